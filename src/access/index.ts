@@ -1,0 +1,8 @@
+// Public surface of the access layer (pure: shared by the browser and the server).
+export * from "./tree";
+export * from "./partners";
+export * from "./model";
+export * from "./policy";
+export * from "./rules";
+export * from "./visibility";
+export * from "./enforcer";

@@ -1,0 +1,47 @@
+// Member types (spec §1) and how a signed-in user's type key is derived.
+
+export const MEMBER_TYPE_KEYS = ["10", "20", "30", "40", "50", "70", "7_0"] as const;
+export type MemberTypeKey = (typeof MEMBER_TYPE_KEYS)[number];
+
+/** Display labels (copy.zh-CN.md, "Member types"). */
+export const MEMBER_TYPE_LABELS: Record<MemberTypeKey, { zh: string; en: string }> = {
+  "10": { zh: "个人会员", en: "Individual member" },
+  "20": { zh: "家庭会员", en: "Family member" },
+  "30": { zh: "商务会员", en: "Business member" },
+  "40": { zh: "分销服务商", en: "Distribution service provider" },
+  "50": { zh: "城市运营商", en: "City operator" },
+  "70": { zh: "信用主会员", en: "Credit main member" },
+  "7_0": { zh: "信用子会员", en: "Credit sub-member" },
+};
+
+/** A guest (not signed in) has this member level (spec §1, §9). */
+export const GUEST_MEMBER_LEVEL = 999;
+
+/** The fields that decide a user's type key. */
+export interface MemberTypeFacts {
+  memberType: string | number;
+  creditMemberId?: number | null;
+  creditEmployeeId?: number | null;
+}
+
+/**
+ * The user's type key (spec §1): an employee of a credit company (creditEmployeeId > 0) is 7_0
+ * whatever its base type; type 70 counts only with creditMemberId > 0, otherwise such a member
+ * falls back to an individual member (10) so it never gets company rights it has no company for.
+ */
+export function memberTypeKey(user: MemberTypeFacts): MemberTypeKey {
+  if ((user.creditEmployeeId ?? 0) > 0) return "7_0";
+  const type = String(user.memberType);
+  if (type === "70") return (user.creditMemberId ?? 0) > 0 ? "70" : "10";
+  if ((MEMBER_TYPE_KEYS as readonly string[]).includes(type)) return type as MemberTypeKey;
+  return "10";
+}
+
+export function memberTypeLabel(key: MemberTypeKey, lang: "zh" | "en" = "zh"): string {
+  return MEMBER_TYPE_LABELS[key][lang];
+}
+
+/** A family child member is one with femaleEndId > 0 (spec §1). */
+export function isFamilyChild(user: { femaleEndId?: number | null }): boolean {
+  return (user.femaleEndId ?? 0) > 0;
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import {
+  AIR_ORDER_STATUS,
+  AIR_ORDER_STATUS_CODES,
+  CERT_TYPE,
+  CERT_TYPE_CODES,
+  CERT_TYPES,
+  codeOptions,
+  INSURANCE_STATUS,
+  INSURANCE_STATUS_CODES,
+  label,
+  ORDER_STATUS_COLORS,
+  orderStatusColor,
+  PASSENGER_TYPE_CODES,
+  PASSENGER_TYPES,
+  PAY_BUSINESS_TYPE_LABELS,
+  PAY_BUSINESS_TYPES,
+  payBusinessNo,
+  payBusinessType,
+  paySuccessAction,
+  STATUS_COLOR_HEX,
+  type CodeTable,
+} from "../../src/domain/codes";
+import { MESSAGES } from "../../src/domain/messages";
+import { copyTable, HAS_COPY_FILE } from "./copy-file";
+
+// zh texts verbatim from copy.zh-CN.md.
+const AIR = ["待支付", "已支付", "已出票", "已改签", "已退票", "已作废", "已退款", "出票中", "已拒单", "退票申请中", "退票处理中", "改签申请中"];
+const INSURANCE = ["未投保", "已投保", "已撤销", "投保失败", "已退保", "退保中"];
+const CERTS = ["其他", "身份证", "护照", "军官证", "台湾居民居住证", "港澳居民居住证", "公务员证", "台湾通行证", "港澳通行证", "海员证"];
+const PASSENGERS: [string, string][] = [
+  ["ADT", "成人"], ["CHD", "儿童"], ["INF", "婴儿"], ["SD", "留学生"], ["SC", "海员"],
+  ["DR", "博士"], ["DL", "劳务"], ["ZZ", "青年"], ["CD", "老年"],
+];
+const PAY: [number, string, string][] = [
+  [1, "recharge", "账户充值"], [2, "buffetCard", "自助卡"], [3, "upgrade", "会员升级"],
+  [4, "payAnnualFee", "缴纳年费"], [5, "dometicketOrderPay", "国内机票支付"], [6, "changeTicket", "机票改签"],
+  [7, "buyTicket", "购票"], [8, "trainPay", "火车票支付"],
+];
+
+function expectBilingual(table: CodeTable) {
+  for (const [code, text] of Object.entries(table)) {
+    expect(text.en, code).toMatch(/^[\x20-\x7e]+$/);
+    expect(text.zh, code).not.toBe("");
+  }
+}
+
+describe("airline order status", () => {
+  it.each(AIR.map((zh, code) => [code, zh] as const))("%i is %s", (code, zh) => {
+    expect(AIR_ORDER_STATUS[code as keyof typeof AIR_ORDER_STATUS].zh).toBe(zh);
+    expect(label(AIR_ORDER_STATUS, code)).toBe(zh);
+    expect(label(AIR_ORDER_STATUS, String(code))).toBe(zh); // API codes may be strings
+  });
+  it("has exactly codes 0-11 with English labels", () => {
+    expect(Object.keys(AIR_ORDER_STATUS).map(Number)).toEqual([...AIR_ORDER_STATUS_CODES]);
+    expect(AIR_ORDER_STATUS_CODES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expectBilingual(AIR_ORDER_STATUS);
+    expect(label(AIR_ORDER_STATUS, 0, "en")).toBe("Pending payment");
+    expect(label(AIR_ORDER_STATUS, 8, "en")).toBe("Rejected");
+  });
+});
+
+describe("order status colours", () => {
+  const coloured = [...Array(16).keys(), 20, 21, 22, 23];
+  it.each(coloured)("status %i has a colour", (code) => {
+    expect(ORDER_STATUS_COLORS[code]).toBeDefined();
+    expect(orderStatusColor(code)).toBe(ORDER_STATUS_COLORS[code]);
+    expect(orderStatusColor(String(code))).toBe(ORDER_STATUS_COLORS[code]);
+  });
+  it("colours exactly 0-15 and 20-23", () => {
+    expect(Object.keys(ORDER_STATUS_COLORS).map(Number).sort((a, b) => a - b)).toEqual(coloured);
+  });
+  it.each([16, 17, 19, 24, 99, -1, 1.5, "abc", "", null, undefined])("%s is grey", (code) =>
+    expect(orderStatusColor(code as number)).toBe("default"),
+  );
+  it.each([
+    [0, "orange"], // pending payment
+    [1, "blue"], // paid
+    [2, "green"], // ticketed
+    [4, "purple"], // ticket refunded
+    [6, "purple"], // money refunded
+    [5, "default"], // voided
+    [8, "red"], // rejected
+  ] as const)("status %i is %s", (code, colour) => expect(orderStatusColor(code)).toBe(colour));
+  it("only voided (5) of the coloured statuses is grey, and every colour has a hex", () => {
+    for (const code of coloured) if (code !== 5) expect(orderStatusColor(code), String(code)).not.toBe("default");
+    for (const colour of Object.values(ORDER_STATUS_COLORS)) expect(STATUS_COLOR_HEX[colour]).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
+
+describe("insurance status", () => {
+  it.each(INSURANCE.map((zh, code) => [code, zh] as const))("%i is %s", (code, zh) =>
+    expect(label(INSURANCE_STATUS, code)).toBe(zh),
+  );
+  it("has exactly codes 0-5", () => {
+    expect(Object.keys(INSURANCE_STATUS).map(Number)).toEqual([...INSURANCE_STATUS_CODES]);
+    expect(INSURANCE_STATUS_CODES).toHaveLength(6);
+    expectBilingual(INSURANCE_STATUS);
+  });
+});
+
+describe("certificate types", () => {
+  it.each(CERTS.map((zh, code) => [code, zh] as const))("%i is %s", (code, zh) =>
+    expect(label(CERT_TYPES, code)).toBe(zh),
+  );
+  it("has exactly codes 0-9, and the named constants point at the right labels", () => {
+    expect(Object.keys(CERT_TYPES).map(Number)).toEqual([...CERT_TYPE_CODES]);
+    expectBilingual(CERT_TYPES);
+    expect(CERT_TYPES[CERT_TYPE.idCard].zh).toBe("身份证");
+    expect(CERT_TYPES[CERT_TYPE.passport].zh).toBe("护照");
+    expect(CERT_TYPES[CERT_TYPE.military].zh).toBe("军官证");
+    expect(CERT_TYPES[CERT_TYPE.taiwanResidentPermit].zh).toBe("台湾居民居住证");
+    expect(CERT_TYPES[CERT_TYPE.hkMacauResidentPermit].zh).toBe("港澳居民居住证");
+    expect(CERT_TYPES[CERT_TYPE.civilServant].zh).toBe("公务员证");
+    expect(CERT_TYPES[CERT_TYPE.taiwanPass].zh).toBe("台湾通行证");
+    expect(CERT_TYPES[CERT_TYPE.hkMacauPass].zh).toBe("港澳通行证");
+    expect(CERT_TYPES[CERT_TYPE.seafarer].zh).toBe("海员证");
+    expect(CERT_TYPES[CERT_TYPE.other].zh).toBe("其他");
+  });
+});
+
+describe("passenger types", () => {
+  it.each(PASSENGERS)("%s is %s", (code, zh) => expect(label(PASSENGER_TYPES, code)).toBe(zh));
+  it("has exactly the 9 codes in order", () => {
+    expect([...PASSENGER_TYPE_CODES]).toEqual(PASSENGERS.map(([c]) => c));
+    expect(Object.keys(PASSENGER_TYPES)).toEqual(PASSENGERS.map(([c]) => c));
+    expectBilingual(PASSENGER_TYPES);
+  });
+});
+
+describe("label()", () => {
+  it("returns the code itself for unknown codes and '' for no code", () => {
+    expect(label(AIR_ORDER_STATUS, 12)).toBe("12");
+    expect(label(AIR_ORDER_STATUS, "x", "en")).toBe("x");
+    expect(label(PASSENGER_TYPES, "adt")).toBe("adt"); // codes are case-sensitive
+    expect(label(AIR_ORDER_STATUS, null)).toBe("");
+    expect(label(AIR_ORDER_STATUS, undefined)).toBe("");
+    expect(label(AIR_ORDER_STATUS, "")).toBe("");
+  });
+  it("does not read Object.prototype", () => {
+    expect(label(PASSENGER_TYPES, "constructor")).toBe("constructor");
+    expect(label(PASSENGER_TYPES, "toString")).toBe("toString");
+    expect(label(PASSENGER_TYPES, "__proto__")).toBe("__proto__");
+  });
+  it("codeOptions lists the codes in the given order", () => {
+    expect(codeOptions(CERT_TYPES, [1, 2], "zh")).toEqual([
+      { value: 1, label: "身份证" },
+      { value: 2, label: "护照" },
+    ]);
+    expect(codeOptions(PASSENGER_TYPES, PASSENGER_TYPE_CODES, "en")[2]).toEqual({ value: "INF", label: "Infant" });
+  });
+});
+
+describe("payment business types", () => {
+  it.each(PAY)("%i is %s (%s)", (no, type, zh) => {
+    const entry = PAY_BUSINESS_TYPES.find((t) => t.no === no);
+    expect(entry?.type).toBe(type);
+    expect(entry?.zh).toBe(zh);
+    expect(label(PAY_BUSINESS_TYPE_LABELS, no)).toBe(zh);
+    expect(payBusinessType(no)).toBe(type);
+    expect(payBusinessType(String(no))).toBe(type);
+    expect(payBusinessNo(type)).toBe(no);
+  });
+  it("has exactly 8 types and rejects unknown ones", () => {
+    expect(PAY_BUSINESS_TYPES).toHaveLength(8);
+    expect(payBusinessType(0)).toBeNull();
+    expect(payBusinessType(9)).toBeNull();
+    expect(payBusinessType("1.0")).toBeNull();
+    expect(payBusinessType(null)).toBeNull();
+    expect(payBusinessNo("hotelPay")).toBeNull();
+    expect(payBusinessNo(undefined)).toBeNull();
+    expectBilingual(PAY_BUSINESS_TYPE_LABELS);
+  });
+});
+
+describe("paySuccessAction (spec §4 redirect table)", () => {
+  it.each([
+    ["recharge", { kind: "callback" }],
+    ["buffetCard", { kind: "redirect", path: "/view/pay/finish.shtml", query: { form: "buffetCard" } }],
+    ["dometicketOrderPay", { kind: "redirect", path: "/view/airTicket/orderfinish.shtml" }],
+    ["changeTicket", { kind: "redirect", path: "/myCenter/order_list_air" }],
+    ["trainPay", { kind: "redirect", path: "/myCenter/train_order_list" }],
+    ["trainChangeTicket", { kind: "redirect", path: "/myCenter/train_order_list" }],
+    ["upgrade", { kind: "none" }],
+    ["payAnnualFee", { kind: "none" }],
+    ["buyTicket", { kind: "none" }],
+    ["somethingElse", { kind: "none" }],
+  ] as const)("%s", (type, action) => expect(paySuccessAction(type)).toEqual(action));
+
+  it("accepts business numbers", () => {
+    expect(paySuccessAction(1)).toEqual({ kind: "callback" });
+    expect(paySuccessAction("5")).toEqual({ kind: "redirect", path: "/view/airTicket/orderfinish.shtml" });
+    expect(paySuccessAction(8)).toEqual({ kind: "redirect", path: "/myCenter/train_order_list" });
+    expect(paySuccessAction(3)).toEqual({ kind: "none" });
+    expect(paySuccessAction(42)).toEqual({ kind: "none" });
+  });
+
+  it("hotelPay toasts '订单支付成功' then opens the hotel order detail", () => {
+    const action = paySuccessAction("hotelPay", { orderNo: "H2024 06/15" });
+    expect(action).toEqual({
+      kind: "toastThenRedirect",
+      toast: MESSAGES.orderPaid,
+      path: "/hotel/myOrder/detail/H2024%2006%2F15",
+    });
+    if (action.kind === "toastThenRedirect") expect(action.toast.zh).toBe("订单支付成功");
+    expect(paySuccessAction("hotelPay", { orderNo: 123 })).toMatchObject({ path: "/hotel/myOrder/detail/123" });
+    expect(paySuccessAction("hotelPay")).toMatchObject({ kind: "toastThenRedirect", path: "/hotel/orderList" });
+  });
+});
+
+describe.skipIf(!HAS_COPY_FILE)("code tables match copy.zh-CN.md", () => {
+  it("airline order status", () => {
+    expect(copyTable("Airline order status")).toEqual(AIR.map((zh, i) => [String(i), zh]));
+    for (const [code, zh] of copyTable("Airline order status")) expect(label(AIR_ORDER_STATUS, code)).toBe(zh);
+  });
+  it("insurance status", () => {
+    for (const [code, zh] of copyTable("Insurance status")) expect(label(INSURANCE_STATUS, code)).toBe(zh);
+    expect(copyTable("Insurance status")).toHaveLength(Object.keys(INSURANCE_STATUS).length);
+  });
+  it("certificate types", () => {
+    for (const [code, zh] of copyTable("Certificate types")) expect(label(CERT_TYPES, code)).toBe(zh);
+    expect(copyTable("Certificate types")).toHaveLength(Object.keys(CERT_TYPES).length);
+  });
+  it("passenger types", () => {
+    expect(copyTable("Passenger types")).toEqual(PASSENGER_TYPE_CODES.map((c) => [c, PASSENGER_TYPES[c].zh]));
+  });
+  it("payment business types", () => {
+    expect(copyTable("Payment business types")).toEqual(PAY_BUSINESS_TYPES.map((t) => [String(t.no), t.type, t.zh]));
+  });
+});
