@@ -1,0 +1,133 @@
+// buildApp(config): the whole API server without listen(), so tests drive it with inject().
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import qs from "node:querystring";
+import type { Db } from "./db";
+import type { Member } from "./db/schema";
+import { BizError, MSG, RET, fail } from "./services/envelope";
+import type { AppContext } from "./services/context";
+import { registerRoutes, type RouteSpec } from "./services/route";
+import { openApiDocument } from "./services/openapi";
+import { eventRoutes } from "./routes/events";
+import { systemRoutes } from "./routes/system";
+import { authRoutes } from "./routes/auth";
+import { devRoutesFor, smsRoutes } from "./routes/sms";
+import { memberRoutes } from "./routes/member";
+import { partnerRoutes } from "./routes/partner";
+
+export interface AppConfig {
+  db: Db;
+  nodeEnv?: string;
+  /** Directory of the built portal; served with history fallback when it has an index.html. */
+  staticDir?: string;
+  logger?: FastifyServerOptions["logger"];
+  /** Access resources beyond "public"/"member" are decided here. */
+  authorize?: (member: Member, resource: string) => Promise<boolean> | boolean;
+  /** Extra route modules (tests and later capabilities). */
+  routes?: RouteSpec<any, any>[];
+  trustProxy?: boolean;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy ?? false,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const ctx: AppContext = {
+    db: config.db.db,
+    dialect: config.db.dialect,
+    nodeEnv: config.nodeEnv ?? "development",
+    authorize: config.authorize ?? (() => false),
+    registry: [],
+  };
+  app.decorate("ctx", ctx);
+
+  // Repeated keys become arrays; a body that is not a flat form is rejected by the route's schema.
+  await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      ret: RET.TOO_MANY,
+      msg: `${MSG.tooMany}（${Math.ceil(context.ttl / 1000)} 秒后可重试）`,
+      data: null,
+    }),
+  });
+
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  app.setErrorHandler((error: any, req, reply) => {
+    if (error instanceof BizError) {
+      return reply.status(200).send({ ret: error.ret, msg: error.message, data: error.data, ...(error.tips ? { tips: error.tips } : {}) });
+    }
+    const code: string | undefined = error?.code;
+    const status: number = error?.statusCode ?? 500;
+    if (code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
+      return reply.status(413).send(fail(413, MSG.tooLarge));
+    }
+    if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || status === 415) {
+      return reply.status(415).send(fail(415, MSG.unsupported));
+    }
+    if (status === 429) {
+      return reply.status(429).send({ ret: RET.TOO_MANY, msg: error.msg ?? error.message ?? MSG.tooMany, data: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, bad content-length and the like: the client's fault, answered as bad input.
+      return reply.status(200).send(fail(RET.BAD_INPUT, MSG.malformed));
+    }
+    req.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(fail(RET.SERVER, MSG.server));
+  });
+
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...(config.routes ?? [])]);
+
+  app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
+
+  const staticDir = config.staticDir && fs.existsSync(path.join(config.staticDir, "index.html")) ? config.staticDir : null;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(staticDir),
+      index: ["index.html"],
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; index.html must always be revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        else if (filePath.endsWith("index.html")) res.setHeader("cache-control", "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split("?")[0];
+    if (url === "/api" || url.startsWith("/api/")) {
+      return reply.status(404).send(fail(RET.NOT_FOUND, MSG.notFound));
+    }
+    if (staticDir && (req.method === "GET" || req.method === "HEAD")) {
+      // History-mode routes (/view/login.shtml, /myCenter/index, …) all load the portal.
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+    }
+    return reply.status(404).send(fail(RET.NOT_FOUND, "页面不存在"));
+  });
+
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,97 @@
+// One Kysely instance per process: SQLite (embedded default) or PostgreSQL (DATABASE_URL).
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The PostgreSQL schema this connection works in, when one was asked for. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** SQLite file name inside dataDir; ":memory:" for an in-memory database. */
+  fileName?: string;
+  /** PostgreSQL schema to use (tests run each file in its own fresh schema). */
+  pgSchema?: string;
+}
+
+/** Raised for a database that cannot be opened; main.ts prints its message as one line. */
+export class DatabaseUnavailable extends Error {}
+
+// pg returns int8/numeric as strings; counts and ids are small enough for JS numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDb(opts: DbOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema);
+  return openSqlite(opts.dataDir ?? "./data", opts.fileName ?? "portal.db");
+}
+
+function openSqlite(dataDir: string, fileName: string): Db {
+  let file = fileName;
+  if (fileName !== ":memory:") {
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.accessSync(dataDir, fs.constants.W_OK);
+    } catch {
+      throw new DatabaseUnavailable(`数据目录不可写：${path.resolve(dataDir)}（请检查 DATA_DIR 及其权限）`);
+    }
+    file = path.join(dataDir, fileName);
+  }
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+  } catch (e) {
+    throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // Each connection works inside the requested schema (tests isolate runs this way).
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  try {
+    const client = await pool.connect();
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
+    client.release();
+  } catch (e) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailable(`无法连接数据库 ${redactUrl(url)}：${(e as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", schema, close: () => db.destroy() };
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+}
+
+/** count(*) comes back as a number from SQLite and (before the parser above) a string from pg. */
+export function toCount(value: unknown): number {
+  const n = typeof value === "string" ? Number(value) : (value as number);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export { sql };

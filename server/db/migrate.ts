@@ -1,0 +1,29 @@
+// Versioned migrations, bundled in code so they run the same under tsx, tests and a build.
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from "kysely";
+import * as m001 from "./migrations/001_members";
+import * as m002 from "./migrations/002_exception_events";
+import * as m003 from "./migrations/003_accounts";
+
+const migrations: Record<string, Migration> = {
+  "001_members": m001,
+  "002_exception_events": m002,
+  "003_accounts": m003,
+};
+
+class CodeMigrationProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+/**
+ * `schema`: on PostgreSQL, the schema the tables live in. Kysely looks for its own bookkeeping
+ * tables across the search path, so without it a second schema in one database would find the
+ * first schema's lock table and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,125 @@
+// Row types of the database, shared by both dialects. Generated<> marks columns with a database
+// default. Datetimes are ISO-8601 UTC text so they sort and compare alike in SQLite and PostgreSQL.
+
+
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export interface MembersTable {
+  id: Generated<number>;
+  memberType: string; // base type: 10, 20, 30, 40, 50 or 70 (7_0 is derived from creditEmployeeId)
+  memberLevel: Generated<number>;
+  status: Generated<number>; // 1 active, 0 disabled
+  appId: string | null;
+  creditMemberId: Generated<number>; // company id when this member is a company's main member (type 70)
+  creditEmployeeId: Generated<number>; // employee id when this member is a company employee (7_0)
+  femaleEndId: Generated<number>;
+  isThirdParty: Generated<number>;
+  thirdPartyName: string | null;
+  pnrImport: Generated<number>;
+  realName: string | null;
+  username: string | null;
+  mobilePhone: string;
+  email: string | null;
+  account: string | null;
+  photo: string | null;
+  birthday: string | null;
+  sex: number | null; // 1 male, 2 female
+  remark: string | null;
+  memberCardType: string | null;
+  experienceDate: string | null; // null: permanently valid
+  passwordHash: string | null;
+  payPasswordHash: string | null;
+  showPayPwd: Generated<number>;
+  showServFee: Generated<number>;
+  paymentLimits: Generated<string>; // comma-separated, e.g. "wallet,alipay,wechat,creditpay"
+  referrerId: number | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  adminMemberId: number | null;
+  dometicketServerFee: string; // money as decimal text: exact in both dialects
+  createTime: string;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  companyId: number;
+  parentId: number | null;
+  name: string;
+  sort: number;
+}
+
+export interface TripLevelsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  approveFlag: number;
+  feeFlag: number;
+  changeApprove: number;
+  overproof: number;
+  overApprove: number;
+}
+
+export interface EmployeesTable {
+  id: Generated<number>;
+  companyId: number;
+  memberId: number | null;
+  departmentId: number | null;
+  tripLevelId: number | null;
+  employeeLevel: string | null;
+  canAudit: number;
+  createTime: string;
+}
+
+export interface PartnersTable {
+  id: Generated<number>;
+  name: string; // thirdPartyName
+  appId: string;
+  secret: string;
+  memberId: number | null; // the member a verified entry signs in as
+  createTime: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  memberId: number;
+  createTime: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export interface ExceptionEventsTable {
+  id: Generated<number>;
+  memberId: number | null;
+  api: string;
+  type: string;
+  httpCode: number | null;
+  ret: string | null;
+  param: string | null;
+  response: string | null;
+  costTime: number | null;
+  device: string | null;
+  appVer: string | null;
+  userAgent: string | null;
+  createTime: string;
+}
+
+export interface Database {
+  members: MembersTable;
+  companies: CompaniesTable;
+  departments: DepartmentsTable;
+  trip_levels: TripLevelsTable;
+  employees: EmployeesTable;
+  partners: PartnersTable;
+  sessions: SessionsTable;
+  exception_events: ExceptionEventsTable;
+}
+
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;

@@ -1,0 +1,117 @@
+// Exception events (spec §8): the portal's event map and send calls, and a member's own list.
+import { z } from "zod";
+import { defineRoute } from "../services/route";
+import { pageInput, offsetOf, type Page } from "../services/paging";
+import { nowIso, toCount } from "../db";
+import {
+  EXCEPTION_EVENT_TYPES,
+  EXCEPTION_EVENT_TYPE_KEYS,
+  EVENT_TEXT_MAX,
+} from "../../src/domain/events";
+import { zInt } from "../../src/domain/zod";
+
+const text = (max: number) => z.string().max(max, `内容过长（最多 ${max} 个字符）`);
+// Long param/response texts are kept, cut to size: a report must never fail for being big.
+const longText = z.string().transform((s) => s.slice(0, EVENT_TEXT_MAX));
+
+const sendInput = z
+  .object({
+    api: text(300).min(1, "请提供接口路径"),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }),
+    httpCode: zInt({ min: 0, max: 999, error: "HTTP 状态码须为 0 到 999 的整数" }).optional(),
+    ret: text(40).optional(),
+    param: longText.optional(),
+    response: longText.optional(),
+    costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: "耗时须为非负整数（毫秒）" }).optional(),
+    appVer: text(40).optional(),
+  })
+  .strict();
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "日期格式应为 YYYY-MM-DD");
+
+const listInput = z
+  .object({
+    ...pageInput(["createTime", "costTime"] as const),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }).optional(),
+    api: text(300).optional(),
+    createTimeStart: isoDate.optional(),
+    createTimeEnd: isoDate.optional(),
+  })
+  .strict();
+
+export const eventRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/event/map",
+    summary: "异常事件类型表",
+    tags: ["event"],
+    access: "public",
+    input: z.object({}).strict(),
+    handler: () => EXCEPTION_EVENT_TYPES,
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/event/send",
+    summary: "上报接口异常事件",
+    tags: ["event"],
+    access: "public",
+    input: sendInput,
+    rateLimit: { max: 120, timeWindow: 60_000 },
+    handler: async ({ input, member, device, req, ctx }) => {
+      const row = await ctx.db
+        .insertInto("exception_events")
+        .values({
+          memberId: member?.id ?? null,
+          api: input.api,
+          type: input.type,
+          httpCode: input.httpCode ?? null,
+          ret: input.ret ?? null,
+          param: input.param ?? null,
+          response: input.response ?? null,
+          costTime: input.costTime ?? null,
+          device: device ?? null,
+          appVer: input.appVer ?? null,
+          userAgent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
+          createTime: nowIso(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/event/list",
+    summary: "我的异常事件（分页）",
+    tags: ["event"],
+    access: "member",
+    input: listInput,
+    handler: async ({ input, member, ctx }): Promise<Page<unknown>> => {
+      let q = ctx.db.selectFrom("exception_events").where("memberId", "=", member!.id);
+      if (input.type) q = q.where("type", "=", input.type);
+      if (input.api) q = q.where("api", "like", `%${input.api.replace(/[%_\\]/g, "")}%`);
+      if (input.createTimeStart) q = q.where("createTime", ">=", input.createTimeStart);
+      if (input.createTimeEnd) q = q.where("createTime", "<", endOfDay(input.createTimeEnd));
+      const orderBy = input.orderBy ?? "createTime";
+      const [list, count] = await Promise.all([
+        q
+          .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
+          .orderBy(orderBy, input.orderType)
+          .orderBy("id", input.orderType)
+          .limit(input.pageSize)
+          .offset(offsetOf(input))
+          .execute(),
+        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+      ]);
+      return { list, total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+  }),
+];
+
+// A date-only end bound includes that whole day.
+function endOfDay(value: string): string {
+  if (value.length > 10) return value;
+  const d = new Date(`${value}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}

@@ -1,0 +1,137 @@
+// The signed-in member's own account (spec §7 account calls): info, passwords, profile, photo.
+import { z } from "zod";
+import { defineRoute } from "../services/route";
+import { PROFILE_SCHEMAS } from "../../src/domain/profile";
+import { hashPassword, verifyPassword } from "../services/passwords";
+import { accounts } from "../services/account-db";
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
+import { assertNotLocked, clearFailures, recordFailure, throttleKey } from "../services/login-throttle";
+import { consumeSmsCode, verifySmsCode } from "../services/sms";
+import { memberInfo, memberInfoEx } from "../services/member-view";
+import { revokeOtherSessions } from "../services/account";
+import { loadFile, savePhoto } from "../services/photos";
+import { withBytes } from "../services/reply-shape";
+import { isoAt } from "../services/clock";
+
+const { changePasswordPayload, payPasswordPayload, memberUpdatePayload, photoUploadPayload } = PROFILE_SCHEMAS.zh;
+const none = z.object({}).strict();
+
+export const memberRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/member/info",
+    summary: "当前登录用户信息",
+    tags: ["member"],
+    access: "member",
+    input: none,
+    handler: ({ member, ctx }) => memberInfo(ctx.db, member!),
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/member/info_ex",
+    summary: "当前用户的企业信息（公司、部门、差旅等级、差旅标准摘要）",
+    tags: ["member"],
+    access: "member",
+    input: none,
+    handler: ({ member, ctx }) => memberInfoEx(ctx.db, member!),
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/updatePsw",
+    summary: "修改登录密码（其他登录失效）",
+    tags: ["member"],
+    access: "member",
+    input: changePasswordPayload,
+    handler: async ({ input, member, token, ctx }) => {
+      const me = member!;
+      const adb = accounts(ctx.db);
+      // A wrong old password counts like a wrong login: a stolen session must not guess it.
+      const key = throttleKey(me.id, me.mobilePhone);
+      await assertNotLocked(adb, key);
+      if (!(await verifyPassword(input.oldPswd, me.passwordHash))) {
+        return recordFailure(adb, key, { ret: ACCOUNT_RET.OLD_PASSWORD_WRONG, msg: (left) => `${ACCOUNT_MSG.oldPasswordWrong}，还可尝试${left}次` });
+      }
+      if (input.oldPswd === input.pswd) throw accountError(ACCOUNT_RET.SAME_PASSWORD, ACCOUNT_MSG.samePassword);
+      const passwordHash = await hashPassword(input.pswd);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
+        await revokeOtherSessions(trx, me.id, token);
+        await clearFailures(accounts(trx), key);
+      });
+      return null;
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/member/isPayPwdSetup",
+    summary: "是否已设置支付密码",
+    tags: ["member"],
+    access: "member",
+    input: none,
+    handler: ({ member }) => ({ isSetup: Boolean(member!.payPasswordHash) }),
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/member/updatePayPswd",
+    summary: "设置或修改支付密码（需本人手机的 paypwd 短信验证码）",
+    tags: ["member"],
+    access: "member",
+    input: payPasswordPayload,
+    handler: async ({ input, member, ctx }) => {
+      const me = member!;
+      const code = await verifySmsCode(accounts(ctx.db), me.mobilePhone, "paypwd", input.smsCode);
+      const payPasswordHash = await hashPassword(input.payPswd);
+      await ctx.db.transaction().execute(async (trx) => {
+        await consumeSmsCode(accounts(trx), code.id);
+        await trx.updateTable("members").set({ payPasswordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
+      });
+      return { isSetup: true };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/account/memberUpdate",
+    summary: "修改个人资料（姓名、邮箱、性别、生日、备注，只改提交的项）",
+    tags: ["member"],
+    access: "member",
+    input: memberUpdatePayload,
+    handler: async ({ input, member, ctx }) => {
+      const me = member!;
+      const changes = {
+        ...(input.realName !== undefined ? { realName: input.realName } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.sex !== undefined ? { sex: input.sex } : {}),
+        ...(input.birthday !== undefined ? { birthday: input.birthday } : {}),
+        ...(input.remark !== undefined ? { remark: input.remark === "" ? null : input.remark } : {}),
+      };
+      await ctx.db.updateTable("members").set({ ...changes, updateTime: isoAt() }).where("id", "=", me.id).execute();
+      const updated = await ctx.db.selectFrom("members").selectAll().where("id", "=", me.id).executeTakeFirstOrThrow();
+      return memberInfo(ctx.db, updated);
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/member/photo/upload",
+    summary: "上传头像（PNG/JPEG/WebP，Base64，不超过512KB）",
+    tags: ["member"],
+    access: "member",
+    input: photoUploadPayload,
+    rateLimit: { max: 30, timeWindow: 60_000 },
+    handler: ({ input, member, ctx }) => savePhoto(ctx.db, member!.id, input),
+  }),
+  defineRoute({
+    method: "GET",
+    url: "/file/:id",
+    summary: "读取已上传的文件（头像）",
+    tags: ["member"],
+    // Image tags send no token; the random 128-bit id is what protects a photo.
+    access: "public",
+    input: none,
+    handler: async ({ req, reply, ctx }) => {
+      const file = await loadFile(ctx.db, String((req.params as { id?: string }).id ?? ""));
+      if (!file) throw accountError(ACCOUNT_RET.FILE_NOT_FOUND, ACCOUNT_MSG.fileNotFound);
+      withBytes(reply, file.mime, Buffer.from(file.dataBase64, "base64"));
+      return null;
+    },
+  }),
+];

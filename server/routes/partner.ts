@@ -1,0 +1,111 @@
+// Third-party entry (spec §1, §4 route guard): a partner's app opens the portal with appId, sign
+// and timestamp; a valid, fresh, unused sign signs in as the partner's member. Also the public
+// partner site configs and the active brand config.
+import { z } from "zod";
+import { defineRoute } from "../services/route";
+import { BizError, RET } from "../services/envelope";
+import { createSession } from "../services/sessions";
+import { accounts, isUniqueViolation } from "../services/account-db";
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
+import { loginReply } from "../services/account";
+import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/partner-sign";
+import { isoAt, now } from "../services/clock";
+import { brandFor, partnerRoleFor, phoneLabels, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
+
+const appId = z.string({ error: "请提供合作方应用标识（appId）" }).trim().min(1, "请提供合作方应用标识（appId）").max(64, "appId 过长");
+const TIMESTAMP_MSG = "签名时间戳格式不正确（应为13位毫秒时间戳）";
+
+const entryInput = z
+  .object({
+    appId,
+    sign: z.string({ error: "请提供签名（sign）" }).trim().min(1, "请提供签名（sign）").max(128, "签名格式不正确"),
+    // The portal's request client puts its own `timestamp` on every call, so the portal passes
+    // the partner's timestamp as signTimestamp; direct callers may send it as `timestamp`.
+    signTimestamp: z.string({ error: TIMESTAMP_MSG }).optional(),
+    access_type: z.string().max(40, "access_type 过长").optional(),
+  })
+  .strict();
+
+// Used signs are kept well past the longest time a sign stays acceptable (age + skew).
+const USED_SIGN_KEEP_MS = 2 * (SIGN_MAX_AGE_MS + SIGN_MAX_SKEW_MS);
+
+function siteWithPermissions(thirdName: string) {
+  const site = siteConfigFor(thirdName);
+  return site ? { ...site, permissionsIds: partnerRoleFor(thirdName)?.permissionsIds ?? [] } : null;
+}
+
+export const partnerRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/thirdParty/entry",
+    summary: "第三方进入：校验 sign=HMAC-SHA256(secret, appId+timestamp) 后登录为合作方用户",
+    tags: ["partner"],
+    access: "public",
+    input: entryInput,
+    rateLimit: { max: 30, timeWindow: 60_000 },
+    handler: async ({ input, req, ctx }) => {
+      const raw = (req.body ?? {}) as Record<string, unknown>;
+      const stamp = input.signTimestamp ?? (typeof raw.timestamp === "string" || typeof raw.timestamp === "number" ? String(raw.timestamp) : "");
+      if (!/^\d{13}$/.test(stamp)) throw new BizError(RET.BAD_INPUT, TIMESTAMP_MSG, { errors: { signTimestamp: TIMESTAMP_MSG } });
+
+      const partner = await ctx.db.selectFrom("partners").selectAll().where("appId", "=", input.appId).executeTakeFirst();
+      if (!partner) throw accountError(ACCOUNT_RET.PARTNER_UNKNOWN, ACCOUNT_MSG.partnerUnknown);
+      if (!signMatches(partnerSign(partner.secret, partner.appId, stamp), input.sign)) {
+        throw accountError(ACCOUNT_RET.SIGN_INVALID, ACCOUNT_MSG.signInvalid);
+      }
+      const t = now();
+      const age = t - Number(stamp);
+      if (age > SIGN_MAX_AGE_MS) throw accountError(ACCOUNT_RET.SIGN_EXPIRED, ACCOUNT_MSG.signExpired);
+      if (-age > SIGN_MAX_SKEW_MS) throw accountError(ACCOUNT_RET.SIGN_FUTURE, ACCOUNT_MSG.signFuture);
+
+      const member = partner.memberId
+        ? await ctx.db.selectFrom("members").selectAll().where("id", "=", partner.memberId).executeTakeFirst()
+        : undefined;
+      if (!member || member.status !== 1) throw accountError(ACCOUNT_RET.PARTNER_NO_MEMBER, ACCOUNT_MSG.partnerNoMember);
+
+      const sign = input.sign.toLowerCase();
+      let token: string;
+      try {
+        token = await ctx.db.transaction().execute(async (trx) => {
+          const adb = accounts(trx);
+          await adb.deleteFrom("used_signs").where("createTime", "<", isoAt(t - USED_SIGN_KEEP_MS)).execute();
+          const used = await adb.selectFrom("used_signs").select("id").where("appId", "=", partner.appId).where("sign", "=", sign).executeTakeFirst();
+          if (used) throw accountError(ACCOUNT_RET.SIGN_REPLAYED, ACCOUNT_MSG.signReplayed);
+          // The unique index makes a concurrent replay fail here; the session rolls back with it.
+          await adb.insertInto("used_signs").values({ appId: partner.appId, sign, createTime: isoAt(t) }).execute();
+          return createSession(trx, member.id);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw accountError(ACCOUNT_RET.SIGN_REPLAYED, ACCOUNT_MSG.signReplayed);
+        throw e;
+      }
+      const site = siteWithPermissions(partner.name);
+      return { ...(await loginReply(ctx.db, member.id, token)), homeRoute: site?.homeRoute ?? "/", siteConfig: site };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/thirdParty/siteConfig",
+    summary: "合作方站点配置（公开）及其可见菜单编号",
+    tags: ["partner"],
+    access: "public",
+    input: z.object({ appId }).strict(),
+    handler: ({ input }) => {
+      const site = siteConfigByAppId(input.appId);
+      if (!site) throw accountError(ACCOUNT_RET.PARTNER_UNKNOWN, ACCOUNT_MSG.partnerUnknown);
+      return siteWithPermissions(site.thirdName);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    url: "/brand/config",
+    summary: "当前品牌配置（环境变量 BRAND：paynow 默认 | confirm）",
+    tags: ["partner"],
+    access: "public",
+    input: z.object({}).strict(),
+    handler: () => {
+      const brand = brandFor(process.env.BRAND);
+      return { ...brand, phoneLabels: phoneLabels(brand.phones) };
+    },
+  }),
+];

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { defineRoute } from "../services/route";
+import { sql } from "kysely";
+
+export const systemRoutes = [
+  defineRoute({
+    method: "GET",
+    url: "/health",
+    summary: "健康检查（含数据库连通性）",
+    tags: ["system"],
+    access: "public",
+    input: z.object({}).strict(),
+    handler: async ({ ctx }) => {
+      await sql`select 1`.execute(ctx.db);
+      return { status: "ok", database: ctx.dialect };
+    },
+  }),
+];

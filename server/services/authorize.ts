@@ -1,0 +1,59 @@
+// Server-side enforcement (issue: access): a route's access resource is decided by the same
+// Casbin policy and attribute rules the portal uses (src/access), so hiding a menu is never the
+// only protection.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../db/schema";
+import { API_RESOURCES, getAccess, type AccessSubject } from "../../src/access";
+
+/** The fields the access rules need: type facts, trip flags, audit right, partner. */
+export async function accessSubjectOf(db: Kysely<Database>, member: Member): Promise<AccessSubject> {
+  let creditEmployee: AccessSubject["creditEmployee"] = null;
+  if (member.creditEmployeeId > 0) {
+    const row = await db
+      .selectFrom("employees")
+      .leftJoin("trip_levels", "trip_levels.id", "employees.tripLevelId")
+      .select([
+        "employees.canAudit",
+        "trip_levels.approveFlag",
+        "trip_levels.feeFlag",
+        "trip_levels.changeApprove",
+        "trip_levels.overproof",
+        "trip_levels.overApprove",
+      ])
+      .where("employees.id", "=", member.creditEmployeeId)
+      .executeTakeFirst();
+    if (row) {
+      creditEmployee = {
+        canAudit: row.canAudit,
+        tripLevel: row.approveFlag === null ? null : {
+          approveFlag: row.approveFlag ?? 0,
+          feeFlag: row.feeFlag ?? 0,
+          changeApprove: row.changeApprove ?? 0,
+          overproof: row.overproof ?? 0,
+          overApprove: row.overApprove ?? 0,
+        },
+      };
+    }
+  }
+  return {
+    memberType: member.memberType,
+    creditMemberId: member.creditMemberId,
+    creditEmployeeId: member.creditEmployeeId,
+    creditEmployee,
+    pnrImport: member.pnrImport,
+    isThirdParty: member.isThirdParty,
+    thirdPartyName: member.thirdPartyName,
+  };
+}
+
+export function isKnownResource(resource: string): boolean {
+  return Object.prototype.hasOwnProperty.call(API_RESOURCES, resource);
+}
+
+export function createAuthorize(db: Kysely<Database>) {
+  const access = getAccess();
+  return async (member: Member, resource: string): Promise<boolean> => {
+    if (!isKnownResource(resource)) return false;
+    return (await access).canApi(await accessSubjectOf(db, member), resource);
+  };
+}

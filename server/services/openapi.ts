@@ -1,0 +1,61 @@
+// OpenAPI 3.1 from the same zod schemas that validate the routes.
+import { z } from "zod";
+import type { RegisteredRoute } from "./route";
+
+const COMMON_PARAMS = {
+  token: { type: "string", description: "登录令牌（需要登录的接口必传）" },
+  timestamp: { type: "string", description: "毫秒时间戳" },
+  device: { type: "string", enum: ["web"] },
+};
+
+const ENVELOPE = {
+  type: "object",
+  required: ["ret", "msg", "data"],
+  properties: {
+    ret: { type: "integer", description: "0 成功；400 参数错误；401 登录过期；403 无权限；其他为业务错误" },
+    msg: { type: "string" },
+    data: {},
+    tips: { type: "object" },
+  },
+};
+
+function schemaOf(input: z.ZodType): Record<string, unknown> {
+  try {
+    const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Record<string, any>;
+    return schema;
+  } catch {
+    return { type: "object" };
+  }
+}
+
+export function openApiDocument(routes: RegisteredRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const schema = schemaOf(r.input) as { properties?: Record<string, unknown>; required?: string[] };
+    const body = { ...schema, properties: { ...(schema.properties ?? {}), ...COMMON_PARAMS } };
+    const op: Record<string, unknown> = {
+      summary: r.summary,
+      tags: r.tags,
+      "x-access": r.access,
+      responses: { "200": { description: "信封格式应答", content: { "application/json": { schema: ENVELOPE } } } },
+    };
+    if (r.method === "GET") {
+      op.parameters = Object.entries(body.properties).map(([name, s]) => ({
+        name,
+        in: "query",
+        required: (schema.required ?? []).includes(name),
+        schema: s,
+      }));
+    } else {
+      op.requestBody = {
+        content: { "application/x-www-form-urlencoded": { schema: body }, "application/json": { schema: body } },
+      };
+    }
+    (paths[`/api${r.url}`] ??= {})[r.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "商旅门户 API", version: "1.0.0", description: "所有应答均为 HTTP 200 的 { ret, msg, data, tips } 信封。" },
+    paths,
+  };
+}

@@ -1,0 +1,66 @@
+// A fresh database per test file: in-memory SQLite, or a new PostgreSQL schema when
+// DATABASE_URL is set (CI runs the server suite a second time that way).
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp, type AppConfig } from "../../server/app";
+import { openDb, type Db } from "../../server/db";
+import { migrateToLatest } from "../../server/db/migrate";
+import { seedDemo, DEMO_PASSWORD } from "../../server/db/seed/demo";
+import { md5 } from "../../server/services/passwords";
+import { createAuthorize } from "../../server/services/authorize";
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDb({ fileName: ":memory:" });
+    return { db, drop: async () => {} };
+  }
+  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const db = await openDb({ databaseUrl: url, pgSchema: schema });
+  return {
+    db,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export async function startHarness(opts: { seed?: boolean } & Partial<AppConfig> = {}): Promise<Harness> {
+  const { db, drop } = await openTestDb();
+  await migrateToLatest(db.db, db.schema);
+  if (opts.seed !== false) await seedDemo(db.db);
+  const app = await buildApp({ db, nodeEnv: "test", authorize: createAuthorize(db.db), ...opts });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** POST a form-encoded body (the portal's default), returning the parsed envelope. */
+export async function post(app: FastifyInstance, url: string, body: Record<string, string | number> = {}) {
+  const res = await app.inject({
+    method: "POST",
+    url: `/api${url}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+  });
+  return { status: res.statusCode, body: res.json() as { ret: number; msg: string; data: any }, headers: res.headers };
+}
+
+export const demoPasswordMd5 = md5(DEMO_PASSWORD);
