@@ -1,0 +1,294 @@
+// The portal's one HTTP client (DESIGN §4, spec §7–§8). Pages never call axios or fetch directly.
+import axios, { type AxiosError, type AxiosInstance } from "axios";
+import DOMPurify from "dompurify";
+import { REQUEST_TIMEOUT_MS, ERROR_MESSAGE_SECONDS } from "../domain/format";
+import {
+  REDACTED_PARAM_KEYS,
+  REPORTED_BUSINESS_RETS,
+  TIMEOUT_EVENT_CODE,
+  EVENT_TEXT_MAX,
+  type ExceptionEventType,
+} from "../domain/events";
+import { toFormBody, flattenDotKeys } from "./form-encode";
+import { clearSession, getToken, saveRedirect } from "./session-store";
+
+export interface Tips {
+  type: "toast" | "dialog" | "confirm";
+  msg: string;
+  title?: string;
+  url?: string;
+  /** Seconds, for toast. */
+  duration?: number;
+}
+
+export interface Envelope<T = unknown> {
+  ret: number | string;
+  msg: string;
+  data: T;
+  tips?: Tips;
+}
+
+/** Rets that mean success (spec §8): 0, and 2100001 / 21003 "success with data". */
+export const SUCCESS_RETS = new Set(["0", "2100001", "21003"]);
+/** Payment polling never shows this one (spec §8). */
+export const PAY_POLL_SILENT_RET = 16128;
+export const LOGIN_PATH = "/view/login.shtml";
+
+export type RetCode = number | string;
+
+export interface RequestOptions {
+  method?: "GET" | "POST";
+  /** Not sent at all without a token (spec §7). */
+  needLogin?: boolean;
+  /** Rets whose msg is not shown (spec §8); also read from the payload key of the same name. */
+  passErrorCodeMsgRet?: RetCode[];
+  /** Failure callback: receives the reply; with failCodes, only for those rets. */
+  onFail?: (reply: Envelope) => void;
+  failCodes?: RetCode[];
+  /** Runs after any non-success, business or transport. */
+  onCatch?: (error: RequestError) => void;
+  /** Show nothing for business errors (the caller shows its own). */
+  silent?: boolean;
+  timeout?: number;
+  /** Exception events are not reported for this call (the event call itself). */
+  noReport?: boolean;
+  signal?: AbortSignal;
+}
+
+export type RequestErrorKind = "business" | "unauthorised" | "network" | "timeout" | "http" | "no-token" | "canceled";
+
+export class RequestError extends Error {
+  constructor(
+    readonly kind: RequestErrorKind,
+    message: string,
+    readonly ret: RetCode | null = null,
+    readonly reply: Envelope | null = null,
+    readonly httpStatus: number | null = null,
+  ) {
+    super(message);
+    this.name = "RequestError";
+  }
+}
+
+/** How the request layer talks to the page; the app wires antd's message and modal here. */
+export interface RequestUi {
+  error(text: string, seconds: number): void;
+  warning(text: string, seconds: number): void;
+  dialog(html: string, title?: string): void;
+  confirm(text: string, title: string | undefined, onOk: () => void): void;
+  navigate(url: string): void;
+  currentAddress(): string;
+}
+
+const browserUi: RequestUi = {
+  error: () => {},
+  warning: () => {},
+  dialog: () => {},
+  confirm: () => {},
+  navigate: (url) => {
+    if (typeof window !== "undefined") window.location.assign(url);
+  },
+  currentAddress: () => (typeof window !== "undefined" ? window.location.pathname + window.location.search : "/"),
+};
+
+interface Settings {
+  baseURL: string;
+  appVer: string;
+  ui: RequestUi;
+}
+
+const settings: Settings = {
+  baseURL: (import.meta.env?.VITE_API_URL as string | undefined) || "/api",
+  appVer: (import.meta.env?.VITE_APP_VERSION as string | undefined) || "1.0.0",
+  ui: browserUi,
+};
+
+let client: AxiosInstance = makeClient();
+
+function makeClient(): AxiosInstance {
+  return axios.create({ baseURL: settings.baseURL, timeout: REQUEST_TIMEOUT_MS, transitional: { clarifyTimeoutError: true } });
+}
+
+export function configureRequest(next: Partial<Omit<Settings, "ui">> & { ui?: Partial<RequestUi> }): void {
+  if (next.baseURL !== undefined) settings.baseURL = next.baseURL;
+  if (next.appVer !== undefined) settings.appVer = next.appVer;
+  if (next.ui) settings.ui = { ...settings.ui, ...next.ui };
+  client = makeClient();
+}
+
+/** The API base URL calls go to (the data provider's getApiUrl). */
+export const getRequestBaseURL = (): string => settings.baseURL;
+
+const isSuccess = (ret: RetCode) => SUCCESS_RETS.has(String(ret));
+
+/** Both reply shapes of spec §7: { ret, msg, data, tips } and the older { status, message, result }. */
+export function normaliseReply(body: unknown): Envelope | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  if ("ret" in b) return { ret: b.ret as RetCode, msg: String(b.msg ?? ""), data: b.data, tips: b.tips as Tips | undefined };
+  if ("status" in b && ("message" in b || "result" in b)) {
+    return { ret: b.status as RetCode, msg: String(b.message ?? ""), data: b.result, tips: b.tips as Tips | undefined };
+  }
+  return null;
+}
+
+function parseRetList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === "string" && value) return value.split(",").map((s) => s.trim());
+  if (typeof value === "number") return [String(value)];
+  return [];
+}
+
+// Nested too: a secret inside `passenger.*` or `list.0.*` must not reach the event table either.
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (!value || typeof value !== "object" || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = (REDACTED_PARAM_KEYS as readonly string[]).includes(k) ? "***" : redact(v);
+  }
+  return out;
+}
+
+/**
+ * DOMPurify needs a DOM: bound lazily to the page's window (the module may load before one exists,
+ * as in tests and SSR, where the default export has no sanitize). Without a DOM the text is escaped.
+ */
+let purifier: { window: unknown; sanitize: (html: string) => string } | null = null;
+export function sanitizeHtml(html: string): string {
+  const win = (globalThis as { window?: Window & typeof globalThis }).window;
+  if (!win?.document) return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  if (purifier?.window !== win) {
+    const p = DOMPurify(win);
+    purifier = { window: win, sanitize: (h) => p.sanitize(h) };
+  }
+  return purifier.sanitize(html);
+}
+
+function showTips(tips: Tips): void {
+  const ui = settings.ui;
+  if (tips.type === "toast") ui.warning(tips.msg, tips.duration ?? 3);
+  // HTML is allowed in a dialog, so it is sanitised before it reaches the page.
+  else if (tips.type === "dialog") ui.dialog(sanitizeHtml(String(tips.msg ?? "")), tips.title);
+  else if (tips.type === "confirm") {
+    ui.confirm(tips.msg, tips.title, () => {
+      if (tips.url) ui.navigate(tips.url);
+    });
+  }
+}
+
+function report(type: ExceptionEventType, api: string, httpCode: number, payload: Record<string, unknown>, response: unknown, costTime: number, ret?: RetCode) {
+  const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v ?? null)).slice(0, EVENT_TEXT_MAX);
+  void request(
+    "/event/send",
+    {
+      api,
+      type,
+      httpCode,
+      ...(ret !== undefined ? { ret: String(ret) } : {}),
+      param: text(redact(payload)),
+      response: text(response),
+      costTime: Math.max(0, Math.round(costTime)),
+      appVer: settings.appVer,
+    },
+    { noReport: true, silent: true },
+  ).catch(() => {});
+}
+
+function onUnauthorised(): void {
+  clearSession();
+  const here = settings.ui.currentAddress();
+  if (!here.startsWith(LOGIN_PATH)) saveRedirect(here);
+  settings.ui.warning("登录已过期，请重新登录", 3);
+  settings.ui.navigate(LOGIN_PATH);
+}
+
+/**
+ * Calls a catalogue path and resolves with `data` on success. Business errors, 401 and transport
+ * failures are shown per spec §8 and reject with a RequestError.
+ */
+export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? "POST";
+  const token = getToken();
+  const { passErrorCodeMsgRet: passInPayload, ...payload } = data;
+  const passRets = new Set([...parseRetList(passInPayload), ...(options.passErrorCodeMsgRet ?? []).map(String)]);
+
+  if (options.needLogin && !token) {
+    const err = new RequestError("no-token", "未登录");
+    options.onCatch?.(err);
+    throw err;
+  }
+
+  const common = { ...(token ? { token } : {}), timestamp: Date.now(), device: "web" };
+  const started = Date.now();
+  let reply: Envelope | null;
+  try {
+    const res = await client.request({
+      url: path,
+      method,
+      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      signal: options.signal,
+      ...(method === "GET"
+        ? { params: flattenDotKeys({ ...payload, ...common }) }
+        : { data: toFormBody({ ...payload, ...common }), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    });
+    reply = normaliseReply(res.data);
+    if (!reply) {
+      // A 200 that is not an envelope (an HTML page from a proxy): a failed call, reported as such.
+      const err = new RequestError("http", "服务器应答格式不正确", null, null, res.status);
+      if (!options.noReport) report("API_CALL_EXCEPTION", path, res.status, payload, res.data, Date.now() - started);
+      if (!options.silent) settings.ui.error(`${err.message}.`, ERROR_MESSAGE_SECONDS);
+      options.onCatch?.(err);
+      throw err;
+    }
+  } catch (e) {
+    if (e instanceof RequestError) throw e;
+    throw transportFailure(e as AxiosError, path, payload, started, options);
+  }
+
+  if (reply.tips) showTips(reply.tips);
+  if (isSuccess(reply.ret)) return reply.data as T;
+
+  if (String(reply.ret) === "401") {
+    const err = new RequestError("unauthorised", reply.msg || "登录已过期，请重新登录", reply.ret, reply);
+    onUnauthorised();
+    options.onCatch?.(err);
+    throw err;
+  }
+
+  if (!options.noReport && (REPORTED_BUSINESS_RETS as readonly string[]).includes(String(reply.ret))) {
+    report("API_BUSINESS_EXCEPTION", path, 200, payload, reply, Date.now() - started, reply.ret);
+  }
+
+  const err = new RequestError("business", reply.msg, reply.ret, reply);
+  const failHandled = options.onFail && (!options.failCodes || options.failCodes.map(String).includes(String(reply.ret)));
+  if (failHandled) options.onFail!(reply);
+  else if (!options.silent && !reply.tips && !passRets.has(String(reply.ret))) {
+    settings.ui.error(`${reply.msg}※`, ERROR_MESSAGE_SECONDS);
+  }
+  options.onCatch?.(err);
+  throw err;
+}
+
+function transportFailure(e: AxiosError, path: string, payload: Record<string, unknown>, started: number, options: RequestOptions): RequestError {
+  const status = e.response?.status ?? null;
+  // The caller abandoned the call (unmount, a newer query): nothing failed, so nothing is shown or reported.
+  if (axios.isCancel(e) || e.code === "ERR_CANCELED") {
+    const err = new RequestError("canceled", "请求已取消");
+    options.onCatch?.(err);
+    return err;
+  }
+  // With clarifyTimeoutError a timeout is ETIMEDOUT; ECONNABORTED is the browser aborting the call.
+  const timedOut = e.code === "ETIMEDOUT";
+  // A server that answers a transport failure with an envelope (413, 429, 5xx) has the clearer text.
+  const envelope = normaliseReply(e.response?.data);
+  const text = envelope?.msg || (timedOut ? "请求超时，请稍后重试" : e.message || "网络异常");
+  const err = new RequestError(timedOut ? "timeout" : status ? "http" : "network", text, envelope?.ret ?? null, envelope, status);
+  if (!options.noReport) {
+    if (timedOut) report("API_TIMEOUT_EXCEPTION", path, TIMEOUT_EVENT_CODE, payload, e.message, Date.now() - started);
+    else report("API_CALL_EXCEPTION", path, status ?? 0, payload, e.response?.data ?? e.message, Date.now() - started);
+  }
+  if (!options.silent) settings.ui.error(`${text}.`, ERROR_MESSAGE_SECONDS);
+  options.onCatch?.(err);
+  return err;
+}
