@@ -1,0 +1,53 @@
+// The app shell: router, antd theme and locale, Refine with its providers, and the routes.
+import { BrowserRouter } from "react-router";
+import { Refine } from "@refinedev/core";
+import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
+import { useNotificationProvider } from "@refinedev/antd";
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from "antd";
+import antdZhCN from "antd/locale/zh_CN";
+import antdEnUS from "antd/locale/en_US";
+import { useI18nProvider } from "./providers/i18n-provider";
+import { RequestUiBridge } from "./providers/request-ui";
+import { createDataProvider } from "./providers/data-provider";
+import { resourceEndpoints, resources } from "./resources";
+import { AppRoutes } from "./pages/routes";
+
+export const FONT_FAMILY = "'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Zen Hei', -apple-system, 'Segoe UI', sans-serif";
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: "#1456d9",
+    colorInfo: "#1456d9",
+    colorLink: "#1456d9",
+    colorBgLayout: "#f5f7fb",
+    borderRadius: 8,
+    fontFamily: FONT_FAMILY,
+  },
+};
+
+const dataProvider = createDataProvider(resourceEndpoints);
+
+export default function App() {
+  const { provider, locale } = useI18nProvider();
+  return (
+    <BrowserRouter>
+      {/* autoInsertSpace off: buttons show the copy verbatim ("登录", not "登 录"). */}
+      <ConfigProvider locale={locale === "en-US" ? antdEnUS : antdZhCN} theme={theme} button={{ autoInsertSpace: false }}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            routerProvider={routerProvider}
+            i18nProvider={provider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
+          >
+            <RequestUiBridge />
+            <AppRoutes />
+            <UnsavedChangesNotifier />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,99 @@
+// i18next behind Refine's i18nProvider. Chinese first; the choice is remembered in localStorage
+// 'locale' and drives dayjs and (in App.tsx) antd's ConfigProvider locale.
+import { useMemo } from "react";
+import i18n from "i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
+import type { I18nProvider } from "@refinedev/core";
+import { MESSAGES, type Lang } from "../domain/messages";
+import zhCN from "../locales/zh-CN.json";
+import enUS from "../locales/en-US.json";
+
+export const LOCALES = ["zh-CN", "en-US"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "zh-CN";
+export const LOCALE_STORAGE_KEY = "locale";
+
+/** Anything starting with "en" is English; everything else falls back to Chinese. */
+export function normaliseLocale(value: unknown): Locale {
+  return typeof value === "string" && value.toLowerCase().startsWith("en") ? "en-US" : DEFAULT_LOCALE;
+}
+
+/** The domain layer's language key (src/domain: msg(), label(), codeOptions()). */
+export function domainLang(locale: string = i18n.language): Lang {
+  return normaliseLocale(locale) === "en-US" ? "en" : "zh";
+}
+
+function readStored(): Locale {
+  try {
+    return normaliseLocale(globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY));
+  } catch {
+    return DEFAULT_LOCALE; // storage disabled (private mode, sandboxed frame)
+  }
+}
+
+// Validation and feedback texts live once, in src/domain/messages.ts (the server uses them too);
+// they are exposed here as t('messages.<key>') with i18next's {{param}} placeholders.
+function domainMessages(lang: Lang): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(MESSAGES).map(([key, text]) => [key, text[lang].replace(/\{(\w+)\}/g, "{{$1}}")]),
+  );
+}
+
+function applyLocale(lng: string): void {
+  const locale = normaliseLocale(lng);
+  dayjs.locale(locale === "zh-CN" ? "zh-cn" : "en");
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
+  try {
+    globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    /* not remembered, still switched */
+  }
+}
+
+if (!i18n.isInitialized) {
+  i18n.on("languageChanged", applyLocale);
+  void i18n.use(initReactI18next).init({
+    resources: {
+      "zh-CN": { translation: { ...zhCN, messages: domainMessages("zh") } },
+      "en-US": { translation: { ...enUS, messages: domainMessages("en") } },
+    },
+    lng: readStored(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    interpolation: { escapeValue: false }, // React escapes
+    initAsync: false,
+    showSupportNotice: false, // keeps the console clean
+  });
+}
+
+export { i18n };
+
+export function getLocale(): Locale {
+  return normaliseLocale(i18n.language);
+}
+
+export async function changeLocale(locale: string): Promise<void> {
+  await i18n.changeLanguage(normaliseLocale(locale));
+}
+
+/** Refine calls translate(key, options, default) and translate(key, default). */
+export function translate(key: string, options?: unknown, defaultMessage?: string): string {
+  if (typeof options === "string") return i18n.t(key, { defaultValue: options }) as string;
+  const opts = (options ?? {}) as Record<string, unknown>;
+  return i18n.t(key, { ...opts, defaultValue: defaultMessage ?? opts.defaultValue }) as string;
+}
+
+export const i18nProvider: I18nProvider = { translate, changeLocale, getLocale };
+
+/**
+ * The provider for <Refine>. A new object per language, so Refine's memoised components (buttons,
+ * breadcrumbs, notifications) re-render when the language changes.
+ */
+export function useI18nProvider(): { provider: I18nProvider; locale: Locale } {
+  const { i18n: instance } = useTranslation();
+  const locale = normaliseLocale(instance.language);
+  const provider = useMemo<I18nProvider>(() => ({ translate, changeLocale, getLocale: () => locale }), [locale]);
+  return { provider, locale };
+}

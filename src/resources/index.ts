@@ -1,0 +1,10 @@
+// The registry of Refine resources. Each resource folder (src/resources/<name>/index.ts) exports
+// its ResourceProps and its endpoint map; add both here and App.tsx picks them up.
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../providers/data-provider";
+
+/** Catalogue paths per resource, read by the data provider. */
+export const resourceEndpoints: Record<string, ResourceEndpoints> = {};
+
+/** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
+export const resources: ResourceProps[] = [];
