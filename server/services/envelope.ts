@@ -1,19 +1,10 @@
 // The reply envelope of the API contract (DESIGN §4): HTTP 200 with { ret, msg, data, tips? }.
 
-export interface Tips {
-  type: "toast" | "dialog" | "confirm";
-  msg: string;
-  title?: string;
-  url?: string;
-  duration?: number;
-}
+import type { Envelope as ContractEnvelope, Tips } from "../../src/domain/envelope";
 
-export interface Envelope<T = unknown> {
-  ret: number;
-  msg: string;
-  data: T;
-  tips?: Tips;
-}
+export type { Tips };
+/** Our server always answers a numeric ret. */
+export type Envelope<T = unknown> = ContractEnvelope<T, number>;
 
 export const RET = {
   OK: 0,

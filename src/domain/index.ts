@@ -8,3 +8,4 @@ export * from "./format";
 export * from "./zod";
 export * from "./events";
 export * from "./forms/auth";
+export * from "./envelope";

@@ -9,24 +9,11 @@ import {
   EVENT_TEXT_MAX,
   type ExceptionEventType,
 } from "../domain/events";
+import type { Envelope, Tips } from "../domain/envelope";
 import { toFormBody, flattenDotKeys } from "./form-encode";
 import { clearSession, getToken, saveRedirect } from "./session-store";
 
-export interface Tips {
-  type: "toast" | "dialog" | "confirm";
-  msg: string;
-  title?: string;
-  url?: string;
-  /** Seconds, for toast. */
-  duration?: number;
-}
-
-export interface Envelope<T = unknown> {
-  ret: number | string;
-  msg: string;
-  data: T;
-  tips?: Tips;
-}
+export type { Envelope, Tips };
 
 /** Rets that mean success (spec §8): 0, and 2100001 / 21003 "success with data". */
 export const SUCCESS_RETS = new Set(["0", "2100001", "21003"]);
