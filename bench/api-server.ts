@@ -10,6 +10,7 @@ import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo } from "../server/db/seed/demo";
 import { createSession } from "../server/services/sessions";
+import { rebuildEventTotals } from "../server/routes/events";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
@@ -40,6 +41,7 @@ for (let i = 0; i < ROWS; i += 1000) {
   });
   await database.db.insertInto("exception_events").values(batch).execute();
 }
+await rebuildEventTotals(database.db);
 const token = await createSession(database.db, member.id);
 
 const app = await buildApp({ db: database, nodeEnv: "production" });

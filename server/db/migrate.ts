@@ -3,11 +3,15 @@ import { Migrator, type Migration, type MigrationProvider, type Kysely } from "k
 import * as m001 from "./migrations/001_members";
 import * as m002 from "./migrations/002_exception_events";
 import * as m003 from "./migrations/003_accounts";
+import * as m004 from "./migrations/004_wallets";
+import * as m005 from "./migrations/005_event_totals";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
   "002_exception_events": m002,
   "003_accounts": m003,
+  "004_wallets": m004,
+  "005_event_totals": m005,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -109,6 +109,11 @@ export interface ExceptionEventsTable {
   createTime: string;
 }
 
+export interface ExceptionEventTotalsTable {
+  memberId: number;
+  total: number;
+}
+
 export interface Database {
   members: MembersTable;
   companies: CompaniesTable;
@@ -118,6 +123,7 @@ export interface Database {
   partners: PartnersTable;
   sessions: SessionsTable;
   exception_events: ExceptionEventsTable;
+  exception_event_totals: ExceptionEventTotalsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -1,5 +1,7 @@
 // Exception events (spec §8): the portal's event map and send calls, and a member's own list.
 import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import { defineRoute } from "../services/route";
 import { pageInput, offsetOf, type Page } from "../services/paging";
 import { nowIso, toCount } from "../db";
@@ -58,24 +60,28 @@ export const eventRoutes = [
     input: sendInput,
     rateLimit: { max: 120, timeWindow: 60_000 },
     handler: async ({ input, member, device, req, ctx }) => {
-      const row = await ctx.db
-        .insertInto("exception_events")
-        .values({
-          memberId: member?.id ?? null,
-          api: input.api,
-          type: input.type,
-          httpCode: input.httpCode ?? null,
-          ret: input.ret ?? null,
-          param: input.param ?? null,
-          response: input.response ?? null,
-          costTime: input.costTime ?? null,
-          device: device ?? null,
-          appVer: input.appVer ?? null,
-          userAgent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
-          createTime: nowIso(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("exception_events")
+          .values({
+            memberId: member?.id ?? null,
+            api: input.api,
+            type: input.type,
+            httpCode: input.httpCode ?? null,
+            ret: input.ret ?? null,
+            param: input.param ?? null,
+            response: input.response ?? null,
+            costTime: input.costTime ?? null,
+            device: device ?? null,
+            appVer: input.appVer ?? null,
+            userAgent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
+            createTime: nowIso(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        if (member) await bumpTotal(trx, member.id);
+        return inserted;
+      });
       return { id: row.id };
     },
   }),
@@ -93,7 +99,8 @@ export const eventRoutes = [
       if (input.createTimeStart) q = q.where("createTime", ">=", input.createTimeStart);
       if (input.createTimeEnd) q = q.where("createTime", "<", endOfDay(input.createTimeEnd));
       const orderBy = input.orderBy ?? "createTime";
-      const [list, count] = await Promise.all([
+      const filtered = Boolean(input.type || input.api || input.createTimeStart || input.createTimeEnd);
+      const [list, total] = await Promise.all([
         q
           .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
           .orderBy(orderBy, input.orderType)
@@ -101,12 +108,46 @@ export const eventRoutes = [
           .limit(input.pageSize)
           .offset(offsetOf(input))
           .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        filtered
+          ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
+          : storedTotal(ctx.db, member!.id),
       ]);
-      return { list, total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
     },
   }),
 ];
+
+/** Atomic in both dialects, so concurrent reports never lose a count. */
+export async function bumpTotal(db: Kysely<Database>, memberId: number): Promise<void> {
+  await db
+    .insertInto("exception_event_totals")
+    .values({ memberId, total: 1 })
+    .onConflict((oc) => oc.column("memberId").doUpdateSet((eb) => ({ total: eb("exception_event_totals.total", "+", 1) })))
+    .execute();
+}
+
+/** Recomputes every member's total (after rows were written around the send route, e.g. in bulk). */
+export async function rebuildEventTotals(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("exception_event_totals").execute();
+    await trx
+      .insertInto("exception_event_totals")
+      .columns(["memberId", "total"])
+      .expression((eb) =>
+        eb
+          .selectFrom("exception_events")
+          .select((e) => [e.ref("memberId").$notNull().as("memberId"), e.fn.countAll<number>().as("total")])
+          .where("memberId", "is not", null)
+          .groupBy("memberId"),
+      )
+      .execute();
+  });
+}
+
+async function storedTotal(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db.selectFrom("exception_event_totals").select("total").where("memberId", "=", memberId).executeTakeFirst();
+  return toCount(row?.total);
+}
 
 // A date-only end bound includes that whole day.
 function endOfDay(value: string): string {

@@ -158,6 +158,20 @@ describe("sessions and lists", () => {
     expect(bad.body.msg).toContain("100");
   });
 
+  it("keeps the stored total equal to a recount after bulk writes", async () => {
+    const { rebuildEventTotals } = await import("../../server/routes/events");
+    const m = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000030").executeTakeFirstOrThrow();
+    const t = await createSession(h.db.db, m.id);
+    await post(h.app, "/event/send", { token: t, api: "/one", type: "API_CALL_EXCEPTION" });
+    await h.db.db
+      .insertInto("exception_events")
+      .values([1, 2, 3].map((i) => ({ memberId: m.id, api: `/bulk/${i}`, type: "API_CALL_EXCEPTION", createTime: new Date().toISOString() })))
+      .execute();
+    await rebuildEventTotals(h.db.db);
+    expect((await post(h.app, "/event/list", { token: t })).body.data.total).toBe(4);
+    expect((await post(h.app, "/event/list", { token: t, api: "bulk" })).body.data.total).toBe(3);
+  });
+
   it("does not show another member's events", async () => {
     const other = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000020").executeTakeFirstOrThrow();
     const otherToken = await createSession(h.db.db, other.id);
