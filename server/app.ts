@@ -19,6 +19,8 @@ import { authRoutes } from "./routes/auth";
 import { devRoutesFor, smsRoutes } from "./routes/sms";
 import { memberRoutes } from "./routes/member";
 import { partnerRoutes } from "./routes/partner";
+import { workbenchRoutes } from "./routes/workbench";
+import { menuRoutes } from "./routes/menus";
 
 export interface AppConfig {
   db: Db;
@@ -93,7 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 

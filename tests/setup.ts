@@ -15,3 +15,9 @@ if (typeof window !== "undefined" && !window.matchMedia) {
   });
 }
 export {};
+
+// Two cores run the whole suite: the 1 s default wait for findBy* is too tight under load.
+if (typeof document !== "undefined") {
+  const { configure } = await import("@testing-library/react");
+  configure({ asyncUtilTimeout: 5000 });
+}

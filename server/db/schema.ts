@@ -114,6 +114,65 @@ export interface ExceptionEventTotalsTable {
   total: number;
 }
 
+export const SMS_PURPOSES = ["login", "register", "reset", "verify", "paypwd"] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobilePhone: string;
+  purpose: SmsPurpose;
+  codeHash: string;
+  createTime: string;
+  expiresAt: string;
+  wrongTries: Generated<number>;
+  verifiedAt: string | null;
+  usedAt: string | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobilePhone: string;
+  content: string;
+  code: string | null;
+  createTime: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account: string;
+  failures: number;
+  lockedUntil: string | null;
+  updateTime: string;
+}
+
+export interface UsedSignsTable {
+  id: Generated<number>;
+  appId: string;
+  sign: string;
+  createTime: string;
+}
+
+export interface FilesTable {
+  id: string;
+  memberId: number;
+  fileName: string;
+  mime: string;
+  size: number;
+  dataBase64: string;
+  createTime: string;
+}
+
+export interface WalletsTable {
+  id: Generated<number>;
+  memberId: number;
+  balance: Generated<string>;
+  frozen: Generated<string>;
+  creditLimit: Generated<string>;
+  creditUsed: Generated<string>;
+  points: Generated<number>;
+  updateTime: string;
+}
+
 export interface Database {
   members: MembersTable;
   companies: CompaniesTable;
@@ -124,6 +183,12 @@ export interface Database {
   sessions: SessionsTable;
   exception_events: ExceptionEventsTable;
   exception_event_totals: ExceptionEventTotalsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  login_failures: LoginFailuresTable;
+  used_signs: UsedSignsTable;
+  files: FilesTable;
+  wallets: WalletsTable;
 }
 
 export type Member = Selectable<MembersTable>;

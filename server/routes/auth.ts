@@ -8,7 +8,7 @@ import {
 } from "../../src/domain/forms/auth";
 import { hashPassword, verifyPassword } from "../services/passwords";
 import { createSession, revokeMemberSessions, revokeSession } from "../services/sessions";
-import { accounts, isUniqueViolation } from "../services/account-db";
+import { isUniqueViolation } from "../services/account-db";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
 import { assertNotLocked, clearFailures, recordFailure, throttleKey } from "../services/login-throttle";
 import { consumeSmsCode, verifySmsCode } from "../services/sms";
@@ -29,7 +29,7 @@ export const authRoutes = [
     input: accountLoginPayloadSchema.strict(),
     rateLimit: LOGIN_RATE_LIMIT,
     handler: async ({ input, ctx }) => {
-      const adb = accounts(ctx.db);
+      const adb = ctx.db;
       const member = await memberByAccount(ctx.db, input.mobilePhone);
       const key = throttleKey(member?.id ?? null, input.mobilePhone);
       await assertNotLocked(adb, key);
@@ -65,11 +65,11 @@ export const authRoutes = [
     handler: async ({ input, ctx }) => {
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       assertActive(member);
-      const code = await verifySmsCode(accounts(ctx.db), input.mobilePhone, "login", input.code);
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code);
       const token = await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(accounts(trx), code.id);
+        await consumeSmsCode(trx, code.id);
         // Proving the phone also lifts a password lock: this is the way back in.
-        await clearFailures(accounts(trx), throttleKey(member.id, input.mobilePhone));
+        await clearFailures(trx, throttleKey(member.id, input.mobilePhone));
         return createSession(trx, member.id);
       });
       return loginReply(ctx.db, member.id, token);
@@ -91,12 +91,12 @@ export const authRoutes = [
         if (!referrer) throw accountError(ACCOUNT_RET.REFERRER_UNKNOWN, ACCOUNT_MSG.referrerUnknown);
         referrerId = referrer.id;
       }
-      const code = await verifySmsCode(accounts(ctx.db), input.mobilePhone, "register", input.code);
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "register", input.code);
       const passwordHash = await hashPassword(input.loginPwd);
       const time = isoAt();
       try {
         const { memberId, token } = await ctx.db.transaction().execute(async (trx) => {
-          await consumeSmsCode(accounts(trx), code.id);
+          await consumeSmsCode(trx, code.id);
           const row = await trx
             .insertInto("members")
             .values({
@@ -133,13 +133,13 @@ export const authRoutes = [
     rateLimit: LOGIN_RATE_LIMIT,
     handler: async ({ input, ctx }) => {
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
-      const code = await verifySmsCode(accounts(ctx.db), input.mobilePhone, "reset", input.smsCode);
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "reset", input.smsCode);
       const passwordHash = await hashPassword(input.pswd);
       await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(accounts(trx), code.id);
+        await consumeSmsCode(trx, code.id);
         await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", member.id).execute();
         await revokeMemberSessions(trx, member.id);
-        await clearFailures(accounts(trx), throttleKey(member.id, input.mobilePhone));
+        await clearFailures(trx, throttleKey(member.id, input.mobilePhone));
       });
       return { mobilePhone: member.mobilePhone };
     },

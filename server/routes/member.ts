@@ -3,7 +3,6 @@ import { z } from "zod";
 import { defineRoute } from "../services/route";
 import { PROFILE_SCHEMAS } from "../../src/domain/profile";
 import { hashPassword, verifyPassword } from "../services/passwords";
-import { accounts } from "../services/account-db";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
 import { assertNotLocked, clearFailures, recordFailure, throttleKey } from "../services/login-throttle";
 import { consumeSmsCode, verifySmsCode } from "../services/sms";
@@ -44,7 +43,7 @@ export const memberRoutes = [
     input: changePasswordPayload,
     handler: async ({ input, member, token, ctx }) => {
       const me = member!;
-      const adb = accounts(ctx.db);
+      const adb = ctx.db;
       // A wrong old password counts like a wrong login: a stolen session must not guess it.
       const key = throttleKey(me.id, me.mobilePhone);
       await assertNotLocked(adb, key);
@@ -56,7 +55,7 @@ export const memberRoutes = [
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
         await revokeOtherSessions(trx, me.id, token);
-        await clearFailures(accounts(trx), key);
+        await clearFailures(trx, key);
       });
       return null;
     },
@@ -79,10 +78,10 @@ export const memberRoutes = [
     input: payPasswordPayload,
     handler: async ({ input, member, ctx }) => {
       const me = member!;
-      const code = await verifySmsCode(accounts(ctx.db), me.mobilePhone, "paypwd", input.smsCode);
+      const code = await verifySmsCode(ctx.db, me.mobilePhone, "paypwd", input.smsCode);
       const payPasswordHash = await hashPassword(input.payPswd);
       await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(accounts(trx), code.id);
+        await consumeSmsCode(trx, code.id);
         await trx.updateTable("members").set({ payPasswordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
       });
       return { isSetup: true };

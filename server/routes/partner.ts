@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineRoute } from "../services/route";
 import { BizError, RET } from "../services/envelope";
 import { createSession } from "../services/sessions";
-import { accounts, isUniqueViolation } from "../services/account-db";
+import { isUniqueViolation } from "../services/account-db";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
 import { loginReply } from "../services/account";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/partner-sign";
@@ -67,7 +67,7 @@ export const partnerRoutes = [
       let token: string;
       try {
         token = await ctx.db.transaction().execute(async (trx) => {
-          const adb = accounts(trx);
+          const adb = trx;
           await adb.deleteFrom("used_signs").where("createTime", "<", isoAt(t - USED_SIGN_KEEP_MS)).execute();
           const used = await adb.selectFrom("used_signs").select("id").where("appId", "=", partner.appId).where("sign", "=", sign).executeTakeFirst();
           if (used) throw accountError(ACCOUNT_RET.SIGN_REPLAYED, ACCOUNT_MSG.signReplayed);

@@ -5,7 +5,7 @@ import { BizError, MSG, RET } from "../services/envelope";
 import type { AppContext } from "../services/context";
 import { PROFILE_SCHEMAS } from "../../src/domain/profile";
 import { sendCodePayloadSchema } from "../../src/domain/forms/auth";
-import { accounts, type SmsPurpose } from "../services/account-db";
+import { type SmsPurpose } from "../services/account-db";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
 import { memberByPhone } from "../services/account";
 import { outboxFor, sendSmsCode, verifySmsCode } from "../services/sms";
@@ -17,7 +17,7 @@ const { sendCodePayload, verifyCodePayload } = PROFILE_SCHEMAS.zh;
 
 /** Sends a code and answers 短信验证码已发送 with when it expires and when to resend. */
 export async function sendCodeReply(ctx: AppContext, reply: FastifyReply, mobilePhone: string, purpose: SmsPurpose, req?: FastifyRequest) {
-  const sent = await sendSmsCode(accounts(ctx.db), mobilePhone, purpose);
+  const sent = await sendSmsCode(ctx.db, mobilePhone, purpose);
   // Development convenience (DESIGN §5): the code is in the log as well as in the outbox.
   if (ctx.nodeEnv !== "production") req?.log.info({ mobilePhone, purpose, code: sent.code }, "sms code sent to the outbox");
   withSuccessMessage(reply, ACCOUNT_MSG.smsSent);
@@ -58,7 +58,7 @@ export const smsRoutes = [
     handler: async ({ input, ctx }) => {
       // Marks the code verified but leaves it usable: step 1 of the reset flow ("verify account")
       // checks it here, step 2 (/updatePswd) consumes it.
-      await verifySmsCode(accounts(ctx.db), input.mobilePhone, input.type, input.code);
+      await verifySmsCode(ctx.db, input.mobilePhone, input.type, input.code);
       return { verified: true };
     },
   }),
@@ -73,7 +73,7 @@ export const devRoutes = [
     tags: ["dev"],
     access: "public",
     input: sendCodePayloadSchema.strict(),
-    handler: async ({ input, ctx }) => outboxFor(accounts(ctx.db), input.mobilePhone),
+    handler: async ({ input, ctx }) => outboxFor(ctx.db, input.mobilePhone),
   }),
 ];
 

@@ -1,10 +1,11 @@
 // Per-account sign-in throttle (LOGIN_MAX_WRONG wrong passwords lock the account for
 // LOGIN_LOCK_MS), kept in the database so every server process sees the same count. The per-IP
 // rate limit of the routes is only a backstop; this is what stops guessing one account's password.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import { sql } from "kysely";
 import { LOGIN_LOCK_MS, LOGIN_MAX_WRONG } from "../../src/domain/format";
 import { ACCOUNT_RET, accountError, loginFailedMsg, loginLockedMsg } from "./account-errors";
-import type { AccountDb } from "./account-db";
 import { isoAt, now } from "./clock";
 
 /** A known member is throttled by id (phone and account name share one count), else by the text. */
@@ -13,7 +14,7 @@ export function throttleKey(memberId: number | null, typed: string): string {
 }
 
 /** Refuses while the account is locked, saying how many minutes are left. */
-export async function assertNotLocked(db: AccountDb, key: string): Promise<void> {
+export async function assertNotLocked(db: Kysely<Database>, key: string): Promise<void> {
   const row = await db.selectFrom("login_failures").select("lockedUntil").where("account", "=", key).executeTakeFirst();
   if (!row?.lockedUntil) return;
   const leftMs = Date.parse(row.lockedUntil) - now();
@@ -26,7 +27,7 @@ export async function assertNotLocked(db: AccountDb, key: string): Promise<void>
  * is one atomic upsert, so concurrent guesses cannot slip past the limit.
  */
 export async function recordFailure(
-  db: AccountDb,
+  db: Kysely<Database>,
   key: string,
   failure: { ret: number; msg: (left: number) => string } = { ret: ACCOUNT_RET.LOGIN_FAILED, msg: loginFailedMsg },
 ): Promise<never> {
@@ -56,6 +57,6 @@ export async function recordFailure(
 }
 
 /** A successful sign-in (or a password reset) starts the count afresh. */
-export async function clearFailures(db: AccountDb, key: string): Promise<void> {
+export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("login_failures").where("account", "=", key).execute();
 }

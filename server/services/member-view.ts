@@ -4,7 +4,6 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
 import { memberTypeKey, memberTypeLabel } from "../../src/domain/member";
-import { accounts } from "./account-db";
 
 const PERMANENT = "永久有效";
 
@@ -97,7 +96,7 @@ async function photoOf(db: Kysely<Database>, photo: string | null) {
   if (!photo) return null;
   if (photo.startsWith("file:")) {
     const id = photo.slice(5);
-    const file = await accounts(db).selectFrom("files").select(["id", "fileName"]).where("id", "=", id).executeTakeFirst();
+    const file = await db.selectFrom("files").select(["id", "fileName"]).where("id", "=", id).executeTakeFirst();
     return file ? { fileName: file.fileName, url: `/api/file/${file.id}` } : null;
   }
   // A plain URL set elsewhere (an import, a partner).

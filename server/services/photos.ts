@@ -5,7 +5,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { imageMimeOf, type PhotoMime } from "../../src/domain/profile";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "./account-errors";
-import { accounts } from "./account-db";
 import { isoAt } from "./clock";
 
 export interface PhotoUpload {
@@ -21,7 +20,7 @@ export async function savePhoto(db: Kysely<Database>, memberId: number, upload: 
   const id = crypto.randomBytes(16).toString("hex");
   const time = isoAt();
   await db.transaction().execute(async (trx) => {
-    const adb = accounts(trx);
+    const adb = trx;
     const old = await trx.selectFrom("members").select("photo").where("id", "=", memberId).executeTakeFirst();
     await adb
       .insertInto("files")
@@ -37,5 +36,5 @@ export async function savePhoto(db: Kysely<Database>, memberId: number, upload: 
 
 export async function loadFile(db: Kysely<Database>, id: string) {
   if (!/^[0-9a-f]{32}$/.test(id)) return null;
-  return (await accounts(db).selectFrom("files").select(["id", "mime", "size", "dataBase64"]).where("id", "=", id).executeTakeFirst()) ?? null;
+  return (await db.selectFrom("files").select(["id", "mime", "size", "dataBase64"]).where("id", "=", id).executeTakeFirst()) ?? null;
 }

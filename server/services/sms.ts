@@ -1,10 +1,12 @@
 // SMS verification codes (spec §5, §9): 6 random digits, valid 5 minutes, one send per phone and
 // purpose per 60 s, at most 5 wrong tries, stored only as hashes. Delivery goes through an
 // SmsProvider: the development outbox by default; production plugs a real gateway in here.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import crypto from "node:crypto";
 import { SMS_CODE_TTL_MS, SMS_MAX_WRONG_TRIES, SMS_RESEND_MS } from "../../src/domain/format";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError, smsWaitMsg, smsWrongMsg } from "./account-errors";
-import { affected, lockKey, type AccountDb, type SmsPurpose } from "./account-db";
+import { affected, lockKey, type SmsPurpose } from "./account-db";
 import { isoAt, now } from "./clock";
 
 export interface SmsMessage {
@@ -16,7 +18,7 @@ export interface SmsMessage {
 
 export interface SmsProvider {
   /** Runs inside the code's transaction: a failed delivery leaves no usable code behind. */
-  deliver(message: SmsMessage, db: AccountDb): Promise<void>;
+  deliver(message: SmsMessage, db: Kysely<Database>): Promise<void>;
 }
 
 /** Development and tests: the message is kept in sms_outbox (read by GET /api/dev/sms-outbox). */
@@ -45,7 +47,7 @@ function codeHash(mobilePhone: string, purpose: SmsPurpose, code: string): strin
   return crypto.createHash("sha256").update(`${purpose}:${mobilePhone}:${code}`).digest("hex");
 }
 
-function latestCode(db: AccountDb, mobilePhone: string, purpose: SmsPurpose) {
+function latestCode(db: Kysely<Database>, mobilePhone: string, purpose: SmsPurpose) {
   return db
     .selectFrom("sms_codes")
     .selectAll()
@@ -64,7 +66,7 @@ export interface SentCode {
 }
 
 /** Creates and delivers a code; refuses a second send within SMS_RESEND_MS. */
-export async function sendSmsCode(db: AccountDb, mobilePhone: string, purpose: SmsPurpose): Promise<SentCode> {
+export async function sendSmsCode(db: Kysely<Database>, mobilePhone: string, purpose: SmsPurpose): Promise<SentCode> {
   return db.transaction().execute(async (trx) => {
     await lockKey(trx, `sms:${purpose}:${mobilePhone}`);
     const t = now();
@@ -94,7 +96,7 @@ export async function sendSmsCode(db: AccountDb, mobilePhone: string, purpose: S
  * cannot get past the limit. The claim is committed on its own: a wrong guess must count even
  * though the request fails.
  */
-export async function verifySmsCode(db: AccountDb, mobilePhone: string, purpose: SmsPurpose, code: string): Promise<{ id: number }> {
+export async function verifySmsCode(db: Kysely<Database>, mobilePhone: string, purpose: SmsPurpose, code: string): Promise<{ id: number }> {
   const row = await latestCode(db, mobilePhone, purpose);
   if (!row) throw accountError(ACCOUNT_RET.SMS_MISSING, ACCOUNT_MSG.smsMissing);
   if (row.usedAt) throw accountError(ACCOUNT_RET.SMS_USED, ACCOUNT_MSG.smsUsed);
@@ -125,7 +127,7 @@ export async function verifySmsCode(db: AccountDb, mobilePhone: string, purpose:
 }
 
 /** Marks a verified code used, inside the transaction that acts on it (so a rollback keeps it). */
-export async function consumeSmsCode(trx: AccountDb, id: number): Promise<void> {
+export async function consumeSmsCode(trx: Kysely<Database>, id: number): Promise<void> {
   const result = await trx
     .updateTable("sms_codes")
     .set({ usedAt: isoAt() })
@@ -138,7 +140,7 @@ export async function consumeSmsCode(trx: AccountDb, id: number): Promise<void> 
 }
 
 /** The development outbox, newest first. */
-export function outboxFor(db: AccountDb, mobilePhone: string, limit = 10) {
+export function outboxFor(db: Kysely<Database>, mobilePhone: string, limit = 10) {
   return db
     .selectFrom("sms_outbox")
     .select(["id", "mobilePhone", "content", "code", "createTime"])

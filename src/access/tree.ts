@@ -67,8 +67,8 @@ const ENTRIES: PermissionEntry[] = [
   // Workbench and account-centre entry buttons in the header (§6 rows 1-4).
   button(1, 0, "企业工作台", "Enterprise workbench", "COMPANY_CENTRAL_INDEX", "CompanyCentralIndex", T70, 1),
   button(3, 0, "差旅工作台", "Travel workbench", "TRAVEL_CENTRAL_INDEX", "TravelCentralIndex", T7_0, 2),
-  // The spec has no distribution route; a provider's workbench is its personal central page.
-  button(10, 0, "分销工作台", "Distribution workbench", "DISTRIBUTION_CENTRAL_INDEX", "PersonalCentralIndex", T40, 3),
+  // The spec names no distribution route; DistributionCentralIndex (/distribution/index) is ours.
+  button(10, 0, "分销工作台", "Distribution workbench", "DISTRIBUTION_CENTRAL_INDEX", "DistributionCentralIndex", T40, 3),
   button(21, 0, "账户中心", "Account centre", "PERSONAL_CENTRAL_INDEX", "PersonalCentralIndex", T10_50, 4),
 
   // Account-centre menu (§6 "Account centre menu"); renamed 个人中心 in one partner case.

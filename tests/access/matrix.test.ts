@@ -35,7 +35,7 @@ const SPEC_AREAS: [string, number[], string[]][] = [
 const ROWS: [number, "menu" | "button", string, string, string, string][] = [
   [1, "button", "企业工作台", "CompanyCentralIndex", "COMPANY_CENTRAL_INDEX", ". . . . . Y . . . . . ."],
   [3, "button", "差旅工作台", "TravelCentralIndex", "TRAVEL_CENTRAL_INDEX", ". . . . . . Y . . . . ."],
-  [10, "button", "分销工作台", "PersonalCentralIndex", "DISTRIBUTION_CENTRAL_INDEX", ". . . Y . . . . . . . ."],
+  [10, "button", "分销工作台", "DistributionCentralIndex", "DISTRIBUTION_CENTRAL_INDEX", ". . . Y . . . . . . . ."],
   [21, "button", "账户中心", "PersonalCentralIndex", "PERSONAL_CENTRAL_INDEX", "Y Y Y Y Y . . . . . . ."],
   [2, "menu", "账户中心", "AccountCenter", "-", "Y Y Y . Y . . . . . . Y"],
   [11, "menu", "订单管理", "-", "-", "Y Y Y Y Y Y Y . Y Y Y Y"],

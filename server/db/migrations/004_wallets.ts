@@ -2,22 +2,8 @@
 // the company's credit line, which its employees (7_0) may spend when their payment limits
 // include creditpay. Money is decimal TEXT ('1280.50'): exact in SQLite and PostgreSQL alike,
 // and arithmetic on it is done in integer cents (server/routes/workbench.ts), never in floats.
-import type { Generated, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { withId } from "./helpers";
-
-export interface WalletsTable {
-  id: Generated<number>;
-  memberId: number;
-  balance: Generated<string>;
-  frozen: Generated<string>;
-  creditLimit: Generated<string>;
-  creditUsed: Generated<string>;
-  points: Generated<number>;
-  updateTime: string;
-}
-
-/** For db.withTables<WalletTables>(): db/schema.ts holds only the tables of 001-002. */
-export type WalletTables = { wallets: WalletsTable };
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable("wallets"))

@@ -5,6 +5,7 @@ import type { Database, NewMember } from "../schema";
 import { nowIso } from "../index";
 import { hashPassword, md5 } from "../../services/passwords";
 import { seedPartners } from "./partners";
+import { seedWallets } from "./wallets";
 
 export const DEMO_PASSWORD = "demo123456";
 export const DEMO_COMPANY = "华信科技有限公司";
@@ -30,7 +31,7 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Partners are also added to a database seeded before they existed.
-  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY);
+  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db));
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -91,4 +92,5 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await employ("13800000073", dept["研发部"], travellers, 0, "员工");
   });
   await seedPartners(db, DEMO_COMPANY);
+  await seedWallets(db);
 }

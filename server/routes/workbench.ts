@@ -1,0 +1,153 @@
+// The workbenches' key facts (spec §7 account calls): the caller's wallet (/account/AppAccount)
+// and the company overview (/member/center/companystatistics). Everything is read from the
+// database per call; nothing here is cached or estimated.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import { defineRoute } from "../services/route";
+import { BizError, RET } from "../services/envelope";
+import { toCount } from "../db";
+import type { Database, Member } from "../db/schema";
+import { memberTypeKey } from "../../src/domain/member";
+import { canCreditPay } from "../../src/access/rules";
+
+const none = z.object({}).strict();
+
+// ---- money as decimal text, computed in integer cents (floats would drift) ----
+
+const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+export function toCents(text: string): bigint {
+  const m = MONEY_TEXT.exec(text.trim());
+  // A malformed stored amount is a data fault; answering 0 would show a fake figure.
+  if (!m) throw new Error(`invalid money text in wallets: ${JSON.stringify(text)}`);
+  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? "").padEnd(2, "0"));
+  return m[1] ? -cents : cents;
+}
+
+export function fromCents(cents: bigint): string {
+  const abs = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
+
+const minus = (a: string, b: string) => fromCents(toCents(a) - toCents(b));
+
+// ---- wallets ----
+
+interface WalletRow {
+  balance: string;
+  frozen: string;
+  creditLimit: string;
+  creditUsed: string;
+  points: number;
+}
+
+const EMPTY_WALLET: WalletRow = { balance: "0.00", frozen: "0.00", creditLimit: "0.00", creditUsed: "0.00", points: 0 };
+
+/** A member without a wallet row (signed up after seeding) simply has nothing in it yet. */
+async function walletOf(db: Kysely<Database>, memberId: number): Promise<WalletRow> {
+  const row = await db
+    
+    .selectFrom("wallets")
+    .select(["balance", "frozen", "creditLimit", "creditUsed", "points"])
+    .where("memberId", "=", memberId)
+    .executeTakeFirst();
+  return row ? { ...row, points: toCount(row.points) } : EMPTY_WALLET;
+}
+
+/** The company of a main member (70) or an employee (7_0), with the member whose wallet it uses. */
+async function companyOf(db: Kysely<Database>, member: Member) {
+  const key = memberTypeKey(member);
+  let companyId = 0;
+  if (key === "70") companyId = member.creditMemberId;
+  else if (key === "7_0") {
+    const e = await db.selectFrom("employees").select("companyId").where("id", "=", member.creditEmployeeId).executeTakeFirst();
+    companyId = e?.companyId ?? 0;
+  }
+  if (!companyId) return null;
+  const c = await db.selectFrom("companies").select(["id", "name", "adminMemberId"]).where("id", "=", companyId).executeTakeFirst();
+  if (!c) return null;
+  // The company's money lives on its main member's wallet.
+  return { id: c.id, name: c.name, walletMemberId: c.adminMemberId ?? (key === "70" ? member.id : null) };
+}
+
+export async function accountSummary(db: Kysely<Database>, member: Member) {
+  const key = memberTypeKey(member);
+  const company = key === "70" || key === "7_0" ? await companyOf(db, member) : null;
+  const companyWallet = company?.walletMemberId ? await walletOf(db, company.walletMemberId) : null;
+  // 70 sees the company's wallet; 7_0 its own, plus the company's credit if it may pay by credit.
+  const own = key === "70" ? (companyWallet ?? EMPTY_WALLET) : await walletOf(db, member.id);
+  const creditEnabled = key === "70" ? Boolean(company) : key === "7_0" && !!companyWallet && canCreditPay(member.paymentLimits.split(","));
+  const credit = creditEnabled && companyWallet ? companyWallet : EMPTY_WALLET;
+  return {
+    owner: key === "70" ? ("company" as const) : ("member" as const),
+    companyName: company?.name ?? null,
+    balance: fromCents(toCents(own.balance)),
+    frozen: fromCents(toCents(own.frozen)),
+    available: minus(own.balance, own.frozen),
+    points: own.points,
+    creditEnabled,
+    creditLimit: fromCents(toCents(credit.creditLimit)),
+    creditUsed: fromCents(toCents(credit.creditUsed)),
+    creditAvailable: minus(credit.creditLimit, credit.creditUsed),
+  };
+}
+
+// ---- company statistics ----
+
+export const UNASSIGNED_DEPARTMENT = "未分配部门";
+
+export async function companyStatistics(db: Kysely<Database>, member: Member) {
+  const company = await companyOf(db, member);
+  if (!company) throw new BizError(RET.NOT_FOUND, "未找到您的企业信息");
+  const count = (table: "employees" | "departments" | "trip_levels") =>
+    db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", company.id).executeTakeFirst();
+  const [employees, departments, tripLevels, auditors, perDept, unassigned] = await Promise.all([
+    count("employees"),
+    count("departments"),
+    count("trip_levels"),
+    db.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", company.id).where("canAudit", "=", 1).executeTakeFirst(),
+    db
+      .selectFrom("departments as d")
+      .leftJoin("employees as e", (j) => j.onRef("e.departmentId", "=", "d.id").onRef("e.companyId", "=", "d.companyId"))
+      .select(["d.id", "d.name", "d.sort", (eb) => eb.fn.count("e.id").as("n")])
+      .where("d.companyId", "=", company.id)
+      .groupBy(["d.id", "d.name", "d.sort"])
+      .orderBy("d.sort")
+      .orderBy("d.id")
+      .execute(),
+    db.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", company.id).where("departmentId", "is", null).executeTakeFirst(),
+  ]);
+  const list = perDept.map((d) => ({ id: d.id, name: d.name, employeeCount: toCount(d.n) }));
+  const loose = toCount(unassigned?.n);
+  if (loose > 0) list.push({ id: 0, name: UNASSIGNED_DEPARTMENT, employeeCount: loose });
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    employeeCount: toCount(employees?.n),
+    departmentCount: toCount(departments?.n),
+    tripLevelCount: toCount(tripLevels?.n),
+    auditorCount: toCount(auditors?.n),
+    departments: list,
+  };
+}
+
+export const workbenchRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/account/AppAccount",
+    summary: "账户资金概况（余额、冻结、可用、积分、授信额度）",
+    tags: ["workbench"],
+    access: "wallet",
+    input: none,
+    handler: ({ member, ctx }) => accountSummary(ctx.db, member!),
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/member/center/companystatistics",
+    summary: "企业概况统计（员工、部门、差旅等级、审批人）",
+    tags: ["workbench"],
+    access: "company-statistics",
+    input: none,
+    handler: ({ member, ctx }) => companyStatistics(ctx.db, member!),
+  }),
+];
