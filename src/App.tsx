@@ -11,6 +11,10 @@ import { RequestUiBridge } from "./providers/request-ui";
 import { createDataProvider } from "./providers/data-provider";
 import { resourceEndpoints, resources } from "./resources";
 import { AppRoutes } from "./pages/routes";
+import { accessControlProvider } from "./providers/access-control";
+import { authProvider } from "./providers/auth-provider";
+import { RouteGuard } from "./providers/route-guard";
+import { LoginDialog } from "./pages/login/LoginDialog";
 
 export const FONT_FAMILY = "'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Zen Hei', -apple-system, 'Segoe UI', sans-serif";
 
@@ -37,13 +41,18 @@ export default function App() {
           <Refine
             dataProvider={dataProvider}
             routerProvider={routerProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
             i18nProvider={provider}
             notificationProvider={useNotificationProvider}
             resources={resources}
             options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
           >
             <RequestUiBridge />
-            <AppRoutes />
+            <RouteGuard>
+              <AppRoutes />
+            </RouteGuard>
+            <LoginDialog />
             <UnsavedChangesNotifier />
           </Refine>
         </AntdApp>

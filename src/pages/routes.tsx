@@ -1,19 +1,97 @@
-// Every route of the portal (spec §2 "Routes"), history mode. Add new routes above the catch-all;
-// unknown paths end on /mismatch.
-import { Navigate, Route, Routes } from "react-router";
+// Every route of the portal (spec §2 "Routes"), generated from the route table in
+// src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
+// the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
+// Unknown paths end on /mismatch.
+import type { ComponentType } from "react";
+import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
+import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
+import { getToken } from "../providers/session-store";
 import { IndexPage } from "./index/IndexPage";
 import { MismatchPage } from "./errors/MismatchPage";
+import LoginPage from "./login/LoginPage";
+import SelfInfoPage from "./account/SelfInfoPage";
+import SettingPage from "./account/SettingPage";
+import CompanyCentralIndex from "./workbench/CompanyCentralIndex";
+import TravelCentralIndex from "./workbench/TravelCentralIndex";
+import PersonalCentralIndex from "./workbench/PersonalCentralIndex";
+import DistributionCentralIndex from "./workbench/DistributionCentralIndex";
+import { AreaPage } from "./layout/AreaPage";
+import { LandingPage } from "./layout/LandingPage";
+import { OrderListsPage } from "./layout/OrderListsPage";
+import { PortalLayout } from "./layout/PortalLayout";
+import { LoginRequired } from "./layout/StatePages";
+import { usePortalUser } from "./layout/session";
+import { WorkbenchFrame } from "./layout/WorkbenchFrame";
+import { TextPage } from "./text/TextPage";
 
-export const MISMATCH_PATH = "/mismatch";
-export const INDEX_PATH = "/view/index.shtml";
+export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
+
+type Page = ComponentType<{ routeName: string }>;
+
+const landing: Page = ({ routeName }) => <LandingPage routeName={routeName} />;
+
+/** Routes with a page of their own; every other page route is an AreaPage. */
+const PAGES: Record<string, Page> = {
+  index: IndexPage,
+  index_shtml: IndexPage,
+  Login: LoginPage,
+  mismatch: MismatchPage,
+  // The account pages head themselves with a titled card; the frame adds the area's navigation.
+  self_info: ({ routeName }) => (
+    <WorkbenchFrame routeName={routeName} showTitle={false}>
+      <SelfInfoPage />
+    </WorkbenchFrame>
+  ),
+  setting: ({ routeName }) => (
+    <WorkbenchFrame routeName={routeName} showTitle={false}>
+      <SettingPage />
+    </WorkbenchFrame>
+  ),
+  CompanyCentralIndex,
+  TravelCentralIndex,
+  PersonalCentralIndex,
+  DistributionCentralIndex,
+  OrderLists: OrderListsPage,
+  text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
+  text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
+  agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,
+  th_official_index: landing,
+  th_business_index: landing,
+  partner_plan_index: landing,
+  WLBusinessWLIndex: landing,
+  GYBusinessGYIndex: landing,
+  Welcome: landing,
+  xilin_activity: ({ routeName }) => <LandingPage routeName={routeName} overlay />,
+};
+
+/** An old address: compute the new one (with the user, for /myCenter/index) and replace. */
+function RedirectRoute({ def }: { def: RouteDef }) {
+  const params = useParams();
+  const location = useLocation();
+  const user = usePortalUser();
+  const target = def.redirect!({ params, query: queryOf(location.search), subject: user });
+  return <Navigate to={withQuery(target.path, target.query) + location.hash} state={target.state ?? location.state} replace />;
+}
+
+function RouteElement({ def }: { def: RouteDef }) {
+  // Without a session a protected route waits for the login (the guard opens the dialog);
+  // redirects wait too, so /myCenter/index can pick the workbench of whoever signs in.
+  if (def.auth && !getToken()) return <LoginRequired />;
+  if (def.redirect) return <RedirectRoute def={def} />;
+  const Page = PAGES[def.name];
+  // key: a new page starts fresh even when react-router reuses the element.
+  return Page ? <Page key={def.name} routeName={def.name} /> : <AreaPage key={def.name} routeName={def.name} />;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<IndexPage />} />
-      <Route path={INDEX_PATH} element={<IndexPage />} />
-      <Route path={MISMATCH_PATH} element={<MismatchPage />} />
-      <Route path="*" element={<Navigate to={MISMATCH_PATH} replace />} />
+      <Route element={<PortalLayout />}>
+        {ROUTES.map((def) => (
+          <Route key={def.name} path={def.path} element={<RouteElement def={def} />} />
+        ))}
+        <Route path="*" element={<Navigate to={MISMATCH_PATH} replace />} />
+      </Route>
     </Routes>
   );
 }

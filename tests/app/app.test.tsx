@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-// Smoke test of the app shell: index page, catch-all redirect to /mismatch, language switch.
+// Smoke test of the app shell: index page, catch-all redirect via /mismatch, language switch.
 import "../../src/polyfills";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import App from "../../src/App";
 import { i18n } from "../../src/providers/i18n-provider";
 
@@ -35,11 +35,19 @@ describe("app shell", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "商旅门户 · 企业差旅一站式服务" })).toBeTruthy();
   });
 
-  it("redirects unknown paths to /mismatch", async () => {
+  // Spec §4: /mismatch without a token goes on to the business index.
+  it("sends a guest on an unknown path via /mismatch to the business index", async () => {
+    renderAt("/no/such");
+    await waitFor(() => expect(window.location.pathname).toBe("/th_business_index"));
+  });
+
+  it("shows the mismatch page to a signed-in member, with a way back", async () => {
+    localStorage.setItem("token", "t".repeat(64));
+    localStorage.setItem("userInfo", JSON.stringify({ id: 1, memberType: "10", realName: "李明" }));
     renderAt("/no/such");
     expect(await screen.findByText("页面不存在")).toBeTruthy();
     expect(window.location.pathname).toBe("/mismatch");
-    expect(screen.getByRole("link", { name: "商旅首页" }).getAttribute("href")).toBe("/view/index.shtml");
+    expect(screen.getByRole("link", { name: "商旅首页" }).getAttribute("href")).toBe("/th_business_index");
     expect(screen.getByRole("link", { name: /返回首页/ }).getAttribute("href")).toBe("/");
   });
 

@@ -51,12 +51,12 @@ describe("request UI bridge", () => {
 
   it("asks with 确定/取消 and navigates on 确定", async () => {
     await renderApp();
-    reply = { ret: 0, msg: "", data: null, tips: { type: "confirm", msg: "", url: "/mismatch" } };
+    reply = { ret: 0, msg: "", data: null, tips: { type: "confirm", msg: "", url: "/view/text/company.shtml" } };
     await request("/t/confirm");
     expect(await screen.findByText("是否执行此操作！")).toBeTruthy();
     expect(screen.getByRole("button", { name: "取消" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "确定" }));
-    await waitFor(() => expect(window.location.pathname).toBe("/mismatch"));
-    expect(await screen.findByText("页面不存在")).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe("/view/text/company.shtml"));
+    expect((await screen.findAllByText("关于我们")).length).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,7 @@ export function MismatchPage() {
           title={<span style={{ fontSize: 28, fontWeight: 600 }}>{t("mismatch.title")}</span>}
           subTitle={<span style={{ display: "inline-block", maxWidth: 460, fontSize: 15, lineHeight: 1.8, textWrap: "balance" }}>{t("mismatch.text")}</span>}
           extra={[
-            <LinkButton key="business" to="/view/index.shtml" type="primary" size="large">
+            <LinkButton key="business" to="/th_business_index" type="primary" size="large">
               {t("mismatch.businessIndex")}
             </LinkButton>,
             <LinkButton key="home" to="/" size="large" icon={<HomeOutlined />}>

@@ -1,38 +1,52 @@
-// The public landing page: '/' and '/view/index.shtml'.
+// The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
+// the portal layout.
 import { useTranslation } from "react-i18next";
-import { IndexHeader, LOGIN_URL, REGISTER_URL } from "./IndexHeader";
+import { LOGIN_URL, REGISTER_URL } from "./IndexHeader";
 import { LinkButton } from "./LinkButton";
-import { BusinessSection, ProductCards, Promises } from "./sections";
+import { BusinessSection, ProductCards } from "./sections";
+import { usePortalUser } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
 
 export function IndexPage() {
   const { t } = useTranslation();
+  const user = usePortalUser();
   usePageTitle(t("documentTitle.default"));
   return (
     <div className="tp-index">
-      <div className="tp-hero">
-        <IndexHeader />
+      {/* The site header overlays the hero (transparent style); its height is --tp-header-h. */}
+      <div className="tp-hero" style={{ paddingTop: "var(--tp-header-h, 0px)" }}>
         <div className="tp-container tp-hero__body">
           <span className="tp-hero__eyebrow">{t("index.eyebrow")}</span>
           <h1 className="tp-hero__title">{t("index.heroTitle")}</h1>
           <p className="tp-hero__text">{t("index.heroText")}</p>
-          <div className="tp-hero__actions">
-            <LinkButton to={LOGIN_URL} size="large" className="tp-btn-light">
-              {t("index.heroLogin")}
-            </LinkButton>
-            <LinkButton to={REGISTER_URL} size="large" ghost>
-              {t("index.heroRegister")}
-            </LinkButton>
-            <span className="tp-hero__hint">{t("index.heroHint")}</span>
-          </div>
+          {user ? (
+            <div className="tp-hero__actions">
+              <LinkButton to="/myCenter/index" size="large" className="tp-btn-light">
+                {t("index.heroWorkbench")}
+              </LinkButton>
+              <LinkButton to="/myCenter/order_list_air" size="large" ghost>
+                {t("index.heroOrders")}
+              </LinkButton>
+              <span className="tp-hero__hint">{t("index.heroWelcome", { name: user.realName ?? user.realname ?? user.mobilePhone ?? "" })}</span>
+            </div>
+          ) : (
+            <div className="tp-hero__actions">
+              <LinkButton to={LOGIN_URL} size="large" className="tp-btn-light">
+                {t("index.heroLogin")}
+              </LinkButton>
+              <LinkButton to={REGISTER_URL} size="large" ghost>
+                {t("index.heroRegister")}
+              </LinkButton>
+              <span className="tp-hero__hint">{t("index.heroHint")}</span>
+            </div>
+          )}
         </div>
         <FlightPath />
       </div>
       <ProductCards />
       <BusinessSection />
-      <Promises />
-      <footer className="tp-index-footer">{t("index.copyright", { year: new Date().getFullYear() })}</footer>
+      {/* The four promises stand in the site footer, on every page. */}
     </div>
   );
 }

@@ -1,0 +1,61 @@
+// A route's page inside the workbench frame: title, breadcrumb, the area's navigation and the
+// page's data, which until loaded is an honest empty state with the next useful step.
+import { Card, Descriptions, Tag } from "antd";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { queryOf } from "../../access/routes";
+import { memberTypeKey } from "../../domain/member";
+import { PAGE_INFO } from "./page-info";
+import { displayName, typeLabel, useLang, usePortalUser } from "./session";
+import { EmptyState } from "./StatePages";
+import { WorkbenchFrame } from "./WorkbenchFrame";
+
+// ReportDetailed's `type` (old report routes pass it) names the report shown.
+const REPORT_TYPES: Record<string, { zh: string; en: string }> = {
+  domAir: { zh: "国内机票明细报表", en: "Domestic flight report" },
+  intlAir: { zh: "国际机票明细报表", en: "International flight report" },
+  train: { zh: "火车票明细报表", en: "Train report" },
+  hotel: { zh: "酒店明细报表", en: "Hotel report" },
+  car: { zh: "用车明细报表", en: "Car report" },
+};
+
+/** The account centre's overview: who is signed in, from the stored member info. */
+function AccountSummary() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const user = usePortalUser();
+  if (!user) return null;
+  return (
+    <Card className="tp-frame__card" variant="borderless">
+      <Descriptions column={2} size="middle" style={{ paddingTop: 16 }}>
+        <Descriptions.Item label={t("route.account.name")}>{displayName(user)}</Descriptions.Item>
+        <Descriptions.Item label={t("route.account.type")}>
+          <Tag color="blue">{typeLabel(user, lang)}</Tag>
+          <span style={{ color: "#8a94a6" }}>{memberTypeKey(user)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("route.account.mobile")}>{String(user.mobilePhone ?? "")}</Descriptions.Item>
+        <Descriptions.Item label={t("route.account.validity")}>{String(user.experienceDate ?? t("common.permanentlyValid"))}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+export function AreaPage({ routeName }: { routeName: string }) {
+  const lang = useLang();
+  const location = useLocation();
+  const info = PAGE_INFO[routeName];
+  const reportType = routeName === "ReportDetailed" ? REPORT_TYPES[queryOf(location.search).type ?? ""] : undefined;
+  return (
+    <WorkbenchFrame routeName={routeName} title={reportType?.[lang]}>
+      {routeName === "AccountCenter" ? (
+        <AccountSummary />
+      ) : (
+        <div className="tp-frame__card">
+          <EmptyState text={info?.empty?.[lang] ?? info?.title[lang] ?? routeName} action={info?.action} />
+        </div>
+      )}
+    </WorkbenchFrame>
+  );
+}
+
+export default AreaPage;

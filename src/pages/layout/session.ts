@@ -1,0 +1,106 @@
+// What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
+// the stored copy), the server's menus for that user, the brand and the effective site switches.
+import { useGetIdentity } from "@refinedev/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import {
+  brandFor, entryById, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
+  type Lang, type SiteSwitches, type ThirdPartySiteConfig,
+} from "../../access";
+import { memberTypeKey, memberTypeLabel } from "../../domain/member";
+import { request } from "../../providers/request";
+import { getStoredUser, getToken } from "../../providers/session-store";
+import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
+import { domainLang } from "../../providers/i18n-provider";
+
+/** The /member/info user object (spec §3), as far as the layout reads it. */
+export interface PortalUser extends AccessSubject {
+  id?: number;
+  memberId?: number;
+  realName?: string | null;
+  realname?: string | null;
+  mobilePhone?: string;
+  memberTypeKey?: string;
+  memberTypeCN?: string;
+  experienceDate?: string;
+  [key: string]: unknown;
+}
+
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return domainLang(i18n.language);
+}
+
+/** The signed-in user, or null. No token means signed out, whatever a stale identity says. */
+export function usePortalUser(): PortalUser | null {
+  const token = getToken();
+  const { data } = useGetIdentity<PortalUser | null>({ queryOptions: { enabled: !!token } });
+  if (!token) return null;
+  return data && typeof data === "object" && "memberType" in data ? data : getStoredUser<PortalUser>();
+}
+
+export function displayName(user: PortalUser): string {
+  return String(user.realName || user.realname || user.mobilePhone || "");
+}
+
+export function typeLabel(user: PortalUser, lang: Lang): string {
+  if (lang === "zh" && user.memberTypeCN) return user.memberTypeCN;
+  return memberTypeLabel(memberTypeKey(user), lang);
+}
+
+const EMPTY: MenusData = { menus: [], buttons: [], buttonList: [] };
+
+/** The user's menus from POST /member/menus, cached per user in sessionStorage ('cache:menus'). */
+export function useMenus(user: PortalUser | null): { data: MenusData; loading: boolean } {
+  const lang = useLang();
+  const key = userKeyOf(user);
+  const query = useQuery<MenusData>({
+    queryKey: ["portal", "menus", key, lang],
+    enabled: !!key,
+    queryFn: async () => {
+      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true });
+      writeMenusCache(key!, lang, data);
+      return data;
+    },
+    initialData: () => readMenusCache(key, lang),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { data: key ? (query.data ?? EMPTY) : EMPTY, loading: !!key && query.isLoading };
+}
+
+/**
+ * Header entries of the workbenches (tree buttons at the root: 1, 3, 10, 21). Button 21 and menu 2
+ * are both 账户中心 in the tree but open different pages, so a button whose name a visible menu
+ * already uses is shown as `homeLabel` (工作台首页) instead of a second identical entry.
+ */
+export function rootButtons(data: MenusData, homeLabel?: string) {
+  const menuNames = new Set(data.menus.map((m) => m.name));
+  return data.buttons
+    .filter((b) => entryById(b.id)?.parentId === 0 && b.route)
+    .map((b) => (homeLabel && menuNames.has(b.name) ? { ...b, name: homeLabel } : b));
+}
+
+// Vite inlines VITE_BRAND at build time; tests and the server see the default.
+const BRAND: BrandConfig = brandFor((import.meta.env?.VITE_BRAND as string | undefined) ?? "paynow");
+
+export interface Site {
+  brand: BrandConfig;
+  partner: ThirdPartySiteConfig | undefined;
+  switches: SiteSwitches;
+  thirdParty: boolean;
+  phones: string[];
+}
+
+/** The brand, and the user's partner site when they came through one (spec §1, §3). */
+export function useSite(user: PortalUser | null): Site {
+  const thirdParty = isThirdPartyUser(user);
+  const partner = thirdParty ? siteConfigFor(user?.thirdPartyName) : undefined;
+  return {
+    brand: BRAND,
+    partner,
+    switches: siteSwitches(BRAND, partner),
+    thirdParty,
+    phones: partner?.telephones.length ? partner.telephones : BRAND.phones,
+  };
+}

@@ -1,0 +1,80 @@
+// The send-code button (spec §4 "SMS button"): idle 获取验证码 → disabled "59s后重新发送" counting
+// down each second → idle. An invalid phone only warns; a press while counting does nothing.
+import { useEffect, useRef, useState } from "react";
+import { App, Button } from "antd";
+import { useTranslation } from "react-i18next";
+import { isMobile } from "../../domain/validators";
+import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
+import { request } from "../../providers/request";
+
+/** Purposes of POST /common/sendCode (the login code has its own call). */
+export type SmsPurpose = "login" | "register" | "reset" | "paypwd";
+
+/** Sends a code; rejects (and the request layer shows why) when the server refuses. */
+export function sendSmsCode(purpose: SmsPurpose, mobilePhone: string): Promise<unknown> {
+  if (purpose === "login") return request("/login/appNewLoginPhoneCode", { mobilePhone });
+  return request("/common/sendCode", { mobilePhone, type: purpose }, purpose === "paypwd" ? { needLogin: true } : {});
+}
+
+/** Seconds left, or 0 when idle; start() shows the first value at once, then ticks each second. */
+export function useCountdown(first: number = SMS_COUNTDOWN_FIRST_DISPLAY) {
+  const [left, setLeft] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const stop = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => stop, []);
+  const start = () => {
+    stop();
+    setLeft(first);
+    timer.current = setInterval(() => {
+      setLeft((n) => {
+        if (n <= 1) stop();
+        return Math.max(0, n - 1);
+      });
+    }, 1000);
+  };
+  return { left, counting: left > 0, start };
+}
+
+export interface SmsButtonProps {
+  purpose: SmsPurpose;
+  /** The phone field's current value. */
+  getPhone: () => unknown;
+  /** Replaces the real send (tests of the button alone). */
+  send?: (purpose: SmsPurpose, mobilePhone: string) => Promise<unknown>;
+  size?: "large" | "middle";
+}
+
+export function SmsButton({ purpose, getPhone, send = sendSmsCode, size = "large" }: SmsButtonProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { left, counting, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const onClick = async () => {
+    if (counting || sending) return;
+    const phone = String(getPhone() ?? "").trim();
+    if (!isMobile(phone)) {
+      void message.warning(t("messages.mobileInvalid"));
+      return;
+    }
+    setSending(true);
+    try {
+      await send(purpose, phone);
+      void message.success(t("messages.smsCodeSent"));
+      start();
+    } catch {
+      // Shown by the request layer (e.g. 该手机号已注册); the button stays ready for another try.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button size={size} className="tp-sms-button" disabled={counting} loading={sending} onClick={onClick}>
+      {counting ? t("login.resendIn", { n: left }) : t("login.getSmsCode")}
+    </Button>
+  );
+}

@@ -1,0 +1,37 @@
+// PersonalCentralIndex (/personalCentral/index, types 10-50): the member's wallet, points,
+// level and validity, flight orders, and the entry points of their menus.
+import { useTranslation } from "react-i18next";
+import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
+import { BalanceFooter, FactCards, Greeting, useMembershipFact, type Fact } from "./parts";
+
+export default function PersonalCentralIndex() {
+  return (
+    <WorkbenchFrame routeName="PersonalCentralIndex">
+      <WorkbenchPage kind="personal">{(p) => <PersonalBody {...p} />}</WorkbenchPage>
+    </WorkbenchFrame>
+  );
+}
+
+function PersonalBody({ data }: WorkbenchBodyProps) {
+  const { t } = useTranslation();
+  const { user, account } = data;
+  const membership = useMembershipFact(user);
+  const facts: Fact[] = [
+    {
+      key: "balance", title: t("workbench.balance"), value: account.balance, money: true, accent: true,
+      footer: <BalanceFooter available={account.available} frozen={account.frozen} />,
+    },
+    { key: "points", title: t("workbench.points"), value: account.points },
+    { key: "ticketOrders", title: t("workbench.ticketOrders"), value: user.ticketOrderCount ?? 0, suffix: t("workbench.orderUnit") },
+    membership,
+  ];
+  return (
+    <>
+      <Greeting user={user}>
+        <span>{user.mobilePhone}</span>
+      </Greeting>
+      <FactCards facts={facts} />
+    </>
+  );
+}

@@ -1,0 +1,255 @@
+// Refine's authProvider over the login and account calls of spec §7. Every method resolves (never
+// rejects, DESIGN §3): failures come back as { success: false, error } for the dialog to show.
+import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
+import { passwordDigest } from "../domain/forms/auth";
+import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
+import { domainLang } from "./i18n-provider";
+import { closeLogin, requestLogin } from "./login-dialog";
+import { LOGIN_PATH, RequestError, request } from "./request";
+import {
+  clearSession, getStoredUser, getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken, takeRedirect,
+  type KeyValueStore,
+} from "./session-store";
+
+/** Default address after logout (spec §2 "Fixed paths"). */
+export const HOME_PATH = "/view/index.shtml";
+
+// ---- cached data cleared on logout (spec §4 "Logout") ----
+
+/** Any localStorage / sessionStorage key starting with this is cached data, cleared on logout. */
+export const CACHE_PREFIX = "cache:";
+/**
+ * Named keys of the cached flight, passenger, menu, config and application data. New code should
+ * use `cache:<area>:<name>` keys instead of adding here; these names are the ones older pages and
+ * partner shells write.
+ */
+export const CACHED_DATA_KEYS = [
+  // flight searches and the order being filled in
+  "flightQuery", "intlFlightQuery", "selectedFlight", "airOrderInfo",
+  // passengers picked for an order, and the frequent-traveller list
+  "passengers", "selectedPassengers",
+  // menu tree and button permissions of the signed-in user
+  "menuTree", "buttonPermissions",
+  // site / brand config fetched for this user
+  "siteConfig", "brandConfig",
+  // travel-application mode and the application being booked against, the active order tab
+  "applicationMode", "travelApplication", "orderTab",
+] as const;
+
+function clearCache(store: KeyValueStore): void {
+  for (const key of CACHED_DATA_KEYS) store.removeItem(key);
+  // Only a real Storage can be enumerated; the test memory store has named keys only.
+  const s = store as Partial<Storage>;
+  if (typeof s.length !== "number" || typeof s.key !== "function") return;
+  const prefixed: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (key?.startsWith(CACHE_PREFIX)) prefixed.push(key);
+  }
+  for (const key of prefixed) store.removeItem(key);
+}
+
+export function clearCachedData(): void {
+  clearCache(localStore());
+  clearCache(sessionStore());
+}
+
+// ---- the signed-in user ----
+
+export interface PortalUser {
+  id?: number;
+  memberId?: number;
+  memberType?: string | number;
+  memberTypeKey?: MemberTypeKey;
+  memberTypeCN?: string;
+  creditMemberId?: number | null;
+  creditEmployeeId?: number | null;
+  realName?: string | null;
+  username?: string | null;
+  mobilePhone?: string;
+  photo?: { fileName: string; url: string } | null;
+  experienceDate?: string | null;
+  /** Display name and avatar for Refine's themed header. */
+  name?: string;
+  avatar?: string;
+  [key: string]: unknown;
+}
+
+/** Adds the type key, the type label in the current language and the experienceDate default. */
+export function withLabels(raw: Record<string, unknown>): PortalUser {
+  const user = raw as PortalUser;
+  const key = user.memberTypeKey ?? memberTypeKey({ memberType: user.memberType ?? "10", creditMemberId: user.creditMemberId, creditEmployeeId: user.creditEmployeeId });
+  const lang = domainLang();
+  return {
+    ...user,
+    memberTypeKey: key,
+    memberTypeCN: memberTypeLabel(key, lang),
+    experienceDate: user.experienceDate || (lang === "zh" ? "永久有效" : "Permanently valid"),
+    name: user.realName || user.username || user.mobilePhone || "",
+    avatar: user.photo?.url,
+  };
+}
+
+/** Re-reads /member/info and stores it; the stored user when that fails (or null). */
+export async function refreshMember(): Promise<PortalUser | null> {
+  if (!getToken()) return null;
+  try {
+    const info = await request<Record<string, unknown>>("/member/info", {}, { silent: true, needLogin: true });
+    const user = withLabels(info);
+    setStoredUser(user);
+    return user;
+  } catch {
+    const stored = getStoredUser();
+    return stored ? withLabels(stored) : null;
+  }
+}
+
+// ---- helpers ----
+
+const currentAddress = () => (typeof window !== "undefined" ? window.location.pathname + window.location.search : "/");
+
+/** Only same-site paths: a saved address must not send the user to another origin. */
+const isLocalPath = (p: string | null): p is string => !!p && p.startsWith("/") && !p.startsWith("//");
+
+/** After login: the saved address, the index when signing in from the login page, else stay. */
+function addressAfterLogin(): string | undefined {
+  const saved = takeRedirect();
+  if (isLocalPath(saved) && !saved.startsWith(LOGIN_PATH)) return saved;
+  return currentAddress().startsWith(LOGIN_PATH) ? HOME_PATH : undefined;
+}
+
+function failure(e: unknown, name: string): AuthActionResponse {
+  const message = e instanceof Error ? e.message : String(e);
+  return { success: false, error: { name, message } };
+}
+
+// ---- params the dialog and the account pages pass (passwords as typed; MD5 happens here) ----
+
+export type LoginParams =
+  | { mode?: "account"; mobilePhone: string; loginPsw: string }
+  | { mode: "mobile"; mobilePhone: string; code: string };
+export interface RegisterParams {
+  mobilePhone: string;
+  code: string;
+  loginPwd: string;
+  refermobilephone?: string;
+}
+export interface ForgotPasswordParams {
+  mobilePhone: string;
+  smsCode: string;
+  pswd: string;
+}
+export interface UpdatePasswordParams {
+  oldPswd: string;
+  pswd: string;
+}
+
+type LoginReply = { token: string } & Record<string, unknown>;
+
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    const zh = domainLang() === "zh";
+    try {
+      const reply =
+        params.mode === "mobile"
+          ? await request<LoginReply>("/login/appNewLoginMobile", { mobilePhone: params.mobilePhone, code: params.code }, { silent: true })
+          : await request<LoginReply>(
+              "/login/appNewLogin",
+              // Spec §5: the password travels as its MD5 digest, never as typed.
+              { mobilePhone: params.mobilePhone, loginPsw: passwordDigest(params.loginPsw) },
+              { silent: true },
+            );
+      const { token, ...user } = reply;
+      setToken(token);
+      setStoredUser(withLabels(user));
+      closeLogin();
+      // Spec §4 "Successful login": member info is reloaded, then rights are recomputed (the
+      // dialog invalidates Refine's identity and permission queries).
+      await refreshMember();
+      return { success: true, redirectTo: addressAfterLogin() };
+    } catch (e) {
+      return failure(e, zh ? "登录失败" : "Login failed");
+    }
+  },
+
+  // Registration does not sign in: the dialog shows its success step, whose 立即登录 leads to
+  // mode 1 (spec §4). The token the server answers is therefore not kept.
+  async register(params: RegisterParams) {
+    try {
+      await request(
+        "/register/appRegisterSave",
+        {
+          mobilePhone: params.mobilePhone,
+          code: params.code,
+          loginPwd: passwordDigest(params.loginPwd),
+          ...(params.refermobilephone ? { refermobilephone: params.refermobilephone } : {}),
+        },
+        { silent: true },
+      );
+      return { success: true };
+    } catch (e) {
+      return failure(e, domainLang() === "zh" ? "注册失败" : "Registration failed");
+    }
+  },
+
+  async forgotPassword(params: ForgotPasswordParams) {
+    try {
+      await request("/updatePswd", { mobilePhone: params.mobilePhone, smsCode: params.smsCode, pswd: passwordDigest(params.pswd) }, { silent: true });
+      return { success: true };
+    } catch (e) {
+      return failure(e, domainLang() === "zh" ? "重置密码失败" : "Password reset failed");
+    }
+  },
+
+  async updatePassword(params: UpdatePasswordParams) {
+    try {
+      await request("/updatePsw", { oldPswd: passwordDigest(params.oldPswd), pswd: passwordDigest(params.pswd) }, { silent: true, needLogin: true });
+      return { success: true };
+    } catch (e) {
+      return failure(e, domainLang() === "zh" ? "修改密码失败" : "Password change failed");
+    }
+  },
+
+  async logout(params?: { redirectPath?: string; redirectTo?: string }) {
+    // The server call only revokes the token; signing out locally must happen even if it fails.
+    if (getToken()) await request("/login/appLogout", {}, { silent: true, needLogin: true }).catch(() => undefined);
+    clearSession();
+    clearCachedData();
+    return { success: true, redirectTo: params?.redirectPath ?? params?.redirectTo ?? HOME_PATH };
+  },
+
+  // Unauthenticated is not a redirect here: the route guard opens the dialog over the page.
+  async check(): Promise<CheckResponse> {
+    return getToken() ? { authenticated: true } : { authenticated: false, logout: false };
+  },
+
+  async onError(error: unknown): Promise<OnErrorResponse> {
+    const e = (error ?? {}) as { statusCode?: number; status?: number; kind?: string; ret?: unknown };
+    const status = e.statusCode ?? e.status;
+    const unauthorised = status === 401 || String(e.ret) === "401" || (error instanceof RequestError && error.kind === "unauthorised");
+    if (unauthorised) {
+      const here = currentAddress();
+      if (!here.startsWith(LOGIN_PATH)) saveRedirect(here);
+      // A call skipped for want of a token: nobody was signed in, so there is nothing to log out.
+      if (e.kind === "no-token") {
+        requestLogin("login");
+        return {};
+      }
+      return { logout: true, redirectTo: LOGIN_PATH };
+    }
+    if (status === 403 || String(e.ret) === "403") return { error: error as Error };
+    return {};
+  },
+
+  async getIdentity() {
+    return refreshMember();
+  },
+
+  /** The member-type key (10 … 70, 7_0) that the permission tree is keyed by (spec §6). */
+  async getPermissions(): Promise<MemberTypeKey | null> {
+    if (!getToken()) return null;
+    const stored = getStoredUser();
+    const user = stored ? withLabels(stored) : await refreshMember();
+    return user?.memberTypeKey ?? null;
+  },
+};
