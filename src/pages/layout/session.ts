@@ -81,8 +81,19 @@ export function rootButtons(data: MenusData, homeLabel?: string) {
     .map((b) => (homeLabel && menuNames.has(b.name) ? { ...b, name: homeLabel } : b));
 }
 
-// Vite inlines VITE_BRAND at build time; tests and the server see the default.
-const BRAND: BrandConfig = brandFor((import.meta.env?.VITE_BRAND as string | undefined) ?? "paynow");
+/**
+ * The brand is the server's (env BRAND), asked once per visit, so one setting drives both
+ * sides. Until it answers, and if it cannot, the pay-now brand stands in.
+ */
+function useBrand(): BrandConfig {
+  const { data } = useQuery({
+    queryKey: ["brand-config"],
+    queryFn: () => request<{ key?: string }>("/brand/config", {}, { method: "GET", silent: true }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return brandFor(data?.key);
+}
 
 export interface Site {
   brand: BrandConfig;
@@ -94,13 +105,14 @@ export interface Site {
 
 /** The brand, and the user's partner site when they came through one (spec §1, §3). */
 export function useSite(user: PortalUser | null): Site {
+  const brand = useBrand();
   const thirdParty = isThirdPartyUser(user);
   const partner = thirdParty ? siteConfigFor(user?.thirdPartyName) : undefined;
   return {
-    brand: BRAND,
+    brand,
     partner,
-    switches: siteSwitches(BRAND, partner),
+    switches: siteSwitches(brand, partner),
     thirdParty,
-    phones: partner?.telephones.length ? partner.telephones : BRAND.phones,
+    phones: partner?.telephones.length ? partner.telephones : brand.phones,
   };
 }
