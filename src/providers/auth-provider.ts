@@ -212,7 +212,9 @@ export const authProvider: AuthProvider = {
 
   async logout(params?: { redirectPath?: string; redirectTo?: string }) {
     // The server call only revokes the token; signing out locally must happen even if it fails.
-    if (getToken()) await request("/login/appLogout", {}, { silent: true, needLogin: true }).catch(() => undefined);
+    if (getToken()) {
+      await request("/login/appLogout", {}, { silent: true, needLogin: true, quietUnauthorised: true }).catch(() => undefined);
+    }
     clearSession();
     clearCachedData();
     return { success: true, redirectTo: params?.redirectPath ?? params?.redirectTo ?? HOME_PATH };

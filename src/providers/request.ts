@@ -39,6 +39,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Exception events are not reported for this call (the event call itself). */
   noReport?: boolean;
+  /** A 401 only rejects: no message, no redirect (the caller is ending the session anyway). */
+  quietUnauthorised?: boolean;
   signal?: AbortSignal;
 }
 
@@ -238,7 +240,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
 
   if (String(reply.ret) === "401") {
     const err = new RequestError("unauthorised", reply.msg || "登录已过期，请重新登录", reply.ret, reply);
-    onUnauthorised();
+    if (!options.quietUnauthorised) onUnauthorised();
     options.onCatch?.(err);
     throw err;
   }

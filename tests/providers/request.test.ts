@@ -124,6 +124,15 @@ describe("replies", () => {
     expect(onCatch).toHaveBeenCalledWith(e);
   });
 
+  it("quietUnauthorised only rejects a 401: no message, no redirect, stored session untouched", async () => {
+    setToken("tok-6");
+    const e = await failure(call("r401", {}, { quietUnauthorised: true }));
+    expect(e.kind).toBe("unauthorised");
+    expect(getToken()).toBe("tok-6");
+    expect(s.ui.navigate).not.toHaveBeenCalled();
+    expect(s.ui.warning).not.toHaveBeenCalled();
+  });
+
   it("does not save the login page itself as the address to return to", async () => {
     s.ui.currentAddress.mockReturnValueOnce(`${LOGIN_PATH}?from=x`);
     await failure(call("r401"));
