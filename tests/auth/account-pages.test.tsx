@@ -2,34 +2,16 @@
 // The account pages against the real server: the profile (first error only, save, photo rules and
 // upload) and the settings (login password change, pay password with an SMS code).
 import "../../src/polyfills";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { authProvider } from "../../src/providers/auth-provider";
-import { i18n } from "../../src/providers/i18n-provider";
-import { closeLogin } from "../../src/providers/login-dialog";
 import { getStoredUser } from "../../src/providers/session-store";
 import { passwordDigest } from "../../src/domain/forms/auth";
 import SelfInfoPage from "../../src/pages/account/SelfInfoPage";
 import SettingPage from "../../src/pages/account/SettingPage";
-import { renderAt, startAuthServer, stubCanvas, type AuthServer } from "./live";
+import { renderAt, useLiveServer } from "./live";
 
-let s: AuthServer;
-beforeAll(async () => {
-  stubCanvas();
-  s = await startAuthServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await i18n.changeLanguage("zh-CN");
-});
-afterEach(() => {
-  act(() => closeLogin());
-  cleanup();
-});
+const s = useLiveServer();
 
 async function signIn(phone: string) {
   const res = await authProvider.login({ mobilePhone: phone, loginPsw: "demo123456" });

@@ -2,31 +2,16 @@
 // The login dialog's four modes against the real server: validation order with only the first
 // error shown, mode switching, closing, MD5 payloads and the success steps.
 import "../../src/polyfills";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { i18n } from "../../src/providers/i18n-provider";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { closeLogin, getLoginDialog, requestLogin } from "../../src/providers/login-dialog";
 import { getStoredUser, getToken } from "../../src/providers/session-store";
 import { passwordDigest } from "../../src/domain/forms/auth";
 import { DIALOG_WIDTH } from "../../src/domain/format";
-import { renderAt, startAuthServer, stubCanvas, type AuthServer } from "./live";
+import { renderAt, useLiveServer } from "./live";
 
-let s: AuthServer;
-beforeAll(async () => {
-  stubCanvas();
-  s = await startAuthServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await i18n.changeLanguage("zh-CN");
-});
+const s = useLiveServer();
 afterEach(() => {
-  act(() => closeLogin());
-  cleanup();
   vi.restoreAllMocks();
 });
 

@@ -4,7 +4,8 @@
 // the login dialog. Request bodies are recorded as the server received them.
 import type { AddressInfo } from "node:net";
 import axios from "axios";
-import { configure, render } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { act, cleanup, configure, render } from "@testing-library/react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
@@ -15,10 +16,11 @@ import { configureRequest } from "../../src/providers/request";
 import { useStores } from "../../src/providers/session-store";
 import { authProvider } from "../../src/providers/auth-provider";
 import { createDataProvider } from "../../src/providers/data-provider";
-import { i18nProvider } from "../../src/providers/i18n-provider";
+import { i18n, i18nProvider } from "../../src/providers/i18n-provider";
 import { RequestUiBridge } from "../../src/providers/request-ui";
 import { RouteGuard } from "../../src/providers/route-guard";
 import { LoginDialog } from "../../src/pages/login/LoginDialog";
+import { closeLogin } from "../../src/providers/login-dialog";
 
 // Server replies wait for real password hashing (scrypt), slow when the test files run in parallel.
 configure({ asyncUtilTimeout: 5000 });
@@ -69,6 +71,31 @@ export async function startAuthServer(): Promise<AuthServer> {
     },
     close: () => h.close(),
   };
+}
+
+/**
+ * The hooks every file here needs: a live server for the file, clean storage and Chinese for
+ * each test, the dialog closed and the DOM cleared after it. Fields are filled in beforeAll.
+ */
+export function useLiveServer(): AuthServer {
+  const s = {} as AuthServer;
+  beforeAll(async () => {
+    stubCanvas();
+    Object.assign(s, await startAuthServer());
+  });
+  afterAll(async () => {
+    await s.close?.();
+  });
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await i18n.changeLanguage("zh-CN");
+  });
+  afterEach(() => {
+    act(() => closeLogin());
+    cleanup();
+  });
+  return s;
 }
 
 /** Shows where the router is, for assertions on redirects. */

@@ -3,32 +3,15 @@
 // back after login, third-party entry links sign in and land on the partner's home page, and
 // /mismatch leaves for an index (signing in with ?token=…).
 import "../../src/polyfills";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { partnerSign } from "../../server/services/partner-sign";
-import { i18n } from "../../src/providers/i18n-provider";
 import { closeLogin, getLoginDialog } from "../../src/providers/login-dialog";
 import { getStoredUser, getToken } from "../../src/providers/session-store";
 import { ENTRY_STORAGE_KEYS } from "../../src/providers/route-guard";
-import { renderAt, startAuthServer, stubCanvas, type AuthServer } from "./live";
+import { renderAt, useLiveServer } from "./live";
 
-let s: AuthServer;
-beforeAll(async () => {
-  stubCanvas();
-  s = await startAuthServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await i18n.changeLanguage("zh-CN");
-});
-afterEach(() => {
-  act(() => closeLogin());
-  cleanup();
-});
+const s = useLiveServer();
 
 const where = () => screen.getByTestId("where").textContent;
 const entryUrl = (path: string, appId: string, secret: string, extra = "") => {

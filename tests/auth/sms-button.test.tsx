@@ -3,29 +3,17 @@
 // one second per step, and a press during the countdown sends nothing. Codes go to the real
 // server; only setInterval is faked, so the network and React's scheduler run for real.
 import "../../src/polyfills";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { i18n } from "../../src/providers/i18n-provider";
 import { closeLogin, requestLogin } from "../../src/providers/login-dialog";
 import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../src/domain/format";
-import { renderAt, startAuthServer, stubCanvas, type AuthServer } from "./live";
+import { renderAt, useLiveServer } from "./live";
 
-let s: AuthServer;
-beforeAll(async () => {
-  stubCanvas();
-  s = await startAuthServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage("zh-CN");
+const s = useLiveServer();
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
 });
 afterEach(() => {
-  act(() => closeLogin());
-  cleanup();
   vi.useRealTimers();
 });
 

@@ -1,9 +1,9 @@
 // Mode 3, step 1: register (spec §2). Success moves the dialog to step 2.
 import { Checkbox, Form, Input } from "antd";
-import { LockOutlined, MailOutlined, MobileOutlined, UserAddOutlined } from "@ant-design/icons";
+import { LockOutlined, UserAddOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { CODE_MAX, PHONE_MAX, PWD_MAX, type RegisterValues } from "../../domain/forms/auth";
-import { SmsButton } from "./SmsButton";
+import { PHONE_MAX, PWD_MAX, type RegisterValues } from "../../domain/forms/auth";
+import { PhoneCodeFields } from "./PhoneCodeFields";
 import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
 
 /** Spec §2: the agreement opens in a new tab through agreement_frame with its type. */
@@ -47,17 +47,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} initialValues={{ agreement: true }} onFinish={onFinish} onValuesChange={clearError} className="tp-login__form">
-      <Form.Item name="mobilePhone">
-        <Input size="large" prefix={<MobileOutlined />} placeholder={t("login.mobilePlaceholder")} maxLength={PHONE_MAX} inputMode="numeric" autoComplete="tel" aria-label={t("login.mobilePlaceholder")} />
-      </Form.Item>
-      <Form.Item>
-        <div className="tp-login__row">
-          <Form.Item name="code" noStyle>
-            <Input size="large" prefix={<MailOutlined />} placeholder={t("login.smsCodePlaceholder")} maxLength={CODE_MAX} inputMode="numeric" autoComplete="one-time-code" aria-label={t("login.smsCodePlaceholder")} />
-          </Form.Item>
-          <SmsButton purpose="register" getPhone={() => form.getFieldValue("mobilePhone")} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields form={form} codeName="code" purpose="register" />
       <Form.Item name="loginPwd">
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t("login.loginPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" aria-label={t("login.loginPwdPlaceholder")} />
       </Form.Item>

@@ -1,9 +1,9 @@
 // Mode 4, step 1: reset the password with an SMS code (spec §2). Success moves to step 2.
 import { Form, Input } from "antd";
-import { LockOutlined, MailOutlined, MobileOutlined } from "@ant-design/icons";
+import { LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { CODE_MAX, PHONE_MAX, PWD_MAX, type ResetValues } from "../../domain/forms/auth";
-import { SmsButton } from "./SmsButton";
+import { PWD_MAX, type ResetValues } from "../../domain/forms/auth";
+import { PhoneCodeFields } from "./PhoneCodeFields";
 import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
 
 export function ResetForm({ onDone }: { onDone: () => void }) {
@@ -18,17 +18,7 @@ export function ResetForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={clearError} className="tp-login__form">
-      <Form.Item name="mobilePhone">
-        <Input size="large" prefix={<MobileOutlined />} placeholder={t("login.mobilePlaceholder")} maxLength={PHONE_MAX} inputMode="numeric" autoComplete="tel" aria-label={t("login.mobilePlaceholder")} />
-      </Form.Item>
-      <Form.Item>
-        <div className="tp-login__row">
-          <Form.Item name="smsCode" noStyle>
-            <Input size="large" prefix={<MailOutlined />} placeholder={t("login.smsCodePlaceholder")} maxLength={CODE_MAX} inputMode="numeric" autoComplete="one-time-code" aria-label={t("login.smsCodePlaceholder")} />
-          </Form.Item>
-          <SmsButton purpose="reset" getPhone={() => form.getFieldValue("mobilePhone")} />
-        </div>
-      </Form.Item>
+      <PhoneCodeFields form={form} codeName="smsCode" purpose="reset" />
       <Form.Item name="pswd">
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t("login.newPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" aria-label={t("login.newPwdPlaceholder")} />
       </Form.Item>
