@@ -2,7 +2,7 @@
 import { Result } from "antd";
 import { HomeOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { Brand } from "../index/IndexHeader";
+import { Brand } from "../layout/Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { usePageTitle } from "../usePageTitle";

@@ -1,7 +1,7 @@
 // The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
 // the portal layout.
 import { useTranslation } from "react-i18next";
-import { LOGIN_URL, REGISTER_URL } from "./IndexHeader";
+import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 import { LinkButton } from "./LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
 import { usePortalUser } from "../layout/session";

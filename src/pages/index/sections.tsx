@@ -16,7 +16,7 @@ import {
 import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
 import { LinkButton } from "./LinkButton";
-import { LOGIN_URL, REGISTER_URL } from "./IndexHeader";
+import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 
 // Entry routes of the booking capabilities (spec §2 "Routes").
 const PRODUCTS: { key: ProductGlyph; to: string }[] = [

@@ -9,7 +9,7 @@ import { LogoutOutlined } from "@ant-design/icons";
 import { subjectKey } from "../../access";
 import { pathFor, type HeaderStyle } from "../../access/routes";
 import { clearMenusCache } from "../../providers/access-control";
-import { Brand, LOGIN_URL, REGISTER_URL } from "../index/IndexHeader";
+import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { PhoneList, QrPopover } from "./QrPopover";

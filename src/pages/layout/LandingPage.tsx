@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { TeamOutlined, UserAddOutlined, WalletOutlined } from "@ant-design/icons";
 import { pathFor } from "../../access/routes";
-import { Brand, LOGIN_URL, REGISTER_URL } from "../index/IndexHeader";
+import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { BusinessSection, ProductCards, Promises } from "../index/sections";

@@ -3,7 +3,7 @@ import { Empty, Result } from "antd";
 import { HomeOutlined, LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
-import { LOGIN_URL } from "../index/IndexHeader";
+import { LOGIN_URL } from "./Brand";
 import { LinkButton } from "../index/LinkButton";
 import type { PageAction } from "./page-info";
 import { useLang } from "./session";

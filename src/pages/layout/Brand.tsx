@@ -1,0 +1,19 @@
+// The brand mark linking home, and the two addresses that open the login dialog (spec §2).
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Glyph } from "../index/icons";
+
+export const LOGIN_URL = "/view/login.shtml";
+export const REGISTER_URL = "/view/login.shtml?type=2";
+
+export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className={`tp-brand tp-brand--${tone}`}>
+      <span className="tp-brand__mark">
+        <Glyph name="flight" size={20} style={{ transform: "rotate(45deg)" }} />
+      </span>
+      <span className="tp-brand__name">{t("common.brand")}</span>
+    </Link>
+  );
+}
