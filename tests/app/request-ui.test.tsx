@@ -10,7 +10,14 @@ import { i18n } from "../../src/providers/i18n-provider";
 import { request } from "../../src/providers/request";
 
 let reply: unknown;
-const adapter: AxiosAdapter = async (config) => ({ data: reply, status: 200, statusText: "OK", headers: {}, config });
+// Only the test's own /t/* calls get the test reply; the app's calls (brand, menus) get a plain one.
+const adapter: AxiosAdapter = async (config) => ({
+  data: config.url?.startsWith("/t/") ? reply : { ret: 0, msg: "", data: null },
+  status: 200,
+  statusText: "OK",
+  headers: {},
+  config,
+});
 const originalAdapter = axios.defaults.adapter;
 
 async function renderApp() {
