@@ -16,6 +16,13 @@ if (typeof window !== "undefined" && !window.matchMedia) {
 }
 export {};
 
+// jsdom has no pseudo-element styles and says so on every antd render; the element's own style
+// is what antd wants from it anyway.
+if (typeof window !== "undefined") {
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+}
+
 // Two cores run the whole suite: the 1 s default wait for findBy* is too tight under load.
 if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/react");
