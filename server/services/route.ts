@@ -9,6 +9,7 @@ import { expandDotKeys, hasDotKeys } from "./form-keys";
 import { resolveSession } from "./sessions";
 import type { AppContext } from "./context";
 import { isKnownResource } from "./authorize";
+import { memberLevelOf } from "../../src/domain/member";
 
 /** 'public': anyone; 'member': any signed-in member; any other string: an access resource. */
 export type Access = "public" | "member" | (string & {});
@@ -17,6 +18,8 @@ export interface RouteContext<I> {
   input: I;
   member: Member | null;
   token: string | undefined;
+  /** The caller's member level; 999 for a guest (spec §1), so guest prices need no special case. */
+  memberLevel: number;
   /** The common `device` key every request carries ("web" from the portal). */
   device: string | undefined;
   req: FastifyRequest;
@@ -114,7 +117,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
           }
         }
         const input = validate(spec.input, payload);
-        const data = await spec.handler({ input, member, token, device, req, reply, ctx });
+        const data = await spec.handler({ input, member, memberLevel: memberLevelOf(member), token, device, req, reply, ctx });
         if (reply.sent) return undefined as never;
         return ok(data ?? null);
       },

@@ -41,6 +41,11 @@ export function memberTypeLabel(key: MemberTypeKey, lang: "zh" | "en" = "zh"): s
   return MEMBER_TYPE_LABELS[key][lang];
 }
 
+/** The level prices and rights are computed for: a guest (no user) is level 999 (spec §1). */
+export function memberLevelOf(user: { memberLevel?: number | null } | null | undefined): number {
+  return user?.memberLevel ?? GUEST_MEMBER_LEVEL;
+}
+
 /** A family child member is one with femaleEndId > 0 (spec §1). */
 export function isFamilyChild(user: { femaleEndId?: number | null }): boolean {
   return (user.femaleEndId ?? 0) > 0;

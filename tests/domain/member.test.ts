@@ -56,3 +56,13 @@ describe("family child and guest level", () => {
   });
   it("a guest has member level 999", () => expect(GUEST_MEMBER_LEVEL).toBe(999));
 });
+
+describe("memberLevelOf", () => {
+  it("is 999 for a guest and the member's own level otherwise", async () => {
+    const { memberLevelOf, GUEST_MEMBER_LEVEL } = await import("../../src/domain/member");
+    expect(GUEST_MEMBER_LEVEL).toBe(999);
+    expect(memberLevelOf(null)).toBe(999);
+    expect(memberLevelOf(undefined)).toBe(999);
+    expect(memberLevelOf({ memberLevel: 3 })).toBe(3);
+  });
+});
