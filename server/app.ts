@@ -21,6 +21,7 @@ import { memberRoutes } from "./routes/member";
 import { partnerRoutes } from "./routes/partner";
 import { workbenchRoutes } from "./routes/workbench";
 import { menuRoutes } from "./routes/menus";
+import { staffRoutes } from "./routes/staff";
 
 export interface AppConfig {
   db: Db;
@@ -95,7 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 

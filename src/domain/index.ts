@@ -9,3 +9,4 @@ export * from "./zod";
 export * from "./events";
 export * from "./forms/auth";
 export * from "./envelope";
+export * from "./lists";

@@ -15,6 +15,7 @@ import CompanyCentralIndex from "./workbench/CompanyCentralIndex";
 import TravelCentralIndex from "./workbench/TravelCentralIndex";
 import PersonalCentralIndex from "./workbench/PersonalCentralIndex";
 import DistributionCentralIndex from "./workbench/DistributionCentralIndex";
+import EmployeeListPage from "../resources/employees/list";
 import { AreaPage } from "./layout/AreaPage";
 import { LandingPage } from "./layout/LandingPage";
 import { OrderListsPage } from "./layout/OrderListsPage";
@@ -52,6 +53,7 @@ const PAGES: Record<string, Page> = {
   PersonalCentralIndex,
   DistributionCentralIndex,
   OrderLists: OrderListsPage,
+  EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

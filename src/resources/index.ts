@@ -2,9 +2,12 @@
 // its ResourceProps and its endpoint map; add both here and App.tsx picks them up.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
+import { employeesEndpoints, employeesResource } from "./employees";
 
 /** Catalogue paths per resource, read by the data provider. */
-export const resourceEndpoints: Record<string, ResourceEndpoints> = {};
+export const resourceEndpoints: Record<string, ResourceEndpoints> = {
+  employees: employeesEndpoints,
+};
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [];
+export const resources: ResourceProps[] = [employeesResource];

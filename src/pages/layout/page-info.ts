@@ -63,7 +63,7 @@ export const PAGE_INFO: Readonly<Record<string, PageInfo>> = {
   ReportDetailed: p(["明细报表", "Detailed report"], ["暂无报表数据", "No report data yet"]),
 
   // People.
-  EnterpriseStall: p(["企业员工", "Enterprise staff"], ["暂无员工", "No employees yet"], act(["导入员工", "Import employees"], "import_employees")),
+  EnterpriseStall: p(["企业员工", "Enterprise staff"]), // its own page: src/resources/employees/list.tsx
   ExternalPersonnel: p(["外部出行人", "External travellers"], ["暂无外部出行人", "No external travellers yet"]),
   Passengers: p(["常用旅客", "Frequent travellers"], ["暂无常用旅客", "No frequent travellers yet"]),
   Subsidiaries: p(["子公司管理", "Subsidiaries"], ["暂无子公司", "No subsidiaries yet"]),

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+// The staff page (EnterpriseStall) in the real <App/> against the real server and demo seed,
+// signed in as the company administrator (13800000070): the list, its summary, the keyword
+// search, reset, an address that carries filters, and what a filter matching nobody shows; and
+// the 403 an individual member gets instead.
+import "../../src/polyfills";
+import type { AddressInfo } from "node:net";
+import axios from "axios";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import App from "../../src/App";
+import { configureRequest } from "../../src/providers/request";
+import { i18n } from "../../src/providers/i18n-provider";
+import { startHarness, type Harness } from "../server/harness";
+import { login } from "../server/account-helpers";
+import { memberInfo } from "../../server/services/member-view";
+
+const PATH = "/personnel/enterpriseStall";
+const ALL = ["周文博", "杨帆", "陈静", "黄磊"];
+
+let h: Harness;
+let session: { token: string; user: unknown };
+const requests: string[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  h.app.server.on("request", (req) => requests.push(String(req.url)));
+  const { port } = h.app.server.address() as AddressInfo;
+  // Node's http adapter: jsdom's XHR would apply CORS between the two origins.
+  axios.defaults.adapter = axios.getAdapter("http");
+  configureRequest({ baseURL: `http://127.0.0.1:${port}/api` });
+  const token = await login(h.app, "13800000070");
+  const member = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
+  session = { token, user: await memberInfo(h.db.db, member) };
+});
+afterAll(async () => h?.close());
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  requests.length = 0;
+  await i18n.changeLanguage("zh-CN");
+  localStorage.setItem("token", session.token);
+  localStorage.setItem("userInfo", JSON.stringify(session.user));
+});
+afterEach(() => cleanup());
+
+function renderAt(address: string) {
+  window.history.replaceState({}, "", address);
+  return render(<App />);
+}
+
+/** The names in the table body, in row order. */
+function shownNames(): string[] {
+  const body = document.querySelector(".ant-table-tbody");
+  if (!body) return [];
+  return [...body.querySelectorAll("tr.ant-table-row")].map((tr) => tr.querySelector("td")?.textContent ?? "");
+}
+const summary = () => screen.getByTestId("staff-summary").textContent;
+const query = () => new URLSearchParams(window.location.search);
+
+describe("the staff page", () => {
+  it("lists the company's 4 employees with their department, level and controls, newest first", async () => {
+    renderAt(PATH);
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    expect([...shownNames()].sort()).toEqual([...ALL].sort());
+    expect(document.querySelector('[data-page="EnterpriseStall"]')?.getAttribute("data-access")).toBe("granted");
+    expect(summary()).toBe("华信科技有限公司 · 共 4 名员工");
+    expect(screen.getByText("共 4 人")).toBeTruthy();
+    for (const head of ["姓名", "手机号", "部门", "职级", "差旅等级", "差旅管控", "审批权限", "加入时间"]) {
+      expect(within(document.querySelector(".ant-table-thead") as HTMLElement).getByText(head)).toBeTruthy();
+    }
+    const chen = screen.getByText("陈静").closest("tr") as HTMLElement;
+    for (const text of ["13800000071", "研发部", "部门主管", "管理层", "需审批", "费用管控", "改签审批", "超标审批", "可审批"]) {
+      expect(within(chen).getByText(text)).toBeTruthy();
+    }
+    expect(within(chen).getByText(/^\d{4}-\d{2}-\d{2}$/)).toBeTruthy();
+    expect(within(screen.getByText("杨帆").closest("tr") as HTMLElement).getByText("无差旅管控")).toBeTruthy();
+    // Read-only: nothing to add, edit or import.
+    expect(screen.queryByRole("button", { name: /新增|导入|编辑|删除/ })).toBeNull();
+    // The empty state of the old placeholder page is gone.
+    expect(screen.queryByText("暂无员工")).toBeNull();
+    // The address carries the table state (Refine's syncWithLocation).
+    await waitFor(() => expect(query().get("pageSize")).toBe("10"));
+
+    // 姓名 sorts on the server: the header asks for realName ascending (tests/server/staff.test.ts
+    // checks the order itself).
+    requests.length = 0;
+    fireEvent.click(within(document.querySelector(".ant-table-thead") as HTMLElement).getByText("姓名"));
+    await waitFor(() => expect(query().get("sorters[0][field]")).toBe("realName"), { timeout: 8000 });
+    expect(query().get("sorters[0][order]")).toBe("asc");
+    await waitFor(() => expect(requests.some((u) => u.startsWith("/api/credit/employee/list"))).toBe(true), { timeout: 8000 });
+  });
+
+  it("searches by keyword, resets, and says so when nobody matches", async () => {
+    renderAt(PATH);
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    const keyword = screen.getByPlaceholderText("姓名/手机号");
+
+    fireEvent.change(keyword, { target: { value: "陈" } });
+    fireEvent.click(screen.getByRole("button", { name: /查询/ }));
+    await waitFor(() => expect(shownNames()).toEqual(["陈静"]), { timeout: 8000 });
+    expect(summary()).toBe("华信科技有限公司 · 符合条件的员工 1 名");
+    expect(requests.some((u) => u.startsWith("/api/credit/employee/list"))).toBe(true);
+    expect(window.location.search).toContain("keyword");
+
+    // Enter in the form submits it too (and skips the button's click effect, slow in jsdom).
+    fireEvent.change(keyword, { target: { value: "0072" } });
+    fireEvent.submit(keyword.closest("form")!);
+    await waitFor(() => expect(shownNames()).toEqual(["杨帆"]), { timeout: 8000 });
+
+    fireEvent.change(keyword, { target: { value: "无此人" } });
+    fireEvent.submit(keyword.closest("form")!);
+    expect(await screen.findByText("暂无符合条件的员工", {}, { timeout: 8000 })).toBeTruthy();
+    expect(shownNames()).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: /重置/ }));
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    // antd's resetFields mounts the fields afresh: look the input up again.
+    expect((screen.getByPlaceholderText("姓名/手机号") as HTMLInputElement).value).toBe("");
+    expect(window.location.search).not.toContain("keyword");
+    expect(summary()).toBe("华信科技有限公司 · 共 4 名员工");
+  });
+
+  it("shows an individual member (10) the frame's 403 and never asks for the list", async () => {
+    const token = await login(h.app, "13800000010");
+    const member = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000010").executeTakeFirstOrThrow();
+    localStorage.setItem("token", token);
+    localStorage.setItem("userInfo", JSON.stringify(await memberInfo(h.db.db, member)));
+    renderAt(PATH);
+    expect(await screen.findByText("您没有权限访问此页面", {}, { timeout: 8000 })).toBeTruthy();
+    expect(requests.filter((u) => u.startsWith("/api/credit/"))).toEqual([]);
+  });
+
+  it("opens with the filters an address carries, and fills the form from them", async () => {
+    const dept = await h.db.db.selectFrom("departments").select("id").where("name", "=", "研发部").executeTakeFirstOrThrow();
+    const search = new URLSearchParams({
+      currentPage: "1", pageSize: "10",
+      "sorters[0][field]": "createTime", "sorters[0][order]": "desc",
+      "filters[0][field]": "departmentId", "filters[0][operator]": "eq", "filters[0][value]": String(dept.id),
+    });
+    renderAt(`${PATH}?${search}`);
+    await waitFor(() => expect([...shownNames()].sort()).toEqual(["陈静", "黄磊"].sort()), { timeout: 8000 });
+    // The department select shows the department by name, with its head count, once loaded.
+    expect(await screen.findByText("研发部（2人）", {}, { timeout: 8000 })).toBeTruthy();
+    expect(summary()).toBe("华信科技有限公司 · 符合条件的员工 2 名");
+  });
+});
