@@ -3,15 +3,9 @@
 // protected page, and a partner's signed entry link.
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { watchConsole } from "./helpers";
 
 const SHOTS = "test-results/auth";
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
 
 async function smsCode(page: Page, mobilePhone: string): Promise<string> {
   const res = await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobilePhone}`);

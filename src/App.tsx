@@ -4,8 +4,10 @@ import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from "antd";
-import antdZhCN from "antd/locale/zh_CN";
-import antdEnUS from "antd/locale/en_US";
+// The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
+// and antd then falls back to English for its own texts.
+import antdZhCN from "antd/es/locale/zh_CN";
+import antdEnUS from "antd/es/locale/en_US";
 import { useI18nProvider } from "./providers/i18n-provider";
 import { RequestUiBridge } from "./providers/request-ui";
 import { createDataProvider } from "./providers/data-provider";
