@@ -2,7 +2,7 @@
 // caller's company, paged per DESIGN §4, and its departments for the list's filter. Only the
 // company's main member (70) may call them; the company is member.creditMemberId.
 import { z } from "zod";
-import { KEYWORD_MAX } from "../../src/domain/lists";
+import { KEYWORD_MAX, type EmployeeRow } from "../../src/domain/lists";
 import type { Member } from "../db/schema";
 import { defineRoute } from "../services/route";
 import { BizError, RET } from "../services/envelope";
@@ -22,23 +22,6 @@ const listInput = z
   })
   .strict();
 
-export interface EmployeeRow {
-  id: number;
-  memberId: number | null;
-  realName: string | null;
-  mobilePhone: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  employeeLevel: string | null;
-  tripLevelName: string | null;
-  approveFlag: number;
-  feeFlag: number;
-  changeApprove: number;
-  overproof: number;
-  overApprove: number;
-  canAudit: number;
-  createTime: string;
-}
 
 function companyIdOf(member: Member): number {
   // 'staff' admits only 70, which already implies a creditMemberId; checked again so a policy

@@ -3,6 +3,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
+import type { EmployeeRow } from "../../domain/lists";
 
 export const employeesResource: ResourceProps = {
   name: "employees",
@@ -13,24 +14,8 @@ export const employeesResource: ResourceProps = {
 
 export const employeesEndpoints: ResourceEndpoints = { list: "/credit/employee/list" };
 
-/** One employee as /credit/employee/list answers it (server/routes/staff.ts). */
-export interface Employee {
-  id: number;
-  memberId: number | null;
-  realName: string | null;
-  mobilePhone: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  employeeLevel: string | null;
-  tripLevelName: string | null;
-  approveFlag: number;
-  feeFlag: number;
-  changeApprove: number;
-  overproof: number;
-  overApprove: number;
-  canAudit: number;
-  createTime: string;
-}
+/** One employee as /credit/employee/list answers it. */
+export type Employee = EmployeeRow;
 
 export interface Department {
   id: number;
