@@ -9,7 +9,7 @@ import { domainLang } from "../../providers/i18n-provider";
 import type { UpdatePasswordParams } from "../../providers/auth-provider";
 import { FormError } from "../login/parts";
 import { showFirstError } from "./form-errors";
-import { ACCOUNT_FORMS, firstFieldError } from "./forms";
+import { ACCOUNT_FORMS, firstFieldError } from "../../domain/forms/account";
 
 const FIELDS = ["oldPswd", "pswd", "pswd2"] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;

@@ -9,7 +9,7 @@ import { request } from "../../providers/request";
 import { FormError } from "../login/parts";
 import { SmsButton } from "../login/SmsButton";
 import { showFirstError } from "./form-errors";
-import { ACCOUNT_FORMS, PAY_PWD_LENGTH, firstFieldError } from "./forms";
+import { ACCOUNT_FORMS, PAY_PWD_LENGTH, firstFieldError } from "../../domain/forms/account";
 
 const FIELDS = ["smsCode", "payPswd", "payPswd2"] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { PHOTO_MIMES } from "../../domain/profile";
 import { domainLang } from "../../providers/i18n-provider";
 import { getRequestBaseURL, request } from "../../providers/request";
-import { photoProblem } from "./forms";
+import { photoProblem } from "../../domain/forms/account";
 
 /** The server answers photo URLs under /api; with an API on another origin they live there. */
 export function fileUrl(url: string | undefined | null): string | undefined {

@@ -14,7 +14,7 @@ import { usePageTitle } from "../usePageTitle";
 import { FormError } from "../login/parts";
 import { PhotoUpload } from "./PhotoUpload";
 import { SignedOut } from "./SignedOut";
-import { firstFieldError } from "./forms";
+import { firstFieldError } from "../../domain/forms/account";
 import { showFirstError } from "./form-errors";
 import "./account.css";
 

@@ -1,10 +1,11 @@
-// The account pages' form rules: the login-password change and the pay password (SettingPage),
-// and the first-error helper both pages use. Fields are checked in order and only the first
-// failure is shown (spec §5); messages shared with the login dialog come from domain/messages.
+// The account pages' form rules: the login-password change, the pay password, the photo check
+// and the first-error helper. Fields are checked in order and only the first failure is shown
+// (spec §5). The server receives these passwords as MD5 digests, so the 6-digit pay password
+// can only be checked here; "new differs from old" is checked on both sides.
 import { z } from "zod";
-import { msg, type Lang } from "../../domain/messages";
-import { CODE_MAX, PWD_MAX, PWD_MIN, fieldErrors, orderedForm, orderedRules } from "../../domain/forms/auth";
-import { PHOTO_MAX_BYTES, PHOTO_MIMES } from "../../domain/profile";
+import { msg, type Lang } from "../messages";
+import { CODE_MAX, PWD_MAX, PWD_MIN, fieldErrors, orderedForm, orderedRules } from "./auth";
+import { PHOTO_MAX_BYTES, PHOTO_MIMES } from "../profile";
 
 export const PAY_PWD_LENGTH = 6;
 
