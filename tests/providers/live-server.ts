@@ -6,6 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { vi } from "vitest";
 import { startHarness, type Harness } from "../server/harness";
 import type { RouteSpec } from "../../server/services/route";
+import axios from "axios";
 import { configureRequest, type RequestUi } from "../../src/providers/request";
 import { memoryStore, useStores } from "../../src/providers/session-store";
 
@@ -46,14 +47,25 @@ export function makeRecorder(seen: Seen[]) {
   };
 }
 
+/**
+ * Listens on a free loopback port and points the portal's request layer at it. Node's http
+ * adapter, because jsdom's XHR would apply CORS between the test page and the server.
+ */
+export async function servePortal(h: Harness): Promise<string> {
+  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = h.app.server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}/api`;
+  axios.defaults.adapter = axios.getAdapter("http");
+  configureRequest({ baseURL });
+  return baseURL;
+}
+
 export async function startLiveServer(routes: (seen: Seen[]) => RouteSpec<any, any>[]): Promise<LiveServer> {
   const seen: Seen[] = [];
   const raw: string[] = [];
   const h = await startHarness({ routes: routes(seen) });
-  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  const baseURL = await servePortal(h);
   h.app.server.on("request", (req) => raw.push(String(req.url)));
-  const { port } = h.app.server.address() as AddressInfo;
-  const baseURL = `http://127.0.0.1:${port}/api`;
   const ui = {
     error: vi.fn<RequestUi["error"]>(),
     warning: vi.fn<RequestUi["warning"]>(),

@@ -4,13 +4,11 @@
 // search, reset, an address that carries filters, and what a filter matching nobody shows; and
 // the 403 an individual member gets instead.
 import "../../src/polyfills";
-import type { AddressInfo } from "node:net";
-import axios from "axios";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import App from "../../src/App";
-import { configureRequest } from "../../src/providers/request";
 import { i18n } from "../../src/providers/i18n-provider";
+import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 import { login } from "../server/account-helpers";
 import { memberInfo } from "../../server/services/member-view";
@@ -24,12 +22,8 @@ const requests: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.app.listen({ port: 0, host: "127.0.0.1" });
+  await servePortal(h);
   h.app.server.on("request", (req) => requests.push(String(req.url)));
-  const { port } = h.app.server.address() as AddressInfo;
-  // Node's http adapter: jsdom's XHR would apply CORS between the two origins.
-  axios.defaults.adapter = axios.getAdapter("http");
-  configureRequest({ baseURL: `http://127.0.0.1:${port}/api` });
   const token = await login(h.app, "13800000070");
   const member = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
   session = { token, user: await memberInfo(h.db.db, member) };

@@ -3,15 +3,13 @@
 // (13800000070) against the real server: where the address bar ends and which page shows. Plus
 // what a guest sees: public pages with the header, protected pages without it.
 import "../../src/polyfills";
-import type { AddressInfo } from "node:net";
-import axios from "axios";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import App from "../../src/App";
-import { configureRequest } from "../../src/providers/request";
 import { i18n } from "../../src/providers/i18n-provider";
 import { MENUS_CACHE_KEY } from "../../src/providers/access-control";
 import { ORDER_TAB_KEY } from "../../src/pages/layout/OrderListsPage";
+import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 import { login } from "../server/account-helpers";
 import { memberInfo } from "../../server/services/member-view";
@@ -23,11 +21,7 @@ let session: { token: string; user: unknown };
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = h.app.server.address() as AddressInfo;
-  // Node's http adapter: jsdom's XHR would apply CORS between the two origins.
-  axios.defaults.adapter = axios.getAdapter("http");
-  configureRequest({ baseURL: `http://127.0.0.1:${port}/api` });
+  await servePortal(h);
   const token = await login(h.app, "13800000070");
   const member = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
   session = { token, user: await memberInfo(h.db.db, member) };

@@ -1,23 +1,18 @@
 // @vitest-environment jsdom
 // The brand comes from the server (env BRAND), so one setting drives the portal and the API.
 import "../../src/polyfills";
-import type { AddressInfo } from "node:net";
-import axios from "axios";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import App from "../../src/App";
-import { configureRequest } from "../../src/providers/request";
 import { i18n } from "../../src/providers/i18n-provider";
+import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 
 let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness({ seed: false });
-  await h.app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = h.app.server.address() as AddressInfo;
-  axios.defaults.adapter = axios.getAdapter("http");
-  configureRequest({ baseURL: `http://127.0.0.1:${port}/api` });
+  await servePortal(h);
 });
 afterAll(async () => h?.close());
 beforeEach(async () => {
