@@ -9,7 +9,7 @@ import { buildApp } from "../server/app";
 import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo } from "../server/db/seed/demo";
-import { createSession } from "../server/services/sessions";
+import { createSession } from "../server/services/accounts/sessions";
 import { rebuildEventTotals } from "../server/routes/events";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

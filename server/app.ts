@@ -5,23 +5,30 @@ import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
+import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import qs from "node:querystring";
 import type { Db } from "./db";
 import type { Member } from "./db/schema";
-import { BizError, MSG, RET, fail } from "./services/envelope";
+import { BizError, MSG, RET, fail } from "./services/http/envelope";
 import type { AppContext } from "./services/context";
-import { registerRoutes, type RouteSpec } from "./services/route";
-import { openApiDocument } from "./services/openapi";
+import { registerRoutes, type RouteSpec } from "./services/http/route";
+import { openApiDocument } from "./services/http/openapi";
 import { eventRoutes } from "./routes/events";
 import { systemRoutes } from "./routes/system";
 import { authRoutes } from "./routes/auth";
-import { devRoutesFor, smsRoutes } from "./routes/sms";
+import { smsRoutes } from "./routes/sms";
+import { devRoutesFor } from "./routes/dev";
+import { captchaRoutes } from "./routes/captcha";
 import { memberRoutes } from "./routes/member";
 import { partnerRoutes } from "./routes/partner";
 import { workbenchRoutes } from "./routes/workbench";
 import { menuRoutes } from "./routes/menus";
 import { staffRoutes } from "./routes/staff";
+import { policyRoutes } from "./routes/policy";
+import { searchRoutes } from "./routes/search";
+import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
+import { securityHeaders } from "./services/http/security-headers";
 
 export interface AppConfig {
   db: Db;
@@ -34,6 +41,14 @@ export interface AppConfig {
   /** Extra route modules (tests and later capabilities). */
   routes?: RouteSpec<any, any>[];
   trustProxy?: boolean;
+  /** The job kinds the runner handles (default: every kind this server schedules). */
+  jobKinds?: JobKinds;
+  /** How often a started job runner polls. */
+  jobPollMs?: number;
+  /** Seed of the generated travel inventory (same seed, same flights, trains and hotels). */
+  inventorySeed?: string;
+  /** Partner sites allowed to frame the portal (PARTNER_ORIGINS). */
+  partnerOrigins?: string[];
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,6 +71,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registry: [],
   };
   app.decorate("ctx", ctx);
+  // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds: config.jobKinds ?? defaultJobKinds(), pollMs: config.jobPollMs, log: app.log });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", async () => jobs.stop());
+
+  await app.register(helmet, securityHeaders(config.partnerOrigins ?? []));
 
   // Repeated keys become arrays; a body that is not a flat form is rejected by the route's schema.
   await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
@@ -96,7 +117,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 
@@ -132,5 +153,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    jobs: JobRunner;
   }
 }

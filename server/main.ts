@@ -5,18 +5,30 @@ import { buildApp } from "./app";
 import { DatabaseUnavailable, openDb, toCount } from "./db";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemo } from "./db/seed/demo";
+import { applyPartnerSecrets } from "./db/seed/partners";
 import { createAuthorize } from "./services/authorize";
+import { generateInventory } from "./inventory";
+import { DEFAULT_INVENTORY_SEED } from "./suppliers";
+import { ConfigError, createSmsProvider, readStartConfig, shouldSeed, type StartConfig } from "./config";
+import { setSmsProvider } from "./services/accounts/sms";
+
+/** How long after listening the inventory generation starts. */
+const INVENTORY_WARM_DELAY_MS = 3_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main() {
   const env = process.env;
-  const nodeEnv = env.NODE_ENV ?? "development";
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? "0.0.0.0";
-  const seed = env.SEED; // "demo" | "none" | unset (demo on a new database)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fatal(`PORT 无效：${env.PORT}`);
-  if (seed && seed !== "demo" && seed !== "none") fatal(`SEED 只能是 demo 或 none，而不是 ${seed}`);
+  let config: StartConfig;
+  try {
+    config = readStartConfig(env);
+  } catch (e) {
+    fatal(e instanceof ConfigError ? e.message : `配置无效：${(e as Error).message}`);
+  }
+  const { nodeEnv } = config;
 
   let database;
   try {
@@ -25,10 +37,12 @@ async function main() {
     fatal(e instanceof DatabaseUnavailable ? e.message : `数据库启动失败：${(e as Error).message}`);
   }
   const { db } = database;
+  const inventorySeed = env.INVENTORY_SEED || DEFAULT_INVENTORY_SEED;
   try {
     await migrateToLatest(db);
     const members = await db.selectFrom("members").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-    if (seed === "demo" || (seed === undefined && toCount(members?.n) === 0)) await seedDemo(db);
+    if (shouldSeed(config, toCount(members?.n) === 0)) await seedDemo(db);
+    await applyPartnerSecrets(db, env);
   } catch (e) {
     await database.close().catch(() => {});
     fatal(`数据库迁移失败：${(e as Error).message}`);
@@ -41,7 +55,25 @@ async function main() {
     logger: { level: env.LOG_LEVEL ?? (nodeEnv === "production" ? "info" : "info") },
     authorize: createAuthorize(database.db),
     trustProxy: env.TRUST_PROXY === "1",
+    inventorySeed,
+    partnerOrigins: config.partnerOrigins,
   });
+  setSmsProvider(createSmsProvider(config.sms, app.log));
+  app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
+
+  // The sales window's flights, trains and hotel nights are generated in the background shortly
+  // after the server listens (loading the reference data is a burst of synchronous work the
+  // first requests should not wait behind); a search before then generates what it touches, the
+  // same rows. Days already there are kept, so a restart only adds the days new to the window.
+  let stopInventory = false;
+  let inventory: Promise<void> = Promise.resolve();
+  const warmInventory = () => {
+    inventory = generateInventory(db, inventorySeed, undefined, () => stopInventory)
+      .then((r) => app.log.info({ days: r.days, ms: r.ms, complete: r.complete }, "inventory ready"))
+      .catch((e) => app.log.error({ err: e }, "inventory generation failed"));
+  };
+  const warmTimer = setTimeout(warmInventory, INVENTORY_WARM_DELAY_MS);
+  warmTimer.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,7 +83,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopInventory = true;
+      clearTimeout(warmTimer);
       await app.close(); // stops accepting, waits for in-flight requests
+      await inventory;
       await database.close();
       process.exit(0);
     } catch (e) {
@@ -68,6 +103,8 @@ async function main() {
     await database.close().catch(() => {});
     fatal(`无法监听 ${host}:${port}：${(e as Error).message}`);
   }
+  // Timed steps (approval deadlines, fare expiry) run from here on; app.close() stops them.
+  app.jobs.start();
 }
 
 function fatal(line: string): never {

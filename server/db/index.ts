@@ -90,8 +90,4 @@ export function toCount(value: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-export function nowIso(): string {
-  return new Date().toISOString();
-}
-
 export { sql };

@@ -5,6 +5,12 @@ import * as m002 from "./migrations/002_exception_events";
 import * as m003 from "./migrations/003_accounts";
 import * as m004 from "./migrations/004_wallets";
 import * as m005 from "./migrations/005_event_totals";
+import * as m006 from "./migrations/006_captchas";
+import * as m007 from "./migrations/007_throttles";
+import * as m020 from "./migrations/020_inventory";
+import * as m040 from "./migrations/040_travel_policy";
+import * as m041 from "./migrations/041_approvals";
+import * as m042 from "./migrations/042_jobs";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -12,6 +18,12 @@ const migrations: Record<string, Migration> = {
   "003_accounts": m003,
   "004_wallets": m004,
   "005_event_totals": m005,
+  "006_captchas": m006,
+  "007_throttles": m007,
+  "020_inventory": m020,
+  "040_travel_policy": m040,
+  "041_approvals": m041,
+  "042_jobs": m042,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -137,14 +137,6 @@ export interface SmsOutboxTable {
   createTime: string;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  account: string;
-  failures: number;
-  lockedUntil: string | null;
-  updateTime: string;
-}
-
 export interface UsedSignsTable {
   id: Generated<number>;
   appId: string;
@@ -185,12 +177,310 @@ export interface Database {
   exception_event_totals: ExceptionEventTotalsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
-  login_failures: LoginFailuresTable;
   used_signs: UsedSignsTable;
   files: FilesTable;
   wallets: WalletsTable;
+  travel_standards: TravelStandardsTable;
+  company_travel_settings: CompanyTravelSettingsTable;
+  car_standards: CarStandardsTable;
+  car_standard_levels: CarStandardLevelsTable;
+  approval_flows: ApprovalFlowsTable;
+  replace_bookers: ReplaceBookersTable;
+  trip_applications: TripApplicationsTable;
+  trip_application_travellers: TripApplicationTravellersTable;
+  approvals: ApprovalsTable;
+  approval_assignees: ApprovalAssigneesTable;
+  approval_steps: ApprovalStepsTable;
+  jobs: JobsTable;
+  inventory_marks: InventoryMarksTable;
+  air_flights: AirFlightsTable;
+  train_stops: TrainStopsTable;
+  train_seats: TrainSeatsTable;
+  hotels: HotelsTable;
+  hotel_room_types: HotelRoomTypesTable;
+  hotel_nights: HotelNightsTable;
+  inventory_holds: InventoryHoldsTable;
+  captchas: CaptchasTable;
+  throttles: ThrottlesTable;
 }
 
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
+
+// ---- travel policy (standards, car standards, flows, preferences, replace-booking) ----
+
+export interface TravelStandardsTable {
+  id: Generated<number>;
+  companyId: number;
+  tripLevelId: number;
+  rules: string; // JSON TravelStandard (src/domain/policy/standard.ts), amounts in fen
+  createTime: string;
+  updateTime: string;
+}
+
+export interface CompanyTravelSettingsTable {
+  companyId: number;
+  preferences: string | null; // JSON Preferences; null: the defaults
+  cityTiers: string | null; // JSON CityTiers; null: the defaults
+  updateTime: string;
+}
+
+export interface CarStandardsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  rules: string; // JSON: carTypes, allCities, cities, timeWindows, perRideCapFen, monthlyCapFen
+  createTime: string;
+  updateTime: string;
+}
+
+export interface CarStandardLevelsTable {
+  carStandardId: number;
+  tripLevelId: number;
+}
+
+export interface ApprovalFlowsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  covers: string; // trip | order | both
+  allEmployees: number;
+  departmentIds: string; // JSON number[]
+  employeeIds: string; // JSON number[]
+  levels: string; // JSON FlowLevel[]
+  onTimeout: string; // next | admin
+  enabled: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ReplaceBookersTable {
+  id: Generated<number>;
+  companyId: number;
+  bookerEmployeeId: number;
+  scope: string; // all | departments | employees
+  departmentIds: string; // JSON number[]
+  employeeIds: string; // JSON number[]
+  createTime: string;
+  updateTime: string;
+}
+
+// ---- trip applications and the approval engine ----
+
+export interface TripApplicationsTable {
+  id: Generated<number>;
+  companyId: number;
+  noteNo: string;
+  applicantMemberId: number;
+  applicantEmployeeId: number | null;
+  purpose: string;
+  scope: string; // domestic | intl
+  startDate: string; // YYYY-MM-DD
+  endDate: string;
+  fromCity: string;
+  toCities: string; // JSON string[]
+  travellers: string; // JSON { employees: {employeeId, name}[], externals: {name, mobilePhone}[] }
+  modes: string; // JSON TravelMode[]
+  budgetFen: number;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface TripApplicationTravellersTable {
+  tripApplicationId: number;
+  employeeId: number;
+}
+
+export interface ApprovalsTable {
+  id: Generated<number>;
+  companyId: number;
+  subjectType: string; // trip | order
+  subjectId: number;
+  applicantMemberId: number;
+  applicantName: string;
+  title: string;
+  amountFen: number | null;
+  withinStandard: number;
+  flowId: number | null;
+  flowName: string | null;
+  onTimeout: string; // next | admin
+  levels: string; // JSON { timeoutHours }[] as submitted
+  status: string; // ApprovalStatus
+  level: number;
+  levelCount: number;
+  levelDeadline: string | null;
+  fareDeadline: string | null;
+  submitTime: string | null;
+  finishTime: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ApprovalAssigneesTable {
+  id: Generated<number>;
+  approvalId: number;
+  level: number;
+  memberId: number;
+  via: string; // employee | departmentHead | admin | escalation
+}
+
+export interface ApprovalStepsTable {
+  id: Generated<number>;
+  approvalId: number;
+  level: number;
+  action: string; // ApprovalAction
+  actorMemberId: number | null; // null: the system
+  actorName: string;
+  comment: string | null;
+  fromStatus: string;
+  toStatus: string;
+  createTime: string;
+}
+
+// ---- durable jobs ----
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  runAt: string;
+  payload: string; // JSON
+  attempts: Generated<number>;
+  lockedUntil: string | null;
+  lockedBy: string | null;
+  lastError: string | null;
+  doneAt: string | null;
+  failedAt: string | null;
+  createTime: string;
+}
+// ---- travel inventory (migration 020): money in integer fen ----
+
+export interface InventoryMarksTable {
+  product: string;
+  scope: string;
+  day: string;
+  createTime: string;
+}
+
+export interface AirFlightsTable {
+  flightKey: string; // "2026-11-24:CA1501"
+  flightDate: string;
+  flightNo: string;
+  airline: string;
+  depAirport: string;
+  arrAirport: string;
+  depCity: string;
+  arrCity: string;
+  depTime: string;
+  arrDate: string;
+  arrTime: string;
+  depUtc: string;
+  arrUtc: string;
+  durationMin: number;
+  distanceKm: number;
+  aircraft: string;
+  stopAirport: string | null;
+  stopMinutes: number;
+  international: number;
+  meal: number;
+  depTerminal: string;
+  arrTerminal: string;
+  // Per cabin: published full fare (fen), seats, seats remaining; total 0 when the aircraft lacks it.
+  fPar: number;
+  fTotal: number;
+  fRemaining: number;
+  cPar: number;
+  cTotal: number;
+  cRemaining: number;
+  yPar: number;
+  yTotal: number;
+  yRemaining: number;
+}
+
+export interface TrainStopsTable {
+  trainNo: string;
+  seq: number;
+  station: string;
+  trainType: string;
+  arrMin: number | null;
+  depMin: number | null;
+  distanceKm: number;
+}
+
+export interface TrainSeatsTable {
+  runDate: string;
+  trainNo: string;
+  seatClass: string;
+  total: number;
+  remaining: number;
+}
+
+export interface HotelsTable {
+  id: number;
+  cityCode: string;
+  name: string;
+  brand: string;
+  star: number;
+  district: string;
+  landmark: string;
+  address: string;
+  phone: string;
+  lat: number;
+  lng: number;
+  score: number;
+  openYear: number;
+  renovationYear: number;
+  facilities: string;
+  description: string;
+}
+
+export interface HotelRoomTypesTable {
+  id: number;
+  hotelId: number;
+  name: string;
+  bedType: string;
+  areaSqm: number;
+  maxGuests: number;
+  breakfast: number;
+  cancelPolicy: string;
+  baseRate: number;
+  rooms: number;
+}
+
+export interface HotelNightsTable {
+  roomTypeId: number;
+  night: string;
+  total: number;
+  remaining: number;
+}
+
+export interface InventoryHoldsTable {
+  id: string;
+  product: string;
+  status: string; // held, confirmed, released, refunded
+  quantity: number;
+  lines: string;
+  detail: string;
+  amount: number;
+  reference: string | null;
+  expiresAt: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** Server-issued picture captchas: one use, until expiresAt. */
+export interface CaptchasTable {
+  id: string;
+  text: string;
+  createTime: string;
+  expiresAt: string;
+}
+
+/** Attempt counters and quotas (server/services/accounts/throttle.ts); key is a SHA-256 hex. */
+export interface ThrottlesTable {
+  key: string;
+  tries: number;
+  lockedUntil: string | null;
+  updateTime: string;
+}

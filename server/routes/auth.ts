@@ -1,57 +1,81 @@
-// Sign-in, registration, password reset and sign-out (spec §7 "Login and account calls").
+// Sign-in, registration, password reset and sign-out (the login and account calls of the API).
 // Every failure answers a plain Chinese msg and writes nothing but the anti-guessing counters
-// (wrong passwords, wrong SMS codes), which must survive the failed request.
+// (wrong passwords, wrong SMS codes), which must survive the failed request. Login and reset by
+// SMS answer alike whether or not the phone is registered.
 import { z } from "zod";
-import { defineRoute } from "../services/route";
+import { defineRoute } from "../services/http/route";
 import {
   accountLoginPayloadSchema, mobileLoginPayloadSchema, registerPayloadSchema, resetPayloadSchema, sendCodePayloadSchema,
 } from "../../src/domain/forms/auth";
-import { hashPassword, verifyPassword } from "../services/passwords";
-import { createSession, revokeMemberSessions, revokeSession } from "../services/sessions";
-import { isUniqueViolation } from "../services/account-db";
-import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
-import { assertNotLocked, clearFailures, recordFailure, throttleKey } from "../services/login-throttle";
-import { consumeSmsCode, verifySmsCode } from "../services/sms";
-import { assertActive, loginReply, memberByAccount, memberByPhone, requireMemberByPhone } from "../services/account";
+import { zOptionalString, zText } from "../../src/domain/zod";
+import { hashPassword } from "../services/accounts/passwords";
+import { createSession, revokeMemberSessions, revokeSession } from "../services/accounts/sessions";
+import { isUniqueViolation } from "../services/accounts/db";
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
+import { accountOf, captchaNeeded, guardedCheck, signInKeys, verifyMemberPassword } from "../services/accounts/password-guard";
+import { giveBack } from "../services/accounts/throttle";
+import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
+import { checkCaptcha } from "../services/accounts/captcha";
+import { assertActive, loginReply, memberByAccount, memberByPhone, requireMemberByPhone } from "../services/accounts/members";
 import { isoAt } from "../services/clock";
-import { SMS_RATE_LIMIT, sendCodeReply } from "./sms";
+import { SMS_RATE_LIMIT, sendCodeReply, takeRegisterQuota } from "./sms";
 
 /** Per-IP backstop of the sign-in calls; the real limit is the per-account throttle. */
 export const LOGIN_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+/** The account login payload plus the server-issued captcha: its id and the typed answer. */
+const accountLoginInput = accountLoginPayloadSchema
+  .safeExtend({
+    captchaId: zOptionalString(zText({ max: 64, error: ACCOUNT_MSG.captchaWrong }), ACCOUNT_MSG.captchaWrong),
+    accCode: zOptionalString(zText({ max: 16, error: ACCOUNT_MSG.captchaWrong }), ACCOUNT_MSG.captchaWrong),
+  })
+  .strict();
+
+/** Proving the phone also lifts the password limits of that account: it is the way back in. */
+async function clearPasswordLimits(db: Parameters<typeof giveBack>[0], memberId: number, address: string): Promise<void> {
+  const keys = signInKeys(accountOf(memberId, ""), address);
+  await giveBack(db, keys.pair);
+  await giveBack(db, keys.account);
+}
 
 export const authRoutes = [
   defineRoute({
     method: "POST",
     url: "/login/appNewLogin",
-    summary: "账号密码登录（账号为手机号或账号名，密码为MD5）",
+    summary: "账号密码登录（账号为手机号或账号名，密码为MD5；captchaId+accCode 为图形验证码，账号或地址近期有错误时必填）",
     tags: ["auth"],
     access: "public",
-    input: accountLoginPayloadSchema.strict(),
+    input: accountLoginInput,
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: async ({ input, ctx }) => {
-      const adb = ctx.db;
+    handler: async ({ input, ctx, req }) => {
       const member = await memberByAccount(ctx.db, input.mobilePhone);
-      const key = throttleKey(member?.id ?? null, input.mobilePhone);
-      await assertNotLocked(adb, key);
-      // An unknown account is answered like a wrong password, so accounts cannot be probed.
-      if (!member || !(await verifyPassword(input.loginPsw, member.passwordHash))) return recordFailure(adb, key);
-      assertActive(member);
-      await clearFailures(adb, key);
-      const token = await createSession(ctx.db, member.id);
-      return loginReply(ctx.db, member.id, token);
+      const account = accountOf(member?.id ?? null, input.mobilePhone);
+      // A given captcha is checked (and used up) before anything else; a wrong one ends here.
+      if (input.captchaId !== undefined || input.accCode !== undefined) {
+        const outcome = await checkCaptcha(ctx.db, input, ctx.nodeEnv);
+        if (outcome === "missing") throw accountError(ACCOUNT_RET.CAPTCHA_REQUIRED, ACCOUNT_MSG.captchaRequired);
+        if (outcome === "wrong") throw accountError(ACCOUNT_RET.CAPTCHA_WRONG, ACCOUNT_MSG.captchaWrong);
+      } else if (await captchaNeeded(ctx.db, account, req.ip)) {
+        throw accountError(ACCOUNT_RET.CAPTCHA_REQUIRED, ACCOUNT_MSG.captchaRequired);
+      }
+      // An unknown account is answered (and timed) like a wrong password, so accounts cannot be probed.
+      await guardedCheck(ctx.db, signInKeys(account, req.ip), () => verifyMemberPassword(input.loginPsw, member?.passwordHash));
+      assertActive(member!);
+      const token = await createSession(ctx.db, member!.id);
+      return loginReply(ctx.db, member!.id, token);
     },
   }),
   defineRoute({
     method: "POST",
     url: "/login/appNewLoginPhoneCode",
-    summary: "发送登录短信验证码",
+    summary: "发送登录短信验证码（不论手机号是否注册，应答相同；仅已注册的手机号会收到短信）",
     tags: ["auth"],
     access: "public",
     input: sendCodePayloadSchema.strict(),
     rateLimit: SMS_RATE_LIMIT,
     handler: async ({ input, ctx, reply, req }) => {
-      assertActive(await requireMemberByPhone(ctx.db, input.mobilePhone));
-      return sendCodeReply(ctx, reply, input.mobilePhone, "login", req);
+      const member = await memberByPhone(ctx.db, input.mobilePhone);
+      return sendCodeReply(ctx, reply, input.mobilePhone, "login", req, { registered: Boolean(member), sameForUnregistered: true });
     },
   }),
   defineRoute({
@@ -62,14 +86,14 @@ export const authRoutes = [
     access: "public",
     input: mobileLoginPayloadSchema.strict(),
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: async ({ input, ctx }) => {
+    handler: async ({ input, ctx, req }) => {
+      // The code first: an unregistered phone fails here exactly like a registered one.
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       assertActive(member);
-      const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code);
       const token = await ctx.db.transaction().execute(async (trx) => {
         await consumeSmsCode(trx, code.id);
-        // Proving the phone also lifts a password lock: this is the way back in.
-        await clearFailures(trx, throttleKey(member.id, input.mobilePhone));
+        await clearPasswordLimits(trx, member.id, req.ip);
         return createSession(trx, member.id);
       });
       return loginReply(ctx.db, member.id, token);
@@ -78,12 +102,13 @@ export const authRoutes = [
   defineRoute({
     method: "POST",
     url: "/register/appRegisterSave",
-    summary: "注册（个人会员，注册后即登录）",
+    summary: "注册（个人会员，注册后即登录；每个地址每小时有次数上限）",
     tags: ["auth"],
     access: "public",
     input: registerPayloadSchema.strict(),
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: async ({ input, ctx }) => {
+    handler: async ({ input, ctx, req }) => {
+      await takeRegisterQuota(ctx, req.ip);
       if (await memberByPhone(ctx.db, input.mobilePhone)) throw accountError(ACCOUNT_RET.PHONE_REGISTERED, ACCOUNT_MSG.phoneRegistered);
       let referrerId: number | null = null;
       if (input.refermobilephone) {
@@ -91,7 +116,7 @@ export const authRoutes = [
         if (!referrer) throw accountError(ACCOUNT_RET.REFERRER_UNKNOWN, ACCOUNT_MSG.referrerUnknown);
         referrerId = referrer.id;
       }
-      const code = await verifySmsCode(ctx.db, input.mobilePhone, "register", input.code);
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "register", input.code, req.ip);
       const passwordHash = await hashPassword(input.loginPwd);
       const time = isoAt();
       try {
@@ -131,15 +156,16 @@ export const authRoutes = [
     access: "public",
     input: resetPayloadSchema.strict(),
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: async ({ input, ctx }) => {
+    handler: async ({ input, ctx, req }) => {
+      // The code first, as for the mobile login: no answer tells an unregistered phone apart.
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "reset", input.smsCode, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
-      const code = await verifySmsCode(ctx.db, input.mobilePhone, "reset", input.smsCode);
       const passwordHash = await hashPassword(input.pswd);
       await ctx.db.transaction().execute(async (trx) => {
         await consumeSmsCode(trx, code.id);
         await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", member.id).execute();
         await revokeMemberSessions(trx, member.id);
-        await clearFailures(trx, throttleKey(member.id, input.mobilePhone));
+        await clearPasswordLimits(trx, member.id, req.ip);
       });
       return { mobilePhone: member.mobilePhone };
     },

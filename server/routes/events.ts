@@ -1,41 +1,43 @@
-// Exception events (spec §8): the portal's event map and send calls, and a member's own list.
+// Exception events the portal reports (business errors, failed calls, timeouts): the event map
+// and send calls, and a member's own list.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { defineRoute } from "../services/route";
-import { pageInput, offsetOf, type Page } from "../services/paging";
-import { nowIso, toCount } from "../db";
+import { defineRoute } from "../services/http/route";
+import { pageInput, offsetOf, type Page } from "../services/http/paging";
+import {toCount } from "../db";
 import {
   EXCEPTION_EVENT_TYPES,
   EXCEPTION_EVENT_TYPE_KEYS,
   EVENT_TEXT_MAX,
 } from "../../src/domain/events";
-import { zInt } from "../../src/domain/zod";
+import { zInt, zText } from "../../src/domain/zod";
+import { isoAt } from "../services/clock";
 
-const text = (max: number) => z.string().max(max, `内容过长（最多 ${max} 个字符）`);
-// Long param/response texts are kept, cut to size: a report must never fail for being big.
-const longText = z.string().transform((s) => s.slice(0, EVENT_TEXT_MAX));
+const text = (max: number, label: string) => zText({ max, label });
+// The portal cuts param and response to EVENT_TEXT_MAX before sending; they may hold line breaks.
+const longText = (label: string) => zText({ max: EVENT_TEXT_MAX, multiline: true, label });
 
 const sendInput = z
   .object({
-    api: text(300).min(1, "请提供接口路径"),
+    api: text(300, "接口路径").min(1, "请提供接口路径"),
     type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }),
     httpCode: zInt({ min: 0, max: 999, error: "HTTP 状态码须为 0 到 999 的整数" }).optional(),
-    ret: text(40).optional(),
-    param: longText.optional(),
-    response: longText.optional(),
+    ret: text(40, "ret").optional(),
+    param: longText("请求参数").optional(),
+    response: longText("应答内容").optional(),
     costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: "耗时须为非负整数（毫秒）" }).optional(),
-    appVer: text(40).optional(),
+    appVer: text(40, "版本号").optional(),
   })
   .strict();
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "日期格式应为 YYYY-MM-DD");
+const isoDate = z.string().max(30, "日期格式应为 YYYY-MM-DD").regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "日期格式应为 YYYY-MM-DD");
 
 const listInput = z
   .object({
     ...pageInput(["createTime", "costTime"] as const),
     type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }).optional(),
-    api: text(300).optional(),
+    api: text(300, "接口路径").optional(),
     createTimeStart: isoDate.optional(),
     createTimeEnd: isoDate.optional(),
   })
@@ -75,7 +77,7 @@ export const eventRoutes = [
             device: device ?? null,
             appVer: input.appVer ?? null,
             userAgent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
-            createTime: nowIso(),
+            createTime: isoAt(),
           })
           .returning("id")
           .executeTakeFirstOrThrow();

@@ -1,15 +1,15 @@
-// The signed-in member's own account (spec §7 account calls): info, passwords, profile, photo.
+// The signed-in member's own account: info, passwords, pay password, profile, photo.
 import { z } from "zod";
-import { defineRoute } from "../services/route";
+import { defineRoute } from "../services/http/route";
 import { PROFILE_SCHEMAS } from "../../src/domain/profile";
-import { hashPassword, verifyPassword } from "../services/passwords";
-import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
-import { assertNotLocked, clearFailures, recordFailure, throttleKey } from "../services/login-throttle";
-import { consumeSmsCode, verifySmsCode } from "../services/sms";
-import { memberInfo, memberInfoEx } from "../services/member-view";
-import { revokeOtherSessions } from "../services/account";
-import { loadFile, savePhoto } from "../services/photos";
-import { withBytes } from "../services/reply-shape";
+import { hashPassword, verifyPassword } from "../services/accounts/passwords";
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
+import { LOGIN_REFUSAL, accountOf, guardedCheck, signInKeys } from "../services/accounts/password-guard";
+import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
+import { memberInfo, memberInfoEx } from "../services/accounts/member-view";
+import { revokeOtherSessions } from "../services/accounts/members";
+import { loadFile, savePhoto } from "../services/accounts/photos";
+import { withBytes } from "../services/http/reply-shape";
 import { isoAt } from "../services/clock";
 
 const { changePasswordPayload, payPasswordPayload, memberUpdatePayload, photoUploadPayload } = PROFILE_SCHEMAS.zh;
@@ -41,21 +41,21 @@ export const memberRoutes = [
     tags: ["member"],
     access: "member",
     input: changePasswordPayload,
-    handler: async ({ input, member, token, ctx }) => {
+    handler: async ({ input, member, token, ctx, req }) => {
       const me = member!;
-      const adb = ctx.db;
-      // A wrong old password counts like a wrong login: a stolen session must not guess it.
-      const key = throttleKey(me.id, me.mobilePhone);
-      await assertNotLocked(adb, key);
-      if (!(await verifyPassword(input.oldPswd, me.passwordHash))) {
-        return recordFailure(adb, key, { ret: ACCOUNT_RET.OLD_PASSWORD_WRONG, msg: (left) => `${ACCOUNT_MSG.oldPasswordWrong}，还可尝试${left}次` });
-      }
+      // A wrong old password counts like a wrong login from this address (one count, one lock):
+      // a stolen session must not guess it.
+      const { pair } = signInKeys(accountOf(me.id, me.mobilePhone), req.ip);
+      await guardedCheck(ctx.db, { pair }, () => verifyPassword(input.oldPswd, me.passwordHash), {
+        ...LOGIN_REFUSAL,
+        ret: ACCOUNT_RET.OLD_PASSWORD_WRONG,
+        msg: (left) => `${ACCOUNT_MSG.oldPasswordWrong}，还可尝试${left}次`,
+      });
       if (input.oldPswd === input.pswd) throw accountError(ACCOUNT_RET.SAME_PASSWORD, ACCOUNT_MSG.samePassword);
       const passwordHash = await hashPassword(input.pswd);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
         await revokeOtherSessions(trx, me.id, token);
-        await clearFailures(trx, key);
       });
       return null;
     },
@@ -76,9 +76,9 @@ export const memberRoutes = [
     tags: ["member"],
     access: "member",
     input: payPasswordPayload,
-    handler: async ({ input, member, ctx }) => {
+    handler: async ({ input, member, ctx, req }) => {
       const me = member!;
-      const code = await verifySmsCode(ctx.db, me.mobilePhone, "paypwd", input.smsCode);
+      const code = await verifySmsCode(ctx.db, me.mobilePhone, "paypwd", input.smsCode, req.ip);
       const payPasswordHash = await hashPassword(input.payPswd);
       await ctx.db.transaction().execute(async (trx) => {
         await consumeSmsCode(trx, code.id);

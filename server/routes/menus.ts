@@ -2,7 +2,7 @@
 // portal uses, decided here from the member's record in the database (trip flags, canAudit,
 // partner) rather than from whatever the browser has stored.
 import { z } from "zod";
-import { defineRoute } from "../services/route";
+import { defineRoute } from "../services/http/route";
 import { accessSubjectOf } from "../services/authorize";
 import { getAccess } from "../../src/access";
 

@@ -1,28 +1,29 @@
-// Third-party entry (spec §1, §4 route guard): a partner's app opens the portal with appId, sign
+// Third-party entry (embedded partners): a partner's app opens the portal with appId, sign
 // and timestamp; a valid, fresh, unused sign signs in as the partner's member. Also the public
 // partner site configs and the active brand config.
 import { z } from "zod";
-import { defineRoute } from "../services/route";
-import { BizError, RET } from "../services/envelope";
-import { createSession } from "../services/sessions";
-import { isUniqueViolation } from "../services/account-db";
-import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/account-errors";
-import { loginReply } from "../services/account";
-import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/partner-sign";
+import { zText } from "../../src/domain/zod";
+import { defineRoute } from "../services/http/route";
+import { BizError, RET } from "../services/http/envelope";
+import { createSession } from "../services/accounts/sessions";
+import { isUniqueViolation } from "../services/accounts/db";
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
+import { loginReply } from "../services/accounts/members";
+import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/accounts/partner-sign";
 import { isoAt, now } from "../services/clock";
 import { brandFor, partnerRoleFor, phoneLabels, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
 
-const appId = z.string({ error: "请提供合作方应用标识（appId）" }).trim().min(1, "请提供合作方应用标识（appId）").max(64, "appId 过长");
+const appId = zText({ max: 64, trim: true, label: "appId", typeError: "请提供合作方应用标识（appId）" }).min(1, "请提供合作方应用标识（appId）");
 const TIMESTAMP_MSG = "签名时间戳格式不正确（应为13位毫秒时间戳）";
 
 const entryInput = z
   .object({
     appId,
-    sign: z.string({ error: "请提供签名（sign）" }).trim().min(1, "请提供签名（sign）").max(128, "签名格式不正确"),
+    sign: zText({ max: 128, trim: true, error: "签名格式不正确", typeError: "请提供签名（sign）" }).min(1, "请提供签名（sign）"),
     // The portal's request client puts its own `timestamp` on every call, so the portal passes
     // the partner's timestamp as signTimestamp; direct callers may send it as `timestamp`.
-    signTimestamp: z.string({ error: TIMESTAMP_MSG }).optional(),
-    access_type: z.string().max(40, "access_type 过长").optional(),
+    signTimestamp: zText({ max: 13, error: TIMESTAMP_MSG }).optional(),
+    access_type: zText({ max: 40, label: "access_type" }).optional(),
   })
   .strict();
 

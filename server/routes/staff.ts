@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { KEYWORD_MAX, type EmployeeRow } from "../../src/domain/lists";
 import type { Member } from "../db/schema";
-import { defineRoute } from "../services/route";
-import { BizError, RET } from "../services/envelope";
-import { pageInput, offsetOf, type Page } from "../services/paging";
+import { defineRoute } from "../services/http/route";
+import { BizError, RET } from "../services/http/envelope";
+import { pageInput, offsetOf, type Page } from "../services/http/paging";
 import { toCount } from "../db";
 import { zInt, zOptionalString } from "../../src/domain/zod";
 import { UNASSIGNED_DEPARTMENT } from "./workbench";

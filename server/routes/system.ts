@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../services/route";
+import { defineRoute } from "../services/http/route";
 import { sql } from "kysely";
 
 export const systemRoutes = [

@@ -3,8 +3,8 @@
 // database per call; nothing here is cached or estimated.
 import { z } from "zod";
 import type { Kysely } from "kysely";
-import { defineRoute } from "../services/route";
-import { BizError, RET } from "../services/envelope";
+import { defineRoute } from "../services/http/route";
+import { BizError, RET } from "../services/http/envelope";
 import { toCount } from "../db";
 import type { Database, Member } from "../db/schema";
 import { memberTypeKey } from "../../src/domain/member";

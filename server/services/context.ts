@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import type { Dialect } from "../db";
-import type { RegisteredRoute } from "./route";
+import type { RegisteredRoute } from "./http/route";
 
 /** What every route module receives: the database and the app's shared services. */
 export interface AppContext {

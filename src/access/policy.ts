@@ -27,6 +27,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "approval-flows": [17],
   preferences: [18],
   "travel-standards": [19],
+  // Car-use standards are part of the travel standards item.
+  "car-standards": [19],
   "replace-bookers": [20],
   "travel-applications": [23, 24],
   approvals: [26, 27],
@@ -63,6 +65,8 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   invoices: "member",
   addresses: "member",
   "my-standard": ["7_0"],
+  // The colleagues an employee may book for (replace-booking rules).
+  "booking-travellers": ["7_0"],
   "company-statistics": ["70"],
 };
 

@@ -1,6 +1,8 @@
-// Fare rules: passenger age bands, child fare, over-standard check (spec §5, §9).
+// Fare rules: passenger age bands (under 2 infant, 2 to under 12 child, 12 and over adult), the
+// child fare and the over-standard check. Money is integer fen.
 
 import { compareYMD, toYMD, type YMD } from "./format";
+import { assertFen, isFen, type Fen } from "./travel/money";
 
 export type AgeBand = "INF" | "CHD" | "ADT";
 
@@ -28,25 +30,21 @@ export function passengerAgeBand(birthDate: DateInput, travelDate: DateInput): A
 }
 
 /**
- * Child fare: half the cabin price, rounded to tens, half up (1230 -> 615 -> 620; 1210 -> 605 ->
- * 610), as airline fares are filed. Computed in integer cents so no float error decides a
- * rounding. A price that is not a non-negative finite number throws: a wrong fare must never be
- * sold silently as 0.
+ * Child fare: half the cabin price, rounded to tens of yuan, half up (1230 yuan -> 615 -> 620;
+ * 1210 -> 605 -> 610), as airline fares are filed. Prices are integer fen. A price that is not a
+ * non-negative integer throws: a wrong fare must never be sold silently as 0.
  */
-export function childFare(cabinPrice: number): number {
-  if (typeof cabinPrice !== "number" || !Number.isFinite(cabinPrice) || cabinPrice < 0) {
-    throw new RangeError(`childFare: invalid cabin price ${String(cabinPrice)}`);
-  }
-  const cents = Math.round(Number((cabinPrice * 100).toPrecision(15)));
-  // half price in units of 10 yuan = cents / 2000; floor(x + 1/2) rounds half up.
-  return Math.floor((cents + 1000) / 2000) * 10;
+export function childFare(cabinPrice: Fen): Fen {
+  assertFen(cabinPrice, "childFare: cabin price");
+  // Half of the price in units of 10 yuan (1000 fen) = price / 2000; floor(x + 1/2) rounds half up.
+  return Math.floor((cabinPrice + 1000) / 2000) * 1000;
 }
 
-/** Spec §9: a fare is over the travel standard only beyond limitPrice + 200. */
-export const OVER_STANDARD_ALLOWANCE = 200;
+/** A fare is over the travel standard only beyond limitPrice plus this allowance (200 yuan). */
+export const OVER_STANDARD_ALLOWANCE: Fen = 20_000;
 
-/** True when price exceeds limitPrice plus the allowance; no limit (not a number) is never over. */
-export function isOverStandard(price: number, limitPrice: number | null | undefined): boolean {
-  if (typeof limitPrice !== "number" || !Number.isFinite(limitPrice)) return false;
+/** True when price exceeds limitPrice plus the allowance (fen); no limit is never over. */
+export function isOverStandard(price: Fen, limitPrice: Fen | null | undefined): boolean {
+  if (!isFen(limitPrice)) return false;
   return price > limitPrice + OVER_STANDARD_ALLOWANCE;
 }

@@ -1,11 +1,11 @@
 // Account-centre rules shared by the portal's forms and the server (spec §7 account calls):
 // profile edits, password changes, pay password, SMS code types and the member photo.
 import { z } from "zod";
-import { isChineseOnly, isEnglishOnly, isMobile } from "./validators";
+import { isChineseOnly, isEmail as isEmailAddress, isEnglishOnly, isMobile } from "./validators";
 import { compareYMD, isRealDate, ymdOf } from "./format";
 import { msg, type Lang } from "./messages";
-import { zInt, zOptionalString } from "./zod";
-import { CODE_MAX } from "./forms/auth";
+import { zInt, zOptionalString, zText } from "./zod";
+import { CODE_MAX, DIGEST_LENGTH, PHONE_MAX } from "./forms/auth";
 
 export const REAL_NAME_MIN = 2;
 export const REAL_NAME_MAX = 20;
@@ -14,6 +14,9 @@ export const EMAIL_MAX = 100;
 export const PHOTO_MIMES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type PhotoMime = (typeof PHOTO_MIMES)[number];
 export const PHOTO_MAX_BYTES = 512 * 1024;
+/** Base64 of the largest photo, with room for line breaks and a data: URL prefix. */
+export const PHOTO_BASE64_MAX = Math.ceil(((PHOTO_MAX_BYTES * 4) / 3) * 1.05) + 100;
+export const BIRTHDAY_LENGTH = 10;
 /** SMS code purposes of POST /common/sendCode and /common/verifyCode. */
 export const SMS_CODE_TYPES = ["register", "reset", "login", "verify", "paypwd"] as const;
 
@@ -41,8 +44,9 @@ export function isRealName(value: unknown): boolean {
   return length >= REAL_NAME_MIN && length <= REAL_NAME_MAX && (isChineseOnly(value) || isEnglishOnly(value));
 }
 
+/** The email rule of validators.ts, within the profile's EMAIL_MAX. */
 export function isEmail(value: unknown): boolean {
-  return typeof value === "string" && value.length <= EMAIL_MAX && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/.test(value);
+  return typeof value === "string" && value.length <= EMAIL_MAX && isEmailAddress(value);
 }
 
 /** 'YYYY-MM-DD', a real date from 1900 on and before today (local date). */
@@ -75,13 +79,15 @@ export function createProfileSchemas(lang: Lang = "zh") {
     z
       .string({ error: emptyMessage })
       .min(1, emptyMessage)
+      .max(DIGEST_LENGTH, msg("passwordFormat", lang))
       .regex(/^[0-9a-fA-F]{32}$/, msg("passwordFormat", lang))
       .transform((v) => v.toLowerCase());
   const smsCode = z
     .string({ error: msg("smsCodeRequired", lang) })
     .min(1, msg("smsCodeRequired", lang))
+    .max(CODE_MAX, msg("smsCodeFormat", lang))
     .regex(new RegExp(`^\\d{${CODE_MAX}}$`), msg("smsCodeFormat", lang));
-  const phone = z.string({ error: msg("mobileInvalid", lang) }).refine(isMobile, msg("mobileInvalid", lang));
+  const phone = z.string({ error: msg("mobileInvalid", lang) }).max(PHONE_MAX, msg("mobileInvalid", lang)).refine(isMobile, msg("mobileInvalid", lang));
 
   return {
     /** POST /common/sendCode */
@@ -95,11 +101,11 @@ export function createProfileSchemas(lang: Lang = "zh") {
     /** POST /account/memberUpdate: absent or empty fields stay as they are; remark '' clears it. */
     memberUpdatePayload: z
       .object({
-        realName: zOptionalString(z.string().refine(isRealName, t("realName")), t("realName")),
-        email: zOptionalString(z.string().refine(isEmail, t("email")), t("email")),
+        realName: zOptionalString(z.string().max(REAL_NAME_MAX, t("realName")).refine(isRealName, t("realName")), t("realName")),
+        email: zOptionalString(z.string().max(EMAIL_MAX, t("email")).refine(isEmail, t("email")), t("email")),
         sex: zInt({ min: 1, max: 2, error: t("sex") }).optional(),
-        birthday: zOptionalString(z.string().refine((v) => isPastBirthday(v), t("birthday")), t("birthday")),
-        remark: z.string({ error: t("remark") }).max(REMARK_MAX, t("remark")).optional(),
+        birthday: zOptionalString(z.string().max(BIRTHDAY_LENGTH, t("birthday")).refine((v) => isPastBirthday(v), t("birthday")), t("birthday")),
+        remark: zText({ max: REMARK_MAX, multiline: true, lang, label: lang === "zh" ? "备注" : "The remark", typeError: t("remark") }).optional(),
       })
       .strict()
       .refine((v) => Object.values(v).some((x) => x !== undefined), t("nothing")),
@@ -115,6 +121,7 @@ export function createProfileSchemas(lang: Lang = "zh") {
         mime: z.enum(PHOTO_MIMES, { error: t("mime") }),
         dataBase64: z
           .string({ error: t("base64") })
+          .max(PHOTO_BASE64_MAX, t("tooBig"))
           .transform((v) => v.replace(/^data:[\w/+.-]+;base64,/, "").replace(/\s+/g, ""))
           .refine((v) => v.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(v), t("base64"))
           .refine((v) => v.length > 0, t("empty"))

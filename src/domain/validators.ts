@@ -1,5 +1,6 @@
-// Boolean checks of spec §5. They take unknown so that raw form or API values can be passed
-// as they are: anything that is not the expected string (or number, for money) is false.
+// Boolean checks of the portal's data rules (phones, certificates, money, names, dates, email).
+// They take unknown so that raw form or API values can be passed as they are: anything that is
+// not the expected string (or number, for money) is false.
 
 import { CERT_TYPE } from "./codes";
 import { compareYMD, isRealDate, parseYMD, ymdOf, type YMD } from "./format";
@@ -9,6 +10,31 @@ const isString = (v: unknown): v is string => typeof v === "string";
 /** Chinese cellphone: 11 digits starting 13-19. */
 export function isMobile(value: unknown): boolean {
   return isString(value) && /^1[3-9]\d{9}$/.test(value);
+}
+
+// An email address as mail systems accept it (RFC 5321/5322 without the obsolete and quoted
+// forms): a dot-atom local part of at most 64 characters, a domain of dot-separated labels
+// (letters, digits, inner hyphens, at most 63 each) ending in a letters-only or IDN (xn--)
+// top-level label, 254 characters in all. Quotes, angle brackets, blanks and control characters
+// never pass, so a stored address can never carry markup.
+const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const EMAIL_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
+const EMAIL_TOP_LABEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
+/** A valid email address (see the rule above). */
+export function isEmail(value: unknown): boolean {
+  if (!isString(value) || value.length > 254) return false;
+  const at = value.lastIndexOf("@");
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split(".");
+  return (
+    local.length <= 64 &&
+    EMAIL_LOCAL.test(local) &&
+    labels.length >= 2 &&
+    labels.every((label) => EMAIL_LABEL.test(label)) &&
+    EMAIL_TOP_LABEL.test(labels[labels.length - 1])
+  );
 }
 
 /** 0 + 2-3 digit area code, optional hyphen, 7-8 digit number (010-12345678, 05718888888). */

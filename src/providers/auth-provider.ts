@@ -126,7 +126,7 @@ function failure(e: unknown, name: string): AuthActionResponse {
 // ---- params the dialog and the account pages pass (passwords as typed; MD5 happens here) ----
 
 export type LoginParams =
-  | { mode?: "account"; mobilePhone: string; loginPsw: string }
+  | { mode?: "account"; mobilePhone: string; loginPsw: string; accCode?: string; captchaId?: string }
   | { mode: "mobile"; mobilePhone: string; code: string };
 export interface RegisterParams {
   mobilePhone: string;
@@ -156,7 +156,12 @@ export const authProvider: AuthProvider = {
           : await request<LoginReply>(
               "/login/appNewLogin",
               // Spec §5: the password travels as its MD5 digest, never as typed.
-              { mobilePhone: params.mobilePhone, loginPsw: passwordDigest(params.loginPsw) },
+              {
+                mobilePhone: params.mobilePhone,
+                loginPsw: passwordDigest(params.loginPsw),
+                ...(params.accCode ? { accCode: params.accCode } : {}),
+                ...(params.captchaId ? { captchaId: params.captchaId } : {}),
+              },
               { silent: true },
             );
       const { token, ...user } = reply;

@@ -10,6 +10,7 @@ import {
   type ExceptionEventType,
 } from "../domain/events";
 import type { Envelope, Tips } from "../domain/envelope";
+import { isSafeNavigation } from "../domain/urls";
 import { toFormBody, flattenDotKeys } from "./form-encode";
 import { clearSession, getToken, saveRedirect } from "./session-store";
 
@@ -161,7 +162,7 @@ function showTips(tips: Tips): void {
   else if (tips.type === "dialog") ui.dialog(sanitizeHtml(String(tips.msg ?? "")), tips.title);
   else if (tips.type === "confirm") {
     ui.confirm(tips.msg, tips.title, () => {
-      if (tips.url) ui.navigate(tips.url);
+      if (isSafeNavigation(tips.url)) ui.navigate(tips.url);
     });
   }
 }

@@ -125,6 +125,10 @@ describe("API resources", () => {
     [COMPANY, "travel-standards", true],
     [SUB_MEMBER, "travel-standards", false],
     [SUB_MEMBER, "my-standard", true],
+    [COMPANY, "car-standards", true],
+    [SUB_MEMBER, "car-standards", false],
+    [SUB_MEMBER, "booking-travellers", true],
+    [COMPANY, "booking-travellers", false],
     [{ memberType: 40 }, "subordinates", true],
     [COMPANY, "no-such-resource", false],
   ] as const)("%j → %s = %s", (subject, resource, want) => {

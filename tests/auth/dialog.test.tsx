@@ -4,7 +4,7 @@
 import "../../src/polyfills";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { closeLogin, getLoginDialog, requestLogin } from "../../src/providers/login-dialog";
+import { getLoginDialog, requestLogin } from "../../src/providers/login-dialog";
 import { getStoredUser, getToken } from "../../src/providers/session-store";
 import { passwordDigest } from "../../src/domain/forms/auth";
 import { DIALOG_WIDTH } from "../../src/domain/format";
@@ -18,7 +18,15 @@ afterEach(() => {
 const dialog = () => screen.getByRole("dialog");
 const input = (placeholder: string) => within(dialog()).getByPlaceholderText(placeholder) as HTMLInputElement;
 const type = (placeholder: string, value: string) => fireEvent.change(input(placeholder), { target: { value } });
-const button = (name: string) => within(dialog()).getByRole("button", { name });
+// By the visible text: in jsdom a button's loading icon is never animated out (no transition
+// events), so after a first submit its accessible name keeps a "loading" prefix.
+const button = (name: string) => {
+  const found = within(dialog())
+    .getAllByRole("button")
+    .find((b) => (b.textContent ?? "").replace(/\s/g, "") === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+};
 const submit = (name: string) => fireEvent.click(button(name));
 /** The dialog's one message area. */
 const errorText = () => within(dialog()).getByRole("alert").textContent;
@@ -65,15 +73,22 @@ describe("mode 1: account + password + captcha", () => {
     expect(s.bodies("/login/appNewLogin")).toHaveLength(0);
   });
 
-  it("accepts the shown code ignoring case, and sends the password as MD5", async () => {
-    vi.spyOn(Math, "random").mockReturnValue(0.999); // the code is "zzzz"
+  /** Waits for the server's picture, then reads its answer as a person would. */
+  async function shownCaptcha() {
+    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }).querySelector("img")).toBeTruthy());
+    return s.lastCaptcha();
+  }
+
+  it("accepts the shown code ignoring case, sends it with its id and the password as MD5", async () => {
     await open();
+    const answer = await shownCaptcha();
     type("请输入手机号/账号", "13800000010");
     type("请输入密码", "demo123456");
-    type("请输入验证码", "ZZZZ");
+    type("请输入验证码", answer.toUpperCase() === answer ? answer.toLowerCase() : answer.toUpperCase());
     submit("登录");
     await waitFor(() => expect(getToken()).toBeTruthy());
-    expect(s.bodies("/login/appNewLogin").at(-1)).toMatchObject({ mobilePhone: "13800000010", loginPsw: passwordDigest("demo123456") });
+    const sent = s.bodies("/login/appNewLogin").at(-1);
+    expect(sent).toMatchObject({ mobilePhone: "13800000010", loginPsw: passwordDigest("demo123456"), captchaId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(JSON.stringify(s.bodies("/login/appNewLogin"))).not.toContain("demo123456");
     await waitFor(() => expect(getLoginDialog().open).toBe(false));
     expect(getStoredUser<{ realName: string; memberTypeCN: string }>()).toMatchObject({ realName: expect.any(String), memberTypeCN: "个人会员" });
@@ -81,6 +96,9 @@ describe("mode 1: account + password + captcha", () => {
 
   it("-9990 bypasses the captcha; a refused login is shown in the dialog and renews the captcha", async () => {
     await open();
+    await shownCaptcha();
+    const issued = () => s.received.filter((r) => r.url === "/api/captcha/new").length;
+    const before = issued();
     type("请输入手机号/账号", "13800000020");
     type("请输入密码", "wrong-pass");
     type("请输入验证码", "-9990");
@@ -88,25 +106,25 @@ describe("mode 1: account + password + captcha", () => {
     await expectError("账号或密码错误，还可尝试4次");
     expect(getToken()).toBeNull();
     expect(input("请输入验证码").value).toBe("");
+    await waitFor(() => expect(issued()).toBe(before + 1));
   });
 
-  it("a new captcha on every opening, and on click", async () => {
-    const random = vi.spyOn(Math, "random").mockReturnValue(0); // "2222"
+  it("a wrong answer of the right shape is refused by the server; clicking the picture gives a new one", async () => {
     await open();
-    act(() => closeLogin());
-    random.mockReturnValue(0.999); // "zzzz" from the next opening on
-    act(() => requestLogin("login"));
-    await screen.findByRole("dialog");
+    const first = await shownCaptcha();
     type("请输入手机号/账号", "13800000030");
     type("请输入密码", "x".repeat(8));
-    type("请输入验证码", "2222");
+    type("请输入验证码", first === "2222" ? "3333" : "2222");
     submit("登录");
     await expectError("验证码错误");
-    random.mockReturnValue(0); // clicking draws "2222"
+    const issuedBefore = s.received.filter((r) => r.url === "/api/captcha/new").length;
     fireEvent.click(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }));
-    type("请输入验证码", "zzzz");
+    await waitFor(() => expect(s.received.filter((r) => r.url === "/api/captcha/new").length).toBeGreaterThan(issuedBefore));
+    const next = await shownCaptcha();
+    type("请输入验证码", next);
     submit("登录");
-    await expectError("验证码错误");
+    // The right captcha lets the password be checked: the wrong one is told, not the captcha.
+    await expectError("账号或密码错误，还可尝试4次");
   });
 });
 

@@ -39,6 +39,8 @@ export interface AuthServer {
   bodies(path: string): Record<string, string>[];
   /** The newest code the dev outbox holds for a phone. */
   lastCode(mobilePhone: string): Promise<string>;
+  /** The answer of the newest captcha the server issued (what a person reads off the picture). */
+  lastCaptcha(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,11 @@ export async function startAuthServer(): Promise<AuthServer> {
       const list = ((await res.json()) as { data: { code: string }[] }).data;
       if (!list.length) throw new Error(`no SMS for ${mobilePhone}`);
       return list[0].code;
+    },
+    lastCaptcha: async () => {
+      const row = await h.db.db.selectFrom("captchas").select("text").orderBy("createTime", "desc").executeTakeFirst();
+      if (!row) throw new Error("no captcha issued");
+      return row.text;
     },
     close: () => h.close(),
   };

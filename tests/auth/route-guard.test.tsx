@@ -5,7 +5,7 @@
 import "../../src/polyfills";
 import { describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { partnerSign } from "../../server/services/partner-sign";
+import { partnerSign } from "../../server/services/accounts/partner-sign";
 import { closeLogin, getLoginDialog } from "../../src/providers/login-dialog";
 import { getStoredUser, getToken } from "../../src/providers/session-store";
 import { ENTRY_STORAGE_KEYS } from "../../src/providers/route-guard";

@@ -47,41 +47,40 @@ describe("passengerAgeBand (exact calendar age on the travel date)", () => {
   });
 });
 
-describe("childFare: half the cabin price rounded to tens, half up", () => {
+describe("childFare: half the cabin price rounded to tens of yuan, half up (fen)", () => {
   it.each([
-    [1000, 500],
-    [1230, 620], // 615 rounds up
-    [1210, 610], // 605 rounds up
-    [1220, 610], // 610 stays
-    [1228, 610], // 614 rounds down
-    [1229.99, 610], // 614.995 rounds down
-    [1230.01, 620],
-    [1190, 600], // 595 rounds up
-    [10, 10], // 5 rounds up
-    [9.98, 0], // 4.99 rounds down
+    [100_000, 50_000],
+    [123_000, 62_000], // 615 yuan rounds up to 620
+    [121_000, 61_000], // 605 rounds up
+    [122_000, 61_000], // 610 stays
+    [122_800, 61_000], // 614 rounds down
+    [122_999, 61_000], // 614.995 rounds down
+    [123_001, 62_000],
+    [119_000, 60_000], // 595 rounds up
+    [1_000, 1_000], // 5 yuan rounds up to 10
+    [998, 0], // 4.99 yuan rounds down
     [0, 0],
-    [2345, 1170], // 1172.5 rounds down to tens
-    [99999, 50000], // 49999.5 -> 50000
-  ])("%d -> %d", (price, fare) => expect(childFare(price)).toBe(fare));
+    [234_500, 117_000], // 1172.5 rounds down to tens
+    [9_999_900, 5_000_000], // 49999.5 -> 50000
+  ])("%d fen -> %d fen", (price, fare) => expect(childFare(price)).toBe(fare));
 
-  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, "1000" as unknown as number, undefined as unknown as number])(
+  it.each([-100, 1230.5, Number.NaN, Number.POSITIVE_INFINITY, "100000" as unknown as number, undefined as unknown as number])(
     "throws on invalid price %s",
     (price) => expect(() => childFare(price)).toThrow(RangeError),
   );
 });
 
-describe("isOverStandard: over only beyond limitPrice + 200", () => {
-  it("allowance is 200", () => expect(OVER_STANDARD_ALLOWANCE).toBe(200));
+describe("isOverStandard: over only beyond limitPrice + 200 yuan (fen)", () => {
   it.each([
-    [1000, 1000, false],
-    [1200, 1000, false], // exactly at the allowance
-    [1200.01, 1000, true],
-    [1201, 1000, true],
-    [800, 1000, false],
-    [200, 0, false],
-    [201, 0, true],
+    [100_000, 100_000, false],
+    [100_000 + OVER_STANDARD_ALLOWANCE, 100_000, false], // exactly at the allowance
+    [120_001, 100_000, true], // one fen beyond 1000 + 200 yuan
+    [120_100, 100_000, true],
+    [80_000, 100_000, false],
+    [20_000, 0, false],
+    [20_001, 0, true],
   ])("price %d, limit %d -> %s", (price, limit, over) => expect(isOverStandard(price, limit)).toBe(over));
-  it.each([null, undefined, Number.NaN])("no limit (%s) is never over", (limit) =>
-    expect(isOverStandard(99999, limit as number | null | undefined)).toBe(false),
+  it.each([null, undefined, Number.NaN, 1000.5])("no usable limit (%s) is never over", (limit) =>
+    expect(isOverStandard(9_999_900, limit as number | null | undefined)).toBe(false),
   );
 });

@@ -6,6 +6,7 @@ import {
   isBankCard,
   isChineseOnly,
   isDateYMD,
+  isEmail,
   isEnglishOnly,
   isHkMacauPass,
   isLandline,
@@ -237,4 +238,42 @@ describe("certNoValid by certificate type", () => {
     [null, "E12345678", false],
     ["x", "E12345678", false],
   ] as const)("type %s, %s -> %s", (type, no, ok) => expect(certNoValid(type, no, TODAY)).toBe(ok));
+});
+
+describe("isEmail", () => {
+  it.each([
+    "liming@example.com",
+    "wang.fang@mail.example.com.cn",
+    "a+tag@b.cn",
+    "first_last-1@sub-domain.example.org",
+    "o'brien@example.ie",
+    "x@example.xn--fiqs8s",
+    `${"a".repeat(64)}@example.com`,
+  ])("accepts %s", (v) => expect(isEmail(v)).toBe(true));
+
+  it.each([
+    ['a"<img/src=x>@b.cn', "quotes and markup"],
+    ["<script>@b.cn", "angle brackets"],
+    ["a b@example.com", "a blank"],
+    ["a@b", "no top-level label"],
+    ["a@b.c", "one-letter top-level label"],
+    ["a@b.123", "digits as top-level label"],
+    ["a@-b.cn", "label starting with a hyphen"],
+    ["a@b-.cn", "label ending with a hyphen"],
+    ["a@b..cn", "empty label"],
+    [".a@b.cn", "leading dot"],
+    ["a.@b.cn", "trailing dot"],
+    ["a..b@b.cn", "two dots"],
+    ["@b.cn", "no local part"],
+    ["a@", "no domain"],
+    ["a@@b.cn", "two at signs"],
+    ["a@b.cn\u0000", "a NUL byte"],
+    ["a\n@b.cn", "a line break"],
+    [`${"a".repeat(65)}@example.com`, "local part over 64"],
+    [`a@${"b".repeat(64)}.cn`, "label over 63"],
+    [`a@${"b.".repeat(130)}cn`, "over 254 in all"],
+    ["李明@例子.中国", "not ASCII"],
+  ])("rejects %s (%s)", (v) => expect(isEmail(v)).toBe(false));
+
+  it.each([null, undefined, 1, {}])("rejects non-string %s", (v) => expect(isEmail(v)).toBe(false));
 });

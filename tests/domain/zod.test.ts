@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { zBool, zInt, zOptionalString } from "../../src/domain/zod";
+import { TEXT_MAX_DEFAULT, hasControlChars, zBool, zInt, zOptionalString, zText } from "../../src/domain/zod";
 import { isMobile } from "../../src/domain/validators";
 
 describe("zInt", () => {
@@ -91,5 +91,74 @@ describe("zOptionalString", () => {
     expect(phone.parse("13800000000")).toBe("13800000000");
     expect(phone.safeParse("1380000").error?.issues[0]?.message).toBe("请输入正确的手机号码");
     expect(() => z.toJSONSchema(z.object({ phone }))).not.toThrow();
+  });
+});
+
+describe("zText", () => {
+  it("keeps text up to the limit and refuses one character more", () => {
+    const schema = zText({ max: 5, label: "备注" });
+    expect(schema.parse("一二三四五")).toBe("一二三四五");
+    expect(schema.safeParse("一二三四五六").error?.issues[0]?.message).toBe("备注最多5个字符");
+  });
+
+  it.each(["a\u0000b", "\u0001", "a\u001fb", "\u007f", "\u0085", "line\nbreak", "tab\there", "cr\r"])("refuses the control character in %j", (value) => {
+    const result = zText({ max: 20 }).safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("内容不能包含控制字符");
+  });
+
+  it("allows tab and line breaks in multiline text, and nothing else of the kind", () => {
+    const schema = zText({ max: 50, multiline: true });
+    expect(schema.parse("第一行\r\n第二行\t末尾")).toBe("第一行\r\n第二行\t末尾");
+    expect(schema.safeParse("a\u0000b").success).toBe(false);
+    expect(schema.safeParse("a\u000bb").success).toBe(false);
+  });
+
+  it("trims before counting, checks a minimum, and takes one message for every failure", () => {
+    expect(zText({ max: 3, trim: true }).parse("  abc  ")).toBe("abc");
+    expect(zText({ max: 3, min: 2, label: "姓名" }).safeParse("a").error?.issues[0]?.message).toBe("姓名至少2个字符");
+    const one = zText({ max: 3, error: "格式不正确" });
+    expect(one.safeParse("abcd").error?.issues[0]?.message).toBe("格式不正确");
+    expect(one.safeParse("\u0000").error?.issues[0]?.message).toBe("格式不正确");
+    expect(one.safeParse(5).error?.issues[0]?.message).toBe("格式不正确");
+  });
+
+  it("speaks English when asked", () => {
+    expect(zText({ max: 2, lang: "en", label: "Remark" }).safeParse("abc").error?.issues[0]?.message).toBe("Remark may have at most 2 characters");
+  });
+
+  it("is described with its limit and character rule in JSON Schema", () => {
+    const schema = z.toJSONSchema(zText({ max: 30 }), { io: "input" }) as { maxLength?: number; pattern?: string };
+    expect(schema.maxLength).toBe(30);
+    expect(new RegExp(schema.pattern!).test("ok")).toBe(true);
+    expect(new RegExp(schema.pattern!).test("\u0000")).toBe(false);
+  });
+
+  it("hasControlChars tells the same", () => {
+    expect(hasControlChars("a\u0000")).toBe(true);
+    expect(hasControlChars("a\nb")).toBe(true);
+    expect(hasControlChars("a\nb", true)).toBe(false);
+    expect(hasControlChars("普通文本 plain")).toBe(false);
+  });
+});
+
+describe("bounded raw input", () => {
+  it("zOptionalString bounds the raw text by twice the inner limit, else by the default, and refuses control characters", () => {
+    const keyword = zOptionalString(z.string().trim().max(30, "关键字最多30个字符"), "关键字无效");
+    expect(keyword.safeParse("k".repeat(31)).error?.issues[0]?.message).toBe("关键字最多30个字符");
+    expect(keyword.parse(`  ${"k".repeat(30)}  `)).toBe("k".repeat(30));
+    expect(keyword.safeParse("k".repeat(61)).error?.issues[0]?.message).toBe("关键字无效");
+    expect(keyword.safeParse("a\u0000").error?.issues[0]?.message).toBe("关键字无效");
+    const free = zOptionalString(z.string().refine((v) => v !== "x", "no x"), "无效");
+    expect(free.parse("y".repeat(TEXT_MAX_DEFAULT))).toHaveLength(TEXT_MAX_DEFAULT);
+    expect(free.safeParse("y".repeat(TEXT_MAX_DEFAULT + 1)).success).toBe(false);
+    expect(zOptionalString(z.string(), "无效", 3).safeParse("abcd").success).toBe(false);
+    const described = z.toJSONSchema(z.object({ keyword }), { io: "input" }) as unknown as { properties: { keyword: { anyOf: { maxLength?: number }[] } } };
+    expect(described.properties.keyword.anyOf.some((s) => s.maxLength === 60)).toBe(true);
+  });
+
+  it("zInt reads no digit string longer than 20 characters", () => {
+    expect(zInt().safeParse("1".repeat(21)).success).toBe(false);
+    expect(zInt().parse("-" + "0".repeat(18) + "7")).toBe(-7);
   });
 });

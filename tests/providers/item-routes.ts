@@ -2,9 +2,9 @@
 // the way the contract says (DESIGN §4), its CRUD paths, 401/403 routes and a custom echo; and
 // exception events of one member for the real /api/event/list.
 import { z } from "zod";
-import { defineRoute } from "../../server/services/route";
-import { BizError } from "../../server/services/envelope";
-import { createSession } from "../../server/services/sessions";
+import { defineRoute } from "../../server/services/http/route";
+import { BizError } from "../../server/services/http/envelope";
+import { createSession } from "../../server/services/accounts/sessions";
 import { zInt } from "../../src/domain/zod";
 import { makeRecorder, startLiveServer, type LiveServer, type Seen } from "./live-server";
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyRequest } from "fastify";
 import { vi } from "vitest";
 import { startHarness, type Harness } from "../server/harness";
-import type { RouteSpec } from "../../server/services/route";
+import type { RouteSpec } from "../../server/services/http/route";
 import axios from "axios";
 import { configureRequest, type RequestUi } from "../../src/providers/request";
 import { memoryStore, useStores } from "../../src/providers/session-store";

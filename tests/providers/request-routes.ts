@@ -3,9 +3,9 @@
 // request test files.
 import { z } from "zod";
 import { expect, vi } from "vitest";
-import { defineRoute } from "../../server/services/route";
-import { ok } from "../../server/services/envelope";
-import { createSession } from "../../server/services/sessions";
+import { defineRoute } from "../../server/services/http/route";
+import { ok } from "../../server/services/http/envelope";
+import { createSession } from "../../server/services/accounts/sessions";
 import { RequestError, request, type RequestOptions } from "../../src/providers/request";
 import { makeRecorder, sleep, startLiveServer, type LiveServer, type Seen } from "./live-server";
 

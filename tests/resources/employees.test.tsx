@@ -11,7 +11,7 @@ import { i18n } from "../../src/providers/i18n-provider";
 import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 import { login } from "../server/account-helpers";
-import { memberInfo } from "../../server/services/member-view";
+import { memberInfo } from "../../server/services/accounts/member-view";
 
 const PATH = "/personnel/enterpriseStall";
 const ALL = ["周文博", "杨帆", "陈静", "黄磊"];

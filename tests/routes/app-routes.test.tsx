@@ -12,7 +12,7 @@ import { ORDER_TAB_KEY } from "../../src/pages/layout/OrderListsPage";
 import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 import { login } from "../server/account-helpers";
-import { memberInfo } from "../../server/services/member-view";
+import { memberInfo } from "../../server/services/accounts/member-view";
 import { SPEC_ROUTES, type SpecRoute } from "./spec-routes";
 import { findRoute } from "../../src/access/routes";
 

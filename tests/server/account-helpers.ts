@@ -56,7 +56,8 @@ export async function counts(db: Kysely<any>, tables: string[]): Promise<Record<
 }
 
 export async function login(app: FastifyInstance, account: string, passwordMd5 = demoPasswordMd5): Promise<string> {
-  const r = await call(app, "/login/appNewLogin", { mobilePhone: account, loginPsw: passwordMd5 });
+  // The portal always sends a captcha; tests use the development bypass.
+  const r = await call(app, "/login/appNewLogin", { mobilePhone: account, loginPsw: passwordMd5, accCode: "-9990" });
   if (r.body.ret !== 0) throw new Error(`login ${account}: ${r.body.msg}`);
   return r.body.data.token;
 }

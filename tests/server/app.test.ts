@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, post, type Harness } from "./harness";
-import { createSession } from "../../server/services/sessions";
-import { expandDotKeys } from "../../server/services/form-keys";
+import { createSession } from "../../server/services/accounts/sessions";
+import { expandDotKeys } from "../../server/services/http/form-keys";
 
 let h: Harness;
 let token: string;

@@ -1,14 +1,14 @@
-// Sign-in, SMS codes, registration, password reset and sign-out (spec §7 login calls).
+// Sign-in, SMS codes, registration, password reset and sign-out (the login and account calls).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, demoPasswordMd5, type Harness } from "./harness";
 import { call, count, counts, fakeClock, freshClient, get, lastCode, login, realClock, wrongCode } from "./account-helpers";
-import { md5 } from "../../server/services/passwords";
+import { md5 } from "../../server/services/accounts/passwords";
 import { buildApp } from "../../server/app";
 import { createAuthorize } from "../../server/services/authorize";
 
 let h: Harness;
 const db = () => h.db.db;
-const WRITES = ["members", "sessions", "login_failures"];
+const WRITES = ["members", "sessions", "throttles"];
 const NEW_MD5 = md5("newpass888");
 
 beforeAll(async () => {
@@ -59,16 +59,16 @@ describe("account login", () => {
 
   it("answers a wrong password and an unknown account alike, without a session", async () => {
     const sessions = await count(db(), "sessions");
-    const wrong = await call(h.app, "/login/appNewLogin", { mobilePhone: "13800000030", loginPsw: md5("nope") });
+    const wrong = await call(h.app, "/login/appNewLogin", { mobilePhone: "13800000030", loginPsw: md5("nope"), accCode: "-9990" });
     expect(wrong.body).toMatchObject({ ret: 1201, msg: "账号或密码错误，还可尝试4次" });
-    const unknown = await call(h.app, "/login/appNewLogin", { mobilePhone: "13900000000", loginPsw: demoPasswordMd5 });
+    const unknown = await call(h.app, "/login/appNewLogin", { mobilePhone: "13900000000", loginPsw: demoPasswordMd5, accCode: "-9990" });
     expect(unknown.body).toMatchObject({ ret: 1201, msg: "账号或密码错误，还可尝试4次" });
     expect(await count(db(), "sessions")).toBe(sessions);
   });
 
   it("locks an account for 15 minutes after 5 wrong passwords, even for the right one", async () => {
     const clock = fakeClock();
-    const body = (pw: string) => ({ mobilePhone: "13800000040", loginPsw: pw });
+    const body = (pw: string) => ({ mobilePhone: "13800000040", loginPsw: pw, accCode: "-9990" });
     for (let i = 1; i <= 4; i++) {
       const r = await call(h.app, "/login/appNewLogin", body(md5(`bad${i}`)));
       expect(r.body.msg).toBe(`账号或密码错误，还可尝试${5 - i}次`);
@@ -86,7 +86,7 @@ describe("account login", () => {
   });
 
   it("resets the count after a success", async () => {
-    const body = (pw: string) => ({ mobilePhone: "13800000050", loginPsw: pw });
+    const body = (pw: string) => ({ mobilePhone: "13800000050", loginPsw: pw, accCode: "-9990" });
     for (let i = 0; i < 4; i++) await call(h.app, "/login/appNewLogin", body(md5("bad")));
     expect((await call(h.app, "/login/appNewLogin", body(demoPasswordMd5))).body.ret).toBe(0);
     expect((await call(h.app, "/login/appNewLogin", body(md5("bad")))).body.msg).toBe("账号或密码错误，还可尝试4次");
@@ -112,9 +112,9 @@ describe("account login", () => {
 });
 
 describe("SMS codes and mobile login", () => {
-  it("sends a login code with the fixed text and answers 短信验证码已发送", async () => {
+  it("sends a login code with the fixed text and answers 若该手机号已注册，验证码已发送", async () => {
     const r = await call(h.app, "/login/appNewLoginPhoneCode", { mobilePhone: "13800000030" });
-    expect(r.body).toMatchObject({ ret: 0, msg: "短信验证码已发送", data: { mobilePhone: "13800000030", resendAfter: 60 } });
+    expect(r.body).toMatchObject({ ret: 0, msg: "若该手机号已注册，验证码已发送", data: { mobilePhone: "13800000030", resendAfter: 60 } });
     const outbox = (await get(h.app, "/dev/sms-outbox?mobilePhone=13800000030")).json().data;
     expect(outbox[0].code).toMatch(/^\d{6}$/);
     expect(outbox[0].content).toBe(`【商旅门户】您的验证码为 ${outbox[0].code}，5分钟内有效，请勿泄露。`);
@@ -122,11 +122,14 @@ describe("SMS codes and mobile login", () => {
     expect(JSON.stringify(stored)).not.toContain(outbox[0].code);
   });
 
-  it("refuses a login code for an unknown or invalid phone, sending nothing", async () => {
-    const before = await count(db(), "sms_codes");
-    expect((await call(h.app, "/login/appNewLoginPhoneCode", { mobilePhone: "13900000001" })).body).toMatchObject({ ret: 1302, msg: "该手机号尚未注册" });
+  it("answers a login code for an unknown phone like a registered one, sending nothing; refuses an invalid phone", async () => {
+    const before = await count(db(), "sms_outbox");
+    const r = await call(h.app, "/login/appNewLoginPhoneCode", { mobilePhone: "13900000001" });
+    expect(r.body).toMatchObject({ ret: 0, msg: "若该手机号已注册，验证码已发送", data: { mobilePhone: "13900000001", resendAfter: 60 } });
+    expect(await count(db(), "sms_outbox")).toBe(before);
+    const codes = await count(db(), "sms_codes");
     expect((await call(h.app, "/login/appNewLoginPhoneCode", { mobilePhone: "12345" })).body).toMatchObject({ ret: 400, msg: "请输入正确的手机号码" });
-    expect(await count(db(), "sms_codes")).toBe(before);
+    expect(await count(db(), "sms_codes")).toBe(codes);
   });
 
   it("refuses a resend within 60 s, saying how long to wait", async () => {
@@ -180,7 +183,8 @@ describe("SMS codes and mobile login", () => {
   it("asks for a code first, and checks the code's format", async () => {
     expect((await call(h.app, "/login/appNewLoginMobile", { mobilePhone: "13800000040", code: "123456" })).body).toMatchObject({ ret: 1101, msg: "请先获取短信验证码" });
     expect((await call(h.app, "/login/appNewLoginMobile", { mobilePhone: "13800000040", code: "12ab" })).body).toMatchObject({ ret: 400, msg: "短信验证码为6位数字" });
-    expect((await call(h.app, "/login/appNewLoginMobile", { mobilePhone: "13900000009", code: "123456" })).body).toMatchObject({ ret: 1302, msg: "该手机号尚未注册" });
+    // An unregistered phone gets the same answer as a registered one without a code.
+    expect((await call(h.app, "/login/appNewLoginMobile", { mobilePhone: "13900000009", code: "123456" })).body).toMatchObject({ ret: 1101, msg: "请先获取短信验证码" });
   });
 
   it("validates the send-code type", async () => {
@@ -250,10 +254,10 @@ describe("registration", () => {
 });
 
 describe("password reset and logout", () => {
-  it("refuses an unknown phone", async () => {
-    expect((await call(h.app, "/common/sendCode", { mobilePhone: "13922220000", type: "reset" })).body).toMatchObject({ ret: 1302, msg: "该手机号尚未注册" });
+  it("answers an unknown phone like a registered one", async () => {
+    expect((await call(h.app, "/common/sendCode", { mobilePhone: "13922220000", type: "reset" })).body).toMatchObject({ ret: 0, msg: "若该手机号已注册，验证码已发送" });
     const r = await call(h.app, "/updatePswd", { mobilePhone: "13922220000", smsCode: "123456", pswd: NEW_MD5 });
-    expect(r.body).toMatchObject({ ret: 1302, msg: "该手机号尚未注册" });
+    expect(r.body).toMatchObject({ ret: 1102, msg: "短信验证码错误，还可尝试4次" });
   });
 
   it("resets the password with a code and revokes every session", async () => {
@@ -300,7 +304,7 @@ describe("development outbox", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().ret).toBe(404);
       const sent = await prod.inject({ method: "POST", url: "/api/common/sendCode", payload: { mobilePhone: "13800000010", type: "login" } });
-      expect(sent.json()).toMatchObject({ ret: 0, msg: "短信验证码已发送" });
+      expect(sent.json()).toMatchObject({ ret: 0, msg: "若该手机号已注册，验证码已发送" });
     } finally {
       await prod.close();
     }

@@ -7,7 +7,7 @@ import { buildApp, type AppConfig } from "../../server/app";
 import { openDb, type Db } from "../../server/db";
 import { migrateToLatest } from "../../server/db/migrate";
 import { seedDemo, DEMO_PASSWORD } from "../../server/db/seed/demo";
-import { md5 } from "../../server/services/passwords";
+import { md5 } from "../../server/services/accounts/passwords";
 import { createAuthorize } from "../../server/services/authorize";
 
 export interface Harness {

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startHarness, post, type Harness } from "./harness";
-import { defineRoute } from "../../server/services/route";
-import { createSession } from "../../server/services/sessions";
+import { defineRoute } from "../../server/services/http/route";
+import { createSession } from "../../server/services/accounts/sessions";
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, demoPasswordMd5, type Harness } from "./harness";
 import { call, count, freshClient, get, lastCode, login, wrongCode } from "./account-helpers";
-import { md5 } from "../../server/services/passwords";
+import { md5 } from "../../server/services/accounts/passwords";
 
 let h: Harness;
 const db = () => h.db.db;
@@ -153,6 +153,7 @@ describe("profile update", () => {
       [{ realName: "吴gang" }, "姓名须为2-20个中文或英文字符"],
       [{ realName: "一二三四五六七八九十一二三四五六七八九十一" }, "姓名须为2-20个中文或英文字符"],
       [{ email: "not-an-email" }, "请输入正确的邮箱地址"],
+      [{ email: 'a"<img/src=x>@b.cn' }, "请输入正确的邮箱地址"],
       [{ sex: 3 }, "性别只能是1（男）或2（女）"],
       [{ birthday: "2999-01-01" }, "生日须为今天以前的日期，格式为YYYY-MM-DD"],
       [{ birthday: "1990-02-30" }, "生日须为今天以前的日期，格式为YYYY-MM-DD"],

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { call, counts, freshClient, get } from "./account-helpers";
-import { partnerSign } from "../../server/services/partner-sign";
+import { partnerSign } from "../../server/services/accounts/partner-sign";
 import { THIRD_PARTY_SITES } from "../../src/access/partners";
 
 let h: Harness;

@@ -3,8 +3,8 @@
 // Against the demo seed, on SQLite and (DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, post, type Harness } from "./harness";
-import { createSession } from "../../server/services/sessions";
-import { nowIso } from "../../server/db";
+import { createSession } from "../../server/services/accounts/sessions";
+import { isoAt } from "../../server/services/clock";
 
 let h: Harness;
 const db = () => h.db.db;
@@ -168,7 +168,7 @@ describe("/credit/department/list", () => {
 
 describe("another company", () => {
   it("sees only its own staff and departments; a 70 without a company is refused", async () => {
-    const now = nowIso();
+    const now = isoAt();
     const member = (mobilePhone: string, realName: string) =>
       db()
         .insertInto("members")

@@ -1,5 +1,7 @@
-// The server refuses to start with one clear line when its database cannot be used.
-import { spawnSync } from "node:child_process";
+// The server refuses to start with one clear line when its database cannot be used or its
+// production configuration is unsafe, and starts a production database empty.
+import { spawn, spawnSync } from "node:child_process";
+import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,4 +34,67 @@ describe("start-up failures", () => {
     expect(stderr).toContain("无法连接数据库");
     expect(stderr).not.toContain("secret");
   });
+});
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  SMS_PROVIDER: "log",
+  PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2",
+  PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91",
+  DATABASE_URL: "",
+  SEED: "",
+};
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "portal-prod-"));
+// Each case starts a real server process (TypeScript compiled on the fly): slow on a busy machine.
+const SPAWN_TIMEOUT = 90_000;
+
+describe("production start-up", () => {
+  it("exits with one line while a partner secret is the demo one or unset", () => {
+    const demo = start({ ...PRODUCTION, DATA_DIR: tempDir(), PARTNER_SECRET_TIANHE: "demo-secret-tianhe" });
+    expect(demo.code).toBe(1);
+    expect(demo.stderr.split("\n")).toHaveLength(1);
+    expect(demo.stderr).toBe("启动失败：PARTNER_SECRET_TIANHE 仍是演示密钥，生产环境不能使用");
+    const unset = start({ ...PRODUCTION, DATA_DIR: tempDir(), PARTNER_SECRET_WEILAN: "" });
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toBe("启动失败：生产环境须设置合作方签名密钥 PARTNER_SECRET_WEILAN");
+  }, SPAWN_TIMEOUT);
+
+  it("exits with one line without an SMS provider", () => {
+    const { code, stderr } = start({ ...PRODUCTION, DATA_DIR: tempDir(), SMS_PROVIDER: "" });
+    expect(code).toBe(1);
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain("生产环境须设置 SMS_PROVIDER=aliyun");
+  }, SPAWN_TIMEOUT);
+
+  it("starts on an empty database without seeding demo accounts", async () => {
+    const dir = tempDir();
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...PRODUCTION, DATA_DIR: dir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const listening = new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        output += chunk.toString();
+        if (output.includes("Server listening")) resolve();
+      });
+      child.stderr.on("data", (chunk) => (output += chunk.toString()));
+      child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    try {
+      await listening;
+    } finally {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    const sqlite = new SQLite(path.join(dir, "portal.db"), { readonly: true });
+    try {
+      const n = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect(n("members")).toBe(0);
+      expect(n("partners")).toBe(0);
+    } finally {
+      sqlite.close();
+    }
+  }, SPAWN_TIMEOUT);
 });

@@ -2,7 +2,7 @@
 // against the demo seed, on SQLite and (DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, post, type Harness } from "./harness";
-import { createSession } from "../../server/services/sessions";
+import { createSession } from "../../server/services/accounts/sessions";
 import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_WALLETS } from "../../server/db/seed/wallets";
 import { fromCents, toCents } from "../../server/routes/workbench";

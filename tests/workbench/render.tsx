@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { createSession } from "../../server/services/sessions";
+import { createSession } from "../../server/services/accounts/sessions";
 import { setToken } from "../../src/providers/session-store";
 import { authProvider } from "../../src/providers/auth-provider";
 import { accessControlProvider } from "../../src/providers/access-control";

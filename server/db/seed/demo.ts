@@ -1,11 +1,12 @@
-// Demo data of DESIGN §5: one account per member type, a company with departments, trip levels
-// and employees. Deterministic, so tests can rely on it.
+// Demo data: one account per member type, a company with departments, trip levels, employees
+// and its travel management. Deterministic, so tests can rely on it.
 import type { Kysely } from "kysely";
 import type { Database, NewMember } from "../schema";
-import { nowIso } from "../index";
-import { hashPassword, md5 } from "../../services/passwords";
+import { hashPassword, md5 } from "../../services/accounts/passwords";
 import { seedPartners } from "./partners";
 import { seedWallets } from "./wallets";
+import { seedTravelPolicy } from "./travel-policy";
+import { isoAt } from "../../services/clock";
 
 export const DEMO_PASSWORD = "demo123456";
 export const DEMO_COMPANY = "华信科技有限公司";
@@ -31,9 +32,9 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Partners are also added to a database seeded before they existed.
-  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db));
+  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY));
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
-  const now = nowIso();
+  const now = isoAt();
   await db.transaction().execute(async (trx) => {
     const ids: Record<string, number> = {};
     for (const p of PEOPLE) {
@@ -93,4 +94,5 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   });
   await seedPartners(db, DEMO_COMPANY);
   await seedWallets(db);
+  await seedTravelPolicy(db, DEMO_COMPANY);
 }

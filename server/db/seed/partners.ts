@@ -3,10 +3,10 @@
 // verified entries sign in as. Idempotent: an appId already present is left alone.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import { nowIso } from "../index";
-import { hashPassword, md5 } from "../../services/passwords";
-import { partnerSecretFromEnv } from "../../services/partner-sign";
+import { hashPassword, md5 } from "../../services/accounts/passwords";
+import { partnerSecretFromEnv, partnerSecretVariable } from "../../services/accounts/partner-sign";
 import { THIRD_PARTY_SITES } from "../../../src/access/partners";
+import { isoAt } from "../../services/clock";
 
 export const PARTNER_PASSWORD = "demo123456";
 
@@ -18,7 +18,7 @@ const PARTNER_USERS: Record<string, { mobilePhone: string; realName: string; sex
 
 export async function seedPartners(db: Kysely<Database>, companyName: string): Promise<void> {
   const passwordHash = await hashPassword(md5(PARTNER_PASSWORD));
-  const now = nowIso();
+  const now = isoAt();
   await db.transaction().execute(async (trx) => {
     for (const site of THIRD_PARTY_SITES) {
       const exists = await trx.selectFrom("partners").select("id").where("appId", "=", site.appId).executeTakeFirst();
@@ -76,4 +76,16 @@ async function employInDemoCompany(trx: Kysely<Database>, companyName: string, m
     .returning("id")
     .executeTakeFirstOrThrow();
   await trx.updateTable("members").set({ creditEmployeeId: e.id }).where("id", "=", memberId).execute();
+}
+
+/**
+ * Partner rows take their secret from PARTNER_SECRET_<NAME> at every start, so a secret set or
+ * rotated in the environment replaces the one a database was seeded with.
+ */
+export async function applyPartnerSecrets(db: Kysely<Database>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  for (const site of THIRD_PARTY_SITES) {
+    const secret = env[partnerSecretVariable(site.thirdName)];
+    if (!secret) continue;
+    await db.updateTable("partners").set({ secret }).where("appId", "=", site.appId).where("secret", "!=", secret).execute();
+  }
 }

@@ -4,7 +4,7 @@
 // existed gains them on the next seed run.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import { nowIso } from "../index";
+import { isoAt } from "../../services/clock";
 
 interface DemoWallet {
   balance: string;
@@ -29,7 +29,7 @@ export const DEMO_WALLETS: Readonly<Record<string, DemoWallet>> = {
 
 export async function seedWallets(db: Kysely<Database>): Promise<void> {
   const wdb = db;
-  const now = nowIso();
+  const now = isoAt();
   await wdb.transaction().execute(async (trx) => {
     const members = await trx
       .selectFrom("members")

@@ -5,7 +5,7 @@ import { z } from "zod";
 import CryptoJS from "crypto-js";
 import { msg, type Lang, type MessageKey } from "../messages";
 import { isMobile } from "../validators";
-import { zOptionalString } from "../zod";
+import { zOptionalString, zText } from "../zod";
 import { orderedForm, orderedRules, type RawValues } from "./ordered";
 
 export { firstError, fieldErrors, orderedForm, orderedRules } from "./ordered";
@@ -17,7 +17,11 @@ export const CODE_MAX = 6;
 export const PWD_MIN = 6;
 export const PWD_MAX = 16;
 export const CAPTCHA_LENGTH = 4;
-/** Spec §5: typing this instead of the captcha passes it (the captcha never reaches the server). */
+/** An account name (or phone) typed into the login form is at most this long. */
+export const ACCOUNT_MAX = 50;
+/** Passwords travel as 32 hex characters of MD5. */
+export const DIGEST_LENGTH = 32;
+/** Typing this instead of the captcha passes it, outside production only (the server decides). */
 export const CAPTCHA_BYPASS = "-9990";
 
 // ---- dialog modes (spec §4) ----
@@ -34,27 +38,19 @@ export function loginModeForRequest(request: "login" | "register" | "reset" | st
 
 // ---- captcha ----
 
-// Digits and letters without the look-alikes 0/O/o, 1/I/l, so a typed code is not wrong by eye.
+// The picture and its answer come from the server, which checks the answer; the browser only
+// refuses what cannot be an answer (its shape), so a typo costs no round trip.
 export const CAPTCHA_CHARS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
+const CAPTCHA_SHAPE = new RegExp(`^[${CAPTCHA_CHARS}]{${CAPTCHA_LENGTH}}$`);
 
-/** A new 4-character captcha; `random` returns [0, 1) like Math.random (injectable for tests). */
-export function generateCaptcha(random: () => number = Math.random): string {
-  let code = "";
-  for (let i = 0; i < CAPTCHA_LENGTH; i++) {
-    code += CAPTCHA_CHARS[Math.min(CAPTCHA_CHARS.length - 1, Math.floor(random() * CAPTCHA_CHARS.length))];
-  }
-  return code;
-}
-
-/** Typed captcha equals the shown one ignoring case (surrounding blanks ignored), or is the bypass. */
-export function captchaMatches(typed: unknown, shown: unknown): boolean {
+/** A typed captcha that could be right: 4 characters of the set (case and blanks ignored), or the bypass. */
+export function captchaShapeOk(typed: unknown): boolean {
   if (typeof typed !== "string") return false;
   const input = typed.trim();
-  if (input === CAPTCHA_BYPASS) return true;
-  return typeof shown === "string" && shown !== "" && input.toLowerCase() === shown.trim().toLowerCase();
+  return input === CAPTCHA_BYPASS || CAPTCHA_SHAPE.test(input) || CAPTCHA_SHAPE.test(input.toUpperCase()) || CAPTCHA_SHAPE.test(input.toLowerCase());
 }
 
-/** Spec §5: passwords travel as the lowercase hex MD5 of what the user typed. */
+/** Passwords travel as the lowercase hex MD5 of what the user typed. */
 export function passwordDigest(plain: string): string {
   return CryptoJS.MD5(plain).toString();
 }
@@ -65,9 +61,10 @@ export function createAuthSchemas(lang: Lang = "zh") {
   const m = (key: MessageKey) => msg(key, lang);
   const str = (key: MessageKey) => z.string({ error: m(key) });
 
-  /** Non-blank text; surrounding blanks are trimmed from the result. */
-  const required = (key: MessageKey) => orderedRules(str(key).trim(), [[(v) => v !== "", m(key)]]);
-  const phone = () => orderedRules(str("mobileInvalid"), [[isMobile, m("mobileInvalid")]]);
+  /** Non-blank text without control characters, at most `max` long; surrounding blanks are trimmed. */
+  const required = (key: MessageKey, max = 200, label?: string) =>
+    orderedRules(zText({ max, trim: true, typeError: m(key), lang, label }), [[(v) => v !== "", m(key)]]);
+  const phone = () => orderedRules(str("mobileInvalid").max(PHONE_MAX, m("mobileInvalid")), [[isMobile, m("mobileInvalid")]]);
   /** A password being set: empty has its own message, then 6-16 characters. */
   const newPassword = (emptyKey: MessageKey) =>
     orderedRules(str(emptyKey), [
@@ -76,18 +73,17 @@ export function createAuthSchemas(lang: Lang = "zh") {
     ]);
   /** MD5 hex as sent by the portal; lowercased so either case names the same password. */
   const digest = (emptyKey: MessageKey) =>
-    orderedRules(str(emptyKey), [
+    orderedRules(str(emptyKey).max(DIGEST_LENGTH, m("passwordFormat")), [
       [(v) => v !== "", m(emptyKey)],
       [(v) => /^[0-9a-f]{32}$/i.test(v), m("passwordFormat")],
     ]).toLowerCase();
   const smsCode = () =>
-    orderedRules(str("smsCodeRequired"), [
+    orderedRules(str("smsCodeRequired").max(CODE_MAX, m("smsCodeFormat")), [
       [(v) => v !== "", m("smsCodeRequired")],
       [(v) => new RegExp(`^\\d{${CODE_MAX}}$`).test(v), m("smsCodeFormat")],
     ]);
 
-  const captchaCheck = (values: RawValues) =>
-    captchaMatches(values.accCode, values.randomCode) ? null : m("captchaError");
+  const captchaCheck = (values: RawValues) => (captchaShapeOk(values.accCode) ? null : m("captchaError"));
   const confirmCheck = (values: RawValues) => (values.pswd2 === values.pswd ? null : m("passwordMismatch"));
 
   return {
@@ -97,8 +93,8 @@ export function createAuthSchemas(lang: Lang = "zh") {
         mobilePhone: required("accountRequired"),
         loginPsw: orderedRules(str("accountPasswordRequired"), [[(v) => v !== "", m("accountPasswordRequired")]]),
         accCode: required("captchaRequired"),
-        // Generated by the dialog; without it no typed code can be right.
-        randomCode: str("captchaError"),
+        // The id of the picture shown; without one only the bypass can pass on the server.
+        captchaId: z.string({ error: m("captchaError") }).max(64, m("captchaError")).optional(),
       },
       { accCode: captchaCheck },
     ),
@@ -133,7 +129,7 @@ export function createAuthSchemas(lang: Lang = "zh") {
     // What the API receives (spec §7); extra keys such as token and timestamp are stripped.
     /** POST /login/appNewLogin — mobilePhone holds a phone or an account name. */
     accountLoginPayload: orderedForm({
-      mobilePhone: required("accountRequired"),
+      mobilePhone: required("accountRequired", ACCOUNT_MAX, lang === "zh" ? "账号" : "The account"),
       loginPsw: digest("accountPasswordRequired"),
     }),
     /** POST /login/appNewLoginMobile */

@@ -1,0 +1,96 @@
+// What main.ts reads from the environment before it opens anything, and the rules production
+// start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
+// secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
+import { THIRD_PARTY_SITES } from "../src/access/partners";
+import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
+import {
+  SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
+  type AliyunSmsSettings, type SmsLog, type SmsProvider, type SmsProviderName,
+} from "./services/accounts/sms-providers";
+
+/** A start-up refusal; main.ts prints its message as the one line before exiting. */
+export class ConfigError extends Error {}
+
+export type SmsChoice = { name: "outbox" } | { name: "log" } | { name: "aliyun"; settings: AliyunSmsSettings };
+
+export interface StartConfig {
+  nodeEnv: string;
+  production: boolean;
+  /** demo: seed if absent; none: never; undefined: demo on an empty database outside production. */
+  seed: "demo" | "none" | undefined;
+  /** Sites allowed to frame the portal (PARTNER_ORIGINS), besides the portal itself. */
+  partnerOrigins: string[];
+  sms: SmsChoice;
+}
+
+const ALIYUN_VARIABLES = {
+  accessKeyId: "ALIYUN_SMS_ACCESS_KEY_ID",
+  accessKeySecret: "ALIYUN_SMS_ACCESS_KEY_SECRET",
+  signName: "ALIYUN_SMS_SIGN_NAME",
+  templateCode: "ALIYUN_SMS_TEMPLATE_CODE",
+} as const satisfies Record<keyof AliyunSmsSettings, string>;
+
+/** `https://partner.example.com` or `http://host:8080`: scheme, host and port, nothing else. */
+function parseOrigins(text: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      url = null;
+    }
+    // Exact hosts only: a wildcard would let any subdomain frame the portal.
+    if (!url || !/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(url.origin) || url.origin !== item.replace(/\/$/, "")) {
+      throw new ConfigError(`PARTNER_ORIGINS 中的 ${item} 不是来源地址（应为 https://域名[:端口]，以逗号分隔）`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+function readSms(env: NodeJS.ProcessEnv, production: boolean): SmsChoice {
+  const name = env.SMS_PROVIDER || (production ? undefined : "outbox");
+  if (name === undefined) {
+    throw new ConfigError("生产环境须设置 SMS_PROVIDER=aliyun（或明确设置 SMS_PROVIDER=log：只记日志，不发送短信）");
+  }
+  if (!(SMS_PROVIDER_NAMES as readonly string[]).includes(name)) {
+    throw new ConfigError(`SMS_PROVIDER 只能是 ${SMS_PROVIDER_NAMES.join("、")}，而不是 ${name}`);
+  }
+  const chosen = name as SmsProviderName;
+  if (chosen === "outbox" && production) throw new ConfigError("生产环境不能使用开发短信发件箱（SMS_PROVIDER=outbox）");
+  if (chosen !== "aliyun") return { name: chosen };
+  const missing = Object.values(ALIYUN_VARIABLES).filter((v) => !env[v]);
+  if (missing.length) throw new ConfigError(`SMS_PROVIDER=aliyun 缺少 ${missing.join("、")}`);
+  const settings = Object.fromEntries(Object.entries(ALIYUN_VARIABLES).map(([k, v]) => [k, env[v]!])) as unknown as AliyunSmsSettings;
+  return { name: "aliyun", settings };
+}
+
+export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
+  const nodeEnv = env.NODE_ENV ?? "development";
+  const production = nodeEnv === "production";
+  const seed = env.SEED || undefined;
+  if (seed && seed !== "demo" && seed !== "none") throw new ConfigError(`SEED 只能是 demo 或 none，而不是 ${seed}`);
+  if (production) {
+    for (const site of THIRD_PARTY_SITES) {
+      const variable = partnerSecretVariable(site.thirdName);
+      const secret = env[variable];
+      if (!secret) throw new ConfigError(`生产环境须设置合作方签名密钥 ${variable}`);
+      if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
+    }
+  }
+  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production) };
+}
+
+/** Demo data goes in when asked (SEED=demo), or into an empty database outside production. */
+export function shouldSeed(config: Pick<StartConfig, "seed" | "production">, databaseIsEmpty: boolean): boolean {
+  if (config.seed === "demo") return true;
+  if (config.seed === "none" || config.production) return false;
+  return databaseIsEmpty;
+}
+
+export function createSmsProvider(choice: SmsChoice, log: SmsLog): SmsProvider {
+  if (choice.name === "log") return logProvider(log);
+  if (choice.name === "aliyun") return aliyunProvider(choice.settings, createAliyunClient(choice.settings));
+  return outboxProvider;
+}

@@ -1,0 +1,11 @@
+// The job kinds this server runs. A capability that schedules jobs adds its kinds here.
+import { JobKinds } from "./kinds";
+import { approvalJobKinds } from "../approvals/jobs";
+
+export function defaultJobKinds(): JobKinds {
+  return new JobKinds().register(...approvalJobKinds);
+}
+
+export { createJobRunner, type JobRunner, type RunReport } from "./runner";
+export { enqueueJob } from "./queue";
+export { JobKinds, defineJobKind, type JobKind } from "./kinds";

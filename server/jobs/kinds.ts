@@ -1,0 +1,57 @@
+// Job kinds are pluggable: each capability registers the kinds it schedules (approval deadlines
+// here; order expiry and ticketing later), and a runner claims only kinds it knows.
+import type { Kysely, Selectable } from "kysely";
+import type { z } from "zod";
+import type { Database, JobsTable } from "../db/schema";
+
+export type JobRow = Selectable<JobsTable>;
+
+export interface JobContext {
+  /** The transaction the job's effects are written in; the job is marked done in it too. */
+  trx: Kysely<Database>;
+  job: JobRow;
+  /** The clock's time when the job was claimed (ms). */
+  now: number;
+}
+
+export interface JobKind<P = unknown> {
+  kind: string;
+  /** Validates the stored payload; a payload that fails it can never succeed, so the job fails at once. */
+  payload: z.ZodType<P>;
+  /** Attempts before the job is given up (failedAt set). */
+  maxAttempts?: number;
+  /** Wait before attempt n + 1 after n failed attempts. */
+  backoffMs?: (attempts: number) => number;
+  run(payload: P, c: JobContext): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min … at most an hour. */
+export function defaultBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function defineJobKind<P>(kind: JobKind<P>): JobKind<P> {
+  return kind;
+}
+
+export class JobKinds {
+  private readonly byKind = new Map<string, JobKind<any>>();
+
+  register(...kinds: JobKind<any>[]): this {
+    for (const k of kinds) {
+      if (this.byKind.has(k.kind)) throw new Error(`job kind ${k.kind} registered twice`);
+      this.byKind.set(k.kind, k);
+    }
+    return this;
+  }
+
+  get(kind: string): JobKind<any> | undefined {
+    return this.byKind.get(kind);
+  }
+
+  names(): string[] {
+    return [...this.byKind.keys()];
+  }
+}

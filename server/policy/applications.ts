@@ -1,0 +1,74 @@
+// Trip applications as stored and as shown: the application, its travellers, and its approval.
+import type { Kysely, Selectable } from "kysely";
+import type { Database, TripApplicationsTable } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { TRAVEL_MODES, TRIP_SCOPES, type ApplicationForm, type TravelMode, type TripScope } from "../../src/domain/policy";
+import { readJson } from "./json";
+
+export type TripApplicationRow = Selectable<TripApplicationsTable>;
+
+export interface Travellers {
+  employees: { employeeId: number; name: string; mobilePhone: string | null }[];
+  externals: { name: string; mobilePhone: string | null }[];
+}
+
+export const APPLICATION_MISSING = "未找到该出差申请";
+
+export function tripTitle(a: Pick<ApplicationForm, "fromCity" | "toCities" | "startDate" | "endDate">): string {
+  return `出差申请 · ${a.fromCity} → ${a.toCities.join("、")} · ${a.startDate} 至 ${a.endDate}`;
+}
+
+/** The employees named as travellers, with their names as of applying; all must be the company's. */
+export async function resolveTravellers(db: Kysely<Database>, companyId: number, form: Pick<ApplicationForm, "travellerEmployeeIds" | "externalTravellers">): Promise<Travellers> {
+  const ids = form.travellerEmployeeIds;
+  const rows = ids.length
+    ? await db
+        .selectFrom("employees as e")
+        .leftJoin("members as m", "m.id", "e.memberId")
+        .select(["e.id", "m.realName", "m.mobilePhone"])
+        .where("e.id", "in", ids)
+        .where("e.companyId", "=", companyId)
+        .execute()
+    : [];
+  if (rows.length !== ids.length) {
+    throw new BizError(RET.BAD_INPUT, "出行员工须为本企业员工", { errors: { travellerEmployeeIds: "出行员工须为本企业员工" } });
+  }
+  return {
+    employees: ids.map((id) => {
+      const r = rows.find((x) => x.id === id)!;
+      return { employeeId: id, name: r.realName ?? r.mobilePhone ?? `员工 ${id}`, mobilePhone: r.mobilePhone };
+    }),
+    externals: form.externalTravellers.map((x) => ({ name: x.name, mobilePhone: x.mobilePhone ?? null })),
+  };
+}
+
+export function applicationView(row: TripApplicationRow) {
+  const modes = readJson<TravelMode[]>(row.modes, []);
+  return {
+    id: row.id,
+    noteNo: row.noteNo,
+    applicantMemberId: row.applicantMemberId,
+    purpose: row.purpose,
+    scope: row.scope as TripScope,
+    scopeLabel: TRIP_SCOPES.label(row.scope as TripScope),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    fromCity: row.fromCity,
+    toCities: readJson<string[]>(row.toCities, []),
+    travellers: readJson<Travellers>(row.travellers, { employees: [], externals: [] }),
+    modes,
+    modeLabels: modes.map((m) => TRAVEL_MODES.label(m)),
+    budgetFen: row.budgetFen,
+    remark: row.remark,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+  };
+}
+
+export async function loadApplication(db: Kysely<Database>, id: number): Promise<TripApplicationRow | undefined> {
+  return db.selectFrom("trip_applications").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function approvalOfApplication(db: Kysely<Database>, id: number) {
+  return db.selectFrom("approvals").selectAll().where("subjectType", "=", "trip").where("subjectId", "=", id).executeTakeFirstOrThrow();
+}

@@ -1,0 +1,89 @@
+// Flight search (public: guests search too): domestic one-way, round trip, one-connection
+// transit, international itineraries, the low-price calendar, fare verification and the city
+// chooser. Inputs are the shared schemas of src/domain/travel; replies its types; money in fen.
+import {
+  airCitySearchInput, fareVerifyInput, flightCalendarInput, flightListInput, flightRoundTripInput, flightTransitInput, interFlightListInput,
+} from "../../src/domain/travel/schemas";
+import type { RoundTripReply } from "../../src/domain/travel/types";
+import { defineRoute } from "../services/http/route";
+import { supplierContext, suppliersFor } from "../suppliers";
+import { checkDate } from "../suppliers/flight/embedded";
+
+const BASE = "/api/v1/trip_manager";
+const tags = ["flights"];
+
+export function flightRoutes(seed?: string) {
+  return [
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_city_search`,
+      summary: "机票城市/机场查询（中文、全拼、首字母、三字码；关键字为空时返回热门城市）",
+      tags,
+      access: "public",
+      input: airCitySearchInput,
+      handler: ({ input, ctx }) => suppliersFor(ctx.db, seed).flight.cities(input.keyword, input.international),
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/list`,
+      summary: "国内机票单程查询（航司、起降时间段、机场、舱位、仅直飞筛选；按价格、时间、时长排序；每个舱位含完整费用明细）",
+      tags,
+      access: "public",
+      input: flightListInput,
+      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.search(input, await supplierContext(ctx.db, member)),
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/list_rt`,
+      summary: "国内机票往返查询（去程与返程两组航班，筛选对两程同时生效）",
+      tags,
+      access: "public",
+      input: flightRoundTripInput,
+      handler: async ({ input, member, ctx }): Promise<RoundTripReply> => {
+        const c = await supplierContext(ctx.db, member);
+        checkDate(input.retDate, c.today, "retDate", "返程日期");
+        const flight = suppliersFor(ctx.db, seed).flight;
+        const outbound = await flight.search(input, c);
+        const inbound = await flight.search({ ...input, depCity: input.arrCity, arrCity: input.depCity, depDate: input.retDate, depAirports: input.arrAirports, arrAirports: input.depAirports }, c);
+        return { outbound, inbound };
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/list_transit`,
+      summary: "国内机票中转查询（一次中转，满足最短衔接时间：同机场 60 分钟，换机场 240 分钟；最长等待 8 小时）",
+      tags,
+      access: "public",
+      input: flightTransitInput,
+      handler: async ({ input, member, ctx }) =>
+        suppliersFor(ctx.db, seed).flight.searchTransit({ ...input, via: input.transitCity }, await supplierContext(ctx.db, member)),
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/calendar`,
+      summary: "低价日历：所选日期前后 15 天（销售期内）每天的最低价",
+      tags,
+      access: "public",
+      input: flightCalendarInput,
+      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.calendar(input, await supplierContext(ctx.db, member)),
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/verify`,
+      summary: "验舱验价：按舱位编号返回当前是否可订、最新价格与费用明细",
+      tags,
+      access: "public",
+      input: fareVerifyInput,
+      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.verify(input.fareKey, await supplierContext(ctx.db, member)),
+    }),
+    defineRoute({
+      method: "POST",
+      url: `${BASE}/air_ticket_inter_flight/list`,
+      summary: "国际及港澳台机票查询（直飞与一次中转的多航段行程，含各舱位合计价与税费）",
+      tags,
+      access: "public",
+      input: interFlightListInput,
+      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.searchInternational(input, await supplierContext(ctx.db, member)),
+    }),
+  ];
+}

@@ -1,0 +1,131 @@
+// Approvals (TravelAuditIndex, OrderAuditIndex, AuditDetails): the approver's inbox of trip
+// applications and orders, the detail with progress, history and countdown, and the decision.
+// For the company's main member (70) and employees allowed to audit (7_0, canAudit=1).
+import { z } from "zod";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineRoute } from "../../services/http/route";
+import { BizError, RET } from "../../services/http/envelope";
+import { offsetOf, pageInput } from "../../services/http/paging";
+import { toCount } from "../../db";
+import { KEYWORD_MAX } from "../../../src/domain/lists";
+import { zInt, zOptionalString } from "../../../src/domain/zod";
+import { APPROVAL_STATUSES } from "../../../src/domain/approval";
+import { SUBJECT_TYPES, decisionFormSchema } from "../../../src/domain/policy";
+import { companyCaller, OTHER_COMPANY, type CompanyCaller } from "../../policy/company";
+import { applicationView, loadApplication } from "../../policy/applications";
+import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
+import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
+import { likePattern } from "./paging";
+
+const ACCESS = "approvals";
+const TAGS = ["approvals"];
+
+export const BOXES = ["todo", "done", "all"] as const;
+
+const listInput = z
+  .object({
+    ...pageInput(["deadline", "submitTime", "updateTime"] as const),
+    /** todo: waiting for me now; done: decided by me; all: the company's (70) or every one I take part in. */
+    box: z.enum(BOXES, { error: "列表类型只能是 todo、done 或 all" }).optional().default("todo"),
+    subjectType: z.enum(SUBJECT_TYPES, { error: "审批类型只能是 trip 或 order" }).optional(),
+    status: z.enum(APPROVAL_STATUSES, { error: "审批状态不正确" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
+  })
+  .strict();
+
+/** The nearer of the fare's and the level's deadline, as SQL both dialects read alike. */
+const DEADLINE = sql<string | null>`case when a."fareDeadline" is not null and (a."levelDeadline" is null or a."fareDeadline" < a."levelDeadline") then a."fareDeadline" else a."levelDeadline" end`;
+
+/** The approval, if the caller may see it: their company's, and (for an employee) one they take part in. */
+async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, id: number): Promise<ApprovalRow> {
+  const row = await db.selectFrom("approvals").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row || row.status === "draft") throw new BizError(RET.NOT_FOUND, NOT_FOUND);
+  if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
+  if (!me.isAdmin && !(await isParticipant(db, id, me.member.id))) throw new BizError(RET.FORBIDDEN, "您不是该申请的审批人");
+  return row;
+}
+
+async function detail(db: Kysely<Database>, row: ApprovalRow, viewerMemberId: number) {
+  const approval = await approvalView(db, row, viewerMemberId);
+  const app = row.subjectType === "trip" ? await loadApplication(db, row.subjectId) : undefined;
+  return { ...approval, subject: app ? applicationView(app) : null };
+}
+
+export const approvalRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/credit/get_approve_apply_note",
+    summary: "审批列表：待我审批（按截止时间倒计时）、我已审批、全部（分页，可按类型、状态、关键字筛选）",
+    tags: TAGS,
+    access: ACCESS,
+    input: listInput,
+    handler: async ({ input, member, ctx }) => {
+      const me = await companyCaller(ctx.db, member!);
+      const memberId = me.member.id;
+      let q = ctx.db.selectFrom("approvals as a").where("a.companyId", "=", me.companyId).where("a.status", "<>", "draft");
+      if (input.box === "todo") {
+        q = q.where("a.status", "=", "pending").where((eb) =>
+          eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").whereRef("x.level", "=", "a.level").where("x.memberId", "=", memberId)),
+        );
+      } else if (input.box === "done") {
+        q = q.where((eb) =>
+          eb.exists(eb.selectFrom("approval_steps as s").select("s.id").whereRef("s.approvalId", "=", "a.id").where("s.actorMemberId", "=", memberId).where("s.action", "in", ["approve", "reject"])),
+        );
+      } else if (!me.isAdmin) {
+        q = q.where((eb) => eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").where("x.memberId", "=", memberId)));
+      }
+      if (input.subjectType) q = q.where("a.subjectType", "=", input.subjectType);
+      if (input.status) q = q.where("a.status", "=", input.status);
+      const pattern = likePattern(input.keyword);
+      if (pattern) q = q.where((eb) => eb.or([eb("a.title", "like", pattern), eb("a.applicantName", "like", pattern)]));
+      // The waiting list counts down: nearest deadline first unless another order is asked for.
+      const orderBy = input.orderBy ?? (input.box === "todo" ? "deadline" : "updateTime");
+      const dir = input.orderBy ? input.orderType : orderBy === "deadline" ? "asc" : "desc";
+      const column = orderBy === "deadline" ? DEADLINE : orderBy === "submitTime" ? sql.ref("a.submitTime") : sql.ref("a.updateTime");
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll("a")
+          .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy("a.id", dir)
+          .limit(input.pageSize)
+          .offset(offsetOf(input))
+          .execute(),
+        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+      ]);
+      return { list: await inboxRows(ctx.db, rows), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/credit/approval/detail",
+    summary: "审批详情：申请内容、各级审批人与进度、审批记录、倒计时、我可执行的操作",
+    tags: TAGS,
+    access: ACCESS,
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "审批单编号不正确" }) }).strict(),
+    handler: async ({ input, member, ctx }) => {
+      const me = await companyCaller(ctx.db, member!);
+      return detail(ctx.db, await visibleApproval(ctx.db, me, input.id), me.member.id);
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/credit/op_apply_note",
+    summary: "审批：同意或驳回（驳回须填写意见）",
+    tags: TAGS,
+    access: ACCESS,
+    input: decisionFormSchema,
+    handler: async ({ input, member, ctx }) => {
+      const me = await companyCaller(ctx.db, member!);
+      const row = await ctx.db.selectFrom("approvals").select(["id", "companyId"]).where("id", "=", input.approvalId).executeTakeFirst();
+      if (!row) throw new BizError(RET.NOT_FOUND, NOT_FOUND);
+      if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
+      const updated = await ctx.db.transaction().execute((trx) =>
+        applyTransition(trx, {
+          approvalId: row.id, action: input.action, actor: { memberId: me.member.id, name: me.name }, comment: input.comment ?? null, expectedLevel: input.level,
+        }),
+      );
+      return detail(ctx.db, updated, me.member.id);
+    },
+  }),
+];

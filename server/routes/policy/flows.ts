@@ -1,0 +1,202 @@
+// Approval flows (ProcessSettings, EditProcessSettings): named flows with ordered levels of
+// approvers, the departments and employees they apply to, and what they cover. The company's
+// main member (70) only. Approvers named by name must be employees allowed to audit, or they
+// could never open their approval inbox.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineRoute } from "../../services/http/route";
+import { BizError, RET } from "../../services/http/envelope";
+import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { isoAt } from "../../services/clock";
+import { toCount } from "../../db";
+import { KEYWORD_MAX } from "../../../src/domain/lists";
+import { zBool, zInt, zOptionalString } from "../../../src/domain/zod";
+import { FLOW_COVERS, FLOW_COVER_LABELS, flowFormSchema, type FlowCover, type FlowLevel, type TimeoutAction } from "../../../src/domain/policy";
+import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
+import { readJson } from "../../policy/json";
+import { uniquely } from "../../policy/unique";
+import { likePattern } from "./paging";
+
+const ACCESS = "approval-flows";
+const TAGS = ["approval-flows"];
+const MISSING = "未找到该审批流程";
+const APPROVER_LABELS = { departmentHead: "部门主管", admin: "企业管理员" } as const;
+
+
+export interface FlowRow {
+  id: number;
+  name: string;
+  covers: FlowCover;
+  coversLabel: string;
+  allEmployees: boolean;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  levels: (FlowLevel & { approverNames: string[] })[];
+  onTimeout: TimeoutAction;
+  enabled: boolean;
+  createTime: string;
+  updateTime: string;
+}
+
+type StoredFlow = { id: number; name: string; covers: string; allEmployees: number; departmentIds: string; employeeIds: string; levels: string; onTimeout: string; enabled: number; createTime: string; updateTime: string };
+
+/** Flows with the names of the departments, employees and approvers they mention. */
+async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow[]): Promise<FlowRow[]> {
+  const [departments, employees] = await Promise.all([
+    db.selectFrom("departments").select(["id", "name"]).where("companyId", "=", companyId).execute(),
+    db
+      .selectFrom("employees as e")
+      .leftJoin("members as m", "m.id", "e.memberId")
+      .select(["e.id", "m.realName", "m.mobilePhone"])
+      .where("e.companyId", "=", companyId)
+      .execute(),
+  ]);
+  const deptName = new Map(departments.map((d) => [d.id, d.name]));
+  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? `员工 ${e.id}`]));
+  return flows.map((f) => {
+    const levels = readJson<FlowLevel[]>(f.levels, []);
+    return {
+      id: f.id,
+      name: f.name,
+      covers: f.covers as FlowCover,
+      coversLabel: FLOW_COVER_LABELS[f.covers as FlowCover],
+      allEmployees: Boolean(f.allEmployees),
+      departments: readJson<number[]>(f.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? "已删除的部门" })),
+      employees: readJson<number[]>(f.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? "已离职员工" })),
+      levels: levels.map((l) => ({
+        ...l,
+        approverNames: l.approvers.map((a) => (a.type === "employee" ? (empName.get(a.employeeId) ?? "已离职员工") : APPROVER_LABELS[a.type])),
+      })),
+      onTimeout: f.onTimeout as TimeoutAction,
+      enabled: Boolean(f.enabled),
+      createTime: f.createTime,
+      updateTime: f.updateTime,
+    };
+  });
+}
+
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "审批流程编号不正确" }) }).strict();
+
+const listInput = z
+  .object({
+    ...pageInput(["name", "updateTime", "createTime"] as const),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
+    covers: z.enum(FLOW_COVERS, { error: "审批类型只能是 trip、order 或 both" }).optional(),
+    enabled: zBool("启用状态只能是 0 或 1").optional(),
+  })
+  .strict();
+
+export const flowRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/credit/approve_flow/list",
+    summary: "审批流程列表（分页，可按名称、审批类型、启用状态筛选）",
+    tags: TAGS,
+    access: ACCESS,
+    input: listInput,
+    handler: async ({ input, member, ctx }): Promise<Page<FlowRow>> => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      let q = ctx.db.selectFrom("approval_flows").where("companyId", "=", companyId);
+      const pattern = likePattern(input.keyword);
+      if (pattern) q = q.where("name", "like", pattern);
+      // A flow for both kinds also answers a filter for either.
+      if (input.covers) q = q.where("covers", "in", input.covers === "both" ? ["both"] : [input.covers, "both"]);
+      if (input.enabled !== undefined) q = q.where("enabled", "=", input.enabled ? 1 : 0);
+      const column = input.orderBy ?? "createTime";
+      const [rows, count] = await Promise.all([
+        q.selectAll().orderBy(column, input.orderType).orderBy("id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
+        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+      ]);
+      return { list: await rowsOf(ctx.db, companyId, rows), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/credit/approve_flow/detail",
+    summary: "一个审批流程",
+    tags: TAGS,
+    access: ACCESS,
+    input: idInput,
+    handler: async ({ input, member, ctx }) => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      const row = ownRow(await ctx.db.selectFrom("approval_flows").selectAll().where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
+      return (await rowsOf(ctx.db, companyId, [row]))[0];
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/credit/approve_flow/save",
+    summary: "新增或修改审批流程（带 id 为修改）",
+    tags: TAGS,
+    access: ACCESS,
+    input: flowFormSchema,
+    handler: async ({ input, member, ctx }) => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, "适用部门不正确");
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, "适用员工不正确");
+      const approverIds = [...new Set(input.levels.flatMap((l) => l.approvers.flatMap((a) => (a.type === "employee" ? [a.employeeId] : []))))];
+      if (approverIds.length) {
+        const auditors = await ctx.db
+          .selectFrom("employees as e")
+          .leftJoin("members as m", "m.id", "e.memberId")
+          .select(["e.id", "e.canAudit", "e.memberId", "m.realName"])
+          .where("e.id", "in", approverIds)
+          .where("e.companyId", "=", companyId)
+          .execute();
+        for (const id of approverIds) {
+          const e = auditors.find((a) => a.id === id);
+          if (!e) throw new BizError(RET.BAD_INPUT, "审批人不正确", { errors: { levels: "审批人不正确" } });
+          if (!e.canAudit || e.memberId === null) {
+            const msg = `${e.realName ?? "该员工"}没有审批权限，不能设为审批人`;
+            throw new BizError(RET.BAD_INPUT, msg, { errors: { levels: msg } });
+          }
+        }
+      }
+      const values = {
+        name: input.name,
+        covers: input.covers,
+        allEmployees: input.allEmployees ? 1 : 0,
+        departmentIds: JSON.stringify(input.allEmployees ? [] : input.departmentIds),
+        employeeIds: JSON.stringify(input.allEmployees ? [] : input.employeeIds),
+        levels: JSON.stringify(input.levels),
+        onTimeout: input.onTimeout,
+        enabled: input.enabled ? 1 : 0,
+        updateTime: isoAt(),
+      };
+      const clash = await ctx.db
+        .selectFrom("approval_flows")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .where("name", "=", input.name)
+        .$if(input.id !== undefined, (qb) => qb.where("id", "<>", input.id!))
+        .executeTakeFirst();
+      const sameName = () => new BizError(RET.BAD_INPUT, "已有同名的审批流程", { errors: { name: "已有同名的审批流程" } });
+      if (clash) throw sameName();
+      let id = input.id;
+      if (id !== undefined) {
+        ownRow(await ctx.db.selectFrom("approval_flows").select(["id", "companyId"]).where("id", "=", id).executeTakeFirst(), companyId, MISSING);
+        const flowId = id;
+        await uniquely(() => ctx.db.updateTable("approval_flows").set(values).where("id", "=", flowId).where("companyId", "=", companyId).execute(), sameName);
+      } else {
+        id = (await uniquely(() => ctx.db.insertInto("approval_flows").values({ ...values, companyId, createTime: values.updateTime }).returning("id").executeTakeFirstOrThrow(), sameName)).id;
+      }
+      const row = await ctx.db.selectFrom("approval_flows").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      return (await rowsOf(ctx.db, companyId, [row]))[0];
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/credit/approve_flow/delete",
+    summary: "删除审批流程（审批中的申请按提交时的流程继续）",
+    tags: TAGS,
+    access: ACCESS,
+    input: idInput,
+    handler: async ({ input, member, ctx }) => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      ownRow(await ctx.db.selectFrom("approval_flows").select(["id", "companyId"]).where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
+      await ctx.db.deleteFrom("approval_flows").where("id", "=", input.id).where("companyId", "=", companyId).execute();
+      return { id: input.id };
+    },
+  }),
+];

@@ -1,0 +1,178 @@
+// Replace-booking (ReplaceSettings): which employees may book for which colleagues, set by the
+// company's main member (70); and, for an employee (7_0), the colleagues they may book for.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineRoute } from "../../services/http/route";
+import { BizError, RET } from "../../services/http/envelope";
+import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { isoAt } from "../../services/clock";
+import { toCount } from "../../db";
+import { KEYWORD_MAX } from "../../../src/domain/lists";
+import { zInt, zOptionalString } from "../../../src/domain/zod";
+import { BOOKER_SCOPES, BOOKER_SCOPE_LABELS, departmentPath, mayBookFor, replaceBookerFormSchema, type BookerRule, type BookerScope } from "../../../src/domain/policy";
+import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
+import { readJson } from "../../policy/json";
+import { loadDepartmentParents } from "../../approvals/resolve";
+import { likePattern } from "./paging";
+
+const ACCESS = "replace-bookers";
+const TAGS = ["replace-bookers"];
+const MISSING = "未找到该代订设置";
+const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本");
+
+export interface BookerRow {
+  id: number;
+  bookerEmployeeId: number;
+  bookerName: string | null;
+  bookerMobile: string | null;
+  bookerDepartmentName: string | null;
+  scope: BookerScope;
+  scopeLabel: string;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  updateTime: string;
+}
+
+type Stored = { id: number; bookerEmployeeId: number; scope: string; departmentIds: string; employeeIds: string; updateTime: string; realName: string | null; mobilePhone: string | null; departmentName: string | null };
+
+function bookersQuery(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom("replace_bookers as r")
+    .innerJoin("employees as e", "e.id", "r.bookerEmployeeId")
+    .leftJoin("members as m", "m.id", "e.memberId")
+    .leftJoin("departments as d", "d.id", "e.departmentId")
+    .where("r.companyId", "=", companyId);
+}
+const COLUMNS = ["r.id", "r.bookerEmployeeId", "r.scope", "r.departmentIds", "r.employeeIds", "r.updateTime", "m.realName", "m.mobilePhone", "d.name as departmentName"] as const;
+
+async function rowsOf(db: Kysely<Database>, companyId: number, rows: Stored[]): Promise<BookerRow[]> {
+  const [departments, employees] = await Promise.all([
+    db.selectFrom("departments").select(["id", "name"]).where("companyId", "=", companyId).execute(),
+    db.selectFrom("employees as e").leftJoin("members as m", "m.id", "e.memberId").select(["e.id", "m.realName", "m.mobilePhone"]).where("e.companyId", "=", companyId).execute(),
+  ]);
+  const deptName = new Map(departments.map((d) => [d.id, d.name]));
+  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? `员工 ${e.id}`]));
+  return rows.map((r) => ({
+    id: r.id,
+    bookerEmployeeId: r.bookerEmployeeId,
+    bookerName: r.realName,
+    bookerMobile: r.mobilePhone,
+    bookerDepartmentName: r.departmentName,
+    scope: r.scope as BookerScope,
+    scopeLabel: BOOKER_SCOPE_LABELS[r.scope as BookerScope],
+    departments: readJson<number[]>(r.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? "已删除的部门" })),
+    employees: readJson<number[]>(r.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? "已离职员工" })),
+    updateTime: r.updateTime,
+  }));
+}
+
+const ORDER = { bookerName: "m.realName", updateTime: "r.updateTime" } as const;
+
+export const replaceBookerRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/api/v1/trip_manager/employee_rsrv",
+    summary: "代订人设置列表（分页，可按代订人姓名/手机号、代订范围筛选）",
+    tags: TAGS,
+    access: ACCESS,
+    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: "代订范围不正确" }).optional() }).strict(),
+    handler: async ({ input, member, ctx }): Promise<Page<BookerRow>> => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      let q = bookersQuery(ctx.db, companyId);
+      const pattern = likePattern(input.keyword);
+      if (pattern) q = q.where((eb) => eb.or([eb("m.realName", "like", pattern), eb("m.mobilePhone", "like", pattern)]));
+      if (input.scope) q = q.where("r.scope", "=", input.scope);
+      const [rows, count] = await Promise.all([
+        q
+          .select([...COLUMNS])
+          .orderBy(ORDER[input.orderBy ?? "updateTime"], (ob) => (input.orderType === "asc" ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy("r.id", input.orderType)
+          .limit(input.pageSize)
+          .offset(offsetOf(input))
+          .execute(),
+        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+      ]);
+      return { list: await rowsOf(ctx.db, companyId, rows), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/api/v1/trip_manager/employee_rsrv/save",
+    summary: "保存代订人设置（每位代订人一条，已有则修改）",
+    tags: TAGS,
+    access: ACCESS,
+    input: replaceBookerFormSchema,
+    handler: async ({ input, member, ctx }) => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      await assertCompanyIds(ctx.db, "employees", [input.bookerEmployeeId], companyId, "代订人不正确");
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, "可代订部门不正确");
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, "可代订员工不正确");
+      const at = isoAt();
+      const values = {
+        scope: input.scope,
+        departmentIds: JSON.stringify(input.scope === "departments" ? input.departmentIds : []),
+        employeeIds: JSON.stringify(input.scope === "employees" ? input.employeeIds : []),
+        updateTime: at,
+      };
+      await ctx.db
+        .insertInto("replace_bookers")
+        .values({ ...values, companyId, bookerEmployeeId: input.bookerEmployeeId, createTime: at })
+        .onConflict((oc) => oc.column("bookerEmployeeId").doUpdateSet(values))
+        .execute();
+      const rows = await bookersQuery(ctx.db, companyId).select([...COLUMNS]).where("r.bookerEmployeeId", "=", input.bookerEmployeeId).execute();
+      return (await rowsOf(ctx.db, companyId, rows))[0];
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/api/v1/trip_manager/employee_rsrv/delete",
+    summary: "删除代订人设置（该员工此后只能为自己预订）",
+    tags: TAGS,
+    access: ACCESS,
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "代订设置编号不正确" }) }).strict(),
+    handler: async ({ input, member, ctx }) => {
+      const { companyId } = await companyCaller(ctx.db, member!);
+      ownRow(await ctx.db.selectFrom("replace_bookers").select(["id", "companyId"]).where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
+      await ctx.db.deleteFrom("replace_bookers").where("id", "=", input.id).where("companyId", "=", companyId).execute();
+      return { id: input.id };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    url: "/api/v1/trip_manager/employee_rsrv/travellers",
+    summary: "我可以代为预订的同事（含本人；分页，可按姓名/手机号筛选）",
+    tags: TAGS,
+    access: "booking-travellers",
+    input: z.object({ ...pageInput(["realName"] as const), keyword }).strict(),
+    handler: async ({ input, member, ctx }) => {
+      const me = await companyCaller(ctx.db, member!);
+      if (!me.employee) throw new BizError(RET.FORBIDDEN, "仅企业员工可以预订");
+      const [rule, parents] = await Promise.all([
+        ctx.db.selectFrom("replace_bookers").selectAll().where("bookerEmployeeId", "=", me.employee.id).executeTakeFirst(),
+        loadDepartmentParents(ctx.db, me.companyId),
+      ]);
+      const bookerRule: BookerRule | null = rule
+        ? { scope: rule.scope as BookerScope, departmentIds: readJson(rule.departmentIds, []), employeeIds: readJson(rule.employeeIds, []) }
+        : null;
+      let q = ctx.db
+        .selectFrom("employees as e")
+        .leftJoin("members as m", "m.id", "e.memberId")
+        .leftJoin("departments as d", "d.id", "e.departmentId")
+        .where("e.companyId", "=", me.companyId);
+      const pattern = likePattern(input.keyword);
+      if (pattern) q = q.where((eb) => eb.or([eb("m.realName", "like", pattern), eb("m.mobilePhone", "like", pattern)]));
+      // The rule is evaluated on the company's employees (a company is hundreds, not millions),
+      // so departments include their sub-departments exactly as mayBookFor says.
+      const everyone = await q.select(["e.id", "e.departmentId", "m.realName", "m.mobilePhone", "d.name as departmentName"]).orderBy("m.realName", input.orderType).orderBy("e.id", input.orderType).execute();
+      const allowed = everyone.filter((e) => mayBookFor({ employeeId: me.employee!.id, rule: bookerRule }, { employeeId: e.id, departmentPath: departmentPath(e.departmentId, parents) }));
+      const start = offsetOf(input);
+      return {
+        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee!.id })),
+        total: allowed.length,
+        pageNum: input.pageNum,
+        pageSize: input.pageSize,
+      };
+    },
+  }),
+];

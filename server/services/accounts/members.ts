@@ -1,0 +1,47 @@
+// What the account routes share: finding members, signing in, revoking other sessions.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+
+import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "./errors";
+import { createSession, hashToken } from "./sessions";
+import { memberInfo, type MemberInfo } from "./member-view";
+import { isoAt } from "../clock";
+
+export async function memberByPhone(db: Kysely<Database>, mobilePhone: string): Promise<Member | null> {
+  return (await db.selectFrom("members").selectAll().where("mobilePhone", "=", mobilePhone).executeTakeFirst()) ?? null;
+}
+
+/** The account field of the login form holds a mobile number or an account name; a phone wins. */
+export async function memberByAccount(db: Kysely<Database>, typed: string): Promise<Member | null> {
+  const byPhone = await memberByPhone(db, typed);
+  if (byPhone) return byPhone;
+  return (await db.selectFrom("members").selectAll().where("account", "=", typed).orderBy("id").limit(1).executeTakeFirst()) ?? null;
+}
+
+export async function requireMemberByPhone(db: Kysely<Database>, mobilePhone: string): Promise<Member> {
+  const member = await memberByPhone(db, mobilePhone);
+  if (!member) throw accountError(ACCOUNT_RET.PHONE_UNKNOWN, ACCOUNT_MSG.phoneUnknown);
+  return member;
+}
+
+export function assertActive(member: Member): void {
+  if (member.status !== 1) throw accountError(ACCOUNT_RET.ACCOUNT_DISABLED, ACCOUNT_MSG.disabled);
+}
+
+/** The login reply: the token and the user object, read after the session's transaction. */
+export async function loginReply(db: Kysely<Database>, memberId: number, token: string): Promise<{ token: string } & MemberInfo> {
+  const member = await db.selectFrom("members").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
+  return { token, ...(await memberInfo(db, member)) };
+}
+
+export async function signIn(db: Kysely<Database>, member: Member) {
+  const token = await createSession(db, member.id);
+  return loginReply(db, member.id, token);
+}
+
+/** A password change keeps the session that made it and ends every other one. */
+export async function revokeOtherSessions(db: Kysely<Database>, memberId: number, keepToken: string | undefined): Promise<void> {
+  let q = db.updateTable("sessions").set({ revokedAt: isoAt() }).where("memberId", "=", memberId).where("revokedAt", "is", null);
+  if (keepToken) q = q.where("tokenHash", "!=", hashToken(keepToken));
+  await q.execute();
+}

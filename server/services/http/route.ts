@@ -1,0 +1,132 @@
+// Every catalogue route is declared through defineRoute: its zod input (the same schemas the
+// forms use where they overlap), who may call it, and its handler. Validation, the session, the
+// access check, the envelope and the OpenAPI entry all come from that one declaration.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Member } from "../../db/schema";
+import { BizError, MSG, RET, ok, type Envelope } from "./envelope";
+import { expandDotKeys, hasDotKeys } from "./form-keys";
+import { resolveSession } from "../accounts/sessions";
+import type { AppContext } from "../context";
+import { isKnownResource } from "../authorize";
+import { memberLevelOf } from "../../../src/domain/member";
+import { hasControlChars } from "../../../src/domain/zod";
+
+/** 'public': anyone; 'member': any signed-in member; any other string: an access resource. */
+export type Access = "public" | "member" | (string & {});
+
+export interface RouteContext<I> {
+  input: I;
+  member: Member | null;
+  token: string | undefined;
+  /** The caller's member level; 999 for a guest, so guest prices need no special case. */
+  memberLevel: number;
+  /** The common `device` key every request carries ("web" from the portal). */
+  device: string | undefined;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  ctx: AppContext;
+}
+
+export interface RouteSpec<S extends z.ZodType, R> {
+  method: "GET" | "POST";
+  /** The catalogue path, mounted under /api. */
+  url: string;
+  summary: string;
+  tags?: string[];
+  access: Access;
+  input: S;
+  handler: (c: RouteContext<z.output<S>>) => Promise<R> | R;
+  /** Per-route rate limit, e.g. { max: 60, timeWindow: 60000 }. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+/** Keys every request carries (token, timestamp, device); they never reach the route's own schema. */
+const COMMON_KEYS = ["token", "timestamp", "device", "browerInfo"] as const;
+const DEVICE_MAX = 20;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  input: z.ZodType;
+}
+
+const zhLocale = z.locales.zhCN().localeError;
+
+/** Generic messages name the field; a schema's own message (already Chinese) wins over this. */
+function genericError(issue: z.core.$ZodRawIssue): string {
+  const base = zhLocale(issue);
+  const text = typeof base === "string" ? base : (base?.message ?? MSG.badInput);
+  const path = (issue.path ?? []).join(".");
+  return path ? `参数 ${path}：${text}` : text;
+}
+
+export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw, { error: genericError });
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  throw new BizError(RET.BAD_INPUT, result.error.issues[0]?.message ?? MSG.badInput, { errors });
+}
+
+function splitPayload(raw: unknown): { token: string | undefined; device: string | undefined; payload: Record<string, unknown> } {
+  if (raw === undefined || raw === null || raw === "") return { token: undefined, device: undefined, payload: {} };
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new BizError(RET.BAD_INPUT, MSG.malformed);
+  let payload = { ...(raw as Record<string, unknown>) };
+  if (hasDotKeys(payload)) payload = expandDotKeys(payload);
+  const token = typeof payload.token === "string" && payload.token ? payload.token : undefined;
+  const device = typeof payload.device === "string" ? payload.device : undefined;
+  // device is stored with exception events: the same limits as every other text field.
+  if (device !== undefined && (device.length > DEVICE_MAX || hasControlChars(device))) {
+    throw new BizError(RET.BAD_INPUT, `参数 device 不正确（最多 ${DEVICE_MAX} 个字符）`, { errors: { device: "device 不正确" } });
+  }
+  for (const k of COMMON_KEYS) delete payload[k];
+  return { token, device, payload };
+}
+
+export function defineRoute<S extends z.ZodType, R>(spec: RouteSpec<S, R>): RouteSpec<S, R> {
+  return spec;
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: RouteSpec<any, any>[]): void {
+  for (const spec of specs) {
+    // A misspelt resource would deny everyone silently; fail at start instead.
+    if (spec.access !== "public" && spec.access !== "member" && !isKnownResource(spec.access)) {
+      throw new Error(`route ${spec.url}: unknown access resource "${spec.access}"`);
+    }
+    ctx.registry.push({
+      method: spec.method,
+      url: spec.url,
+      summary: spec.summary,
+      tags: spec.tags ?? [],
+      access: spec.access,
+      input: spec.input,
+    });
+    app.route({
+      method: spec.method,
+      url: `/api${spec.url}`,
+      config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+      handler: async (req, reply): Promise<Envelope> => {
+        const raw = spec.method === "GET" ? req.query : req.body;
+        const { token, device, payload } = splitPayload(raw);
+        const member = token ? await resolveSession(ctx.db, token) : null;
+        if (spec.access !== "public") {
+          if (!member) throw new BizError(RET.UNAUTHORISED, MSG.sessionExpired);
+          if (spec.access !== "member" && !(await ctx.authorize(member, spec.access))) {
+            throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+          }
+        }
+        const input = validate(spec.input, payload);
+        const data = await spec.handler({ input, member, memberLevel: memberLevelOf(member), token, device, req, reply, ctx });
+        if (reply.sent) return undefined as never;
+        return ok(data ?? null);
+      },
+    });
+  }
+}

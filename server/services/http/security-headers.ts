@@ -1,0 +1,34 @@
+// Security headers of every reply (helmet). The content security policy fits the built portal:
+// its scripts are files of its own origin; antd writes style tags at run time, so inline styles
+// are allowed; pictures may come from anywhere over https (hotel photos, QR codes) or be data:
+// and blob: URLs; the API is the portal's own origin. Partners embed the portal in their apps,
+// so their origins (PARTNER_ORIGINS) may frame it besides the portal itself.
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+
+export function securityHeaders(partnerOrigins: readonly string[]): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      // Written out in full: helmet's defaults add upgrade-insecure-requests, which would break
+      // a portal served over plain http on a private network.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'", ...partnerOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // frame-ancestors above decides who may frame the portal; X-Frame-Options cannot name partners.
+    frameguard: false,
+    // Other sites learn at most the portal's origin, never a path or query (tokens travel in some).
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // HTTPS only for this host once seen over HTTPS; sibling hosts of the domain are not bound.
+    strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },
+  };
+}

@@ -1,0 +1,71 @@
+// A stored flight and its offers as the result list shows it.
+import { limitPrices } from "../../../src/domain/travel/air-fares";
+import { daysBetween, minutesOf } from "../../../src/domain/travel/dates";
+import type { FlightItem } from "../../../src/domain/travel/types";
+import { AIRCRAFT, AIRLINES } from "../../inventory/data/airlines";
+import type { Places } from "../../inventory/places";
+import type { PricedFlight } from "./load";
+
+const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));
+
+export function airlineName(code: string): string {
+  return AIRLINE_NAMES.get(code) ?? code;
+}
+
+export function flightItem(places: Places, f: PricedFlight): FlightItem {
+  const r = f.row;
+  const dep = places.airports.get(r.depAirport)!;
+  const arr = places.airports.get(r.arrAirport)!;
+  const stop = r.stopAirport ? places.airports.get(r.stopAirport) : undefined;
+  const aircraft = AIRCRAFT[r.aircraft];
+  return {
+    flightKey: r.flightKey,
+    flightNo: r.flightNo,
+    airline: r.airline,
+    airlineName: airlineName(r.airline),
+    aircraft: aircraft?.type ?? r.aircraft,
+    aircraftSize: aircraft?.size ?? "中",
+    international: Boolean(r.international),
+    depAirport: r.depAirport,
+    depAirportName: `${dep.cityName}${dep.name}`,
+    depTerminal: r.depTerminal,
+    depCity: r.depCity,
+    depCityName: dep.cityName,
+    arrAirport: r.arrAirport,
+    arrAirportName: `${arr.cityName}${arr.name}`,
+    arrTerminal: r.arrTerminal,
+    arrCity: r.arrCity,
+    arrCityName: arr.cityName,
+    depDate: r.flightDate,
+    depTime: r.depTime,
+    arrDate: r.arrDate,
+    arrTime: r.arrTime,
+    arrDayOffset: daysBetween(r.flightDate, r.arrDate),
+    depUtc: r.depUtc,
+    arrUtc: r.arrUtc,
+    durationMin: r.durationMin,
+    distanceKm: r.distanceKm,
+    stops: stop ? [{ airport: stop.code, airportName: `${stop.cityName}${stop.name}`, cityName: stop.cityName, minutes: r.stopMinutes }] : [],
+    meal: Boolean(r.meal),
+    lowestPrice: f.offers.length ? Math.min(...f.offers.map((o) => o.salePrice)) : null,
+    seats: f.offers,
+  };
+}
+
+/** Sets each seat's limitPrice: the lowest economy fare within ±2 hours on the same route and day. */
+export function applyLimitPrices(items: FlightItem[]): void {
+  const groups = new Map<string, FlightItem[]>();
+  for (const it of items) {
+    const key = `${it.depDate}|${it.depCity}|${it.arrCity}`;
+    groups.set(key, [...(groups.get(key) ?? []), it]);
+  }
+  for (const group of groups.values()) {
+    const economy = group.map((it) => {
+      const y = it.seats.filter((s) => s.cabinClass === "Y").map((s) => s.salePrice);
+      return { depMinutes: minutesOf(it.depTime) ?? 0, lowestPrice: y.length ? Math.min(...y) : null };
+    });
+    limitPrices(economy).forEach((limit, i) => {
+      for (const s of group[i].seats) s.limitPrice = limit;
+    });
+  }
+}

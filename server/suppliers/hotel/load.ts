@@ -1,0 +1,114 @@
+// Reading the hotel inventory: a city's catalogue and nights (generated on first touch), and a
+// stay's nightly prices and availability per room type.
+import type { Kysely } from "kysely";
+import type { Database, HotelNightsTable, HotelRoomTypesTable, HotelsTable } from "../../db/schema";
+import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
+import { BREAKFAST_LABELS, CANCEL_POLICY_LABELS, cancelPolicyText, type CancelPolicy } from "../../../src/domain/travel/hotel";
+import type { RoomPrice } from "../../../src/domain/travel/types";
+import { BizError, RET } from "../../services/http/envelope";
+import { cityIndexOfHotel } from "../../inventory/hotel/catalog";
+import { writeCatalog, writeNights } from "../../inventory/hotel/generate";
+import { nightlyRate, roomsAvailable } from "../../inventory/hotel/pricing";
+import type { HotelCityRef, Places } from "../../inventory/places";
+import { ensureGenerated } from "../../inventory/store";
+
+export interface HotelSource {
+  db: Kysely<Database>;
+  seed: string;
+  places: Places;
+}
+
+export function cityOf(places: Places, cityCode: string): HotelCityRef {
+  const city = places.hotelCities.get(cityCode);
+  if (!city) throw new BizError(RET.BAD_INPUT, `暂不支持该城市的酒店：${cityCode}`, { errors: { cityCode: `暂不支持该城市的酒店：${cityCode}` } });
+  return city;
+}
+
+export async function ensureCatalog(src: HotelSource, cityCode: string): Promise<void> {
+  await ensureGenerated(src.db, "hotel-catalog", [{ scope: cityCode, day: "-" }], (trx, marks) => writeCatalog(trx, src.seed, src.places, marks));
+}
+
+interface Catalogue {
+  hotels: HotelsTable[];
+  rooms: Map<number, HotelRoomTypesTable[]>;
+}
+const catalogues = new WeakMap<Kysely<Database>, Map<string, Catalogue>>();
+
+/** A city's hotels and room types: written once and never changed, so read once per process. */
+export async function catalogue(src: HotelSource, cityCode: string): Promise<Catalogue> {
+  let byCity = catalogues.get(src.db);
+  if (!byCity) catalogues.set(src.db, (byCity = new Map()));
+  const cached = byCity.get(cityCode);
+  if (cached) return cached;
+  await ensureCatalog(src, cityCode);
+  const hotels = await src.db.selectFrom("hotels").selectAll().where("cityCode", "=", cityCode).orderBy("id").execute();
+  const rows = hotels.length ? await src.db.selectFrom("hotel_room_types").selectAll().where("hotelId", "in", hotels.map((h) => h.id)).orderBy("id").execute() : [];
+  const rooms = new Map<number, HotelRoomTypesTable[]>();
+  for (const r of rows) rooms.set(r.hotelId, [...(rooms.get(r.hotelId) ?? []), r]);
+  const c = { hotels, rooms };
+  byCity.set(cityCode, c);
+  return c;
+}
+
+export function stayNights(checkIn: string, checkOut: string): string[] {
+  return Array.from({ length: daysBetween(checkIn, checkOut) }, (_, i) => addDays(checkIn, i));
+}
+
+/** Stays start today at the earliest and their last night lies inside the sales window. */
+export function checkStay(checkIn: string, checkOut: string, today: string): void {
+  const problem = travelDateProblem(checkIn, today, "入住日期");
+  if (problem) throw new BizError(RET.BAD_INPUT, problem, { errors: { checkIn: problem } });
+  if (daysBetween(today, checkOut) > SALES_WINDOW_DAYS + 1) {
+    const msg = `离店日期最晚为今天起第 ${SALES_WINDOW_DAYS + 1} 天`;
+    throw new BizError(RET.BAD_INPUT, msg, { errors: { checkOut: msg } });
+  }
+}
+
+export async function ensureNights(src: HotelSource, cityCode: string, nights: string[]): Promise<void> {
+  await ensureCatalog(src, cityCode);
+  await ensureGenerated(src.db, "hotel-nights", nights.map((day) => ({ scope: cityCode, day })), (trx, marks) => writeNights(trx, src.seed, src.places, marks));
+}
+
+/** The hotel of an id, with its city's catalogue generated; unknown ids are bad input. */
+export async function findHotel(src: HotelSource, hotelId: number): Promise<{ hotel: HotelsTable; city: HotelCityRef }> {
+  const city = src.places.hotelCityList[cityIndexOfHotel(hotelId)];
+  if (city) await ensureCatalog(src, city.cityCode);
+  const hotel = city ? await src.db.selectFrom("hotels").selectAll().where("id", "=", hotelId).executeTakeFirst() : undefined;
+  if (!hotel || !city) throw new BizError(RET.BAD_INPUT, "酒店不存在", { errors: { hotelId: "酒店不存在" } });
+  return { hotel, city };
+}
+
+export async function readNights(src: HotelSource, roomTypeIds: number[], nights: string[]): Promise<Map<number, HotelNightsTable[]>> {
+  const out = new Map<number, HotelNightsTable[]>();
+  if (!roomTypeIds.length) return out;
+  const rows = await src.db.selectFrom("hotel_nights").selectAll().where("roomTypeId", "in", roomTypeIds).where("night", "in", nights).execute();
+  for (const n of rows) out.set(n.roomTypeId, [...(out.get(n.roomTypeId) ?? []), n]);
+  return out;
+}
+
+export function roomPrice(seed: string, today: string, room: HotelRoomTypesTable, nights: string[], stored: HotelNightsTable[], leisure: boolean): RoomPrice {
+  const byNight = new Map(stored.map((n) => [n.night, n]));
+  const nightly = nights.map((date) => {
+    const n = byNight.get(date);
+    return { date, price: nightlyRate(seed, today, room, date, leisure), left: n ? roomsAvailable(seed, today, n) : 0 };
+  });
+  const total = nightly.reduce((s, n) => s + n.price, 0);
+  const roomsLeft = Math.min(...nightly.map((n) => n.left));
+  const policy = room.cancelPolicy as CancelPolicy;
+  return {
+    roomTypeId: room.id,
+    name: room.name,
+    bedType: room.bedType,
+    areaSqm: room.areaSqm,
+    maxGuests: room.maxGuests,
+    breakfast: room.breakfast as 0 | 1 | 2,
+    breakfastLabel: BREAKFAST_LABELS[room.breakfast as 0 | 1 | 2],
+    cancelPolicy: policy,
+    cancelText: `${CANCEL_POLICY_LABELS[policy]}：${cancelPolicyText(policy)}`,
+    nightly,
+    total,
+    avgPrice: Math.round(total / nightly.length / 100) * 100,
+    roomsLeft,
+    bookable: roomsLeft > 0,
+  };
+}

@@ -1,0 +1,196 @@
+// The embedded railway supplier: stations, train lists with seats per class, transfer
+// suggestions, and booking (hold, issue, release, refund, change) over the generated inventory.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { addDays, minutesOf } from "../../../src/domain/travel/dates";
+import { searchByPinyin } from "../../../src/domain/travel/pinyin";
+import { TRAIN_SERVICE_FEE, trainRefundFee, type SeatClass } from "../../../src/domain/travel/train";
+import { connectionMinutes, trainConnectionProblem } from "../../../src/domain/travel/transit";
+import type { HoldRecord, StationItem, TrainItem, TrainListReply, TrainTransfer } from "../../../src/domain/travel/types";
+import { BizError, RET } from "../../services/http/envelope";
+import { now } from "../../services/clock";
+import { soldElsewhere } from "../../inventory/demand";
+import { loadPlaces } from "../../inventory/places";
+import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold } from "../holds";
+import { checkDate } from "../flight/embedded";
+import type { ChangeResult, RefundResult, SupplierContext, TrainQuery, TrainSupplier } from "../types";
+import {
+  ensureRuns, ensureTimetable, findLegs, instantOf, readSeats, readStops, resolveStations, runDateOf, trainItem, type Leg, type TrainSource,
+} from "./load";
+
+const TRAIN_KEY = /^(\d{4}-\d{2}-\d{2}):([GDCZTK]\d{1,4}):([\u4e00-\u9fa5]{2,8}):([\u4e00-\u9fa5]{2,8})$/;
+
+function inWindow(time: string, start?: string, end?: string): boolean {
+  const t = minutesOf(time) ?? 0;
+  return (!start || t >= (minutesOf(start) ?? 0)) && (!end || t <= (minutesOf(end) ?? 1439));
+}
+
+export class EmbeddedTrainSupplier implements TrainSupplier {
+  constructor(
+    private db: Kysely<Database>,
+    private seed: string,
+  ) {}
+
+  private async source(): Promise<TrainSource> {
+    const src = { db: this.db, seed: this.seed, places: await loadPlaces() };
+    await ensureTimetable(src);
+    return src;
+  }
+
+  async stations(keyword: string | undefined): Promise<StationItem[]> {
+    const places = await loadPlaces();
+    const list = keyword ? searchByPinyin(places.stationList, keyword, (s) => s.keys, (s) => [s.code], 20) : places.stationList.filter((s) => s.hot);
+    return list.map((s) => ({ name: s.name, code: s.code, cityName: s.city, pinyin: s.keys.full, initials: s.keys.initials, hot: s.hot }));
+  }
+
+  private async endpoints(src: TrainSource, q: { fromStation: string; toStation: string; depDate: string }, c: SupplierContext) {
+    const from = resolveStations(src.places, q.fromStation, "fromStation", "出发站");
+    const to = resolveStations(src.places, q.toStation, "toStation", "到达站");
+    if (from[0].city === to[0].city) throw new BizError(RET.BAD_INPUT, "出发地和到达地不能是同一城市", { errors: { toStation: "出发地和到达地不能是同一城市" } });
+    checkDate(q.depDate, c.today, "depDate", "出发日期");
+    return { from, to };
+  }
+
+  /** Priced items of legs leaving on `depDate` (run dates resolved per leg). */
+  private async items(src: TrainSource, legs: Leg[], depDate: string, c: SupplierContext): Promise<TrainItem[]> {
+    const runs = legs.map((l) => ({ leg: l, runDate: runDateOf(l, depDate) }));
+    await ensureRuns(src, [...new Set(runs.map((r) => r.runDate))]);
+    const seats = await readSeats(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
+    const stops = await readStops(src, runs.map((r) => r.leg.trainNo));
+    return runs.map((r) => trainItem(this.seed, c.today, r.leg, r.runDate, seats.get(`${r.runDate}:${r.leg.trainNo}`) ?? [], stops.get(r.leg.trainNo) ?? []));
+  }
+
+  async search(q: TrainQuery, c: SupplierContext): Promise<TrainListReply> {
+    const src = await this.source();
+    const { from, to } = await this.endpoints(src, q, c);
+    const all = await this.items(src, await findLegs(src, from.map((s) => s.name), to.map((s) => s.name)), q.depDate, c);
+    const list = all.filter(
+      (t) =>
+        (!q.trainTypes?.length || q.trainTypes.includes(t.trainType)) &&
+        (!q.fromStations?.length || q.fromStations.includes(t.fromStation)) &&
+        (!q.toStations?.length || q.toStations.includes(t.toStation)) &&
+        inWindow(t.depTime, q.depTimeStart, q.depTimeEnd) &&
+        inWindow(t.arrTime, q.arrTimeStart, q.arrTimeEnd) &&
+        (!q.onlyAvailable || t.lowestPrice !== null),
+    );
+    const key = (t: TrainItem) =>
+      q.orderBy === "price" ? t.lowestPrice ?? Number.MAX_SAFE_INTEGER : q.orderBy === "duration" ? t.durationMin : q.orderBy === "arrTime" ? instantOf(t.arrDate, minutesOf(t.arrTime) ?? 0) : minutesOf(t.depTime) ?? 0;
+    const dir = q.orderType === "desc" ? -1 : 1;
+    list.sort((a, b) => (key(a) - key(b)) * dir || a.trainNo.localeCompare(b.trainNo));
+    const uniq = <T>(xs: T[]) => [...new Set(xs)];
+    return {
+      fromCity: from[0].city,
+      toCity: to[0].city,
+      depDate: q.depDate,
+      list,
+      total: list.length,
+      facets: { trainTypes: uniq(all.map((t) => t.trainType)).sort(), fromStations: uniq(all.map((t) => t.fromStation)), toStations: uniq(all.map((t) => t.toStation)) },
+    };
+  }
+
+  async transfers(
+    q: { fromStation: string; toStation: string; depDate: string; transferCity?: string; orderBy: "duration" | "depTime" | "price"; orderType: "asc" | "desc" },
+    c: SupplierContext,
+  ): Promise<TrainTransfer[]> {
+    const src = await this.source();
+    const { from, to } = await this.endpoints(src, q, c);
+    const cityOf = (station: string) => src.places.stations.get(station)!.city;
+    const excluded = new Set([from[0].city, to[0].city]);
+    const viaOk = (station: string) => !excluded.has(cityOf(station)) && (!q.transferCity || cityOf(station) === q.transferCity.replace(/市$/, ""));
+    const firstLegs = (await findLegs(src, from.map((s) => s.name), null)).filter((l) => viaOk(l.toStation));
+    const secondLegs = (await findLegs(src, null, to.map((s) => s.name))).filter((l) => viaOk(l.fromStation));
+    const firsts = await this.items(src, firstLegs, q.depDate, c);
+    // A second train may leave the day of arrival or the next.
+    const seconds = [
+      ...(await this.items(src, secondLegs, q.depDate, c)),
+      ...(await this.items(src, secondLegs, addDays(q.depDate, 1), c)),
+    ];
+    const at = (t: TrainItem, side: "dep" | "arr") => instantOf(side === "dep" ? t.depDate : t.arrDate, minutesOf(side === "dep" ? t.depTime : t.arrTime) ?? 0);
+    const out: TrainTransfer[] = [];
+    for (const a of firsts) {
+      for (const b of seconds) {
+        if (a.trainNo === b.trainNo || cityOf(a.toStation) !== cityOf(b.fromStation)) continue;
+        const arrival = { place: a.toStation, city: cityOf(a.toStation), at: at(a, "arr") };
+        const departure = { place: b.fromStation, city: cityOf(b.fromStation), at: at(b, "dep") };
+        if (trainConnectionProblem(arrival, departure) !== null) continue;
+        const prices = [a.lowestPrice, b.lowestPrice];
+        out.push({
+          key: `${a.trainKey}+${b.trainKey}`,
+          first: a,
+          second: b,
+          connection: { place: b.fromStation, placeName: b.fromStation, cityName: arrival.city, minutes: connectionMinutes(arrival, departure), changePlace: a.toStation !== b.fromStation },
+          totalDurationMin: Math.round((at(b, "arr") - at(a, "dep")) / 60_000),
+          lowestPrice: prices.every((p) => p !== null) ? prices[0]! + prices[1]! : null,
+        });
+      }
+    }
+    const key = (t: TrainTransfer) => (q.orderBy === "price" ? t.lowestPrice ?? Number.MAX_SAFE_INTEGER : q.orderBy === "depTime" ? at(t.first, "dep") : t.totalDurationMin);
+    const dir = q.orderType === "desc" ? -1 : 1;
+    return out.sort((x, y) => (key(x) - key(y)) * dir || x.key.localeCompare(y.key)).slice(0, 30);
+  }
+
+  private async leg(trainKey: string, c: SupplierContext): Promise<TrainItem> {
+    const m = TRAIN_KEY.exec(trainKey);
+    if (!m) throw new BizError(RET.BAD_INPUT, "车次编号不正确");
+    const [, runDate, trainNo, fromStation, toStation] = m;
+    const src = await this.source();
+    const legs = (await findLegs(src, [fromStation], [toStation])).filter((l) => l.trainNo === trainNo);
+    if (!legs.length) throw new BizError(RET.BAD_INPUT, "车次编号不正确");
+    const depDate = addDays(runDate, Math.floor(legs[0].depMin / 1440));
+    const [item] = await this.items(src, legs, depDate, c);
+    return item;
+  }
+
+  async hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext): Promise<HoldRecord> {
+    const item = await this.leg(trainKey, c);
+    const seat = item.seats.find((s) => s.seatClass === seatClass);
+    if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别");
+    if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new BizError(RET.CONFLICT, "该车次已发车");
+    if (seat.left < count) throw new BizError(RET.CONFLICT, seat.left ? `${seat.seatName}仅剩 ${seat.left} 张` : `${seat.seatName}已售完`);
+    const row = await this.db.selectFrom("train_seats").select("total").where("runDate", "=", item.runDate).where("trainNo", "=", item.trainNo).where("seatClass", "=", seatClass).executeTakeFirstOrThrow();
+    return createHold(this.db, {
+      product: "train",
+      lines: [{ table: "train_seats", key: { runDate: item.runDate, trainNo: item.trainNo, seatClass }, n: count, guard: soldElsewhere(this.seed, `${item.runDate}|${item.trainNo}|${seatClass}`, item.depDate, c.today, row.total, seatClass === "9" || seatClass === "4") }],
+      quantity: count,
+      amount: (seat.price + TRAIN_SERVICE_FEE) * count,
+      description: `${item.trainNo} ${item.depDate} ${item.depTime} ${item.fromStation}-${item.toStation} ${seat.seatName}`,
+      detail: { trainKey, seatClass, price: seat.price, count, depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
+      ttlMinutes: HOLD_TTL_MINUTES,
+      soldOut: `${seat.seatName}余票不足，请选择其他车次或席别`,
+    });
+  }
+
+  async confirm(holdId: string) {
+    await this.own(holdId);
+    const hold = await confirmHold(this.db, holdId, `E${String(now()).slice(-9)}`);
+    return { ...hold, reference: hold.reference! };
+  }
+
+  async cancel(holdId: string) {
+    await this.own(holdId);
+    return releaseHold(this.db, holdId);
+  }
+
+  async refund(holdId: string, _c: SupplierContext): Promise<RefundResult> {
+    const before = await this.own(holdId);
+    const d = before.detail as { price: number; count: number; depAt: number };
+    const fee = trainRefundFee(d.price, (d.depAt - now()) / 3_600_000) * d.count;
+    const hold = await refundHold(this.db, holdId);
+    return { hold, fee, refund: d.price * d.count - fee };
+  }
+
+  async change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult> {
+    const before = await this.own(holdId);
+    const d = before.detail as { price: number; count: number };
+    const hold = await this.hold(trainKey, seatClass, d.count, c);
+    const next = (await findHold(this.db, hold.holdId)).detail as { price: number };
+    const released = before.status === "confirmed" ? await refundHold(this.db, holdId) : await releaseHold(this.db, holdId);
+    return { released, hold, changeFee: 0, fareDifference: Math.max(0, next.price - d.price) * d.count };
+  }
+
+  private async own(holdId: string) {
+    const hold = await findHold(this.db, holdId);
+    if (hold.product !== "train") throw new BizError(RET.NOT_FOUND, "未找到该火车票占座记录");
+    return hold;
+  }
+}

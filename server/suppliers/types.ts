@@ -1,0 +1,169 @@
+// The supplier boundary: one interface per product. The embedded suppliers implement them over
+// the generated inventory; a GDS, the rail service or a hotel wholesaler plugs in behind the
+// same interfaces. Money is integer fen; "today" and the caller's agreed fee come in the context.
+import type { Fen } from "../../src/domain/travel/money";
+import type {
+  CalendarDay, CanBookReply, CarQuoteReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
+  HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo, ItineraryListReply, StationItem,
+  TrainListReply, TrainTransfer, AirCity,
+} from "../../src/domain/travel/types";
+import type { CabinClass } from "../../src/domain/travel/air-fares";
+import type { SeatClass, TrainType } from "../../src/domain/travel/train";
+import type { CarType } from "../../src/domain/travel/car";
+
+export interface SupplierContext {
+  /** Today in China, from the controllable clock. */
+  today: string;
+  /** A company's agreed service fee per ticket, replacing the portal's; null for none. */
+  agreedServiceFee: Fen | null;
+}
+
+export interface FlightFilters {
+  airlines?: string[];
+  depAirports?: string[];
+  arrAirports?: string[];
+  depTimeStart?: string;
+  depTimeEnd?: string;
+  arrTimeStart?: string;
+  arrTimeEnd?: string;
+  cabinClass?: "F" | "C" | "Y";
+  directOnly?: boolean;
+  orderBy: "price" | "depTime" | "arrTime" | "duration";
+  orderType: "asc" | "desc";
+}
+
+export interface FlightQuery extends FlightFilters {
+  depCity: string;
+  arrCity: string;
+  depDate: string;
+}
+
+export interface ItineraryQuery {
+  depCity: string;
+  arrCity: string;
+  depDate: string;
+  via?: string;
+  cabinClass?: CabinClass;
+  directOnly?: boolean;
+  airlines?: string[];
+  orderBy: "price" | "depTime" | "duration";
+  orderType: "asc" | "desc";
+}
+
+export interface Passengers {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export interface RefundResult {
+  hold: HoldRecord;
+  fee: Fen;
+  refund: Fen;
+}
+
+export interface ChangeResult {
+  released: HoldRecord;
+  hold: HoldRecord;
+  changeFee: Fen;
+  fareDifference: Fen;
+}
+
+/** search, price/verify a fare, hold, confirm (ticket), cancel (release), refund, change. */
+export interface FlightSupplier {
+  cities(keyword: string | undefined, international?: boolean): Promise<AirCity[]>;
+  search(q: FlightQuery, c: SupplierContext): Promise<FlightListReply>;
+  searchTransit(q: ItineraryQuery, c: SupplierContext): Promise<ItineraryListReply>;
+  searchInternational(q: ItineraryQuery, c: SupplierContext): Promise<ItineraryListReply>;
+  calendar(q: { depCity: string; arrCity: string; depDate: string }, c: SupplierContext): Promise<CalendarDay[]>;
+  verify(fareKey: string, c: SupplierContext): Promise<FareVerifyReply>;
+  hold(fareKey: string, passengers: Passengers, c: SupplierContext): Promise<HoldRecord>;
+  confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
+  cancel(holdId: string): Promise<HoldRecord>;
+  refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
+  change(holdId: string, newFareKey: string, c: SupplierContext): Promise<ChangeResult>;
+}
+
+export interface TrainQuery {
+  fromStation: string;
+  toStation: string;
+  depDate: string;
+  trainTypes?: TrainType[];
+  fromStations?: string[];
+  toStations?: string[];
+  depTimeStart?: string;
+  depTimeEnd?: string;
+  arrTimeStart?: string;
+  arrTimeEnd?: string;
+  onlyAvailable?: boolean;
+  orderBy: "depTime" | "arrTime" | "duration" | "price";
+  orderType: "asc" | "desc";
+}
+
+export interface TrainSupplier {
+  stations(keyword: string | undefined): Promise<StationItem[]>;
+  search(q: TrainQuery, c: SupplierContext): Promise<TrainListReply>;
+  transfers(q: { fromStation: string; toStation: string; depDate: string; transferCity?: string; orderBy: "duration" | "depTime" | "price"; orderType: "asc" | "desc" }, c: SupplierContext): Promise<TrainTransfer[]>;
+  hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext): Promise<HoldRecord>;
+  confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
+  cancel(holdId: string): Promise<HoldRecord>;
+  refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
+  change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult>;
+}
+
+export interface HotelListQuery {
+  cityCode: string;
+  checkIn: string;
+  checkOut: string;
+  keyword?: string;
+  priceMin?: Fen;
+  priceMax?: Fen;
+  stars?: number[];
+  brands?: string[];
+  districts?: string[];
+  pageNum: number;
+  pageSize: number;
+  orderBy: "recommend" | "price" | "score" | "star";
+  orderType: "asc" | "desc";
+}
+
+export interface Stay {
+  hotelId: number;
+  checkIn: string;
+  checkOut: string;
+}
+
+export interface HotelSupplier {
+  cities(keyword: string | undefined): Promise<HotelCity[]>;
+  areaInfo(cityCode: string): Promise<HotelAreaInfo>;
+  choice(cityCode: string): Promise<HotelChoice>;
+  list(q: HotelListQuery, c: SupplierContext): Promise<{ list: HotelListItem[]; total: number; pageNum: number; pageSize: number }>;
+  baseInfo(hotelId: number): Promise<HotelBaseInfo>;
+  priceInfo(stay: Stay, c: SupplierContext): Promise<HotelPriceInfo>;
+  canBook(stay: Stay & { roomTypeId: number; roomCount: number }, c: SupplierContext): Promise<CanBookReply>;
+  hold(stay: Stay & { roomTypeId: number; roomCount: number }, c: SupplierContext): Promise<HoldRecord>;
+  confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
+  cancel(holdId: string): Promise<HoldRecord>;
+  refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
+  change(holdId: string, stay: Stay & { roomTypeId: number; roomCount: number }, c: SupplierContext): Promise<ChangeResult>;
+}
+
+export interface CarQuery {
+  cityCode: string;
+  from: { lat: number; lng: number };
+  to: { lat: number; lng: number };
+  carType?: CarType;
+  departTime?: string;
+}
+
+export interface CarSupplier {
+  quote(q: CarQuery, c: SupplierContext): Promise<CarQuoteReply>;
+  /** Locks the quoted fare of one car type for an order (a ride takes no counted inventory). */
+  hold(q: CarQuery & { carType: CarType }, c: SupplierContext): Promise<HoldRecord>;
+  /** Dispatches the ride. */
+  confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
+  cancel(holdId: string): Promise<HoldRecord>;
+  /** Cancelling a dispatched ride costs its starting fare. */
+  refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
+  change(holdId: string, q: CarQuery & { carType: CarType }, c: SupplierContext): Promise<ChangeResult>;
+}

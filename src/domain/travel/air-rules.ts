@@ -1,0 +1,71 @@
+// Refund and change rules of a fare, by how deep its discount is and how long before departure
+// the request comes. Fees are a percent of the ticket price, rounded to whole yuan; unused taxes
+// are always refunded. The portal shows the same table the supplier charges by.
+import { percentOf, type Fen } from "./money";
+import type { CabinClass } from "./air-fares";
+
+export type FareTier = "full" | "flex" | "discount" | "promo";
+
+export const FARE_TIER_LABELS: Record<FareTier, string> = { full: "全价舱", flex: "灵活舱", discount: "折扣舱", promo: "特价舱" };
+
+/** Hours before departure that start each fee window: ≥168 h, ≥48 h, ≥4 h, then under 4 h. */
+export const FEE_WINDOW_HOURS = [168, 48, 4] as const;
+const WINDOW_LABELS = ["起飞前7天(含)以上", "起飞前48小时(含)至7天", "起飞前4小时(含)至48小时", "起飞前4小时内及起飞后"];
+
+const TABLE: Record<FareTier, { refund: number[]; change: number[] }> = {
+  full: { refund: [5, 10, 20, 30], change: [0, 5, 10, 20] },
+  flex: { refund: [10, 20, 30, 40], change: [5, 10, 20, 30] },
+  discount: { refund: [20, 30, 50, 70], change: [10, 20, 30, 40] },
+  promo: { refund: [40, 50, 70, 90], change: [20, 30, 50, 60] },
+};
+
+/** The tier of a booking class: premium cabins and full fares are full; then by discount depth. */
+export function fareTier(cabin: CabinClass, percent: number): FareTier {
+  if (percent >= 100) return "full";
+  if (cabin !== "Y" || percent >= 70) return "flex";
+  if (percent >= 45) return "discount";
+  return "promo";
+}
+
+export function feeWindow(hoursBeforeDeparture: number): number {
+  const i = FEE_WINDOW_HOURS.findIndex((h) => hoursBeforeDeparture >= h);
+  return i === -1 ? FEE_WINDOW_HOURS.length : i;
+}
+
+export function refundFee(ticket: Fen, tier: FareTier, hoursBeforeDeparture: number): Fen {
+  return percentOf(ticket, TABLE[tier].refund[feeWindow(hoursBeforeDeparture)], 100);
+}
+
+export function changeFee(ticket: Fen, tier: FareTier, hoursBeforeDeparture: number): Fen {
+  return percentOf(ticket, TABLE[tier].change[feeWindow(hoursBeforeDeparture)], 100);
+}
+
+/** What a refund gives back for one passenger: the ticket less its fee, plus the unused taxes. */
+export function refundAmount(ticket: Fen, taxes: Fen, tier: FareTier, hoursBeforeDeparture: number): { fee: Fen; refund: Fen } {
+  const fee = refundFee(ticket, tier, hoursBeforeDeparture);
+  return { fee, refund: ticket - fee + taxes };
+}
+
+export interface RuleLine {
+  window: string;
+  refundPercent: number;
+  changePercent: number;
+}
+
+/** The rule table of a tier, for the cabin expansion's 退改签 popover. */
+export function ruleLines(tier: FareTier): RuleLine[] {
+  return WINDOW_LABELS.map((window, i) => ({ window, refundPercent: TABLE[tier].refund[i], changePercent: TABLE[tier].change[i] }));
+}
+
+/** Every tier's table, as replies carry them once. */
+export function ruleTables(): Record<FareTier, RuleLine[]> {
+  return { full: ruleLines("full"), flex: ruleLines("flex"), discount: ruleLines("discount"), promo: ruleLines("promo") };
+}
+
+/** Free checked baggage (kg) per cabin; international fares allow pieces of 23 kg instead. */
+export const BAGGAGE_KG: Record<CabinClass, number> = { F: 40, C: 30, Y: 20 };
+export const INTERNATIONAL_BAGGAGE_PIECES: Record<CabinClass, number> = { F: 3, C: 2, Y: 1 };
+
+export function baggageText(cabin: CabinClass, international: boolean): string {
+  return international ? `免费托运 ${INTERNATIONAL_BAGGAGE_PIECES[cabin]} 件，每件 23 公斤` : `免费托运 ${BAGGAGE_KG[cabin]} 公斤`;
+}

@@ -1,0 +1,40 @@
+// Hotel rules: star grades, breakfast and cancellation policies, and what a stay costs.
+import type { Fen } from "./money";
+
+export const HOTEL_STARS = [2, 3, 4, 5] as const;
+export type HotelStar = (typeof HOTEL_STARS)[number];
+export const HOTEL_STAR_LABELS: Record<HotelStar, string> = { 2: "经济型", 3: "舒适型", 4: "高档型", 5: "豪华型" };
+
+export const BREAKFAST_LABELS: Record<0 | 1 | 2, string> = { 0: "无早", 1: "单早", 2: "双早" };
+
+export type CancelPolicy = "free" | "limited" | "none";
+export const CANCEL_POLICY_LABELS: Record<CancelPolicy, string> = { free: "免费取消", limited: "限时取消", none: "不可取消" };
+
+/** Hour of the check-in day (China time) until which a "free" booking cancels without charge. */
+export const FREE_CANCEL_HOUR = 18;
+
+/**
+ * What cancelling costs, given the hours left until check-in day's FREE_CANCEL_HOUR:
+ * free → nothing while hours ≥ 0, then the first night; limited → nothing while at least
+ * `limitHours` remain, then the first night; none → the whole stay.
+ */
+export function cancelPenalty(policy: CancelPolicy, nightly: readonly Fen[], hoursLeft: number, limitHours = 24): Fen {
+  const first = nightly[0] ?? 0;
+  if (policy === "none") return nightly.reduce((a, b) => a + b, 0);
+  if (policy === "free") return hoursLeft >= 0 ? 0 : first;
+  return hoursLeft >= limitHours ? 0 : first;
+}
+
+export function cancelPolicyText(policy: CancelPolicy, limitHours = 24): string {
+  if (policy === "free") return `入住当天 ${FREE_CANCEL_HOUR}:00 前可免费取消，逾期收取首晚房费`;
+  if (policy === "limited") return `入住当天 ${FREE_CANCEL_HOUR}:00 前 ${limitHours} 小时可免费取消，逾期收取首晚房费`;
+  return "预订成功后不可取消或修改";
+}
+
+/** Longest stay one booking may cover. */
+export const MAX_STAY_NIGHTS = 28;
+/** Most rooms one booking may hold. */
+export const MAX_ROOMS = 10;
+
+/** The stay's service fee per room per night. */
+export const HOTEL_SERVICE_FEE: Fen = 0;

@@ -1,0 +1,12 @@
+// Travel rules and reply types shared by the search APIs and the booking pages.
+export * from "./money";
+export * from "./dates";
+export * from "./air-fares";
+export * from "./air-rules";
+export * from "./train";
+export * from "./hotel";
+export * from "./car";
+export * from "./pinyin";
+export * from "./transit";
+export * from "./types";
+export * from "./schemas";
