@@ -9,7 +9,9 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     // react-router hooks lose their router unless Refine's packages are inlined.
     server: { deps: { inline: [/@refinedev\//] } },
-    testTimeout: 20000,
+    // jsdom tests that type through whole forms against the real server (scrypt hashing) take
+    // 15 s on a quiet 2-core machine; the limit leaves room for a busy one.
+    testTimeout: 40000,
     hookTimeout: 30000,
     pool: "forks",
   },

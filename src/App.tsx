@@ -2,13 +2,13 @@
 import { BrowserRouter } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
-import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from "antd";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
 import antdZhCN from "antd/es/locale/zh_CN";
 import antdEnUS from "antd/es/locale/en_US";
 import { useI18nProvider } from "./providers/i18n-provider";
+import { useNotificationProvider } from "./providers/notification-provider";
 import { RequestUiBridge } from "./providers/request-ui";
 import { createDataProvider } from "./providers/data-provider";
 import { resourceEndpoints, resources } from "./resources";
@@ -16,7 +16,7 @@ import { AppRoutes } from "./pages/routes";
 import { accessControlProvider } from "./providers/access-control";
 import { authProvider } from "./providers/auth-provider";
 import { RouteGuard } from "./providers/route-guard";
-import { LoginDialog } from "./pages/login/LoginDialog";
+import { LazyLoginDialog } from "./pages/login/LazyLoginDialog";
 
 export const FONT_FAMILY = "'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Zen Hei', -apple-system, 'Segoe UI', sans-serif";
 
@@ -54,7 +54,7 @@ export default function App() {
             <RouteGuard>
               <AppRoutes />
             </RouteGuard>
-            <LoginDialog />
+            <LazyLoginDialog />
             <UnsavedChangesNotifier />
           </Refine>
         </AntdApp>

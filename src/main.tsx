@@ -1,7 +1,6 @@
-// Order matters: the Buffer polyfill and antd's React 19 patch must run before anything else.
-import "./polyfills";
+// Order matters: antd's React 19 patch must run before anything else.
 import "@ant-design/v5-patch-for-react-19";
-import "@refinedev/antd/dist/reset.css";
+import "antd/dist/reset.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";

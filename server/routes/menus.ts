@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { accessSubjectOf } from "../services/authorize";
-import { getAccess } from "../../src/access";
+import { getServerAccess } from "../services/casbin-access";
 
 const menusInput = z.object({ lang: z.enum(["zh", "en"]).optional() }).strict();
 
@@ -17,7 +17,7 @@ export const menuRoutes = [
     access: "member",
     input: menusInput,
     handler: async ({ input, member, ctx }) => {
-      const access = await getAccess();
+      const access = await getServerAccess();
       const subject = await accessSubjectOf(ctx.db, member!);
       const lang = input.lang ?? "zh";
       return {

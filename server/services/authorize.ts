@@ -3,7 +3,8 @@
 // only protection.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { API_RESOURCES, getAccess, type AccessSubject } from "../../src/access";
+import { API_RESOURCES, type AccessSubject } from "../../src/access";
+import { getServerAccess } from "./casbin-access";
 
 /** The fields the access rules need: type facts, trip flags, audit right, partner. */
 export async function accessSubjectOf(db: Kysely<Database>, member: Member): Promise<AccessSubject> {
@@ -51,7 +52,7 @@ export function isKnownResource(resource: string): boolean {
 }
 
 export function createAuthorize(db: Kysely<Database>) {
-  const access = getAccess();
+  const access = getServerAccess();
   return async (member: Member, resource: string): Promise<boolean> => {
     if (!isKnownResource(resource)) return false;
     return (await access).canApi(await accessSubjectOf(db, member), resource);

@@ -1,9 +1,10 @@
-// One Casbin enforcer, built lazily and cached, plus the Access facade used by the Refine
-// access-control provider and the Fastify server alike. Casbin decides by member type; the
-// attribute rules (rules.ts) and partner restrictions narrow that per user.
-import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
-import { MODEL_TEXT, VIEW, apiObject, buttonObject, routeObject } from "./model";
+// The Access facade used by the Refine access-control provider and the Fastify server alike, over
+// a type-level check: the policy table in the browser, the Casbin enforcer on the server
+// (server/services/casbin-access.ts). The attribute rules (rules.ts) and partner restrictions
+// narrow that per user.
+import { VIEW, apiObject, buttonObject, routeObject } from "./model";
 import { API_RESOURCES, API_RESOURCE_ITEMS, generatePolicy } from "./policy";
+import { policyTableCheck } from "./policy-table";
 import {
   buttonHash, buttonListed, partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
 } from "./rules";
@@ -96,31 +97,28 @@ export function createAccess(check: Check): Access {
   };
 }
 
-let pending: Promise<Access> | undefined;
-
-async function build(): Promise<Access> {
-  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(generatePolicy()));
-  // The policy is static for the process lifetime, so memoising decisions is safe and keeps
-  // a menu render (hundreds of checks) cheap. Bounded, since can() accepts arbitrary objects.
+/**
+ * Memoises a check: the policy is static for the process lifetime, and a menu render makes
+ * hundreds of checks. Bounded, since can() accepts arbitrary objects.
+ */
+export function memoCheck(check: Check): Check {
   const memo = new Map<string, boolean>();
-  const check: Check = (sub, obj, act) => {
+  return (sub, obj, act) => {
     const k = `${sub}\u0000${obj}\u0000${act}`;
     let v = memo.get(k);
     if (v === undefined) {
-      v = enforcer.enforceSync(sub, obj, act);
+      v = check(sub, obj, act);
       if (memo.size >= 5000) memo.clear();
       memo.set(k, v);
     }
     return v;
   };
-  return createAccess(check);
 }
 
-/** The shared Access, built on first use; a failed build is retried on the next call. */
+let shared: Promise<Access> | undefined;
+
+/** The shared Access over the policy table (no Casbin in the browser bundle). */
 export function getAccess(): Promise<Access> {
-  pending ??= build().catch((err: unknown) => {
-    pending = undefined;
-    throw err;
-  });
-  return pending;
+  shared ??= Promise.resolve(createAccess(memoCheck(policyTableCheck(generatePolicy()))));
+  return shared;
 }

@@ -5,4 +5,5 @@ export * from "./model";
 export * from "./policy";
 export * from "./rules";
 export * from "./visibility";
+export * from "./policy-table";
 export * from "./enforcer";

@@ -2,28 +2,32 @@
 // src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
-import { IndexPage } from "./index/IndexPage";
-import { MismatchPage } from "./errors/MismatchPage";
-import LoginPage from "./login/LoginPage";
-import SelfInfoPage from "./account/SelfInfoPage";
-import SettingPage from "./account/SettingPage";
-import CompanyCentralIndex from "./workbench/CompanyCentralIndex";
-import TravelCentralIndex from "./workbench/TravelCentralIndex";
-import PersonalCentralIndex from "./workbench/PersonalCentralIndex";
-import DistributionCentralIndex from "./workbench/DistributionCentralIndex";
-import EmployeeListPage from "../resources/employees/list";
-import { AreaPage } from "./layout/AreaPage";
-import { LandingPage } from "./layout/LandingPage";
-import { OrderListsPage } from "./layout/OrderListsPage";
 import { PortalLayout } from "./layout/PortalLayout";
-import { LoginRequired } from "./layout/StatePages";
+import { PageSkeleton } from "./layout/PageSkeleton";
 import { usePortalUser } from "./layout/session";
-import { WorkbenchFrame } from "./layout/WorkbenchFrame";
-import { TextPage } from "./text/TextPage";
+
+// Every page is its own chunk: a visitor downloads the code of the page they open, not of all
+// the others (the index route's first load stays small).
+const IndexPage = lazy(() => import("./index/IndexPage").then((m) => ({ default: m.IndexPage })));
+const MismatchPage = lazy(() => import("./errors/MismatchPage").then((m) => ({ default: m.MismatchPage })));
+const LoginPage = lazy(() => import("./login/LoginPage"));
+const SelfInfoPage = lazy(() => import("./account/SelfInfoPage"));
+const SettingPage = lazy(() => import("./account/SettingPage"));
+const CompanyCentralIndex = lazy(() => import("./workbench/CompanyCentralIndex"));
+const TravelCentralIndex = lazy(() => import("./workbench/TravelCentralIndex"));
+const PersonalCentralIndex = lazy(() => import("./workbench/PersonalCentralIndex"));
+const DistributionCentralIndex = lazy(() => import("./workbench/DistributionCentralIndex"));
+const EmployeeListPage = lazy(() => import("../resources/employees/list"));
+const AreaPage = lazy(() => import("./layout/AreaPage"));
+const LandingPage = lazy(() => import("./layout/LandingPage"));
+const OrderListsPage = lazy(() => import("./layout/OrderListsPage"));
+const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame })));
+const TextPage = lazy(() => import("./text/TextPage"));
+const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -78,11 +82,20 @@ function RedirectRoute({ def }: { def: RouteDef }) {
 function RouteElement({ def }: { def: RouteDef }) {
   // Without a session a protected route waits for the login (the guard opens the dialog);
   // redirects wait too, so /myCenter/index can pick the workbench of whoever signs in.
-  if (def.auth && !getToken()) return <LoginRequired />;
+  if (def.auth && !getToken())
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <LoginRequired />
+      </Suspense>
+    );
   if (def.redirect) return <RedirectRoute def={def} />;
   const Page = PAGES[def.name];
   // key: a new page starts fresh even when react-router reuses the element.
-  return Page ? <Page key={def.name} routeName={def.name} /> : <AreaPage key={def.name} routeName={def.name} />;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      {Page ? <Page key={def.name} routeName={def.name} /> : <AreaPage key={def.name} routeName={def.name} />}
+    </Suspense>
+  );
 }
 
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 // Refine's authProvider over the login and account calls of spec §7. Every method resolves (never
 // rejects, DESIGN §3): failures come back as { success: false, error } for the dialog to show.
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
-import { passwordDigest } from "../domain/forms/auth";
+import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
 import { domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 // Smoke test of the app shell: index page, catch-all redirect via /mismatch, language switch.
-import "../../src/polyfills";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import App from "../../src/App";

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The request layer's UI bridge: business errors as antd messages, tips as antd modals (HTML
 // sanitised), confirm with 确定/取消 navigating through react-router.
-import "../../src/polyfills";
 import axios, { type AxiosAdapter } from "axios";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";

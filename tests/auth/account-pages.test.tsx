@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The account pages against the real server: the profile (first error only, save, photo rules and
 // upload) and the settings (login password change, pay password with an SMS code).
-import "../../src/polyfills";
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { authProvider } from "../../src/providers/auth-provider";
@@ -14,7 +13,7 @@ import { renderAt, useLiveServer } from "./live";
 const s = useLiveServer();
 
 async function signIn(phone: string) {
-  const res = await authProvider.login({ mobilePhone: phone, loginPsw: "demo123456" });
+  const res = await authProvider.login({ mobilePhone: phone, loginPsw: "demo123456", accCode: "-9990" });
   expect(res.success).toBe(true);
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The auth provider against the real server: login (MD5), identity and permissions, the 401 flow,
 // logout clearing the cached data, and that every method resolves.
-import "../../src/polyfills";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CACHED_DATA_KEYS, CACHE_PREFIX, HOME_PATH, authProvider } from "../../src/providers/auth-provider";
 import { configureRequest, request, RequestError, LOGIN_PATH } from "../../src/providers/request";
@@ -31,7 +30,8 @@ beforeEach(async () => {
   window.history.replaceState({}, "", "/");
 });
 
-const login = (mobilePhone: string, loginPsw = "demo123456") => authProvider.login({ mobilePhone, loginPsw });
+// -9990: the development answer to the captcha, which the server asks for after a failed sign-in.
+const login = (mobilePhone: string, loginPsw = "demo123456") => authProvider.login({ mobilePhone, loginPsw, accCode: "-9990" });
 
 describe("login", () => {
   it("sends the password as MD5, stores token and user, closes the dialog", async () => {

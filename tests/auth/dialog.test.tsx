@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The login dialog's four modes against the real server: validation order with only the first
 // error shown, mode switching, closing, MD5 payloads and the success steps.
-import "../../src/polyfills";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { getLoginDialog, requestLogin } from "../../src/providers/login-dialog";

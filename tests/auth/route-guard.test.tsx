@@ -2,7 +2,6 @@
 // The route guard component against the real server: protected routes open the dialog and come
 // back after login, third-party entry links sign in and land on the partner's home page, and
 // /mismatch leaves for an index (signing in with ?token=…).
-import "../../src/polyfills";
 import { describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { partnerSign } from "../../server/services/accounts/partner-sign";

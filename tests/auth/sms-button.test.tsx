@@ -2,7 +2,6 @@
 // The SMS button's countdown (spec §4, §9): 获取验证码 → "59s后重新发送" … "1s后重新发送" → 获取验证码,
 // one second per step, and a press during the countdown sends nothing. Codes go to the real
 // server; only setInterval is faked, so the network and React's scheduler run for real.
-import "../../src/polyfills";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { closeLogin, requestLogin } from "../../src/providers/login-dialog";

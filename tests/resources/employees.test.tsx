@@ -3,7 +3,6 @@
 // signed in as the company administrator (13800000070): the list, its summary, the keyword
 // search, reset, an address that carries filters, and what a filter matching nobody shows; and
 // the 403 an individual member gets instead.
-import "../../src/polyfills";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import App from "../../src/App";
@@ -19,11 +18,16 @@ const ALL = ["周文博", "杨帆", "陈静", "黄磊"];
 let h: Harness;
 let session: { token: string; user: unknown };
 const requests: string[] = [];
+let inFlight = 0;
 
 beforeAll(async () => {
   h = await startHarness();
   await servePortal(h);
-  h.app.server.on("request", (req) => requests.push(String(req.url)));
+  h.app.server.on("request", (req, res) => {
+    requests.push(String(req.url));
+    inFlight++;
+    res.on("close", () => inFlight--);
+  });
   const token = await login(h.app, "13800000070");
   const member = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
   session = { token, user: await memberInfo(h.db.db, member) };
@@ -37,7 +41,14 @@ beforeEach(async () => {
   localStorage.setItem("token", session.token);
   localStorage.setItem("userInfo", JSON.stringify(session.user));
 });
-afterEach(() => cleanup());
+// A test ends once the server has answered everything it was asked, so no late request of one
+// test is counted against the next.
+afterEach(async () => {
+  cleanup();
+  await waitFor(() => expect(inFlight).toBe(0), { timeout: 8000 });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitFor(() => expect(inFlight).toBe(0), { timeout: 8000 });
+});
 
 function renderAt(address: string) {
   window.history.replaceState({}, "", address);

@@ -2,7 +2,6 @@
 // The real <App/> in jsdom at every address of spec §2, signed in as the company administrator
 // (13800000070) against the real server: where the address bar ends and which page shows. Plus
 // what a guest sees: public pages with the header, protected pages without it.
-import "../../src/polyfills";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import App from "../../src/App";
@@ -94,8 +93,11 @@ describe("every spec §2 address, signed in as the company administrator", () =>
     if (want.tab) expect(sessionStorage.getItem(ORDER_TAB_KEY)).toBe(want.tab);
     // Bare routes show neither header nor footer; the others show both (tests/routes/routes.test.ts
     // checks which routes are bare against the spec).
-    const chrome = !!document.querySelector(".tp-header") && !!document.querySelector(".tp-footer");
-    expect(chrome, "header and footer").toBe(findRoute(window.location.pathname)?.def.chrome !== "bare");
+    // Pages load lazily: a navigation keeps the previous screen until the next page's code is in.
+    await waitFor(() => {
+      const chrome = !!document.querySelector(".tp-header") && !!document.querySelector(".tp-footer");
+      expect(chrome, "header and footer").toBe(findRoute(window.location.pathname)?.def.chrome !== "bare");
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 // The brand comes from the server (env BRAND), so one setting drives the portal and the API.
-import "../../src/polyfills";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import App from "../../src/App";

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // The four workbenches against the real server and demo seed: each shows the member's own
 // figures and only the entry points that member's menus allow.
-import "../../src/polyfills";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import CompanyCentralIndex from "../../src/pages/workbench/CompanyCentralIndex";
@@ -38,7 +37,7 @@ describe("CompanyCentralIndex (70)", () => {
   it("shows the company's money, credit line and people, and the administrator's entries", async () => {
     await signInAs(live, "13800000070");
     renderPage(CompanyCentralIndex, "/company/index");
-    expect(await screen.findByText("您好，刘建国")).toBeTruthy();
+    expect(await screen.findByText("您好，刘建国", {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByTestId("member-type").textContent).toBe("信用主会员");
     expect(screen.getByTestId("company-name").textContent).toBe("华信科技有限公司");
     expect(fact("balance")).toContain("120,000.00");

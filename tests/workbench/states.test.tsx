@@ -2,7 +2,6 @@
 // Workbench states against the real server: skeleton while loading, a Chinese error with a
 // working retry, the wrong member type (the frame's 403, and the body's own answer behind it),
 // figures read fresh from the database, and English.
-import "../../src/polyfills";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import CompanyCentralIndex from "../../src/pages/workbench/CompanyCentralIndex";

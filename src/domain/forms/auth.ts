@@ -2,7 +2,6 @@
 // Both come from one factory per language, so zh and en share every rule.
 
 import { z } from "zod";
-import CryptoJS from "crypto-js";
 import { msg, type Lang, type MessageKey } from "../messages";
 import { isMobile } from "../validators";
 import { zOptionalString, zText } from "../zod";
@@ -50,10 +49,7 @@ export function captchaShapeOk(typed: unknown): boolean {
   return input === CAPTCHA_BYPASS || CAPTCHA_SHAPE.test(input) || CAPTCHA_SHAPE.test(input.toUpperCase()) || CAPTCHA_SHAPE.test(input.toLowerCase());
 }
 
-/** Passwords travel as the lowercase hex MD5 of what the user typed. */
-export function passwordDigest(plain: string): string {
-  return CryptoJS.MD5(plain).toString();
-}
+export { passwordDigest } from "../password-digest";
 
 // ---- schemas ----
 

@@ -1,9 +1,11 @@
 // The header's hover QR codes (spec §2: app download and public account) and the phone list.
-import type { ReactNode } from "react";
-import { Popover, QRCode } from "antd";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Popover, Spin } from "antd";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";
 import { phoneLabels, type QrCode } from "../../access";
 import type { Lang } from "../../access";
+
+const QrCodeImage = lazy(() => import("./QrCodeImage"));
 
 /** QR values are absolute: a phone scanning a relative path would get nowhere. */
 function absolute(url: string): string {
@@ -15,7 +17,9 @@ function absolute(url: string): string {
 export function QrPopover({ qr, label, kind, lang }: { qr: QrCode; label: string; kind: "app" | "public"; lang: Lang }) {
   const content = (
     <div className="tp-qr">
-      <QRCode value={absolute(qr.url)} size={132} bordered={false} />
+      <Suspense fallback={<Spin style={{ width: 132, height: 132 }} />}>
+        <QrCodeImage value={absolute(qr.url)} />
+      </Suspense>
       <span className="tp-qr__text">{qr.text[lang]}</span>
     </div>
   );

@@ -1,0 +1,19 @@
+// The login dialog's code (four forms) is fetched the first time someone asks for the dialog,
+// not with every page: most visits never open it. Once loaded it stays mounted.
+import { lazy, Suspense } from "react";
+import { useLoginDialog } from "../../providers/login-dialog";
+
+const LoginDialog = lazy(() => import("./LoginDialog").then((m) => ({ default: m.LoginDialog })));
+
+let requested = false;
+
+export function LazyLoginDialog() {
+  const { open } = useLoginDialog();
+  if (open) requested = true;
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginDialog />
+    </Suspense>
+  );
+}
