@@ -2,7 +2,8 @@
 // src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
+import { Skeleton } from "antd";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -29,6 +30,18 @@ export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
 type Page = ComponentType<{ routeName: string }>;
 
+const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
+const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
+
+/** A lazily loaded page with a skeleton while its code arrives. */
+function lazyPage(Lazy: Page): Page {
+  return ({ routeName }) => (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} style={{ padding: 24 }} />}>
+      <Lazy routeName={routeName} />
+    </Suspense>
+  );
+}
+
 const landing: Page = ({ routeName }) => <LandingPage routeName={routeName} />;
 
 /** Routes with a page of their own; every other page route is an AreaPage. */
@@ -53,6 +66,8 @@ const PAGES: Record<string, Page> = {
   PersonalCentralIndex,
   DistributionCentralIndex,
   OrderLists: OrderListsPage,
+  order_info: lazyPage(OrderInfoPage),
+  TicketOrderDetails: lazyPage(FlightOrderShowPage),
   EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
