@@ -11,6 +11,7 @@ import type { Dayjs } from "dayjs";
 import { FLIGHT_ORDER_STATUS_CODES, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
 import { useLang } from "../../pages/layout/session";
 import { EmptyState } from "../../pages/layout/StatePages";
 import type { PageAction } from "../../pages/layout/page-info";
@@ -23,7 +24,7 @@ interface SearchValues {
 }
 
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
-const when = (iso: string) => new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
+const when = chinaDateTime;
 
 export function FlightOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const { t } = useTranslation();
@@ -49,7 +50,7 @@ export function FlightOrderList({ empty, action }: { empty: string; action: Page
       render: (_: unknown, r) => (
         <div>
           <Typography.Text strong>{r.depCityName} → {r.arrCityName}</Typography.Text>
-          <div><Typography.Text type="secondary">{r.flightNo} · {r.depDate} {r.depTime}</Typography.Text></div>
+          <div style={{ whiteSpace: "nowrap" }}><Typography.Text type="secondary">{r.flightNo} · {r.depDate} {r.depTime}</Typography.Text></div>
         </div>
       ),
     },

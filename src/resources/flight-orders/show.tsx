@@ -9,6 +9,7 @@ import { CERT_TYPES, INSURANCE_STATUS, label, PASSENGER_TYPES } from "../../doma
 import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
@@ -16,9 +17,10 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { FlightSummary } from "../../booking/flight/FlightSummary";
 import { PriceSummary } from "../../booking/flight/PriceSummary";
 import { Countdown } from "./Countdown";
+import "../../booking/flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
-const when = (iso: string) => new Date(iso).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" });
+const when = chinaDateTime;
 
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -90,22 +92,23 @@ function OrderDetail({ id }: { id: string }) {
     insurance: order.insurance,
     payprice: order.payprice,
   };
+  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<FlightOrderPassenger> = [
-    { title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
-    { title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
-    { title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
-    { title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
-    { title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${label(INSURANCE_STATUS, p.insuStatus, lang)}` : "—") },
-    { title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
+    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
+    { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
+    { ...nowrap, title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
+    { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
+    { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${label(INSURANCE_STATUS, p.insuStatus, lang)}` : "—") },
+    { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
   ];
   const actionLabel = (action: string) => (action === "create" ? t("flightOrder.detail.created") : (FLIGHT_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
-      <Card className="tp-frame__card" style={{ paddingTop: 16 }}>
-        <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 16, flexWrap: "wrap" }}>
-          <Space size={16} wrap>
-            <Tag color={flightOrderColor(order.status)} style={{ fontSize: 16, padding: "4px 12px" }} data-testid="order-status">
+      <Card>
+        <div className="tp-order__status">
+          <Space size={[16, 8]} wrap>
+            <Tag color={flightOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
               {flightOrderLabel(order.status, lang)}
             </Tag>
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
@@ -127,31 +130,29 @@ function OrderDetail({ id }: { id: string }) {
       <Card title={t("flightOrder.flight")}>
         <FlightSummary flight={order.flight} seat={order.seat} />
       </Card>
+      <Card title={t("flightOrder.passengers")}>
+        <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="middle" scroll={{ x: "max-content" }} />
+        <Descriptions column={3} style={{ marginTop: 16 }}>
+          <Descriptions.Item label={t("flightOrder.contactName")}>{order.contactName}</Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.list.createTime")}>{when(order.createTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
       <div className="tp-order">
-        <Space direction="vertical" size={16} style={{ width: "100%" }}>
-          <Card title={t("flightOrder.passengers")}>
-            <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="middle" scroll={{ x: true }} />
-            <Descriptions column={2} style={{ marginTop: 16 }}>
-              <Descriptions.Item label={t("flightOrder.contactName")}>{order.contactName}</Descriptions.Item>
-              <Descriptions.Item label={t("flightOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
-              <Descriptions.Item label={t("flightOrder.list.createTime")}>{when(order.createTime)}</Descriptions.Item>
-            </Descriptions>
-          </Card>
-          <Card title={t("flightOrder.detail.timeline")}>
-            <Timeline
-              items={order.events.map((e) => ({
-                color: flightOrderColor(e.toStatus) === "default" ? "gray" : flightOrderColor(e.toStatus),
-                children: (
-                  <div>
-                    <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
-                    <Typography.Text type="secondary"> · {flightOrderLabel(e.toStatus, lang)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
-                    {e.note && <div>{e.note}</div>}
-                  </div>
-                ),
-              }))}
-            />
-          </Card>
-        </Space>
+        <Card title={t("flightOrder.detail.timeline")}>
+          <Timeline
+            items={order.events.map((e) => ({
+              color: flightOrderColor(e.toStatus) === "default" ? "gray" : flightOrderColor(e.toStatus),
+              children: (
+                <div>
+                  <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {flightOrderLabel(e.toStatus, lang)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
+                  {e.note && <div>{e.note}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </Card>
         <Card title={t("flightOrder.pricePanel")} className="tp-order__side">
           <PriceSummary panel={panel} />
         </Card>
