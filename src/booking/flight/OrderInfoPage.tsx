@@ -82,12 +82,13 @@ function OrderForm({ fareKey }: { fareKey: string }) {
     );
   }
   if (!fare?.available || !fare.seat || !fare.flight) return <NoFare text={t("flightOrder.unavailable")} />;
-  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} />;
+  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} onStale={() => query.refetch()} />;
 }
 
 type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
-function Booking({ fare }: { fare: VerifiedFare }) {
+/** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
+function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -115,6 +116,7 @@ function Booking({ fare }: { fare: VerifiedFare }) {
         onError: (e: HttpError) => {
           const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
           if (data?.priceChanged) {
+            onStale();
             modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => submit(true) });
             return;
           }
