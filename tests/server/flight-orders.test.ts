@@ -63,7 +63,7 @@ describe("booking", () => {
     const before = await yRemaining(flight.flightKey);
     const r = await api("13800000010", P.book, form(seat, [{ ...ADULT, insuType: "1" }, CHILD]));
     expect(r.ret, r.msg).toBe(0);
-    expect(r.data).toMatchObject({ status: 0, orderNo: expect.stringMatching(/^F\d{16}$/) });
+    expect(r.data).toMatchObject({ status: 0, orderNo: expect.stringMatching(/^F\d{18}$/) });
     expect(await yRemaining(flight.flightKey)).toBe(before - 2);
 
     const d = (await api("13800000010", P.detail, { id: r.data.id })).data;

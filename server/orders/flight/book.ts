@@ -35,10 +35,10 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
   return member.creditMemberId > 0 ? member.creditMemberId : null;
 }
 
-/** F + China date-time to the second + 4 random digits: readable on the phone, unique by index. */
+/** F + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
 function newOrderNo(): string {
   const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
-  return `F${stamp}${crypto.randomInt(0, 10_000).toString().padStart(4, "0")}`;
+  return `F${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
 }
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
