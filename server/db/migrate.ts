@@ -11,6 +11,7 @@ import * as m020 from "./migrations/020_inventory";
 import * as m040 from "./migrations/040_travel_policy";
 import * as m041 from "./migrations/041_approvals";
 import * as m042 from "./migrations/042_jobs";
+import * as m050 from "./migrations/050_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "040_travel_policy": m040,
   "041_approvals": m041,
   "042_jobs": m042,
+  "050_orders": m050,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -202,6 +202,9 @@ export interface Database {
   inventory_holds: InventoryHoldsTable;
   captchas: CaptchasTable;
   throttles: ThrottlesTable;
+  orders: OrdersTable;
+  order_passengers: OrderPassengersTable;
+  order_events: OrderEventsTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -483,4 +486,65 @@ export interface ThrottlesTable {
   tries: number;
   lockedUntil: string | null;
   updateTime: string;
+}
+
+// ---- orders (migration 050): money in integer fen ----
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNo: string;
+  product: string;
+  memberId: number;
+  companyId: number | null;
+  bookerMemberId: number;
+  travellerMemberId: number | null;
+  status: number;
+  ticketFen: number;
+  constructionFeeFen: number;
+  fuelSurchargeFen: number;
+  serviceFeeFen: number;
+  insuranceFen: number;
+  totalFen: number;
+  fareKey: string;
+  holdId: string | null;
+  depDate: string;
+  title: string;
+  snapshot: string; // JSON
+  contactName: string;
+  contactMobile: string;
+  clientKey: string;
+  expiresAt: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OrderPassengersTable {
+  id: Generated<number>;
+  orderId: number;
+  name: string;
+  psgType: string;
+  certType: number;
+  certNo: string;
+  birthday: string | null;
+  mobile: string | null;
+  tktPriceFen: number;
+  consTaxFen: number;
+  fuelTaxFen: number;
+  servFeeFen: number;
+  insuType: string | null;
+  insuPayPriceFen: number;
+  insuStatus: Generated<number>;
+  ticketNo: string | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number;
+  actorMemberId: number | null;
+  actorName: string;
+  note: string | null;
+  createTime: string;
 }

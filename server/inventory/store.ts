@@ -3,6 +3,7 @@
 // requests generating the same day at once write it once. Marks already seen are cached per
 // database so a search pays for the check only the first time.
 import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from "kysely";
+import { inTransaction } from "../db/transaction";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
 
@@ -47,7 +48,7 @@ export async function ensureGenerated(
   for (const id of found) cache.add(id);
   missing = missing.filter((m) => !found.has(markId(product, m)));
   if (!missing.length) return;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const claimed: Mark[] = [];
     const now = isoAt();
     for (const part of chunks(missing, 500)) {

@@ -1,9 +1,10 @@
 // The job kinds this server runs. A capability that schedules jobs adds its kinds here.
 import { JobKinds } from "./kinds";
 import { approvalJobKinds } from "../approvals/jobs";
+import { orderJobKinds } from "../orders/flight/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -5,6 +5,7 @@
 // so a hold is released or confirmed once, whoever asks twice.
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import { inTransaction } from "../db/transaction";
 import type { Database, InventoryHoldsTable } from "../db/schema";
 import type { HoldRecord, HoldStatus } from "../../src/domain/travel/types";
 import { BizError, RET } from "../services/http/envelope";
@@ -81,7 +82,7 @@ export async function createHold(db: Kysely<Database>, h: NewHold): Promise<Stor
     createTime: isoAt(at),
     updateTime: isoAt(at),
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const line of h.lines) {
       if (!(await adjust(trx, line, -line.n))) throw new BizError(RET.CONFLICT, h.soldOut);
     }
@@ -97,7 +98,7 @@ export async function findHold(db: Kysely<Database>, id: string): Promise<Stored
 }
 
 async function transition(db: Kysely<Database>, id: string, from: HoldStatus, to: HoldStatus, giveBack: boolean, reference?: string): Promise<StoredHold> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     let q = trx
       .updateTable("inventory_holds")
       .set({ status: to, updateTime: isoAt(), ...(reference ? { reference } : {}) })

@@ -1,6 +1,8 @@
 // The supplier boundary: one interface per product. The embedded suppliers implement them over
 // the generated inventory; a GDS, the rail service or a hotel wholesaler plugs in behind the
 // same interfaces. Money is integer fen; "today" and the caller's agreed fee come in the context.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import type { Fen } from "../../src/domain/travel/money";
 import type {
   CalendarDay, CanBookReply, CarQuoteReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
@@ -82,6 +84,11 @@ export interface FlightSupplier {
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
   change(holdId: string, newFareKey: string, c: SupplierContext): Promise<ChangeResult>;
+  /**
+   * The same supplier working inside the caller's database transaction, so a hold commits or
+   * rolls back with the order that needs it (the embedded airline keeps its seats in our database).
+   */
+  within(trx: Kysely<Database>): FlightSupplier;
 }
 
 export interface TrainQuery {

@@ -27,6 +27,8 @@ const LandingPage = lazy(() => import("./layout/LandingPage"));
 const OrderListsPage = lazy(() => import("./layout/OrderListsPage"));
 const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame })));
 const TextPage = lazy(() => import("./text/TextPage"));
+const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
+const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -57,6 +59,8 @@ const PAGES: Record<string, Page> = {
   PersonalCentralIndex,
   DistributionCentralIndex,
   OrderLists: OrderListsPage,
+  order_info: OrderInfoPage,
+  TicketOrderDetails: FlightOrderShowPage,
   EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,

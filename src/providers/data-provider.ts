@@ -128,7 +128,8 @@ export function toHttpError(e: unknown): HttpError {
     if (isRecord(e) && typeof e.statusCode === "number" && typeof e.message === "string") return e as HttpError;
     return { message: e instanceof Error ? e.message : String(e), statusCode: 500 };
   }
-  const base = { message: e.message, kind: e.kind, ret: e.ret };
+  // data: what the refusal carries beyond its message (e.g. the old and new price of a fare).
+  const base = { message: e.message, kind: e.kind, ret: e.ret, data: e.reply?.data ?? null };
   if (e.kind === "unauthorised" || e.kind === "no-token") return { ...base, statusCode: 401 };
   const ret = e.ret === null || e.ret === "" ? NaN : Number(e.ret);
   if (ret === 400) {

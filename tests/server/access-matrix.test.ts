@@ -60,6 +60,15 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/credit/approval/detail": { id: "999999" },
   "/credit/op_apply_note": { approvalId: "999999", action: "approve" },
   "/member/center/my_standard": {},
+  // Flight orders. The fare key names no flight of the demo inventory: the booking passes the
+  // access check and is then refused; its success is tested in flight-orders.test.ts.
+  "/api/v1/trip_manager/air_ticket_domestic_order/book": flattenDotKeys({
+    fareKey: "2026-01-01:ZZ9999|Y|Y", price: 100000, clientKey: "access-matrix", contactName: "张三", contactMobile: "13800000010",
+    passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X" }],
+  }),
+  "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
+  "/order/appDometicketOrderViewServlet": { id: "999999" },
+  "/order/cancelOrder": { id: "999999" },
 };
 
 /**
@@ -69,6 +78,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
  */
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
+  "/api/v1/trip_manager/air_ticket_domestic_order/book", "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
 ]);
 
 let h: Harness;

@@ -9,10 +9,15 @@ import { travelFactsOf } from "../../policy/standards";
 
 const PERMANENT = "永久有效";
 
-/** Flight orders the member has placed. No order can be placed before booking exists, so the
- *  count is zero until the orders module owns a table to count from. */
-async function ticketOrderCount(_db: Kysely<Database>, _memberId: number): Promise<number> {
-  return 0;
+/** Flight orders the member has placed (every status: the profile counts bookings made). */
+async function ticketOrderCount(db: Kysely<Database>, memberId: number): Promise<number> {
+  const r = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("memberId", "=", memberId)
+    .where("product", "=", "air")
+    .executeTakeFirst();
+  return toCount(r?.n);
 }
 
 export interface EmployeeView {

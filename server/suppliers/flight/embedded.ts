@@ -30,6 +30,10 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     super(db, seed);
   }
 
+  within(trx: Kysely<Database>): EmbeddedFlightSupplier {
+    return new EmbeddedFlightSupplier(trx, this.seed);
+  }
+
   async cities(keyword: string | undefined, international?: boolean) {
     return searchCities(await loadPlaces(), keyword, international);
   }

@@ -12,6 +12,12 @@ export function chinaDate(ms: number): string {
   return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD HH:mm' in China at an ISO instant (order times); '' for an unreadable one. */
+export function chinaDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ") : "";
+}
+
 /** Minutes since China midnight at instant `ms`. */
 export function chinaMinutes(ms: number): number {
   const d = new Date(ms + CHINA_OFFSET_MS);

@@ -1,8 +1,11 @@
 // OrderLists (/order/list): one page, four tabs. A `type` query (airTicket, gp, hotel, train) is
 // stored as the active tab and removed from the address (spec §2 "OrderLists entry"), so links
 // from menus and old routes open the right tab and a reload keeps it.
-import { useLayoutEffect, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
+import { Skeleton } from "antd";
 import { Tabs } from "antd";
+
+const FlightOrderList = lazy(() => import("../../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList })));
 import { useLocation, useNavigate } from "react-router";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
@@ -85,7 +88,15 @@ export function OrderListsPage() {
           items={shown.map((k) => ({
             key: k,
             label: TABS[k].label[lang === "zh" ? 0 : 1],
-            children: <EmptyState text={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />,
+            // Flight orders are listed; the other products' orders arrive with their booking.
+            children:
+              k === "airTicket" ? (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                  <FlightOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                </Suspense>
+              ) : (
+                <EmptyState text={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+              ),
           }))}
         />
       </div>

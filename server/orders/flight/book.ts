@@ -1,0 +1,162 @@
+// Booking a domestic flight: verify the fare (a changed price is announced with old and new
+// price unless the buyer accepted it), then hold the seats through the supplier, insert the
+// order, its passengers, its first event and its expiry job in ONE transaction: a seat that
+// cannot be had leaves nothing written.
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt, now } from "../../services/clock";
+import { supplierContext, suppliersFor } from "../../suppliers";
+import { formatFen } from "../../../src/domain/policy/fen";
+import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
+import {
+  passengerMixProblem, passengerTypeOn, pricePanel, type FlightOrderInput,
+} from "../../../src/domain/orders/flight-booking";
+import type { PassengerType } from "../../../src/domain/travel/air-fares";
+import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
+import { memberActor } from "./moves";
+import { scheduleFlightOrderExpiry } from "./jobs";
+
+export interface BookReply {
+  id: number;
+  orderNo: string;
+  status: number;
+  payprice: number;
+  expiresAt: string | null;
+}
+
+/** The company an order belongs to: the admin's own, or the employee's employer. */
+export async function companyIdOf(db: Kysely<Database>, member: Member): Promise<number | null> {
+  if (member.creditEmployeeId > 0) {
+    const e = await db.selectFrom("employees").select("companyId").where("id", "=", member.creditEmployeeId).executeTakeFirst();
+    return e?.companyId ?? null;
+  }
+  return member.creditMemberId > 0 ? member.creditMemberId : null;
+}
+
+/** F + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
+function newOrderNo(): string {
+  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
+  return `F${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
+}
+
+const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+async function existing(db: Kysely<Database>, memberId: number, clientKey: string): Promise<BookReply | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select(["id", "orderNo", "status", "totalFen", "expiresAt"])
+    .where("memberId", "=", memberId)
+    .where("clientKey", "=", clientKey)
+    .executeTakeFirst();
+  return row ? { id: row.id, orderNo: row.orderNo, status: row.status, payprice: row.totalFen, expiresAt: row.expiresAt } : null;
+}
+
+export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
+  const again = await existing(db, member.id, input.clientKey);
+  if (again) return again;
+
+  const c = await supplierContext(db, member);
+  const supplier = suppliersFor(db, seed).flight;
+  const v = await supplier.verify(input.fareKey, c);
+  if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询航班");
+  const seat = v.seat;
+  const flight = v.flight;
+  if (seat.salePrice !== input.price && !input.acceptPrice) {
+    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(seat.salePrice)}，是否按新价格继续预订？`, {
+      priceChanged: true,
+      oldPrice: input.price,
+      newPrice: seat.salePrice,
+    });
+  }
+
+  const types: PassengerType[] = [];
+  const errors: Record<string, string> = {};
+  input.passengers.forEach((p, i) => {
+    const t = passengerTypeOn(p, flight.depDate);
+    if (!t) errors[`passengers.${i}.birthday`] = "出生日期不正确（不能晚于出发日期）";
+    else types.push(t);
+    if (p.insuType && !seat.insurance.some((o) => o.insuType === p.insuType)) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new BizError(RET.BAD_INPUT, first, { errors });
+  const mix = passengerMixProblem(types);
+  if (mix) throw new BizError(RET.BAD_INPUT, mix, { errors: { passengers: mix } });
+
+  const panel = pricePanel(seat.breakdown, input.passengers.map((p, i) => ({ psgType: types[i], insuType: p.insuType })), seat.insurance);
+  const companyId = await companyIdOf(db, member);
+  const count = (t: PassengerType) => types.filter((x) => x === t).length;
+  const actor = memberActor(member);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const hold = await supplier.within(trx).hold(input.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
+      // The hold priced the seats again inside the transaction: what the buyer pays must be it.
+      if (hold.amount !== panel.payprice - panel.insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+      const at = isoAt();
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          orderNo: newOrderNo(),
+          product: "air",
+          memberId: member.id,
+          companyId,
+          bookerMemberId: member.id,
+          travellerMemberId: null,
+          status: FLIGHT_ORDER_STATUS.pendingPayment,
+          ticketFen: panel.ticket,
+          constructionFeeFen: panel.consTax,
+          fuelSurchargeFen: panel.fuelTax,
+          serviceFeeFen: panel.servFee,
+          insuranceFen: panel.insurance,
+          totalFen: panel.payprice,
+          fareKey: input.fareKey,
+          holdId: hold.holdId,
+          depDate: flight.depDate,
+          title: `${flight.depCityName}-${flight.arrCityName} ${flight.flightNo}`,
+          snapshot: JSON.stringify({ flight: { ...flight, seats: undefined }, seat: { ...seat, insurance: undefined } }),
+          contactName: input.contactName,
+          contactMobile: input.contactMobile,
+          clientKey: input.clientKey,
+          expiresAt: hold.expiresAt,
+          createTime: at,
+          updateTime: at,
+        })
+        .returning(["id", "orderNo"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_passengers")
+        .values(
+          input.passengers.map((p, i) => ({
+            orderId: order.id,
+            name: p.name,
+            psgType: types[i],
+            certType: p.certType,
+            certNo: p.certNo.toUpperCase(),
+            birthday: p.birthday ?? null,
+            mobile: p.mobile ?? null,
+            tktPriceFen: panel.lines[i].tktPrice,
+            consTaxFen: panel.lines[i].consTax,
+            fuelTaxFen: panel.lines[i].fuelTax,
+            servFeeFen: panel.lines[i].servFee,
+            insuType: p.insuType ?? null,
+            insuPayPriceFen: panel.lines[i].insuPayPrice,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: FLIGHT_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .execute();
+      await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
+      return { id: order.id, orderNo: order.orderNo, status: FLIGHT_ORDER_STATUS.pendingPayment, payprice: panel.payprice, expiresAt: hold.expiresAt };
+    });
+  } catch (e) {
+    // The same form submitted twice at once: the second insert meets the first's clientKey.
+    const first = await existing(db, member.id, input.clientKey);
+    if (first) return first;
+    throw e;
+  }
+}
+

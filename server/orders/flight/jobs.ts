@@ -1,0 +1,28 @@
+// The flight order's timed step: an unpaid order is cancelled at its expiry and its seats go
+// back on sale. The job is written with the order, so a restart loses none.
+import { z } from "zod";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
+import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+
+export const FLIGHT_ORDER_EXPIRY_JOB = "flight-order-expiry";
+
+export function scheduleFlightOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  return enqueueJob(trx, { kind: FLIGHT_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
+}
+
+export const flightOrderExpiryJob = defineJobKind({
+  kind: FLIGHT_ORDER_EXPIRY_JOB,
+  payload: z.object({ orderId: z.number().int() }),
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
+    // Paid or cancelled meanwhile: nothing left to expire.
+    if (!order || order.status !== FLIGHT_ORDER_STATUS.pendingPayment) return;
+    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+  },
+});
+
+export const orderJobKinds = [flightOrderExpiryJob];

@@ -1,0 +1,64 @@
+// Applying the flight order state machine: one conditional UPDATE (`where status = from`) per
+// move, its event row and its supplier effect (releasing or confirming the seats) in one
+// transaction, so two concurrent moves on one order can never both succeed.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
+import { suppliersFor } from "../../suppliers";
+import {
+  FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
+} from "../../../src/domain/orders/flight";
+
+export interface Actor {
+  kind: FlightOrderActor;
+  memberId: number | null;
+  name: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: "系统" };
+
+export function memberActor(m: Member): Actor {
+  return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
+}
+
+export const ORDER_NOT_FOUND = "未找到该订单";
+
+export interface MoveRequest {
+  orderId: number;
+  action: FlightOrderAction;
+  actor: Actor;
+  note?: string;
+  /** The supplier's inventory seed (tests and demo servers pick theirs). */
+  seed?: string;
+}
+
+/** Applies one move; refuses (and changes nothing) when the order is not where the move starts. */
+export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
+  return inTransaction(db, async (trx) => {
+    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product"]).where("id", "=", r.orderId).executeTakeFirst();
+    if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+    const move = flightOrderMove(order.status, r.action);
+    if (!move || (move.by === "system" && r.actor.kind !== "system")) {
+      throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
+    }
+    const at = isoAt();
+    const done = await trx
+      .updateTable("orders")
+      .set({ status: move.to, updateTime: at, ...(move.to === FLIGHT_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
+      .where("id", "=", order.id)
+      .where("status", "=", move.from)
+      .executeTakeFirst();
+    // Someone else moved the order between our read and our update.
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
+    await trx
+      .insertInto("order_events")
+      .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
+      .execute();
+    const supplier = suppliersFor(db, r.seed).flight.within(trx);
+    if (order.holdId && (r.action === "cancel" || r.action === "expire")) await supplier.cancel(order.holdId);
+    if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
+    return { from: move.from, to: move.to };
+  });
+}

@@ -1,0 +1,137 @@
+// Reading flight orders: who may see one (the member who booked it; a company administrator
+// also the company's), the paged list with its filters, and the detail with its timeline.
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { toCount } from "../../db";
+import { BizError, MSG, RET } from "../../services/http/envelope";
+import { offsetOf, type Page } from "../../services/http/paging";
+import { memberTypeKey } from "../../../src/domain/member";
+import { memberActions } from "../../../src/domain/orders/flight";
+import type { FlightOrderDetail, FlightOrderRow } from "../../../src/domain/orders/flight-types";
+import { ORDER_NOT_FOUND } from "./moves";
+
+type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
+
+/** The orders a member may see: their own, and for a company administrator the company's. */
+function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
+  const admin = memberTypeKey(member) === "70" && member.creditMemberId > 0;
+  return q.where((eb) =>
+    eb.or([
+      eb("orders.memberId", "=", member.id),
+      eb("orders.bookerMemberId", "=", member.id),
+      eb("orders.travellerMemberId", "=", member.id),
+      ...(admin ? [eb("orders.companyId", "=", member.creditMemberId)] : []),
+    ]),
+  ) as Q;
+}
+
+export interface ListFilter {
+  pageNum: number;
+  pageSize: number;
+  orderType: "asc" | "desc";
+  status?: number;
+  orderNo?: string;
+  /** China dates of booking, inclusive. */
+  createDateStart?: string;
+  createDateEnd?: string;
+}
+
+const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
+const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+interface Snapshot {
+  flight: FlightOrderDetail["flight"];
+  seat: FlightOrderDetail["seat"];
+}
+
+type OrderRow = { id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null };
+
+function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
+  const s = JSON.parse(o.snapshot) as Snapshot;
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    status: o.status,
+    title: o.title,
+    flightNo: s.flight.flightNo,
+    depCityName: s.flight.depCityName,
+    arrCityName: s.flight.arrCityName,
+    depDate: o.depDate,
+    depTime: s.flight.depTime,
+    passengerNames: names,
+    payprice: o.totalFen,
+    createTime: o.createTime,
+    expiresAt: o.expiresAt,
+  };
+}
+
+const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt"] as const;
+
+export async function listFlightOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<FlightOrderRow>> {
+  let q = visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member);
+  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
+  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
+  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
+  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const [rows, count] = await Promise.all([
+    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
+    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const people = ids.length
+    ? await db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute()
+    : [];
+  const list = rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name)));
+  return { list, total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+/** The order if the member may see it: 404 when there is none, 403 when it is someone else's. */
+export async function visibleOrderId(db: Kysely<Database>, member: Member, id: number): Promise<number> {
+  const exists = await db.selectFrom("orders").select("id").where("id", "=", id).where("product", "=", "air").executeTakeFirst();
+  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", id), member).executeTakeFirst();
+  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  return id;
+}
+
+export async function flightOrderDetail(db: Kysely<Database>, member: Member, id: number): Promise<FlightOrderDetail> {
+  await visibleOrderId(db, member, id);
+  const o = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const [passengers, events] = await Promise.all([
+    db.selectFrom("order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
+    db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
+  ]);
+  const s = JSON.parse(o.snapshot) as Snapshot;
+  return {
+    ...rowOf(o, passengers.map((p) => p.name)),
+    contactName: o.contactName,
+    contactMobile: o.contactMobile,
+    fareKey: o.fareKey,
+    flight: s.flight,
+    seat: s.seat,
+    ticket: o.ticketFen,
+    consTax: o.constructionFeeFen,
+    fuelTax: o.fuelSurchargeFen,
+    totalServFee: o.serviceFeeFen,
+    insurance: o.insuranceFen,
+    passengers: passengers.map((p) => ({
+      id: p.id,
+      name: p.name,
+      psgType: p.psgType as "ADT" | "CHD" | "INF",
+      certType: p.certType,
+      certNo: p.certNo,
+      birthday: p.birthday,
+      mobile: p.mobile,
+      tktPrice: p.tktPriceFen,
+      consTax: p.consTaxFen,
+      fuelTax: p.fuelTaxFen,
+      servFee: p.servFeeFen,
+      insuType: p.insuType,
+      insuPayPrice: p.insuPayPriceFen,
+      insuStatus: p.insuStatus,
+      ticketNo: p.ticketNo,
+    })),
+    events,
+    actions: memberActions(o.status),
+  };
+}

@@ -1,0 +1,74 @@
+// Domestic flight orders: book (verify, hold and create in one transaction), the order list
+// and detail of the order centre, and cancelling an unpaid order. A member reaches only their
+// own orders; a company administrator also the company's.
+import { z } from "zod";
+import { flightOrderInput } from "../../src/domain/orders/flight-booking";
+import { FLIGHT_ORDER_PATHS } from "../../src/domain/orders/flight-types";
+import { FLIGHT_ORDER_STATUS_CODES } from "../../src/domain/orders/flight";
+import { zDate } from "../../src/domain/travel/schemas";
+import { zInt, zOptionalString, zText } from "../../src/domain/zod";
+import { defineRoute } from "../services/http/route";
+import { pageInput } from "../services/http/paging";
+import { bookFlight } from "../orders/flight/book";
+import { applyFlightMove, memberActor } from "../orders/flight/moves";
+import { flightOrderDetail, listFlightOrders, visibleOrderId } from "../orders/flight/views";
+
+const tags = ["orders"];
+const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
+
+const listInput = z
+  .object({
+    ...pageInput(["createTime"] as const),
+    status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
+      .refine((v) => (FLIGHT_ORDER_STATUS_CODES as readonly number[]).includes(v), "订单状态不正确")
+      .optional(),
+    orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
+    createDateStart: zDate("开始日期").optional(),
+    createDateEnd: zDate("结束日期").optional(),
+  })
+  .strict()
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+
+export function orderRoutes(seed?: string) {
+  return [
+    defineRoute({
+      method: "POST",
+      url: FLIGHT_ORDER_PATHS.book,
+      summary: "国内机票下单：验价（价格变化时返回原价与现价，acceptPrice=1 按新价继续）、占座并创建待支付订单（同一事务；同一 clientKey 只生成一张订单）",
+      tags,
+      access: "bookings",
+      input: flightOrderInput,
+      handler: ({ input, member, ctx }) => bookFlight(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: FLIGHT_ORDER_PATHS.list,
+      summary: "国内机票订单列表（分页；按状态、预订日期范围、订单号筛选；会员看自己的订单，企业管理员另看本企业订单）",
+      tags,
+      access: "orders",
+      input: listInput,
+      handler: ({ input, member, ctx }) => listFlightOrders(ctx.db, member!, input),
+    }),
+    defineRoute({
+      method: "POST",
+      url: FLIGHT_ORDER_PATHS.detail,
+      summary: "国内机票订单详情（航班、乘客、价格明细、状态时间线与当前可执行的操作）",
+      tags,
+      access: "orders",
+      input: z.object({ id: orderId }).strict(),
+      handler: ({ input, member, ctx }) => flightOrderDetail(ctx.db, member!, input.id),
+    }),
+    defineRoute({
+      method: "POST",
+      url: FLIGHT_ORDER_PATHS.cancel,
+      summary: "取消待支付的国内机票订单并释放座位",
+      tags,
+      access: "orders",
+      input: z.object({ id: orderId, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleOrderId(ctx.db, member!, input.id);
+        return applyFlightMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,47 @@
+// The price panel: per passenger type the fare, airport fee, fuel surcharge and service fee,
+// then insurance and the total. Every figure comes from one PricePanel, so the rows always add
+// up to the total shown (the service fee rows hide when showServFee is 0, the total keeps them).
+import type { ReactNode } from "react";
+import { Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { label, PASSENGER_TYPES } from "../../domain/codes";
+import { formatFen } from "../../domain/policy/fen";
+import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
+import { useLang } from "../../pages/layout/session";
+import "./flight.css";
+
+const TYPES = ["ADT", "CHD", "INF"] as const;
+
+function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boolean }) {
+  return (
+    <div className={`tp-price__row${sub ? " tp-price__row--sub" : ""}`}>
+      <span>{name}</span>
+      <span>¥{formatFen(amount)}</span>
+    </div>
+  );
+}
+
+export function PriceSummary({ panel, showServFee = true }: { panel: PricePanel; showServFee?: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const groups = TYPES.map((type) => ({ type, lines: panel.lines.filter((l) => l.psgType === type) })).filter((g) => g.lines.length > 0);
+  const unit = (lines: PriceLine[], key: "tktPrice" | "consTax" | "fuelTax" | "servFee") => lines[0][key];
+  return (
+    <div className="tp-price" data-testid="price-panel">
+      {groups.map(({ type, lines }) => (
+        <div key={type}>
+          <Row name={<Typography.Text strong>{`${label(PASSENGER_TYPES, type, lang)} × ${lines.length}`}</Typography.Text>} amount={lines.reduce((a, l) => a + l.total - l.insuPayPrice, 0)} />
+          <Row sub name={t("flightOrder.ticket")} amount={unit(lines, "tktPrice")} />
+          <Row sub name={t("flightOrder.consTax")} amount={unit(lines, "consTax")} />
+          <Row sub name={t("flightOrder.fuelTax")} amount={unit(lines, "fuelTax")} />
+          {showServFee && <Row sub name={t("flightOrder.servFee")} amount={unit(lines, "servFee")} />}
+        </div>
+      ))}
+      {panel.insurance > 0 && <Row name={<Typography.Text strong>{t("flightOrder.insuranceFee")}</Typography.Text>} amount={panel.insurance} />}
+      <div className="tp-price__total">
+        <span>{t("flightOrder.total")}</span>
+        <strong data-testid="payprice">¥{formatFen(panel.payprice)}</strong>
+      </div>
+    </div>
+  );
+}

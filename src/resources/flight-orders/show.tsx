@@ -1,0 +1,162 @@
+// TicketOrderDetails (/ticket/OrderDetails/:id): one flight order — status with its colour, the
+// time left to pay, the flight, passengers, price breakdown and the timeline of every status
+// change. The buttons are the actions the shared state machine allows a member in this status.
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
+import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CERT_TYPES, INSURANCE_STATUS, label, PASSENGER_TYPES } from "../../domain/codes";
+import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { pathFor } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useLang } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { FlightSummary } from "../../booking/flight/FlightSummary";
+import { PriceSummary } from "../../booking/flight/PriceSummary";
+import { Countdown } from "./Countdown";
+import "../../booking/flight/flight.css";
+
+const fen = (v: number) => `¥${formatFen(v)}`;
+const when = chinaDateTime;
+
+export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("flightOrder.detail.title")}>
+      {id && /^\d+$/.test(id) ? <OrderDetail id={id} /> : <Result status="404" title={t("flightOrder.detail.notFound")} />}
+    </WorkbenchFrame>
+  );
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { query, result } = useOne<FlightOrderDetail>({ resource: "flight-orders", id, errorNotification: false });
+  const { mutate, mutation } = useCustomMutation();
+  const order = result as FlightOrderDetail | undefined;
+
+  if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (query.error || !order) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("flightOrder.loadError")}
+        description={query.error?.message}
+        action={<Button onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>}
+      />
+    );
+  }
+
+  const refresh = () => invalidate({ resource: "flight-orders", invalidates: ["list", "detail"], id });
+  const cancel = () =>
+    modal.confirm({
+      title: t("flightOrder.detail.cancel"),
+      content: t("flightOrder.detail.cancelConfirm"),
+      okText: t("flightOrder.detail.cancelOk"),
+      cancelText: t("flightOrder.notNow"),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          mutate(
+            { url: FLIGHT_ORDER_PATHS.cancel, method: "post", values: { id: order.id }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => {
+                message.success(t("flightOrder.detail.cancelled"));
+                refresh();
+                resolve();
+              },
+              onError: (e) => {
+                message.error(e.message);
+                refresh();
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
+  const pending = order.status === FLIGHT_ORDER_STATUS.pendingPayment;
+  const panel = {
+    lines: order.passengers.map((p) => ({ psgType: p.psgType, tktPrice: p.tktPrice, consTax: p.consTax, fuelTax: p.fuelTax, servFee: p.servFee, insuPayPrice: p.insuPayPrice, total: p.tktPrice + p.consTax + p.fuelTax + p.servFee + p.insuPayPrice })),
+    ticket: order.ticket,
+    consTax: order.consTax,
+    fuelTax: order.fuelTax,
+    servFee: order.totalServFee,
+    insurance: order.insurance,
+    payprice: order.payprice,
+  };
+  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+  const columns: TableColumnsType<FlightOrderPassenger> = [
+    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
+    { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
+    { ...nowrap, title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
+    { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
+    { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${label(INSURANCE_STATUS, p.insuStatus, lang)}` : "—") },
+    { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
+  ];
+  const actionLabel = (action: string) => (action === "create" ? t("flightOrder.detail.created") : (FLIGHT_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card>
+        <div className="tp-order__status">
+          <Space size={[16, 8]} wrap>
+            <Tag color={flightOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
+              {flightOrderLabel(order.status, lang)}
+            </Tag>
+            <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
+            <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            {pending && order.expiresAt && (
+              <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
+            )}
+          </Space>
+          <Space>
+            {order.actions.includes("cancel") && (
+              <Button danger onClick={cancel} loading={mutation.isPending}>
+                {t("flightOrder.detail.cancel")}
+              </Button>
+            )}
+            <LinkButton to={pathFor("OrderLists", undefined, { type: "airTicket" })}>{t("flightOrder.detail.backToList")}</LinkButton>
+          </Space>
+        </div>
+      </Card>
+      <Card title={t("flightOrder.flight")}>
+        <FlightSummary flight={order.flight} seat={order.seat} />
+      </Card>
+      <Card title={t("flightOrder.passengers")}>
+        <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="middle" scroll={{ x: "max-content" }} />
+        <Descriptions column={3} style={{ marginTop: 16 }}>
+          <Descriptions.Item label={t("flightOrder.contactName")}>{order.contactName}</Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.list.createTime")}>{when(order.createTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <div className="tp-order">
+        <Card title={t("flightOrder.detail.timeline")}>
+          <Timeline
+            items={order.events.map((e) => ({
+              color: flightOrderColor(e.toStatus) === "default" ? "gray" : flightOrderColor(e.toStatus),
+              children: (
+                <div>
+                  <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {flightOrderLabel(e.toStatus, lang)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
+                  {e.note && <div>{e.note}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </Card>
+        <Card title={t("flightOrder.pricePanel")} className="tp-order__side">
+          <PriceSummary panel={panel} />
+        </Card>
+      </div>
+    </Space>
+  );
+}
