@@ -1,6 +1,5 @@
 // The portal's one HTTP client (DESIGN §4, spec §7–§8). Pages never call axios or fetch directly.
 import axios, { type AxiosError, type AxiosInstance } from "axios";
-import DOMPurify from "dompurify";
 import { REQUEST_TIMEOUT_MS, ERROR_MESSAGE_SECONDS } from "../domain/format";
 import {
   REDACTED_PARAM_KEYS,
@@ -141,25 +140,21 @@ function redact(value: unknown): unknown {
 }
 
 /**
- * DOMPurify needs a DOM: bound lazily to the page's window (the module may load before one exists,
- * as in tests and SSR, where the default export has no sanitize). Without a DOM the text is escaped.
+ * Sanitises a dialog's HTML with DOMPurify, loaded the first time a dialog tip arrives (most
+ * visits never see one). DOMPurify needs a DOM: without one (tests, SSR) the text is escaped.
  */
-let purifier: { window: unknown; sanitize: (html: string) => string } | null = null;
-export function sanitizeHtml(html: string): string {
+export async function sanitizeHtml(html: string): Promise<string> {
   const win = (globalThis as { window?: Window & typeof globalThis }).window;
   if (!win?.document) return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  if (purifier?.window !== win) {
-    const p = DOMPurify(win);
-    purifier = { window: win, sanitize: (h) => p.sanitize(h) };
-  }
-  return purifier.sanitize(html);
+  const { default: DOMPurify } = await import("dompurify");
+  return DOMPurify(win).sanitize(html);
 }
 
 function showTips(tips: Tips): void {
   const ui = settings.ui;
   if (tips.type === "toast") ui.warning(tips.msg, tips.duration ?? 3);
   // HTML is allowed in a dialog, so it is sanitised before it reaches the page.
-  else if (tips.type === "dialog") ui.dialog(sanitizeHtml(String(tips.msg ?? "")), tips.title);
+  else if (tips.type === "dialog") void sanitizeHtml(String(tips.msg ?? "")).then((html) => ui.dialog(html, tips.title));
   else if (tips.type === "confirm") {
     ui.confirm(tips.msg, tips.title, () => {
       if (isSafeNavigation(tips.url)) ui.navigate(tips.url);
