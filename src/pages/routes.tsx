@@ -2,7 +2,8 @@
 // src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
+import { Skeleton } from "antd";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -28,6 +29,28 @@ import { TextPage } from "./text/TextPage";
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
 type Page = ComponentType<{ routeName: string }>;
+
+// The booking pages load on first use; until then the frame's place holds a skeleton.
+const DomesticAirTicketQuery = lazy(() => import("../booking/flight/DomesticAirTicketQuery"));
+const IntlFlightQuery = lazy(() => import("../booking/intl/IntlFlightQuery"));
+const TrainQueryList = lazy(() => import("../booking/train/TrainQueryList"));
+const HotelIndex = lazy(() => import("../booking/hotel/HotelIndex"));
+const HotelList = lazy(() => import("../booking/hotel/HotelList"));
+const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
+
+function lazyPage(Page: Page): Page {
+  return ({ routeName }) => (
+    <Suspense
+      fallback={
+        <div className="tp-container" style={{ paddingTop: 20 }}>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      }
+    >
+      <Page routeName={routeName} />
+    </Suspense>
+  );
+}
 
 const landing: Page = ({ routeName }) => <LandingPage routeName={routeName} />;
 
@@ -64,6 +87,12 @@ const PAGES: Record<string, Page> = {
   GYBusinessGYIndex: landing,
   Welcome: landing,
   xilin_activity: ({ routeName }) => <LandingPage routeName={routeName} overlay />,
+  DomesticAirTicketQuery: lazyPage(DomesticAirTicketQuery),
+  intl_flight_query_list: lazyPage(IntlFlightQuery),
+  train_query_list: lazyPage(TrainQueryList),
+  hotel_index: lazyPage(HotelIndex),
+  hotel_list: lazyPage(HotelList),
+  hotel_details: lazyPage(HotelDetails),
 };
 
 /** An old address: compute the new one (with the user, for /myCenter/index) and replace. */

@@ -1,0 +1,35 @@
+// A travel date: today up to the end of the sales window, nothing in the past.
+import { DatePicker } from "antd";
+import dayjs from "dayjs";
+import { addDays, daysBetween, SALES_WINDOW_DAYS } from "../../domain/travel/dates";
+import { chinaToday } from "./today";
+
+interface Props {
+  value: string | null;
+  onChange: (date: string) => void;
+  label: string;
+  /** Earliest selectable date (e.g. the departure for a return); today by default. */
+  min?: string;
+  className?: string;
+}
+
+export function DateField({ value, onChange, label, min, className }: Props) {
+  const today = chinaToday();
+  const first = min && daysBetween(today, min) > 0 ? min : today;
+  const last = addDays(today, SALES_WINDOW_DAYS);
+  return (
+    <DatePicker
+      className={className}
+      aria-label={label}
+      placeholder={label}
+      allowClear={false}
+      value={value ? dayjs(value) : null}
+      format="YYYY-MM-DD ddd"
+      disabledDate={(d) => {
+        const s = d.format("YYYY-MM-DD");
+        return daysBetween(first, s) < 0 || daysBetween(s, last) < 0;
+      }}
+      onChange={(d) => d && onChange(d.format("YYYY-MM-DD"))}
+    />
+  );
+}

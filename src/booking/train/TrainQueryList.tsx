@@ -1,0 +1,26 @@
+// 火车票 (/train/train_query_list): the station search bar and the train list of the search in
+// the address.
+import { useTranslation } from "react-i18next";
+import { readTrainSearch } from "../../domain/travel/search-query";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { EmptyResult } from "../shared/SearchStatus";
+import { chinaToday } from "../shared/today";
+import { useUrlState } from "../shared/useUrlState";
+import { TrainResults } from "./TrainResults";
+import { TrainSearchBar } from "./TrainSearchBar";
+import "../booking.css";
+
+export default function TrainQueryList({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { values, update } = useUrlState();
+  const parsed = readTrainSearch(values, chinaToday());
+  const search = parsed.ok ? parsed.search : null;
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      <div className="tp-bk">
+        <TrainSearchBar key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} highSpeedOnly={values.gd === "1"} onSearch={(p) => update(p, { replaceAll: true })} />
+        {search ? <TrainResults search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? t("search.train.start"))} />}
+      </div>
+    </WorkbenchFrame>
+  );
+}
