@@ -12,7 +12,7 @@ export interface SearchOptions {
 
 /** `payload` null: nothing to search yet, so nothing is requested. */
 export function useSearch<T>(url: string, payload: Record<string, unknown> | null, options: SearchOptions = {}) {
-  const { query, result } = useCustom<Record<string, unknown>, HttpError>({
+  const { query } = useCustom<Record<string, unknown>, HttpError>({
     url,
     method: options.method ?? "post",
     config: { payload: payload ?? {} },
@@ -26,7 +26,8 @@ export function useSearch<T>(url: string, payload: Record<string, unknown> | nul
       ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
     },
   });
-  return { data: result?.data as T | undefined, query };
+  // Not result.data: Refine fills it with {} until the first answer, which would read as a reply.
+  return { data: query.data?.data as T | undefined, query };
 }
 
 export type SearchQuery = ReturnType<typeof useSearch>["query"];
