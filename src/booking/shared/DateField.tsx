@@ -24,7 +24,8 @@ export function DateField({ value, onChange, label, min, className }: Props) {
       placeholder={label}
       allowClear={false}
       value={value ? dayjs(value) : null}
-      format="YYYY-MM-DD ddd"
+      // Shown with the weekday; a typed 2026-11-27 is read too.
+      format={["YYYY-MM-DD ddd", "YYYY-MM-DD"]}
       disabledDate={(d) => {
         const s = d.format("YYYY-MM-DD");
         return daysBetween(first, s) < 0 || daysBetween(s, last) < 0;

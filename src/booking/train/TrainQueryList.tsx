@@ -18,7 +18,7 @@ export default function TrainQueryList({ routeName }: { routeName: string }) {
   return (
     <WorkbenchFrame routeName={routeName}>
       <div className="tp-bk">
-        <TrainSearchBar key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} highSpeedOnly={values.gd === "1"} onSearch={(p) => update(p, { replaceAll: true })} />
+        <TrainSearchBar key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} highSpeedOnly={values.gd === "1"} onHighSpeedOnly={(on) => update({ gd: on ? "1" : undefined }, { replace: true })} onSearch={(p) => update(p, { replaceAll: true })} />
         {search ? <TrainResults search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? t("search.train.start"))} />}
       </div>
     </WorkbenchFrame>

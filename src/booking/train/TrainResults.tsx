@@ -40,9 +40,6 @@ export function TrainResults({ search, values, update }: Props) {
       {data && (
         <div className="tp-bk-results">
           <div className="tp-bk-filters">
-            <Checkbox checked={filter.highSpeedOnly} onChange={(e) => set("gd")(e.target.checked)}>
-              {t("search.train.highSpeedOnly")}
-            </Checkbox>
             <Checkbox checked={filter.availableOnly} onChange={(e) => set("avail")(e.target.checked)}>
               {t("search.train.availableOnly")}
             </Checkbox>

@@ -11,26 +11,27 @@ import { chinaToday } from "../shared/today";
 
 interface Props {
   initial: Partial<TrainSearch>;
+  /** 只看高铁动车 filters the list shown at once (it lives in the address like the other filters). */
   highSpeedOnly: boolean;
+  onHighSpeedOnly: (on: boolean) => void;
   onSearch: (params: Record<string, string>) => void;
 }
 
 const station = (name?: string): Place | null => (name ? { value: name, label: name } : null);
 
-export function TrainSearchBar({ initial, highSpeedOnly, onSearch }: Props) {
+export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSearch }: Props) {
   const { t } = useTranslation();
   const today = chinaToday();
   const [from, setFrom] = useState(station(initial.fromStation));
   const [to, setTo] = useState(station(initial.toStation));
   const [depDate, setDepDate] = useState(initial.depDate ?? defaultTravelDate(today));
-  const [gd, setGd] = useState(highSpeedOnly);
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = () => {
     const parsed = readTrainSearch({ fromStation: from?.value, toStation: to?.value, depDate }, today);
     if (!parsed.ok) return setProblem(parsed.problem ?? t("search.train.start"));
     setProblem(null);
-    onSearch({ ...parsed.search, ...(gd ? { gd: "1" } : {}) });
+    onSearch({ ...parsed.search, ...(highSpeedOnly ? { gd: "1" } : {}) });
   };
 
   return (
@@ -59,7 +60,7 @@ export function TrainSearchBar({ initial, highSpeedOnly, onSearch }: Props) {
           <label>{t("search.train.depDate")}</label>
           <DateField className="tp-bk-field__input" value={depDate} onChange={setDepDate} label={t("search.train.depDate")} />
         </div>
-        <Checkbox className="tp-bk-nights" checked={gd} onChange={(e) => setGd(e.target.checked)}>
+        <Checkbox className="tp-bk-nights" checked={highSpeedOnly} onChange={(e) => onHighSpeedOnly(e.target.checked)}>
           {t("search.train.highSpeedOnly")}
         </Checkbox>
         <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
