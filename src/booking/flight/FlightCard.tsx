@@ -29,9 +29,8 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: 
           <span className="tp-bk-airline-code">{f.airline}</span>
           <div>
             <strong>{f.airlineName}</strong>
-            <span className="tp-bk-muted">
+            <span className="tp-bk-muted" title={`${f.flightNo} · ${f.aircraft}${t("search.flight.aircraftSize", { size: f.aircraftSize })}`}>
               {f.flightNo} · {f.aircraft}
-              {t("search.flight.aircraftSize", { size: f.aircraftSize })}
             </span>
           </div>
         </div>

@@ -15,6 +15,7 @@ import { useSearch } from "../shared/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";
+import { NearbyDays } from "../shared/NearbyDays";
 
 const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";
 
@@ -85,7 +86,9 @@ export function FlightResults({ search, values, update }: Props) {
               <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} />
             ))
           ) : (
-            <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")} />
+            <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")}>
+              {!reply.list.length && !rt && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
+            </EmptyResult>
           )}
         </div>
       )}

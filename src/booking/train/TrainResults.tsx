@@ -14,6 +14,7 @@ import { SortBar, sortOrderOf } from "../shared/SortBar";
 import { useSearch } from "../shared/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { TrainCard } from "./TrainCard";
+import { NearbyDays } from "../shared/NearbyDays";
 
 interface Props {
   search: TrainSearch;
@@ -60,7 +61,9 @@ export function TrainResults({ search, values, update }: Props) {
               />
             ))
           ) : (
-            <EmptyResult text={data.list.length ? t("search.train.noneFiltered") : t("search.train.none")} />
+            <EmptyResult text={data.list.length ? t("search.train.noneFiltered") : t("search.train.none")}>
+              {!data.list.length && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
+            </EmptyResult>
           )}
         </div>
       )}
