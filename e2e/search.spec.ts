@@ -91,6 +91,56 @@ test("a guest finds 北京 → 上海 flights by pinyin, sorts and filters them,
   expect(errors).toEqual([]);
 });
 
+test("a round trip picks the outbound fare, then the return, and carries both to the order page", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto("/airTicket/query");
+  await page.getByText("往返").click();
+  await pick(page, "出发城市", "beijing", "北京");
+  await pick(page, "到达城市", "上海", "上海");
+  await setDate(page, "出发日期", daysAhead(6));
+  await setDate(page, "返程日期", daysAhead(9));
+  await page.getByRole("button", { name: "搜索" }).click();
+  await expect(page.getByText(/第一步：选择去程 北京 → 上海/)).toBeVisible();
+
+  const cards = page.locator("[data-flight]");
+  await cards.first().getByRole("button", { name: /订票/ }).click();
+  const outbound = cards.first().locator(".tp-bk-cabin").first();
+  const goFare = await outbound.getAttribute("data-fare");
+  await outbound.getByRole("button", { name: "选为去程" }).click();
+  await expect(page.getByText(/第二步：选择返程 上海 → 北京/)).toBeVisible();
+  await expect(page).toHaveURL(/goFare=/);
+  // The return list departs from Shanghai.
+  await expect(cards.first()).toContainText("上海");
+
+  await cards.first().getByRole("button", { name: /订票/ }).click();
+  const inbound = cards.first().locator(".tp-bk-cabin").first();
+  const retFare = await inbound.getAttribute("data-fare");
+  await inbound.getByRole("button", { name: "预订" }).click();
+  await expect(page).toHaveURL(/\/airTicket\/order_info\?/);
+  const q = new URL(page.url()).searchParams;
+  expect([q.get("fareKey"), q.get("retFareKey"), q.get("tripType")]).toEqual([goFare, retFare, "rt"]);
+  expect(errors).toEqual([]);
+});
+
+test("a member searches international itineraries 北京 → 东京 and keeps only direct flights", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  await page.goto("/intl/flight_query_list");
+  await pick(page, "出发城市", "bj", "北京");
+  await pick(page, "到达城市", "dongjing", "东京");
+  await setDate(page, "出发日期", daysAhead(7));
+  await page.getByRole("button", { name: "搜索" }).click();
+  const itineraries = page.locator("[data-itinerary]");
+  await expect(itineraries.first()).toBeVisible();
+  await expect(page.getByText(/在.+中转/).first()).toBeVisible();
+  await page.getByText("只看直飞").click();
+  await expect(page.getByText(/在.+中转/)).toHaveCount(0);
+  await expect(itineraries.first()).toContainText("直飞");
+  await itineraries.first().getByRole("button", { name: "预订" }).first().click();
+  await expect(page).toHaveURL(/\/intl\/international_order_info\?.*itineraryKey=/);
+  expect(errors).toEqual([]);
+});
+
 test("a member finds 北京南 → 上海虹桥 trains with 二等座 prices and books a seat", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, "13800000010");
@@ -130,6 +180,14 @@ test("a member searches hotels in 上海 and opens a hotel's rooms with nightly 
   await expect(hotels.first()).toBeVisible();
   await expect(page.getByText(/共 \d+ 家酒店/)).toBeVisible();
   await expect(page.locator(".ant-pagination")).toBeVisible();
+
+  // The star filter goes to the server and starts again from page 1.
+  await page.getByRole("combobox", { name: "星级" }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "豪华型" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/stars=5/);
+  await expect(hotels.first()).toBeVisible();
+  for (const text of await hotels.allInnerTexts()) expect(text).toContain("豪华型");
 
   const name = await hotels.first().locator(".tp-bk-hotel__name").innerText();
   await hotels.first().locator(".tp-bk-hotel__name a").click();
