@@ -1,6 +1,7 @@
 // What the result pages do with a loaded list (filters, sort, the cheapest fare shown), the
 // search read from the address, and prices in yuan from fen.
 import { describe, expect, it } from "vitest";
+import { holidayMark } from "../../src/domain/travel/holidays";
 import { formatFen, priceText } from "../../src/domain/travel/money";
 import {
   cheapestSeat, durationText, filterFlights, filterItineraries, filterTrains, inTimeBands, sortFlights, sortItineraries, sortTrains,
@@ -121,5 +122,14 @@ describe("the search in the address", () => {
     });
     expect(readStay({ checkIn: "2026-11-24", checkOut: "2026-11-24" }, today)).toEqual({ ok: false, problem: "离店日期须晚于入住日期" });
     expect(readStay({ checkIn: "2026-11-24", checkOut: "2026-12-23" }, today)).toEqual({ ok: false, problem: "单次最多预订 28 晚" });
+  });
+});
+
+describe("holiday marks on travel dates", () => {
+  it("marks public holidays as 休 with their name and in-lieu weekend working days as 班", () => {
+    expect(holidayMark("2025-10-01")).toEqual({ kind: "rest", name: "国庆节" });
+    expect(holidayMark("2025-09-28")?.kind).toBe("work"); // Sunday made a working day for National Day
+    expect(holidayMark("2025-10-15")).toBeNull();
+    expect(holidayMark("2025-10-18")).toBeNull(); // an ordinary Saturday
   });
 });

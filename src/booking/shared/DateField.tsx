@@ -2,6 +2,7 @@
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
 import { addDays, daysBetween, SALES_WINDOW_DAYS } from "../../domain/travel/dates";
+import { holidayMark } from "../../domain/travel/holidays";
 import { chinaToday } from "./today";
 
 interface Props {
@@ -31,6 +32,16 @@ export function DateField({ value, onChange, label, min, className }: Props) {
         return daysBetween(first, s) < 0 || daysBetween(s, last) < 0;
       }}
       onChange={(d) => d && onChange(d.format("YYYY-MM-DD"))}
+      cellRender={(current, info) => {
+        if (info.type !== "date" || !dayjs.isDayjs(current)) return info.originNode;
+        const mark = holidayMark(current.format("YYYY-MM-DD"));
+        return (
+          <div className="ant-picker-cell-inner tp-bk-daycell" title={mark?.name ?? undefined}>
+            {current.date()}
+            {mark && <span className={`tp-bk-daymark tp-bk-daymark--${mark.kind}`}>{mark.kind === "rest" ? "休" : "班"}</span>}
+          </div>
+        );
+      }}
     />
   );
 }
