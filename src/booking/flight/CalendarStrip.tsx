@@ -19,10 +19,14 @@ interface Props {
 
 export function CalendarStrip({ depCity, arrCity, depDate, onPick }: Props) {
   const { t } = useTranslation();
-  const { data, query } = useSearch<CalendarDay[]>("/api/v1/trip_manager/air_ticket_domestic_flight/calendar", { depCity, arrCity, depDate });
+  // The previous strip stays while the new day loads (its range holds the new day), so it does not flash.
+  const { data, query } = useSearch<CalendarDay[]>("/api/v1/trip_manager/air_ticket_domestic_flight/calendar", { depCity, arrCity, depDate }, { keepPrevious: true });
   const days = Array.isArray(data) ? data : [];
   const at = Math.max(0, days.findIndex((d) => d.date === depDate));
-  const [shift, setShift] = useState(0);
+  // The week re-centres on a new search date; arrows move it from there.
+  const [moved, setMoved] = useState({ date: depDate, by: 0 });
+  const shift = moved.date === depDate ? moved.by : 0;
+  const setShift = (by: number) => setMoved({ date: depDate, by });
   const start = Math.min(Math.max(0, at - 3 + shift), Math.max(0, days.length - SHOWN));
   const shown = days.slice(start, start + SHOWN);
   const lowest = Math.min(...shown.map((d) => d.lowestPrice ?? Infinity));

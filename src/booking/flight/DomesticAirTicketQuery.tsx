@@ -6,6 +6,8 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
 import { CalendarStrip } from "./CalendarStrip";
 import { FlightResults } from "./FlightResults";
 import { FlightSearchBar } from "./FlightSearchBar";
@@ -14,25 +16,28 @@ import "../booking.css";
 export default function DomesticAirTicketQuery({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { values, update } = useUrlState();
+  const switches = useSwitches();
   const parsed = readFlightSearch(values, chinaToday());
   const search = parsed.ok ? parsed.search : null;
   // The bar is keyed by the search so back/forward show the search in the address.
   const barKey = search ? JSON.stringify(search) : "new";
   return (
     <WorkbenchFrame routeName={routeName}>
-      <div className="tp-bk">
-        <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />
-        {search ? (
-          <>
-            {search.tripType === "ow" && (
-              <CalendarStrip key={search.depDate} depCity={search.depCity} arrCity={search.arrCity} depDate={search.depDate} onPick={(depDate) => update({ depDate })} />
-            )}
-            <FlightResults search={search} values={values} update={update} />
-          </>
-        ) : (
-          <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? t("search.flight.start"))} />
-        )}
-      </div>
+      <ProductGate on={switches.air}>
+        <div className="tp-bk">
+          {switches.searchForms.air && <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          {search ? (
+            <>
+              {search.tripType === "ow" && (
+                <CalendarStrip depCity={search.depCity} arrCity={search.arrCity} depDate={search.depDate} onPick={(depDate) => update({ depDate })} />
+              )}
+              <FlightResults search={search} values={values} update={update} />
+            </>
+          ) : (
+            <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.air ? t("search.flight.start") : t("search.common.formOff")))} />
+          )}
+        </div>
+      </ProductGate>
     </WorkbenchFrame>
   );
 }

@@ -14,6 +14,8 @@ import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { useUrlState } from "../shared/useUrlState";
 import { RoomList } from "./RoomList";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
 import "../booking.css";
 
 function Facts({ h }: { h: HotelBaseInfo }) {
@@ -58,6 +60,7 @@ function Facts({ h }: { h: HotelBaseInfo }) {
 export default function HotelDetails({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { values, update } = useUrlState();
+  const switches = useSwitches();
   const today = chinaToday();
   const hotelId = /^\d{1,10}$/.test(values.hotelId ?? "") ? values.hotelId! : null;
   // A link without dates (or with old ones) shows tomorrow for one night rather than nothing.
@@ -76,38 +79,40 @@ export default function HotelDetails({ routeName }: { routeName: string }) {
         </Link>
       }
     >
-      <div className="tp-bk">
-        {!hotelId ? (
-          <EmptyResult text={t("search.hotel.detailMissing")} />
-        ) : (
-          <>
-            <SearchStatus query={base.query} skeleton={<ListSkeleton rows={1} />}>
-              {base.data && <Facts h={base.data} />}
-            </SearchStatus>
-            <section className="tp-bk-card">
-              <div className="tp-bk-bar__row" style={{ marginBottom: 8 }}>
-                <h3 style={{ margin: 0, flex: "1 1 auto", alignSelf: "center" }}>{t("search.hotel.rooms")}</h3>
-                <div className="tp-bk-field">
-                  <label>{t("search.hotel.checkIn")}</label>
-                  <DateField
-                    value={stay.checkIn}
-                    label={t("search.hotel.checkIn")}
-                    onChange={(d) => update({ checkIn: d, checkOut: daysBetween(d, stay.checkOut) >= 1 ? stay.checkOut : addDays(d, 1) }, { replace: true })}
-                  />
-                </div>
-                <span className="tp-bk-nights">{t("search.hotel.nights", { n: nights })}</span>
-                <div className="tp-bk-field">
-                  <label>{t("search.hotel.checkOut")}</label>
-                  <DateField value={stay.checkOut} min={addDays(stay.checkIn, 1)} label={t("search.hotel.checkOut")} onChange={(d) => update({ ...stay, checkOut: d }, { replace: true })} />
-                </div>
-              </div>
-              <SearchStatus query={prices.query} skeleton={<ListSkeleton rows={3} />}>
-                {prices.data && (prices.data.rooms.some((r) => r.bookable) ? <RoomList info={prices.data} /> : <EmptyResult text={t("search.hotel.noRooms")} />)}
+      <ProductGate on={switches.hotel}>
+        <div className="tp-bk">
+          {!hotelId ? (
+            <EmptyResult text={t("search.hotel.detailMissing")} />
+          ) : (
+            <>
+              <SearchStatus query={base.query} skeleton={<ListSkeleton rows={1} />}>
+                {base.data && <Facts h={base.data} />}
               </SearchStatus>
-            </section>
-          </>
-        )}
-      </div>
+              <section className="tp-bk-card">
+                <div className="tp-bk-bar__row" style={{ marginBottom: 8 }}>
+                  <h3 style={{ margin: 0, flex: "1 1 auto", alignSelf: "center" }}>{t("search.hotel.rooms")}</h3>
+                  <div className="tp-bk-field">
+                    <label>{t("search.hotel.checkIn")}</label>
+                    <DateField
+                      value={stay.checkIn}
+                      label={t("search.hotel.checkIn")}
+                      onChange={(d) => update({ checkIn: d, checkOut: daysBetween(d, stay.checkOut) >= 1 ? stay.checkOut : addDays(d, 1) }, { replace: true })}
+                    />
+                  </div>
+                  <span className="tp-bk-nights">{t("search.hotel.nights", { n: nights })}</span>
+                  <div className="tp-bk-field">
+                    <label>{t("search.hotel.checkOut")}</label>
+                    <DateField value={stay.checkOut} min={addDays(stay.checkIn, 1)} label={t("search.hotel.checkOut")} onChange={(d) => update({ ...stay, checkOut: d }, { replace: true })} />
+                  </div>
+                </div>
+                <SearchStatus query={prices.query} skeleton={<ListSkeleton rows={3} />}>
+                  {prices.data && (prices.data.rooms.some((r) => r.bookable) ? <RoomList info={prices.data} canBook={switches.hotelBooking} /> : <EmptyResult text={t("search.hotel.noRooms")} />)}
+                </SearchStatus>
+              </section>
+            </>
+          )}
+        </div>
+      </ProductGate>
     </WorkbenchFrame>
   );
 }

@@ -8,10 +8,12 @@ import { addDays } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams } from "../../domain/travel/search-query";
 import type { HotelCity } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { SearchError } from "../shared/SearchStatus";
+import { EmptyResult, SearchError } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { HotelSearchBar } from "./HotelSearchBar";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
 import "../booking.css";
 
 const HOT_CITIES = 16;
@@ -39,19 +41,25 @@ function HotCities({ onPick }: { onPick: (city: HotelCity) => void }) {
 }
 
 export default function HotelIndex({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const switches = useSwitches();
   const list = (p: Record<string, string>) => navigate(pathFor("hotel_list", undefined, p));
   return (
     <WorkbenchFrame routeName={routeName}>
-      <div className="tp-bk">
-        <HotelSearchBar initial={{}} onSearch={list} />
-        <HotCities
-          onPick={(c) => {
-            const checkIn = defaultTravelDate(chinaToday());
-            list(hotelSearchParams({ cityCode: c.cityCode, cityName: c.cityName, checkIn, checkOut: addDays(checkIn, 1) }));
-          }}
-        />
-      </div>
+      <ProductGate on={switches.hotel}>
+        <div className="tp-bk">
+          {switches.searchForms.hotel ? <HotelSearchBar initial={{}} onSearch={list} /> : <EmptyResult text={t("search.common.formOff")} />}
+          {switches.searchForms.hotel && (
+            <HotCities
+              onPick={(c) => {
+                const checkIn = defaultTravelDate(chinaToday());
+                list(hotelSearchParams({ cityCode: c.cityCode, cityName: c.cityName, checkIn, checkOut: addDays(checkIn, 1) }));
+              }}
+            />
+          )}
+        </div>
+      </ProductGate>
     </WorkbenchFrame>
   );
 }

@@ -7,19 +7,24 @@ import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";
 import { HotelResults } from "./HotelResults";
 import { HotelSearchBar } from "./HotelSearchBar";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
 import "../booking.css";
 
 export default function HotelList({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { values, update } = useUrlState();
+  const switches = useSwitches();
   const parsed = readHotelSearch(values, chinaToday());
   const search = parsed.ok ? parsed.search : null;
   return (
     <WorkbenchFrame routeName={routeName}>
-      <div className="tp-bk">
-        <HotelSearchBar key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />
-        {search ? <HotelResults search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? t("search.hotel.start"))} />}
-      </div>
+      <ProductGate on={switches.hotel}>
+        <div className="tp-bk">
+          {switches.searchForms.hotel && <HotelSearchBar key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          {search ? <HotelResults search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.hotel ? t("search.hotel.start") : t("search.common.formOff")))} />}
+        </div>
+      </ProductGate>
     </WorkbenchFrame>
   );
 }

@@ -23,7 +23,8 @@ function Nightly({ room }: { room: RoomPrice }) {
   );
 }
 
-export function RoomList({ info }: { info: HotelPriceInfo }) {
+/** canBook false: the partner site has switched hotel booking off; prices stay visible. */
+export function RoomList({ info, canBook }: { info: HotelPriceInfo; canBook: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const book = (r: RoomPrice) =>
@@ -53,9 +54,11 @@ export function RoomList({ info }: { info: HotelPriceInfo }) {
             </Popover>
             {r.bookable && r.roomsLeft <= FEW_ROOMS && <span className="tp-bk-few">{t("search.hotel.roomsLeft", { n: r.roomsLeft })}</span>}
           </div>
-          <Button type="primary" disabled={!r.bookable} onClick={() => book(r)} aria-label={`${t("search.common.book")} ${r.name}`}>
-            {r.bookable ? t("search.common.book") : t("search.hotel.fullyBooked")}
-          </Button>
+          {canBook && (
+            <Button type="primary" disabled={!r.bookable} onClick={() => book(r)} aria-label={`${t("search.common.book")} ${r.name}`}>
+              {r.bookable ? t("search.common.book") : t("search.hotel.fullyBooked")}
+            </Button>
+          )}
         </div>
       ))}
     </div>

@@ -17,6 +17,8 @@ import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { useUrlState, type UrlPatch } from "../shared/useUrlState";
 import { ItineraryCard } from "./ItineraryCard";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
 import "../booking.css";
 
 function Itineraries({ search, values, update }: { search: FlightSearch; values: Record<string, string | undefined>; update: (p: UrlPatch, o?: { replace?: boolean }) => void }) {
@@ -63,14 +65,17 @@ export default function IntlFlightQuery({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { values, update } = useUrlState();
   // International searches are one way here; a round trip books two one-way itineraries.
+  const switches = useSwitches();
   const parsed = readFlightSearch({ ...values, tripType: "ow" }, chinaToday());
   const search = parsed.ok ? parsed.search : null;
   return (
     <WorkbenchFrame routeName={routeName}>
-      <div className="tp-bk">
-        <FlightSearchBar international key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />
-        {search ? <Itineraries search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? t("search.intl.start"))} />}
-      </div>
+      <ProductGate on={switches.air}>
+        <div className="tp-bk">
+          {switches.searchForms.intlAir && <FlightSearchBar international key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          {search ? <Itineraries search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.intlAir ? t("search.intl.start") : t("search.common.formOff")))} />}
+        </div>
+      </ProductGate>
     </WorkbenchFrame>
   );
 }
