@@ -46,9 +46,12 @@ test("a guest finds 北京 → 上海 flights by pinyin, sorts and filters them,
 
   await page.getByText("价格低-高").click();
   await expect(page).toHaveURL(/sort=price/);
-  const prices = (await page.locator("[data-flight] .tp-bk-flight__price .tp-bk-price").allInnerTexts()).map(yuan);
-  expect(prices.length).toBeGreaterThan(3);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // The list re-renders right after the address changes: wait for the order, not a snapshot.
+  const prices = async () => (await page.locator("[data-flight] .tp-bk-flight__price .tp-bk-price").allInnerTexts()).map(yuan);
+  await expect.poll(async () => {
+    const p = await prices();
+    return p.length > 3 && p.every((v, i) => i === 0 || p[i - 1] <= v);
+  }).toBe(true);
 
   // 东航 in the afternoon (the seeded schedule flies 东航 Beijing–Shanghai from 14:20 on).
   await page.getByRole("combobox", { name: "航空公司" }).click();
@@ -60,11 +63,11 @@ test("a guest finds 北京 → 上海 flights by pinyin, sorts and filters them,
   await expect(page).toHaveURL(/airlines=MU/);
   await expect(page).toHaveURL(/bands=afternoon/);
   const expectEasternAfternoon = async () => {
-    await expect(cards.first()).toBeVisible();
-    const texts = await cards.allInnerTexts();
-    expect(texts.length).toBeGreaterThan(0);
-    for (const text of texts) expect(text).toContain("中国东方航空");
-    for (const time of await cards.locator(".tp-bk-flight__end:nth-child(2) .tp-bk-time").allInnerTexts()) expect(time >= "12:00" && time < "18:00", time).toBe(true);
+    await expect.poll(async () => {
+      const texts = await cards.allInnerTexts();
+      const times = await cards.locator(".tp-bk-flight__end:nth-child(2) .tp-bk-time").allInnerTexts();
+      return texts.length > 0 && texts.every((x) => x.includes("中国东方航空")) && times.every((x) => x >= "12:00" && x < "18:00");
+    }).toBe(true);
   };
   await expectEasternAfternoon();
 
@@ -158,7 +161,10 @@ test("a member finds 北京南 → 上海虹桥 trains with 二等座 prices and
 
   await page.getByText("只看高铁动车").click();
   await expect(page).toHaveURL(/gd=1/);
-  for (const no of await page.locator("[data-train] .tp-bk-train__no strong").allInnerTexts()) expect(no).toMatch(/^[GDC]/);
+  await expect.poll(async () => {
+    const numbers = await page.locator("[data-train] .tp-bk-train__no strong").allInnerTexts();
+    return numbers.length > 0 && numbers.every((n) => /^[GDC]/.test(n));
+  }).toBe(true);
 
   await second.getByRole("button", { name: /预订/ }).click();
   await expect(page).toHaveURL(/\/train\/train_order_info\?.*trainKey=/);
@@ -186,8 +192,10 @@ test("a member searches hotels in 上海 and opens a hotel's rooms with nightly 
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "豪华型" }).click();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/stars=5/);
-  await expect(hotels.first()).toBeVisible();
-  for (const text of await hotels.allInnerTexts()) expect(text).toContain("豪华型");
+  await expect.poll(async () => {
+    const texts = await hotels.allInnerTexts();
+    return texts.length > 0 && texts.every((x) => x.includes("豪华型"));
+  }).toBe(true);
 
   const name = await hotels.first().locator(".tp-bk-hotel__name").innerText();
   await hotels.first().locator(".tp-bk-hotel__name a").click();
