@@ -33,7 +33,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook }: Props) {
                 <span className="tp-bk-airline-code">{f.airline}</span>
                 <div>
                   <strong>{f.airlineName}</strong>
-                  <span className="tp-bk-muted">
+                  <span className="tp-bk-muted" title={`${f.flightNo} · ${f.aircraft}`}>
                     {f.flightNo} · {f.aircraft}
                   </span>
                 </div>

@@ -2,7 +2,7 @@
 // class with its price, what is left (有 / a count / 无) and a 预订 button.
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
-import { durationText } from "../../domain/travel/results";
+import { cheapestTrainFare, durationText } from "../../domain/travel/results";
 import type { TrainItem, TrainSeat } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 
@@ -40,6 +40,9 @@ export function TrainCard({ train: x, onBook }: { train: TrainItem; onBook: (tra
             {x.arrDayOffset > 0 && <sup className="tp-bk-plus">+{x.arrDayOffset}{t("search.common.day")}</sup>}
           </span>
           <span className="tp-bk-muted">{x.toStation}</span>
+        </div>
+        <div className="tp-bk-flight__price">
+          <Price fen={cheapestTrainFare(x)} from />
         </div>
       </div>
       <div className="tp-bk-seats">
