@@ -1,6 +1,7 @@
 // A travel date: today up to the end of the sales window, nothing in the past.
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
 import { addDays, daysBetween, SALES_WINDOW_DAYS } from "../../domain/travel/dates";
 import { holidayMark } from "../../domain/travel/holidays";
 import { chinaToday } from "./today";
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function DateField({ value, onChange, label, min, className }: Props) {
+  const { t } = useTranslation();
   const today = chinaToday();
   const first = min && daysBetween(today, min) > 0 ? min : today;
   const last = addDays(today, SALES_WINDOW_DAYS);
@@ -38,7 +40,7 @@ export function DateField({ value, onChange, label, min, className }: Props) {
         return (
           <div className="ant-picker-cell-inner tp-bk-daycell" title={mark?.name ?? undefined}>
             {current.date()}
-            {mark && <span className={`tp-bk-daymark tp-bk-daymark--${mark.kind}`}>{mark.kind === "rest" ? "休" : "班"}</span>}
+            {mark && <span className={`tp-bk-daymark tp-bk-daymark--${mark.kind}`}>{t(`search.common.dayMark.${mark.kind}`)}</span>}
           </div>
         );
       }}
