@@ -29,6 +29,12 @@ const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => 
 const TextPage = lazy(() => import("./text/TextPage"));
 const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
 const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
+const DomesticAirTicketQuery = lazy(() => import("../booking/flight/DomesticAirTicketQuery"));
+const IntlFlightQuery = lazy(() => import("../booking/intl/IntlFlightQuery"));
+const TrainQueryList = lazy(() => import("../booking/train/TrainQueryList"));
+const HotelIndex = lazy(() => import("../booking/hotel/HotelIndex"));
+const HotelList = lazy(() => import("../booking/hotel/HotelList"));
+const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -72,6 +78,12 @@ const PAGES: Record<string, Page> = {
   GYBusinessGYIndex: landing,
   Welcome: landing,
   xilin_activity: ({ routeName }) => <LandingPage routeName={routeName} overlay />,
+  DomesticAirTicketQuery: DomesticAirTicketQuery,
+  intl_flight_query_list: IntlFlightQuery,
+  train_query_list: TrainQueryList,
+  hotel_index: HotelIndex,
+  hotel_list: HotelList,
+  hotel_details: HotelDetails,
 };
 
 /** An old address: compute the new one (with the user, for /myCenter/index) and replace. */

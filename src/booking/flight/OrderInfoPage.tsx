@@ -4,7 +4,7 @@
 // changed since is shown old against new, and booking continues only when the buyer agrees.
 import { useState } from "react";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
-import { useApiUrl, useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
@@ -25,14 +25,6 @@ import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 
-/**
- * Catalogue paths that themselves begin with /api are given with the API base in front: the
- * data provider strips a leading base from custom URLs, which would otherwise eat their /api.
- */
-function useCatalogueUrl(): (path: string) => string {
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
-  return (path) => `${apiUrl}${path}`;
-}
 
 interface BookReply {
   id: number;
@@ -60,9 +52,8 @@ function NoFare({ text }: { text: string }) {
 
 function OrderForm({ fareKey }: { fareKey: string }) {
   const { t } = useTranslation();
-  const url = useCatalogueUrl();
   const { query, result } = useCustom<FareVerifyReply>({
-    url: url(VERIFY_PATH),
+    url: VERIFY_PATH,
     method: "post",
     config: { payload: { fareKey } },
     errorNotification: false,
@@ -96,7 +87,6 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
   const [form] = Form.useForm();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
-  const url = useCatalogueUrl();
   const values = Form.useWatch([], form) as OrderFormValues | undefined;
   const { seat, flight } = fare;
   const panel = livePanel(values ?? { passengers: [{ certType: CERT_TYPE.idCard }] }, seat, flight.depDate);
@@ -110,7 +100,7 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
       return;
     }
     mutate(
-      { url: url(FLIGHT_ORDER_PATHS.book), method: "post", values: input, successNotification: false, errorNotification: false },
+      { url: FLIGHT_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => navigate(orderDetailPath(data.id)),
         onError: (e: HttpError) => {
