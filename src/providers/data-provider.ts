@@ -1,4 +1,4 @@
-// One Refine DataProvider for every resource (DESIGN §4). A resource names its catalogue paths in
+// One Refine DataProvider for every resource. A resource names its catalogue paths in
 // a ResourceEndpoints map; this file is the only place that translates Refine's list parameters
 // and the API's page shape, and every call goes through request().
 import type {

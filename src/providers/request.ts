@@ -1,4 +1,4 @@
-// The portal's one HTTP client (DESIGN §4, spec §7–§8). Pages never call axios or fetch directly.
+// The portal's one HTTP client. Pages never call axios or fetch directly.
 import axios, { type AxiosError, type AxiosInstance } from "axios";
 import { REQUEST_TIMEOUT_MS, ERROR_MESSAGE_SECONDS } from "../domain/format";
 import {
@@ -15,9 +15,9 @@ import { clearSession, getToken, saveRedirect } from "./session-store";
 
 export type { Envelope, Tips };
 
-/** Rets that mean success (spec §8): 0, and 2100001 / 21003 "success with data". */
+/** Rets that mean success: 0, and 2100001 / 21003 "success with data". */
 export const SUCCESS_RETS = new Set(["0", "2100001", "21003"]);
-/** Payment polling never shows this one (spec §8). */
+/** Payment polling never shows this one. */
 export const PAY_POLL_SILENT_RET = 16128;
 export const LOGIN_PATH = "/view/login.shtml";
 
@@ -25,9 +25,9 @@ export type RetCode = number | string;
 
 export interface RequestOptions {
   method?: "GET" | "POST";
-  /** Not sent at all without a token (spec §7). */
+  /** Not sent at all without a token. */
   needLogin?: boolean;
-  /** Rets whose msg is not shown (spec §8); also read from the payload key of the same name. */
+  /** Rets whose msg is not shown; also read from the payload key of the same name. */
   passErrorCodeMsgRet?: RetCode[];
   /** Failure callback: receives the reply; with failCodes, only for those rets. */
   onFail?: (reply: Envelope) => void;
@@ -110,7 +110,7 @@ export const getRequestBaseURL = (): string => settings.baseURL;
 
 const isSuccess = (ret: RetCode) => SUCCESS_RETS.has(String(ret));
 
-/** Both reply shapes of spec §7: { ret, msg, data, tips } and the older { status, message, result }. */
+/** Both reply shapes: { ret, msg, data, tips } and the older { status, message, result }. */
 export function normaliseReply(body: unknown): Envelope | null {
   if (!body || typeof body !== "object") return null;
   const b = body as Record<string, unknown>;
@@ -190,7 +190,7 @@ function onUnauthorised(): void {
 
 /**
  * Calls a catalogue path and resolves with `data` on success. Business errors, 401 and transport
- * failures are shown per spec §8 and reject with a RequestError.
+ * failures are shown and reject with a RequestError.
  */
 export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "POST";
