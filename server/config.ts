@@ -2,6 +2,7 @@
 // start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
+import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
 import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
@@ -21,6 +22,8 @@ export interface StartConfig {
   /** Sites allowed to frame the portal (PARTNER_ORIGINS), besides the portal itself. */
   partnerOrigins: string[];
   sms: SmsChoice;
+  /** HMAC secret the sandbox payment gateway signs its notifications with. */
+  paySandboxSecret: string;
 }
 
 const ALIYUN_VARIABLES = {
@@ -79,7 +82,19 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
     }
   }
-  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production) };
+  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production) };
+}
+
+/** Anyone who knows the sandbox secret can mark trades paid: production must choose its own. */
+function readSandboxSecret(env: NodeJS.ProcessEnv, production: boolean): string {
+  const secret = env.PAY_SANDBOX_SECRET;
+  if (!secret) {
+    if (production) throw new ConfigError("生产环境须设置沙箱支付网关签名密钥 PAY_SANDBOX_SECRET（至少 32 个字符）");
+    return DEMO_SANDBOX_SECRET;
+  }
+  if (secret.length < 32) throw new ConfigError("PAY_SANDBOX_SECRET 至少须有 32 个字符");
+  if (production && secret === DEMO_SANDBOX_SECRET) throw new ConfigError("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
+  return secret;
 }
 
 /** Demo data goes in when asked (SEED=demo), or into an empty database outside production. */
