@@ -24,7 +24,8 @@ describe("requestVerify", () => {
 describe("redirect after payment", () => {
   it("follows the business-type table", () => {
     expect(payRedirect(BUSINESS_TYPE.dometicketOrderPay)).toMatchObject({ kind: "route", route: "air_order_finish" });
-    expect(payRedirect(5).kind === "route" && payRedirect(5).kind === "route" ? (payRedirect(5) as { query: (id: number, no: string) => Record<string, string> }).query(7, "F1") : null).toEqual({ orderId: "7", orderNo: "F1" });
+    const air = payRedirect(5);
+    expect(air.kind === "route" && air.query?.(7, "F1")).toEqual({ orderId: "7", orderNo: "F1" });
     expect(payRedirect(BUSINESS_TYPE.recharge)).toEqual({ kind: "callback" });
     expect(payRedirect(BUSINESS_TYPE.buffetCard)).toMatchObject({ route: "pay_finish" });
     expect(payRedirect(BUSINESS_TYPE.changeTicket)).toMatchObject({ route: "OrderLists" });
