@@ -29,6 +29,8 @@ const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => 
 const TextPage = lazy(() => import("./text/TextPage"));
 const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
 const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
+const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
+const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -61,6 +63,8 @@ const PAGES: Record<string, Page> = {
   OrderLists: OrderListsPage,
   order_info: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
+  pay_order: PayOrderPage,
+  air_order_finish: AirOrderFinishPage,
   EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
