@@ -4,7 +4,6 @@
 // refunded to the member's wallet in the same transaction.
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { inTransaction } from "../db/transaction";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { checkPayPassword } from "../services/accounts/password-guard";
@@ -12,6 +11,7 @@ import { applyFlightMove, SYSTEM_ACTOR } from "../orders/flight/moves";
 import { FLIGHT_ORDER_STATUS } from "../../src/domain/orders/flight";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
+import { scheduleTicketing } from "../orders/flight/ticketing";
 import { assertPayable, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
@@ -53,6 +53,7 @@ export async function walletPay(db: Kysely<Database>, member: Member, p: Payment
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
     await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `余额支付 ${p.outTradeNo}` });
     await moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" });
+    await scheduleTicketing(trx, p.orderId);
     return resultOf({ ...p, status: "paid" });
   });
 }
@@ -77,37 +78,47 @@ async function refundToWallet(trx: Transaction<Database>, p: Payment, why: strin
 
 /**
  * A gateway says the trade is paid (the caller verified its signature). Amount and method must
- * be the trade's; the first delivery settles, every later one answers the same result.
+ * be the trade's; the first delivery settles, every later one answers the same result. When a
+ * concurrent change (a cancel) makes the order's move fail, the whole settlement rolls back and
+ * runs again on the fresh state, where it finds the order cancelled and refunds.
  */
 export async function settleNotified(db: Kysely<Database>, n: Notified): Promise<SettleOutcome> {
-  return inTransaction(db, async (trx) => {
-    const p = await paymentByTradeNo(trx, n.outTradeNo);
-    if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
-    if (p.method !== n.method) throw new BizError(RET.BAD_INPUT, "支付方式与交易不符");
-    if (p.amountFen !== n.amountFen) throw new BizError(RET.BAD_INPUT, "支付金额与交易不符");
-    if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
-      const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
-      return { result: resultOf(now), settled: false };
-    }
-    await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
-    const paid = { ...p, status: "paid" };
-    const order = await orderOf(trx, p.orderId);
-    if (order.status === FLIGHT_ORDER_STATUS.pendingPayment && isExpired(order)) {
-      await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
-      await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
-      return { result: resultOf({ ...p, status: "refunded" }), settled: true };
-    }
+  for (let attempt = 1; ; attempt++) {
     try {
-      await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}` });
+      return await db.transaction().execute((trx) => settleOnce(trx, n));
     } catch (e) {
-      // The order was cancelled (or paid by another trade) first: the money goes back. The move
-      // failed on a read or a zero-row update, so the transaction itself is still usable.
-      if (!(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
-      await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
-      return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+      if (attempt >= SETTLE_TRIES || !(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
     }
-    return { result: resultOf(paid), settled: true };
-  });
+  }
+}
+
+const SETTLE_TRIES = 3;
+
+async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<SettleOutcome> {
+  const p = await paymentByTradeNo(trx, n.outTradeNo);
+  if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
+  if (p.method !== n.method) throw new BizError(RET.BAD_INPUT, "支付方式与交易不符");
+  if (p.amountFen !== n.amountFen) throw new BizError(RET.BAD_INPUT, "支付金额与交易不符");
+  if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
+    const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
+    return { result: resultOf(now), settled: false };
+  }
+  await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
+  const paid = { ...p, status: "paid" };
+  const order = await orderOf(trx, p.orderId);
+  if (order.status === FLIGHT_ORDER_STATUS.pendingPayment && isExpired(order)) {
+    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+    await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
+    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+  }
+  if (order.status !== FLIGHT_ORDER_STATUS.pendingPayment) {
+    // Cancelled, or paid by another trade, before this money arrived: it goes back.
+    await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
+    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+  }
+  await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}` });
+  await scheduleTicketing(trx, p.orderId);
+  return { result: resultOf(paid), settled: true };
 }
 
 export { resultOf };

@@ -270,6 +270,26 @@ describe("sandbox QR pay", () => {
   });
 });
 
+describe("ticketing after payment", () => {
+  it("a paid order is submitted for ticketing (1 → 7), then ticketed with ticket numbers (7 → 2)", async () => {
+    await setBalance("13800000010", "10000.00");
+    const o = await book("13800000010");
+    expect((await walletPay("13800000010", await trade("13800000010", o.id, "wallet"))).ret).toBe(0);
+    await h.app.jobs.runDueJobs();
+    expect(await orderStatus(o.id)).toBe(7);
+    // Not before the supplier's ticketing time.
+    await h.app.jobs.runDueJobs();
+    expect(await orderStatus(o.id)).toBe(7);
+    setClock(() => NOW + 6_000);
+    await h.app.jobs.runDueJobs();
+    expect(await orderStatus(o.id)).toBe(2);
+    const d = (await api("13800000010", P.detail, { id: o.id })).data;
+    expect(d.passengers.map((p: { ticketNo: string }) => p.ticketNo)).toEqual([expect.stringMatching(/^\d{3}-\d{10}$/)]);
+    expect(d.events.map((e: { action: string }) => e.action)).toEqual(["create", "pay", "issue", "ticket"]);
+    expect(d.events.at(-1).note).toMatch(/^出票完成，订座记录 [A-Z2-9]{6}$/);
+  });
+});
+
 describe("the wallet ledger", () => {
   it("lists the member's own rows, filtered by direction, newest first", async () => {
     const all = await api("13800000010", PAY.ledger, { pageSize: 100 });
