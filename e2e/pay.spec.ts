@@ -62,6 +62,17 @@ test("pays a flight order from the wallet and lands on the finish page", async (
   await page.getByRole("main").getByRole("link", { name: "查看订单" }).click();
   await expectPaid(page);
   await expect(page.getByRole("link", { name: "去支付" })).toHaveCount(0);
+
+  // The wallet shows the new balance and the payment in its ledger.
+  await page.goto("/myCenter/wallet");
+  await expect(page.getByTestId("wallet-page-balance")).toContainText(formatFen(128050 - order.payprice));
+  const row = page.getByTestId("wallet-ledger").getByRole("row", { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText(`-¥${formatFen(order.payprice)}`);
+  await expect(row).toContainText("国内机票支付");
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/pay-wallet-${width}.png`, fullPage: true });
+  }
   expect(errors).toEqual([]);
 });
 

@@ -31,6 +31,7 @@ const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
 const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
 const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
 const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
+const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -65,6 +66,7 @@ const PAGES: Record<string, Page> = {
   TicketOrderDetails: FlightOrderShowPage,
   pay_order: PayOrderPage,
   air_order_finish: AirOrderFinishPage,
+  my_wallet: WalletPage,
   EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
