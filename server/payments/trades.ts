@@ -58,8 +58,8 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 }
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod) {
-  if (!methodsOf(member).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  if (!methodsOf(member).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   assertPayable(o);
   const at = isoAt();
   const row = await db

@@ -123,7 +123,7 @@ function Ledger() {
         rowKey="id"
         columns={columns}
         scroll={{ x: "max-content" }}
-        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("flightOrder.list.total", { count: n }) }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("wallet.total", { count: n }) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "wallet.loadError" : "wallet.empty")} /> }}
       />
     </div>
