@@ -22,8 +22,8 @@ export interface StartConfig {
   /** Sites allowed to frame the portal (PARTNER_ORIGINS), besides the portal itself. */
   partnerOrigins: string[];
   sms: SmsChoice;
-  /** HMAC secret the sandbox payment gateway signs its notifications with. */
-  paySandboxSecret: string;
+  /** HMAC secret the sandbox payment gateway signs its notifications with; null: no sandbox. */
+  paySandboxSecret: string | null;
 }
 
 const ALIYUN_VARIABLES = {
@@ -85,13 +85,14 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
   return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production) };
 }
 
-/** Anyone who knows the sandbox secret can mark trades paid: production must choose its own. */
-function readSandboxSecret(env: NodeJS.ProcessEnv, production: boolean): string {
+/**
+ * The sandbox gateway marks trades paid without real money: on in development and tests (with
+ * a demo secret), and in production only when PAY_SANDBOX_SECRET is set (a staging or demo
+ * deployment); otherwise production offers no QR payment until a real gateway is configured.
+ */
+function readSandboxSecret(env: NodeJS.ProcessEnv, production: boolean): string | null {
   const secret = env.PAY_SANDBOX_SECRET;
-  if (!secret) {
-    if (production) throw new ConfigError("生产环境须设置沙箱支付网关签名密钥 PAY_SANDBOX_SECRET（至少 32 个字符）");
-    return DEMO_SANDBOX_SECRET;
-  }
+  if (!secret) return production ? null : DEMO_SANDBOX_SECRET;
   if (secret.length < 32) throw new ConfigError("PAY_SANDBOX_SECRET 至少须有 32 个字符");
   if (production && secret === DEMO_SANDBOX_SECRET) throw new ConfigError("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
   return secret;

@@ -20,10 +20,15 @@ function newOutTradeNo(): string {
   return `P${stamp}${crypto.randomInt(0, 100_000_000).toString().padStart(8, "0")}`;
 }
 
+/** Whether a QR gateway (the sandbox, for now) is configured. */
+export interface QrGateway {
+  enabled: boolean;
+}
+
 /** The methods the member's payment limits allow, of those this cashier offers. */
-export function methodsOf(member: Member): PayMethod[] {
+export function methodsOf(member: Member, qr: QrGateway): PayMethod[] {
   const limits = member.paymentLimits.split(",").map((s) => s.trim());
-  return PAY_METHODS.filter((m) => limits.includes(m));
+  return PAY_METHODS.filter((m) => limits.includes(m) && (m === "wallet" || qr.enabled));
 }
 
 type OrderRow = { id: number; orderNo: string; title: string; status: number; totalFen: number; expiresAt: string | null };
@@ -41,7 +46,7 @@ export function assertPayable(o: OrderRow): void {
   if (isExpired(o)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
-export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number): Promise<CashierInfo> {
+export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
   return {
     orderId: o.id,
@@ -51,15 +56,15 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
     businessType: BUSINESS_TYPE.dometicketOrderPay,
     amount: o.totalFen,
     expiresAt: o.expiresAt,
-    methods: methodsOf(member),
+    methods: methodsOf(member, qr),
     walletBalance: await walletBalanceFen(db, member.id),
     payPwdSetup: Boolean(member.payPasswordHash),
   };
 }
 
-export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod) {
+export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
-  if (!methodsOf(member).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
+  if (!methodsOf(member, qr).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   assertPayable(o);
   const at = isoAt();
   const row = await db

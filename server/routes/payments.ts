@@ -28,7 +28,11 @@ const ledgerInput = z
   .strict()
   .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
 
-export function paymentRoutes(sandboxSecret: string) {
+const NO_QR = "扫码支付暂未开通，请使用余额支付";
+
+/** sandboxSecret null: no QR gateway is configured, so the cashier offers the wallet only. */
+export function paymentRoutes(sandboxSecret: string | null) {
+  const qr = { enabled: sandboxSecret !== null };
   return [
     defineRoute({
       method: "POST",
@@ -37,7 +41,7 @@ export function paymentRoutes(sandboxSecret: string) {
       tags,
       access: "payments",
       input: cashierInput,
-      handler: ({ input, member, ctx }) => cashierInfo(ctx.db, member!, input.orderId),
+      handler: ({ input, member, ctx }) => cashierInfo(ctx.db, member!, input.orderId, qr),
     }),
     defineRoute({
       method: "POST",
@@ -46,7 +50,7 @@ export function paymentRoutes(sandboxSecret: string) {
       tags,
       access: "payments",
       input: createPaymentInput,
-      handler: ({ input, member, ctx }) => createPayment(ctx.db, member!, input.orderId, input.method),
+      handler: ({ input, member, ctx }) => createPayment(ctx.db, member!, input.orderId, input.method, qr),
     }),
     defineRoute({
       method: "POST",
@@ -68,6 +72,7 @@ export function paymentRoutes(sandboxSecret: string) {
       access: "payments",
       input: precreateInput,
       handler: async ({ input, member, ctx, req }) => {
+        if (!sandboxSecret) throw new BizError(RET.CONFLICT, NO_QR);
         const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
         if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, "该交易不是扫码支付");
         if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
@@ -103,6 +108,7 @@ export function paymentRoutes(sandboxSecret: string) {
       input: sandboxNotifyInput,
       handler: async ({ input, ctx, req }) => {
         const { sign, ...notice } = input;
+        if (!sandboxSecret) throw new BizError(RET.NOT_FOUND, NO_QR);
         if (!verifySandbox(sandboxSecret, notice, sign)) {
           req.log.warn({ outTradeNo: notice.outTradeNo }, "sandbox notification with a bad signature refused");
           throw new BizError(RET.FORBIDDEN, "签名校验失败");

@@ -35,8 +35,9 @@ describe("production start-up rules", () => {
     expect(config).toMatchObject({ production: true, seed: undefined, sms: { name: "log" }, partnerOrigins: [] });
   });
 
-  it("refuses an unset, short or demo sandbox payment secret", () => {
-    expect(refusal({ ...PROD, PAY_SANDBOX_SECRET: "" })).toContain("PAY_SANDBOX_SECRET");
+  it("runs production without the sandbox gateway unless a secret is set; refuses a short or demo one", () => {
+    expect(readStartConfig({ ...PROD, PAY_SANDBOX_SECRET: "" }).paySandboxSecret).toBeNull();
+    expect(readStartConfig(PROD).paySandboxSecret).toBe("sandbox-live-5b0d2c9e71f84a36a0c1");
     expect(refusal({ ...PROD, PAY_SANDBOX_SECRET: "short" })).toBe("PAY_SANDBOX_SECRET 至少须有 32 个字符");
     expect(refusal({ ...PROD, PAY_SANDBOX_SECRET: "sandbox-demo-secret-not-for-production" })).toBe("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
     expect(readStartConfig({ NODE_ENV: "development" }).paySandboxSecret).toBe("sandbox-demo-secret-not-for-production");

@@ -5,7 +5,9 @@
 // exactly one winner (a QR payment that loses is refunded to the wallet).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
+import { buildApp } from "../../server/app";
+import { createAuthorize } from "../../server/services/authorize";
 import { call, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { hashPassword, md5 } from "../../server/services/accounts/passwords";
@@ -266,6 +268,26 @@ describe("sandbox QR pay", () => {
         expect(await orderStatus(o.id)).toBe(1);
         expect(await balanceOf("13800000010")).toBe("0.00");
       }
+    }
+  });
+});
+
+describe("without a QR gateway (production without PAY_SANDBOX_SECRET)", () => {
+  it("offers the wallet only, refuses QR trades and notifications, and serves no sandbox page", async () => {
+    const app = await buildApp({ db: h.db, nodeEnv: "production", authorize: createAuthorize(h.db.db), inventorySeed: SEED, paySandboxSecret: null });
+    await app.ready();
+    try {
+      const post = async (url: string, body: Record<string, string | number>) => (await call(app, url, body)).body;
+      const o = await book("13800000010");
+      const info = await post(PAY.cashier, { orderId: o.id, token: tokens["13800000010"] });
+      expect(info.data.methods).toEqual(["wallet"]);
+      expect((await post(PAY.create, { orderId: o.id, method: "alipay", token: tokens["13800000010"] })).ret).toBe(403);
+      const no = await trade("13800000010", o.id, "alipay");
+      expect((await post(PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice }))).ret).toBe(404);
+      expect((await app.inject({ method: "GET", url: `/sandbox/cashier/${no}` })).statusCode).toBe(404);
+      expect(await ledgerOf(no)).toHaveLength(0);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -41,7 +41,6 @@ const PRODUCTION = {
   SMS_PROVIDER: "log",
   PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2",
   PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91",
-  PAY_SANDBOX_SECRET: "sandbox-live-5b0d2c9e71f84a36a0c1",
   DATABASE_URL: "",
   SEED: "",
 };
