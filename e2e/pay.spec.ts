@@ -5,11 +5,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { createHash } from "node:crypto";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
 /** Books a one-adult Beijing–Shanghai order through the API, at most `maxFen`, returning it. */
-async function bookOrder(page: Page, daysAhead: number, maxFen: number): Promise<{ id: number; orderNo: string; payprice: number }> {
+async function bookOrder(page: Page, daysAhead: number, maxFen: number, mobile = "13800000010"): Promise<{ id: number; orderNo: string; payprice: number }> {
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const depDate = addDays(chinaDate(Date.now()), daysAhead);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
@@ -18,7 +19,7 @@ async function bookOrder(page: Page, daysAhead: number, maxFen: number): Promise
   expect(seat, "a fare the wallet can pay").toBeTruthy();
   const r = await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
     form: {
-      token: token!, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-pay-${daysAhead}-${Date.now()}`, contactName: "张三", contactMobile: "13800000010",
+      token: token!, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-pay-${daysAhead}-${Date.now()}`, contactName: "张三", contactMobile: mobile,
       "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
     },
   });
@@ -103,5 +104,34 @@ test("pays by the sandbox Alipay QR: a second page confirms and the cashier move
   await expect(page.getByText("支付成功")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "查看订单" }).click();
   await expectPaid(page);
+  expect(errors).toEqual([]);
+});
+
+test("asks for the pay password when one is set, shows a wrong one's refusal, pays with the right one", async ({ page }) => {
+  const errors = watchConsole(page);
+  const mobile = "13800000020";
+  await signIn(page, mobile);
+  // Setting the pay password needs an SMS code to the member's own phone (the dev outbox shows it).
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  expect((await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json()).ret).toBe(0);
+  const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
+  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update("135790").digest("hex"), smsCode: code } })).json();
+  expect(set.ret, set.msg).toBe(0);
+  const order = await bookOrder(page, 11, 86500, mobile);
+
+  await page.goto(`/pay/order/${order.id}`);
+  const password = page.getByLabel("支付密码");
+  await expect(password).toBeVisible();
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText("请输入支付密码")).toBeVisible();
+  await password.fill("000000");
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText(/^支付密码错误，还可尝试\d次$/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/pay/order/${order.id}$`));
+
+  await password.fill("135790");
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
+  await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
   expect(errors).toEqual([]);
 });

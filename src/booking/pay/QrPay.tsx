@@ -70,7 +70,7 @@ export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod })
           </Space>
         </div>
       ) : (
-        <Button type="primary" onClick={start} loading={create.mutation.isPending || precreate.mutation.isPending}>
+        <Button type="primary" onClick={start} disabled={!user?.id} loading={create.mutation.isPending || precreate.mutation.isPending}>
           {t("pay.showQr", { name })}
         </Button>
       )}

@@ -65,7 +65,7 @@ export function WalletPay({ info }: { info: CashierInfo }) {
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Space>
-        <Button type="primary" htmlType="submit" disabled={short} loading={create.mutation.isPending || pay.mutation.isPending}>
+        <Button type="primary" htmlType="submit" disabled={short || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
           {t("pay.payNow")}
         </Button>
       </Space>
