@@ -252,6 +252,19 @@ describe("sandbox QR pay", () => {
     expect(await ledgerOf(no)).toHaveLength(2);
   });
 
+  it("a QR payment that arrives after the order's time ran out cancels it and is refunded to the wallet", async () => {
+    await setBalance("13800000010", "0.00");
+    const o = await book("13800000010");
+    const no = await trade("13800000010", o.id, "wechat");
+    setClock(() => NOW + 31 * 60_000);
+    const r = await api(null, PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice, method: "wechat" }));
+    expect(r.ret, r.msg).toBe(0);
+    expect(r.data.status).toBe("refunded");
+    expect(await orderStatus(o.id)).toBe(12);
+    expect(Math.round(Number(await balanceOf("13800000010")) * 100)).toBe(o.payprice);
+    expect((await ledgerOf(no)).map((l) => l.note)).toEqual(["微信支付", "订单已超时，支付款退回余额"]);
+  });
+
   it("a QR payment racing a cancel: either the order is paid, or it is cancelled and the money is back", async () => {
     for (let i = 0; i < 4; i++) {
       await setBalance("13800000010", "0.00");
