@@ -33,4 +33,3 @@ export const sandboxNotifyInput = z
     sign: zText({ max: 64, error: "签名不正确" }).regex(/^[0-9a-f]{64}$/, "签名不正确"),
   })
   .strict();
-export const QR_METHOD_SET: readonly string[] = QR_METHODS;
