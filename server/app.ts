@@ -28,6 +28,8 @@ import { staffRoutes } from "./routes/staff";
 import { policyRoutes } from "./routes/policy";
 import { searchRoutes } from "./routes/search";
 import { orderRoutes } from "./routes/orders";
+import { paymentRoutes } from "./routes/payments";
+import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -50,6 +52,8 @@ export interface AppConfig {
   inventorySeed?: string;
   /** Partner sites allowed to frame the portal (PARTNER_ORIGINS). */
   partnerOrigins?: string[];
+  /** HMAC secret of the sandbox payment gateway (PAY_SANDBOX_SECRET); null: no sandbox gateway. */
+  paySandboxSecret?: string | null;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -118,7 +122,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...(config.routes ?? [])]);
+  const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
+  if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 

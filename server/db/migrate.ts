@@ -12,6 +12,7 @@ import * as m040 from "./migrations/040_travel_policy";
 import * as m041 from "./migrations/041_approvals";
 import * as m042 from "./migrations/042_jobs";
 import * as m050 from "./migrations/050_orders";
+import * as m060 from "./migrations/060_payments";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "041_approvals": m041,
   "042_jobs": m042,
   "050_orders": m050,
+  "060_payments": m060,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -205,6 +205,8 @@ export interface Database {
   orders: OrdersTable;
   order_passengers: OrderPassengersTable;
   order_events: OrderEventsTable;
+  payments: PaymentsTable;
+  ledger: LedgerTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -546,5 +548,36 @@ export interface OrderEventsTable {
   actorMemberId: number | null;
   actorName: string;
   note: string | null;
+  createTime: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  outTradeNo: string;
+  orderId: number;
+  orderNo: string;
+  memberId: number;
+  businessType: number;
+  method: string;
+  amountFen: number;
+  status: string;
+  gatewayTradeNo: string | null;
+  paidTime: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  memberId: number;
+  account: string;
+  entry: string;
+  direction: string;
+  amountFen: number;
+  balanceAfterFen: number | null;
+  businessType: number;
+  outTradeNo: string;
+  orderNo: string | null;
+  note: string;
   createTime: string;
 }

@@ -35,6 +35,9 @@ const TrainQueryList = lazy(() => import("../booking/train/TrainQueryList"));
 const HotelIndex = lazy(() => import("../booking/hotel/HotelIndex"));
 const HotelList = lazy(() => import("../booking/hotel/HotelList"));
 const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
+const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
+const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
+const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -67,6 +70,9 @@ const PAGES: Record<string, Page> = {
   OrderLists: OrderListsPage,
   order_info: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
+  pay_order: PayOrderPage,
+  air_order_finish: AirOrderFinishPage,
+  my_wallet: WalletPage,
   EnterpriseStall: EmployeeListPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,

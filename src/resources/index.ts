@@ -4,12 +4,14 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
+import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
+  "wallet-ledger": walletLedgerEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, walletLedgerResource];

@@ -69,6 +69,13 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
+  // Payments: no trade or order of these ids exists; paying is tested in payments.test.ts.
+  "/pay/cashier": { orderId: "999999" },
+  "/pay/create": { orderId: "999999", method: "wallet" },
+  "/pay/newappthepay": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  "/pay/precreate": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  "/pay/query": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32) },
+  "/account/ledger": { pageNum: "1", pageSize: "10", direction: "out", businessType: "5" },
 };
 
 /**
@@ -79,6 +86,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
+  "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/precreate", "/pay/query",
 ]);
 
 let h: Harness;
