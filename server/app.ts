@@ -7,6 +7,8 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
+import compress from "@fastify/compress";
+import zlib from "node:zlib";
 import qs from "node:querystring";
 import type { Db } from "./db";
 import type { Member } from "./db/schema";
@@ -82,6 +84,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook("onClose", async () => jobs.stop());
 
   await app.register(helmet, securityHeaders(config.partnerOrigins ?? []));
+  // Replies above 1 KB travel compressed when the client accepts it. Brotli at a middle quality:
+  // the top levels cost more CPU per request than they save on the wire. Built assets come
+  // precompressed at the highest levels instead (scripts/precompress.mjs).
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   // Repeated keys become arrays; a body that is not a flat form is rejected by the route's schema.
   await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
@@ -133,6 +143,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: path.resolve(staticDir),
       index: ["index.html"],
+      // Serves asset.js.br / .gz made at build when the browser accepts them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
@@ -156,6 +168,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Replies smaller than this are sent as they are: compressing them saves nothing worth the CPU. */
+export const COMPRESS_THRESHOLD = 1024;
 
 declare module "fastify" {
   interface FastifyInstance {
