@@ -202,6 +202,8 @@ export interface Database {
   inventory_holds: InventoryHoldsTable;
   captchas: CaptchasTable;
   throttles: ThrottlesTable;
+  travellers: TravellersTable;
+  traveller_certificates: TravellerCertificatesTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -483,4 +485,36 @@ export interface ThrottlesTable {
   tries: number;
   lockedUntil: string | null;
   updateTime: string;
+}
+
+// ---- travellers (frequent and external) and their certificates ----
+
+export type TravellerOwnerKind = "member" | "company";
+
+export interface TravellersTable {
+  id: Generated<number>;
+  ownerKind: TravellerOwnerKind;
+  ownerId: number; // members.id or companies.id
+  name: string | null;
+  surname: string | null;
+  givenName: string | null;
+  mobilePhone: string | null;
+  birthday: string | null; // YYYY-MM-DD
+  sex: number | null; // 1 male, 2 female
+  isDefault: Generated<number>;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface TravellerCertificatesTable {
+  id: Generated<number>;
+  travellerId: number;
+  ownerKind: TravellerOwnerKind;
+  ownerId: number;
+  certType: number;
+  certNo: string;
+  expiry: string | null;
+  issueCountry: string | null;
+  sort: Generated<number>;
 }
