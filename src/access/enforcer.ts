@@ -1,6 +1,9 @@
 // One Casbin enforcer, built lazily and cached, plus the Access facade used by the Refine
 // access-control provider and the Fastify server alike. Casbin decides by member type; the
 // attribute rules (rules.ts) and partner restrictions narrow that per user.
+// casbin reads the global Buffer when it loads; once pages load lazily, the chunk holding casbin
+// can run before main.tsx's own imports, so the polyfill is imported where casbin is.
+import "../polyfills";
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import { MODEL_TEXT, VIEW, apiObject, buttonObject, routeObject } from "./model";
 import { API_RESOURCES, API_RESOURCE_ITEMS, generatePolicy } from "./policy";

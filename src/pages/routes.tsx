@@ -2,7 +2,7 @@
 // src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -24,6 +24,19 @@ import { LoginRequired } from "./layout/StatePages";
 import { usePortalUser } from "./layout/session";
 import { WorkbenchFrame } from "./layout/WorkbenchFrame";
 import { TextPage } from "./text/TextPage";
+import { PageSkeleton } from "./layout/StatePages";
+
+const PassengerListPage = lazy(() => import("../resources/passengers/list"));
+const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
+
+/** A lazily loaded page, with the frame's skeleton until its code arrives. */
+function lazyPage(Page: ComponentType): Page {
+  return () => (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -54,6 +67,8 @@ const PAGES: Record<string, Page> = {
   DistributionCentralIndex,
   OrderLists: OrderListsPage,
   EnterpriseStall: EmployeeListPage,
+  Passengers: lazyPage(PassengerListPage),
+  edit_passengers: lazyPage(EditPassengerPage),
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -1,5 +1,5 @@
 // The frame's non-content states: no permission (403), login needed, and an empty data state.
-import { Empty, Result } from "antd";
+import { Empty, Result, Skeleton } from "antd";
 import { HomeOutlined, LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
@@ -56,5 +56,19 @@ export function EmptyState({ text, action }: { text: string; action?: PageAction
         </LinkButton>
       )}
     </Empty>
+  );
+}
+
+/** While a lazily loaded page's code arrives: the frame's outline with a skeleton card. */
+export function PageSkeleton() {
+  return (
+    <div className="tp-container tp-frame" aria-busy="true">
+      <aside className="tp-frame__nav" style={{ height: 320 }} />
+      <section className="tp-frame__main">
+        <div className="tp-frame__card">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      </section>
+    </div>
   );
 }
