@@ -8,7 +8,6 @@ import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES, codeOptions, label } from "../../domain/codes";
-import { formatYMD } from "../../domain/format";
 import { KEYWORD_MAX } from "../../domain/lists";
 import type { TravellerRow } from "../../domain/people";
 import { domainLang } from "../../providers/i18n-provider";
@@ -21,8 +20,10 @@ interface SearchValues {
 
 const FILTER_FIELDS = ["keyword", "certType", "psgType"] as const;
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
-const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
-const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
+// A new object per cell: antd adds its sort click handler to what onHeaderCell returns, and a
+// shared object would carry that handler into every other cell.
+const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
+const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 const AGE_COLORS = { ADT: "blue", CHD: "green", INF: "magenta" } as const;
 
 export interface TravellerListProps {
@@ -65,10 +66,14 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
       ...nowrap, title: t("passengers.columns.psgType"), dataIndex: "psgType", key: "psgType",
       render: (v: TravellerRow["psgType"]) => <Tag color={AGE_COLORS[v]}>{PASSENGER_TYPES[v][lang]}</Tag>,
     },
-    { ...nowrap, title: t("passengers.columns.sex"), dataIndex: "sex", key: "sex", render: (v: number | null) => (v ? t(`passengers.sex.${v}`) : "—") },
     {
       ...nowrap, title: t("passengers.columns.birthday"), dataIndex: "birthday", key: "birthday", sorter: true, sortOrder: getDefaultSortOrder("birthday", sorters),
-      render: (v: string | null) => v || "—",
+      render: (v: string | null, row) => (
+        <Space size={4} direction="vertical">
+          <span>{v || "—"}</span>
+          {row.sex && <Typography.Text type="secondary">{t(`passengers.sex.${row.sex}`)}</Typography.Text>}
+        </Space>
+      ),
     },
     { ...nowrap, title: t("passengers.columns.mobile"), dataIndex: "mobilePhone", key: "mobilePhone", render: (v: string | null) => v || "—" },
     {
@@ -84,11 +89,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
       ),
     },
     {
-      ...nowrap, title: t("passengers.columns.createTime"), dataIndex: "createTime", key: "createTime", sorter: true,
-      sortOrder: getDefaultSortOrder("createTime", sorters), render: (v: string) => formatYMD(new Date(v)) || "—",
-    },
-    {
-      ...nowrap, title: t("passengers.columns.actions"), key: "actions",
+      ...nowrap, title: t("passengers.columns.actions"), key: "actions", fixed: "right",
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onEdit(row)}>{t("passengers.edit")}</Button>

@@ -1,0 +1,79 @@
+// Frequent travellers in a real browser, in Chinese: the demo individual member adds a passenger
+// with an ID card (birthday and sex fill in from the number), finds them by search, edits and
+// deletes them after the confirmation.
+import { expect, test } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
+
+// 110105 1990-03-07, sequence 123 (odd: male), check character 9.
+const ID_NO = "110105199003071239";
+
+test("the individual member adds, finds, edits and deletes a passenger", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  await page.goto("/myCenter/passengers");
+  await expect(page).toHaveURL(/\/personnel\/passengers/);
+  await expect(page.getByText("暂无常用旅客")).toBeVisible();
+
+  await page.getByRole("button", { name: /新增旅客/ }).click();
+  await expect(page.getByRole("heading", { name: "新增常用旅客" })).toBeVisible();
+  // The form checks with the same rules as the server before anything is sent.
+  await page.getByRole("button", { name: /保\s*存/ }).click();
+  await expect(page.getByText("请填写中文姓名或英文姓名")).toBeVisible();
+
+  await page.getByLabel("中文姓名").fill("王小明");
+  await page.getByLabel("手机号").fill("13912345678");
+  await page.getByLabel("证件号码").fill(ID_NO);
+  await expect(page.getByLabel("出生日期")).toHaveValue("1990-03-07");
+  await expect(page.getByLabel("出生日期")).toBeDisabled();
+  await expect(page.getByRole("radio", { name: "男" })).toBeChecked();
+  await expect(page.getByTestId("psg-type")).toHaveText("成人");
+  await page.getByRole("button", { name: /保\s*存/ }).click();
+
+  await expect(page).toHaveURL(/\/personnel\/passengers/);
+  const rows = page.locator(".ant-table-tbody");
+  await expect(rows.getByText("王小明")).toBeVisible();
+  // Lists show numbers masked.
+  await expect(rows.getByText("110105********1239")).toBeVisible();
+  await expect(rows.getByText("139****5678")).toBeVisible();
+
+  await page.getByPlaceholder("姓名/手机号/证件号").fill("1239");
+  await page.getByRole("button", { name: /查\s*询/ }).click();
+  await expect(page.getByText("符合条件的旅客 1 位")).toBeVisible();
+  await page.getByPlaceholder("姓名/手机号/证件号").fill("李");
+  await page.getByRole("button", { name: /查\s*询/ }).click();
+  await expect(page.getByText("暂无符合条件的旅客")).toBeVisible();
+  await page.getByRole("button", { name: /重\s*置/ }).click();
+  await expect(rows.getByText("王小明")).toBeVisible();
+
+  await rows.getByRole("button", { name: /编\s*辑/ }).click();
+  await expect(page.getByRole("heading", { name: "编辑常用旅客" })).toBeVisible();
+  // The owner sees the full number on the edit form.
+  await expect(page.getByLabel("证件号码")).toHaveValue(ID_NO);
+  await page.getByLabel("中文姓名").fill("王晓明");
+  await page.getByLabel("英文姓").fill("wang");
+  await page.getByLabel("英文名").fill("xiaoming");
+  await page.getByRole("button", { name: /保\s*存/ }).click();
+  await expect(page).toHaveURL(/\/personnel\/passengers/);
+  await expect(rows.getByText("王晓明")).toBeVisible();
+  await expect(rows.getByText("WANG/XIAOMING")).toBeVisible();
+
+  await rows.getByRole("button", { name: /删\s*除/ }).click();
+  await expect(page.getByText("是否执行此操作！")).toBeVisible();
+  await page.getByRole("button", { name: /确\s*定/ }).click();
+  await expect(page.getByText("暂无常用旅客")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a certificate number the member already holds is refused under its field", async ({ page }) => {
+  await signIn(page, "13800000010");
+  for (const name of ["赵一", "赵二"]) {
+    await page.goto("/myCenter/edit_passengers");
+    await page.getByLabel("中文姓名").fill(name);
+    await page.getByTestId("cert-0").locator(".ant-select-selector").click();
+    await page.locator(".ant-select-item-option[title='港澳通行证']").click();
+    await page.getByLabel("证件号码").fill("C1234567");
+    await page.getByRole("button", { name: /保\s*存/ }).click();
+  }
+  await expect(page.getByText("证件号码 C1****67 已属于其他旅客")).toBeVisible();
+  await expect(page).toHaveURL(/edit_passengers/);
+});
