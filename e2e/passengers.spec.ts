@@ -77,3 +77,29 @@ test("a certificate number the member already holds is refused under its field",
   await expect(page.getByText("证件号码 C1****67 已属于其他旅客")).toBeVisible();
   await expect(page).toHaveURL(/edit_passengers/);
 });
+
+test("the company administrator adds an external traveller in the drawer; an employee sees the company's list", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000070");
+  await page.goto("/myCenter/external_passengers");
+  await expect(page).toHaveURL(/\/personnel\/externalPersonnel/);
+  await expect(page.getByText("暂无外部出行人")).toBeVisible();
+  await page.getByRole("button", { name: /新增出行人/ }).click();
+  const drawer = page.locator(".ant-drawer");
+  await drawer.getByLabel("中文姓名").fill("客户甲");
+  await drawer.getByLabel("证件号码").fill("C7654321");
+  await drawer.getByRole("button", { name: /保\s*存/ }).click();
+  // The first certificate is an ID card until another type is chosen.
+  await expect(drawer.getByText("请输入正确的身份证号码")).toBeVisible();
+  await drawer.getByLabel("证件号码").fill(ID_NO);
+  await expect(drawer.getByLabel("出生日期")).toHaveValue("1990-03-07");
+  await drawer.getByRole("button", { name: /保\s*存/ }).click();
+  await expect(page.getByText("外部出行人已创建")).toBeVisible();
+  await expect(page.locator(".ant-table-tbody").getByText("客户甲")).toBeVisible();
+  expect(errors).toEqual([]);
+
+  await page.getByRole("button", { name: "退出登录" }).click();
+  await signIn(page, "13800000072");
+  await page.goto("/personnel/externalPersonnel");
+  await expect(page.locator(".ant-table-tbody").getByText("客户甲")).toBeVisible();
+});

@@ -28,6 +28,7 @@ import { PageSkeleton } from "./layout/StatePages";
 
 const PassengerListPage = lazy(() => import("../resources/passengers/list"));
 const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
+const ExternalTravellerListPage = lazy(() => import("../resources/external-passengers/list"));
 
 /** A lazily loaded page, with the frame's skeleton until its code arrives. */
 function lazyPage(Page: ComponentType): Page {
@@ -69,6 +70,7 @@ const PAGES: Record<string, Page> = {
   EnterpriseStall: EmployeeListPage,
   Passengers: lazyPage(PassengerListPage),
   edit_passengers: lazyPage(EditPassengerPage),
+  ExternalPersonnel: lazyPage(ExternalTravellerListPage),
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

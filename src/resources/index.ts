@@ -4,12 +4,14 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { passengersEndpoints, passengersResource } from "./passengers";
+import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   passengers: passengersEndpoints,
+  externalPassengers: externalPassengersEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, passengersResource];
+export const resources: ResourceProps[] = [employeesResource, passengersResource, externalPassengersResource];
