@@ -204,6 +204,8 @@ export interface Database {
   throttles: ThrottlesTable;
   travellers: TravellersTable;
   traveller_certificates: TravellerCertificatesTable;
+  addresses: AddressesTable;
+  invoice_titles: InvoiceTitlesTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -517,4 +519,39 @@ export interface TravellerCertificatesTable {
   expiry: string | null;
   issueCountry: string | null;
   sort: Generated<number>;
+}
+
+// ---- a member's mailing addresses and invoice titles ----
+
+export interface AddressesTable {
+  id: Generated<number>;
+  memberId: number;
+  receiver: string;
+  mobilePhone: string;
+  provinceCode: string;
+  provinceName: string;
+  cityCode: string;
+  cityName: string;
+  districtCode: string;
+  districtName: string;
+  detail: string;
+  postcode: string | null;
+  isDefault: Generated<number>;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface InvoiceTitlesTable {
+  id: Generated<number>;
+  memberId: number;
+  titleType: number; // 1 personal, 2 company
+  title: string;
+  taxNo: string | null;
+  address: string | null;
+  phone: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  isDefault: Generated<number>;
+  createTime: string;
+  updateTime: string;
 }
