@@ -29,6 +29,9 @@ import { PageSkeleton } from "./layout/StatePages";
 const PassengerListPage = lazy(() => import("../resources/passengers/list"));
 const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
 const ExternalTravellerListPage = lazy(() => import("../resources/external-passengers/list"));
+const AddressListPage = lazy(() => import("../resources/addresses/list"));
+const InvoiceTitleListPage = lazy(() => import("../resources/invoice-titles/list"));
+const EditInvoiceTitlePage = lazy(() => import("../resources/invoice-titles/edit"));
 
 /** A lazily loaded page, with the frame's skeleton until its code arrives. */
 function lazyPage(Page: ComponentType): Page {
@@ -71,6 +74,9 @@ const PAGES: Record<string, Page> = {
   Passengers: lazyPage(PassengerListPage),
   edit_passengers: lazyPage(EditPassengerPage),
   ExternalPersonnel: lazyPage(ExternalTravellerListPage),
+  address_list: lazyPage(AddressListPage),
+  invoice_management: lazyPage(InvoiceTitleListPage),
+  edit_invoice: lazyPage(EditInvoiceTitlePage),
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -1,7 +1,6 @@
 // The traveller form's values as antd holds them (dates as dayjs) and as the routes take them
 // (YYYY-MM-DD text), and the mapping of validation issues onto the form's fields.
 import dayjs, { type Dayjs } from "dayjs";
-import type { z } from "zod";
 import type { CertType } from "../../domain/codes";
 import type { TravellerRow } from "../../domain/people";
 
@@ -63,19 +62,3 @@ export function travellerValues(row: TravellerRow): TravellerValues {
 }
 
 export const EMPTY_TRAVELLER: TravellerValues = { certificates: [{ certType: 1 }], isDefault: false };
-
-/** A field path as antd names it: 'certificates.1.certNo' -> ['certificates', 1, 'certNo']. */
-export function fieldName(path: string | readonly PropertyKey[]): (string | number)[] {
-  const parts = typeof path === "string" ? path.split(".") : path.map(String);
-  return parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-/** The first message per field of a failed parse, keyed by dotted path. */
-export function issueMap(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
