@@ -42,7 +42,14 @@ class CodeMigrationProvider implements MigrationProvider {
  * first schema's lock table and skip creating its own.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Number ranges belong to capabilities (020 inventory, 030 people, 040 travel policy …), so a
+  // database may have run 040 before 030 exists: run the missing ones instead of refusing.
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
