@@ -31,6 +31,7 @@ import { passengerRoutes } from "./routes/passengers";
 import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
+import { travellerImportRoutes } from "./routes/traveller-imports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -121,7 +122,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 
