@@ -32,6 +32,8 @@ const ExternalTravellerListPage = lazy(() => import("../resources/external-passe
 const AddressListPage = lazy(() => import("../resources/addresses/list"));
 const InvoiceTitleListPage = lazy(() => import("../resources/invoice-titles/list"));
 const EditInvoiceTitlePage = lazy(() => import("../resources/invoice-titles/edit"));
+const ImportPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage })));
+const ImportExternalPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage })));
 
 /** A lazily loaded page, with the frame's skeleton until its code arrives. */
 function lazyPage(Page: ComponentType): Page {
@@ -77,6 +79,8 @@ const PAGES: Record<string, Page> = {
   address_list: lazyPage(AddressListPage),
   invoice_management: lazyPage(InvoiceTitleListPage),
   edit_invoice: lazyPage(EditInvoiceTitlePage),
+  import_passengers: lazyPage(ImportPassengersPage),
+  import_external_passengers: lazyPage(ImportExternalPassengersPage),
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -3,19 +3,26 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button, Space } from "antd";
-import { PlusOutlined } from "@ant-design/icons";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
+import { pathFor } from "../../access/routes";
+import { usePortalUser } from "../../pages/layout/session";
+import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
 import { TravellerList } from "./TravellerList";
 import { editPassengerPath } from "./index";
 
 export default function PassengerListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const access = useAccess();
+  const user = usePortalUser();
+  // The import button (menu item 38) has rules of its own (pnrImport).
+  const canImport = !!access?.canRoute(user, "import_passengers");
   return (
     <WorkbenchFrame
       routeName="Passengers"
       extra={
         <Space>
+          {canImport && <Button icon={<UploadOutlined />} onClick={() => navigate(pathFor("import_passengers"))}>{t("travellerImport.import")}</Button>}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editPassengerPath())}>{t("passengers.add")}</Button>
         </Space>
       }
