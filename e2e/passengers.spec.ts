@@ -1,8 +1,10 @@
 // Frequent travellers in a real browser, in Chinese: the demo individual member adds a passenger
 // with an ID card (birthday and sex fill in from the number), finds them by search, edits and
 // deletes them after the confirmation.
+import ExcelJS from "exceljs";
 import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
+import { idCardCheckChar } from "../src/domain/validators";
 
 // 110105 1990-03-07, sequence 123 (odd: male), check character 9.
 const ID_NO = "110105199003071239";
@@ -102,4 +104,33 @@ test("the company administrator adds an external traveller in the drawer; an emp
   await signIn(page, "13800000072");
   await page.goto("/personnel/externalPersonnel");
   await expect(page.locator(".ant-table-tbody").getByText("客户甲")).toBeVisible();
+});
+
+test("a member with the import right imports passengers from xlsx; the bad rows are named, the rest imported", async ({ page }) => {
+  const errors = watchConsole(page);
+  // The demo distributor (40) has pnrImport, which the import button needs.
+  await signIn(page, "13800000040");
+  await page.goto("/personnel/passengers");
+  await page.getByRole("button", { name: /导入旅客/ }).click();
+  await expect(page).toHaveURL(/import_passengers/);
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet("旅客");
+  sheet.addRow(["中文姓名", "英文姓", "英文名", "手机号", "证件类型", "证件号码"]);
+  for (let i = 0; i < 10; i++) {
+    const first17 = `11010519900101${String(i).padStart(2, "0")}1`;
+    sheet.addRow([`旅客${"甲乙丙丁戊己庚辛壬癸"[i]}`, "", "", "", "身份证", first17 + idCardCheckChar(first17)]);
+  }
+  sheet.getCell("F3").value = sheet.getCell("F2").value; // a number twice in the file
+  sheet.getCell("E5").value = "驾驶证";
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  await page.locator("input[type=file]").setInputFiles({ name: "旅客.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await expect(page.getByTestId("import-summary")).toHaveText("共 10 行：可导入 7 行，有错误 3 行");
+  await expect(page.getByText("在文件中重复")).toHaveCount(2);
+  await expect(page.getByText("请选择证件类型")).toBeVisible();
+  await page.getByRole("button", { name: "导入 7 行有效数据" }).click();
+  await expect(page.getByText("已导入 7 位旅客")).toBeVisible();
+  await expect(page.getByText("3 行有错误，未导入")).toBeVisible();
+  await page.getByRole("button", { name: "查看旅客列表" }).click();
+  await expect(page.getByText("共 7 位常用旅客")).toBeVisible();
+  expect(errors).toEqual([]);
 });

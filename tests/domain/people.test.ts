@@ -6,6 +6,8 @@ import {
   birthdayRange, certNoError, idCardFacts, maskCertNo, maskMobile, normaliseCertNo, passengerFormSchema, passengerTypeOf,
   travellerFormSchema, yearsBefore,
 } from "../../src/domain/people";
+import { certKey, certTypeFromCell, duplicateErrors, rowPayload } from "../../src/domain/people/import";
+import { isUscc, usccCheckChar } from "../../src/domain/people/invoice-title";
 
 const id18 = (first17: string) => first17 + idCardCheckChar(first17);
 const TODAY = new Date(2026, 10, 23);
@@ -110,5 +112,54 @@ describe("passengerFormSchema", () => {
 
   it("has no default flag for external travellers", () => {
     expect(travellerFormSchema.safeParse({ name: "王五", isDefault: 1, certificates: [{ certType: 8, certNo: "C1234567" }] }).success).toBe(false);
+  });
+});
+
+describe("import rows", () => {
+  it("reads certificate types by name or code and sexes by 男/女", () => {
+    expect(certTypeFromCell("身份证")).toBe(1);
+    expect(certTypeFromCell(" 8 ")).toBe(8);
+    expect(certTypeFromCell("驾驶证")).toBe("驾驶证");
+    expect(rowPayload({ name: " 张三 ", certType: "护照", certNo: "e1", sex: "女", expiry: "2035-01-01" })).toMatchObject({
+      name: "张三", sex: 2, certificates: [{ certType: 2, certNo: "e1", expiry: "2035-01-01", issueCountry: "" }],
+    });
+  });
+
+  it("checks a row with the form's own schema", () => {
+    const row = rowPayload({ name: "张三", certType: "身份证", certNo: id18("11010519900307123") });
+    expect(passengerFormSchema.safeParse(row).data).toMatchObject({ birthday: "1990-03-07", sex: 1 });
+    expect(issues(passengerFormSchema.safeParse(rowPayload({ name: "张三", certType: "驾驶证", certNo: "X1" })))[0]).toEqual(["certificates.0.certType", "请选择证件类型"]);
+  });
+
+  it("marks numbers repeated in the file and numbers already held, on every row carrying them", () => {
+    const stored = new Set([certKey(1, "110101199003071234")]);
+    const dups = duplicateErrors(
+      [
+        { certType: 8, certNo: "C1234567" },
+        { certType: 8, certNo: "c1234567" },
+        { certType: 1, certNo: "110101199003071234" },
+        { certType: 2, certNo: "C1234567" },
+        { certType: null, certNo: null },
+      ],
+      stored,
+    );
+    expect([...dups.entries()]).toEqual([
+      [0, "证件号码 C1****67 在文件中重复"],
+      [1, "证件号码 C1****67 在文件中重复"],
+      [2, "证件号码 110101********1234 已属于其他旅客"],
+    ]);
+  });
+});
+
+describe("unified social credit code", () => {
+  it.each([
+    ["91110000600037341L", true],
+    ["91110000600037341X", false],
+    ["9111000060003734IL", false], // I is not in the code's character set
+    ["91110000600037341", false],
+  ])("%s -> %s", (code, ok) => expect(isUscc(code)).toBe(ok));
+  it("computes a check character of 0 as 0, not 31", () => {
+    const first17 = Array.from({ length: 1000 }, (_, i) => `9111000060003${String(i).padStart(4, "0")}`).find((f) => usccCheckChar(f) === "0");
+    expect(first17 && isUscc(`${first17}0`)).toBe(true);
   });
 });
