@@ -15,7 +15,7 @@ import {
   IMPORT_COLUMNS, IMPORT_ROWS_MAX, certKey, duplicateErrors, rowPayload,
   type ImportCells, type ImportColumn, type ImportPreview, type ImportReport, type ImportRowResult,
 } from "../../src/domain/people/import";
-import { writeTraveller, type Owner, type TravellerInput } from "./travellers";
+import { assertRoom, writeTraveller, type Owner, type TravellerInput } from "./travellers";
 
 const BAD_FILE = "无法读取文件，请使用下载的模板（.xlsx）";
 
@@ -147,7 +147,8 @@ export async function importFile(db: Kysely<Database>, owner: Owner, schema: z.Z
   if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
   const at = isoAt();
   await db.transaction().execute(async (trx) => {
-    for (const input of valid) await writeTraveller(trx, owner, { ...input, id: undefined }, at);
+    await assertRoom(trx, owner, valid.length);
+    for (const input of valid) await writeTraveller(trx, owner, { ...input, id: undefined }, at, true);
   });
   return { ...preview, imported: valid.length };
 }

@@ -193,8 +193,12 @@ async function assertCertsFree(trx: Db, owner: Owner, certs: CertificateForm[], 
 
 export type TravellerInput = Omit<PassengerForm, "isDefault"> & { isDefault?: boolean };
 
-/** Writes a traveller and its certificates inside `trx` (new without id); returns its id. */
-export async function writeTraveller(trx: Transaction<Database>, owner: Owner, input: TravellerInput, at = isoAt()): Promise<number> {
+/**
+ * Writes a traveller and its certificates inside `trx` (new without id); returns its id.
+ * `prechecked`: the caller has checked the owner's room and the numbers for the whole batch (an
+ * import); the unique index still refuses a number taken meanwhile.
+ */
+export async function writeTraveller(trx: Transaction<Database>, owner: Owner, input: TravellerInput, at = isoAt(), prechecked = false): Promise<number> {
   const { id, certificates, isDefault, ...fields } = input;
   const values = {
     name: fields.name ?? null,
@@ -214,9 +218,10 @@ export async function writeTraveller(trx: Transaction<Database>, owner: Owner, i
     await trx.deleteFrom("traveller_certificates").where("travellerId", "=", id).execute();
     travellerId = id;
   } else {
-    const count = await trx.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
-    if (toCount(count?.n) >= TRAVELLERS_MAX) throw new BizError(RET.BAD_INPUT, `旅客最多 ${TRAVELLERS_MAX} 位`);
-    await assertCertsFree(trx, owner, certificates, null);
+    if (!prechecked) {
+      await assertRoom(trx, owner, 1);
+      await assertCertsFree(trx, owner, certificates, null);
+    }
     travellerId = (
       await trx.insertInto("travellers").values({ ...values, ownerKind: owner.kind, ownerId: owner.id, createTime: at }).returning("id").executeTakeFirstOrThrow()
     ).id;
@@ -232,8 +237,15 @@ export async function writeTraveller(trx: Transaction<Database>, owner: Owner, i
       () => duplicateCert(i, c),
     );
   }
-  if (isDefault !== undefined) await setDefault(trx, owner, travellerId, isDefault);
+  // A new traveller is not the default unless asked: nothing to clear.
+  if (isDefault || (isDefault === false && id !== undefined)) await setDefault(trx, owner, travellerId, isDefault);
   return travellerId;
+}
+
+/** The owner may keep `adding` more travellers. */
+export async function assertRoom(db: Db, owner: Owner, adding: number): Promise<void> {
+  const count = await db.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
+  if (toCount(count?.n) + adding > TRAVELLERS_MAX) throw new BizError(RET.BAD_INPUT, `旅客最多 ${TRAVELLERS_MAX} 位`);
 }
 
 /** Makes one traveller the owner's default (clearing the previous one), or clears it. */
