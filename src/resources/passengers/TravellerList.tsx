@@ -115,13 +115,13 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
     <div className="tp-frame__card" style={{ paddingTop: 20 }}>
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12 }} aria-label={t("passengers.searchForm")}>
         <Form.Item name="keyword" label={t("passengers.keyword")}>
-          <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("passengers.keywordPlaceholder")} style={{ width: 200 }} />
+          <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("passengers.keywordPlaceholder")} style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="certType" label={t("passengers.certType")}>
           <Select
             allowClear
             placeholder={t("passengers.all")}
-            style={{ width: 150 }}
+            style={{ width: 130 }}
             options={codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang).map((o) => ({ value: String(o.value), label: o.label }))}
           />
         </Form.Item>
@@ -129,7 +129,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
           <Select
             allowClear
             placeholder={t("passengers.all")}
-            style={{ width: 110 }}
+            style={{ width: 100 }}
             options={(["ADT", "CHD", "INF"] as const).map((k) => ({ value: k, label: PASSENGER_TYPES[k][lang] }))}
           />
         </Form.Item>
