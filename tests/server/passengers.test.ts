@@ -21,7 +21,7 @@ async function tokenOf(mobile: string): Promise<string> {
 type Body = Record<string, string | number>;
 const as = async (mobile: string, url: string, body: Body = {}) => (await post(h.app, url, { token: await tokenOf(mobile), ...body })).body;
 const ME = "13800000010";
-const OTHER = "13800000020";
+const OTHER = "13800000030";
 
 /** A valid 18-digit ID number: region, birth date, sequence (odd: male). */
 const idNo = (birth: string, seq = "123") => {
@@ -217,5 +217,16 @@ describe("update, default, delete", () => {
     expect(await db().selectFrom("traveller_certificates").select("id").where("travellerId", "=", zhangId).execute()).toEqual([]);
     expect(await as(ME, "/new_beneficiary/detail", { id: zhangId })).toMatchObject({ ret: 404 });
     expect((await add(form({ name: "张三", certs: [[1, ZHANG]] }))).ret).toBe(0);
+  });
+});
+
+describe("demo seed", () => {
+  it("gives the family member three passengers (the default first, a child), an address and an invoice title", async () => {
+    const r = await as("13800000020", "/new_beneficiary/list");
+    expect(r.data.total).toBe(3);
+    expect(r.data.list[0]).toMatchObject({ name: "王芳", isDefault: 1, sex: 2, psgType: "ADT" });
+    expect(r.data.list.map((p: { psgType: string }) => p.psgType).sort()).toEqual(["ADT", "ADT", "CHD"]);
+    expect((await as("13800000020", "/postaddress/list")).data.list[0]).toMatchObject({ districtName: "浦东新区", isDefault: 1 });
+    expect((await as("13800000020", "/member/invoiceTitle/list")).data.total).toBe(1);
   });
 });
