@@ -39,6 +39,14 @@ const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
 const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
 const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
+const PassengerListPage = lazy(() => import("../resources/passengers/list"));
+const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
+const ExternalTravellerListPage = lazy(() => import("../resources/external-passengers/list"));
+const AddressListPage = lazy(() => import("../resources/addresses/list"));
+const InvoiceTitleListPage = lazy(() => import("../resources/invoice-titles/list"));
+const EditInvoiceTitlePage = lazy(() => import("../resources/invoice-titles/edit"));
+const ImportPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage })));
+const ImportExternalPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -74,6 +82,14 @@ const PAGES: Record<string, Page> = {
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
   EnterpriseStall: EmployeeListPage,
+  Passengers: PassengerListPage,
+  edit_passengers: EditPassengerPage,
+  ExternalPersonnel: ExternalTravellerListPage,
+  address_list: AddressListPage,
+  invoice_management: InvoiceTitleListPage,
+  edit_invoice: EditInvoiceTitlePage,
+  import_passengers: ImportPassengersPage,
+  import_external_passengers: ImportExternalPassengersPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -5,13 +5,29 @@ import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
+import { passengersEndpoints, passengersResource } from "./passengers";
+import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
+import { addressesEndpoints, addressesResource } from "./addresses";
+import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
+  passengers: passengersEndpoints,
+  externalPassengers: externalPassengersEndpoints,
+  addresses: addressesEndpoints,
+  invoiceTitles: invoiceTitlesEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, walletLedgerResource];
+export const resources: ResourceProps[] = [
+  employeesResource,
+  flightOrdersResource,
+  walletLedgerResource,
+  passengersResource,
+  externalPassengersResource,
+  addressesResource,
+  invoiceTitlesResource,
+];
