@@ -6,7 +6,7 @@ import { formatFen, priceText } from "../../src/domain/travel/money";
 import {
   cheapestSeat, durationText, filterFlights, filterItineraries, filterTrains, inTimeBands, sortFlights, sortItineraries, sortTrains,
 } from "../../src/domain/travel/results";
-import { readFlightSearch, readHotelSearch, readStay, readTrainSearch } from "../../src/domain/travel/search-query";
+import { flightSearchParams, readFlightSearch, readHotelSearch, readStay, readTrainSearch } from "../../src/domain/travel/search-query";
 import type { FlightItem, FlightSeat, Itinerary, TrainItem } from "../../src/domain/travel/types";
 
 const seat = (cabinClass: "F" | "C" | "Y", salePrice: number, seatsLeft = 5) => ({ fareKey: `${cabinClass}${salePrice}`, cabinClass, salePrice, seatsLeft }) as FlightSeat;
@@ -99,7 +99,7 @@ describe("the search in the address", () => {
   it("reads a one-way and a round-trip flight search, upper-casing codes", () => {
     expect(readFlightSearch({ depCity: "bjs", depName: "北京", arrCity: "SHA", arrName: "上海", depDate: "2026-11-27" }, today)).toEqual({
       ok: true,
-      search: { depCity: "BJS", depName: "北京", arrCity: "SHA", arrName: "上海", depDate: "2026-11-27", tripType: "ow" },
+      search: { depCity: "BJS", depName: "北京", arrCity: "SHA", arrName: "上海", depDate: "2026-11-27", tripType: "ow", passengers: { adults: 1, children: 0, infants: 0 } },
     });
     const rt = readFlightSearch({ depCity: "BJS", arrCity: "SHA", depDate: "2026-11-27", tripType: "rt", retDate: "2026-11-30" }, today);
     expect(rt.ok && rt.search.retDate).toBe("2026-11-30");
@@ -111,6 +111,21 @@ describe("the search in the address", () => {
     expect(readFlightSearch({ depCity: "BJS", arrCity: "SHA", depDate: "2026-11-22" }, today)).toEqual({ ok: false, problem: "出发日期不能早于今天" });
     expect(readFlightSearch({ depCity: "BJS", arrCity: "SHA", depDate: "2027-03-01" }, today)).toEqual({ ok: false, problem: "出发日期只能选择今天起 60 天内" });
     expect(readFlightSearch({ depCity: "BJS", arrCity: "SHA", depDate: "2026-11-27", tripType: "rt", retDate: "2026-11-26" }, today)).toEqual({ ok: false, problem: "返程日期不能早于出发日期" });
+  });
+
+  it("carries passenger counts and the cabin class, within the airlines' limits", () => {
+    const base = { depCity: "BJS", arrCity: "SHA", depDate: "2026-11-27" };
+    const ok = readFlightSearch({ ...base, adults: "2", children: "1", infants: "2", cabin: "C" }, today);
+    expect(ok.ok && ok.search.passengers).toEqual({ adults: 2, children: 1, infants: 2 });
+    expect(ok.ok && ok.search.cabin).toBe("C");
+    expect(ok.ok && flightSearchParams(ok.search)).toMatchObject({ adults: "2", children: "1", infants: "2", cabin: "C" });
+    const unknownCabin = readFlightSearch({ ...base, cabin: "Q" }, today);
+    expect(unknownCabin.ok).toBe(true);
+    expect(unknownCabin.ok && unknownCabin.search.cabin).toBeUndefined();
+    expect(readFlightSearch({ ...base, adults: "0", children: "1" }, today)).toEqual({ ok: false, problem: "请至少选择一名成人乘客" });
+    expect(readFlightSearch({ ...base, adults: "1", infants: "2" }, today)).toEqual({ ok: false, problem: "每名成人最多携带一名婴儿" });
+    expect(readFlightSearch({ ...base, adults: "5", children: "5" }, today)).toEqual({ ok: false, problem: "每张订单最多 9 名乘客" });
+    expect(readFlightSearch({ ...base, adults: "5", children: "4" }, today).ok).toBe(true);
   });
 
   it("reads train and hotel searches with their own rules", () => {

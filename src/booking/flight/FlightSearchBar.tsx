@@ -1,15 +1,17 @@
 // The flight search bar: one-way or round trip, from/to cities with a swap, dates. Searching
 // writes the search into the address, which the result list reads.
 import { useState } from "react";
-import { Alert, Button, Radio } from "antd";
+import { Alert, Button, Radio, Select } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { addDays, daysBetween } from "../../domain/travel/dates";
-import { defaultTravelDate, flightSearchParams, readFlightSearch, type FlightSearch, type TripType } from "../../domain/travel/search-query";
+import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
+import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, type FlightSearch, type TripType } from "../../domain/travel/search-query";
 import { AirCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
 import { chinaToday } from "../shared/today";
+import { PassengerPicker } from "./PassengerPicker";
 
 interface Props {
   initial: Partial<FlightSearch>;
@@ -28,11 +30,14 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
   const [to, setTo] = useState(place(initial.arrCity, initial.arrName));
   const [depDate, setDepDate] = useState(initial.depDate ?? defaultTravelDate(today));
   const [retDate, setRetDate] = useState(initial.retDate ?? addDays(initial.depDate ?? defaultTravelDate(today), 2));
+  const [passengers, setPassengers] = useState(initial.passengers ?? ONE_ADULT);
+  const [cabin, setCabin] = useState<CabinClass | undefined>(initial.cabin);
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = () => {
+    const counts = { adults: String(passengers.adults), children: String(passengers.children), infants: String(passengers.infants) };
     const parsed = readFlightSearch(
-      { depCity: from?.value, depName: from?.label, arrCity: to?.value, arrName: to?.label, depDate, tripType, retDate },
+      { depCity: from?.value, depName: from?.label, arrCity: to?.value, arrName: to?.label, depDate, tripType, retDate, ...counts, cabin },
       today,
     );
     if (!parsed.ok) return setProblem(parsed.problem ?? t("search.flight.pickCities"));
@@ -43,10 +48,22 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
   return (
     <div className="tp-bk-bar">
       {!international && (
-        <Radio.Group className="tp-bk-bar__trip" value={tripType} onChange={(e) => setTripType(e.target.value)}>
-          <Radio value="ow">{t("search.flight.oneWay")}</Radio>
-          <Radio value="rt">{t("search.flight.roundTrip")}</Radio>
-        </Radio.Group>
+        <div className="tp-bk-bar__trip">
+          <Radio.Group value={tripType} onChange={(e) => setTripType(e.target.value)}>
+            <Radio value="ow">{t("search.flight.oneWay")}</Radio>
+            <Radio value="rt">{t("search.flight.roundTrip")}</Radio>
+          </Radio.Group>
+          <PassengerPicker value={passengers} onChange={setPassengers} />
+          <Select
+            className="tp-bk-bar__cabin"
+            variant="borderless"
+            aria-label={t("search.flight.cabinClass")}
+            value={cabin ?? ""}
+            onChange={(v: string) => setCabin(CABIN_CLASSES.find((c) => c === v))}
+            options={[{ value: "", label: t("search.flight.anyCabin") }, ...["Y", "C", "F"].map((c) => ({ value: c, label: t(`search.cabin.${c}`) }))]}
+            popupMatchSelectWidth={false}
+          />
+        </div>
       )}
       <div className="tp-bk-bar__row">
         <div className="tp-bk-field">

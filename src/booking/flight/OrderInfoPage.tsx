@@ -13,6 +13,7 @@ import { CERT_TYPE } from "../../domain/codes";
 import { FLIGHT_ORDER_PATHS } from "../../domain/orders/flight-types";
 import { NAME_MAX, PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
+import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -33,10 +34,14 @@ interface BookReply {
 
 export default function OrderInfoPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
-  const fareKey = queryOf(useLocation().search).fareKey ?? "";
+  const query = queryOf(useLocation().search);
+  const fareKey = query.fareKey ?? "";
+  // The search's passenger counts open that many passenger rows (one when the counts break the rules).
+  const counts = readPassengerCounts(query);
+  const rows = passengerCountProblem(counts) ? 1 : counts.adults + counts.children + counts.infants;
   return (
     <WorkbenchFrame routeName={routeName} title={t("flightOrder.fillTitle")}>
-      {fareKey ? <OrderForm fareKey={fareKey} /> : <NoFare text={t("flightOrder.missingFare")} />}
+      {fareKey ? <OrderForm fareKey={fareKey} rows={rows} /> : <NoFare text={t("flightOrder.missingFare")} />}
     </WorkbenchFrame>
   );
 }
@@ -50,7 +55,7 @@ function NoFare({ text }: { text: string }) {
   );
 }
 
-function OrderForm({ fareKey }: { fareKey: string }) {
+function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
   const { t } = useTranslation();
   const { query, result } = useCustom<FareVerifyReply>({
     url: VERIFY_PATH,
@@ -73,13 +78,13 @@ function OrderForm({ fareKey }: { fareKey: string }) {
     );
   }
   if (!fare?.available || !fare.seat || !fare.flight) return <NoFare text={t("flightOrder.unavailable")} />;
-  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} onStale={() => query.refetch()} />;
+  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} onStale={() => query.refetch()} />;
 }
 
 type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
-function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void }) {
+function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; onStale: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -122,7 +127,7 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ passengers: [{ certType: CERT_TYPE.idCard }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }}
+      initialValues={{ passengers: Array.from({ length: rows }, () => ({ certType: CERT_TYPE.idCard })), contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }}
       onFinish={() => submit(false)}
       aria-label={t("flightOrder.fillTitle")}
     >

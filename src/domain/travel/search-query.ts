@@ -3,6 +3,8 @@
 // searches out; a search that cannot run says why, in the words the search form uses.
 import { addDays, daysBetween, normaliseDate, travelDateProblem } from "./dates";
 import { MAX_STAY_NIGHTS } from "./hotel";
+import { CABIN_CLASSES, type CabinClass } from "./air-fares";
+import { MAX_PASSENGERS } from "../orders/flight-booking";
 
 type Params = Record<string, string | undefined>;
 
@@ -17,6 +19,40 @@ export interface FlightSearch {
   tripType: TripType;
   /** Round trips only. */
   retDate?: string;
+  passengers: PassengerCounts;
+  /** Only this cabin class is shown; all classes when absent. */
+  cabin?: CabinClass;
+}
+
+/** Who flies on one booking: adults, children (2–11) and infants (under 2). */
+export interface PassengerCounts {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export const ONE_ADULT: PassengerCounts = { adults: 1, children: 0, infants: 0 };
+
+/**
+ * The airlines' rules for one booking: at least one adult, each infant on an adult's lap (so no
+ * more infants than adults), nine passengers at most.
+ */
+export function passengerCountProblem(c: PassengerCounts): string | null {
+  if (c.adults < 1) return "请至少选择一名成人乘客";
+  if (c.infants > c.adults) return "每名成人最多携带一名婴儿";
+  if (c.adults + c.children + c.infants > MAX_PASSENGERS) return `每张订单最多 ${MAX_PASSENGERS} 名乘客`;
+  return null;
+}
+
+const count = (v: string | undefined, fallback: number) => (v !== undefined && /^\d{1,2}$/.test(v) ? Number(v) : fallback);
+
+/** Passenger counts from the address; one adult when absent. */
+export function readPassengerCounts(p: Params): PassengerCounts {
+  return { adults: count(p.adults, 1), children: count(p.children, 0), infants: count(p.infants, 0) };
+}
+
+export function readCabin(value: string | undefined): CabinClass | undefined {
+  return CABIN_CLASSES.find((c) => c === value);
 }
 
 export interface TrainSearch {
@@ -49,7 +85,11 @@ export function readFlightSearch(p: Params, today: string): Parsed<FlightSearch>
   if (!depDate) return { ok: false, problem: "请选择出发日期" };
   const dateProblem = travelDateProblem(depDate, today);
   if (dateProblem) return { ok: false, problem: dateProblem };
-  const search: FlightSearch = { depCity, depName: p.depName || depCity, arrCity, arrName: p.arrName || arrCity, depDate, tripType: "ow" };
+  const passengers = readPassengerCounts(p);
+  const countProblem = passengerCountProblem(passengers);
+  if (countProblem) return { ok: false, problem: countProblem };
+  const cabin = readCabin(p.cabin);
+  const search: FlightSearch = { depCity, depName: p.depName || depCity, arrCity, arrName: p.arrName || arrCity, depDate, tripType: "ow", passengers, ...(cabin ? { cabin } : {}) };
   if (p.tripType === "rt") {
     const retDate = normaliseDate(p.retDate);
     if (!retDate) return { ok: false, problem: "请选择返程日期" };
@@ -64,6 +104,10 @@ export function readFlightSearch(p: Params, today: string): Parsed<FlightSearch>
 export function flightSearchParams(s: FlightSearch): Record<string, string> {
   const out: Record<string, string> = { depCity: s.depCity, depName: s.depName, arrCity: s.arrCity, arrName: s.arrName, depDate: s.depDate, tripType: s.tripType };
   if (s.tripType === "rt" && s.retDate) out.retDate = s.retDate;
+  out.adults = String(s.passengers.adults);
+  out.children = String(s.passengers.children);
+  out.infants = String(s.passengers.infants);
+  if (s.cabin) out.cabin = s.cabin;
   return out;
 }
 
