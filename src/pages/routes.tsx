@@ -29,6 +29,12 @@ const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => 
 const TextPage = lazy(() => import("./text/TextPage"));
 const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
 const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
+const TravelApplicationListPage = lazy(() => import("../resources/travel-applications/list"));
+const AddTravelApplicationPage = lazy(() => import("../resources/travel-applications/create"));
+const ApplyDetailsPage = lazy(() => import("../resources/travel-applications/show"));
+const TravelAuditIndexPage = lazy(() => import("../resources/approvals/list"));
+const AuditDetailsPage = lazy(() => import("../resources/approvals/show"));
+const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
@@ -62,6 +68,12 @@ const PAGES: Record<string, Page> = {
   order_info: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
   EnterpriseStall: EmployeeListPage,
+  TravelApplicationList: TravelApplicationListPage,
+  AddTravelApplication: AddTravelApplicationPage,
+  ApplyDetails: ApplyDetailsPage,
+  TravelAuditIndex: TravelAuditIndexPage,
+  AuditDetails: AuditDetailsPage,
+  my_standard: MyStandardPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

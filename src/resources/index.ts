@@ -4,12 +4,16 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
+import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
+import { approvalsEndpoints, approvalsResource } from "./approvals";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
+  "travel-applications": travelApplicationsEndpoints,
+  approvals: approvalsEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource];
