@@ -25,6 +25,8 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
       <Card title={t("travel.approval.progress")} extra={approval.flowName && <Typography.Text type="secondary">{approval.flowName}</Typography.Text>}>
         {levels.length ? (
           <Steps
+            direction="vertical"
+            size="small"
             data-testid="approval-levels"
             items={levels.map((l) => ({
               status: stepStatus(l),

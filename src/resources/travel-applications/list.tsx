@@ -57,13 +57,29 @@ function ApplicationList() {
   const error = tableQuery.error;
 
   const columns: TableColumnsType<ApplicationListRow> = [
-    { ...nowrap, title: t("travel.app.noteNo"), dataIndex: "noteNo", key: "noteNo", render: (v: string, row) => <Link to={applyDetailPath(row.id)}>{v}</Link> },
-    { title: t("travel.app.purpose"), dataIndex: "purpose", key: "purpose", ellipsis: true },
-    { title: t("travel.app.route"), key: "route", render: (_: unknown, row) => `${row.fromCity} → ${row.toCities.join("、")}` },
-    { ...nowrap, title: t("travel.app.dates"), key: "dates", render: (_: unknown, row) => `${row.startDate} ~ ${row.endDate}` },
-    { ...nowrap, title: t("travel.app.budget"), dataIndex: "budgetFen", key: "budgetFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...nowrap, width: 170, title: t("travel.app.noteNo"), dataIndex: "noteNo", key: "noteNo", render: (v: string, row) => <Link to={applyDetailPath(row.id)}>{v}</Link> },
     {
-      ...nowrap, title: t("travel.app.status"), key: "status",
+      // Purpose and route share a column so the table fits the card at 1280 px.
+      title: t("travel.app.purposeAndRoute"), key: "purpose", ellipsis: true,
+      render: (_: unknown, row) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: row.purpose }} style={{ display: "block" }}>{row.purpose}</Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: "block", fontSize: 12 }}>{`${row.fromCity} → ${row.toCities.join("、")}`}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      ...nowrap, width: 120, title: t("travel.app.dates"), key: "dates",
+      render: (_: unknown, row) => (
+        <>
+          <div>{row.startDate}</div>
+          <Typography.Text type="secondary">{t("travel.app.until", { date: row.endDate })}</Typography.Text>
+        </>
+      ),
+    },
+    { ...nowrap, width: 120, title: t("travel.app.budget"), dataIndex: "budgetFen", key: "budgetFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    {
+      width: 170, title: t("travel.app.status"), key: "status",
       render: (_: unknown, row) => (
         <Space direction="vertical" size={2}>
           <ApprovalStatusTag status={row.approval.status} testId={`status-${row.noteNo}`} />
@@ -76,7 +92,7 @@ function ApplicationList() {
       ),
     },
     {
-      ...nowrap, title: t("travel.app.actions"), key: "actions",
+      ...nowrap, width: 80, title: t("travel.app.actions"), key: "actions",
       render: (_: unknown, row) => <LinkButton type="link" size="small" to={applyDetailPath(row.id)}>{t("travel.app.view")}</LinkButton>,
     },
   ];
@@ -123,6 +139,8 @@ function ApplicationList() {
         {...tableProps}
         rowKey="id"
         columns={columns}
+        // A set width makes the fixed layout hold, so long purposes are cut with an ellipsis.
+        scroll={{ x: 800 }}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("travel.total", { count: n }) }}
         locale={{
           // Nothing is said to be empty before the server has answered.
