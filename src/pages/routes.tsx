@@ -34,6 +34,8 @@ const AddTravelApplicationPage = lazy(() => import("../resources/travel-applicat
 const ApplyDetailsPage = lazy(() => import("../resources/travel-applications/show"));
 const TravelAuditIndexPage = lazy(() => import("../resources/approvals/list"));
 const AuditDetailsPage = lazy(() => import("../resources/approvals/show"));
+const StandardSettingsPage = lazy(() => import("../resources/travel-standards/list"));
+const EditStandardSettingsPage = lazy(() => import("../resources/travel-standards/edit"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
@@ -74,6 +76,8 @@ const PAGES: Record<string, Page> = {
   TravelAuditIndex: TravelAuditIndexPage,
   AuditDetails: AuditDetailsPage,
   my_standard: MyStandardPage,
+  StandardSettings: StandardSettingsPage,
+  EditStandardSettings: EditStandardSettingsPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -6,6 +6,7 @@ import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { approvalsEndpoints, approvalsResource } from "./approvals";
+import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -13,7 +14,8 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "flight-orders": flightOrdersEndpoints,
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
+  "travel-standards": travelStandardsEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource];
