@@ -36,6 +36,8 @@ const TravelAuditIndexPage = lazy(() => import("../resources/approvals/list"));
 const AuditDetailsPage = lazy(() => import("../resources/approvals/show"));
 const StandardSettingsPage = lazy(() => import("../resources/travel-standards/list"));
 const EditStandardSettingsPage = lazy(() => import("../resources/travel-standards/edit"));
+const ProcessSettingsPage = lazy(() => import("../resources/approval-flows/list"));
+const EditProcessSettingsPage = lazy(() => import("../resources/approval-flows/edit"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
@@ -78,6 +80,8 @@ const PAGES: Record<string, Page> = {
   my_standard: MyStandardPage,
   StandardSettings: StandardSettingsPage,
   EditStandardSettings: EditStandardSettingsPage,
+  ProcessSettings: ProcessSettingsPage,
+  EditProcessSettings: EditProcessSettingsPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -7,6 +7,7 @@ import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
+import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -15,7 +16,8 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
   "travel-standards": travelStandardsEndpoints,
+  "approval-flows": approvalFlowsEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource];
