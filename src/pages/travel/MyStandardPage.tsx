@@ -6,6 +6,7 @@ import { useCustom } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { OverAction, StandardSummary } from "../../domain/policy";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { retryUnlessRefused } from "../../resources/retry";
 
 const MY_STANDARD_PATH = "/member/center/my_standard";
 
@@ -30,7 +31,7 @@ export default function MyStandardPage({ routeName }: { routeName: string }) {
 
 function MyStandardView() {
   const { t } = useTranslation();
-  const { query, result } = useCustom<MyStandard>({ url: MY_STANDARD_PATH, method: "post", config: { payload: {} }, errorNotification: false });
+  const { query, result } = useCustom<MyStandard>({ url: MY_STANDARD_PATH, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const mine = result.data as MyStandard | undefined;
 
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;

@@ -16,6 +16,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
 import { NEW_FLOW, flowProblems, flowServerProblems, toFlowInput, toFlowValues, type FlowFormValues } from "./flow-form";
 import { FLOW_PATHS, type FlowRow } from "./index";
+import { retryUnlessRefused } from "../retry";
 
 export default function EditProcessSettingsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export default function EditProcessSettingsPage({ routeName }: { routeName: stri
 
 function Loader({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { query, result } = useOne<FlowRow>({ resource: "approval-flows", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false } });
+  const { query, result } = useOne<FlowRow>({ resource: "approval-flows", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
   const row = result as FlowRow | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
   if (query.error || !row) {

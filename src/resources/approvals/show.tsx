@@ -15,6 +15,7 @@ import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
 import { ApprovalProgress } from "./ApprovalProgress";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { APPROVAL_PATHS, type ApprovalDetail } from "./index";
+import { retryUnlessRefused } from "../retry";
 
 export default function AuditDetailsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export default function AuditDetailsPage({ routeName }: { routeName: string }) {
 
 function Detail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { query, result } = useOne<ApprovalDetail>({ resource: "approvals", id, errorNotification: false });
+  const { query, result } = useOne<ApprovalDetail>({ resource: "approvals", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const approval = result as ApprovalDetail | undefined;
 
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;

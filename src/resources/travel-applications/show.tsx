@@ -12,6 +12,7 @@ import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { ApprovalProgress } from "../approvals/ApprovalProgress";
 import { ApplicationSummary } from "./ApplicationSummary";
 import { APPLICATION_PATHS, type ApplicationDetail } from "./index";
+import { retryUnlessRefused } from "../retry";
 
 export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function Detail({ id }: { id: string }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const { query, result } = useOne<ApplicationDetail>({ resource: "travel-applications", id, errorNotification: false });
+  const { query, result } = useOne<ApplicationDetail>({ resource: "travel-applications", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const { mutate, mutation } = useCustomMutation();
   const app = result as ApplicationDetail | undefined;
 

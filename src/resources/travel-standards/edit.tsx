@@ -13,6 +13,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { standardProblems, standardServerProblems, toFormValues, toStandardInput, type StandardFormValues } from "./standard-form";
 import { STANDARD_PATHS, type StandardRow } from "./index";
+import { retryUnlessRefused } from "../retry";
 
 export default function EditStandardSettingsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export default function EditStandardSettingsPage({ routeName }: { routeName: str
 
 function Loader({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { query, result } = useOne<StandardRow>({ resource: "travel-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false } });
+  const { query, result } = useOne<StandardRow>({ resource: "travel-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
   const row = result as StandardRow | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
   if (query.error || !row) {
