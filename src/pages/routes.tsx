@@ -76,6 +76,7 @@ const PAGES: Record<string, Page> = {
   AddTravelApplication: AddTravelApplicationPage,
   ApplyDetails: ApplyDetailsPage,
   TravelAuditIndex: TravelAuditIndexPage,
+  OrderAuditIndex: TravelAuditIndexPage,
   AuditDetails: AuditDetailsPage,
   my_standard: MyStandardPage,
   StandardSettings: StandardSettingsPage,

@@ -1,5 +1,5 @@
-// TravelAuditIndex (/travel/audit; 70, and 7_0 who may audit): the approver's trip applications,
-// in two tabs — waiting for me now (nearest deadline first) and decided by me — paged and searched
+// TravelAuditIndex (/travel/audit) and OrderAuditIndex (/travel/audit/order); 70, and 7_0 who may
+// audit: the approver's trip applications, or orders sent for approval, in two tabs — waiting for me now (nearest deadline first) and decided by me — paged and searched
 // on the server. The tab lives in the address (?box=done), so a reload keeps it.
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -16,6 +16,11 @@ import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
 
 type Box = "todo" | "done";
+type Subject = "trip" | "order";
+const EMPTY: Record<Subject, Record<Box, string>> = {
+  trip: { todo: "travel.audit.emptyTodo", done: "travel.audit.emptyDone" },
+  order: { todo: "travel.audit.orderEmptyTodo", done: "travel.audit.orderEmptyDone" },
+};
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
 const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
@@ -24,6 +29,7 @@ export default function TravelAuditIndexPage({ routeName }: { routeName: string 
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const box: Box = params.get("box") === "done" ? "done" : "todo";
+  const subject: Subject = routeName === "OrderAuditIndex" ? "order" : "trip";
   return (
     <WorkbenchFrame routeName={routeName}>
       <div className="tp-frame__card" style={{ paddingTop: 8 }}>
@@ -36,13 +42,13 @@ export default function TravelAuditIndexPage({ routeName }: { routeName: string 
           ]}
         />
         {/* A tab is its own list: paging and search start afresh. */}
-        <Inbox key={box} box={box} />
+        <Inbox key={box} box={box} subject={subject} />
       </div>
     </WorkbenchFrame>
   );
 }
 
-function Inbox({ box }: { box: Box }) {
+function Inbox({ box, subject }: { box: Box; subject: Subject }) {
   const { t } = useTranslation();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<ApprovalRow, HttpError, { keyword?: string }>({
     resource: "approvals",
@@ -50,7 +56,7 @@ function Inbox({ box }: { box: Box }) {
     filters: {
       permanent: [
         { field: "box", operator: "eq", value: box },
-        { field: "subjectType", operator: "eq", value: "trip" },
+        { field: "subjectType", operator: "eq", value: subject },
       ],
     },
     errorNotification: false,
@@ -62,7 +68,7 @@ function Inbox({ box }: { box: Box }) {
   const columns: TableColumnsType<ApprovalRow> = [
     { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id)}>{v}</Link> },
     { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
-    { ...nowrap, title: t("travel.app.budget"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
+    { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
     { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
     {
       ...nowrap, title: t("travel.app.status"), key: "status",
@@ -131,7 +137,7 @@ function Inbox({ box }: { box: Box }) {
           ) : (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(error ? "travel.loadError" : filtered ? "travel.noMatch" : box === "todo" ? "travel.audit.emptyTodo" : "travel.audit.emptyDone")}
+              description={t(error ? "travel.loadError" : filtered ? "travel.noMatch" : EMPTY[subject][box])}
             />
           ),
         }}

@@ -57,7 +57,7 @@ function Detail({ id }: { id: string }) {
               <Typography.Text type="secondary">{t("travel.app.atLevel", { level: approval.level, count: approval.levelCount })}</Typography.Text>
             )}
           </Space>
-          <LinkButton to={pathFor("TravelAuditIndex")}>{t("travel.audit.backToList")}</LinkButton>
+          <LinkButton to={pathFor(approval.subjectType === "order" ? "OrderAuditIndex" : "TravelAuditIndex")}>{t("travel.audit.backToList")}</LinkButton>
         </div>
       </Card>
       {canDecide && <DecisionForm approval={approval} />}
