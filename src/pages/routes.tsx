@@ -38,6 +38,7 @@ const StandardSettingsPage = lazy(() => import("../resources/travel-standards/li
 const EditStandardSettingsPage = lazy(() => import("../resources/travel-standards/edit"));
 const ProcessSettingsPage = lazy(() => import("../resources/approval-flows/list"));
 const EditProcessSettingsPage = lazy(() => import("../resources/approval-flows/edit"));
+const PreferenSettingsPage = lazy(() => import("./travel/PreferenSettingsPage"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
@@ -82,6 +83,7 @@ const PAGES: Record<string, Page> = {
   StandardSettings: StandardSettingsPage,
   EditStandardSettings: EditStandardSettingsPage,
   ProcessSettings: ProcessSettingsPage,
+  PreferenSettings: PreferenSettingsPage,
   EditProcessSettings: EditProcessSettingsPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
