@@ -39,6 +39,7 @@ const EditStandardSettingsPage = lazy(() => import("../resources/travel-standard
 const ProcessSettingsPage = lazy(() => import("../resources/approval-flows/list"));
 const EditProcessSettingsPage = lazy(() => import("../resources/approval-flows/edit"));
 const PreferenSettingsPage = lazy(() => import("./travel/PreferenSettingsPage"));
+const ReplaceSettingsPage = lazy(() => import("../resources/replace-bookers/list"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
@@ -84,6 +85,7 @@ const PAGES: Record<string, Page> = {
   EditStandardSettings: EditStandardSettingsPage,
   ProcessSettings: ProcessSettingsPage,
   PreferenSettings: PreferenSettingsPage,
+  ReplaceSettings: ReplaceSettingsPage,
   EditProcessSettings: EditProcessSettingsPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,

@@ -8,6 +8,7 @@ import { travelApplicationsEndpoints, travelApplicationsResource } from "./trave
 import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
+import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -17,7 +18,8 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   approvals: approvalsEndpoints,
   "travel-standards": travelStandardsEndpoints,
   "approval-flows": approvalFlowsEndpoints,
+  "replace-bookers": replaceBookersEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource, replaceBookersResource];
