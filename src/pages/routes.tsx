@@ -40,6 +40,8 @@ const ProcessSettingsPage = lazy(() => import("../resources/approval-flows/list"
 const EditProcessSettingsPage = lazy(() => import("../resources/approval-flows/edit"));
 const PreferenSettingsPage = lazy(() => import("./travel/PreferenSettingsPage"));
 const ReplaceSettingsPage = lazy(() => import("../resources/replace-bookers/list"));
+const CarStandardListPage = lazy(() => import("../resources/car-standards/list"));
+const CarStandardEditPage = lazy(() => import("../resources/car-standards/edit"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 
@@ -86,6 +88,8 @@ const PAGES: Record<string, Page> = {
   ProcessSettings: ProcessSettingsPage,
   PreferenSettings: PreferenSettingsPage,
   ReplaceSettings: ReplaceSettingsPage,
+  usecar_manager_list: CarStandardListPage,
+  usecar_install_info: CarStandardEditPage,
   EditProcessSettings: EditProcessSettingsPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,

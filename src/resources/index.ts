@@ -9,6 +9,7 @@ import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
+import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -19,7 +20,8 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "travel-standards": travelStandardsEndpoints,
   "approval-flows": approvalFlowsEndpoints,
   "replace-bookers": replaceBookersEndpoints,
+  "car-standards": carStandardsEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource, replaceBookersResource];
+export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource, replaceBookersResource, carStandardsResource];

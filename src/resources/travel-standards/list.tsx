@@ -10,6 +10,7 @@ import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typo
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
+import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -21,8 +22,10 @@ const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 const OVER_COLORS = { forbid: "red", reason: "blue", approve: "orange" } as const;
 
 export default function StandardSettingsPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  // Car-use standards have no menu item of their own; they are reached from here.
   return (
-    <WorkbenchFrame routeName={routeName}>
+    <WorkbenchFrame routeName={routeName} extra={<LinkButton to={pathFor("usecar_manager_list")}>{t("travel.cars.title")}</LinkButton>}>
       <StandardList />
     </WorkbenchFrame>
   );
