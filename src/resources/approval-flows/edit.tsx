@@ -17,6 +17,7 @@ import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
 import { NEW_FLOW, flowProblems, flowServerProblems, toFlowInput, toFlowValues, type FlowFormValues } from "./flow-form";
 import { FLOW_PATHS, type FlowRow } from "./index";
 import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
 
 export default function EditProcessSettingsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -29,20 +30,11 @@ export default function EditProcessSettingsPage({ routeName }: { routeName: stri
 }
 
 function Loader({ id }: { id: string }) {
-  const { t } = useTranslation();
   const { query, result } = useOne<FlowRow>({ resource: "approval-flows", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
   const row = result as FlowRow | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
   if (query.error || !row) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t("travel.loadError")}
-        description={query.error?.message}
-        action={<Button onClick={() => query.refetch()}>{t("travel.retry")}</Button>}
-      />
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   return <FlowForm row={row} />;
 }

@@ -16,6 +16,7 @@ import { ApprovalProgress } from "./ApprovalProgress";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { APPROVAL_PATHS, type ApprovalDetail } from "./index";
 import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
 
 export default function AuditDetailsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -34,15 +35,7 @@ function Detail({ id }: { id: string }) {
 
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   if (query.error || !approval) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t("travel.loadError")}
-        description={query.error?.message}
-        action={<Button onClick={() => query.refetch()}>{t("travel.retry")}</Button>}
-      />
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   const canDecide = approval.actions.includes("approve") || approval.actions.includes("reject");
 

@@ -15,6 +15,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { retryUnlessRefused } from "../retry";
 import { NEW_CAR_STANDARD, carProblems, carServerProblems, toCarInput, toCarValues, type CarFormValues } from "./car-form";
 import { CAR_PATHS, type CarStandardRow, type CityOption } from "./index";
+import { LoadError } from "../LoadError";
 
 const MAX_WINDOWS = 6;
 
@@ -29,12 +30,11 @@ export default function CarStandardEditPage({ routeName }: { routeName: string }
 }
 
 function Loader({ id }: { id: string }) {
-  const { t } = useTranslation();
   const { query, result } = useOne<CarStandardRow>({ resource: "car-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
   const row = result as CarStandardRow | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   if (query.error || !row) {
-    return <Alert type="error" showIcon message={t("travel.loadError")} description={query.error?.message} action={<Button onClick={() => query.refetch()}>{t("travel.retry")}</Button>} />;
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   return <CarForm row={row} />;
 }

@@ -1,7 +1,7 @@
 // ApplyDetails (/travel/apply/details?id=…): one of the applicant's trip applications with its
 // approval — status, every level's approvers and outcome, the history — and 撤回 while it is
 // pending (the buttons are the actions the shared state machine allows this viewer).
-import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
+import { App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { ApprovalProgress } from "../approvals/ApprovalProgress";
 import { ApplicationSummary } from "./ApplicationSummary";
 import { APPLICATION_PATHS, type ApplicationDetail } from "./index";
 import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
 
 export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -34,15 +35,7 @@ function Detail({ id }: { id: string }) {
 
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   if (query.error || !app) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t("travel.loadError")}
-        description={query.error?.message}
-        action={<Button onClick={() => query.refetch()}>{t("travel.retry")}</Button>}
-      />
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
 
   const refresh = () => invalidate({ resource: "travel-applications", invalidates: ["list", "detail"], id });

@@ -14,6 +14,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { standardProblems, standardServerProblems, toFormValues, toStandardInput, type StandardFormValues } from "./standard-form";
 import { STANDARD_PATHS, type StandardRow } from "./index";
 import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
 
 export default function EditStandardSettingsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -26,20 +27,11 @@ export default function EditStandardSettingsPage({ routeName }: { routeName: str
 }
 
 function Loader({ id }: { id: string }) {
-  const { t } = useTranslation();
   const { query, result } = useOne<StandardRow>({ resource: "travel-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
   const row = result as StandardRow | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
   if (query.error || !row) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t("travel.loadError")}
-        description={query.error?.message}
-        action={<Button onClick={() => query.refetch()}>{t("travel.retry")}</Button>}
-      />
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   return <StandardForm row={row} />;
 }
