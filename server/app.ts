@@ -7,6 +7,8 @@ import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
+import compress from "@fastify/compress";
+import zlib from "node:zlib";
 import qs from "node:querystring";
 import type { Db } from "./db";
 import type { Member } from "./db/schema";
@@ -28,6 +30,13 @@ import { staffRoutes } from "./routes/staff";
 import { policyRoutes } from "./routes/policy";
 import { searchRoutes } from "./routes/search";
 import { orderRoutes } from "./routes/orders";
+import { paymentRoutes } from "./routes/payments";
+import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
+import { passengerRoutes } from "./routes/passengers";
+import { externalPassengerRoutes } from "./routes/external-passengers";
+import { addressRoutes } from "./routes/addresses";
+import { invoiceTitleRoutes } from "./routes/invoice-titles";
+import { travellerImportRoutes } from "./routes/traveller-imports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -50,6 +59,8 @@ export interface AppConfig {
   inventorySeed?: string;
   /** Partner sites allowed to frame the portal (PARTNER_ORIGINS). */
   partnerOrigins?: string[];
+  /** HMAC secret of the sandbox payment gateway (PAY_SANDBOX_SECRET); null: no sandbox gateway. */
+  paySandboxSecret?: string | null;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -78,6 +89,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook("onClose", async () => jobs.stop());
 
   await app.register(helmet, securityHeaders(config.partnerOrigins ?? []));
+  // Replies above 1 KB travel compressed when the client accepts it. Brotli at a middle quality:
+  // the top levels cost more CPU per request than they save on the wire. Built assets come
+  // precompressed at the highest levels instead (scripts/precompress.mjs).
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   // Repeated keys become arrays; a body that is not a flat form is rejected by the route's schema.
   await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
@@ -118,7 +137,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.status(500).send(fail(RET.SERVER, MSG.server));
   });
 
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...(config.routes ?? [])]);
+  const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
+  if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...(config.routes ?? [])]);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 
@@ -127,6 +148,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: path.resolve(staticDir),
       index: ["index.html"],
+      // Serves asset.js.br / .gz made at build when the browser accepts them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
@@ -150,6 +173,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Replies smaller than this are sent as they are: compressing them saves nothing worth the CPU. */
+export const COMPRESS_THRESHOLD = 1024;
 
 declare module "fastify" {
   interface FastifyInstance {

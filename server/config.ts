@@ -2,6 +2,7 @@
 // start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
+import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
 import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
@@ -21,6 +22,8 @@ export interface StartConfig {
   /** Sites allowed to frame the portal (PARTNER_ORIGINS), besides the portal itself. */
   partnerOrigins: string[];
   sms: SmsChoice;
+  /** HMAC secret the sandbox payment gateway signs its notifications with; null: no sandbox. */
+  paySandboxSecret: string | null;
 }
 
 const ALIYUN_VARIABLES = {
@@ -79,7 +82,20 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
     }
   }
-  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production) };
+  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production) };
+}
+
+/**
+ * The sandbox gateway marks trades paid without real money: on in development and tests (with
+ * a demo secret), and in production only when PAY_SANDBOX_SECRET is set (a staging or demo
+ * deployment); otherwise production offers no QR payment until a real gateway is configured.
+ */
+function readSandboxSecret(env: NodeJS.ProcessEnv, production: boolean): string | null {
+  const secret = env.PAY_SANDBOX_SECRET;
+  if (!secret) return production ? null : DEMO_SANDBOX_SECRET;
+  if (secret.length < 32) throw new ConfigError("PAY_SANDBOX_SECRET 至少须有 32 个字符");
+  if (production && secret === DEMO_SANDBOX_SECRET) throw new ConfigError("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
+  return secret;
 }
 
 /** Demo data goes in when asked (SEED=demo), or into an empty database outside production. */

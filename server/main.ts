@@ -57,6 +57,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY === "1",
     inventorySeed,
     partnerOrigins: config.partnerOrigins,
+    paySandboxSecret: config.paySandboxSecret,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

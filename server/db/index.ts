@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { withStatementCache } from "./statement-cache";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -56,7 +57,7 @@ function openSqlite(dataDir: string, fileName: string): Db {
   } catch (e) {
     throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

@@ -8,10 +8,13 @@ import * as m005 from "./migrations/005_event_totals";
 import * as m006 from "./migrations/006_captchas";
 import * as m007 from "./migrations/007_throttles";
 import * as m020 from "./migrations/020_inventory";
+import * as m030 from "./migrations/030_travellers";
+import * as m031 from "./migrations/031_addresses_invoice_titles";
 import * as m040 from "./migrations/040_travel_policy";
 import * as m041 from "./migrations/041_approvals";
 import * as m042 from "./migrations/042_jobs";
 import * as m050 from "./migrations/050_orders";
+import * as m060 from "./migrations/060_payments";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -22,10 +25,13 @@ const migrations: Record<string, Migration> = {
   "006_captchas": m006,
   "007_throttles": m007,
   "020_inventory": m020,
+  "030_travellers": m030,
+  "031_addresses_invoice_titles": m031,
   "040_travel_policy": m040,
   "041_approvals": m041,
   "042_jobs": m042,
   "050_orders": m050,
+  "060_payments": m060,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
@@ -40,7 +46,14 @@ class CodeMigrationProvider implements MigrationProvider {
  * first schema's lock table and skip creating its own.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Number ranges belong to capabilities (020 inventory, 030 people, 040 travel policy …), so a
+  // database may have run 040 before 030 exists: run the missing ones instead of refusing.
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

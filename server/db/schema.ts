@@ -205,6 +205,12 @@ export interface Database {
   orders: OrdersTable;
   order_passengers: OrderPassengersTable;
   order_events: OrderEventsTable;
+  payments: PaymentsTable;
+  ledger: LedgerTable;
+  travellers: TravellersTable;
+  traveller_certificates: TravellerCertificatesTable;
+  addresses: AddressesTable;
+  invoice_titles: InvoiceTitlesTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -547,4 +553,102 @@ export interface OrderEventsTable {
   actorName: string;
   note: string | null;
   createTime: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  outTradeNo: string;
+  orderId: number;
+  orderNo: string;
+  memberId: number;
+  businessType: number;
+  method: string;
+  amountFen: number;
+  status: string;
+  gatewayTradeNo: string | null;
+  paidTime: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  memberId: number;
+  account: string;
+  entry: string;
+  direction: string;
+  amountFen: number;
+  balanceAfterFen: number | null;
+  businessType: number;
+  outTradeNo: string;
+  orderNo: string | null;
+  note: string;
+  createTime: string;
+}
+
+// ---- travellers (frequent and external) and their certificates ----
+
+export type TravellerOwnerKind = "member" | "company";
+
+export interface TravellersTable {
+  id: Generated<number>;
+  ownerKind: TravellerOwnerKind;
+  ownerId: number; // members.id or companies.id
+  name: string | null;
+  surname: string | null;
+  givenName: string | null;
+  mobilePhone: string | null;
+  birthday: string | null; // YYYY-MM-DD
+  sex: number | null; // 1 male, 2 female
+  isDefault: Generated<number>;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface TravellerCertificatesTable {
+  id: Generated<number>;
+  travellerId: number;
+  ownerKind: TravellerOwnerKind;
+  ownerId: number;
+  certType: number;
+  certNo: string;
+  expiry: string | null;
+  issueCountry: string | null;
+  sort: Generated<number>;
+}
+
+// ---- a member's mailing addresses and invoice titles ----
+
+export interface AddressesTable {
+  id: Generated<number>;
+  memberId: number;
+  receiver: string;
+  mobilePhone: string;
+  provinceCode: string;
+  provinceName: string;
+  cityCode: string;
+  cityName: string;
+  districtCode: string;
+  districtName: string;
+  detail: string;
+  postcode: string | null;
+  isDefault: Generated<number>;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface InvoiceTitlesTable {
+  id: Generated<number>;
+  memberId: number;
+  titleType: number; // 1 personal, 2 company
+  title: string;
+  taxNo: string | null;
+  address: string | null;
+  phone: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  isDefault: Generated<number>;
+  createTime: string;
+  updateTime: string;
 }

@@ -2,9 +2,10 @@
 import { JobKinds } from "./kinds";
 import { approvalJobKinds } from "../approvals/jobs";
 import { orderJobKinds } from "../orders/flight/jobs";
+import { ticketingJobKinds } from "../orders/flight/ticketing";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

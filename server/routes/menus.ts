@@ -1,4 +1,4 @@
-// The signed-in user's menus and buttons (spec §2 "Header", §6): the same tree and rules the
+// The signed-in user's menus and buttons: the same tree and rules the
 // portal uses, decided here from the member's record in the database (trip flags, canAudit,
 // partner) rather than from whatever the browser has stored.
 import { z } from "zod";

@@ -1,5 +1,5 @@
-// The company's staff, read-only (spec §6 item 5, EnterpriseStall): the employee list of the
-// caller's company, paged per DESIGN §4, and its departments for the list's filter. Only the
+// The company's staff, read-only (EnterpriseStall, permission item 5): the employee list of the
+// caller's company, paged, and its departments for the list's filter. Only the
 // company's main member (70) may call them; the company is member.creditMemberId.
 import { z } from "zod";
 import { KEYWORD_MAX, type EmployeeRow } from "../../src/domain/lists";

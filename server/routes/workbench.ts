@@ -1,4 +1,4 @@
-// The workbenches' key facts (spec §7 account calls): the caller's wallet (/account/AppAccount)
+// The workbenches' key facts: the caller's wallet (/account/AppAccount)
 // and the company overview (/member/center/companystatistics). Everything is read from the
 // database per call; nothing here is cached or estimated.
 import { z } from "zod";

@@ -1,10 +1,10 @@
-// Route-guard decisions of spec §4 "Route guard", as a pure function: given where the user is
+// Route-guard decisions, as a pure function: given where the user is
 // going and what is stored, the list of things to do, in order. No React, no storage, no I/O —
 // src/providers/route-guard.tsx performs the actions.
 import { keepsSignInUrl, siteConfigByAppId } from "./partners";
 
 /**
- * Spec §4: /mismatch goes to the official index "when the host contains a certain brand text".
+ * /mismatch goes to the official index "when the host contains a certain brand text".
  * The text is the official brand's domain word: its sites run on tianhe hosts (tianhe.example.com).
  */
 export const BRAND_HOST_TEXT = "tianhe";
@@ -12,7 +12,7 @@ export const MISMATCH_PATH = "/mismatch";
 export const OFFICIAL_INDEX_PATH = "/th_official_index";
 export const BUSINESS_INDEX_PATH = "/th_business_index";
 export const THIRD_PARTY_ACCESS = "THIRD_PARTY";
-/** Query keys of a third-party entry link; dropped from the URL once read (spec §4). */
+/** Query keys of a third-party entry link; dropped from the URL once read. */
 export const ENTRY_QUERY_KEYS = ["sign", "appId", "access_type", "timestamp"] as const;
 
 export interface GuardInput {

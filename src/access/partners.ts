@@ -1,9 +1,9 @@
-// Third-party (embedded partner) configs and the two brand configurations (spec §1, §3, §6).
+// Third-party (embedded partner) configs and the two brand configurations.
 // Public configuration only: partner signing secrets live on the server, never here, because
 // this module is bundled into the browser.
 import type { LocalText } from "./tree";
 
-// ---- Third-party role configs (spec §3 "Third-party role config") --------------------------
+// ---- Third-party role configs --------------------------
 
 export interface ThirdPartyRoleConfig {
   id: number;
@@ -25,7 +25,7 @@ export function partnerRoleFor(thirdName: string | null | undefined): ThirdParty
   return THIRD_PARTY_ROLES.find((r) => r.thirdNames === thirdName);
 }
 
-// ---- Third-party site configs (spec §3 "Third-party site config", §6 last paragraph) --------
+// ---- Third-party site configs --------
 
 /** The two pay-button texts (copy.zh-CN.md: 立即支付 / 确认订单). */
 export type PayLabel = "立即支付" | "确认订单";
@@ -38,7 +38,7 @@ export interface QrCode {
 
 export interface ThirdPartySiteConfig {
   thirdName: string;
-  /** Public app id sent as ?appId=… by the partner's app (spec §4 route guard). */
+  /** Public app id sent as ?appId=… by the partner's app (read by the route guard). */
   appId: string;
   name: LocalText;
   airTicket: boolean;
@@ -122,12 +122,12 @@ export function siteConfigByAppId(appId: string | null | undefined): ThirdPartyS
   return THIRD_PARTY_SITES.find((s) => s.appId === appId);
 }
 
-/** Whether sign, appId and access_type are kept in the URL for this app id (spec §4). */
+/** Whether sign, appId and access_type are kept in the URL for this app id. */
 export function keepsSignInUrl(appId: string | null | undefined): boolean {
   return !!appId && THIRD_PARTY_SITES.some((s) => s.keepSignAppIds.includes(appId));
 }
 
-// ---- Brand configurations (spec §1) ---------------------------------------------------------
+// ---- Brand configurations ---------------------------------------------------------
 
 export type BrandKey = "paynow" | "confirm";
 export type SearchForm = "air" | "intlAir" | "hotel" | "train";
@@ -196,7 +196,7 @@ export function brandFor(key: string | null | undefined): BrandConfig {
   return key === "confirm" ? BRANDS.confirm : BRANDS.paynow;
 }
 
-/** Phone labels (spec §2 header): 客服电话 for the first, 专属电话1..n for the rest. */
+/** Phone labels in the header: 客服电话 for the first, 专属电话1..n for the rest. */
 export function phoneLabels(phones: readonly string[], lang: "zh" | "en" = "zh"): { label: string; phone: string }[] {
   return phones.map((phone, i) => ({
     phone,

@@ -1,4 +1,4 @@
-// The portal's route table (spec §2): every path, its name, whether it needs a login, which
+// The portal's route table: every path, its name, whether it needs a login, which
 // header/footer it shows and where old addresses now land. Pure data and functions: the router
 // (src/pages/routes.tsx), the layout, the route guard and the tests all read this one table.
 import { fillPath, type Query, type RedirectInput, type RedirectTarget, type RouteDef } from "./route-table/define";

@@ -1,4 +1,4 @@
-// Attribute rules of spec §6, applied on top of Casbin's type-level decision. They read the
+// Attribute rules, applied on top of Casbin's type-level decision. They read the
 // user's record (trip flags, canAudit, pnrImport, partner), which a static policy cannot know.
 import MD5 from "crypto-js/md5";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
@@ -29,7 +29,7 @@ export interface ButtonPermission {
   key: string;
 }
 
-/** The user fields access decisions need (spec §3 "Logged-in user"). null means a guest. */
+/** The user fields access decisions need. null means a guest. */
 export interface AccessSubject extends MemberTypeFacts {
   creditEmployee?: { tripLevel?: TripLevelFlags | null; canAudit?: Flag } | null;
   pnrImport?: Flag;
@@ -77,7 +77,7 @@ const ITEM_RULES: Readonly<Record<number, (s: AccessSubject | null | undefined) 
   40: hasPnrImport,
 };
 
-/** Ids that carry an attribute rule (spec §6 "Special rules by menu item id"). */
+/** Ids that carry an attribute rule. */
 export const RULED_ITEM_IDS: readonly number[] = Object.keys(ITEM_RULES).map(Number);
 
 export function passesItemRules(id: number, subject: AccessSubject | null | undefined): boolean {

@@ -1,6 +1,6 @@
-// The permission tree (spec §3 "Menu entry", §6) as plain data. It is the one definition behind
+// The permission tree as plain data. It is the one definition behind
 // the header menus, the Refine access-control provider, route guards and the server's Casbin
-// policy. Ids are fixed because spec §6's special rules and the partner configs name them.
+// policy. Ids are fixed because the special rules and the partner configs name them.
 import { MEMBER_TYPE_KEYS, type MemberTypeKey } from "../domain/member";
 
 export type Lang = "zh" | "en";
@@ -15,14 +15,14 @@ export interface PermissionEntry {
   parentId: number;
   permissionName: LocalText;
   permissionType: "menu" | "button";
-  /** A route NAME (spec §2), never a path. */
+  /** A route NAME, never a path. */
   permissionUrl?: string;
-  /** Extra query for the link, e.g. the OrderLists tab (spec §2 "OrderLists entry"). */
+  /** Extra query for the link, e.g. the OrderLists tab. */
   routeQuery?: Record<string, string>;
   permissionDesc: string;
   /** Button key, checked against the stored button list (see rules.ts buttonHash). */
   permissionId?: string;
-  /** Member-type keys allowed (spec §6 "Type keys"). */
+  /** Member-type keys allowed. */
   permission: MemberTypeKey[];
   sort: number;
   /** zh names of the ancestors and the entry itself, computed below. */
@@ -64,14 +64,14 @@ function button(
 // Containers carry the union of their children's types; rules.ts additionally hides a container
 // whose menu children are all hidden. Ids 29 and 30 are unused on purpose (kept free).
 const ENTRIES: PermissionEntry[] = [
-  // Workbench and account-centre entry buttons in the header (§6 rows 1-4).
+  // Workbench and account-centre entry buttons in the header.
   button(1, 0, "企业工作台", "Enterprise workbench", "COMPANY_CENTRAL_INDEX", "CompanyCentralIndex", T70, 1),
   button(3, 0, "差旅工作台", "Travel workbench", "TRAVEL_CENTRAL_INDEX", "TravelCentralIndex", T7_0, 2),
   // The spec names no distribution route; DistributionCentralIndex (/distribution/index) is ours.
   button(10, 0, "分销工作台", "Distribution workbench", "DISTRIBUTION_CENTRAL_INDEX", "DistributionCentralIndex", T40, 3),
   button(21, 0, "账户中心", "Account centre", "PERSONAL_CENTRAL_INDEX", "PersonalCentralIndex", T10_50, 4),
 
-  // Account-centre menu (§6 "Account centre menu"); renamed 个人中心 in one partner case.
+  // Account-centre menu; renamed 个人中心 in one partner case.
   menu(2, 0, "账户中心", "Account centre", "AccountCenter", T10_30_50, 10),
 
   // Orders. 'gp' = 政府采购 (government-procurement / official-business) air fares, the spec's
@@ -92,10 +92,10 @@ const ENTRIES: PermissionEntry[] = [
   button(38, 6, "导入旅客", "Import travellers", "IMPORT_PASSENGERS", "import_passengers", T10_50_7_0, 1),
   menu(7, 4, "推荐会员", "Recommended members", "Recommended", T10_50_7_0, 4),
   menu(8, 4, "下级管理", "Subordinates", "Subordinate", T40_50, 5),
-  // No route is named for subsidiaries in spec §2; 'Subsidiaries' is this project's name for it.
+  // No route is named for subsidiaries; 'Subsidiaries' is this project's name for it.
   menu(9, 4, "子公司管理", "Subsidiaries", "Subsidiaries", T70, 6),
 
-  // Travel management (§6 row: process settings, preferences, standards, replace-booker).
+  // Travel management: process settings, preferences, standards, replace-booker.
   menu(16, 0, "差旅管理", "Travel management", undefined, T70, 40),
   menu(17, 16, "审批流程设置", "Approval process settings", "ProcessSettings", T70, 1),
   menu(18, 16, "偏好设置", "Preferences", "PreferenSettings", T70, 2),
@@ -117,7 +117,7 @@ const ENTRIES: PermissionEntry[] = [
   button(32, 28, "PNR导入", "PNR import", "PNR_IMPORT", undefined, T40_50, 1),
 
   // Bills and reports (dropdown 33). Two transaction-bill items share the route: one for
-  // members (10-50, 7_0) and the company one (70), per two separate rows of §6.
+  // members (10-50, 7_0) and the company one (70), as two separate rows of the permission table.
   menu(33, 0, "账单报表", "Bills & reports", undefined, ALL, 80),
   menu(34, 33, "交易账单", "Transaction bill", "TransactionBill", T10_50_7_0, 1),
   menu(35, 33, "推荐收益账单", "Recommendation income bill", "RecomBill", T10_50_7_0, 2),
@@ -133,12 +133,12 @@ const ENTRIES: PermissionEntry[] = [
   menu(48, 33, "结算设置", "Settlement settings", "SettlementSet", T70, 12),
 ];
 
-/** Menus rendered as dropdowns in the header (spec §2 "Header"). */
+/** Menus rendered as dropdowns in the header. */
 export const DROPDOWN_IDS: readonly number[] = [4, 33];
 
 /**
- * Older or secondary route names governed by the same item as a tree route (spec §2 "Other
- * names seen" and edit/add pages), so a guard on them gives the same answer as the list page.
+ * Older or secondary route names governed by the same item as a tree route (other names seen,
+ * and edit/add pages), so a guard on them gives the same answer as the list page.
  */
 export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   credit_member_list: "EnterpriseStall",

@@ -1,4 +1,4 @@
-// Code tables (spec §4, §9) with their zh (copy.zh-CN.md verbatim) and en labels.
+// Code tables with their zh (copy.zh-CN.md verbatim) and en labels.
 
 import { MESSAGES, type Bilingual, type Lang } from "./messages";
 
@@ -56,7 +56,7 @@ export type StatusColor =
 export const GREY: StatusColor = "default";
 
 /**
- * Spec §4: colours exist for 0-15 and 20-23, the rest are grey. Waiting on the customer is
+ * Colours exist for 0-15 and 20-23, the rest are grey. Waiting on the customer is
  * orange, done is green/blue, refunds purple/magenta, failures red. The meaning of 12-15 and
  * 20-23 is not shown, so they only get distinct non-grey colours.
  */
@@ -166,7 +166,7 @@ export const PASSENGER_TYPES: CodeTable<PassengerType> = {
   CD: { zh: "老年", en: "Senior" },
 };
 
-// ---- payment business types (spec §4) ----
+// ---- payment business types ----
 
 export const PAY_BUSINESS_TYPES = [
   { no: 1, type: "recharge", zh: "账户充值", en: "Account recharge" },
@@ -215,7 +215,7 @@ export type PaySuccessAction =
   | { kind: "toastThenRedirect"; toast: Bilingual; path: string }
   | { kind: "none" };
 
-/** What happens after a payment succeeded (spec §4), by type name or business number. */
+/** What happens after a payment succeeded, by type name or business number. */
 export function paySuccessAction(
   type: PaySuccessType | number | string,
   context: { orderNo?: string | number } = {},

@@ -1,4 +1,4 @@
-// The reply envelope of the API contract (spec §3, §8; DESIGN §4), shared by the server that
+// The reply envelope of the API contract, shared by the server that
 // writes it and the request layer that reads it.
 
 /** A hint shown with any reply: toast (seconds), dialog (HTML allowed) or confirm (to url). */

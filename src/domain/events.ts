@@ -1,4 +1,4 @@
-// Exception events the portal reports to the server (spec §8).
+// Exception events the portal reports to the server.
 
 export const EXCEPTION_EVENT_TYPES = {
   API_BUSINESS_EXCEPTION: { zh: "接口业务异常", en: "API business exception" },
@@ -9,10 +9,10 @@ export const EXCEPTION_EVENT_TYPES = {
 export type ExceptionEventType = keyof typeof EXCEPTION_EVENT_TYPES;
 export const EXCEPTION_EVENT_TYPE_KEYS = Object.keys(EXCEPTION_EVENT_TYPES) as [ExceptionEventType, ...ExceptionEventType[]];
 
-/** ret values reported as API_BUSINESS_EXCEPTION (spec §8). */
+/** ret values reported as API_BUSINESS_EXCEPTION. */
 export const REPORTED_BUSINESS_RETS = ["500", "1030", "999999"] as const;
 
-/** A timeout is reported with this code in place of an HTTP status (spec §8). */
+/** A timeout is reported with this code in place of an HTTP status. */
 export const TIMEOUT_EVENT_CODE = 888;
 
 /** Payload keys never sent in an event: secrets stay in the browser. */

@@ -1,9 +1,9 @@
-// Money and date formats, and the business constants of spec §9.
+// Money and date formats, and the business constants.
 
-// ---- constants (spec §9) ----
+// ---- constants ----
 
 /**
- * Spec §9 gives 40 s in one reading and 60 s in the other. 60 s: a booking or payment call on a
+ * The specification gives 40 s in one reading and 60 s in the other. 60 s: a booking or payment call on a
  * slow mobile network should not be abandoned (and then retried as a duplicate) too early.
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -54,7 +54,7 @@ export function formatMoney(value: number | string | null | undefined): string {
   return `${cents < 0 ? "-" : ""}${whole}.${frac}`;
 }
 
-// ---- dates (spec §5: date format YYYY-M-D) ----
+// ---- dates (date format YYYY-M-D) ----
 
 export interface YMD {
   year: number;

@@ -1,4 +1,4 @@
-// Member types (spec §1) and how a signed-in user's type key is derived.
+// Member types and how a signed-in user's type key is derived.
 
 export const MEMBER_TYPE_KEYS = ["10", "20", "30", "40", "50", "70", "7_0"] as const;
 export type MemberTypeKey = (typeof MEMBER_TYPE_KEYS)[number];
@@ -14,7 +14,7 @@ export const MEMBER_TYPE_LABELS: Record<MemberTypeKey, { zh: string; en: string 
   "7_0": { zh: "信用子会员", en: "Credit sub-member" },
 };
 
-/** A guest (not signed in) has this member level (spec §1, §9). */
+/** A guest (not signed in) has this member level. */
 export const GUEST_MEMBER_LEVEL = 999;
 
 /** The fields that decide a user's type key. */
@@ -25,7 +25,7 @@ export interface MemberTypeFacts {
 }
 
 /**
- * The user's type key (spec §1): an employee of a credit company (creditEmployeeId > 0) is 7_0
+ * The user's type key: an employee of a credit company (creditEmployeeId > 0) is 7_0
  * whatever its base type; type 70 counts only with creditMemberId > 0, otherwise such a member
  * falls back to an individual member (10) so it never gets company rights it has no company for.
  */
@@ -41,12 +41,12 @@ export function memberTypeLabel(key: MemberTypeKey, lang: "zh" | "en" = "zh"): s
   return MEMBER_TYPE_LABELS[key][lang];
 }
 
-/** The level prices and rights are computed for: a guest (no user) is level 999 (spec §1). */
+/** The level prices and rights are computed for: a guest (no user) is level 999. */
 export function memberLevelOf(user: { memberLevel?: number | null } | null | undefined): number {
   return user?.memberLevel ?? GUEST_MEMBER_LEVEL;
 }
 
-/** A family child member is one with femaleEndId > 0 (spec §1). */
+/** A family child member is one with femaleEndId > 0. */
 export function isFamilyChild(user: { femaleEndId?: number | null }): boolean {
   return (user.femaleEndId ?? 0) > 0;
 }

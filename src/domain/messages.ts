@@ -36,7 +36,7 @@ export const MESSAGES = {
   // copy.zh-CN.md, login dialog label with a placeholder
   resendIn: { zh: "{n}s后重新发送", en: "Resend in {n}s" },
 
-  // Ours: checks of spec §5 "other data rules" and the server-side payload checks.
+  // Ours: checks and the server-side payload checks.
   smsCodeFormat: { zh: "短信验证码为6位数字", en: "The SMS verification code is 6 digits" },
   passwordFormat: { zh: "密码格式不正确", en: "The password is not in a valid format" },
   landlineInvalid: { zh: "请输入正确的固定电话号码", en: "Please enter a correct landline number" },

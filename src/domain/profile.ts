@@ -1,4 +1,4 @@
-// Account-centre rules shared by the portal's forms and the server (spec §7 account calls):
+// Account-centre rules shared by the portal's forms and the server (the account calls):
 // profile edits, password changes, pay password, SMS code types and the member photo.
 import { z } from "zod";
 import { isChineseOnly, isEmail as isEmailAddress, isEnglishOnly, isMobile } from "./validators";
@@ -37,7 +37,7 @@ const TEXTS = {
   tooBig: { zh: `图片大小不能超过${PHOTO_MAX_BYTES / 1024}KB`, en: `The image may be at most ${PHOTO_MAX_BYTES / 1024} KB` },
 } as const;
 
-/** 2-20 characters, Chinese only or English only (spec §5's two name checks). */
+/** 2-20 characters, Chinese only or English only. */
 export function isRealName(value: unknown): boolean {
   if (typeof value !== "string") return false;
   const length = [...value].length;

@@ -43,7 +43,24 @@ const ReplaceSettingsPage = lazy(() => import("../resources/replace-bookers/list
 const CarStandardListPage = lazy(() => import("../resources/car-standards/list"));
 const CarStandardEditPage = lazy(() => import("../resources/car-standards/edit"));
 const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
+const DomesticAirTicketQuery = lazy(() => import("../booking/flight/DomesticAirTicketQuery"));
+const IntlFlightQuery = lazy(() => import("../booking/intl/IntlFlightQuery"));
+const TrainQueryList = lazy(() => import("../booking/train/TrainQueryList"));
+const HotelIndex = lazy(() => import("../booking/hotel/HotelIndex"));
+const HotelList = lazy(() => import("../booking/hotel/HotelList"));
+const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
+const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
+const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
+const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
+const PassengerListPage = lazy(() => import("../resources/passengers/list"));
+const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
+const ExternalTravellerListPage = lazy(() => import("../resources/external-passengers/list"));
+const AddressListPage = lazy(() => import("../resources/addresses/list"));
+const InvoiceTitleListPage = lazy(() => import("../resources/invoice-titles/list"));
+const EditInvoiceTitlePage = lazy(() => import("../resources/invoice-titles/edit"));
+const ImportPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage })));
+const ImportExternalPassengersPage = lazy(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage })));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -75,6 +92,9 @@ const PAGES: Record<string, Page> = {
   OrderLists: OrderListsPage,
   order_info: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
+  pay_order: PayOrderPage,
+  air_order_finish: AirOrderFinishPage,
+  my_wallet: WalletPage,
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,
@@ -91,6 +111,14 @@ const PAGES: Record<string, Page> = {
   usecar_manager_list: CarStandardListPage,
   usecar_install_info: CarStandardEditPage,
   EditProcessSettings: EditProcessSettingsPage,
+  Passengers: PassengerListPage,
+  edit_passengers: EditPassengerPage,
+  ExternalPersonnel: ExternalTravellerListPage,
+  address_list: AddressListPage,
+  invoice_management: InvoiceTitleListPage,
+  edit_invoice: EditInvoiceTitlePage,
+  import_passengers: ImportPassengersPage,
+  import_external_passengers: ImportExternalPassengersPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,
@@ -101,6 +129,12 @@ const PAGES: Record<string, Page> = {
   GYBusinessGYIndex: landing,
   Welcome: landing,
   xilin_activity: ({ routeName }) => <LandingPage routeName={routeName} overlay />,
+  DomesticAirTicketQuery: DomesticAirTicketQuery,
+  intl_flight_query_list: IntlFlightQuery,
+  train_query_list: TrainQueryList,
+  hotel_index: HotelIndex,
+  hotel_list: HotelList,
+  hotel_details: HotelDetails,
 };
 
 /** An old address: compute the new one (with the user, for /myCenter/index) and replace. */

@@ -1,5 +1,5 @@
-// Refine's authProvider over the login and account calls of spec §7. Every method resolves (never
-// rejects, DESIGN §3): failures come back as { success: false, error } for the dialog to show.
+// Refine's authProvider over the login and account calls. Every method resolves (never
+// rejects): failures come back as { success: false, error } for the dialog to show.
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
 import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
@@ -11,10 +11,10 @@ import {
   type KeyValueStore,
 } from "./session-store";
 
-/** Default address after logout (spec §2 "Fixed paths"). */
+/** Default address after logout. */
 export const HOME_PATH = "/view/index.shtml";
 
-// ---- cached data cleared on logout (spec §4 "Logout") ----
+// ---- cached data cleared on logout ----
 
 /** Any localStorage / sessionStorage key starting with this is cached data, cleared on logout. */
 export const CACHE_PREFIX = "cache:";
@@ -155,7 +155,7 @@ export const authProvider: AuthProvider = {
           ? await request<LoginReply>("/login/appNewLoginMobile", { mobilePhone: params.mobilePhone, code: params.code }, { silent: true })
           : await request<LoginReply>(
               "/login/appNewLogin",
-              // Spec §5: the password travels as its MD5 digest, never as typed.
+              // The password travels as its MD5 digest, never as typed.
               {
                 mobilePhone: params.mobilePhone,
                 loginPsw: passwordDigest(params.loginPsw),
@@ -168,7 +168,7 @@ export const authProvider: AuthProvider = {
       setToken(token);
       setStoredUser(withLabels(user));
       closeLogin();
-      // Spec §4 "Successful login": member info is reloaded, then rights are recomputed (the
+      // Member info is reloaded, then rights are recomputed (the
       // dialog invalidates Refine's identity and permission queries).
       await refreshMember();
       return { success: true, redirectTo: addressAfterLogin() };
@@ -178,7 +178,7 @@ export const authProvider: AuthProvider = {
   },
 
   // Registration does not sign in: the dialog shows its success step, whose 立即登录 leads to
-  // mode 1 (spec §4). The token the server answers is therefore not kept.
+  // mode 1. The token the server answers is therefore not kept.
   async register(params: RegisterParams) {
     try {
       await request(
@@ -252,7 +252,7 @@ export const authProvider: AuthProvider = {
     return refreshMember();
   },
 
-  /** The member-type key (10 … 70, 7_0) that the permission tree is keyed by (spec §6). */
+  /** The member-type key (10 … 70, 7_0) that the permission tree is keyed by. */
   async getPermissions(): Promise<MemberTypeKey | null> {
     if (!getToken()) return null;
     const stored = getStoredUser();

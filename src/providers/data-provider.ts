@@ -1,4 +1,4 @@
-// One Refine DataProvider for every resource (DESIGN §4). A resource names its catalogue paths in
+// One Refine DataProvider for every resource. A resource names its catalogue paths in
 // a ResourceEndpoints map; this file is the only place that translates Refine's list parameters
 // and the API's page shape, and every call goes through request().
 import type {
@@ -231,10 +231,14 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
   return provider;
 }
 
-// Refine's docs build custom URLs as `${apiUrl}/path`; request() wants the catalogue path.
-function relativePath(url: string): string {
+/**
+ * Refine's docs build custom URLs as `${apiUrl}/path`; request() wants the catalogue path. Only an
+ * absolute base is trimmed: with the default relative base '/api', catalogue paths that start with
+ * /api/ themselves (/api/v1/trip_manager/…, /api/v1/train/…) must reach the server as written.
+ */
+export function relativePath(url: string): string {
   const base = getRequestBaseURL().replace(/\/+$/, "");
-  return base && url.startsWith(`${base}/`) ? url.slice(base.length) : url;
+  return /^https?:\/\//i.test(base) && url.startsWith(`${base}/`) ? url.slice(base.length) : url;
 }
 
 /** The app's provider: resources registered with registerResourceEndpoints. */

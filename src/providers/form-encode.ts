@@ -1,4 +1,4 @@
-// Nested values travel as dot keys (`passenger.certNo`, `list.0.name`, DESIGN §4).
+// Nested values travel as dot keys (`passenger.certNo`, `list.0.name`).
 
 export type Flat = Record<string, string>;
 

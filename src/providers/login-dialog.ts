@@ -1,5 +1,4 @@
-// The one global request that opens the login dialog (spec §2 "It opens from a global request
-// whose value is login, register or reset"). A tiny external store rather than React context, so
+// The one global request that opens the login dialog. A tiny external store rather than React context, so
 // non-React code (the auth provider, the route guard's decisions) can open and close it too.
 import { useSyncExternalStore } from "react";
 

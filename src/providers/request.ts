@@ -1,6 +1,5 @@
-// The portal's one HTTP client (DESIGN §4, spec §7–§8). Pages never call axios or fetch directly.
+// The portal's one HTTP client. Pages never call axios or fetch directly.
 import axios, { type AxiosError, type AxiosInstance } from "axios";
-import DOMPurify from "dompurify";
 import { REQUEST_TIMEOUT_MS, ERROR_MESSAGE_SECONDS } from "../domain/format";
 import {
   REDACTED_PARAM_KEYS,
@@ -16,9 +15,9 @@ import { clearSession, getToken, saveRedirect } from "./session-store";
 
 export type { Envelope, Tips };
 
-/** Rets that mean success (spec §8): 0, and 2100001 / 21003 "success with data". */
+/** Rets that mean success: 0, and 2100001 / 21003 "success with data". */
 export const SUCCESS_RETS = new Set(["0", "2100001", "21003"]);
-/** Payment polling never shows this one (spec §8). */
+/** Payment polling never shows this one. */
 export const PAY_POLL_SILENT_RET = 16128;
 export const LOGIN_PATH = "/view/login.shtml";
 
@@ -26,9 +25,9 @@ export type RetCode = number | string;
 
 export interface RequestOptions {
   method?: "GET" | "POST";
-  /** Not sent at all without a token (spec §7). */
+  /** Not sent at all without a token. */
   needLogin?: boolean;
-  /** Rets whose msg is not shown (spec §8); also read from the payload key of the same name. */
+  /** Rets whose msg is not shown; also read from the payload key of the same name. */
   passErrorCodeMsgRet?: RetCode[];
   /** Failure callback: receives the reply; with failCodes, only for those rets. */
   onFail?: (reply: Envelope) => void;
@@ -111,7 +110,7 @@ export const getRequestBaseURL = (): string => settings.baseURL;
 
 const isSuccess = (ret: RetCode) => SUCCESS_RETS.has(String(ret));
 
-/** Both reply shapes of spec §7: { ret, msg, data, tips } and the older { status, message, result }. */
+/** Both reply shapes: { ret, msg, data, tips } and the older { status, message, result }. */
 export function normaliseReply(body: unknown): Envelope | null {
   if (!body || typeof body !== "object") return null;
   const b = body as Record<string, unknown>;
@@ -141,25 +140,21 @@ function redact(value: unknown): unknown {
 }
 
 /**
- * DOMPurify needs a DOM: bound lazily to the page's window (the module may load before one exists,
- * as in tests and SSR, where the default export has no sanitize). Without a DOM the text is escaped.
+ * Sanitises a dialog's HTML with DOMPurify, loaded the first time a dialog tip arrives (most
+ * visits never see one). DOMPurify needs a DOM: without one (tests, SSR) the text is escaped.
  */
-let purifier: { window: unknown; sanitize: (html: string) => string } | null = null;
-export function sanitizeHtml(html: string): string {
+export async function sanitizeHtml(html: string): Promise<string> {
   const win = (globalThis as { window?: Window & typeof globalThis }).window;
   if (!win?.document) return html.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  if (purifier?.window !== win) {
-    const p = DOMPurify(win);
-    purifier = { window: win, sanitize: (h) => p.sanitize(h) };
-  }
-  return purifier.sanitize(html);
+  const { default: DOMPurify } = await import("dompurify");
+  return DOMPurify(win).sanitize(html);
 }
 
 function showTips(tips: Tips): void {
   const ui = settings.ui;
   if (tips.type === "toast") ui.warning(tips.msg, tips.duration ?? 3);
   // HTML is allowed in a dialog, so it is sanitised before it reaches the page.
-  else if (tips.type === "dialog") ui.dialog(sanitizeHtml(String(tips.msg ?? "")), tips.title);
+  else if (tips.type === "dialog") void sanitizeHtml(String(tips.msg ?? "")).then((html) => ui.dialog(html, tips.title));
   else if (tips.type === "confirm") {
     ui.confirm(tips.msg, tips.title, () => {
       if (isSafeNavigation(tips.url)) ui.navigate(tips.url);
@@ -195,7 +190,7 @@ function onUnauthorised(): void {
 
 /**
  * Calls a catalogue path and resolves with `data` on success. Business errors, 401 and transport
- * failures are shown per spec §8 and reject with a RequestError.
+ * failures are shown and reject with a RequestError.
  */
 export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "POST";

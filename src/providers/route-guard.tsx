@@ -12,12 +12,12 @@ import { getLoginDialog, requestLogin, useLoginDialog } from "./login-dialog";
 import { request } from "./request";
 import { getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken } from "./session-store";
 
-/** Where the last third-party entry is remembered (spec §4: new values replace stored ones). */
+/** Where the last third-party entry is remembered (new values replace stored ones). */
 export const ENTRY_STORAGE_KEYS = { appId: "appId", sign: "sign", accessType: "access_type" } as const;
 
 // ---- actions ----
 
-/** Spec §4 clears both storages; the language choice is kept, it is not session data. */
+/** Both storages are cleared; the language choice is kept, it is not session data. */
 function clearStorage(): void {
   const locale = localStore().getItem(LOCALE_STORAGE_KEY);
   localStore().clear();
@@ -71,7 +71,7 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   const loadedToken = useRef<string | null>(null);
   const runs = useRef(0);
   const dialogWasOpen = useRef(false);
-  // The page is remounted when the session changes (login, logout, partner entry, 401): spec §4
+  // The page is remounted when the session changes (login, logout, partner entry, 401)
   // reloads the page after a login, and parts that read the token while rendering must not keep
   // showing the signed-out state.
   const [session, setSession] = useState(() => getToken());

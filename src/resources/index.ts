@@ -4,6 +4,11 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
+import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
+import { passengersEndpoints, passengersResource } from "./passengers";
+import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
+import { addressesEndpoints, addressesResource } from "./addresses";
+import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
@@ -15,6 +20,11 @@ import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
+  "wallet-ledger": walletLedgerEndpoints,
+  passengers: passengersEndpoints,
+  externalPassengers: externalPassengersEndpoints,
+  addresses: addressesEndpoints,
+  invoiceTitles: invoiceTitlesEndpoints,
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
   "travel-standards": travelStandardsEndpoints,
@@ -24,4 +34,18 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
-export const resources: ResourceProps[] = [employeesResource, flightOrdersResource, travelApplicationsResource, approvalsResource, travelStandardsResource, approvalFlowsResource, replaceBookersResource, carStandardsResource];
+export const resources: ResourceProps[] = [
+  employeesResource,
+  flightOrdersResource,
+  walletLedgerResource,
+  passengersResource,
+  externalPassengersResource,
+  addressesResource,
+  invoiceTitlesResource,
+  travelApplicationsResource,
+  approvalsResource,
+  travelStandardsResource,
+  approvalFlowsResource,
+  replaceBookersResource,
+  carStandardsResource,
+];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { HttpError } from "@refinedev/core";
 import { configureRequest } from "../../src/providers/request";
 import { setToken } from "../../src/providers/session-store";
-import { createDataProvider, dataProvider, registerResourceEndpoints } from "../../src/providers/data-provider";
+import { createDataProvider, dataProvider, registerResourceEndpoints, relativePath } from "../../src/providers/data-provider";
 import { closedPort, type LiveServer } from "./live-server";
 import { resetItems, startItemServer, store } from "./item-routes";
 
@@ -202,6 +202,18 @@ describe("custom and getApiUrl", () => {
     expect(s.seen[0]).toMatchObject({ url: "/api/t/stats", method: "POST" });
     expect(sent()).toEqual({ "list.0.name": "x" });
     expect(r.data).toMatchObject({ method: "POST", input: { list: [{ name: "x" }] } });
+  });
+
+  it("with the default relative base, a catalogue path that starts with /api/ is kept as written", () => {
+    configureRequest({ baseURL: "/api" });
+    try {
+      // /api/v1/trip_manager/… is a catalogue path (the server mounts it at /api/api/v1/…).
+      expect(relativePath("/api/v1/trip_manager/air_city_search")).toBe("/api/v1/trip_manager/air_city_search");
+      expect(relativePath("/hotel/queryCity")).toBe("/hotel/queryCity");
+    } finally {
+      configureRequest({ baseURL: s.baseURL });
+    }
+    expect(relativePath(`${s.baseURL}/t/stats`)).toBe("/t/stats");
   });
 });
 

@@ -202,6 +202,8 @@ describe("tips", () => {
     vi.stubGlobal("window", window);
     try {
       await call("dialog");
+      // DOMPurify loads on the first dialog tip: the dialog opens once it is in.
+      await vi.waitFor(() => expect(s.ui.dialog).toHaveBeenCalled());
     } finally {
       vi.unstubAllGlobals();
     }
@@ -214,6 +216,7 @@ describe("tips", () => {
 
   it("dialog HTML is escaped, not passed through, where there is no DOM", async () => {
     await call("dialog");
+    await vi.waitFor(() => expect(s.ui.dialog).toHaveBeenCalled());
     const [html] = s.ui.dialog.mock.calls[0];
     expect(html).not.toMatch(/<script|<img/);
     expect(html).toContain("&#60;b&#62;重要通知");

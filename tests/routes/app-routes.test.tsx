@@ -134,7 +134,7 @@ describe("the signed-in header", () => {
 describe("a guest", () => {
   it("sees the header with 登录 and 注册 on a public page", async () => {
     renderAt("/airTicket/query");
-    expect(await screen.findByText("暂无航班查询结果")).toBeTruthy();
+    expect(await screen.findByText("请选择出发城市、到达城市和日期，查询航班")).toBeTruthy();
     const header = document.querySelector(".tp-header")!;
     expect(header.getAttribute("data-header-style")).toBe("default");
     expect(screen.getAllByRole("link", { name: "登录" })[0].getAttribute("href")).toBe("/view/login.shtml");

@@ -69,6 +69,37 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
+  // Payments: no trade or order of these ids exists; paying is tested in payments.test.ts.
+  "/pay/cashier": { orderId: "999999" },
+  "/pay/create": { orderId: "999999", method: "wallet" },
+  "/pay/newappthepay": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  "/pay/precreate": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  "/pay/query": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32) },
+  "/account/ledger": { pageNum: "1", pageSize: "10", direction: "out", businessType: "5" },
+  // People and paperwork: lists, templates and defaults answer every allowed caller; the calls on
+  // one row name no row of the caller (404) or lack their fields (400). Their successes are tested
+  // in passengers, external-passengers, addresses-invoice-titles and traveller-imports tests.
+  ...Object.fromEntries(
+    ["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [
+      [`${base}/list`, { pageNum: "1", pageSize: "10" }],
+      [`${base}/detail`, { id: "999999" }],
+      [`${base}/delete`, { id: "999999" }],
+    ]),
+  ),
+  "/beneficiary/getDefaultBeneficiary": {},
+  "/new_beneficiary/add": {},
+  "/new_beneficiary/update": { id: "999999" },
+  "/credit/external_passenger/add": {},
+  "/credit/external_passenger/update": { id: "999999" },
+  "/postaddress/add": {},
+  "/postaddress/update": { id: "999999" },
+  "/member/invoiceTitle/save": {},
+  "/new_beneficiary/import/template": {},
+  "/new_beneficiary/import/preview": {},
+  "/new_beneficiary/import/commit": {},
+  "/credit/external_passenger/import/template": {},
+  "/credit/external_passenger/import/preview": {},
+  "/credit/external_passenger/import/commit": {},
 };
 
 /**
@@ -79,6 +110,11 @@ const SAMPLES: Record<string, Record<string, string>> = {
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
+  "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/precreate", "/pay/query",
+  ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
+  "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
+  "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save",
+  "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
 ]);
 
 let h: Harness;

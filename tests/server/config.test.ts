@@ -10,7 +10,7 @@ import { startHarness, type Harness } from "./harness";
 import { count } from "./account-helpers";
 
 const SECRETS = { PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91" };
-const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", ...SECRETS };
+const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", PAY_SANDBOX_SECRET: "sandbox-live-5b0d2c9e71f84a36a0c1", ...SECRETS };
 const ALIYUN = {
   SMS_PROVIDER: "aliyun",
   ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
@@ -33,6 +33,14 @@ describe("production start-up rules", () => {
   it("accepts a complete production configuration", () => {
     const config = readStartConfig(PROD);
     expect(config).toMatchObject({ production: true, seed: undefined, sms: { name: "log" }, partnerOrigins: [] });
+  });
+
+  it("runs production without the sandbox gateway unless a secret is set; refuses a short or demo one", () => {
+    expect(readStartConfig({ ...PROD, PAY_SANDBOX_SECRET: "" }).paySandboxSecret).toBeNull();
+    expect(readStartConfig(PROD).paySandboxSecret).toBe("sandbox-live-5b0d2c9e71f84a36a0c1");
+    expect(refusal({ ...PROD, PAY_SANDBOX_SECRET: "short" })).toBe("PAY_SANDBOX_SECRET 至少须有 32 个字符");
+    expect(refusal({ ...PROD, PAY_SANDBOX_SECRET: "sandbox-demo-secret-not-for-production" })).toBe("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
+    expect(readStartConfig({ NODE_ENV: "development" }).paySandboxSecret).toBe("sandbox-demo-secret-not-for-production");
   });
 
   it("refuses an unset or demo partner secret, naming the variable", () => {

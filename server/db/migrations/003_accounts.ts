@@ -1,6 +1,6 @@
 // Accounts and entry: SMS codes and the development outbox, the per-account sign-in throttle,
 // partner sign replay protection and member photos. Everything lives in the database so that
-// several stateless server processes agree (DESIGN §1).
+// several stateless server processes agree.
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 

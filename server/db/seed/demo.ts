@@ -6,6 +6,7 @@ import { hashPassword, md5 } from "../../services/accounts/passwords";
 import { seedPartners } from "./partners";
 import { seedWallets } from "./wallets";
 import { seedTravelPolicy } from "./travel-policy";
+import { seedPeople } from "./people";
 import { isoAt } from "../../services/clock";
 
 export const DEMO_PASSWORD = "demo123456";
@@ -32,7 +33,7 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Partners are also added to a database seeded before they existed.
-  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY));
+  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY)).then(() => seedPeople(db));
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
   const now = isoAt();
   await db.transaction().execute(async (trx) => {
@@ -95,4 +96,5 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await seedPartners(db, DEMO_COMPANY);
   await seedWallets(db);
   await seedTravelPolicy(db, DEMO_COMPANY);
+  await seedPeople(db);
 }

@@ -1,4 +1,4 @@
-// Demo wallets (DESIGN §5): one per member, with plausible balances so the workbenches show real
+// Demo wallets: one per member, with plausible balances so the workbenches show real
 // stored figures. The company's credit line sits on its main member's (70) wallet. Idempotent:
 // members that already have a wallet are left alone, so a database seeded before wallets
 // existed gains them on the next seed run.

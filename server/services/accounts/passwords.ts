@@ -1,4 +1,4 @@
-// Passwords arrive as MD5 hex digests (spec §5); only a salted scrypt hash of that digest is kept.
+// Passwords arrive as MD5 hex digests; only a salted scrypt hash of that digest is kept.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 

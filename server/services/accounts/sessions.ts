@@ -1,4 +1,4 @@
-// Sessions: random 32-byte tokens, stored only as SHA-256 hashes, with an expiry (DESIGN §4).
+// Sessions: random 32-byte tokens, stored only as SHA-256 hashes, with an expiry.
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";

@@ -1,4 +1,4 @@
-// The reply envelope of the API contract (DESIGN §4): HTTP 200 with { ret, msg, data, tips? }.
+// The reply envelope of the API contract: HTTP 200 with { ret, msg, data, tips? }.
 
 import type { Envelope as ContractEnvelope, Tips } from "../../../src/domain/envelope";
 

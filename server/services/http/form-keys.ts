@@ -1,4 +1,4 @@
-// Form bodies carry nested values as dot keys (`passenger.certNo=…`, `list.0.name=…`, DESIGN §4);
+// Form bodies carry nested values as dot keys (`passenger.certNo=…`, `list.0.name=…`);
 // this turns them back into objects and arrays before validation.
 import { BizError, RET } from "./envelope";
 

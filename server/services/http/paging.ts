@@ -1,4 +1,4 @@
-// The list contract (DESIGN §4): pageNum (1-based), pageSize, orderBy, orderType; reply
+// The list contract: pageNum (1-based), pageSize, orderBy, orderType; reply
 // { list, total, pageNum, pageSize }.
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";

@@ -1,10 +1,10 @@
-// Shapes and builders of the route table (spec §2 "Routes"). Pure data: no React, so the route
+// Shapes and builders of the route table. Pure data: no React, so the route
 // guard, the layout, the tests and (if ever needed) the server read the same table.
 import type { AccessSubject } from "../rules";
 
-/** 'bare': the old header and footer are hidden (spec §2 "Footer", last paragraph). */
+/** 'bare': the old header and footer are hidden. */
 export type Chrome = "portal" | "bare";
-/** spec §2 "Header style": transparent overlay (index, one activity page), white, or the blue bar. */
+/** Transparent overlay (index, one activity page), white, or the blue bar. */
 export type HeaderStyle = "transparent" | "white" | "default";
 /**
  * The workbench area whose left navigation frames the page: 'workbench' (the permission tree:
@@ -34,7 +34,7 @@ export interface RouteDef {
   path: string;
   /** The spec's route name; unnamed routes use their last path segment (made unique). */
   name: string;
-  /** requireAuth: true unless spec §2 says "no auth". */
+  /** requireAuth: true unless the route is public ("no auth"). */
   auth: boolean;
   chrome: Chrome;
   headerStyle: HeaderStyle;
@@ -73,7 +73,7 @@ export function omit(query: Query, keys: readonly string[]): Query {
   return Object.fromEntries(Object.entries(query).filter(([k]) => !keys.includes(k)));
 }
 
-/** The OrderLists tabs (spec §2 "OrderLists entry"). */
+/** The OrderLists tabs. */
 export const ORDER_TABS = ["airTicket", "gp", "hotel", "train"] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 

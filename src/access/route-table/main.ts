@@ -1,5 +1,5 @@
-// Public, landing, payment and booking routes (spec §2 "Main", "Layout without auth",
-// "Payments", "Flights", "Train", "Hotel") plus the fixed addresses the spec names elsewhere.
+// Public, landing, payment and booking routes (layout without auth, payments, flights, trains,
+// hotels) plus the fixed addresses named elsewhere.
 import { fillPath, route, type RouteDef } from "./define";
 import { workbenchPath } from "./workbench";
 

@@ -1,4 +1,4 @@
-// The old my-center, travel-management, order, bill and report routes (spec §2). Most now live on
+// The old my-center, travel-management, order, bill and report routes. Most now live on
 // as redirects to the workbench pages that replaced them; the rest are pages of their own.
 //
 // Redirects (old → new):

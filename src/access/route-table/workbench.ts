@@ -1,4 +1,4 @@
-// The new workbench routes, by name (spec §2 "New workbench routes"). Paths the spec leaves as
+// The new workbench routes, by name. Paths the spec leaves as
 // "under /bill/..." etc. are completed here in the same camelCase style as /finance/enterpriseBill.
 // Old my-center addresses redirect onto these (see my-center.ts).
 import { route, type RouteDef } from "./define";
@@ -9,7 +9,7 @@ const white = { area: "workbench", headerStyle: "white" } as const;
 const blue = { area: "workbench" } as const;
 
 export const WORKBENCH_ROUTES: RouteDef[] = [
-  // Workbench homes: one per audience (spec §6 buttons 1, 3, 10, 21).
+  // Workbench homes: one per audience.
   route("/company/index", "CompanyCentralIndex", white),
   route("/travelCentral/index", "TravelCentralIndex", white),
   route("/personalCentral/index", "PersonalCentralIndex", white),

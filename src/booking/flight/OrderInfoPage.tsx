@@ -4,7 +4,7 @@
 // changed since is shown old against new, and booking continues only when the buyer agrees.
 import { useState } from "react";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
-import { useApiUrl, useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
@@ -13,6 +13,7 @@ import { CERT_TYPE } from "../../domain/codes";
 import { FLIGHT_ORDER_PATHS } from "../../domain/orders/flight-types";
 import { NAME_MAX, PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
+import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -25,14 +26,6 @@ import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 
-/**
- * Catalogue paths that themselves begin with /api are given with the API base in front: the
- * data provider strips a leading base from custom URLs, which would otherwise eat their /api.
- */
-function useCatalogueUrl(): (path: string) => string {
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
-  return (path) => `${apiUrl}${path}`;
-}
 
 interface BookReply {
   id: number;
@@ -41,10 +34,14 @@ interface BookReply {
 
 export default function OrderInfoPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
-  const fareKey = queryOf(useLocation().search).fareKey ?? "";
+  const query = queryOf(useLocation().search);
+  const fareKey = query.fareKey ?? "";
+  // The search's passenger counts open that many passenger rows (one when the counts break the rules).
+  const counts = readPassengerCounts(query);
+  const rows = passengerCountProblem(counts) ? 1 : counts.adults + counts.children + counts.infants;
   return (
     <WorkbenchFrame routeName={routeName} title={t("flightOrder.fillTitle")}>
-      {fareKey ? <OrderForm fareKey={fareKey} /> : <NoFare text={t("flightOrder.missingFare")} />}
+      {fareKey ? <OrderForm fareKey={fareKey} rows={rows} /> : <NoFare text={t("flightOrder.missingFare")} />}
     </WorkbenchFrame>
   );
 }
@@ -58,11 +55,10 @@ function NoFare({ text }: { text: string }) {
   );
 }
 
-function OrderForm({ fareKey }: { fareKey: string }) {
+function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
   const { t } = useTranslation();
-  const url = useCatalogueUrl();
   const { query, result } = useCustom<FareVerifyReply>({
-    url: url(VERIFY_PATH),
+    url: VERIFY_PATH,
     method: "post",
     config: { payload: { fareKey } },
     errorNotification: false,
@@ -82,13 +78,13 @@ function OrderForm({ fareKey }: { fareKey: string }) {
     );
   }
   if (!fare?.available || !fare.seat || !fare.flight) return <NoFare text={t("flightOrder.unavailable")} />;
-  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} onStale={() => query.refetch()} />;
+  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} onStale={() => query.refetch()} />;
 }
 
 type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
-function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void }) {
+function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; onStale: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -96,7 +92,6 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
   const [form] = Form.useForm();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
-  const url = useCatalogueUrl();
   const values = Form.useWatch([], form) as OrderFormValues | undefined;
   const { seat, flight } = fare;
   const panel = livePanel(values ?? { passengers: [{ certType: CERT_TYPE.idCard }] }, seat, flight.depDate);
@@ -110,7 +105,7 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
       return;
     }
     mutate(
-      { url: url(FLIGHT_ORDER_PATHS.book), method: "post", values: input, successNotification: false, errorNotification: false },
+      { url: FLIGHT_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => navigate(orderDetailPath(data.id)),
         onError: (e: HttpError) => {
@@ -132,7 +127,7 @@ function Booking({ fare, onStale }: { fare: VerifiedFare; onStale: () => void })
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ passengers: [{ certType: CERT_TYPE.idCard }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }}
+      initialValues={{ passengers: Array.from({ length: rows }, () => ({ certType: CERT_TYPE.idCard })), contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }}
       onFinish={() => submit(false)}
       aria-label={t("flightOrder.fillTitle")}
     >

@@ -1,6 +1,6 @@
 // The account pages' form rules: the login-password change, the pay password, the photo check
-// and the first-error helper. Fields are checked in order and only the first failure is shown
-// (spec §5). The server receives these passwords as MD5 digests, so the 6-digit pay password
+// and the first-error helper. Fields are checked in order and only the first failure is shown.
+// The server receives these passwords as MD5 digests, so the 6-digit pay password
 // can only be checked here; "new differs from old" is checked on both sides.
 import { z } from "zod";
 import { msg, type Lang } from "../messages";

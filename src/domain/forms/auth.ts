@@ -1,4 +1,4 @@
-// Login dialog forms (spec §2-§5) and the payloads the login/account API receives (spec §7).
+// Login dialog forms and the payloads the login/account API receives.
 // Both come from one factory per language, so zh and en share every rule.
 
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { orderedForm, orderedRules, type RawValues } from "./ordered";
 
 export { firstError, fieldErrors, orderedForm, orderedRules } from "./ordered";
 
-// ---- limits (spec §5, §9) ----
+// ---- limits ----
 
 export const PHONE_MAX = 11;
 export const CODE_MAX = 6;
@@ -23,7 +23,7 @@ export const DIGEST_LENGTH = 32;
 /** Typing this instead of the captcha passes it, outside production only (the server decides). */
 export const CAPTCHA_BYPASS = "-9990";
 
-// ---- dialog modes (spec §4) ----
+// ---- dialog modes ----
 
 export const LOGIN_MODE = { account: 1, mobile: 2, register: 3, reset: 4 } as const;
 export type LoginMode = (typeof LOGIN_MODE)[keyof typeof LOGIN_MODE];
@@ -122,7 +122,7 @@ export function createAuthSchemas(lang: Lang = "zh") {
       { pswd2: confirmCheck },
     ),
 
-    // What the API receives (spec §7); extra keys such as token and timestamp are stripped.
+    // What the API receives; extra keys such as token and timestamp are stripped.
     /** POST /login/appNewLogin — mobilePhone holds a phone or an account name. */
     accountLoginPayload: orderedForm({
       mobilePhone: required("accountRequired", ACCOUNT_MAX, lang === "zh" ? "账号" : "The account"),

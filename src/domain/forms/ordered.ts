@@ -1,4 +1,4 @@
-// Forms whose fields are validated in order with only the first error shown (spec §5).
+// Forms whose fields are validated in order with only the first error shown.
 //
 // A plain z.object reports field issues in shape order, but object-level refinements (the
 // cross-field checks: captcha vs shown code, password confirmation) run after every field and

@@ -10,3 +10,5 @@ export * from "./pinyin";
 export * from "./transit";
 export * from "./types";
 export * from "./schemas";
+export * from "./results";
+export * from "./search-query";

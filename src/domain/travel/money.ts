@@ -38,3 +38,21 @@ export function yuanTextToFen(text: string | null | undefined): Fen | null {
 export function sumFen(...amounts: Fen[]): Fen {
   return amounts.reduce((a, b) => a + b, 0);
 }
+
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Fen as yuan with thousand separators and exactly 2 decimals ('1,234.50'); integers only. */
+export function formatFen(amount: Fen): string {
+  const abs = Math.abs(amount);
+  return `${amount < 0 ? "-" : ""}${groupThousands(Math.floor(abs / FEN_PER_YUAN))}.${String(abs % FEN_PER_YUAN).padStart(2, "0")}`;
+}
+
+/**
+ * Fen as a price tag: whole yuan without decimals ('1,050'), otherwise the decimals it has
+ * ('1,871.50'), as fares are filed in whole or half yuan and a list reads better without '.00'.
+ */
+export function priceText(amount: Fen): string {
+  return amount % FEN_PER_YUAN === 0 ? `${amount < 0 ? "-" : ""}${groupThousands(Math.abs(amount) / FEN_PER_YUAN)}` : formatFen(amount);
+}

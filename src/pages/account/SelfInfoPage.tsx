@@ -68,7 +68,7 @@ export default function SelfInfoPage() {
   const save = async (values: ProfileValues) => {
     const payload = profilePayload(values);
     const first = firstFieldError(PROFILE_SCHEMAS[domainLang()].memberUpdatePayload, payload);
-    // Only the first problem is shown (spec §5): under its field, or above the buttons.
+    // Only the first problem is shown: under its field, or above the buttons.
     const onField = first && (FIELDS as readonly string[]).includes(first.field);
     showFirstError(form, onField ? first : null);
     setError(first && !onField ? first.message : null);

@@ -1,4 +1,4 @@
-// Shows a form's one error (spec §5: only the first is shown) under its antd field.
+// Shows a form's one error (only the first is shown) under its antd field.
 import type { FormInstance } from "antd";
 
 export function showFirstError(form: FormInstance, first: { field: string; message: string } | null): void {

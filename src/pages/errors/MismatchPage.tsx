@@ -1,4 +1,4 @@
-// /mismatch: where unknown or mistyped links land (spec §2). Shown without the site header/footer.
+// /mismatch: where unknown or mistyped links land. Shown without the site header/footer.
 import { Result } from "antd";
 import { HomeOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";

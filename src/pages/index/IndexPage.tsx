@@ -1,16 +1,21 @@
 // The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
 // the portal layout.
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 import { LinkButton } from "./LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
-import { usePortalUser } from "../layout/session";
+import { usePortalUser, useSite } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
+
+// Lazy: the pickers and date fields are not part of the landing page's first download.
+const SearchBox = lazy(() => import("./SearchBox"));
 
 export function IndexPage() {
   const { t } = useTranslation();
   const user = usePortalUser();
+  const forms = useSite(user).switches.searchForms;
   usePageTitle(t("documentTitle.default"));
   return (
     <div className="tp-index">
@@ -40,6 +45,12 @@ export function IndexPage() {
               </LinkButton>
               <span className="tp-hero__hint">{t("index.heroHint")}</span>
             </div>
+          )}
+          {(forms.air || forms.train || forms.hotel) && (
+            // The placeholder has the card's height so nothing below moves when it arrives.
+            <Suspense fallback={<div className="tp-search-box tp-search-box--loading" aria-hidden="true" />}>
+              <SearchBox />
+            </Suspense>
           )}
         </div>
         <FlightPath />

@@ -18,7 +18,7 @@ import { Glyph, type ProductGlyph } from "./icons";
 import { LinkButton } from "./LinkButton";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 
-// Entry routes of the booking capabilities (spec §2 "Routes").
+// Entry routes of the booking capabilities.
 const PRODUCTS: { key: ProductGlyph; to: string }[] = [
   { key: "flight", to: "/airTicket/query" },
   { key: "train", to: "/train/train_query_list" },

@@ -1,4 +1,4 @@
-// The brand mark linking home, and the two addresses that open the login dialog (spec §2).
+// The brand mark linking home, and the two addresses that open the login dialog.
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Glyph } from "../index/icons";

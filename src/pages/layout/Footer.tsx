@@ -1,4 +1,4 @@
-// The site footer (spec §2 "Footer"): the four promises, the company and agreement pages, the
+// The site footer: the four promises, the company and agreement pages, the
 // service phone and the ICP filing line of the brand.
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The site header (spec §2 "Header"): brand, business index / trip booking / partner plan,
+// The site header: brand, business index / trip booking / partner plan,
 // two hover QR codes, service phones, 查看订单, language, and either 登录/注册 or the user's
 // name and 退出登录, plus the sub-nav for signed-in users. Style: transparent, white or blue.
 import { Link } from "react-router";
@@ -28,8 +28,8 @@ export function bookingPath(site: Site): string | null {
 
 /**
  * Where the real name leads: the application list in application mode, else PersonalCentralIndex.
- * Company (70) and employee (7_0) accounts are outside PersonalCentralIndex's audience (spec §6
- * account-centre button: 10-50), so theirs goes through /myCenter/index to their own workbench.
+ * Company (70) and employee (7_0) accounts are outside PersonalCentralIndex's audience (the
+ * account-centre button serves 10-50), so theirs goes through /myCenter/index to their own workbench.
  */
 export function nameLink(user: PortalUser, site: Site): string {
   if (site.partner?.applyForForm) return pathFor("travel_applycation_list");

@@ -1,5 +1,5 @@
 // OrderLists (/order/list): one page, four tabs. A `type` query (airTicket, gp, hotel, train) is
-// stored as the active tab and removed from the address (spec §2 "OrderLists entry"), so links
+// stored as the active tab and removed from the address, so links
 // from menus and old routes open the right tab and a reload keeps it.
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Skeleton } from "antd";
@@ -39,7 +39,7 @@ const TABS: Record<OrderTab, { label: [string, string]; empty: [string, string];
   },
 };
 
-/** The tree items behind the tabs (spec §6 "Orders (flight, business-class, hotel, train)"). */
+/** The tree items behind the tabs. */
 const TAB_ITEMS: Record<OrderTab, number> = { airTicket: 12, gp: 13, hotel: 14, train: 15 };
 
 function storedTab(): OrderTab {

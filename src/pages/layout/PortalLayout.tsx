@@ -1,5 +1,5 @@
 // Wraps every route: header, page, footer. The old header and footer are hidden on the bare
-// routes (spec §2), on a page that needs a login when there is none (the guard's dialog shows
+// routes, on a page that needs a login when there is none (the guard's dialog shows
 // instead), and on redirects, which render nothing of their own.
 import { useEffect, useRef, type CSSProperties } from "react";
 import { Outlet, useLocation } from "react-router";

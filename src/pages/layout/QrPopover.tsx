@@ -1,4 +1,4 @@
-// The header's hover QR codes (spec §2: app download and public account) and the phone list.
+// The header's hover QR codes (app download and public account) and the phone list.
 import { lazy, Suspense, type ReactNode } from "react";
 import { Popover, Spin } from "antd";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";

@@ -1,4 +1,4 @@
-// The signed-in sub-nav (spec §2 "Header"): the account type, the workbench entries and the menu
+// The signed-in sub-nav: the account type, the workbench entries and the menu
 // tree from the server. Items 4 and 33 are dropdowns; every other item links to its first visible
 // child's route, or its own.
 import { Dropdown, Tag } from "antd";

@@ -1,4 +1,4 @@
-// Texts of the landing pages that show without the site header (spec §2: business and official
+// Texts of the landing pages that show without the site header (business and official
 // index, partner plan, the partners' own index pages, Welcome) and of the activity page.
 import type { LocalText } from "../../access";
 

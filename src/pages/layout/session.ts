@@ -13,7 +13,7 @@ import { getStoredUser, getToken } from "../../providers/session-store";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
 
-/** The /member/info user object (spec §3), as far as the layout reads it. */
+/** The /member/info user object, as far as the layout reads it. */
 export interface PortalUser extends AccessSubject {
   id?: number;
   memberId?: number;
@@ -103,7 +103,7 @@ export interface Site {
   phones: string[];
 }
 
-/** The brand, and the user's partner site when they came through one (spec §1, §3). */
+/** The brand, and the user's partner site when they came through one. */
 export function useSite(user: PortalUser | null): Site {
   const brand = useBrand();
   const thirdParty = isThirdPartyUser(user);

@@ -1,4 +1,4 @@
-// The login dialog (spec §2, §4): one modal, 640 px, four modes — 1 account, 2 mobile, 3 register
+// The login dialog: one modal, 640 px, four modes — 1 account, 2 mobile, 3 register
 // (form → success), 4 reset (form → success). It opens from the global request in
 // providers/login-dialog. Each form is mounted afresh on every opening, mode change and step, which
 // is what clears its fields, its error and (mode 1) its captcha.

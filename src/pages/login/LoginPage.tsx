@@ -1,4 +1,4 @@
-// /view/login.shtml (spec §2): the index page behind the login dialog, opened in login mode, or in
+// /view/login.shtml: the index page behind the login dialog, opened in login mode, or in
 // register mode with ?type=2. Closing the dialog without signing in leaves for the index address.
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";

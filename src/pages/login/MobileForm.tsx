@@ -1,4 +1,4 @@
-// Mode 2: mobile number + SMS code (spec §2).
+// Mode 2: mobile number + SMS code.
 import { Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { type MobileLoginValues } from "../../domain/forms/auth";

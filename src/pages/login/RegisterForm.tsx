@@ -1,4 +1,4 @@
-// Mode 3, step 1: register (spec §2). Success moves the dialog to step 2.
+// Mode 3, step 1: register. Success moves the dialog to step 2.
 import { Checkbox, Form, Input } from "antd";
 import { LockOutlined, UserAddOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { PHONE_MAX, PWD_MAX, type RegisterValues } from "../../domain/forms/auth
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
 
-/** Spec §2: the agreement opens in a new tab through agreement_frame with its type. */
+/** The agreement opens in a new tab through agreement_frame with its type. */
 export const SERVICE_AGREEMENT_URL = "/agreement_frame/service_agreement";
 
 export function AgreementLabel() {

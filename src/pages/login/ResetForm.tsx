@@ -1,4 +1,4 @@
-// Mode 4, step 1: reset the password with an SMS code (spec §2). Success moves to step 2.
+// Mode 4, step 1: reset the password with an SMS code. Success moves to step 2.
 import { Form, Input } from "antd";
 import { LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The send-code button (spec §4 "SMS button"): idle 获取验证码 → disabled "59s后重新发送" counting
+// The send-code button: idle 获取验证码 → disabled "59s后重新发送" counting
 // down each second → idle. An invalid phone only warns; a press while counting does nothing.
 import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";

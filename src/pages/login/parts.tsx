@@ -8,7 +8,7 @@ import { AUTH_SCHEMAS, firstError, type AuthSchemas } from "../../domain/forms/a
 import { domainLang } from "../../providers/i18n-provider";
 import type { ForgotPasswordParams, LoginParams, RegisterParams } from "../../providers/auth-provider";
 
-/** The single message area of a form: only the first error is ever shown (spec §5). */
+/** The single message area of a form: only the first error is ever shown. */
 export function FormError({ error }: { error: string | null }) {
   return (
     <div className="tp-login__error" role="alert" aria-live="polite">

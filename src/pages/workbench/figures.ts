@@ -11,7 +11,7 @@ export function creditPercent(used: string, limit: string): number {
   return Math.min(100, Math.max(0, Math.round((u / l) * 1000) / 10));
 }
 
-/** i18n keys of a trip level's control flags (spec §3 creditEmployee.tripLevel). */
+/** i18n keys of a trip level's control flags (creditEmployee.tripLevel). */
 export function tripFlagKeys(level: TripLevel | null | undefined): string[] {
   if (!level) return [];
   const keys: string[] = [];

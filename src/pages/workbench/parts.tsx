@@ -102,7 +102,7 @@ export function useValidity(user: WorkbenchUser): string {
   return t("workbench.validUntil", { date: isPermanent(user.experienceDate) ? t("common.permanentlyValid") : user.experienceDate });
 }
 
-/** Member level, with how long the membership is valid (spec §3 experienceDate). */
+/** Member level, with how long the membership is valid (experienceDate). */
 export function useMembershipFact(user: WorkbenchUser): Fact {
   const { t } = useTranslation();
   const validity = useValidity(user);

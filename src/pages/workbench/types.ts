@@ -1,4 +1,4 @@
-// What the workbenches read from the server: the /member/info user (spec §3 "Logged-in user"),
+// What the workbenches read from the server: the /member/info user,
 // /account/AppAccount and /member/center/companystatistics. Only the fields the pages use.
 import type { MemberTypeKey } from "../../domain/member";
 import type { AccessSubject, Flag } from "../../access";

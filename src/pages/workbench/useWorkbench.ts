@@ -9,7 +9,7 @@ import { RequestError, request } from "../../providers/request";
 import type { MenusReply } from "./entries";
 import type { AccountSummary, CompanyStatistics, WorkbenchKind, WorkbenchUser } from "./types";
 
-/** Member types each workbench serves (spec §6 areas; 40 also has the personal account page). */
+/** Member types each workbench serves (40 also has the personal account page). */
 export const WORKBENCH_TYPES: Readonly<Record<WorkbenchKind, readonly MemberTypeKey[]>> = {
   company: ["70"],
   travel: ["7_0"],

@@ -30,9 +30,11 @@ const blank = (v: unknown) => (v === undefined || v === null || String(v).trim()
 // Short values (names, dates, two-character departments) must not break mid-word, nor the
 // sortable headings beside their sort arrows; the travel-control tags and long English
 // headings wrap, so the table fits the card.
-const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
-const nowrap = { onCell: () => NOWRAP };
-const sortable = { ...nowrap, onHeaderCell: () => NOWRAP, sorter: true };
+// A fresh object per cell: antd writes its own handlers (the header's sort click) onto what
+// onCell/onHeaderCell return, and a shared object would carry them into every cell.
+const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
+const nowrap = { onCell: nowrapProps };
+const sortable = { ...nowrap, onHeaderCell: nowrapProps, sorter: true };
 // Space sets the gaps between tags; antd's own tag margin would double them.
 const TAG = { marginInlineEnd: 0 };
 

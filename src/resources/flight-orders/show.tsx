@@ -118,6 +118,11 @@ function OrderDetail({ id }: { id: string }) {
             )}
           </Space>
           <Space>
+            {pending && (
+              <LinkButton type="primary" to={pathFor("pay_order", { orderId: String(order.id) })}>
+                {t("pay.goPay")}
+              </LinkButton>
+            )}
             {order.actions.includes("cancel") && (
               <Button danger onClick={cancel} loading={mutation.isPending}>
                 {t("flightOrder.detail.cancel")}

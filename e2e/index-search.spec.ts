@@ -1,0 +1,91 @@
+// Searching from the landing page's search card: a guest finds 北京 → 上海 flights through the
+// 机票 tab by pinyin initials, with passengers and cabin class carried in the address; the 酒店
+// tab finds hotels in 杭州 for two nights; the search's passengers open as many rows on the
+// order page.
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+
+const daysAhead = (n: number) => addDays(chinaDate(Date.now()), n);
+
+/** Types into a place picker and picks the suggestion with that name. */
+async function pick(page: Page, label: string, typed: string, name: string) {
+  const box = page.getByRole("combobox", { name: label });
+  await box.click();
+  await box.fill(typed);
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
+  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
+}
+
+async function setDate(page: Page, label: string, date: string) {
+  const input = page.getByPlaceholder(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press("Enter");
+}
+
+test("a guest searches flights from the index page's 机票 tab, with passengers and cabin class", async ({ page }) => {
+  const errors = watchConsole(page);
+  const date = daysAhead(5);
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "搜索行程" });
+  await card.getByRole("tab", { name: "机票" }).click();
+  await pick(page, "出发城市", "bj", "北京");
+  await pick(page, "到达城市", "sh", "上海");
+  await setDate(page, "出发日期", date);
+
+  // Two adults and an infant, economy only.
+  await card.getByRole("button", { name: "乘客人数" }).click();
+  await page.getByRole("spinbutton", { name: "成人" }).fill("2");
+  await page.getByRole("spinbutton", { name: "婴儿" }).fill("1");
+  await expect(card.getByRole("button", { name: "乘客人数" })).toContainText("2成人 · 1婴儿");
+  await card.locator(".tp-bk-bar__cabin").click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "经济舱" }).click();
+  await card.getByRole("button", { name: "搜索" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/airTicket/query\\?.*depCity=BJS.*arrCity=SHA.*depDate=${date}.*adults=2.*children=0.*infants=1.*cabin=Y`));
+  const cards = page.locator("[data-flight]");
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(3);
+  // The result page's bar shows the same passengers; its cabin filter is the same choice.
+  await expect(page.getByRole("button", { name: "乘客人数" })).toContainText("2成人 · 1婴儿");
+  await cards.first().getByRole("button", { name: /订票/ }).click();
+  const classes = await cards.first().locator(".tp-bk-cabin__class strong").allInnerTexts();
+  expect(classes.length).toBeGreaterThan(0);
+  expect(classes.every((c) => c === "经济舱")).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a search breaking the airlines' passenger rules says why and stays put", async ({ page }) => {
+  await page.goto(`/airTicket/query?depCity=BJS&arrCity=SHA&depDate=${daysAhead(5)}&adults=1&infants=2`);
+  await expect(page.getByText("每名成人最多携带一名婴儿")).toBeVisible();
+  await expect(page.locator("[data-flight]")).toHaveCount(0);
+});
+
+test("the 酒店 tab finds hotels in 杭州 for two nights", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "搜索行程" });
+  await card.getByRole("tab", { name: "酒店" }).click();
+  await pick(page, "目的地", "hz", "杭州");
+  await setDate(page, "入住日期", daysAhead(3));
+  await setDate(page, "离店日期", daysAhead(5));
+  await expect(card.getByText("共2晚")).toBeVisible();
+  await card.getByRole("button", { name: "搜索" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/hotel/list\\?.*cityName=${encodeURIComponent("杭州")}.*checkIn=${daysAhead(3)}.*checkOut=${daysAhead(5)}`));
+  await expect(page.locator("[data-hotel]").first()).toBeVisible();
+  await expect(page.getByText(/共 \d+ 家酒店/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the search's passengers open as many rows on the order page", async ({ page }) => {
+  await signIn(page, "13800000010");
+  await page.goto(`/airTicket/query?depCity=BJS&depName=北京&arrCity=SHA&arrName=上海&depDate=${daysAhead(6)}&adults=2&children=1&infants=0`);
+  const first = page.locator("[data-flight]").first();
+  await first.getByRole("button", { name: /订票/ }).click();
+  await first.locator(".tp-bk-cabin").first().getByRole("button", { name: /预订/ }).click();
+  await expect(page).toHaveURL(/\/airTicket\/order_info\?.*adults=2.*children=1.*fareKey=/);
+  await expect(page.getByLabel("姓名", { exact: true })).toHaveCount(3);
+});

@@ -1,0 +1,137 @@
+// A personal member pays a flight order at the cashier: from the wallet (landing on the air
+// order finish page, the order then 已支付), and by the sandbox Alipay QR, whose URL a second
+// page opens and confirms while the cashier, polling, moves on by itself.
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
+import { formatFen } from "../src/domain/policy/fen";
+import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { createHash } from "node:crypto";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+
+/** Books a one-adult Beijing–Shanghai order through the API, at most `maxFen`, returning it. */
+async function bookOrder(page: Page, daysAhead: number, maxFen: number, mobile = "13800000010"): Promise<{ id: number; orderNo: string; payprice: number }> {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const depDate = addDays(chinaDate(Date.now()), daysAhead);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.seatsLeft >= 1 && s.breakdown.ADT.total <= maxFen).sort((a, b) => a.breakdown.ADT.total - b.breakdown.ADT.total)[0];
+  expect(seat, "a fare the wallet can pay").toBeTruthy();
+  const r = await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
+    form: {
+      token: token!, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-pay-${daysAhead}-${Date.now()}`, contactName: "张三", contactMobile: mobile,
+      "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    },
+  });
+  const env = await r.json();
+  expect(env.ret, env.msg).toBe(0);
+  return env.data;
+}
+
+/**
+ * The order detail after payment: the server's ticketing job picks a paid order up within a
+ * second or two, so the status may already be 出票中 or 已出票; the timeline keeps the 已支付 step.
+ */
+async function expectPaid(page: Page) {
+  await expect(page.getByTestId("order-status")).toHaveText(/^(已支付|出票中|已出票)$/);
+  await expect(page.getByText(/^ · 已支付 · 系统 · /)).toBeVisible();
+}
+
+test("pays a flight order from the wallet and lands on the finish page", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  const order = await bookOrder(page, 9, 128050);
+
+  await page.goto(`/ticket/OrderDetails/${order.id}`);
+  await expect(page.getByTestId("order-status")).toHaveText("待支付");
+  await page.getByRole("link", { name: "去支付" }).click();
+  await expect(page).toHaveURL(new RegExp(`/pay/order/${order.id}$`));
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${formatFen(order.payprice)}`);
+  await expect(page.getByTestId("countdown")).toContainText("内完成支付");
+  await expect(page.getByTestId("wallet-balance")).toHaveText("¥1,280.50");
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/pay-cashier-${width}.png`, fullPage: true });
+  }
+
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
+  await expect(page.getByText("支付成功")).toBeVisible();
+  await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
+  await page.screenshot({ path: "test-results/pay-finish-1440.png", fullPage: true });
+
+  await page.getByRole("main").getByRole("link", { name: "查看订单" }).click();
+  await expectPaid(page);
+  await expect(page.getByRole("link", { name: "去支付" })).toHaveCount(0);
+
+  // The wallet shows the new balance and the payment in its ledger.
+  await page.goto("/myCenter/wallet");
+  await expect(page.getByTestId("wallet-page-balance")).toContainText(formatFen(128050 - order.payprice));
+  const row = page.getByTestId("wallet-ledger").getByRole("row", { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText(`-¥${formatFen(order.payprice)}`);
+  await expect(row).toContainText("国内机票支付");
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/pay-wallet-${width}.png`, fullPage: true });
+  }
+  expect(errors).toEqual([]);
+});
+
+test("pays by the sandbox Alipay QR: a second page confirms and the cashier moves on by itself", async ({ page, context }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  const order = await bookOrder(page, 10, Number.MAX_SAFE_INTEGER);
+
+  await page.goto(`/pay/order/${order.id}`);
+  await page.getByRole("tab", { name: "支付宝" }).click();
+  await page.getByRole("button", { name: "支付宝扫码支付" }).click();
+  const link = page.getByTestId("qr-url");
+  await expect(link).toBeVisible();
+  await expect(page.locator(".ant-qrcode canvas")).toBeVisible();
+  await page.screenshot({ path: "test-results/pay-qr-1280.png", fullPage: true });
+  const url = (await link.getAttribute("href"))!;
+  expect(new URL(url).pathname).toMatch(/^\/sandbox\/cashier\/P\d+$/);
+
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 760 });
+  await phone.goto(url);
+  await expect(phone.getByText(`¥${formatFen(order.payprice)}`)).toBeVisible();
+  await phone.getByRole("button", { name: "确认支付" }).click();
+  await expect(phone.getByRole("heading", { name: "支付成功" })).toBeVisible();
+
+  // The cashier polls every 2.5 s: it notices within a few seconds.
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/, { timeout: 8_000 });
+  await expect(page.getByText("支付成功")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "查看订单" }).click();
+  await expectPaid(page);
+  expect(errors).toEqual([]);
+});
+
+test("asks for the pay password when one is set, shows a wrong one's refusal, pays with the right one", async ({ page }) => {
+  const errors = watchConsole(page);
+  const mobile = "13800000020";
+  await signIn(page, mobile);
+  // Setting the pay password needs an SMS code to the member's own phone (the dev outbox shows it).
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  expect((await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json()).ret).toBe(0);
+  const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
+  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update("135790").digest("hex"), smsCode: code } })).json();
+  expect(set.ret, set.msg).toBe(0);
+  const order = await bookOrder(page, 11, 86500, mobile);
+
+  await page.goto(`/pay/order/${order.id}`);
+  const password = page.getByLabel("支付密码");
+  await expect(password).toBeVisible();
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText("请输入支付密码")).toBeVisible();
+  await password.fill("000000");
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText(/^支付密码错误，还可尝试\d次$/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/pay/order/${order.id}$`));
+
+  await password.fill("135790");
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
+  await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,69 @@
+// Ticketing a paid flight order, as durable jobs written with the payment: first the order is
+// submitted for ticketing (1 → 7), then, once the supplier's ticketing time has passed, the
+// confirmed booking's record locator is read from the supplier, every passenger gets a ticket
+// number and the order is ticketed (7 → 2). Each step is one conditional move, so a job that
+// runs twice (after a crash) finds the order already moved and does nothing.
+import crypto from "node:crypto";
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
+import { findHold } from "../../suppliers/holds";
+import { now } from "../../services/clock";
+import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
+import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+
+export const FLIGHT_ORDER_ISSUE_JOB = "flight-order-issue";
+export const FLIGHT_ORDER_TICKET_JOB = "flight-order-ticket";
+/** How long the embedded supplier takes to ticket a submitted order. */
+export const TICKETING_DELAY_MS = 5_000;
+
+/** Written in the payment's transaction: the order is submitted for ticketing right away. */
+export function scheduleTicketing(trx: Kysely<Database>, orderId: number): Promise<number> {
+  return enqueueJob(trx, { kind: FLIGHT_ORDER_ISSUE_JOB, runAt: now(), payload: { orderId } });
+}
+
+/** The airlines' numeric ticketing codes (the first 3 digits of a ticket number). */
+const AIRLINE_CODES: Readonly<Record<string, string>> = {
+  CA: "999", MU: "781", FM: "774", CZ: "784", HU: "880", "3U": "876", ZH: "479", MF: "731", SC: "324", HO: "018", KN: "822", "9C": "089", GS: "826", JD: "898", "8L": "859", PN: "847", EU: "811", G5: "987", TV: "088", QW: "912",
+};
+
+function ticketNumber(flightNo: string): string {
+  const code = AIRLINE_CODES[flightNo.slice(0, 2)] ?? "999";
+  return `${code}-${crypto.randomInt(0, 10_000_000_000).toString().padStart(10, "0")}`;
+}
+
+const payload = z.object({ orderId: z.number().int() });
+
+export const flightOrderIssueJob = defineJobKind({
+  kind: FLIGHT_ORDER_ISSUE_JOB,
+  payload,
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select("status").where("id", "=", p.orderId).executeTakeFirst();
+    if (!order || order.status !== FLIGHT_ORDER_STATUS.paid) return;
+    await applyFlightMove(trx, { orderId: p.orderId, action: "issue", actor: SYSTEM_ACTOR, note: "已提交航空公司出票" });
+    await enqueueJob(trx, { kind: FLIGHT_ORDER_TICKET_JOB, runAt: now() + TICKETING_DELAY_MS, payload: { orderId: p.orderId } });
+  },
+});
+
+export const flightOrderTicketJob = defineJobKind({
+  kind: FLIGHT_ORDER_TICKET_JOB,
+  payload,
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status", "holdId", "snapshot"]).where("id", "=", p.orderId).executeTakeFirst();
+    if (!order || order.status !== FLIGHT_ORDER_STATUS.ticketing || !order.holdId) return;
+    // The seats were confirmed with the payment; without a confirmed booking there is no
+    // ticket, and the job fails so it is retried and, in the end, seen in the job table.
+    const hold = await findHold(trx, order.holdId);
+    if (hold.status !== "confirmed" || !hold.reference) throw new Error(`order ${p.orderId}: booking ${order.holdId} is ${hold.status}, cannot ticket`);
+    const flightNo = (JSON.parse(order.snapshot) as { flight: { flightNo: string } }).flight.flightNo;
+    const passengers = await trx.selectFrom("order_passengers").select("id").where("orderId", "=", p.orderId).where("ticketNo", "is", null).execute();
+    for (const ps of passengers) {
+      await trx.updateTable("order_passengers").set({ ticketNo: ticketNumber(flightNo) }).where("id", "=", ps.id).where("ticketNo", "is", null).execute();
+    }
+    await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: `出票完成，订座记录 ${hold.reference}` });
+  },
+});
+
+export const ticketingJobKinds = [flightOrderIssueJob, flightOrderTicketJob];

@@ -1,0 +1,124 @@
+// Settling a payment: the wallet pays in one transaction with the order's move 0 → 1 (either
+// both happen or neither), and a gateway's notification marks its trade paid exactly once. A
+// trade whose order can no longer be paid (cancelled, expired, paid by another trade) is
+// refunded to the member's wallet in the same transaction.
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Member } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt } from "../services/clock";
+import { checkPayPassword } from "../services/accounts/password-guard";
+import { applyFlightMove, SYSTEM_ACTOR } from "../orders/flight/moves";
+import { FLIGHT_ORDER_STATUS } from "../../src/domain/orders/flight";
+import type { PaymentResult, BusinessType } from "../../src/domain/payments";
+import { appendLedger, moveWallet } from "./ledger";
+import { scheduleTicketing } from "../orders/flight/ticketing";
+import { assertPayable, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
+
+const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
+  outTradeNo: p.outTradeNo,
+  status: p.status as PaymentResult["status"],
+  orderId: p.orderId,
+  orderNo: p.orderNo,
+  businessType: p.businessType as BusinessType,
+});
+
+/** created → paid, only from created: zero rows means another delivery got there first. */
+async function markPaid(trx: Kysely<Database>, p: Payment, gatewayTradeNo: string | null): Promise<boolean> {
+  const at = isoAt();
+  const done = await trx
+    .updateTable("payments")
+    .set({ status: "paid", paidTime: at, updateTime: at, gatewayTradeNo })
+    .where("outTradeNo", "=", p.outTradeNo)
+    .where("status", "=", "created")
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export async function walletPay(db: Kysely<Database>, member: Member, p: Payment, input: { businessType: number; payPassword?: string }): Promise<PaymentResult> {
+  if (p.method !== "wallet") throw new BizError(RET.BAD_INPUT, "该交易不是余额支付");
+  if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
+  if (p.status === "paid") return resultOf(p);
+  if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+  if (member.payPasswordHash) {
+    if (!input.payPassword) throw new BizError(RET.BAD_INPUT, "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
+    await checkPayPassword(db, member, input.payPassword);
+  }
+  return db.transaction().execute(async (trx) => {
+    assertPayable(await orderOf(trx, p.orderId));
+    if (!(await markPaid(trx, p, null))) {
+      const now = await paymentByTradeNo(trx, p.outTradeNo);
+      if (now?.status === "paid") return resultOf(now);
+      throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+    }
+    // The order move first: a cancel that won the race makes this throw and nothing is charged.
+    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `余额支付 ${p.outTradeNo}` });
+    await moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" });
+    await scheduleTicketing(trx, p.orderId);
+    return resultOf({ ...p, status: "paid" });
+  });
+}
+
+export interface Notified {
+  outTradeNo: string;
+  gatewayTradeNo: string;
+  amountFen: number;
+  method: "alipay" | "wechat";
+}
+
+export interface SettleOutcome {
+  result: PaymentResult;
+  /** false when this delivery found the trade already settled (a duplicate). */
+  settled: boolean;
+}
+
+async function refundToWallet(trx: Transaction<Database>, p: Payment, why: string): Promise<void> {
+  await moveWallet(trx, { memberId: p.memberId, account: "wallet", entry: "refund", direction: "in", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: why });
+  await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", p.outTradeNo).where("status", "=", "paid").execute();
+}
+
+/**
+ * A gateway says the trade is paid (the caller verified its signature). Amount and method must
+ * be the trade's; the first delivery settles, every later one answers the same result. When a
+ * concurrent change (a cancel) makes the order's move fail, the whole settlement rolls back and
+ * runs again on the fresh state, where it finds the order cancelled and refunds.
+ */
+export async function settleNotified(db: Kysely<Database>, n: Notified): Promise<SettleOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => settleOnce(trx, n));
+    } catch (e) {
+      if (attempt >= SETTLE_TRIES || !(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
+    }
+  }
+}
+
+const SETTLE_TRIES = 3;
+
+async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<SettleOutcome> {
+  const p = await paymentByTradeNo(trx, n.outTradeNo);
+  if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
+  if (p.method !== n.method) throw new BizError(RET.BAD_INPUT, "支付方式与交易不符");
+  if (p.amountFen !== n.amountFen) throw new BizError(RET.BAD_INPUT, "支付金额与交易不符");
+  if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
+    const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
+    return { result: resultOf(now), settled: false };
+  }
+  await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
+  const paid = { ...p, status: "paid" };
+  const order = await orderOf(trx, p.orderId);
+  if (order.status === FLIGHT_ORDER_STATUS.pendingPayment && isExpired(order)) {
+    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+    await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
+    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+  }
+  if (order.status !== FLIGHT_ORDER_STATUS.pendingPayment) {
+    // Cancelled, or paid by another trade, before this money arrived: it goes back.
+    await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
+    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+  }
+  await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}` });
+  await scheduleTicketing(trx, p.orderId);
+  return { result: resultOf(paid), settled: true };
+}
+
+export { resultOf };

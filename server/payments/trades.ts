@@ -1,0 +1,105 @@
+// Payments of an order: the cashier's facts, creating a trade (one outTradeNo per attempt) and
+// reading one back for the member it belongs to, with its requestVerify checked.
+import crypto from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, Member, PaymentsTable } from "../db/schema";
+import { BizError, MSG, RET } from "../services/http/envelope";
+import { isoAt, now } from "../services/clock";
+import { visibleOrderId } from "../orders/flight/views";
+import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
+import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod } from "../../src/domain/payments";
+import { walletBalanceFen } from "./ledger";
+
+export type Payment = Selectable<PaymentsTable>;
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
+/** P + China date-time to the second + 8 random digits; unique by index. */
+function newOutTradeNo(): string {
+  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(0, 14);
+  return `P${stamp}${crypto.randomInt(0, 100_000_000).toString().padStart(8, "0")}`;
+}
+
+/** Whether a QR gateway (the sandbox, for now) is configured. */
+export interface QrGateway {
+  enabled: boolean;
+}
+
+/** The methods the member's payment limits allow, of those this cashier offers. */
+export function methodsOf(member: Member, qr: QrGateway): PayMethod[] {
+  const limits = member.paymentLimits.split(",").map((s) => s.trim());
+  return PAY_METHODS.filter((m) => limits.includes(m) && (m === "wallet" || qr.enabled));
+}
+
+type OrderRow = { id: number; orderNo: string; title: string; status: number; totalFen: number; expiresAt: string | null };
+
+async function orderOf(db: Kysely<Database>, id: number): Promise<OrderRow> {
+  return db.selectFrom("orders").select(["id", "orderNo", "title", "status", "totalFen", "expiresAt"]).where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== null && Date.parse(o.expiresAt) <= now();
+
+/** Refuses paying an order that is not waiting for payment, or whose time ran out. */
+export function assertPayable(o: OrderRow): void {
+  if (o.status === FLIGHT_ORDER_STATUS.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
+  if (o.status !== FLIGHT_ORDER_STATUS.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(o.status)}」，不能支付`);
+  if (isExpired(o)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
+}
+
+export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  return {
+    orderId: o.id,
+    orderNo: o.orderNo,
+    title: o.title,
+    status: o.status,
+    businessType: BUSINESS_TYPE.dometicketOrderPay,
+    amount: o.totalFen,
+    expiresAt: o.expiresAt,
+    methods: methodsOf(member, qr),
+    walletBalance: await walletBalanceFen(db, member.id),
+    payPwdSetup: Boolean(member.payPasswordHash),
+  };
+}
+
+export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  if (!methodsOf(member, qr).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
+  assertPayable(o);
+  const at = isoAt();
+  const row = await db
+    .insertInto("payments")
+    .values({
+      outTradeNo: newOutTradeNo(),
+      orderId: o.id,
+      orderNo: o.orderNo,
+      memberId: member.id,
+      businessType: BUSINESS_TYPE.dometicketOrderPay,
+      method,
+      amountFen: o.totalFen,
+      status: "created",
+      createTime: at,
+      updateTime: at,
+    })
+    .returning(["outTradeNo", "amountFen", "businessType"])
+    .executeTakeFirstOrThrow();
+  return { outTradeNo: row.outTradeNo, amount: row.amountFen, businessType: row.businessType };
+}
+
+export async function paymentByTradeNo(db: Kysely<Database>, outTradeNo: string): Promise<Payment | undefined> {
+  return db.selectFrom("payments").selectAll().where("outTradeNo", "=", outTradeNo).executeTakeFirst();
+}
+
+/**
+ * The member's own payment, after its requestVerify: a trade of someone else is forbidden, and
+ * a hash that does not match this member and trade is refused before anything is charged.
+ */
+export async function ownPayment(db: Kysely<Database>, member: Member, outTradeNo: string, verify: string): Promise<Payment> {
+  const p = await paymentByTradeNo(db, outTradeNo);
+  if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
+  if (p.memberId !== member.id) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (verify !== requestVerify(member.id, outTradeNo)) throw new BizError(RET.FORBIDDEN, "支付请求校验失败，请刷新页面后重试");
+  return p;
+}
+
+export { orderOf };

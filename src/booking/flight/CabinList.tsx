@@ -1,0 +1,94 @@
+// A flight's cabins: class and booking code, discount, baggage, the refund/change rules of its
+// tier, taxes, the adult price and a 预订 button carrying the fare to the order page.
+import { Button, Popover, Table, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import type { FlightSeat, RuleTables } from "../../domain/travel/types";
+import { priceText } from "../../domain/travel/money";
+import { Price } from "../shared/Price";
+
+/** Airlines show an exact count only when few seats are left. */
+export const FEW_SEATS = 9;
+
+function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tp-bk-rules">
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="window"
+        dataSource={rules[seat.tier]}
+        columns={[
+          { title: t("search.flight.ruleWindow"), dataIndex: "window" },
+          { title: t("search.flight.refundFee"), dataIndex: "refundPercent", render: (p: number) => `${t("search.flight.ticketPrice")} ${p}%` },
+          { title: t("search.flight.changeFee"), dataIndex: "changePercent", render: (p: number) => (p ? `${t("search.flight.ticketPrice")} ${p}%` : t("search.flight.free")) },
+        ]}
+      />
+      <p className="tp-bk-rules__note">{seat.baggage}</p>
+    </div>
+  );
+}
+
+function Breakdown({ seat }: { seat: FlightSeat }) {
+  const { t } = useTranslation();
+  const adt = seat.breakdown.ADT;
+  return (
+    <dl className="tp-bk-fees">
+      <dt>{t("search.flight.ticket")}</dt>
+      <dd>¥{priceText(adt.ticket)}</dd>
+      <dt>{t("search.flight.airportTax")}</dt>
+      <dd>¥{priceText(adt.airportTax)}</dd>
+      <dt>{t("search.flight.fuelTax")}</dt>
+      <dd>¥{priceText(adt.fuelTax)}</dd>
+      <dt>{t("search.flight.serviceFee")}</dt>
+      <dd>¥{priceText(adt.serviceFee)}</dd>
+      <dt className="tp-bk-fees__total">{t("search.flight.total")}</dt>
+      <dd className="tp-bk-fees__total">¥{priceText(adt.total)}</dd>
+    </dl>
+  );
+}
+
+interface Props {
+  seats: FlightSeat[];
+  rules: RuleTables;
+  onBook: (seat: FlightSeat) => void;
+  bookLabel: string;
+}
+
+export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
+  const { t } = useTranslation();
+  return (
+    <ul className="tp-bk-cabins">
+      {seats.map((s) => (
+        <li key={s.fareKey} className="tp-bk-cabin" data-fare={s.fareKey}>
+          <div className="tp-bk-cabin__class">
+            <strong>{s.cabinClassName}</strong>
+            <span className="tp-bk-muted">
+              {t("search.flight.cabinCode", { code: s.cabinCode })} · {s.discountLabel}
+            </span>
+          </div>
+          <div className="tp-bk-cabin__rules">
+            <Tag bordered={false}>{s.tierName}</Tag>
+            <Popover title={t("search.flight.rulesTitle")} content={<RuleTable seat={s} rules={rules} />} trigger={["hover", "click"]}>
+              <Button type="link" size="small">
+                {t("search.flight.rules")}
+              </Button>
+            </Popover>
+            <Popover title={t("search.flight.feesTitle")} content={<Breakdown seat={s} />} trigger={["hover", "click"]}>
+              <Button type="link" size="small">
+                {t("search.flight.taxes", { amount: priceText(s.adtTaxeCn + s.adtTaxeYq) })}
+              </Button>
+            </Popover>
+          </div>
+          <div className="tp-bk-cabin__price">
+            <Price fen={s.salePrice} />
+            {s.seatsLeft > 0 && s.seatsLeft <= FEW_SEATS && <span className="tp-bk-few">{t("search.common.fewLeft", { n: s.seatsLeft })}</span>}
+          </div>
+          <Button type="primary" disabled={s.seatsLeft <= 0} onClick={() => onBook(s)}>
+            {s.seatsLeft > 0 ? bookLabel : t("search.common.soldOut")}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+// 国内机票 (/airTicket/query): the search bar, the low-price calendar and the result list of the
+// search in the address. Guests may search; booking asks them to sign in.
+import { useTranslation } from "react-i18next";
+import { readFlightSearch } from "../../domain/travel/search-query";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { EmptyResult } from "../shared/SearchStatus";
+import { chinaToday } from "../shared/today";
+import { useUrlState } from "../shared/useUrlState";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
+import { CalendarStrip } from "./CalendarStrip";
+import { FlightResults } from "./FlightResults";
+import { FlightSearchBar } from "./FlightSearchBar";
+import "../booking.css";
+
+export default function DomesticAirTicketQuery({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { values, update } = useUrlState();
+  const switches = useSwitches();
+  const parsed = readFlightSearch(values, chinaToday());
+  const search = parsed.ok ? parsed.search : null;
+  // The bar is keyed by the search so back/forward show the search in the address.
+  const barKey = search ? JSON.stringify(search) : "new";
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      <ProductGate on={switches.air}>
+        <div className="tp-bk">
+          {switches.searchForms.air && <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          {search ? (
+            <>
+              {search.tripType === "ow" && (
+                <CalendarStrip depCity={search.depCity} arrCity={search.arrCity} depDate={search.depDate} onPick={(depDate) => update({ depDate })} />
+              )}
+              <FlightResults search={search} values={values} update={update} />
+            </>
+          ) : (
+            <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.air ? t("search.flight.start") : t("search.common.formOff")))} />
+          )}
+        </div>
+      </ProductGate>
+    </WorkbenchFrame>
+  );
+}

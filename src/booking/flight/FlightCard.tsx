@@ -1,0 +1,75 @@
+// One flight of the result list: airline, flight number and aircraft, departure and arrival with
+// airports and terminals, duration, the cheapest cabin shown; its cabins open below it.
+import { useState } from "react";
+import { Button, Tag } from "antd";
+import { DownOutlined, UpOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import type { CabinClass } from "../../domain/travel/air-fares";
+import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
+import type { FlightItem, FlightSeat, RuleTables } from "../../domain/travel/types";
+import { Price } from "../shared/Price";
+import { CabinList, FEW_SEATS } from "./CabinList";
+
+interface Props {
+  flight: FlightItem;
+  cabinClass?: CabinClass;
+  rules: RuleTables;
+  onBook: (flight: FlightItem, seat: FlightSeat) => void;
+  bookLabel: string;
+}
+
+export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const best = cheapestSeat(f, cabinClass);
+  return (
+    <article className={`tp-bk-card tp-bk-flight${open ? " is-open" : ""}`} data-flight={f.flightNo}>
+      <div className="tp-bk-flight__row">
+        <div className="tp-bk-flight__airline">
+          <span className="tp-bk-airline-code">{f.airline}</span>
+          <div>
+            <strong>{f.airlineName}</strong>
+            <span className="tp-bk-muted" title={`${f.flightNo} · ${f.aircraft}${t("search.flight.aircraftSize", { size: f.aircraftSize })}`}>
+              {f.flightNo} · {f.aircraft}
+            </span>
+          </div>
+        </div>
+        <div className="tp-bk-flight__end">
+          <span className="tp-bk-time">{f.depTime}</span>
+          <span className="tp-bk-muted">
+            {f.depAirportName}
+            {f.depTerminal}
+          </span>
+        </div>
+        <div className="tp-bk-flight__mid">
+          <span className="tp-bk-muted">{durationText(f.durationMin)}</span>
+          <span className="tp-bk-line" />
+          <span className="tp-bk-muted">{f.stops.length ? t("search.flight.stopAt", { city: f.stops.map((s) => s.cityName).join("、") }) : t("search.flight.direct")}</span>
+        </div>
+        <div className="tp-bk-flight__end">
+          <span className="tp-bk-time">
+            {f.arrTime}
+            {f.arrDayOffset > 0 && <sup className="tp-bk-plus">+{f.arrDayOffset}{t("search.common.day")}</sup>}
+          </span>
+          <span className="tp-bk-muted">
+            {f.arrAirportName}
+            {f.arrTerminal}
+          </span>
+        </div>
+        <div className="tp-bk-flight__price">
+          <Price fen={best?.salePrice ?? null} from />
+          {best && (
+            <span className="tp-bk-muted">
+              {best.cabinClassName} {best.discountLabel}
+              {best.seatsLeft <= FEW_SEATS && <Tag color="orange" bordered={false} className="tp-bk-few-tag">{t("search.common.fewLeft", { n: best.seatsLeft })}</Tag>}
+            </span>
+          )}
+        </div>
+        <Button type={open ? "default" : "primary"} ghost={!open} onClick={() => setOpen(!open)} aria-expanded={open} disabled={!best}>
+          {best ? t("search.flight.cabins") : t("search.common.soldOut")} {best && (open ? <UpOutlined /> : <DownOutlined />)}
+        </Button>
+      </div>
+      {open && <CabinList seats={seatsOf(f, cabinClass)} rules={rules} bookLabel={bookLabel} onBook={(s) => onBook(f, s)} />}
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+// The flight result list of a search: loads the one-way (or round-trip) list once, then filters
+// and sorts it in the browser as the address says. A round trip picks the outbound fare first
+// (kept in the address as goFare), then the return, and books both.
+import { Alert, Button } from "antd";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pathFor } from "../../access/routes";
+import type { CabinClass } from "../../domain/travel/air-fares";
+import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/results";
+import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
+import type { FlightItem, FlightListReply, FlightSeat, RoundTripReply } from "../../domain/travel/types";
+import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
+import { SortBar, sortOrderOf } from "../shared/SortBar";
+import { useSearch } from "../shared/useSearch";
+import type { UrlPatch } from "../shared/useUrlState";
+import { FlightCard } from "./FlightCard";
+import { FlightFilters } from "./FlightFilters";
+import { NearbyDays } from "../shared/NearbyDays";
+
+const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";
+
+interface Props {
+  search: FlightSearch;
+  values: Record<string, string | undefined>;
+  update: (patch: UrlPatch, options?: { replace?: boolean }) => void;
+}
+
+export function FlightResults({ search, values, update }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rt = search.tripType === "rt";
+  const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}) };
+  const { data, query } = useSearch<FlightListReply | RoundTripReply>(rt ? `${BASE}/list_rt` : `${BASE}/list`, payload);
+  const goFare = rt ? values.goFare : undefined;
+  const reply = data && ("outbound" in data ? (goFare ? data.inbound : data.outbound) : data);
+  const cabin = (["F", "C", "Y"].includes(values.cabin ?? "") ? values.cabin : undefined) as CabinClass | undefined;
+  const filter = {
+    airlines: listParam(values.airlines),
+    depBands: listParam(values.bands) as TimeBand[],
+    depAirports: listParam(values.depAirports),
+    arrAirports: listParam(values.arrAirports),
+    cabinClass: cabin,
+  };
+  const shown = reply ? sortFlights(filterFlights(reply.list, filter), sortOrderOf(values.sort), cabin) : [];
+  const outbound = goFare && data && "outbound" in data ? findFare(data.outbound.list, goFare) : null;
+
+  const book = (_: FlightItem, seat: FlightSeat) => {
+    const query = flightSearchParams(search);
+    if (rt && !goFare) {
+      // The return list next: its filters start clean (its airports are the other way round).
+      update({ goFare: seat.fareKey, airlines: undefined, depAirports: undefined, arrAirports: undefined, bands: undefined });
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    navigate(pathFor("order_info", undefined, rt ? { ...query, fareKey: goFare!, retFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
+  };
+
+  return (
+    <SearchStatus query={query}>
+      {reply && (
+        <div className="tp-bk-results">
+          {rt && (
+            <Alert
+              className="tp-bk-leg"
+              type="info"
+              showIcon
+              message={
+                outbound
+                  ? t("search.flight.pickedOutbound", { flight: `${outbound.flight.flightNo} ${outbound.flight.depDate} ${outbound.flight.depTime}`, cabin: outbound.seat.cabinClassName })
+                  : t("search.flight.pickOutbound", { from: search.depName, to: search.arrName, date: search.depDate })
+              }
+              description={outbound ? t("search.flight.pickReturn", { from: search.arrName, to: search.depName, date: search.retDate }) : undefined}
+              action={
+                goFare && (
+                  <Button size="small" onClick={() => update({ goFare: undefined, airlines: undefined, depAirports: undefined, arrAirports: undefined, bands: undefined })}>
+                    {t("search.flight.repickOutbound")}
+                  </Button>
+                )
+              }
+            />
+          )}
+          <FlightFilters facets={reply.facets} values={values} onChange={(p) => update(p, { replace: true })} />
+          <SortBar value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.flight.count", { n: shown.length })} />
+          {shown.length ? (
+            shown.map((f) => (
+              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} />
+            ))
+          ) : (
+            <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")}>
+              {!reply.list.length && !rt && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
+            </EmptyResult>
+          )}
+        </div>
+      )}
+    </SearchStatus>
+  );
+}
+
+function findFare(list: FlightItem[], fareKey: string): { flight: FlightItem; seat: FlightSeat } | null {
+  for (const flight of list) {
+    const seat = flight.seats.find((s) => s.fareKey === fareKey);
+    if (seat) return { flight, seat };
+  }
+  return null;
+}

@@ -1,0 +1,113 @@
+// The flight search bar: one-way or round trip, from/to cities with a swap, dates. Searching
+// writes the search into the address, which the result list reads.
+import { useState } from "react";
+import { Alert, Button, Radio, Select } from "antd";
+import { SwapOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import { addDays, daysBetween } from "../../domain/travel/dates";
+import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
+import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, type FlightSearch, type TripType } from "../../domain/travel/search-query";
+import { AirCityPicker } from "../shared/places";
+import type { Place } from "../shared/PlacePicker";
+import { DateField } from "../shared/DateField";
+import { chinaToday } from "../shared/today";
+import { PassengerPicker } from "./PassengerPicker";
+
+interface Props {
+  initial: Partial<FlightSearch>;
+  onSearch: (params: Record<string, string>) => void;
+  /** International search: foreign cities are offered too. */
+  international?: boolean;
+}
+
+const place = (value?: string, label?: string): Place | null => (value ? { value, label: label || value } : null);
+
+export function FlightSearchBar({ initial, onSearch, international }: Props) {
+  const { t } = useTranslation();
+  const today = chinaToday();
+  const [tripType, setTripType] = useState<TripType>(initial.tripType ?? "ow");
+  const [from, setFrom] = useState(place(initial.depCity, initial.depName));
+  const [to, setTo] = useState(place(initial.arrCity, initial.arrName));
+  const [depDate, setDepDate] = useState(initial.depDate ?? defaultTravelDate(today));
+  const [retDate, setRetDate] = useState(initial.retDate ?? addDays(initial.depDate ?? defaultTravelDate(today), 2));
+  const [passengers, setPassengers] = useState(initial.passengers ?? ONE_ADULT);
+  const [cabin, setCabin] = useState<CabinClass | undefined>(initial.cabin);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    const counts = { adults: String(passengers.adults), children: String(passengers.children), infants: String(passengers.infants) };
+    const parsed = readFlightSearch(
+      { depCity: from?.value, depName: from?.label, arrCity: to?.value, arrName: to?.label, depDate, tripType, retDate, ...counts, cabin },
+      today,
+    );
+    if (!parsed.ok) return setProblem(parsed.problem ?? t("search.flight.pickCities"));
+    setProblem(null);
+    onSearch(flightSearchParams(parsed.search));
+  };
+
+  return (
+    <div className="tp-bk-bar">
+      {!international && (
+        <div className="tp-bk-bar__trip">
+          <Radio.Group value={tripType} onChange={(e) => setTripType(e.target.value)}>
+            <Radio value="ow">{t("search.flight.oneWay")}</Radio>
+            <Radio value="rt">{t("search.flight.roundTrip")}</Radio>
+          </Radio.Group>
+          <PassengerPicker value={passengers} onChange={setPassengers} />
+          <Select
+            className="tp-bk-bar__cabin"
+            variant="borderless"
+            aria-label={t("search.flight.cabinClass")}
+            value={cabin ?? ""}
+            onChange={(v: string) => setCabin(CABIN_CLASSES.find((c) => c === v))}
+            options={[{ value: "", label: t("search.flight.anyCabin") }, ...["Y", "C", "F"].map((c) => ({ value: c, label: t(`search.cabin.${c}`) }))]}
+            popupMatchSelectWidth={false}
+          />
+        </div>
+      )}
+      <div className="tp-bk-bar__row">
+        <div className="tp-bk-field">
+          <label>{t("search.flight.from")}</label>
+          <AirCityPicker international={international ? undefined : false} className="tp-bk-field__input" value={from} onChange={setFrom} placeholder={t("search.flight.cityPlaceholder")} label={t("search.flight.from")} />
+        </div>
+        <Button
+          className="tp-bk-swap"
+          shape="circle"
+          icon={<SwapOutlined />}
+          aria-label={t("search.common.swap")}
+          title={t("search.common.swap")}
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+          }}
+        />
+        <div className="tp-bk-field">
+          <label>{t("search.flight.to")}</label>
+          <AirCityPicker international={international ? undefined : false} className="tp-bk-field__input" value={to} onChange={setTo} placeholder={t("search.flight.cityPlaceholder")} label={t("search.flight.to")} />
+        </div>
+        <div className="tp-bk-field">
+          <label>{t("search.flight.depDate")}</label>
+          <DateField
+            className="tp-bk-field__input"
+            value={depDate}
+            label={t("search.flight.depDate")}
+            onChange={(d) => {
+              setDepDate(d);
+              if (daysBetween(d, retDate) < 0) setRetDate(addDays(d, 2));
+            }}
+          />
+        </div>
+        {tripType === "rt" && (
+          <div className="tp-bk-field">
+            <label>{t("search.flight.retDate")}</label>
+            <DateField className="tp-bk-field__input" value={retDate} min={depDate} label={t("search.flight.retDate")} onChange={setRetDate} />
+          </div>
+        )}
+        <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
+          {t("search.common.search")}
+        </Button>
+      </div>
+      {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
+    </div>
+  );
+}

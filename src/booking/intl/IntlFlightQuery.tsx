@@ -1,0 +1,81 @@
+// 国际机票 (/intl/flight_query_list): the search bar over all cities and the itineraries (direct
+// and with connections) of the search in the address, filtered and sorted in the browser.
+import { Checkbox } from "antd";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pathFor } from "../../access/routes";
+import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
+import { filterItineraries, sortItineraries, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
+import { flightSearchParams, listParam, readFlightSearch, type FlightSearch } from "../../domain/travel/search-query";
+import type { ItineraryListReply } from "../../domain/travel/types";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { FlightSearchBar } from "../flight/FlightSearchBar";
+import { FilterSelect } from "../shared/FilterSelect";
+import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
+import { SortBar, sortOrderOf } from "../shared/SortBar";
+import { chinaToday } from "../shared/today";
+import { useSearch } from "../shared/useSearch";
+import { useUrlState, type UrlPatch } from "../shared/useUrlState";
+import { ItineraryCard } from "./ItineraryCard";
+import { ProductGate } from "../shared/ProductGate";
+import { useSwitches } from "../shared/useSwitches";
+import "../booking.css";
+
+function Itineraries({ search, values, update }: { search: FlightSearch; values: Record<string, string | undefined>; update: (p: UrlPatch, o?: { replace?: boolean }) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, query } = useSearch<ItineraryListReply>("/api/v1/trip_manager/air_ticket_inter_flight/list", { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate });
+  const cabin = (["F", "C", "Y"].includes(values.cabin ?? "") ? values.cabin : undefined) as CabinClass | undefined;
+  const filter = { directOnly: values.direct === "1", airlines: listParam(values.airlines), cabinClass: cabin, depBands: listParam(values.bands) as TimeBand[] };
+  const shown = data ? sortItineraries(filterItineraries(data.list, filter), sortOrderOf(values.sort), cabin) : [];
+  const airlines = data ? [...new Map(data.list.flatMap((i) => i.segments).map((s) => [s.airline, s.airlineName])).entries()] : [];
+  const set = (key: string) => (v: string[]) => update({ [key]: v }, { replace: true });
+  return (
+    <SearchStatus query={query}>
+      {data && (
+        <div className="tp-bk-results">
+          <div className="tp-bk-filters">
+            <Checkbox checked={filter.directOnly} onChange={(e) => update({ direct: e.target.checked ? "1" : undefined }, { replace: true })}>
+              {t("search.intl.directOnly")}
+            </Checkbox>
+            <FilterSelect label={t("search.flight.airline")} value={filter.airlines} onChange={set("airlines")} options={airlines.map(([code, name]) => ({ value: code, label: name }))} />
+            <FilterSelect label={t("search.flight.depTimeBand")} value={filter.depBands} onChange={set("bands")} options={TIME_BAND_KEYS.map((b) => ({ value: b, label: t(`search.band.${b}`) }))} />
+            <FilterSelect single label={t("search.flight.cabinClass")} value={listParam(values.cabin)} onChange={set("cabin")} options={CABIN_CLASSES.map((c) => ({ value: c, label: t(`search.cabin.${c}`) }))} />
+          </div>
+          <SortBar value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.intl.count", { n: shown.length })} />
+          {shown.length ? (
+            shown.map((it) => (
+              <ItineraryCard
+                key={it.key}
+                itinerary={it}
+                cabinClass={cabin}
+                onBook={(x, cabinClass) => navigate(pathFor("international_order_info", undefined, { ...flightSearchParams(search), itineraryKey: x.key, cabinClass }))}
+              />
+            ))
+          ) : (
+            <EmptyResult text={t("search.intl.none")} />
+          )}
+        </div>
+      )}
+    </SearchStatus>
+  );
+}
+
+export default function IntlFlightQuery({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { values, update } = useUrlState();
+  // International searches are one way here; a round trip books two one-way itineraries.
+  const switches = useSwitches();
+  const parsed = readFlightSearch({ ...values, tripType: "ow" }, chinaToday());
+  const search = parsed.ok ? parsed.search : null;
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      <ProductGate on={switches.air}>
+        <div className="tp-bk">
+          {switches.searchForms.intlAir && <FlightSearchBar international key={search ? JSON.stringify(search) : "new"} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          {search ? <Itineraries search={search} values={values} update={update} /> : <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.intlAir ? t("search.intl.start") : t("search.common.formOff")))} />}
+        </div>
+      </ProductGate>
+    </WorkbenchFrame>
+  );
+}

@@ -1,0 +1,31 @@
+// The air order finish page (/view/airTicket/orderfinish.shtml): where a paid flight order
+// lands, with its number and the way to its detail.
+import { Card, Result } from "antd";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { queryOf } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { orderDetailPath } from "../../resources/flight-orders";
+import { pathFor } from "../../access/routes";
+
+export default function AirOrderFinishPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const q = queryOf(useLocation().search);
+  const orderId = /^\d+$/.test(q.orderId ?? "") ? q.orderId! : null;
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("pay.finishTitle")}>
+      <Card>
+        <Result
+          status="success"
+          title={t("pay.success")}
+          subTitle={q.orderNo ? t("pay.finishOrderNo", { orderNo: q.orderNo }) : undefined}
+          extra={[
+            orderId && <LinkButton key="detail" type="primary" to={orderDetailPath(orderId)}>{t("pay.viewOrder")}</LinkButton>,
+            <LinkButton key="list" to={pathFor("OrderLists", undefined, { type: "airTicket" })}>{t("flightOrder.detail.backToList")}</LinkButton>,
+          ]}
+        />
+      </Card>
+    </WorkbenchFrame>
+  );
+}

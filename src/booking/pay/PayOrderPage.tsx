@@ -1,0 +1,91 @@
+// The cashier (/pay/order/:orderId): the order's summary, its amount and the time left to pay,
+// and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR).
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from "antd";
+import { useCustom } from "@refinedev/core";
+import { useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
+import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
+import { formatFen } from "../../domain/policy/fen";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useLang } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { Countdown } from "../../resources/flight-orders/Countdown";
+import { orderDetailPath } from "../../resources/flight-orders";
+import { WalletPay } from "./WalletPay";
+import { QrPay } from "./QrPay";
+import "./pay.css";
+
+export default function PayOrderPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { orderId } = useParams();
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
+      {orderId && /^\d+$/.test(orderId) ? <Cashier orderId={Number(orderId)} /> : <Result status="404" title={t("flightOrder.detail.notFound")} />}
+    </WorkbenchFrame>
+  );
+}
+
+function Cashier({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { query, result } = useCustom<CashierInfo>({
+    url: PAY_PATHS.cashier,
+    method: "post",
+    config: { payload: { orderId } },
+    errorNotification: false,
+    queryOptions: { retry: false, refetchOnWindowFocus: false },
+  });
+  const info = result.data as CashierInfo | undefined;
+  if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (query.error || !info) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("pay.loadError")}
+        description={query.error?.message}
+        action={<Button onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>}
+      />
+    );
+  }
+  const detail = <LinkButton to={orderDetailPath(info.orderId)}>{t("pay.viewOrder")}</LinkButton>;
+  if (info.status !== FLIGHT_ORDER_STATUS.pendingPayment) {
+    return (
+      <Card>
+        <Result status={info.status === FLIGHT_ORDER_STATUS.paid ? "success" : "warning"} title={t("pay.notPayable", { status: flightOrderLabel(info.status, lang) })} extra={detail} />
+      </Card>
+    );
+  }
+
+  const labels: Record<PayMethod, string> = { wallet: t("pay.wallet"), alipay: t("pay.alipay"), wechat: t("pay.wechat") };
+  const panes = info.methods.map((m) => ({
+    key: m,
+    label: labels[m],
+    children: m === "wallet" ? <WalletPay info={info} /> : <QrPay info={info} method={m} />,
+  }));
+
+  return (
+    <div className="tp-pay">
+      <Card title={t("pay.methods")}>
+        {panes.length ? <Tabs items={panes} className="tp-pay__methods" destroyOnHidden /> : <Alert type="warning" showIcon message={t("pay.noMethod")} />}
+      </Card>
+      <Card title={t("pay.summary")}>
+        <Space direction="vertical" size={12} style={{ width: "100%" }}>
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t("flightOrder.list.orderNo")}>{info.orderNo}</Descriptions.Item>
+            <Descriptions.Item label={t("pay.product")}>{info.title}</Descriptions.Item>
+          </Descriptions>
+          <div>
+            <Typography.Text type="secondary">{t("pay.amount")}</Typography.Text>
+            <div className="tp-pay__amount" data-testid="pay-amount">¥{formatFen(info.amount)}</div>
+          </div>
+          {info.expiresAt && (
+            <Typography.Text type="warning"><Countdown until={info.expiresAt} onEnd={() => query.refetch()} /></Typography.Text>
+          )}
+          {detail}
+        </Space>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// Where the portal goes once a payment succeeded, by business type. Route names, not paths: the
+// route table owns the paths.
+import { BUSINESS_TYPE, type BusinessTypeName } from "./types";
+
+export type PayRedirect =
+  | { kind: "route"; route: string; query?: (orderId: number, orderNo: string) => Record<string, string>; toast?: string }
+  | { kind: "callback" }
+  | { kind: "none" };
+
+const REDIRECTS: Readonly<Record<BusinessTypeName | "hotelPay" | "trainChangeTicket", PayRedirect>> = {
+  recharge: { kind: "callback" },
+  buffetCard: { kind: "route", route: "pay_finish" },
+  dometicketOrderPay: { kind: "route", route: "air_order_finish", query: (orderId, orderNo) => ({ orderId: String(orderId), orderNo }) },
+  changeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "airTicket" }) },
+  hotelPay: { kind: "route", route: "HotelOrderDetails", toast: "订单支付成功" },
+  trainPay: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
+  trainChangeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
+  upgrade: { kind: "none" },
+  payAnnualFee: { kind: "none" },
+  buyTicket: { kind: "none" },
+};
+
+export function payRedirect(businessType: number | BusinessTypeName | "hotelPay" | "trainChangeTicket"): PayRedirect {
+  const name = typeof businessType === "number"
+    ? (Object.entries(BUSINESS_TYPE).find(([, v]) => v === businessType)?.[0] as BusinessTypeName | undefined)
+    : businessType;
+  return (name && REDIRECTS[name]) || { kind: "none" };
+}

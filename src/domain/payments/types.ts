@@ -1,0 +1,96 @@
+// The payment catalogue: business types, methods, paths and what the pay calls answer. Money is
+// integer fen.
+
+/** The numeric business types every pay request carries. */
+export const BUSINESS_TYPE = {
+  recharge: 1,
+  buffetCard: 2,
+  upgrade: 3,
+  payAnnualFee: 4,
+  dometicketOrderPay: 5,
+  changeTicket: 6,
+  buyTicket: 7,
+  trainPay: 8,
+} as const;
+
+export type BusinessTypeName = keyof typeof BUSINESS_TYPE;
+export type BusinessType = (typeof BUSINESS_TYPE)[BusinessTypeName];
+export const BUSINESS_TYPE_CODES = Object.values(BUSINESS_TYPE) as BusinessType[];
+
+export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
+  1: "充值",
+  2: "自助卡",
+  3: "升级",
+  4: "年费",
+  5: "国内机票支付",
+  6: "机票改签",
+  7: "购票",
+  8: "火车票支付",
+};
+
+/** The methods of this slice; credit pay comes with company orders. */
+export const PAY_METHODS = ["wallet", "alipay", "wechat"] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+export const QR_METHODS = ["alipay", "wechat"] as const;
+export type QrMethod = (typeof QR_METHODS)[number];
+
+export type PaymentStatus = "created" | "paid" | "refunded" | "closed";
+
+export const PAY_PATHS = {
+  cashier: "/pay/cashier",
+  create: "/pay/create",
+  wallet: "/pay/newappthepay",
+  precreate: "/pay/precreate",
+  query: "/pay/query",
+  ledger: "/account/ledger",
+  sandboxNotify: "/pay/sandbox/notify",
+} as const;
+
+/** The page a QR code opens: the server's own mobile cashier of the sandbox gateway. */
+export const SANDBOX_CASHIER_PATH = "/sandbox/cashier";
+
+export interface CashierInfo {
+  orderId: number;
+  orderNo: string;
+  title: string;
+  status: number;
+  businessType: BusinessType;
+  amount: number;
+  expiresAt: string | null;
+  methods: PayMethod[];
+  walletBalance: number;
+  payPwdSetup: boolean;
+}
+
+export interface CreatedPayment {
+  outTradeNo: string;
+  amount: number;
+  businessType: BusinessType;
+}
+
+export interface PaymentResult {
+  outTradeNo: string;
+  status: PaymentStatus;
+  orderId: number;
+  orderNo: string;
+  businessType: BusinessType;
+}
+
+export interface Precreated {
+  outTradeNo: string;
+  qrUrl: string;
+}
+
+export interface LedgerRow {
+  id: number;
+  account: string;
+  entry: "pay" | "refund";
+  direction: "in" | "out";
+  amount: number;
+  balanceAfter: number | null;
+  businessType: number;
+  outTradeNo: string;
+  orderNo: string | null;
+  note: string;
+  createTime: string;
+}

@@ -1,0 +1,3 @@
+// People the members and companies book for: travellers and their certificates.
+export * from "./certificates";
+export * from "./traveller";

@@ -1,0 +1,61 @@
+// Adding or editing an external traveller in a drawer over the list; the edit form loads the
+// full numbers through the resource's detail call.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useOne, type HttpError } from "@refinedev/core";
+import { Alert, Button, Drawer, Form, Result, Skeleton, Space } from "antd";
+import { travellerFormSchema, type TravellerRow } from "../../domain/people";
+import { TravellerFields } from "../passengers/form";
+import { useTravellerSave } from "../passengers/useTravellerSave";
+import { EMPTY_TRAVELLER, travellerValues, type TravellerValues } from "../passengers/values";
+
+const RESOURCE = "externalPassengers";
+
+/** `id`: null when closed, 0 to add, else the traveller to edit. */
+export function ExternalTravellerDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={880}
+      destroyOnHidden
+      title={t(id ? "externalPassengers.editTitle" : "externalPassengers.addTitle")}
+    >
+      {id !== null && <ExternalTravellerForm key={id} id={id || undefined} onDone={onClose} />}
+    </Drawer>
+  );
+}
+
+function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TravellerValues>();
+  const { result, query } = useOne<TravellerRow, HttpError>({ resource: RESOURCE, id, queryOptions: { enabled: id !== undefined } });
+  const { save, saving, formError } = useTravellerSave(form, { resource: RESOURCE, id, schema: travellerFormSchema, withDefault: false, onSaved: onDone });
+
+  useEffect(() => {
+    if (result) form.setFieldsValue(travellerValues(result));
+  }, [result, form]);
+
+  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (id !== undefined && query.error) {
+    return (
+      <Result
+        status="error"
+        title={t("passengers.loadError")}
+        subTitle={query.error.message}
+        extra={<Button type="primary" onClick={() => query.refetch()}>{t("passengers.retry")}</Button>}
+      />
+    );
+  }
+  return (
+    <Form<TravellerValues> form={form} layout="vertical" initialValues={EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+      <TravellerFields form={form} withDefault={false} />
+      {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
+      <Space style={{ marginTop: 20 }}>
+        <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
+        <Button onClick={onDone}>{t("passengers.cancel")}</Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,37 @@
+// ExternalPersonnel (/personnel/externalPersonnel; /myCenter/external_passengers redirects here):
+// the company's external travellers, for its main member (70) and its employees (7_0).
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, Space } from "antd";
+import { useNavigate } from "react-router";
+import { pathFor } from "../../access/routes";
+import { usePortalUser } from "../../pages/layout/session";
+import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
+import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
+import { TravellerList } from "../passengers/TravellerList";
+import { ExternalTravellerDrawer } from "./drawer";
+
+export default function ExternalTravellerListPage() {
+  const { t } = useTranslation();
+  // null: closed; 0: adding; else the id being edited.
+  const [editing, setEditing] = useState<number | null>(null);
+  const navigate = useNavigate();
+  const access = useAccess();
+  const user = usePortalUser();
+  // The import button (menu item 40) has rules of its own (pnrImport).
+  const canImport = !!access?.canRoute(user, "import_external_passengers");
+  return (
+    <WorkbenchFrame
+      routeName="ExternalPersonnel"
+      extra={
+        <Space>
+          {canImport && <Button icon={<UploadOutlined />} onClick={() => navigate(pathFor("import_external_passengers"))}>{t("travellerImport.import")}</Button>}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)}>{t("externalPassengers.add")}</Button>
+        </Space>
+      }
+    >
+      <TravellerList resource="externalPassengers" showDefault={false} texts="externalPassengers" onEdit={(row) => setEditing(row.id)} />
+      <ExternalTravellerDrawer id={editing} onClose={() => setEditing(null)} />
+    </WorkbenchFrame>
+  );
+}

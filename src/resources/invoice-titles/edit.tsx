@@ -1,0 +1,112 @@
+// edit_invoice (/myCenter/edit_invoice): adds an invoice title, or edits the one named by ?id=.
+// A company title asks for the taxpayer id (checked by its check character) and, optionally,
+// the details a special VAT invoice needs.
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { useOne, type HttpError } from "@refinedev/core";
+import { Alert, Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "antd";
+import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TYPES, invoiceTitleFormSchema, type InvoiceTitleRow } from "../../domain/people/invoice-title";
+import { pathFor } from "../../access/routes";
+import { domainLang } from "../../providers/i18n-provider";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useFormSave } from "../useFormSave";
+
+interface TitleValues {
+  titleType?: 1 | 2;
+  title?: string;
+  taxNo?: string;
+  address?: string;
+  phone?: string;
+  bankName?: string;
+  bankAccount?: string;
+  isDefault?: boolean;
+}
+const FIELDS = ["titleType", "title", "taxNo", "address", "phone", "bankName", "bankAccount", "isDefault"];
+const payloadOf = (v: TitleValues) => ({
+  titleType: v.titleType ?? "", title: v.title ?? "", taxNo: v.taxNo?.trim() ?? "", address: v.address ?? "", phone: v.phone ?? "",
+  bankName: v.bankName ?? "", bankAccount: v.bankAccount ?? "", isDefault: v.isDefault ? 1 : 0,
+});
+const valuesOf = (r: InvoiceTitleRow): TitleValues => ({
+  titleType: r.titleType, title: r.title, taxNo: r.taxNo ?? "", address: r.address ?? "", phone: r.phone ?? "", bankName: r.bankName ?? "", bankAccount: r.bankAccount ?? "", isDefault: r.isDefault === 1,
+});
+
+export default function EditInvoiceTitlePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get("id");
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+  return (
+    <WorkbenchFrame routeName="edit_invoice" title={t(id ? "invoiceTitles.editTitle" : "invoiceTitles.addTitle")}>
+      <div className="tp-frame__card">
+        <EditInvoiceTitle key={id ?? "new"} id={id} />
+      </div>
+    </WorkbenchFrame>
+  );
+}
+
+function EditInvoiceTitle({ id }: { id?: number }) {
+  const { t } = useTranslation();
+  const lang = domainLang();
+  const navigate = useNavigate();
+  const back = () => navigate(pathFor("invoice_management"));
+  const [form] = Form.useForm<TitleValues>();
+  const type = Form.useWatch("titleType", form);
+  const { result, query } = useOne<InvoiceTitleRow, HttpError>({ resource: "invoiceTitles", id, queryOptions: { enabled: id !== undefined } });
+  const { save, saving, formError } = useFormSave<TitleValues, InvoiceTitleRow>(form, {
+    resource: "invoiceTitles", id, schema: invoiceTitleFormSchema, toPayload: payloadOf, fieldOf: (k) => (FIELDS.includes(k) ? k : null), onSaved: back,
+  });
+  useEffect(() => {
+    if (result) form.setFieldsValue(valuesOf(result));
+  }, [result, form]);
+
+  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (id !== undefined && query.error) {
+    const known = query.error.statusCode === 404 || query.error.statusCode === 403;
+    return (
+      <Result
+        status={known ? "404" : "error"}
+        title={known ? query.error.message : t("invoiceTitles.loadError")}
+        extra={<Space>{!known && <Button type="primary" onClick={() => query.refetch()}>{t("passengers.retry")}</Button>}<Button onClick={back}>{t("passengers.backToList")}</Button></Space>}
+      />
+    );
+  }
+  const company = type === 2;
+  return (
+    <Form<TitleValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={{ titleType: 2, isDefault: false }} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
+      <Form.Item name="titleType" label={t("invoiceTitles.titleType")}>
+        <Radio.Group options={([2, 1] as const).map((k) => ({ value: k, label: INVOICE_TITLE_TYPES[k][lang] }))} />
+      </Form.Item>
+      <Form.Item name="title" label={t("invoiceTitles.title")}>
+        <Input maxLength={INVOICE_TITLE_MAX} placeholder={t(company ? "invoiceTitles.companyPlaceholder" : "invoiceTitles.personPlaceholder")} />
+      </Form.Item>
+      {company && (
+        <>
+          <Form.Item name="taxNo" label={t("invoiceTitles.taxNo")}>
+            <Input maxLength={18} placeholder={t("invoiceTitles.taxNoPlaceholder")} style={{ textTransform: "uppercase" }} />
+          </Form.Item>
+          <Form.Item name="address" label={t("invoiceTitles.address")}>
+            <Input maxLength={INVOICE_ADDRESS_MAX} placeholder={t("invoiceTitles.optional")} />
+          </Form.Item>
+          <Form.Item name="phone" label={t("invoiceTitles.phone")}>
+            <Input maxLength={13} placeholder={t("invoiceTitles.optional")} />
+          </Form.Item>
+          <Form.Item name="bankName" label={t("invoiceTitles.bankName")}>
+            <Input maxLength={BANK_NAME_MAX} placeholder={t("invoiceTitles.optional")} />
+          </Form.Item>
+          <Form.Item name="bankAccount" label={t("invoiceTitles.bankAccount")}>
+            <Input maxLength={30} inputMode="numeric" placeholder={t("invoiceTitles.optional")} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="isDefault" label={t("invoiceTitles.isDefault")} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
+        <Button onClick={back}>{t("passengers.cancel")}</Button>
+      </Space>
+    </Form>
+  );
+}

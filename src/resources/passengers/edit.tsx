@@ -1,0 +1,71 @@
+// edit_passengers (/myCenter/edit_passengers): adds a frequent traveller, or edits the one named
+// by ?id= with its full numbers (only the owner's detail call answers them).
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { useOne, type HttpError } from "@refinedev/core";
+import { Alert, Button, Form, Result, Skeleton, Space } from "antd";
+import { passengerFormSchema, type TravellerRow } from "../../domain/people";
+import { pathFor } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { TravellerFields } from "./form";
+import { useTravellerSave } from "./useTravellerSave";
+import { EMPTY_TRAVELLER, travellerValues, type TravellerValues } from "./values";
+
+export default function EditPassengerPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get("id");
+  const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+  return (
+    <WorkbenchFrame routeName="edit_passengers" title={t(id ? "passengers.editTitle" : "passengers.addTitle")}>
+      <EditPassenger key={id ?? "new"} id={id} badId={raw !== null && id === undefined} />
+    </WorkbenchFrame>
+  );
+}
+
+function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TravellerValues>();
+  const { result, query } = useOne<TravellerRow, HttpError>({ resource: "passengers", id, queryOptions: { enabled: id !== undefined } });
+  const back = () => navigate(pathFor("Passengers"));
+  const { save, saving, formError } = useTravellerSave(form, { resource: "passengers", id, schema: passengerFormSchema, withDefault: true, onSaved: back });
+
+  useEffect(() => {
+    if (result) form.setFieldsValue(travellerValues(result));
+  }, [result, form]);
+
+  if (badId) return <Result status="404" title={t("passengers.notFound")} extra={<Button onClick={back}>{t("passengers.backToList")}</Button>} />;
+  if (id !== undefined && query.isLoading) return <div className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></div>;
+  if (id !== undefined && query.error) {
+    return (
+      <div className="tp-frame__card">
+        <Result
+          status={query.error.statusCode === 404 ? "404" : query.error.statusCode === 403 ? "403" : "error"}
+          title={query.error.statusCode === 404 || query.error.statusCode === 403 ? query.error.message : t("passengers.loadError")}
+          subTitle={query.error.statusCode === 404 || query.error.statusCode === 403 ? undefined : query.error.message}
+          extra={
+            <Space>
+              {query.error.statusCode !== 404 && query.error.statusCode !== 403 && <Button type="primary" onClick={() => query.refetch()}>{t("passengers.retry")}</Button>}
+              <Button onClick={back}>{t("passengers.backToList")}</Button>
+            </Space>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="tp-frame__card">
+      <Form<TravellerValues> form={form} layout="vertical" initialValues={EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+        <TravellerFields form={form} withDefault />
+        {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
+        <Space style={{ marginTop: 20 }}>
+          <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
+          <Button onClick={back}>{t("passengers.cancel")}</Button>
+        </Space>
+      </Form>
+    </div>
+  );
+}

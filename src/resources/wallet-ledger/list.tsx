@@ -1,0 +1,131 @@
+// My wallet (/myCenter/wallet): the balance, and every movement of the member's money from the
+// ledger, server-paged through useTable and filtered by direction, account, business type and
+// date range.
+import { useTranslation } from "react-i18next";
+import type { CrudFilter, HttpError } from "@refinedev/core";
+import { useCustom } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tag, type TableColumnsType } from "antd";
+import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import type { Dayjs } from "dayjs";
+import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
+import { formatFen } from "../../domain/policy/fen";
+import { formatMoney } from "../../domain/format";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+
+interface SearchValues {
+  direction?: "in" | "out";
+  account?: string;
+  businessType?: number;
+  createDate?: [Dayjs, Dayjs] | null;
+}
+
+interface AccountSummary {
+  balance: string;
+  frozen: string;
+  available: string;
+}
+
+const ACCOUNTS = ["wallet", "alipay", "wechat"] as const;
+const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+
+export default function WalletPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("wallet.title")}>
+      <Space direction="vertical" size={16} style={{ width: "100%" }}>
+        <Balance />
+        <Card title={t("wallet.ledger")}>
+          <Ledger />
+        </Card>
+      </Space>
+    </WorkbenchFrame>
+  );
+}
+
+function Balance() {
+  const { t } = useTranslation();
+  const { query, result } = useCustom<AccountSummary>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
+  const a = result.data as AccountSummary | undefined;
+  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 1 }} /></Card>;
+  if (query.error || !a) {
+    return <Alert type="error" showIcon message={t("wallet.loadError")} description={query.error?.message} action={<Button onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>} />;
+  }
+  return (
+    <Card>
+      <Space size={64} wrap>
+        <Statistic title={t("wallet.balance")} prefix="¥" value={formatMoney(a.balance)} valueStyle={{ color: "#f5222d" }} data-testid="wallet-page-balance" />
+        <Statistic title={t("wallet.available")} prefix="¥" value={formatMoney(a.available)} />
+        <Statistic title={t("wallet.frozen")} prefix="¥" value={formatMoney(a.frozen)} />
+      </Space>
+    </Card>
+  );
+}
+
+function Ledger() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps, tableQuery } = useTable<LedgerRow, HttpError, SearchValues>({
+    resource: "wallet-ledger",
+    pagination: { pageSize: 10 },
+    syncWithLocation: true,
+    onSearch: (v): CrudFilter[] => [
+      { field: "direction", operator: "eq", value: v.direction },
+      { field: "account", operator: "eq", value: v.account },
+      { field: "businessType", operator: "eq", value: v.businessType },
+      { field: "createDate", operator: "between", value: v.createDate ? [v.createDate[0].format("YYYY-MM-DD"), v.createDate[1].format("YYYY-MM-DD")] : undefined },
+    ],
+  });
+  const error = tableQuery.error;
+  const accountLabel = (a: string) => t(`wallet.account.${a}`, { defaultValue: a });
+  const columns: TableColumnsType<LedgerRow> = [
+    { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number) => BUSINESS_TYPE_LABELS[v as BusinessType] ?? String(v) },
+    { title: t("wallet.note"), dataIndex: "note", key: "note" },
+    { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
+    {
+      ...NOWRAP, title: t("wallet.amount"), key: "amount", align: "right",
+      render: (_: unknown, r) => <Tag color={r.direction === "in" ? "green" : "red"}>{r.direction === "in" ? "+" : "-"}¥{formatFen(r.amount)}</Tag>,
+    },
+    { ...NOWRAP, title: t("wallet.balanceAfter"), dataIndex: "balanceAfter", key: "balanceAfter", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
+    { ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string | null) => v ?? "—" },
+    { ...NOWRAP, title: t("wallet.outTradeNo"), dataIndex: "outTradeNo", key: "outTradeNo" },
+  ];
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+  return (
+    <div data-testid="wallet-ledger">
+      <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="direction" label={t("wallet.direction")}>
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 110 }} options={[{ value: "in", label: t("wallet.in") }, { value: "out", label: t("wallet.out") }]} />
+        </Form.Item>
+        <Form.Item name="account" label={t("wallet.accountCol")}>
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={ACCOUNTS.map((a) => ({ value: a, label: accountLabel(a) }))} />
+        </Form.Item>
+        <Form.Item name="businessType" label={t("wallet.businessType")}>
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 150 }} options={BUSINESS_TYPE_CODES.map((c) => ({ value: c, label: BUSINESS_TYPE_LABELS[c] }))} />
+        </Form.Item>
+        <Form.Item name="createDate" label={t("wallet.date")}>
+          <DatePicker.RangePicker style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("flightOrder.list.search")}</Button>
+            <Button onClick={reset} icon={<ReloadOutlined />}>{t("flightOrder.list.reset")}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("wallet.loadError")} description={error.message} action={<Button onClick={() => tableQuery.refetch()}>{t("flightOrder.retry")}</Button>} />}
+      <Table<LedgerRow>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("wallet.total", { count: n }) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "wallet.loadError" : "wallet.empty")} /> }}
+      />
+    </div>
+  );
+}

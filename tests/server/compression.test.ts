@@ -1,0 +1,55 @@
+// What travels compressed: built assets as their precompressed brotli or gzip copies, API replies
+// above the threshold compressed on the fly, small replies as they are.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "./harness";
+
+let h: Harness;
+let staticDir: string;
+const SCRIPT = `console.log(${JSON.stringify("商旅门户".repeat(500))});`;
+
+beforeAll(async () => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-compress-"));
+  fs.writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>商旅门户</title>");
+  fs.mkdirSync(path.join(staticDir, "assets"));
+  const file = path.join(staticDir, "assets", "app-abc.js");
+  fs.writeFileSync(file, SCRIPT);
+  // What scripts/precompress.mjs writes at build.
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(SCRIPT));
+  h = await startHarness({ staticDir });
+});
+afterAll(async () => {
+  await h?.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe("compression", () => {
+  it("serves an asset's brotli copy to a browser that accepts it", async () => {
+    const res = await h.app.inject({ method: "GET", url: "/assets/app-abc.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("serves the gzip copy when brotli is not accepted, and the file itself when nothing is", async () => {
+    const gz = await h.app.inject({ method: "GET", url: "/assets/app-abc.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await h.app.inject({ method: "GET", url: "/assets/app-abc.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.payload).toBe(SCRIPT);
+  });
+
+  it("compresses a large API reply and leaves a small one alone", async () => {
+    const big = await h.app.inject({ method: "GET", url: "/api/docs/json", headers: { "accept-encoding": "gzip" } });
+    expect(big.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(zlib.gunzipSync(big.rawPayload).toString()).openapi).toBeTruthy();
+    const small = await h.app.inject({ method: "GET", url: "/api/health", headers: { "accept-encoding": "gzip" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json().ret).toBe(0);
+  });
+});
