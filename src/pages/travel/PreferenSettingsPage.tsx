@@ -4,7 +4,7 @@
 // with the server's own schema.
 import { useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space, Switch, Typography } from "antd";
-import { useApiUrl, useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { fenToYuan, preferencesFormSchema, yuanToFen, type Preferences } from "../../domain/policy";
 import { retryUnlessRefused } from "../../resources/retry";
@@ -19,12 +19,6 @@ interface Values {
   overReasons?: string[];
   autoApproveMax?: string;
   rejectExpiredFare?: boolean;
-}
-
-/** Catalogue paths beginning with /api need the API base in front (the provider strips one). */
-function useCatalogueUrl(): (path: string) => string {
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
-  return (path) => `${apiUrl}${path}`;
 }
 
 function toValues(p: Preferences): Values {
@@ -59,9 +53,8 @@ function fieldOf(path: readonly PropertyKey[]): string {
 
 export default function PreferenSettingsPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
-  const url = useCatalogueUrl();
   const { query, result } = useCustom<Preferences>({
-    url: url(INFO_PATH),
+    url: INFO_PATH,
     method: "post",
     config: { payload: {} },
     errorNotification: false,
@@ -90,7 +83,6 @@ export default function PreferenSettingsPage({ routeName }: { routeName: string 
 function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const url = useCatalogueUrl();
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<Preferences>();
@@ -106,7 +98,7 @@ function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () =
       return;
     }
     mutate(
-      { url: url(SAVE_PATH), method: "post", values: input, successNotification: false, errorNotification: false },
+      { url: SAVE_PATH, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         onSuccess: () => {
           message.success(t("travel.prefs.saved"));

@@ -2,7 +2,7 @@
 // sub-departments, or named colleagues), checked with the server's own schema before saving.
 import { useState } from "react";
 import { Alert, App, Form, Modal, Radio, Select } from "antd";
-import { useApiUrl, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
 import { BOOKER_PATHS, type BookerRow } from "./index";
@@ -29,7 +29,6 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<BookerRow>();
@@ -56,7 +55,7 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
     }
     // Catalogue paths beginning with /api need the API base in front (the provider strips one).
     mutate(
-      { url: `${apiUrl}${BOOKER_PATHS.save}`, method: "post", values: input, successNotification: false, errorNotification: false },
+      { url: BOOKER_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         onSuccess: () => {
           message.success(t("travel.bookers.saved"));

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useApiUrl, useCustom, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
@@ -37,7 +37,6 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
   const { mutate } = useCustomMutation();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<BookerRow, HttpError, { keyword?: string; scope?: string }>({
     resource: "replace-bookers",
@@ -67,7 +66,7 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
       onOk: () =>
         new Promise<void>((resolve) =>
           mutate(
-            { url: `${apiUrl}${BOOKER_PATHS.delete}`, method: "post", values: { id: row.id }, successNotification: false, errorNotification: false },
+            { url: BOOKER_PATHS.delete, method: "post", values: { id: row.id }, successNotification: false, errorNotification: false },
             {
               onSuccess: () => message.success(t("travel.bookers.deleted")),
               onError: (e) => message.error(e.message),

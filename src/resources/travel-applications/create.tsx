@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useApiUrl, useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
@@ -19,12 +19,6 @@ import { APPLICATION_PATHS, applyDetailPath, type ApplicationDetail, type Travel
 
 interface MyStandardFlows {
   flows: { trip: string | null; order: string | null };
-}
-
-/** Catalogue paths beginning with /api need the API base in front (the provider strips one). */
-function useCatalogueUrl(): (path: string) => string {
-  const apiUrl = useApiUrl().replace(/\/+$/, "");
-  return (path) => `${apiUrl}${path}`;
 }
 
 export default function AddTravelApplicationPage({ routeName }: { routeName: string }) {
@@ -41,14 +35,13 @@ function ApplicationForm() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const url = useCatalogueUrl();
   // Untyped: field paths come from the schema (e.g. ["externalTravellers", 0, "name"]).
   const [form] = Form.useForm();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { mutate, mutation } = useCustomMutation<ApplicationDetail>();
 
   const travellers = useCustom<{ list: TravellerOption[] }>({
-    url: url(APPLICATION_PATHS.travellers),
+    url: APPLICATION_PATHS.travellers,
     method: "post",
     config: { payload: { pageNum: 1, pageSize: 100 } },
     errorNotification: false,
