@@ -29,6 +29,20 @@ const WorkbenchFrame = lazy(() => import("./layout/WorkbenchFrame").then((m) => 
 const TextPage = lazy(() => import("./text/TextPage"));
 const OrderInfoPage = lazy(() => import("../booking/flight/OrderInfoPage"));
 const FlightOrderShowPage = lazy(() => import("../resources/flight-orders/show"));
+const TravelApplicationListPage = lazy(() => import("../resources/travel-applications/list"));
+const AddTravelApplicationPage = lazy(() => import("../resources/travel-applications/create"));
+const ApplyDetailsPage = lazy(() => import("../resources/travel-applications/show"));
+const TravelAuditIndexPage = lazy(() => import("../resources/approvals/list"));
+const AuditDetailsPage = lazy(() => import("../resources/approvals/show"));
+const StandardSettingsPage = lazy(() => import("../resources/travel-standards/list"));
+const EditStandardSettingsPage = lazy(() => import("../resources/travel-standards/edit"));
+const ProcessSettingsPage = lazy(() => import("../resources/approval-flows/list"));
+const EditProcessSettingsPage = lazy(() => import("../resources/approval-flows/edit"));
+const PreferenSettingsPage = lazy(() => import("./travel/PreferenSettingsPage"));
+const ReplaceSettingsPage = lazy(() => import("../resources/replace-bookers/list"));
+const CarStandardListPage = lazy(() => import("../resources/car-standards/list"));
+const CarStandardEditPage = lazy(() => import("../resources/car-standards/edit"));
+const MyStandardPage = lazy(() => import("./travel/MyStandardPage"));
 const DomesticAirTicketQuery = lazy(() => import("../booking/flight/DomesticAirTicketQuery"));
 const IntlFlightQuery = lazy(() => import("../booking/intl/IntlFlightQuery"));
 const TrainQueryList = lazy(() => import("../booking/train/TrainQueryList"));
@@ -82,6 +96,21 @@ const PAGES: Record<string, Page> = {
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
   EnterpriseStall: EmployeeListPage,
+  TravelApplicationList: TravelApplicationListPage,
+  AddTravelApplication: AddTravelApplicationPage,
+  ApplyDetails: ApplyDetailsPage,
+  TravelAuditIndex: TravelAuditIndexPage,
+  OrderAuditIndex: TravelAuditIndexPage,
+  AuditDetails: AuditDetailsPage,
+  my_standard: MyStandardPage,
+  StandardSettings: StandardSettingsPage,
+  EditStandardSettings: EditStandardSettingsPage,
+  ProcessSettings: ProcessSettingsPage,
+  PreferenSettings: PreferenSettingsPage,
+  ReplaceSettings: ReplaceSettingsPage,
+  usecar_manager_list: CarStandardListPage,
+  usecar_install_info: CarStandardEditPage,
+  EditProcessSettings: EditProcessSettingsPage,
   Passengers: PassengerListPage,
   edit_passengers: EditPassengerPage,
   ExternalPersonnel: ExternalTravellerListPage,

@@ -9,6 +9,12 @@ import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
 import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles";
+import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
+import { approvalsEndpoints, approvalsResource } from "./approvals";
+import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
+import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
+import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
+import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -19,6 +25,12 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
   invoiceTitles: invoiceTitlesEndpoints,
+  "travel-applications": travelApplicationsEndpoints,
+  approvals: approvalsEndpoints,
+  "travel-standards": travelStandardsEndpoints,
+  "approval-flows": approvalFlowsEndpoints,
+  "replace-bookers": replaceBookersEndpoints,
+  "car-standards": carStandardsEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
@@ -30,4 +42,10 @@ export const resources: ResourceProps[] = [
   externalPassengersResource,
   addressesResource,
   invoiceTitlesResource,
+  travelApplicationsResource,
+  approvalsResource,
+  travelStandardsResource,
+  approvalFlowsResource,
+  replaceBookersResource,
+  carStandardsResource,
 ];

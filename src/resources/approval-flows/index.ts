@@ -1,0 +1,38 @@
+// Approval flows as a Refine resource: listed at ProcessSettings, created and edited at
+// EditProcessSettings (?id=… to edit). Saving and deleting are catalogue calls.
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import type { FlowCover, FlowLevel, TimeoutAction } from "../../domain/policy";
+
+export const FLOW_PATHS = {
+  list: "/credit/approve_flow/list",
+  detail: "/credit/approve_flow/detail",
+  save: "/credit/approve_flow/save",
+  delete: "/credit/approve_flow/delete",
+} as const;
+
+export const approvalFlowsResource: ResourceProps = {
+  name: "approval-flows",
+  list: pathFor("ProcessSettings"),
+  meta: { label: "审批流程" },
+};
+
+export const approvalFlowsEndpoints: ResourceEndpoints = { list: FLOW_PATHS.list, one: FLOW_PATHS.detail };
+
+export const editFlowPath = (id?: number) => pathFor("EditProcessSettings", undefined, id === undefined ? undefined : { id: String(id) });
+
+export interface FlowRow {
+  id: number;
+  name: string;
+  covers: FlowCover;
+  coversLabel: string;
+  allEmployees: boolean;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  levels: (FlowLevel & { approverNames: string[] })[];
+  onTimeout: TimeoutAction;
+  enabled: boolean;
+  createTime: string;
+  updateTime: string;
+}

@@ -1,0 +1,147 @@
+// TravelAuditIndex (/travel/audit) and OrderAuditIndex (/travel/audit/order); 70, and 7_0 who may
+// audit: the approver's trip applications, or orders sent for approval, in two tabs — waiting for me now (nearest deadline first) and decided by me — paged and searched
+// on the server. The tab lives in the address (?box=done), so a reload keeps it.
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { CrudFilter, HttpError } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { Alert, Button, Empty, Form, Input, Space, Table, Tabs, Typography, type TableColumnsType } from "antd";
+import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { formatFen } from "../../domain/policy";
+import { KEYWORD_MAX } from "../../domain/lists";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { ApprovalStatusTag } from "./ApprovalStatusTag";
+import { auditDetailPath, type ApprovalRow } from "./index";
+
+type Box = "todo" | "done";
+type Subject = "trip" | "order";
+const EMPTY: Record<Subject, Record<Box, string>> = {
+  trip: { todo: "travel.audit.emptyTodo", done: "travel.audit.emptyDone" },
+  order: { todo: "travel.audit.orderEmptyTodo", done: "travel.audit.orderEmptyDone" },
+};
+const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
+const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
+const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
+
+export default function TravelAuditIndexPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const box: Box = params.get("box") === "done" ? "done" : "todo";
+  const subject: Subject = routeName === "OrderAuditIndex" ? "order" : "trip";
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      <div className="tp-frame__card" style={{ paddingTop: 8 }}>
+        <Tabs
+          activeKey={box}
+          onChange={(k) => setParams(k === "done" ? { box: "done" } : {})}
+          items={[
+            { key: "todo", label: t("travel.audit.todo") },
+            { key: "done", label: t("travel.audit.done") },
+          ]}
+        />
+        {/* A tab is its own list: paging and search start afresh. */}
+        <Inbox key={box} box={box} subject={subject} />
+      </div>
+    </WorkbenchFrame>
+  );
+}
+
+function Inbox({ box, subject }: { box: Box; subject: Subject }) {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<ApprovalRow, HttpError, { keyword?: string }>({
+    resource: "approvals",
+    pagination: { pageSize: 10 },
+    filters: {
+      permanent: [
+        { field: "box", operator: "eq", value: box },
+        { field: "subjectType", operator: "eq", value: subject },
+      ],
+    },
+    errorNotification: false,
+    onSearch: (values): CrudFilter[] => [{ field: "keyword", operator: "eq", value: blank(values.keyword) }],
+  });
+  const filtered = filters.some((f) => "field" in f && f.field === "keyword" && blank(f.value) !== undefined);
+  const error = tableQuery.error;
+
+  const columns: TableColumnsType<ApprovalRow> = [
+    { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id)}>{v}</Link> },
+    { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
+    { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
+    { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
+    {
+      ...nowrap, title: t("travel.app.status"), key: "status",
+      render: (_: unknown, row) => (
+        <Space direction="vertical" size={2}>
+          <ApprovalStatusTag status={row.status} />
+          {row.status === "pending" && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t("travel.app.atLevel", { level: row.level, count: row.levelCount })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      ...nowrap, title: t("travel.audit.deadline"), key: "deadline",
+      render: (_: unknown, row) => (row.countdown ? <Typography.Text type="warning">{chinaDateTime(row.countdown.at)}</Typography.Text> : "—"),
+    },
+    {
+      ...nowrap, title: t("travel.app.actions"), key: "actions",
+      render: (_: unknown, row) => (
+        <LinkButton type={box === "todo" ? "primary" : "link"} size="small" to={auditDetailPath(row.id)}>
+          {t(box === "todo" ? "travel.audit.review" : "travel.app.view")}
+        </LinkButton>
+      ),
+    },
+  ];
+
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+
+  return (
+    <>
+      <Form {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 20 }} aria-label={t("travel.audit.searchForm")}>
+        <Form.Item name="keyword" label={t("travel.app.keyword")}>
+          <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("travel.audit.keywordPlaceholder")} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
+            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t("travel.loadError")}
+          description={error.message}
+          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
+        />
+      )}
+      <Table<ApprovalRow>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        data-testid={`audit-${box}`}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("travel.total", { count: n }) }}
+        locale={{
+          emptyText: !tableQuery.isFetched ? (
+            <div style={{ height: 120 }} />
+          ) : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(error ? "travel.loadError" : filtered ? "travel.noMatch" : EMPTY[subject][box])}
+            />
+          ),
+        }}
+      />
+    </>
+  );
+}

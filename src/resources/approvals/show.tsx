@@ -1,0 +1,123 @@
+// AuditDetails (/travel/audit/details?id=…): one approval as its approver sees it — the trip
+// application, every level's approvers and outcome, the history — and, when it is this approver's
+// turn, 同意 or 驳回 with a comment (required to reject), checked with the server's own schema.
+// The decision names the level the approver saw, so a level that moved on meanwhile is refused.
+import { useState } from "react";
+import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from "antd";
+import { useCustomMutation, useInvalidate, useOne, type HttpError } from "@refinedev/core";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { decisionFormSchema } from "../../domain/policy";
+import { pathFor, queryOf } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
+import { ApprovalProgress } from "./ApprovalProgress";
+import { ApprovalStatusTag } from "./ApprovalStatusTag";
+import { APPROVAL_PATHS, type ApprovalDetail } from "./index";
+import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
+
+export default function AuditDetailsPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const id = queryOf(useLocation().search).id ?? "";
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      {/^\d+$/.test(id) ? <Detail id={id} /> : <Result status="404" title={t("travel.audit.notFound")} />}
+    </WorkbenchFrame>
+  );
+}
+
+function Detail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { query, result } = useOne<ApprovalDetail>({ resource: "approvals", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
+  const approval = result as ApprovalDetail | undefined;
+
+  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (query.error || !approval) {
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
+  }
+  const canDecide = approval.actions.includes("approve") || approval.actions.includes("reject");
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card>
+        <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 16, flexWrap: "wrap" }}>
+          <Space size={[16, 8]} wrap>
+            <ApprovalStatusTag status={approval.status} testId="approval-status" />
+            <Typography.Text strong>{approval.title}</Typography.Text>
+            {approval.status === "pending" && (
+              <Typography.Text type="secondary">{t("travel.app.atLevel", { level: approval.level, count: approval.levelCount })}</Typography.Text>
+            )}
+          </Space>
+          <LinkButton to={pathFor(approval.subjectType === "order" ? "OrderAuditIndex" : "TravelAuditIndex")}>{t("travel.audit.backToList")}</LinkButton>
+        </div>
+      </Card>
+      {canDecide && <DecisionForm approval={approval} />}
+      <Card title={t("travel.app.content")}>
+        {approval.subject ? <ApplicationSummary app={approval.subject} applicantName={approval.applicantName} /> : <Typography.Text>{approval.title}</Typography.Text>}
+      </Card>
+      <ApprovalProgress approval={approval} />
+    </Space>
+  );
+}
+
+function DecisionForm({ approval }: { approval: ApprovalDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const [form] = Form.useForm<{ comment?: string }>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { mutate, mutation } = useCustomMutation();
+  const [acting, setActing] = useState<"approve" | "reject" | null>(null);
+
+  const decide = (action: "approve" | "reject") => {
+    setRefusal(null);
+    const comment = form.getFieldValue("comment")?.trim() || undefined;
+    const input = { approvalId: approval.id, action, level: approval.level, comment };
+    const checked = decisionFormSchema.safeParse(input);
+    if (!checked.success) {
+      form.setFields([{ name: "comment", errors: [checked.error.issues[0].message] }]);
+      return;
+    }
+    setActing(action);
+    mutate(
+      { url: APPROVAL_PATHS.decide, method: "post", values: input, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          message.success(t(action === "approve" ? "travel.audit.approved" : "travel.audit.rejected"));
+          form.resetFields();
+          invalidate({ resource: "approvals", invalidates: ["list", "detail"], id: approval.id });
+          invalidate({ resource: "travel-applications", invalidates: ["list"] });
+        },
+        onError: (e: HttpError) => {
+          const field = (e.errors as Record<string, string | string[]> | undefined)?.comment;
+          if (field) form.setFields([{ name: "comment", errors: [Array.isArray(field) ? field[0] : field] }]);
+          setRefusal(e.message);
+          // The approval may have moved on (another approver, a deadline): show where it stands.
+          invalidate({ resource: "approvals", invalidates: ["detail"], id: approval.id });
+        },
+        onSettled: () => setActing(null),
+      },
+    );
+  };
+
+  return (
+    <Card title={t("travel.audit.decision")} data-testid="decision">
+      <Form form={form} layout="vertical" onValuesChange={() => form.setFields([{ name: "comment", errors: [] }])}>
+        <Form.Item name="comment" label={t("travel.audit.comment")} extra={t("travel.audit.commentHelp")}>
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder={t("travel.audit.commentPlaceholder")} />
+        </Form.Item>
+        {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t("travel.audit.refused")} description={refusal} />}
+        <Space>
+          <Button type="primary" onClick={() => decide("approve")} loading={acting === "approve" && mutation.isPending} disabled={acting === "reject"}>
+            {t("travel.audit.approve")}
+          </Button>
+          <Button danger onClick={() => decide("reject")} loading={acting === "reject" && mutation.isPending} disabled={acting === "approve"}>
+            {t("travel.audit.reject")}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+// The car-use standard form's values and their translation to the save input, checked with the
+// server's own schema. Caps are typed in yuan (empty: no cap); cities are picked by code and sent
+// with their names; time windows are 'HH:mm' pairs.
+import type { z } from "zod";
+import { carStandardFormSchema, fenToYuan, yuanToFen, type CarType } from "../../domain/policy";
+import type { CarStandardRow, CityOption } from "./index";
+
+export interface CarFormValues {
+  name?: string;
+  tripLevelIds?: number[];
+  carTypes?: CarType[];
+  allCities?: boolean;
+  cityCodes?: string[];
+  timeWindows?: { start?: string; end?: string }[];
+  perRideCap?: string;
+  monthlyCap?: string;
+}
+
+export type CarInput = z.input<typeof carStandardFormSchema>;
+type FieldName = (string | number)[];
+
+export const NEW_CAR_STANDARD: CarFormValues = { name: "", tripLevelIds: [], carTypes: ["economy"], allCities: true, cityCodes: [], timeWindows: [], perRideCap: "", monthlyCap: "" };
+
+const yuan = (fen: number | null) => (fen === null ? "" : fenToYuan(fen).replace(/\.00$/, ""));
+
+function amount(text: string | undefined): number | string | null {
+  const s = text?.trim() ?? "";
+  if (!s) return null;
+  // An unreadable amount goes on as text, so the schema answers with the field's own message.
+  return yuanToFen(s) ?? "invalid";
+}
+
+export function toCarValues(row: CarStandardRow): CarFormValues {
+  return {
+    name: row.name,
+    tripLevelIds: row.tripLevels.map((l) => l.id),
+    carTypes: row.carTypes,
+    allCities: row.allCities,
+    cityCodes: row.cities.map((c) => c.code),
+    timeWindows: row.timeWindows.map((w) => ({ ...w })),
+    perRideCap: yuan(row.perRideCapFen),
+    monthlyCap: yuan(row.monthlyCapFen),
+  };
+}
+
+export function toCarInput(id: number | undefined, v: CarFormValues, cities: readonly CityOption[], saved: CarStandardRow["cities"] = []): CarInput {
+  const all = v.allCities ?? true;
+  const nameOf = (code: string) => cities.find((c) => c.code === code)?.name ?? saved.find((c) => c.code === code)?.name ?? code;
+  return {
+    ...(id === undefined ? {} : { id }),
+    name: v.name?.trim() ?? "",
+    tripLevelIds: v.tripLevelIds ?? [],
+    carTypes: v.carTypes ?? [],
+    allCities: all,
+    cities: all ? [] : (v.cityCodes ?? []).map((code) => ({ code, name: nameOf(code) })),
+    timeWindows: (v.timeWindows ?? []).map((w) => ({ start: w.start?.trim() ?? "", end: w.end?.trim() ?? "" })),
+    perRideCapFen: amount(v.perRideCap) as number | null,
+    monthlyCapFen: amount(v.monthlyCap) as number | null,
+  };
+}
+
+export function carFieldOf(path: readonly PropertyKey[] | string): FieldName {
+  const parts = (typeof path === "string" ? path.split(".") : path.filter((k): k is string | number => typeof k !== "symbol")).map((k) =>
+    typeof k === "string" && /^\d+$/.test(k) ? Number(k) : k,
+  );
+  const [head, index, key] = parts;
+  if (head === "cities") return ["cityCodes"];
+  if (head === "perRideCapFen") return ["perRideCap"];
+  if (head === "monthlyCapFen") return ["monthlyCap"];
+  if (head === "timeWindows") return typeof index === "number" ? ["timeWindows", index, key === "start" ? "start" : "end"] : ["timeWindows"];
+  return [head];
+}
+
+export function carProblems(input: CarInput): { name: FieldName; errors: string[] }[] {
+  const r = carStandardFormSchema.safeParse(input);
+  if (r.success) return [];
+  return firstPerField(r.error.issues.map((i) => [i.path, i.message] as const));
+}
+
+export function carServerProblems(errors: Record<string, string | string[]> | undefined) {
+  return firstPerField(Object.entries(errors ?? {}).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v] as const));
+}
+
+function firstPerField(issues: readonly (readonly [readonly PropertyKey[] | string, string])[]) {
+  const seen = new Map<string, { name: FieldName; errors: string[] }>();
+  for (const [path, message] of issues) {
+    const name = carFieldOf(path);
+    if (!seen.has(name.join("."))) seen.set(name.join("."), { name, errors: [message] });
+  }
+  return [...seen.values()];
+}

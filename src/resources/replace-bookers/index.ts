@@ -1,0 +1,33 @@
+// Replace-booking rules as a Refine resource, listed and edited at ReplaceSettings: which
+// employees may book for which colleagues. Saving and deleting are catalogue calls.
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import type { BookerScope } from "../../domain/policy";
+
+export const BOOKER_PATHS = {
+  list: "/api/v1/trip_manager/employee_rsrv",
+  save: "/api/v1/trip_manager/employee_rsrv/save",
+  delete: "/api/v1/trip_manager/employee_rsrv/delete",
+} as const;
+
+export const replaceBookersResource: ResourceProps = {
+  name: "replace-bookers",
+  list: pathFor("ReplaceSettings"),
+  meta: { label: "代订人设置" },
+};
+
+export const replaceBookersEndpoints: ResourceEndpoints = { list: BOOKER_PATHS.list };
+
+export interface BookerRow {
+  id: number;
+  bookerEmployeeId: number;
+  bookerName: string | null;
+  bookerMobile: string | null;
+  bookerDepartmentName: string | null;
+  scope: BookerScope;
+  scopeLabel: string;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  updateTime: string;
+}

@@ -1,0 +1,69 @@
+// Trip applications as a Refine resource: the applicant's list (TravelApplicationList), the new
+// application (AddTravelApplication) and one application with its approval (ApplyDetails).
+// Saving and withdrawing are catalogue calls (APPLICATION_PATHS).
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import type { TravelMode, TripScope } from "../../domain/policy";
+import type { ApprovalRow, ApprovalView } from "../approvals";
+
+export const APPLICATION_PATHS = {
+  list: "/credit/find_apply_note",
+  save: "/credit/add_apply_note",
+  detail: "/credit/get_trip_apply_note",
+  withdraw: "/credit/apply_note/withdraw",
+  travellers: "/api/v1/trip_manager/employee_rsrv/travellers",
+  myStandard: "/member/center/my_standard",
+} as const;
+
+export const travelApplicationsResource: ResourceProps = {
+  name: "travel-applications",
+  list: pathFor("TravelApplicationList"),
+  create: pathFor("AddTravelApplication"),
+  meta: { label: "出差申请" },
+};
+
+export const travelApplicationsEndpoints: ResourceEndpoints = { list: APPLICATION_PATHS.list, one: APPLICATION_PATHS.detail };
+
+export const applyDetailPath = (id: number | string) => pathFor("ApplyDetails", undefined, { id: String(id) });
+
+/** An application as the server shows it. */
+export interface ApplicationView {
+  id: number;
+  noteNo: string;
+  applicantMemberId: number;
+  purpose: string;
+  scope: TripScope;
+  scopeLabel: string;
+  startDate: string;
+  endDate: string;
+  fromCity: string;
+  toCities: string[];
+  travellers: {
+    employees: { employeeId: number; name: string; mobilePhone: string | null }[];
+    externals: { name: string; mobilePhone: string | null }[];
+  };
+  modes: TravelMode[];
+  modeLabels: string[];
+  budgetFen: number;
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface ApplicationListRow extends ApplicationView {
+  approval: ApprovalRow;
+}
+
+export interface ApplicationDetail extends ApplicationView {
+  approval: ApprovalView;
+}
+
+/** A colleague the applicant may name as a traveller. */
+export interface TravellerOption {
+  employeeId: number;
+  realName: string | null;
+  mobilePhone: string | null;
+  departmentName: string | null;
+  self: boolean;
+}

@@ -1,0 +1,96 @@
+// ApplyDetails (/travel/apply/details?id=…): one of the applicant's trip applications with its
+// approval — status, every level's approvers and outcome, the history — and 撤回 while it is
+// pending (the buttons are the actions the shared state machine allows this viewer).
+import { App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
+import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pathFor, queryOf } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
+import { ApprovalProgress } from "../approvals/ApprovalProgress";
+import { ApplicationSummary } from "./ApplicationSummary";
+import { APPLICATION_PATHS, type ApplicationDetail } from "./index";
+import { retryUnlessRefused } from "../retry";
+import { LoadError } from "../LoadError";
+
+export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const id = queryOf(useLocation().search).id ?? "";
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      {/^\d+$/.test(id) ? <Detail id={id} /> : <Result status="404" title={t("travel.app.notFound")} />}
+    </WorkbenchFrame>
+  );
+}
+
+function Detail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { query, result } = useOne<ApplicationDetail>({ resource: "travel-applications", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
+  const { mutate, mutation } = useCustomMutation();
+  const app = result as ApplicationDetail | undefined;
+
+  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (query.error || !app) {
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
+  }
+
+  const refresh = () => invalidate({ resource: "travel-applications", invalidates: ["list", "detail"], id });
+  const withdraw = () =>
+    modal.confirm({
+      title: t("travel.app.withdrawTitle"),
+      content: t("travel.app.withdrawConfirm"),
+      okText: t("travel.app.withdrawOk"),
+      cancelText: t("travel.notNow"),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          mutate(
+            { url: APPLICATION_PATHS.withdraw, method: "post", values: { id: app.id }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => {
+                message.success(t("travel.app.withdrawn"));
+                refresh();
+                resolve();
+              },
+              onError: (e) => {
+                message.error(e.message);
+                refresh();
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card>
+        <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 16, flexWrap: "wrap" }}>
+          <Space size={[16, 8]} wrap>
+            <ApprovalStatusTag status={app.approval.status} testId="application-status" />
+            <Typography.Text>{t("travel.app.noteNoIs", { no: app.noteNo })}</Typography.Text>
+            {app.approval.status === "pending" && (
+              <Typography.Text type="secondary">{t("travel.app.atLevel", { level: app.approval.level, count: app.approval.levelCount })}</Typography.Text>
+            )}
+          </Space>
+          <Space>
+            {app.approval.actions.includes("withdraw") && (
+              <Button danger onClick={withdraw} loading={mutation.isPending}>
+                {t("travel.app.withdraw")}
+              </Button>
+            )}
+            <LinkButton to={pathFor("TravelApplicationList")}>{t("travel.app.backToList")}</LinkButton>
+          </Space>
+        </div>
+      </Card>
+      <Card title={t("travel.app.content")}>
+        <ApplicationSummary app={app} />
+      </Card>
+      <ApprovalProgress approval={app.approval} />
+    </Space>
+  );
+}

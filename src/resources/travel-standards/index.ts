@@ -1,0 +1,36 @@
+// Travel standards as a Refine resource, one per trip level: listed at StandardSettings, edited
+// at EditStandardSettings (?tripLevelId=…). Saving and deleting are catalogue calls.
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import type { OverAction, StandardSummary, TravelStandard } from "../../domain/policy";
+
+export const STANDARD_PATHS = {
+  list: "/member/center/standard/list",
+  detail: "/member/center/standard/detail",
+  save: "/member/center/standard/save",
+  delete: "/member/center/standard/delete",
+} as const;
+
+export const travelStandardsResource: ResourceProps = {
+  name: "travel-standards",
+  list: pathFor("StandardSettings"),
+  meta: { label: "差旅标准" },
+};
+
+export const travelStandardsEndpoints: ResourceEndpoints = { list: STANDARD_PATHS.list, one: STANDARD_PATHS.detail, idField: "tripLevelId" };
+
+export const editStandardPath = (tripLevelId: number | string) => pathFor("EditStandardSettings", undefined, { tripLevelId: String(tripLevelId) });
+
+/** One trip level and its standard (the default one when not yet configured). */
+export interface StandardRow {
+  // The standard's own id (null while unset) is not used: a standard is addressed by its level.
+  tripLevelId: number;
+  tripLevelName: string;
+  configured: boolean;
+  overAction: OverAction;
+  employeeCount: number;
+  standard: TravelStandard;
+  summary: StandardSummary;
+  updateTime: string | null;
+}

@@ -1,0 +1,200 @@
+// StandardSettings (/travel/travelManage/standardSettings, 70): every trip level of the company
+// with its travel standard in short sentences, what over-standard bookings do, and how many
+// employees it covers; edit a level's standard, or delete it (the level is then unset) after a
+// confirmation. Paged on the server, filterable by name and by whether a standard is set.
+import { useTranslation } from "react-i18next";
+import type { CrudFilter, HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from "../../domain/policy";
+import { KEYWORD_MAX } from "../../domain/lists";
+import { pathFor } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useLang } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
+
+const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
+const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
+const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
+const OVER_COLORS = { forbid: "red", reason: "blue", approve: "orange" } as const;
+
+export default function StandardSettingsPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  // Car-use standards have no menu item of their own; they are reached from here.
+  return (
+    <WorkbenchFrame routeName={routeName} extra={<LinkButton to={pathFor("usecar_manager_list")}>{t("travel.cars.title")}</LinkButton>}>
+      <StandardList />
+    </WorkbenchFrame>
+  );
+}
+
+/** A standard in short: what may be booked, then its caps in secondary text. */
+function Brief({ main, notes }: { main: string; notes: string[] }) {
+  return (
+    <>
+      <div>{main}</div>
+      {notes.length > 0 && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{notes.join(" · ")}</Typography.Text>}
+    </>
+  );
+}
+
+function StandardList() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { mutate } = useCustomMutation();
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<StandardRow, HttpError, { keyword?: string; configured?: string }>({
+    resource: "travel-standards",
+    pagination: { pageSize: 10 },
+    syncWithLocation: true,
+    errorNotification: false,
+    onSearch: (values) => (["keyword", "configured"] as const).map((field): CrudFilter => ({ field, operator: "eq", value: blank(values[field]) })),
+  });
+  const filtered = filters.some((f) => "field" in f && blank(f.value) !== undefined);
+  const error = tableQuery.error;
+
+  const remove = (row: StandardRow) =>
+    modal.confirm({
+      title: t("travel.standards.deleteTitle"),
+      content: t("travel.standards.deleteConfirm", { name: row.tripLevelName }),
+      okText: t("travel.standards.deleteOk"),
+      cancelText: t("travel.notNow"),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          mutate(
+            { url: STANDARD_PATHS.delete, method: "post", values: { tripLevelId: row.tripLevelId }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => message.success(t("travel.standards.deleted")),
+              onError: (e) => message.error(e.message),
+              onSettled: () => {
+                invalidate({ resource: "travel-standards", invalidates: ["list", "detail"], id: row.tripLevelId });
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
+  const columns: TableColumnsType<StandardRow> = [
+    {
+      ...nowrap, width: 130, title: t("travel.standard.tripLevel"), dataIndex: "tripLevelName", key: "tripLevelName",
+      render: (v: string, row) => (
+        <Space direction="vertical" size={2}>
+          <Typography.Text strong>{v}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t("travel.standards.employees", { count: row.employeeCount })}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t("travel.standard.air"), key: "air",
+      render: (_: unknown, row) => {
+        if (!row.configured) return <Typography.Text type="secondary">{t("travel.standards.unset")}</Typography.Text>;
+        const f = row.standard.flight;
+        const notes = [
+          f.maxDiscount !== null && t("travel.standards.discountCap", { value: yuanText(f.maxDiscount * 10), percent: f.maxDiscount }),
+          f.maxPriceFen !== null && t("travel.standards.priceCap", { value: yuanText(f.maxPriceFen) }),
+          f.lowestFareHours !== null && t("travel.standards.windowShort", { hours: f.lowestFareHours }),
+        ].filter((n): n is string => Boolean(n));
+        return <Brief main={f.cabins.map((c) => CABIN_CLASSES.label(c, lang)).join("、")} notes={notes} />;
+      },
+    },
+    {
+      title: t("travel.standard.hotel"), key: "hotel",
+      render: (_: unknown, row) =>
+        row.configured ? (
+          <Space direction="vertical" size={0}>
+            {CITY_TIERS.rows.map((tier) => {
+              const cap = row.standard.hotel.capsFen[tier.key];
+              return (
+                <Typography.Text key={tier.key} style={{ fontSize: 13, whiteSpace: "nowrap" }}>
+                  {cap === null ? t("travel.standards.tierNoCap", { tier: tier[lang] }) : t("travel.standards.tierCap", { tier: tier[lang], value: yuanText(cap) })}
+                </Typography.Text>
+              );
+            })}
+          </Space>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      title: t("travel.standard.train"), key: "train",
+      render: (_: unknown, row) => (row.configured ? row.standard.train.seats.map((c) => SEAT_CLASSES.label(c, lang)).join("、") : "—"),
+    },
+    {
+      ...nowrap, width: 130, title: t("travel.standard.overAction"), dataIndex: "overAction", key: "overAction",
+      render: (v: StandardRow["overAction"]) => <Tag color={OVER_COLORS[v]} style={{ marginInlineEnd: 0 }}>{OVER_ACTIONS.label(v, lang)}</Tag>,
+    },
+    {
+      ...nowrap, width: 110, title: t("travel.app.actions"), key: "actions",
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <LinkButton type="link" size="small" to={editStandardPath(row.tripLevelId)}>{t(row.configured ? "travel.standards.edit" : "travel.standards.set")}</LinkButton>
+          {row.configured && (
+            <Button type="link" size="small" danger onClick={() => remove(row)}>{t("travel.standards.delete")}</Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+
+  return (
+    <div className="tp-frame__card" style={{ paddingTop: 20 }}>
+      <Form {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 20 }} aria-label={t("travel.standards.searchForm")}>
+        <Form.Item name="keyword" label={t("travel.standard.tripLevel")}>
+          <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("travel.standards.keywordPlaceholder")} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="configured" label={t("travel.standards.configured")}>
+          <Select
+            allowClear
+            placeholder={t("travel.app.allStatuses")}
+            style={{ width: 120 }}
+            options={[
+              { value: "1", label: t("travel.standards.isSet") },
+              { value: "0", label: t("travel.standards.unset") },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
+            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t("travel.loadError")}
+          description={error.message}
+          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
+        />
+      )}
+      <Table<StandardRow>
+        {...tableProps}
+        rowKey="tripLevelId"
+        columns={columns}
+        scroll={{ x: 820 }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: (n) => t("travel.total", { count: n }) }}
+        locale={{
+          emptyText: !tableQuery.isFetched ? (
+            <div style={{ height: 120 }} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "travel.loadError" : filtered ? "travel.noMatch" : "travel.standards.empty")} />
+          ),
+        }}
+      />
+    </div>
+  );
+}
