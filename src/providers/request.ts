@@ -249,7 +249,9 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   const failHandled = options.onFail && (!options.failCodes || options.failCodes.map(String).includes(String(reply.ret)));
   if (failHandled) options.onFail!(reply);
   else if (!options.silent && !reply.tips && !passRets.has(String(reply.ret))) {
-    settings.ui.error(`${reply.msg}※`, ERROR_MESSAGE_SECONDS);
+    // The message as the server wrote it: of the two readings (with or without a trailing ※
+    // marker), the plain text serves the reader better.
+    settings.ui.error(reply.msg, ERROR_MESSAGE_SECONDS);
   }
   options.onCatch?.(err);
   throw err;

@@ -41,7 +41,7 @@ describe("request UI bridge", () => {
     await renderApp();
     reply = { ret: 1001, msg: "余额不足", data: null };
     await expect(request("/t/pay")).rejects.toThrow("余额不足");
-    expect(await screen.findByText("余额不足※")).toBeTruthy();
+    expect(await screen.findByText("余额不足")).toBeTruthy();
   });
 
   it("shows a dialog tip as sanitised HTML in a modal", async () => {

@@ -93,7 +93,7 @@ describe("third-party entry", () => {
 
   it("a bad sign signs nobody in; the reason is shown and a protected page asks for login", async () => {
     renderAt(`/myCenter/self_info?appId=WL2020000002&sign=${"0".repeat(64)}&timestamp=${Date.now()}`);
-    expect(await screen.findByText("签名校验失败，请从合作方重新进入※")).toBeTruthy();
+    expect(await screen.findByText("签名校验失败，请从合作方重新进入")).toBeTruthy();
     await waitFor(() => expect(getLoginDialog().open).toBe(true));
     await waitFor(() => expect(where()).toBe("/myCenter/self_info"));
     expect(getToken()).toBeNull();

@@ -59,7 +59,7 @@ describe("SMS button", () => {
     await openOn("register");
     fireEvent.change(within(dialog()).getByPlaceholderText("请输入手机号"), { target: { value: "13800000020" } });
     fireEvent.click(smsButton());
-    expect(await screen.findByText("该手机号已注册，请直接登录※")).toBeTruthy();
+    expect(await screen.findByText("该手机号已注册，请直接登录")).toBeTruthy();
     expect(smsButton().textContent).toBe("获取验证码");
     expect(smsButton().disabled).toBe(false);
   });

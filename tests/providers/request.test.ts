@@ -106,7 +106,7 @@ describe("replies", () => {
     await expect(call("old")).resolves.toEqual({ legacy: true });
     const e = await failure(call("oldFail"));
     expect(e).toMatchObject({ kind: "business", ret: 3001, message: "旧接口失败" });
-    expect(s.ui.error).toHaveBeenCalledWith("旧接口失败※", 5);
+    expect(s.ui.error).toHaveBeenCalledWith("旧接口失败", 5);
   });
 
   it.each(["r401", "r401s"])("%s clears user and token, saves the address and goes to the login page", async (name) => {
@@ -139,10 +139,10 @@ describe("replies", () => {
     expect(takeRedirect()).toBeNull();
   });
 
-  it("shows any other ret's msg as 'msg※' for 5 s and rejects with the reply", async () => {
+  it("shows any other ret's msg as the plain msg for 5 s and rejects with the reply", async () => {
     const e = await failure(call("biz"));
     expect(e).toMatchObject({ kind: "business", ret: 2001, message: "余额不足", reply: { data: { balance: 0 } } });
-    expect(s.ui.error).toHaveBeenCalledExactlyOnceWith("余额不足※", 5);
+    expect(s.ui.error).toHaveBeenCalledExactlyOnceWith("余额不足", 5);
   });
 
   it("passErrorCodeMsgRet as an option hides that ret's msg", async () => {
@@ -158,7 +158,7 @@ describe("replies", () => {
     expect(s.seen[0].body).toMatchObject({ out_trade_no: "T1" });
     for (const x of s.seen) expect(Object.keys(x.body!).some((k) => k.startsWith("passErrorCodeMsgRet"))).toBe(false);
     await failure(call("pay16128"));
-    expect(s.ui.error).toHaveBeenCalledWith("支付处理中※", 5);
+    expect(s.ui.error).toHaveBeenCalledWith("支付处理中", 5);
   });
 
   it("onFail receives the reply instead of the default message; onCatch runs after it", async () => {
@@ -179,7 +179,7 @@ describe("replies", () => {
     expect(s.ui.error).not.toHaveBeenCalled();
     await failure(call("biz", {}, { onFail, failCodes: [16128] }));
     expect(onFail).toHaveBeenCalledTimes(1);
-    expect(s.ui.error).toHaveBeenCalledWith("余额不足※", 5);
+    expect(s.ui.error).toHaveBeenCalledWith("余额不足", 5);
   });
 
   it("silent shows nothing for a business error", async () => {
