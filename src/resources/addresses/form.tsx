@@ -1,6 +1,5 @@
 // The address dialog: receiver, mobile, province/city/district in a cascader over the division
 // data, detail, postcode and the default flag; checked with the server's schema before saving.
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useOne, type HttpError } from "@refinedev/core";
 import { Alert, Button, Cascader, Form, Input, Modal, Result, Skeleton, Switch } from "antd";
@@ -58,16 +57,14 @@ function AddressForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const { save, saving, formError } = useFormSave<AddressValues, AddressRow>(form, {
     resource: "addresses", id, schema: addressFormSchema, toPayload: payloadOf, fieldOf, onSaved: onDone,
   });
-  useEffect(() => {
-    if (result) form.setFieldsValue(valuesOf(result));
-  }, [result, form]);
 
+  // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (id !== undefined && query.error) {
     return <Result status="error" title={t("addresses.loadError")} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t("passengers.retry")}</Button>} />;
   }
   return (
-    <Form<AddressValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={{ isDefault: false }} aria-label={t("addresses.formLabel")}>
+    <Form<AddressValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={result ? valuesOf(result) : { isDefault: false }} aria-label={t("addresses.formLabel")}>
       <Form.Item name="receiver" label={t("addresses.receiver")}>
         <Input maxLength={RECEIVER_MAX} placeholder={t("addresses.receiverPlaceholder")} />
       </Form.Item>

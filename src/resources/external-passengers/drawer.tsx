@@ -1,6 +1,5 @@
 // Adding or editing an external traveller in a drawer over the list; the edit form loads the
 // full numbers through the resource's detail call.
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useOne, type HttpError } from "@refinedev/core";
 import { Alert, Button, Drawer, Form, Result, Skeleton, Space } from "antd";
@@ -33,10 +32,8 @@ function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void
   const { result, query } = useOne<TravellerRow, HttpError>({ resource: RESOURCE, id, queryOptions: { enabled: id !== undefined } });
   const { save, saving, formError } = useTravellerSave(form, { resource: RESOURCE, id, schema: travellerFormSchema, withDefault: false, onSaved: onDone });
 
-  useEffect(() => {
-    if (result) form.setFieldsValue(travellerValues(result));
-  }, [result, form]);
 
+  // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (id !== undefined && query.error) {
     return (
@@ -49,7 +46,7 @@ function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void
     );
   }
   return (
-    <Form<TravellerValues> form={form} layout="vertical" initialValues={EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+    <Form<TravellerValues> form={form} layout="vertical" initialValues={result ? travellerValues(result) : EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
       <TravellerFields form={form} withDefault={false} />
       {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
       <Space style={{ marginTop: 20 }}>

@@ -1,7 +1,6 @@
 // edit_invoice (/myCenter/edit_invoice): adds an invoice title, or edits the one named by ?id=.
 // A company title asks for the taxpayer id (checked by its check character) and, optionally,
 // the details a special VAT invoice needs.
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useOne, type HttpError } from "@refinedev/core";
@@ -56,10 +55,8 @@ function EditInvoiceTitle({ id }: { id?: number }) {
   const { save, saving, formError } = useFormSave<TitleValues, InvoiceTitleRow>(form, {
     resource: "invoiceTitles", id, schema: invoiceTitleFormSchema, toPayload: payloadOf, fieldOf: (k) => (FIELDS.includes(k) ? k : null), onSaved: back,
   });
-  useEffect(() => {
-    if (result) form.setFieldsValue(valuesOf(result));
-  }, [result, form]);
 
+  // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (id !== undefined && query.error) {
     const known = query.error.statusCode === 404 || query.error.statusCode === 403;
@@ -73,7 +70,7 @@ function EditInvoiceTitle({ id }: { id?: number }) {
   }
   const company = type === 2;
   return (
-    <Form<TitleValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={{ titleType: 2, isDefault: false }} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
+    <Form<TitleValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={result ? valuesOf(result) : { titleType: 2, isDefault: false }} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
       <Form.Item name="titleType" label={t("invoiceTitles.titleType")}>
         <Radio.Group options={([2, 1] as const).map((k) => ({ value: k, label: INVOICE_TITLE_TYPES[k][lang] }))} />
       </Form.Item>

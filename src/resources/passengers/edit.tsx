@@ -1,6 +1,5 @@
 // edit_passengers (/myCenter/edit_passengers): adds a frequent traveller, or edits the one named
 // by ?id= with its full numbers (only the owner's detail call answers them).
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useOne, type HttpError } from "@refinedev/core";
@@ -32,11 +31,9 @@ function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
   const back = () => navigate(pathFor("Passengers"));
   const { save, saving, formError } = useTravellerSave(form, { resource: "passengers", id, schema: passengerFormSchema, withDefault: true, onSaved: back });
 
-  useEffect(() => {
-    if (result) form.setFieldsValue(travellerValues(result));
-  }, [result, form]);
 
   if (badId) return <Result status="404" title={t("passengers.notFound")} extra={<Button onClick={back}>{t("passengers.backToList")}</Button>} />;
+  // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <div className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></div>;
   if (id !== undefined && query.error) {
     return (
@@ -58,7 +55,7 @@ function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
 
   return (
     <div className="tp-frame__card">
-      <Form<TravellerValues> form={form} layout="vertical" initialValues={EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+      <Form<TravellerValues> form={form} layout="vertical" initialValues={result ? travellerValues(result) : EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
         <TravellerFields form={form} withDefault />
         {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
         <Space style={{ marginTop: 20 }}>
