@@ -1,0 +1,94 @@
+// Orders, their passengers and events, payments and the ledger.
+import type { Generated } from "kysely";
+
+// ---- orders (migration 050): money in integer fen ----
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNo: string;
+  product: string;
+  memberId: number;
+  companyId: number | null;
+  bookerMemberId: number;
+  travellerMemberId: number | null;
+  status: number;
+  ticketFen: number;
+  constructionFeeFen: number;
+  fuelSurchargeFen: number;
+  serviceFeeFen: number;
+  insuranceFen: number;
+  totalFen: number;
+  fareKey: string;
+  holdId: string | null;
+  depDate: string;
+  title: string;
+  snapshot: string; // JSON
+  contactName: string;
+  contactMobile: string;
+  clientKey: string;
+  expiresAt: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OrderPassengersTable {
+  id: Generated<number>;
+  orderId: number;
+  name: string;
+  psgType: string;
+  certType: number;
+  certNo: string;
+  birthday: string | null;
+  mobile: string | null;
+  tktPriceFen: number;
+  consTaxFen: number;
+  fuelTaxFen: number;
+  servFeeFen: number;
+  insuType: string | null;
+  insuPayPriceFen: number;
+  insuStatus: Generated<number>;
+  ticketNo: string | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number;
+  actorMemberId: number | null;
+  actorName: string;
+  note: string | null;
+  createTime: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  outTradeNo: string;
+  orderId: number;
+  orderNo: string;
+  memberId: number;
+  businessType: number;
+  method: string;
+  amountFen: number;
+  status: string;
+  gatewayTradeNo: string | null;
+  paidTime: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  memberId: number;
+  account: string;
+  entry: string;
+  direction: string;
+  amountFen: number;
+  balanceAfterFen: number | null;
+  businessType: number;
+  outTradeNo: string;
+  orderNo: string | null;
+  note: string;
+  createTime: string;
+}
