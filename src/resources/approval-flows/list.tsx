@@ -6,13 +6,14 @@ import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import { FLOW_COVERS } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FLOW_PATHS, editFlowPath, type FlowRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -131,23 +132,9 @@ function FlowList() {
         <Form.Item name="covers" label={t("travel.flows.covers")}>
           <Select allowClear placeholder={t("travel.flows.allCovers")} style={{ width: 160 }} options={FLOW_COVERS.map((c) => ({ value: c, label: t(`travel.flows.coverLabels.${c}`) }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
       <Table<FlowRow>
         {...tableProps}
         rowKey="id"

@@ -5,8 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, Empty, Form, Input, Space, Table, Tabs, Typography, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { Empty, Form, Input, Space, Table, Tabs, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { chinaDateTime } from "../../domain/travel/dates";
@@ -14,6 +13,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 type Box = "todo" | "done";
 type Subject = "trip" | "order";
@@ -108,23 +108,9 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
         <Form.Item name="keyword" label={t("travel.app.keyword")}>
           <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("travel.audit.keywordPlaceholder")} style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
       <Table<ApprovalRow>
         {...tableProps}
         rowKey="id"

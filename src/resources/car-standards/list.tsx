@@ -5,14 +5,15 @@ import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { App, Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import { CAR_TYPES, yuanText } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { CAR_PATHS, editCarStandardPath, type CarStandardRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -116,23 +117,9 @@ function CarList() {
         <Form.Item name="keyword" label={t("travel.cars.name")}>
           <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("travel.cars.name")} style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
       <Table<CarStandardRow>
         {...tableProps}
         rowKey="id"

@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { chinaDateTime } from "../../domain/travel/dates";
@@ -16,6 +16,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
 import { BookerDialog } from "./BookerDialog";
 import { BOOKER_PATHS, type BookerRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -126,23 +127,9 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
         <Form.Item name="scope" label={t("travel.bookers.scope")}>
           <Select allowClear placeholder={t("travel.flows.allCovers")} style={{ width: 150 }} options={BOOKER_SCOPES.map((s) => ({ value: s, label: t(`travel.bookers.scopes.${s}`) }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
       <Table<BookerRow>
         {...tableProps}
         rowKey="id"

@@ -4,9 +4,9 @@
 import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnsType } from "antd";
+import { Empty, Form, Input, Select, Space, Table, Typography, type TableColumnsType } from "antd";
 import { Link } from "react-router";
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { APPROVAL_STATUSES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../domain/approval";
 import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
@@ -16,6 +16,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { applyDetailPath, type ApplicationListRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 interface SearchValues {
   keyword?: string;
@@ -116,24 +117,10 @@ function ApplicationList() {
             options={APPROVAL_STATUSES.map((s) => ({ value: s, label: APPROVAL_STATUS_LABELS[s][lang] }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
 
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
 
       <Table<ApplicationListRow>
         {...tableProps}

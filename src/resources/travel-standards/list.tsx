@@ -6,8 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
@@ -15,6 +14,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
+import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -164,23 +164,9 @@ function StandardList() {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("travel.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("travel.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t("travel.loadError")}
-          description={error.message}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("travel.retry")}</Button>}
-        />
-      )}
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
       <Table<StandardRow>
         {...tableProps}
         rowKey="tripLevelId"
