@@ -37,6 +37,7 @@ import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { travellerImportRoutes } from "./routes/traveller-imports";
+import { exportRoutes, registerExportDownload } from "./exports/tasks";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -139,7 +140,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...exportRoutes, ...(config.routes ?? [])]);
+  registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 

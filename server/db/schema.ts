@@ -4,6 +4,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalStepsTable, ApprovalsTable, CarStandardLevelsTable, CarStandardsTable, CompanyTravelSettingsTable, ReplaceBookersTable, TravelStandardsTable, TripApplicationTravellersTable, TripApplicationsTable } from "./tables/policy";
 import type { JobsTable } from "./tables/jobs";
+import type { ExportTasksTable } from "./tables/exports";
 import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
@@ -14,6 +15,7 @@ export * from "./tables/jobs";
 export * from "./tables/inventory";
 export * from "./tables/orders";
 export * from "./tables/people";
+export * from "./tables/exports";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -217,6 +219,7 @@ export interface Database {
   order_passengers: OrderPassengersTable;
   order_events: OrderEventsTable;
   payments: PaymentsTable;
+  export_tasks: ExportTasksTable;
   ledger: LedgerTable;
   travellers: TravellersTable;
   traveller_certificates: TravellerCertificatesTable;

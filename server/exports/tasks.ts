@@ -1,0 +1,205 @@
+// Export tasks: starting one answers at once with its id; the file is written in the background
+// while the portal polls /export/status for the progress bar, then follows the download link.
+// Each export route takes the same filters and the same access resource as the list it exports,
+// so an export can never hold a row its caller could not page through.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Member } from "../db/schema";
+import type { AppContext } from "../services/context";
+import { BizError, RET, fail } from "../services/http/envelope";
+import { defineRoute, type Access, type RouteSpec } from "../services/http/route";
+import { isoAt, now } from "../services/clock";
+import { zInt } from "../../src/domain/zod";
+import type { ExportColumn, ExportStatus, ExportTaskView } from "../../src/domain/exports";
+import { writeSheet } from "./xlsx";
+
+/** More rows than this is not a spreadsheet anyone opens: ask for a narrower filter. */
+export const EXPORT_ROWS_MAX = 200_000;
+/** Files are kept this long after they are made; the link says so when it has gone. */
+const FILE_TTL_MS = 60 * 60_000;
+/** A task still "running" after this long died with its process. */
+const STALE_MS = 10 * 60_000;
+
+const MESSAGES = {
+  tooMany: `导出数据超过 ${EXPORT_ROWS_MAX.toLocaleString("en-US")} 行，请缩小筛选范围后再导出`,
+  busy: "已有导出正在准备，请稍候完成后再导出",
+  missing: "未找到该导出任务",
+  failed: "导出失败，请稍后重试",
+  gone: "导出文件已过期，请重新导出",
+} as const;
+
+export interface ExportCall<I> {
+  ctx: AppContext;
+  member: Member;
+  input: I;
+}
+
+export interface ExportDefinition<S extends z.ZodType, R extends Record<string, unknown>> {
+  /** The catalogue's excel path, e.g. /bill/enterpriseBill/excel. */
+  url: string;
+  summary: string;
+  tags?: string[];
+  access: Access;
+  /** The list's own filter schema (paging keys are ignored). */
+  input: S;
+  kind: string;
+  fileName: (input: z.output<S>) => string;
+  sheetName: string;
+  columns: ExportColumn<R>[];
+  count: (c: ExportCall<z.output<S>>) => Promise<number>;
+  totals?: (c: ExportCall<z.output<S>>) => Promise<Partial<Record<keyof R & string, number>>>;
+  /** The rows in the screen's order (see inChunks). */
+  rows: (c: ExportCall<z.output<S>>) => AsyncIterable<R>;
+}
+
+export function exportDir(): string {
+  return process.env.EXPORT_DIR || path.join(os.tmpdir(), "travel-portal-exports");
+}
+
+const fileOf = (taskId: number, key: string) => path.join(exportDir(), `${taskId}-${key}.xlsx`);
+
+type TaskRow = { id: number; status: string; rowsDone: number; rowsTotal: number; fileName: string; downloadKey: string; error: string | null };
+
+function viewOf(row: TaskRow): ExportTaskView {
+  const status = row.status as ExportStatus;
+  return {
+    taskId: row.id,
+    status,
+    rowsDone: row.rowsDone,
+    rowsTotal: row.rowsTotal,
+    fileName: row.fileName,
+    downloadPath: status === "done" ? `/export/file/${row.id}?key=${row.downloadKey}` : null,
+    error: row.error,
+  };
+}
+
+// Exports still being written, per app, so closing the server waits for them instead of pulling
+// the database from under them.
+const running = new WeakMap<AppContext, Set<Promise<void>>>();
+
+function track(ctx: AppContext, work: Promise<void>): void {
+  let set = running.get(ctx);
+  if (!set) running.set(ctx, (set = new Set()));
+  set.add(work);
+  void work.finally(() => set!.delete(work));
+}
+
+async function removeOldFiles(): Promise<void> {
+  const dir = exportDir();
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const cutoff = now() - FILE_TTL_MS;
+  await Promise.all(
+    names
+      .filter((n) => n.endsWith(".xlsx"))
+      .map(async (n) => {
+        const file = path.join(dir, n);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (stat && stat.mtimeMs < cutoff) await fs.promises.rm(file, { force: true });
+      }),
+  );
+}
+
+export function defineExport<S extends z.ZodType, R extends Record<string, unknown>>(def: ExportDefinition<S, R>): RouteSpec<S, ExportTaskView> {
+  return defineRoute({
+    method: "POST",
+    url: def.url,
+    summary: def.summary,
+    tags: def.tags,
+    access: def.access,
+    input: def.input,
+    handler: async ({ input, member, ctx, req }) => {
+      const call: ExportCall<z.output<S>> = { ctx, member: member!, input };
+      const db = ctx.db;
+      const staleBefore = isoAt(now() - STALE_MS);
+      const busy = await db
+        .selectFrom("export_tasks")
+        .select("id")
+        .where("memberId", "=", member!.id)
+        .where("status", "=", "running")
+        .where("updateTime", ">", staleBefore)
+        .executeTakeFirst();
+      if (busy) throw new BizError(RET.CONFLICT, MESSAGES.busy);
+      const total = await def.count(call);
+      if (total > EXPORT_ROWS_MAX) throw new BizError(RET.BAD_INPUT, MESSAGES.tooMany);
+      const at = isoAt();
+      const key = crypto.randomBytes(16).toString("hex");
+      const task = await db
+        .insertInto("export_tasks")
+        .values({ memberId: member!.id, kind: def.kind, fileName: def.fileName(input), status: "running", rowsDone: 0, rowsTotal: total, downloadKey: key, error: null, createTime: at, updateTime: at })
+        .returning(["id", "status", "rowsDone", "rowsTotal", "fileName", "downloadKey", "error"])
+        .executeTakeFirstOrThrow();
+
+      const work = (async () => {
+        await fs.promises.mkdir(exportDir(), { recursive: true });
+        await removeOldFiles();
+        const totals = def.totals ? await def.totals(call) : undefined;
+        const progress = (rowsDone: number) =>
+          db.updateTable("export_tasks").set({ rowsDone, updateTime: isoAt() }).where("id", "=", task.id).execute().then(() => undefined);
+        const written = await writeSheet(fileOf(task.id, key), { name: def.sheetName, columns: def.columns, totals }, def.rows(call), progress);
+        await db.updateTable("export_tasks").set({ status: "done", rowsDone: written, rowsTotal: written, updateTime: isoAt() }).where("id", "=", task.id).execute();
+      })().catch(async (err: unknown) => {
+        req.log.error({ err, taskId: task.id, kind: def.kind }, "export failed");
+        await fs.promises.rm(fileOf(task.id, key), { force: true }).catch(() => undefined);
+        await db.updateTable("export_tasks").set({ status: "failed", error: MESSAGES.failed, updateTime: isoAt() }).where("id", "=", task.id).execute().catch(() => undefined);
+      });
+      track(ctx, work);
+      return viewOf(task);
+    },
+  });
+}
+
+const statusInput = z.object({ taskId: zInt({ min: 1, max: 2_147_483_647, error: "导出任务编号不正确" }) }).strict();
+
+export const exportRoutes = [
+  defineRoute({
+    method: "POST",
+    url: "/export/status",
+    summary: "导出任务进度（已写行数、总行数；完成后给出下载链接）",
+    tags: ["exports"],
+    access: "member",
+    input: statusInput,
+    handler: async ({ input, member, ctx }): Promise<ExportTaskView> => {
+      const row = await ctx.db
+        .selectFrom("export_tasks")
+        .select(["id", "status", "rowsDone", "rowsTotal", "fileName", "downloadKey", "error"])
+        .where("id", "=", input.taskId)
+        .where("memberId", "=", member!.id)
+        .executeTakeFirst();
+      // Someone else's task answers like a missing one: ids reveal nothing.
+      if (!row) throw new BizError(RET.NOT_FOUND, MESSAGES.missing);
+      return viewOf(row);
+    },
+  }),
+];
+
+/**
+ * The download: a plain GET the browser follows, authorised by the task's random key (the
+ * link is only ever given to the member who asked for it), so no token travels in a URL.
+ */
+export function registerExportDownload(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { taskId: string }; Querystring: { key?: string } }>("/api/export/file/:taskId", async (req, reply) => {
+    const taskId = Number(req.params.taskId);
+    const key = typeof req.query.key === "string" ? req.query.key : "";
+    const row = Number.isSafeInteger(taskId) && taskId > 0 && /^[0-9a-f]{32}$/.test(key)
+      ? await ctx.db.selectFrom("export_tasks").select(["id", "status", "fileName", "downloadKey"]).where("id", "=", taskId).executeTakeFirst()
+      : undefined;
+    const matches = row && row.status === "done" && crypto.timingSafeEqual(Buffer.from(row.downloadKey), Buffer.from(key));
+    if (!row || !matches) return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing));
+    const file = fileOf(row.id, row.downloadKey);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) return reply.status(410).send(fail(RET.NOT_FOUND, MESSAGES.gone));
+    return reply
+      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+      .header("content-length", stat.size)
+      .header("content-disposition", `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+      .header("cache-control", "no-store")
+      .send(fs.createReadStream(file));
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all([...(running.get(ctx) ?? [])]);
+  });
+}

@@ -1,0 +1,110 @@
+// 导出 Excel for any bill or report: starts the server's export with the list's own filters,
+// shows its progress while the file is written, and downloads it when ready. The server writes
+// the file; the browser only follows the link, so a 100,000-row export costs the page nothing.
+import { useEffect, useRef, useState } from "react";
+import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { Alert, Button, Modal, Progress, Space, Typography } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
+import { exportPercent, type ExportTaskView } from "../domain/exports";
+import { getRequestBaseURL } from "../providers/request";
+
+const STATUS_PATH = "/export/status";
+const POLL_MS = 600;
+
+export interface ExportButtonProps {
+  /** The list's excel path, e.g. /bill/enterpriseBill/excel. */
+  url: string;
+  /** The filters the list shows now (undefined values are left out). */
+  filters: Record<string, unknown>;
+  disabled?: boolean;
+}
+
+function download(view: ExportTaskView) {
+  if (!view.downloadPath) return;
+  const a = document.createElement("a");
+  a.href = `${getRequestBaseURL().replace(/\/+$/, "")}${view.downloadPath}`;
+  a.download = view.fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
+  const t = useTranslate();
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const start = useCustomMutation<ExportTaskView>();
+  const { result, query } = useCustom<ExportTaskView>({
+    url: STATUS_PATH,
+    method: "post",
+    config: { payload: { taskId } },
+    errorNotification: false,
+    queryOptions: {
+      enabled: taskId !== null,
+      retry: false,
+      refetchInterval: (q) => (q.state.data?.data?.status === "running" ? POLL_MS : false),
+    },
+  });
+  const view = taskId !== null ? (result.data as ExportTaskView | undefined) : undefined;
+  const downloaded = useRef<number | null>(null);
+  // Saving the file is the effect of the poll's answer, once per task.
+  useEffect(() => {
+    if (view?.status === "done" && downloaded.current !== view.taskId) {
+      downloaded.current = view.taskId;
+      download(view);
+    }
+  }, [view]);
+
+  const begin = () => {
+    setStartError(null);
+    const payload = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+    start.mutate(
+      { url, method: "post", values: payload, successNotification: false, errorNotification: false },
+      { onSuccess: ({ data }) => setTaskId(data.taskId), onError: (e: HttpError) => setStartError(e.message) },
+    );
+  };
+  const close = () => {
+    setTaskId(null);
+    setStartError(null);
+  };
+  const open = taskId !== null || startError !== null;
+  const failed = view?.status === "failed" || Boolean(query.error);
+
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={begin} loading={start.mutation.isPending} disabled={disabled}>
+        {t("export.button")}
+      </Button>
+      <Modal
+        open={open}
+        title={t("export.title")}
+        onCancel={close}
+        footer={
+          view?.status === "done" ? (
+            <Space>
+              <Button onClick={() => download(view)}>{t("export.again")}</Button>
+              <Button type="primary" onClick={close}>{t("export.close")}</Button>
+            </Space>
+          ) : (
+            <Button onClick={close}>{t("export.close")}</Button>
+          )
+        }
+      >
+        {startError ? (
+          <Alert type="error" showIcon message={startError} />
+        ) : failed ? (
+          <Alert type="error" showIcon message={view?.error ?? query.error?.message ?? t("export.failed")} />
+        ) : (
+          <Space direction="vertical" style={{ width: "100%" }}>
+            <Progress percent={view ? exportPercent(view) : 0} status={view?.status === "done" ? "success" : "active"} />
+            <Typography.Text type="secondary">
+              {view?.status === "done"
+                ? t("export.done", { rows: view.rowsDone.toLocaleString("zh-CN"), file: view.fileName })
+                : t("export.running", { done: (view?.rowsDone ?? 0).toLocaleString("zh-CN"), total: (view?.rowsTotal ?? 0).toLocaleString("zh-CN") })}
+            </Typography.Text>
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+// Spreadsheet exports: a task answers at once, reports progress, and its file (read back with
+// exceljs) holds the rows, formats and totals asked for; only its owner sees it, only with the key.
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { startHarness, type Harness } from "./harness";
+import { call, count, freshClient, login } from "./account-helpers";
+import { defineExport, EXPORT_ROWS_MAX } from "../../server/exports/tasks";
+import { inChunks } from "../../server/exports/xlsx";
+import { zInt } from "../../src/domain/zod";
+
+type Row = { id: number; name: string; amountFen: number; day: string; at: string; seats: number };
+const sample = (i: number): Row => ({ id: i, name: `旅客${i}`, amountFen: 123456 + i, day: "2026-10-31", at: "2026-10-31T16:30:00.000Z", seats: i % 3 });
+
+const testExport = defineExport({
+  url: "/test/excel",
+  summary: "test export",
+  access: "member",
+  input: z.object({ n: zInt({ min: 0, max: 10_000_000, error: "n" }), failAt: zInt({ min: 0, max: 10_000_000, error: "f" }).optional() }).strict(),
+  kind: "test",
+  fileName: (input) => `测试导出-${input.n}.xlsx`,
+  sheetName: "测试",
+  columns: [
+    { key: "name", header: "姓名", kind: "text" },
+    { key: "amountFen", header: "金额（元）", kind: "money" },
+    { key: "day", header: "日期", kind: "date" },
+    { key: "at", header: "下单时间", kind: "datetime" },
+    { key: "seats", header: "座位数", kind: "int" },
+  ],
+  count: async ({ input }) => input.n,
+  totals: async ({ input }) => {
+    let amountFen = 0;
+    let seats = 0;
+    for (let i = 1; i <= input.n; i++) {
+      amountFen += sample(i).amountFen;
+      seats += sample(i).seats;
+    }
+    return { amountFen, seats };
+  },
+  rows: ({ input }) =>
+    inChunks<Row>(async (last, size) => {
+      const from = (last?.id ?? 0) + 1;
+      const out: Row[] = [];
+      for (let i = from; i <= Math.min(input.n, from + size - 1); i++) {
+        if (input.failAt === i) throw new Error("boom");
+        out.push(sample(i));
+      }
+      return out;
+    }, 500),
+});
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ routes: [testExport] });
+});
+afterAll(async () => h?.close());
+
+async function waitDone(token: string, taskId: number) {
+  for (let i = 0; i < 200; i++) {
+    const r = await call(h.app, "/export/status", { token, taskId });
+    if (r.body.ret !== 0 || r.body.data.status !== "running") return r.body;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error("export did not finish");
+}
+
+describe("exports", () => {
+  it("writes the rows with Chinese headers, money as numbers, dates as dates, a totals row and a frozen header", async () => {
+    freshClient();
+    const token = await login(h.app, "13800000070");
+    const start = await call(h.app, "/test/excel", { token, n: 1234 });
+    expect(start.body.ret).toBe(0);
+    expect(start.body.data).toMatchObject({ status: "running", rowsTotal: 1234, fileName: "测试导出-1234.xlsx", downloadPath: null });
+    const done = await waitDone(token, start.body.data.taskId);
+    expect(done.data).toMatchObject({ status: "done", rowsDone: 1234, rowsTotal: 1234 });
+
+    const file = await h.app.inject({ method: "GET", url: `/api${done.data.downloadPath}` });
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers["content-disposition"])).toContain(encodeURIComponent("测试导出-1234.xlsx"));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet("测试")!;
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.getRow(1).values).toEqual([undefined, "姓名", "金额（元）", "日期", "下单时间", "座位数"]);
+    const first = sheet.getRow(2);
+    expect(first.getCell(1).value).toBe("旅客1");
+    expect(first.getCell(2).value).toBe(1234.57);
+    expect(first.getCell(2).numFmt).toBe("#,##0.00");
+    expect((first.getCell(3).value as Date).toISOString()).toBe("2026-10-31T00:00:00.000Z");
+    // 16:30 UTC is 00:30 the next day in Beijing: the sheet shows the wall time staff saw.
+    expect((first.getCell(4).value as Date).toISOString()).toBe("2026-11-01T00:30:00.000Z");
+    expect(sheet.rowCount).toBe(1 + 1234 + 1);
+    const totals = sheet.getRow(1236);
+    expect(totals.getCell(1).value).toBe("合计");
+    let fen = 0;
+    for (let i = 1; i <= 1234; i++) fen += sample(i).amountFen;
+    expect(Math.round((totals.getCell(2).value as number) * 100)).toBe(fen);
+    expect(totals.font?.bold).toBe(true);
+  });
+
+  it("shows a task only to its owner and the file only with its key", async () => {
+    freshClient();
+    const owner = await login(h.app, "13800000070");
+    const other = await login(h.app, "13800000071");
+    const start = await call(h.app, "/test/excel", { token: owner, n: 3 });
+    const done = await waitDone(owner, start.body.data.taskId);
+    const foreign = await call(h.app, "/export/status", { token: other, taskId: start.body.data.taskId });
+    expect(foreign.body.ret).toBe(404);
+    const withoutKey = await h.app.inject({ method: "GET", url: `/api/export/file/${done.data.taskId}?key=${"0".repeat(32)}` });
+    expect(withoutKey.statusCode).toBe(404);
+    const garbage = await h.app.inject({ method: "GET", url: `/api/export/file/abc?key=%00` });
+    expect(garbage.statusCode).toBe(404);
+  });
+
+  it("refuses an export larger than the limit and writes no task", async () => {
+    freshClient();
+    const token = await login(h.app, "13800000072");
+    const before = await count(h.db.db, "export_tasks");
+    const r = await call(h.app, "/test/excel", { token, n: EXPORT_ROWS_MAX + 1 });
+    expect(r.body.ret).toBe(400);
+    expect(r.body.msg).toContain("请缩小筛选范围");
+    expect(await count(h.db.db, "export_tasks")).toBe(before);
+    const bad = await call(h.app, "/test/excel", { token, n: "many" });
+    expect(bad.body.ret).toBe(400);
+    expect(await count(h.db.db, "export_tasks")).toBe(before);
+  });
+
+  it("marks a task failed with a clear message when reading its rows fails", async () => {
+    freshClient();
+    const token = await login(h.app, "13800000073");
+    const start = await call(h.app, "/test/excel", { token, n: 800, failAt: 700 });
+    const done = await waitDone(token, start.body.data.taskId);
+    expect(done.data).toMatchObject({ status: "failed", error: "导出失败，请稍后重试", downloadPath: null });
+  });
+
+  it("needs a session", async () => {
+    const r = await call(h.app, "/export/status", { taskId: 1 });
+    expect(r.body.ret).toBe(401);
+  });
+});
