@@ -1,13 +1,14 @@
-// A route's page inside the workbench frame: title, breadcrumb, the area's navigation and the
-// page's data, which until loaded is an honest empty state with the next useful step.
-import { Card, Descriptions, Tag } from "antd";
+// A route whose capability is not built yet, inside the workbench frame (title, breadcrumb, the
+// area's navigation). It says plainly that the page is not open, instead of an empty list that
+// would pretend a query ran, and leads back to the workbench rather than round a loop.
+import { Card, Descriptions, Result, Tag } from "antd";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { queryOf } from "../../access/routes";
+import { pathFor, queryOf } from "../../access/routes";
 import { memberTypeKey } from "../../domain/member";
 import { PAGE_INFO } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
-import { EmptyState } from "./StatePages";
+import { LinkButton } from "../index/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
 
 // ReportDetailed's `type` (old report routes pass it) names the report shown.
@@ -41,6 +42,7 @@ function AccountSummary() {
 }
 
 export function AreaPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();
   const info = PAGE_INFO[routeName];
@@ -51,7 +53,16 @@ export function AreaPage({ routeName }: { routeName: string }) {
         <AccountSummary />
       ) : (
         <div className="tp-frame__card">
-          <EmptyState text={info?.empty?.[lang] ?? info?.title[lang] ?? routeName} action={info?.action} />
+          <Result
+            status="info"
+            title={t("route.notOpen.title", { page: reportType?.[lang] ?? info?.title[lang] ?? routeName })}
+            subTitle={t("route.notOpen.text")}
+            extra={
+              <LinkButton to={pathFor("my_center_index")} type="primary">
+                {t("route.notOpen.back")}
+              </LinkButton>
+            }
+          />
         </div>
       )}
     </WorkbenchFrame>
