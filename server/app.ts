@@ -32,6 +32,7 @@ import { searchRoutes } from "./routes/search";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
+import { registerGatewayNotifications, type PayGateways } from "./payments/gateways";
 import { passengerRoutes } from "./routes/passengers";
 import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
@@ -62,6 +63,8 @@ export interface AppConfig {
   partnerOrigins?: string[];
   /** HMAC secret of the sandbox payment gateway (PAY_SANDBOX_SECRET); null: no sandbox gateway. */
   paySandboxSecret?: string | null;
+  /** The real QR gateways configured (Alipay, WeChat Pay); a method without one uses the sandbox. */
+  payGateways?: PayGateways;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -140,7 +143,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...exportRoutes, ...(config.routes ?? [])]);
+  const payGateways = config.payGateways ?? {};
+  await registerGatewayNotifications(app, ctx.db, payGateways);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

@@ -3,6 +3,8 @@
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
+import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
+import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
 import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
@@ -24,6 +26,8 @@ export interface StartConfig {
   sms: SmsChoice;
   /** HMAC secret the sandbox payment gateway signs its notifications with; null: no sandbox. */
   paySandboxSecret: string | null;
+  /** The real QR gateways the environment configures (null: that method uses the sandbox). */
+  payGateways: PayGatewaySettings;
 }
 
 const ALIYUN_VARIABLES = {
@@ -82,7 +86,7 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
     }
   }
-  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production) };
+  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production) };
 }
 
 /**
@@ -96,6 +100,96 @@ function readSandboxSecret(env: NodeJS.ProcessEnv, production: boolean): string 
   if (secret.length < 32) throw new ConfigError("PAY_SANDBOX_SECRET 至少须有 32 个字符");
   if (production && secret === DEMO_SANDBOX_SECRET) throw new ConfigError("PAY_SANDBOX_SECRET 仍是演示密钥，生产环境不能使用");
   return secret;
+}
+
+const ALIPAY_VARIABLES = {
+  appId: "PAY_ALIPAY_APP_ID",
+  privateKey: "PAY_ALIPAY_PRIVATE_KEY",
+  alipayPublicKey: "PAY_ALIPAY_PUBLIC_KEY",
+} as const;
+
+const WECHAT_VARIABLES = {
+  appId: "PAY_WECHAT_APPID",
+  mchId: "PAY_WECHAT_MCHID",
+  serialNo: "PAY_WECHAT_SERIAL",
+  privateKey: "PAY_WECHAT_PRIVATE_KEY",
+  apiV3Key: "PAY_WECHAT_APIV3_KEY",
+  platformPublicKey: "PAY_WECHAT_PLATFORM_PUBLIC_KEY",
+  platformSerial: "PAY_WECHAT_PLATFORM_SERIAL",
+} as const;
+
+/**
+ * The variables of one gateway: none set means the gateway is off; some set and others missing
+ * is a mistake that would take payments nobody can confirm, so start-up refuses it.
+ */
+function gatewayVariables<K extends string>(env: NodeJS.ProcessEnv, name: string, variables: Record<K, string>): Record<K, string> | null {
+  const names = Object.values(variables) as string[];
+  const missing = names.filter((v) => !env[v]?.trim());
+  if (missing.length === names.length) return null;
+  if (missing.length) throw new ConfigError(`${name}配置不完整，缺少 ${missing.join("、")}（这些变量须全部设置，或全部不设置）`);
+  return Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, env[v as string]!.trim()])) as Record<K, string>;
+}
+
+function privateKeyOf(env: NodeJS.ProcessEnv, variable: string): string {
+  const pem = rsaPrivateKeyPem(env[variable]!);
+  if (!pem) throw new ConfigError(`${variable} 不是有效的 RSA 私钥（PEM，或不带首尾行的 Base64）`);
+  return pem;
+}
+
+function publicKeyOf(env: NodeJS.ProcessEnv, variable: string): string {
+  const pem = rsaPublicKeyPem(env[variable]!);
+  if (!pem) throw new ConfigError(`${variable} 不是有效的 RSA 公钥或证书（PEM，或不带首尾行的 Base64）`);
+  return pem;
+}
+
+/** An http(s) URL; production talks to gateways and receives notifications over https only. */
+function urlOf(env: NodeJS.ProcessEnv, variable: string, production: boolean, originOnly: boolean): string {
+  const text = env[variable]!.trim();
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  const scheme = production ? "https" : "http 或 https";
+  if (!url || !(production ? ["https:"] : ["http:", "https:"]).includes(url.protocol) || (originOnly && url.origin !== text.replace(/\/$/, ""))) {
+    throw new ConfigError(`${variable} 不是有效的${originOnly ? "来源地址（应为 " + scheme + "://域名[:端口]）" : " " + scheme + " 地址"}`);
+  }
+  return originOnly ? url.origin : url.toString();
+}
+
+/**
+ * Alipay (PAY_ALIPAY_*) and WeChat Pay v3 (PAY_WECHAT_*) are on when their variables are set;
+ * their notifications go to PAY_NOTIFY_ORIGIN, the portal's public address, which a configured
+ * gateway therefore needs. Keys are checked here, so a bad key stops the start, not a payment.
+ */
+function readPayGateways(env: NodeJS.ProcessEnv, production: boolean): PayGatewaySettings {
+  const ali = gatewayVariables(env, "支付宝", ALIPAY_VARIABLES);
+  const wx = gatewayVariables(env, "微信支付", WECHAT_VARIABLES);
+  if (!ali && !wx) return { alipay: null, wechat: null };
+  if (!env.PAY_NOTIFY_ORIGIN?.trim()) throw new ConfigError("已配置支付宝或微信支付，须设置 PAY_NOTIFY_ORIGIN（本站对外的地址，支付结果通知发往这里）");
+  const origin = urlOf(env, "PAY_NOTIFY_ORIGIN", production, true);
+  let alipay: AlipaySettings | null = null;
+  if (ali) {
+    alipay = {
+      appId: ali.appId,
+      privateKey: privateKeyOf(env, ALIPAY_VARIABLES.privateKey),
+      alipayPublicKey: publicKeyOf(env, ALIPAY_VARIABLES.alipayPublicKey),
+      notifyUrl: `${origin}/api${NOTIFY_PATHS.alipay}`,
+      ...(env.PAY_ALIPAY_GATEWAY?.trim() ? { gateway: urlOf(env, "PAY_ALIPAY_GATEWAY", production, false) } : {}),
+    };
+  }
+  let wechat: WechatSettings | null = null;
+  if (wx) {
+    if (Buffer.byteLength(wx.apiV3Key, "utf8") !== 32) throw new ConfigError("PAY_WECHAT_APIV3_KEY 须为 32 个字符（商户平台设置的 APIv3 密钥）");
+    wechat = {
+      ...wx,
+      privateKey: privateKeyOf(env, WECHAT_VARIABLES.privateKey),
+      platformPublicKey: publicKeyOf(env, WECHAT_VARIABLES.platformPublicKey),
+      notifyUrl: `${origin}/api${NOTIFY_PATHS.wechat}`,
+    };
+  }
+  return { alipay, wechat };
 }
 
 /** Demo data goes in when asked (SEED=demo), or into an empty database outside production. */

@@ -11,6 +11,7 @@ import { generateInventory } from "./inventory";
 import { DEFAULT_INVENTORY_SEED } from "./suppliers";
 import { ConfigError, createSmsProvider, readStartConfig, shouldSeed, type StartConfig } from "./config";
 import { setSmsProvider } from "./services/accounts/sms";
+import { createGateways } from "./payments/gateways";
 
 /** How long after listening the inventory generation starts. */
 const INVENTORY_WARM_DELAY_MS = 3_000;
@@ -58,9 +59,11 @@ async function main() {
     inventorySeed,
     partnerOrigins: config.partnerOrigins,
     paySandboxSecret: config.paySandboxSecret,
+    payGateways: createGateways(config.payGateways),
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
+  app.log.info({ alipay: config.payGateways.alipay ? "gateway" : config.paySandboxSecret ? "sandbox" : "off", wechat: config.payGateways.wechat ? "gateway" : config.paySandboxSecret ? "sandbox" : "off" }, "QR payment gateways chosen");
 
   // The sales window's flights, trains and hotel nights are generated in the background shortly
   // after the server listens (loading the reference data is a burst of synchronous work the

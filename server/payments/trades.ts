@@ -7,7 +7,7 @@ import { BizError, MSG, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { visibleOrderId } from "../orders/flight/views";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
-import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod } from "../../src/domain/payments";
+import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 
 export type Payment = Selectable<PaymentsTable>;
@@ -20,15 +20,15 @@ function newOutTradeNo(): string {
   return `P${stamp}${crypto.randomInt(0, 100_000_000).toString().padStart(8, "0")}`;
 }
 
-/** Whether a QR gateway (the sandbox, for now) is configured. */
+/** The QR methods some gateway (a real one, or the sandbox) takes payments for. */
 export interface QrGateway {
-  enabled: boolean;
+  methods: readonly QrMethod[];
 }
 
 /** The methods the member's payment limits allow, of those this cashier offers. */
 export function methodsOf(member: Member, qr: QrGateway): PayMethod[] {
   const limits = member.paymentLimits.split(",").map((s) => s.trim());
-  return PAY_METHODS.filter((m) => limits.includes(m) && (m === "wallet" || qr.enabled));
+  return PAY_METHODS.filter((m) => limits.includes(m) && (m === "wallet" || (qr.methods as readonly string[]).includes(m)));
 }
 
 type OrderRow = { id: number; orderNo: string; title: string; status: number; totalFen: number; expiresAt: string | null };

@@ -13,6 +13,7 @@ import { assertPayable, cashierInfo, createPayment, orderOf, ownPayment } from "
 import { resultOf, settleNotified, walletPay } from "../payments/settle";
 import { sandboxCashierUrl, verifySandbox } from "../payments/sandbox";
 import { listLedger } from "../payments/statement";
+import { gatewayFor, precreateWithGateway, refreshFromGateway, type PayGateways } from "../payments/gateways";
 
 const tags = ["payments"];
 
@@ -30,9 +31,12 @@ const ledgerInput = z
 
 const NO_QR = "扫码支付暂未开通，请使用余额支付";
 
-/** sandboxSecret null: no QR gateway is configured, so the cashier offers the wallet only. */
-export function paymentRoutes(sandboxSecret: string | null) {
-  const qr = { enabled: sandboxSecret !== null };
+/**
+ * A QR method goes through its real gateway when one is configured, else through the sandbox;
+ * with neither (sandboxSecret null, no gateways) the cashier offers the wallet only.
+ */
+export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateways = {}) {
+  const qr = { methods: QR_METHODS.filter((m) => gateways[m] || sandboxSecret !== null) };
   return [
     defineRoute({
       method: "POST",
@@ -67,28 +71,35 @@ export function paymentRoutes(sandboxSecret: string | null) {
     defineRoute({
       method: "POST",
       url: PAY_PATHS.precreate,
-      summary: "支付宝/微信扫码预下单（沙箱：二维码打开本站的手机收银台）",
+      summary: "支付宝/微信扫码预下单（已配置真实网关时向网关下单，二维码为网关返回的内容；否则为沙箱：二维码打开本站的手机收银台）",
       tags,
       access: "payments",
       input: precreateInput,
       handler: async ({ input, member, ctx, req }) => {
-        if (!sandboxSecret) throw new BizError(RET.CONFLICT, NO_QR);
+        if (!qr.methods.length) throw new BizError(RET.CONFLICT, NO_QR);
         const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
         if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, "该交易不是扫码支付");
+        const gateway = gatewayFor(gateways, p.method);
+        if (!gateway && !sandboxSecret) throw new BizError(RET.CONFLICT, NO_QR);
         if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
         if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已处理，请重新发起支付");
-        assertPayable(await orderOf(ctx.db, p.orderId));
+        const order = await orderOf(ctx.db, p.orderId);
+        assertPayable(order);
+        if (gateway) return { outTradeNo: p.outTradeNo, qrUrl: await precreateWithGateway(gateway, p, order, req.log) };
         return { outTradeNo: p.outTradeNo, qrUrl: sandboxCashierUrl(`${req.protocol}://${req.host}`, p.outTradeNo) };
       },
     }),
     defineRoute({
       method: "POST",
       url: PAY_PATHS.query,
-      summary: "查询支付交易状态（收银台每 2.5 秒轮询）",
+      summary: "查询支付交易状态（收银台每 2.5 秒轮询；真实网关的待支付交易会向网关核实，已付款则按通知同样入账）",
       tags,
       access: "payments",
       input: queryInput,
-      handler: async ({ input, member, ctx }) => resultOf(await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify)),
+      handler: async ({ input, member, ctx, req }) => {
+        const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
+        return (await refreshFromGateway(ctx.db, gateways, p, req.log)) ?? resultOf(p);
+      },
     }),
     defineRoute({
       method: "POST",
@@ -109,6 +120,8 @@ export function paymentRoutes(sandboxSecret: string | null) {
       handler: async ({ input, ctx, req }) => {
         const { sign, ...notice } = input;
         if (!sandboxSecret) throw new BizError(RET.NOT_FOUND, NO_QR);
+        // A method with a real gateway is paid only with real money: the sandbox cannot settle it.
+        if (gatewayFor(gateways, notice.method)) throw new BizError(RET.FORBIDDEN, "该支付方式已接入真实支付网关，沙箱通知无效");
         if (!verifySandbox(sandboxSecret, notice, sign)) {
           req.log.warn({ outTradeNo: notice.outTradeNo }, "sandbox notification with a bad signature refused");
           throw new BizError(RET.FORBIDDEN, "签名校验失败");
