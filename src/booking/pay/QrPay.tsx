@@ -4,10 +4,18 @@ import { useEffect, useState } from "react";
 import { Alert, Button, QRCode, Space, Typography } from "antd";
 import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { PAY_PATHS, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult, type Precreated, type QrMethod } from "../../domain/payments";
+import { PAY_PATHS, SANDBOX_CASHIER_PATH, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult, type Precreated, type QrMethod } from "../../domain/payments";
 import { PAY_POLL_INTERVAL_MS } from "../../domain/format";
 import type { PortalUser } from "../../pages/layout/session";
 import { usePaid } from "./usePaid";
+
+function isSandboxQr(url: string): boolean {
+  try {
+    return new URL(url).pathname.startsWith(`${SANDBOX_CASHIER_PATH}/`);
+  } catch {
+    return false;
+  }
+}
 
 export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod }) {
   const { t } = useTranslation();
@@ -66,7 +74,8 @@ export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod })
           <Space direction="vertical">
             <Typography.Text>{t("pay.scanWith", { name })}</Typography.Text>
             <Typography.Text type="secondary">{t("pay.waiting")}</Typography.Text>
-            <Typography.Link href={qr.qrUrl} target="_blank" rel="noopener" data-testid="qr-url">{t("pay.openSandbox")}</Typography.Link>
+            {/* Only the sandbox's QR opens a page here; a real gateway's is for the payer's phone. */}
+            {isSandboxQr(qr.qrUrl) && <Typography.Link href={qr.qrUrl} target="_blank" rel="noopener" data-testid="qr-url">{t("pay.openSandbox")}</Typography.Link>}
           </Space>
         </div>
       ) : (
