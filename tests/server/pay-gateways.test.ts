@@ -11,6 +11,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { startHarness } from "./harness";
+import { buildApp } from "../../server/app";
+import { createAuthorize } from "../../server/services/authorize";
 import { day, NOW, SEED, stopTravel } from "./inventory-helpers";
 import { call, freshClient, login } from "./account-helpers";
 import { now, setClock } from "../../server/services/clock";
@@ -477,5 +479,28 @@ describe("WeChat Pay", () => {
     expect((await query(no)).data.status).toBe("paid");
     expect(await orderStatus(order.id)).toBe(1);
     expect(await ledgerOf(no)).toHaveLength(1);
+  });
+});
+
+describe("production with Alipay only and no sandbox", () => {
+  it("offers the wallet and Alipay; WeChat has no gateway and is refused; no sandbox page", async () => {
+    const alipayOnly = gatewaysFromEnv();
+    delete alipayOnly.wechat;
+    const app = await buildApp({ db: h.db, nodeEnv: "production", authorize: createAuthorize(h.db.db), inventorySeed: SEED, paySandboxSecret: null, payGateways: alipayOnly });
+    await app.ready();
+    try {
+      const post = async (url: string, body: Record<string, string | number>) => (await call(app, url, { ...body, token })).body;
+      const order = await book();
+      expect((await post(PAY.cashier, { orderId: order.id })).data.methods).toEqual(["wallet", "alipay"]);
+      expect((await post(PAY.create, { orderId: order.id, method: "wechat" })).ret).toBe(403);
+      const created = await post(PAY.create, { orderId: order.id, method: "alipay" });
+      const no = created.data.outTradeNo;
+      const pre = await post(PAY.precreate, { outTradeNo: no, requestVerify: requestVerify(memberId, no), businessType: 5 });
+      expect(pre.data.qrUrl).toBe(`https://qr.alipay.com/bax0${no}`);
+      expect((await app.inject({ method: "GET", url: `/sandbox/cashier/${no}` })).statusCode).toBe(404);
+      expect((await app.inject({ method: "POST", url: "/api/pay/notify/wechat", headers: { "content-type": "application/json" }, payload: "{}" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
