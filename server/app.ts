@@ -32,7 +32,7 @@ import { searchRoutes } from "./routes/search";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
-import { registerGatewayNotifications, type PayGateways } from "./payments/gateways";
+import { gatewayFor, registerGatewayNotifications, type PayGateways } from "./payments/gateways";
 import { passengerRoutes } from "./routes/passengers";
 import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
@@ -142,8 +142,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
-  if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
   const payGateways = config.payGateways ?? {};
+  if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
   registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);

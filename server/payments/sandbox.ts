@@ -45,8 +45,12 @@ function page(title: string, body: string): string {
 
 const METHOD_NAMES = { alipay: "支付宝", wechat: "微信支付" } as const;
 
-export function registerSandboxCashier(app: FastifyInstance, db: Kysely<Database>, secret: string): void {
-  const load = async (no: string) => (/^P\d{8,30}$/.test(no) ? paymentByTradeNo(db, no) : undefined);
+/** hasRealGateway: a method paid through a real gateway has no sandbox page (real money only). */
+export function registerSandboxCashier(app: FastifyInstance, db: Kysely<Database>, secret: string, hasRealGateway: (method: string) => boolean = () => false): void {
+  const load = async (no: string) => {
+    const p = /^P\d{8,30}$/.test(no) ? await paymentByTradeNo(db, no) : undefined;
+    return p && !hasRealGateway(p.method) ? p : undefined;
+  };
 
   app.get<{ Params: { outTradeNo: string } }>(`${SANDBOX_CASHIER_PATH}/:outTradeNo`, async (req, reply) => {
     const p = await load(req.params.outTradeNo);

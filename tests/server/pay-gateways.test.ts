@@ -384,6 +384,8 @@ describe("Alipay", () => {
     const n = { outTradeNo: no, tradeNo: "SBX-1", totalFen: order.payprice, method: "alipay" as const };
     const r = await api(PAY.sandboxNotify, { ...n, sign: signSandbox(DEMO_SANDBOX_SECRET, n) }, false);
     expect(r.ret).toBe(403);
+    expect((await h.app.inject({ method: "GET", url: `/sandbox/cashier/${no}` })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: "POST", url: `/sandbox/cashier/${no}/confirm` })).statusCode).toBe(404);
     await expectUnpaid(order, no);
   });
 });
