@@ -58,6 +58,7 @@ async function main() {
     inventorySeed,
     partnerOrigins: config.partnerOrigins,
     paySandboxSecret: config.paySandboxSecret,
+    settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

@@ -15,6 +15,7 @@ import * as m041 from "./migrations/041_approvals";
 import * as m042 from "./migrations/042_jobs";
 import * as m050 from "./migrations/050_orders";
 import * as m060 from "./migrations/060_payments";
+import * as m071 from "./migrations/071_settlement";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "042_jobs": m042,
   "050_orders": m050,
   "060_payments": m060,
+  "071_settlement": m071,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
