@@ -12,7 +12,7 @@ import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
 import {
-  SETTLEMENT_PATHS as P, disputeInput, operatorAnswerInput, operatorGenerateInput, settlementSettingsSchema, statementIdInput, statementListFilters,
+  SETTLEMENT_PATHS as P, disputeInput, operatorAnswerInput, operatorGenerateInput, settingsInput, settlementSettingsSchema, statementIdInput, statementListFilters,
   type StatementDetail,
 } from "../../src/domain/settlement/schemas";
 import { canConfirm, statementActions, type StatementAction, type StatementStatus } from "../../src/domain/settlement/states";
@@ -40,9 +40,9 @@ function assertOperator(req: FastifyRequest, key: string | null): void {
   if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, "运营方密钥校验失败");
 }
 
-async function ownCompany(db: Kysely<Database>, member: Member): Promise<CompanyRef> {
+async function ownCompany(db: Kysely<Database>, member: Member, companyId?: number): Promise<CompanyRef> {
   const company = await companyOfMember(db, member);
-  if (!company) throw new BizError(RET.NOT_FOUND, NO_COMPANY);
+  if (!company || (companyId !== undefined && companyId !== company.id)) throw new BizError(RET.NOT_FOUND, NO_COMPANY);
   return company;
 }
 
@@ -85,8 +85,8 @@ export function settlementRoutes(operatorKey: string | null) {
       summary: "结算设置：结算日、授信额度与已用额度、可确认对账单的成员、下一个结算日",
       tags,
       access: "settlement",
-      input: z.object({}).strict(),
-      handler: async ({ member, ctx }) => settingsView(ctx.db, await ownCompany(ctx.db, member!)),
+      input: settingsInput,
+      handler: async ({ input, member, ctx }) => settingsView(ctx.db, await ownCompany(ctx.db, member!, input.companyId)),
     }),
     defineRoute({
       method: "POST",
@@ -95,7 +95,7 @@ export function settlementRoutes(operatorKey: string | null) {
       tags,
       access: "settlement",
       input: settlementSettingsSchema,
-      handler: async ({ input, member, ctx }) => saveSettings(ctx.db, member!, await ownCompany(ctx.db, member!), input),
+      handler: async ({ input, member, ctx }) => saveSettings(ctx.db, member!, await ownCompany(ctx.db, member!, input.companyId), input),
     }),
     defineRoute({
       method: "POST",

@@ -129,6 +129,11 @@ describe("settlement settings", () => {
       expect((await api(who, S.saveSettings, { settlementDay: 5, creditLimitFen: 1 })).ret, who).toBe(403);
     }
     expect((await api(null, S.settings)).ret).toBe(401);
+    // Another company's settings are not found, and saving them writes nothing.
+    expect((await api(ADMIN, S.settings, { companyId: companyId + 1000 })).ret).toBe(404);
+    const before = await counts(h.db.db, SETTLEMENT_TABLES);
+    expect((await api(ADMIN, S.saveSettings, { companyId: companyId + 1000, settlementDay: 5, creditLimitFen: 1 })).ret).toBe(404);
+    expect(await counts(h.db.db, SETTLEMENT_TABLES)).toEqual(before);
   });
 });
 

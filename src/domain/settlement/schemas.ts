@@ -31,8 +31,12 @@ export const SETTLEMENT_PATHS = {
 
 const zId = (error: string) => zInt({ min: 1, max: 2_147_483_647, error });
 
+/** The company the settings are of: optional, and when given it must be the caller's own. */
+const zCompanyId = zId("企业编号不正确").optional();
+
 export const settlementSettingsSchema = z
   .object({
+    companyId: zCompanyId,
     settlementDay: zInt({ min: SETTLEMENT_DAY_MIN, max: SETTLEMENT_DAY_MAX, error: `结算日须为 ${SETTLEMENT_DAY_MIN} 到 ${SETTLEMENT_DAY_MAX} 之间的整数` }),
     creditLimitFen: zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: "授信额度须为 0 到 1 亿元之间的金额" }),
     confirmerIds: zIdList("确认人不正确", CONFIRMERS_MAX).refine((ids) => ids.length <= CONFIRMERS_MAX, `确认人最多 ${CONFIRMERS_MAX} 位`),
@@ -41,6 +45,7 @@ export const settlementSettingsSchema = z
 export type SettlementSettingsForm = z.input<typeof settlementSettingsSchema>;
 export type SettlementSettingsInput = z.output<typeof settlementSettingsSchema>;
 
+export const settingsInput = z.object({ companyId: zCompanyId }).strict();
 export const statementIdInput = z.object({ id: zId("对账单编号不正确") }).strict();
 export const disputeInput = z
   .object({
