@@ -39,6 +39,7 @@ import { addressRoutes } from "./routes/addresses";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { travellerImportRoutes } from "./routes/traveller-imports";
 import { exportRoutes, registerExportDownload } from "./exports/tasks";
+import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -65,6 +66,8 @@ export interface AppConfig {
   paySandboxSecret?: string | null;
   /** The real QR gateways configured (Alipay, WeChat Pay); a method without one uses the sandbox. */
   payGateways?: PayGateways;
+  /** Key of the operator's settlement calls (SETTLEMENT_OPERATOR_KEY); unset: a demo key outside production, none in it. */
+  settlementOperatorKey?: string | null;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -145,7 +148,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

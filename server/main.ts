@@ -60,6 +60,7 @@ async function main() {
     partnerOrigins: config.partnerOrigins,
     paySandboxSecret: config.paySandboxSecret,
     payGateways: createGateways(config.payGateways),
+    settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

@@ -8,6 +8,7 @@ import type { ExportTasksTable } from "./tables/exports";
 import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
+import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
 export * from "./tables/policy";
@@ -16,6 +17,7 @@ export * from "./tables/inventory";
 export * from "./tables/orders";
 export * from "./tables/people";
 export * from "./tables/exports";
+export * from "./tables/settlement";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -225,6 +227,10 @@ export interface Database {
   traveller_certificates: TravellerCertificatesTable;
   addresses: AddressesTable;
   invoice_titles: InvoiceTitlesTable;
+  settlement_settings: SettlementSettingsTable;
+  settlement_statements: SettlementStatementsTable;
+  settlement_lines: SettlementLinesTable;
+  settlement_events: SettlementEventsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -3,9 +3,10 @@ import { JobKinds } from "./kinds";
 import { approvalJobKinds } from "../approvals/jobs";
 import { orderJobKinds } from "../orders/flight/jobs";
 import { ticketingJobKinds } from "../orders/flight/ticketing";
+import { settlementJobKinds } from "../settlement/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

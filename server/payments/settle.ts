@@ -12,7 +12,8 @@ import { FLIGHT_ORDER_STATUS } from "../../src/domain/orders/flight";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { scheduleTicketing } from "../orders/flight/ticketing";
-import { assertPayable, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
+import { assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
+import { spendCredit } from "../settlement/credit";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
   outTradeNo: p.outTradeNo,
@@ -53,6 +54,37 @@ export async function walletPay(db: Kysely<Database>, member: Member, p: Payment
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
     await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `余额支付 ${p.outTradeNo}` });
     await moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" });
+    await scheduleTicketing(trx, p.orderId);
+    return resultOf({ ...p, status: "paid" });
+  });
+}
+
+/**
+ * Credit pay: the trade, the order's move 0 → 1 and the company's credit spent happen in one
+ * transaction. The credit is spent with a conditional update, so of two payments that together
+ * pass the limit exactly one lands and the other is refused with nothing written.
+ */
+export async function creditPay(db: Kysely<Database>, member: Member, p: Payment, input: { businessType: number; payPassword?: string }): Promise<PaymentResult> {
+  if (p.method !== "credit") throw new BizError(RET.BAD_INPUT, "该交易不是授信支付");
+  if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
+  if (p.status === "paid") return resultOf(p);
+  if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+  const credit = await creditOf(db, member);
+  if (!credit) throw new BizError(RET.FORBIDDEN, "当前账户不能使用企业授信支付");
+  if (member.payPasswordHash) {
+    if (!input.payPassword) throw new BizError(RET.BAD_INPUT, "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
+    await checkPayPassword(db, member, input.payPassword);
+  }
+  return db.transaction().execute(async (trx) => {
+    assertPayable(await orderOf(trx, p.orderId));
+    if (!(await markPaid(trx, p, null))) {
+      const now = await paymentByTradeNo(trx, p.outTradeNo);
+      if (now?.status === "paid") return resultOf(now);
+      throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+    }
+    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `企业授信支付 ${p.outTradeNo}` });
+    await spendCredit(trx, credit.walletMemberId, p.amountFen);
+    await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付" });
     await scheduleTicketing(trx, p.orderId);
     return resultOf({ ...p, status: "paid" });
   });

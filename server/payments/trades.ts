@@ -9,6 +9,9 @@ import { visibleOrderId } from "../orders/flight/views";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
 import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
+import { canCreditPay } from "../../src/access/rules";
+import { companyOfMember } from "../settlement/company";
+import { creditLineOf } from "../settlement/credit";
 
 export type Payment = Selectable<PaymentsTable>;
 
@@ -25,10 +28,27 @@ export interface QrGateway {
   methods: readonly QrMethod[];
 }
 
-/** The methods the member's payment limits allow, of those this cashier offers. */
+/** The methods the member's payment limits allow, of those this cashier offers (credit aside). */
 export function methodsOf(member: Member, qr: QrGateway): PayMethod[] {
   const limits = member.paymentLimits.split(",").map((s) => s.trim());
-  return PAY_METHODS.filter((m) => limits.includes(m) && (m === "wallet" || (qr.methods as readonly string[]).includes(m)));
+  return PAY_METHODS.filter((m) => m !== "credit" && limits.includes(m) && (m === "wallet" || (qr.methods as readonly string[]).includes(m)));
+}
+
+/**
+ * Credit pay is offered to a member of a company (its main member or an employee) whose payment
+ * limits include creditpay, when the company has a credit limit. Null: not offered.
+ */
+export async function creditOf(db: Kysely<Database>, member: Member): Promise<{ walletMemberId: number; availableFen: number } | null> {
+  if (!canCreditPay(member.paymentLimits.split(",").map((s) => s.trim()))) return null;
+  const company = await companyOfMember(db, member);
+  if (!company?.walletMemberId) return null;
+  const line = await creditLineOf(db, company.walletMemberId);
+  return line.limitFen > 0 ? { walletMemberId: company.walletMemberId, availableFen: Math.max(0, line.limitFen - line.usedFen) } : null;
+}
+
+async function allMethodsOf(db: Kysely<Database>, member: Member, qr: QrGateway) {
+  const credit = await creditOf(db, member);
+  return { methods: [...methodsOf(member, qr), ...(credit ? (["credit"] as const) : [])] as PayMethod[], credit };
 }
 
 type OrderRow = { id: number; orderNo: string; title: string; status: number; totalFen: number; expiresAt: string | null };
@@ -48,6 +68,7 @@ export function assertPayable(o: OrderRow): void {
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  const { methods, credit } = await allMethodsOf(db, member, qr);
   return {
     orderId: o.id,
     orderNo: o.orderNo,
@@ -56,15 +77,16 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
     businessType: BUSINESS_TYPE.dometicketOrderPay,
     amount: o.totalFen,
     expiresAt: o.expiresAt,
-    methods: methodsOf(member, qr),
+    methods,
     walletBalance: await walletBalanceFen(db, member.id),
     payPwdSetup: Boolean(member.payPasswordHash),
+    creditAvailable: credit ? credit.availableFen : null,
   };
 }
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
-  if (!methodsOf(member, qr).includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
+  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   assertPayable(o);
   const at = isoAt();
   const row = await db

@@ -8,9 +8,9 @@ import { pageInput } from "../services/http/paging";
 import { zDate } from "../../src/domain/travel/schemas";
 import { zInt } from "../../src/domain/zod";
 import { BUSINESS_TYPE_CODES, PAY_PATHS, QR_METHODS } from "../../src/domain/payments";
-import { cashierInput, createPaymentInput, precreateInput, queryInput, sandboxNotifyInput, walletPayInput } from "../../src/domain/payments/schemas";
+import { cashierInput, createPaymentInput, creditPayInput, precreateInput, queryInput, sandboxNotifyInput, walletPayInput } from "../../src/domain/payments/schemas";
 import { assertPayable, cashierInfo, createPayment, orderOf, ownPayment } from "../payments/trades";
-import { resultOf, settleNotified, walletPay } from "../payments/settle";
+import { creditPay, resultOf, settleNotified, walletPay } from "../payments/settle";
 import { sandboxCashierUrl, verifySandbox } from "../payments/sandbox";
 import { listLedger } from "../payments/statement";
 import { gatewayFor, precreateWithGateway, refreshFromGateway, type PayGateways } from "../payments/gateways";
@@ -66,6 +66,18 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
       handler: async ({ input, member, ctx }) => {
         const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
         return walletPay(ctx.db, member!, p, input);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: PAY_PATHS.credit,
+      summary: "企业授信支付（校验 requestVerify 与支付密码；超出授信额度拒绝；扣减额度、账本记录与订单变为已支付在同一事务）",
+      tags,
+      access: "payments",
+      input: creditPayInput,
+      handler: async ({ input, member, ctx }) => {
+        const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
+        return creditPay(ctx.db, member!, p, input);
       },
     }),
     defineRoute({

@@ -68,6 +68,9 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // The colleagues an employee may book for (replace-booking rules).
   "booking-travellers": ["7_0"],
   "company-statistics": ["70"],
+  // Statements: the administrator, and the employees the settlement settings name to confirm
+  // (the server shows an employee only the statements it may confirm).
+  "settlement:statements": ["70", "7_0"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

@@ -76,6 +76,15 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/pay/precreate": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
   "/pay/query": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32) },
   "/account/ledger": { pageNum: "1", pageSize: "10", direction: "out", businessType: "5" },
+  "/pay/newappshouxinpay": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  // Settlement: the administrator's settings; statements of the caller's company (no statement
+  // of these ids exists; the whole way is tested in settlement.test.ts).
+  "/finance/settlement/settings": {},
+  "/finance/settlement/settings/save": { settlementDay: "25", creditLimitFen: "50000000" },
+  "/finance/settlement/statement/list": { pageNum: "1", pageSize: "10", status: "sent" },
+  "/finance/settlement/statement/detail": { id: "999999" },
+  "/finance/settlement/line/dispute": { lineId: "999999", reason: "金额不符" },
+  "/finance/settlement/statement/confirm": { id: "999999" },
   // People and paperwork: lists, templates and defaults answer every allowed caller; the calls on
   // one row name no row of the caller (404) or lack their fields (400). Their successes are tested
   // in passengers, external-passengers, addresses-invoice-titles and traveller-imports tests.
@@ -110,7 +119,8 @@ const SAMPLES: Record<string, Record<string, string>> = {
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
-  "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/precreate", "/pay/query",
+  "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
+  "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
   "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save",

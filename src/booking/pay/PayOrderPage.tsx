@@ -1,5 +1,6 @@
 // The cashier (/pay/order/:orderId): the order's summary, its amount and the time left to pay,
-// and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR).
+// and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR), and the
+// company's credit line for members of a company that has one.
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from "antd";
 import { useCustom } from "@refinedev/core";
 import { useParams } from "react-router";
@@ -14,6 +15,7 @@ import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { WalletPay } from "./WalletPay";
 import { QrPay } from "./QrPay";
+import { CreditPay } from "./CreditPay";
 import "./pay.css";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
@@ -58,11 +60,11 @@ function Cashier({ orderId }: { orderId: number }) {
     );
   }
 
-  const labels: Record<PayMethod, string> = { wallet: t("pay.wallet"), alipay: t("pay.alipay"), wechat: t("pay.wechat") };
+  const labels: Record<PayMethod, string> = { wallet: t("pay.wallet"), alipay: t("pay.alipay"), wechat: t("pay.wechat"), credit: t("pay.credit") };
   const panes = info.methods.map((m) => ({
     key: m,
     label: labels[m],
-    children: m === "wallet" ? <WalletPay info={info} /> : <QrPay info={info} method={m} />,
+    children: m === "wallet" ? <WalletPay info={info} /> : m === "credit" ? <CreditPay info={info} /> : <QrPay info={info} method={m} />,
   }));
 
   return (

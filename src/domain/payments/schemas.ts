@@ -20,6 +20,8 @@ export const walletPayInput = z
     payPassword: zText({ max: 32, error: "支付密码格式不正确" }).regex(/^[0-9a-f]{32}$/, "支付密码格式不正确").optional(),
   })
   .strict();
+/** Credit pay carries what wallet pay does (the pay password too, when one is set). */
+export const creditPayInput = walletPayInput;
 export const precreateInput = z
   .object({ outTradeNo: zOutTradeNo, requestVerify: zVerify, businessType: zBusinessType, body: zText({ max: 100, label: "商品描述" }).optional() })
   .strict();

@@ -28,8 +28,11 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   8: "火车票支付",
 };
 
-/** The methods of this slice; credit pay comes with company orders. */
-export const PAY_METHODS = ["wallet", "alipay", "wechat"] as const;
+/**
+ * The cashier's methods. credit: the company's credit line (授信支付), for members of a company
+ * with a credit limit whose payment limits include creditpay; billed on the monthly statement.
+ */
+export const PAY_METHODS = ["wallet", "alipay", "wechat", "credit"] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 export const QR_METHODS = ["alipay", "wechat"] as const;
 export type QrMethod = (typeof QR_METHODS)[number];
@@ -40,6 +43,7 @@ export const PAY_PATHS = {
   cashier: "/pay/cashier",
   create: "/pay/create",
   wallet: "/pay/newappthepay",
+  credit: "/pay/newappshouxinpay",
   precreate: "/pay/precreate",
   query: "/pay/query",
   ledger: "/account/ledger",
@@ -60,6 +64,8 @@ export interface CashierInfo {
   methods: PayMethod[];
   walletBalance: number;
   payPwdSetup: boolean;
+  /** What is left of the company's credit line (fen); null when credit pay is not offered. */
+  creditAvailable: number | null;
 }
 
 export interface CreatedPayment {

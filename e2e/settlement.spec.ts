@@ -1,0 +1,123 @@
+// Monthly settlement in the browser: an employee pays a flight order on the company's credit at
+// the cashier; the operator generates and sends the statement (its back office calls the API);
+// the company administrator opens 结算设置, sees the statement with its totals, and disputes one
+// line with a reason.
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { signIn, watchConsole } from "./helpers";
+import { formatFen } from "../src/domain/policy/fen";
+import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+
+// A fresh server generates its travel inventory in the background at first, and pages answer
+// slowly while it does: every wait here allows for that.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+const OPERATOR_KEY = "demo-settlement-operator-key-not-for-production";
+
+async function bookOrder(page: Page, daysAhead: number, mobile: string): Promise<{ id: number; orderNo: string; payprice: number }> {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const depDate = addDays(chinaDate(Date.now()), daysAhead);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.seatsLeft >= 1 && s.cabinClass === "Y").sort((a, b) => a.breakdown.ADT.total - b.breakdown.ADT.total)[0];
+  expect(seat, "an economy fare").toBeTruthy();
+  const r = await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
+    form: {
+      token: token!, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-settle-${daysAhead}-${Date.now()}`, contactName: "杨帆", contactMobile: mobile,
+      "passengers.0.name": "杨帆", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    },
+  });
+  const env = await r.json();
+  expect(env.ret, env.msg).toBe(0);
+  return env.data;
+}
+
+async function operator(page: Page, path: string, form: Record<string, string | number>) {
+  const r = await page.request.post(`/api${path}`, { form, headers: { "x-operator-key": OPERATOR_KEY } });
+  const env = await r.json();
+  expect(env.ret, env.msg).toBe(0);
+  return env.data;
+}
+
+async function companyIdOf(page: Page): Promise<number> {
+  const login = await page.request.post("/api/login/appNewLogin", { form: { mobilePhone: "13800000070", loginPsw: createHash("md5").update("demo123456").digest("hex"), accCode: "-9990" } });
+  const token = (await login.json()).data.token as string;
+  const info = await (await page.request.post(`/api${SETTLEMENT_PATHS.settings}`, { form: { token } })).json();
+  expect(info.ret, info.msg).toBe(0);
+  return info.data.companyId;
+}
+
+test("an employee pays on credit; the administrator sees the statement and disputes one line", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+
+  // The employee pays at the cashier with the company's credit.
+  await signIn(page, "13800000072");
+  const order = await bookOrder(page, 12, "13800000072");
+  await page.goto(`/pay/order/${order.id}`);
+  await page.getByRole("tab", { name: "企业授信支付" }).click();
+  await expect(page.getByTestId("credit-available")).toBeVisible();
+  await page.screenshot({ path: "test-results/settlement-credit-pay-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText("支付成功")).toBeVisible();
+
+  // The operator's back office bills it and sends the statement.
+  const companyId = await companyIdOf(page);
+  const statement = await operator(page, SETTLEMENT_PATHS.operatorGenerate, { companyId });
+  expect(statement.lines.map((l: { orderNo: string }) => l.orderNo)).toContain(order.orderNo);
+  await operator(page, SETTLEMENT_PATHS.operatorSend, { id: statement.id });
+
+  // The administrator opens the settlement page.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, "13800000070");
+  await page.goto("/finance/settlementSet");
+  await expect(page.getByRole("tab", { name: "对账单" })).toBeVisible();
+  const row = page.getByTestId("settlement-statements").getByRole("row", { name: new RegExp(statement.statementNo) });
+  await expect(row).toContainText("待确认");
+  await expect(row).toContainText(`¥${formatFen(statement.totalFen)}`);
+  await page.screenshot({ path: "test-results/settlement-list-1280.png", fullPage: true });
+  await row.getByRole("link", { name: "查看" }).click();
+
+  const detail = page.getByTestId("settlement-statement");
+  await expect(detail.getByTestId("statement-total")).toHaveText(`¥${formatFen(statement.totalFen)}`);
+  await expect(detail.getByText("部门汇总")).toBeVisible();
+  await expect(detail.getByRole("cell", { name: "市场部" }).first()).toBeVisible();
+  await page.screenshot({ path: "test-results/settlement-statement-1280.png", fullPage: true });
+
+  // Dispute the line of this order, with a reason.
+  const line = detail.getByRole("row", { name: new RegExp(order.orderNo) });
+  await line.getByRole("button", { name: "提出异议" }).click();
+  const dialog = page.getByRole("dialog", { name: "对明细提出异议" });
+  await dialog.getByRole("button", { name: "提交异议" }).click();
+  await expect(dialog.getByText("请填写异议原因").or(dialog.getByText(/异议原因至少2个字符/))).toBeVisible();
+  await dialog.getByLabel("异议原因").fill("该行程已取消，不应计费");
+  await page.screenshot({ path: "test-results/settlement-dispute-1280.png", fullPage: true });
+  await dialog.getByRole("button", { name: "提交异议" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(line).toContainText("异议待处理");
+  await expect(line).toContainText("异议原因：该行程已取消，不应计费");
+  await expect(detail.getByText("有 1 条异议等待运营方处理")).toBeVisible();
+  await expect(detail.getByRole("button", { name: "确认对账单" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/settlement-disputed-1280.png", fullPage: true });
+
+  // The settings: a settlement day is required; day 31 with a confirmer is saved.
+  await page.goto("/finance/settlementSet?tab=settings");
+  const settings = page.getByTestId("settlement-settings");
+  await expect(settings.getByText("已用额度")).toBeVisible();
+  await settings.getByRole("button", { name: "保存设置" }).click();
+  await expect(settings.getByText("结算日须为 1 到 31 之间的整数")).toBeVisible();
+  await settings.getByRole("combobox", { name: "结算日" }).click();
+  await page.keyboard.type("31");
+  await page.getByTitle("每月 31 日").click();
+  await settings.getByRole("combobox", { name: "可确认对账单的成员" }).click();
+  await page.getByTitle("陈静（研发部）").click();
+  await page.keyboard.press("Escape");
+  await settings.getByRole("button", { name: "保存设置" }).click();
+  await expect(page.getByText("结算设置已保存")).toBeVisible();
+  await expect(settings.getByText("下一个结算日", { exact: true })).toBeVisible();
+  await page.screenshot({ path: "test-results/settlement-settings-1280.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

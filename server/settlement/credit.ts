@@ -1,0 +1,81 @@
+// The company's credit line: limit and used amount on the company wallet (decimal text, read and
+// written in integer fen). Spending is a compare-and-set on the used amount read: the update lands
+// only while the stored amount is still the one the limit was checked against, so two payments
+// racing for the last of the line cannot both pass; the loser re-reads and is refused. Settling a
+// statement gives the billed amount back the same way.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt } from "../services/clock";
+import { fenToYuan, formatFen } from "../../src/domain/policy/fen";
+import { yuanTextToFen } from "../../src/domain/travel/money";
+
+export interface CreditLine {
+  limitFen: number;
+  usedFen: number;
+}
+
+function fenOf(text: string, what: string): number {
+  const fen = yuanTextToFen(text);
+  // A malformed stored amount is a data fault; reading it as 0 would hand out credit.
+  if (fen === null) throw new Error(`invalid wallet ${what}: ${JSON.stringify(text)}`);
+  return fen;
+}
+
+export async function creditLineOf(db: Kysely<Database>, walletMemberId: number | null): Promise<CreditLine> {
+  if (!walletMemberId) return { limitFen: 0, usedFen: 0 };
+  const w = await db.selectFrom("wallets").select(["creditLimit", "creditUsed"]).where("memberId", "=", walletMemberId).executeTakeFirst();
+  return w ? { limitFen: fenOf(w.creditLimit, "creditLimit"), usedFen: fenOf(w.creditUsed, "creditUsed") } : { limitFen: 0, usedFen: 0 };
+}
+
+const CAS_TRIES = 8;
+const BUSY = "企业授信账户繁忙，请稍后重试";
+
+export const creditRefusal = (availableFen: number, amountFen: number) =>
+  `企业授信额度不足：可用额度 ¥${formatFen(Math.max(0, availableFen))}，本次支付 ¥${formatFen(amountFen)}，请改用其他支付方式或联系企业管理员`;
+
+/** Spends `amountFen` of the line, in the caller's transaction; refused when it would pass the limit. */
+export async function spendCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
+  if (!walletMemberId) throw new BizError(RET.CONFLICT, creditRefusal(0, amountFen));
+  for (let i = 0; i < CAS_TRIES; i++) {
+    const w = await trx.selectFrom("wallets").select(["creditLimit", "creditUsed"]).where("memberId", "=", walletMemberId).executeTakeFirst();
+    if (!w) throw new BizError(RET.CONFLICT, creditRefusal(0, amountFen));
+    const limitFen = fenOf(w.creditLimit, "creditLimit");
+    const usedFen = fenOf(w.creditUsed, "creditUsed");
+    if (usedFen + amountFen > limitFen) throw new BizError(RET.CONFLICT, creditRefusal(limitFen - usedFen, amountFen));
+    const done = await trx
+      .updateTable("wallets")
+      .set({ creditUsed: fenToYuan(usedFen + amountFen), updateTime: isoAt() })
+      .where("memberId", "=", walletMemberId)
+      .where("creditUsed", "=", w.creditUsed)
+      .where("creditLimit", "=", w.creditLimit)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return { limitFen, usedFen: usedFen + amountFen };
+  }
+  throw new BizError(RET.CONFLICT, BUSY);
+}
+
+/** Gives `amountFen` back to the line (a settled statement); never below zero used. */
+export async function restoreCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
+  if (!walletMemberId || amountFen <= 0) return creditLineOf(trx, walletMemberId);
+  for (let i = 0; i < CAS_TRIES; i++) {
+    const w = await trx.selectFrom("wallets").select(["creditLimit", "creditUsed"]).where("memberId", "=", walletMemberId).executeTakeFirst();
+    if (!w) return { limitFen: 0, usedFen: 0 };
+    const usedFen = Math.max(0, fenOf(w.creditUsed, "creditUsed") - amountFen);
+    const done = await trx
+      .updateTable("wallets")
+      .set({ creditUsed: fenToYuan(usedFen), updateTime: isoAt() })
+      .where("memberId", "=", walletMemberId)
+      .where("creditUsed", "=", w.creditUsed)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return { limitFen: fenOf(w.creditLimit, "creditLimit"), usedFen };
+  }
+  throw new BizError(RET.CONFLICT, BUSY);
+}
+
+/** Sets the line's limit; a limit below what is used only stops further credit payments. */
+export async function setCreditLimit(trx: Kysely<Database>, walletMemberId: number, limitFen: number): Promise<void> {
+  const at = isoAt();
+  const done = await trx.updateTable("wallets").set({ creditLimit: fenToYuan(limitFen), updateTime: at }).where("memberId", "=", walletMemberId).executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) await trx.insertInto("wallets").values({ memberId: walletMemberId, creditLimit: fenToYuan(limitFen), updateTime: at }).execute();
+}

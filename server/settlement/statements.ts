@@ -1,0 +1,365 @@
+// Statements: generating one for a period from the company's unbilled credit payments (and the
+// accepted disputes of earlier statements, as adjustment lines), moving it through its state
+// machine with conditional updates, disputing and answering lines, and reading it back. Every
+// step writes an event row in the same transaction.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt, now } from "../services/clock";
+import { inTransaction } from "../db/transaction";
+import { toCount } from "../db";
+import { addDays, chinaDate } from "../../src/domain/travel/dates";
+import { periodCutoffIso } from "../../src/domain/settlement/period";
+import {
+  lineMove, statementMove, statementStatusLabel,
+  type LineAction, type StatementAction, type StatementStatus,
+} from "../../src/domain/settlement/states";
+import type { DepartmentTotal, StatementEvent, StatementLine, StatementRow } from "../../src/domain/settlement/schemas";
+import { formatFen } from "../../src/domain/policy/fen";
+import { restoreCredit } from "./credit";
+import { companyById } from "./company";
+
+export const UNASSIGNED_DEPARTMENT = "未分配部门";
+export const STATEMENT_MISSING = "未找到该对账单";
+export const LINE_MISSING = "未找到该对账单明细";
+
+export interface SettlementActorRef {
+  memberId: number | null;
+  name: string;
+}
+export const OPERATOR_ACTOR: SettlementActorRef = { memberId: null, name: "运营方" };
+export const SYSTEM_SETTLEMENT_ACTOR: SettlementActorRef = { memberId: null, name: "系统" };
+
+type Db = Kysely<Database>;
+
+async function addEvent(db: Db, e: { statementId: number; lineId?: number | null; action: string; fromStatus: string | null; toStatus: string; actor: SettlementActorRef; note?: string | null }) {
+  await db
+    .insertInto("settlement_events")
+    .values({
+      statementId: e.statementId, lineId: e.lineId ?? null, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus,
+      actorMemberId: e.actor.memberId, actorName: e.actor.name, note: e.note ?? null, createTime: isoAt(),
+    })
+    .execute();
+}
+
+const statementNoOf = (companyId: number, periodEnd: string) => `ST${String(companyId).padStart(4, "0")}${periodEnd.replace(/-/g, "")}`;
+
+interface Unbilled {
+  paymentId: number;
+  orderId: number;
+  orderNo: string;
+  title: string;
+  amountFen: number;
+  serviceFeeFen: number;
+  paidTime: string | null;
+  travellerMemberId: number | null;
+  memberId: number;
+}
+
+/** Credit payments of the company's orders paid before `cutoff` and on no statement yet. */
+async function unbilledPayments(db: Db, companyId: number, cutoffIso: string): Promise<Unbilled[]> {
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.orderId")
+    .leftJoin("settlement_lines as l", "l.paymentId", "p.id")
+    .select(["p.id as paymentId", "o.id as orderId", "o.orderNo", "o.title", "p.amountFen", "o.serviceFeeFen", "p.paidTime", "o.travellerMemberId", "o.memberId"])
+    .where("p.method", "=", "credit")
+    .where("p.status", "=", "paid")
+    .where("p.paidTime", "<", cutoffIso)
+    .where("o.companyId", "=", companyId)
+    .where("l.id", "is", null)
+    .orderBy("p.paidTime")
+    .orderBy("p.id")
+    .execute();
+}
+
+/** Disputes accepted on earlier statements of the company that no statement has adjusted yet. */
+async function pendingAdjustments(db: Db, companyId: number) {
+  return db
+    .selectFrom("settlement_lines as l")
+    .innerJoin("settlement_statements as s", "s.id", "l.statementId")
+    .leftJoin("settlement_lines as a", "a.adjustsLineId", "l.id")
+    .select(["l.id", "l.orderId", "l.orderNo", "l.title", "l.travellerName", "l.departmentName", "l.amountFen", "l.serviceFeeFen", "s.statementNo"])
+    .where("s.companyId", "=", companyId)
+    .where("l.disputeStatus", "=", "accepted")
+    .where("a.id", "is", null)
+    .orderBy("l.id")
+    .execute();
+}
+
+/** Who travelled (the passengers' names) and the department of the employee the order is for. */
+async function describeOrders(db: Db, companyId: number, rows: Unbilled[]) {
+  const orderIds = rows.map((r) => r.orderId);
+  const memberIds = [...new Set(rows.map((r) => r.travellerMemberId ?? r.memberId))];
+  const [passengers, departments] = await Promise.all([
+    orderIds.length ? db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", orderIds).orderBy("id").execute() : [],
+    memberIds.length
+      ? db
+          .selectFrom("employees as e")
+          .leftJoin("departments as d", "d.id", "e.departmentId")
+          .select(["e.memberId", "d.name"])
+          .where("e.companyId", "=", companyId)
+          .where("e.memberId", "in", memberIds)
+          .execute()
+      : [],
+  ]);
+  const names = new Map<number, string[]>();
+  for (const p of passengers) names.set(p.orderId, [...(names.get(p.orderId) ?? []), p.name]);
+  const deptOf = new Map<number, string>();
+  for (const d of departments) if (d.memberId !== null && d.name) deptOf.set(d.memberId, d.name);
+  return (r: Unbilled) => ({
+    travellerName: (names.get(r.orderId) ?? []).join("、") || "—",
+    departmentName: deptOf.get(r.travellerMemberId ?? r.memberId) ?? UNASSIGNED_DEPARTMENT,
+  });
+}
+
+export interface GenerateRequest {
+  companyId: number;
+  periodStart: string;
+  periodEnd: string;
+  actor: SettlementActorRef;
+  /** An empty period makes no statement (the scheduled run) or is refused (on request). */
+  whenEmpty: "skip" | "refuse";
+}
+
+/**
+ * Creates the statement of one period, once: a second request for the same period finds the
+ * first. Lines: every unbilled credit payment paid before the period ended, then one adjustment
+ * per dispute accepted earlier (the disputed amount given back).
+ */
+export async function generateStatement(db: Db, r: GenerateRequest): Promise<number | null> {
+  return inTransaction(db, async (trx) => {
+    const existing = await trx.selectFrom("settlement_statements").select("id").where("companyId", "=", r.companyId).where("periodEnd", "=", r.periodEnd).executeTakeFirst();
+    if (existing) return existing.id;
+    const payments = await unbilledPayments(trx, r.companyId, periodCutoffIso(r.periodEnd));
+    const adjustments = await pendingAdjustments(trx, r.companyId);
+    if (!payments.length && !adjustments.length) {
+      if (r.whenEmpty === "skip") return null;
+      throw new BizError(RET.CONFLICT, "本期没有待结算的授信支付或调整，无需生成对账单");
+    }
+    const describe = await describeOrders(trx, r.companyId, payments);
+    const amountFen = payments.reduce((a, p) => a + p.amountFen, 0);
+    const serviceFeeFen = payments.reduce((a, p) => a + p.serviceFeeFen, 0) - adjustments.reduce((a, l) => a + l.serviceFeeFen, 0);
+    const adjustmentFen = -adjustments.reduce((a, l) => a + l.amountFen, 0);
+    const at = isoAt();
+    const statementId = (
+      await trx
+        .insertInto("settlement_statements")
+        .values({
+          statementNo: statementNoOf(r.companyId, r.periodEnd), companyId: r.companyId, periodStart: r.periodStart, periodEnd: r.periodEnd,
+          status: "generated", lineCount: payments.length + adjustments.length, amountFen, serviceFeeFen, adjustmentFen,
+          totalFen: amountFen + adjustmentFen, createTime: at, updateTime: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const p of payments) {
+      await trx
+        .insertInto("settlement_lines")
+        .values({
+          statementId, kind: "order", paymentId: p.paymentId, adjustsLineId: null, orderId: p.orderId, orderNo: p.orderNo, title: p.title,
+          ...describe(p), paidTime: p.paidTime, amountFen: p.amountFen, serviceFeeFen: p.serviceFeeFen,
+        })
+        .execute();
+    }
+    for (const l of adjustments) {
+      await trx
+        .insertInto("settlement_lines")
+        .values({
+          statementId, kind: "adjustment", paymentId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
+          title: `调整：${l.title}（${l.statementNo} 异议成立）`.slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
+          paidTime: null, amountFen: -l.amountFen, serviceFeeFen: -l.serviceFeeFen,
+        })
+        .execute();
+    }
+    await addEvent(trx, { statementId, action: "generate", fromStatus: null, toStatus: "generated", actor: r.actor, note: `账期 ${r.periodStart} 至 ${r.periodEnd}，${payments.length + adjustments.length} 笔` });
+    return statementId;
+  });
+}
+
+/** The start of the period that ends on `periodEnd`: the day after the company's last statement. */
+export async function periodStartFor(db: Db, companyId: number, periodEnd: string, fallback: string): Promise<string> {
+  const last = await db
+    .selectFrom("settlement_statements")
+    .select("periodEnd")
+    .where("companyId", "=", companyId)
+    .where("periodEnd", "<", periodEnd)
+    .orderBy("periodEnd", "desc")
+    .executeTakeFirst();
+  return last ? addDays(last.periodEnd, 1) : fallback;
+}
+
+/** An operator's statement on request: everything unbilled up to today. */
+export async function generateNow(db: Db, companyId: number): Promise<number> {
+  if (!(await companyById(db, companyId))) throw new BizError(RET.NOT_FOUND, "未找到该企业");
+  const today = chinaDate(now());
+  const first = await db
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.orderId")
+    .leftJoin("settlement_lines as l", "l.paymentId", "p.id")
+    .select((eb) => eb.fn.min("p.paidTime").as("first"))
+    .where("p.method", "=", "credit")
+    .where("p.status", "=", "paid")
+    .where("o.companyId", "=", companyId)
+    .where("l.id", "is", null)
+    .executeTakeFirst();
+  const fallback = first?.first ? chinaDate(Date.parse(first.first)) : today;
+  const start = await periodStartFor(db, companyId, today, fallback < today ? fallback : today);
+  const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse" });
+  return id!;
+}
+
+// ---- moves ----
+
+export async function statementById(db: Db, id: number) {
+  return db.selectFrom("settlement_statements").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Applies one statement move: `where status = from` (and, for a confirm, no open dispute in the
+ * same statement), so of two concurrent actions only one lands; zero rows updated is a refusal.
+ */
+export async function moveStatement(db: Db, statementId: number, action: StatementAction, actor: SettlementActorRef, note: string | null = null, lineId: number | null = null): Promise<{ from: StatementStatus; to: StatementStatus }> {
+  const s = await statementById(db, statementId);
+  if (!s) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
+  const m = statementMove(s.status, action);
+  if (!m) throw new BizError(RET.CONFLICT, `对账单当前状态为「${statementStatusLabel(s.status)}」，不能${actionText[action]}`);
+  let q = db.updateTable("settlement_statements").set({ status: m.to, updateTime: isoAt() }).where("id", "=", statementId).where("status", "=", m.from);
+  if (m.guard === "noOpenDisputes") {
+    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("settlement_lines").select("id").where("statementId", "=", statementId).where("disputeStatus", "=", "open"))));
+  }
+  const done = await q.executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) {
+    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new BizError(RET.CONFLICT, "还有异议未处理，处理完毕后才能确认对账单");
+    throw new BizError(RET.CONFLICT, "对账单状态已变化，请刷新后重试");
+  }
+  await addEvent(db, { statementId, lineId, action, fromStatus: m.from, toStatus: m.to, actor, note });
+  return { from: m.from, to: m.to };
+}
+
+const actionText: Record<StatementAction, string> = { send: "发送", dispute: "提出异议", confirm: "确认", settle: "结清" };
+
+async function openDisputes(db: Db, statementId: number): Promise<number> {
+  const r = await db.selectFrom("settlement_lines").select((eb) => eb.fn.countAll().as("n")).where("statementId", "=", statementId).where("disputeStatus", "=", "open").executeTakeFirst();
+  return toCount(r?.n);
+}
+
+export async function lineById(db: Db, lineId: number) {
+  return db.selectFrom("settlement_lines").selectAll().where("id", "=", lineId).executeTakeFirst();
+}
+
+async function moveLine(db: Db, lineId: number, action: LineAction, statementStatus: string, set: { disputeReason?: string; answerNote?: string | null }) {
+  const line = await lineById(db, lineId);
+  if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
+  const m = lineMove(line.disputeStatus, action, statementStatus);
+  if (!m) {
+    if (action === "dispute" && line.disputeStatus !== "none") throw new BizError(RET.CONFLICT, "该明细已提出过异议");
+    if (action !== "dispute" && line.disputeStatus !== "open") throw new BizError(RET.CONFLICT, "该明细没有待处理的异议");
+    throw new BizError(RET.CONFLICT, `对账单当前状态为「${statementStatusLabel(statementStatus)}」，不能处理该明细`);
+  }
+  const done = await db
+    .updateTable("settlement_lines")
+    .set({ disputeStatus: m.to, ...set })
+    .where("id", "=", lineId)
+    .where("disputeStatus", "=", m.from)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "该明细状态已变化，请刷新后重试");
+  return { line, from: m.from, to: m.to };
+}
+
+/** The company marks one line disputed: the statement moves to disputed in the same transaction. */
+export async function disputeLine(db: Db, lineId: number, reason: string, actor: SettlementActorRef): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const line = await lineById(trx, lineId);
+    if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
+    if (line.kind !== "order") throw new BizError(RET.CONFLICT, "调整明细不能再提出异议");
+    // The statement first: it is the row a concurrent confirm updates, so one of the two waits.
+    await moveStatement(trx, line.statementId, "dispute", actor, reason, lineId);
+    await moveLine(trx, lineId, "dispute", "disputed", { disputeReason: reason });
+  });
+}
+
+/** The operator answers one open dispute; an accepted one is adjusted in the next statement. */
+export async function answerLine(db: Db, lineId: number, decision: "accept" | "reject", note: string | null): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const line = await lineById(trx, lineId);
+    if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
+    const s = (await statementById(trx, line.statementId))!;
+    // Locks the statement row against a concurrent confirm while the line changes.
+    const touched = await trx.updateTable("settlement_statements").set({ updateTime: isoAt() }).where("id", "=", s.id).where("status", "=", s.status).executeTakeFirst();
+    if (Number(touched.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "对账单状态已变化，请刷新后重试");
+    const { from, to } = await moveLine(trx, lineId, decision, s.status, { answerNote: note });
+    await addEvent(trx, { statementId: s.id, lineId, action: decision, fromStatus: from, toStatus: to, actor: OPERATOR_ACTOR, note });
+  });
+}
+
+/** confirmed → settled: the billed credit payments are paid, so the credit line gets them back. */
+export async function settleStatement(db: Db, statementId: number): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const s = await statementById(trx, statementId);
+    if (!s) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
+    const company = await companyById(trx, s.companyId);
+    const billed = await trx
+      .selectFrom("settlement_lines")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amountFen"), eb.lit(0)).as("fen"))
+      .where("statementId", "=", statementId)
+      .where("kind", "=", "order")
+      .executeTakeFirst();
+    const fen = Number(billed?.fen ?? 0);
+    await moveStatement(trx, statementId, "settle", OPERATOR_ACTOR, `恢复授信额度 ¥${formatFen(fen)}`);
+    await restoreCredit(trx, company?.walletMemberId ?? null, fen);
+  });
+}
+
+// ---- reading ----
+
+const ROW_COLUMNS = ["id", "statementNo", "periodStart", "periodEnd", "status", "lineCount", "amountFen", "serviceFeeFen", "adjustmentFen", "totalFen", "createTime"] as const;
+
+export async function statementRows(db: Db, companyId: number, q: { status?: string; pageNum: number; pageSize: number; orderBy?: "periodEnd" | "createTime"; orderType: "asc" | "desc" }) {
+  let base = db.selectFrom("settlement_statements").where("companyId", "=", companyId);
+  if (q.status) base = base.where("status", "=", q.status);
+  const [rows, count] = await Promise.all([
+    base
+      .select([...ROW_COLUMNS])
+      .select((eb) => eb.selectFrom("settlement_lines").select((e) => e.fn.countAll().as("n")).whereRef("settlement_lines.statementId", "=", "settlement_statements.id").where("disputeStatus", "=", "open").as("openDisputes"))
+      .orderBy(q.orderBy ?? "periodEnd", q.orderType)
+      .orderBy("id", q.orderType)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  const list: StatementRow[] = rows.map((r) => ({ ...r, status: r.status as StatementStatus, openDisputes: toCount(r.openDisputes as number | string | null) }));
+  return { list, total: toCount(count?.n), pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function statementParts(db: Db, statementId: number) {
+  const [lines, events] = await Promise.all([
+    db
+      .selectFrom("settlement_lines")
+      .select(["id", "kind", "orderNo", "title", "travellerName", "departmentName", "paidTime", "amountFen", "serviceFeeFen", "disputeStatus", "disputeReason", "answerNote"])
+      .where("statementId", "=", statementId)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("settlement_events")
+      .select(["id", "lineId", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"])
+      .where("statementId", "=", statementId)
+      .orderBy("id")
+      .execute(),
+  ]);
+  const byDept = new Map<string, DepartmentTotal>();
+  for (const l of lines) {
+    const d = byDept.get(l.departmentName) ?? { departmentName: l.departmentName, lineCount: 0, amountFen: 0, serviceFeeFen: 0 };
+    d.lineCount += 1;
+    d.amountFen += l.amountFen;
+    d.serviceFeeFen += l.serviceFeeFen;
+    byDept.set(l.departmentName, d);
+  }
+  return {
+    lines: lines as StatementLine[],
+    events: events as StatementEvent[],
+    departments: [...byDept.values()].sort((a, b) => b.amountFen - a.amountFen || a.departmentName.localeCompare(b.departmentName)),
+    openDisputes: lines.filter((l) => l.disputeStatus === "open").length,
+  };
+}

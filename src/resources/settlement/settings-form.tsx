@@ -1,0 +1,131 @@
+// The company's settlement settings: settlement day, credit limit and who may confirm
+// statements. A react-hook-form form over the settings resource, checked with the schema the
+// server validates with; the server's field errors land under their fields.
+import { Alert, Button, Card, Col, Descriptions, Form, InputNumber, Row, Select, Skeleton, Space, Statistic, Typography } from "antd";
+import type { HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { fenToYuan, formatFen, yuanToFen } from "../../domain/policy/fen";
+import { CONFIRMERS_MAX, CREDIT_LIMIT_MAX_FEN, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
+import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
+import { usePortalUser } from "../../pages/layout/session";
+import { LoadError } from "../LoadError";
+import { retryUnlessRefused } from "../retry";
+
+const DAYS = Array.from({ length: SETTLEMENT_DAY_MAX - SETTLEMENT_DAY_MIN + 1 }, (_, i) => i + SETTLEMENT_DAY_MIN);
+
+export function SettlementSettingsForm() {
+  const { t } = useTranslation();
+  const user = usePortalUser();
+  const companyId = user?.creditMemberId ?? 0;
+  const {
+    control,
+    formState: { errors },
+    refineCore: { query, formLoading },
+    saveButtonProps,
+  } = useForm<SettlementSettingsView, HttpError, SettlementSettingsForm>({
+    refineCoreProps: {
+      resource: "settlement-settings",
+      action: "edit",
+      id: companyId,
+      redirect: false,
+      queryOptions: { enabled: companyId > 0, refetchOnWindowFocus: false, retry: retryUnlessRefused },
+      successNotification: () => ({ message: t("settlement.saved"), type: "success" }),
+      errorNotification: (e) => ({ message: e?.message ?? t("settlement.saveFailed"), type: "error" }),
+    },
+    resolver: zodResolver(settlementSettingsSchema),
+    defaultValues: { settlementDay: undefined, creditLimitFen: 0, confirmerIds: [] },
+  });
+  const view = query?.data?.data;
+  if (query?.isLoading) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (query?.error || !view) return <LoadError error={query?.error} onRetry={() => query?.refetch()} />;
+  const fieldError = (name: keyof SettlementSettingsForm) => {
+    const e = errors[name];
+    return e?.message ? { validateStatus: "error" as const, help: String(e.message) } : {};
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="settlement-settings">
+      <Card>
+        <Row gutter={32}>
+          <Col><Statistic title={t("settlement.creditLimit")} prefix="¥" value={formatFen(view.creditLimitFen)} /></Col>
+          <Col><Statistic title={t("settlement.creditUsed")} prefix="¥" value={formatFen(view.creditUsedFen)} /></Col>
+          <Col><Statistic title={t("settlement.creditAvailable")} prefix="¥" value={formatFen(Math.max(0, view.creditLimitFen - view.creditUsedFen))} valueStyle={{ color: "#389e0d" }} /></Col>
+        </Row>
+      </Card>
+      <Card title={t("settlement.settingsOf", { company: view.companyName })}>
+        {!view.configured && <Alert type="info" showIcon message={t("settlement.notConfigured")} style={{ marginBottom: 16 }} />}
+        <Form layout="vertical" style={{ maxWidth: 560 }} component="div">
+          <Form.Item label={t("settlement.settlementDay")} required extra={t("settlement.dayHint")} {...fieldError("settlementDay")}>
+            <Controller
+              name="settlementDay"
+              control={control}
+              render={({ field }) => (
+                <Select
+                  value={field.value === null || field.value === undefined ? undefined : Number(field.value)}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder={t("settlement.pickDay")}
+                  aria-label={t("settlement.settlementDay")}
+                  style={{ width: 200 }}
+                  options={DAYS.map((d) => ({ value: d, label: t("settlement.dayOption", { day: d }) }))}
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item label={t("settlement.creditLimitYuan")} required extra={t("settlement.limitHint")} {...fieldError("creditLimitFen")}>
+            <Controller
+              name="creditLimitFen"
+              control={control}
+              render={({ field }) => (
+                // Yuan on screen, fen in the form: the text converts exactly, never through a float.
+                <InputNumber<string>
+                  stringMode
+                  min="0"
+                  max={fenToYuan(CREDIT_LIMIT_MAX_FEN)}
+                  precision={2}
+                  style={{ width: 240 }}
+                  prefix="¥"
+                  aria-label={t("settlement.creditLimitYuan")}
+                  value={typeof field.value === "number" ? fenToYuan(field.value) : null}
+                  onChange={(v) => field.onChange(v === null || v === "" ? null : (yuanToFen(v) ?? v))}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item label={t("settlement.confirmers")} extra={t("settlement.confirmersHint", { max: CONFIRMERS_MAX })} {...fieldError("confirmerIds")}>
+            <Controller
+              name="confirmerIds"
+              control={control}
+              render={({ field }) => (
+                <Select
+                  mode="multiple"
+                  allowClear
+                  value={(field.value ?? []).map(Number)}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-label={t("settlement.confirmers")}
+                  placeholder={t("settlement.adminOnly")}
+                  optionFilterProp="label"
+                  options={view.candidates.map((c) => ({ value: c.memberId, label: `${c.name}（${c.departmentName ?? ""}）` }))}
+                />
+              )}
+            />
+          </Form.Item>
+          {view.nextSettlementDate && (
+            <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t("settlement.nextDate")}>{view.nextSettlementDate}</Descriptions.Item>
+            </Descriptions>
+          )}
+          <Typography.Paragraph type="secondary">{t("settlement.settingsNote")}</Typography.Paragraph>
+          <Button type="primary" {...saveButtonProps} loading={formLoading}>{t("settlement.save")}</Button>
+        </Form>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,227 @@
+// One statement: its period, status and totals, the totals by department, every line with its
+// dispute, and every step taken. The company disputes a single line (a dialog asks the reason)
+// and confirms the statement once no dispute waits for the operator's answer.
+import { useState } from "react";
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { useCustomMutation, useOne, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm as useHookForm } from "react-hook-form";
+import { z } from "zod";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
+import { STATEMENT_STATUS_COLORS, lineDisputeLabel, lineMove, statementStatusLabel } from "../../domain/settlement/states";
+import { useLang } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { LoadError } from "../LoadError";
+import { retryUnlessRefused } from "../retry";
+import { statementPath } from "./index";
+
+const money = (fen: number) => `¥${formatFen(fen)}`;
+const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+const DISPUTE_COLORS: Record<string, string> = { none: "default", open: "orange", accepted: "green", rejected: "red" };
+
+export function StatementShow({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { query, result } = useOne<StatementDetail, HttpError>({
+    resource: "settlement-statements",
+    id,
+    errorNotification: false,
+    queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused },
+  });
+  const s = result as StatementDetail | undefined;
+  const back = <LinkButton to={statementPath()} icon={<ArrowLeftOutlined />}>{t("settlement.backToList")}</LinkButton>;
+  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (query.error || !s) {
+    return (
+      <Space direction="vertical" style={{ width: "100%" }}>
+        {back}
+        {query.error ? <LoadError error={query.error} onRetry={() => query.refetch()} /> : <Result status="404" title={t("settlement.notFound")} />}
+      </Space>
+    );
+  }
+  return <Statement s={s} back={back} onChanged={() => query.refetch()} />;
+}
+
+function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.ReactNode; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  const [disputing, setDisputing] = useState<StatementLine | null>(null);
+  const confirm = useCustomMutation<StatementDetail>();
+  const canDisputeLines = s.actions.includes("dispute");
+
+  const askConfirm = () =>
+    modal.confirm({
+      title: t("settlement.confirmTitle"),
+      content: t("settlement.confirmBody", { total: money(s.totalFen) }),
+      okText: t("settlement.confirm"),
+      cancelText: t("settlement.cancel"),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          confirm.mutate(
+            { url: SETTLEMENT_PATHS.confirm, method: "post", values: { id: s.id }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => {
+                message.success(t("settlement.confirmed"));
+                onChanged();
+                resolve();
+              },
+              onError: (e: HttpError) => {
+                message.error(e.message);
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
+  const lineColumns: TableColumnsType<StatementLine> = [
+    { ...NOWRAP, title: t("settlement.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string | null) => v ?? "—" },
+    { title: t("settlement.item"), dataIndex: "title", key: "title", render: (v: string, l) => (l.kind === "adjustment" ? <><Tag color="blue">{t("settlement.adjustmentTag")}</Tag>{v}</> : v) },
+    { ...NOWRAP, title: t("settlement.traveller"), dataIndex: "travellerName", key: "travellerName" },
+    { ...NOWRAP, title: t("settlement.department"), dataIndex: "departmentName", key: "departmentName" },
+    { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
+    { ...NOWRAP, title: t("settlement.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: money },
+    { ...NOWRAP, title: t("settlement.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", align: "right", render: money },
+    {
+      title: t("settlement.dispute"), key: "dispute", width: 220,
+      render: (_: unknown, l) =>
+        l.disputeStatus === "none" ? (
+          <Typography.Text type="secondary">{lineDisputeLabel("none", lang)}</Typography.Text>
+        ) : (
+          <Space direction="vertical" size={2}>
+            <Tag color={DISPUTE_COLORS[l.disputeStatus]}>{lineDisputeLabel(l.disputeStatus, lang)}</Tag>
+            {l.disputeReason && <Typography.Text type="secondary">{t("settlement.reasonShown", { reason: l.disputeReason })}</Typography.Text>}
+            {l.answerNote && <Typography.Text type="secondary">{t("settlement.answerShown", { note: l.answerNote })}</Typography.Text>}
+          </Space>
+        ),
+    },
+    {
+      ...NOWRAP, title: t("settlement.actions"), key: "actions",
+      render: (_: unknown, l) =>
+        canDisputeLines && l.kind === "order" && lineMove(l.disputeStatus, "dispute", s.status) ? (
+          <Button size="small" danger onClick={() => setDisputing(l)}>{t("settlement.disputeLine")}</Button>
+        ) : null,
+    },
+  ];
+
+  const deptColumns: TableColumnsType<DepartmentTotal> = [
+    { title: t("settlement.department"), dataIndex: "departmentName", key: "departmentName" },
+    { title: t("settlement.lineCount"), dataIndex: "lineCount", key: "lineCount", align: "right" },
+    { title: t("settlement.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: money },
+    { title: t("settlement.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", align: "right", render: money },
+  ];
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="settlement-statement">
+      <Space wrap>
+        {back}
+        {s.actions.includes("confirm") && <Button type="primary" onClick={askConfirm} loading={confirm.mutation.isPending}>{t("settlement.confirmStatement")}</Button>}
+      </Space>
+      <Card title={`${t("settlement.statement")} ${s.statementNo}`} extra={<Tag color={STATEMENT_STATUS_COLORS[s.status]}>{statementStatusLabel(s.status, lang)}</Tag>}>
+        <Descriptions column={{ xs: 1, sm: 2, lg: 4 }} size="small">
+          <Descriptions.Item label={t("settlement.company")}>{s.companyName}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.period")}>{`${s.periodStart} ~ ${s.periodEnd}`}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.lineCount")}>{s.lineCount}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.generatedAt")}>{chinaDateTime(s.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.amount")}>{money(s.amountFen)}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.serviceFeeIncluded")}>{money(s.serviceFeeFen)}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.adjustment")}>{money(s.adjustmentFen)}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.total")}><Typography.Text strong type="danger" data-testid="statement-total">{money(s.totalFen)}</Typography.Text></Descriptions.Item>
+        </Descriptions>
+        {s.status === "sent" && <Alert type="info" showIcon message={t("settlement.sentHint")} style={{ marginTop: 12 }} />}
+        {s.openDisputes > 0 && <Alert type="warning" showIcon message={t("settlement.openHint", { count: s.openDisputes })} style={{ marginTop: 12 }} />}
+      </Card>
+      <Card title={t("settlement.lines")}>
+        <Table<StatementLine> rowKey="id" columns={lineColumns} dataSource={s.lines} pagination={false} scroll={{ x: 1000 }} size="middle" />
+      </Card>
+      <Card title={t("settlement.byDepartment")}>
+        <Table<DepartmentTotal>
+          rowKey="departmentName"
+          columns={deptColumns}
+          dataSource={s.departments}
+          pagination={false}
+          size="small"
+          summary={(rows) => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}><strong>{t("settlement.sum")}</strong></Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">{rows.reduce((a, r) => a + r.lineCount, 0)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right"><strong>{money(rows.reduce((a, r) => a + r.amountFen, 0))}</strong></Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">{money(rows.reduce((a, r) => a + r.serviceFeeFen, 0))}</Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      </Card>
+      <Card title={t("settlement.history")}>
+        <Timeline
+          items={s.events.map((e) => ({
+            key: e.id,
+            children: (
+              <Space direction="vertical" size={0}>
+                <Typography.Text>{`${chinaDateTime(e.createTime)} ${e.actorName} · ${t(`settlement.event.${e.action}`, { defaultValue: e.action })}`}</Typography.Text>
+                {e.note && <Typography.Text type="secondary">{e.note}</Typography.Text>}
+              </Space>
+            ),
+          }))}
+        />
+      </Card>
+      {disputing && <DisputeDialog line={disputing} onClose={() => setDisputing(null)} onDone={() => { setDisputing(null); onChanged(); }} />}
+    </Space>
+  );
+}
+
+type DisputeValues = z.input<typeof disputeInput>;
+
+/** The reason for disputing one line, checked with the server's own schema before it is sent. */
+function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const dispute = useCustomMutation<StatementDetail>();
+  const { control, handleSubmit, formState } = useHookForm<DisputeValues>({ resolver: zodResolver(disputeInput), defaultValues: { lineId: line.id, reason: "" } });
+  const submit = handleSubmit((values) => {
+    setRefusal(null);
+    dispute.mutate(
+      { url: SETTLEMENT_PATHS.dispute, method: "post", values, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          message.success(t("settlement.disputed"));
+          onDone();
+        },
+        onError: (e: HttpError) => setRefusal(e.message),
+      },
+    );
+  });
+  return (
+    <Modal
+      open
+      title={t("settlement.disputeTitle")}
+      okText={t("settlement.submitDispute")}
+      cancelText={t("settlement.cancel")}
+      okButtonProps={{ danger: true, loading: dispute.mutation.isPending }}
+      onOk={() => submit()}
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+    >
+      <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+        <Descriptions.Item label={t("settlement.orderNo")}>{line.orderNo ?? "—"}</Descriptions.Item>
+        <Descriptions.Item label={t("settlement.item")}>{line.title}</Descriptions.Item>
+        <Descriptions.Item label={t("settlement.amount")}>{money(line.amountFen)}</Descriptions.Item>
+      </Descriptions>
+      <Form layout="vertical" component={false}>
+        <Form.Item label={t("settlement.reason")} required validateStatus={formState.errors.reason ? "error" : undefined} help={formState.errors.reason?.message}>
+          <Controller
+            name="reason"
+            control={control}
+            render={({ field }) => <Input.TextArea {...field} rows={3} maxLength={DISPUTE_REASON_MAX} showCount placeholder={t("settlement.reasonPlaceholder")} aria-label={t("settlement.reason")} />}
+          />
+        </Form.Item>
+      </Form>
+      {refusal && <Alert type="error" showIcon message={refusal} />}
+    </Modal>
+  );
+}
