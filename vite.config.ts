@@ -14,5 +14,12 @@ export default defineConfig({
     // scripts/first-load.mjs reads the manifest to size the index route's first load.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules[\\/](papaparse|pluralize|rc-field-form|error-stack-parser|@rc-component[\\/]async-validator)[\\/]/, sideEffects: false },
+        ],
+      },
+    },
   },
 });

@@ -1,9 +1,10 @@
 // The header's hover QR codes (app download and public account) and the phone list.
 import { lazy, Suspense, type ReactNode } from "react";
-import { Popover, Spin } from "antd";
+import { Spin } from "antd";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";
 import { phoneLabels, type QrCode } from "../../access";
 import type { Lang } from "../../access";
+import { HoverPopover } from "../../components/HoverPopover";
 
 const QrCodeImage = lazy(() => import("./QrCodeImage"));
 
@@ -24,12 +25,12 @@ export function QrPopover({ qr, label, kind, lang }: { qr: QrCode; label: string
     </div>
   );
   return (
-    <Popover content={content} placement="bottom" trigger={["hover", "focus"]}>
+    <HoverPopover content={content} placement="bottom" trigger={["hover", "focus"]}>
       <button type="button" className="tp-hlink tp-hlink--muted" aria-label={label}>
         {kind === "app" ? <MobileOutlined /> : <WechatOutlined />}
         <span className="tp-hlink__text">{label}</span>
       </button>
-    </Popover>
+    </HoverPopover>
   );
 }
 
@@ -52,8 +53,8 @@ export function PhoneList({ phones, lang }: { phones: string[]; lang: Lang }): R
     </dl>
   );
   return (
-    <Popover content={list} placement="bottom" trigger={["hover", "focus"]}>
+    <HoverPopover content={list} placement="bottom" trigger={["hover", "focus"]}>
       {first}
-    </Popover>
+    </HoverPopover>
   );
 }
