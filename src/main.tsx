@@ -4,7 +4,8 @@ import "antd/dist/reset.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
-import { i18nReady } from "./providers/i18n-provider";
+import { i18nReady, loadAllTexts } from "./providers/i18n-provider";
+import { whenIdle } from "./components/idle";
 
 // A visitor who chose English waits for its texts rather than seeing Chinese flash first.
 void i18nReady.finally(() => {
@@ -13,4 +14,6 @@ void i18nReady.finally(() => {
       <App />
     </StrictMode>,
   );
+  // The next page's texts are usually there before it is opened.
+  whenIdle(() => void loadAllTexts(), 4000);
 });

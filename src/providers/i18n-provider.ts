@@ -1,8 +1,9 @@
 // i18next behind Refine's i18nProvider. Chinese first; the choice is remembered in localStorage
 // 'locale' and drives dayjs and (in App.tsx) antd's ConfigProvider locale.
-// Only Chinese ships with the first download. English (its texts and antd's) is fetched when it
-// is chosen: i18next asks the loader below and switches once the texts are there, so the page
-// never shows bare keys.
+// Only the Chinese texts of the first paint (src/locales/first-paint.ts) ship with the first
+// download; the rest of Chinese comes with the first other page (withTexts) or when the browser is
+// idle. English (its texts and antd's) is fetched when it is chosen: i18next asks the loader below
+// and switches once the texts are there, so the page never shows bare keys.
 import { useMemo } from "react";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
@@ -14,7 +15,7 @@ import type { Locale as AntdLocale } from "antd/es/locale";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
 import antdZhCN from "antd/es/locale/zh_CN";
-import zhCN from "../locales/zh-CN.json";
+import zhFirstPaint from "../locales/zh-CN.json?first-paint";
 
 export const LOCALES = ["zh-CN", "en-US"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -91,7 +92,7 @@ if (!i18n.isInitialized) {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      resources: { "zh-CN": { translation: { ...zhCN, messages: domainMessages("zh") } } },
+      resources: { "zh-CN": { translation: { ...zhFirstPaint, messages: domainMessages("zh") } } },
       // The bundled Chinese texts are complete; the loader is asked only for the other language.
       partialBundledLanguages: true,
       lng: readStored(),
@@ -102,6 +103,21 @@ if (!i18n.isInitialized) {
       initAsync: false,
       showSupportNotice: false, // keeps the console clean
     });
+}
+
+let allTexts: Promise<void> | null = null;
+
+/** Fetches the Chinese texts beyond the first paint's (once); pages need them. */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import("../locales/zh-CN.json?rest").then(({ default: rest }) => {
+    i18n.addResourceBundle("zh-CN", "translation", rest, true, false);
+  });
+  return allTexts;
+}
+
+/** For lazy imports of pages and dialogs: the module arrives together with all the texts. */
+export function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAllTexts()]).then(([module]) => module);
 }
 
 /** Settles once the remembered language's texts are in (at once for Chinese). */

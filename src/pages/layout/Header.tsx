@@ -16,6 +16,7 @@ import { LinkButton } from "../index/LinkButton";
 import { PhoneList, QrPopover } from "./QrPopover";
 import { SubNavFrame } from "./SubNavFrame";
 import { displayName, typeLabel, useLang, useMenus, type PortalUser, type Site } from "./session";
+import { withTexts } from "../../providers/i18n-provider";
 
 export const BUSINESS_INDEX_PATH = "/th_business_index";
 export const PARTNER_PLAN_PATH = "/partner_plan_index";
@@ -89,7 +90,7 @@ interface HeaderProps {
 
 // Signed-in only, and its menus come from the server anyway: its code (dropdowns, the page
 // tree that tells which item holds the current page) is not part of a guest's first download.
-const SubNav = lazy(() => import("./SubNav"));
+const SubNav = lazy(withTexts(() => import("./SubNav")));
 
 export function Header({ headerStyle, user, site, routeName }: HeaderProps) {
   const { t } = useTranslation();

@@ -1,12 +1,15 @@
 // The header's hover QR codes (app download and public account) and the phone list.
-import { lazy, Suspense, type ReactNode } from "react";
-import { Spin } from "antd";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";
 import { phoneLabels, type QrCode } from "../../access";
 import type { Lang } from "../../access";
 import { HoverPopover } from "../../components/HoverPopover";
+import { whenIdle } from "../../components/idle";
 
-const QrCodeImage = lazy(() => import("./QrCodeImage"));
+// Fetched when the browser is idle after the first paint, so a hover finds the picture ready;
+// until then its place is kept blank at its size.
+const loadQrCodeImage = () => import("./QrCodeImage");
+const QrCodeImage = lazy(loadQrCodeImage);
 
 /** QR values are absolute: a phone scanning a relative path would get nowhere. */
 function absolute(url: string): string {
@@ -16,9 +19,10 @@ function absolute(url: string): string {
 }
 
 export function QrPopover({ qr, label, kind, lang }: { qr: QrCode; label: string; kind: "app" | "public"; lang: Lang }) {
+  useEffect(() => whenIdle(() => void loadQrCodeImage()), []);
   const content = (
     <div className="tp-qr">
-      <Suspense fallback={<Spin style={{ width: 132, height: 132 }} />}>
+      <Suspense fallback={<div style={{ width: 132, height: 132 }} aria-busy="true" />}>
         <QrCodeImage value={absolute(qr.url)} />
       </Suspense>
       <span className="tp-qr__text">{qr.text[lang]}</span>
