@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { localeParts } from "./scripts/locale-parts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     environment: "node",

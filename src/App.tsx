@@ -2,7 +2,8 @@
 import { BrowserRouter } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from "antd";
+import { ConfigProvider, type ThemeConfig } from "antd";
+import { FeedbackApp } from "./components/FeedbackApp";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
 import antdZhCN from "antd/es/locale/zh_CN";
@@ -39,7 +40,7 @@ export default function App() {
     <BrowserRouter>
       {/* autoInsertSpace off: buttons show the copy verbatim ("登录", not "登 录"). */}
       <ConfigProvider locale={locale === "en-US" ? antdEnUS : antdZhCN} theme={theme} button={{ autoInsertSpace: false }}>
-        <AntdApp>
+        <FeedbackApp>
           <Refine
             dataProvider={dataProvider}
             routerProvider={routerProvider}
@@ -57,7 +58,7 @@ export default function App() {
             <LazyLoginDialog />
             <UnsavedChangesNotifier />
           </Refine>
-        </AntdApp>
+        </FeedbackApp>
       </ConfigProvider>
     </BrowserRouter>
   );

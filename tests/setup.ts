@@ -28,3 +28,10 @@ if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/react");
   configure({ asyncUtilTimeout: 5000 });
 }
+
+// Pages rendered on their own (not through the routes) need all the texts; the app fetches the
+// ones beyond the first paint's with the first page other than the index page.
+if (typeof document !== "undefined") {
+  const { loadAllTexts } = await import("../src/providers/i18n-provider");
+  await loadAllTexts();
+}

@@ -1,14 +1,21 @@
 // i18next behind Refine's i18nProvider. Chinese first; the choice is remembered in localStorage
 // 'locale' and drives dayjs and (in App.tsx) antd's ConfigProvider locale.
+// Only the Chinese texts of the first paint (src/locales/first-paint.ts) ship with the first
+// download; the rest of Chinese comes with the first other page (withTexts) or when the browser is
+// idle. English (its texts and antd's) is fetched when it is chosen: i18next asks the loader below
+// and switches once the texts are there, so the page never shows bare keys.
 import { useMemo } from "react";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import type { I18nProvider } from "@refinedev/core";
 import { MESSAGES, type Lang } from "../domain/messages";
-import zhCN from "../locales/zh-CN.json";
-import enUS from "../locales/en-US.json";
+import type { Locale as AntdLocale } from "antd/es/locale";
+// The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
+// and antd then falls back to English for its own texts.
+import antdZhCN from "antd/es/locale/zh_CN";
+import zhFirstPaint from "../locales/zh-CN.json?first-paint";
 
 export const LOCALES = ["zh-CN", "en-US"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -52,21 +59,69 @@ function applyLocale(lng: string): void {
   }
 }
 
+/** antd's own texts per language; English arrives with the English bundle. */
+const antdLocales: Partial<Record<Locale, AntdLocale>> = { "zh-CN": antdZhCN };
+
+/** antd's texts for a language (Chinese until the English bundle has arrived). */
+export function antdLocaleFor(locale: Locale): AntdLocale {
+  return antdLocales[locale] ?? antdZhCN;
+}
+
+/** Fetches a language that is not bundled with the first download (English). */
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== "en-US") {
+      callback(null, {}); // only exact bundle names exist; nothing else to fetch
+      return;
+    }
+    import("../locales/english")
+      .then(({ texts, antdTexts }) => {
+        antdLocales["en-US"] = antdTexts;
+        callback(null, { ...texts, messages: domainMessages("en") });
+      })
+      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+  },
+};
+
+let ready: Promise<unknown> = Promise.resolve();
 if (!i18n.isInitialized) {
   i18n.on("languageChanged", applyLocale);
-  void i18n.use(initReactI18next).init({
-    resources: {
-      "zh-CN": { translation: { ...zhCN, messages: domainMessages("zh") } },
-      "en-US": { translation: { ...enUS, messages: domainMessages("en") } },
-    },
-    lng: readStored(),
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    interpolation: { escapeValue: false }, // React escapes
-    initAsync: false,
-    showSupportNotice: false, // keeps the console clean
-  });
+  ready = i18n
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      resources: { "zh-CN": { translation: { ...zhFirstPaint, messages: domainMessages("zh") } } },
+      // The bundled Chinese texts are complete; the loader is asked only for the other language.
+      partialBundledLanguages: true,
+      lng: readStored(),
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: "currentOnly",
+      interpolation: { escapeValue: false }, // React escapes
+      initAsync: false,
+      showSupportNotice: false, // keeps the console clean
+    });
 }
+
+let allTexts: Promise<void> | null = null;
+
+/** Fetches the Chinese texts beyond the first paint's (once); pages need them. */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import("../locales/zh-CN.json?rest").then(({ default: rest }) => {
+    i18n.addResourceBundle("zh-CN", "translation", rest, true, false);
+  });
+  return allTexts;
+}
+
+/** For lazy imports of pages and dialogs: the module arrives together with all the texts. */
+export function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAllTexts()]).then(([module]) => module);
+}
+
+/** Settles once the remembered language's texts are in (at once for Chinese). */
+export const i18nReady: Promise<unknown> = ready;
 
 export { i18n };
 

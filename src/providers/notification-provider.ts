@@ -3,10 +3,10 @@
 // CSV import) into the first load. The portal has no undoable mutations, so "progress" is shown
 // as a plain information notice.
 import type { NotificationProvider } from "@refinedev/core";
-import { App } from "antd";
+import { useFeedback } from "../components/FeedbackApp";
 
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return {
     open: ({ key, message, description, type }) => {
       notification.open({ key, message: description ?? message, description: description ? message : undefined, type: type === "progress" ? "info" : type });

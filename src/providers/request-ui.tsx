@@ -1,7 +1,7 @@
 // Wires the request layer's UI hooks (errors, tips dialogs, confirms, redirects) to antd and
-// react-router. Render once inside antd <App> and the router.
+// react-router. Render once inside FeedbackApp (antd's <App>) and the router.
 import { useEffect } from "react";
-import { App } from "antd";
+import { useFeedback } from "../components/FeedbackApp";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { configureRequest } from "./request";
@@ -23,7 +23,7 @@ function toRoute(url: string): string {
 }
 
 export function RequestUiBridge(): null {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const { t } = useTranslation();
 

@@ -1,5 +1,7 @@
 // The portal's one HTTP client. Pages never call axios or fetch directly.
-import axios, { type AxiosError, type AxiosInstance } from "axios";
+// axios itself is fetched with the first call rather than with the first download: the first
+// paint of a page does not wait for it, only the calls do.
+import type { AxiosError, AxiosInstance, AxiosStatic } from "axios";
 import { REQUEST_TIMEOUT_MS, ERROR_MESSAGE_SECONDS } from "../domain/format";
 import {
   REDACTED_PARAM_KEYS,
@@ -92,17 +94,27 @@ const settings: Settings = {
   ui: browserUi,
 };
 
-let client: AxiosInstance = makeClient();
+let axiosModule: Promise<AxiosStatic> | null = null;
+let client: Promise<AxiosInstance> | null = null;
 
-function makeClient(): AxiosInstance {
-  return axios.create({ baseURL: settings.baseURL, timeout: REQUEST_TIMEOUT_MS, transitional: { clarifyTimeoutError: true } });
+function loadAxios(): Promise<AxiosStatic> {
+  axiosModule ??= import("axios").then((m) => m.default);
+  return axiosModule;
+}
+
+/** The client, made at the first call after (re)configuration from axios's defaults of then. */
+function getClient(): Promise<AxiosInstance> {
+  client ??= loadAxios().then((axios) =>
+    axios.create({ baseURL: settings.baseURL, timeout: REQUEST_TIMEOUT_MS, transitional: { clarifyTimeoutError: true } }),
+  );
+  return client;
 }
 
 export function configureRequest(next: Partial<Omit<Settings, "ui">> & { ui?: Partial<RequestUi> }): void {
   if (next.baseURL !== undefined) settings.baseURL = next.baseURL;
   if (next.appVer !== undefined) settings.appVer = next.appVer;
   if (next.ui) settings.ui = { ...settings.ui, ...next.ui };
-  client = makeClient();
+  client = null;
 }
 
 /** The API base URL calls go to (the data provider's getApiUrl). */
@@ -207,8 +219,11 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   const common = { ...(token ? { token } : {}), timestamp: Date.now(), device: "web" };
   const started = Date.now();
   let reply: Envelope | null;
+  let axios: AxiosStatic | null = null;
   try {
-    const res = await client.request({
+    axios = await loadAxios();
+    const http = await getClient();
+    const res = await http.request({
       url: path,
       method,
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
@@ -228,7 +243,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     }
   } catch (e) {
     if (e instanceof RequestError) throw e;
-    throw transportFailure(e as AxiosError, path, payload, started, options);
+    throw transportFailure(axios, e as AxiosError, path, payload, started, options);
   }
 
   if (reply.tips) showTips(reply.tips);
@@ -257,10 +272,17 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   throw err;
 }
 
-function transportFailure(e: AxiosError, path: string, payload: Record<string, unknown>, started: number, options: RequestOptions): RequestError {
+function transportFailure(
+  axios: AxiosStatic | null,
+  e: AxiosError,
+  path: string,
+  payload: Record<string, unknown>,
+  started: number,
+  options: RequestOptions,
+): RequestError {
   const status = e.response?.status ?? null;
   // The caller abandoned the call (unmount, a newer query): nothing failed, so nothing is shown or reported.
-  if (axios.isCancel(e) || e.code === "ERR_CANCELED") {
+  if (axios?.isCancel(e) || e.code === "ERR_CANCELED") {
     const err = new RequestError("canceled", "请求已取消");
     options.onCatch?.(err);
     return err;

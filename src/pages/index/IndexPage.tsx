@@ -8,9 +8,10 @@ import { BusinessSection, ProductCards } from "./sections";
 import { usePortalUser, useSite } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
+import { withTexts } from "../../providers/i18n-provider";
 
 // Lazy: the pickers and date fields are not part of the landing page's first download.
-const SearchBox = lazy(() => import("./SearchBox"));
+const SearchBox = lazy(withTexts(() => import("./SearchBox")));
 
 export function IndexPage() {
   const { t } = useTranslation();

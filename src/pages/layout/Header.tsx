@@ -1,6 +1,7 @@
 // The site header: brand, business index / trip booking / partner plan,
 // two hover QR codes, service phones, 查看订单, language, and either 登录/注册 or the user's
 // name and 退出登录, plus the sub-nav for signed-in users. Style: transparent, white or blue.
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useLogout } from "@refinedev/core";
@@ -13,8 +14,9 @@ import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { PhoneList, QrPopover } from "./QrPopover";
-import { SubNav } from "./SubNav";
+import { SubNavFrame } from "./SubNavFrame";
 import { displayName, typeLabel, useLang, useMenus, type PortalUser, type Site } from "./session";
+import { withTexts } from "../../providers/i18n-provider";
 
 export const BUSINESS_INDEX_PATH = "/th_business_index";
 export const PARTNER_PLAN_PATH = "/partner_plan_index";
@@ -82,11 +84,15 @@ interface HeaderProps {
   headerStyle: HeaderStyle;
   user: PortalUser | null;
   site: Site;
-  /** The current route and the pages it belongs under (highlights the sub-nav). */
-  current: string[];
+  /** The current route (the sub-nav highlights it and the pages it belongs under). */
+  routeName?: string;
 }
 
-export function Header({ headerStyle, user, site, current }: HeaderProps) {
+// Signed-in only, and its menus come from the server anyway: its code (dropdowns, the page
+// tree that tells which item holds the current page) is not part of a guest's first download.
+const SubNav = lazy(withTexts(() => import("./SubNav")));
+
+export function Header({ headerStyle, user, site, routeName }: HeaderProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { data, loading } = useMenus(user);
@@ -128,7 +134,11 @@ export function Header({ headerStyle, user, site, current }: HeaderProps) {
           </div>
         </div>
       </div>
-      {user && <SubNav typeLabel={typeLabel(user, lang)} data={data} loading={loading} current={current} />}
+      {user && (
+        <Suspense fallback={<SubNavFrame typeLabel={typeLabel(user, lang)} loading />}>
+          <SubNav typeLabel={typeLabel(user, lang)} data={data} loading={loading} routeName={routeName} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -7,7 +7,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { findRoute } from "../../access/routes";
 import { userKeyOf } from "../../providers/access-control";
 import { getToken } from "../../providers/session-store";
-import { routeChain } from "./area-nav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { usePortalUser, useSite } from "./session";
@@ -39,7 +38,7 @@ export function PortalLayout() {
   const vars = { "--tp-header-h": user ? HEADER_HEIGHT.member : HEADER_HEIGHT.guest } as CSSProperties;
   return (
     <div className={`tp-shell tp-shell--${headerStyle}`} style={vars}>
-      {!hidden && <Header headerStyle={headerStyle} user={user} site={site} current={def ? routeChain(def.name) : []} />}
+      {!hidden && <Header headerStyle={headerStyle} user={user} site={site} routeName={def?.name} />}
       <main className="tp-shell__main">
         <Outlet />
       </main>

@@ -1,11 +1,15 @@
 // The header's hover QR codes (app download and public account) and the phone list.
-import { lazy, Suspense, type ReactNode } from "react";
-import { Popover, Spin } from "antd";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";
 import { phoneLabels, type QrCode } from "../../access";
 import type { Lang } from "../../access";
+import { HoverPopover } from "../../components/HoverPopover";
+import { whenIdle } from "../../components/idle";
 
-const QrCodeImage = lazy(() => import("./QrCodeImage"));
+// Fetched when the browser is idle after the first paint, so a hover finds the picture ready;
+// until then its place is kept blank at its size.
+const loadQrCodeImage = () => import("./QrCodeImage");
+const QrCodeImage = lazy(loadQrCodeImage);
 
 /** QR values are absolute: a phone scanning a relative path would get nowhere. */
 function absolute(url: string): string {
@@ -15,21 +19,22 @@ function absolute(url: string): string {
 }
 
 export function QrPopover({ qr, label, kind, lang }: { qr: QrCode; label: string; kind: "app" | "public"; lang: Lang }) {
+  useEffect(() => whenIdle(() => void loadQrCodeImage()), []);
   const content = (
     <div className="tp-qr">
-      <Suspense fallback={<Spin style={{ width: 132, height: 132 }} />}>
+      <Suspense fallback={<div style={{ width: 132, height: 132 }} aria-busy="true" />}>
         <QrCodeImage value={absolute(qr.url)} />
       </Suspense>
       <span className="tp-qr__text">{qr.text[lang]}</span>
     </div>
   );
   return (
-    <Popover content={content} placement="bottom" trigger={["hover", "focus"]}>
+    <HoverPopover content={content} placement="bottom" trigger={["hover", "focus"]}>
       <button type="button" className="tp-hlink tp-hlink--muted" aria-label={label}>
         {kind === "app" ? <MobileOutlined /> : <WechatOutlined />}
         <span className="tp-hlink__text">{label}</span>
       </button>
-    </Popover>
+    </HoverPopover>
   );
 }
 
@@ -52,8 +57,8 @@ export function PhoneList({ phones, lang }: { phones: string[]; lang: Lang }): R
     </dl>
   );
   return (
-    <Popover content={list} placement="bottom" trigger={["hover", "focus"]}>
+    <HoverPopover content={list} placement="bottom" trigger={["hover", "focus"]}>
       {first}
-    </Popover>
+    </HoverPopover>
   );
 }

@@ -1,14 +1,16 @@
 // The signed-in sub-nav: the account type, the workbench entries and the menu
 // tree from the server. Items 4 and 33 are dropdowns; every other item links to its first visible
 // child's route, or its own.
-import { Dropdown, Tag } from "antd";
+import { Dropdown } from "antd";
 import { DownOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { type MenuLink, type MenuNode } from "../../access";
 import { pathFor } from "../../access/routes";
 import type { MenusData } from "../../providers/access-control";
+import { routeChain } from "./area-nav";
 import { rootButtons } from "./session";
+import { SubNavFrame } from "./SubNavFrame";
 
 export function linkOf(link: MenuLink | undefined): string | undefined {
   return link ? pathFor(link.name, undefined, link.query) : undefined;
@@ -44,26 +46,23 @@ interface SubNavProps {
   typeLabel: string;
   data: MenusData;
   loading: boolean;
-  /** The current route and the pages it belongs under. */
-  current: string[];
+  /** The current route; it and the pages it belongs under are highlighted. */
+  routeName?: string;
 }
 
-export function SubNav({ typeLabel, data, loading, current }: SubNavProps) {
+export default function SubNav({ typeLabel, data, loading, routeName }: SubNavProps) {
   const { t } = useTranslation();
+  const current = routeName ? routeChain(routeName) : [];
   return (
-    <nav className="tp-subnav" aria-label={t("header.menu")}>
-      <div className="tp-container">
-        <Tag className="tp-subnav__type">{typeLabel}</Tag>
-        {loading && <span className="tp-subnav__loading">{t("loading")}</span>}
-        {rootButtons(data, t("route.workbenchHome")).map((b) => (
-          <Link key={`b${b.id}`} to={pathFor(b.route!)} className={`tp-hlink${current.includes(b.route!) ? " is-active" : ""}`}>
-            {b.name}
-          </Link>
-        ))}
-        {data.menus.map((node) => (
-          <MenuItem key={node.id} node={node} current={current} />
-        ))}
-      </div>
-    </nav>
+    <SubNavFrame typeLabel={typeLabel} loading={loading}>
+      {rootButtons(data, t("route.workbenchHome")).map((b) => (
+        <Link key={`b${b.id}`} to={pathFor(b.route!)} className={`tp-hlink${current.includes(b.route!) ? " is-active" : ""}`}>
+          {b.name}
+        </Link>
+      ))}
+      {data.menus.map((node) => (
+        <MenuItem key={node.id} node={node} current={current} />
+      ))}
+    </SubNavFrame>
   );
 }

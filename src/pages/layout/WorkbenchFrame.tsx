@@ -2,7 +2,7 @@
 // the permission tree, the page title, and the page itself, or a 403 when the user may not open
 // it. Workbench pages and AreaPage both render inside it.
 import { useEffect, useState, type ReactNode } from "react";
-import { Breadcrumb, Menu, Spin, type MenuProps } from "antd";
+import { Breadcrumb, Menu, Skeleton, Spin, type MenuProps } from "antd";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useCan } from "@refinedev/core";
@@ -67,7 +67,7 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   const navigate = useNavigate();
   const user = usePortalUser();
   const site = useSite(user);
-  const { data } = useMenus(user);
+  const { data, loading: menusLoading } = useMenus(user);
   const access = useAccess();
   const userKey = userKeyOf(user) ?? "guest";
   // Through Refine's accessControlProvider; the user key keeps one user's answers from another's.
@@ -101,8 +101,17 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   }));
 
   const forbidden = can.data?.can === false;
+  // The workbench's navigation comes with the menus from the server: its column is kept from the
+  // start, so the page beside it does not move over when they arrive.
+  const navPending = nav.length === 0 && menusLoading;
   return (
-    <div className={`tp-container tp-frame${nav.length ? "" : " tp-frame--plain"}`}>
+    <div className={`tp-container tp-frame${nav.length || navPending ? "" : " tp-frame--plain"}`}>
+      {navPending && (
+        <aside className="tp-frame__nav" aria-busy="true" aria-label={t(`route.area.${area}`)}>
+          <div className="tp-frame__nav-title">{t(`route.area.${area}`)}</div>
+          <Skeleton className="tp-frame__nav-skeleton" active title={false} paragraph={{ rows: 6, width: "100%" }} />
+        </aside>
+      )}
       {nav.length > 0 && (
         <aside className="tp-frame__nav" aria-label={t(`route.area.${area}`)}>
           <div className="tp-frame__nav-title">{t(`route.area.${area}`)}</div>
@@ -139,7 +148,7 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
         ) : can.data ? (
           children
         ) : (
-          <div className="tp-frame__state">
+          <div className="tp-frame__state" aria-busy="true">
             <Spin />
           </div>
         )}

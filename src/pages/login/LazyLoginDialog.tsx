@@ -2,8 +2,9 @@
 // not with every page: most visits never open it. Once loaded it stays mounted.
 import { lazy, Suspense } from "react";
 import { useLoginDialog } from "../../providers/login-dialog";
+import { withTexts } from "../../providers/i18n-provider";
 
-const LoginDialog = lazy(() => import("./LoginDialog").then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazy(withTexts(() => import("./LoginDialog").then((m) => ({ default: m.LoginDialog }))));
 
 let requested = false;
 
