@@ -36,6 +36,7 @@ import { passengerRoutes } from "./routes/passengers";
 import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
+import { billRoutes } from "./routes/bills";
 import { travellerImportRoutes } from "./routes/traveller-imports";
 import { exportRoutes, registerExportDownload } from "./exports/tasks";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
@@ -140,7 +141,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...exportRoutes, ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret), ...exportRoutes, ...billRoutes, ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
