@@ -3,6 +3,7 @@
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
 import { lazy, Suspense, type ComponentType } from "react";
+import { BILLS } from "../domain/bills";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -52,6 +53,7 @@ const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
 const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
 const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
 const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
+const BillListPage = lazy(() => import("../resources/bills/list"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 const PassengerListPage = lazy(() => import("../resources/passengers/list"));
 const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
@@ -95,6 +97,8 @@ const PAGES: Record<string, Page> = {
   pay_order: PayOrderPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
+  // Every bill's route shows the one bill list, which picks its bill by the route name.
+  ...Object.fromEntries(Object.values(BILLS).map((b) => [b.route, BillListPage])),
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,

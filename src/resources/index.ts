@@ -15,6 +15,7 @@ import { travelStandardsEndpoints, travelStandardsResource } from "./travel-stan
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
+import { billEndpoints, billResources } from "./bills";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -31,6 +32,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "approval-flows": approvalFlowsEndpoints,
   "replace-bookers": replaceBookersEndpoints,
   "car-standards": carStandardsEndpoints,
+  ...billEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
@@ -48,4 +50,5 @@ export const resources: ResourceProps[] = [
   approvalFlowsResource,
   replaceBookersResource,
   carStandardsResource,
+  ...billResources,
 ];
