@@ -245,7 +245,8 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
       let q = orderRowsQuery(await ordersScope(db, bill, member, f));
       if (last) {
         const v = last[key in ORDER_SORT_COLUMNS ? key : "createTime"] as string | number;
-        q = q.where((eb) => eb.or([eb(col, cmp, v), eb.and([eb(col, "=", v), eb("o.id", cmp, last.id)])]));
+        // A row-value comparison, which both databases answer from the (…, sort column, id) index.
+        q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
       }
       return withPassengers(db, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
     });
@@ -256,7 +257,7 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
     let q = ledgerScope(db, bill, member, f).select([...LEDGER_COLUMNS]);
     if (last) {
       const v = (key === "amountFen" ? last.inFen + last.outFen : last.createTime) as string | number;
-      q = q.where((eb) => eb.or([eb(col, cmp, v), eb.and([eb(col, "=", v), eb("l.id", cmp, last.id)])]));
+      q = q.where((eb) => eb(eb.refTuple(col, "l.id"), cmp, eb.tuple(v, last.id)));
     }
     return (await q.orderBy(col, dir).orderBy("l.id", dir).limit(size).execute()).map(ledgerRowOf);
   });

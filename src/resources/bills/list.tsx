@@ -95,10 +95,10 @@ function BillList({ bill }: { bill: BillDefinition }) {
   const sortOrder = (field: string) => getDefaultSortOrder(field, sorters);
   const columns: TableColumnsType<Row> = orders
     ? [
-        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo", sorter: true, sortOrder: sortOrder("orderNo") },
+        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo", fixed: "left", sorter: true, sortOrder: sortOrder("orderNo") },
         { ...NOWRAP, title: t("bills.col.createTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
-        { ...NOWRAP, title: t("bills.col.product"), dataIndex: "productName", key: "productName" },
         { ...NOWRAP, title: t("bills.col.booker"), dataIndex: "bookerName", key: "bookerName" },
+        ...(bill.product ? [] : [{ ...NOWRAP, title: t("bills.col.product"), dataIndex: "productName", key: "productName" }]),
         ...(has("department") ? [{ ...NOWRAP, title: t("bills.col.department"), dataIndex: "departmentName", key: "departmentName" }] : []),
         { title: t("bills.col.passengers"), dataIndex: "passengerNames", key: "passengerNames" },
         { title: t("bills.col.title"), dataIndex: "title", key: "title" },
@@ -109,7 +109,8 @@ function BillList({ bill }: { bill: BillDefinition }) {
         { ...MONEY, title: t("bills.col.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", render: yuan },
         { ...MONEY, title: t("bills.col.insurance"), dataIndex: "insuranceFen", key: "insuranceFen", render: yuan },
         { ...MONEY, title: t("bills.col.total"), dataIndex: "totalFen", key: "totalFen", sorter: true, sortOrder: sortOrder("totalFen"), render: yuan },
-        { ...MONEY, title: t("bills.col.settled"), dataIndex: "settledFen", key: "settledFen", render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
+        // Fixed at the right edge: the amount that matters stays in view while the row scrolls.
+        { ...MONEY, title: t("bills.col.settled"), dataIndex: "settledFen", key: "settledFen", fixed: "right", render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
       ]
     : [
         { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
