@@ -4,12 +4,13 @@
 import { buildApp } from "../server/app";
 import { openDb } from "../server/db";
 import { createSession } from "../server/services/accounts/sessions";
+import { createAuthorize } from "../server/services/authorize";
 
 const dataDir = process.env.BENCH_DATA_DIR!;
 const database = await openDb({ dataDir });
 const admin = await database.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
 const token = await createSession(database.db, admin.id);
-const app = await buildApp({ db: database, nodeEnv: "production" });
+const app = await buildApp({ db: database, nodeEnv: "production", authorize: createAuthorize(database.db) });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const port = (app.server.address() as { port: number }).port;
 process.stdout.write(JSON.stringify({ port, token }) + "\n");
