@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { DatabaseUnavailable, openDb, toCount } from "./db";
 import { migrateToLatest } from "./db/migrate";
 import { seedDemo } from "./db/seed/demo";
+import { seedDemoHistory } from "./db/seed/history";
 import { applyPartnerSecrets } from "./db/seed/partners";
 import { createAuthorize } from "./services/authorize";
 import { generateInventory } from "./inventory";
@@ -43,6 +44,8 @@ async function main() {
     await migrateToLatest(db);
     const members = await db.selectFrom("members").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
     if (shouldSeed(config, toCount(members?.n) === 0)) await seedDemo(db);
+    // The demo company's past orders are booked through the real services: only when asked.
+    if (config.seed === "demo") await seedDemoHistory(db, inventorySeed);
     await applyPartnerSecrets(db, env);
   } catch (e) {
     await database.close().catch(() => {});

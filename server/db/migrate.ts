@@ -17,6 +17,7 @@ import * as m050 from "./migrations/050_orders";
 import * as m060 from "./migrations/060_payments";
 import * as m070 from "./migrations/070_exports";
 import * as m071 from "./migrations/071_settlement";
+import * as m073 from "./migrations/073_bill_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "060_payments": m060,
   "070_exports": m070,
   "071_settlement": m071,
+  "073_bill_indexes": m073,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -3,6 +3,7 @@
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
 import { lazy, Suspense, type ComponentType } from "react";
+import { BILLS } from "../domain/bills";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -55,6 +56,7 @@ const PayOrderPage = lazy(withTexts(() => import("../booking/pay/PayOrderPage"))
 const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderFinishPage")));
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
+const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const LoginRequired = lazy(withTexts(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired }))));
 const PassengerListPage = lazy(withTexts(() => import("../resources/passengers/list")));
 const EditPassengerPage = lazy(withTexts(() => import("../resources/passengers/edit")));
@@ -99,6 +101,8 @@ const PAGES: Record<string, Page> = {
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
   SettlementSet: SettlementPage,
+  // Every bill's route shows the one bill list, which picks its bill by the route name.
+  ...Object.fromEntries(Object.values(BILLS).map((b) => [b.route, BillListPage])),
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,

@@ -181,7 +181,10 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
       const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data[listField]) ? (data[listField] as unknown[]) : [];
       // pg counts arrive as strings; a reply without total has just these rows.
       const total = isRecord(data) && data.total !== undefined && data.total !== null ? Number(data.total) : rows.length;
-      return { data: rows.map((r) => withId<TData>(resource, r)), total };
+      // A bill's reply also carries the totals of the whole filtered set (not just this page):
+      // passed on as is, read by the list's summary row from useTable's tableQuery.data.totals.
+      const totals = isRecord(data) && isRecord(data.totals) ? { totals: data.totals } : {};
+      return { data: rows.map((r) => withId<TData>(resource, r)), total, ...totals };
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) {

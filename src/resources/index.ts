@@ -16,6 +16,7 @@ import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows"
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
+import { billEndpoints, billResources } from "./bills";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -34,6 +35,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "car-standards": carStandardsEndpoints,
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
+  ...billEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
@@ -53,4 +55,5 @@ export const resources: ResourceProps[] = [
   carStandardsResource,
   settlementStatementsResource,
   settlementSettingsResource,
+  ...billResources,
 ];

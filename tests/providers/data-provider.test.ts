@@ -27,6 +27,7 @@ const dp = createDataProvider({
   items: items$,
   itemsByGet: { list: "/t/items/query", listField: "rows", method: "GET", idField: "itemId" },
   listOnly: { list: "/t/items/list", idField: "itemId" },
+  billed: { list: "/t/items/billed", idField: "itemId" },
   admin: { list: "/t/admin/list" },
   mine: { list: "/t/mine/list" },
   events: { list: "/event/list" },
@@ -44,6 +45,13 @@ describe("getList", () => {
     expect(r.total).toBe(25);
     expect(r.data.map((x) => x.itemId)).toEqual([21, 22, 23, 24, 25]);
     expect(r.data[0]).toMatchObject({ id: 21, itemId: 21, name: "快捷酒店21" });
+  });
+
+  it("passes a reply's totals of the filtered set on beside the page (a list without them has none)", async () => {
+    const r = await dp.getList({ resource: "billed", pagination: { currentPage: 1, pageSize: 5 } });
+    expect(r.data).toHaveLength(5);
+    expect(r.totals).toEqual({ priceFen: store.items.reduce((n, it) => n + it.price, 0) });
+    expect((await dp.getList({ resource: "items" })).totals).toBeUndefined();
   });
 
   it("defaults to page 1 of 10, and asks for a whole page when paging is client-side or off", async () => {

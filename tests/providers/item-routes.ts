@@ -71,6 +71,12 @@ export async function startItemServer(): Promise<{ s: LiveServer; token: string 
         record(req);
         return { rows: page(input as Record<string, string>).list, total: 25 };
       } }),
+      // A bill-like list: the page plus the totals of the whole filtered set.
+      defineRoute({ method: "POST", url: "/t/items/billed", summary: "list with totals", access: "public", input: anything, handler: ({ req, input }) => {
+        record(req);
+        const p = page(input as Record<string, string>);
+        return { ...p, totals: { priceFen: store.items.reduce((n, it) => n + it.price, 0) } };
+      } }),
       defineRoute({ method: "POST", url: "/t/items/detail", summary: "one", access: "public", input: z.object({ itemId: zInt() }), handler: ({ req, input }) => {
         record(req);
         return find(input.itemId);

@@ -10,6 +10,7 @@ import { accessSubjectOf } from "../../server/services/authorize";
 import { getAccess, type Access } from "../../src/access";
 import { flattenDotKeys } from "../../src/providers/form-encode";
 import { chinaDate } from "../../src/domain/policy";
+import { BILL_NAMES, billExcelPath, billListPath } from "../../src/domain/bills";
 
 const CALLERS = ["13800000010", "13800000020", "13800000030", "13800000040", "13800000050", "13800000070", "13800000071", "13800000072", "13800000073", "13800000081", "13800000082"];
 
@@ -109,6 +110,13 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/credit/external_passenger/import/template": {},
   "/credit/external_passenger/import/preview": {},
   "/credit/external_passenger/import/commit": {},
+  // Bills: a page of each with a date range; their exports start a task with the same filters.
+  ...Object.fromEntries(
+    BILL_NAMES.flatMap((name) => [
+      [billListPath(name), { pageNum: "1", pageSize: "10", startDate: "2026-01-01", endDate: "2026-12-31", orderBy: "createTime", orderType: "desc" }],
+      [billExcelPath(name), { startDate: "2026-01-01", endDate: "2026-12-31" }],
+    ]),
+  ),
 };
 
 /**
@@ -125,6 +133,9 @@ const ACTS_ON_OWN = new Set([
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
   "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save",
   "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
+  // A member has one export running at a time: the next bill's export may meet the last one
+  // still writing (409); its success is tested in bills.test.ts.
+  ...BILL_NAMES.map(billExcelPath),
 ]);
 
 let h: Harness;

@@ -1,0 +1,265 @@
+// Reading a bill: the filtered set of one bill for one caller, as a page with the totals of the
+// whole filtered set, or as every row in the screen's order in keyset chunks for an export.
+// Scoping comes first and is not a filter the caller can change: a company bill reads only the
+// caller's company's orders, every other bill only the caller's own orders or ledger rows.
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database, Member } from "../db/schema";
+import { toCount } from "../db";
+import { BizError, RET } from "../services/http/envelope";
+import { offsetOf } from "../services/http/paging";
+import { memberTypeKey } from "../../src/domain/member";
+import { flightOrderLabel } from "../../src/domain/orders/flight";
+import {
+  BILL_PRODUCT_LABELS, HOLDING_STATUSES, LEDGER_ACCOUNT_LABELS, LEDGER_ENTRY_LABELS,
+  type BillDefinition, type BillPage, type BillProduct, type LedgerBillRow, type LedgerEntryName, type OrderBillRow,
+} from "../../src/domain/bills";
+import { inChunks } from "../exports/xlsx";
+
+export interface BillFilterInput {
+  pageNum?: number;
+  pageSize?: number;
+  orderBy?: string;
+  orderType?: "asc" | "desc";
+  /** China dates of booking (orders) or of the movement (ledger), inclusive. */
+  startDate?: string;
+  endDate?: string;
+  travellerName?: string;
+  departmentId?: number;
+  orderNo?: string;
+  product?: BillProduct;
+  status?: number;
+  entry?: LedgerEntryName;
+}
+
+const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
+const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+/** Typed wildcards are dropped: an order number with _ must not match any character. */
+const contains = (text: string) => `%${text.replace(/[%_\\]/g, "")}%`;
+
+const NO_COMPANY = "当前账号未关联企业，不能查看企业账单";
+const FOREIGN_DEPARTMENT = "无权查看该部门的账单";
+
+type OrdersDb = Database & { o: Database["orders"] };
+type LedgerDb = Database & { l: Database["ledger"] };
+type OrdersQ = SelectQueryBuilder<OrdersDb, "o", object>;
+type LedgerQ = SelectQueryBuilder<LedgerDb, "l", object>;
+
+/** The company a company bill reads: the administrator's own; anyone else has none. */
+function companyOf(member: Member): number {
+  if (memberTypeKey(member) !== "70" || !(member.creditMemberId > 0)) throw new BizError(RET.FORBIDDEN, NO_COMPANY);
+  return member.creditMemberId;
+}
+
+/** A department filter names a department of the caller's company, or is refused. */
+async function assertDepartment(db: Kysely<Database>, companyId: number, departmentId: number): Promise<void> {
+  const d = await db.selectFrom("departments").select("companyId").where("id", "=", departmentId).executeTakeFirst();
+  if (!d || d.companyId !== companyId) throw new BizError(RET.FORBIDDEN, FOREIGN_DEPARTMENT);
+}
+
+// ---- orders-based bills ----
+
+async function ordersScope(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<OrdersQ> {
+  let q = db.selectFrom("orders as o") as OrdersQ;
+  if (bill.scope === "company") {
+    const companyId = companyOf(member);
+    q = q.where("o.companyId", "=", companyId);
+    if (f.departmentId !== undefined) await assertDepartment(db, companyId, f.departmentId);
+  } else {
+    q = q.where("o.memberId", "=", member.id);
+  }
+  if (bill.product) q = q.where("o.product", "=", bill.product);
+  if (bill.statuses) q = q.where("o.status", "in", [...bill.statuses]);
+  if (f.product) q = q.where("o.product", "=", f.product);
+  if (f.status !== undefined) q = q.where("o.status", "=", f.status);
+  if (f.startDate) q = q.where("o.createTime", ">=", chinaDayStart(f.startDate));
+  if (f.endDate) q = q.where("o.createTime", "<", chinaDayAfter(f.endDate));
+  if (f.orderNo) q = q.where("o.orderNo", "like", contains(f.orderNo));
+  if (f.travellerName) {
+    const pattern = contains(f.travellerName);
+    q = q.where((eb) => eb.exists(eb.selectFrom("order_passengers as p").select("p.id").whereRef("p.orderId", "=", "o.id").where("p.name", "like", pattern)));
+  }
+  if (f.departmentId !== undefined) {
+    const departmentId = f.departmentId;
+    // The booker's department: the employee record the booking member belongs to.
+    q = q.where("o.bookerMemberId", "in", (eb) =>
+      eb.selectFrom("members as m").innerJoin("employees as e", "e.id", "m.creditEmployeeId").select("m.id").where("e.departmentId", "=", departmentId),
+    );
+  }
+  return q;
+}
+
+type OrderEB = ExpressionBuilder<OrdersDb, "o">;
+const settledExpr = (eb: OrderEB) => eb.case().when("o.status", "in", [...HOLDING_STATUSES]).then(eb.ref("o.totalFen")).else(sql.lit(0)).end();
+const sumOf = (e: Parameters<OrderEB["fn"]["sum"]>[0], eb: OrderEB) => eb.fn.coalesce(eb.fn.sum(e), sql.lit(0));
+
+async function orderTotals(q: OrdersQ): Promise<Record<string, number>> {
+  const r = await q
+    .select((eb) => [
+      eb.fn.countAll().as("count"),
+      sumOf("o.ticketFen", eb).as("ticketFen"),
+      sumOf(eb("o.constructionFeeFen", "+", eb.ref("o.fuelSurchargeFen")), eb).as("taxFen"),
+      sumOf("o.serviceFeeFen", eb).as("serviceFeeFen"),
+      sumOf("o.insuranceFen", eb).as("insuranceFen"),
+      sumOf("o.totalFen", eb).as("totalFen"),
+      sumOf(settledExpr(eb), eb).as("settledFen"),
+    ])
+    .executeTakeFirst();
+  // PostgreSQL answers sums and counts of integers as text (bigint).
+  return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, toCount(v)]));
+}
+
+const ORDER_SORT_COLUMNS = { createTime: "o.createTime", depDate: "o.depDate", totalFen: "o.totalFen", orderNo: "o.orderNo" } as const;
+type OrderSort = keyof typeof ORDER_SORT_COLUMNS;
+
+function orderRowsQuery(q: OrdersQ) {
+  return q
+    .leftJoin("members as bm", "bm.id", "o.bookerMemberId")
+    .leftJoin("employees as be", "be.id", "bm.creditEmployeeId")
+    .leftJoin("departments as bd", "bd.id", "be.departmentId")
+    .select([
+      "o.id", "o.orderNo", "o.product", "o.createTime", "o.title", "o.depDate", "o.status", "o.ticketFen", "o.constructionFeeFen", "o.fuelSurchargeFen",
+      "o.serviceFeeFen", "o.insuranceFen", "o.totalFen", "bm.realName as bookerName", "bm.mobilePhone as bookerMobile", "bd.name as departmentName",
+    ]);
+}
+type OrderRaw = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>["execute"]>>[number];
+
+async function withPassengers(db: Kysely<Database>, rows: OrderRaw[]): Promise<OrderBillRow[]> {
+  const names = new Map<number, string[]>();
+  if (rows.length) {
+    const ps = await db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", rows.map((r) => r.id)).orderBy("id").execute();
+    for (const p of ps) names.set(p.orderId, [...(names.get(p.orderId) ?? []), p.name]);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    orderNo: r.orderNo,
+    product: r.product,
+    productName: BILL_PRODUCT_LABELS[r.product as BillProduct] ?? r.product,
+    createTime: r.createTime,
+    bookerName: r.bookerName || r.bookerMobile || "",
+    departmentName: r.departmentName ?? "",
+    passengerNames: (names.get(r.id) ?? []).join("、"),
+    title: r.title,
+    depDate: r.depDate,
+    status: r.status,
+    statusName: flightOrderLabel(r.status),
+    ticketFen: r.ticketFen,
+    taxFen: r.constructionFeeFen + r.fuelSurchargeFen,
+    serviceFeeFen: r.serviceFeeFen,
+    insuranceFen: r.insuranceFen,
+    totalFen: r.totalFen,
+    settledFen: HOLDING_STATUSES.includes(r.status) ? r.totalFen : 0,
+  }));
+}
+
+// ---- ledger-based bills ----
+
+function ledgerScope(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): LedgerQ {
+  let q = (db.selectFrom("ledger as l") as LedgerQ).where("l.memberId", "=", member.id);
+  if (bill.entry) q = q.where("l.entry", "=", bill.entry);
+  if (f.entry) q = q.where("l.entry", "=", f.entry);
+  if (f.startDate) q = q.where("l.createTime", ">=", chinaDayStart(f.startDate));
+  if (f.endDate) q = q.where("l.createTime", "<", chinaDayAfter(f.endDate));
+  if (f.orderNo) q = q.where("l.orderNo", "like", contains(f.orderNo));
+  return q;
+}
+
+async function ledgerTotals(q: LedgerQ): Promise<Record<string, number>> {
+  const r = await q
+    .select((eb) => {
+      const side = (d: "in" | "out") => eb.fn.coalesce(eb.fn.sum(eb.case().when("l.direction", "=", d).then(eb.ref("l.amountFen")).else(sql.lit(0)).end()), sql.lit(0));
+      return [eb.fn.countAll().as("count"), side("in").as("inFen"), side("out").as("outFen")];
+    })
+    .executeTakeFirst();
+  return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, toCount(v)]));
+}
+
+const LEDGER_SORT_COLUMNS = { createTime: "l.createTime", amountFen: "l.amountFen" } as const;
+type LedgerSort = keyof typeof LEDGER_SORT_COLUMNS;
+
+const LEDGER_COLUMNS = ["l.id", "l.createTime", "l.orderNo", "l.outTradeNo", "l.account", "l.entry", "l.direction", "l.amountFen", "l.balanceAfterFen", "l.note"] as const;
+type LedgerRaw = { id: number; createTime: string; orderNo: string | null; outTradeNo: string; account: string; entry: string; direction: string; amountFen: number; balanceAfterFen: number | null; note: string };
+
+const ledgerRowOf = (r: LedgerRaw): LedgerBillRow => ({
+  id: r.id,
+  createTime: r.createTime,
+  orderNo: r.orderNo ?? "",
+  outTradeNo: r.outTradeNo,
+  account: r.account,
+  accountName: LEDGER_ACCOUNT_LABELS[r.account] ?? r.account,
+  entry: r.entry,
+  entryName: LEDGER_ENTRY_LABELS[r.entry as LedgerEntryName] ?? r.entry,
+  inFen: r.direction === "in" ? r.amountFen : 0,
+  outFen: r.direction === "out" ? r.amountFen : 0,
+  balanceAfterFen: r.balanceAfterFen,
+  note: r.note,
+});
+
+// ---- the bill API ----
+
+export type BillRow = OrderBillRow | LedgerBillRow;
+
+export async function billCount(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<number> {
+  const q = bill.source === "orders" ? await ordersScope(db, bill, member, f) : ledgerScope(db, bill, member, f);
+  const r = await (q as OrdersQ).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  return toCount(r?.n);
+}
+
+export async function billTotals(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<Record<string, number>> {
+  return bill.source === "orders" ? orderTotals(await ordersScope(db, bill, member, f)) : ledgerTotals(ledgerScope(db, bill, member, f));
+}
+
+export async function billPage(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput & { pageNum: number; pageSize: number }): Promise<BillPage<BillRow>> {
+  const dir = f.orderType ?? "desc";
+  if (bill.source === "orders") {
+    const q = await ordersScope(db, bill, member, f);
+    const col = ORDER_SORT_COLUMNS[(f.orderBy as OrderSort) ?? "createTime"] ?? ORDER_SORT_COLUMNS.createTime;
+    const [raw, totals] = await Promise.all([
+      orderRowsQuery(q).orderBy(col, dir).orderBy("o.id", dir).limit(f.pageSize).offset(offsetOf(f)).execute(),
+      orderTotals(q),
+    ]);
+    const { count, ...money } = totals;
+    return { list: await withPassengers(db, raw), total: count, pageNum: f.pageNum, pageSize: f.pageSize, totals: money };
+  }
+  const q = ledgerScope(db, bill, member, f);
+  const col = LEDGER_SORT_COLUMNS[(f.orderBy as LedgerSort) ?? "createTime"] ?? LEDGER_SORT_COLUMNS.createTime;
+  const [raw, totals] = await Promise.all([
+    q.select([...LEDGER_COLUMNS]).orderBy(col, dir).orderBy("l.id", dir).limit(f.pageSize).offset(offsetOf(f)).execute(),
+    ledgerTotals(q),
+  ]);
+  const { count, ...money } = totals;
+  return { list: raw.map(ledgerRowOf), total: count, pageNum: f.pageNum, pageSize: f.pageSize, totals: money };
+}
+
+/**
+ * Every row of the filtered set in the screen's order, read in keyset chunks on (sort column,
+ * id): a chunk continues strictly after the last row of the one before, so a 100,000-row bill
+ * is never held in memory and no row is read twice or skipped.
+ */
+export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): AsyncIterable<BillRow> {
+  const dir = f.orderType ?? "desc";
+  const cmp = dir === "desc" ? "<" : ">";
+  if (bill.source === "orders") {
+    const key = (f.orderBy as OrderSort) ?? "createTime";
+    const col = ORDER_SORT_COLUMNS[key] ?? ORDER_SORT_COLUMNS.createTime;
+    return inChunks<OrderBillRow>(async (last, size) => {
+      let q = orderRowsQuery(await ordersScope(db, bill, member, f));
+      if (last) {
+        const v = last[key in ORDER_SORT_COLUMNS ? key : "createTime"] as string | number;
+        // A row-value comparison, which both databases answer from the (…, sort column, id) index.
+        q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
+      }
+      return withPassengers(db, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
+    });
+  }
+  const key = (f.orderBy as LedgerSort) ?? "createTime";
+  const col = LEDGER_SORT_COLUMNS[key] ?? LEDGER_SORT_COLUMNS.createTime;
+  return inChunks<LedgerBillRow & { amountFen?: number }>(async (last, size) => {
+    let q = ledgerScope(db, bill, member, f).select([...LEDGER_COLUMNS]);
+    if (last) {
+      const v = (key === "amountFen" ? last.inFen + last.outFen : last.createTime) as string | number;
+      q = q.where((eb) => eb(eb.refTuple(col, "l.id"), cmp, eb.tuple(v, last.id)));
+    }
+    return (await q.orderBy(col, dir).orderBy("l.id", dir).limit(size).execute()).map(ledgerRowOf);
+  });
+}
+

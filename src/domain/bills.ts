@@ -1,0 +1,192 @@
+// Bills: which rows each bill lists, which filters it takes, its columns and the totals it
+// reports. Shared by the server (queries, exports) and the portal (table, summary row), so the
+// screen and the spreadsheet can never disagree about what a bill is.
+import type { ExportColumn } from "./exports";
+import { FLIGHT_ORDER_STATUS as S, FLIGHT_ORDER_STATUS_CODES } from "./orders/flight";
+
+/**
+ * The catalogue names only the /bill/ prefix of the bill calls; each bill's list and excel
+ * paths are completed here as /bill/<name>/list and /bill/<name>/excel, in the camelCase of
+ * the bill's page address (/bill/transactionBill, /finance/enterpriseBill).
+ */
+export const BILL_NAMES = [
+  "enterpriseBill", "transactionBill", "airSumBill", "airSaleBill", "airRefundBill", "airChangesBill",
+  "hotelSumBill", "trainSumBill", "rechargeBill", "putforwardBill", "recomBill", "shareBill",
+] as const;
+export type BillName = (typeof BILL_NAMES)[number];
+
+export const billListPath = (name: BillName) => `/bill/${name}/list`;
+export const billExcelPath = (name: BillName) => `/bill/${name}/excel`;
+
+/** Orders-based bills list one row per order; ledger-based bills one row per money movement. */
+export type BillSource = "orders" | "ledger";
+
+/** The products an order can be of (the orders table's `product`). */
+export const BILL_PRODUCTS = ["air", "train", "hotel"] as const;
+export type BillProduct = (typeof BILL_PRODUCTS)[number];
+export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = { air: "国内机票", train: "火车票", hotel: "酒店" };
+
+/**
+ * Statuses in which the order still holds the money paid for it: everything between payment
+ * and the money going back. Unpaid (0), cancelled (12) and refunded (6) orders hold nothing,
+ * so their settled amount is 0 while their face amount stays visible.
+ */
+export const HOLDING_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter(
+  (s) => s !== S.pendingPayment && s !== S.cancelled && s !== S.moneyRefunded,
+);
+/** Sold: paid at some point (not unpaid, not cancelled before payment). */
+const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.cancelled);
+/** On the way back or back: refund asked, in hand, ticket refunded, money refunded. */
+const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded];
+const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
+
+/** Ledger entries of money movements other than order payments; no service writes them yet. */
+export const LEDGER_ENTRIES = ["pay", "refund", "recharge", "withdraw", "recommend", "share"] as const;
+export type LedgerEntryName = (typeof LEDGER_ENTRIES)[number];
+export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryName, string>> = {
+  pay: "支付", refund: "退款", recharge: "充值", withdraw: "提现", recommend: "推荐收益", share: "分润收益",
+};
+export const LEDGER_ACCOUNT_LABELS: Readonly<Record<string, string>> = { wallet: "余额", alipay: "支付宝", wechat: "微信", credit: "企业授信" };
+
+/** One row of an orders-based bill. Money in integer fen. */
+export interface OrderBillRow extends Record<string, unknown> {
+  id: number;
+  orderNo: string;
+  product: string;
+  productName: string;
+  createTime: string;
+  bookerName: string;
+  departmentName: string;
+  passengerNames: string;
+  title: string;
+  depDate: string;
+  status: number;
+  statusName: string;
+  ticketFen: number;
+  taxFen: number;
+  serviceFeeFen: number;
+  insuranceFen: number;
+  totalFen: number;
+  /** What the order still holds of the money paid (0 once refunded, unpaid or cancelled). */
+  settledFen: number;
+}
+
+/** One row of a ledger-based bill. */
+export interface LedgerBillRow extends Record<string, unknown> {
+  id: number;
+  createTime: string;
+  orderNo: string;
+  outTradeNo: string;
+  account: string;
+  accountName: string;
+  entry: string;
+  entryName: string;
+  inFen: number;
+  outFen: number;
+  balanceAfterFen: number | null;
+  note: string;
+}
+
+export type OrderBillTotals = { count: number; ticketFen: number; taxFen: number; serviceFeeFen: number; insuranceFen: number; totalFen: number; settledFen: number };
+export type LedgerBillTotals = { count: number; inFen: number; outFen: number };
+export type BillTotals = OrderBillTotals | LedgerBillTotals;
+
+/** A bill's list reply: the page's rows, the filtered set's size and its totals. */
+export interface BillPage<R> {
+  list: R[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+  totals: Record<string, number>;
+}
+
+export type BillFilter = "date" | "traveller" | "department" | "orderNo" | "product" | "status" | "entry";
+
+export interface BillDefinition {
+  name: BillName;
+  /** The page's route name. */
+  route: string;
+  title: string;
+  source: BillSource;
+  /** The access resource of the permission tree that owns the bill's menu item. */
+  access: string;
+  filters: readonly BillFilter[];
+  /** Orders bills: the product the bill is about (none: every product, with a product filter). */
+  product?: BillProduct;
+  /** Orders bills: the statuses the bill lists (none: every status). */
+  statuses?: readonly number[];
+  /** Ledger bills: the entry the bill lists (none: every entry, with an entry filter). */
+  entry?: LedgerEntryName;
+  /** Orders bills: the company's orders (the administrator's), else the member's own. */
+  scope: "company" | "own";
+}
+
+const ORDER_FILTERS_OWN: readonly BillFilter[] = ["date", "traveller", "orderNo", "status"];
+const LEDGER_FILTERS_ONE: readonly BillFilter[] = ["date", "orderNo"];
+
+const orders = (name: BillName, route: string, title: string, access: string, extra: Partial<BillDefinition>): BillDefinition =>
+  ({ name, route, title, source: "orders", access, filters: ORDER_FILTERS_OWN, scope: "own", ...extra });
+const ledger = (name: BillName, route: string, title: string, access: string, entry: LedgerEntryName): BillDefinition =>
+  ({ name, route, title, source: "ledger", access, filters: LEDGER_FILTERS_ONE, scope: "own", entry });
+
+export const BILLS: Readonly<Record<BillName, BillDefinition>> = {
+  enterpriseBill: orders("enterpriseBill", "EnterpriseBill", "企业账单", "bills:enterprise", {
+    scope: "company", filters: ["date", "traveller", "department", "orderNo", "product", "status"],
+  }),
+  transactionBill: { name: "transactionBill", route: "TransactionBill", title: "交易账单", source: "ledger", access: "bills:transaction", filters: ["date", "orderNo", "entry"], scope: "own" },
+  airSumBill: orders("airSumBill", "AirSumBill", "机票报表", "reports:air", { product: "air" }),
+  airSaleBill: orders("airSaleBill", "AirSaleBill", "机票销售报表", "reports:air-sale", { product: "air", statuses: SOLD_STATUSES }),
+  airRefundBill: orders("airRefundBill", "AirRefundBill", "机票退票报表", "reports:air-refund", { product: "air", statuses: REFUND_STATUSES }),
+  airChangesBill: orders("airChangesBill", "AirChangesBill", "机票改签报表", "reports:air-change", { product: "air", statuses: CHANGE_STATUSES }),
+  hotelSumBill: orders("hotelSumBill", "HotelSumBill", "酒店报表", "reports:hotel", { product: "hotel" }),
+  trainSumBill: orders("trainSumBill", "TrainSumBill", "火车票报表", "reports:train", { product: "train" }),
+  // Recharges and withdrawals move the member's own wallet.
+  rechargeBill: ledger("rechargeBill", "RechargeBill", "充值账单", "wallet", "recharge"),
+  putforwardBill: ledger("putforwardBill", "PutforwardBill", "提现账单", "wallet", "withdraw"),
+  recomBill: ledger("recomBill", "RecomBill", "推荐收益账单", "bills:recommendation", "recommend"),
+  shareBill: ledger("shareBill", "ShareBill", "分润收益", "bills:share", "share"),
+};
+
+export function billByRoute(route: string): BillDefinition | undefined {
+  return Object.values(BILLS).find((b) => b.route === route);
+}
+
+/** The statuses a bill's status filter offers. */
+export const billStatuses = (b: BillDefinition): readonly number[] => b.statuses ?? FLIGHT_ORDER_STATUS_CODES;
+
+export const ORDER_BILL_SORTS = ["createTime", "depDate", "totalFen", "orderNo"] as const;
+export const LEDGER_BILL_SORTS = ["createTime", "amountFen"] as const;
+
+export const ORDER_BILL_COLUMNS: ExportColumn<OrderBillRow>[] = [
+  { key: "orderNo", header: "订单号", kind: "text", width: 22 },
+  { key: "createTime", header: "预订时间", kind: "datetime" },
+  { key: "productName", header: "产品", kind: "text", width: 10 },
+  { key: "bookerName", header: "预订人", kind: "text", width: 10 },
+  { key: "departmentName", header: "部门", kind: "text", width: 10 },
+  { key: "passengerNames", header: "出行人", kind: "text", width: 16 },
+  { key: "title", header: "行程", kind: "text", width: 24 },
+  { key: "depDate", header: "出发日期", kind: "date" },
+  { key: "statusName", header: "订单状态", kind: "text", width: 12 },
+  { key: "ticketFen", header: "票价（元）", kind: "money" },
+  { key: "taxFen", header: "税费（元）", kind: "money" },
+  { key: "serviceFeeFen", header: "服务费（元）", kind: "money" },
+  { key: "insuranceFen", header: "保险（元）", kind: "money" },
+  { key: "totalFen", header: "订单金额（元）", kind: "money", width: 16 },
+  { key: "settledFen", header: "结算金额（元）", kind: "money", width: 16 },
+];
+
+export const LEDGER_BILL_COLUMNS: ExportColumn<LedgerBillRow>[] = [
+  { key: "createTime", header: "交易时间", kind: "datetime" },
+  { key: "entryName", header: "类型", kind: "text", width: 10 },
+  { key: "accountName", header: "账户", kind: "text", width: 10 },
+  { key: "orderNo", header: "订单号", kind: "text", width: 22 },
+  { key: "outTradeNo", header: "交易号", kind: "text", width: 26 },
+  { key: "inFen", header: "收入（元）", kind: "money" },
+  { key: "outFen", header: "支出（元）", kind: "money" },
+  { key: "balanceAfterFen", header: "余额（元）", kind: "money" },
+  { key: "note", header: "备注", kind: "text", width: 24 },
+];
+
+/** The money columns a bill's summary row totals. */
+export const ORDER_TOTAL_KEYS = ["ticketFen", "taxFen", "serviceFeeFen", "insuranceFen", "totalFen", "settledFen"] as const;
+export const LEDGER_TOTAL_KEYS = ["inFen", "outFen"] as const;

@@ -1,0 +1,206 @@
+// The one list every bill page uses (企业账单, 交易账单, the air, hotel and train reports, the
+// recharge, withdrawal and income bills): a filter form with only the bill's own filters, the
+// server-paged table, a summary row with the totals of the WHOLE filtered set (from the reply,
+// not summed over the page), and 导出 Excel with exactly the filters and sort on screen.
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
+import type { CrudFilter, CrudSort, HttpError } from "@refinedev/core";
+import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import type { Dayjs } from "dayjs";
+import {
+  BILL_PRODUCTS, BILL_PRODUCT_LABELS, LEDGER_ENTRIES, LEDGER_ENTRY_LABELS, billByRoute, billExcelPath, billStatuses,
+  type BillDefinition, type LedgerBillRow, type OrderBillRow,
+} from "../../domain/bills";
+import { flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { request } from "../../providers/request";
+import { userKeyOf } from "../../providers/access-control";
+import { ExportButton } from "../../components/ExportButton";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useLang, usePortalUser } from "../../pages/layout/session";
+import { DEPARTMENTS_PATH, type Department } from "../employees";
+import { ListLoadError, SearchButtons } from "../list-parts";
+import { billResourceName } from "./index";
+
+type Row = OrderBillRow | LedgerBillRow;
+
+interface SearchValues {
+  dates?: [Dayjs, Dayjs] | null;
+  travellerName?: string;
+  departmentId?: number;
+  orderNo?: string;
+  product?: string;
+  status?: number;
+  entry?: string;
+}
+
+const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
+const NOWRAP = { onCell: nowrapProps, onHeaderCell: nowrapProps };
+const MONEY = { ...NOWRAP, align: "right" as const };
+const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? "" : `¥${formatFen(fen)}`);
+const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
+
+/** The filters on screen as the list and the export both take them. */
+function filterFields(filters: CrudFilter[], sorters: CrudSort[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of filters) if ("field" in f && blank(f.value) !== undefined) out[f.field] = f.value;
+  const s = sorters.find((x) => x.field && x.order);
+  if (s) {
+    out.orderBy = s.field;
+    out.orderType = s.order;
+  }
+  return out;
+}
+
+export default function BillListPage({ routeName }: { routeName: string }) {
+  const bill = billByRoute(routeName);
+  return <WorkbenchFrame routeName={routeName}>{bill ? <BillList key={bill.name} bill={bill} /> : null}</WorkbenchFrame>;
+}
+
+function BillList({ bill }: { bill: BillDefinition }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const user = usePortalUser();
+  const orders = bill.source === "orders";
+  const has = (f: string) => (bill.filters as readonly string[]).includes(f);
+  const { tableProps, searchFormProps, filters, sorters, tableQuery } = useTable<Row, HttpError, SearchValues>({
+    resource: billResourceName(bill.name),
+    pagination: { pageSize: 10 },
+    sorters: { initial: [{ field: "createTime", order: "desc" }] },
+    syncWithLocation: false,
+    onSearch: (v): CrudFilter[] => [
+      { field: "startDate", operator: "eq", value: v.dates?.[0]?.format("YYYY-MM-DD") },
+      { field: "endDate", operator: "eq", value: v.dates?.[1]?.format("YYYY-MM-DD") },
+      { field: "travellerName", operator: "eq", value: blank(v.travellerName) },
+      { field: "departmentId", operator: "eq", value: v.departmentId },
+      { field: "orderNo", operator: "eq", value: blank(v.orderNo) },
+      { field: "product", operator: "eq", value: v.product },
+      { field: "status", operator: "eq", value: v.status },
+      { field: "entry", operator: "eq", value: v.entry },
+    ],
+  });
+  const departments = useQuery({
+    queryKey: ["bills", "departments", userKeyOf(user)],
+    queryFn: () => request<Department[]>(DEPARTMENTS_PATH, {}, { needLogin: true }),
+    enabled: has("department"),
+    staleTime: 60_000,
+  });
+  const totals = (tableQuery.data as { totals?: Record<string, number> } | undefined)?.totals;
+  const error = tableQuery.error;
+  const exportFilters = useMemo(() => filterFields(filters, sorters), [filters, sorters]);
+
+  const sortOrder = (field: string) => getDefaultSortOrder(field, sorters);
+  const columns: TableColumnsType<Row> = orders
+    ? [
+        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo", fixed: "left", sorter: true, sortOrder: sortOrder("orderNo") },
+        { ...NOWRAP, title: t("bills.col.createTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
+        { ...NOWRAP, title: t("bills.col.booker"), dataIndex: "bookerName", key: "bookerName" },
+        ...(bill.product ? [] : [{ ...NOWRAP, title: t("bills.col.product"), dataIndex: "productName", key: "productName" }]),
+        ...(has("department") ? [{ ...NOWRAP, title: t("bills.col.department"), dataIndex: "departmentName", key: "departmentName" }] : []),
+        { title: t("bills.col.passengers"), dataIndex: "passengerNames", key: "passengerNames" },
+        { title: t("bills.col.title"), dataIndex: "title", key: "title" },
+        { ...NOWRAP, title: t("bills.col.depDate"), dataIndex: "depDate", key: "depDate", sorter: true, sortOrder: sortOrder("depDate") },
+        { ...NOWRAP, title: t("bills.col.status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={flightOrderColor(v)}>{flightOrderLabel(v, lang)}</Tag> },
+        { ...MONEY, title: t("bills.col.ticket"), dataIndex: "ticketFen", key: "ticketFen", render: yuan },
+        { ...MONEY, title: t("bills.col.tax"), dataIndex: "taxFen", key: "taxFen", render: yuan },
+        { ...MONEY, title: t("bills.col.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", render: yuan },
+        { ...MONEY, title: t("bills.col.insurance"), dataIndex: "insuranceFen", key: "insuranceFen", render: yuan },
+        { ...MONEY, title: t("bills.col.total"), dataIndex: "totalFen", key: "totalFen", sorter: true, sortOrder: sortOrder("totalFen"), render: yuan },
+        // Fixed at the right edge: the amount that matters stays in view while the row scrolls.
+        { ...MONEY, title: t("bills.col.settled"), dataIndex: "settledFen", key: "settledFen", fixed: "right", render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
+      ]
+    : [
+        { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
+        { ...NOWRAP, title: t("bills.col.entry"), dataIndex: "entryName", key: "entryName" },
+        { ...NOWRAP, title: t("bills.col.account"), dataIndex: "accountName", key: "accountName" },
+        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo" },
+        { ...NOWRAP, title: t("bills.col.outTradeNo"), dataIndex: "outTradeNo", key: "outTradeNo" },
+        { ...MONEY, title: t("bills.col.in"), dataIndex: "inFen", key: "inFen", render: (v: number) => (v ? <Typography.Text type="success">{yuan(v)}</Typography.Text> : "") },
+        { ...MONEY, title: t("bills.col.out"), dataIndex: "outFen", key: "outFen", render: (v: number) => (v ? yuan(v) : "") },
+        { ...MONEY, title: t("bills.col.balance"), dataIndex: "balanceAfterFen", key: "balanceAfterFen", render: yuan },
+        { title: t("bills.col.note"), dataIndex: "note", key: "note" },
+      ];
+
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+
+  const summary = () => {
+    if (!totals || !tableProps.dataSource?.length) return null;
+    return (
+      <Table.Summary fixed>
+        <Table.Summary.Row data-testid="bill-totals">
+          {columns.map((c, i) => {
+            const key = String((c as { dataIndex?: string }).dataIndex ?? c.key);
+            const value = totals[key];
+            return (
+              <Table.Summary.Cell key={String(c.key)} index={i} align={value !== undefined ? "right" : undefined}>
+                {i === 0 ? (
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{t("bills.totals", { count: tableQuery.data?.total ?? 0 })}</Typography.Text>
+                ) : value !== undefined ? (
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }} data-testid={`bill-total-${key}`}>{yuan(value)}</Typography.Text>
+                ) : null}
+              </Table.Summary.Cell>
+            );
+          })}
+        </Table.Summary.Row>
+      </Table.Summary>
+    );
+  };
+
+  return (
+    <Card title={bill.title} extra={<ExportButton url={billExcelPath(bill.name)} filters={exportFilters} disabled={Boolean(error) || tableQuery.isLoading} />} data-testid="bill-list">
+      <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="dates" label={t(orders ? "bills.filter.bookDate" : "bills.filter.tradeDate")}>
+          <DatePicker.RangePicker style={{ width: 240 }} />
+        </Form.Item>
+        {has("traveller") && (
+          <Form.Item name="travellerName" label={t("bills.filter.traveller")}>
+            <Input allowClear maxLength={20} style={{ width: 120 }} />
+          </Form.Item>
+        )}
+        {has("department") && (
+          <Form.Item name="departmentId" label={t("bills.filter.department")}>
+            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} loading={departments.isLoading} options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="orderNo" label={t("bills.filter.orderNo")}>
+          <Input allowClear maxLength={32} style={{ width: 170 }} />
+        </Form.Item>
+        {has("product") && (
+          <Form.Item name="product" label={t("bills.filter.product")}>
+            <Select allowClear style={{ width: 120 }} placeholder={t("bills.filter.all")} options={BILL_PRODUCTS.map((p) => ({ value: p, label: BILL_PRODUCT_LABELS[p] }))} />
+          </Form.Item>
+        )}
+        {has("status") && (
+          <Form.Item name="status" label={t("bills.filter.status")}>
+            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} options={billStatuses(bill).map((s) => ({ value: s, label: flightOrderLabel(s, lang) }))} />
+          </Form.Item>
+        )}
+        {has("entry") && (
+          <Form.Item name="entry" label={t("bills.filter.entry")}>
+            <Select allowClear style={{ width: 120 }} placeholder={t("bills.filter.all")} options={LEDGER_ENTRIES.map((e) => ({ value: e, label: LEDGER_ENTRY_LABELS[e] }))} />
+          </Form.Item>
+        )}
+        <SearchButtons onReset={reset} />
+      </Form>
+      <ListLoadError error={error} onRetry={() => tableQuery.refetch()} />
+      <Space direction="vertical" style={{ width: "100%" }}>
+        <Table<Row>
+          {...tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          scroll={{ x: "max-content" }}
+          summary={summary}
+          pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("bills.total", { count: n }) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "travel.loadError" : "bills.empty")} /> }}
+        />
+      </Space>
+    </Card>
+  );
+}
