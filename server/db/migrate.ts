@@ -16,6 +16,7 @@ import * as m042 from "./migrations/042_jobs";
 import * as m050 from "./migrations/050_orders";
 import * as m060 from "./migrations/060_payments";
 import * as m070 from "./migrations/070_exports";
+import * as m074 from "./migrations/074_report_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "050_orders": m050,
   "060_payments": m060,
   "070_exports": m070,
+  "074_report_indexes": m074,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

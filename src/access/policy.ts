@@ -68,6 +68,8 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // The colleagues an employee may book for (replace-booking rules).
   "booking-travellers": ["7_0"],
   "company-statistics": ["70"],
+  // The company's spend reports (ReportDetailed): its administrator, as the enterprise bill.
+  "reports:company": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

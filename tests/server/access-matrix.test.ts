@@ -100,6 +100,13 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/credit/external_passenger/import/template": {},
   "/credit/external_passenger/import/preview": {},
   "/credit/external_passenger/import/commit": {},
+  // Company spend reports, every type (the other products answer zeros).
+  ...Object.fromEntries(
+    ["domAir", "intlAir", "train", "hotel", "car"].flatMap((t) => [
+      [`/report/${t}/detail`, { startDate: "2026-01-01", endDate: "2026-12-31", departmentId: "0" }],
+      [`/report/${t}/excel`, { startDate: "2026-01-01", endDate: "2026-12-31", dimension: "department" }],
+    ]),
+  ),
 };
 
 /**
@@ -115,6 +122,9 @@ const ACTS_ON_OWN = new Set([
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
   "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save",
   "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
+  // A member has one export at a time: the next report's export may meet the previous one still
+  // being written (409); their successes are tested in reports.test.ts.
+  ...["domAir", "intlAir", "train", "hotel", "car"].map((t) => `/report/${t}/excel`),
 ]);
 
 let h: Harness;
