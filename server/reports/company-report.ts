@@ -142,9 +142,12 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       .groupBy(["p.certType", "p.certNo"])
       .execute(),
     // 5. Changed orders: those with a completed change, whatever their status now.
-    scoped(db, s, [product])
-      .innerJoin("order_events as e", (j) => j.onRef("e.orderId", "=", "o.id").on("e.action", "=", CHANGE_ACTION))
-      .select(sql<number>`count(distinct ${sql.ref("o.id")})`.as("n"))
+    // Driven from the few change events (by their action index), each checked against its order.
+    db
+      .selectFrom("order_events as e")
+      .where("e.action", "=", CHANGE_ACTION)
+      .where((eb) => eb.exists(scoped(db, s, [product]).whereRef("o.id", "=", "e.orderId").select(sql`1`.as("one"))))
+      .select(sql<number>`count(distinct ${sql.ref("e.orderId")})`.as("n"))
       .executeTakeFirst(),
   ]);
 

@@ -52,6 +52,7 @@ const HotelDetails = lazy(() => import("../booking/hotel/HotelDetails"));
 const PayOrderPage = lazy(() => import("../booking/pay/PayOrderPage"));
 const AirOrderFinishPage = lazy(() => import("../booking/pay/AirOrderFinishPage"));
 const WalletPage = lazy(() => import("../resources/wallet-ledger/list"));
+const ReportDetailedPage = lazy(() => import("./reports/ReportDetailedPage"));
 const LoginRequired = lazy(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired })));
 const PassengerListPage = lazy(() => import("../resources/passengers/list"));
 const EditPassengerPage = lazy(() => import("../resources/passengers/edit"));
@@ -95,6 +96,7 @@ const PAGES: Record<string, Page> = {
   pay_order: PayOrderPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
+  ReportDetailed: ReportDetailedPage,
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,

@@ -19,6 +19,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await db.schema.createIndex("orders_report_idx").on("orders").columns(["companyId", "product", "createTime", ...REPORT_COLUMNS]).execute();
   }
+  // Travellers are grouped from the passengers of the report's orders; this index holds all they need.
+  await db.schema
+    .createIndex("order_passengers_report_idx")
+    .on("order_passengers")
+    .columns(["orderId", "certType", "certNo", "name", "tktPriceFen", "consTaxFen", "fuelTaxFen", "servFeeFen", "insuPayPriceFen"])
+    .execute();
   // Completed changes are looked up by action.
   await db.schema.createIndex("order_events_action_idx").on("order_events").columns(["action", "orderId"]).execute();
 
@@ -59,6 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("order_events_action_idx").ifExists().execute();
+  await db.schema.dropIndex("order_passengers_report_idx").ifExists().execute();
   await db.schema.dropIndex("orders_report_idx").ifExists().execute();
   await db.schema.alterTable("orders").dropColumn("fullFareFen").execute();
 }

@@ -1,23 +1,12 @@
 // A route's page inside the workbench frame: title, breadcrumb, the area's navigation and the
 // page's data, which until loaded is an honest empty state with the next useful step.
 import { Card, Descriptions, Tag } from "antd";
-import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { queryOf } from "../../access/routes";
 import { memberTypeKey } from "../../domain/member";
 import { PAGE_INFO } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
 import { EmptyState } from "./StatePages";
 import { WorkbenchFrame } from "./WorkbenchFrame";
-
-// ReportDetailed's `type` (old report routes pass it) names the report shown.
-const REPORT_TYPES: Record<string, { zh: string; en: string }> = {
-  domAir: { zh: "国内机票明细报表", en: "Domestic flight report" },
-  intlAir: { zh: "国际机票明细报表", en: "International flight report" },
-  train: { zh: "火车票明细报表", en: "Train report" },
-  hotel: { zh: "酒店明细报表", en: "Hotel report" },
-  car: { zh: "用车明细报表", en: "Car report" },
-};
 
 /** The account centre's overview: who is signed in, from the stored member info. */
 function AccountSummary() {
@@ -42,11 +31,9 @@ function AccountSummary() {
 
 export function AreaPage({ routeName }: { routeName: string }) {
   const lang = useLang();
-  const location = useLocation();
   const info = PAGE_INFO[routeName];
-  const reportType = routeName === "ReportDetailed" ? REPORT_TYPES[queryOf(location.search).type ?? ""] : undefined;
   return (
-    <WorkbenchFrame routeName={routeName} title={reportType?.[lang]}>
+    <WorkbenchFrame routeName={routeName}>
       {routeName === "AccountCenter" ? (
         <AccountSummary />
       ) : (
