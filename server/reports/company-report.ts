@@ -134,7 +134,7 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
         "p.certType",
         "p.certNo",
         (eb) => eb.fn.max("p.name").as("name"),
-        sql<number>`count(distinct ${sql.ref("o.id")})`.as("orders"),
+        // One ticket per order for a traveller: their orders are their tickets (no distinct sort).
         sql<number>`count(*)`.as("tickets"),
         sql<number>`sum(${sql.ref("p.tktPriceFen")} + ${sql.ref("p.consTaxFen")} + ${sql.ref("p.fuelTaxFen")} + ${sql.ref("p.servFeeFen")} + ${sql.ref("p.insuPayPriceFen")})`.as("spendFen"),
         sql<number>`sum(${sql.ref("p.tktPriceFen")})`.as("ticketFen"),
@@ -221,13 +221,13 @@ async function departmentRows(db: Kysely<Database>, companyId: number, bookers: 
   return rankRows([...groups].map(([id, g]) => rowOf(String(id), g.name, g.sums, totalSpendFen)));
 }
 
-type TravellerGroup = { certType: number; certNo: string; name: string | null; orders: unknown; tickets: unknown; spendFen: unknown; ticketFen: unknown };
+type TravellerGroup = { certType: number; certNo: string; name: string | null; tickets: unknown; spendFen: unknown; ticketFen: unknown };
 
 /** Travellers by what their own tickets cost; the full fare is per order, so no savings per person. */
 function travellerRows(groups: TravellerGroup[], totalSpendFen: number): { byTraveller: ReportRow[]; travellerCount: number } {
   const rows = groups.map((g) =>
     // The key tells travellers apart without carrying their certificate number.
-    rowOf(crypto.createHash("sha256").update(`${g.certType}:${g.certNo}`).digest("hex").slice(0, 16), `${g.name ?? ""}（${maskCertNo(g.certNo)}）`, { ...ZERO_SUMS, orders: toCount(g.orders), spendFen: toCount(g.spendFen), ticketFen: toCount(g.ticketFen) }, totalSpendFen),
+    rowOf(crypto.createHash("sha256").update(`${g.certType}:${g.certNo}`).digest("hex").slice(0, 16), `${g.name ?? ""}（${maskCertNo(g.certNo)}）`, { ...ZERO_SUMS, orders: toCount(g.tickets), spendFen: toCount(g.spendFen), ticketFen: toCount(g.ticketFen) }, totalSpendFen),
   );
   return { byTraveller: rankRows(rows).slice(0, REPORT_TOP_TRAVELLERS), travellerCount: rows.length };
 }

@@ -64,7 +64,9 @@ function ReportView({ type }: { type: ReportType }) {
 
   const departments = useCustom<Department[]>({ url: "/credit/department/list", method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const deptOptions = useMemo(() => {
-    const list = (departments.result.data as Department[] | undefined) ?? [];
+    // Until the list arrives the result holds no array.
+    const raw: unknown = departments.result.data;
+    const list = Array.isArray(raw) ? (raw as Department[]) : [];
     const withUnassigned = list.some((d) => d.id === UNASSIGNED_DEPARTMENT_ID) ? list : [...list, { id: UNASSIGNED_DEPARTMENT_ID, name: t("reports.unassigned") }];
     return withUnassigned.map((d) => ({ value: d.id, label: d.name }));
   }, [departments.result.data, t]);
@@ -74,7 +76,7 @@ function ReportView({ type }: { type: ReportType }) {
     method: "post",
     config: { payload: { ...filters } },
     errorNotification: false,
-    queryOptions: { retry: retryUnlessRefused, queryKey: ["report", type, filters] },
+    queryOptions: { retry: retryUnlessRefused },
   });
   const report = query.isSuccess ? (result.data as ReportReply | undefined) : undefined;
 
