@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
+import type { OrdersTable } from "../server/db/tables/orders";
 import { buildApp } from "../server/app";
 import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
@@ -47,7 +48,7 @@ for (let i = 0; i < 60; i++) {
     .executeTakeFirstOrThrow();
   await db.updateTable("members").set({ creditEmployeeId: e.id }).where("id", "=", m.id).execute();
 }
-const bookers = (await db.selectFrom("employees").select("memberId").where("companyId", "=", company.id).execute()).map((e) => e.memberId);
+const bookers = (await db.selectFrom("employees").select("memberId").where("companyId", "=", company.id).execute()).map((e) => e.memberId).filter((id): id is number => id !== null);
 bookers.push(admin.id);
 
 const CITIES = ["北京", "上海", "广州", "深圳", "成都", "杭州", "西安", "重庆", "武汉", "南京", "昆明", "厦门"];
@@ -61,7 +62,7 @@ const rand = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648)
 
 for (let done = 0; done < ORDERS; ) {
   const size = Math.min(500, ORDERS - done);
-  const orders = [];
+  const orders: Insertable<OrdersTable>[] = [];
   const plans: { passengers: number; changed: boolean }[] = [];
   for (let i = 0; i < size; i++) {
     const created = now - rand(365) * DAY_MS - rand(DAY_MS);

@@ -146,7 +146,7 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
     db
       .selectFrom("order_events as e")
       .where("e.action", "=", CHANGE_ACTION)
-      .where((eb) => eb.exists(scoped(db, s, [product]).whereRef("o.id", "=", "e.orderId").select(sql`1`.as("one"))))
+      .where((eb) => eb.exists(scoped(db, s, [product]).where(sql<SqlBool>`${sql.ref("o.id")} = ${sql.ref("e.orderId")}`).select(sql`1`.as("one"))))
       .select(sql<number>`count(distinct ${sql.ref("e.orderId")})`.as("n"))
       .executeTakeFirst(),
   ]);

@@ -136,7 +136,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
   const flight = isFlightReport(report.type);
   const nothing = s.orders === 0 && s.refunds.orders === 0 && s.changes.orders === 0;
   return (
-    <>
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Row gutter={[16, 16]} data-testid="report-summary">
         <SummaryCard title={t("reports.summary.spend")} value={yuan(s.spendFen)} testId="report-spend" strong />
         <SummaryCard title={t("reports.summary.orders")} value={String(s.orders)} testId="report-orders" />
@@ -150,7 +150,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
         />
       </Row>
       <Card size="small">
-        <Space size={32} wrap className="tp-report__facts">
+        <Space size={[32, 4]} wrap className="tp-report__facts">
           <span>{t("reports.summary.tickets")}：<b>{s.tickets}</b></span>
           <span>{t("reports.summary.advance")}：<b>{tenthsText(s.advanceDaysTenths)}</b> {s.advanceDaysTenths === null ? "" : t("reports.days")}</span>
           <span>{t("reports.summary.refunds")}：<b>{s.refunds.orders}</b>（{yuan(s.refunds.amountFen)}）</span>
@@ -172,7 +172,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
           <ReportTables report={report} filters={filters} />
         </>
       )}
-    </>
+    </Space>
   );
 }
 
