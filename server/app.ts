@@ -41,6 +41,7 @@ import { billRoutes } from "./routes/bills";
 import { travellerImportRoutes } from "./routes/traveller-imports";
 import { exportRoutes, registerExportDownload } from "./exports/tasks";
 import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
+import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaders } from "./services/http/security-headers";
 
@@ -149,7 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

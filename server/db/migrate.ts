@@ -18,6 +18,7 @@ import * as m060 from "./migrations/060_payments";
 import * as m070 from "./migrations/070_exports";
 import * as m071 from "./migrations/071_settlement";
 import * as m073 from "./migrations/073_bill_indexes";
+import * as m074 from "./migrations/074_report_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "070_exports": m070,
   "071_settlement": m071,
   "073_bill_indexes": m073,
+  "074_report_indexes": m074,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -71,6 +71,8 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
+  // The company's spend reports (ReportDetailed): its administrator, as the enterprise bill.
+  "reports:company": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

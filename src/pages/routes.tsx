@@ -57,6 +57,7 @@ const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderF
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
+const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
 const LoginRequired = lazy(withTexts(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired }))));
 const PassengerListPage = lazy(withTexts(() => import("../resources/passengers/list")));
 const EditPassengerPage = lazy(withTexts(() => import("../resources/passengers/edit")));
@@ -103,6 +104,7 @@ const PAGES: Record<string, Page> = {
   SettlementSet: SettlementPage,
   // Every bill's route shows the one bill list, which picks its bill by the route name.
   ...Object.fromEntries(Object.values(BILLS).map((b) => [b.route, BillListPage])),
+  ReportDetailed: ReportDetailedPage,
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,

@@ -117,6 +117,13 @@ const SAMPLES: Record<string, Record<string, string>> = {
       [billExcelPath(name), { startDate: "2026-01-01", endDate: "2026-12-31" }],
     ]),
   ),
+  // Company spend reports, every type (the other products answer zeros).
+  ...Object.fromEntries(
+    ["domAir", "intlAir", "train", "hotel", "car"].flatMap((t) => [
+      [`/report/${t}/detail`, { startDate: "2026-01-01", endDate: "2026-12-31", departmentId: "0" }],
+      [`/report/${t}/excel`, { startDate: "2026-01-01", endDate: "2026-12-31", dimension: "department" }],
+    ]),
+  ),
 };
 
 /**
@@ -136,6 +143,9 @@ const ACTS_ON_OWN = new Set([
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.
   ...BILL_NAMES.map(billExcelPath),
+  // A member has one export at a time: the next report's export may meet the previous one still
+  // being written (409); their successes are tested in reports.test.ts.
+  ...["domAir", "intlAir", "train", "hotel", "car"].map((t) => `/report/${t}/excel`),
 ]);
 
 let h: Harness;

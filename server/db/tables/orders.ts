@@ -18,6 +18,8 @@ export interface OrdersTable {
   serviceFeeFen: number;
   insuranceFen: number;
   totalFen: number;
+  /** The tickets at the cabin's full fare (migration 074); null when unknown (not a flight). */
+  fullFareFen: number | null;
   fareKey: string;
   holdId: string | null;
   depDate: string;

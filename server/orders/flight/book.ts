@@ -14,6 +14,7 @@ import {
   passengerMixProblem, passengerTypeOn, pricePanel, type FlightOrderInput,
 } from "../../../src/domain/orders/flight-booking";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
+import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { memberActor } from "./moves";
 import { scheduleFlightOrderExpiry } from "./jobs";
@@ -111,10 +112,11 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           serviceFeeFen: panel.servFee,
           insuranceFen: panel.insurance,
           totalFen: panel.payprice,
+          fullFareFen: flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, types, flight.international),
           fareKey: input.fareKey,
           holdId: hold.holdId,
           depDate: flight.depDate,
-          title: `${flight.depCityName}-${flight.arrCityName} ${flight.flightNo}`,
+          title: flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo),
           snapshot: JSON.stringify({ flight: { ...flight, seats: undefined }, seat: { ...seat, insurance: undefined } }),
           contactName: input.contactName,
           contactMobile: input.contactMobile,

@@ -2,23 +2,13 @@
 // area's navigation). It says plainly that the page is not open, instead of an empty list that
 // would pretend a query ran, and leads back to the workbench rather than round a loop.
 import { Card, Descriptions, Result, Tag } from "antd";
-import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { pathFor, queryOf } from "../../access/routes";
+import { pathFor } from "../../access/routes";
 import { memberTypeKey } from "../../domain/member";
 import { PAGE_INFO } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
 import { LinkButton } from "../index/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
-
-// ReportDetailed's `type` (old report routes pass it) names the report shown.
-const REPORT_TYPES: Record<string, { zh: string; en: string }> = {
-  domAir: { zh: "国内机票明细报表", en: "Domestic flight report" },
-  intlAir: { zh: "国际机票明细报表", en: "International flight report" },
-  train: { zh: "火车票明细报表", en: "Train report" },
-  hotel: { zh: "酒店明细报表", en: "Hotel report" },
-  car: { zh: "用车明细报表", en: "Car report" },
-};
 
 /** The account centre's overview: who is signed in, from the stored member info. */
 function AccountSummary() {
@@ -44,18 +34,16 @@ function AccountSummary() {
 export function AreaPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const location = useLocation();
   const info = PAGE_INFO[routeName];
-  const reportType = routeName === "ReportDetailed" ? REPORT_TYPES[queryOf(location.search).type ?? ""] : undefined;
   return (
-    <WorkbenchFrame routeName={routeName} title={reportType?.[lang]}>
+    <WorkbenchFrame routeName={routeName}>
       {routeName === "AccountCenter" ? (
         <AccountSummary />
       ) : (
         <div className="tp-frame__card">
           <Result
             status="info"
-            title={t("route.notOpen.title", { page: reportType?.[lang] ?? info?.title[lang] ?? routeName })}
+            title={t("route.notOpen.title", { page: info?.title[lang] ?? routeName })}
             subTitle={t("route.notOpen.text")}
             extra={
               <LinkButton to={pathFor("my_center_index")} type="primary">

@@ -1,0 +1,94 @@
+// 企业管理员查看国内机票明细报表：先通过接口为公司员工预订并用钱包支付两张机票订单，再打开报表，
+// 核对消费金额与订单数，图表（canvas）渲染出来，控制台没有错误。
+import { expect, test, type Page } from "@playwright/test";
+import { watchConsole } from "./helpers";
+import { formatFen } from "../src/domain/policy/fen";
+import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { createHash } from "node:crypto";
+import { BUSINESS_TYPE, PAY_PATHS } from "../src/domain/payments/types";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+
+const ADMIN = "13800000070";
+/** The pay call's tamper check, as the cashier computes it (member id, trade number, fixed phrase). */
+const requestVerify = (memberId: number, outTradeNo: string) => createHash("md5").update(`${memberId}|${outTradeNo}|tripPortal#payVerify`).digest("hex");
+
+/**
+ * 通过登录接口登录（验证码用测试放行值），把令牌与会员信息写入 localStorage，与登录框登录后一致。
+ * 这里不走登录框：本用例关心的是报表页，登录框的关闭动画在繁忙的机器上可能拖过断言时限。
+ */
+async function signInByApi(page: Page, mobile: string) {
+  const r = await page.request.post("/api/login/appNewLogin", { form: { mobilePhone: mobile, loginPsw: createHash("md5").update("demo123456").digest("hex"), accCode: "-9990" } });
+  const env = await r.json();
+  expect(env.ret, env.msg).toBe(0);
+  const { token, ...user } = env.data;
+  await page.goto("/view/index.shtml");
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem("token", t);
+    localStorage.setItem("userInfo", u);
+  }, [token as string, JSON.stringify(user)]);
+}
+
+async function post(page: Page, url: string, form: Record<string, string | number>) {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const r = await page.request.post(`/api${url}`, { form: { ...form, token: token! } });
+  const env = await r.json();
+  expect(env.ret, `${url}: ${env.msg}`).toBe(0);
+  return env.data;
+}
+
+/** 为一位员工预订一张北京—上海的经济舱并用钱包支付，返回实付金额（分）。 */
+async function bookAndPay(page: Page, daysAhead: number, traveller: { name: string; certNo: string }): Promise<number> {
+  const depDate = addDays(chinaDate(Date.now()), daysAhead);
+  const list: FlightItem[] = (await (await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } })).json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  expect(seat, "有可售的经济舱").toBeTruthy();
+  const order = await post(page, FLIGHT_ORDER_PATHS.book, {
+    fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-report-${daysAhead}-${Date.now()}`, contactName: traveller.name, contactMobile: ADMIN,
+    "passengers.0.name": traveller.name, "passengers.0.certType": 1, "passengers.0.certNo": traveller.certNo,
+  });
+  const memberId = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").id as number);
+  const trade = await post(page, PAY_PATHS.create, { orderId: order.id, method: "wallet" });
+  const paid = await post(page, PAY_PATHS.wallet, { outTradeNo: trade.outTradeNo, requestVerify: requestVerify(Number(memberId), trade.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  expect(paid.status).toBe("paid");
+  return order.payprice;
+}
+
+test("企业管理员打开国内机票明细报表，看到合计与图表", async ({ page }) => {
+  // 两次预订与支付走真实接口，再加载图表库：比单页测试多用些时间。
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await signInByApi(page, ADMIN);
+  const spend = (await bookAndPay(page, 6, { name: "陈静", certNo: "11010519491231002X" })) + (await bookAndPay(page, 12, { name: "杨帆", certNo: "110105198001010016" }));
+
+  await page.goto("/myCenter/report_form_dom_air");
+  await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
+  await expect(page.getByRole("heading", { name: "国内机票明细报表" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("report-spend")).toContainText(formatFen(spend), { timeout: 30_000 });
+  await expect(page.getByTestId("report-orders")).toContainText("2");
+  await expect(page.getByTestId("report-savings")).toContainText("¥");
+
+  // 四张图：月度消费、热门航线、部门排行、全价节省占比，均画在 canvas 上。
+  for (const id of ["chart-monthly", "chart-routes", "chart-departments", "chart-savings"]) {
+    await expect(page.getByTestId(id).locator("canvas").first()).toBeVisible({ timeout: 20_000 });
+  }
+  const tables = page.getByTestId("report-tables");
+  await expect(tables.getByRole("row", { name: /未分配部门/ })).toContainText(formatFen(spend));
+  await tables.getByRole("tab", { name: "按航线" }).click();
+  await expect(tables.getByRole("row", { name: /北京-上海/ })).toContainText("2");
+
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `test-results/report-domair-${width}.png`, fullPage: true });
+  }
+
+  // 其他产品：真实查询，没有订单时显示空状态。
+  await page.getByRole("tab", { name: "酒店" }).click();
+  await expect(page).toHaveURL(/type=hotel$/);
+  await expect(page.getByRole("heading", { name: "酒店明细报表" })).toBeVisible();
+  await expect(page.getByTestId("report-empty")).toBeVisible();
+  await expect(page.getByTestId("report-orders")).toContainText("0");
+  await page.screenshot({ path: "test-results/report-hotel-1440.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,112 @@
+// Company spend reports, one pair of routes per report type: /report/<type>/detail answers the
+// whole report (summary, months, departments, travellers, routes, airlines) and
+// /report/<type>/excel exports one of its tables. The catalogue names only the /report/ prefix
+// of these paths; the rest follows the ReportDetailed page's own type names.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../db/schema";
+import { defineRoute } from "../services/http/route";
+import { defineExport } from "../exports/tasks";
+import { companyReport, reportScope } from "../reports/company-report";
+import {
+  REPORT_TITLES, REPORT_TYPES, discountText, permilleText, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS,
+  type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType,
+} from "../../src/domain/reports";
+
+/** The company's administrator (70) reads the reports, as the enterprise bill. */
+const ACCESS = "reports:company";
+const TAGS = ["reports"];
+
+const DIMENSION_NAMES: Record<ReportDimension, string> = {
+  department: "部门",
+  traveller: "出行人",
+  route: "航线/城市",
+  airline: "航空公司",
+  month: "月份",
+};
+
+type ExportRow = {
+  name: string;
+  orders: number;
+  spendFen: number;
+  share: string;
+  avgSpendFen: number | null;
+  discount: string;
+  savingsFen: number | null;
+};
+
+function rowsOf(report: ReportReply, dimension: ReportDimension): ReportRow[] {
+  switch (dimension) {
+    case "department":
+      return report.byDepartment;
+    case "traveller":
+      return report.byTraveller;
+    case "route":
+      return report.byRoute;
+    case "airline":
+      return report.byAirline;
+    case "month":
+      return report.months
+        .filter((m) => m.product === report.type)
+        .map((m) => rowOf(m.month, m.month, { ...ZERO_SUMS, orders: m.orders, spendFen: m.spendFen }, report.summary.spendFen));
+  }
+}
+
+const exportRow = (r: ReportRow): ExportRow => ({
+  name: r.name,
+  orders: r.orders,
+  spendFen: r.spendFen,
+  share: permilleText(r.sharePermille),
+  avgSpendFen: r.avgSpendFen,
+  discount: r.discountPermille === null ? "" : discountText(r.discountPermille),
+  savingsFen: r.savingsFen,
+});
+
+async function reportFor(db: Kysely<Database>, member: Member, type: ReportType, input: ReportExportInput) {
+  const { dimension: _dimension, ...range } = input;
+  return companyReport(db, await reportScope(db, member, type, range));
+}
+
+function routesOf(type: ReportType) {
+  const paths = reportPaths(type);
+  const title = REPORT_TITLES[type].zh;
+  return [
+    defineRoute({
+      method: "POST",
+      url: paths.detail,
+      summary: `${title}：消费、订单数、均价、折扣、节省、提前预订天数、退改，按部门、出行人、航线、航空公司与月份汇总`,
+      tags: TAGS,
+      access: ACCESS,
+      input: reportInputSchema,
+      handler: async ({ input, member, ctx }) => companyReport(ctx.db, await reportScope(ctx.db, member!, type, input)),
+    }),
+    defineExport({
+      url: paths.excel,
+      summary: `导出${title}的一张汇总表（按部门、出行人、航线、航空公司或月份）`,
+      tags: TAGS,
+      access: ACCESS,
+      input: reportExportSchema,
+      kind: `report-${type}`,
+      fileName: (input) => `${title}-${DIMENSION_NAMES[input.dimension]}-${input.startDate}至${input.endDate}.xlsx`,
+      sheetName: title,
+      columns: [
+        { key: "name", header: "名称", kind: "text", width: 28 },
+        { key: "orders", header: "订单数", kind: "int", width: 10 },
+        { key: "spendFen", header: "消费金额（元）", kind: "money", width: 16 },
+        { key: "share", header: "占比", kind: "text", width: 10 },
+        { key: "avgSpendFen", header: "单均金额（元）", kind: "money", width: 16 },
+        { key: "discount", header: "平均折扣", kind: "text", width: 10 },
+        { key: "savingsFen", header: "节省金额（元）", kind: "money", width: 16 },
+      ],
+      count: async ({ ctx, member, input }) => rowsOf(await reportFor(ctx.db, member, type, input), input.dimension).length,
+      totals: async ({ ctx, member, input }) => {
+        const r = await reportFor(ctx.db, member, type, input);
+        return { orders: r.summary.orders, spendFen: r.summary.spendFen, ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
+      },
+      rows: async function* ({ ctx, member, input }) {
+        for (const r of rowsOf(await reportFor(ctx.db, member, type, input), input.dimension)) yield exportRow(r);
+      },
+    }),
+  ];
+}
+
+export const reportRoutes = REPORT_TYPES.flatMap(routesOf);

@@ -1,0 +1,242 @@
+// ReportDetailed (/finance/reportDetailed?type=domAir|intlAir|train|hotel|car): the company's spend
+// report of one product — summary cards, charts and the tables by department, traveller, route
+// and airline — for a date range and a department, each table exportable to Excel. The charts'
+// library is loaded by this page only, after the figures arrive.
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useCustom } from "@refinedev/core";
+import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from "antd";
+import { SearchOutlined } from "@ant-design/icons";
+import dayjs, { type Dayjs } from "dayjs";
+import { queryOf, withQuery, pathFor } from "../../access/routes";
+import { formatFen } from "../../domain/policy/fen";
+import {
+  REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, discountText, isFlightReport, isReportType, permilleText, reportPaths, tenthsText,
+  type ReportDimension, type ReportReply, type ReportRow, type ReportType,
+} from "../../domain/reports";
+import { chinaDate } from "../../domain/travel/dates";
+import { ExportButton } from "../../components/ExportButton";
+import { retryUnlessRefused } from "../../resources/retry";
+import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { useLang } from "../layout/session";
+import "./reports.css";
+
+const ReportCharts = lazy(() => import("./ReportCharts"));
+
+interface Department {
+  id: number;
+  name: string;
+}
+
+interface Filters {
+  startDate: string;
+  endDate: string;
+  departmentId?: number;
+}
+
+const yuan = (fen: number | null) => (fen === null ? "—" : `¥${formatFen(fen)}`);
+
+/** The last six calendar months up to today (China date). */
+function defaultFilters(): Filters {
+  const today = chinaDate(Date.now());
+  return { startDate: dayjs(today).subtract(5, "month").startOf("month").format("YYYY-MM-DD"), endDate: today };
+}
+
+export default function ReportDetailedPage({ routeName }: { routeName: string }) {
+  const lang = useLang();
+  const location = useLocation();
+  const raw = queryOf(location.search).type;
+  const type: ReportType = isReportType(raw) ? raw : "domAir";
+  return (
+    <WorkbenchFrame routeName={routeName} title={REPORT_TITLES[type][lang]} query={{ type }}>
+      <ReportView type={type} />
+    </WorkbenchFrame>
+  );
+}
+
+function ReportView({ type }: { type: ReportType }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Filters>(defaultFilters);
+  const [form] = Form.useForm<{ range: [Dayjs, Dayjs]; departmentId?: number }>();
+
+  const departments = useCustom<Department[]>({ url: "/credit/department/list", method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
+  const deptOptions = useMemo(() => {
+    // Until the list arrives the result holds no array.
+    const raw: unknown = departments.result.data;
+    const list = Array.isArray(raw) ? (raw as Department[]) : [];
+    const withUnassigned = list.some((d) => d.id === UNASSIGNED_DEPARTMENT_ID) ? list : [...list, { id: UNASSIGNED_DEPARTMENT_ID, name: t("reports.unassigned") }];
+    return withUnassigned.map((d) => ({ value: d.id, label: d.name }));
+  }, [departments.result.data, t]);
+
+  const { query, result } = useCustom<ReportReply>({
+    url: reportPaths(type).detail,
+    method: "post",
+    config: { payload: { ...filters } },
+    errorNotification: false,
+    queryOptions: { retry: retryUnlessRefused },
+  });
+  const report = query.isSuccess ? (result.data as ReportReply | undefined) : undefined;
+
+  const submit = (v: { range?: [Dayjs, Dayjs] | null; departmentId?: number }) => {
+    const range = v.range ?? null;
+    const base = range ? { startDate: range[0].format("YYYY-MM-DD"), endDate: range[1].format("YYYY-MM-DD") } : defaultFilters();
+    setFilters({ ...base, ...(v.departmentId !== undefined && v.departmentId !== null ? { departmentId: v.departmentId } : {}) });
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }} className="tp-report">
+      <Card size="small">
+        <Tabs
+          activeKey={type}
+          onChange={(key) => navigate(withQuery(pathFor("ReportDetailed"), { type: key }))}
+          items={REPORT_TYPES.map((k) => ({ key: k, label: t(`reports.tab.${k}`) }))}
+        />
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={submit}
+          initialValues={{ range: [dayjs(filters.startDate), dayjs(filters.endDate)] }}
+          data-testid="report-filters"
+        >
+          <Form.Item name="range" label={t("reports.range")}>
+            <DatePicker.RangePicker allowClear={false} style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="departmentId" label={t("reports.department")}>
+            <Select allowClear placeholder={t("reports.allDepartments")} options={deptOptions} style={{ width: 180 }} loading={departments.query.isLoading} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={query.isFetching}>{t("reports.query")}</Button>
+          </Form.Item>
+        </Form>
+      </Card>
+
+      {query.isLoading ? (
+        <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>
+      ) : query.error || !report ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t("reports.loadError")}
+          description={query.error?.message}
+          action={<Button onClick={() => query.refetch()}>{t("reports.retry")}</Button>}
+        />
+      ) : (
+        <ReportBody report={report} filters={filters} lang={lang} />
+      )}
+    </Space>
+  );
+}
+
+function ReportBody({ report, filters, lang }: { report: ReportReply; filters: Filters; lang: "zh" | "en" }) {
+  const { t } = useTranslation();
+  const s = report.summary;
+  const flight = isFlightReport(report.type);
+  const nothing = s.orders === 0 && s.refunds.orders === 0 && s.changes.orders === 0;
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Row gutter={[16, 16]} data-testid="report-summary">
+        <SummaryCard title={t("reports.summary.spend")} value={yuan(s.spendFen)} testId="report-spend" strong />
+        <SummaryCard title={t("reports.summary.orders")} value={String(s.orders)} testId="report-orders" />
+        <SummaryCard title={t(flight ? "reports.summary.avgFare" : "reports.summary.avgPrice")} value={yuan(s.avgPriceFen)} testId="report-avg" />
+        <SummaryCard title={t("reports.summary.discount")} value={discountText(s.avgDiscountPermille)} testId="report-discount" />
+        <SummaryCard
+          title={t("reports.summary.savings")}
+          value={yuan(s.savingsFen)}
+          note={s.savingsPermille !== null ? t("reports.summary.savingsRate", { rate: permilleText(s.savingsPermille) }) : undefined}
+          testId="report-savings"
+        />
+      </Row>
+      <Card size="small">
+        <Space size={[32, 4]} wrap className="tp-report__facts">
+          <span>{t("reports.summary.tickets")}：<b>{s.tickets}</b></span>
+          <span>{t("reports.summary.advance")}：<b>{tenthsText(s.advanceDaysTenths)}</b> {s.advanceDaysTenths === null ? "" : t("reports.days")}</span>
+          <span>{t("reports.summary.refunds")}：<b>{s.refunds.orders}</b>（{yuan(s.refunds.amountFen)}）</span>
+          <span>{t("reports.summary.changes")}：<b>{s.changes.orders}</b></span>
+          <Typography.Text type="secondary">{t("reports.feesAbsent")}</Typography.Text>
+          <Typography.Text type="secondary">{t("reports.overStandardAbsent")}</Typography.Text>
+        </Space>
+      </Card>
+
+      {nothing ? (
+        <Card>
+          <Empty description={t("reports.empty", { start: report.startDate, end: report.endDate })} data-testid="report-empty" />
+        </Card>
+      ) : (
+        <>
+          <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 6 }} /></Card>}>
+            <ReportCharts report={report} lang={lang} />
+          </Suspense>
+          <ReportTables report={report} filters={filters} />
+        </>
+      )}
+    </Space>
+  );
+}
+
+function SummaryCard({ title, value, note, testId, strong }: { title: string; value: string; note?: string; testId: string; strong?: boolean }) {
+  return (
+    <Col xs={12} md={8} xl={{ flex: "20%" }}>
+      <Card size="small" className="tp-report__card">
+        <Statistic title={title} value={value} valueStyle={strong ? { color: "#f5222d" } : undefined} data-testid={testId} />
+        <div className="tp-report__note">{note ?? "\u00a0"}</div>
+      </Card>
+    </Col>
+  );
+}
+
+function ReportTables({ report, filters }: { report: ReportReply; filters: Filters }) {
+  const { t } = useTranslation();
+  const flight = isFlightReport(report.type);
+  const [tab, setTab] = useState<ReportDimension>("department");
+  const columns = (nameTitle: string, fares: boolean): TableColumnsType<ReportRow> => [
+    { title: nameTitle, dataIndex: "name", ellipsis: true },
+    { title: t("reports.col.orders"), dataIndex: "orders", align: "right", width: 90 },
+    { title: t("reports.col.spend"), dataIndex: "spendFen", align: "right", width: 140, render: (v: number) => yuan(v) },
+    { title: t("reports.col.share"), dataIndex: "sharePermille", align: "right", width: 90, render: (v: number | null) => permilleText(v) },
+    { title: t("reports.col.avg"), dataIndex: "avgSpendFen", align: "right", width: 130, render: (v: number | null) => yuan(v) },
+    ...(fares
+      ? [
+          { title: t("reports.col.discount"), dataIndex: "discountPermille", align: "right" as const, width: 100, render: (v: number | null) => discountText(v) },
+          { title: t("reports.col.savings"), dataIndex: "savingsFen", align: "right" as const, width: 130, render: (v: number | null) => yuan(v) },
+        ]
+      : []),
+  ];
+  const table = (rows: ReportRow[], nameTitle: string, fares: boolean, footer?: string) => (
+    <Table<ReportRow>
+      rowKey="key"
+      size="small"
+      dataSource={rows}
+      columns={columns(nameTitle, fares)}
+      pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      footer={footer ? () => footer : undefined}
+      scroll={{ x: 720 }}
+    />
+  );
+  const items = [
+    { key: "department", label: t("reports.by.department"), children: table(report.byDepartment, t("reports.department"), flight) },
+    {
+      key: "traveller",
+      label: t("reports.by.traveller"),
+      children: table(report.byTraveller, t("reports.col.traveller"), false, t("reports.travellerFooter", { shown: report.byTraveller.length, total: report.travellerCount })),
+    },
+    {
+      key: "route",
+      label: t(flight ? "reports.by.route" : "reports.by.city"),
+      children: table(report.byRoute, t(flight ? "reports.col.route" : "reports.col.city"), flight, t("reports.routeFooter", { shown: report.byRoute.length, total: report.routeCount })),
+    },
+    ...(flight ? [{ key: "airline", label: t("reports.by.airline"), children: table(report.byAirline, t("reports.col.airline"), true) }] : []),
+  ];
+  return (
+    <Card
+      size="small"
+      title={t("reports.tables")}
+      extra={<ExportButton url={reportPaths(report.type).excel} filters={{ ...filters, dimension: tab }} />}
+      data-testid="report-tables"
+    >
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as ReportDimension)} items={items} />
+    </Card>
+  );
+}
