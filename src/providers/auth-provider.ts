@@ -118,9 +118,11 @@ function addressAfterLogin(): string | undefined {
   return currentAddress().startsWith(LOGIN_PATH) ? HOME_PATH : undefined;
 }
 
+/** A refusal keeps the server's field messages (data.errors of a ret 400) for the form to place. */
 function failure(e: unknown, name: string): AuthActionResponse {
   const message = e instanceof Error ? e.message : String(e);
-  return { success: false, error: { name, message } };
+  const errors = e instanceof RequestError ? (e.reply?.data as { errors?: unknown } | null | undefined)?.errors : undefined;
+  return { success: false, error: Object.assign(new Error(message), { name }, errors && typeof errors === "object" ? { errors } : {}) };
 }
 
 // ---- params the dialog and the account pages pass (passwords as typed; MD5 happens here) ----

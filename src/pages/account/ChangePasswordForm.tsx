@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { PWD_MAX } from "../../domain/forms/auth";
 import { domainLang } from "../../providers/i18n-provider";
 import type { UpdatePasswordParams } from "../../providers/auth-provider";
-import { FormError } from "../login/parts";
+import { FormMessage } from "../../components/FormField";
 import { showFirstError } from "./form-errors";
 import { ACCOUNT_FORMS, firstFieldError } from "../../domain/forms/account";
 
@@ -48,7 +48,7 @@ export function ChangePasswordForm() {
         <Input.Password placeholder={t("login.confirmPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item label=" ">
-        <FormError error={error} />
+        <FormMessage refusal={error} className="tp-login__error" />
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t("account.changePasswordSubmit")}
         </Button>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CODE_MAX, passwordDigest } from "../../domain/forms/auth";
 import { domainLang } from "../../providers/i18n-provider";
 import { request } from "../../providers/request";
-import { FormError } from "../login/parts";
+import { FormMessage } from "../../components/FormField";
 import { SmsButton } from "../login/SmsButton";
 import { showFirstError } from "./form-errors";
 import { ACCOUNT_FORMS, PAY_PWD_LENGTH, firstFieldError } from "../../domain/forms/account";
@@ -65,7 +65,7 @@ export function PayPasswordForm({ mobilePhone, isSetup, onSaved }: { mobilePhone
         <Input.Password placeholder={t("account.payPasswordConfirmPlaceholder")} maxLength={PAY_PWD_LENGTH} inputMode="numeric" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label=" ">
-        <FormError error={error} />
+        <FormMessage refusal={error} className="tp-login__error" />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t(isSetup ? "account.changePayPassword" : "account.setPayPassword")}
         </Button>

@@ -11,7 +11,7 @@ import { domainLang } from "../../providers/i18n-provider";
 import { request } from "../../providers/request";
 import { setStoredUser } from "../../providers/session-store";
 import { usePageTitle } from "../usePageTitle";
-import { FormError } from "../login/parts";
+import { FormMessage } from "../../components/FormField";
 import { PhotoUpload } from "./PhotoUpload";
 import { SignedOut } from "./SignedOut";
 import { firstFieldError } from "../../domain/forms/account";
@@ -137,7 +137,7 @@ export default function SelfInfoPage() {
             <Input.TextArea placeholder={t("account.remarkPlaceholder")} maxLength={REMARK_MAX} showCount rows={3} />
           </Form.Item>
           <Form.Item label=" ">
-            <FormError error={error} />
+            <FormMessage refusal={error} className="tp-login__error" />
             <Button type="primary" htmlType="submit" loading={saving}>
               {t("account.save")}
             </Button>
