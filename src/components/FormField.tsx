@@ -2,7 +2,7 @@
 // the values, the same zod schema the server checks them with is the resolver, and FormField
 // shows a field's message under it. Server refusals that name fields (data.errors of a ret 400)
 // land under those fields; any other refusal is the form's own message line.
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Form } from "antd";
 import { Controller, type Control, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormSetError, type UseFormWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -27,14 +27,21 @@ export interface FormFieldProps<T extends FieldValues> {
 }
 
 export function FormField<T extends FieldValues>({ control, name, label, children, valuePropName = "value", addon, hideError, className }: FormFieldProps<T>) {
+  // The label names its input (getByLabelText, screen readers): one id per field on the page.
+  const ownId = useId();
+  const id = ((children.props as { id?: string }).id ?? ownId) as string;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const error = hideError ? undefined : fieldState.error?.message;
+        // Read before deciding: reading it is what subscribes this field to its error, so a field
+        // hidden now still shows its message when it becomes the first one.
+        const own = fieldState.error?.message;
+        const error = hideError ? undefined : own;
         const input = cloneElement(children as ReactElement<Record<string, unknown>>, {
-          [valuePropName]: valuePropName === "checked" ? Boolean(field.value) : (field.value ?? ""),
+          id,
+          [valuePropName]: valuePropName === "checked" ? Boolean(field.value) : field.value,
           onChange: (e: unknown) => {
             const target = (e as { target?: { checked?: unknown } } | null)?.target;
             field.onChange(valuePropName === "checked" && target ? Boolean(target.checked) : e);
@@ -45,7 +52,7 @@ export function FormField<T extends FieldValues>({ control, name, label, childre
           "aria-invalid": error ? true : undefined,
         });
         return (
-          <Form.Item label={label} validateStatus={error ? "error" : undefined} help={error} className={className}>
+          <Form.Item label={label} htmlFor={label ? id : undefined} validateStatus={error ? "error" : undefined} help={error} className={className}>
             {addon ? (
               <div className="tp-field__row">
                 {input}
@@ -68,12 +75,19 @@ export function firstErrorField<T extends FieldValues>(errors: FieldErrors<T>, o
 
 /**
  * A form over a zod schema of `src/domain`: Refine's react-hook-form with zodResolver. The schema
- * is read at validation time (it follows the current language). The form's own Refine record is
+ * is read at validation time (it follows the current language); the submit handler receives the
+ * schema's output (trimmed texts) unless `raw`. The form's own Refine record is
  * unused (these forms call the auth provider or a catalogue path), so it never loads one, and a
  * form does not warn about leaving unless asked.
  */
-export function useZodForm<T extends FieldValues>(schema: () => z.ZodType, props: Omit<UseFormProps<BaseRecord, HttpError, T>, "resolver" | "refineCoreProps"> = {}) {
-  const resolver: Resolver<T> = (values, context, options) => (zodResolver(schema() as never) as unknown as Resolver<T>)(values, context, options);
+export function useZodForm<T extends FieldValues>(
+  schema: () => z.ZodType,
+  { raw = false, ...props }: Omit<UseFormProps<BaseRecord, HttpError, T>, "resolver" | "refineCoreProps"> & {
+    /** Submit the values as the form holds them rather than the schema's output. */
+    raw?: boolean;
+  } = {},
+) {
+  const resolver: Resolver<T> = (values, context, options) => ((raw ? zodResolver(schema() as never, undefined, { raw: true }) : zodResolver(schema() as never)) as unknown as Resolver<T>)(values, context, options);
   return useForm<BaseRecord, HttpError, T>({
     mode: "onSubmit",
     reValidateMode: "onChange",

@@ -1,6 +1,6 @@
 // Refine's authProvider over the login and account calls. Every method resolves (never
 // rejects): failures come back as { success: false, error } for the dialog to show.
-import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
+import { useInvalidateAuthStore, type AuthActionResponse, type AuthProvider, type CheckResponse, type OnErrorResponse } from "@refinedev/core";
 import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
 import { domainLang } from "./i18n-provider";
@@ -90,18 +90,53 @@ export function withLabels(raw: Record<string, unknown>): PortalUser {
   };
 }
 
+// /member/info is read once per session (per token): sign-in, a partner entry or the first page
+// that asks. After that the stored copy answers, until reloadMember() (a profile or photo save).
+let memberReadFor: string | null = null;
+let memberInFlight: { token: string; promise: Promise<PortalUser | null> } | null = null;
+
 /** Re-reads /member/info and stores it; the stored user when that fails (or null). */
 export async function refreshMember(): Promise<PortalUser | null> {
-  if (!getToken()) return null;
+  const token = getToken();
+  if (!token) return null;
   try {
     const info = await request<Record<string, unknown>>("/member/info", {}, { silent: true, needLogin: true });
     const user = withLabels(info);
     setStoredUser(user);
+    memberReadFor = token;
     return user;
   } catch {
     const stored = getStoredUser();
     return stored ? withLabels(stored) : null;
   }
+}
+
+/** The member of this session: /member/info the first time (one call however many ask), then the stored copy. */
+export function loadMember(): Promise<PortalUser | null> {
+  const token = getToken();
+  if (!token) return Promise.resolve(null);
+  const stored = getStoredUser();
+  if (memberReadFor === token && stored) return Promise.resolve(withLabels(stored));
+  if (memberInFlight?.token === token) return memberInFlight.promise;
+  const promise = refreshMember().finally(() => {
+    if (memberInFlight?.promise === promise) memberInFlight = null;
+  });
+  memberInFlight = { token, promise };
+  return promise;
+}
+
+/** The next identity read asks the server again. */
+export function forgetMember(): void {
+  memberReadFor = null;
+}
+
+/** After the member changed (profile, photo): read /member/info again and refresh who is shown. */
+export function useReloadMember(): () => Promise<void> {
+  const invalidate = useInvalidateAuthStore();
+  return () => {
+    forgetMember();
+    return invalidate();
+  };
 }
 
 // ---- helpers ----
@@ -224,6 +259,7 @@ export const authProvider: AuthProvider = {
     }
     clearSession();
     clearCachedData();
+    forgetMember();
     return { success: true, redirectTo: params?.redirectPath ?? params?.redirectTo ?? HOME_PATH };
   },
 
@@ -251,7 +287,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
-    return refreshMember();
+    return loadMember();
   },
 
   /** The member-type key (10 … 70, 7_0) that the permission tree is keyed by. */
