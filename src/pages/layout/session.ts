@@ -1,14 +1,13 @@
 // What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
 // the stored copy), the server's menus for that user, the brand and the effective site switches.
-import { useGetIdentity } from "@refinedev/core";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
   brandFor, entryById, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
-import { request } from "../../providers/request";
 import { getStoredUser, getToken } from "../../providers/session-store";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
@@ -50,23 +49,48 @@ export function typeLabel(user: PortalUser, lang: Lang): string {
 
 const EMPTY: MenusData = { menus: [], buttons: [], buttonList: [] };
 
-/** The user's menus from POST /member/menus, cached per user in sessionStorage ('cache:menus'). */
-export function useMenus(user: PortalUser | null): { data: MenusData; loading: boolean } {
+export interface MenusState {
+  data: MenusData;
+  loading: boolean;
+  /** Why the menus could not be read (the cache, if any, still answers). */
+  error: HttpError | null;
+  refetch: () => void;
+}
+
+/**
+ * The user's menus from POST /member/menus: one query per user and language shared by the header
+ * and the workbenches, kept for the visit, and cached per user in sessionStorage ('cache:menus').
+ */
+export function useMenus(user: PortalUser | null): MenusState {
   const lang = useLang();
   const key = userKeyOf(user);
-  const query = useQuery<MenusData>({
-    queryKey: ["portal", "menus", key, lang],
-    enabled: !!key,
-    queryFn: async () => {
-      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true });
-      writeMenusCache(key!, lang, data);
-      return data;
+  const cached = readMenusCache(key, lang);
+  const { query, result } = useCustom<MenusData>({
+    url: "/member/menus",
+    method: "post",
+    config: { payload: { lang } },
+    // The member is part of the key: a second account in the tab never sees the first one's menus.
+    meta: { member: key },
+    errorNotification: false,
+    queryOptions: {
+      enabled: !!key,
+      initialData: cached ? { data: cached } : undefined,
+      staleTime: Infinity,
+      retry: false,
     },
-    initialData: () => readMenusCache(key, lang),
-    staleTime: Infinity,
-    retry: false,
   });
-  return { data: key ? (query.data ?? EMPTY) : EMPTY, loading: !!key && query.isLoading };
+  const data = query.data ? (result.data as MenusData | undefined) : undefined;
+  // A reply from the server (not the cached copy it started from) is remembered for the visit.
+  const fetched = query.isFetched ? data : undefined;
+  useEffect(() => {
+    if (key && fetched) writeMenusCache(key, lang, fetched);
+  }, [key, lang, fetched]);
+  return {
+    data: key ? (data ?? EMPTY) : EMPTY,
+    loading: !!key && query.isLoading,
+    error: key ? (query.error ?? null) : null,
+    refetch: () => void query.refetch(),
+  };
 }
 
 /**
@@ -86,13 +110,13 @@ export function rootButtons(data: MenusData, homeLabel?: string) {
  * sides. Until it answers, and if it cannot, the pay-now brand stands in.
  */
 function useBrand(): BrandConfig {
-  const { data } = useQuery({
-    queryKey: ["brand-config"],
-    queryFn: () => request<{ key?: string }>("/brand/config", {}, { method: "GET", silent: true }),
-    staleTime: Infinity,
-    retry: false,
+  const { result } = useCustom<{ key?: string }>({
+    url: "/brand/config",
+    method: "get",
+    errorNotification: false,
+    queryOptions: { staleTime: Infinity, retry: false },
   });
-  return brandFor(data?.key);
+  return brandFor((result.data as { key?: string } | undefined)?.key);
 }
 
 export interface Site {
