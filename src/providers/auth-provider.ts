@@ -268,19 +268,18 @@ export const authProvider: AuthProvider = {
     return getToken() ? { authenticated: true } : { authenticated: false, logout: false };
   },
 
+  // An expired session (401) is handled once, by the request layer, which every call passes
+  // through: it clears the session, keeps the address and goes to the login page. Refine hears
+  // of the same failure here and must not log out and redirect a second time.
   async onError(error: unknown): Promise<OnErrorResponse> {
     const e = (error ?? {}) as { statusCode?: number; status?: number; kind?: string; ret?: unknown };
     const status = e.statusCode ?? e.status;
-    const unauthorised = status === 401 || String(e.ret) === "401" || (error instanceof RequestError && error.kind === "unauthorised");
-    if (unauthorised) {
+    // A call skipped for want of a token: nobody was signed in, so the dialog asks them to.
+    if (e.kind === "no-token") {
       const here = currentAddress();
       if (!here.startsWith(LOGIN_PATH)) saveRedirect(here);
-      // A call skipped for want of a token: nobody was signed in, so there is nothing to log out.
-      if (e.kind === "no-token") {
-        requestLogin("login");
-        return {};
-      }
-      return { logout: true, redirectTo: LOGIN_PATH };
+      requestLogin("login");
+      return {};
     }
     if (status === 403 || String(e.ret) === "403") return { error: error as Error };
     return {};

@@ -1,6 +1,6 @@
 // What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
 // the stored copy), the server's menus for that user, the brand and the effective site switches.
-import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
@@ -9,6 +9,8 @@ import {
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
 import { getStoredUser, getToken } from "../../providers/session-store";
+import { request } from "../../providers/request";
+import { toHttpError } from "../../providers/data-provider";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
 
@@ -60,33 +62,27 @@ export interface MenusState {
 /**
  * The user's menus from POST /member/menus: one query per user and language shared by the header
  * and the workbenches, kept for the visit, and cached per user in sessionStorage ('cache:menus').
+ * (A plain query: the cached copy is its initial data.)
  */
 export function useMenus(user: PortalUser | null): MenusState {
   const lang = useLang();
   const key = userKeyOf(user);
-  const cached = readMenusCache(key, lang);
-  const { query, result } = useCustom<MenusData>({
-    url: "/member/menus",
-    method: "post",
-    config: { payload: { lang } },
-    // The member is part of the key: a second account in the tab never sees the first one's menus.
-    meta: { member: key },
-    errorNotification: false,
-    queryOptions: {
-      enabled: !!key,
-      initialData: cached ? { data: cached } : undefined,
-      staleTime: Infinity,
-      retry: false,
+  const query = useQuery<MenusData, HttpError>({
+    queryKey: ["portal", "menus", key, lang],
+    enabled: !!key,
+    queryFn: async () => {
+      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true }).catch((e: unknown) => {
+        throw toHttpError(e);
+      });
+      writeMenusCache(key!, lang, data);
+      return data;
     },
+    initialData: () => readMenusCache(key, lang),
+    staleTime: Infinity,
+    retry: false,
   });
-  const data = query.data ? (result.data as MenusData | undefined) : undefined;
-  // A reply from the server (not the cached copy it started from) is remembered for the visit.
-  const fetched = query.isFetched ? data : undefined;
-  useEffect(() => {
-    if (key && fetched) writeMenusCache(key, lang, fetched);
-  }, [key, lang, fetched]);
   return {
-    data: key ? (data ?? EMPTY) : EMPTY,
+    data: key ? (query.data ?? EMPTY) : EMPTY,
     loading: !!key && query.isLoading,
     error: key ? (query.error ?? null) : null,
     refetch: () => void query.refetch(),
