@@ -2,18 +2,18 @@
 // down each second → idle. An invalid phone only warns; a press while counting does nothing.
 import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { isMobile } from "../../domain/validators";
-import { ERROR_MESSAGE_SECONDS, SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
+import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
+import { request } from "../../providers/request";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
 export type SmsPurpose = "login" | "register" | "reset" | "paypwd";
 
-/** The catalogue call that sends a code for a purpose. */
-export function sendCodeCall(purpose: SmsPurpose, mobilePhone: string): { url: string; values: Record<string, string> } {
-  if (purpose === "login") return { url: "/login/appNewLoginPhoneCode", values: { mobilePhone } };
-  return { url: "/common/sendCode", values: { mobilePhone, type: purpose } };
+/** Sends a code; rejects (and the request layer shows why) when the server refuses. */
+export function sendSmsCode(purpose: SmsPurpose, mobilePhone: string): Promise<unknown> {
+  if (purpose === "login") return request("/login/appNewLoginPhoneCode", { mobilePhone });
+  return request("/common/sendCode", { mobilePhone, type: purpose }, purpose === "paypwd" ? { needLogin: true } : {});
 }
 
 /** Seconds left, or 0 when idle; start() shows the first value at once, then ticks each second. */
@@ -42,37 +42,34 @@ export interface SmsButtonProps {
   purpose: SmsPurpose;
   /** The phone field's current value. */
   getPhone: () => unknown;
+  /** Replaces the real send (tests of the button alone). */
+  send?: (purpose: SmsPurpose, mobilePhone: string) => Promise<unknown>;
   size?: "large" | "middle";
 }
 
-export function SmsButton({ purpose, getPhone, size = "large" }: SmsButtonProps) {
+export function SmsButton({ purpose, getPhone, send = sendSmsCode, size = "large" }: SmsButtonProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { left, counting, start } = useCountdown();
-  // The button shows the refusal itself (e.g. 该手机号已注册), as a short message like the
-  // warnings it gives, rather than a corner notification.
-  const { mutate, mutation } = useCustomMutation();
-  const sending = mutation.isPending;
+  const [sending, setSending] = useState(false);
 
-  const onClick = () => {
+  const onClick = async () => {
     if (counting || sending) return;
     const phone = String(getPhone() ?? "").trim();
     if (!isMobile(phone)) {
       void message.warning(t("messages.mobileInvalid"));
       return;
     }
-    const { url, values } = sendCodeCall(purpose, phone);
-    mutate(
-      { url, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          void message.success(t("messages.smsCodeSent"));
-          start();
-        },
-        // The button stays ready for another try.
-        onError: (e: HttpError) => void message.error({ content: e.message, duration: ERROR_MESSAGE_SECONDS }),
-      },
-    );
+    setSending(true);
+    try {
+      await send(purpose, phone);
+      void message.success(t("messages.smsCodeSent"));
+      start();
+    } catch {
+      // Shown by the request layer (e.g. 该手机号已注册); the button stays ready for another try.
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
