@@ -1,6 +1,6 @@
 // Refine's authProvider over the login and account calls. Every method resolves (never
 // rejects): failures come back as { success: false, error } for the dialog to show.
-import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
+import { useInvalidateAuthStore, type AuthActionResponse, type AuthProvider, type CheckResponse, type OnErrorResponse } from "@refinedev/core";
 import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
 import { domainLang } from "./i18n-provider";
@@ -90,18 +90,53 @@ export function withLabels(raw: Record<string, unknown>): PortalUser {
   };
 }
 
+// /member/info is read once per session (per token): sign-in, a partner entry or the first page
+// that asks. After that the stored copy answers, until reloadMember() (a profile or photo save).
+let memberReadFor: string | null = null;
+let memberInFlight: { token: string; promise: Promise<PortalUser | null> } | null = null;
+
 /** Re-reads /member/info and stores it; the stored user when that fails (or null). */
 export async function refreshMember(): Promise<PortalUser | null> {
-  if (!getToken()) return null;
+  const token = getToken();
+  if (!token) return null;
   try {
     const info = await request<Record<string, unknown>>("/member/info", {}, { silent: true, needLogin: true });
     const user = withLabels(info);
     setStoredUser(user);
+    memberReadFor = token;
     return user;
   } catch {
     const stored = getStoredUser();
     return stored ? withLabels(stored) : null;
   }
+}
+
+/** The member of this session: /member/info the first time (one call however many ask), then the stored copy. */
+export function loadMember(): Promise<PortalUser | null> {
+  const token = getToken();
+  if (!token) return Promise.resolve(null);
+  const stored = getStoredUser();
+  if (memberReadFor === token && stored) return Promise.resolve(withLabels(stored));
+  if (memberInFlight?.token === token) return memberInFlight.promise;
+  const promise = refreshMember().finally(() => {
+    if (memberInFlight?.promise === promise) memberInFlight = null;
+  });
+  memberInFlight = { token, promise };
+  return promise;
+}
+
+/** The next identity read asks the server again. */
+export function forgetMember(): void {
+  memberReadFor = null;
+}
+
+/** After the member changed (profile, photo): read /member/info again and refresh who is shown. */
+export function useReloadMember(): () => Promise<void> {
+  const invalidate = useInvalidateAuthStore();
+  return () => {
+    forgetMember();
+    return invalidate();
+  };
 }
 
 // ---- helpers ----
@@ -118,9 +153,11 @@ function addressAfterLogin(): string | undefined {
   return currentAddress().startsWith(LOGIN_PATH) ? HOME_PATH : undefined;
 }
 
+/** A refusal keeps the server's field messages (data.errors of a ret 400) for the form to place. */
 function failure(e: unknown, name: string): AuthActionResponse {
   const message = e instanceof Error ? e.message : String(e);
-  return { success: false, error: { name, message } };
+  const errors = e instanceof RequestError ? (e.reply?.data as { errors?: unknown } | null | undefined)?.errors : undefined;
+  return { success: false, error: Object.assign(new Error(message), { name }, errors && typeof errors === "object" ? { errors } : {}) };
 }
 
 // ---- params the dialog and the account pages pass (passwords as typed; MD5 happens here) ----
@@ -222,6 +259,7 @@ export const authProvider: AuthProvider = {
     }
     clearSession();
     clearCachedData();
+    forgetMember();
     return { success: true, redirectTo: params?.redirectPath ?? params?.redirectTo ?? HOME_PATH };
   },
 
@@ -230,26 +268,25 @@ export const authProvider: AuthProvider = {
     return getToken() ? { authenticated: true } : { authenticated: false, logout: false };
   },
 
+  // An expired session (401) is handled once, by the request layer, which every call passes
+  // through: it clears the session, keeps the address and goes to the login page. Refine hears
+  // of the same failure here and must not log out and redirect a second time.
   async onError(error: unknown): Promise<OnErrorResponse> {
     const e = (error ?? {}) as { statusCode?: number; status?: number; kind?: string; ret?: unknown };
     const status = e.statusCode ?? e.status;
-    const unauthorised = status === 401 || String(e.ret) === "401" || (error instanceof RequestError && error.kind === "unauthorised");
-    if (unauthorised) {
+    // A call skipped for want of a token: nobody was signed in, so the dialog asks them to.
+    if (e.kind === "no-token") {
       const here = currentAddress();
       if (!here.startsWith(LOGIN_PATH)) saveRedirect(here);
-      // A call skipped for want of a token: nobody was signed in, so there is nothing to log out.
-      if (e.kind === "no-token") {
-        requestLogin("login");
-        return {};
-      }
-      return { logout: true, redirectTo: LOGIN_PATH };
+      requestLogin("login");
+      return {};
     }
     if (status === 403 || String(e.ret) === "403") return { error: error as Error };
     return {};
   },
 
   async getIdentity() {
-    return refreshMember();
+    return loadMember();
   },
 
   /** The member-type key (10 … 70, 7_0) that the permission tree is keyed by. */

@@ -7,7 +7,7 @@ import { useInvalidateAuthStore } from "@refinedev/core";
 import { decideGuard, type GuardAction, type ThirdPartyEntry } from "../access/guard";
 import { findRoute } from "../access/routes";
 import { LOCALE_STORAGE_KEY } from "./i18n-provider";
-import { refreshMember, withLabels } from "./auth-provider";
+import { loadMember, withLabels } from "./auth-provider";
 import { getLoginDialog, requestLogin, useLoginDialog } from "./login-dialog";
 import { request } from "./request";
 import { getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken } from "./session-store";
@@ -111,10 +111,10 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
         }
         case "loadMember": {
           const token = getToken();
-          // Once per token: login and the account pages refresh the stored user themselves.
+          // Once per token; /member/info itself is read once per session (a sign-in already did).
           if (!token || loadedToken.current === token) return true;
           loadedToken.current = token;
-          await refreshMember();
+          await loadMember();
           refreshIdentity();
           return true;
         }

@@ -1,10 +1,10 @@
-// The account pages' form rules: the login-password change, the pay password, the photo check
-// and the first-error helper. Fields are checked in order and only the first failure is shown.
+// The account pages' form rules: the login-password change, the pay password and the photo check.
+// Fields are checked in order and only the first failure is shown.
 // The server receives these passwords as MD5 digests, so the 6-digit pay password
 // can only be checked here; "new differs from old" is checked on both sides.
 import { z } from "zod";
 import { msg, type Lang } from "../messages";
-import { CODE_MAX, PWD_MAX, PWD_MIN, fieldErrors, orderedForm, orderedRules } from "./auth";
+import { CODE_MAX, PWD_MAX, PWD_MIN, orderedForm, orderedRules } from "./auth";
 import { PHOTO_MAX_BYTES, PHOTO_MIMES } from "../profile";
 
 export const PAY_PWD_LENGTH = 6;
@@ -67,10 +67,4 @@ export function photoProblem(file: { type: string; size: number }, lang: Lang = 
   if (!(PHOTO_MIMES as readonly string[]).includes(file.type)) return TEXTS.photoType[lang];
   if (file.size > PHOTO_MAX_BYTES) return TEXTS.photoSize[lang];
   return null;
-}
-
-/** The first failing field and its message, in the form's field order ('' for the whole form). */
-export function firstFieldError(schema: z.ZodType, values: unknown): { field: string; message: string } | null {
-  const first = Object.entries(fieldErrors(schema, values))[0];
-  return first ? { field: first[0], message: first[1] } : null;
 }

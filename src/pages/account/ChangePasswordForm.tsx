@@ -1,54 +1,54 @@
 // Change the login password (POST /updatePsw through the auth provider; MD5 there). Other sessions
-// end on the server; this one stays signed in.
-import { useState } from "react";
+// end on the server; this one stays signed in. Only the first failing field shows its message.
 import { App, Button, Form, Input } from "antd";
 import { useUpdatePassword } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { PWD_MAX } from "../../domain/forms/auth";
+import { ACCOUNT_FORMS } from "../../domain/forms/account";
 import { domainLang } from "../../providers/i18n-provider";
 import type { UpdatePasswordParams } from "../../providers/auth-provider";
-import { FormError } from "../login/parts";
-import { showFirstError } from "./form-errors";
-import { ACCOUNT_FORMS, firstFieldError } from "../../domain/forms/account";
+import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 
+interface Values {
+  oldPswd: string;
+  pswd: string;
+  pswd2: string;
+}
 const FIELDS = ["oldPswd", "pswd", "pswd2"] as const;
-type Values = Partial<Record<(typeof FIELDS)[number], string>>;
+const EMPTY: Values = { oldPswd: "", pswd: "", pswd2: "" };
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<Values>(() => ACCOUNT_FORMS[domainLang()].changePassword, { defaultValues: EMPTY });
+  const submitState = useSubmitState(watch);
   // The page shows the outcome itself; Refine's corner notification is replaced.
   const update = useUpdatePassword<UpdatePasswordParams>({ mutationOptions: { onSuccess: () => {}, onError: () => {} } });
 
-  const submit = async (values: Values) => {
-    setError(null);
-    const first = firstFieldError(ACCOUNT_FORMS[domainLang()].changePassword, values);
-    showFirstError(form, first);
-    if (first) return;
-    const res = await update.mutateAsync({ oldPswd: values.oldPswd!, pswd: values.pswd! });
-    if (!res.success) {
-      setError(res.error?.message ?? null);
-      return;
-    }
-    form.resetFields();
-    void message.success(t("account.passwordChanged"));
-  };
+  const submit = (values: Values) =>
+    submitState.run(async () => {
+      const res = await update.mutateAsync({ oldPswd: values.oldPswd, pswd: values.pswd });
+      if (!res.success) return applyRefusal(res.error, FIELDS, setError);
+      reset(EMPTY);
+      void message.success(t("account.passwordChanged"));
+      return null;
+    });
 
+  const first = firstErrorField(formState.errors, FIELDS);
+  const field = (name: (typeof FIELDS)[number]) => ({ control, name, hideError: first !== name });
   return (
-    <Form form={form} layout="horizontal" labelCol={{ flex: "112px" }} wrapperCol={{ flex: 1 }} colon={false} onFinish={submit} onValuesChange={() => setError(null)} className="tp-setting__form">
-      <Form.Item label={t("account.oldPassword")} name="oldPswd">
+    <Form layout="horizontal" labelCol={{ flex: "112px" }} wrapperCol={{ flex: 1 }} colon={false} onFinish={() => void handleSubmit(submit)()} className="tp-setting__form">
+      <FormField {...field("oldPswd")} label={t("account.oldPassword")}>
         <Input.Password placeholder={t("account.oldPasswordPlaceholder")} maxLength={PWD_MAX} autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item label={t("account.newPassword")} name="pswd">
+      </FormField>
+      <FormField {...field("pswd")} label={t("account.newPassword")}>
         <Input.Password placeholder={t("login.newPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item label={t("account.confirmPassword")} name="pswd2">
+      </FormField>
+      <FormField {...field("pswd2")} label={t("account.confirmPassword")}>
         <Input.Password placeholder={t("login.confirmPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" />
-      </Form.Item>
+      </FormField>
       <Form.Item label=" ">
-        <FormError error={error} />
+        <FormMessage refusal={submitState.refusal} className="tp-login__error" />
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t("account.changePasswordSubmit")}
         </Button>

@@ -1,21 +1,19 @@
 // /myCenter/self_info: the member's own profile — photo, name, sex, birthday, email, remark — with
 // the mobile number and member type shown read-only. Saved through /account/memberUpdate.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { App, Button, Card, DatePicker, Form, Input, Radio, Skeleton, Tag } from "antd";
-import { useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import dayjs, { type Dayjs } from "dayjs";
 import { EMAIL_MAX, PROFILE_SCHEMAS, REAL_NAME_MAX, REMARK_MAX } from "../../domain/profile";
-import { withLabels, type PortalUser } from "../../providers/auth-provider";
+import { useReloadMember, withLabels, type PortalUser } from "../../providers/auth-provider";
 import { domainLang } from "../../providers/i18n-provider";
-import { request } from "../../providers/request";
 import { setStoredUser } from "../../providers/session-store";
 import { usePageTitle } from "../usePageTitle";
-import { FormError } from "../login/parts";
+import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhotoUpload } from "./PhotoUpload";
 import { SignedOut } from "./SignedOut";
-import { firstFieldError } from "../../domain/forms/account";
-import { showFirstError } from "./form-errors";
 import "./account.css";
 
 interface ProfileValues {
@@ -27,6 +25,9 @@ interface ProfileValues {
 }
 
 const FIELDS = ["realName", "sex", "birthday", "email", "remark"] as const;
+
+/** The server's own rule for /account/memberUpdate, applied to what the form would send. */
+const profileSchema = () => z.any().transform((v: ProfileValues) => profilePayload(v)).pipe(PROFILE_SCHEMAS[domainLang()].memberUpdatePayload);
 
 function valuesOf(user: PortalUser): ProfileValues {
   const birthday = typeof user.birthday === "string" && user.birthday ? dayjs(user.birthday) : null;
@@ -53,38 +54,7 @@ export function profilePayload(v: ProfileValues): Record<string, unknown> {
 export default function SelfInfoPage() {
   const { t } = useTranslation();
   usePageTitle(`${t("account.selfInfoTitle")}${t("documentTitle.suffix")}`);
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ProfileValues>();
   const { data: user, isLoading } = useGetIdentity<PortalUser | null>();
-  const invalidate = useInvalidateAuthStore();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [photo, setPhoto] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (user) form.setFieldsValue(valuesOf(user));
-  }, [user, form]);
-
-  const save = async (values: ProfileValues) => {
-    const payload = profilePayload(values);
-    const first = firstFieldError(PROFILE_SCHEMAS[domainLang()].memberUpdatePayload, payload);
-    // Only the first problem is shown: under its field, or above the buttons.
-    const onField = first && (FIELDS as readonly string[]).includes(first.field);
-    showFirstError(form, onField ? first : null);
-    setError(first && !onField ? first.message : null);
-    if (first) return;
-    setSaving(true);
-    try {
-      const updated = await request<Record<string, unknown>>("/account/memberUpdate", payload, { silent: true, needLogin: true });
-      setStoredUser(withLabels(updated));
-      void invalidate();
-      void message.success(t("account.profileSaved"));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   if (isLoading) {
     return (
@@ -94,7 +64,41 @@ export default function SelfInfoPage() {
     );
   }
   if (!user) return <SignedOut title={t("account.selfInfoTitle")} />;
+  return <ProfileCard user={user} />;
+}
 
+/** Mounted once the member is known, so the form starts from their saved profile. */
+function ProfileCard({ user }: { user: PortalUser }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<ProfileValues>(profileSchema, { raw: true, defaultValues: valuesOf(user) });
+  const submitState = useSubmitState(watch);
+  const { mutateAsync, mutation } = useCustomMutation<Record<string, unknown>>();
+  const reloadMember = useReloadMember();
+  const [photo, setPhoto] = useState<string | null>(null);
+
+  const save = (values: ProfileValues) =>
+    submitState.run(async () => {
+      try {
+        const { data: updated } = await mutateAsync({
+          url: "/account/memberUpdate",
+          method: "post",
+          values: profilePayload(values),
+          successNotification: false,
+          errorNotification: false,
+        });
+        setStoredUser(withLabels(updated));
+        void reloadMember();
+        void message.success(t("account.profileSaved"));
+        return null;
+      } catch (e) {
+        return applyRefusal(e, FIELDS, setError);
+      }
+    });
+
+  // Only the first problem is shown, under its field.
+  const first = firstErrorField(formState.errors, FIELDS);
+  const field = (name: (typeof FIELDS)[number]) => ({ control, name, hideError: first !== name });
   return (
     <Card title={t("account.selfInfoTitle")} className="tp-account-card">
       <div className="tp-profile">
@@ -103,10 +107,10 @@ export default function SelfInfoPage() {
           name={user.realName}
           onUploaded={(p) => {
             setPhoto(p.url);
-            void invalidate();
+            void reloadMember();
           }}
         />
-        <Form form={form} layout="horizontal" labelCol={{ flex: "96px" }} wrapperCol={{ flex: 1 }} colon={false} onFinish={save} onValuesChange={() => setError(null)} className="tp-profile__form">
+        <Form layout="horizontal" labelCol={{ flex: "96px" }} wrapperCol={{ flex: 1 }} colon={false} onFinish={() => void handleSubmit(save)()} className="tp-profile__form">
           <Form.Item label={t("account.mobile")}>
             <span className="tp-readonly">{user.mobilePhone}</span>
           </Form.Item>
@@ -116,32 +120,32 @@ export default function SelfInfoPage() {
               {t("account.validUntil")}：{user.experienceDate}
             </span>
           </Form.Item>
-          <Form.Item label={t("account.realName")} name="realName">
+          <FormField {...field("realName")} label={t("account.realName")}>
             <Input placeholder={t("account.realNamePlaceholder")} maxLength={REAL_NAME_MAX} />
-          </Form.Item>
-          <Form.Item label={t("account.sex")} name="sex">
+          </FormField>
+          <FormField {...field("sex")} label={t("account.sex")}>
             <Radio.Group
               options={[
                 { value: 1, label: t("account.male") },
                 { value: 2, label: t("account.female") },
               ]}
             />
-          </Form.Item>
-          <Form.Item label={t("account.birthday")} name="birthday">
+          </FormField>
+          <FormField {...field("birthday")} label={t("account.birthday")}>
             <DatePicker placeholder={t("account.birthdayPlaceholder")} style={{ width: "100%" }} disabledDate={(d) => !d.isBefore(dayjs(), "day") || d.year() < 1900} />
-          </Form.Item>
-          <Form.Item label={t("account.email")} name="email">
+          </FormField>
+          <FormField {...field("email")} label={t("account.email")}>
             <Input placeholder={t("account.emailPlaceholder")} maxLength={EMAIL_MAX} inputMode="email" />
-          </Form.Item>
-          <Form.Item label={t("account.remark")} name="remark">
+          </FormField>
+          <FormField {...field("remark")} label={t("account.remark")}>
             <Input.TextArea placeholder={t("account.remarkPlaceholder")} maxLength={REMARK_MAX} showCount rows={3} />
-          </Form.Item>
+          </FormField>
           <Form.Item label=" ">
-            <FormError error={error} />
-            <Button type="primary" htmlType="submit" loading={saving}>
+            <FormMessage refusal={submitState.refusal} className="tp-login__error" />
+            <Button type="primary" htmlType="submit" loading={mutation.isPending}>
               {t("account.save")}
             </Button>
-            <Button className="tp-ml" onClick={() => form.setFieldsValue(valuesOf(user))}>
+            <Button className="tp-ml" onClick={() => reset(valuesOf(user))}>
               {t("account.reset")}
             </Button>
           </Form.Item>

@@ -1,10 +1,8 @@
 // /myCenter/setting: account security — the login password and the pay password.
-import { useCallback, useEffect, useState } from "react";
 import { Card, Divider, Skeleton, Typography } from "antd";
-import { useGetIdentity } from "@refinedev/core";
+import { useCustom, useGetIdentity } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import type { PortalUser } from "../../providers/auth-provider";
-import { request } from "../../providers/request";
 import { usePageTitle } from "../usePageTitle";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { PayPasswordForm } from "./PayPasswordForm";
@@ -15,19 +13,14 @@ export default function SettingPage() {
   const { t } = useTranslation();
   usePageTitle(`${t("account.settingTitle")}${t("documentTitle.suffix")}`);
   const { data: user, isLoading } = useGetIdentity<PortalUser | null>();
-  const [payPwdSetup, setPayPwdSetup] = useState<boolean | null>(null);
-
-  const loadPayPwd = useCallback(async () => {
-    try {
-      const r = await request<{ isSetup: boolean }>("/member/isPayPwdSetup", {}, { needLogin: true, silent: true });
-      setPayPwdSetup(Boolean(r.isSetup));
-    } catch {
-      setPayPwdSetup(false);
-    }
-  }, []);
-  useEffect(() => {
-    if (user) void loadPayPwd();
-  }, [user, loadPayPwd]);
+  const payPwd = useCustom<{ isSetup: boolean }>({
+    url: "/member/isPayPwdSetup",
+    method: "post",
+    errorNotification: false,
+    queryOptions: { enabled: !!user, retry: false },
+  });
+  // Unknown (the question failed) is offered as "not set": setting it again is harmless.
+  const payPwdSetup = payPwd.query.isPending && !payPwd.query.isError ? null : Boolean(payPwd.result.data?.isSetup);
 
   if (!isLoading && !user) return <SignedOut title={t("account.settingTitle")} />;
 
@@ -49,7 +42,7 @@ export default function SettingPage() {
             {payPwdSetup === null ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : (
-              <PayPasswordForm mobilePhone={String(user.mobilePhone ?? "")} isSetup={payPwdSetup} onSaved={() => setPayPwdSetup(true)} />
+              <PayPasswordForm mobilePhone={String(user.mobilePhone ?? "")} isSetup={payPwdSetup} onSaved={() => void payPwd.query.refetch()} />
             )}
           </section>
         </>

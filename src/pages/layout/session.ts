@@ -1,15 +1,16 @@
 // What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
 // the stored copy), the server's menus for that user, the brand and the effective site switches.
-import { useGetIdentity } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
+import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
   brandFor, entryById, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
-import { request } from "../../providers/request";
 import { getStoredUser, getToken } from "../../providers/session-store";
+import { request } from "../../providers/request";
+import { toHttpError } from "../../providers/data-provider";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
 
@@ -50,15 +51,29 @@ export function typeLabel(user: PortalUser, lang: Lang): string {
 
 const EMPTY: MenusData = { menus: [], buttons: [], buttonList: [] };
 
-/** The user's menus from POST /member/menus, cached per user in sessionStorage ('cache:menus'). */
-export function useMenus(user: PortalUser | null): { data: MenusData; loading: boolean } {
+export interface MenusState {
+  data: MenusData;
+  loading: boolean;
+  /** Why the menus could not be read (the cache, if any, still answers). */
+  error: HttpError | null;
+  refetch: () => void;
+}
+
+/**
+ * The user's menus from POST /member/menus: one query per user and language shared by the header
+ * and the workbenches, kept for the visit, and cached per user in sessionStorage ('cache:menus').
+ * (A plain query: the cached copy is its initial data.)
+ */
+export function useMenus(user: PortalUser | null): MenusState {
   const lang = useLang();
   const key = userKeyOf(user);
-  const query = useQuery<MenusData>({
+  const query = useQuery<MenusData, HttpError>({
     queryKey: ["portal", "menus", key, lang],
     enabled: !!key,
     queryFn: async () => {
-      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true });
+      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true }).catch((e: unknown) => {
+        throw toHttpError(e);
+      });
       writeMenusCache(key!, lang, data);
       return data;
     },
@@ -66,7 +81,12 @@ export function useMenus(user: PortalUser | null): { data: MenusData; loading: b
     staleTime: Infinity,
     retry: false,
   });
-  return { data: key ? (query.data ?? EMPTY) : EMPTY, loading: !!key && query.isLoading };
+  return {
+    data: key ? (query.data ?? EMPTY) : EMPTY,
+    loading: !!key && query.isLoading,
+    error: key ? (query.error ?? null) : null,
+    refetch: () => void query.refetch(),
+  };
 }
 
 /**
@@ -86,13 +106,13 @@ export function rootButtons(data: MenusData, homeLabel?: string) {
  * sides. Until it answers, and if it cannot, the pay-now brand stands in.
  */
 function useBrand(): BrandConfig {
-  const { data } = useQuery({
-    queryKey: ["brand-config"],
-    queryFn: () => request<{ key?: string }>("/brand/config", {}, { method: "GET", silent: true }),
-    staleTime: Infinity,
-    retry: false,
+  const { result } = useCustom<{ key?: string }>({
+    url: "/brand/config",
+    method: "get",
+    errorNotification: false,
+    queryOptions: { staleTime: Infinity, retry: false },
   });
-  return brandFor(data?.key);
+  return brandFor((result.data as { key?: string } | undefined)?.key);
 }
 
 export interface Site {

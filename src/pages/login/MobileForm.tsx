@@ -1,22 +1,34 @@
-// Mode 2: mobile number + SMS code.
+// Mode 2: mobile number + SMS code. Only the first failing field shows its message.
 import { Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { type MobileLoginValues } from "../../domain/forms/auth";
+import { FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
-import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
+import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+
+interface Values {
+  mobilePhone: string;
+  code: string;
+}
+const ORDER = ["mobilePhone", "code"] as const;
 
 export function MobileForm() {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("mobileLogin"), {
+    defaultValues: { mobilePhone: "", code: "" },
+  });
   const auth = useDialogAuth();
-  const { error, onFinish, clearError } = useOrderedSubmit<MobileLoginValues>("mobileLogin", (values) =>
-    auth.login({ mode: "mobile", mobilePhone: String(values.mobilePhone), code: String(values.code).trim() }),
-  );
+  const submitState = useSubmitState(watch);
+  const onValid = (values: Values) =>
+    submitState.run(async () => {
+      const refusal = await auth.login({ mode: "mobile", mobilePhone: values.mobilePhone, code: values.code });
+      return refusal ? applyRefusal(refusal, ORDER, setError) : null;
+    });
 
+  const first = firstErrorField(formState.errors, ORDER);
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={clearError} className="tp-login__form">
-      <PhoneCodeFields form={form} codeName="code" purpose="login" />
-      <FormError error={error} />
+    <Form layout="vertical" requiredMark={false} onFinish={() => void handleSubmit(onValid)()} className="tp-login__form">
+      <PhoneCodeFields control={control} codeName="code" purpose="login" getPhone={() => getValues("mobilePhone")} shown={first} />
+      <FormMessage refusal={submitState.refusal} announce={first ? formState.errors[first]?.message : null} />
       <SubmitButton loading={auth.pending}>{t("login.submit")}</SubmitButton>
     </Form>
   );

@@ -2,9 +2,10 @@
 import { Checkbox, Form, Input } from "antd";
 import { LockOutlined, UserAddOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { PHONE_MAX, PWD_MAX, type RegisterValues } from "../../domain/forms/auth";
+import { PHONE_MAX, PWD_MAX } from "../../domain/forms/auth";
+import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
-import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
+import { SubmitButton, authSchema, useDialogAuth } from "./parts";
 
 /** The agreement opens in a new tab through agreement_frame with its type. */
 export const SERVICE_AGREEMENT_URL = "/agreement_frame/service_agreement";
@@ -30,36 +31,54 @@ export function AgreementLabel() {
   );
 }
 
+interface Values {
+  mobilePhone: string;
+  code: string;
+  loginPwd: string;
+  refermobilephone: string;
+  agreement: boolean;
+}
+const ORDER = ["mobilePhone", "code", "loginPwd", "refermobilephone", "agreement"] as const;
+
+/** Every failing field shows its message at once, so one submit tells all that needs fixing. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const auth = useDialogAuth();
-  const { error, onFinish, clearError } = useOrderedSubmit<RegisterValues>("register", async (values) => {
-    const failed = await auth.register({
-      mobilePhone: String(values.mobilePhone),
-      code: String(values.code).trim(),
-      loginPwd: String(values.loginPwd),
-      refermobilephone: values.refermobilephone ? String(values.refermobilephone) : undefined,
-    });
-    if (!failed) onDone();
-    return failed;
+  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("register"), {
+    defaultValues: { mobilePhone: "", code: "", loginPwd: "", refermobilephone: "", agreement: true },
   });
+  const auth = useDialogAuth();
+  const submitState = useSubmitState(watch);
+  const onValid = (values: Values) =>
+    submitState.run(async () => {
+      const refusal = await auth.register({
+        mobilePhone: values.mobilePhone,
+        code: values.code,
+        loginPwd: values.loginPwd,
+        refermobilephone: values.refermobilephone || undefined,
+      });
+      if (!refusal) {
+        onDone();
+        return null;
+      }
+      return applyRefusal(refusal, ORDER, setError);
+    });
 
+  const first = firstErrorField(formState.errors, ORDER);
   return (
-    <Form form={form} layout="vertical" requiredMark={false} initialValues={{ agreement: true }} onFinish={onFinish} onValuesChange={clearError} className="tp-login__form">
-      <PhoneCodeFields form={form} codeName="code" purpose="register" />
-      <Form.Item name="loginPwd">
+    <Form layout="vertical" requiredMark={false} onFinish={() => void handleSubmit(onValid)()} className="tp-login__form">
+      <PhoneCodeFields control={control} codeName="code" purpose="register" getPhone={() => getValues("mobilePhone")} />
+      <FormField control={control} name="loginPwd">
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t("login.loginPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" aria-label={t("login.loginPwdPlaceholder")} />
-      </Form.Item>
-      <Form.Item name="refermobilephone">
+      </FormField>
+      <FormField control={control} name="refermobilephone">
         <Input size="large" prefix={<UserAddOutlined />} placeholder={t("login.referrerPlaceholder")} maxLength={PHONE_MAX} inputMode="numeric" aria-label={t("login.referrerPlaceholder")} />
-      </Form.Item>
-      <Form.Item name="agreement" valuePropName="checked" className="tp-login__agreement">
+      </FormField>
+      <FormField control={control} name="agreement" valuePropName="checked" className="tp-login__agreement">
         <Checkbox>
           <AgreementLabel />
         </Checkbox>
-      </Form.Item>
-      <FormError error={error} />
+      </FormField>
+      <FormMessage refusal={submitState.refusal} announce={first ? formState.errors[first]?.message : null} />
       <SubmitButton loading={auth.pending}>{t("login.registerSubmit")}</SubmitButton>
     </Form>
   );

@@ -1,31 +1,49 @@
-// Mode 4, step 1: reset the password with an SMS code. Success moves to step 2.
+// Mode 4, step 1: reset the password with an SMS code. Success moves to step 2. Every failing field
+// shows its message at once.
 import { Form, Input } from "antd";
 import { LockOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { PWD_MAX, type ResetValues } from "../../domain/forms/auth";
+import { PWD_MAX } from "../../domain/forms/auth";
+import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
-import { FormError, SubmitButton, useDialogAuth, useOrderedSubmit } from "./parts";
+import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+
+interface Values {
+  mobilePhone: string;
+  smsCode: string;
+  pswd: string;
+  pswd2: string;
+}
+const ORDER = ["mobilePhone", "smsCode", "pswd", "pswd2"] as const;
 
 export function ResetForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const auth = useDialogAuth();
-  const { error, onFinish, clearError } = useOrderedSubmit<ResetValues>("reset", async (values) => {
-    const failed = await auth.forgotPassword({ mobilePhone: String(values.mobilePhone), smsCode: String(values.smsCode).trim(), pswd: String(values.pswd) });
-    if (!failed) onDone();
-    return failed;
+  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("reset"), {
+    defaultValues: { mobilePhone: "", smsCode: "", pswd: "", pswd2: "" },
   });
+  const auth = useDialogAuth();
+  const submitState = useSubmitState(watch);
+  const onValid = (values: Values) =>
+    submitState.run(async () => {
+      const refusal = await auth.forgotPassword({ mobilePhone: values.mobilePhone, smsCode: values.smsCode, pswd: values.pswd });
+      if (!refusal) {
+        onDone();
+        return null;
+      }
+      return applyRefusal(refusal, ORDER, setError);
+    });
 
+  const first = firstErrorField(formState.errors, ORDER);
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={clearError} className="tp-login__form">
-      <PhoneCodeFields form={form} codeName="smsCode" purpose="reset" />
-      <Form.Item name="pswd">
+    <Form layout="vertical" requiredMark={false} onFinish={() => void handleSubmit(onValid)()} className="tp-login__form">
+      <PhoneCodeFields control={control} codeName="smsCode" purpose="reset" getPhone={() => getValues("mobilePhone")} />
+      <FormField control={control} name="pswd">
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t("login.newPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" aria-label={t("login.newPwdPlaceholder")} />
-      </Form.Item>
-      <Form.Item name="pswd2">
+      </FormField>
+      <FormField control={control} name="pswd2">
         <Input.Password size="large" prefix={<LockOutlined />} placeholder={t("login.confirmPwdPlaceholder")} maxLength={PWD_MAX} autoComplete="new-password" aria-label={t("login.confirmPwdPlaceholder")} />
-      </Form.Item>
-      <FormError error={error} />
+      </FormField>
+      <FormMessage refusal={submitState.refusal} announce={first ? formState.errors[first]?.message : null} />
       <SubmitButton loading={auth.pending}>{t("login.resetSubmit")}</SubmitButton>
     </Form>
   );

@@ -2,7 +2,6 @@
 // Each page file only wraps it in the layout's WorkbenchFrame and supplies its facts.
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { domainLang } from "../../providers/i18n-provider";
 import { buttonLinks, entryGroups, pickLinks, type EntryGroup } from "./entries";
 import { EntryPoints, ErrorState, ForbiddenState, LoadingState } from "./parts";
 import { useWorkbench, type WorkbenchData } from "./useWorkbench";
@@ -14,8 +13,8 @@ export interface WorkbenchBodyProps {
 }
 
 export function WorkbenchPage({ kind, children }: { kind: WorkbenchKind; children: (p: WorkbenchBodyProps) => ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const state = useWorkbench(kind, domainLang(i18n.language));
+  const { t } = useTranslation();
+  const state = useWorkbench(kind);
   const groups = useMemo(
     () => (state.status === "ready" ? entryGroups(state.data.menus, kind, t("workbench.shortcuts")) : []),
     [state, kind, t],

@@ -1,11 +1,10 @@
-// Loads a workbench's facts from the server: the user (/member/info, fresh rather than the copy
-// stored at login, so counts and levels are current), their menus (/member/menus), the account
-// figures and, for the company, its statistics. Errors are shown by the page itself (silent
-// requests) with a retry.
-import { useCallback, useEffect, useState } from "react";
+// A workbench's facts, through Refine: the signed-in member (useGetIdentity, read once per
+// session), their menus (the query the header shares), the account figures and, for the company,
+// its statistics. Errors are shown by the page itself, with a retry.
+import { useCustom, useGetIdentity, useInvalidateAuthStore, type HttpError } from "@refinedev/core";
 import { memberTypeKey, type MemberTypeKey } from "../../domain/member";
-import type { Lang } from "../../access";
-import { RequestError, request } from "../../providers/request";
+import { forgetMember } from "../../providers/auth-provider";
+import { useMenus, type PortalUser } from "../layout/session";
 import type { MenusReply } from "./entries";
 import type { AccountSummary, CompanyStatistics, WorkbenchKind, WorkbenchUser } from "./types";
 
@@ -30,42 +29,62 @@ export type WorkbenchState =
   | { status: "forbidden"; user: WorkbenchUser; menus: MenusReply }
   | { status: "ready"; data: WorkbenchData };
 
-const opts = (signal: AbortSignal) => ({ silent: true, needLogin: true, signal });
-
-async function load(kind: WorkbenchKind, lang: Lang, signal: AbortSignal): Promise<WorkbenchState> {
-  const [user, menus] = await Promise.all([
-    request<WorkbenchUser>("/member/info", {}, opts(signal)),
-    request<MenusReply>("/member/menus", { lang }, opts(signal)),
-  ]);
-  // Another type's workbench: say so without asking for figures the server would refuse.
-  if (!WORKBENCH_TYPES[kind].includes(memberTypeKey(user))) return { status: "forbidden", user, menus };
-  const [account, stats] = await Promise.all([
-    request<AccountSummary>("/account/AppAccount", {}, opts(signal)),
-    kind === "company" ? request<CompanyStatistics>("/member/center/companystatistics", {}, opts(signal)) : Promise.resolve(null),
-  ]);
-  return { status: "ready", data: { user, menus, account, stats } };
+/** A failure as the page words it: a lost connection is named by the page, not by axios. */
+function failure(error: HttpError): WorkbenchState {
+  const network = (error as HttpError & { kind?: string }).kind === "network";
+  return { status: "error", message: network ? "" : error.message, network };
 }
 
-export function useWorkbench(kind: WorkbenchKind, lang: Lang): WorkbenchState & { retry: () => void } {
-  const [state, setState] = useState<WorkbenchState>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+/** The menus follow the current language. */
+export function useWorkbench(kind: WorkbenchKind): WorkbenchState & { retry: () => void } {
+  const identity = useGetIdentity<WorkbenchUser | null>();
+  const invalidateIdentity = useInvalidateAuthStore();
+  const user = identity.data ?? null;
+  const menus = useMenus(user as PortalUser | null);
+  // Another type's workbench: its figures are not asked for (the server would refuse them).
+  const allowed = !!user && WORKBENCH_TYPES[kind].includes(memberTypeKey(user));
+  const account = useCustom<AccountSummary>({
+    url: "/account/AppAccount",
+    method: "post",
+    errorNotification: false,
+    queryOptions: { enabled: allowed, retry: false, refetchOnWindowFocus: false },
+  });
+  const stats = useCustom<CompanyStatistics>({
+    url: "/member/center/companystatistics",
+    method: "post",
+    errorNotification: false,
+    queryOptions: { enabled: allowed && kind === "company", retry: false, refetchOnWindowFocus: false },
+  });
 
-  useEffect(() => {
-    const ctl = new AbortController();
-    setState({ status: "loading" });
-    load(kind, lang, ctl.signal).then(
-      (next) => !ctl.signal.aborted && setState(next),
-      (err: unknown) => {
-        if (ctl.signal.aborted || (err instanceof RequestError && err.kind === "canceled")) return;
-        // axios words a lost connection in English ("Network Error"); the page names it itself.
-        const network = err instanceof RequestError && err.kind === "network";
-        const message = network ? "" : err instanceof Error ? err.message : String(err);
-        setState({ status: "error", message, network });
+  const retry = () => {
+    if (!user) {
+      // The member could not be read: ask the server again rather than the stored copy.
+      forgetMember();
+      void invalidateIdentity();
+    }
+    if (menus.error) menus.refetch();
+    if (account.query.isError) void account.query.refetch();
+    if (stats.query.isError) void stats.query.refetch();
+  };
+
+  const state = ((): WorkbenchState => {
+    if (identity.isLoading || menus.loading) return { status: "loading" };
+    if (menus.error) return failure(menus.error);
+    // No member although signed in: /member/info could not be read and nothing was stored.
+    if (!user) return failure((identity.error as HttpError | null) ?? ({ message: "", statusCode: 0, kind: "network" } as HttpError));
+    if (!allowed) return { status: "forbidden", user, menus: menus.data };
+    if (account.query.isError) return failure(account.query.error as HttpError);
+    if (stats.query.isError) return failure(stats.query.error as HttpError);
+    if (account.query.isLoading || (kind === "company" && stats.query.isLoading)) return { status: "loading" };
+    return {
+      status: "ready",
+      data: {
+        user,
+        menus: menus.data,
+        account: account.result.data as AccountSummary,
+        stats: kind === "company" ? (stats.result.data as CompanyStatistics) : null,
       },
-    );
-    return () => ctl.abort();
-  }, [kind, lang, attempt]);
-
+    };
+  })();
   return { ...state, retry };
 }

@@ -1,14 +1,12 @@
 // EnterpriseStall (/personnel/enterpriseStall, type 70): the company's staff, read-only. Refine's
 // useTable drives paging, sorting and the search form through the data provider, and keeps them
 // in the address so a filtered page can be reloaded or shared.
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CrudFilter, HttpError } from "@refinedev/core";
+import { useCustom, type CrudFilter, type HttpError } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { formatYMD } from "../../domain/format";
-import { request } from "../../providers/request";
 import { userKeyOf } from "../../providers/access-control";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { usePortalUser } from "../../pages/layout/session";
@@ -56,12 +54,15 @@ function EmployeeList() {
     syncWithLocation: true,
     onSearch: (values) => FILTER_FIELDS.map((field): CrudFilter => ({ field, operator: "eq", value: blank(values[field]) })),
   });
-  // Not a resource of its own: the filter's options, fetched once per user.
-  const departments = useQuery({
-    queryKey: ["staff", "departments", userKeyOf(user)],
-    queryFn: () => request<Department[]>(DEPARTMENTS_PATH, {}, { needLogin: true }),
-    staleTime: 60_000,
+  // Not a resource of its own: the filter's options, a catalogue call, fetched once per user.
+  const { query: departments, result: departmentsResult } = useCustom<Department[]>({
+    url: DEPARTMENTS_PATH,
+    method: "post",
+    // The member is part of the key: another account in the tab sees its own company.
+    meta: { member: userKeyOf(user) },
+    queryOptions: { enabled: !!user, staleTime: 60_000 },
   });
+  const departmentList = departments.data ? ((departmentsResult.data as Department[] | undefined) ?? []) : [];
 
   const filtered = filters.some((f) => "field" in f && blank(f.value) !== undefined);
   const total = tableQuery.data?.total;
@@ -115,7 +116,7 @@ function EmployeeList() {
             placeholder={t("staff.allDepartments")}
             loading={departments.isLoading}
             style={{ width: 150 }}
-            options={(departments.data ?? []).map((d) => ({ value: String(d.id), label: t("staff.departmentOption", { name: d.name, count: d.employeeCount }) }))}
+            options={departmentList.map((d) => ({ value: String(d.id), label: t("staff.departmentOption", { name: d.name, count: d.employeeCount }) }))}
           />
         </Form.Item>
         <Form.Item name="canAudit" label={t("staff.auditRight")}>
