@@ -4,19 +4,9 @@
 import type { ExportColumn } from "./exports";
 import { FLIGHT_ORDER_STATUS as S, FLIGHT_ORDER_STATUS_CODES } from "./orders/flight";
 
-/**
- * The catalogue names only the /bill/ prefix of the bill calls; each bill's list and excel
- * paths are completed here as /bill/<name>/list and /bill/<name>/excel, in the camelCase of
- * the bill's page address (/bill/transactionBill, /finance/enterpriseBill).
- */
-export const BILL_NAMES = [
-  "enterpriseBill", "transactionBill", "airSumBill", "airSaleBill", "airRefundBill", "airChangesBill",
-  "hotelSumBill", "trainSumBill", "rechargeBill", "putforwardBill", "recomBill", "shareBill",
-] as const;
-export type BillName = (typeof BILL_NAMES)[number];
+import { BILL_PAGES, type BillName } from "./bill-pages";
 
-export const billListPath = (name: BillName) => `/bill/${name}/list`;
-export const billExcelPath = (name: BillName) => `/bill/${name}/excel`;
+export { BILL_NAMES, BILL_PAGES, billListPath, billExcelPath, type BillName } from "./bill-pages";
 
 /** Orders-based bills list one row per order; ledger-based bills one row per money movement. */
 export type BillSource = "orders" | "ledger";
@@ -124,27 +114,27 @@ export interface BillDefinition {
 const ORDER_FILTERS_OWN: readonly BillFilter[] = ["date", "traveller", "orderNo", "status"];
 const LEDGER_FILTERS_ONE: readonly BillFilter[] = ["date", "orderNo"];
 
-const orders = (name: BillName, route: string, title: string, access: string, extra: Partial<BillDefinition>): BillDefinition =>
-  ({ name, route, title, source: "orders", access, filters: ORDER_FILTERS_OWN, scope: "own", ...extra });
-const ledger = (name: BillName, route: string, title: string, access: string, entry: LedgerEntryName): BillDefinition =>
-  ({ name, route, title, source: "ledger", access, filters: LEDGER_FILTERS_ONE, scope: "own", entry });
+const orders = (name: BillName, access: string, extra: Partial<BillDefinition>): BillDefinition =>
+  ({ name, ...BILL_PAGES[name], source: "orders", access, filters: ORDER_FILTERS_OWN, scope: "own", ...extra });
+const ledger = (name: BillName, access: string, entry: LedgerEntryName): BillDefinition =>
+  ({ name, ...BILL_PAGES[name], source: "ledger", access, filters: LEDGER_FILTERS_ONE, scope: "own", entry });
 
 export const BILLS: Readonly<Record<BillName, BillDefinition>> = {
-  enterpriseBill: orders("enterpriseBill", "EnterpriseBill", "企业账单", "bills:enterprise", {
+  enterpriseBill: orders("enterpriseBill", "bills:enterprise", {
     scope: "company", filters: ["date", "traveller", "department", "orderNo", "product", "status"],
   }),
-  transactionBill: { name: "transactionBill", route: "TransactionBill", title: "交易账单", source: "ledger", access: "bills:transaction", filters: ["date", "orderNo", "entry"], scope: "own" },
-  airSumBill: orders("airSumBill", "AirSumBill", "机票报表", "reports:air", { product: "air" }),
-  airSaleBill: orders("airSaleBill", "AirSaleBill", "机票销售报表", "reports:air-sale", { product: "air", statuses: SOLD_STATUSES }),
-  airRefundBill: orders("airRefundBill", "AirRefundBill", "机票退票报表", "reports:air-refund", { product: "air", statuses: REFUND_STATUSES }),
-  airChangesBill: orders("airChangesBill", "AirChangesBill", "机票改签报表", "reports:air-change", { product: "air", statuses: CHANGE_STATUSES }),
-  hotelSumBill: orders("hotelSumBill", "HotelSumBill", "酒店报表", "reports:hotel", { product: "hotel" }),
-  trainSumBill: orders("trainSumBill", "TrainSumBill", "火车票报表", "reports:train", { product: "train" }),
+  transactionBill: { name: "transactionBill", ...BILL_PAGES.transactionBill, source: "ledger", access: "bills:transaction", filters: ["date", "orderNo", "entry"], scope: "own" },
+  airSumBill: orders("airSumBill", "reports:air", { product: "air" }),
+  airSaleBill: orders("airSaleBill", "reports:air-sale", { product: "air", statuses: SOLD_STATUSES }),
+  airRefundBill: orders("airRefundBill", "reports:air-refund", { product: "air", statuses: REFUND_STATUSES }),
+  airChangesBill: orders("airChangesBill", "reports:air-change", { product: "air", statuses: CHANGE_STATUSES }),
+  hotelSumBill: orders("hotelSumBill", "reports:hotel", { product: "hotel" }),
+  trainSumBill: orders("trainSumBill", "reports:train", { product: "train" }),
   // Recharges and withdrawals move the member's own wallet.
-  rechargeBill: ledger("rechargeBill", "RechargeBill", "充值账单", "wallet", "recharge"),
-  putforwardBill: ledger("putforwardBill", "PutforwardBill", "提现账单", "wallet", "withdraw"),
-  recomBill: ledger("recomBill", "RecomBill", "推荐收益账单", "bills:recommendation", "recommend"),
-  shareBill: ledger("shareBill", "ShareBill", "分润收益", "bills:share", "share"),
+  rechargeBill: ledger("rechargeBill", "wallet", "recharge"),
+  putforwardBill: ledger("putforwardBill", "wallet", "withdraw"),
+  recomBill: ledger("recomBill", "bills:recommendation", "recommend"),
+  shareBill: ledger("shareBill", "bills:share", "share"),
 };
 
 export function billByRoute(route: string): BillDefinition | undefined {

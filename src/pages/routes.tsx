@@ -3,7 +3,7 @@
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.
 import { lazy, Suspense, type ComponentType } from "react";
-import { BILLS } from "../domain/bills";
+import { BILL_PAGES } from "../domain/bill-pages";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { getToken } from "../providers/session-store";
@@ -103,7 +103,7 @@ const PAGES: Record<string, Page> = {
   my_wallet: WalletPage,
   SettlementSet: SettlementPage,
   // Every bill's route shows the one bill list, which picks its bill by the route name.
-  ...Object.fromEntries(Object.values(BILLS).map((b) => [b.route, BillListPage])),
+  ...Object.fromEntries(Object.values(BILL_PAGES).map((b) => [b.route, BillListPage])),
   ReportDetailed: ReportDetailedPage,
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,

@@ -11,23 +11,7 @@ export const CREDIT_LIMIT_MAX_FEN = 10_000_000_000;
 export const CONFIRMERS_MAX = 20;
 export const DISPUTE_REASON_MAX = 200;
 
-/**
- * The catalogue lists settlement only as the SettlementSet page; these paths follow the
- * /finance/... names of its finance pages.
- */
-export const SETTLEMENT_PATHS = {
-  settings: "/finance/settlement/settings",
-  saveSettings: "/finance/settlement/settings/save",
-  statements: "/finance/settlement/statement/list",
-  statement: "/finance/settlement/statement/detail",
-  dispute: "/finance/settlement/line/dispute",
-  confirm: "/finance/settlement/statement/confirm",
-  operatorGenerate: "/finance/settlement/operator/generate",
-  operatorDetail: "/finance/settlement/operator/detail",
-  operatorSend: "/finance/settlement/operator/send",
-  operatorAnswer: "/finance/settlement/operator/answer",
-  operatorSettle: "/finance/settlement/operator/settle",
-} as const;
+export { SETTLEMENT_PATHS } from "./paths";
 
 const zId = (error: string) => zInt({ min: 1, max: 2_147_483_647, error });
 

@@ -4,7 +4,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
-import { SETTLEMENT_PATHS } from "../../domain/settlement/schemas";
+import { SETTLEMENT_PATHS } from "../../domain/settlement/paths";
 
 export const settlementStatementsResource: ResourceProps = {
   name: "settlement-statements",
