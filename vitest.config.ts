@@ -4,6 +4,10 @@ import { localeParts } from "./scripts/locale-parts";
 
 export default defineConfig({
   plugins: [react(), localeParts()],
+  // Under the test runner "antd" is its CommonJS build (lib/), so deep imports of its ES build
+  // (the portal's FeedbackApp reads antd/es/app/context) would get a second, unrelated copy of
+  // antd's App context; they are pointed at the same build here, as the bundler does in the app.
+  resolve: { alias: [{ find: /^antd\/es\/(.*)$/, replacement: "antd/lib/$1" }] },
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     environment: "node",
