@@ -14,6 +14,7 @@ const FIRST_LOAD = { timeout: 120_000 };
 
 test("报销凭证：选择已支付订单申请电子发票，金额为订单合计，待开票时可撤销", async ({ page }) => {
   const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, "13800000070");
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const saved = await page.request.post("/api/member/invoiceTitle/save", { form: { token: token!, titleType: "1", title: "张总报销", isDefault: "1" } });
@@ -31,6 +32,7 @@ test("报销凭证：选择已支付订单申请电子发票，金额为订单�
   expect(fen(await drawer.locator(".ant-statistic-content").innerText())).toBe(orders[0].totalFen);
   await expect(drawer.getByRole("combobox", { name: "发票抬头" })).toBeVisible();
   await expect(drawer.getByText("张总报销")).toBeVisible();
+  await page.screenshot({ path: "test-results/invoices-drawer.png" });
 
   await drawer.getByLabel("接收邮箱").fill("zhang@");
   await drawer.getByRole("button", { name: "提交申请" }).click();
@@ -39,10 +41,10 @@ test("报销凭证：选择已支付订单申请电子发票，金额为订单�
   await drawer.getByRole("button", { name: "提交申请" }).click();
   await expect(page.getByText("发票申请已提交")).toBeVisible();
 
-  const listed = page.locator(".ant-table-row", { hasText: orders[0].orderNo });
+  await expect(drawer).toBeHidden();
+  const listed = page.locator(".tp-frame__card .ant-table-row", { hasText: orders[0].orderNo });
   await expect(listed).toContainText("待开票");
   expect(fen((await listed.locator("td").nth(3).innerText()))).toBe(orders[0].totalFen);
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: "test-results/invoices-list.png", fullPage: true });
 
   await listed.getByRole("button", { name: "撤销" }).click();
