@@ -10,7 +10,7 @@
 //                    it stays listed as withdrawn and its orders may be invoiced again.
 // - /invoice/orders  {} → the member's orders that may be invoiced now (paid, not on a live request).
 import { z } from "zod";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
 import { defineRoute } from "../services/http/route";
@@ -42,9 +42,9 @@ const pagingInput = z
 
 type Db = Kysely<Database> | Transaction<Database>;
 const COLUMNS = ["id", "status", "amountFen", "titleType", "title", "taxNo", "delivery", "email", "mailTo", "orderNos", "remark", "createTime", "updateTime"] as const;
-type Stored = { [K in (typeof COLUMNS)[number]]: Database["invoices"][K] extends infer V ? (V extends { __select__: infer S } ? S : V) : never };
+type Stored = Pick<Selectable<Database["invoices"]>, (typeof COLUMNS)[number]>;
 
-const rowOf = (r: Omit<InvoiceRow, "status" | "delivery" | "orderNos"> & { status: string; delivery: string; orderNos: string }): InvoiceRow => ({
+const rowOf = (r: Stored): InvoiceRow => ({
   ...r,
   status: r.status as InvoiceStatus,
   delivery: r.delivery as InvoiceDelivery,
@@ -54,7 +54,7 @@ const rowOf = (r: Omit<InvoiceRow, "status" | "delivery" | "orderNos"> & { statu
 });
 
 async function detail(db: Db, id: number): Promise<InvoiceRow> {
-  return rowOf((await db.selectFrom("invoices").select([...COLUMNS]).where("id", "=", id).executeTakeFirstOrThrow()) as Stored);
+  return rowOf(await db.selectFrom("invoices").select([...COLUMNS]).where("id", "=", id).executeTakeFirstOrThrow());
 }
 
 /** The member's orders that may be invoiced: their own, paid, and on no live request. */
@@ -145,7 +145,7 @@ export const invoiceRoutes = [
         q.select([...COLUMNS]).orderBy(input.orderBy ?? "createTime", input.orderType).orderBy("id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
         q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
       ]);
-      return { list: rows.map((r) => rowOf(r as Stored)), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return { list: rows.map(rowOf), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
     },
   }),
   defineRoute({

@@ -57,9 +57,9 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
     if (open) reset({ ...EMPTY, titleId: defaultTitle as number, addressId: defaultAddress });
   }, [open, defaultTitle, defaultAddress, reset]);
   useEffect(() => {
+    // The orders change as requests are made and withdrawn: fetched afresh on every opening.
     if (open) void orders.query.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fieldError = (name: keyof Values) => {
     const e = errors[name];
