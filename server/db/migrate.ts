@@ -10,6 +10,7 @@ import * as m007 from "./migrations/007_throttles";
 import * as m020 from "./migrations/020_inventory";
 import * as m030 from "./migrations/030_travellers";
 import * as m031 from "./migrations/031_addresses_invoice_titles";
+import * as m032 from "./migrations/032_invoices";
 import * as m040 from "./migrations/040_travel_policy";
 import * as m041 from "./migrations/041_approvals";
 import * as m042 from "./migrations/042_jobs";
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "020_inventory": m020,
   "030_travellers": m030,
   "031_addresses_invoice_titles": m031,
+  "032_invoices": m032,
   "040_travel_policy": m040,
   "041_approvals": m041,
   "042_jobs": m042,

@@ -7,7 +7,7 @@ import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
 import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
-import type { AddressesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
+import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -227,6 +227,8 @@ export interface Database {
   traveller_certificates: TravellerCertificatesTable;
   addresses: AddressesTable;
   invoice_titles: InvoiceTitlesTable;
+  invoices: InvoicesTable;
+  invoice_orders: InvoiceOrdersTable;
   settlement_settings: SettlementSettingsTable;
   settlement_statements: SettlementStatementsTable;
   settlement_lines: SettlementLinesTable;

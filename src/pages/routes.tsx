@@ -64,6 +64,7 @@ const EditPassengerPage = lazy(withTexts(() => import("../resources/passengers/e
 const ExternalTravellerListPage = lazy(withTexts(() => import("../resources/external-passengers/list")));
 const AddressListPage = lazy(withTexts(() => import("../resources/addresses/list")));
 const InvoiceTitleListPage = lazy(withTexts(() => import("../resources/invoice-titles/list")));
+const InvoiceListPage = lazy(withTexts(() => import("../resources/invoices/list")));
 const EditInvoiceTitlePage = lazy(withTexts(() => import("../resources/invoice-titles/edit")));
 const ImportPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage }))));
 const ImportExternalPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage }))));
@@ -125,6 +126,7 @@ const PAGES: Record<string, Page> = {
   edit_passengers: EditPassengerPage,
   ExternalPersonnel: ExternalTravellerListPage,
   address_list: AddressListPage,
+  expense_proof: InvoiceListPage,
   invoice_management: InvoiceTitleListPage,
   edit_invoice: EditInvoiceTitlePage,
   import_passengers: ImportPassengersPage,

@@ -9,6 +9,7 @@ import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
 import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles";
+import { invoicesEndpoints, invoicesResource } from "./invoices";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
@@ -27,6 +28,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
   invoiceTitles: invoiceTitlesEndpoints,
+  invoices: invoicesEndpoints,
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
   "travel-standards": travelStandardsEndpoints,
@@ -47,6 +49,7 @@ export const resources: ResourceProps[] = [
   externalPassengersResource,
   addressesResource,
   invoiceTitlesResource,
+  invoicesResource,
   travelApplicationsResource,
   approvalsResource,
   travelStandardsResource,

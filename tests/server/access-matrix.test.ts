@@ -104,6 +104,13 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/postaddress/add": {},
   "/postaddress/update": { id: "999999" },
   "/member/invoiceTitle/save": {},
+  // Invoice requests: the page and the invoiceable orders answer every allowed caller; a request
+  // without its fields is refused (400) and no request of this id exists (404). Their successes
+  // are tested in invoices.test.ts.
+  "/invoice/paging": { pageNum: "1", pageSize: "10", status: "applied" },
+  "/invoice/orders": {},
+  "/invoice/save": {},
+  "/invoice/delete": { id: "999999" },
   "/new_beneficiary/import/template": {},
   "/new_beneficiary/import/preview": {},
   "/new_beneficiary/import/commit": {},
@@ -138,7 +145,7 @@ const ACTS_ON_OWN = new Set([
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
-  "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save",
+  "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save", "/invoice/save", "/invoice/delete",
   "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.

@@ -67,3 +67,30 @@ export interface InvoiceTitlesTable {
   createTime: string;
   updateTime: string;
 }
+
+// ---- invoice requests over paid orders ----
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  memberId: number;
+  status: string; // InvoiceStatus
+  amountFen: number;
+  titleId: number | null;
+  titleType: number;
+  title: string;
+  taxNo: string | null;
+  delivery: string; // email | paper
+  email: string | null;
+  addressId: number | null;
+  mailTo: string | null;
+  orderNos: string; // JSON array of order numbers
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** An order on a live invoice request (orderId is unique). */
+export interface InvoiceOrdersTable {
+  orderId: number;
+  invoiceId: number;
+}

@@ -1,0 +1,124 @@
+// Invoices (报销凭证 / 发票申请): a member asks for one invoice over one or more of their own paid
+// orders. The amount is the sum of those orders' totals, computed by the server; an order is on at
+// most one live invoice. The request's life is a small state machine: the member may withdraw it
+// only while it waits to be issued; issuing and mailing are the back office's moves.
+import { z } from "zod";
+import { FLIGHT_ORDER_STATUS } from "../orders/flight";
+import { isEmail } from "../validators";
+import { zInt, zOptionalString } from "../zod";
+
+export const INVOICE_STATUS = {
+  applied: { zh: "待开票", en: "Requested" },
+  issued: { zh: "已开票", en: "Issued" },
+  mailed: { zh: "已邮寄", en: "Mailed" },
+  withdrawn: { zh: "已撤销", en: "Withdrawn" },
+} as const;
+export type InvoiceStatus = keyof typeof INVOICE_STATUS;
+export const INVOICE_STATUSES = Object.keys(INVOICE_STATUS) as InvoiceStatus[];
+
+export type InvoiceAction = "withdraw" | "issue" | "mail";
+/** member: the requester; system: the back office that issues and mails. */
+export type InvoiceActor = "member" | "system";
+export interface InvoiceMove {
+  from: InvoiceStatus;
+  action: InvoiceAction;
+  to: InvoiceStatus;
+  by: InvoiceActor;
+}
+
+/** Every allowed move; anything not listed is refused. A paper invoice is mailed after it is issued. */
+export const INVOICE_MOVES: readonly InvoiceMove[] = [
+  { from: "applied", action: "withdraw", to: "withdrawn", by: "member" },
+  { from: "applied", action: "issue", to: "issued", by: "system" },
+  { from: "issued", action: "mail", to: "mailed", by: "system" },
+];
+
+export function invoiceMove(from: string, action: InvoiceAction, by: InvoiceActor): InvoiceMove | null {
+  return INVOICE_MOVES.find((m) => m.from === from && m.action === action && m.by === by) ?? null;
+}
+
+/** A withdrawn request frees its orders for a new one; any other status keeps them invoiced. */
+export const invoiceIsLive = (status: InvoiceStatus): boolean => status !== "withdrawn";
+
+/** Orders that may be invoiced: paid, being ticketed, ticketed or changed (money kept). */
+export const INVOICEABLE_ORDER_STATUSES: readonly number[] = [
+  FLIGHT_ORDER_STATUS.paid,
+  FLIGHT_ORDER_STATUS.ticketing,
+  FLIGHT_ORDER_STATUS.ticketed,
+  FLIGHT_ORDER_STATUS.changed,
+];
+
+export const INVOICE_DELIVERIES = { email: { zh: "电子发票（邮箱）", en: "Electronic (email)" }, paper: { zh: "纸质发票（邮寄）", en: "Paper (mailed)" } } as const;
+export type InvoiceDelivery = keyof typeof INVOICE_DELIVERIES;
+
+/** Orders one request may cover. */
+export const INVOICE_ORDERS_MAX = 50;
+export const INVOICE_EMAIL_MAX = 100;
+export const INVOICE_REMARK_MAX = 200;
+
+const ID_MAX = 2_147_483_647;
+
+/**
+ * A new request. The amount is not part of it: the server sums the orders. An electronic invoice
+ * needs an email address, a paper one a saved mailing address.
+ */
+export const invoiceRequestSchema = z
+  .object({
+    orderIds: z
+      .array(zInt({ min: 1, max: ID_MAX, error: "订单编号不正确" }), { error: "请选择要开票的订单" })
+      .min(1, "请选择要开票的订单")
+      .max(INVOICE_ORDERS_MAX, `一次最多为 ${INVOICE_ORDERS_MAX} 个订单开票`),
+    titleId: zInt({ min: 1, max: ID_MAX, error: "请选择发票抬头" }),
+    delivery: z.enum(["email", "paper"], { error: "请选择发票类型" }),
+    email: zOptionalString(z.string().trim().max(INVOICE_EMAIL_MAX, "请输入正确的邮箱"), "请输入正确的邮箱"),
+    addressId: zInt({ min: 1, max: ID_MAX, error: "请选择邮寄地址" }).optional(),
+    remark: zOptionalString(z.string().trim().max(INVOICE_REMARK_MAX, `备注最多${INVOICE_REMARK_MAX}个字符`), `备注最多${INVOICE_REMARK_MAX}个字符`),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (new Set(v.orderIds).size !== v.orderIds.length) issue("orderIds", "同一订单不能重复选择");
+    if (v.delivery === "email") {
+      if (!v.email) issue("email", "请填写接收发票的邮箱");
+      else if (!isEmail(v.email)) issue("email", "请输入正确的邮箱");
+    }
+    if (v.delivery === "paper" && v.addressId === undefined) issue("addressId", "请选择邮寄地址");
+  })
+  // Only the chosen delivery's detail is kept.
+  .transform((v) => (v.delivery === "email" ? { ...v, addressId: undefined } : { ...v, email: undefined }));
+export type InvoiceRequest = z.output<typeof invoiceRequestSchema>;
+export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
+
+export interface InvoiceRow {
+  id: number;
+  status: InvoiceStatus;
+  amountFen: number;
+  titleType: number;
+  title: string;
+  taxNo: string | null;
+  delivery: InvoiceDelivery;
+  email: string | null;
+  /** The mailing address as it was when requested: receiver, mobile and the full address. */
+  mailTo: string | null;
+  orderNos: string[];
+  remark: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface InvoiceableOrder {
+  id: number;
+  orderNo: string;
+  title: string;
+  depDate: string;
+  status: number;
+  totalFen: number;
+  createTime: string;
+}
+
+export const INVOICE_PATHS = {
+  paging: "/invoice/paging",
+  save: "/invoice/save",
+  delete: "/invoice/delete",
+  orders: "/invoice/orders",
+} as const;
