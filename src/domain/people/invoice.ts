@@ -116,9 +116,4 @@ export interface InvoiceableOrder {
   createTime: string;
 }
 
-export const INVOICE_PATHS = {
-  paging: "/invoice/paging",
-  save: "/invoice/save",
-  delete: "/invoice/delete",
-  orders: "/invoice/orders",
-} as const;
+export { INVOICE_PATHS } from "./invoice-paths";

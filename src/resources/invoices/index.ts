@@ -3,7 +3,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
-import { INVOICE_PATHS } from "../../domain/people/invoice";
+import { INVOICE_PATHS } from "../../domain/people/invoice-paths";
 
 export const invoicesResource: ResourceProps = {
   name: "invoices",
