@@ -59,13 +59,23 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await signInByApi(page, ADMIN);
+  // The demo company already has a booking history: the report must grow by exactly what is
+  // booked here, over the page's default range (this month and the five before it).
+  const today = chinaDate(Date.now());
+  const [y, m] = today.split("-").map(Number);
+  const first = new Date(Date.UTC(y, m - 1 - 5, 1)).toISOString().slice(0, 10);
+  type Row = { key: string; name: string; orders: number; spendFen: number };
+  type Detail = { summary: { spendFen: number; orders: number }; byDepartment: Row[]; byRoute: Row[] };
+  const before: Detail = await post(page, "/report/domAir/detail", { startDate: first, endDate: today });
+  const unassignedBefore = before.byDepartment.find((r) => r.key === "0" || r.name === "未分配部门")?.spendFen ?? 0;
+  const routeBefore = before.byRoute.find((r) => r.name.includes("北京-上海"))?.orders ?? 0;
   const spend = (await bookAndPay(page, 6, { name: "陈静", certNo: "11010519491231002X" })) + (await bookAndPay(page, 12, { name: "杨帆", certNo: "110105198001010016" }));
 
   await page.goto("/myCenter/report_form_dom_air");
   await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
   await expect(page.getByRole("heading", { name: "国内机票明细报表" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("report-spend")).toContainText(formatFen(spend), { timeout: 30_000 });
-  await expect(page.getByTestId("report-orders")).toContainText("2");
+  await expect(page.getByTestId("report-spend")).toContainText(formatFen(before.summary.spendFen + spend), { timeout: 30_000 });
+  await expect(page.getByTestId("report-orders")).toContainText(String(before.summary.orders + 2));
   await expect(page.getByTestId("report-savings")).toContainText("¥");
 
   // 四张图：月度消费、热门航线、部门排行、全价节省占比，均画在 canvas 上。
@@ -73,9 +83,9 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
     await expect(page.getByTestId(id).locator("canvas").first()).toBeVisible({ timeout: 20_000 });
   }
   const tables = page.getByTestId("report-tables");
-  await expect(tables.getByRole("row", { name: /未分配部门/ })).toContainText(formatFen(spend));
+  await expect(tables.getByRole("row", { name: /未分配部门/ })).toContainText(formatFen(unassignedBefore + spend));
   await tables.getByRole("tab", { name: "按航线" }).click();
-  await expect(tables.getByRole("row", { name: /北京-上海/ })).toContainText("2");
+  await expect(tables.getByRole("row", { name: /北京-上海/ })).toContainText(String(routeBefore + 2));
 
   for (const width of [1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });

@@ -21,7 +21,7 @@ type Wanted = "no" | "yes" | "open";
 
 interface HoverPopoverProps extends Pick<PopoverProps, "content" | "placement" | "trigger"> {
   /** One element that takes pointer and focus handlers (a button, a focusable span). */
-  children: ReactElement<{ onMouseEnter?: () => void; onFocus?: () => void }>;
+  children: ReactElement<{ onMouseEnter?: () => void; onMouseLeave?: () => void; onFocus?: () => void }>;
 }
 
 export function HoverPopover({ children, ...props }: HoverPopoverProps) {
@@ -30,15 +30,24 @@ export function HoverPopover({ children, ...props }: HoverPopoverProps) {
     if (wanted !== "no") return;
     return whenIdle(() => void loadPopover().then(() => setWanted((w) => (w === "no" ? "yes" : w))));
   }, [wanted]);
-  if (wanted === "no") {
-    const ask = () => {
+  // Until the popover itself is mounted, the trigger stands alone: a pointer that arrives then
+  // (before the code is fetched, or while the fetched popover is still being put in place) asks
+  // for it open, and leaving again takes the wish back, since the popover mounting under a
+  // resting pointer would never see it enter.
+  const standIn = cloneElement(children, {
+    onMouseEnter: () => {
       void loadPopover();
       setWanted("open");
-    };
-    return cloneElement(children, { onMouseEnter: ask, onFocus: ask });
-  }
+    },
+    onFocus: () => {
+      void loadPopover();
+      setWanted("open");
+    },
+    onMouseLeave: () => setWanted((w) => (w === "open" ? "yes" : w)),
+  });
+  if (wanted === "no") return standIn;
   return (
-    <Suspense fallback={children}>
+    <Suspense fallback={standIn}>
       <Popover {...props} defaultOpen={wanted === "open"}>
         {children}
       </Popover>
