@@ -35,11 +35,27 @@ async function markPaid(trx: Kysely<Database>, p: Payment, gatewayTradeNo: strin
   return Number(done.numUpdatedRows) === 1;
 }
 
-export async function walletPay(db: Kysely<Database>, member: Member, p: Payment, input: { businessType: number; payPassword?: string }): Promise<PaymentResult> {
-  if (p.method !== "wallet") throw new BizError(RET.BAD_INPUT, "该交易不是余额支付");
+type PayInput = { businessType: number; payPassword?: string };
+type Charge = (trx: Transaction<Database>) => Promise<void>;
+
+/**
+ * Paying from an account the portal keeps (the wallet, the company's credit line): the trade's
+ * move created → paid, the order's move 0 → 1 and the account's charge happen in one transaction,
+ * so either all happen or none. `prepare` checks the member may pay this way and returns the
+ * charge; it runs before the pay password is tried.
+ */
+async function payFromAccount(
+  db: Kysely<Database>,
+  member: Member,
+  p: Payment,
+  input: PayInput,
+  account: { method: "wallet" | "credit"; label: string; notThisMethod: string; prepare: () => Promise<Charge> },
+): Promise<PaymentResult> {
+  if (p.method !== account.method) throw new BizError(RET.BAD_INPUT, account.notThisMethod);
   if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
   if (p.status === "paid") return resultOf(p);
   if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+  const charge = await account.prepare();
   if (member.payPasswordHash) {
     if (!input.payPassword) throw new BizError(RET.BAD_INPUT, "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
     await checkPayPassword(db, member, input.payPassword);
@@ -52,41 +68,40 @@ export async function walletPay(db: Kysely<Database>, member: Member, p: Payment
       throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `余额支付 ${p.outTradeNo}` });
-    await moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" });
+    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${account.label} ${p.outTradeNo}` });
+    await charge(trx);
     await scheduleTicketing(trx, p.orderId);
     return resultOf({ ...p, status: "paid" });
   });
 }
 
+export function walletPay(db: Kysely<Database>, member: Member, p: Payment, input: PayInput): Promise<PaymentResult> {
+  return payFromAccount(db, member, p, input, {
+    method: "wallet",
+    label: "余额支付",
+    notThisMethod: "该交易不是余额支付",
+    prepare: async () => (trx) =>
+      moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" }).then(() => undefined),
+  });
+}
+
 /**
- * Credit pay: the trade, the order's move 0 → 1 and the company's credit spent happen in one
- * transaction. The credit is spent with a conditional update, so of two payments that together
- * pass the limit exactly one lands and the other is refused with nothing written.
+ * Credit pay: the company's credit is spent with a conditional update, so of two payments that
+ * together pass the limit exactly one lands and the other is refused with nothing written.
  */
-export async function creditPay(db: Kysely<Database>, member: Member, p: Payment, input: { businessType: number; payPassword?: string }): Promise<PaymentResult> {
-  if (p.method !== "credit") throw new BizError(RET.BAD_INPUT, "该交易不是授信支付");
-  if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
-  if (p.status === "paid") return resultOf(p);
-  if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
-  const credit = await creditOf(db, member);
-  if (!credit) throw new BizError(RET.FORBIDDEN, "当前账户不能使用企业授信支付");
-  if (member.payPasswordHash) {
-    if (!input.payPassword) throw new BizError(RET.BAD_INPUT, "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
-    await checkPayPassword(db, member, input.payPassword);
-  }
-  return db.transaction().execute(async (trx) => {
-    assertPayable(await orderOf(trx, p.orderId));
-    if (!(await markPaid(trx, p, null))) {
-      const now = await paymentByTradeNo(trx, p.outTradeNo);
-      if (now?.status === "paid") return resultOf(now);
-      throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
-    }
-    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `企业授信支付 ${p.outTradeNo}` });
-    await spendCredit(trx, credit.walletMemberId, p.amountFen);
-    await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付" });
-    await scheduleTicketing(trx, p.orderId);
-    return resultOf({ ...p, status: "paid" });
+export function creditPay(db: Kysely<Database>, member: Member, p: Payment, input: PayInput): Promise<PaymentResult> {
+  return payFromAccount(db, member, p, input, {
+    method: "credit",
+    label: "企业授信支付",
+    notThisMethod: "该交易不是授信支付",
+    prepare: async () => {
+      const credit = await creditOf(db, member);
+      if (!credit) throw new BizError(RET.FORBIDDEN, "当前账户不能使用企业授信支付");
+      return async (trx) => {
+        await spendCredit(trx, credit.walletMemberId, p.amountFen);
+        await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付" });
+      };
+    },
   });
 }
 

@@ -13,9 +13,8 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
-import { WalletPay } from "./WalletPay";
+import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
-import { CreditPay } from "./CreditPay";
 import "./pay.css";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {

@@ -23,7 +23,9 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
   const { t } = useTranslation();
   const lang = domainLang();
   const { list } = useNavigation();
-  const orders = useCustom<{ list: InvoiceableOrder[] }>({ url: INVOICE_PATHS.orders, method: "post", config: { payload: {} }, queryOptions: { enabled: open }, errorNotification: false });
+  // The orders change as requests are made and withdrawn: always stale, so each opening (the
+  // query being enabled again) fetches them afresh.
+  const orders = useCustom<{ list: InvoiceableOrder[] }>({ url: INVOICE_PATHS.orders, method: "post", config: { payload: {} }, queryOptions: { enabled: open, staleTime: 0 }, errorNotification: false });
   const titles = useList<InvoiceTitleRow, HttpError>({ resource: "invoiceTitles", pagination: { currentPage: 1, pageSize: 50 }, queryOptions: { enabled: open }, errorNotification: false });
   const addresses = useList<AddressRow, HttpError>({ resource: "addresses", pagination: { currentPage: 1, pageSize: 50 }, queryOptions: { enabled: open }, errorNotification: false });
   const {
@@ -56,10 +58,6 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
   useEffect(() => {
     if (open) reset({ ...EMPTY, titleId: defaultTitle as number, addressId: defaultAddress });
   }, [open, defaultTitle, defaultAddress, reset]);
-  useEffect(() => {
-    // The orders change as requests are made and withdrawn: fetched afresh on every opening.
-    if (open) void orders.query.refetch();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fieldError = (name: keyof Values) => {
     const e = errors[name];

@@ -1,0 +1,100 @@
+// Paying from an account the portal keeps: the wallet, or the company's credit line (企业授信支付).
+// What is available, the pay password when the member has set one, and one button. A trade is
+// created once and reused for retries (a wrong pay password, a network error). The server refuses
+// a payment past the balance or the credit limit; its message shows here.
+import { useState } from "react";
+import { Alert, Button, Form, Input, Space, Typography } from "antd";
+import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import { PAY_PATHS, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult } from "../../domain/payments";
+import { passwordDigest } from "../../domain/password-digest";
+import { formatFen } from "../../domain/policy/fen";
+import type { PortalUser } from "../../pages/layout/session";
+import { usePaid } from "./usePaid";
+
+type AccountMethod = "wallet" | "credit";
+
+/** What differs between the two accounts: the call, what is available and how it is labelled. */
+const ACCOUNTS: Record<AccountMethod, {
+  path: string;
+  available: (info: CashierInfo) => number;
+  labelKey: string;
+  availableKey: string;
+  availableTestId: string;
+  shortKey: string;
+  noteKey?: string;
+  /** The wallet balance is exact; a credit line's remainder may have moved, so the server decides. */
+  blockWhenShort: boolean;
+}> = {
+  wallet: { path: PAY_PATHS.wallet, available: (i) => i.walletBalance, labelKey: "pay.wallet", availableKey: "pay.balance", availableTestId: "wallet-balance", shortKey: "pay.insufficient", blockWhenShort: true },
+  credit: { path: PAY_PATHS.credit, available: (i) => i.creditAvailable ?? 0, labelKey: "pay.credit", availableKey: "pay.creditAvailable", availableTestId: "credit-available", shortKey: "pay.creditInsufficient", noteKey: "pay.creditNote", blockWhenShort: false },
+};
+
+export const WalletPay = ({ info }: { info: CashierInfo }) => <AccountPay info={info} method="wallet" />;
+export const CreditPay = ({ info }: { info: CashierInfo }) => <AccountPay info={info} method="credit" />;
+
+function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod }) {
+  const account = ACCOUNTS[method];
+  const { t } = useTranslation();
+  const { data: user } = useGetIdentity<PortalUser>();
+  const [form] = Form.useForm<{ payPassword?: string }>();
+  const [trade, setTrade] = useState<CreatedPayment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCustomMutation<CreatedPayment>();
+  const pay = useCustomMutation<PaymentResult>();
+  const paid = usePaid();
+  const available = account.available(info);
+  const short = available < info.amount;
+
+  const payWith = (t0: CreatedPayment, payPassword?: string) =>
+    pay.mutate(
+      {
+        url: account.path,
+        method: "post",
+        values: { outTradeNo: t0.outTradeNo, requestVerify: requestVerify(Number(user?.id), t0.outTradeNo), businessType: t0.businessType, ...(payPassword ? { payPassword: passwordDigest(payPassword) } : {}) },
+        successNotification: false,
+        errorNotification: false,
+      },
+      { onSuccess: ({ data }) => paid(data), onError: (e: HttpError) => setError(e.message) },
+    );
+
+  const submit = ({ payPassword }: { payPassword?: string }) => {
+    setError(null);
+    if (trade) return payWith(trade, payPassword);
+    create.mutate(
+      { url: PAY_PATHS.create, method: "post", values: { orderId: info.orderId, method }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          setTrade(data);
+          payWith(data, payPassword);
+        },
+        onError: (e: HttpError) => setError(e.message),
+      },
+    );
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }} aria-label={t(account.labelKey)}>
+      <Typography.Paragraph>
+        {t(account.availableKey)}：<Typography.Text strong data-testid={account.availableTestId}>¥{formatFen(available)}</Typography.Text>
+      </Typography.Paragraph>
+      {account.noteKey && <Typography.Paragraph type="secondary">{t(account.noteKey)}</Typography.Paragraph>}
+      {short && <Alert type="warning" showIcon message={t(account.shortKey)} style={{ marginBottom: 16 }} />}
+      {info.payPwdSetup && (
+        <Form.Item
+          name="payPassword"
+          label={t("pay.payPassword")}
+          rules={[{ required: true, message: t("pay.payPasswordRequired") }, { pattern: /^\d{6}$/, message: t("pay.payPasswordRule") }]}
+        >
+          <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+      )}
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Space>
+        <Button type="primary" htmlType="submit" disabled={(short && account.blockWhenShort) || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
+          {t("pay.payNow")}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
