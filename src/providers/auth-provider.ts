@@ -5,7 +5,7 @@ import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
 import { domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";
-import { LOGIN_PATH, RequestError, request } from "./request";
+import { LOGIN_PATH, RequestError, markSessionEnding, request } from "./request";
 import {
   clearSession, getStoredUser, getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken, takeRedirect,
   type KeyValueStore,
@@ -255,6 +255,7 @@ export const authProvider: AuthProvider = {
   async logout(params?: { redirectPath?: string; redirectTo?: string }) {
     // The server call only revokes the token; signing out locally must happen even if it fails.
     if (getToken()) {
+      markSessionEnding(getToken());
       await request("/login/appLogout", {}, { silent: true, needLogin: true, quietUnauthorised: true }).catch(() => undefined);
     }
     clearSession();

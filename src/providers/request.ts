@@ -192,6 +192,14 @@ function report(type: ExceptionEventType, api: string, httpCode: number, payload
   ).catch(() => {});
 }
 
+/** The token a sign-out is revoking: calls still in flight with it get a 401 that is expected. */
+let endingToken: string | null = null;
+
+/** Called by the sign-out before it revokes the token. */
+export function markSessionEnding(token: string | null): void {
+  endingToken = token;
+}
+
 function onUnauthorised(): void {
   clearSession();
   const here = settings.ui.currentAddress();
@@ -251,7 +259,10 @@ export async function request<T = unknown>(path: string, data: Record<string, un
 
   if (String(reply.ret) === "401") {
     const err = new RequestError("unauthorised", reply.msg || "登录已过期，请重新登录", reply.ret, reply);
-    if (!options.quietUnauthorised) onUnauthorised();
+    // A 401 for a session already ended here (signed out, or replaced by a new sign-in) says
+    // nothing about the current one: it must not send the user to the login page.
+    const stale = (token !== null && token === endingToken) || token !== getToken();
+    if (!options.quietUnauthorised && !stale) onUnauthorised();
     options.onCatch?.(err);
     throw err;
   }

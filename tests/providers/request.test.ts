@@ -3,7 +3,7 @@
 // @ts-expect-error jsdom ships no types and @types/jsdom is not installed
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOGIN_PATH, request } from "../../src/providers/request";
+import { LOGIN_PATH, markSessionEnding, request } from "../../src/providers/request";
 import { getStoredUser, getToken, setStoredUser, setToken, takeRedirect } from "../../src/providers/session-store";
 import { CURRENT_ADDRESS, sleep, type LiveServer, type Seen } from "./live-server";
 import { call, failure, startRequestServer } from "./request-routes";
@@ -131,6 +131,26 @@ describe("replies", () => {
     expect(getToken()).toBe("tok-6");
     expect(s.ui.navigate).not.toHaveBeenCalled();
     expect(s.ui.warning).not.toHaveBeenCalled();
+  });
+
+  it("a 401 for the token a sign-out is revoking, or one replaced meanwhile, does not send anyone to the login page", async () => {
+    setToken("tok-7");
+    markSessionEnding("tok-7");
+    await failure(call("r401"));
+    markSessionEnding(null);
+    expect(s.ui.navigate).not.toHaveBeenCalled();
+    expect(getToken()).toBe("tok-7");
+
+    const inFlight = failure(call("r401"));
+    setToken("tok-8"); // a new sign-in while the old session's call was out
+    expect((await inFlight).kind).toBe("unauthorised");
+    expect(s.ui.navigate).not.toHaveBeenCalled();
+    expect(s.ui.warning).not.toHaveBeenCalled();
+    expect(getToken()).toBe("tok-8");
+
+    await failure(call("r401")); // the current session's own 401 still ends it
+    expect(s.ui.navigate).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(getToken()).toBeNull();
   });
 
   it("does not save the login page itself as the address to return to", async () => {

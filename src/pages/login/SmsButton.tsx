@@ -2,6 +2,7 @@
 // down each second → idle. An invalid phone only warns; a press while counting does nothing.
 import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";
+import { LoadingOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { isMobile } from "../../domain/validators";
 import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
@@ -72,8 +73,10 @@ export function SmsButton({ purpose, getPhone, send = sendSmsCode, size = "large
     }
   };
 
+  // The spinner is a plain icon, not antd's `loading`: that icon leaves with a width transition,
+  // and on a slow device it can stay beside the countdown when the send ends and counting begins.
   return (
-    <Button size={size} className="tp-sms-button" disabled={counting} loading={sending} onClick={onClick}>
+    <Button size={size} className="tp-sms-button" disabled={counting || sending} icon={sending ? <LoadingOutlined /> : undefined} onClick={onClick}>
       {counting ? t("login.resendIn", { n: left }) : t("login.getSmsCode")}
     </Button>
   );
