@@ -1,7 +1,6 @@
 // Refine's authProvider over the login and account calls. Every method resolves (never
 // rejects): failures come back as { success: false, error } for the dialog to show.
 import { useInvalidateAuthStore, type AuthActionResponse, type AuthProvider, type CheckResponse, type OnErrorResponse } from "@refinedev/core";
-import { passwordDigest } from "../domain/password-digest";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
 import { domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";
@@ -10,6 +9,11 @@ import {
   clearSession, getStoredUser, getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken, takeRedirect,
   type KeyValueStore,
 } from "./session-store";
+
+// The MD5 code is fetched with the first password a user sends, not with every page's first load.
+async function passwordDigest(plain: string): Promise<string> {
+  return (await import("../domain/password-digest")).passwordDigest(plain);
+}
 
 /** Default address after logout. */
 export const HOME_PATH = "/view/index.shtml";
@@ -195,7 +199,7 @@ export const authProvider: AuthProvider = {
               // The password travels as its MD5 digest, never as typed.
               {
                 mobilePhone: params.mobilePhone,
-                loginPsw: passwordDigest(params.loginPsw),
+                loginPsw: await passwordDigest(params.loginPsw),
                 ...(params.accCode ? { accCode: params.accCode } : {}),
                 ...(params.captchaId ? { captchaId: params.captchaId } : {}),
               },
@@ -223,7 +227,7 @@ export const authProvider: AuthProvider = {
         {
           mobilePhone: params.mobilePhone,
           code: params.code,
-          loginPwd: passwordDigest(params.loginPwd),
+          loginPwd: await passwordDigest(params.loginPwd),
           ...(params.refermobilephone ? { refermobilephone: params.refermobilephone } : {}),
         },
         { silent: true },
@@ -236,7 +240,7 @@ export const authProvider: AuthProvider = {
 
   async forgotPassword(params: ForgotPasswordParams) {
     try {
-      await request("/updatePswd", { mobilePhone: params.mobilePhone, smsCode: params.smsCode, pswd: passwordDigest(params.pswd) }, { silent: true });
+      await request("/updatePswd", { mobilePhone: params.mobilePhone, smsCode: params.smsCode, pswd: await passwordDigest(params.pswd) }, { silent: true });
       return { success: true };
     } catch (e) {
       return failure(e, domainLang() === "zh" ? "重置密码失败" : "Password reset failed");
@@ -245,7 +249,7 @@ export const authProvider: AuthProvider = {
 
   async updatePassword(params: UpdatePasswordParams) {
     try {
-      await request("/updatePsw", { oldPswd: passwordDigest(params.oldPswd), pswd: passwordDigest(params.pswd) }, { silent: true, needLogin: true });
+      await request("/updatePsw", { oldPswd: await passwordDigest(params.oldPswd), pswd: await passwordDigest(params.pswd) }, { silent: true, needLogin: true });
       return { success: true };
     } catch (e) {
       return failure(e, domainLang() === "zh" ? "修改密码失败" : "Password change failed");
