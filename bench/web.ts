@@ -2,7 +2,9 @@
 // from 1024 px up) in headless Chromium on the built portal: the index route as a guest and the
 // company workbench signed in. Prints the performance score, LCP, TBT and CLS of each; the goal is
 // a score of at least 95 and CLS at most 0.05. The server runs on a free port with a fresh demo
-// database (scripts/e2e-server.ts), serving what `npm run build` made.
+// database (scripts/e2e-server.ts), serving what `npm run build` made. BENCH_ONLY=index (or
+// workbench) audits one page, BENCH_RUNS=n takes the median of n runs, BENCH_JSON=file keeps the
+// last full Lighthouse report.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -69,6 +71,8 @@ interface Figures {
   cls: number;
   /** The elements that moved most, for a CLS over the goal. */
   shifts: string[];
+  /** The largest element and where its time went, for a score under the goal. */
+  lcpElement: string;
 }
 
 async function audit(url: string, chromePort: number): Promise<Figures> {
@@ -79,7 +83,12 @@ async function audit(url: string, chromePort: number): Promise<Figures> {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const shiftItems = (lhr.audits["layout-shifts"]?.details as { items?: { score?: number; node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(lhr));
+  const lcpItems = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {});
+  const selector = /"selector":"([^"]+)"/.exec(lcpItems)?.[1] ?? "?";
+  const phases = [...lcpItems.matchAll(/"phase":"([^"]+)","timing":([\d.]+)/g)].map((m) => `${m[1]} ${Math.round(Number(m[2]))} ms`);
   return {
+    lcpElement: `${selector}${phases.length ? ` (${phases.join(", ")})` : ""}`,
     shifts: shiftItems.slice(0, 5).map((i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? ""} ${i.node?.snippet?.slice(0, 100) ?? ""}`),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: metric("largest-contentful-paint"),
@@ -146,6 +155,7 @@ try {
       `${title.padEnd(32)} score ${String(f.score).padStart(3)}   LCP ${(f.lcpMs / 1000).toFixed(2)} s   TBT ${f.tbtMs.toFixed(0).padStart(4)} ms   CLS ${f.cls.toFixed(3)}   ${ok ? "ok" : "below goal"}`,
     );
     if (f.cls > GOAL.cls) for (const line of f.shifts) console.log(`    shifted: ${line}`);
+    if (f.score < GOAL.score) console.log(`    largest element: ${f.lcpElement}`);
   }
   console.log(`goal: score ≥ ${GOAL.score}, CLS ≤ ${GOAL.cls}`);
 } finally {

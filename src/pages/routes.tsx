@@ -11,11 +11,14 @@ import { PortalLayout } from "./layout/PortalLayout";
 import { PageSkeleton } from "./layout/PageSkeleton";
 import { withTexts } from "../providers/i18n-provider";
 import { usePortalUser } from "./layout/session";
+import { IndexPage } from "./index/IndexPage";
 
 // Every page is its own chunk: a visitor downloads the code of the page they open, not of all
 // the others (the index route's first load stays small). Pages other than the index page bring
-// the texts beyond the first paint's with them (withTexts).
-const IndexPage = lazy(() => import("./index/IndexPage").then((m) => ({ default: m.IndexPage })));
+// the texts beyond the first paint's with them (withTexts). The index page itself, the landing
+// page most visits start on, is part of the first download: shown through a lazy import, it
+// first showed a skeleton, and React holds a page that arrives just after a skeleton back for a
+// moment (so it does not flash), which kept the hero from painting until a second in.
 const MismatchPage = lazy(withTexts(() => import("./errors/MismatchPage").then((m) => ({ default: m.MismatchPage }))));
 const LoginPage = lazy(withTexts(() => import("./login/LoginPage")));
 const SelfInfoPage = lazy(withTexts(() => import("./account/SelfInfoPage")));
