@@ -2,15 +2,15 @@
 // going and what is stored, the list of things to do, in order. No React, no storage, no I/O —
 // src/providers/route-guard.tsx performs the actions.
 import { keepsSignInUrl, siteConfigByAppId } from "./partners";
+import { BUSINESS_INDEX_PATH, MISMATCH_PATH, OFFICIAL_INDEX_PATH } from "./routes";
+
+export { BUSINESS_INDEX_PATH, MISMATCH_PATH, OFFICIAL_INDEX_PATH };
 
 /**
  * /mismatch goes to the official index "when the host contains a certain brand text".
  * The text is the official brand's domain word: its sites run on tianhe hosts (tianhe.example.com).
  */
 export const BRAND_HOST_TEXT = "tianhe";
-export const MISMATCH_PATH = "/mismatch";
-export const OFFICIAL_INDEX_PATH = "/th_official_index";
-export const BUSINESS_INDEX_PATH = "/th_business_index";
 export const THIRD_PARTY_ACCESS = "THIRD_PARTY";
 /** Query keys of a third-party entry link; dropped from the URL once read. */
 export const ENTRY_QUERY_KEYS = ["sign", "appId", "access_type", "timestamp"] as const;

@@ -13,8 +13,6 @@ export * from "./route-table/define";
 export const ROUTES: readonly RouteDef[] = Object.freeze([...MAIN_ROUTES, ...WORKBENCH_ROUTES, ...MY_CENTER_ROUTES]);
 
 export const MISMATCH_PATH = "/mismatch";
-export const INDEX_PATH = "/view/index.shtml";
-export const LOGIN_PATH = "/view/login.shtml";
 
 interface Compiled {
   def: RouteDef;
@@ -92,6 +90,16 @@ export function pathFor(name: string, params?: Record<string, string | undefined
     return MISMATCH_PATH;
   }
 }
+
+// The addresses the frame links to on its own, read from the table like every other.
+/** The landing page (where a sign-out lands). */
+export const INDEX_PATH = pathFor("index_shtml");
+/** The login page: the login dialog over the landing page. */
+export const LOGIN_PATH = pathFor("Login");
+/** The same dialog on its register form. */
+export const REGISTER_PATH = pathFor("Login", undefined, { type: "2" });
+export const OFFICIAL_INDEX_PATH = pathFor("th_official_index");
+export const BUSINESS_INDEX_PATH = pathFor("th_business_index");
 
 export function queryOf(search: string): Query {
   return Object.fromEntries(new URLSearchParams(search).entries());

@@ -5,6 +5,7 @@ import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/me
 import { domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";
 import { LOGIN_PATH, RequestError, markSessionEnding, request } from "./request";
+import { INDEX_PATH } from "../access/routes";
 import {
   clearSession, getStoredUser, getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken, takeRedirect,
   type KeyValueStore,
@@ -16,7 +17,7 @@ async function passwordDigest(plain: string): Promise<string> {
 }
 
 /** Default address after logout. */
-export const HOME_PATH = "/view/index.shtml";
+export const HOME_PATH = INDEX_PATH;
 
 // ---- cached data cleared on logout ----
 

@@ -14,6 +14,7 @@ import type { Envelope, Tips } from "../domain/envelope";
 import { isSafeNavigation } from "../domain/urls";
 import { toFormBody, flattenDotKeys } from "./form-encode";
 import { clearSession, getToken, saveRedirect } from "./session-store";
+import { LOGIN_PATH } from "../access/routes";
 
 export type { Envelope, Tips };
 
@@ -21,7 +22,7 @@ export type { Envelope, Tips };
 export const SUCCESS_RETS = new Set(["0", "2100001", "21003"]);
 /** Payment polling never shows this one. */
 export const PAY_POLL_SILENT_RET = 16128;
-export const LOGIN_PATH = "/view/login.shtml";
+export { LOGIN_PATH };
 
 export type RetCode = number | string;
 

@@ -3,7 +3,7 @@
 // on exactly the spec's routes, and no two patterns overlap.
 import { describe, expect, it } from "vitest";
 import {
-  ROUTES, findRoute, pathFor, resolveRedirect, routeByName, withQuery, type RouteDef,
+  BUSINESS_INDEX_PATH, INDEX_PATH, LOGIN_PATH, OFFICIAL_INDEX_PATH, REGISTER_PATH, ROUTES, findRoute, pathFor, resolveRedirect, routeByName, withQuery, type RouteDef,
 } from "../../src/access/routes";
 import { PERMISSION_TREE, ROUTE_ALIASES } from "../../src/access";
 import { SPEC_ROUTES } from "./spec-routes";
@@ -98,6 +98,16 @@ describe("findRoute / pathFor", () => {
     expect(findRoute("/no/such")).toBeNull();
     expect(findRoute("/order/list/extra")).toBeNull();
     expect(findRoute("/pay/order")).toBeNull(); // :orderId is required
+  });
+
+  it("gives the frame's own addresses from the table, none of them the unknown-route page", () => {
+    expect({ INDEX_PATH, LOGIN_PATH, REGISTER_PATH, OFFICIAL_INDEX_PATH, BUSINESS_INDEX_PATH }).toEqual({
+      INDEX_PATH: "/view/index.shtml",
+      LOGIN_PATH: "/view/login.shtml",
+      REGISTER_PATH: "/view/login.shtml?type=2",
+      OFFICIAL_INDEX_PATH: "/th_official_index",
+      BUSINESS_INDEX_PATH: "/th_business_index",
+    });
   });
 
   it("builds addresses from names, params and query", () => {

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
+import { pathFor } from "../../access/routes";
 import { LinkButton } from "./LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
 import { usePortalUser, useSite } from "../layout/session";
@@ -28,10 +29,10 @@ export function IndexPage() {
           <p className="tp-hero__text">{t("index.heroText")}</p>
           {user ? (
             <div className="tp-hero__actions">
-              <LinkButton to="/myCenter/index" size="large" className="tp-btn-light">
+              <LinkButton to={pathFor("my_center_index")} size="large" className="tp-btn-light">
                 {t("index.heroWorkbench")}
               </LinkButton>
-              <LinkButton to="/myCenter/order_list_air" size="large" ghost>
+              <LinkButton to={pathFor("my_order_list_air")} size="large" ghost>
                 {t("index.heroOrders")}
               </LinkButton>
               <span className="tp-hero__hint">{t("index.heroWelcome", { name: user.realName ?? user.realname ?? user.mobilePhone ?? "" })}</span>

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Glyph } from "../index/icons";
 
-export const LOGIN_URL = "/view/login.shtml";
-export const REGISTER_URL = "/view/login.shtml?type=2";
+export { LOGIN_PATH as LOGIN_URL, REGISTER_PATH as REGISTER_URL } from "../../access/routes";
 
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useLogout } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogoutOutlined } from "@ant-design/icons";
 import { subjectKey } from "../../access";
-import { pathFor, type HeaderStyle } from "../../access/routes";
+import { BUSINESS_INDEX_PATH, pathFor, type HeaderStyle } from "../../access/routes";
 import { clearMenusCache } from "../../providers/access-control";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
@@ -18,9 +18,8 @@ import { SubNavFrame } from "./SubNavFrame";
 import { displayName, typeLabel, useLang, useMenus, type PortalUser, type Site } from "./session";
 import { withTexts } from "../../providers/i18n-provider";
 
-export const BUSINESS_INDEX_PATH = "/th_business_index";
-export const PARTNER_PLAN_PATH = "/partner_plan_index";
-export const VIEW_ORDERS_PATH = "/myCenter/order_list_air";
+export const PARTNER_PLAN_PATH = pathFor("partner_plan_index");
+export const VIEW_ORDERS_PATH = pathFor("my_order_list_air");
 
 /** 差旅预订 goes to the first product the brand and partner switch on (air, hotel, train). */
 export function bookingPath(site: Site): string | null {

@@ -8,6 +8,7 @@ import { memberTypeKey, memberTypeLabel } from "../../domain/member";
 import { formatMoney } from "../../domain/format";
 import { domainLang } from "../../providers/i18n-provider";
 import { LinkButton } from "../index/LinkButton";
+import { INDEX_PATH } from "../../access/routes";
 import type { EntryGroup, EntryLink } from "./entries";
 import type { WorkbenchUser } from "./types";
 import { isPermanent } from "./figures";
@@ -218,7 +219,7 @@ export function ForbiddenState({ user, links }: { user: WorkbenchUser; links: En
             {links.map((l) => (
               <EntryButton key={l.id} link={l} primary />
             ))}
-            <LinkButton to="/view/index.shtml">{t("workbench.goHome")}</LinkButton>
+            <LinkButton to={INDEX_PATH}>{t("workbench.goHome")}</LinkButton>
           </Space>
         }
       />
