@@ -1,6 +1,6 @@
 // What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
 // the stored copy), the server's menus for that user, the brand and the effective site switches.
-import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
@@ -9,8 +9,6 @@ import {
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
 import { getStoredUser, getToken } from "../../providers/session-store";
-import { request } from "../../providers/request";
-import { toHttpError } from "../../providers/data-provider";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
 
@@ -61,28 +59,35 @@ export interface MenusState {
 
 /**
  * The user's menus from POST /member/menus: one query per user and language shared by the header
- * and the workbenches, kept for the visit, and cached per user in sessionStorage ('cache:menus').
- * (A plain query: the cached copy is its initial data.)
+ * and the workbenches, kept for the visit, and cached per user in sessionStorage ('cache:menus'),
+ * whose copy is the query's initial data.
  */
 export function useMenus(user: PortalUser | null): MenusState {
   const lang = useLang();
   const key = userKeyOf(user);
-  const query = useQuery<MenusData, HttpError>({
-    queryKey: ["portal", "menus", key, lang],
-    enabled: !!key,
-    queryFn: async () => {
-      const data = await request<MenusData>("/member/menus", { lang }, { needLogin: true, silent: true }).catch((e: unknown) => {
-        throw toHttpError(e);
-      });
-      writeMenusCache(key!, lang, data);
-      return data;
+  const { query } = useCustom<MenusData>({
+    url: "/member/menus",
+    method: "post",
+    config: { payload: { lang } },
+    errorNotification: false,
+    queryOptions: {
+      // Its own key, so a sign-out can drop every user's menus at once.
+      queryKey: ["portal", "menus", key, lang],
+      enabled: !!key,
+      initialData: () => {
+        const cached = readMenusCache(key, lang);
+        return cached ? { data: cached } : undefined;
+      },
+      staleTime: Infinity,
+      retry: false,
     },
-    initialData: () => readMenusCache(key, lang),
-    staleTime: Infinity,
-    retry: false,
   });
+  const fetched = query.isFetched ? query.data?.data : undefined;
+  useEffect(() => {
+    if (key && fetched) writeMenusCache(key, lang, fetched);
+  }, [key, lang, fetched]);
   return {
-    data: key ? (query.data ?? EMPTY) : EMPTY,
+    data: key ? (query.data?.data ?? EMPTY) : EMPTY,
     loading: !!key && query.isLoading,
     error: key ? (query.error ?? null) : null,
     refetch: () => void query.refetch(),
