@@ -11,7 +11,8 @@ import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/err
 import { loginReply } from "../services/accounts/members";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/accounts/partner-sign";
 import { isoAt, now } from "../services/clock";
-import { brandFor, partnerRoleFor, phoneLabels, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
+import { partnerRoleFor, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
+import { brandFor, phoneLabels, withDeployment } from "../../src/access/brand";
 
 const appId = zText({ max: 64, trim: true, label: "appId", typeError: "请提供合作方应用标识（appId）" }).min(1, "请提供合作方应用标识（appId）");
 const TIMESTAMP_MSG = "签名时间戳格式不正确（应为13位毫秒时间戳）";
@@ -100,12 +101,16 @@ export const partnerRoutes = [
   defineRoute({
     method: "GET",
     url: "/brand/config",
-    summary: "当前品牌配置（环境变量 BRAND：paynow 默认 | confirm）",
+    summary: "当前品牌配置（环境变量 BRAND：paynow 默认 | confirm；BRAND_ICP 备案号，BRAND_APP_URL / BRAND_PUBLIC_ACCOUNT_URL 页头二维码地址）",
     tags: ["partner"],
     access: "public",
     input: z.object({}).strict(),
     handler: () => {
-      const brand = brandFor(process.env.BRAND);
+      const brand = withDeployment(brandFor(process.env.BRAND), {
+        icp: process.env.BRAND_ICP,
+        appUrl: process.env.BRAND_APP_URL,
+        publicAccountUrl: process.env.BRAND_PUBLIC_ACCOUNT_URL,
+      });
       return { ...brand, phoneLabels: phoneLabels(brand.phones) };
     },
   }),

@@ -1,6 +1,7 @@
 // Public surface of the access layer (pure: shared by the browser and the server).
 export * from "./tree";
 export * from "./partners";
+export * from "./brand";
 export * from "./model";
 export * from "./policy";
 export * from "./rules";

@@ -1,4 +1,4 @@
-// Third-party (embedded partner) configs and the two brand configurations.
+// Third-party (embedded partner) configs; the brands are in ./brand.
 // Public configuration only: partner signing secrets live on the server, never here, because
 // this module is bundled into the browser.
 import type { LocalText } from "./tree";
@@ -32,7 +32,8 @@ export type PayLabel = "立即支付" | "确认订单";
 export const PAY_LABEL_EN: Record<PayLabel, string> = { 立即支付: "Pay now", 确认订单: "Confirm order" };
 
 export interface QrCode {
-  url: string;
+  /** What the code encodes; null where the deployment has not set it (the code is not shown). */
+  url: string | null;
   text: LocalText;
 }
 
@@ -77,7 +78,7 @@ export const THIRD_PARTY_SITES: readonly ThirdPartySiteConfig[] = [
       welcome: { zh: "欢迎使用天禾商旅", en: "Welcome to Tianhe Business Travel" },
     },
     telephones: ["400-600-1001", "021-60001001"],
-    headerQr: { url: "/static/partners/tianhe/app-qr.png", text: { zh: "下载天禾商旅APP", en: "Get the Tianhe app" } },
+    headerQr: { url: "https://tianhe.example.com/app", text: { zh: "下载天禾商旅APP", en: "Get the Tianhe app" } },
     homeRoute: "/th_business_index",
     // Tianhe's app shell refreshes the embedded page and needs the sign to survive.
     keepSignAppIds: ["TH2019000001"],
@@ -102,7 +103,7 @@ export const THIRD_PARTY_SITES: readonly ThirdPartySiteConfig[] = [
       welcome: { zh: "欢迎使用蔚蓝出行", en: "Welcome to Weilan Travel" },
     },
     telephones: ["400-600-2002"],
-    headerQr: { url: "/static/partners/weilan/public-qr.png", text: { zh: "关注蔚蓝出行公众号", en: "Follow Weilan Travel" } },
+    headerQr: { url: "https://weilan.example.com/follow", text: { zh: "关注蔚蓝出行公众号", en: "Follow Weilan Travel" } },
     homeRoute: "/wl/index",
     keepSignAppIds: [],
     // Weilan handles after-sales and searching in its own app; our pages only book and pay.
@@ -125,81 +126,4 @@ export function siteConfigByAppId(appId: string | null | undefined): ThirdPartyS
 /** Whether sign, appId and access_type are kept in the URL for this app id. */
 export function keepsSignInUrl(appId: string | null | undefined): boolean {
   return !!appId && THIRD_PARTY_SITES.some((s) => s.keepSignAppIds.includes(appId));
-}
-
-// ---- Brand configurations ---------------------------------------------------------
-
-export type BrandKey = "paynow" | "confirm";
-export type SearchForm = "air" | "intlAir" | "hotel" | "train";
-
-export interface BrandConfig {
-  key: BrandKey;
-  name: LocalText;
-  features: { air: boolean; hotel: boolean; train: boolean };
-  /** First is 客服电话, the others 专属电话1..n (see phoneLabels). */
-  phones: string[];
-  texts: { slogan: LocalText; footerCompany: LocalText };
-  /** ICP filing line; the values are placeholders until the operator's own filing is set. */
-  icp: string;
-  qrCodes: { app: QrCode; publicAccount: QrCode };
-  /** Booking is confirmed instead of paid. */
-  confirmInsteadOfPay: boolean;
-  payLabel: PayLabel;
-  hiddenSearchForms: SearchForm[];
-}
-
-const APP_QR: LocalText = { zh: "下载APP", en: "Download the app" };
-const PUBLIC_QR: LocalText = { zh: "关注公众号", en: "Follow our official account" };
-
-export const BRANDS: Readonly<Record<BrandKey, BrandConfig>> = {
-  paynow: {
-    key: "paynow",
-    name: { zh: "商旅通", en: "Trip Portal" },
-    features: { air: true, hotel: true, train: true },
-    phones: ["400-800-1234"],
-    texts: {
-      slogan: { zh: "因公出行，一站预订", en: "Business travel, booked in one place" },
-      footerCompany: { zh: "商旅通网络科技有限公司", en: "Trip Portal Network Technology Co., Ltd." },
-    },
-    icp: "沪ICP备00000000号-1",
-    qrCodes: {
-      app: { url: "/static/brand/paynow/app-qr.png", text: APP_QR },
-      publicAccount: { url: "/static/brand/paynow/public-qr.png", text: PUBLIC_QR },
-    },
-    confirmInsteadOfPay: false,
-    payLabel: "立即支付",
-    hiddenSearchForms: [],
-  },
-  confirm: {
-    key: "confirm",
-    name: { zh: "企业差旅", en: "Corporate Travel" },
-    // Train is switched off in this brand; its company contracts cover air and hotel only.
-    features: { air: true, hotel: true, train: false },
-    phones: ["400-800-5678", "021-50001001", "021-50001002"],
-    texts: {
-      slogan: { zh: "企业协议价，确认即出行", en: "Corporate fares, confirmed and ready" },
-      footerCompany: { zh: "企业差旅服务有限公司", en: "Corporate Travel Services Co., Ltd." },
-    },
-    icp: "京ICP备00000000号-1",
-    qrCodes: {
-      app: { url: "/static/brand/confirm/app-qr.png", text: APP_QR },
-      publicAccount: { url: "/static/brand/confirm/public-qr.png", text: PUBLIC_QR },
-    },
-    confirmInsteadOfPay: true,
-    payLabel: "确认订单",
-    // "Most search forms hidden": only domestic air search stays on the index.
-    hiddenSearchForms: ["intlAir", "hotel", "train"],
-  },
-};
-
-export function brandFor(key: string | null | undefined): BrandConfig {
-  return key === "confirm" ? BRANDS.confirm : BRANDS.paynow;
-}
-
-/** Phone labels in the header: 客服电话 for the first, 专属电话1..n for the rest. */
-export function phoneLabels(phones: readonly string[], lang: "zh" | "en" = "zh"): { label: string; phone: string }[] {
-  return phones.map((phone, i) => ({
-    phone,
-    label: i === 0 ? (lang === "zh" ? "客服电话" : "Customer service") : lang === "zh" ? `专属电话${i}` : `Exclusive phone ${i}`,
-  }));
 }

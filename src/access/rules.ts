@@ -3,9 +3,8 @@
 import MD5 from "crypto-js/md5";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
 import { GUEST } from "./model";
-import {
-  PAY_LABEL_EN, partnerRoleFor, type BrandConfig, type PayLabel, type SearchForm, type ThirdPartySiteConfig,
-} from "./partners";
+import { PAY_LABEL_EN, partnerRoleFor, type PayLabel, type ThirdPartySiteConfig } from "./partners";
+import type { BrandConfig, SearchForm } from "./brand";
 import { ancestorsOf, type Lang, type LocalText, type PermissionEntry } from "./tree";
 
 /** Backends send flags as 1/0, '1'/'0' or booleans. */

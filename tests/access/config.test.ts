@@ -4,7 +4,7 @@ import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   API_RESOURCES, BRANDS, MODEL_TEXT, THIRD_PARTY_ROLES, THIRD_PARTY_SITES, brandFor, canCreditPay, generatePolicy,
-  getAccess, keepsSignInUrl, phoneLabels, showServiceFee, siteConfigByAppId, siteConfigFor, siteSwitches, type Access,
+  getAccess, keepsSignInUrl, phoneLabels, showServiceFee, siteConfigByAppId, siteConfigFor, siteSwitches, withDeployment, type Access,
 } from "../../src/access";
 import { COMPANY, SUB_MEMBER } from "./subjects";
 
@@ -70,12 +70,19 @@ describe("brands", () => {
     expect(brandFor(undefined).key).toBe("paynow");
     expect(brandFor("confirm").key).toBe("confirm");
   });
-  it("each brand has an ICP line and both QR codes", () => {
+  it("no brand carries a filing line or QR target of its own: the deployment sets them", () => {
     for (const b of Object.values(BRANDS)) {
-      expect(b.icp).toMatch(/ICP备/);
+      expect(b.icp).toBeNull();
+      expect([b.qrCodes.app.url, b.qrCodes.publicAccount.url]).toEqual([null, null]);
       expect(b.qrCodes.app.text.zh).toBe("下载APP");
       expect(b.qrCodes.publicAccount.text.zh).toBe("关注公众号");
     }
+    const deployed = withDeployment(BRANDS.paynow, { icp: " 沪ICP备2026000001号-1 ", appUrl: "https://app.example.com/get", publicAccountUrl: "javascript:alert(1)" });
+    expect(deployed.icp).toBe("沪ICP备2026000001号-1");
+    expect(deployed.qrCodes.app).toEqual({ url: "https://app.example.com/get", text: { zh: "下载APP", en: "Download the app" } });
+    // Only web addresses become codes a phone can open.
+    expect(deployed.qrCodes.publicAccount.url).toBeNull();
+    expect(withDeployment(BRANDS.confirm, { icp: "  " }).icp).toBeNull();
   });
 });
 

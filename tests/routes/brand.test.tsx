@@ -21,21 +21,24 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   delete process.env.BRAND;
+  delete process.env.BRAND_ICP;
 });
 
 describe("brand from the server", () => {
-  it("shows the pay-now brand by default", async () => {
+  it("shows the pay-now brand by default, with no filing line until the deployment sets one", async () => {
     window.history.pushState({}, "", "/view/text/company.shtml");
     render(<App />);
-    expect((await screen.findAllByText(/沪ICP备00000000号-1/)).length).toBeGreaterThan(0);
-    expect(screen.getAllByText("400-800-1234").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("400-800-1234")).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/ICP备/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "下载APP" })).toBeNull();
   });
 
   it("switches the portal to the confirm brand when the server says so", async () => {
     process.env.BRAND = "confirm";
+    process.env.BRAND_ICP = "京ICP备2026000002号-1";
     window.history.pushState({}, "", "/view/text/company.shtml");
     render(<App />);
-    expect((await screen.findAllByText(/京ICP备00000000号-1/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("京ICP备2026000002号-1")).length).toBeGreaterThan(0);
     expect(screen.getAllByText("400-800-5678").length).toBeGreaterThan(0);
     expect(screen.queryByText("400-800-1234")).toBeNull();
   });

@@ -120,4 +120,18 @@ describe("public configs", () => {
     expect(confirm.data).toMatchObject({ key: "confirm", payLabel: "确认订单", features: { train: false } });
     expect(confirm.data.phoneLabels.map((p: { label: string }) => p.label)).toEqual(["客服电话", "专属电话1", "专属电话2"]);
   });
+
+  it("adds the deployment's filing line and QR targets, and nothing made up when they are unset", async () => {
+    const bare = (await get(h.app, "/brand/config")).json();
+    expect(bare.data).toMatchObject({ icp: null, qrCodes: { app: { url: null }, publicAccount: { url: null } } });
+    Object.assign(process.env, { BRAND_ICP: "沪ICP备2026000001号-1", BRAND_APP_URL: "https://app.example.com/get", BRAND_PUBLIC_ACCOUNT_URL: "ftp://nope" });
+    try {
+      const set = (await get(h.app, "/brand/config")).json();
+      expect(set.data).toMatchObject({ icp: "沪ICP备2026000001号-1", qrCodes: { app: { url: "https://app.example.com/get", text: { zh: "下载APP" } }, publicAccount: { url: null } } });
+    } finally {
+      delete process.env.BRAND_ICP;
+      delete process.env.BRAND_APP_URL;
+      delete process.env.BRAND_PUBLIC_ACCOUNT_URL;
+    }
+  });
 });

@@ -47,9 +47,11 @@ export function Footer({ site }: { site: Site }) {
             <span>
               © {new Date().getFullYear()} {site.brand.texts.footerCompany[lang]}
             </span>
-            <a href={ICP_SITE} target="_blank" rel="noopener noreferrer">
-              {site.brand.icp}
-            </a>
+            {site.brand.icp && (
+              <a href={ICP_SITE} target="_blank" rel="noopener noreferrer">
+                {site.brand.icp}
+              </a>
+            )}
           </div>
         </div>
       </div>

@@ -20,6 +20,8 @@ function absolute(url: string): string {
 
 export function QrPopover({ qr, label, kind, lang }: { qr: QrCode; label: string; kind: "app" | "public"; lang: Lang }) {
   useEffect(() => whenIdle(() => void loadQrCodeImage()), []);
+  // A code nobody has set a target for is not shown: a code leading nowhere helps no one.
+  if (!qr.url) return null;
   const content = (
     <div className="tp-qr">
       <Suspense fallback={<div style={{ width: 132, height: 132 }} aria-busy="true" />}>

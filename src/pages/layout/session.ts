@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import {
-  brandFor, entryById, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
+  brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
@@ -111,13 +111,18 @@ export function rootButtons(data: MenusData, homeLabel?: string) {
  * sides. Until it answers, and if it cannot, the pay-now brand stands in.
  */
 function useBrand(): BrandConfig {
-  const { result } = useCustom<{ key?: string }>({
+  const { result } = useCustom<Partial<BrandConfig>>({
     url: "/brand/config",
     method: "get",
     errorNotification: false,
     queryOptions: { staleTime: Infinity, retry: false },
   });
-  return brandFor((result.data as { key?: string } | undefined)?.key);
+  const served = result.data as Partial<BrandConfig> | undefined;
+  return withDeployment(brandFor(served?.key), {
+    icp: served?.icp,
+    appUrl: served?.qrCodes?.app.url,
+    publicAccountUrl: served?.qrCodes?.publicAccount.url,
+  });
 }
 
 export interface Site {
