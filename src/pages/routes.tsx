@@ -6,7 +6,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { BILL_PAGES } from "../domain/bill-pages";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
-import { getToken } from "../providers/session-store";
+import { useSessionToken } from "../providers/use-session";
 import { PortalLayout } from "./layout/PortalLayout";
 import { PageSkeleton } from "./layout/PageSkeleton";
 import { withTexts } from "../providers/i18n-provider";
@@ -162,9 +162,10 @@ function RedirectRoute({ def }: { def: RouteDef }) {
 }
 
 function RouteElement({ def }: { def: RouteDef }) {
+  const token = useSessionToken();
   // Without a session a protected route waits for the login (the guard opens the dialog);
   // redirects wait too, so /myCenter/index can pick the workbench of whoever signs in.
-  if (def.auth && !getToken())
+  if (def.auth && !token)
     return (
       <Suspense fallback={<PageSkeleton />}>
         <LoginRequired />

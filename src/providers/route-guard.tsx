@@ -1,7 +1,8 @@
 // Runs the pure route-guard decisions (src/access/guard.ts) on every navigation and performs them:
 // storage, the third-party sign-in, member info, URL clean-up, redirects and the login dialog.
 // Render once inside the router and <Refine>.
-import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { useInvalidateAuthStore } from "@refinedev/core";
 import { decideGuard, type GuardAction, type ThirdPartyEntry } from "../access/guard";
@@ -10,7 +11,8 @@ import { LOCALE_STORAGE_KEY } from "./i18n-provider";
 import { loadMember, withLabels } from "./auth-provider";
 import { getLoginDialog, requestLogin, useLoginDialog } from "./login-dialog";
 import { request } from "./request";
-import { getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken } from "./session-store";
+import { clearSession, getToken, localStore, saveRedirect, sessionStore, setStoredUser, setToken } from "./session-store";
+import { useSessionToken } from "./use-session";
 
 /** Where the last third-party entry is remembered (new values replace stored ones). */
 export const ENTRY_STORAGE_KEYS = { appId: "appId", sign: "sign", accessType: "access_type" } as const;
@@ -19,6 +21,7 @@ export const ENTRY_STORAGE_KEYS = { appId: "appId", sign: "sign", accessType: "a
 
 /** Both storages are cleared; the language choice is kept, it is not session data. */
 function clearStorage(): void {
+  clearSession(); // first, so whoever shows the session hears of it
   const locale = localStore().getItem(LOCALE_STORAGE_KEY);
   localStore().clear();
   sessionStore().clear();
@@ -71,10 +74,17 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   const loadedToken = useRef<string | null>(null);
   const runs = useRef(0);
   const dialogWasOpen = useRef(false);
-  // The page is remounted when the session changes (login, logout, partner entry, 401)
-  // reloads the page after a login, and parts that read the token while rendering must not keep
-  // showing the signed-out state.
-  const [session, setSession] = useState(() => getToken());
+  // When the session changes (login, logout, partner entry, 401, another tab), what was loaded
+  // belonged to the previous one: every query starts over, and those on screen load again for
+  // the new session. Components that show the session re-render through useSessionToken.
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  const shownToken = useRef(token);
+  useEffect(() => {
+    if (shownToken.current === token) return;
+    shownToken.current = token;
+    void queryClient.resetQueries();
+  }, [token, queryClient]);
   // Both hooks hand out new functions on re-render; the effect must not re-run for that.
   const navigate = useNavigate();
   const invalidate = useInvalidateAuthStore();
@@ -158,11 +168,10 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
         if (current()) go(location.pathname + location.search + location.hash);
         return;
       }
-      if (current()) setSession(getToken());
     })();
     // location.key: a navigation to the same address (the post-login redirect) decides again;
     // dialogOpen: closing the dialog after a login re-decides the chrome and the dialog.
   }, [location.key, location.pathname, location.search, location.hash, dialogOpen]);
 
-  return <Fragment key={session ?? "guest"}>{children}</Fragment>;
+  return children;
 }

@@ -34,8 +34,31 @@ export function getToken(): string | null {
   return local.getItem(STORAGE_KEYS.token) || null;
 }
 
+// Who is signed in can change under a mounted page (the login dialog, a sign-out, a 401, another
+// tab): listeners hear of every change, and the portal re-renders and reloads its data then.
+const listeners = new Set<() => void>();
+
+function sessionChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever the token changes (here or in another tab); returns the unsubscribe. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (e) => {
+    // key null: the other tab cleared the whole storage.
+    if (e.key === null || e.key === STORAGE_KEYS.token) sessionChanged();
+  });
+}
+
 export function setToken(token: string): void {
+  const before = getToken();
   local.setItem(STORAGE_KEYS.token, token);
+  if (before !== token) sessionChanged();
 }
 
 export function getStoredUser<T = Record<string, unknown>>(): T | null {
@@ -53,8 +76,10 @@ export function setStoredUser(user: unknown): void {
 }
 
 export function clearSession(): void {
+  const before = getToken();
   local.removeItem(STORAGE_KEYS.token);
   local.removeItem(STORAGE_KEYS.user);
+  if (before) sessionChanged();
 }
 
 /** Where to return after the next login (saved on 401 and by the route guard). */

@@ -6,7 +6,7 @@ import { Outlet, useLocation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { findRoute } from "../../access/routes";
 import { userKeyOf } from "../../providers/access-control";
-import { getToken } from "../../providers/session-store";
+import { useSessionToken } from "../../providers/use-session";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { usePortalUser, useSite } from "./session";
@@ -29,11 +29,12 @@ function useForgetAccessOnUserChange(userKey: string | null): void {
 export function PortalLayout() {
   const location = useLocation();
   const def = findRoute(location.pathname)?.def;
+  const token = useSessionToken();
   const user = usePortalUser();
   const site = useSite(user);
   useForgetAccessOnUserChange(userKeyOf(user));
 
-  const hidden = !def || def.chrome === "bare" || !!def.redirect || (def.auth && !getToken());
+  const hidden = !def || def.chrome === "bare" || !!def.redirect || (def.auth && !token);
   const headerStyle = def?.headerStyle ?? "default";
   const vars = { "--tp-header-h": user ? HEADER_HEIGHT.member : HEADER_HEIGHT.guest } as CSSProperties;
   return (

@@ -8,7 +8,8 @@ import {
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
 } from "../../access";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
-import { getStoredUser, getToken } from "../../providers/session-store";
+import { getStoredUser } from "../../providers/session-store";
+import { useSessionToken } from "../../providers/use-session";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
 import { domainLang } from "../../providers/i18n-provider";
 
@@ -32,7 +33,7 @@ export function useLang(): Lang {
 
 /** The signed-in user, or null. No token means signed out, whatever a stale identity says. */
 export function usePortalUser(): PortalUser | null {
-  const token = getToken();
+  const token = useSessionToken();
   const { data } = useGetIdentity<PortalUser | null>({ queryOptions: { enabled: !!token } });
   if (!token) return null;
   return data && typeof data === "object" && "memberType" in data ? data : getStoredUser<PortalUser>();
