@@ -7,6 +7,7 @@ import { seedPartners } from "./partners";
 import { seedWallets } from "./wallets";
 import { seedTravelPolicy } from "./travel-policy";
 import { seedPeople } from "./people";
+import { seedNetwork } from "./network";
 import { isoAt } from "../../services/clock";
 
 export const DEMO_PASSWORD = "demo123456";
@@ -33,7 +34,7 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Partners are also added to a database seeded before they existed.
-  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY)).then(() => seedPeople(db));
+  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY)).then(() => seedPeople(db)).then(() => seedNetwork(db, DEMO_COMPANY, DEMO_PASSWORD));
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
   const now = isoAt();
   await db.transaction().execute(async (trx) => {
@@ -97,4 +98,5 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await seedWallets(db);
   await seedTravelPolicy(db, DEMO_COMPANY);
   await seedPeople(db);
+  await seedNetwork(db, DEMO_COMPANY, DEMO_PASSWORD);
 }
