@@ -5,7 +5,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
 import { memberTypeLabel } from "../../domain/member";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { NETWORK_PATHS } from "../../domain/people/network-paths";
@@ -34,7 +34,7 @@ function ReferralCard() {
   // The count is its own call so a new registration shows without reloading the link and code.
   const count = useCustom<{ count: number }>({ url: NETWORK_PATHS.recommendedCount, method: "post", errorNotification: false });
   const info = result.data as RecommendInfo | undefined;
-  if (query.isLoading) return <Card className="tp-frame__card" style={{ marginBottom: 16 }}><Skeleton active paragraph={{ rows: 4 }} /></Card>;
+  if (query.isLoading) return <div className="tp-frame__card" style={{ padding: 24, marginBottom: 16 }}><Skeleton active paragraph={{ rows: 4 }} /></div>;
   if (query.error || !info) {
     return (
       <Alert type="error" showIcon style={{ marginBottom: 16 }} message={r("infoError")} description={query.error?.message}
@@ -44,12 +44,12 @@ function ReferralCard() {
   const link = `${window.location.origin}${info.referralPath}`;
   const n = (count.result.data as { count: number } | undefined)?.count ?? info.recommendedCount;
   return (
-    <Card className="tp-frame__card" style={{ marginBottom: 16 }}>
+    <div className="tp-frame__card" style={{ padding: 24, marginBottom: 16 }}>
       <Row gutter={[32, 16]} align="middle" wrap={false}>
         <Col flex="auto">
           <Row gutter={[32, 16]}>
             <Col span={12}>
-              <Statistic title={r("myCode")} value={info.referralCode} groupSeparator="" formatter={(v) => <span className="tp-tabular">{String(v)}</span>} />
+              <Statistic title={r("myCode")} value={info.referralCode} groupSeparator="" formatter={(v) => String(v)} />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r("myCodeHint")}</Typography.Text>
             </Col>
             <Col span={12}>
@@ -72,7 +72,7 @@ function ReferralCard() {
           <Typography.Text type="secondary" style={{ fontSize: 12, display: "block", marginTop: 6, maxWidth: 170 }}>{r("qrHint")}</Typography.Text>
         </Col>
       </Row>
-    </Card>
+    </div>
   );
 }
 
@@ -89,7 +89,8 @@ function RecommendedList() {
     { ...nowrap, title: r("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
   ];
   return (
-    <Card className="tp-frame__card" title={r("list")}>
+    <div className="tp-frame__card" style={{ paddingTop: 16 }}>
+      <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 12 }}>{r("list")}</Typography.Title>
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message={r("listError")} description={error.message}
           action={<Button size="small" onClick={() => tableQuery.refetch()}>{r("retry")}</Button>} />
@@ -101,6 +102,6 @@ function RecommendedList() {
         pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: (n) => r("total", { count: n }) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={r(error ? "listError" : "empty")} /> }}
       />
-    </Card>
+    </div>
   );
 }

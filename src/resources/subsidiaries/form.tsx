@@ -67,7 +67,7 @@ function SubsidiaryForm({ id, onCancel, onDone }: { id?: number; onCancel: () =>
   }
   const s = (k: string) => t(`network.subsidiaries.${k}`);
   return (
-    <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} initialValues={result ? valuesOf(result) : { status: 1 }} aria-label={s("formLabel")}>
+    <Form<Values> form={form} name="subsidiary" layout="vertical" requiredMark={false} onFinish={save} initialValues={result ? valuesOf(result) : { status: 1 }} aria-label={s("formLabel")}>
       <Form.Item name="name" label={s("name")}>
         <Input maxLength={SUBSIDIARY_NAME_MAX} placeholder={s("namePlaceholder")} />
       </Form.Item>

@@ -8,7 +8,6 @@ import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { chinaDateTime } from "../../domain/travel/dates";
 import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { SubsidiaryRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -50,15 +49,16 @@ export default function SubsidiaryListPage() {
 
   const columns: TableColumnsType<SubsidiaryRow> = [
     { title: s("name"), dataIndex: "name", key: "name" },
-    { ...nowrap, title: s("creditCode"), dataIndex: "creditCode", key: "creditCode" },
-    { ...nowrap, title: s("contactName"), dataIndex: "contactName", key: "contactName" },
-    { ...nowrap, title: s("contactMobile"), dataIndex: "contactMobile", key: "contactMobile" },
-    { title: s("address"), dataIndex: "address", key: "address", render: (v: string | null) => v || "—" },
+    { ...nowrap, title: s("creditCode"), dataIndex: "creditCode", key: "creditCode", render: (v: string) => <span style={{ fontVariantNumeric: "tabular-nums" }}>{v}</span> },
+    {
+      ...nowrap, title: s("contactName"), key: "contact",
+      render: (_: unknown, r) => (<><div>{r.contactName}</div><div style={{ color: "rgba(0,0,0,0.45)", fontSize: 12 }}>{r.contactMobile}</div></>),
+    },
+    { title: s("address"), dataIndex: "address", key: "address", ellipsis: true, render: (v: string | null) => v || "—" },
     {
       ...nowrap, title: s("status"), dataIndex: "status", key: "status",
       render: (v: number) => <Tag color={v ? "green" : "default"}>{s(v ? "enabled" : "disabled")}</Tag>,
     },
-    { ...nowrap, title: s("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
     {
       ...nowrap, title: s("actions"), key: "actions",
       render: (_: unknown, row) => (
@@ -75,7 +75,7 @@ export default function SubsidiaryListPage() {
   return (
     <WorkbenchFrame routeName="Subsidiaries" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)}>{s("add")}</Button>}>
       <div className="tp-frame__card" style={{ paddingTop: 20 }}>
-        <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={s("searchForm")} initialValues={{ status: "" }}>
+        <Form {...searchFormProps} name="subsidiarySearch" layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={s("searchForm")} initialValues={{ status: "" }}>
           <Form.Item name="name" label={s("keyword")}>
             <Input allowClear maxLength={KEYWORD_MAX} placeholder={s("keywordPlaceholder")} style={{ width: 220 }} />
           </Form.Item>
@@ -94,7 +94,6 @@ export default function SubsidiaryListPage() {
           {...tableProps}
           rowKey="id"
           columns={columns}
-          scroll={{ x: "max-content" }}
           pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: (n) => s("total", { count: n }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={s(error ? "listError" : filtered ? "noMatch" : "empty")} /> }}
         />
