@@ -65,10 +65,10 @@ const ExternalTravellerListPage = lazy(withTexts(() => import("../resources/exte
 const AddressListPage = lazy(withTexts(() => import("../resources/addresses/list")));
 const InvoiceTitleListPage = lazy(withTexts(() => import("../resources/invoice-titles/list")));
 const InvoiceListPage = lazy(withTexts(() => import("../resources/invoices/list")));
-const SubsidiaryListPage = lazy(withTexts(() => import("../resources/subsidiaries/list")));
-const RecommendedPage = lazy(withTexts(() => import("../resources/member-network/recommended")));
-const SubordinatePage = lazy(withTexts(() => import("../resources/member-network/subordinate-page")));
-const QuickOrderPage = lazy(withTexts(() => import("../resources/member-network/quick-order")));
+const SubsidiaryListPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.SubsidiaryListPage }))));
+const RecommendedPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.RecommendedPage }))));
+const SubordinatePage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.SubordinatePage }))));
+const QuickOrderPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.QuickOrderPage }))));
 const EditInvoiceTitlePage = lazy(withTexts(() => import("../resources/invoice-titles/edit")));
 const ImportPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage }))));
 const ImportExternalPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage }))));

@@ -18,8 +18,7 @@ import { replaceBookersEndpoints, replaceBookersResource } from "./replace-booke
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
-import { subsidiariesEndpoints, subsidiariesResource } from "./subsidiaries";
-import { recommendedEndpoints, recommendedResource, subordinatesEndpoints, subordinatesResource } from "./member-network";
+import { memberNetworkResources } from "./member-network";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -39,9 +38,6 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "car-standards": carStandardsEndpoints,
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
-  subsidiaries: subsidiariesEndpoints,
-  "recommended-members": recommendedEndpoints,
-  subordinates: subordinatesEndpoints,
   ...billEndpoints,
 };
 
@@ -63,8 +59,6 @@ export const resources: ResourceProps[] = [
   carStandardsResource,
   settlementStatementsResource,
   settlementSettingsResource,
-  subsidiariesResource,
-  recommendedResource,
-  subordinatesResource,
+  ...memberNetworkResources,
   ...billResources,
 ];

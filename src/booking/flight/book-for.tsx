@@ -6,8 +6,14 @@ import { useList, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
+import { pathFor } from "../../access/routes";
+import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
 import type { SubordinateRow } from "../../domain/people/network";
+
+/** The flight search that books for a subordinate (quick order's action). */
+export function bookForSearchPath(memberId: number): string {
+  return pathFor("DomesticAirTicketQuery", undefined, { [BOOK_FOR_PARAM]: String(memberId) });
+}
 
 export interface BookFor {
   /** The subordinate the order is for, once the server confirmed it is the caller's. */

@@ -9,15 +9,15 @@ import { usePageTitle } from "../usePageTitle";
 import { HOME_PATH } from "../../providers/auth-provider";
 import { closeLogin, requestLogin, useLoginDialog } from "../../providers/login-dialog";
 import { getToken } from "../../providers/session-store";
-import { REFERRER_PARAM } from "../../domain/people/network-paths";
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const type = params.get("type");
-  // A referral link (?type=2&refermobilephone=…) fills in the referrer; a malformed one is ignored.
-  const referrer = params.get(REFERRER_PARAM)?.match(/^1\d{10}$/)?.[0] ?? null;
+  // A referral link (?type=2&refermobilephone=…, the register form's referrer field) fills in the
+  // referrer; a malformed one is ignored.
+  const referrer = params.get("refermobilephone")?.match(/^1\d{10}$/)?.[0] ?? null;
   const { open } = useLoginDialog();
   const wasOpen = useRef(false);
 

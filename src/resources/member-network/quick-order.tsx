@@ -2,8 +2,7 @@
 // flight search opens with the member in its address; the order form names them and books the
 // order with them as its traveller member.
 import { useTranslation } from "react-i18next";
-import { pathFor } from "../../access/routes";
-import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
+import { bookForSearchPath } from "../../booking/flight/book-for";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
@@ -15,7 +14,7 @@ export default function QuickOrderPage() {
       <SubordinateHint text={t("network.quickOrder.hint")} />
       <SubordinateTable
         action={(row) => (
-          <LinkButton type="link" size="small" to={pathFor("DomesticAirTicketQuery", undefined, { [BOOK_FOR_PARAM]: String(row.id) })} aria-label={`${t("network.quickOrder.bookFlight")} ${row.realName ?? ""}`}>
+          <LinkButton type="link" size="small" to={bookForSearchPath(row.id)} aria-label={`${t("network.quickOrder.bookFlight")} ${row.realName ?? ""}`}>
             {t("network.quickOrder.bookFlight")}
           </LinkButton>
         )}
