@@ -36,6 +36,7 @@ import { gatewayFor, registerGatewayNotifications, type PayGateways } from "./pa
 import { passengerRoutes } from "./routes/passengers";
 import { externalPassengerRoutes } from "./routes/external-passengers";
 import { addressRoutes } from "./routes/addresses";
+import { networkRoutes } from "./routes/network";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { invoiceRoutes } from "./routes/invoices";
 import { billRoutes } from "./routes/bills";
@@ -151,7 +152,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

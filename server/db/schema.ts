@@ -60,6 +60,21 @@ export interface CompaniesTable {
   createTime: string;
 }
 
+/** A company's child company (子公司), kept by the parent company's administrator. */
+export interface SubsidiariesTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  /** Unified social credit code, upper case, check character verified. */
+  creditCode: string;
+  contactName: string;
+  contactMobile: string;
+  address: string | null;
+  status: Generated<number>; // 1 active, 0 disabled
+  createTime: string;
+  updateTime: string;
+}
+
 export interface DepartmentsTable {
   id: Generated<number>;
   companyId: number;
@@ -183,6 +198,7 @@ export interface WalletsTable {
 export interface Database {
   members: MembersTable;
   companies: CompaniesTable;
+  subsidiaries: SubsidiariesTable;
   departments: DepartmentsTable;
   trip_levels: TripLevelsTable;
   employees: EmployeesTable;

@@ -68,6 +68,10 @@ const ExternalTravellerListPage = lazy(withTexts(() => import("../resources/exte
 const AddressListPage = lazy(withTexts(() => import("../resources/addresses/list")));
 const InvoiceTitleListPage = lazy(withTexts(() => import("../resources/invoice-titles/list")));
 const InvoiceListPage = lazy(withTexts(() => import("../resources/invoices/list")));
+const SubsidiaryListPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.SubsidiaryListPage }))));
+const RecommendedPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.RecommendedPage }))));
+const SubordinatePage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.SubordinatePage }))));
+const QuickOrderPage = lazy(withTexts(() => import("../resources/member-network/pages").then((m) => ({ default: m.QuickOrderPage }))));
 const EditInvoiceTitlePage = lazy(withTexts(() => import("../resources/invoice-titles/edit")));
 const ImportPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage }))));
 const ImportExternalPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage }))));
@@ -132,6 +136,10 @@ const PAGES: Record<string, Page> = {
   expense_proof: InvoiceListPage,
   invoice_management: InvoiceTitleListPage,
   edit_invoice: EditInvoiceTitlePage,
+  Subsidiaries: SubsidiaryListPage,
+  Recommended: RecommendedPage,
+  Subordinate: SubordinatePage,
+  QuickOrder: QuickOrderPage,
   import_passengers: ImportPassengersPage,
   import_external_passengers: ImportExternalPassengersPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,

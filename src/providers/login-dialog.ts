@@ -9,6 +9,8 @@ export interface LoginDialogState {
   request: LoginRequest;
   /** Counts openings: the dialog regenerates its captcha and resets its forms on each one. */
   opening: number;
+  /** A referrer's mobile the register form starts with (a referral link opened the dialog). */
+  referrer?: string;
 }
 
 let state: LoginDialogState = { open: false, request: "login", opening: 0 };
@@ -20,8 +22,8 @@ function set(next: LoginDialogState): void {
 }
 
 /** Opens the dialog in mode 1 (login), 3 (register) or 4 (reset). Reopening switches the mode. */
-export function requestLogin(request: LoginRequest = "login"): void {
-  set({ open: true, request, opening: state.opening + 1 });
+export function requestLogin(request: LoginRequest = "login", referrer?: string): void {
+  set({ open: true, request, opening: state.opening + 1, referrer });
 }
 
 export function closeLogin(): void {

@@ -18,6 +18,7 @@ import { replaceBookersEndpoints, replaceBookersResource } from "./replace-booke
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
+import { memberNetworkResources } from "./member-network";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -58,5 +59,6 @@ export const resources: ResourceProps[] = [
   carStandardsResource,
   settlementStatementsResource,
   settlementSettingsResource,
+  ...memberNetworkResources,
   ...billResources,
 ];

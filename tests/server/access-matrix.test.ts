@@ -117,6 +117,16 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/credit/external_passenger/import/template": {},
   "/credit/external_passenger/import/preview": {},
   "/credit/external_passenger/import/commit": {},
+  // Member network: the lists answer every allowed caller; a child company of this id is no
+  // caller's (404). Successes in network.test.ts.
+  "/creditMember/list_chd": { pageNum: "1", pageSize: "10", name: "华信", status: "1" },
+  "/creditMember/detail_chd": { id: "999999" },
+  "/creditMember/add_or_update_chd": { id: "999999", name: "华信科技（北京）有限公司", creditCode: "91110105MA1A2B3C4P", contactName: "周敏", contactMobile: "13900000701", status: "1" },
+  "/creditMember/status_chd": { id: "999999", status: "0" },
+  "/recommend/appRecommendMember": {},
+  "/recommend/AppRecommendedList": { pageNum: "1", pageSize: "10" },
+  "/recommend/appRecommendedCount": {},
+  "/member/subordinate/list": { pageNum: "1", pageSize: "10", keyword: "138", orderBy: "realName", orderType: "asc" },
   // Bills: a page of each with a date range; their exports start a task with the same filters.
   ...Object.fromEntries(
     BILL_NAMES.flatMap((name) => [
@@ -146,6 +156,7 @@ const ACTS_ON_OWN = new Set([
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",
   "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save", "/invoice/save", "/invoice/delete",
+  "/creditMember/detail_chd", "/creditMember/add_or_update_chd", "/creditMember/status_chd",
   "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.

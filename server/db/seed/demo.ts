@@ -7,6 +7,7 @@ import { seedPartners } from "./partners";
 import { seedWallets } from "./wallets";
 import { seedTravelPolicy } from "./travel-policy";
 import { seedPeople } from "./people";
+import { seedNetwork } from "./network";
 import { isoAt } from "../../services/clock";
 
 export const DEMO_PASSWORD = "demo123456";
@@ -33,7 +34,7 @@ export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   // Partners are also added to a database seeded before they existed.
-  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY)).then(() => seedPeople(db));
+  if (await isSeeded(db)) return seedPartners(db, DEMO_COMPANY).then(() => seedNetwork(db, DEMO_COMPANY, DEMO_PASSWORD)).then(() => seedWallets(db)).then(() => seedTravelPolicy(db, DEMO_COMPANY)).then(() => seedPeople(db));
   const passwordHash = await hashPassword(md5(DEMO_PASSWORD));
   const now = isoAt();
   await db.transaction().execute(async (trx) => {
@@ -94,6 +95,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await employ("13800000073", dept["研发部"], travellers, 0, "员工");
   });
   await seedPartners(db, DEMO_COMPANY);
+  // Before the wallets: the recruits it adds get one like every member.
+  await seedNetwork(db, DEMO_COMPANY, DEMO_PASSWORD);
   await seedWallets(db);
   await seedTravelPolicy(db, DEMO_COMPANY);
   await seedPeople(db);

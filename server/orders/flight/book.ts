@@ -18,6 +18,7 @@ import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports
 import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { memberActor } from "./moves";
 import { scheduleFlightOrderExpiry } from "./jobs";
+import { subordinatesOf } from "../../people/network";
 
 export interface BookReply {
   id: number;
@@ -57,6 +58,13 @@ async function existing(db: Kysely<Database>, memberId: number, clientKey: strin
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
   const again = await existing(db, member.id, input.clientKey);
   if (again) return again;
+
+  // An agent books for a subordinate (quick order): the order is the agent's (it pays), the
+  // subordinate is its traveller member, so the subordinate sees it too.
+  if (input.forMemberId !== undefined) {
+    const sub = await subordinatesOf(db, member).select("members.id").where("members.id", "=", input.forMemberId).executeTakeFirst();
+    if (!sub) throw new BizError(RET.FORBIDDEN, "只能为您的下级会员下单");
+  }
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
@@ -104,7 +112,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           memberId: member.id,
           companyId,
           bookerMemberId: member.id,
-          travellerMemberId: null,
+          travellerMemberId: input.forMemberId ?? null,
           status: FLIGHT_ORDER_STATUS.pendingPayment,
           ticketFen: panel.ticket,
           constructionFeeFen: panel.consTax,

@@ -11,6 +11,8 @@ import { useSwitches } from "../shared/useSwitches";
 import { CalendarStrip } from "./CalendarStrip";
 import { FlightResults } from "./FlightResults";
 import { FlightSearchBar } from "./FlightSearchBar";
+import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
+import { BookForBanner, useBookFor } from "./book-for";
 import "../booking.css";
 
 export default function DomesticAirTicketQuery({ routeName }: { routeName: string }) {
@@ -21,11 +23,15 @@ export default function DomesticAirTicketQuery({ routeName }: { routeName: strin
   const search = parsed.ok ? parsed.search : null;
   // The bar is keyed by the search so back/forward show the search in the address.
   const barKey = search ? JSON.stringify(search) : "new";
+  // A quick order's member stays in the address through new searches.
+  const bookFor = useBookFor();
+  const keep = values[BOOK_FOR_PARAM] ? { [BOOK_FOR_PARAM]: values[BOOK_FOR_PARAM] } : {};
   return (
     <WorkbenchFrame routeName={routeName}>
       <ProductGate on={switches.air}>
         <div className="tp-bk">
-          {switches.searchForms.air && <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update(p, { replaceAll: true })} />}
+          <BookForBanner bookFor={bookFor} />
+          {switches.searchForms.air && <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update({ ...p, ...keep }, { replaceAll: true })} />}
           {search ? (
             <>
               {search.tripType === "ow" && (

@@ -5,6 +5,7 @@ import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
+import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/results";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
@@ -45,7 +46,8 @@ export function FlightResults({ search, values, update }: Props) {
   const outbound = goFare && data && "outbound" in data ? findFare(data.outbound.list, goFare) : null;
 
   const book = (_: FlightItem, seat: FlightSeat) => {
-    const query = flightSearchParams(search);
+    // A quick order's member goes on to the order form.
+    const query = { ...flightSearchParams(search), ...(values[BOOK_FOR_PARAM] ? { [BOOK_FOR_PARAM]: values[BOOK_FOR_PARAM] } : {}) };
     if (rt && !goFare) {
       // The return list next: its filters start clean (its airports are the other way round).
       update({ goFare: seat.fareKey, airlines: undefined, depAirports: undefined, arrAirports: undefined, bands: undefined });

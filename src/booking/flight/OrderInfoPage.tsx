@@ -22,6 +22,7 @@ import { FlightSummary } from "./FlightSummary";
 import { PassengerFields } from "./PassengerFields";
 import { PriceSummary } from "./PriceSummary";
 import { firstProblem, livePanel, namePath, toOrderInput, type OrderFormValues } from "./order-form";
+import { BookForBanner, useBookFor } from "./book-for";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -94,10 +95,12 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
   const { mutate, mutation } = useCustomMutation<BookReply>();
   const values = Form.useWatch([], form) as OrderFormValues | undefined;
   const { seat, flight } = fare;
+  // Quick order: the subordinate booked for, once the server confirmed them.
+  const bookFor = useBookFor();
   const panel = livePanel(values ?? { passengers: [{ certType: CERT_TYPE.idCard }] }, seat, flight.depDate);
 
   const submit = (acceptPrice: boolean) => {
-    const input = toOrderInput(form.getFieldsValue(true) as OrderFormValues, seat, clientKey, acceptPrice);
+    const input = { ...toOrderInput(form.getFieldsValue(true) as OrderFormValues, seat, clientKey, acceptPrice), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}) };
     const problem = firstProblem(input);
     if (problem) {
       form.setFields([{ name: problem.name, errors: [problem.message] }]);
@@ -131,6 +134,7 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
       onFinish={() => submit(false)}
       aria-label={t("flightOrder.fillTitle")}
     >
+      <BookForBanner bookFor={bookFor} />
       <div className="tp-order">
         <div>
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
@@ -159,7 +163,7 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
         </div>
         <Card className="tp-order__side" title={t("flightOrder.pricePanel")}>
           <PriceSummary panel={panel} showServFee={showServiceFee(user?.showControl as { showServFee?: number } | undefined)} />
-          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending || bookFor.loading}>
             {t("flightOrder.submit")}
           </Button>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>

@@ -63,6 +63,8 @@ export const flightOrderInput = z
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
     contactName: zText({ max: NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
     contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+    /** Quick order: the agent's subordinate the order is booked for (the order's traveller member). */
+    forMemberId: zInt({ min: 1, max: 2_147_483_647, error: "下单会员不正确" }).optional(),
     passengers: z.array(flightPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
   })
   .strict()

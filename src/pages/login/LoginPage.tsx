@@ -1,5 +1,6 @@
 // /view/login.shtml: the index page behind the login dialog, opened in login mode, or in
-// register mode with ?type=2. Closing the dialog without signing in leaves for the index address.
+// register mode with ?type=2 (a referral link adds the referrer's mobile). Closing the dialog
+// without signing in leaves for the index address.
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,14 +15,17 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const type = params.get("type");
+  // A referral link (?type=2&refermobilephone=…, the register form's referrer field) fills in the
+  // referrer; a malformed one is ignored.
+  const referrer = params.get("refermobilephone")?.match(/^1\d{10}$/)?.[0] ?? null;
   const { open } = useLoginDialog();
   const wasOpen = useRef(false);
 
   useEffect(() => {
     // Signed in already: there is nothing to do here.
     if (getToken()) navigate(HOME_PATH, { replace: true });
-    else requestLogin(type === "2" ? "register" : "login");
-  }, [type, navigate]);
+    else requestLogin(type === "2" ? "register" : "login", type === "2" ? (referrer ?? undefined) : undefined);
+  }, [type, referrer, navigate]);
 
   useEffect(() => {
     if (open) wasOpen.current = true;

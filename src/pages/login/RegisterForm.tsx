@@ -6,6 +6,7 @@ import { PHONE_MAX, PWD_MAX } from "../../domain/forms/auth";
 import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+import { getLoginDialog } from "../../providers/login-dialog";
 
 /** The agreement opens in a new tab through agreement_frame with its type. */
 export const SERVICE_AGREEMENT_URL = "/agreement_frame/service_agreement";
@@ -44,7 +45,8 @@ const ORDER = ["mobilePhone", "code", "loginPwd", "refermobilephone", "agreement
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("register"), {
-    defaultValues: { mobilePhone: "", code: "", loginPwd: "", refermobilephone: "", agreement: true },
+    // Opened from a referral link, the referrer is filled in (and can still be changed).
+    defaultValues: { mobilePhone: "", code: "", loginPwd: "", refermobilephone: getLoginDialog().referrer ?? "", agreement: true },
   });
   const auth = useDialogAuth();
   const submitState = useSubmitState(watch);
