@@ -18,7 +18,7 @@ import { replaceBookersEndpoints, replaceBookersResource } from "./replace-booke
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
-import { memberNetworkResources } from "./member-network";
+import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -39,6 +39,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
   ...billEndpoints,
+  ...memberNetworkEndpoints,
 };
 
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */

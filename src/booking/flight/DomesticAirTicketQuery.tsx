@@ -11,7 +11,7 @@ import { useSwitches } from "../shared/useSwitches";
 import { CalendarStrip } from "./CalendarStrip";
 import { FlightResults } from "./FlightResults";
 import { FlightSearchBar } from "./FlightSearchBar";
-import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
+import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import { BookForBanner, useBookFor } from "./book-for";
 import "../booking.css";
 

@@ -5,7 +5,7 @@ import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
-import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
+import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/results";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";

@@ -7,7 +7,7 @@ import { Alert, Button } from "antd";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
-import { BOOK_FOR_PARAM } from "../../resources/member-network/endpoints";
+import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { SubordinateRow } from "../../domain/people/network";
 
 /** The flight search that books for a subordinate (quick order's action). */

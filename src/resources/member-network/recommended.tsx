@@ -8,7 +8,7 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
 import { memberTypeLabel } from "../../domain/member";
 import { chinaDateTime } from "../../domain/travel/dates";
-import { NETWORK_PATHS } from "./endpoints";
+import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { RecommendInfo, RecommendedRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";

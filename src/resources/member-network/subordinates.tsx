@@ -1,7 +1,6 @@
 // An agent's subordinates: the members who registered through its referral link with a type
 // below its own. One table serves 下级管理 (Subordinate) and 快速下单 (QuickOrder), which adds a
 // booking action per row. Paged and searched on the server, mobiles masked.
-import "./endpoints";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type CrudFilter, type HttpError } from "@refinedev/core";

@@ -1,7 +1,6 @@
 // Adding or editing a child company in a drawer over the list: company name, unified social
 // credit code (its check character verified by the server's own schema before saving), contact,
 // mobile, address and status. The edit form reads the detail, whose mobile is not masked.
-import "../member-network/endpoints";
 import { useTranslation } from "react-i18next";
 import { useOne, type HttpError } from "@refinedev/core";
 import { Alert, Button, Drawer, Form, Input, Radio, Result, Skeleton, Space } from "antd";

@@ -8,7 +8,7 @@ import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { NETWORK_PATHS } from "../member-network/endpoints";
+import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { SubsidiaryRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { SubsidiaryDrawer } from "./form";
