@@ -53,6 +53,12 @@ export const MESSAGES = {
   intInvalid: { zh: "请输入整数", en: "Please enter a whole number" },
   invalidValue: { zh: "取值无效", en: "Invalid value" },
   required: { zh: "此项为必填项", en: "This field is required" },
+  // What the account calls answer when the server gave no message of its own.
+  loginFailed: { zh: "登录失败", en: "Login failed" },
+  registerFailed: { zh: "注册失败", en: "Registration failed" },
+  resetFailed: { zh: "重置密码失败", en: "Password reset failed" },
+  passwordChangeFailed: { zh: "修改密码失败", en: "Password change failed" },
+  permanentlyValid: { zh: "永久有效", en: "Permanently valid" },
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

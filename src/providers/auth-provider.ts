@@ -2,6 +2,7 @@
 // rejects): failures come back as { success: false, error } for the dialog to show.
 import { useInvalidateAuthStore, type AuthActionResponse, type AuthProvider, type CheckResponse, type OnErrorResponse } from "@refinedev/core";
 import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
+import { msg } from "../domain/messages";
 import { domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";
 import { LOGIN_PATH, RequestError, markSessionEnding, request } from "./request";
@@ -89,7 +90,7 @@ export function withLabels(raw: Record<string, unknown>): PortalUser {
     ...user,
     memberTypeKey: key,
     memberTypeCN: memberTypeLabel(key, lang),
-    experienceDate: user.experienceDate || (lang === "zh" ? "永久有效" : "Permanently valid"),
+    experienceDate: user.experienceDate || msg("permanentlyValid", lang),
     name: user.realName || user.username || user.mobilePhone || "",
     avatar: user.photo?.url,
   };
@@ -190,7 +191,6 @@ type LoginReply = { token: string } & Record<string, unknown>;
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
-    const zh = domainLang() === "zh";
     try {
       const reply =
         params.mode === "mobile"
@@ -215,7 +215,7 @@ export const authProvider: AuthProvider = {
       await refreshMember();
       return { success: true, redirectTo: addressAfterLogin() };
     } catch (e) {
-      return failure(e, zh ? "登录失败" : "Login failed");
+      return failure(e, msg("loginFailed", domainLang()));
     }
   },
 
@@ -235,7 +235,7 @@ export const authProvider: AuthProvider = {
       );
       return { success: true };
     } catch (e) {
-      return failure(e, domainLang() === "zh" ? "注册失败" : "Registration failed");
+      return failure(e, msg("registerFailed", domainLang()));
     }
   },
 
@@ -244,7 +244,7 @@ export const authProvider: AuthProvider = {
       await request("/updatePswd", { mobilePhone: params.mobilePhone, smsCode: params.smsCode, pswd: await passwordDigest(params.pswd) }, { silent: true });
       return { success: true };
     } catch (e) {
-      return failure(e, domainLang() === "zh" ? "重置密码失败" : "Password reset failed");
+      return failure(e, msg("resetFailed", domainLang()));
     }
   },
 
@@ -253,7 +253,7 @@ export const authProvider: AuthProvider = {
       await request("/updatePsw", { oldPswd: await passwordDigest(params.oldPswd), pswd: await passwordDigest(params.pswd) }, { silent: true, needLogin: true });
       return { success: true };
     } catch (e) {
-      return failure(e, domainLang() === "zh" ? "修改密码失败" : "Password change failed");
+      return failure(e, msg("passwordChangeFailed", domainLang()));
     }
   },
 
