@@ -20,6 +20,7 @@ import * as m070 from "./migrations/070_exports";
 import * as m071 from "./migrations/071_settlement";
 import * as m073 from "./migrations/073_bill_indexes";
 import * as m074 from "./migrations/074_report_indexes";
+import * as m075 from "./migrations/075_staff";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "071_settlement": m071,
   "073_bill_indexes": m073,
   "074_report_indexes": m074,
+  "075_staff": m075,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

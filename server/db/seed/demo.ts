@@ -81,10 +81,15 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     const staff = await level("普通员工", [0, 0, 0, 0, 0]);
     const travellers = await level("差旅专员", [1, 1, 1, 1, 1]);
 
+    const contactOf = (mobile: string) => {
+      const p = PEOPLE.find((x) => x.mobilePhone === mobile)!;
+      return { realName: p.realName, mobilePhone: p.mobilePhone, email: p.email ?? null, updateTime: now };
+    };
     const employ = async (mobile: string, departmentId: number, tripLevelId: number, canAudit: number, employeeLevel: string) => {
       const e = await trx
         .insertInto("employees")
-        .values({ companyId: company.id, memberId: ids[mobile], departmentId, tripLevelId, canAudit, employeeLevel, createTime: now })
+        // The employee keeps its own name and mobile, its member is its sign-in.
+        .values({ companyId: company.id, memberId: ids[mobile], departmentId, tripLevelId, canAudit, employeeLevel, createTime: now, ...contactOf(mobile) })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx.updateTable("members").set({ creditEmployeeId: e.id }).where("id", "=", ids[mobile]).execute();
