@@ -20,7 +20,8 @@ const PEOPLE: DemoMember[] = [
   { mobilePhone: "13800000030", memberType: "30", realName: "赵强", sex: 1, memberLevel: 2 },
   { mobilePhone: "13800000040", memberType: "40", realName: "孙立", sex: 1, pnrImport: 1, memberLevel: 3 },
   { mobilePhone: "13800000050", memberType: "50", realName: "吴刚", sex: 1, memberLevel: 3 },
-  { mobilePhone: "13800000070", memberType: "70", realName: "刘建国", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
+  // The company admin imports employees and external travellers (items 39, 40 need pnrImport).
+  { mobilePhone: "13800000070", memberType: "70", realName: "刘建国", sex: 1, pnrImport: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000071", memberType: "10", realName: "陈静", sex: 2, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000072", memberType: "10", realName: "杨帆", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000073", memberType: "10", realName: "黄磊", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
