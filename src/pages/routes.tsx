@@ -68,6 +68,7 @@ const InvoiceListPage = lazy(withTexts(() => import("../resources/invoices/list"
 const EditInvoiceTitlePage = lazy(withTexts(() => import("../resources/invoice-titles/edit")));
 const ImportPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage }))));
 const ImportExternalPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage }))));
+const ImportEmployeesPage = lazy(withTexts(() => import("../resources/employees/import")));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -131,6 +132,7 @@ const PAGES: Record<string, Page> = {
   edit_invoice: EditInvoiceTitlePage,
   import_passengers: ImportPassengersPage,
   import_external_passengers: ImportExternalPassengersPage,
+  import_employees: ImportEmployeesPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

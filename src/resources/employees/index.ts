@@ -1,9 +1,11 @@
-// The company's staff as a Refine resource: read-only for now (adding, editing and importing
-// employees are later capabilities), listed at the EnterpriseStall route.
+// The company's staff as a Refine resource: listed at the EnterpriseStall route, added and edited
+// in a dialog over the list, imported at import_employees. Paths come from a zod-free module: this
+// file is part of the first download.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { EmployeeRow } from "../../domain/lists";
+import { EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
 
 export const employeesResource: ResourceProps = {
   name: "employees",
@@ -12,15 +14,23 @@ export const employeesResource: ResourceProps = {
   meta: { label: "企业员工" },
 };
 
-export const employeesEndpoints: ResourceEndpoints = { list: "/credit/employee/list" };
+export const employeesEndpoints: ResourceEndpoints = {
+  list: EMPLOYEE_PATHS.list,
+  one: EMPLOYEE_PATHS.detail,
+  create: EMPLOYEE_PATHS.add,
+  update: EMPLOYEE_PATHS.update,
+  delete: EMPLOYEE_PATHS.delete,
+};
 
 /** One employee as /credit/employee/list answers it. */
 export type Employee = EmployeeRow;
 
 export interface Department {
   id: number;
+  parentId: number | null;
   name: string;
+  sort: number;
   employeeCount: number;
 }
 
-export const DEPARTMENTS_PATH = "/credit/department/list";
+export const DEPARTMENTS_PATH = EMPLOYEE_PATHS.departments;
