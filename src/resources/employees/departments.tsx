@@ -81,6 +81,8 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
         <Skeleton active paragraph={{ rows: 4 }} title={false} />
       ) : treeData.length ? (
         <Tree<DepartmentTreeNode>
+          // A new or moved department shows opened out: the tree starts afresh when the set changes.
+          key={departments.map((d) => `${d.id}:${d.parentId}`).join(",")}
           blockNode
           defaultExpandAll
           treeData={treeData}

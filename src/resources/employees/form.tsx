@@ -104,6 +104,8 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
       form={form}
       layout="vertical"
       onFinish={save}
+      // A message from the last save goes once its field is changed.
+      onValuesChange={(changed: Record<string, unknown>) => form.setFields(Object.keys(changed).filter((k) => k !== "certificates").map((name) => ({ name: name as keyof EmployeeValues, errors: [] })))}
       requiredMark={false}
       initialValues={result ? valuesOf(result) : { canAudit: false, certificates: [] }}
       aria-label={t("staff.formLabel")}
@@ -175,8 +177,8 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
             {fields.map((field, i) => (
               <Row gutter={8} key={field.key} align="top">
                 <Col span={5}>
-                  <Form.Item name={[field.name, "certType"]} aria-label={t("staff.form.certType")}>
-                    <Select placeholder={t("staff.form.certType")} options={certOptions} />
+                  <Form.Item name={[field.name, "certType"]}>
+                    <Select placeholder={t("staff.form.certType")} aria-label={t("staff.form.certType")} options={certOptions} />
                   </Form.Item>
                 </Col>
                 <Col span={8}>

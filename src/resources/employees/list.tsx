@@ -9,7 +9,6 @@ import { useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
-import { formatYMD } from "../../domain/format";
 import { EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
 import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
@@ -58,7 +57,8 @@ export default function EmployeeListPage() {
     method: "post",
     // The member is part of the key: another account in the tab sees its own company.
     meta: { member: userKeyOf(user) },
-    queryOptions: { enabled: !!user, staleTime: 60_000 },
+    // Head counts change with every import or save elsewhere: read afresh when the page opens.
+    queryOptions: { enabled: !!user, staleTime: 0, refetchOnMount: "always" },
   });
   const departmentList = departments.data ? ((departmentsResult.data as Department[] | undefined) ?? []) : [];
   // The import button (menu item 39) has rules of its own (pnrImport).
@@ -143,20 +143,33 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
     }
   };
 
+  // Compact cells so the list fits beside the tree at 1280 px: who (name, masked phone and
+  // certificate numbers), where (department, position and level), the trip level with its
+  // controls, and the state (active or disabled, approval right).
   const columns: TableColumnsType<Employee> = [
     {
-      ...sortable, title: t("staff.columns.name"), dataIndex: "realName", key: "realName", fixed: "left",
-      sortOrder: getDefaultSortOrder("realName", sorters), render: (v: string | null) => <Typography.Text strong>{v || "—"}</Typography.Text>,
+      ...sortable, title: t("staff.columns.name"), dataIndex: "realName", key: "realName",
+      sortOrder: getDefaultSortOrder("realName", sorters),
+      render: (v: string | null, row) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{v || "—"}</Typography.Text>
+          <Typography.Text type="secondary" className="tp-staff__sub">{row.mobilePhone || "—"}</Typography.Text>
+          {row.certNos.map((n) => <Typography.Text key={n} type="secondary" className="tp-staff__sub">{n}</Typography.Text>)}
+        </Space>
+      ),
     },
-    { ...nowrap, title: t("staff.columns.mobile"), dataIndex: "mobilePhone", key: "mobilePhone", render: (v: string | null) => v || "—" },
     {
       ...sortable, title: t("staff.columns.department"), dataIndex: "departmentName", key: "departmentName",
-      sortOrder: getDefaultSortOrder("departmentName", sorters), render: (v: string | null) => v || t("staff.unassigned"),
+      sortOrder: getDefaultSortOrder("departmentName", sorters),
+      render: (v: string | null, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{v || t("staff.unassigned")}</span>
+          {(row.position || row.employeeLevel) && <Typography.Text type="secondary" className="tp-staff__sub">{[row.position, row.employeeLevel].filter(Boolean).join(" · ")}</Typography.Text>}
+        </Space>
+      ),
     },
-    { ...nowrap, title: t("staff.columns2.position"), dataIndex: "position", key: "position", render: (v: string | null) => v || "—" },
-    { ...nowrap, title: t("staff.columns.employeeLevel"), dataIndex: "employeeLevel", key: "employeeLevel", render: (v: string | null) => v || "—" },
     {
-      title: t("staff.columns.tripLevel"), key: "tripLevel",
+      title: t("staff.columns.tripLevel"), key: "tripLevel", width: 170,
       render: (_: unknown, row) => {
         const keys = tripFlagKeys(row.tripLevelName === null ? null : { ...row, name: row.tripLevelName });
         return (
@@ -172,23 +185,16 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
       },
     },
     {
-      ...nowrap, title: t("staff.columns2.certificates"), dataIndex: "certNos", key: "certNos",
-      render: (v: string[]) => (v.length ? <Space direction="vertical" size={0}>{v.map((n) => <span key={n}>{n}</span>)}</Space> : "—"),
-    },
-    {
-      ...nowrap, title: t("staff.columns.auditRight"), dataIndex: "canAudit", key: "canAudit",
-      render: (v: number) => (v ? <Tag color="green" style={TAG}>{t("staff.canAudit")}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
-    },
-    {
       ...nowrap, title: t("staff.columns2.status"), dataIndex: "status", key: "status",
-      render: (v: number) => (v ? <Tag color="blue" style={TAG}>{t("staff.statusActive")}</Tag> : <Tag style={TAG}>{t("staff.statusDisabled")}</Tag>),
+      render: (v: number, row) => (
+        <Space direction="vertical" size={4}>
+          {v ? <Tag color="blue" style={TAG}>{t("staff.statusActive")}</Tag> : <Tag style={TAG}>{t("staff.statusDisabled")}</Tag>}
+          {row.canAudit ? <Tag color="green" style={TAG}>{t("staff.canAudit")}</Tag> : null}
+        </Space>
+      ),
     },
     {
-      ...sortable, title: t("staff.columns.joinTime"), dataIndex: "createTime", key: "createTime",
-      sortOrder: getDefaultSortOrder("createTime", sorters), render: (v: string) => formatYMD(new Date(v)) || "—",
-    },
-    {
-      ...nowrap, title: t("staff.columns2.actions"), key: "actions", fixed: "right",
+      ...nowrap, title: t("staff.columns2.actions"), key: "actions",
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onEdit(row.id)}>{t("staff.edit")}</Button>
