@@ -18,20 +18,7 @@ export const EMPLOYEES_MAX = 50_000;
 /** 1: active, may sign in; 0: disabled, their sign-in is stopped. */
 export const EMPLOYEE_STATUS = { active: 1, disabled: 0 } as const;
 
-export const EMPLOYEE_PATHS = {
-  list: "/credit/employee/list",
-  detail: "/credit/employee/detail",
-  add: "/credit/employee/add",
-  update: "/credit/employee/update",
-  delete: "/credit/employee/delete",
-  status: "/credit/employee/status",
-  tripLevels: "/credit/employee/trip_levels",
-  importBase: "/credit/employee",
-  departments: "/credit/department/list",
-  departmentAdd: "/credit/department/add",
-  departmentUpdate: "/credit/department/update",
-  departmentDelete: "/credit/department/delete",
-} as const;
+export { EMPLOYEE_PATHS } from "./employee-paths";
 
 /** The employee template's columns: a spreadsheet row is one employee with at most one certificate. */
 export const EMPLOYEE_IMPORT_COLUMNS = [

@@ -5,7 +5,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { EmployeeRow } from "../../domain/lists";
-import { EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
+import { EMPLOYEE_PATHS } from "../../domain/people/employee-paths";
 
 export const employeesResource: ResourceProps = {
   name: "employees",
