@@ -290,6 +290,14 @@ export const staffRoutes = [
       }
       if (input.canAudit !== undefined) q = q.where("e.canAudit", "=", Number(input.canAudit));
       if (input.status !== undefined) q = q.where("e.status", "=", Number(input.status));
+      // The count needs the member only to search names of rows written before employees kept
+      // their own; without a keyword it counts the employees table alone.
+      let counted = ctx.db.selectFrom("employees as e").where("e.companyId", "=", companyId);
+      if (input.departmentId !== undefined) {
+        counted = input.departmentId === 0 ? counted.where("e.departmentId", "is", null) : counted.where("e.departmentId", "in", await departmentAndBelow(ctx.db, companyId, input.departmentId));
+      }
+      if (input.canAudit !== undefined) counted = counted.where("e.canAudit", "=", Number(input.canAudit));
+      if (input.status !== undefined) counted = counted.where("e.status", "=", Number(input.status));
 
       const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
       const dir = input.orderType;
@@ -308,12 +316,14 @@ export const staffRoutes = [
             eb.fn.coalesce("e.mobilePhone", "m.mobilePhone").as("mobilePhone"),
             eb.fn.coalesce("e.email", "m.email").as("email"),
           ])
-          .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+          // createTime is never null: its plain order can walk the (companyId, createTime) index.
+          .$if(column === "e.createTime", (qb) => qb.orderBy("e.createTime", dir))
+          .$if(column !== "e.createTime", (qb) => qb.orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
           .orderBy("e.id", dir)
           .limit(input.pageSize)
           .offset(offsetOf(input))
           .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        (keyword ? q : counted).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
       ]);
       const flag = (v: number | null) => (Number(v) ? 1 : 0);
       const list = rows.map(({ certificates, ...r }) => ({

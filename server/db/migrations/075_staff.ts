@@ -22,9 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("employees_company_mobile_uq").on("employees").columns(["companyId", "mobilePhone"]).unique().execute();
   await db.schema.createIndex("departments_company_parent_idx").on("departments").columns(["companyId", "parentId"]).execute();
   await db.schema.createIndex("employees_department_idx").on("employees").columns(["departmentId"]).execute();
+  // The staff list's default order, newest first, read from the index rather than sorted.
+  await db.schema.createIndex("employees_company_created_idx").on("employees").columns(["companyId", "createTime"]).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("employees_company_created_idx").ifExists().execute();
   await db.schema.dropIndex("employees_department_idx").ifExists().execute();
   await db.schema.dropIndex("departments_company_parent_idx").ifExists().execute();
   await db.schema.dropIndex("employees_company_mobile_uq").ifExists().execute();
