@@ -241,3 +241,26 @@ describe("departments", () => {
     expect(await admin("/credit/department/delete", { id: 999999 })).toMatchObject({ ret: 404, msg: "未找到该部门" });
   });
 });
+
+describe("logs", () => {
+  it("never carry an employee's phone or certificate number, whatever the route answers", async () => {
+    const lines: string[] = [];
+    const logged = await startHarness({ logger: { level: "trace", stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const admin70 = await logged.db.db.selectFrom("members").select("id").where("mobilePhone", "=", ADMIN).executeTakeFirstOrThrow();
+      const token = await createSession(logged.db.db, admin70.id);
+      const send = (url: string, body: Record<string, string | number>) => post(logged.app, url, { token, ...body });
+      const ID = idNo("19850505", "321");
+      expect((await send("/credit/employee/add", { realName: "日志员工", mobilePhone: "13855550001", "certificates.0.certType": 1, "certificates.0.certNo": ID })).body.ret).toBe(0);
+      // Refusals too: a taken mobile, a bad certificate.
+      expect((await send("/credit/employee/add", { realName: "日志员工", mobilePhone: "13855550001" })).body.ret).toBe(400);
+      expect((await send("/credit/employee/add", { realName: "日志员工", mobilePhone: "13855550002", "certificates.0.certType": 1, "certificates.0.certNo": "110105198505053219" })).body.ret).toBe(400);
+      await send("/credit/employee/list", { keyword: "13855550001" });
+      expect(lines.length).toBeGreaterThan(0);
+      const text = lines.join("");
+      for (const secret of ["13855550001", "13855550002", ID, "110105198505053219"]) expect(text).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});
