@@ -46,7 +46,7 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
 
   const title = (node: DepartmentTreeNode) => (
     <span className="tp-dept-node">
-      <span className="tp-dept-node__name">{t("staff.departmentOption", { name: node.title, count: node.department.employeeCount })}</span>
+      <span className="tp-dept-node__name" title={node.title}>{t("staff.departmentOption", { name: node.title, count: node.department.employeeCount })}</span>
       <span className="tp-dept-node__actions" onClick={(e) => e.stopPropagation()}>
         <Tooltip title={t("staff.tree.addChild")}>
           <Button size="small" type="text" icon={<PlusOutlined />} aria-label={`${t("staff.tree.addChild")} ${node.title}`} onClick={() => setEditing({ parentId: node.department.id, name: "" })} />
