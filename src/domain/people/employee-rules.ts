@@ -2,6 +2,7 @@
 // the rows the staff routes answer. The resource registry and the list read these; the form's
 // schema (employee.ts) builds on them.
 import type { CertType } from "../codes";
+import { EMPLOYEE_RESOURCE_PATHS } from "./employee-paths";
 
 export const EMPLOYEE_NAME_MAX = 20;
 export const EMPLOYEE_EMAIL_MAX = 60;
@@ -18,7 +19,15 @@ export const EMPLOYEES_MAX = 50_000;
 /** 1: active, may sign in; 0: disabled, their sign-in is stopped. */
 export const EMPLOYEE_STATUS = { active: 1, disabled: 0 } as const;
 
-export { EMPLOYEE_PATHS } from "./employee-paths";
+export const EMPLOYEE_PATHS = {
+  ...EMPLOYEE_RESOURCE_PATHS,
+  status: "/credit/employee/status",
+  tripLevels: "/credit/employee/trip_levels",
+  importBase: "/credit/employee",
+  departmentAdd: "/credit/department/add",
+  departmentUpdate: "/credit/department/update",
+  departmentDelete: "/credit/department/delete",
+} as const;
 
 /** The employee template's columns: a spreadsheet row is one employee with at most one certificate. */
 export const EMPLOYEE_IMPORT_COLUMNS = [

@@ -5,7 +5,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { EmployeeRow } from "../../domain/lists";
-import { EMPLOYEE_PATHS } from "../../domain/people/employee-paths";
+import { EMPLOYEE_RESOURCE_PATHS as PATHS } from "../../domain/people/employee-paths";
 
 export const employeesResource: ResourceProps = {
   name: "employees",
@@ -15,11 +15,11 @@ export const employeesResource: ResourceProps = {
 };
 
 export const employeesEndpoints: ResourceEndpoints = {
-  list: EMPLOYEE_PATHS.list,
-  one: EMPLOYEE_PATHS.detail,
-  create: EMPLOYEE_PATHS.add,
-  update: EMPLOYEE_PATHS.update,
-  delete: EMPLOYEE_PATHS.delete,
+  list: PATHS.list,
+  one: PATHS.detail,
+  create: PATHS.add,
+  update: PATHS.update,
+  delete: PATHS.delete,
 };
 
 /** One employee as /credit/employee/list answers it. */
@@ -33,4 +33,4 @@ export interface Department {
   employeeCount: number;
 }
 
-export const DEPARTMENTS_PATH = EMPLOYEE_PATHS.departments;
+export const DEPARTMENTS_PATH = PATHS.departments;
