@@ -137,7 +137,7 @@ describe("employees", () => {
       [{ realName: "钱七", mobilePhone: "1381111" }, "mobilePhone", "请输入正确的手机号码"],
       [{ realName: "钱七", mobilePhone: "13811110009", email: "not-mail" }, "email", "请输入正确的邮箱地址"],
       [{ realName: "钱七", mobilePhone: "13811110009", departmentId: "x" }, "departmentId", "请选择部门"],
-      [{ realName: "钱七", mobilePhone: "13811110009", canAudit: "yes" }, "canAudit", "审批权限只能是是或否"],
+      [{ realName: "钱七", mobilePhone: "13811110009", canAudit: "yes" }, "canAudit", "审批权限填写不正确"],
       [{ realName: "钱七", mobilePhone: "13811110009", "certificates.0.certType": 1, "certificates.0.certNo": "110105199003071234" }, "certificates.0.certNo", "请输入正确的身份证号码"],
       [{ realName: "钱七", mobilePhone: "13811110009", position: "职".repeat(31) }, "position", "职位最多30个字"],
     ];

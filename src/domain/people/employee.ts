@@ -33,7 +33,7 @@ const employeeShape = {
     position: optionalText(EMPLOYEE_POSITION_MAX, `职位最多${EMPLOYEE_POSITION_MAX}个字`),
     employeeLevel: optionalText(EMPLOYEE_LEVEL_MAX, `员工级别最多${EMPLOYEE_LEVEL_MAX}个字`),
     tripLevelId: optionalId("请选择差旅级别"),
-    canAudit: zBool("审批权限只能是是或否").optional().default(false),
+    canAudit: zBool("审批权限填写不正确").optional().default(false),
     certificates: z
       .array(certificateSchema, { error: "证件填写不正确" })
       .max(CERTIFICATES_MAX, `证件最多${CERTIFICATES_MAX}个`)
