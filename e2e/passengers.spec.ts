@@ -125,8 +125,12 @@ test("a member with the import right imports passengers from xlsx; the bad rows 
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   await page.locator("input[type=file]").setInputFiles({ name: "旅客.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
   await expect(page.getByTestId("import-summary")).toHaveText("共 10 行：可导入 7 行，有错误 3 行");
-  await expect(page.getByText("在文件中重复")).toHaveCount(2);
-  await expect(page.getByText("请选择证件类型")).toBeVisible();
+  const table = page.locator(".ant-table-tbody");
+  await expect(table.getByText("在文件中重复")).toHaveCount(2);
+  await expect(table.getByText("请选择证件类型")).toBeVisible();
+  // The bad rows are also listed together above the table, by row number.
+  await expect(page.getByTestId("import-errors").locator("li")).toHaveCount(3);
+  await expect(page.getByTestId("import-errors")).toContainText("第 5 行：请选择证件类型");
   await page.getByRole("button", { name: "导入 7 行有效数据" }).click();
   await expect(page.getByText("已导入 7 位旅客")).toBeVisible();
   await expect(page.getByText("3 行有错误，未导入")).toBeVisible();

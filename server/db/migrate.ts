@@ -20,6 +20,7 @@ import * as m070 from "./migrations/070_exports";
 import * as m071 from "./migrations/071_settlement";
 import * as m073 from "./migrations/073_bill_indexes";
 import * as m074 from "./migrations/074_report_indexes";
+import * as m075 from "./migrations/075_staff";
 import * as m076 from "./migrations/076_member_network";
 
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "071_settlement": m071,
   "073_bill_indexes": m073,
   "074_report_indexes": m074,
+  "075_staff": m075,
   "076_member_network": m076,
 };
 

@@ -103,6 +103,14 @@ export interface EmployeesTable {
   employeeLevel: string | null;
   canAudit: number;
   createTime: string;
+  // Own copies: an employee without a sign-in still has a name and a mobile (unique per company).
+  realName: string | null;
+  mobilePhone: string | null;
+  email: string | null;
+  position: string | null;
+  status: Generated<number>; // 1 active (their member may sign in), 0 disabled
+  certificates: Generated<string>; // JSON array of { certType, certNo, expiry, issueCountry }
+  updateTime: string | null;
 }
 
 export interface PartnersTable {

@@ -45,7 +45,7 @@ export async function templateXlsx(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return "";
   // Dates typed into Excel arrive as Date at UTC midnight.
   if (value instanceof Date) return formatYMD({ year: value.getUTCFullYear(), month: value.getUTCMonth() + 1, day: value.getUTCDate() });
@@ -58,7 +58,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-const DATE_COLUMNS = new Set<ImportColumn>(["expiry", "birthday"]);
+const DATE_COLUMNS: ReadonlySet<string> = new Set<ImportColumn>(["expiry", "birthday"]);
 // Excel counts days from 1899-12-30 (its 1900 leap-year bug included).
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
@@ -71,8 +71,25 @@ function dateText(value: ExcelJS.CellValue): string {
   return cellText(value).trim().replace(/[/.]/g, "-");
 }
 
+export interface SheetColumn<K extends string> {
+  key: K;
+  title: string;
+}
+
+export interface SheetSpec<K extends string> {
+  columns: readonly SheetColumn<K>[];
+  /** Columns read as dates (YYYY-MM-DD). */
+  dates: ReadonlySet<string>;
+  /** What a row is, for "文件中没有旅客数据". */
+  what: string;
+}
+
+const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, dates: DATE_COLUMNS, what: "旅客" };
+
 /** The data rows of the first sheet, by the template's header titles; blank rows skipped. */
-export async function readRows(base64: string): Promise<{ row: number; cells: ImportCells }[]> {
+export async function readRows(base64: string): Promise<{ row: number; cells: ImportCells }[]>;
+export async function readRows<K extends string>(base64: string, spec: SheetSpec<K>): Promise<{ row: number; cells: Partial<Record<K, string>> }[]>;
+export async function readRows(base64: string, spec: SheetSpec<string> = TRAVELLER_SHEET): Promise<{ row: number; cells: Partial<Record<string, string>> }[]> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(Buffer.from(base64, "base64") as unknown as ArrayBuffer);
@@ -81,24 +98,25 @@ export async function readRows(base64: string): Promise<{ row: number; cells: Im
   }
   const sheet = wb.worksheets[0];
   if (!sheet) throw new BizError(RET.BAD_INPUT, BAD_FILE, { errors: { file: BAD_FILE } });
-  const columns = new Map<number, ImportColumn>();
+  const columns = new Map<number, string>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const found = IMPORT_COLUMNS.find((c) => c.title === cellText(cell.value).trim());
+    const found = spec.columns.find((c) => c.title === cellText(cell.value).trim());
     if (found) columns.set(col, found.key);
   });
   if (!columns.size) throw new BizError(RET.BAD_INPUT, "文件第一行须为模板的表头", { errors: { file: "文件第一行须为模板的表头" } });
-  const rows: { row: number; cells: ImportCells }[] = [];
+  const rows: { row: number; cells: Partial<Record<string, string>> }[] = [];
   sheet.eachRow((r, n) => {
     if (n === 1) return;
-    const cells: ImportCells = {};
+    const cells: Partial<Record<string, string>> = {};
     for (const [col, key] of columns) {
       const value = r.getCell(col).value;
-      const text = DATE_COLUMNS.has(key) ? dateText(value) : cellText(value).trim();
+      const text = spec.dates.has(key) ? dateText(value) : cellText(value).trim();
       if (text) cells[key] = text;
     }
     if (Object.keys(cells).length) rows.push({ row: n, cells });
   });
-  if (!rows.length) throw new BizError(RET.BAD_INPUT, "文件中没有旅客数据", { errors: { file: "文件中没有旅客数据" } });
+  const none = `文件中没有${spec.what}数据`;
+  if (!rows.length) throw new BizError(RET.BAD_INPUT, none, { errors: { file: none } });
   if (rows.length > IMPORT_ROWS_MAX) throw new BizError(RET.BAD_INPUT, `每个文件最多 ${IMPORT_ROWS_MAX} 行`, { errors: { file: `每个文件最多 ${IMPORT_ROWS_MAX} 行` } });
   return rows;
 }

@@ -8,7 +8,14 @@ export interface EmployeeRow {
   id: number;
   memberId: number | null;
   realName: string | null;
+  /** Masked (138****0010); the edit form reads the number from the detail route. */
   mobilePhone: string | null;
+  email: string | null;
+  position: string | null;
+  /** 1 active, 0 disabled. */
+  status: number;
+  /** The certificates' numbers, masked. */
+  certNos: string[];
   departmentId: number | null;
   departmentName: string | null;
   employeeLevel: string | null;

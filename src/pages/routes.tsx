@@ -75,6 +75,7 @@ const QuickOrderPage = lazy(withTexts(() => import("../resources/member-network/
 const EditInvoiceTitlePage = lazy(withTexts(() => import("../resources/invoice-titles/edit")));
 const ImportPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportPassengersPage }))));
 const ImportExternalPassengersPage = lazy(withTexts(() => import("../resources/traveller-import/pages").then((m) => ({ default: m.ImportExternalPassengersPage }))));
+const ImportEmployeesPage = lazy(withTexts(() => import("../resources/employees/import")));
 
 export { MISMATCH_PATH, INDEX_PATH } from "../access/routes";
 
@@ -142,6 +143,7 @@ const PAGES: Record<string, Page> = {
   QuickOrder: QuickOrderPage,
   import_passengers: ImportPassengersPage,
   import_external_passengers: ImportExternalPassengersPage,
+  import_employees: ImportEmployeesPage,
   text_company: ({ routeName }) => <TextPage kind="company" routeName={routeName} />,
   text_serviceagreement: ({ routeName }) => <TextPage kind="service_agreement" routeName={routeName} />,
   agreement_frame: ({ routeName }) => <TextPage routeName={routeName} />,

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The staff page (EnterpriseStall) in the real <App/> against the real server and demo seed,
-// signed in as the company administrator (13800000070): the list, its summary, the keyword
+// signed in as the company administrator (13800000070): the list (phones masked), the
+// organisation tree, the row actions, its summary, the keyword
 // search, reset, an address that carries filters, and what a filter matching nobody shows; and
 // the 403 an individual member gets instead.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -57,9 +58,8 @@ function renderAt(address: string) {
 
 /** The names in the table body, in row order. */
 function shownNames(): string[] {
-  const body = document.querySelector(".ant-table-tbody");
-  if (!body) return [];
-  return [...body.querySelectorAll("tr.ant-table-row")].map((tr) => tr.querySelector("td")?.textContent ?? "");
+  // The first cell holds the name, then the masked phone and certificates.
+  return [...document.querySelectorAll(".ant-table-tbody tr.ant-table-row")].map((tr) => tr.querySelector("td strong")?.textContent ?? "");
 }
 const summary = () => screen.getByTestId("staff-summary").textContent;
 const query = () => new URLSearchParams(window.location.search);
@@ -72,17 +72,26 @@ describe("the staff page", () => {
     expect(document.querySelector('[data-page="EnterpriseStall"]')?.getAttribute("data-access")).toBe("granted");
     expect(summary()).toBe("华信科技有限公司 · 共 4 名员工");
     expect(screen.getByText("共 4 人")).toBeTruthy();
-    for (const head of ["姓名", "手机号", "部门", "职级", "差旅等级", "差旅管控", "审批权限", "加入时间"]) {
+    for (const head of ["姓名", "部门", "差旅等级", "状态", "操作"]) {
       expect(within(document.querySelector(".ant-table-thead") as HTMLElement).getByText(head)).toBeTruthy();
     }
     const chen = screen.getByText("陈静").closest("tr") as HTMLElement;
-    for (const text of ["13800000071", "研发部", "部门主管", "管理层", "需审批", "费用管控", "改签审批", "超标审批", "可审批"]) {
+    // Phones are masked on the list.
+    for (const text of ["138****0071", "研发部", "部门主管", "管理层", "需审批", "费用管控", "改签审批", "超标审批", "可审批"]) {
       expect(within(chen).getByText(text)).toBeTruthy();
     }
-    expect(within(chen).getByText(/^\d{4}-\d{2}-\d{2}$/)).toBeTruthy();
+    expect(within(chen).getByText("已启用")).toBeTruthy();
     expect(within(screen.getByText("杨帆").closest("tr") as HTMLElement).getByText("无差旅管控")).toBeTruthy();
-    // Read-only: nothing to add, edit or import.
-    expect(screen.queryByRole("button", { name: /新增|导入|编辑|删除/ })).toBeNull();
+    expect(screen.queryByText("13800000071")).toBeNull();
+    // Adding, importing (the admin has pnrImport) and each row's actions.
+    expect(screen.getByRole("button", { name: /添加员工/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: /导入员工/ })).toBeTruthy();
+    expect(within(chen).getByRole("button", { name: "编辑" })).toBeTruthy();
+    expect(within(chen).getByRole("button", { name: "停用" })).toBeTruthy();
+    expect(within(chen).getByRole("button", { name: "删除" })).toBeTruthy();
+    // The organisation tree, with head counts.
+    expect(screen.getByText("全部员工（4）")).toBeTruthy();
+    expect(screen.getByText("研发部（2人）")).toBeTruthy();
     // The empty state of the old placeholder page is gone.
     expect(screen.queryByText("暂无员工")).toBeNull();
     // The address carries the table state (Refine's syncWithLocation).
@@ -146,8 +155,9 @@ describe("the staff page", () => {
     });
     renderAt(`${PATH}?${search}`);
     await waitFor(() => expect([...shownNames()].sort()).toEqual(["陈静", "黄磊"].sort()), { timeout: 8000 });
-    // The department select shows the department by name, with its head count, once loaded.
-    expect(await screen.findByText("研发部（2人）", {}, { timeout: 8000 })).toBeTruthy();
+    // The tree marks the department the address chose.
+    const node = await screen.findByText("研发部（2人）", {}, { timeout: 8000 });
+    await waitFor(() => expect(node.closest(".ant-tree-treenode")?.className).toContain("ant-tree-treenode-selected"), { timeout: 8000 });
     expect(summary()).toBe("华信科技有限公司 · 符合条件的员工 2 名");
   });
 });

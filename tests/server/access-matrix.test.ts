@@ -20,6 +20,18 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/member/center/companystatistics": {},
   "/credit/employee/list": { pageNum: "1", pageSize: "10", orderBy: "realName", orderType: "asc", keyword: "138", canAudit: "1" },
   "/credit/department/list": {},
+  "/credit/employee/detail": { id: "1" },
+  "/credit/employee/add": { realName: "矩阵员工", mobilePhone: "13912340001", departmentId: "", tripLevelId: "", canAudit: "0" },
+  "/credit/employee/update": { id: "1", realName: "陈静", mobilePhone: "13800000071", canAudit: "1" },
+  "/credit/employee/status": { id: "999999", status: "1" },
+  "/credit/employee/delete": { id: "999999" },
+  "/credit/employee/trip_levels": {},
+  "/credit/department/add": { name: "矩阵部门" },
+  "/credit/department/update": { id: "999999", name: "矩阵部门", parentId: "" },
+  "/credit/department/delete": { id: "999999" },
+  "/credit/employee/import/template": {},
+  "/credit/employee/import/preview": {},
+  "/credit/employee/import/commit": {},
   // Travel policy. Ids are the demo seed's: trip level 1, car standard 1, flow 1, employee 1.
   "/member/center/trip_level/list": {},
   "/member/center/standard/list": { keyword: "员工", configured: "1", orderBy: "tripLevelName", orderType: "asc" },
@@ -158,6 +170,10 @@ const ACTS_ON_OWN = new Set([
   "/postaddress/add", "/postaddress/update", "/member/invoiceTitle/save", "/invoice/save", "/invoice/delete",
   "/creditMember/detail_chd", "/creditMember/add_or_update_chd", "/creditMember/status_chd",
   "/new_beneficiary/import/preview", "/new_beneficiary/import/commit", "/credit/external_passenger/import/preview", "/credit/external_passenger/import/commit",
+  // Staff writes name ids that are missing (404) or add rows (the mobile may be taken by then).
+  "/credit/employee/add", "/credit/employee/update", "/credit/employee/status", "/credit/employee/delete",
+  "/credit/department/add", "/credit/department/update", "/credit/department/delete",
+  "/credit/employee/import/preview", "/credit/employee/import/commit",
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.
   ...BILL_NAMES.map(billExcelPath),

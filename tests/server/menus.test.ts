@@ -46,8 +46,11 @@ describe("POST /member/menus", () => {
   it("gives the company administrator (70) the enterprise workbench, staff and travel management", async () => {
     const r = await menusOf("13800000070");
     expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "企业账单", "结算设置", "子公司管理"]));
-    expect(r.buttons.map((b) => [b.key, b.route])).toEqual([["COMPANY_CENTRAL_INDEX", "CompanyCentralIndex"]]);
-    expect(r.buttonList).toEqual([{ id: 1, key: buttonHash("COMPANY_CENTRAL_INDEX") }]);
+    // The demo admin has pnrImport: the staff and external-traveller import buttons come with it.
+    expect(r.buttons.map((b) => [b.key, b.route])).toEqual([
+      ["COMPANY_CENTRAL_INDEX", "CompanyCentralIndex"], ["IMPORT_EMPLOYEES", "import_employees"], ["IMPORT_EXTERNAL_PASSENGERS", "import_external_passengers"],
+    ]);
+    expect(r.buttonList).toEqual(expect.arrayContaining([{ id: 1, key: buttonHash("COMPANY_CENTRAL_INDEX") }]));
     expect(ids(r)).not.toContain(23);
     expect(ids(r)).not.toContain(24);
     // Dropdowns are flagged, links go to the first visible child.

@@ -62,7 +62,7 @@ describe("/credit/employee/list", () => {
     expect(names(r)).toEqual(["周文博", "黄磊", "杨帆", "陈静"]);
     const chen = r.data.list.find((e: { realName: string }) => e.realName === "陈静");
     expect(chen).toEqual({
-      id: expect.any(Number), memberId: expect.any(Number), realName: "陈静", mobilePhone: "13800000071",
+      id: expect.any(Number), memberId: expect.any(Number), realName: "陈静", mobilePhone: "138****0071", email: null, position: null, status: 1, certNos: [],
       departmentId: dept["研发部"], departmentName: "研发部", employeeLevel: "部门主管", tripLevelName: "管理层",
       approveFlag: 1, feeFlag: 1, changeApprove: 1, overproof: 1, overApprove: 1, canAudit: 1, createTime: "2024-01-15T02:00:00.000Z",
     });
@@ -153,7 +153,7 @@ describe("/credit/department/list", () => {
     await db().updateTable("employees").set({ departmentId: null }).where("id", "=", m.creditEmployeeId).execute();
     try {
       const r = await as("13800000070", "/credit/department/list");
-      expect(r.data.at(-1)).toEqual({ id: 0, name: "未分配部门", employeeCount: 1 });
+      expect(r.data.at(-1)).toMatchObject({ id: 0, parentId: null, name: "未分配部门", employeeCount: 1 });
       const loose = await list({ departmentId: 0 });
       expect(names(loose)).toEqual(["黄磊"]);
       expect(loose.data.list[0]).toMatchObject({ departmentId: null, departmentName: null });
@@ -186,7 +186,7 @@ describe("another company", () => {
     const theirs = await as("13900000070", "/credit/employee/list");
     expect(theirs.data.total).toBe(1);
     expect(theirs.data.list[0]).toMatchObject({ realName: "孙悦", departmentName: "采购部", tripLevelName: null, approveFlag: 0, canAudit: 0 });
-    expect((await as("13900000070", "/credit/department/list")).data).toEqual([{ id: d.id, name: "采购部", employeeCount: 1 }]);
+    expect((await as("13900000070", "/credit/department/list")).data).toEqual([{ id: d.id, parentId: null, name: "采购部", sort: 0, employeeCount: 1 }]);
     // Another company's department id filters to nothing rather than leaking its people.
     expect((await list({ departmentId: d.id })).data.total).toBe(0);
     expect((await list()).data.total).toBe(4);

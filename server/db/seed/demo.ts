@@ -21,7 +21,8 @@ const PEOPLE: DemoMember[] = [
   { mobilePhone: "13800000030", memberType: "30", realName: "赵强", sex: 1, memberLevel: 2 },
   { mobilePhone: "13800000040", memberType: "40", realName: "孙立", sex: 1, pnrImport: 1, memberLevel: 3 },
   { mobilePhone: "13800000050", memberType: "50", realName: "吴刚", sex: 1, memberLevel: 3 },
-  { mobilePhone: "13800000070", memberType: "70", realName: "刘建国", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
+  // The company admin imports employees and external travellers (items 39, 40 need pnrImport).
+  { mobilePhone: "13800000070", memberType: "70", realName: "刘建国", sex: 1, pnrImport: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000071", memberType: "10", realName: "陈静", sex: 2, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000072", memberType: "10", realName: "杨帆", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
   { mobilePhone: "13800000073", memberType: "10", realName: "黄磊", sex: 1, paymentLimits: "wallet,alipay,wechat,creditpay" },
@@ -82,10 +83,15 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     const staff = await level("普通员工", [0, 0, 0, 0, 0]);
     const travellers = await level("差旅专员", [1, 1, 1, 1, 1]);
 
+    const contactOf = (mobile: string) => {
+      const p = PEOPLE.find((x) => x.mobilePhone === mobile)!;
+      return { realName: p.realName, mobilePhone: p.mobilePhone, email: p.email ?? null, updateTime: now };
+    };
     const employ = async (mobile: string, departmentId: number, tripLevelId: number, canAudit: number, employeeLevel: string) => {
       const e = await trx
         .insertInto("employees")
-        .values({ companyId: company.id, memberId: ids[mobile], departmentId, tripLevelId, canAudit, employeeLevel, createTime: now })
+        // The employee keeps its own name and mobile, its member is its sign-in.
+        .values({ companyId: company.id, memberId: ids[mobile], departmentId, tripLevelId, canAudit, employeeLevel, createTime: now, ...contactOf(mobile) })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx.updateTable("members").set({ creditEmployeeId: e.id }).where("id", "=", ids[mobile]).execute();

@@ -70,9 +70,10 @@ async function employInDemoCompany(trx: Kysely<Database>, companyName: string, m
     .returning("id")
     .executeTakeFirstOrThrow();
   const dept = await trx.selectFrom("departments").select("id").where("companyId", "=", company.id).where("name", "=", "市场部").executeTakeFirst();
+  const m = await trx.selectFrom("members").select(["realName", "mobilePhone", "email"]).where("id", "=", memberId).executeTakeFirstOrThrow();
   const e = await trx
     .insertInto("employees")
-    .values({ companyId: company.id, memberId, departmentId: dept?.id ?? null, tripLevelId: level.id, canAudit: 1, employeeLevel: "差旅专员", createTime: now })
+    .values({ companyId: company.id, memberId, departmentId: dept?.id ?? null, tripLevelId: level.id, canAudit: 1, employeeLevel: "差旅专员", createTime: now, ...m, updateTime: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   await trx.updateTable("members").set({ creditEmployeeId: e.id }).where("id", "=", memberId).execute();

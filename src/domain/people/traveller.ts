@@ -23,7 +23,7 @@ const ENGLISH_NAME = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
 
 // An optional text: '', null and an absent key all mean "not given". The raw text is bounded
 // before trimming so a megabyte of blanks is refused unread.
-function optionalText(max: number, tooLong: string, then?: (v: string) => string | null) {
+export function optionalText(max: number, tooLong: string, then?: (v: string) => string | null) {
   return z
     .union([z.string({ error: tooLong }).max(max * 2, tooLong), z.null()], { error: tooLong })
     .optional()

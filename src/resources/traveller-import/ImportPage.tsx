@@ -1,14 +1,15 @@
-// Importing travellers from xlsx (import_passengers, import_external_passengers): download the
-// template, upload a filled one, see every row with its errors, then import the valid rows in one
-// go and read the report. The file goes to the server twice (preview, then import), which checks
-// it each time with the same rules as the form.
+// Importing from xlsx (travellers: import_passengers, import_external_passengers; the company's
+// employees: import_employees): download the template, upload a filled one, see every row with
+// its errors, then import the valid rows in one go and read the report. The file goes to the
+// server twice (preview, then import), which checks it each time with the same rules as the form.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Result, Space, Table, Tag, Typography, Upload, type TableColumnsType } from "antd";
+import type { TFunction } from "i18next";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
-import { IMPORT_FILE_MAX, type ImportPreview, type ImportReport, type ImportRowResult } from "../../domain/people/import";
+import { IMPORT_FILE_MAX } from "../../domain/people/import";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 
@@ -19,7 +20,35 @@ export interface ImportPageProps {
   /** The list the travellers land in (route name and Refine resource). */
   listRoute: string;
   resource: string;
+  /** The columns that tell a row apart (name, certificate …), before the result column. */
+  columns?: (t: TFunction) => TableColumnsType<ImportRow>;
+  /** Text keys for what the rows are: the hint, the report's title and the back button. */
+  texts?: { hint: string; imported: string; toList: string };
 }
+
+/** A previewed row: its spreadsheet row number, what identifies it, and its errors. */
+export interface ImportRow {
+  row: number;
+  errors: string[];
+  [field: string]: unknown;
+}
+
+interface ImportPreview {
+  rows: ImportRow[];
+  valid: number;
+  invalid: number;
+}
+
+interface ImportReport extends ImportPreview {
+  imported: number;
+}
+
+const travellerColumns = (t: TFunction): TableColumnsType<ImportRow> => [
+  { title: t("passengers.columns.name"), dataIndex: "name", key: "name", render: (v: string) => v || "—" },
+  { title: t("passengers.certType"), dataIndex: "certType", key: "certType", render: (v: string) => v || "—" },
+  { title: t("passengers.form.certNo"), dataIndex: "certNo", key: "certNo", render: (v: string) => v || "—" },
+];
+const TRAVELLER_TEXTS = { hint: "travellerImport.hint", imported: "travellerImport.imported", toList: "travellerImport.toList" };
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -38,7 +67,7 @@ function download(fileName: string, base64: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ImportPage({ routeName, base, listRoute, resource }: ImportPageProps) {
+export function ImportPage({ routeName, base, listRoute, resource, columns: ownColumns = travellerColumns, texts = TRAVELLER_TEXTS }: ImportPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -86,11 +115,9 @@ export function ImportPage({ routeName, base, listRoute, resource }: ImportPageP
     }
   };
 
-  const columns: TableColumnsType<ImportRowResult> = [
+  const columns: TableColumnsType<ImportRow> = [
     { title: t("travellerImport.row"), dataIndex: "row", key: "row", width: 70 },
-    { title: t("passengers.columns.name"), dataIndex: "name", key: "name", render: (v: string) => v || "—" },
-    { title: t("passengers.certType"), dataIndex: "certType", key: "certType", render: (v: string) => v || "—" },
-    { title: t("passengers.form.certNo"), dataIndex: "certNo", key: "certNo", render: (v: string) => v || "—" },
+    ...ownColumns(t),
     {
       title: t("travellerImport.result"), key: "errors",
       render: (_: unknown, r) =>
@@ -109,22 +136,22 @@ export function ImportPage({ routeName, base, listRoute, resource }: ImportPageP
         {report ? (
           <Result
             status={report.invalid ? "warning" : "success"}
-            title={t("travellerImport.imported", { count: report.imported })}
+            title={t(texts.imported, { count: report.imported })}
             subTitle={report.invalid ? t("travellerImport.notImported", { count: report.invalid }) : undefined}
             extra={
               <Space>
-                <Button type="primary" onClick={back}>{t("travellerImport.toList")}</Button>
+                <Button type="primary" onClick={back}>{t(texts.toList)}</Button>
                 <Button onClick={() => { setReport(null); setPreview(null); setFile(null); }}>{t("travellerImport.again")}</Button>
               </Space>
             }
           >
-            {report.invalid > 0 && <Table<ImportRowResult> size="small" rowKey="row" columns={columns} dataSource={report.rows.filter((r) => r.errors.length)} pagination={{ pageSize: 10 }} />}
+            {report.invalid > 0 && <Table<ImportRow> size="small" rowKey="row" columns={columns} dataSource={report.rows.filter((r) => r.errors.length)} pagination={{ pageSize: 10 }} />}
           </Result>
         ) : (
           <>
             <Space style={{ marginBottom: 16 }}>
               <Button icon={<DownloadOutlined />} onClick={getTemplate} loading={busy && !file}>{t("travellerImport.template")}</Button>
-              <Typography.Text type="secondary">{t("travellerImport.hint")}</Typography.Text>
+              <Typography.Text type="secondary">{t(texts.hint)}</Typography.Text>
             </Space>
             <Upload.Dragger
               accept=".xlsx"
@@ -143,12 +170,36 @@ export function ImportPage({ routeName, base, listRoute, resource }: ImportPageP
                   <Typography.Text data-testid="import-summary">{t("travellerImport.summary", { total: preview.rows.length, valid: preview.valid, invalid: preview.invalid })}</Typography.Text>
                   <Button type="primary" disabled={!preview.valid} loading={busy} onClick={commit}>{t("travellerImport.commit", { count: preview.valid })}</Button>
                 </Space>
-                <Table<ImportRowResult> size="small" rowKey="row" columns={columns} dataSource={preview.rows} pagination={{ pageSize: 20, showSizeChanger: false }} />
+                {preview.invalid > 0 && <RowErrors rows={preview.rows} />}
+                <Table<ImportRow> size="small" rowKey="row" columns={columns} dataSource={preview.rows} pagination={{ pageSize: 20, showSizeChanger: false }} />
               </div>
             )}
           </>
         )}
       </div>
     </WorkbenchFrame>
+  );
+}
+
+// Every bad row's problems in one place, by row number, so none hides on a later page of the table.
+const ERROR_LINES_MAX = 200;
+function RowErrors({ rows }: { rows: ImportRow[] }) {
+  const { t } = useTranslation();
+  const bad = rows.filter((r) => r.errors.length);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      message={t("travellerImport.errorsTitle", { count: bad.length })}
+      description={
+        <ul data-testid="import-errors" style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflowY: "auto" }}>
+          {bad.slice(0, ERROR_LINES_MAX).map((r) => (
+            <li key={r.row}>{t("travellerImport.errorLine", { row: r.row, errors: r.errors.join("；") })}</li>
+          ))}
+          {bad.length > ERROR_LINES_MAX && <li>{t("travellerImport.moreErrors", { count: bad.length - ERROR_LINES_MAX })}</li>}
+        </ul>
+      }
+    />
   );
 }

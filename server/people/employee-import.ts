@@ -1,0 +1,218 @@
+// Employee imports from xlsx: the template (with the company's trip levels and departments to
+// pick from), every row checked with the employee form's schema plus the mobile rules, and the
+// valid rows written in one transaction in batches, each active with their sign-in (a 7_0
+// member, new or this company's leftover), so 5,000 rows import in seconds.
+import ExcelJS from "exceljs";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt } from "../services/clock";
+import { CERT_TYPES, CERT_TYPE_CODES } from "../../src/domain/codes";
+import { IMPORT_ROWS_MAX } from "../../src/domain/people/import";
+import { maskMobile } from "../../src/domain/people/certificates";
+import { EMPLOYEE_IMPORT_COLUMNS, departmentTree, type EmployeeForm, type EmployeeImportColumn } from "../../src/domain/people/employee";
+import {
+  checkEmployeeRow, duplicateMobileErrors,
+  type EmployeeImportPreview, type EmployeeImportReport, type EmployeeImportRow, type EmployeeLookups,
+} from "../../src/domain/people/employee-import";
+import { readRows, type SheetSpec } from "./import";
+import { assertRoom } from "./employees";
+
+const SHEET: SheetSpec<EmployeeImportColumn> = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set(["expiry"]), what: "员工" };
+const BATCH = 400;
+const SUB_MEMBER_PAYMENTS = "wallet,alipay,wechat,creditpay";
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** Department paths (研发部/前端组) for every department, in tree order. */
+async function departmentPaths(db: Kysely<Database> | Transaction<Database>, companyId: number): Promise<Named[]> {
+  const rows = await db.selectFrom("departments").select(["id", "parentId", "name", "sort"]).where("companyId", "=", companyId).execute();
+  const out: Named[] = [];
+  const walk = (nodes: ReturnType<typeof departmentTree<(typeof rows)[number]>>, prefix: string) => {
+    for (const n of nodes) {
+      const path = prefix ? `${prefix}/${n.name}` : n.name;
+      out.push({ id: n.id, name: path });
+      walk(n.children as never, path);
+    }
+  };
+  walk(departmentTree(rows), "");
+  return out;
+}
+
+async function lookupsOf(db: Kysely<Database> | Transaction<Database>, companyId: number): Promise<EmployeeLookups> {
+  const [paths, levels] = await Promise.all([
+    departmentPaths(db, companyId),
+    db.selectFrom("trip_levels").select(["id", "name"]).where("companyId", "=", companyId).execute(),
+  ]);
+  const departments = new Map<string, number>(paths.map((p) => [p.name, p.id]));
+  // A bare name stands for its department when no other department has it.
+  const byName = new Map<string, number[]>();
+  for (const p of paths) {
+    const name = p.name.slice(p.name.lastIndexOf("/") + 1);
+    byName.set(name, [...(byName.get(name) ?? []), p.id]);
+  }
+  for (const [name, ids] of byName) if (ids.length === 1 && !departments.has(name)) departments.set(name, ids[0]);
+  const tripLevels = new Map<string, number>();
+  for (const l of levels) if (!tripLevels.has(l.name)) tripLevels.set(l.name, l.id);
+  return { departments, tripLevels };
+}
+
+// A drop-down's list is one formula of at most 255 characters.
+const listFormula = (values: string[]) => {
+  const text = `"${values.map((v) => v.replace(/[",]/g, "")).join(",")}"`;
+  return values.length && text.length <= 255 ? text : null;
+};
+
+/** The template: the columns on the first sheet, how to fill them (and the names to use) on the second. */
+export async function employeeTemplateXlsx(db: Kysely<Database>, companyId: number): Promise<Buffer> {
+  const [paths, levels] = await Promise.all([
+    departmentPaths(db, companyId),
+    db.selectFrom("trip_levels").select("name").where("companyId", "=", companyId).orderBy("id").execute(),
+  ]);
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet("员工");
+  sheet.columns = EMPLOYEE_IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  const types = CERT_TYPE_CODES.map((c) => CERT_TYPES[c].zh);
+  const col = (key: EmployeeImportColumn) => EMPLOYEE_IMPORT_COLUMNS.findIndex((c) => c.key === key) + 1;
+  const lists: [EmployeeImportColumn, string | null][] = [
+    ["department", listFormula(paths.map((p) => p.name))],
+    ["tripLevel", listFormula(levels.map((l) => l.name))],
+    ["canAudit", listFormula(["是", "否"])],
+    ["certType", listFormula(types)],
+  ];
+  for (let r = 2; r <= 1001; r++) {
+    for (const [key, formula] of lists) if (formula) sheet.getCell(r, col(key)).dataValidation = { type: "list", allowBlank: true, formulae: [formula] };
+  }
+  for (const key of ["mobilePhone", "certNo", "expiry"]) sheet.getColumn(key).numFmt = "@";
+  const help = wb.addWorksheet("填写说明");
+  help.columns = [{ width: 16 }, { width: 80 }];
+  [
+    ["姓名、手机号", "必填；手机号在文件中不能重复，也不能是本企业已有员工的手机号"],
+    ["登录", "导入的员工为启用状态，可使用手机号登录（信用子会员）"],
+    ["部门", `填写部门名称或完整路径（如 研发部/前端组），可不填；本企业部门：${paths.map((p) => p.name).join("、") || "暂无"}`],
+    ["差旅级别", `可不填；本企业差旅级别：${levels.map((l) => l.name).join("、") || "暂无"}`],
+    ["审批权限", "填写“是”或“否”，不填为否"],
+    ["证件", `可不填；证件类型可填：${types.join("、")}；护照须填写有效期（YYYY-MM-DD）与签发国家`],
+    ["行数", `每个文件最多 ${IMPORT_ROWS_MAX} 行`],
+  ].forEach((r) => help.addRow(r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+interface Checked {
+  preview: EmployeeImportPreview;
+  valid: EmployeeForm[];
+}
+
+/**
+ * Why each mobile may not be imported: already an employee of the company, or the sign-in of a
+ * member this company may not take over (only its own leftovers, a deleted employee's, are reused).
+ */
+async function mobileProblems(db: Kysely<Database> | Transaction<Database>, companyId: number, mobiles: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < mobiles.length; i += BATCH) {
+    const chunk = mobiles.slice(i, i + BATCH);
+    const [employees, members] = await Promise.all([
+      db
+        .selectFrom("employees as e")
+        .leftJoin("members as m", "m.id", "e.memberId")
+        .select((eb) => eb.fn.coalesce("e.mobilePhone", "m.mobilePhone").as("mobilePhone"))
+        .where("e.companyId", "=", companyId)
+        .where((eb) => eb.or([eb("e.mobilePhone", "in", chunk), eb("m.mobilePhone", "in", chunk)]))
+        .execute(),
+      db
+        .selectFrom("members as m")
+        .leftJoin("employees as e", "e.id", "m.creditEmployeeId")
+        .select(["m.mobilePhone", "m.memberType", "m.creditMemberId", "m.creditEmployeeId", "e.id as liveEmployee"])
+        .where("m.mobilePhone", "in", chunk)
+        .execute(),
+    ]);
+    for (const m of members) {
+      const leftover = String(m.memberType) !== "70" && m.creditMemberId === companyId && (m.creditEmployeeId === 0 || m.liveEmployee === null);
+      if (!leftover) out.set(m.mobilePhone, `${maskMobile(m.mobilePhone)} 已注册为其他会员，无法开通企业登录`);
+    }
+    for (const e of employees) if (e.mobilePhone) out.set(e.mobilePhone, `${maskMobile(e.mobilePhone)} 已是本企业员工`);
+  }
+  return out;
+}
+
+/** Every row checked with the form's schema, then for mobiles repeated in the file or already taken. */
+export async function checkEmployeeFile(db: Kysely<Database> | Transaction<Database>, companyId: number, base64: string): Promise<Checked> {
+  const rows = await readRows(base64, SHEET);
+  const lookups = await lookupsOf(db, companyId);
+  const checked = rows.map(({ row, cells }) => ({ row, cells, ...checkEmployeeRow(cells, lookups) }));
+  const mobiles = checked.map((c) => c.value?.mobilePhone ?? (c.cells.mobilePhone || "").trim());
+  const problems = await mobileProblems(db, companyId, [...new Set(mobiles.filter((m) => /^1\d{10}$/.test(m)))]);
+  const dups = duplicateMobileErrors(mobiles, (m) => problems.get(m) ?? null);
+  const valid: EmployeeForm[] = [];
+  const results: EmployeeImportRow[] = checked.map((c, i) => {
+    const errors = [...c.errors];
+    const dup = dups.get(i);
+    if (dup) errors.push(dup);
+    if (!errors.length && c.value) valid.push(c.value);
+    return { row: c.row, realName: c.cells.realName ?? "", mobilePhone: maskMobile(mobiles[i]), department: c.cells.department ?? "", errors };
+  });
+  return { preview: { rows: results, valid: valid.length, invalid: results.length - valid.length }, valid };
+}
+
+/** Imports the file's valid rows in one transaction: all of them, or (on any failure) none. */
+export async function importEmployeeFile(db: Kysely<Database>, companyId: number, base64: string): Promise<EmployeeImportReport> {
+  const at = isoAt();
+  const report = await db.transaction().execute(async (trx) => {
+    // Checked inside the transaction, so what it found free is still free when written.
+    const { preview, valid } = await checkEmployeeFile(trx, companyId, base64);
+    if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
+    await assertRoom(trx, companyId, valid.length);
+    for (let i = 0; i < valid.length; i += BATCH) await writeBatch(trx, companyId, valid.slice(i, i + BATCH), at);
+    return { ...preview, imported: valid.length };
+  });
+  return report;
+}
+
+async function writeBatch(trx: Transaction<Database>, companyId: number, batch: EmployeeForm[], at: string): Promise<void> {
+  const mobiles = batch.map((e) => e.mobilePhone);
+  await trx
+    .insertInto("employees")
+    .values(batch.map((e) => ({
+      companyId, status: 1, createTime: at, updateTime: at,
+      realName: e.realName, mobilePhone: e.mobilePhone, email: e.email ?? null, departmentId: e.departmentId, position: e.position ?? null,
+      employeeLevel: e.employeeLevel ?? null, tripLevelId: e.tripLevelId, canAudit: e.canAudit ? 1 : 0,
+      certificates: JSON.stringify(e.certificates.map((c) => ({ certType: c.certType, certNo: c.certNo, expiry: c.expiry ?? null, issueCountry: c.issueCountry ?? null }))),
+    })))
+    .execute();
+  // The unique (company, mobile) index makes the mobile the new rows' key.
+  const ids = new Map(
+    (await trx.selectFrom("employees").select(["id", "mobilePhone"]).where("companyId", "=", companyId).where("mobilePhone", "in", mobiles).execute()).map((r) => [r.mobilePhone!, r.id]),
+  );
+  const leftovers = new Map(
+    (await trx.selectFrom("members").select(["id", "mobilePhone"]).where("mobilePhone", "in", mobiles).execute()).map((m) => [m.mobilePhone, m.id]),
+  );
+  const fresh = batch.filter((e) => !leftovers.has(e.mobilePhone));
+  if (fresh.length) {
+    await trx
+      .insertInto("members")
+      .values(fresh.map((e) => ({
+        memberType: "10", memberLevel: 1, status: 1, mobilePhone: e.mobilePhone, account: e.mobilePhone, username: e.mobilePhone,
+        realName: e.realName, email: e.email ?? null, creditMemberId: companyId, creditEmployeeId: ids.get(e.mobilePhone)!,
+        paymentLimits: SUB_MEMBER_PAYMENTS, createTime: at, updateTime: at,
+      })))
+      .execute();
+  }
+  for (const e of batch.filter((x) => leftovers.has(x.mobilePhone))) {
+    await trx
+      .updateTable("members")
+      .set({ status: 1, realName: e.realName, email: e.email ?? null, creditMemberId: companyId, creditEmployeeId: ids.get(e.mobilePhone)!, updateTime: at })
+      .where("id", "=", leftovers.get(e.mobilePhone)!)
+      .execute();
+  }
+  // Each new employee points at its sign-in: one statement for the batch.
+  await trx
+    .updateTable("employees")
+    .set((eb) => ({ memberId: eb.selectFrom("members").select("members.id").whereRef("members.creditEmployeeId", "=", "employees.id").limit(1) }))
+    .where("companyId", "=", companyId)
+    .where("id", "in", [...ids.values()])
+    .execute();
+}

@@ -1,0 +1,161 @@
+// The staff page's organisation tree: 全部员工, then the departments nested under their parents
+// with their head counts (and 未分配部门 when someone has none). Choosing a node filters the
+// list (a department includes the ones below it); each department can be edited (renamed or
+// moved under another parent), given a sub-department, or deleted, which the server refuses
+// while people or sub-departments remain.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCustomMutation, type HttpError } from "@refinedev/core";
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tooltip, Tree, TreeSelect, Typography } from "antd";
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
+import { DEPARTMENT_NAME_MAX, EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
+import { useFeedback } from "../../components/FeedbackApp";
+import { departmentTreeData, type DepartmentTreeNode } from "./tree-data";
+import type { Department } from "./index";
+
+export interface DepartmentPanelProps {
+  departments: Department[];
+  loading: boolean;
+  /** The chosen node: undefined for everyone, 0 for 未分配部门. */
+  selected: number | undefined;
+  onSelect: (id: number | undefined) => void;
+  /** After a department was added, changed or deleted. */
+  onChanged: () => void;
+}
+
+type Editing = { id?: number; parentId: number | null; name: string } | null;
+
+export function DepartmentPanel({ departments, loading, selected, onSelect, onChanged }: DepartmentPanelProps) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [editing, setEditing] = useState<Editing>(null);
+  const remove = useCustomMutation<Record<string, unknown>, HttpError>();
+  const total = departments.reduce((n, d) => n + d.employeeCount, 0);
+  const unassigned = departments.find((d) => d.id === 0);
+
+  const del = async (d: Department) => {
+    try {
+      await remove.mutateAsync({ url: EMPLOYEE_PATHS.departmentDelete, method: "post", values: { id: d.id }, successNotification: false, errorNotification: false });
+      message.success(t("staff.tree.deleted"));
+      if (selected === d.id) onSelect(undefined);
+      onChanged();
+    } catch (e) {
+      message.error((e as HttpError).message);
+    }
+  };
+
+  const title = (node: DepartmentTreeNode) => (
+    <span className="tp-dept-node">
+      <span className="tp-dept-node__name" title={node.title}>{t("staff.departmentOption", { name: node.title, count: node.department.employeeCount })}</span>
+      <span className="tp-dept-node__actions" onClick={(e) => e.stopPropagation()}>
+        <Tooltip title={t("staff.tree.addChild")}>
+          <Button size="small" type="text" icon={<PlusOutlined />} aria-label={`${t("staff.tree.addChild")} ${node.title}`} onClick={() => setEditing({ parentId: node.department.id, name: "" })} />
+        </Tooltip>
+        <Tooltip title={t("staff.tree.rename")}>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={`${t("staff.tree.rename")} ${node.title}`} onClick={() => setEditing({ id: node.department.id, parentId: node.department.parentId, name: node.department.name })} />
+        </Tooltip>
+        <Popconfirm title={t("common.confirmOperation")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => del(node.department)}>
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t("staff.tree.delete")} ${node.title}`} />
+        </Popconfirm>
+      </span>
+    </span>
+  );
+
+  const treeData = departmentTreeData(departments);
+  return (
+    <div className="tp-dept-panel" aria-label={t("staff.tree.title")}>
+      <div className="tp-dept-panel__head">
+        <Typography.Text strong><ApartmentOutlined /> {t("staff.tree.title")}</Typography.Text>
+        <Button size="small" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: null, name: "" })}>{t("staff.tree.addRoot")}</Button>
+      </div>
+      <div
+        role="button"
+        tabIndex={0}
+        className={`tp-dept-panel__all${selected === undefined ? " is-selected" : ""}`}
+        onClick={() => onSelect(undefined)}
+        onKeyDown={(e) => e.key === "Enter" && onSelect(undefined)}
+      >
+        {t("staff.tree.all")}（{total}）
+      </div>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} title={false} />
+      ) : treeData.length ? (
+        <Tree<DepartmentTreeNode>
+          // A new or moved department shows opened out: the tree starts afresh when the set changes.
+          key={departments.map((d) => `${d.id}:${d.parentId}`).join(",")}
+          blockNode
+          defaultExpandAll
+          treeData={treeData}
+          selectedKeys={selected ? [selected] : []}
+          titleRender={title}
+          onSelect={(keys) => onSelect(keys.length ? Number(keys[0]) : undefined)}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("staff.tree.empty")} />
+      )}
+      {unassigned && (
+        <div
+          role="button"
+          tabIndex={0}
+          className={`tp-dept-panel__all${selected === 0 ? " is-selected" : ""}`}
+          onClick={() => onSelect(0)}
+          onKeyDown={(e) => e.key === "Enter" && onSelect(0)}
+        >
+          {t("staff.departmentOption", { name: t("staff.unassigned"), count: unassigned.employeeCount })}
+        </div>
+      )}
+      <DepartmentDialog editing={editing} departments={departments} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />
+    </div>
+  );
+}
+
+interface DepartmentValues {
+  name?: string;
+  parentId?: number | null;
+}
+
+function DepartmentDialog({ editing, departments, onClose, onSaved }: { editing: Editing; departments: Department[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [form] = Form.useForm<DepartmentValues>();
+  const save = useCustomMutation<Record<string, unknown>, HttpError>();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (v: DepartmentValues) => {
+    setError(null);
+    const values = { ...(editing?.id ? { id: editing.id } : {}), name: v.name?.trim() ?? "", parentId: v.parentId ?? "" };
+    try {
+      await save.mutateAsync({
+        url: editing?.id ? EMPLOYEE_PATHS.departmentUpdate : EMPLOYEE_PATHS.departmentAdd,
+        method: "post", values, successNotification: false, errorNotification: false,
+      });
+      message.success(t("staff.tree.saved"));
+      onSaved();
+    } catch (e) {
+      const err = e as HttpError;
+      const field = err.errors?.name ? "name" : err.errors?.parentId ? "parentId" : null;
+      if (field) form.setFields([{ name: field, errors: [err.message] }]);
+      else setError(err.message);
+    }
+  };
+
+  return (
+    <Modal open={editing !== null} onCancel={onClose} footer={null} destroyOnHidden width={480} title={t(editing?.id ? "staff.tree.editTitle" : "staff.tree.addTitle")}>
+      {editing && (
+        <Form<DepartmentValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ name: editing.name, parentId: editing.parentId }} aria-label={t("staff.tree.formLabel")}>
+          <Form.Item name="name" label={t("staff.tree.name")} rules={[{ required: true, whitespace: true, message: "请输入部门名称" }]}>
+            <Input maxLength={DEPARTMENT_NAME_MAX} placeholder={t("staff.tree.namePlaceholder")} />
+          </Form.Item>
+          <Form.Item name="parentId" label={t("staff.tree.parent")}>
+            <TreeSelect allowClear treeDefaultExpandAll placeholder={t("staff.tree.parentPlaceholder")} treeData={departmentTreeData(departments, editing.id)} />
+          </Form.Item>
+          {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
+          <Space>
+            <Button type="primary" htmlType="submit" loading={save.mutation.isPending}>{t("staff.save")}</Button>
+            <Button onClick={onClose}>{t("staff.cancel")}</Button>
+          </Space>
+        </Form>
+      )}
+    </Modal>
+  );
+}
