@@ -22,6 +22,7 @@ import * as m073 from "./migrations/073_bill_indexes";
 import * as m074 from "./migrations/074_report_indexes";
 import * as m075 from "./migrations/075_staff";
 import * as m076 from "./migrations/076_member_network";
+import * as m079 from "./migrations/079_traveller_list_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "074_report_indexes": m074,
   "075_staff": m075,
   "076_member_network": m076,
+  "079_traveller_list_indexes": m079,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

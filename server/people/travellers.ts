@@ -110,8 +110,16 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
         eb("t.surname", "like", upper),
         eb("t.givenName", "like", upper),
         eb("t.mobilePhone", "like", pattern),
-        eb.exists(
-          eb.selectFrom("traveller_certificates as c").select("c.id").whereRef("c.travellerId", "=", "t.id").where("c.certNo", "like", upper),
+        // The owner's matching certificates are found once, not once per traveller.
+        eb(
+          "t.id",
+          "in",
+          eb
+            .selectFrom("traveller_certificates as c")
+            .select("c.travellerId")
+            .where("c.ownerKind", "=", owner.kind)
+            .where("c.ownerId", "=", owner.id)
+            .where("c.certNo", "like", upper),
         ),
       ]),
     );
