@@ -32,6 +32,7 @@ async function approveOrder(page: Page, flightNo: string, shot: string) {
   await expect(order).toContainText("黄磊");
   await expect(page.getByTestId("approval-verdict")).toContainText("舱位超标");
   await expect(order).toContainText("票价保留剩余");
+  await expect(page.getByText("订单信息", { exact: true })).toBeVisible();
   await page.screenshot({ path: `test-results/business-approval-${shot}-1280.png`, fullPage: true });
   await page.getByLabel("审批意见").fill("同意，客户会议需要");
   await page.getByRole("button", { name: "同意" }).click();
@@ -100,6 +101,7 @@ test("an over-standard business booking waits for the two-level approval, then i
   const payAmount = await page.getByTestId("pay-amount").textContent();
   expect(payAmount).toMatch(/^¥[\d,]+\.\d{2}$/);
   await page.getByRole("tab", { name: "企业授信支付" }).click();
+  await expect(page.getByTestId("credit-available")).toBeVisible();
   await page.screenshot({ path: "test-results/business-pay-1280.png", fullPage: true });
   await page.getByRole("button", { name: "立即支付" }).click();
   await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);

@@ -55,7 +55,7 @@ function Detail({ id }: { id: string }) {
         </div>
       </Card>
       {canDecide && <DecisionForm approval={approval} />}
-      <Card title={t("travel.app.content")}>
+      <Card title={t(approval.order ? "business.orderTitle" : "travel.app.content")}>
         {approval.subject ? (
           <ApplicationSummary app={approval.subject} applicantName={approval.applicantName} />
         ) : approval.order ? (
