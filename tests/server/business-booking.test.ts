@@ -139,7 +139,7 @@ describe("business booking over the standard", () => {
     const mine = (await c.as(DEMO.traveller, P.detail, { id: r.data.id })).data;
     expect(mine).toMatchObject({ status: S.approving, actions: ["cancel"], approval: { status: "pending", level: 1, currentApprovers: ["陈静"], countdown: { kind: "fare" } } });
     // Not payable while waiting.
-    expect((await db().selectFrom("orders").select("status").where("id", "=", r.data.id).executeTakeFirstOrThrow()).status).not.toBe(S.pendingPayment);
+    expect(await c.as(DEMO.traveller, "/pay/create", { orderId: r.data.id, method: "wallet" })).toMatchObject({ ret: 409, msg: "订单当前状态为「待审批」，不能支付" });
 
     expect((await decide(DEMO.head, approvalId, "approve", { level: 1 })).data).toMatchObject({ status: "pending", level: 2 });
     expect((await orderRow(r.data.id)).status).toBe(S.approving);
@@ -203,6 +203,25 @@ describe("business booking over the standard", () => {
   });
 });
 
+describe("automatic approval", () => {
+  it("a waiting order the company approves at once (within the standard, small amount) is payable on booking", async () => {
+    const prefs = (await c.as(DEMO.admin, "/api/v1/trip_manager/preference_info")).data;
+    await c.as(DEMO.admin, "/api/v1/trip_manager/preference_save", { ...prefs, autoDecisions: { ...prefs.autoDecisions, approveWithinStandardMaxFen: 10_000_000 } });
+    try {
+      const { seat } = await fare(15, "cheapest");
+      const r = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business" }));
+      expect(r.ret, r.msg).toBe(0);
+      expect(r.data.status).toBe(S.pendingPayment);
+      const row = await orderRow(r.data.id);
+      expect((await db().selectFrom("approvals").select("status").where("id", "=", row.approvalId!).executeTakeFirstOrThrow()).status).toBe("approved");
+      const events = await db().selectFrom("order_events").select(["action", "toStatus"]).where("orderId", "=", r.data.id).orderBy("id").execute();
+      expect(events).toEqual([{ action: "create", toStatus: S.approving }, { action: "approve", toStatus: S.pendingPayment }]);
+    } finally {
+      await c.as(DEMO.admin, "/api/v1/trip_manager/preference_save", prefs);
+    }
+  });
+});
+
 describe("trip applications and private bookings", () => {
   it("asks for an approved trip application when the company requires one", async () => {
     const prefs = (await c.as(DEMO.admin, "/api/v1/trip_manager/preference_info")).data;
@@ -214,6 +233,25 @@ describe("trip applications and private bookings", () => {
       expect(r).toMatchObject({ ret: 400, msg: APPLICATION_REQUIRED, data: { errors: { applyId: APPLICATION_REQUIRED } } });
       const wrong = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business", applyId: 999999 }));
       expect(wrong).toMatchObject({ ret: 400, data: { errors: { applyId: "未找到该出差申请" } } });
+
+      // An approved application of the traveller covering the flight's date lets the booking through.
+      const trip = await c.as(DEMO.traveller, "/credit/add_apply_note", {
+        purpose: "上海客户会议", scope: "domestic", startDate: day(13), endDate: day(15), fromCity: "北京", toCities: ["上海"],
+        travellerEmployeeIds: [], externalTravellers: [{ name: "王五" }], modes: ["flight"], budgetFen: 500000, submit: 1,
+      });
+      expect(trip.ret, trip.msg).toBe(0);
+      const waiting = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business", applyId: trip.data.id }));
+      expect(waiting).toMatchObject({ ret: 400, data: { errors: { applyId: "该出差申请尚未审批通过" } } });
+      expect((await decide(DEMO.head, trip.data.approval.id, "approve")).ret).toBe(0);
+      expect((await decide(DEMO.admin, trip.data.approval.id, "approve")).data.status).toBe("approved");
+      const ok = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business", applyId: trip.data.id }));
+      expect(ok.ret, ok.msg).toBe(0);
+      expect(await orderRow(ok.data.id)).toMatchObject({ applyId: trip.data.id, status: S.approving });
+      expect((await c.as(DEMO.traveller, P.detail, { id: ok.data.id })).data.applyNoteNo).toBe(trip.data.noteNo);
+      const { seat: later } = await fare(20, "business");
+      const outside = await c.as(DEMO.traveller, P.book, form(later, { travelType: "business", applyId: trip.data.id }));
+      expect(outside.ret).toBe(400);
+      expect(outside.data.errors.applyId).toContain("不在出差申请的行程日期");
     } finally {
       await c.as(DEMO.admin, "/api/v1/trip_manager/preference_save", prefs);
     }
