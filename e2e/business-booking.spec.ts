@@ -110,3 +110,29 @@ test("an over-standard business booking waits for the two-level approval, then i
 
   for (const who of [traveller, head, admin]) expect(who.errors).toEqual([]);
 });
+
+test("a fare over a standard that forbids it is refused on business, and 因私 books without the standard", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000072");
+  const depDate = addDays(chinaDate(Date.now()), 11);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
+  await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
+  await expect(page.getByTestId("standard-verdict")).toContainText("舱位超标");
+  await expect(page.getByText("所选航班超出您的差旅标准，不能因公预订，请重新选择航班或改为因私预订")).toBeVisible();
+  await page.getByLabel("姓名").first().fill("杨帆");
+  await page.getByLabel("证件号码").first().fill("11010519491231002X");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText(/超出您的差旅标准，不能因公预订（舱位超标/)).toBeVisible();
+  await expect(page).toHaveURL(/\/airTicket\/order_info\?/);
+  await page.screenshot({ path: "test-results/business-forbidden-1280.png", fullPage: true });
+
+  await page.getByText("因私", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: "因私" })).toBeChecked();
+  await expect(page.getByTestId("standard-verdict")).toHaveCount(0);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
+  await expect(page.getByTestId("order-status")).toHaveText("待支付");
+  expect(errors).toEqual([]);
+});
