@@ -12,6 +12,10 @@ import { pageInput } from "../services/http/paging";
 import { bookFlight } from "../orders/flight/book";
 import { applyFlightMove, memberActor } from "../orders/flight/moves";
 import { flightOrderDetail, listFlightOrders, visibleOrderId } from "../orders/flight/views";
+import { businessPolicy, canBookOnBusiness } from "../orders/flight/business";
+import { supplierContext, suppliersFor } from "../suppliers";
+import { BizError, RET } from "../services/http/envelope";
+import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
@@ -39,6 +43,33 @@ export function orderRoutes(seed?: string) {
       access: "bookings",
       input: flightOrderInput,
       handler: ({ input, member, ctx }) => bookFlight(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: FLIGHT_ORDER_PATHS.businessCheck,
+      summary: "因公预订前的差旅标准校验：所选舱位是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      tags,
+      access: "bookings",
+      input: z.object({ fareKey: flightOrderInput.shape.fareKey }).strict(),
+      handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
+        const m = member!;
+        const none: BusinessCheck = {
+          allowed: false, tripLevelName: null, configured: false, over: false, reasons: [], overAction: "forbid", verdictText: "",
+          applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [],
+        };
+        if (!canBookOnBusiness(m)) return none;
+        const c = await supplierContext(ctx.db, m);
+        const supplier = suppliersFor(ctx.db, seed).flight;
+        const v = await supplier.verify(input.fareKey, c);
+        if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询航班");
+        const p = await businessPolicy(ctx.db, m, v.flight, v.seat, supplier, c);
+        return {
+          allowed: true, tripLevelName: p.tripLevelName, configured: p.verdict.configured, over: p.verdict.over,
+          reasons: p.verdict.reasons.map((r) => r.text), overAction: p.verdict.overAction, verdictText: p.verdict.text,
+          applicationRequired: p.applicationRequired, needReason: p.needReason, needApproval: p.needApproval, refuse: p.refuse,
+          overReasons: p.overReasons,
+        };
+      },
     }),
     defineRoute({
       method: "POST",

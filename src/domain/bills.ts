@@ -18,14 +18,14 @@ export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = { air:
 
 /**
  * Statuses in which the order still holds the money paid for it: everything between payment
- * and the money going back. Unpaid (0), cancelled (12) and refunded (6) orders hold nothing,
+ * and the money going back. Unpaid (0), awaiting approval (13), cancelled (12) and refunded (6) orders hold nothing,
  * so their settled amount is 0 while their face amount stays visible.
  */
 export const HOLDING_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter(
-  (s) => s !== S.pendingPayment && s !== S.cancelled && s !== S.moneyRefunded,
+  (s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled && s !== S.moneyRefunded,
 );
 /** Sold: paid at some point (not unpaid, not cancelled before payment). */
-const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.cancelled);
+const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled);
 /** On the way back or back: refund asked, in hand, ticket refunded, money refunded. */
 const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded];
 const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];

@@ -20,7 +20,8 @@ describe("flight order states", () => {
     expect(flightOrderLabel(12)).toBe("已取消");
     expect(flightOrderLabel(12, "en")).toBe("Cancelled");
     expect(flightOrderLabel(99)).toBe("99");
-    expect(FLIGHT_ORDER_STATUS_CODES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(FLIGHT_ORDER_STATUS_CODES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(flightOrderLabel(13)).toBe("待审批");
   });
 
   it("colours pending payment orange, ticketed green, rejected red, cancelled grey", () => {

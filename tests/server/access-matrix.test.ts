@@ -79,6 +79,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
     fareKey: "2026-01-01:ZZ9999|Y|Y", price: 100000, clientKey: "access-matrix", contactName: "张三", contactMobile: "13800000010",
     passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X" }],
   }),
+  "/api/v1/trip_manager/air_ticket_domestic_order/standard_check": { fareKey: "2026-01-01:ZZ9999|Y|Y" },
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
@@ -162,7 +163,8 @@ const SAMPLES: Record<string, Record<string, string>> = {
  */
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
-  "/api/v1/trip_manager/air_ticket_domestic_order/book", "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
+  "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check",
+  "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),

@@ -31,6 +31,18 @@ export interface OrdersTable {
   expiresAt: string | null;
   createTime: string;
   updateTime: string;
+  /** Migration 077: "business" (因公) or "private" (因私); null for orders booked before it. */
+  travelType: string | null;
+  /** The approved trip application a business order belongs to. */
+  applyId: number | null;
+  /** 1: the fare was over the booker's travel standard. */
+  overStandard: Generated<number>;
+  /** The booker's reason for booking over the standard. */
+  overReasons: string | null;
+  /** The standard's verdict on the fare (符合差旅标准, or 超标 with why). */
+  standardVerdict: string | null;
+  /** The approval a business order waits for (待审批) or went through. */
+  approvalId: number | null;
 }
 
 export interface OrderPassengersTable {

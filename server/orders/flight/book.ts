@@ -1,7 +1,9 @@
 // Booking a domestic flight: verify the fare (a changed price is announced with old and new
 // price unless the buyer accepted it), then hold the seats through the supplier, insert the
 // order, its passengers, its first event and its expiry job in ONE transaction: a seat that
-// cannot be had leaves nothing written.
+// cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
+// standard in the same transaction: refused, asked for a reason, or created 待审批 with its
+// approval submitted through the approval engine.
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -19,6 +21,9 @@ import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { memberActor } from "./moves";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { subordinatesOf } from "../../people/network";
+import { decideBusiness } from "./business";
+import { createDraftApproval, applyTransition } from "../../approvals/engine";
+import "./approval";
 
 export interface BookReply {
   id: number;
@@ -100,6 +105,8 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
 
   try {
     return await db.transaction().execute(async (trx) => {
+      const biz = await decideBusiness(trx, member, input, flight, seat, supplier.within(trx), c);
+      const status = biz.needApproval ? FLIGHT_ORDER_STATUS.approving : FLIGHT_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
       if (hold.amount !== panel.payprice - panel.insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
@@ -113,7 +120,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           companyId,
           bookerMemberId: member.id,
           travellerMemberId: input.forMemberId ?? null,
-          status: FLIGHT_ORDER_STATUS.pendingPayment,
+          status,
           ticketFen: panel.ticket,
           constructionFeeFen: panel.consTax,
           fuelSurchargeFen: panel.fuelTax,
@@ -132,6 +139,11 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           expiresAt: hold.expiresAt,
           createTime: at,
           updateTime: at,
+          travelType: biz.travelType,
+          applyId: biz.applyId,
+          overStandard: biz.overStandard,
+          overReasons: biz.overReasons,
+          standardVerdict: biz.standardVerdict,
         })
         .returning(["id", "orderNo"])
         .executeTakeFirstOrThrow();
@@ -157,10 +169,22 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
         .execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: FLIGHT_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? "因公预订，提交审批" : null, createTime: at })
         .execute();
       await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
-      return { id: order.id, orderNo: order.orderNo, status: FLIGHT_ORDER_STATUS.pendingPayment, payprice: panel.payprice, expiresAt: hold.expiresAt };
+      if (biz.needApproval) {
+        // The approval must be decided while the seats are held: its fare deadline is the hold's.
+        const draft = await createDraftApproval(trx, {
+          companyId: companyId!, subjectType: "order", subjectId: order.id, applicantMemberId: member.id, applicantName: actor.name,
+          title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
+          withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
+        });
+        await trx.updateTable("orders").set({ approvalId: draft.id }).where("id", "=", order.id).execute();
+        await applyTransition(trx, { approvalId: draft.id, action: "submit", actor: { memberId: member.id, name: actor.name } });
+      }
+      // The company may approve it at once (within the standard, small amount): answer what it is now.
+      const now2 = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
+      return { id: order.id, orderNo: order.orderNo, status: now2.status, payprice: panel.payprice, expiresAt: hold.expiresAt };
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.

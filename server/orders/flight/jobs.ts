@@ -1,5 +1,5 @@
-// The flight order's timed step: an unpaid order is cancelled at its expiry and its seats go
-// back on sale. The job is written with the order, so a restart loses none.
+// The flight order's timed step: an unpaid order (or one still waiting for its approval) is
+// cancelled at its expiry and its seats go back on sale. The job is written with the order, so a restart loses none.
 import { z } from "zod";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+import "./approval";
 
 export const FLIGHT_ORDER_EXPIRY_JOB = "flight-order-expiry";
 
@@ -20,8 +21,9 @@ export const flightOrderExpiryJob = defineJobKind({
   async run(p, { trx }) {
     const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
     // Paid or cancelled meanwhile: nothing left to expire.
-    if (!order || order.status !== FLIGHT_ORDER_STATUS.pendingPayment) return;
-    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+    if (!order || (order.status !== FLIGHT_ORDER_STATUS.pendingPayment && order.status !== FLIGHT_ORDER_STATUS.approving)) return;
+    const note = order.status === FLIGHT_ORDER_STATUS.approving ? "票价已过期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });
 

@@ -7,6 +7,7 @@ import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { isoAt } from "../../services/clock";
 import { suppliersFor } from "../../suppliers";
+import { applyTransition } from "../../approvals/engine";
 import {
   FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
 } from "../../../src/domain/orders/flight";
@@ -37,7 +38,7 @@ export interface MoveRequest {
 /** Applies one move; refuses (and changes nothing) when the order is not where the move starts. */
 export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product"]).where("id", "=", r.orderId).executeTakeFirst();
+    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId"]).where("id", "=", r.orderId).executeTakeFirst();
     if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
@@ -57,8 +58,26 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
       .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
       .execute();
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
-    if (order.holdId && (r.action === "cancel" || r.action === "expire")) await supplier.cancel(order.holdId);
+    if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
+      await closeApproval(trx, order.approvalId, r);
+    }
     if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
     return { from: move.from, to: move.to };
   });
+}
+
+/**
+ * An order that leaves 待审批 by itself (cancelled by its booker, or its seats expired) takes its
+ * approval with it: withdrawn in the booker's name, or rejected as the fare expired. An approval
+ * already decided is left as it is.
+ */
+async function closeApproval(trx: Kysely<Database>, approvalId: number, r: MoveRequest): Promise<void> {
+  const a = await trx.selectFrom("approvals").select(["status", "applicantMemberId"]).where("id", "=", approvalId).executeTakeFirst();
+  if (!a || a.status !== "pending") return;
+  if (r.action === "cancel") {
+    await applyTransition(trx, { approvalId, action: "withdraw", actor: { memberId: a.applicantMemberId, name: r.actor.name }, comment: "预订人已取消订单" });
+  } else {
+    await applyTransition(trx, { approvalId, action: "expire", actor: { memberId: null, name: "系统" }, comment: "票价已过期，系统自动驳回" });
+  }
 }

@@ -9,6 +9,7 @@ import { memberTypeKey } from "../../../src/domain/member";
 import { memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { ORDER_NOT_FOUND } from "./moves";
+import { inboxRows } from "../../approvals/views";
 
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
 
@@ -44,7 +45,10 @@ interface Snapshot {
   seat: FlightOrderDetail["seat"];
 }
 
-type OrderRow = { id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null };
+type OrderRow = {
+  id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null;
+  travelType: string | null; overStandard: number;
+};
 
 function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
   const s = JSON.parse(o.snapshot) as Snapshot;
@@ -62,10 +66,12 @@ function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
     payprice: o.totalFen,
     createTime: o.createTime,
     expiresAt: o.expiresAt,
+    travelType: o.travelType,
+    overStandard: o.overStandard,
   };
 }
 
-const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt"] as const;
+const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard"] as const;
 
 export async function listFlightOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<FlightOrderRow>> {
   let q = visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member);
@@ -102,8 +108,20 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
   ]);
   const s = JSON.parse(o.snapshot) as Snapshot;
+  const [approvalRow, apply] = await Promise.all([
+    o.approvalId ? db.selectFrom("approvals").selectAll().where("id", "=", o.approvalId).executeTakeFirst() : undefined,
+    o.applyId ? db.selectFrom("trip_applications").select("noteNo").where("id", "=", o.applyId).executeTakeFirst() : undefined,
+  ]);
+  const approval = approvalRow ? (await inboxRows(db, [approvalRow]))[0] : null;
   return {
     ...rowOf(o, passengers.map((p) => p.name)),
+    applyId: o.applyId,
+    applyNoteNo: apply?.noteNo ?? null,
+    overReasons: o.overReasons,
+    standardVerdict: o.standardVerdict,
+    approval: approval
+      ? { id: approval.id, status: approval.status, statusLabel: approval.statusLabel, level: approval.level, levelCount: approval.levelCount, currentApprovers: approval.currentApprovers, countdown: approval.countdown }
+      : null,
     contactName: o.contactName,
     contactMobile: o.contactMobile,
     fareKey: o.fareKey,

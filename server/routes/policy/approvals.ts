@@ -17,6 +17,7 @@ import { applicationView, loadApplication } from "../../policy/applications";
 import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
 import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
 import { likePattern } from "./paging";
+import { orderSubjectView } from "../../orders/flight/approval";
 
 const ACCESS = "approvals";
 const TAGS = ["approvals"];
@@ -48,8 +49,9 @@ async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, id: numb
 
 async function detail(db: Kysely<Database>, row: ApprovalRow, viewerMemberId: number) {
   const approval = await approvalView(db, row, viewerMemberId);
+  if (row.subjectType === "order") return { ...approval, subject: null, order: await orderSubjectView(db, row) };
   const app = row.subjectType === "trip" ? await loadApplication(db, row.subjectId) : undefined;
-  return { ...approval, subject: app ? applicationView(app) : null };
+  return { ...approval, subject: app ? applicationView(app) : null, order: null };
 }
 
 export const approvalRoutes = [

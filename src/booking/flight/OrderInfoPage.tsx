@@ -23,6 +23,8 @@ import { PassengerFields } from "./PassengerFields";
 import { PriceSummary } from "./PriceSummary";
 import { firstProblem, livePanel, namePath, toOrderInput, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
+import { BusinessSection } from "./BusinessSection";
+import { subjectKey } from "../../access/rules";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -31,6 +33,7 @@ const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 interface BookReply {
   id: number;
   orderNo: string;
+  status: number;
 }
 
 export default function OrderInfoPage({ routeName }: { routeName: string }) {
@@ -98,6 +101,9 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
   // Quick order: the subordinate booked for, once the server confirmed them.
   const bookFor = useBookFor();
   const panel = livePanel(values ?? { passengers: [{ certType: CERT_TYPE.idCard }] }, seat, flight.depDate);
+  // Company members book on business (因公) or privately; an employee's bookings are business first.
+  const memberKey = subjectKey(user ?? null);
+  const companyMember = (memberKey === "70" || memberKey === "7_0") && !bookFor.member;
 
   const submit = (acceptPrice: boolean) => {
     const input = { ...toOrderInput(form.getFieldsValue(true) as OrderFormValues, seat, clientKey, acceptPrice), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}) };
@@ -130,7 +136,11 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ passengers: Array.from({ length: rows }, () => ({ certType: CERT_TYPE.idCard })), contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }}
+      initialValues={{
+        passengers: Array.from({ length: rows }, () => ({ certType: CERT_TYPE.idCard })),
+        contactName: user?.realName ?? "",
+        contactMobile: user?.mobilePhone ?? "",
+      }}
       onFinish={() => submit(false)}
       aria-label={t("flightOrder.fillTitle")}
     >
@@ -140,6 +150,7 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
             <FlightSummary flight={flight} seat={seat} />
           </Card>
+          {companyMember ? <BusinessSection fareKey={seat.fareKey} initial={memberKey === "7_0" ? "business" : "private"} /> : null}
           <Card className="tp-order__section" title={t("flightOrder.passengers")}>
             <PassengerFields depDate={flight.depDate} insurance={seat.insurance} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

@@ -18,6 +18,10 @@ export interface OrderFormValues {
   passengers?: PassengerValues[];
   contactName?: string;
   contactMobile?: string;
+  /** Company members: 因公 (business) or 因私 (private). */
+  travelType?: "business" | "private";
+  applyId?: number;
+  overReason?: string;
 }
 
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
@@ -30,6 +34,9 @@ export function toOrderInput(values: OrderFormValues, seat: FlightSeat, clientKe
     ...(acceptPrice ? { acceptPrice: 1 } : {}),
     contactName: values.contactName?.trim() ?? "",
     contactMobile: values.contactMobile?.trim() ?? "",
+    ...(values.travelType ? { travelType: values.travelType } : {}),
+    ...(values.travelType === "business" && values.applyId ? { applyId: values.applyId } : {}),
+    ...(values.travelType === "business" && values.overReason ? { overReason: values.overReason } : {}),
     passengers: (values.passengers ?? []).map((p) => ({
       name: p.name?.trim() ?? "",
       certType: p.certType ?? 1,

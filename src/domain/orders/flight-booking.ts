@@ -9,6 +9,7 @@ import { normaliseDate } from "../travel/dates";
 import type { FareBreakdown, InsuranceOption, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
+import { TRAVEL_TYPES } from "../policy/codes";
 
 /** Passengers on one order: the airline's limit for one booking record. */
 export const MAX_PASSENGERS = 9;
@@ -65,10 +66,21 @@ export const flightOrderInput = z
     contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
     /** Quick order: the agent's subordinate the order is booked for (the order's traveller member). */
     forMemberId: zInt({ min: 1, max: 2_147_483_647, error: "下单会员不正确" }).optional(),
+    /**
+     * 因公 (business: the travel standard applies) or 因私; only company members book on business.
+     * Omitted is private, as for everyone who is not a company member; the order page offers
+     * business first to a company's employee.
+     */
+    travelType: z.enum(TRAVEL_TYPES.keys, { error: "出行类型只能是因公或因私" }).optional(),
+    /** The approved trip application a business booking belongs to (required when the company asks for one). */
+    applyId: zInt({ min: 1, max: 2_147_483_647, error: "出差申请不正确" }).optional(),
+    /** Why a business booking is over the standard: one of the company's over-standard reasons. */
+    overReason: zOptionalString(z.string().trim().max(30, "超标原因最多 30 个字"), "超标原因不正确"),
     passengers: z.array(flightPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
   })
   .strict()
   .superRefine((o, ctx) => {
+    if (o.travelType !== "business" && o.applyId !== undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: "因私预订不关联出差申请" });
     const seen = new Set<string>();
     o.passengers.forEach((p, i) => {
       const key = `${p.certType}|${p.certNo.toUpperCase()}`;

@@ -17,6 +17,10 @@ export interface FlightOrderRow {
   payprice: number;
   createTime: string;
   expiresAt: string | null;
+  /** "business" (因公), "private" (因私); null for orders booked before travel types. */
+  travelType: string | null;
+  /** 1: the fare was over the booker's travel standard. */
+  overStandard: number;
 }
 
 export interface FlightOrderPassenger {
@@ -62,6 +66,40 @@ export interface FlightOrderDetail extends FlightOrderRow {
   events: FlightOrderEvent[];
   /** What the caller may do now (from the shared state machine). */
   actions: FlightOrderAction[];
+  /** The trip application a business order belongs to. */
+  applyId: number | null;
+  applyNoteNo: string | null;
+  /** The booker's reason for booking over the standard. */
+  overReasons: string | null;
+  /** The standard's verdict on the fare. */
+  standardVerdict: string | null;
+  /** The order's approval (business orders that needed one). */
+  approval: {
+    id: number;
+    status: string;
+    statusLabel: string;
+    level: number;
+    levelCount: number;
+    currentApprovers: string[];
+    countdown: { at: string; kind: "fare" | "level"; remainingSeconds: number } | null;
+  } | null;
+}
+
+/** The travel standard's view of a fare for a business booking (the order page's check). */
+export interface BusinessCheck {
+  /** The caller may book on business (a company member). */
+  allowed: boolean;
+  tripLevelName: string | null;
+  configured: boolean;
+  over: boolean;
+  reasons: string[];
+  overAction: "forbid" | "reason" | "approve";
+  verdictText: string;
+  applicationRequired: boolean;
+  needReason: boolean;
+  needApproval: boolean;
+  refuse: boolean;
+  overReasons: string[];
 }
 
 /** The order-related catalogue paths. */
@@ -70,4 +108,6 @@ export const FLIGHT_ORDER_PATHS = {
   list: "/order/newappGetDometicketOrder",
   detail: "/order/appDometicketOrderViewServlet",
   cancel: "/order/cancelOrder",
+  /** The travel standard's verdict on a fare before a business booking. */
+  businessCheck: "/api/v1/trip_manager/air_ticket_domestic_order/standard_check",
 } as const;

@@ -7,7 +7,7 @@ import type { Bilingual } from "../messages";
 /**
  * The published status codes (0-11) plus 12 for an unpaid order that was cancelled or ran out
  * of time: the published table names no code for it, and 12 is the first code that has a colour
- * but no published meaning.
+ * but no published meaning. 13 (the next free code) is a business order waiting for its approval.
  */
 export const FLIGHT_ORDER_STATUS = {
   pendingPayment: 0,
@@ -23,6 +23,8 @@ export const FLIGHT_ORDER_STATUS = {
   refundProcessing: 10,
   changeRequested: 11,
   cancelled: 12,
+  /** A business order over the travel standard (or of a level whose every order is approved), waiting for its approval. */
+  approving: 13,
 } as const;
 
 export type FlightOrderStatus = (typeof FLIGHT_ORDER_STATUS)[keyof typeof FLIGHT_ORDER_STATUS];
@@ -31,6 +33,7 @@ export const FLIGHT_ORDER_STATUS_CODES = Object.values(FLIGHT_ORDER_STATUS) as F
 export const FLIGHT_ORDER_LABELS: Readonly<Record<FlightOrderStatus, Bilingual>> = {
   ...AIR_ORDER_STATUS,
   12: { zh: "已取消", en: "Cancelled" },
+  13: { zh: "待审批", en: "Awaiting approval" },
 };
 
 /** Finished orders are grey; the others keep the colour of their published code. */
@@ -45,7 +48,8 @@ export function flightOrderLabel(status: number, lang: "zh" | "en" = "zh"): stri
 export type FlightOrderAction =
   | "pay" | "cancel" | "expire" | "issue" | "ticket" | "reject" | "refundMoney"
   | "requestRefund" | "acceptRefund" | "finishRefund" | "declineRefund"
-  | "requestChange" | "confirmChange" | "declineChange" | "void";
+  | "requestChange" | "confirmChange" | "declineChange" | "void"
+  | "approve" | "rejectApproval";
 
 /** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
 export type FlightOrderActor = "member" | "system";
@@ -64,6 +68,11 @@ const move = (from: FlightOrderStatus, action: FlightOrderAction, to: FlightOrde
 
 /** Every allowed move; anything not listed is refused. */
 export const FLIGHT_ORDER_MOVES: readonly FlightOrderMove[] = [
+  // The approval decides; the payment window opens only once it is approved.
+  move(S.approving, "approve", S.pendingPayment, "system", "审批通过", "Approved"),
+  move(S.approving, "rejectApproval", S.cancelled, "system", "审批驳回", "Approval rejected"),
+  move(S.approving, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
+  move(S.approving, "expire", S.cancelled, "system", "超时取消", "Expire"),
   move(S.pendingPayment, "pay", S.paid, "system", "支付", "Pay"),
   move(S.pendingPayment, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
   move(S.pendingPayment, "expire", S.cancelled, "system", "超时取消", "Expire"),

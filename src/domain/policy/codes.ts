@@ -85,3 +85,10 @@ export const TRIP_SCOPES = table([
   { key: "intl", zh: "国际", en: "International" },
 ] as const);
 export type TripScope = (typeof TRIP_SCOPES.keys)[number];
+
+/** Why an order is booked: on company business (the travel standard applies) or privately. */
+export const TRAVEL_TYPES = table([
+  { key: "business", zh: "因公", en: "Business" },
+  { key: "private", zh: "因私", en: "Private" },
+] as const);
+export type TravelType = (typeof TRAVEL_TYPES.keys)[number];

@@ -10,3 +10,4 @@ export * from "./preferences";
 export * from "./replace-booker";
 export * from "./application";
 export * from "./summary";
+export * from "./flight-verdict";

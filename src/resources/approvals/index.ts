@@ -81,7 +81,30 @@ export interface ApprovalView extends Omit<ApprovalRow, "currentApprovers"> {
   actions: ApprovalAction[];
 }
 
-/** What AuditDetails shows: the approval and, for a trip, the application it decides. */
+/** An order under approval as its approver sees it (certificate numbers masked). */
+export interface OrderSubject {
+  kind: "order";
+  id: number;
+  orderNo: string;
+  status: number;
+  statusLabel: string;
+  expiresAt: string | null;
+  payprice: number;
+  travelType: string | null;
+  overStandard: number;
+  overReasons: string | null;
+  standardVerdict: string | null;
+  applyNoteNo: string | null;
+  applyPurpose: string | null;
+  flight: {
+    flightNo: string; airlineName: string; depCityName: string; arrCityName: string; depAirportName: string; arrAirportName: string;
+    depDate: string; depTime: string; arrTime: string; cabinClassName: string; cabinCode: string; salePrice: number;
+  };
+  passengers: { name: string; psgType: string; certType: number; certNo: string }[];
+}
+
+/** What AuditDetails shows: the approval and, for a trip, the application it decides, for an order the order. */
 export interface ApprovalDetail extends ApprovalView {
   subject: ApplicationView | null;
+  order: OrderSubject | null;
 }

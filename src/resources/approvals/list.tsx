@@ -10,6 +10,7 @@ import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { Countdown } from "../flight-orders/Countdown";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
@@ -85,7 +86,20 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
     },
     {
       ...nowrap, title: t("travel.audit.deadline"), key: "deadline",
-      render: (_: unknown, row) => (row.countdown ? <Typography.Text type="warning">{chinaDateTime(row.countdown.at)}</Typography.Text> : "—"),
+      render: (_: unknown, row) =>
+        row.countdown ? (
+          <Space direction="vertical" size={2}>
+            <Typography.Text type="warning">{chinaDateTime(row.countdown.at)}</Typography.Text>
+            {/* An order's held fare runs out: the time left matters more than the hour. */}
+            {row.countdown.kind === "fare" && row.status === "pending" && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <Countdown until={row.countdown.at} textKey="business.fareWithin" onEnd={() => tableQuery.refetch()} />
+              </Typography.Text>
+            )}
+          </Space>
+        ) : (
+          "—"
+        ),
     },
     {
       ...nowrap, title: t("travel.app.actions"), key: "actions",

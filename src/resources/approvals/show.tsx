@@ -13,6 +13,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
 import { ApprovalProgress } from "./ApprovalProgress";
+import { OrderSummary } from "./OrderSummary";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { APPROVAL_PATHS, type ApprovalDetail } from "./index";
 import { retryUnlessRefused } from "../retry";
@@ -54,8 +55,14 @@ function Detail({ id }: { id: string }) {
         </div>
       </Card>
       {canDecide && <DecisionForm approval={approval} />}
-      <Card title={t("travel.app.content")}>
-        {approval.subject ? <ApplicationSummary app={approval.subject} applicantName={approval.applicantName} /> : <Typography.Text>{approval.title}</Typography.Text>}
+      <Card title={t(approval.order ? "business.orderTitle" : "travel.app.content")}>
+        {approval.subject ? (
+          <ApplicationSummary app={approval.subject} applicantName={approval.applicantName} />
+        ) : approval.order ? (
+          <OrderSummary order={approval.order} applicantName={approval.applicantName} approvalId={approval.id} />
+        ) : (
+          <Typography.Text>{approval.title}</Typography.Text>
+        )}
       </Card>
       <ApprovalProgress approval={approval} />
     </Space>
@@ -89,6 +96,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
           form.resetFields();
           invalidate({ resource: "approvals", invalidates: ["list", "detail"], id: approval.id });
           invalidate({ resource: "travel-applications", invalidates: ["list"] });
+          invalidate({ resource: "flight-orders", invalidates: ["list", "detail"] });
         },
         onError: (e: HttpError) => {
           const field = (e.errors as Record<string, string | string[]> | undefined)?.comment;

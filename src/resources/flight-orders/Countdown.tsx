@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-export function Countdown({ until, onEnd }: { until: string; onEnd: () => void }) {
+/** textKey: the sentence around the time left (paying by default; an order waiting for approval says so). */
+export function Countdown({ until, onEnd, textKey = "flightOrder.detail.payWithin" }: { until: string; onEnd: () => void; textKey?: string }) {
   const { t } = useTranslation();
   const end = Date.parse(until);
   const [now, setNow] = useState(() => Date.now());
@@ -21,5 +22,5 @@ export function Countdown({ until, onEnd }: { until: string; onEnd: () => void }
   if (left === 0) return <span data-testid="countdown">{t("flightOrder.detail.expired")}</span>;
   const mm = String(Math.floor(left / 60)).padStart(2, "0");
   const ss = String(left % 60).padStart(2, "0");
-  return <span data-testid="countdown">{t("flightOrder.detail.payWithin", { time: `${mm}:${ss}` })}</span>;
+  return <span data-testid="countdown">{t(textKey, { time: `${mm}:${ss}` })}</span>;
 }

@@ -8,7 +8,8 @@ import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, Ta
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import type { Dayjs } from "dayjs";
-import { FLIGHT_ORDER_STATUS_CODES, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { Countdown } from "./Countdown";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
@@ -56,7 +57,18 @@ export function FlightOrderList({ empty, action }: { empty: string; action: Page
     },
     { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", render: (v: string[]) => v.join("、") },
     { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", render: (v: number) => `¥${formatFen(v)}` },
-    { ...NOWRAP, title: t("flightOrder.list.status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={flightOrderColor(v)}>{flightOrderLabel(v, lang)}</Tag> },
+    {
+      ...NOWRAP, title: t("flightOrder.list.status"), dataIndex: "status", key: "status",
+      render: (v: number, r) => (
+        <div>
+          <Tag color={flightOrderColor(v)}>{flightOrderLabel(v, lang)}</Tag>
+          {r.travelType === "business" && <Tag color={r.overStandard ? "red" : "blue"}>{t(r.overStandard ? "business.overTag" : "business.onBusiness")}</Tag>}
+          {v === FLIGHT_ORDER_STATUS.approving && r.expiresAt && (
+            <div><Typography.Text type="warning" style={{ fontSize: 12 }}><Countdown until={r.expiresAt} onEnd={() => tableQuery.refetch()} textKey="business.approveWithin" /></Typography.Text></div>
+          )}
+        </div>
+      ),
+    },
     { ...NOWRAP, title: t("flightOrder.list.createTime"), dataIndex: "createTime", key: "createTime", render: when },
     { ...NOWRAP, title: t("flightOrder.list.actions"), key: "actions", render: (_: unknown, r) => <Link to={orderDetailPath(r.id)}>{t("flightOrder.list.view")}</Link> },
   ];

@@ -83,6 +83,7 @@ function OrderDetail({ id }: { id: string }) {
     });
 
   const pending = order.status === FLIGHT_ORDER_STATUS.pendingPayment;
+  const approving = order.status === FLIGHT_ORDER_STATUS.approving;
   const panel = {
     lines: order.passengers.map((p) => ({ psgType: p.psgType, tktPrice: p.tktPrice, consTax: p.consTax, fuelTax: p.fuelTax, servFee: p.servFee, insuPayPrice: p.insuPayPrice, total: p.tktPrice + p.consTax + p.fuelTax + p.servFee + p.insuPayPrice })),
     ticket: order.ticket,
@@ -116,6 +117,9 @@ function OrderDetail({ id }: { id: string }) {
             {pending && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
             )}
+            {approving && order.expiresAt && (
+              <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>
+            )}
           </Space>
           <Space>
             {pending && (
@@ -132,6 +136,16 @@ function OrderDetail({ id }: { id: string }) {
           </Space>
         </div>
       </Card>
+      {approving && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="approval-waiting"
+          message={t("business.waiting")}
+          description={order.approval?.currentApprovers.length ? t("business.currentApprovers", { names: order.approval.currentApprovers.join("、"), level: order.approval.level, count: order.approval.levelCount }) : undefined}
+        />
+      )}
+      {order.travelType === "business" && <BusinessFacts order={order} />}
       <Card title={t("flightOrder.flight")}>
         <FlightSummary flight={order.flight} seat={order.seat} />
       </Card>
@@ -163,5 +177,23 @@ function OrderDetail({ id }: { id: string }) {
         </Card>
       </div>
     </Space>
+  );
+}
+
+/** A business order's travel facts: the standard's verdict, the reason given, its trip application and approval. */
+function BusinessFacts({ order }: { order: FlightOrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t("business.title")}>
+      <Descriptions column={2} size="small">
+        <Descriptions.Item label={t("business.travelType")}>{t("business.onBusiness")}</Descriptions.Item>
+        <Descriptions.Item label={t("business.standard")}>
+          <Typography.Text type={order.overStandard ? "danger" : "success"} data-testid="order-verdict">{order.standardVerdict ?? "—"}</Typography.Text>
+        </Descriptions.Item>
+        {order.overReasons && <Descriptions.Item label={t("business.overReason")}>{order.overReasons}</Descriptions.Item>}
+        {order.applyNoteNo && <Descriptions.Item label={t("business.application")}>{order.applyNoteNo}</Descriptions.Item>}
+        {order.approval && <Descriptions.Item label={t("business.approvalStatus")}>{order.approval.statusLabel}</Descriptions.Item>}
+      </Descriptions>
+    </Card>
   );
 }

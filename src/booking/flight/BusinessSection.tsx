@@ -1,0 +1,109 @@
+// The order page's business part for a company member: 出行类型 因公/因私; for 因公 the travel
+// standard's verdict on the chosen fare (超标 with why, in red, or 符合差旅标准), the approved
+// trip applications to pick from when the company requires one, the over-standard reason when
+// the standard asks for one, and a note when the order will wait for approval.
+import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
+import { useCustom } from "@refinedev/core";
+import { useTranslation } from "react-i18next";
+import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
+
+const USABLE_APPLICATIONS = "/credit/apply_note/usable";
+
+interface UsableApplication {
+  id: number;
+  noteNo: string;
+  purpose: string;
+  startDate: string;
+  endDate: string;
+  fromCity: string;
+  toCities: string[];
+}
+
+/** initial: the travel type the field starts with (it registers when the section mounts). */
+export function BusinessSection({ fareKey, initial }: { fareKey: string; initial: "business" | "private" }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const travelType = Form.useWatch("travelType", form) as string | undefined;
+  return (
+    <Card className="tp-order__section" title={t("business.title")}>
+      <Form.Item name="travelType" label={t("business.travelType")} initialValue={initial} style={{ marginBottom: travelType === "business" ? 16 : 0 }}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: "business", label: t("business.onBusiness") },
+            { value: "private", label: t("business.private") },
+          ]}
+        />
+      </Form.Item>
+      {travelType === "business" ? <BusinessRules fareKey={fareKey} /> : null}
+    </Card>
+  );
+}
+
+function BusinessRules({ fareKey }: { fareKey: string }) {
+  const { t } = useTranslation();
+  const { query, result } = useCustom<BusinessCheck>({
+    url: FLIGHT_ORDER_PATHS.businessCheck,
+    method: "post",
+    config: { payload: { fareKey } },
+    errorNotification: false,
+    queryOptions: { retry: false, refetchOnWindowFocus: false },
+  });
+  const check = result.data as BusinessCheck | undefined;
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  if (query.error || !check) return <Alert type="error" showIcon message={query.error?.message ?? t("business.checkFailed")} />;
+  return (
+    <Space direction="vertical" size={12} style={{ width: "100%" }}>
+      <div data-testid="standard-verdict">
+        <Typography.Text type="secondary">{t("business.standard")}{check.tripLevelName ? `（${check.tripLevelName}）` : ""}：</Typography.Text>
+        {check.over ? (
+          <Typography.Text type="danger" strong>{t("business.over")}</Typography.Text>
+        ) : (
+          <Typography.Text type="success" strong>{check.configured ? t("business.within") : t("business.noStandard")}</Typography.Text>
+        )}
+        {check.over ? (
+          <ul className="tp-business__reasons">
+            {check.reasons.map((r) => <li key={r}><Typography.Text type="danger">{r}</Typography.Text></li>)}
+          </ul>
+        ) : null}
+      </div>
+      {check.refuse ? <Alert type="error" showIcon message={t("business.forbidden")} /> : null}
+      {check.applicationRequired ? <ApplicationSelect /> : null}
+      {check.needReason || (check.over && check.needApproval) ? (
+        <Form.Item
+          name="overReason"
+          label={t("business.overReason")}
+          required={check.needReason}
+          rules={check.needReason ? [{ required: true, message: t("business.overReasonRequired") }] : []}
+          style={{ marginBottom: 0 }}
+        >
+          <Select placeholder={t("business.overReasonPlaceholder")} allowClear options={check.overReasons.map((r) => ({ value: r, label: r }))} style={{ maxWidth: 360 }} />
+        </Form.Item>
+      ) : null}
+      {check.needApproval ? <Alert type="warning" showIcon message={t("business.needApproval")} /> : null}
+    </Space>
+  );
+}
+
+function ApplicationSelect() {
+  const { t } = useTranslation();
+  const { query, result } = useCustom<{ list: UsableApplication[] }>({
+    url: USABLE_APPLICATIONS,
+    method: "post",
+    config: { payload: { pageNum: 1, pageSize: 50 } },
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+  const list = (result.data as { list: UsableApplication[] } | undefined)?.list ?? [];
+  return (
+    <Form.Item name="applyId" label={t("business.application")} required rules={[{ required: true, message: t("business.applicationRequired") }]} style={{ marginBottom: 0 }}>
+      <Select
+        loading={query.isLoading}
+        placeholder={t("business.applicationPlaceholder")}
+        notFoundContent={query.isLoading ? null : t("business.noApplication")}
+        options={list.map((a) => ({ value: a.id, label: `${a.noteNo} · ${a.fromCity} → ${a.toCities.join("、")} · ${a.startDate} 至 ${a.endDate}` }))}
+        style={{ maxWidth: 520 }}
+      />
+    </Form.Item>
+  );
+}
