@@ -21,6 +21,7 @@ import * as m071 from "./migrations/071_settlement";
 import * as m073 from "./migrations/073_bill_indexes";
 import * as m074 from "./migrations/074_report_indexes";
 import * as m076 from "./migrations/076_member_network";
+import * as m078 from "./migrations/078_hotel_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "073_bill_indexes": m073,
   "074_report_indexes": m074,
   "076_member_network": m076,
+  "078_hotel_orders": m078,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
