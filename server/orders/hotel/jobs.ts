@@ -17,7 +17,7 @@ export const HOTEL_ORDER_EXPIRY_JOB = "hotel-order-expiry";
 export const HOTEL_ORDER_STEP_JOB = "hotel-order-step";
 
 /** How long after payment the (demo) supplier confirms a booking. */
-export const CONFIRM_AFTER_MS = 60_000;
+export const CONFIRM_AFTER_MS = 5_000;
 
 /** A China wall-clock time on a date, as an instant. */
 const chinaAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00Z`) - CHINA_OFFSET_MS;
