@@ -1,6 +1,7 @@
 // A member books a hotel room end to end: searches hotels in 上海, opens an economy hotel, books a
 // room for 2 nights (the price panel adds up), pays from the wallet, lands on the order detail
-// (待确认, then 已确认 once the hotel confirms), finds the order in 酒店订单 and opens it again.
+// (待确认, then 已确认 once the hotel confirms), finds the order in 酒店订单, opens it again and
+// cancels it (free cancellation: the whole price goes back to the wallet).
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 
@@ -50,7 +51,8 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   const name = await hotels.first().locator(".tp-bk-hotel__name").innerText();
   await hotels.first().locator(".tp-bk-hotel__name a").click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
-  const room = page.locator("[data-room]").filter({ has: page.getByRole("button", { name: /^预订/ }) }).first();
+  // A free-cancellation rate, so the booking can be cancelled at the end and the wallet made whole.
+  const room = page.locator("[data-room]").filter({ has: page.locator(".tp-bk-cancel--free") }).filter({ has: page.getByRole("button", { name: /^预订/ }) }).first();
   await expect(room).toBeVisible();
   const roomName = (await room.getAttribute("data-room"))!;
   await room.getByRole("button", { name: /预订/ }).click();
@@ -116,5 +118,15 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   });
   await expect(page.getByText(/^ · 已确认 · 系统 · /)).toBeVisible();
   await page.screenshot({ path: "test-results/hotel-order-detail-1280.png", fullPage: true });
+
+  // Cancelling a confirmed free-cancellation booking asks first, then refunds to the wallet.
+  await page.getByRole("button", { name: "取消订单" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("是否执行此操作！")).toBeVisible();
+  await dialog.getByRole("button", { name: "确定取消" }).click();
+  await expect(page.getByText("订单已取消")).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("已退款");
+  await expect(page.getByText(/^ · 已退款 · 系统 · /)).toBeVisible();
+  await expect(page.getByRole("button", { name: "取消订单" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
