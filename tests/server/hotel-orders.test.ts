@@ -258,6 +258,18 @@ describe("cancel and refund", () => {
     expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data.status).toBe(6);
   });
 
+  it("refuses to cancel a paid booking whose rate cannot be cancelled, changing nothing", async () => {
+    await setBalance("13800000010", "100000.00");
+    const p = await pick(16, 2, "none");
+    const { data } = await api("13800000010", P.book, form(p));
+    await payWithWallet("13800000010", data.id);
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 1, actions: [] });
+    const before = { ...(await written()), balance: await balanceOf("13800000010") };
+    expect(await api("13800000010", P.cancel, { orderNo: data.orderNo })).toMatchObject({ ret: 409, msg: "该房型预订成功后不可取消" });
+    expect({ ...(await written()), balance: await balanceOf("13800000010") }).toEqual(before);
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data.status).toBe(1);
+  });
+
   it("refuses illegal moves and leaves everything as it was", async () => {
     const p = await pick(14);
     const { data } = await api("13800000010", P.book, form(p));
