@@ -23,6 +23,7 @@ import * as m074 from "./migrations/074_report_indexes";
 import * as m075 from "./migrations/075_staff";
 import * as m076 from "./migrations/076_member_network";
 import * as m077 from "./migrations/077_business_orders";
+import * as m078 from "./migrations/078_hotel_orders";
 import * as m079 from "./migrations/079_traveller_list_indexes";
 
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "075_staff": m075,
   "076_member_network": m076,
   "077_business_orders": m077,
+  "078_hotel_orders": m078,
   "079_traveller_list_indexes": m079,
 };
 

@@ -8,6 +8,7 @@ import type { ExportTasksTable } from "./tables/exports";
 import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
+import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -244,6 +245,9 @@ export interface Database {
   orders: OrdersTable;
   order_passengers: OrderPassengersTable;
   order_events: OrderEventsTable;
+  hotel_orders: HotelOrdersTable;
+  hotel_order_nights: HotelOrderNightsTable;
+  hotel_order_guests: HotelOrderGuestsTable;
   payments: PaymentsTable;
   export_tasks: ExportTasksTable;
   ledger: LedgerTable;

@@ -4,9 +4,10 @@ import { approvalJobKinds } from "../approvals/jobs";
 import { orderJobKinds } from "../orders/flight/jobs";
 import { ticketingJobKinds } from "../orders/flight/ticketing";
 import { settlementJobKinds } from "../settlement/jobs";
+import { hotelOrderJobKinds } from "../orders/hotel/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -7,11 +7,9 @@ import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { checkPayPassword } from "../services/accounts/password-guard";
-import { applyFlightMove, SYSTEM_ACTOR } from "../orders/flight/moves";
-import { FLIGHT_ORDER_STATUS } from "../../src/domain/orders/flight";
+import { payableOf } from "../orders/payable";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
-import { scheduleTicketing } from "../orders/flight/ticketing";
 import { assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
 
@@ -61,16 +59,16 @@ async function payFromAccount(
     await checkPayPassword(db, member, input.payPassword);
   }
   return db.transaction().execute(async (trx) => {
-    assertPayable(await orderOf(trx, p.orderId));
+    const order = await orderOf(trx, p.orderId);
+    assertPayable(order);
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
       throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${account.label} ${p.outTradeNo}` });
+    await payableOf(order.product).pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`);
     await charge(trx);
-    await scheduleTicketing(trx, p.orderId);
     return resultOf({ ...p, status: "paid" });
   });
 }
@@ -153,18 +151,18 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
   const paid = { ...p, status: "paid" };
   const order = await orderOf(trx, p.orderId);
-  if (order.status === FLIGHT_ORDER_STATUS.pendingPayment && isExpired(order)) {
-    await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+  const product = payableOf(order.product);
+  if (order.status === product.pendingPayment && isExpired(order)) {
+    await product.expire(trx, p.orderId);
     await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };
   }
-  if (order.status !== FLIGHT_ORDER_STATUS.pendingPayment) {
+  if (order.status !== product.pendingPayment) {
     // Cancelled, or paid by another trade, before this money arrived: it goes back.
     await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };
   }
-  await applyFlightMove(trx, { orderId: p.orderId, action: "pay", actor: SYSTEM_ACTOR, note: `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}` });
-  await scheduleTicketing(trx, p.orderId);
+  await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`);
   return { result: resultOf(paid), settled: true };
 }
 

@@ -6,8 +6,8 @@ import type { Database, Member, PaymentsTable } from "../db/schema";
 import { BizError, MSG, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { visibleOrderId } from "../orders/flight/views";
-import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
-import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
+import { payableOf } from "../orders/payable";
+import { PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 import { canCreditPay } from "../../src/access/rules";
 import { companyOfMember } from "../settlement/company";
@@ -51,30 +51,32 @@ async function allMethodsOf(db: Kysely<Database>, member: Member, qr: QrGateway)
   return { methods: [...methodsOf(member, qr), ...(credit ? (["credit"] as const) : [])] as PayMethod[], credit };
 }
 
-type OrderRow = { id: number; orderNo: string; title: string; status: number; totalFen: number; expiresAt: string | null };
+type OrderRow = { id: number; orderNo: string; product: string; title: string; status: number; totalFen: number; expiresAt: string | null };
 
 async function orderOf(db: Kysely<Database>, id: number): Promise<OrderRow> {
-  return db.selectFrom("orders").select(["id", "orderNo", "title", "status", "totalFen", "expiresAt"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return db.selectFrom("orders").select(["id", "orderNo", "product", "title", "status", "totalFen", "expiresAt"]).where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== null && Date.parse(o.expiresAt) <= now();
 
 /** Refuses paying an order that is not waiting for payment, or whose time ran out. */
 export function assertPayable(o: OrderRow): void {
-  if (o.status === FLIGHT_ORDER_STATUS.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
-  if (o.status !== FLIGHT_ORDER_STATUS.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(o.status)}」，不能支付`);
+  const product = payableOf(o.product);
+  if (o.status === product.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
+  if (o.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${product.label(o.status)}」，不能支付`);
   if (isExpired(o)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
   const { methods, credit } = await allMethodsOf(db, member, qr);
   return {
     orderId: o.id,
+    product: o.product,
     orderNo: o.orderNo,
     title: o.title,
     status: o.status,
-    businessType: BUSINESS_TYPE.dometicketOrderPay,
+    businessType: payableOf(o.product).businessType,
     amount: o.totalFen,
     expiresAt: o.expiresAt,
     methods,
@@ -85,7 +87,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 }
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
   if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   assertPayable(o);
   const at = isoAt();
@@ -96,7 +98,7 @@ export async function createPayment(db: Kysely<Database>, member: Member, orderI
       orderId: o.id,
       orderNo: o.orderNo,
       memberId: member.id,
-      businessType: BUSINESS_TYPE.dometicketOrderPay,
+      businessType: payableOf(o.product).businessType,
       method,
       amountFen: o.totalFen,
       status: "created",

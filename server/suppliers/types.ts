@@ -141,6 +141,7 @@ export interface Stay {
 }
 
 export interface HotelSupplier {
+  within(trx: Kysely<Database>): HotelSupplier;
   cities(keyword: string | undefined): Promise<HotelCity[]>;
   areaInfo(cityCode: string): Promise<HotelAreaInfo>;
   choice(cityCode: string): Promise<HotelChoice>;

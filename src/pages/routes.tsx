@@ -55,6 +55,9 @@ const TrainQueryList = lazy(withTexts(() => import("../booking/train/TrainQueryL
 const HotelIndex = lazy(withTexts(() => import("../booking/hotel/HotelIndex")));
 const HotelList = lazy(withTexts(() => import("../booking/hotel/HotelList")));
 const HotelDetails = lazy(withTexts(() => import("../booking/hotel/HotelDetails")));
+const HotelOrderInfo = lazy(withTexts(() => import("../booking/hotel/HotelOrderInfo")));
+const HotelOrderShowPage = lazy(withTexts(() => import("../resources/hotel-orders/show")));
+const HotelPayPage = lazy(withTexts(() => import("../booking/pay/HotelPayPage")));
 const PayOrderPage = lazy(withTexts(() => import("../booking/pay/PayOrderPage")));
 const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderFinishPage")));
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
@@ -108,6 +111,9 @@ const PAGES: Record<string, Page> = {
   order_info: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
   pay_order: PayOrderPage,
+  pay_hotel: HotelPayPage,
+  hotel_orderInfo: HotelOrderInfo,
+  HotelOrderDetails: HotelOrderShowPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
   SettlementSet: SettlementPage,

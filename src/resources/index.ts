@@ -4,6 +4,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
+import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
@@ -24,6 +25,7 @@ import { memberNetworkEndpoints, memberNetworkResources } from "./member-network
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
+  "hotel-orders": hotelOrdersEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
@@ -46,6 +48,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
 export const resources: ResourceProps[] = [
   employeesResource,
   flightOrdersResource,
+  hotelOrdersResource,
   walletLedgerResource,
   passengersResource,
   externalPassengersResource,

@@ -14,7 +14,7 @@ import { inboxRows } from "../../approvals/views";
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
 
 /** The orders a member may see: their own, and for a company administrator the company's. */
-function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
+export function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
   const admin = memberTypeKey(member) === "70" && member.creditMemberId > 0;
   return q.where((eb) =>
     eb.or([
@@ -91,9 +91,14 @@ export async function listFlightOrders(db: Kysely<Database>, member: Member, f: 
   return { list, total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
-/** The order if the member may see it: 404 when there is none, 403 when it is someone else's. */
-export async function visibleOrderId(db: Kysely<Database>, member: Member, id: number): Promise<number> {
-  const exists = await db.selectFrom("orders").select("id").where("id", "=", id).where("product", "=", "air").executeTakeFirst();
+/**
+ * The order if the member may see it: 404 when there is none (of this product; null: any
+ * product, as the cashier pays every kind), 403 when it is someone else's.
+ */
+export async function visibleOrderId(db: Kysely<Database>, member: Member, id: number, product: string | null = "air"): Promise<number> {
+  let found = db.selectFrom("orders").select("id").where("id", "=", id);
+  if (product) found = found.where("product", "=", product);
+  const exists = await found.executeTakeFirst();
   if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", id), member).executeTakeFirst();
   if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);

@@ -32,6 +32,11 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
     private seed: string,
   ) {}
 
+  /** The same supplier writing in the caller's transaction (an order that holds rooms and inserts itself in one). */
+  within(trx: Kysely<Database>): EmbeddedHotelSupplier {
+    return new EmbeddedHotelSupplier(trx, this.seed);
+  }
+
   private async source(): Promise<HotelSource> {
     return { db: this.db, seed: this.seed, places: await loadPlaces() };
   }

@@ -7,12 +7,14 @@ import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
+import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../domain/orders/hotel";
 import { formatFen } from "../../domain/policy/fen";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
+import { hotelOrderDetailPath } from "../../resources/hotel-orders";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
 import "./pay.css";
@@ -27,7 +29,13 @@ export default function PayOrderPage({ routeName }: { routeName: string }) {
   );
 }
 
-function Cashier({ orderId }: { orderId: number }) {
+/** Each product's unpaid and just-paid statuses, labels and detail page. */
+const PRODUCT_VIEW = {
+  air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
+  hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, label: hotelOrderLabel, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
+} as const;
+
+export function Cashier({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { query, result } = useCustom<CashierInfo>({
@@ -50,11 +58,12 @@ function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const detail = <LinkButton to={orderDetailPath(info.orderId)}>{t("pay.viewOrder")}</LinkButton>;
-  if (info.status !== FLIGHT_ORDER_STATUS.pendingPayment) {
+  const view = info.product === "hotel" ? PRODUCT_VIEW.hotel : PRODUCT_VIEW.air;
+  const detail = <LinkButton to={view.detail(info)}>{t("pay.viewOrder")}</LinkButton>;
+  if (info.status !== view.pending) {
     return (
       <Card>
-        <Result status={info.status === FLIGHT_ORDER_STATUS.paid ? "success" : "warning"} title={t("pay.notPayable", { status: flightOrderLabel(info.status, lang) })} extra={detail} />
+        <Result status={info.status === view.paid ? "success" : "warning"} title={t("pay.notPayable", { status: view.label(info.status, lang) })} extra={detail} />
       </Card>
     );
   }

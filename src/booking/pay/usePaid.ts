@@ -11,6 +11,6 @@ export function usePaid(): (r: PaymentResult) => void {
     const to = payRedirect(r.businessType);
     if (to.kind !== "route") return;
     if (to.toast) message.success(to.toast);
-    navigate(pathFor(to.route, undefined, to.query?.(r.orderId, r.orderNo)), { replace: true });
+    navigate(pathFor(to.route, to.params?.(r.orderId, r.orderNo), to.query?.(r.orderId, r.orderNo)), { replace: true });
   };
 }

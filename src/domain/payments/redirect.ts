@@ -3,16 +3,22 @@
 import { BUSINESS_TYPE, type BusinessTypeName } from "./types";
 
 export type PayRedirect =
-  | { kind: "route"; route: string; query?: (orderId: number, orderNo: string) => Record<string, string>; toast?: string }
+  | {
+      kind: "route";
+      route: string;
+      params?: (orderId: number, orderNo: string) => Record<string, string>;
+      query?: (orderId: number, orderNo: string) => Record<string, string>;
+      toast?: string;
+    }
   | { kind: "callback" }
   | { kind: "none" };
 
-const REDIRECTS: Readonly<Record<BusinessTypeName | "hotelPay" | "trainChangeTicket", PayRedirect>> = {
+const REDIRECTS: Readonly<Record<BusinessTypeName | "trainChangeTicket", PayRedirect>> = {
   recharge: { kind: "callback" },
   buffetCard: { kind: "route", route: "pay_finish" },
   dometicketOrderPay: { kind: "route", route: "air_order_finish", query: (orderId, orderNo) => ({ orderId: String(orderId), orderNo }) },
   changeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "airTicket" }) },
-  hotelPay: { kind: "route", route: "HotelOrderDetails", toast: "订单支付成功" },
+  hotelPay: { kind: "route", route: "HotelOrderDetails", params: (_id, orderNo) => ({ orderNo }), toast: "订单支付成功" },
   trainPay: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
   trainChangeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
   upgrade: { kind: "none" },
@@ -20,7 +26,7 @@ const REDIRECTS: Readonly<Record<BusinessTypeName | "hotelPay" | "trainChangeTic
   buyTicket: { kind: "none" },
 };
 
-export function payRedirect(businessType: number | BusinessTypeName | "hotelPay" | "trainChangeTicket"): PayRedirect {
+export function payRedirect(businessType: number | BusinessTypeName | "trainChangeTicket"): PayRedirect {
   const name = typeof businessType === "number"
     ? (Object.entries(BUSINESS_TYPE).find(([, v]) => v === businessType)?.[0] as BusinessTypeName | undefined)
     : businessType;

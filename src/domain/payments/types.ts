@@ -11,6 +11,8 @@ export const BUSINESS_TYPE = {
   changeTicket: 6,
   buyTicket: 7,
   trainPay: 8,
+  /** Not in the published table (which stops at 8); the next free number. */
+  hotelPay: 9,
 } as const;
 
 export type BusinessTypeName = keyof typeof BUSINESS_TYPE;
@@ -26,6 +28,7 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   6: "机票改签",
   7: "购票",
   8: "火车票支付",
+  9: "酒店支付",
 };
 
 /**
@@ -55,6 +58,8 @@ export const SANDBOX_CASHIER_PATH = "/sandbox/cashier";
 
 export interface CashierInfo {
   orderId: number;
+  /** air | hotel: which order detail and status labels the cashier shows. */
+  product: string;
   orderNo: string;
   title: string;
   status: number;

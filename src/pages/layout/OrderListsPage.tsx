@@ -6,6 +6,7 @@ import { Skeleton } from "antd";
 import { Tabs } from "antd";
 
 const FlightOrderList = lazy(() => import("../../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList })));
+const HotelOrderList = lazy(() => import("../../resources/hotel-orders/list").then((m) => ({ default: m.HotelOrderList })));
 import { useLocation, useNavigate } from "react-router";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
@@ -88,11 +89,15 @@ export function OrderListsPage() {
           items={shown.map((k) => ({
             key: k,
             label: TABS[k].label[lang === "zh" ? 0 : 1],
-            // Flight orders are listed; the other products' orders arrive with their booking.
+            // Flight and hotel orders are listed; the train's arrive with its booking.
             children:
               k === "airTicket" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
                   <FlightOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                </Suspense>
+              ) : k === "hotel" ? (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                  <HotelOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
                 </Suspense>
               ) : (
                 <EmptyState text={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />

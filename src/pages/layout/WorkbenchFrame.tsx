@@ -46,7 +46,8 @@ function trail(access: Access | undefined, name: string, lang: Lang, user: Porta
   const parent = PAGE_INFO[name]?.parent;
   const own = { title: pageTitle(name, lang) };
   if (!parent) return [own];
-  const up = trail(access, parent, lang, user, {});
+  // The page's query picks the parent's entry too (a hotel order detail sits under 酒店订单).
+  const up = trail(access, parent, lang, user, query);
   up[up.length - 1] = { ...up[up.length - 1], to: pathFor(parent) };
   return [...up, own];
 }

@@ -1,0 +1,134 @@
+// Booking a hotel room: check the stay can be had at the price the buyer saw (a changed price is
+// announced with old and new price unless the buyer accepted it), then hold the rooms for every
+// night through the supplier and insert the order, its stay, nights, guests, first event and
+// expiry job in ONE transaction: a room that cannot be had leaves nothing written.
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt, now } from "../../services/clock";
+import { supplierContext, suppliersFor } from "../../suppliers";
+import { formatFen } from "../../../src/domain/policy/fen";
+import { HOTEL_ORDER_STATUS } from "../../../src/domain/orders/hotel";
+import { hotelPricePanel, type HotelOrderInput } from "../../../src/domain/orders/hotel-booking";
+import { HOTEL_SERVICE_FEE } from "../../../src/domain/travel/hotel";
+import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
+import { memberActor } from "../flight/moves";
+import { companyIdOf, type BookReply } from "../flight/book";
+import { scheduleHotelOrderExpiry } from "./jobs";
+
+/** H + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
+function newOrderNo(): string {
+  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
+  return `H${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
+}
+
+const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+async function existing(db: Kysely<Database>, memberId: number, clientKey: string): Promise<BookReply | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select(["id", "orderNo", "status", "totalFen", "expiresAt"])
+    .where("memberId", "=", memberId)
+    .where("clientKey", "=", clientKey)
+    .executeTakeFirst();
+  return row ? { id: row.id, orderNo: row.orderNo, status: row.status, payprice: row.totalFen, expiresAt: row.expiresAt } : null;
+}
+
+export async function bookHotel(db: Kysely<Database>, member: Member, input: HotelOrderInput, seed?: string): Promise<BookReply> {
+  const again = await existing(db, member.id, input.clientKey);
+  if (again) return again;
+
+  const c = await supplierContext(db, member);
+  const supplier = suppliersFor(db, seed).hotel;
+  const booking = { hotelId: input.hotelId, roomTypeId: input.roomTypeId, checkIn: input.checkIn, checkOut: input.checkOut, roomCount: input.roomCount };
+  const check = await supplier.canBook(booking, c);
+  if (!check.canBook || !check.room) throw new BizError(RET.CONFLICT, check.reason ?? "该房型不可预订");
+  if (check.amount !== input.price && !input.acceptPrice) {
+    throw new BizError(RET.CONFLICT, `房价已变更：原价 ${yuan(input.price)}，现价 ${yuan(check.amount)}，是否按新价格继续预订？`, {
+      priceChanged: true,
+      oldPrice: input.price,
+      newPrice: check.amount,
+    });
+  }
+  const room = check.room;
+  const base = await supplier.baseInfo(input.hotelId);
+  const panel = hotelPricePanel(room.nightly, input.roomCount, HOTEL_SERVICE_FEE);
+  const companyId = await companyIdOf(db, member);
+  const actor = memberActor(member);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const hold = await supplier.within(trx).hold(booking, c);
+      // The hold priced the stay again inside the transaction: what the buyer pays must be it.
+      if (hold.amount !== check.amount || panel.total !== check.amount) throw new BizError(RET.CONFLICT, "房价已变更，请重新查询后预订");
+      const at = isoAt();
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          orderNo: newOrderNo(),
+          product: "hotel",
+          memberId: member.id,
+          companyId,
+          bookerMemberId: member.id,
+          travellerMemberId: null,
+          status: HOTEL_ORDER_STATUS.pendingPayment,
+          ticketFen: panel.roomTotal,
+          constructionFeeFen: 0,
+          fuelSurchargeFen: 0,
+          serviceFeeFen: panel.serviceFee,
+          insuranceFen: 0,
+          totalFen: panel.total,
+          fullFareFen: null,
+          fareKey: `${input.hotelId}:${input.roomTypeId}:${input.checkIn}:${input.checkOut}`,
+          holdId: hold.holdId,
+          depDate: input.checkIn,
+          title: `${base.name} ${room.name}`,
+          snapshot: JSON.stringify({ room: { ...room, nightly: undefined }, hotel: { hotelId: base.hotelId, name: base.name, cityName: base.cityName } }),
+          contactName: input.contactName,
+          contactMobile: input.contactMobile,
+          clientKey: input.clientKey,
+          expiresAt: hold.expiresAt,
+          createTime: at,
+          updateTime: at,
+        })
+        .returning(["id", "orderNo"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("hotel_orders")
+        .values({
+          orderId: order.id,
+          hotelId: base.hotelId,
+          roomTypeId: room.roomTypeId,
+          cityName: base.cityName,
+          hotelName: base.name,
+          roomName: room.name,
+          address: base.address,
+          phone: base.phone,
+          bedType: room.bedType,
+          breakfast: room.breakfast,
+          cancelPolicy: room.cancelPolicy,
+          checkIn: input.checkIn,
+          checkOut: input.checkOut,
+          nights: room.nightly.length,
+          roomCount: input.roomCount,
+          arrivalTime: input.arrivalTime,
+          remark: input.remark ?? null,
+        })
+        .execute();
+      await trx.insertInto("hotel_order_nights").values(room.nightly.map((n) => ({ orderId: order.id, night: n.date, priceFen: n.price, rooms: input.roomCount }))).execute();
+      await trx.insertInto("hotel_order_guests").values(input.guests.map((g, i) => ({ orderId: order.id, roomNo: i + 1, name: g.name }))).execute();
+      await trx
+        .insertInto("order_events")
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: HOTEL_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .execute();
+      await scheduleHotelOrderExpiry(trx, order.id, hold.expiresAt);
+      return { id: order.id, orderNo: order.orderNo, status: HOTEL_ORDER_STATUS.pendingPayment, payprice: panel.total, expiresAt: hold.expiresAt };
+    });
+  } catch (e) {
+    // The same form submitted twice at once: the second insert meets the first's clientKey.
+    const first = await existing(db, member.id, input.clientKey);
+    if (first) return first;
+    throw e;
+  }
+}

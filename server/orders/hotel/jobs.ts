@@ -1,0 +1,75 @@
+// The hotel order's timed steps, written with the change that needs them so a restart loses
+// none: an unpaid order is cancelled at its expiry and its rooms go back on sale; a paid one is
+// confirmed by the supplier shortly after payment, then checked in on the arrival day and
+// completed on the departure day.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
+import { now } from "../../services/clock";
+import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
+import { HOTEL_ORDER_STATUS, type HotelOrderAction } from "../../../src/domain/orders/hotel";
+import { applyHotelMove } from "./moves";
+import { SYSTEM_ACTOR } from "../flight/moves";
+
+export const HOTEL_ORDER_EXPIRY_JOB = "hotel-order-expiry";
+export const HOTEL_ORDER_STEP_JOB = "hotel-order-step";
+
+/** How long after payment the (demo) supplier confirms a booking. */
+export const CONFIRM_AFTER_MS = 5_000;
+
+/** A China wall-clock time on a date, as an instant. */
+const chinaAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00Z`) - CHINA_OFFSET_MS;
+
+export function scheduleHotelOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  return enqueueJob(trx, { kind: HOTEL_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
+}
+
+/** After payment: the supplier's confirmation. */
+export function scheduleHotelConfirm(trx: Kysely<Database>, orderId: number): Promise<number> {
+  return enqueueJob(trx, { kind: HOTEL_ORDER_STEP_JOB, runAt: now() + CONFIRM_AFTER_MS, payload: { orderId, action: "confirm" } });
+}
+
+export const hotelOrderExpiryJob = defineJobKind({
+  kind: HOTEL_ORDER_EXPIRY_JOB,
+  payload: z.object({ orderId: z.number().int() }),
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
+    // Paid or cancelled meanwhile: nothing left to expire.
+    if (!order || order.status !== HOTEL_ORDER_STATUS.pendingPayment) return;
+    await applyHotelMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+  },
+});
+
+const STEP_FROM: Partial<Record<HotelOrderAction, number>> = {
+  confirm: HOTEL_ORDER_STATUS.pendingConfirm,
+  checkIn: HOTEL_ORDER_STATUS.confirmed,
+  complete: HOTEL_ORDER_STATUS.checkedIn,
+};
+
+const STEP_NOTE: Partial<Record<HotelOrderAction, string>> = {
+  confirm: "酒店已确认预订",
+  checkIn: "已到店入住",
+  complete: "已离店，订单完成",
+};
+
+export const hotelOrderStepJob = defineJobKind({
+  kind: HOTEL_ORDER_STEP_JOB,
+  payload: z.object({ orderId: z.number().int(), action: z.enum(["confirm", "checkIn", "complete"]) }),
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
+    // Cancelled (and refunded) meanwhile: the stay no longer happens.
+    if (!order || order.status !== STEP_FROM[p.action]) return;
+    await applyHotelMove(trx, { orderId: p.orderId, action: p.action, actor: SYSTEM_ACTOR, note: STEP_NOTE[p.action] });
+    const stay = await trx.selectFrom("hotel_orders").select(["checkIn", "checkOut"]).where("orderId", "=", p.orderId).executeTakeFirstOrThrow();
+    if (p.action === "confirm") {
+      await enqueueJob(trx, { kind: HOTEL_ORDER_STEP_JOB, runAt: Math.max(now(), chinaAt(stay.checkIn, "14:00")), payload: { orderId: p.orderId, action: "checkIn" } });
+    }
+    if (p.action === "checkIn") {
+      await enqueueJob(trx, { kind: HOTEL_ORDER_STEP_JOB, runAt: Math.max(now(), chinaAt(stay.checkOut, "12:00")), payload: { orderId: p.orderId, action: "complete" } });
+    }
+  },
+});
+
+export const hotelOrderJobKinds = [hotelOrderExpiryJob, hotelOrderStepJob];

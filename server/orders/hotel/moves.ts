@@ -1,0 +1,117 @@
+// Applying the hotel order state machine: one conditional UPDATE (`where status = from`) per
+// move, its event row and its supplier effect (releasing, confirming or refunding the rooms) in
+// one transaction, so two concurrent moves on one order can never both succeed. Cancelling a
+// paid booking also refunds it (less the rate's cancellation fee) to the member's wallet in the
+// same transaction.
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
+import { suppliersFor } from "../../suppliers";
+import { supplierContext } from "../../suppliers";
+import { moveWallet } from "../../payments/ledger";
+import { formatFen } from "../../../src/domain/policy/fen";
+import {
+  HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
+} from "../../../src/domain/orders/hotel";
+import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
+
+export interface HotelMoveRequest {
+  orderId: number;
+  action: HotelOrderAction;
+  actor: Actor;
+  note?: string;
+  /** The supplier's inventory seed (tests and demo servers pick theirs). */
+  seed?: string;
+}
+
+type Order = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number };
+
+async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
+  const move = hotelOrderMove(order.status, r.action);
+  if (!move || (move.by === "system" && r.actor.kind !== "system")) {
+    throw new BizError(RET.CONFLICT, `订单当前状态为「${hotelOrderLabel(order.status)}」，不能执行此操作`);
+  }
+  const at = isoAt();
+  const done = await trx
+    .updateTable("orders")
+    .set({ status: move.to, updateTime: at, ...(move.to === HOTEL_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
+    .where("id", "=", order.id)
+    .where("status", "=", move.from)
+    .executeTakeFirst();
+  // Someone else moved the order between our read and our update.
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
+  await trx
+    .insertInto("order_events")
+    .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
+    .execute();
+  return { from: move.from, to: move.to };
+}
+
+async function readOrder(trx: Kysely<Database>, id: number): Promise<Order> {
+  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId"]).where("id", "=", id).executeTakeFirst();
+  if (!order || order.product !== "hotel") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Applies one move; refuses (and changes nothing) when the order is not where the move starts. */
+export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
+  if (r.action === "cancel") return cancelHotelOrder(db, r);
+  return inTransaction(db, async (trx) => {
+    const order = await readOrder(trx, r.orderId);
+    const result = await write(trx, order, r);
+    const supplier = suppliersFor(db, r.seed).hotel.within(trx);
+    // Paid: the rooms are the buyer's now and no longer run out with the unpaid hold.
+    if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
+    if (order.holdId && r.action === "expire") await supplier.cancel(order.holdId);
+    if (r.action === "confirm") {
+      const hold = order.holdId ? await trx.selectFrom("inventory_holds").select("reference").where("id", "=", order.holdId).executeTakeFirst() : undefined;
+      await trx.updateTable("hotel_orders").set({ confirmNo: hold?.reference ?? order.orderNo }).where("orderId", "=", order.id).execute();
+    }
+    return result;
+  });
+}
+
+/**
+ * The member cancels. Unpaid: the rooms go back. Paid (pending confirmation or confirmed): only
+ * a rate that may be cancelled; the supplier gives the rooms back and names the fee, and the
+ * rest of the price goes back to the wallet with the system's refund move.
+ */
+async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
+  return inTransaction(db, async (trx) => {
+    const order = await readOrder(trx, r.orderId);
+    const stay = await trx.selectFrom("hotel_orders").select(["cancelPolicy"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
+    const paid = isPaidStatus(order.status);
+    if (paid && stay.cancelPolicy === "none") throw new BizError(RET.CONFLICT, "该房型预订成功后不可取消");
+    const result = await write(trx, order, r);
+    const supplier = suppliersFor(db, r.seed).hotel.within(trx);
+    if (!paid) {
+      if (order.holdId) await supplier.cancel(order.holdId);
+      return result;
+    }
+    const refunded = order.holdId ? await supplier.refund(order.holdId, await supplierContext(trx, null)) : { fee: 0 };
+    const fee = Math.min(order.totalFen, refunded.fee);
+    const back = order.totalFen - fee;
+    const payment = await trx
+      .selectFrom("payments")
+      .select(["outTradeNo", "businessType", "memberId"])
+      .where("orderId", "=", order.id)
+      .where("status", "=", "paid")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (payment && back > 0) {
+      await moveWallet(trx, {
+        memberId: payment.memberId, account: "wallet", entry: "refund", direction: "in", amountFen: back,
+        businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: order.orderNo, note: "酒店订单取消退款",
+      });
+    }
+    if (payment) await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", payment.outTradeNo).where("status", "=", "paid").execute();
+    await trx.updateTable("hotel_orders").set({ penaltyFen: fee, refundFen: back }).where("orderId", "=", order.id).execute();
+    await write(trx, { ...order, status: HOTEL_ORDER_STATUS.cancelled }, {
+      orderId: order.id, action: "refund", actor: SYSTEM_ACTOR,
+      note: `退款 ¥${formatFen(back)} 至账户余额${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
+    });
+    return { from: result.from, to: HOTEL_ORDER_STATUS.refunded };
+  });
+}

@@ -1,0 +1,95 @@
+// Reading hotel orders: who may see one (the member who booked it; a company administrator also
+// the company's), the paged list with its filters, and the detail with the nightly prices,
+// guests, cancellation policy and timeline.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { toCount } from "../../db";
+import { BizError, MSG, RET } from "../../services/http/envelope";
+import { offsetOf, type Page } from "../../services/http/paging";
+import { hotelMemberActions } from "../../../src/domain/orders/hotel";
+import { BREAKFAST_LABELS, cancelPolicyText, type CancelPolicy } from "../../../src/domain/travel/hotel";
+import type { HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
+import { ORDER_NOT_FOUND } from "../flight/moves";
+import { visibleTo, type ListFilter } from "../flight/views";
+
+const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
+const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+const ROW_COLUMNS = [
+  "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
+  "h.hotelName", "h.roomName", "h.cityName", "h.checkIn", "h.checkOut", "h.nights", "h.roomCount",
+] as const;
+
+type RowOf = { id: number; orderNo: string; status: number; totalFen: number; createTime: string; expiresAt: string | null; hotelName: string; roomName: string; cityName: string; checkIn: string; checkOut: string; nights: number; roomCount: number };
+
+function rowOf(o: RowOf, guestNames: string[]): HotelOrderRow {
+  return {
+    id: o.id, orderNo: o.orderNo, status: o.status, hotelName: o.hotelName, roomName: o.roomName, cityName: o.cityName,
+    checkIn: o.checkIn, checkOut: o.checkOut, nights: o.nights, roomCount: o.roomCount, guestNames,
+    payprice: o.totalFen, createTime: o.createTime, expiresAt: o.expiresAt,
+  };
+}
+
+const base = (db: Kysely<Database>, member: Member) =>
+  visibleTo(db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").where("orders.product", "=", "hotel"), member);
+
+export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
+  let q = base(db, member);
+  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
+  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
+  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
+  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const [rows, count] = await Promise.all([
+    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
+    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const guests = ids.length ? await db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("roomNo").execute() : [];
+  return { list: rows.map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name))), total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+/** The hotel order with this number if the member may see it: 404 when there is none, 403 when it is someone else's. */
+export async function visibleHotelOrderId(db: Kysely<Database>, member: Member, orderNo: string): Promise<number> {
+  const exists = await db.selectFrom("orders").select("id").where("orderNo", "=", orderNo).where("product", "=", "hotel").executeTakeFirst();
+  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", exists.id), member).executeTakeFirst();
+  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  return exists.id;
+}
+
+export async function hotelOrderDetail(db: Kysely<Database>, member: Member, orderNo: string): Promise<HotelOrderDetail> {
+  const id = await visibleHotelOrderId(db, member, orderNo);
+  const o = await base(db, member)
+    .select([...ROW_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "h.hotelId", "h.roomTypeId", "h.address", "h.phone", "h.bedType", "h.breakfast", "h.cancelPolicy", "h.arrivalTime", "h.remark", "h.confirmNo", "h.penaltyFen", "h.refundFen"])
+    .where("orders.id", "=", id)
+    .executeTakeFirstOrThrow();
+  const [nights, guests, events] = await Promise.all([
+    db.selectFrom("hotel_order_nights").select(["night", "priceFen", "rooms"]).where("orderId", "=", id).orderBy("night").execute(),
+    db.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", id).orderBy("roomNo").execute(),
+    db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
+  ]);
+  const policy = o.cancelPolicy as CancelPolicy;
+  return {
+    ...rowOf(o, guests.map((g) => g.name)),
+    hotelId: o.hotelId,
+    roomTypeId: o.roomTypeId,
+    address: o.address,
+    phone: o.phone,
+    bedType: o.bedType,
+    breakfastLabel: BREAKFAST_LABELS[o.breakfast as 0 | 1 | 2] ?? "",
+    cancelPolicy: policy,
+    cancelText: cancelPolicyText(policy),
+    arrivalTime: o.arrivalTime,
+    remark: o.remark,
+    contactName: o.contactName,
+    contactMobile: o.contactMobile,
+    confirmNo: o.confirmNo,
+    serviceFee: o.serviceFeeFen,
+    penalty: o.penaltyFen,
+    refundAmount: o.refundFen,
+    nightly: nights.map((n) => ({ night: n.night, price: n.priceFen, rooms: n.rooms })),
+    guests,
+    events,
+    actions: hotelMemberActions(o.status, policy),
+  };
+}

@@ -1,0 +1,61 @@
+// The products the cashier pays: each names its business type, when an order of it waits for
+// payment, and what paying and expiring do (a move of its own state machine plus what follows:
+// ticketing a flight, the hotel's confirmation). The payment code asks here by the order's
+// product, so it serves every kind of order the same way.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { BUSINESS_TYPE, type BusinessType } from "../../src/domain/payments";
+import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
+import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../src/domain/orders/hotel";
+import { applyFlightMove, SYSTEM_ACTOR } from "./flight/moves";
+import { scheduleTicketing } from "./flight/ticketing";
+import { applyHotelMove } from "./hotel/moves";
+import { scheduleHotelConfirm } from "./hotel/jobs";
+
+export interface PayableProduct {
+  businessType: BusinessType;
+  pendingPayment: number;
+  /** The status right after payment. */
+  paid: number;
+  label(status: number): string;
+  /** The order's pay move and what it starts, in the payment's transaction. */
+  pay(trx: Kysely<Database>, orderId: number, note: string): Promise<void>;
+  expire(trx: Kysely<Database>, orderId: number): Promise<void>;
+}
+
+const EXPIRED = "超时未支付，系统自动取消";
+
+const PRODUCTS: Readonly<Record<string, PayableProduct>> = {
+  air: {
+    businessType: BUSINESS_TYPE.dometicketOrderPay,
+    pendingPayment: FLIGHT_ORDER_STATUS.pendingPayment,
+    paid: FLIGHT_ORDER_STATUS.paid,
+    label: (s) => flightOrderLabel(s),
+    async pay(trx, orderId, note) {
+      await applyFlightMove(trx, { orderId, action: "pay", actor: SYSTEM_ACTOR, note });
+      await scheduleTicketing(trx, orderId);
+    },
+    async expire(trx, orderId) {
+      await applyFlightMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
+    },
+  },
+  hotel: {
+    businessType: BUSINESS_TYPE.hotelPay,
+    pendingPayment: HOTEL_ORDER_STATUS.pendingPayment,
+    paid: HOTEL_ORDER_STATUS.pendingConfirm,
+    label: (s) => hotelOrderLabel(s),
+    async pay(trx, orderId, note) {
+      await applyHotelMove(trx, { orderId, action: "pay", actor: SYSTEM_ACTOR, note });
+      await scheduleHotelConfirm(trx, orderId);
+    },
+    async expire(trx, orderId) {
+      await applyHotelMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
+    },
+  },
+};
+
+export function payableOf(product: string): PayableProduct {
+  const p = PRODUCTS[product];
+  if (!p) throw new Error(`orders of product ${product} cannot be paid`);
+  return p;
+}

@@ -1,0 +1,76 @@
+// Hotel orders: book (price check, hold every night's rooms and create in one transaction), the
+// order centre's list and detail, and cancelling (unpaid: the rooms go back; paid: per the
+// rate's cancellation policy, refunded to the wallet). A member reaches only their own orders; a
+// company administrator also the company's.
+import { z } from "zod";
+import { hotelOrderInput } from "../../src/domain/orders/hotel-booking";
+import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
+import { HOTEL_ORDER_STATUS_CODES } from "../../src/domain/orders/hotel";
+import { zDate } from "../../src/domain/travel/schemas";
+import { zInt, zOptionalString, zText } from "../../src/domain/zod";
+import { defineRoute } from "../services/http/route";
+import { pageInput } from "../services/http/paging";
+import { memberActor } from "../orders/flight/moves";
+import { bookHotel } from "../orders/hotel/book";
+import { applyHotelMove } from "../orders/hotel/moves";
+import { hotelOrderDetail, listHotelOrders, visibleHotelOrderId } from "../orders/hotel/views";
+
+const tags = ["orders"];
+const orderNo = zText({ max: 32, min: 1, trim: true, label: "订单号", error: "订单号不正确" }).regex(/^H\d{18}$/, "订单号不正确");
+
+const listInput = z
+  .object({
+    ...pageInput(["createTime"] as const),
+    status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
+      .refine((v) => (HOTEL_ORDER_STATUS_CODES as readonly number[]).includes(v), "订单状态不正确")
+      .optional(),
+    orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
+    createDateStart: zDate("开始日期").optional(),
+    createDateEnd: zDate("结束日期").optional(),
+  })
+  .strict()
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+
+export function hotelOrderRoutes(seed?: string) {
+  return [
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.book,
+      summary: "国内酒店下单：验价（价格变化时返回原价与现价，acceptPrice=1 按新价继续）、占用入住期间每晚房量并创建待支付订单（同一事务；同一 clientKey 只生成一张订单）",
+      tags,
+      access: "bookings",
+      input: hotelOrderInput,
+      handler: ({ input, member, ctx }) => bookHotel(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.list,
+      summary: "酒店订单列表（分页；按状态、预订日期范围、订单号筛选；会员看自己的订单，企业管理员另看本企业订单）",
+      tags,
+      access: "orders",
+      input: listInput,
+      handler: ({ input, member, ctx }) => listHotelOrders(ctx.db, member!, input),
+    }),
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.detail,
+      summary: "酒店订单详情（酒店与房型、每晚房价、入住人、取消政策、状态时间线与当前可执行的操作）",
+      tags,
+      access: "orders",
+      input: z.object({ orderNo }).strict(),
+      handler: ({ input, member, ctx }) => hotelOrderDetail(ctx.db, member!, input.orderNo),
+    }),
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.cancel,
+      summary: "取消酒店订单：待支付订单释放房量；已支付订单按房型取消政策取消，扣除取消费后退回账户余额",
+      tags,
+      access: "orders",
+      input: z.object({ orderNo, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleHotelOrderId(ctx.db, member!, input.orderNo);
+        return applyHotelMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
+      },
+    }),
+  ];
+}

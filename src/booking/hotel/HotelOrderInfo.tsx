@@ -1,0 +1,222 @@
+// hotel_orderInfo (/hotel/orderInfo?hotelId&roomTypeId&checkIn&checkOut): the hotel booking form.
+// The room's nightly prices for the stay are read on arrival; the form (rooms, one guest per
+// room, contact, arrival time, remark) is validated by the same schema the server checks, the
+// price panel adds every night's price × rooms as they change, and submitting holds the rooms
+// and opens the cashier. A price that changed since is shown old against new, and booking
+// continues only when the buyer agrees.
+import { useEffect, useMemo, useState } from "react";
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
+import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { pathFor, queryOf } from "../../access/routes";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, REMARK_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
+import { ARRIVAL_TIMES, HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
+import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
+import { MAX_ROOMS } from "../../domain/travel/hotel";
+import { formatFen } from "../../domain/policy/fen";
+import type { HotelBaseInfo, HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import type { PortalUser } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { hotelPayPath } from "../../resources/hotel-orders";
+import { useSearch } from "../shared/useSearch";
+import "../flight/flight.css";
+
+const fen = (v: number) => `¥${formatFen(v)}`;
+
+interface BookReply {
+  id: number;
+  orderNo: string;
+}
+
+export default function HotelOrderInfo({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const q = queryOf(useLocation().search);
+  const ok = /^\d{1,10}$/.test(q.hotelId ?? "") && /^\d{1,10}$/.test(q.roomTypeId ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(q.checkIn ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(q.checkOut ?? "");
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("hotelOrder.fillTitle")}>
+      {ok ? <Loader hotelId={q.hotelId!} roomTypeId={Number(q.roomTypeId)} checkIn={q.checkIn!} checkOut={q.checkOut!} /> : <NoRoom text={t("hotelOrder.missingRoom")} />}
+    </WorkbenchFrame>
+  );
+}
+
+function NoRoom({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="tp-frame__card">
+      <Result status="warning" title={text} extra={<LinkButton to={pathFor("hotel_index")} type="primary">{t("hotelOrder.searchAgain")}</LinkButton>} />
+    </Card>
+  );
+}
+
+function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; roomTypeId: number; checkIn: string; checkOut: string }) {
+  const { t } = useTranslation();
+  const base = useSearch<HotelBaseInfo>("/hotel/search/baseinfo", { hotelId });
+  const prices = useSearch<HotelPriceInfo>("/hotel/search/priceinfo_credit", { hotelId, checkIn, checkOut });
+  if (base.query.isLoading || prices.query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  const error = base.query.error ?? prices.query.error;
+  if (error || !base.data || !prices.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t("hotelOrder.loadError")}
+        description={error?.message}
+        action={<Button onClick={() => { void base.query.refetch(); void prices.query.refetch(); }}>{t("hotelOrder.retry")}</Button>}
+      />
+    );
+  }
+  const room = prices.data.rooms.find((r) => r.roomTypeId === roomTypeId);
+  if (!room || !room.bookable) return <NoRoom text={t("hotelOrder.unavailable")} />;
+  return <Booking hotel={base.data} info={prices.data} room={room} onStale={() => void prices.query.refetch()} />;
+}
+
+const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark"] as const;
+
+function Booking({ hotel, info, room, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; onStale: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const { data: user } = useGetIdentity<PortalUser>();
+  const [clientKey] = useState(() => crypto.randomUUID());
+  const { mutate, mutation } = useCustomMutation<BookReply>();
+  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => hotelOrderInput, {
+    defaultValues: {
+      hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
+      guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
+    },
+  });
+  const rooms = Number(watch("roomCount")) || 1;
+  const panel = useMemo(() => hotelPricePanel(room.nightly, rooms), [room, rooms]);
+  const maxRooms = Math.max(1, Math.min(MAX_ROOMS, room.roomsLeft));
+
+  // One guest name per room: the guest rows follow the room count, keeping the names entered.
+  useEffect(() => {
+    const guests = getValues("guests") ?? [];
+    if (guests.length !== rooms) setValue("guests", Array.from({ length: rooms }, (_, i) => guests[i] ?? { name: "" }));
+  }, [rooms]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The signed-in member is the default contact once their identity has loaded.
+  useEffect(() => {
+    if (!user) return;
+    if (!getValues("contactName")) setValue("contactName", user.realName ?? "");
+    if (!getValues("contactMobile")) setValue("contactMobile", user.mobilePhone ?? "");
+    if (!getValues("guests.0.name")) setValue("guests.0.name", user.realName ?? "");
+  }, [user]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const book = (input: HotelOrderInput, acceptPrice: boolean) =>
+    mutate(
+      { url: HOTEL_ORDER_PATHS.book, method: "post", values: { ...input, price: panel.total, ...(acceptPrice ? { acceptPrice: 1 } : {}) }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => navigate(hotelPayPath(data.orderNo)),
+        onError: (e: HttpError) => {
+          const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
+          if (data?.priceChanged) {
+            onStale();
+            modal.confirm({ title: t("hotelOrder.priceChangedTitle"), content: e.message, okText: t("hotelOrder.continueBooking"), cancelText: t("hotelOrder.notNow"), onOk: () => book(input, true) });
+            return;
+          }
+          const rest = applyRefusal<HotelOrderForm>(e, [...FIELDS, ...Array.from({ length: rooms }, (_, i) => `guests.${i}.name` as const)], setError);
+          message.error(rest ?? e.message);
+        },
+      },
+    );
+
+  const guestsError = (formState.errors.guests as { message?: string } | undefined)?.message;
+  return (
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as HotelOrderInput, false))()} aria-label={t("hotelOrder.fillTitle")}>
+      <div className="tp-order">
+        <div>
+          <Card className="tp-order__section" title={t("hotelOrder.stay")}>
+            <Typography.Title level={4} style={{ marginTop: 0 }}>{hotel.name}</Typography.Title>
+            <Descriptions column={2} size="small">
+              <Descriptions.Item label={t("hotelOrder.room")}>{room.name}</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.bedType")}>{room.bedType} · {room.breakfastLabel}</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.checkIn")}>{info.checkIn}</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.checkOut")}>{info.checkOut}（{t("hotelOrder.nights", { n: info.nights })}）</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.address")} span={2}>{hotel.address}</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.cancelPolicy")} span={2}>
+                <span className={`tp-bk-cancel--${room.cancelPolicy}`}>{room.cancelText}</span>
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <Card className="tp-order__section" title={t("hotelOrder.guests")}>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <FormField control={control} name="roomCount" label={t("hotelOrder.roomCount")}>
+                  <Select options={Array.from({ length: maxRooms }, (_, i) => ({ value: i + 1, label: t("hotelOrder.roomUnit", { n: i + 1 }) }))} />
+                </FormField>
+              </Col>
+            </Row>
+            <Row gutter={16}>
+              {Array.from({ length: rooms }, (_, i) => (
+                <Col xs={24} md={8} key={i}>
+                  <FormField control={control} name={`guests.${i}.name` as const} label={t("hotelOrder.guestOfRoom", { n: i + 1 })}>
+                    <Input maxLength={GUEST_NAME_MAX} placeholder={t("hotelOrder.guestPlaceholder")} />
+                  </FormField>
+                </Col>
+              ))}
+            </Row>
+            {guestsError && <Typography.Text type="danger">{guestsError}</Typography.Text>}
+          </Card>
+          <Card className="tp-order__section" title={t("hotelOrder.contact")}>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <FormField control={control} name="contactName" label={t("hotelOrder.contactName")}>
+                  <Input maxLength={GUEST_NAME_MAX} />
+                </FormField>
+              </Col>
+              <Col xs={24} md={12}>
+                <FormField control={control} name="contactMobile" label={t("hotelOrder.contactMobile")}>
+                  <Input maxLength={11} />
+                </FormField>
+              </Col>
+              <Col xs={24} md={12}>
+                <FormField control={control} name="arrivalTime" label={t("hotelOrder.arrivalTime")}>
+                  <Select options={ARRIVAL_TIMES.map((v) => ({ value: v, label: t("hotelOrder.arrivalHint", { time: v }) }))} />
+                </FormField>
+              </Col>
+              <Col xs={24} md={12}>
+                <FormField control={control} name="remark" label={t("hotelOrder.remark")}>
+                  <Input maxLength={REMARK_MAX} placeholder={t("hotelOrder.remarkPlaceholder")} />
+                </FormField>
+              </Col>
+            </Row>
+          </Card>
+        </div>
+        <Card className="tp-order__side" title={t("hotelOrder.pricePanel")}>
+          <div data-testid="price-panel">
+            {panel.nights.map((n) => (
+              <div key={n.date} style={{ display: "flex", justifyContent: "space-between" }}>
+                <Typography.Text type="secondary">{n.date}　{fen(n.price)} × {t("hotelOrder.roomUnit", { n: panel.rooms })}</Typography.Text>
+                <span>{fen(n.subtotal)}</span>
+              </div>
+            ))}
+            <div style={{ display: "flex", justifyContent: "space-between", marginTop: 8 }}>
+              <span>{t("hotelOrder.roomTotal")}</span>
+              <span>{fen(panel.roomTotal)}</span>
+            </div>
+            {panel.serviceFee > 0 && (
+              <div style={{ display: "flex", justifyContent: "space-between" }}>
+                <span>{t("hotelOrder.serviceFee")}</span>
+                <span>{fen(panel.serviceFee)}</span>
+              </div>
+            )}
+            <div style={{ display: "flex", justifyContent: "space-between", marginTop: 12, alignItems: "baseline" }}>
+              <Typography.Text strong>{t("hotelOrder.total")}</Typography.Text>
+              <Typography.Text strong type="danger" style={{ fontSize: 22 }} data-testid="price-total">{fen(panel.total)}</Typography.Text>
+            </div>
+          </div>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
+            {t("hotelOrder.submit")}
+          </Button>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+            {t("hotelOrder.payWithin", { minutes: PAYMENT_MINUTES })}
+          </Typography.Paragraph>
+        </Card>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,69 @@
+// Booking a hotel room: the order form (shared by the order page and the server's route) and the
+// price panel that always adds up: every night's price × rooms, plus the service fee. Money is
+// integer fen.
+import { z } from "zod";
+import { isChineseOnly, isEnglishOnly, isMobile } from "../validators";
+import { daysBetween } from "../travel/dates";
+import { zDate } from "../travel/schemas";
+import { HOTEL_SERVICE_FEE, MAX_ROOMS, MAX_STAY_NIGHTS } from "../travel/hotel";
+import { zBool, zInt, zOptionalString, zText } from "../zod";
+import type { Fen } from "../travel/money";
+import { ARRIVAL_TIMES } from "./hotel-types";
+
+export const GUEST_NAME_MAX = 40;
+export const REMARK_MAX = 200;
+
+export const hotelGuestInput = z
+  .object({
+    name: zText({ max: GUEST_NAME_MAX, min: 1, trim: true, label: "入住人姓名", typeError: "请填写入住人姓名" }).refine(
+      (v) => isChineseOnly(v) || isEnglishOnly(v),
+      "入住人姓名须为中文或英文",
+    ),
+  })
+  .strict();
+
+export const hotelOrderInput = z
+  .object({
+    hotelId: zInt({ min: 1, max: 2_147_483_647, error: "酒店编号不正确" }),
+    roomTypeId: zInt({ min: 1, max: 2_147_483_647, error: "房型编号不正确" }),
+    checkIn: zDate("入住日期"),
+    checkOut: zDate("离店日期"),
+    roomCount: zInt({ min: 1, max: MAX_ROOMS, error: `房间数须为 1 到 ${MAX_ROOMS} 之间的整数` }),
+    /** The stay's total the buyer saw (fen): a different current price is announced first. */
+    price: zInt({ min: 0, max: 1_000_000_000, error: "房价不正确" }),
+    acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
+    /** Generated once per form: a resubmitted form finds the order it created. */
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
+    guests: z.array(hotelGuestInput, { error: "请填写入住人" }).min(1, "请填写入住人").max(MAX_ROOMS, `每张订单最多 ${MAX_ROOMS} 间房`),
+    contactName: zText({ max: GUEST_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
+    contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+    arrivalTime: z.enum(ARRIVAL_TIMES, "请选择最晚到店时间"),
+    remark: zOptionalString(z.string().max(REMARK_MAX, `备注最多 ${REMARK_MAX} 个字符`), "备注不正确"),
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    const nights = daysBetween(o.checkIn, o.checkOut);
+    if (nights < 1) ctx.addIssue({ code: "custom", path: ["checkOut"], message: "离店日期须晚于入住日期" });
+    else if (nights > MAX_STAY_NIGHTS) ctx.addIssue({ code: "custom", path: ["checkOut"], message: `单次最多预订 ${MAX_STAY_NIGHTS} 晚` });
+    // One guest name per room: the hotel registers each room under its guest.
+    if (o.guests.length !== o.roomCount) ctx.addIssue({ code: "custom", path: ["guests"], message: "请为每间房填写一位入住人" });
+  });
+
+export type HotelOrderInput = z.output<typeof hotelOrderInput>;
+export type HotelOrderForm = z.input<typeof hotelOrderInput>;
+
+export interface HotelPricePanel {
+  nights: { date: string; price: Fen; subtotal: Fen }[];
+  rooms: number;
+  roomTotal: Fen;
+  serviceFee: Fen;
+  total: Fen;
+}
+
+/** Each night's price × rooms, plus the service fee per room per night. */
+export function hotelPricePanel(nightly: readonly { date: string; price: Fen }[], rooms: number, feePerRoomNight: Fen = HOTEL_SERVICE_FEE): HotelPricePanel {
+  const nights = nightly.map((n) => ({ date: n.date, price: n.price, subtotal: n.price * rooms }));
+  const roomTotal = nights.reduce((s, n) => s + n.subtotal, 0);
+  const serviceFee = feePerRoomNight * rooms * nightly.length;
+  return { nights, rooms, roomTotal, serviceFee, total: roomTotal + serviceFee };
+}

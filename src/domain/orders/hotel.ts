@@ -1,0 +1,102 @@
+// The hotel order's state machine: every status with its label and colour, and every allowed
+// move as (from, action) → to with who may take it. The server applies a move with a conditional
+// update on `from`; the portal asks the same table which buttons to show.
+import { GREY, type StatusColor } from "../codes";
+import type { Bilingual } from "../messages";
+
+export const HOTEL_ORDER_STATUS = {
+  pendingPayment: 0,
+  /** Paid; the hotel has not confirmed the booking yet. */
+  pendingConfirm: 1,
+  confirmed: 2,
+  checkedIn: 3,
+  completed: 4,
+  cancelled: 5,
+  refunded: 6,
+} as const;
+
+export type HotelOrderStatus = (typeof HOTEL_ORDER_STATUS)[keyof typeof HOTEL_ORDER_STATUS];
+export const HOTEL_ORDER_STATUS_CODES = Object.values(HOTEL_ORDER_STATUS) as HotelOrderStatus[];
+
+export const HOTEL_ORDER_LABELS: Readonly<Record<HotelOrderStatus, Bilingual>> = {
+  0: { zh: "待支付", en: "Pending payment" },
+  1: { zh: "待确认", en: "Pending confirmation" },
+  2: { zh: "已确认", en: "Confirmed" },
+  3: { zh: "已入住", en: "Checked in" },
+  4: { zh: "已完成", en: "Completed" },
+  5: { zh: "已取消", en: "Cancelled" },
+  6: { zh: "已退款", en: "Refunded" },
+};
+
+const COLORS: Readonly<Record<HotelOrderStatus, StatusColor>> = {
+  0: "orange",
+  1: "gold",
+  2: "blue",
+  3: "cyan",
+  4: "green",
+  5: GREY,
+  6: "purple",
+};
+
+export function hotelOrderColor(status: number): StatusColor {
+  return (COLORS as Record<number, StatusColor>)[status] ?? GREY;
+}
+
+export function hotelOrderLabel(status: number, lang: "zh" | "en" = "zh"): string {
+  return (HOTEL_ORDER_LABELS as Record<number, Bilingual>)[status]?.[lang] ?? String(status);
+}
+
+export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund";
+
+/** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
+export type HotelOrderActor = "member" | "system";
+
+export interface HotelOrderMove {
+  from: HotelOrderStatus;
+  action: HotelOrderAction;
+  to: HotelOrderStatus;
+  by: HotelOrderActor;
+  label: Bilingual;
+}
+
+const S = HOTEL_ORDER_STATUS;
+const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderStatus, by: HotelOrderActor, zh: string, en: string): HotelOrderMove =>
+  ({ from, action, to, by, label: { zh, en } });
+
+/**
+ * Every allowed move; anything not listed is refused. Cancelling a paid booking (pending
+ * confirmation or confirmed) is the member's move only where the rate's cancellation policy
+ * lets it be cancelled; the system's refund follows it at once.
+ */
+export const HOTEL_ORDER_MOVES: readonly HotelOrderMove[] = [
+  move(S.pendingPayment, "pay", S.pendingConfirm, "system", "支付", "Pay"),
+  move(S.pendingPayment, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
+  move(S.pendingPayment, "expire", S.cancelled, "system", "超时取消", "Expire"),
+  move(S.pendingConfirm, "confirm", S.confirmed, "system", "酒店确认", "Hotel confirmed"),
+  move(S.pendingConfirm, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
+  move(S.confirmed, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
+  move(S.confirmed, "checkIn", S.checkedIn, "system", "已入住", "Checked in"),
+  move(S.checkedIn, "complete", S.completed, "system", "离店完成", "Completed"),
+  move(S.cancelled, "refund", S.refunded, "system", "退款", "Refund"),
+];
+
+export function hotelOrderMove(from: number, action: HotelOrderAction): HotelOrderMove | null {
+  return HOTEL_ORDER_MOVES.find((m) => m.from === from && m.action === action) ?? null;
+}
+
+/** Whether an order in this status has been paid (a cancel from it must refund). */
+export const isPaidStatus = (status: number) => status === S.pendingConfirm || status === S.confirmed;
+
+/**
+ * The actions a member may take on an order in this status (the detail page's buttons). A paid
+ * booking whose rate cannot be cancelled offers no cancel.
+ */
+export function hotelMemberActions(status: number, cancelPolicy?: string): HotelOrderAction[] {
+  return HOTEL_ORDER_MOVES.filter((m) => m.from === status && m.by === "member")
+    .filter((m) => !(m.action === "cancel" && isPaidStatus(status) && cancelPolicy === "none"))
+    .map((m) => m.action);
+}
+
+export function isHotelFinal(status: number): boolean {
+  return !HOTEL_ORDER_MOVES.some((m) => m.from === status);
+}

@@ -1,0 +1,20 @@
+// Hotel orders as a Refine resource: listed in the OrderLists page's 酒店订单 tab and shown at
+// HotelOrderDetails by order number. Cancelling is a catalogue call (HOTEL_ORDER_PATHS.cancel).
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
+
+export const hotelOrdersResource: ResourceProps = {
+  name: "hotel-orders",
+  list: pathFor("OrderLists"),
+  show: "/hotel/OrderDetails/:id",
+  meta: { label: "酒店订单" },
+};
+
+export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, idField: "orderNo" };
+
+/** The detail page of an order. */
+export const hotelOrderDetailPath = (orderNo: string) => pathFor("HotelOrderDetails", { orderNo });
+/** The cashier of an unpaid order. */
+export const hotelPayPath = (orderNo: string) => pathFor("pay_hotel", { orderNo });

@@ -1,0 +1,75 @@
+// The hotel order's state machine and booking form, shared by the server and the portal.
+import { describe, expect, it } from "vitest";
+import {
+  HOTEL_ORDER_MOVES, HOTEL_ORDER_STATUS as S, HOTEL_ORDER_STATUS_CODES, hotelMemberActions, hotelOrderLabel, hotelOrderMove, isHotelFinal,
+} from "../../src/domain/orders/hotel";
+import { hotelOrderInput, hotelPricePanel } from "../../src/domain/orders/hotel-booking";
+import { BUSINESS_TYPE, payRedirect } from "../../src/domain/payments";
+
+describe("hotel order state machine", () => {
+  it("labels every status in Chinese", () => {
+    expect(HOTEL_ORDER_STATUS_CODES.map((c) => hotelOrderLabel(c))).toEqual(["待支付", "待确认", "已确认", "已入住", "已完成", "已取消", "已退款"]);
+    expect(hotelOrderLabel(99)).toBe("99");
+  });
+
+  it("lets the member cancel unpaid and paid bookings, the system take every other move", () => {
+    expect(HOTEL_ORDER_MOVES.filter((m) => m.by === "member").map((m) => [m.from, m.action])).toEqual([[S.pendingPayment, "cancel"], [S.pendingConfirm, "cancel"], [S.confirmed, "cancel"]]);
+    expect(hotelOrderMove(S.pendingPayment, "pay")).toMatchObject({ to: S.pendingConfirm, by: "system" });
+    expect(hotelOrderMove(S.pendingConfirm, "confirm")).toMatchObject({ to: S.confirmed, by: "system" });
+    expect(hotelOrderMove(S.pendingPayment, "expire")).toMatchObject({ to: S.cancelled });
+    expect(hotelOrderMove(S.cancelled, "refund")).toMatchObject({ to: S.refunded });
+    expect(hotelOrderMove(S.checkedIn, "cancel")).toBeNull();
+    expect(hotelOrderMove(S.pendingPayment, "confirm")).toBeNull();
+    expect(hotelOrderMove(S.completed, "refund")).toBeNull();
+  });
+
+  it("offers cancel only where the member may, and not on a paid non-cancellable rate", () => {
+    expect(hotelMemberActions(S.pendingPayment, "none")).toEqual(["cancel"]);
+    expect(hotelMemberActions(S.confirmed, "free")).toEqual(["cancel"]);
+    expect(hotelMemberActions(S.confirmed, "none")).toEqual([]);
+    expect(hotelMemberActions(S.checkedIn, "free")).toEqual([]);
+    expect([S.completed, S.refunded].every(isHotelFinal)).toBe(true);
+    expect(isHotelFinal(S.cancelled)).toBe(false);
+  });
+
+  it("a paid hotel order lands on its detail page by order number", () => {
+    const to = payRedirect(BUSINESS_TYPE.hotelPay);
+    expect(to).toMatchObject({ kind: "route", route: "HotelOrderDetails", toast: "订单支付成功" });
+    expect(to.kind === "route" && to.params?.(1, "H1")).toEqual({ orderNo: "H1" });
+  });
+});
+
+describe("hotel booking form", () => {
+  const good = {
+    hotelId: "1", roomTypeId: "2", checkIn: "2026-12-10", checkOut: "2026-12-12", roomCount: "2", price: "60000", clientKey: "abcdefgh",
+    guests: [{ name: "张三" }, { name: "ZHANG/SAN" }], contactName: "张三", contactMobile: "13800000010", arrivalTime: "18:00",
+  };
+  const first = (v: unknown) => {
+    const r = hotelOrderInput.safeParse(v);
+    return r.success ? null : r.error.issues[0].message;
+  };
+
+  it("accepts a good form", () => {
+    const r = hotelOrderInput.parse(good);
+    expect(r).toMatchObject({ hotelId: 1, roomCount: 2, price: 60000, arrivalTime: "18:00" });
+  });
+
+  it("asks one guest per room, a stay of 1-28 nights, a mobile and an arrival time", () => {
+    expect(first({ ...good, guests: [{ name: "张三" }] })).toBe("请为每间房填写一位入住人");
+    expect(first({ ...good, guests: [{ name: "张三" }, { name: "" }] })).toBe("入住人姓名至少1个字符");
+    expect(first({ ...good, checkOut: "2026-12-10" })).toBe("离店日期须晚于入住日期");
+    expect(first({ ...good, checkOut: "2027-02-10" })).toBe("单次最多预订 28 晚");
+    expect(first({ ...good, contactMobile: "1234" })).toBe("请输入正确的手机号码");
+    expect(first({ ...good, arrivalTime: "03:00" })).toBe("请选择最晚到店时间");
+    expect(first({ ...good, roomCount: "11", guests: Array(11).fill({ name: "张三" }) })).toMatch(/房间数须为 1 到 10/);
+    expect(first({ ...good, extra: 1 })).not.toBeNull();
+  });
+
+  it("the price panel is every night's price × rooms plus the fee", () => {
+    const p = hotelPricePanel([{ date: "2026-12-10", price: 30000 }, { date: "2026-12-11", price: 35000 }], 2, 1000);
+    expect(p).toEqual({
+      nights: [{ date: "2026-12-10", price: 30000, subtotal: 60000 }, { date: "2026-12-11", price: 35000, subtotal: 70000 }],
+      rooms: 2, roomTotal: 130000, serviceFee: 4000, total: 134000,
+    });
+  });
+});
