@@ -60,6 +60,8 @@ test("an over-standard business booking waits for the two-level approval, then i
   await expect(verdict).toContainText("超标");
   await expect(verdict).toContainText("舱位超标：可乘坐经济舱，所选为公务舱");
   await expect(page.getByText("该订单提交后需审批，审批通过后方可支付")).toBeVisible();
+  // The note under the submit button says when to pay for an order that waits for approval.
+  await expect(page.getByText("提交后订单进入审批，审批通过后请在座位保留时间内完成支付，超时订单将自动取消并释放座位。")).toBeVisible();
   await page.getByRole("combobox", { name: "超标原因" }).click();
   await page.getByTitle("会议或客户要求").click();
   await page.getByLabel("姓名").first().fill("黄磊");

@@ -40,16 +40,21 @@ export function BusinessSection({ fareKey, initial }: { fareKey: string; initial
   );
 }
 
-function BusinessRules({ fareKey }: { fareKey: string }) {
-  const { t } = useTranslation();
+/** The standard's verdict on a fare for a business booking (one query, shared by whoever asks). */
+export function useBusinessCheck(fareKey: string, enabled = true) {
   const { query, result } = useCustom<BusinessCheck>({
     url: FLIGHT_ORDER_PATHS.businessCheck,
     method: "post",
     config: { payload: { fareKey } },
     errorNotification: false,
-    queryOptions: { retry: false, refetchOnWindowFocus: false },
+    queryOptions: { retry: false, refetchOnWindowFocus: false, enabled },
   });
-  const check = result.data as BusinessCheck | undefined;
+  return { query, check: result.data as BusinessCheck | undefined };
+}
+
+function BusinessRules({ fareKey }: { fareKey: string }) {
+  const { t } = useTranslation();
+  const { query, check } = useBusinessCheck(fareKey);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   if (query.error || !check) return <Alert type="error" showIcon message={query.error?.message ?? t("business.checkFailed")} />;
   return (

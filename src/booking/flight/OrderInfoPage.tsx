@@ -3,7 +3,7 @@
 // every change, and submitting creates the order (seats held) and opens its detail. A price that
 // changed since is shown old against new, and booking continues only when the buyer agrees.
 import { useState } from "react";
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
+import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography, type FormInstance } from "antd";
 import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -23,7 +23,7 @@ import { PassengerFields } from "./PassengerFields";
 import { PriceSummary } from "./PriceSummary";
 import { firstProblem, livePanel, namePath, toOrderInput, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
-import { BusinessSection } from "./BusinessSection";
+import { BusinessSection, useBusinessCheck } from "./BusinessSection";
 import { subjectKey } from "../../access/rules";
 import "./flight.css";
 
@@ -177,11 +177,24 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending || bookFor.loading}>
             {t("flightOrder.submit")}
           </Button>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-          </Typography.Paragraph>
+          <PayNote form={form} fareKey={seat.fareKey} companyMember={!!companyMember} />
         </Card>
       </div>
     </Form>
+  );
+}
+
+/** When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */
+function PayNote({ form, fareKey, companyMember }: { form: FormInstance; fareKey: string; companyMember: boolean }) {
+  const { t } = useTranslation();
+  const travelType = Form.useWatch("travelType", form) as string | undefined;
+  const business = companyMember && travelType === "business";
+  // The same query the business section asked: answered from its cache.
+  const { check } = useBusinessCheck(fareKey, business);
+  const waits = business && !!check?.needApproval;
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+      {waits ? t("flightOrder.payAfterApproval") : t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
+    </Typography.Paragraph>
   );
 }
