@@ -19,6 +19,15 @@ async function api(page: Page, path: string, form: Record<string, string | numbe
   return (await (await page.request.post(`/api${path}`, { form: { token: token!, ...form } })).json()) as { ret: number; data: any };
 }
 
+/** Answers the one open confirmation (是否执行此操作！ and the like) with 确定, and waits for it to go:
+ *  a second confirmation opened while the first still fades out must not find the old one. */
+async function confirmIt(page: Page) {
+  const pop = page.locator(".ant-popover:visible").filter({ has: page.getByRole("button", { name: btn("确定") }) }).last();
+  await expect(pop).toBeVisible();
+  await pop.getByRole("button", { name: btn("确定") }).click();
+  await expect(page.locator(".ant-popover:visible")).toHaveCount(0);
+}
+
 /** Deletes the employees whose mobile starts with 1396666 (this spec's). */
 async function cleanUp(page: Page) {
   for (;;) {
@@ -27,6 +36,11 @@ async function cleanUp(page: Page) {
     for (const e of list.data.list) await api(page, "/credit/employee/delete", { id: e.id });
   }
 }
+
+// Each test starts from the demo staff, whatever a failed one before it left behind.
+test.afterEach(async ({ page }) => {
+  if (await page.evaluate(() => localStorage.getItem("token")).catch(() => null)) await cleanUp(page);
+});
 
 test("the company administrator adds, edits, disables and deletes an employee", async ({ page }) => {
   const errors = watchConsole(page);
@@ -77,13 +91,13 @@ test("the company administrator adds, edits, disables and deletes an employee", 
   // Disable, with the confirmation.
   await row.getByRole("button", { name: btn("停用") }).click();
   await expect(page.getByText("是否执行此操作！")).toBeVisible();
-  await page.getByRole("button", { name: btn("确定") }).click();
+  await confirmIt(page);
   await expect(row).toContainText("已停用");
   await expect(row.getByRole("button", { name: btn("启用") })).toBeVisible();
 
   // Delete, with the confirmation.
   await row.getByRole("button", { name: btn("删除") }).click();
-  await page.locator(".ant-popover:visible").getByRole("button", { name: btn("确定") }).click();
+  await confirmIt(page);
   await expect(rows.getByText("测试员工甲")).toHaveCount(0);
   await expect(page.getByText("全部员工（4）")).toBeVisible();
   expect(errors).toEqual([]);
@@ -141,11 +155,11 @@ test("departments: add a sub-department, move it, and deleting one with people i
   const dev = page.locator(".ant-tree-treenode", { hasText: /^研发部/ }).first();
   await dev.hover();
   await dev.getByRole("button", { name: "删除部门 研发部" }).click();
-  await page.locator(".ant-popover:visible").getByRole("button", { name: btn("确定") }).click();
+  await confirmIt(page);
   await expect(page.getByText("部门“研发部”下还有 2 名员工，请先将员工调到其他部门再删除")).toBeVisible();
   // The new one goes.
   await node.hover();
   await node.getByRole("button", { name: "删除部门 测试组" }).click();
-  await page.locator(".ant-popover:visible").getByRole("button", { name: btn("确定") }).click();
+  await confirmIt(page);
   await expect(node).toHaveCount(0);
 });
