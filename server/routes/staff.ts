@@ -301,6 +301,14 @@ export const staffRoutes = [
 
       const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
       const dir = input.orderType;
+      // In the default order with no keyword, the page's ids are read off the employees'
+      // (companyId, createTime) index alone and only those rows are joined: with an offset, the
+      // joins were otherwise made for every skipped row too.
+      const pagedByIds = column === "e.createTime" && !keyword;
+      if (pagedByIds) {
+        const pageIds = counted.select("e.id").orderBy("e.createTime", dir).orderBy("e.id", dir).limit(input.pageSize).offset(offsetOf(input));
+        q = q.where("e.id", "in", pageIds);
+      }
       // Nulls last in both directions and both dialects (SQLite and PostgreSQL disagree by default);
       // the id breaks ties so pages never overlap.
       const [rows, count] = await Promise.all([
@@ -321,7 +329,7 @@ export const staffRoutes = [
           .$if(column !== "e.createTime", (qb) => qb.orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
           .orderBy("e.id", dir)
           .limit(input.pageSize)
-          .offset(offsetOf(input))
+          .offset(pagedByIds ? 0 : offsetOf(input))
           .execute(),
         (keyword ? q : counted).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
       ]);
