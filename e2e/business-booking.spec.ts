@@ -25,7 +25,10 @@ async function approveOrder(page: Page, flightNo: string, shot: string) {
   await expect(row).toContainText("审批中");
   await page.screenshot({ path: `test-results/business-inbox-${shot}-1280.png`, fullPage: true });
   await row.getByRole("link", { name: "审批" }).click();
-  await expect(page).toHaveURL(/\/travel\/audit\/details\?id=\d+$/);
+  await expect(page).toHaveURL(/\/travel\/audit\/details\?id=\d+&kind=order$/);
+  // Opened from 订单审批, the details sit under it.
+  await expect(page.locator(".ant-breadcrumb")).toContainText("订单审批");
+  await expect(page.locator(".ant-breadcrumb")).not.toContainText("行程审批");
   const order = page.getByTestId("order-subject");
   await expect(order).toContainText(flightNo);
   await expect(order).toContainText("会议或客户要求");

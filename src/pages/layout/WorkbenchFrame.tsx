@@ -12,7 +12,7 @@ import { pathFor, queryOf, routeByName } from "../../access/routes";
 import { userKeyOf } from "../../providers/access-control";
 import { usePageTitle } from "../usePageTitle";
 import { filterNav, hrefOf, navFor, routeChain, selection, type NavItem } from "./area-nav";
-import { PAGE_INFO, pageTitle } from "./page-info";
+import { pageTitle, parentOf } from "./page-info";
 import { rootButtons, useLang, useMenus, usePortalUser, useSite, type PortalUser } from "./session";
 import { Forbidden } from "./StatePages";
 import "./layout.css";
@@ -43,7 +43,7 @@ interface Crumb {
 function trail(access: Access | undefined, name: string, lang: Lang, user: PortalUser | null, query: Record<string, string>): Crumb[] {
   const tree = access?.breadcrumbFor(name, lang, { subject: user, query }) ?? [];
   if (tree.length) return tree.map((title) => ({ title }));
-  const parent = PAGE_INFO[name]?.parent;
+  const parent = parentOf(name, query);
   const own = { title: pageTitle(name, lang) };
   if (!parent) return [own];
   // The page's query picks the parent's entry too (a hotel order detail sits under 酒店订单).
@@ -92,7 +92,7 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   }, [openSig]);
   const home = area === "workbench" ? rootButtons(data, t("route.workbenchHome"))[0] : undefined;
   const areaRoot: Crumb | undefined =
-    home && !routeChain(routeName).includes(home.route!)
+    home && !routeChain(routeName, query).includes(home.route!)
       ? { title: home.name, to: pathFor(home.route!) }
       : area === "account" && routeName !== "AccountCenter" && allowed("AccountCenter")
         ? { title: pageTitle("AccountCenter", lang), to: pathFor("AccountCenter") }

@@ -10,7 +10,7 @@ import { ROUTE_ALIASES, type Lang, type MenuNode } from "../../access";
 import { pathFor, type Area } from "../../access/routes";
 import type { MenusData } from "../../providers/access-control";
 import { Glyph } from "../index/icons";
-import { PAGE_INFO, pageTitle } from "./page-info";
+import { pageTitle, parentOf } from "./page-info";
 import { rootButtons, type Site } from "./session";
 
 export interface NavItem {
@@ -104,13 +104,13 @@ export function filterNav(items: NavItem[], allowed: (route: string) => boolean)
 }
 
 /** The route and the pages it belongs under: itself, its PAGE_INFO parents, its tree alias. */
-export function routeChain(name: string): string[] {
+export function routeChain(name: string, query: Record<string, string> = {}): string[] {
   const chain: string[] = [];
   let cur: string | undefined = name;
   while (cur && !chain.includes(cur)) {
     chain.push(cur);
     if (ROUTE_ALIASES[cur]) chain.push(ROUTE_ALIASES[cur]);
-    cur = PAGE_INFO[cur]?.parent;
+    cur = parentOf(cur, cur === name ? query : {});
   }
   return chain;
 }
@@ -122,7 +122,7 @@ function flatten(items: NavItem[], parents: string[] = []): { item: NavItem; par
 /** The item to highlight (closest page in the chain; for OrderLists the tab too) and its groups. */
 export function selection(items: NavItem[], routeName: string, query: Record<string, string>): { selected: string[]; open: string[] } {
   const all = flatten(items).filter((x) => x.item.route);
-  for (const name of routeChain(routeName)) {
+  for (const name of routeChain(routeName, query)) {
     const hits = all.filter((x) => x.item.route === name);
     const hit = hits.find((x) => x.item.query && Object.entries(x.item.query).every(([k, v]) => query[k] === v)) ?? hits[0];
     if (hit) return { selected: [hit.item.key], open: hit.parents };

@@ -140,6 +140,15 @@ export const PAGE_INFO: Readonly<Record<string, PageInfo>> = {
   test_tree_transfer: p(["人员选择检查", "People picker check"], ["此页面用于检查人员选择组件，当前没有可选择的人员", "No people to pick"], act(["返回首页", "Home"], "index")),
 };
 
+/**
+ * The page a page sits under. One detail page serves two lists: an approval's details belong to
+ * 订单审批 when opened from there (?kind=order), else to 行程审批.
+ */
+export function parentOf(name: string, query: Record<string, string> = {}): string | undefined {
+  if (name === "AuditDetails" && query.kind === "order") return "OrderAuditIndex";
+  return PAGE_INFO[name]?.parent;
+}
+
 export function pageTitle(name: string, lang: "zh" | "en" = "zh"): string {
   return PAGE_INFO[name]?.title[lang] ?? name;
 }

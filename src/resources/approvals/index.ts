@@ -21,7 +21,9 @@ export const approvalsResource: ResourceProps = {
 
 export const approvalsEndpoints: ResourceEndpoints = { list: APPROVAL_PATHS.list, one: APPROVAL_PATHS.detail };
 
-export const auditDetailPath = (id: number | string) => pathFor("AuditDetails", undefined, { id: String(id) });
+/** An approval's details; opened from 订单审批 they stay under it. */
+export const auditDetailPath = (id: number | string, subject: "trip" | "order" = "trip") =>
+  pathFor("AuditDetails", undefined, subject === "order" ? { id: String(id), kind: "order" } : { id: String(id) });
 
 export interface Countdown {
   at: string;

@@ -67,7 +67,7 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
   const error = tableQuery.error;
 
   const columns: TableColumnsType<ApprovalRow> = [
-    { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id)}>{v}</Link> },
+    { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id, subject)}>{v}</Link> },
     { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
     { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
     { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
@@ -104,7 +104,7 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
     {
       ...nowrap, title: t("travel.app.actions"), key: "actions",
       render: (_: unknown, row) => (
-        <LinkButton type={box === "todo" ? "primary" : "link"} size="small" to={auditDetailPath(row.id)}>
+        <LinkButton type={box === "todo" ? "primary" : "link"} size="small" to={auditDetailPath(row.id, subject)}>
           {t(box === "todo" ? "travel.audit.review" : "travel.app.view")}
         </LinkButton>
       ),
