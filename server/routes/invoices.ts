@@ -19,7 +19,7 @@ import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { zInt } from "../../src/domain/zod";
 import {
-  INVOICEABLE_ORDER_STATUSES, INVOICE_PATHS, INVOICE_STATUSES, invoiceMove, invoiceRequestSchema,
+  INVOICEABLE_ORDER_STATUSES, INVOICE_PATHS, isInvoiceable, INVOICE_STATUSES, invoiceMove, invoiceRequestSchema,
   type InvoiceAction, type InvoiceActor, type InvoiceDelivery, type InvoiceRequest, type InvoiceRow, type InvoiceStatus, type InvoiceableOrder,
 } from "../../src/domain/people/invoice";
 import { maskMobile } from "../../src/domain/people/certificates";
@@ -62,7 +62,13 @@ function invoiceable(db: Db, memberId: number) {
   return db
     .selectFrom("orders")
     .where("orders.memberId", "=", memberId)
-    .where("orders.status", "in", [...INVOICEABLE_ORDER_STATUSES])
+    .where((eb) =>
+      eb.or(
+        Object.entries(INVOICEABLE_ORDER_STATUSES).map(([product, statuses]) =>
+          eb.and([eb("orders.product", "=", product), eb("orders.status", "in", [...statuses])]),
+        ),
+      ),
+    )
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("invoice_orders").select("invoice_orders.orderId").whereRef("invoice_orders.orderId", "=", "orders.id"))));
 }
 
@@ -77,13 +83,13 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
         const a = await trx.selectFrom("addresses").selectAll().where("id", "=", input.addressId!).executeTakeFirstOrThrow();
         mailTo = `${a.receiver} ${a.mobilePhone} ${a.provinceName}${a.cityName}${a.districtName}${a.detail}`;
       }
-      const orders = await trx.selectFrom("orders").select(["id", "orderNo", "memberId", "status", "totalFen"]).where("id", "in", input.orderIds).execute();
+      const orders = await trx.selectFrom("orders").select(["id", "orderNo", "memberId", "product", "status", "totalFen"]).where("id", "in", input.orderIds).execute();
       const linked = new Set((await trx.selectFrom("invoice_orders").select("orderId").where("orderId", "in", input.orderIds).execute()).map((r) => r.orderId));
       for (const orderId of input.orderIds) {
         const o = orders.find((x) => x.id === orderId);
         if (!o) throw new BizError(RET.NOT_FOUND, "未找到该订单");
         if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, "无权为该订单开票");
-        if (!INVOICEABLE_ORDER_STATUSES.includes(o.status)) throw new BizError(RET.BAD_INPUT, `订单 ${o.orderNo} 未支付或已退款，不能开票`);
+        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, `订单 ${o.orderNo} 未支付或已退款，不能开票`);
         if (linked.has(o.id)) throw new BizError(RET.CONFLICT, ALREADY(o.orderNo));
       }
       const ordered = input.orderIds.map((oid) => orders.find((x) => x.id === oid)!);

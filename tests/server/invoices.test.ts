@@ -123,6 +123,19 @@ describe("/invoice", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("reads an order's status by its product: a completed stay may be invoiced, a refunded ticket of the same code may not", async () => {
+    // Status 4 is 已完成 for a hotel order and 已退票 for a flight order.
+    const stay = await paid(ME);
+    const refunded = await paid(ME);
+    await h.db.db.updateTable("orders").set({ product: "hotel", status: 4 }).where("id", "=", stay.id).execute();
+    await h.db.db.updateTable("orders").set({ status: 4 }).where("id", "=", refunded.id).execute();
+    const offered = await invoiceableIds(ME);
+    expect(offered).toContain(stay.id);
+    expect(offered).not.toContain(refunded.id);
+    expect(await api(ME, I.save, { ...orderKeys([refunded.id]), titleId: myTitle, delivery: "email", email: "li@example.com" })).toMatchObject({ ret: 400 });
+    expect(await api(ME, I.save, { ...orderKeys([stay.id]), titleId: myTitle, delivery: "email", email: "li@example.com" })).toMatchObject({ ret: 0 });
+  });
+
   it("refuses another member's order, title and address, writing nothing", async () => {
     const mine = await paid(ME);
     const theirs = await paid(OTHER);

@@ -4,6 +4,7 @@
 // only while it waits to be issued; issuing and mailing are the back office's moves.
 import { z } from "zod";
 import { FLIGHT_ORDER_STATUS } from "../orders/flight";
+import { HOTEL_ORDER_STATUS } from "../orders/hotel";
 import { isEmail } from "../validators";
 import { zInt, zOptionalString } from "../zod";
 
@@ -40,13 +41,19 @@ export function invoiceMove(from: string, action: InvoiceAction, by: InvoiceActo
 /** A withdrawn request frees its orders for a new one; any other status keeps them invoiced. */
 export const invoiceIsLive = (status: InvoiceStatus): boolean => status !== "withdrawn";
 
-/** Orders that may be invoiced: paid, being ticketed, ticketed or changed (money kept). */
-export const INVOICEABLE_ORDER_STATUSES: readonly number[] = [
-  FLIGHT_ORDER_STATUS.paid,
-  FLIGHT_ORDER_STATUS.ticketing,
-  FLIGHT_ORDER_STATUS.ticketed,
-  FLIGHT_ORDER_STATUS.changed,
-];
+/**
+ * Orders that may be invoiced, per product (each has its own status codes): paid and the money
+ * kept. Flights: paid, being ticketed, ticketed or changed. Hotels: paid and awaiting the hotel,
+ * confirmed, checked in or completed.
+ */
+export const INVOICEABLE_ORDER_STATUSES: Readonly<Record<string, readonly number[]>> = {
+  air: [FLIGHT_ORDER_STATUS.paid, FLIGHT_ORDER_STATUS.ticketing, FLIGHT_ORDER_STATUS.ticketed, FLIGHT_ORDER_STATUS.changed],
+  hotel: [HOTEL_ORDER_STATUS.pendingConfirm, HOTEL_ORDER_STATUS.confirmed, HOTEL_ORDER_STATUS.checkedIn, HOTEL_ORDER_STATUS.completed],
+};
+
+export function isInvoiceable(product: string, status: number): boolean {
+  return INVOICEABLE_ORDER_STATUSES[product]?.includes(status) ?? false;
+}
 
 export const INVOICE_DELIVERIES = { email: { zh: "电子发票（邮箱）", en: "Electronic (email)" }, paper: { zh: "纸质发票（邮寄）", en: "Paper (mailed)" } } as const;
 export type InvoiceDelivery = keyof typeof INVOICE_DELIVERIES;
