@@ -13,7 +13,7 @@ import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import {
-  CHANGE_ACTION, REFUND_STATUSES, REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES,
+  CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT,
   UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights,
   roundDiv, rowOf, type GroupSums, type ReportInput, type ReportReply, type ReportRow, type ReportType,
 } from "../../src/domain/reports";
@@ -75,7 +75,16 @@ function scoped(db: Kysely<Database>, s: ReportScope, products: readonly string[
   return q;
 }
 
-const spend = sql<SqlBool>`${sql.ref("o.status")} in (${sql.join(SPEND_STATUSES)})`;
+/** An order of one of `sets`' products in one of that product's statuses (none: no product). */
+function inStatuses(sets: Readonly<Record<string, readonly number[]>>): RawBuilder<SqlBool> {
+  const parts = Object.entries(sets)
+    .filter(([, statuses]) => statuses.length)
+    .map(([product, statuses]) => sql`(${sql.ref("o.product")} = ${product} and ${sql.ref("o.status")} in (${sql.join([...statuses])}))`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+const spend = inStatuses(SPEND_STATUSES_BY_PRODUCT);
+const refunded = inStatuses(REFUND_STATUSES_BY_PRODUCT);
 
 /** The sums every group carries; callers filter to spend orders first. */
 const SUMS = [
@@ -113,18 +122,17 @@ function advanceDays(db: Kysely<Database>): RawBuilder<number> {
 
 export async function companyReport(db: Kysely<Database>, s: ReportScope): Promise<ReportReply> {
   const product = REPORT_PRODUCT[s.type];
-  const counted = [...SPEND_STATUSES, ...REFUND_STATUSES];
 
   // 1. Every product by day, with refunds apart, and this product's advance-booking days.
   const refund = sql<number>`case when ${spend} then 0 else 1 end`;
   const daily = await scoped(db, s, Object.values(REPORT_PRODUCT))
-    .where("o.status", "in", counted)
+    .where(sql<SqlBool>`(${spend} or ${refunded})`)
     .select(["o.product", chinaDay(db).as("day"), refund.as("refund"), advanceDays(db).as("advance"), ...SUMS])
     .groupBy(["o.product", sql`2`, sql`3`, sql`4`])
     .execute();
 
   // 2-4. This product's spend orders by booker, by title, by traveller.
-  const mine = () => scoped(db, s, [product]).where("o.status", "in", [...SPEND_STATUSES]);
+  const mine = () => scoped(db, s, [product]).where(spend);
   const [byBooker, byTitle, byTraveller, changes] = await Promise.all([
     mine().select(["o.memberId", ...SUMS]).groupBy("o.memberId").execute(),
     mine().select(["o.title", ...SUMS]).groupBy("o.title").execute(),

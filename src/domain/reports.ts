@@ -8,6 +8,7 @@ import { zDate } from "./travel/schemas";
 import { daysBetween } from "./travel/dates";
 import { childCabinPrice, type PassengerType } from "./travel/air-fares";
 import { FLIGHT_ORDER_STATUS as S } from "./orders/flight";
+import { HOTEL_ORDER_STATUS as H } from "./orders/hotel";
 
 // ---- report types ----
 
@@ -52,6 +53,20 @@ export const isFlightReport = (type: ReportType): boolean => type === "domAir" |
 export const SPEND_STATUSES: readonly number[] = [S.paid, S.ticketing, S.ticketed, S.changed, S.refundRequested, S.refundProcessing, S.changeRequested];
 /** Paid orders whose money went (or is going) back: refunded ticket, voided, rejected by the airline, refunded money. */
 export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S.moneyRefunded, S.rejected];
+/**
+ * The same two sets per product: each product has its own status codes (a hotel's 4 is a completed
+ * stay, a flight's 4 a refunded ticket). Hotels: paid and awaiting the hotel, confirmed, checked in
+ * or completed; refunded. Trains have no orders yet, so nothing of theirs counts.
+ */
+export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
+  air: SPEND_STATUSES,
+  hotel: [H.pendingConfirm, H.confirmed, H.checkedIn, H.completed],
+};
+export const REFUND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
+  air: REFUND_STATUSES,
+  hotel: [H.refunded],
+};
+
 /** The order event that records a completed change. */
 export const CHANGE_ACTION = "confirmChange";
 

@@ -262,6 +262,21 @@ describe("the domestic flight report", () => {
     expect(r.msg).toBe("未找到该部门");
   });
 
+  it("reads each product's own status codes: a completed hotel stay is spend, a refunded one a refund", async () => {
+    // A hotel's 4 is a completed stay, a flight's 4 a refunded ticket; 6 is a refunded stay.
+    const company = await h.db.db.selectFrom("members").select("creditMemberId").where("mobilePhone", "=", ADMIN).executeTakeFirstOrThrow();
+    const order = await h.db.db.selectFrom("orders").select(["id", "product", "status", "totalFen"]).where("companyId", "=", company.creditMemberId!).where("status", "=", 2).orderBy("id").executeTakeFirstOrThrow();
+    const hotel = async () => ((await api(ADMIN, "/report/hotel/detail", RANGE)).data as ReportReply).summary;
+    try {
+      await h.db.db.updateTable("orders").set({ product: "hotel", status: 4 }).where("id", "=", order.id).execute();
+      expect(await hotel()).toMatchObject({ orders: 1, spendFen: order.totalFen, refunds: { orders: 0 } });
+      await h.db.db.updateTable("orders").set({ status: 6 }).where("id", "=", order.id).execute();
+      expect(await hotel()).toMatchObject({ orders: 0, spendFen: 0, refunds: { orders: 1, amountFen: order.totalFen } });
+    } finally {
+      await h.db.db.updateTable("orders").set({ product: order.product, status: order.status }).where("id", "=", order.id).execute();
+    }
+  });
+
   it("is for the company administrator only", async () => {
     expect((await api(null, DETAIL, RANGE)).ret).toBe(401);
     for (const who of [...STAFF, "13800000010", "13800000040"]) expect((await api(who, DETAIL, RANGE)).ret, who).toBe(403);
