@@ -20,7 +20,7 @@ let h: Harness;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const SH = "3101";
-const WHO = ["13800000010", "13800000020"];
+const WHO = ["13800000010", "13800000020", "13800000070"];
 
 beforeAll(async () => {
   h = await startTravel();
@@ -256,6 +256,27 @@ describe("cancel and refund", () => {
     setClock(() => Date.parse(`${p.stay.checkOut}T06:00:00Z`));
     await h.app.jobs.runDueJobs();
     expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data.status).toBe(6);
+  });
+
+  it("a booking paid on company credit goes back to the credit line when cancelled, not to the booker's wallet", async () => {
+    const ADMIN = "13800000070";
+    const p = await pick(15, 1, "free");
+    const { data } = await api(ADMIN, P.book, form(p));
+    const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
+    expect(t.ret, t.msg).toBe(0);
+    const paid = await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
+    expect(paid.ret, paid.msg).toBe(0);
+    const line = async () => (await h.db.db.selectFrom("wallets").select(["creditUsed", "balance"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow());
+    const afterPay = await line();
+
+    const r = await api(ADMIN, P.cancel, { orderNo: data.orderNo });
+    expect(r.ret, r.msg).toBe(0);
+    const afterCancel = await line();
+    expect(Math.round(Number(afterPay.creditUsed) * 100) - Math.round(Number(afterCancel.creditUsed) * 100)).toBe(p.room.total);
+    expect(afterCancel.balance).toBe(afterPay.balance);
+    const refund = await h.db.db.selectFrom("ledger").selectAll().where("outTradeNo", "=", t.data.outTradeNo).where("entry", "=", "refund").execute();
+    expect(refund).toHaveLength(1);
+    expect(refund[0]).toMatchObject({ account: "credit", direction: "in", amountFen: p.room.total });
   });
 
   it("refuses to cancel a paid booking whose rate cannot be cancelled, changing nothing", async () => {
