@@ -55,7 +55,9 @@ function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; r
   const { t } = useTranslation();
   const base = useSearch<HotelBaseInfo>("/hotel/search/baseinfo", { hotelId });
   const prices = useSearch<HotelPriceInfo>("/hotel/search/priceinfo_credit", { hotelId, checkIn, checkOut });
-  if (base.query.isLoading || prices.query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  // The signed-in member is the default contact and first guest: the form opens with them in it.
+  const identity = useGetIdentity<PortalUser>();
+  if (base.query.isLoading || prices.query.isLoading || identity.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
   const error = base.query.error ?? prices.query.error;
   if (error || !base.data || !prices.data) {
     return (
@@ -70,16 +72,15 @@ function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; r
   }
   const room = prices.data.rooms.find((r) => r.roomTypeId === roomTypeId);
   if (!room || !room.bookable) return <NoRoom text={t("hotelOrder.unavailable")} />;
-  return <Booking hotel={base.data} info={prices.data} room={room} onStale={() => void prices.query.refetch()} />;
+  return <Booking hotel={base.data} info={prices.data} room={room} user={identity.data ?? null} onStale={() => void prices.query.refetch()} />;
 }
 
 const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark"] as const;
 
-function Booking({ hotel, info, room, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; onStale: () => void }) {
+function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; user: PortalUser | null; onStale: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const { data: user } = useGetIdentity<PortalUser>();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
   const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => hotelOrderInput, {
@@ -97,14 +98,6 @@ function Booking({ hotel, info, room, onStale }: { hotel: HotelBaseInfo; info: H
     const guests = getValues("guests") ?? [];
     if (guests.length !== rooms) setValue("guests", Array.from({ length: rooms }, (_, i) => guests[i] ?? { name: "" }));
   }, [rooms]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // The signed-in member is the default contact once their identity has loaded.
-  useEffect(() => {
-    if (!user) return;
-    if (!getValues("contactName")) setValue("contactName", user.realName ?? "");
-    if (!getValues("contactMobile")) setValue("contactMobile", user.mobilePhone ?? "");
-    if (!getValues("guests.0.name")) setValue("guests.0.name", user.realName ?? "");
-  }, [user]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const book = (input: HotelOrderInput, acceptPrice: boolean) =>
     mutate(
