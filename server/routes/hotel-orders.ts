@@ -1,35 +1,23 @@
 // Hotel orders: book (price check, hold every night's rooms and create in one transaction), the
 // order centre's list and detail, and cancelling (unpaid: the rooms go back; paid: per the
-// rate's cancellation policy, refunded to the wallet). A member reaches only their own orders; a
+// rate's cancellation policy, refunded to where it was paid from). A member reaches only their own orders; a
 // company administrator also the company's.
 import { z } from "zod";
 import { hotelOrderInput } from "../../src/domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS_CODES } from "../../src/domain/orders/hotel";
-import { zDate } from "../../src/domain/travel/schemas";
-import { zInt, zOptionalString, zText } from "../../src/domain/zod";
+import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
-import { pageInput } from "../services/http/paging";
 import { memberActor } from "../orders/flight/moves";
 import { bookHotel } from "../orders/hotel/book";
 import { applyHotelMove } from "../orders/hotel/moves";
+import { orderListInput } from "./orders";
 import { hotelOrderDetail, listHotelOrders, visibleHotelOrderId } from "../orders/hotel/views";
 
 const tags = ["orders"];
 const orderNo = zText({ max: 32, min: 1, trim: true, label: "订单号", error: "订单号不正确" }).regex(/^H\d{18}$/, "订单号不正确");
 
-const listInput = z
-  .object({
-    ...pageInput(["createTime"] as const),
-    status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
-      .refine((v) => (HOTEL_ORDER_STATUS_CODES as readonly number[]).includes(v), "订单状态不正确")
-      .optional(),
-    orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
-    createDateStart: zDate("开始日期").optional(),
-    createDateEnd: zDate("结束日期").optional(),
-  })
-  .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+const listInput = orderListInput(HOTEL_ORDER_STATUS_CODES);
 
 export function hotelOrderRoutes(seed?: string) {
   return [

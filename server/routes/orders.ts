@@ -20,18 +20,23 @@ import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
 
-const listInput = z
-  .object({
-    ...pageInput(["createTime"] as const),
-    status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
-      .refine((v) => (FLIGHT_ORDER_STATUS_CODES as readonly number[]).includes(v), "订单状态不正确")
-      .optional(),
-    orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
-    createDateStart: zDate("开始日期").optional(),
-    createDateEnd: zDate("结束日期").optional(),
-  })
-  .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+/** An order list: paged, by status (one of the product's codes), order number and booking dates. */
+export function orderListInput(statusCodes: readonly number[]) {
+  return z
+    .object({
+      ...pageInput(["createTime"] as const),
+      status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
+        .refine((v) => statusCodes.includes(v), "订单状态不正确")
+        .optional(),
+      orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
+      createDateStart: zDate("开始日期").optional(),
+      createDateEnd: zDate("结束日期").optional(),
+    })
+    .strict()
+    .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+}
+
+const listInput = orderListInput(FLIGHT_ORDER_STATUS_CODES);
 
 export function orderRoutes(seed?: string) {
   return [

@@ -4,34 +4,26 @@
 // cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
-import { isoAt, now } from "../../services/clock";
+import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
-import { formatFen } from "../../../src/domain/policy/fen";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import {
   passengerMixProblem, passengerTypeOn, pricePanel, type FlightOrderInput,
 } from "../../../src/domain/orders/flight-booking";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
-import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { memberActor } from "./moves";
+import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { subordinatesOf } from "../../people/network";
 import { decideBusiness } from "./business";
 import { createDraftApproval, applyTransition } from "../../approvals/engine";
 import "./approval";
 
-export interface BookReply {
-  id: number;
-  orderNo: string;
-  status: number;
-  payprice: number;
-  expiresAt: string | null;
-}
+export type { BookReply };
 
 /** The company an order belongs to: the admin's own, or the employee's employer. */
 export async function companyIdOf(db: Kysely<Database>, member: Member): Promise<number | null> {
@@ -42,26 +34,8 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
   return member.creditMemberId > 0 ? member.creditMemberId : null;
 }
 
-/** F + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
-function newOrderNo(): string {
-  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
-  return `F${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
-}
-
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
-
-async function existing(db: Kysely<Database>, memberId: number, clientKey: string): Promise<BookReply | null> {
-  const row = await db
-    .selectFrom("orders")
-    .select(["id", "orderNo", "status", "totalFen", "expiresAt"])
-    .where("memberId", "=", memberId)
-    .where("clientKey", "=", clientKey)
-    .executeTakeFirst();
-  return row ? { id: row.id, orderNo: row.orderNo, status: row.status, payprice: row.totalFen, expiresAt: row.expiresAt } : null;
-}
-
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
-  const again = await existing(db, member.id, input.clientKey);
+  const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
 
   // An agent books for a subordinate (quick order): the order is the agent's (it pays), the
@@ -114,7 +88,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       const order = await trx
         .insertInto("orders")
         .values({
-          orderNo: newOrderNo(),
+          orderNo: newOrderNo("F"),
           product: "air",
           memberId: member.id,
           companyId,
@@ -188,7 +162,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.
-    const first = await existing(db, member.id, input.clientKey);
+    const first = await existingOrder(db, member.id, input.clientKey);
     if (first) return first;
     throw e;
   }

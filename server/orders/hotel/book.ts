@@ -2,41 +2,21 @@
 // announced with old and new price unless the buyer accepted it), then hold the rooms for every
 // night through the supplier and insert the order, its stay, nights, guests, first event and
 // expiry job in ONE transaction: a room that cannot be had leaves nothing written.
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
-import { isoAt, now } from "../../services/clock";
+import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
-import { formatFen } from "../../../src/domain/policy/fen";
 import { HOTEL_ORDER_STATUS } from "../../../src/domain/orders/hotel";
 import { hotelPricePanel, type HotelOrderInput } from "../../../src/domain/orders/hotel-booking";
 import { HOTEL_SERVICE_FEE } from "../../../src/domain/travel/hotel";
-import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { memberActor } from "../flight/moves";
-import { companyIdOf, type BookReply } from "../flight/book";
+import { companyIdOf } from "../flight/book";
+import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleHotelOrderExpiry } from "./jobs";
 
-/** H + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
-function newOrderNo(): string {
-  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
-  return `H${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
-}
-
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
-
-async function existing(db: Kysely<Database>, memberId: number, clientKey: string): Promise<BookReply | null> {
-  const row = await db
-    .selectFrom("orders")
-    .select(["id", "orderNo", "status", "totalFen", "expiresAt"])
-    .where("memberId", "=", memberId)
-    .where("clientKey", "=", clientKey)
-    .executeTakeFirst();
-  return row ? { id: row.id, orderNo: row.orderNo, status: row.status, payprice: row.totalFen, expiresAt: row.expiresAt } : null;
-}
-
 export async function bookHotel(db: Kysely<Database>, member: Member, input: HotelOrderInput, seed?: string): Promise<BookReply> {
-  const again = await existing(db, member.id, input.clientKey);
+  const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
 
   const c = await supplierContext(db, member);
@@ -66,7 +46,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       const order = await trx
         .insertInto("orders")
         .values({
-          orderNo: newOrderNo(),
+          orderNo: newOrderNo("H"),
           product: "hotel",
           memberId: member.id,
           companyId,
@@ -127,7 +107,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.
-    const first = await existing(db, member.id, input.clientKey);
+    const first = await existingOrder(db, member.id, input.clientKey);
     if (first) return first;
     throw e;
   }
