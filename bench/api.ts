@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-const child = spawn(process.execPath, ["--import", "tsx", "bench/api-server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), "--import", "tsx", "bench/api-server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
 const info = await new Promise<{ appPort: number; barePort: number; token: string; rows: number; dialect: string }>((resolve, reject) => {
   readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
   child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
