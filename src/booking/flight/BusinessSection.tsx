@@ -2,10 +2,13 @@
 // standard's verdict on the chosen fare (超标 with why, in red, or 符合差旅标准), the approved
 // trip applications to pick from when the company requires one, the over-standard reason when
 // the standard asks for one, and a note when the order will wait for approval.
-import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
+import { Alert, Card, Radio, Select, Skeleton, Space, Typography } from "antd";
 import { useCustom } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
+import { useWatch, type Control } from "react-hook-form";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
+import { FormField } from "../../components/FormField";
+import type { OrderFormValues } from "./order-form";
 
 const USABLE_APPLICATIONS = "/credit/apply_note/usable";
 
@@ -19,14 +22,14 @@ interface UsableApplication {
   toCities: string[];
 }
 
-/** initial: the travel type the field starts with (it registers when the section mounts). */
-export function BusinessSection({ fareKey, initial }: { fareKey: string; initial: "business" | "private" }) {
+type Fields = { control: Control<OrderFormValues> };
+
+export function BusinessSection({ fareKey, control }: { fareKey: string } & Fields) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  const travelType = Form.useWatch("travelType", form) as string | undefined;
+  const travelType = useWatch({ control, name: "travelType" });
   return (
     <Card className="tp-order__section" title={t("business.title")}>
-      <Form.Item name="travelType" label={t("business.travelType")} initialValue={initial} style={{ marginBottom: travelType === "business" ? 16 : 0 }}>
+      <FormField control={control} name="travelType" label={t("business.travelType")} className={travelType === "business" ? undefined : "tp-business__field--last"}>
         <Radio.Group
           optionType="button"
           options={[
@@ -34,8 +37,8 @@ export function BusinessSection({ fareKey, initial }: { fareKey: string; initial
             { value: "private", label: t("business.private") },
           ]}
         />
-      </Form.Item>
-      {travelType === "business" ? <BusinessRules fareKey={fareKey} /> : null}
+      </FormField>
+      {travelType === "business" ? <BusinessRules fareKey={fareKey} control={control} /> : null}
     </Card>
   );
 }
@@ -52,7 +55,7 @@ export function useBusinessCheck(fareKey: string, enabled = true) {
   return { query, check: result.data as BusinessCheck | undefined };
 }
 
-function BusinessRules({ fareKey }: { fareKey: string }) {
+function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
   const { t } = useTranslation();
   const { query, check } = useBusinessCheck(fareKey);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
@@ -73,24 +76,18 @@ function BusinessRules({ fareKey }: { fareKey: string }) {
         ) : null}
       </div>
       {check.refuse ? <Alert type="error" showIcon message={t("business.forbidden")} /> : null}
-      {check.applicationRequired ? <ApplicationSelect /> : null}
+      {check.applicationRequired ? <ApplicationSelect control={control} /> : null}
       {check.needReason || (check.over && check.needApproval) ? (
-        <Form.Item
-          name="overReason"
-          label={t("business.overReason")}
-          required={check.needReason}
-          rules={check.needReason ? [{ required: true, message: t("business.overReasonRequired") }] : []}
-          style={{ marginBottom: 0 }}
-        >
+        <FormField control={control} name="overReason" label={t("business.overReason")} required={check.needReason} className="tp-business__field--last">
           <Select placeholder={t("business.overReasonPlaceholder")} allowClear options={check.overReasons.map((r) => ({ value: r, label: r }))} style={{ maxWidth: 360 }} />
-        </Form.Item>
+        </FormField>
       ) : null}
       {check.needApproval ? <Alert type="warning" showIcon message={t("business.needApproval")} /> : null}
     </Space>
   );
 }
 
-function ApplicationSelect() {
+function ApplicationSelect({ control }: Fields) {
   const { t } = useTranslation();
   const { query, result } = useCustom<{ list: UsableApplication[] }>({
     url: USABLE_APPLICATIONS,
@@ -101,7 +98,7 @@ function ApplicationSelect() {
   });
   const list = (result.data as { list: UsableApplication[] } | undefined)?.list ?? [];
   return (
-    <Form.Item name="applyId" label={t("business.application")} required rules={[{ required: true, message: t("business.applicationRequired") }]} style={{ marginBottom: 0 }}>
+    <FormField control={control} name="applyId" label={t("business.application")} required className="tp-business__field--last">
       <Select
         loading={query.isLoading}
         placeholder={t("business.applicationPlaceholder")}
@@ -109,6 +106,6 @@ function ApplicationSelect() {
         options={list.map((a) => ({ value: a.id, label: `${a.noteNo} · ${a.fromCity} → ${a.toCities.join("、")} · ${a.startDate} 至 ${a.endDate}` }))}
         style={{ maxWidth: 520 }}
       />
-    </Form.Item>
+    </FormField>
   );
 }

@@ -2,16 +2,17 @@
 // on arrival (latest price and seats), passengers are entered inline, the price panel follows
 // every change, and submitting creates the order (seats held) and opens its detail. A price that
 // changed since is shown old against new, and booking continues only when the buyer agrees.
-import { useState } from "react";
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography, type FormInstance } from "antd";
+import { useRef, useState } from "react";
+import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
+import { useWatch } from "react-hook-form";
 import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
-import { showServiceFee } from "../../access/rules";
-import { CERT_TYPE } from "../../domain/codes";
-import { FLIGHT_ORDER_PATHS } from "../../domain/orders/flight-types";
-import { NAME_MAX, PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
+import { showServiceFee, subjectKey } from "../../access/rules";
+import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
+import { NAME_MAX, PAYMENT_MINUTES, type FlightOrderInput } from "../../domain/orders/flight-booking";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -21,10 +22,9 @@ import { orderDetailPath } from "../../resources/flight-orders";
 import { FlightSummary } from "./FlightSummary";
 import { PassengerFields } from "./PassengerFields";
 import { PriceSummary } from "./PriceSummary";
-import { firstProblem, livePanel, namePath, toOrderInput, type OrderFormValues } from "./order-form";
+import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
 import { BusinessSection, useBusinessCheck } from "./BusinessSection";
-import { subjectKey } from "../../access/rules";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -69,7 +69,9 @@ function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
     queryOptions: { retry: false, refetchOnWindowFocus: false },
   });
   const fare = result.data as FareVerifyReply | undefined;
-  if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  // The signed-in member is the default contact: the form opens with them in it.
+  const identity = useGetIdentity<PortalUser>();
+  if (query.isLoading || identity.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
   if (query.error) {
     return (
       <Alert
@@ -82,77 +84,74 @@ function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
     );
   }
   if (!fare?.available || !fare.seat || !fare.flight) return <NoFare text={t("flightOrder.unavailable")} />;
-  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} onStale={() => query.refetch()} />;
+  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} user={identity.data ?? null} onStale={() => query.refetch()} />;
 }
 
 type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
-function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; onStale: () => void }) {
+function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: number; user: PortalUser | null; onStale: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const { data: user } = useGetIdentity<PortalUser>();
-  const [form] = Form.useForm();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
-  const values = Form.useWatch([], form) as OrderFormValues | undefined;
   const { seat, flight } = fare;
   // Quick order: the subordinate booked for, once the server confirmed them.
   const bookFor = useBookFor();
-  const panel = livePanel(values ?? { passengers: [{ certType: CERT_TYPE.idCard }] }, seat, flight.depDate);
   // Company members book on business (因公) or privately; an employee's bookings are business first.
-  const memberKey = subjectKey(user ?? null);
+  const memberKey = subjectKey(user);
   const companyMember = (memberKey === "70" || memberKey === "7_0") && !bookFor.member;
+  // What the travel standard asks of this fare on business, read by the schema when it checks.
+  const check = useRef<BusinessCheck | undefined>(undefined);
+  const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
+  const { control, handleSubmit, setError } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
+    defaultValues: orderFormDefaults(seat, rows, {
+      clientKey,
+      contactName: user?.realName ?? "",
+      contactMobile: user?.mobilePhone ?? "",
+      travelType: memberKey === "7_0" ? "business" : memberKey === "70" ? "private" : undefined,
+    }),
+  });
+  const travelType = useWatch({ control, name: "travelType" });
+  const business = companyMember && travelType === "business";
+  check.current = useBusinessCheck(seat.fareKey, business).check;
+  const passengers = useWatch({ control, name: "passengers" }) ?? [];
+  const panel = livePanel(passengers, seat, flight.depDate);
 
-  const submit = (acceptPrice: boolean) => {
-    const input = { ...toOrderInput(form.getFieldsValue(true) as OrderFormValues, seat, clientKey, acceptPrice), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}) };
-    const problem = firstProblem(input);
-    if (problem) {
-      form.setFields([{ name: problem.name, errors: [problem.message] }]);
-      form.scrollToField(problem.name);
-      return;
-    }
+  const book = (input: FlightOrderInput, acceptPrice: boolean) => {
+    // A private booking, or one for a subordinate, is not a business one.
+    const { travelType: chosen, ...rest } = input;
+    const values = { ...rest, ...(companyMember && chosen ? { travelType: chosen } : {}), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
     mutate(
-      { url: FLIGHT_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
+      { url: FLIGHT_ORDER_PATHS.book, method: "post", values, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => navigate(orderDetailPath(data.id)),
         onError: (e: HttpError) => {
           const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
           if (data?.priceChanged) {
             onStale();
-            modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => submit(true) });
+            modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => book(input, true) });
             return;
           }
-          const errors = Object.entries(e.errors ?? {});
-          if (errors.length) form.setFields(errors.map(([k, v]) => ({ name: namePath(k), errors: [String(Array.isArray(v) ? v[0] : v)] })));
-          message.error(e.message);
+          const rest = applyRefusal<OrderFormValues>(e, orderFormFields(input.passengers.length), setError);
+          message.error(rest ?? e.message);
         },
       },
     );
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={{
-        passengers: Array.from({ length: rows }, () => ({ certType: CERT_TYPE.idCard })),
-        contactName: user?.realName ?? "",
-        contactMobile: user?.mobilePhone ?? "",
-      }}
-      onFinish={() => submit(false)}
-      aria-label={t("flightOrder.fillTitle")}
-    >
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as FlightOrderInput, false))()} aria-label={t("flightOrder.fillTitle")}>
       <BookForBanner bookFor={bookFor} />
       <div className="tp-order">
         <div>
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
             <FlightSummary flight={flight} seat={seat} />
           </Card>
-          {companyMember ? <BusinessSection fareKey={seat.fareKey} initial={memberKey === "7_0" ? "business" : "private"} /> : null}
+          {companyMember ? <BusinessSection fareKey={seat.fareKey} control={control} /> : null}
           <Card className="tp-order__section" title={t("flightOrder.passengers")}>
-            <PassengerFields depDate={flight.depDate} insurance={seat.insurance} />
+            <PassengerFields control={control} depDate={flight.depDate} insurance={seat.insurance} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
               {t("flightOrder.fareRules")}
             </Typography.Paragraph>
@@ -160,14 +159,14 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
           <Card className="tp-order__section" title={t("flightOrder.contact")}>
             <Row gutter={16}>
               <Col span={12}>
-                <Form.Item name="contactName" label={t("flightOrder.contactName")} rules={[{ required: true, message: t("flightOrder.contactNameRequired") }]}>
+                <FormField control={control} name="contactName" label={t("flightOrder.contactName")}>
                   <Input maxLength={NAME_MAX} />
-                </Form.Item>
+                </FormField>
               </Col>
               <Col span={12}>
-                <Form.Item name="contactMobile" label={t("flightOrder.contactMobile")} rules={[{ required: true, message: t("flightOrder.mobileInvalid") }]}>
+                <FormField control={control} name="contactMobile" label={t("flightOrder.contactMobile")}>
                   <Input maxLength={11} />
-                </Form.Item>
+                </FormField>
               </Col>
             </Row>
           </Card>
@@ -177,24 +176,12 @@ function Booking({ fare, rows, onStale }: { fare: VerifiedFare; rows: number; on
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending || bookFor.loading}>
             {t("flightOrder.submit")}
           </Button>
-          <PayNote form={form} fareKey={seat.fareKey} companyMember={!!companyMember} />
+          {/* When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+            {business && check.current?.needApproval ? t("flightOrder.payAfterApproval") : t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
+          </Typography.Paragraph>
         </Card>
       </div>
     </Form>
-  );
-}
-
-/** When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */
-function PayNote({ form, fareKey, companyMember }: { form: FormInstance; fareKey: string; companyMember: boolean }) {
-  const { t } = useTranslation();
-  const travelType = Form.useWatch("travelType", form) as string | undefined;
-  const business = companyMember && travelType === "business";
-  // The same query the business section asked: answered from its cache.
-  const { check } = useBusinessCheck(fareKey, business);
-  const waits = business && !!check?.needApproval;
-  return (
-    <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-      {waits ? t("flightOrder.payAfterApproval") : t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-    </Typography.Paragraph>
   );
 }

@@ -1,28 +1,31 @@
 // The passengers of the order form, entered inline: name, certificate type and number, birth
 // date (read from an ID card number, else entered), mobile and insurance. The type shown
 // (成人/儿童/婴儿) is the age band on the travel date, as the server decides it.
-import { Button, Col, DatePicker, Form, Input, Row, Select, Tag, type FormListFieldData } from "antd";
+import { Button, Col, Input, Row, Select, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import dayjs from "dayjs";
+import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { CERT_TYPE, CERT_TYPE_CODES, codeOptions, CERT_TYPES, label, PASSENGER_TYPES } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, passengerTypeOn } from "../../domain/orders/flight-booking";
 import type { InsuranceOption } from "../../domain/travel/air-fares";
+import { FormField } from "../../components/FormField";
 import { useLang } from "../../pages/layout/session";
-import type { PassengerValues } from "./order-form";
+import { BirthdayInput } from "./BirthdayInput";
+import { blankPassenger, type OrderFormValues } from "./order-form";
 
 interface Props {
+  control: Control<OrderFormValues>;
   depDate: string;
   insurance: readonly InsuranceOption[];
 }
 
-function PassengerCard({ field, index, remove, depDate, insurance, removable }: Props & { field: FormListFieldData; index: number; remove: () => void; removable: boolean }) {
+function PassengerCard({ control, index, remove, depDate, insurance, removable }: Props & { index: number; remove: () => void; removable: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const form = Form.useFormInstance();
-  const p = Form.useWatch(["passengers", field.name], form) as PassengerValues | undefined;
+  const p = useWatch({ control, name: `passengers.${index}` });
   const certType = p?.certType ?? CERT_TYPE.idCard;
-  const type = p?.certNo ? passengerTypeOn({ certType, certNo: p.certNo.trim(), birthday: p.birthday?.format("YYYY-MM-DD") }, depDate) : null;
+  const type = p?.certNo ? passengerTypeOn({ certType, certNo: p.certNo.trim(), birthday: p.birthday }, depDate) : null;
+  const needsBirthday = certType !== CERT_TYPE.idCard;
   return (
     <div className="tp-passenger" data-testid={`passenger-${index}`}>
       <div className="tp-passenger__head">
@@ -37,40 +40,40 @@ function PassengerCard({ field, index, remove, depDate, insurance, removable }: 
       </div>
       <Row gutter={16}>
         <Col span={8}>
-          <Form.Item name={[field.name, "name"]} label={t("flightOrder.name")} rules={[{ required: true, message: t("flightOrder.nameRequired") }]}>
+          <FormField control={control} name={`passengers.${index}.name`} label={t("flightOrder.name")}>
             <Input maxLength={NAME_MAX} placeholder={t("flightOrder.namePlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={6}>
-          <Form.Item name={[field.name, "certType"]} label={t("flightOrder.certType")} initialValue={CERT_TYPE.idCard}>
+          <FormField control={control} name={`passengers.${index}.certType`} label={t("flightOrder.certType")}>
             <Select options={codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang)} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={10}>
-          <Form.Item name={[field.name, "certNo"]} label={t("flightOrder.certNo")} rules={[{ required: true, message: t("flightOrder.certNoRequired") }]}>
+          <FormField control={control} name={`passengers.${index}.certNo`} label={t("flightOrder.certNo")}>
             <Input maxLength={CERT_NO_MAX} />
-          </Form.Item>
+          </FormField>
         </Col>
-        {certType !== CERT_TYPE.idCard && (
+        {needsBirthday && (
           <Col span={8}>
-            <Form.Item name={[field.name, "birthday"]} label={t("flightOrder.birthday")} rules={[{ required: true, message: t("flightOrder.birthdayRequired") }]}>
-              <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isAfter(dayjs(depDate), "day") || d.year() < 1900} />
-            </Form.Item>
+            <FormField control={control} name={`passengers.${index}.birthday`} label={t("flightOrder.birthday")}>
+              <BirthdayInput latest={depDate} />
+            </FormField>
           </Col>
         )}
-        <Col span={certType !== CERT_TYPE.idCard ? 6 : 8}>
-          <Form.Item name={[field.name, "mobile"]} label={t("flightOrder.mobile")}>
+        <Col span={needsBirthday ? 6 : 8}>
+          <FormField control={control} name={`passengers.${index}.mobile`} label={t("flightOrder.mobile")}>
             <Input maxLength={11} />
-          </Form.Item>
+          </FormField>
         </Col>
-        <Col span={certType !== CERT_TYPE.idCard ? 10 : 16}>
-          <Form.Item name={[field.name, "insuType"]} label={t("flightOrder.insurance")}>
+        <Col span={needsBirthday ? 10 : 16}>
+          <FormField control={control} name={`passengers.${index}.insuType`} label={t("flightOrder.insurance")}>
             <Select
               allowClear
               placeholder={t("flightOrder.noInsurance")}
               options={insurance.map((o) => ({ value: o.insuType, label: `${o.name} ¥${o.salePrice / 100}` }))}
             />
-          </Form.Item>
+          </FormField>
         </Col>
       </Row>
     </div>
@@ -79,20 +82,17 @@ function PassengerCard({ field, index, remove, depDate, insurance, removable }: 
 
 export function PassengerFields(props: Props) {
   const { t } = useTranslation();
+  const { fields, append, remove } = useFieldArray({ control: props.control, name: "passengers" });
   return (
-    <Form.List name="passengers">
-      {(fields, { add, remove }) => (
-        <>
-          {fields.map((field, index) => (
-            <PassengerCard key={field.key} field={field} index={index} remove={() => remove(field.name)} removable={fields.length > 1} {...props} />
-          ))}
-          {fields.length < MAX_PASSENGERS && (
-            <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ certType: CERT_TYPE.idCard })}>
-              {t("flightOrder.addPassenger")}
-            </Button>
-          )}
-        </>
+    <>
+      {fields.map((field, index) => (
+        <PassengerCard key={field.id} index={index} remove={() => remove(index)} removable={fields.length > 1} {...props} />
+      ))}
+      {fields.length < MAX_PASSENGERS && (
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => append(blankPassenger())}>
+          {t("flightOrder.addPassenger")}
+        </Button>
       )}
-    </Form.List>
+    </>
   );
 }

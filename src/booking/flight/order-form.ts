@@ -1,71 +1,95 @@
-// The order form's values and their translation to the API's order input, checked with the
-// same zod schema the server validates with; server field errors map back onto the fields.
-import type { Dayjs } from "dayjs";
-import type { z } from "zod";
+// The order form's values, its schema and its live price panel. The values are the API's order
+// input as the form holds it; the schema is the one the server validates with, plus what the
+// travel standard asks of this fare on business (an approved application, an over-standard
+// reason), which only the standard's check for the chosen fare knows.
+import { z } from "zod";
+import { CERT_TYPE } from "../../domain/codes";
 import { flightOrderInput, passengerTypeOn, pricePanel, type PricePanel } from "../../domain/orders/flight-booking";
+import type { BusinessCheck } from "../../domain/orders/flight-types";
 import type { FlightSeat } from "../../domain/travel/types";
 
 export interface PassengerValues {
-  name?: string;
-  certType?: number;
-  certNo?: string;
-  birthday?: Dayjs | null;
+  name: string;
+  certType: number;
+  certNo: string;
+  /** YYYY-MM-DD; entered only for certificates that do not carry it. */
+  birthday?: string;
   mobile?: string;
   insuType?: string;
 }
 
 export interface OrderFormValues {
-  passengers?: PassengerValues[];
-  contactName?: string;
-  contactMobile?: string;
+  fareKey: string;
+  price: number;
+  clientKey: string;
+  forMemberId?: number;
+  contactName: string;
+  contactMobile: string;
   /** Company members: 因公 (business) or 因私 (private). */
   travelType?: "business" | "private";
   applyId?: number;
   overReason?: string;
+  passengers: PassengerValues[];
 }
 
-const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
+export const blankPassenger = (): PassengerValues => ({ name: "", certType: CERT_TYPE.idCard, certNo: "", birthday: undefined, mobile: "", insuType: undefined });
 
-export function toOrderInput(values: OrderFormValues, seat: FlightSeat, clientKey: string, acceptPrice: boolean): z.input<typeof flightOrderInput> {
+export function orderFormDefaults(
+  seat: FlightSeat,
+  rows: number,
+  who: { clientKey: string; contactName?: string; contactMobile?: string; forMemberId?: number; travelType?: "business" | "private" },
+): OrderFormValues {
   return {
     fareKey: seat.fareKey,
     price: seat.salePrice,
-    clientKey,
-    ...(acceptPrice ? { acceptPrice: 1 } : {}),
-    contactName: values.contactName?.trim() ?? "",
-    contactMobile: values.contactMobile?.trim() ?? "",
-    ...(values.travelType ? { travelType: values.travelType } : {}),
-    ...(values.travelType === "business" && values.applyId ? { applyId: values.applyId } : {}),
-    ...(values.travelType === "business" && values.overReason ? { overReason: values.overReason } : {}),
-    passengers: (values.passengers ?? []).map((p) => ({
-      name: p.name?.trim() ?? "",
-      certType: p.certType ?? 1,
-      certNo: p.certNo?.trim() ?? "",
-      birthday: p.birthday ? p.birthday.format("YYYY-MM-DD") : undefined,
-      mobile: blank(p.mobile),
-      insuType: p.insuType || undefined,
-    })),
+    clientKey: who.clientKey,
+    ...(who.forMemberId ? { forMemberId: who.forMemberId } : {}),
+    ...(who.travelType ? { travelType: who.travelType } : {}),
+    contactName: who.contactName ?? "",
+    contactMobile: who.contactMobile ?? "",
+    passengers: Array.from({ length: rows }, blankPassenger),
   };
 }
 
-/** The first problem of the form as the field it belongs to (only the first error is shown). */
-export function firstProblem(input: z.input<typeof flightOrderInput>): { name: (string | number)[]; message: string } | null {
-  const r = flightOrderInput.safeParse(input);
-  if (r.success) return null;
-  const issue = r.error.issues[0];
-  return { name: issue.path.filter((k): k is string | number => typeof k !== "symbol"), message: issue.message };
+export interface BusinessMessages {
+  applicationRequired: string;
+  overReasonRequired: string;
 }
 
-/** A server field key ("passengers.0.certNo") as an antd name path. */
-export function namePath(key: string): (string | number)[] {
-  return key.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+/**
+ * The server's order schema for what the form holds: a private booking sends no application or
+ * reason (the fields stay filled while hidden, in case the buyer switches back); a business one
+ * must carry those the standard's check asks for.
+ */
+export function orderFormSchema(check: BusinessCheck | undefined, messages: BusinessMessages) {
+  return z.preprocess(
+    (raw) => {
+      const v = raw as OrderFormValues;
+      if (v.travelType === "business") return v;
+      const { applyId: _a, overReason: _r, ...rest } = v;
+      return rest;
+    },
+    flightOrderInput.superRefine((o, ctx) => {
+      if (o.travelType !== "business" || !check) return;
+      if (check.applicationRequired && o.applyId === undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: messages.applicationRequired });
+      if (check.needReason && !o.overReason) ctx.addIssue({ code: "custom", path: ["overReason"], message: messages.overReasonRequired });
+    }),
+  );
+}
+
+/** The fields a server refusal may name, for this many passengers. */
+export function orderFormFields(passengers: number) {
+  const each = ["name", "certType", "certNo", "birthday", "mobile", "insuType"] as const;
+  return [
+    "contactName", "contactMobile", "applyId", "overReason",
+    ...Array.from({ length: passengers }, (_, i) => each.map((k) => `passengers.${i}.${k}` as const)).flat(),
+  ] as const;
 }
 
 /** The price panel of what the form holds now; unknown ages count as adults until known. */
-export function livePanel(values: OrderFormValues, seat: FlightSeat, depDate: string): PricePanel {
-  const people = (values.passengers ?? []).map((p) => ({
-    psgType:
-      (p.certNo && passengerTypeOn({ certType: p.certType ?? 1, certNo: p.certNo.trim(), birthday: p.birthday?.format("YYYY-MM-DD") }, depDate)) || ("ADT" as const),
+export function livePanel(passengers: readonly Partial<PassengerValues>[], seat: FlightSeat, depDate: string): PricePanel {
+  const people = passengers.map((p) => ({
+    psgType: (p.certNo && passengerTypeOn({ certType: p.certType ?? CERT_TYPE.idCard, certNo: p.certNo.trim(), birthday: p.birthday }, depDate)) || ("ADT" as const),
     insuType: p.insuType || undefined,
   }));
   return pricePanel(seat.breakdown, people, seat.insurance);
