@@ -119,6 +119,24 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   await expect(page.getByText(/^ · 已确认 · 系统 · /)).toBeVisible();
   await page.screenshot({ path: "test-results/hotel-order-detail-1280.png", fullPage: true });
 
+  // Before check-in the guest and the arrival time can be changed; the shared schema checks first.
+  await page.getByRole("button", { name: "修改订单" }).click();
+  const edit = page.getByRole("dialog", { name: "修改订单" });
+  await edit.getByLabel("联系人手机").fill("1380000");
+  await edit.getByRole("button", { name: "保存修改" }).click();
+  await expect(edit.getByText("请输入正确的手机号码")).toBeVisible();
+  await edit.getByLabel("联系人手机").fill("13800000010");
+  await edit.getByLabel("房间 1 入住人").fill("李四");
+  await edit.getByTitle("18:00 前到店").click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "22:00" }).click();
+  await page.screenshot({ path: "test-results/hotel-order-modify-1280.png", fullPage: true });
+  await edit.getByRole("button", { name: "保存修改" }).click();
+  await expect(page.getByText("订单已修改")).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByTestId("order-status")).toHaveText("已确认");
+  await expect(page.getByText("入住人 张三 → 李四")).toBeVisible();
+  await expect(page.getByText(/22:00/).first()).toBeVisible();
+
   // Cancelling a confirmed free-cancellation booking asks first, then refunds to the wallet.
   await page.getByRole("button", { name: "取消订单" }).click();
   const dialog = page.getByRole("dialog");

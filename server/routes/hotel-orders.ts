@@ -3,19 +3,19 @@
 // rate's cancellation policy, refunded to where it was paid from). A member reaches only their own orders; a
 // company administrator also the company's.
 import { z } from "zod";
-import { hotelOrderInput } from "../../src/domain/orders/hotel-booking";
+import { hotelOrderInput, hotelOrderModifyInput, hotelOrderNo } from "../../src/domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS_CODES } from "../../src/domain/orders/hotel";
 import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
 import { memberActor } from "../orders/flight/moves";
 import { bookHotel } from "../orders/hotel/book";
-import { applyHotelMove } from "../orders/hotel/moves";
+import { applyHotelMove, modifyHotelOrder } from "../orders/hotel/moves";
 import { orderListInput } from "./orders";
 import { hotelOrderDetail, listHotelOrders, visibleHotelOrderId } from "../orders/hotel/views";
 
 const tags = ["orders"];
-const orderNo = zText({ max: 32, min: 1, trim: true, label: "订单号", error: "订单号不正确" }).regex(/^H\d{18}$/, "订单号不正确");
+const orderNo = hotelOrderNo;
 
 const listInput = orderListInput(HOTEL_ORDER_STATUS_CODES);
 
@@ -58,6 +58,18 @@ export function hotelOrderRoutes(seed?: string) {
       handler: async ({ input, member, ctx }) => {
         const id = await visibleHotelOrderId(ctx.db, member!, input.orderNo);
         return applyHotelMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.modify,
+      summary: "修改入住前的酒店订单：入住人（每间房一位）、联系人、最晚到店时间与备注；入住日期与房间数不可改",
+      tags,
+      access: "orders",
+      input: hotelOrderModifyInput,
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleHotelOrderId(ctx.db, member!, input.orderNo);
+        return modifyHotelOrder(ctx.db, id, input, memberActor(member!));
       },
     }),
   ];

@@ -12,8 +12,14 @@ describe("hotel order state machine", () => {
     expect(hotelOrderLabel(99)).toBe("99");
   });
 
-  it("lets the member cancel unpaid and paid bookings, the system take every other move", () => {
-    expect(HOTEL_ORDER_MOVES.filter((m) => m.by === "member").map((m) => [m.from, m.action])).toEqual([[S.pendingPayment, "cancel"], [S.pendingConfirm, "cancel"], [S.confirmed, "cancel"]]);
+  it("lets the member cancel and modify unpaid and paid bookings before check-in, the system take every other move", () => {
+    expect(HOTEL_ORDER_MOVES.filter((m) => m.by === "member").map((m) => [m.from, m.action])).toEqual([
+      [S.pendingPayment, "cancel"], [S.pendingConfirm, "cancel"], [S.confirmed, "cancel"],
+      [S.pendingPayment, "modify"], [S.pendingConfirm, "modify"], [S.confirmed, "modify"],
+    ]);
+    // Modifying keeps the order where it is.
+    for (const s of [S.pendingPayment, S.pendingConfirm, S.confirmed]) expect(hotelOrderMove(s, "modify")).toMatchObject({ to: s, by: "member" });
+    for (const s of [S.checkedIn, S.completed, S.cancelled, S.refunded]) expect(hotelOrderMove(s, "modify")).toBeNull();
     expect(hotelOrderMove(S.pendingPayment, "pay")).toMatchObject({ to: S.pendingConfirm, by: "system" });
     expect(hotelOrderMove(S.pendingConfirm, "confirm")).toMatchObject({ to: S.confirmed, by: "system" });
     expect(hotelOrderMove(S.pendingPayment, "expire")).toMatchObject({ to: S.cancelled });
@@ -24,9 +30,9 @@ describe("hotel order state machine", () => {
   });
 
   it("offers cancel only where the member may, and not on a paid non-cancellable rate", () => {
-    expect(hotelMemberActions(S.pendingPayment, "none")).toEqual(["cancel"]);
-    expect(hotelMemberActions(S.confirmed, "free")).toEqual(["cancel"]);
-    expect(hotelMemberActions(S.confirmed, "none")).toEqual([]);
+    expect(hotelMemberActions(S.pendingPayment, "none")).toEqual(["cancel", "modify"]);
+    expect(hotelMemberActions(S.confirmed, "free")).toEqual(["cancel", "modify"]);
+    expect(hotelMemberActions(S.confirmed, "none")).toEqual(["modify"]);
     expect(hotelMemberActions(S.checkedIn, "free")).toEqual([]);
     expect([S.completed, S.refunded].every(isHotelFinal)).toBe(true);
     expect(isHotelFinal(S.cancelled)).toBe(false);

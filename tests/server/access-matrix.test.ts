@@ -92,6 +92,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/hotel/order/myOrderList": { pageNum: "1", pageSize: "10", status: "0" },
   "/hotel/order/detail": { orderNo: "H000000000000000000" },
   "/hotel/order/cancel": { orderNo: "H000000000000000000" },
+  "/hotel/order/modify": { orderNo: "H000000000000000000", "guests.0.name": "张三", contactName: "张三", contactMobile: "13800000010", arrivalTime: "18:00" },
   // Payments: no trade or order of these ids exists; paying is tested in payments.test.ts.
   "/pay/cashier": { orderId: "999999" },
   "/pay/create": { orderId: "999999", method: "wallet" },
@@ -174,7 +175,7 @@ const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check",
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
-  "/api/v1/trip_manager/hotel_domestic_order/book", "/hotel/order/detail", "/hotel/order/cancel",
+  "/api/v1/trip_manager/hotel_domestic_order/book", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),

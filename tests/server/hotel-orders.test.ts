@@ -101,7 +101,7 @@ describe("booking", () => {
     expect(await remaining(p.room.roomTypeId, nights)).toEqual(before.map((n) => n - 2));
 
     const d = (await api("13800000010", P.detail, { orderNo: r.data.orderNo })).data;
-    expect(d).toMatchObject({ status: 0, hotelId: p.hotel.hotelId, roomTypeId: p.room.roomTypeId, ...p.stay, nights: 2, roomCount: 2, guestNames: ["张三", "李四"], arrivalTime: "18:00", remark: "高楼层", cancelPolicy: p.room.cancelPolicy, actions: ["cancel"] });
+    expect(d).toMatchObject({ status: 0, hotelId: p.hotel.hotelId, roomTypeId: p.room.roomTypeId, ...p.stay, nights: 2, roomCount: 2, guestNames: ["张三", "李四"], arrivalTime: "18:00", remark: "高楼层", cancelPolicy: p.room.cancelPolicy, actions: ["cancel", "modify"] });
     expect(d.nightly.map((n: { night: string }) => n.night)).toEqual(nights);
     expect(d.nightly.reduce((s: number, n: { price: number; rooms: number }) => s + n.price * n.rooms, 0) + d.serviceFee).toBe(d.payprice);
     expect(d.events).toEqual([expect.objectContaining({ action: "create", fromStatus: null, toStatus: 0 })]);
@@ -239,7 +239,7 @@ describe("cancel and refund", () => {
     const outTradeNo = await payWithWallet("13800000010", data.id);
     setClock(() => NOW + 2 * 60_000);
     await h.app.jobs.runDueJobs();
-    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 2, actions: ["cancel"] });
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 2, actions: ["cancel", "modify"] });
     const paidBalance = Number(await balanceOf("13800000010"));
 
     const r = await api("13800000010", P.cancel, { orderNo: data.orderNo });
@@ -284,7 +284,8 @@ describe("cancel and refund", () => {
     const p = await pick(16, 2, "none");
     const { data } = await api("13800000010", P.book, form(p));
     await payWithWallet("13800000010", data.id);
-    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 1, actions: [] });
+    // Not cancellable; its guests and arrival may still be changed.
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 1, actions: ["modify"] });
     const before = { ...(await written()), balance: await balanceOf("13800000010") };
     expect(await api("13800000010", P.cancel, { orderNo: data.orderNo })).toMatchObject({ ret: 409, msg: "该房型预订成功后不可取消" });
     expect({ ...(await written()), balance: await balanceOf("13800000010") }).toEqual(before);
@@ -306,6 +307,58 @@ describe("cancel and refund", () => {
     expect(again.msg).toContain("已取消");
     // A cancelled order cannot be paid.
     expect((await api("13800000010", PAY.create, { orderId: data.id, method: "wallet" })).ret).toBe(409);
+  });
+});
+
+describe("modify before check-in", () => {
+  const modify = (who: string, orderNo: string, extra: Record<string, string | number> = {}) =>
+    api(who, P.modify, { orderNo, "guests.0.name": "李四", "guests.1.name": "王五", contactName: "李四", contactMobile: "13900000001", arrivalTime: "22:00", remark: "无烟房", ...extra });
+
+  it("changes guests, contact, arrival and requests of a confirmed booking, status kept, the change on the timeline", async () => {
+    await setBalance("13800000010", "100000.00");
+    const p = await pick(17, 1, "free");
+    const { data } = await api("13800000010", P.book, form(p, 2));
+    await payWithWallet("13800000010", data.id);
+    setClock(() => NOW + 2 * 60_000);
+    await h.app.jobs.runDueJobs();
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 2, actions: ["cancel", "modify"] });
+
+    const r = await modify("13800000010", data.orderNo);
+    expect(r.ret, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ from: 2, to: 2, changed: true });
+    const d = (await api("13800000010", P.detail, { orderNo: data.orderNo })).data;
+    expect(d).toMatchObject({ status: 2, guestNames: ["李四", "王五"], contactName: "李四", contactMobile: "13900000001", arrivalTime: "22:00", remark: "无烟房" });
+    const event = d.events.at(-1);
+    expect(event).toMatchObject({ action: "modify", fromStatus: 2, toStatus: 2 });
+    expect(event.note).toContain("入住人 张三、李四 → 李四、王五");
+    expect(event.note).toContain("最晚到店 18:00 → 22:00");
+
+    // The same form again changes nothing and writes nothing.
+    const before = await written();
+    expect((await modify("13800000010", data.orderNo)).data).toMatchObject({ changed: false });
+    expect(await written()).toEqual(before);
+  });
+
+  it("refuses a guest list that does not match the rooms, bad input, a checked-in stay and another member, writing nothing", async () => {
+    await setBalance("13800000010", "100000.00");
+    const p = await pick(18, 1, "free");
+    const { data } = await api("13800000010", P.book, form(p, 2));
+    const before = await written();
+    const one = await api("13800000010", P.modify, { orderNo: data.orderNo, "guests.0.name": "李四", contactName: "李四", contactMobile: "13900000001", arrivalTime: "22:00" });
+    expect(one).toMatchObject({ ret: 400, msg: "请为每间房填写一位入住人（共 2 间）" });
+    expect((await modify("13800000010", data.orderNo, { contactMobile: "123" })).ret).toBe(400);
+    expect((await modify("13800000010", data.orderNo, { arrivalTime: "03:00" })).ret).toBe(400);
+    expect((await modify("13800000020", data.orderNo)).ret).toBe(403);
+    expect(await written()).toEqual(before);
+
+    await payWithWallet("13800000010", data.id);
+    setClock(() => Date.parse(`${p.stay.checkIn}T08:00:00Z`));
+    await h.app.jobs.runDueJobs();
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data).toMatchObject({ status: 3, actions: [] });
+    const r = await modify("13800000010", data.orderNo);
+    expect(r.ret).toBe(409);
+    expect(r.msg).toContain("已入住");
+    expect((await api("13800000010", P.detail, { orderNo: data.orderNo })).data.guestNames).toEqual(["张三", "李四"]);
   });
 });
 

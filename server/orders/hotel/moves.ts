@@ -18,6 +18,7 @@ import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
 } from "../../../src/domain/orders/hotel";
 import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";
 
 export interface HotelMoveRequest {
   orderId: number;
@@ -128,5 +129,42 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
       note: `退款 ¥${formatFen(back)} 至${toCredit ? "企业授信额度" : "账户余额"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
     });
     return { from: result.from, to: HOTEL_ORDER_STATUS.refunded };
+  });
+}
+
+/**
+ * The member modifies a booking before check-in: guests (one per room), contact, latest arrival
+ * and requests, with the changes written on the timeline. The modify move keeps the status and
+ * its conditional update still refuses an order that moved on meanwhile (checked in, cancelled).
+ */
+export async function modifyHotelOrder(db: Kysely<Database>, orderId: number, input: HotelOrderModify, actor: Actor): Promise<{ from: number; to: number; changed: boolean }> {
+  return inTransaction(db, async (trx) => {
+    const order = await readOrder(trx, orderId);
+    const [stay, guests, contact] = await Promise.all([
+      trx.selectFrom("hotel_orders").select(["roomCount", "arrivalTime", "remark"]).where("orderId", "=", order.id).executeTakeFirstOrThrow(),
+      trx.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", order.id).orderBy("roomNo").execute(),
+      trx.selectFrom("orders").select(["contactName", "contactMobile"]).where("id", "=", order.id).executeTakeFirstOrThrow(),
+    ]);
+    if (input.guests.length !== stay.roomCount) throw new BizError(RET.BAD_INPUT, `请为每间房填写一位入住人（共 ${stay.roomCount} 间）`, { errors: { guests: "请为每间房填写一位入住人" } });
+    const before = guests.map((g) => g.name).join("、");
+    const after = input.guests.map((g) => g.name).join("、");
+    const remark = input.remark ?? null;
+    const changes = [
+      before !== after ? `入住人 ${before} → ${after}` : null,
+      contact.contactName !== input.contactName ? `联系人 ${contact.contactName} → ${input.contactName}` : null,
+      contact.contactMobile !== input.contactMobile ? `联系电话 ${contact.contactMobile} → ${input.contactMobile}` : null,
+      stay.arrivalTime !== input.arrivalTime ? `最晚到店 ${stay.arrivalTime} → ${input.arrivalTime}` : null,
+      (stay.remark ?? null) !== remark ? `备注 ${remark ?? "（无）"}` : null,
+    ].filter((c): c is string => c !== null);
+    // Nothing to change: no move, no event.
+    if (changes.length === 0) return { from: order.status, to: order.status, changed: false };
+    const result = await write(trx, order, { orderId: order.id, action: "modify", actor, note: changes.join("；") });
+    await trx.updateTable("orders").set({ contactName: input.contactName, contactMobile: input.contactMobile }).where("id", "=", order.id).execute();
+    await trx.updateTable("hotel_orders").set({ arrivalTime: input.arrivalTime, remark }).where("orderId", "=", order.id).execute();
+    if (before !== after) {
+      await trx.deleteFrom("hotel_order_guests").where("orderId", "=", order.id).execute();
+      await trx.insertInto("hotel_order_guests").values(input.guests.map((g, i) => ({ orderId: order.id, roomNo: i + 1, name: g.name }))).execute();
+    }
+    return { ...result, changed: true };
   });
 }

@@ -22,6 +22,15 @@ export const hotelGuestInput = z
   })
   .strict();
 
+const contactFields = {
+  contactName: zText({ max: GUEST_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
+  contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+  arrivalTime: z.enum(ARRIVAL_TIMES, "请选择最晚到店时间"),
+  remark: zOptionalString(z.string().max(REMARK_MAX, `备注最多 ${REMARK_MAX} 个字符`), "备注不正确"),
+};
+
+const guestsField = z.array(hotelGuestInput, { error: "请填写入住人" }).min(1, "请填写入住人").max(MAX_ROOMS, `每张订单最多 ${MAX_ROOMS} 间房`);
+
 export const hotelOrderInput = z
   .object({
     hotelId: zInt({ min: 1, max: 2_147_483_647, error: "酒店编号不正确" }),
@@ -34,11 +43,8 @@ export const hotelOrderInput = z
     acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
     /** Generated once per form: a resubmitted form finds the order it created. */
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
-    guests: z.array(hotelGuestInput, { error: "请填写入住人" }).min(1, "请填写入住人").max(MAX_ROOMS, `每张订单最多 ${MAX_ROOMS} 间房`),
-    contactName: zText({ max: GUEST_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
-    contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
-    arrivalTime: z.enum(ARRIVAL_TIMES, "请选择最晚到店时间"),
-    remark: zOptionalString(z.string().max(REMARK_MAX, `备注最多 ${REMARK_MAX} 个字符`), "备注不正确"),
+    guests: guestsField,
+    ...contactFields,
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -51,6 +57,24 @@ export const hotelOrderInput = z
 
 export type HotelOrderInput = z.output<typeof hotelOrderInput>;
 export type HotelOrderForm = z.input<typeof hotelOrderInput>;
+
+/** A hotel order's number: H and 18 digits. */
+export const hotelOrderNo = zText({ max: 32, min: 1, trim: true, label: "订单号", error: "订单号不正确" }).regex(/^H\d{18}$/, "订单号不正确");
+
+/**
+ * Modifying a booking before check-in: its guests (still one per room), contact, latest arrival
+ * time and requests. Dates and rooms stay: a different stay is a new booking.
+ */
+export const hotelOrderModifyInput = z
+  .object({
+    orderNo: hotelOrderNo,
+    guests: guestsField,
+    ...contactFields,
+  })
+  .strict();
+
+export type HotelOrderModify = z.output<typeof hotelOrderModifyInput>;
+export type HotelOrderModifyForm = z.input<typeof hotelOrderModifyInput>;
 
 export interface HotelPricePanel {
   nights: { date: string; price: Fen; subtotal: Fen }[];

@@ -9,6 +9,7 @@ export const HOTEL_ORDER_PATHS = {
   list: "/hotel/order/myOrderList",
   detail: "/hotel/order/detail",
   cancel: "/hotel/order/cancel",
+  modify: "/hotel/order/modify",
 } as const;
 
 /** Expected arrival times the form offers (the hotel keeps the room until then). */

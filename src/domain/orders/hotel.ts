@@ -46,7 +46,7 @@ export function hotelOrderLabel(status: number, lang: "zh" | "en" = "zh"): strin
   return (HOTEL_ORDER_LABELS as Record<number, Bilingual>)[status]?.[lang] ?? String(status);
 }
 
-export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund";
+export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund" | "modify";
 
 /** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
 export type HotelOrderActor = "member" | "system";
@@ -66,7 +66,8 @@ const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderSt
 /**
  * Every allowed move; anything not listed is refused. Cancelling a paid booking (pending
  * confirmation or confirmed) is the member's move only where the rate's cancellation policy
- * lets it be cancelled; the system's refund follows it at once.
+ * lets it be cancelled; the system's refund follows it at once. Until check-in the member may
+ * modify the booking's guests, contact, arrival time and requests: the order stays where it is.
  */
 export const HOTEL_ORDER_MOVES: readonly HotelOrderMove[] = [
   move(S.pendingPayment, "pay", S.pendingConfirm, "system", "支付", "Pay"),
@@ -78,6 +79,9 @@ export const HOTEL_ORDER_MOVES: readonly HotelOrderMove[] = [
   move(S.confirmed, "checkIn", S.checkedIn, "system", "已入住", "Checked in"),
   move(S.checkedIn, "complete", S.completed, "system", "离店完成", "Completed"),
   move(S.cancelled, "refund", S.refunded, "system", "退款", "Refund"),
+  move(S.pendingPayment, "modify", S.pendingPayment, "member", "修改订单", "Modify order"),
+  move(S.pendingConfirm, "modify", S.pendingConfirm, "member", "修改订单", "Modify order"),
+  move(S.confirmed, "modify", S.confirmed, "member", "修改订单", "Modify order"),
 ];
 
 export function hotelOrderMove(from: number, action: HotelOrderAction): HotelOrderMove | null {

@@ -2,6 +2,7 @@
 // time left to pay, the hotel and room, the stay, guests and contact, the price of every night,
 // the cancellation policy and the timeline of every status change. The buttons are the actions
 // the shared state machine allows a member in this status.
+import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
 import { useParams } from "react-router";
@@ -16,6 +17,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
 import { hotelPayPath } from "./index";
+import { ModifyDialog } from "./modify";
 import "../../booking/flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
@@ -38,6 +40,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   const invalidate = useInvalidate();
   const { query, result } = useOne<HotelOrderDetail>({ resource: "hotel-orders", id: orderNo, errorNotification: false });
   const { mutate, mutation } = useCustomMutation();
+  const [modifying, setModifying] = useState(false);
   const order = result as HotelOrderDetail | undefined;
 
   if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
@@ -113,6 +116,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
                 {t("pay.goPay")}
               </LinkButton>
             )}
+            {order.actions.includes("modify") && <Button onClick={() => setModifying(true)}>{t("hotelOrder.modify")}</Button>}
             {order.actions.includes("cancel") && (
               <Button danger onClick={cancel} loading={mutation.isPending}>
                 {t("hotelOrder.cancel")}
@@ -172,6 +176,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           </Descriptions>
         </Card>
       </div>
+      {modifying && <ModifyDialog order={order} open={modifying} onClose={() => setModifying(false)} onSaved={refresh} />}
     </Space>
   );
 }
