@@ -73,7 +73,7 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   // An empty guest name is refused in the browser by the shared schema.
   await page.getByLabel("房间 1 入住人").fill("");
   await page.getByRole("button", { name: "提交订单" }).click();
-  await expect(page.getByText("入住人姓名至少1个字符")).toBeVisible();
+  await expect(page.getByText("请填写入住人姓名")).toBeVisible();
   await page.getByLabel("房间 1 入住人").fill("张三");
   await page.getByLabel("联系人姓名").fill("张三");
   await page.getByLabel("联系人手机").fill("13800000010");

@@ -22,7 +22,11 @@ const NO_CONTROLS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\
 
 const TEXT_MESSAGES = {
   tooLong: { zh: (label: string, max: number) => `${label}最多${max}个字符`, en: (label: string, max: number) => `${label || "The text"} may have at most ${max} characters` },
-  tooShort: { zh: (label: string, min: number) => `${label}至少${min}个字符`, en: (label: string, min: number) => `${label || "The text"} needs at least ${min} characters` },
+  // A text that must not be empty says so plainly: 请填写乘客姓名, not "at least 1 character".
+  tooShort: {
+    zh: (label: string, min: number) => (min === 1 ? `请填写${label}` : `${label}至少${min}个字符`),
+    en: (label: string, min: number) => (min === 1 ? `Please enter ${label || "the text"}` : `${label || "The text"} needs at least ${min} characters`),
+  },
   control: { zh: (label: string) => `${label}不能包含控制字符`, en: (label: string) => `${label || "The text"} must not contain control characters` },
 } as const;
 
