@@ -52,6 +52,7 @@ const MyStandardPage = lazy(withTexts(() => import("./travel/MyStandardPage")));
 const DomesticAirTicketQuery = lazy(withTexts(() => import("../booking/flight/DomesticAirTicketQuery")));
 const IntlFlightQuery = lazy(withTexts(() => import("../booking/intl/IntlFlightQuery")));
 const TrainQueryList = lazy(withTexts(() => import("../booking/train/TrainQueryList")));
+const TrainTransferPage = lazy(withTexts(() => import("../booking/train/TrainTransferPage")));
 const HotelIndex = lazy(withTexts(() => import("../booking/hotel/HotelIndex")));
 const HotelList = lazy(withTexts(() => import("../booking/hotel/HotelList")));
 const HotelDetails = lazy(withTexts(() => import("../booking/hotel/HotelDetails")));
@@ -163,6 +164,7 @@ const PAGES: Record<string, Page> = {
   DomesticAirTicketQuery: DomesticAirTicketQuery,
   intl_flight_query_list: IntlFlightQuery,
   train_query_list: TrainQueryList,
+  train_transfer: TrainTransferPage,
   hotel_index: HotelIndex,
   hotel_list: HotelList,
   hotel_details: HotelDetails,

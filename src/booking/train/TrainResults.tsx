@@ -1,7 +1,8 @@
 // The train list of a search: loaded once, then filtered (只看高铁动车, type, stations, time,
 // available) and sorted in the browser as the address says.
 import { Checkbox } from "antd";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { LinkButton } from "../../pages/index/LinkButton";
 import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { TRAIN_TYPE_LABELS, type TrainType } from "../../domain/travel/train";
@@ -50,6 +51,9 @@ export function TrainResults({ search, values, update }: Props) {
             <FilterSelect label={t("search.train.toStation")} value={filter.toStations} onChange={set("toStations")} options={data.facets.toStations.map((s) => ({ value: s, label: s }))} />
           </div>
           <SortBar labels="search.trainSort" value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.train.count", { n: shown.length })} />
+          <div className="tp-bk-muted tp-bk-transfer__hint">
+            {t("search.transfer.hint")} <Link to={pathFor("train_transfer", undefined, { ...search })}>{t("search.transfer.open")}</Link>
+          </div>
           {shown.length ? (
             shown.map((x) => (
               <TrainCard
@@ -63,6 +67,7 @@ export function TrainResults({ search, values, update }: Props) {
           ) : (
             <EmptyResult text={data.list.length ? t("search.train.noneFiltered") : t("search.train.none")}>
               {!data.list.length && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
+              {!data.list.length && <LinkButton to={pathFor("train_transfer", undefined, { ...search })}>{t("search.transfer.open")}</LinkButton>}
             </EmptyResult>
           )}
         </div>

@@ -11,9 +11,9 @@ import { chinaToday } from "../shared/today";
 
 interface Props {
   initial: Partial<TrainSearch>;
-  /** 只看高铁动车 filters the list shown at once (it lives in the address like the other filters). */
-  highSpeedOnly: boolean;
-  onHighSpeedOnly: (on: boolean) => void;
+  /** 只看高铁动车 filters the list shown at once (it lives in the address like the other filters); absent where there is no such filter. */
+  highSpeedOnly?: boolean;
+  onHighSpeedOnly?: (on: boolean) => void;
   onSearch: (params: Record<string, string>) => void;
 }
 
@@ -60,9 +60,11 @@ export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSear
           <label>{t("search.train.depDate")}</label>
           <DateField className="tp-bk-field__input" value={depDate} onChange={setDepDate} label={t("search.train.depDate")} />
         </div>
-        <Checkbox className="tp-bk-nights" checked={highSpeedOnly} onChange={(e) => onHighSpeedOnly(e.target.checked)}>
-          {t("search.train.highSpeedOnly")}
-        </Checkbox>
+        {onHighSpeedOnly && (
+          <Checkbox className="tp-bk-nights" checked={highSpeedOnly} onChange={(e) => onHighSpeedOnly(e.target.checked)}>
+            {t("search.train.highSpeedOnly")}
+          </Checkbox>
+        )}
         <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
           {t("search.common.search")}
         </Button>
