@@ -20,7 +20,7 @@ import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
 
-/** An order list: paged, by status (one of the product's codes), order number and booking dates. */
+/** An order list: paged, by status (one of the product's codes), order number, booking dates and a traveller's name. */
 export function orderListInput(statusCodes: readonly number[]) {
   return z
     .object({
@@ -29,6 +29,7 @@ export function orderListInput(statusCodes: readonly number[]) {
         .refine((v) => statusCodes.includes(v), "订单状态不正确")
         .optional(),
       orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
+      travellerName: zOptionalString(z.string().trim().max(40, "出行人姓名最多 40 个字符"), "出行人姓名不正确"),
       createDateStart: zDate("开始日期").optional(),
       createDateEnd: zDate("结束日期").optional(),
     })

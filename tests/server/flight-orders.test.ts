@@ -228,6 +228,12 @@ describe("who sees what", () => {
     expect((await api("13800000010", P.list, { createDateStart: TODAY, createDateEnd: TODAY, pageSize: 100 })).data.total).toBe(all.total);
     expect((await api("13800000010", P.list, { createDateStart: day(1) })).data.total).toBe(0);
     expect(one).toMatchObject({ depCityName: "北京", arrCityName: "上海", passengerNames: expect.any(Array) });
+    // By part of a passenger's name: every order found carries such a passenger.
+    const name = one.passengerNames[0] as string;
+    const byName = (await api("13800000010", P.list, { travellerName: name.slice(-1), pageSize: 100 })).data.list;
+    expect(byName.map((o: { id: number }) => o.id)).toContain(one.id);
+    expect(byName.every((o: { passengerNames: string[] }) => o.passengerNames.some((n) => n.includes(name.slice(-1))))).toBe(true);
+    expect((await api("13800000010", P.list, { travellerName: "无此人", pageSize: 100 })).data.total).toBe(0);
   });
 });
 

@@ -215,6 +215,15 @@ describe("expiry, payment and confirmation", () => {
     expect(cancelled.every((o: { status: number }) => o.status === 5)).toBe(true);
     expect((await api("13800000010", P.list, { status: 42 })).ret).toBe(400);
   });
+
+  it("finds orders by part of a guest's name, taking typed wildcards literally", async () => {
+    const p = await pick(19);
+    const { data } = await api("13800000010", P.book, { ...form(p, 1), "guests.0.name": "欧阳娜娜" });
+    const found = (await api("13800000010", P.list, { travellerName: "阳娜", pageSize: 100 })).data.list;
+    expect(found.map((o: { id: number }) => o.id)).toEqual([data.id]);
+    expect((await api("13800000010", P.list, { travellerName: "%" , pageSize: 100 })).data.total).toBe(0);
+    expect((await api("13800000010", P.list, { travellerName: "x".repeat(41) })).ret).toBe(400);
+  });
 });
 
 describe("cancel and refund", () => {

@@ -1,5 +1,6 @@
 // Reading flight orders: who may see one (the member who booked it; a company administrator
 // also the company's), the paged list with its filters, and the detail with its timeline.
+import { filterOrders, type ListFilter } from "../list-filter";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
@@ -26,19 +27,7 @@ export function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
   ) as Q;
 }
 
-export interface ListFilter {
-  pageNum: number;
-  pageSize: number;
-  orderType: "asc" | "desc";
-  status?: number;
-  orderNo?: string;
-  /** China dates of booking, inclusive. */
-  createDateStart?: string;
-  createDateEnd?: string;
-}
-
-const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
-const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+export type { ListFilter };
 
 interface Snapshot {
   flight: FlightOrderDetail["flight"];
@@ -74,11 +63,7 @@ function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
 const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard"] as const;
 
 export async function listFlightOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<FlightOrderRow>> {
-  let q = visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member);
-  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
-  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
-  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
-  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const q = filterOrders(visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member), f, "order_passengers");
   const [rows, count] = await Promise.all([
     q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
     q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),

@@ -10,10 +10,9 @@ import { hotelMemberActions } from "../../../src/domain/orders/hotel";
 import { BREAKFAST_LABELS, cancelPolicyText, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
 import { ORDER_NOT_FOUND } from "../flight/moves";
-import { visibleTo, type ListFilter } from "../flight/views";
+import { visibleTo } from "../flight/views";
+import { filterOrders, type ListFilter } from "../list-filter";
 
-const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
-const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
@@ -34,11 +33,7 @@ const base = (db: Kysely<Database>, member: Member) =>
   visibleTo(db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").where("orders.product", "=", "hotel"), member);
 
 export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
-  let q = base(db, member);
-  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
-  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
-  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
-  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const q = filterOrders(base(db, member), f, "hotel_order_guests");
   const [rows, count] = await Promise.all([
     q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
     q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
