@@ -13,6 +13,7 @@ import { bookFlight } from "../orders/flight/book";
 import { applyFlightMove, memberActor } from "../orders/flight/moves";
 import { flightOrderDetail, listFlightOrders, visibleOrderId } from "../orders/flight/views";
 import { businessPolicy, canBookOnBusiness } from "../orders/flight/business";
+import { travellerFor } from "../policy/replace-booker";
 import { supplierContext, suppliersFor } from "../suppliers";
 import { BizError, RET } from "../services/http/envelope";
 import type { BusinessCheck } from "../../src/domain/orders/flight-types";
@@ -53,10 +54,10 @@ export function orderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: FLIGHT_ORDER_PATHS.businessCheck,
-      summary: "因公预订前的差旅标准校验：所选舱位是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      summary: "因公预订前的差旅标准校验：所选舱位是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因；为同事代订时按出行同事的差旅标准",
       tags,
       access: "bookings",
-      input: z.object({ fareKey: flightOrderInput.shape.fareKey }).strict(),
+      input: z.object({ fareKey: flightOrderInput.shape.fareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
         const none: BusinessCheck = {
@@ -68,7 +69,9 @@ export function orderRoutes(seed?: string) {
         const supplier = suppliersFor(ctx.db, seed).flight;
         const v = await supplier.verify(input.fareKey, c);
         if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询航班");
-        const p = await businessPolicy(ctx.db, m, v.flight, v.seat, supplier, c);
+        // Booking for a colleague: their standard is the one in force.
+        const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
+        const p = await businessPolicy(ctx.db, traveller, v.flight, v.seat, supplier, c);
         return {
           allowed: true, tripLevelName: p.tripLevelName, configured: p.verdict.configured, over: p.verdict.over,
           reasons: p.verdict.reasons.map((r) => r.text), overAction: p.verdict.overAction, verdictText: p.verdict.text,

@@ -267,3 +267,55 @@ describe("trip applications and private bookings", () => {
     expect(bad.ret).toBe(400);
   });
 });
+
+describe("booking for a colleague (replace-booker)", () => {
+  const allow = (booker: string, employees: string[]) =>
+    db().insertInto("replace_bookers").values({
+      companyId: ids.companyId, bookerEmployeeId: ids.employee[booker], scope: "employees",
+      departmentIds: "[]", employeeIds: JSON.stringify(employees.map((m) => ids.employee[m])), createTime: new Date(NOW).toISOString(), updateTime: new Date(NOW).toISOString(),
+    }).execute();
+  const disallow = (booker: string) => db().deleteFrom("replace_bookers").where("bookerEmployeeId", "=", ids.employee[booker]).execute();
+
+  it("books under the colleague's standard, records booker and traveller, and routes the approval as the colleague's trip", async () => {
+    await allow(DEMO.staff, [DEMO.traveller]);
+    try {
+      const { seat } = await fare(7, "business");
+      // The booker's own standard forbids business class; the colleague's sends it for approval.
+      expect((await c.as(DEMO.staff, P.businessCheck, { fareKey: seat.fareKey })).data).toMatchObject({ refuse: true });
+      const check = (await c.as(DEMO.staff, P.businessCheck, { fareKey: seat.fareKey, forEmployeeId: ids.employee[DEMO.traveller] })).data;
+      expect(check).toMatchObject({ refuse: false, needApproval: true });
+      const r = await c.as(DEMO.staff, P.book, form(seat, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller], overReason: "会议或客户要求" }));
+      expect(r.ret, r.msg).toBe(0);
+      expect(r.data.status).toBe(S.approving);
+      const row = await orderRow(r.data.id);
+      expect(row).toMatchObject({ memberId: ids.member[DEMO.staff], bookerMemberId: ids.member[DEMO.staff], travellerMemberId: ids.member[DEMO.traveller], travelType: "business" });
+      const approval = await db().selectFrom("approvals").selectAll().where("id", "=", row.approvalId!).executeTakeFirstOrThrow();
+      expect(approval.applicantMemberId).toBe(ids.member[DEMO.traveller]);
+      const event = await db().selectFrom("order_events").select("note").where("orderId", "=", r.data.id).where("action", "=", "create").executeTakeFirstOrThrow();
+      expect(event.note).toContain("代订");
+      // The colleague sees the order booked for them.
+      expect((await c.as(DEMO.traveller, P.detail, { id: r.data.id })).ret).toBe(0);
+    } finally {
+      await disallow(DEMO.staff);
+    }
+  });
+
+  it("refuses a colleague outside the booker's rule, a private booking for a colleague, and a booker with no rule, writing nothing", async () => {
+    const { seat } = await fare(7, "cheapest");
+    const before = await counts(db(), ["orders", "order_passengers", "order_events", "approvals", "jobs", "inventory_holds"]);
+    const none = await c.as(DEMO.head, P.book, form(seat, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }));
+    expect(none.ret).toBe(403);
+    expect(none.msg).toContain("没有为该同事预订的权限");
+    await allow(DEMO.staff, [DEMO.head]);
+    try {
+      expect((await c.as(DEMO.staff, P.book, form(seat, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).ret).toBe(403);
+      expect((await c.as(DEMO.staff, P.businessCheck, { fareKey: seat.fareKey, forEmployeeId: ids.employee[DEMO.traveller] })).ret).toBe(403);
+      const priv = await c.as(DEMO.staff, P.book, form(seat, { travelType: "private", forEmployeeId: ids.employee[DEMO.head] }));
+      expect(priv.ret).toBe(400);
+      expect(priv.data.errors).toHaveProperty("forEmployeeId");
+    } finally {
+      await disallow(DEMO.staff);
+    }
+    expect(await counts(db(), ["orders", "order_passengers", "order_events", "approvals", "jobs", "inventory_holds"])).toEqual(before);
+  });
+});

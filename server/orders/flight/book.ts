@@ -20,6 +20,7 @@ import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { subordinatesOf } from "../../people/network";
 import { decideBusiness } from "./business";
+import { travellerFor } from "../../policy/replace-booker";
 import { createDraftApproval, applyTransition } from "../../approvals/engine";
 import "./approval";
 
@@ -34,6 +35,13 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
   return member.creditMemberId > 0 ? member.creditMemberId : null;
 }
 
+const nameOf = (m: Member) => m.realName ?? m.mobilePhone;
+
+function createNote(traveller: Member | null, approving: boolean): string | null {
+  const parts = [traveller ? `为 ${nameOf(traveller)} 代订` : null, approving ? "因公预订，提交审批" : null].filter(Boolean);
+  return parts.length ? parts.join("；") : null;
+}
+
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
@@ -44,6 +52,9 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
     const sub = await subordinatesOf(db, member).select("members.id").where("members.id", "=", input.forMemberId).executeTakeFirst();
     if (!sub) throw new BizError(RET.FORBIDDEN, "只能为您的下级会员下单");
   }
+
+  // Replace-booking: the colleague travels under their own standard; the booker books and pays.
+  const traveller = input.forEmployeeId !== undefined ? await travellerFor(db, member, input.forEmployeeId) : null;
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
@@ -79,7 +90,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const biz = await decideBusiness(trx, member, input, flight, seat, supplier.within(trx), c);
+      const biz = await decideBusiness(trx, traveller ?? member, input, flight, seat, supplier.within(trx), c);
       const status = biz.needApproval ? FLIGHT_ORDER_STATUS.approving : FLIGHT_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
@@ -93,7 +104,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           memberId: member.id,
           companyId,
           bookerMemberId: member.id,
-          travellerMemberId: input.forMemberId ?? null,
+          travellerMemberId: input.forMemberId ?? traveller?.id ?? null,
           status,
           ticketFen: panel.ticket,
           constructionFeeFen: panel.consTax,
@@ -143,18 +154,19 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
         .execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? "因公预订，提交审批" : null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: createNote(traveller, biz.needApproval), createTime: at })
         .execute();
       await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
       if (biz.needApproval) {
         // The approval must be decided while the seats are held: its fare deadline is the hold's.
         const draft = await createDraftApproval(trx, {
-          companyId: companyId!, subjectType: "order", subjectId: order.id, applicantMemberId: member.id, applicantName: actor.name,
+          // The trip is the traveller's: their department's flow decides it.
+          companyId: companyId!, subjectType: "order", subjectId: order.id, applicantMemberId: (traveller ?? member).id, applicantName: traveller ? nameOf(traveller) : actor.name,
           title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
           withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
         });
         await trx.updateTable("orders").set({ approvalId: draft.id }).where("id", "=", order.id).execute();
-        await applyTransition(trx, { approvalId: draft.id, action: "submit", actor: { memberId: member.id, name: actor.name } });
+        await applyTransition(trx, { approvalId: draft.id, action: "submit", actor: { memberId: draft.applicantMemberId, name: draft.applicantName } });
       }
       // The company may approve it at once (within the standard, small amount): answer what it is now.
       const now2 = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();

@@ -4,16 +4,15 @@ import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
-import { BizError, RET } from "../../services/http/envelope";
 import { offsetOf, pageInput, type Page } from "../../services/http/paging";
 import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zInt, zOptionalString } from "../../../src/domain/zod";
-import { BOOKER_SCOPES, BOOKER_SCOPE_LABELS, departmentPath, mayBookFor, replaceBookerFormSchema, type BookerRule, type BookerScope } from "../../../src/domain/policy";
+import { BOOKER_SCOPES, BOOKER_SCOPE_LABELS, replaceBookerFormSchema, type BookerScope } from "../../../src/domain/policy";
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
-import { loadDepartmentParents } from "../../approvals/resolve";
+import { bookerScopeOf } from "../../policy/replace-booker";
 import { likePattern } from "./paging";
 
 const ACCESS = "replace-bookers";
@@ -146,15 +145,7 @@ export const replaceBookerRoutes = [
     access: "booking-travellers",
     input: z.object({ ...pageInput(["realName"] as const), keyword }).strict(),
     handler: async ({ input, member, ctx }) => {
-      const me = await companyCaller(ctx.db, member!);
-      if (!me.employee) throw new BizError(RET.FORBIDDEN, "仅企业员工可以预订");
-      const [rule, parents] = await Promise.all([
-        ctx.db.selectFrom("replace_bookers").selectAll().where("bookerEmployeeId", "=", me.employee.id).executeTakeFirst(),
-        loadDepartmentParents(ctx.db, me.companyId),
-      ]);
-      const bookerRule: BookerRule | null = rule
-        ? { scope: rule.scope as BookerScope, departmentIds: readJson(rule.departmentIds, []), employeeIds: readJson(rule.employeeIds, []) }
-        : null;
+      const { me, allows } = await bookerScopeOf(ctx.db, member!);
       let q = ctx.db
         .selectFrom("employees as e")
         .leftJoin("members as m", "m.id", "e.memberId")
@@ -165,10 +156,10 @@ export const replaceBookerRoutes = [
       // The rule is evaluated on the company's employees (a company is hundreds, not millions),
       // so departments include their sub-departments exactly as mayBookFor says.
       const everyone = await q.select(["e.id", "e.departmentId", "m.realName", "m.mobilePhone", "d.name as departmentName"]).orderBy("m.realName", input.orderType).orderBy("e.id", input.orderType).execute();
-      const allowed = everyone.filter((e) => mayBookFor({ employeeId: me.employee!.id, rule: bookerRule }, { employeeId: e.id, departmentPath: departmentPath(e.departmentId, parents) }));
+      const allowed = everyone.filter((e) => allows(e.id, e.departmentId));
       const start = offsetOf(input);
       return {
-        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee!.id })),
+        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee.id })),
         total: allowed.length,
         pageNum: input.pageNum,
         pageSize: input.pageSize,

@@ -66,6 +66,8 @@ export const flightOrderInput = z
     contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
     /** Quick order: the agent's subordinate the order is booked for (the order's traveller member). */
     forMemberId: zInt({ min: 1, max: 2_147_483_647, error: "下单会员不正确" }).optional(),
+    /** Replace-booking: the colleague (employee) the order is booked for, on business, under their travel standard. */
+    forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "出行人不正确" }).optional(),
     /**
      * 因公 (business: the travel standard applies) or 因私; only company members book on business.
      * Omitted is private, as for everyone who is not a company member; the order page offers
@@ -81,6 +83,8 @@ export const flightOrderInput = z
   .strict()
   .superRefine((o, ctx) => {
     if (o.travelType !== "business" && o.applyId !== undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: "因私预订不关联出差申请" });
+    if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "为同事预订须为因公出行" });
+    if (o.forEmployeeId !== undefined && o.forMemberId !== undefined) ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "不能同时为下级会员和同事预订" });
     const seen = new Set<string>();
     o.passengers.forEach((p, i) => {
       const key = `${p.certType}|${p.certNo.toUpperCase()}`;

@@ -1,0 +1,50 @@
+// Who an employee may book for: themself, and the colleagues their replace-booker rule names
+// (everyone, some departments with their sub-departments, or some employees). The order page's
+// traveller list and the booking itself ask here, so they can never disagree.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { departmentPath, mayBookFor, type BookerRule, type BookerScope } from "../../src/domain/policy";
+import { loadDepartmentParents } from "../approvals/resolve";
+import { companyCaller, type CompanyCaller } from "./company";
+import { readJson } from "./json";
+
+export const EMPLOYEES_ONLY = "仅企业员工可以预订";
+export const NOT_YOURS_TO_BOOK = "您没有为该同事预订的权限，请联系企业管理员设置代订人";
+
+export interface BookerScopeOf {
+  me: CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
+  /** Whether the booker may book for the employee in that department (null: none). */
+  allows: (employeeId: number, departmentId: number | null) => boolean;
+}
+
+/** The caller's replace-booker rule, ready to ask about any colleague. */
+export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promise<BookerScopeOf> {
+  const me = await companyCaller(db, member);
+  const employee = me.employee;
+  if (!employee) throw new BizError(RET.FORBIDDEN, EMPLOYEES_ONLY);
+  const [rule, parents] = await Promise.all([
+    db.selectFrom("replace_bookers").selectAll().where("bookerEmployeeId", "=", employee.id).executeTakeFirst(),
+    loadDepartmentParents(db, me.companyId),
+  ]);
+  const bookerRule: BookerRule | null = rule
+    ? { scope: rule.scope as BookerScope, departmentIds: readJson(rule.departmentIds, []), employeeIds: readJson(rule.employeeIds, []) }
+    : null;
+  return {
+    me: { ...me, employee },
+    allows: (employeeId, departmentId) => mayBookFor({ employeeId: employee.id, rule: bookerRule }, { employeeId, departmentPath: departmentPath(departmentId, parents) }),
+  };
+}
+
+/**
+ * The colleague an order is booked for, as the member who travels: refused (403) unless the
+ * booker may book for them; a colleague without an active sign-in cannot travel on an order.
+ */
+export async function travellerFor(db: Kysely<Database>, booker: Member, employeeId: number): Promise<Member> {
+  const scope = await bookerScopeOf(db, booker);
+  const e = await db.selectFrom("employees").select(["id", "companyId", "departmentId", "memberId"]).where("id", "=", employeeId).executeTakeFirst();
+  if (!e || e.companyId !== scope.me.companyId || !scope.allows(e.id, e.departmentId)) throw new BizError(RET.FORBIDDEN, NOT_YOURS_TO_BOOK);
+  const traveller = e.memberId ? await db.selectFrom("members").selectAll().where("id", "=", e.memberId).where("status", "=", 1).executeTakeFirst() : undefined;
+  if (!traveller) throw new BizError(RET.CONFLICT, "该同事的账号未启用，不能为其预订");
+  return traveller;
+}
