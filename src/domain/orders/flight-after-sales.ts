@@ -15,6 +15,8 @@ export const FLIGHT_AFTER_SALES_PATHS = {
   change: "/api/v1/trip_manager/air_ticket_domestic_order/change",
   /** Applies the quoted change: the new seats are held and the order waits for the change. */
   confirmChange: "/order/confirmChange",
+  /** The one-way flight search a change picks its new fare from. */
+  flightSearch: "/api/v1/trip_manager/air_ticket_domestic_flight/list",
 } as const;
 
 export const REFUND_REASONS = ["自愿退票", "航班延误或取消", "其他"] as const;
