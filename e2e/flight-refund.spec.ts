@@ -122,6 +122,7 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
   await dialog.getByRole("button", { name: "确认改签" }).click();
   await expect(page).toHaveURL(new RegExp(`/pay/order/${id}$`));
   await expect(page.getByTestId("pay-amount")).toHaveText(total);
+  await expect(page.getByText("机票改签", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/flight-change-cashier-1280.png", fullPage: true });
   await page.getByRole("button", { name: "立即支付" }).click();
   await expect(page).toHaveURL(/\/order\/list\?type=airTicket/);

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typog
 import { useCustom } from "@refinedev/core";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BUSINESS_TYPE, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
+import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
 import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../domain/orders/hotel";
 import { formatFen } from "../../domain/policy/fen";
@@ -86,6 +86,9 @@ export function Cashier({ orderId }: { orderId: number }) {
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t("flightOrder.list.orderNo")}>{info.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t("pay.product")}>{info.title}</Descriptions.Item>
+            {info.businessType === BUSINESS_TYPE.changeTicket && (
+              <Descriptions.Item label={t("pay.businessType")}>{BUSINESS_TYPE_LABELS[info.businessType]}</Descriptions.Item>
+            )}
           </Descriptions>
           <div>
             <Typography.Text type="secondary">{t("pay.amount")}</Typography.Text>
