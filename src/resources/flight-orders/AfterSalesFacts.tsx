@@ -21,7 +21,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
               <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.list.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
             {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
@@ -41,7 +41,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
             <Descriptions.Item label={t("flightOrder.change.changeFuelTaxSpread")}>{fen(change.quote.changeFuelTaxSpread)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.changeServiceFee")}>{fen(change.quote.changeServiceFee)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.total")}>{fen(change.quote.total)}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.list.createTime")}>{chinaDateTime(change.createTime)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.createTime")}>{chinaDateTime(change.createTime)}</Descriptions.Item>
           </Descriptions>
         </Card>
       )}

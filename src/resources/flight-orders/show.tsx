@@ -28,6 +28,15 @@ import "../../booking/flight/flight.css";
 const fen = (v: number) => `¥${formatFen(v)}`;
 const when = chinaDateTime;
 
+const AIRLINE_POLL_MS = 3_000;
+const S = FLIGHT_ORDER_STATUS;
+const AIRLINE_STEPS: readonly number[] = [S.paid, S.ticketing, S.refundRequested, S.refundProcessing, S.ticketRefunded];
+
+function awaitingAirline(order: FlightOrderDetail | undefined): boolean {
+  if (!order) return false;
+  return AIRLINE_STEPS.includes(order.status) || (order.status === S.changeRequested && order.change?.status === "confirming");
+}
+
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -43,7 +52,14 @@ function OrderDetail({ id }: { id: string }) {
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const { query, result } = useOne<FlightOrderDetail>({ resource: "flight-orders", id, errorNotification: false });
+  const { query, result } = useOne<FlightOrderDetail>({
+    resource: "flight-orders",
+    id,
+    errorNotification: false,
+    // While the airline is working on the order (ticketing, a refund, a change with nothing to
+    // pay), look again every few seconds so each step shows without a reload.
+    queryOptions: { refetchInterval: (q) => (awaitingAirline(q.state.data?.data) ? AIRLINE_POLL_MS : false) },
+  });
   const { mutate, mutation } = useCustomMutation();
   const { data: user } = useGetIdentity<PortalUser>();
   const { switches } = useSite(user ?? null);
