@@ -244,6 +244,22 @@ describe("change", () => {
     expect((await api(ME, A.refundTip, { id: order.id })).data.lines[0].ticket).toBe(to.seat.salePrice);
   });
 
+  it("a change with nothing to pay whose seats' hold ran out before the airline confirmed it is declined and the seats go back", async () => {
+    await setBalance(ME, "100000.00");
+    const from = (await fares(28)).fullY[0];
+    const to = (await fares(29)).fullY.find((x) => x.seat.salePrice <= from.seat.salePrice && x.seat.adtTaxeYq <= from.seat.adtTaxeYq)!;
+    const order = await ticketed(ME, from.seat);
+    const newBefore = await remaining(to.flight.flightKey);
+    const c = await api(ME, A.confirmChange, { id: order.id, fareKey: to.seat.fareKey, total: 0 });
+    expect(c.data.status).toBe("confirming");
+    // The runner comes back only after the hold's 30 minutes.
+    await after(31 * 60_000);
+    const d = await detail(ME, order.id);
+    expect(d).toMatchObject({ status: 2, flightNo: from.flight.flightNo, change: { status: "declined" } });
+    expect(d.events.at(-1)).toMatchObject({ action: "declineChange", note: expect.stringContaining("座位保留时间内未能完成改签") });
+    expect(await remaining(to.flight.flightKey)).toBe(newBefore);
+  });
+
   it("a change to business class is paid in the cashier from the wallet (机票改签) and then confirmed", async () => {
     await setBalance(ME, "100000.00");
     const from = (await fares(16)).fullY[0];

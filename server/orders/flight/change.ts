@@ -15,6 +15,7 @@ import { isoAt, now } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
+import { findHold } from "../../suppliers/holds";
 import { flightOrderTitle } from "../../../src/domain/reports";
 import {
   changeQuote, hoursUntil, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
@@ -131,11 +132,14 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
     .execute();
 }
 
-/** An amount due that was not paid in time: the change is declined and its new seats go back. */
+/**
+ * A change that cannot be completed (its amount not paid in time, or its seats' hold ran out
+ * before the airline confirmed): declined, the order keeps its tickets and the new seats go back.
+ */
 export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
-  const change = await changeAwaitingPayment(trx, orderId);
+  const change = await openChange(trx, orderId);
   if (!change) return;
-  await settleRecord(trx, change.id, "awaitingPayment", "declined");
+  await settleRecord(trx, change.id, change.status, "declined");
   await applyFlightMove(trx, { orderId, action: "declineChange", actor: SYSTEM_ACTOR, note });
   await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
 }
@@ -144,10 +148,16 @@ export const flightChangeStepJob = defineJobKind({
   kind: FLIGHT_CHANGE_STEP_JOB,
   payload: z.object({ changeId: z.number().int(), action: z.enum(["confirm", "expire"]) }),
   async run(p, { trx }) {
-    const change = await trx.selectFrom("flight_changes").select(["orderId", "status", "expiresAt"]).where("id", "=", p.changeId).executeTakeFirst();
+    const change = await trx.selectFrom("flight_changes").select(["orderId", "status", "toHoldId"]).where("id", "=", p.changeId).executeTakeFirst();
     if (!change) return;
     if (p.action === "confirm" && change.status === "confirming") {
-      await confirmFlightChange(trx, change.orderId, "航空公司已确认改签，新航班已出票，原座位已释放");
+      // Run only after the new seats' hold ran out (the runner was down): they can no longer be had.
+      const hold = await findHold(trx, change.toHoldId);
+      if (hold.status === "held" && Date.parse(hold.expiresAt) <= now()) {
+        await declineFlightChange(trx, change.orderId, "座位保留时间内未能完成改签，改签已取消，新航班座位已释放");
+      } else {
+        await confirmFlightChange(trx, change.orderId, "航空公司已确认改签，新航班已出票，原座位已释放");
+      }
     }
     // Paid meanwhile (confirmed) or already declined: nothing left to expire.
     if (p.action === "expire" && change.status === "awaitingPayment") {
