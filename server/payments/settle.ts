@@ -1,7 +1,7 @@
-// Settling a payment: the wallet pays in one transaction with the order's move 0 → 1 (either
-// both happen or neither), and a gateway's notification marks its trade paid exactly once. A
-// trade whose order can no longer be paid (cancelled, expired, paid by another trade) is
-// refunded to the member's wallet in the same transaction.
+// Settling a payment: the wallet pays in one transaction with the order's pay move (0 → 1, or a
+// flight change's 11 → 3: either both happen or neither), and a gateway's notification marks its
+// trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
+// another trade, a change declined) is refunded to the member's wallet in the same transaction.
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";

@@ -4,8 +4,6 @@
 import { useState } from "react";
 import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import {
@@ -18,6 +16,7 @@ import { formatFen } from "../../domain/policy/fen";
 import { pathFor } from "../../access/routes";
 import { useSearch } from "../../booking/shared/useSearch";
 import { DateField } from "../../booking/shared/DateField";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 type Values = z.input<typeof confirmChangeInput>;
@@ -39,7 +38,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
     flight.seats.filter((seat) => seat.fareKey !== order.fareKey && seat.seatsLeft >= seatsNeeded).map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
   );
 
-  const { control, handleSubmit, watch, setValue, formState } = useForm<Values>({ resolver: zodResolver(confirmChangeInput), defaultValues: { id: order.id, fareKey: "", total: 0 } });
+  const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, { defaultValues: { id: order.id, fareKey: "", total: 0 } });
   const fareKey = watch("fareKey");
   const { query: quoting } = useCustom<ChangeQuoteReply>({
     url: P.change,
@@ -63,7 +62,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
           else onDone();
         },
         onError: (e: HttpError) => {
-          setRefusal(e.message);
+          setRefusal(applyRefusal(e, ["fareKey"], setError));
           // A moved quote is shown again before anything is confirmed.
           quoting.refetch();
         },
@@ -71,13 +70,6 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
     );
   });
 
-  const fareColumns: TableColumnsType<FareRow> = [
-    { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
-    { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
-    { title: "", key: "cabin", render: (_: unknown, r) => `${r.seat.cabinClassName}${r.seat.cabinCode} · ${r.seat.discountLabel}` },
-    { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },
-    { title: "", key: "left", render: (_: unknown, r) => <Typography.Text type="secondary">{t("flightOrder.change.seatsLeft", { n: r.seat.seatsLeft })}</Typography.Text> },
-  ];
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const costColumns: TableColumnsType<ChangeLine> = [
     { ...nowrap, title: t("flightOrder.change.passenger"), dataIndex: "name", key: "name" },
@@ -118,34 +110,17 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
               }}
             />
           </Form.Item>
-          <Form.Item label={t("flightOrder.change.flight")} required validateStatus={formState.errors.fareKey ? "error" : undefined} help={formState.errors.fareKey?.message}>
-            {search.isLoading ? (
-              <Skeleton active paragraph={{ rows: 4 }} />
-            ) : search.error ? (
-              <Alert type="error" showIcon message={search.error.message} />
-            ) : rows.length === 0 ? (
-              <Empty description={t("flightOrder.change.noFlights")} />
-            ) : (
-              <Controller
-                name="fareKey"
-                control={control}
-                render={({ field }) => (
-                  <Table<FareRow>
-                    rowKey="fareKey"
-                    size="small"
-                    showHeader={false}
-                    columns={fareColumns}
-                    dataSource={rows}
-                    pagination={false}
-                    scroll={{ y: 240 }}
-                    data-testid="change-fares"
-                    rowSelection={{ type: "radio", selectedRowKeys: field.value ? [field.value] : [], onChange: (keys) => field.onChange(String(keys[0] ?? "")) }}
-                    onRow={(r) => ({ onClick: () => field.onChange(r.fareKey) })}
-                  />
-                )}
-              />
-            )}
-          </Form.Item>
+          {search.isLoading ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : search.error ? (
+            <Alert type="error" showIcon message={search.error.message} />
+          ) : rows.length === 0 ? (
+            <Empty description={t("flightOrder.change.noFlights")} />
+          ) : (
+            <FormField control={control} name="fareKey" label={t("flightOrder.change.flight")}>
+              <FarePicker rows={rows} />
+            </FormField>
+          )}
         </Form>
         {fareKey && quoting.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
         {fareKey && quoting.error && <Alert type="error" showIcon message={quoting.error.message} />}
@@ -167,5 +142,32 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
         {refusal && <Alert type="error" showIcon message={refusal} />}
       </Space>
     </Modal>
+  );
+}
+
+/** The day's fares to change to, one radio row each; FormField gives it the chosen fareKey. */
+function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: string; onChange?: (fareKey: string) => void; id?: string }) {
+  const t = useTranslate();
+  const columns: TableColumnsType<FareRow> = [
+    { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
+    { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
+    { title: "", key: "cabin", render: (_: unknown, r) => `${r.seat.cabinClassName}${r.seat.cabinCode} · ${r.seat.discountLabel}` },
+    { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },
+    { title: "", key: "left", render: (_: unknown, r) => <Typography.Text type="secondary">{t("flightOrder.change.seatsLeft", { n: r.seat.seatsLeft })}</Typography.Text> },
+  ];
+  return (
+    <Table<FareRow>
+      id={id}
+      rowKey="fareKey"
+      size="small"
+      showHeader={false}
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ y: 240 }}
+      data-testid="change-fares"
+      rowSelection={{ type: "radio", selectedRowKeys: value ? [value] : [], onChange: (keys) => onChange?.(String(keys[0] ?? "")) }}
+      onRow={(r) => ({ onClick: () => onChange?.(r.fareKey) })}
+    />
   );
 }

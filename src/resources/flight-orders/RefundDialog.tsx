@@ -4,9 +4,8 @@
 import { useState } from "react";
 import { Alert, App, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import {
   FLIGHT_AFTER_SALES_PATHS as P, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
 } from "../../domain/orders/flight-after-sales";
@@ -28,7 +27,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
   });
   const quote = query.data?.data as RefundQuote | undefined;
   const submit = useCustomMutation<RefundQuote>();
-  const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(refundSubmitInput), defaultValues: { id: orderId } });
+  const { control, handleSubmit, setError } = useZodForm<Values>(() => refundSubmitInput, { defaultValues: { id: orderId } });
 
   const confirm = handleSubmit((values) => {
     setRefusal(null);
@@ -39,7 +38,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
           message.success(t("flightOrder.refund.submitted"));
           onDone();
         },
-        onError: (e: HttpError) => setRefusal(e.message),
+        onError: (e: HttpError) => setRefusal(applyRefusal(e, ["reason"], setError)),
       },
     );
   });
@@ -89,26 +88,13 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
               </Table.Summary.Row>
             )}
           />
-          <Form layout="vertical" component={false}>
-            <Form.Item label={t("flightOrder.refund.reason")} required htmlFor="refund-reason" style={{ marginTop: 16 }} validateStatus={formState.errors.reason ? "error" : undefined} help={formState.errors.reason?.message}>
-              <Controller
-                name="reason"
-                control={control}
-                render={({ field }) => (
-                  <Select
-                    id="refund-reason"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    placeholder={t("flightOrder.refund.reasonPlaceholder")}
-                    options={REFUND_REASONS.map((r) => ({ value: r, label: r }))}
-                    style={{ width: 260 }}
-                  />
-                )}
-              />
-            </Form.Item>
-          </Form>
+          <div style={{ marginTop: 16 }}>
+            <Form layout="vertical" component={false}>
+              <FormField control={control} name="reason" label={t("flightOrder.refund.reason")}>
+                <Select placeholder={t("flightOrder.refund.reasonPlaceholder")} options={REFUND_REASONS.map((r) => ({ value: r, label: r }))} style={{ width: 260 }} />
+              </FormField>
+            </Form>
+          </div>
         </>
       )}
       {refusal && <Alert type="error" showIcon message={refusal} />}
