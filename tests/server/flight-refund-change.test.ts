@@ -310,6 +310,42 @@ describe("change", () => {
     expect((await api(ME, PAY.create, { orderId: order.id, method: "wallet" })).ret).toBe(409);
   });
 
+  it("two confirmations of a change at once: one holds the new seats, the other is refused and holds none", async () => {
+    await setBalance(ME, "100000.00");
+    const from = (await fares(30)).fullY[0];
+    const to = (await fares(31)).business[0];
+    const order = await ticketed(ME, from.seat);
+    const total = (await api(ME, A.change, { id: order.id, fareKey: to.seat.fareKey })).data.quote.total;
+    const seats = await remaining(to.flight.flightKey, "cRemaining");
+    const before = await written();
+    const results = await Promise.all([0, 1].map(() => api(ME, A.confirmChange, { id: order.id, fareKey: to.seat.fareKey, total })));
+    expect(results.map((r) => r.ret).sort()).toEqual([0, 409]);
+    expect(await remaining(to.flight.flightKey, "cRemaining")).toBe(seats - 1);
+    expect(await written()).toMatchObject({ changes: before.changes + 1, holds: before.holds + 1, jobs: before.jobs + 1 });
+  });
+
+  it("a trade made for a change that was declined pays nothing once another change is asked", async () => {
+    await setBalance(ME, "100000.00");
+    const from = (await fares(32)).fullY[0];
+    const [first, second] = (await fares(33)).business;
+    const order = await ticketed(ME, from.seat);
+    const quote = async (fareKey: string) => (await api(ME, A.change, { id: order.id, fareKey })).data.quote.total as number;
+    await api(ME, A.confirmChange, { id: order.id, fareKey: first.seat.fareKey, total: await quote(first.seat.fareKey) });
+    const stale = await api(ME, PAY.create, { orderId: order.id, method: "wallet" });
+    expect(stale.data.businessType).toBe(BUSINESS_TYPE.changeTicket);
+    await after(31 * 60_000);
+    expect((await detail(ME, order.id)).status).toBe(2);
+    // The next change costs something else; the first one's trade must not pay for it.
+    const other = [second, ...(await fares(34)).business].find((x) => x && x.seat.salePrice !== first.seat.salePrice)!;
+    const c = await api(ME, A.confirmChange, { id: order.id, fareKey: other.seat.fareKey, total: await quote(other.seat.fareKey) });
+    expect(c.ret, c.msg).toBe(0);
+    const balance = await balanceFen(ME);
+    const r = await api(ME, PAY.wallet, { outTradeNo: stale.data.outTradeNo, requestVerify: requestVerify(ids[ME], stale.data.outTradeNo), businessType: BUSINESS_TYPE.changeTicket });
+    expect(r).toMatchObject({ ret: 409, msg: "该交易已失效，请重新发起支付" });
+    expect(await balanceFen(ME)).toBe(balance);
+    expect((await detail(ME, order.id)).status).toBe(11);
+  });
+
   it("a quote that moved is announced, a fare of another route or the same fare is refused, and nothing is written", async () => {
     await setBalance(ME, "100000.00");
     const from = (await fares(20)).fullY[0];
