@@ -13,6 +13,7 @@ import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { isoAt, now } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
+import type { SupplierContext } from "../../suppliers/types";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
 import { findHold } from "../../suppliers/holds";
@@ -34,6 +35,9 @@ interface Priced {
   trip: CurrentTrip;
   reply: ChangeQuoteReply;
   passengers: { adults: number; children: number; infants: number };
+  context: SupplierContext;
+  /** What holding the new seats costs at the fare quoted: the hold must price them the same. */
+  holdAmount: number;
 }
 
 async function price(db: Kysely<Database>, orderId: number, fareKey: string, seed?: string): Promise<Priced> {
@@ -55,7 +59,9 @@ async function price(db: Kysely<Database>, orderId: number, fareKey: string, see
   const quote = changeQuote(trip.tickets, trip.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
   const { seats: _seats, ...flight } = v.flight;
   const { insurance: _insurance, ...seat } = v.seat;
-  return { trip, passengers, reply: { quote, flight, seat, feePercent: changePercent(trip.seat.tier, hours) } };
+  const b = v.seat.breakdown;
+  const holdAmount = b.ADT.total * passengers.adults + b.CHD.total * passengers.children + b.INF.total * passengers.infants;
+  return { trip, passengers, context: c, holdAmount, reply: { quote, flight, seat, feePercent: changePercent(trip.seat.tier, hours) } };
 }
 
 export async function quoteChange(db: Kysely<Database>, member: Member, orderId: number, fareKey: string, seed?: string): Promise<ChangeQuoteReply> {
@@ -67,18 +73,18 @@ export async function quoteChange(db: Kysely<Database>, member: Member, orderId:
 export async function confirmChange(db: Kysely<Database>, member: Member, input: ConfirmChangeInput, seed?: string): Promise<ConfirmChangeReply> {
   await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "change");
-  const { trip, passengers, reply } = await price(db, input.id, input.fareKey, seed);
+  const { trip, passengers, reply, context, holdAmount } = await price(db, input.id, input.fareKey, seed);
   const { quote, flight, seat } = reply;
   if (quote.total !== input.total) {
     throw new BizError(RET.CONFLICT, `改签费用已变更：原为 ${yuan(input.total)}，现为 ${yuan(quote.total)}，请确认后重新提交`, { priceChanged: true, oldPrice: input.total, newPrice: quote.total });
   }
-  const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
-  const c = await supplierContext(db, booker ?? null);
   return inTransaction(db, async (trx) => {
     const toPay = quote.total > 0;
     const note = `改签至 ${flight.flightNo} ${flight.depDate} ${flight.depTime} ${seat.cabinClassName}${seat.cabinCode}，${toPay ? `需支付 ${yuan(quote.total)}` : "无需补款"}`;
     await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
-    const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, c);
+    const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
+    // The hold priced the seats again inside the transaction: the quote must still be theirs.
+    if (hold.amount !== holdAmount) throw new BizError(RET.CONFLICT, "票价已变更，请重新选择航班");
     const at = isoAt();
     const status = toPay ? "awaitingPayment" : "confirming";
     const expiresAt = toPay ? hold.expiresAt : null;
