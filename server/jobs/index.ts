@@ -5,9 +5,11 @@ import { orderJobKinds } from "../orders/flight/jobs";
 import { ticketingJobKinds } from "../orders/flight/ticketing";
 import { settlementJobKinds } from "../settlement/jobs";
 import { hotelOrderJobKinds } from "../orders/hotel/jobs";
+import { flightRefundStepJob } from "../orders/flight/refund";
+import { flightChangeStepJob } from "../orders/flight/change";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

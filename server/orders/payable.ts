@@ -1,7 +1,8 @@
 // The products the cashier pays: each names its business type, when an order of it waits for
 // payment, and what paying and expiring do (a move of its own state machine plus what follows:
 // ticketing a flight, the hotel's confirmation). The payment code asks here by the order's
-// product, so it serves every kind of order the same way.
+// product, so it serves every kind of order the same way. A flight order may also owe the amount
+// of a change (business type changeTicket) while it waits in 改签申请中: that is its due then.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BUSINESS_TYPE, type BusinessType } from "../../src/domain/payments";
@@ -11,6 +12,7 @@ import { applyFlightMove, SYSTEM_ACTOR } from "./flight/moves";
 import { scheduleTicketing } from "./flight/ticketing";
 import { applyHotelMove } from "./hotel/moves";
 import { scheduleHotelConfirm } from "./hotel/jobs";
+import { changeAwaitingPayment, confirmFlightChange, declineFlightChange } from "./flight/change";
 
 export interface PayableProduct {
   businessType: BusinessType;
@@ -53,6 +55,34 @@ const PRODUCTS: Readonly<Record<string, PayableProduct>> = {
     },
   },
 };
+
+/** Paying a flight order's change: paying confirms it, running out of time declines it. */
+const FLIGHT_CHANGE: PayableProduct = {
+  businessType: BUSINESS_TYPE.changeTicket,
+  pendingPayment: FLIGHT_ORDER_STATUS.changeRequested,
+  paid: FLIGHT_ORDER_STATUS.changed,
+  label: (s) => flightOrderLabel(s),
+  pay: (trx, orderId, note) => confirmFlightChange(trx, orderId, `改签款已支付（${note}），改签完成，原座位已释放`),
+  expire: (trx, orderId) => declineFlightChange(trx, orderId, "改签款超时未支付，改签已取消，新航班座位已释放"),
+};
+
+/** What an order owes now, and how paying it moves the order. */
+export interface Due {
+  product: PayableProduct;
+  businessType: BusinessType;
+  amount: number;
+  expiresAt: string | null;
+  status: number;
+}
+
+export async function dueOf(db: Kysely<Database>, order: { id: number; product: string; status: number; totalFen: number; expiresAt: string | null }): Promise<Due> {
+  if (order.product === "air" && order.status === FLIGHT_ORDER_STATUS.changeRequested) {
+    const change = await changeAwaitingPayment(db, order.id);
+    if (change) return { product: FLIGHT_CHANGE, businessType: FLIGHT_CHANGE.businessType, amount: change.payFen, expiresAt: change.expiresAt, status: order.status };
+  }
+  const product = payableOf(order.product);
+  return { product, businessType: product.businessType, amount: order.totalFen, expiresAt: order.expiresAt, status: order.status };
+}
 
 export function payableOf(product: string): PayableProduct {
   const p = PRODUCTS[product];

@@ -1,13 +1,13 @@
-// Settling a payment: the wallet pays in one transaction with the order's move 0 → 1 (either
-// both happen or neither), and a gateway's notification marks its trade paid exactly once. A
-// trade whose order can no longer be paid (cancelled, expired, paid by another trade) is
-// refunded to the member's wallet in the same transaction.
+// Settling a payment: the wallet pays in one transaction with the order's pay move (0 → 1, or a
+// flight change's 11 → 3: either both happen or neither), and a gateway's notification marks its
+// trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
+// another trade, a change declined) is refunded to the member's wallet in the same transaction.
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { checkPayPassword } from "../services/accounts/password-guard";
-import { payableOf } from "../orders/payable";
+import { dueOf } from "../orders/payable";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
@@ -59,15 +59,17 @@ async function payFromAccount(
     await checkPayPassword(db, member, input.payPassword);
   }
   return db.transaction().execute(async (trx) => {
-    const order = await orderOf(trx, p.orderId);
-    assertPayable(order);
+    const due = await dueOf(trx, await orderOf(trx, p.orderId));
+    assertPayable(due);
+    // A trade created for another amount (a change declined and asked again) no longer pays anything.
+    if (due.businessType !== p.businessType || due.amount !== p.amountFen) throw new BizError(RET.CONFLICT, "该交易已失效，请重新发起支付");
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
       throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await payableOf(order.product).pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`);
+    await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`);
     await charge(trx);
     return resultOf({ ...p, status: "paid" });
   });
@@ -150,14 +152,15 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   }
   await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
   const paid = { ...p, status: "paid" };
-  const order = await orderOf(trx, p.orderId);
-  const product = payableOf(order.product);
-  if (order.status === product.pendingPayment && isExpired(order)) {
+  const due = await dueOf(trx, await orderOf(trx, p.orderId));
+  const { product } = due;
+  const forThisDue = due.businessType === p.businessType && due.amount === p.amountFen;
+  if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
     await product.expire(trx, p.orderId);
     await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };
   }
-  if (order.status !== product.pendingPayment) {
+  if (!forThisDue || due.status !== product.pendingPayment) {
     // Cancelled, or paid by another trade, before this money arrived: it goes back.
     await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };

@@ -6,7 +6,7 @@ import type { Database, Member, PaymentsTable } from "../db/schema";
 import { BizError, MSG, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { visibleOrderId } from "../orders/flight/views";
-import { payableOf } from "../orders/payable";
+import { dueOf, type Due } from "../orders/payable";
 import { PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 import { canCreditPay } from "../../src/access/rules";
@@ -60,15 +60,16 @@ async function orderOf(db: Kysely<Database>, id: number): Promise<OrderRow> {
 export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== null && Date.parse(o.expiresAt) <= now();
 
 /** Refuses paying an order that is not waiting for payment, or whose time ran out. */
-export function assertPayable(o: OrderRow): void {
-  const product = payableOf(o.product);
-  if (o.status === product.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
-  if (o.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${product.label(o.status)}」，不能支付`);
-  if (isExpired(o)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
+export function assertPayable(due: Due): void {
+  const { product } = due;
+  if (due.status === product.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
+  if (due.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${product.label(due.status)}」，不能支付`);
+  if (isExpired(due)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
+  const due = await dueOf(db, o);
   const { methods, credit } = await allMethodsOf(db, member, qr);
   return {
     orderId: o.id,
@@ -76,9 +77,9 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
     orderNo: o.orderNo,
     title: o.title,
     status: o.status,
-    businessType: payableOf(o.product).businessType,
-    amount: o.totalFen,
-    expiresAt: o.expiresAt,
+    businessType: due.businessType,
+    amount: due.amount,
+    expiresAt: due.expiresAt,
     methods,
     walletBalance: await walletBalanceFen(db, member.id),
     payPwdSetup: Boolean(member.payPasswordHash),
@@ -89,7 +90,8 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
   if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
-  assertPayable(o);
+  const due = await dueOf(db, o);
+  assertPayable(due);
   const at = isoAt();
   const row = await db
     .insertInto("payments")
@@ -98,9 +100,9 @@ export async function createPayment(db: Kysely<Database>, member: Member, orderI
       orderId: o.id,
       orderNo: o.orderNo,
       memberId: member.id,
-      businessType: payableOf(o.product).businessType,
+      businessType: due.businessType,
       method,
-      amountFen: o.totalFen,
+      amountFen: due.amount,
       status: "created",
       createTime: at,
       updateTime: at,

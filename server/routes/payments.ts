@@ -13,6 +13,7 @@ import { assertPayable, cashierInfo, createPayment, orderOf, ownPayment } from "
 import { creditPay, resultOf, settleNotified, walletPay } from "../payments/settle";
 import { sandboxCashierUrl, verifySandbox } from "../payments/sandbox";
 import { listLedger } from "../payments/statement";
+import { dueOf } from "../orders/payable";
 import { gatewayFor, precreateWithGateway, refreshFromGateway, type PayGateways } from "../payments/gateways";
 
 const tags = ["payments"];
@@ -96,8 +97,9 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
         if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
         if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已处理，请重新发起支付");
         const order = await orderOf(ctx.db, p.orderId);
-        assertPayable(order);
-        if (gateway) return { outTradeNo: p.outTradeNo, qrUrl: await precreateWithGateway(gateway, p, order, req.log) };
+        const due = await dueOf(ctx.db, order);
+        assertPayable(due);
+        if (gateway) return { outTradeNo: p.outTradeNo, qrUrl: await precreateWithGateway(gateway, p, { title: order.title, expiresAt: due.expiresAt }, req.log) };
         return { outTradeNo: p.outTradeNo, qrUrl: sandboxCashierUrl(`${req.protocol}://${req.host}`, p.outTradeNo) };
       },
     }),

@@ -83,6 +83,11 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
+  // Refund and change: no order of this id exists; they are tested in flight-refund-change.test.ts.
+  "/order/getRefundTip": { id: "999999" },
+  "/order/AppNewRefundSubmitServlet": { id: "999999", reason: "自愿退票" },
+  "/api/v1/trip_manager/air_ticket_domestic_order/change": { id: "999999", fareKey: "2026-12-10:CA1501|Y|Y" },
+  "/order/confirmChange": { id: "999999", fareKey: "2026-12-10:CA1501|Y|Y", total: "0" },
   // Hotel orders: no hotel or order of these numbers exists; booking, paying and cancelling are
   // tested in hotel-orders.test.ts.
   "/api/v1/trip_manager/hotel_domestic_order/book": flattenDotKeys({
@@ -175,6 +180,7 @@ const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check",
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
+  "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",

@@ -11,6 +11,8 @@ import { memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { ORDER_NOT_FOUND } from "./moves";
 import { inboxRows } from "../../approvals/views";
+import { allowedActions } from "./after-sales";
+import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
 
@@ -93,9 +95,11 @@ export async function visibleOrderId(db: Kysely<Database>, member: Member, id: n
 export async function flightOrderDetail(db: Kysely<Database>, member: Member, id: number): Promise<FlightOrderDetail> {
   await visibleOrderId(db, member, id);
   const o = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const [passengers, events] = await Promise.all([
+  const [passengers, events, refund, change] = await Promise.all([
     db.selectFrom("order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
+    db.selectFrom("flight_refunds").selectAll().where("orderId", "=", id).executeTakeFirst(),
+    db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id", "desc").executeTakeFirst(),
   ]);
   const s = JSON.parse(o.snapshot) as Snapshot;
   const [approvalRow, apply] = await Promise.all([
@@ -140,6 +144,25 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
       ticketNo: p.ticketNo,
     })),
     events,
-    actions: memberActions(o.status),
+    actions: allowedActions(member, memberActions(o.status)),
+    refund: refund ? refundView(refund) : null,
+    change: change ? changeView(change) : null,
+  };
+}
+
+function refundView(r: { reason: string; feeFen: number; refundFen: number; status: string; toAccount: string | null; passengers: string; createTime: string }): FlightRefundView {
+  return {
+    reason: r.reason, fee: r.feeFen, refund: r.refundFen, status: r.status as FlightRefundView["status"], toAccount: r.toAccount,
+    lines: JSON.parse(r.passengers) as RefundLine[], createTime: r.createTime,
+  };
+}
+
+function changeView(c: { id: number; status: string; fromFareKey: string; snapshot: string; quote: string; expiresAt: string | null; createTime: string }): FlightChangeView {
+  const s = JSON.parse(c.snapshot) as Snapshot;
+  const [fromDepDate, fromFlightNo] = c.fromFareKey.split("|")[0].split(":");
+  return {
+    id: c.id, status: c.status as FlightChangeView["status"], fromFlightNo, fromDepDate,
+    toFlightNo: s.flight.flightNo, toDepDate: s.flight.depDate, toDepTime: s.flight.depTime, toCabin: `${s.seat.cabinClassName}${s.seat.cabinCode}`,
+    quote: JSON.parse(c.quote) as ChangeQuote, expiresAt: c.expiresAt, createTime: c.createTime,
   };
 }

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typog
 import { useCustom } from "@refinedev/core";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
+import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
 import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../domain/orders/hotel";
 import { formatFen } from "../../domain/policy/fen";
@@ -29,9 +29,10 @@ export default function PayOrderPage({ routeName }: { routeName: string }) {
   );
 }
 
-/** Each product's unpaid and just-paid statuses, labels and detail page. */
+/** Each product's unpaid and just-paid statuses, labels and detail page; a flight's change owes its own amount in 改签申请中. */
 const PRODUCT_VIEW = {
   air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
+  airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, label: hotelOrderLabel, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
 } as const;
 
@@ -58,7 +59,7 @@ export function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const view = info.product === "hotel" ? PRODUCT_VIEW.hotel : PRODUCT_VIEW.air;
+  const view = info.product === "hotel" ? PRODUCT_VIEW.hotel : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
   const detail = <LinkButton to={view.detail(info)}>{t("pay.viewOrder")}</LinkButton>;
   if (info.status !== view.pending) {
     return (
@@ -85,6 +86,9 @@ export function Cashier({ orderId }: { orderId: number }) {
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t("flightOrder.list.orderNo")}>{info.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t("pay.product")}>{info.title}</Descriptions.Item>
+            {info.businessType === BUSINESS_TYPE.changeTicket && (
+              <Descriptions.Item label={t("pay.businessType")}>{BUSINESS_TYPE_LABELS[info.businessType]}</Descriptions.Item>
+            )}
           </Descriptions>
           <div>
             <Typography.Text type="secondary">{t("pay.amount")}</Typography.Text>

@@ -2,6 +2,7 @@
 // timeline. Money is integer fen; times are ISO instants.
 import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
+import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
 
 export interface FlightOrderRow {
   id: number;
@@ -64,8 +65,12 @@ export interface FlightOrderDetail extends FlightOrderRow {
   insurance: number;
   passengers: FlightOrderPassenger[];
   events: FlightOrderEvent[];
-  /** What the caller may do now (from the shared state machine). */
+  /** What the caller may do now (from the shared state machine, less what their partner site turns off). */
   actions: FlightOrderAction[];
+  /** The refund, once one was asked for. */
+  refund: FlightRefundView | null;
+  /** The latest change, once one was asked for. */
+  change: FlightChangeView | null;
   /** The trip application a business order belongs to. */
   applyId: number | null;
   applyNoteNo: string | null;

@@ -32,12 +32,22 @@ export function feeWindow(hoursBeforeDeparture: number): number {
   return i === -1 ? FEE_WINDOW_HOURS.length : i;
 }
 
+/** The refund fee's percent of the ticket price for a tier at this time before departure. */
+export function refundPercent(tier: FareTier, hoursBeforeDeparture: number): number {
+  return TABLE[tier].refund[feeWindow(hoursBeforeDeparture)];
+}
+
+/** The change fee's percent of the ticket price for a tier at this time before departure. */
+export function changePercent(tier: FareTier, hoursBeforeDeparture: number): number {
+  return TABLE[tier].change[feeWindow(hoursBeforeDeparture)];
+}
+
 export function refundFee(ticket: Fen, tier: FareTier, hoursBeforeDeparture: number): Fen {
-  return percentOf(ticket, TABLE[tier].refund[feeWindow(hoursBeforeDeparture)], 100);
+  return percentOf(ticket, refundPercent(tier, hoursBeforeDeparture), 100);
 }
 
 export function changeFee(ticket: Fen, tier: FareTier, hoursBeforeDeparture: number): Fen {
-  return percentOf(ticket, TABLE[tier].change[feeWindow(hoursBeforeDeparture)], 100);
+  return percentOf(ticket, changePercent(tier, hoursBeforeDeparture), 100);
 }
 
 /** What a refund gives back for one passenger: the ticket less its fee, plus the unused taxes. */

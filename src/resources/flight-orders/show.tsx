@@ -1,8 +1,11 @@
 // TicketOrderDetails (/ticket/OrderDetails/:id): one flight order — status with its colour, the
 // time left to pay, the flight, passengers, price breakdown and the timeline of every status
-// change. The buttons are the actions the shared state machine allows a member in this status.
+// change. The buttons are the actions the shared state machine allows a member in this status
+// (退票 and 改签 only where the member's partner site leaves them on), with the refund's and the
+// latest change's facts once there are any.
+import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, useInvalidate, useOne } from "@refinedev/core";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CERT_TYPES, INSURANCE_STATUS, label, PASSENGER_TYPES } from "../../domain/codes";
@@ -12,15 +15,27 @@ import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
+import { useLang, useSite, type PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FlightSummary } from "../../booking/flight/FlightSummary";
 import { PriceSummary } from "../../booking/flight/PriceSummary";
 import { Countdown } from "./Countdown";
+import { RefundDialog } from "./RefundDialog";
+import { ChangeDialog } from "./ChangeDialog";
+import { AfterSalesFacts } from "./AfterSalesFacts";
 import "../../booking/flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const when = chinaDateTime;
+
+const AIRLINE_POLL_MS = 3_000;
+const S = FLIGHT_ORDER_STATUS;
+const AIRLINE_STEPS: readonly number[] = [S.paid, S.ticketing, S.refundRequested, S.refundProcessing, S.ticketRefunded];
+
+function awaitingAirline(order: FlightOrderDetail | undefined): boolean {
+  if (!order) return false;
+  return AIRLINE_STEPS.includes(order.status) || (order.status === S.changeRequested && order.change?.status === "confirming");
+}
 
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
@@ -37,8 +52,18 @@ function OrderDetail({ id }: { id: string }) {
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const { query, result } = useOne<FlightOrderDetail>({ resource: "flight-orders", id, errorNotification: false });
+  const { query, result } = useOne<FlightOrderDetail>({
+    resource: "flight-orders",
+    id,
+    errorNotification: false,
+    // While the airline is working on the order (ticketing, a refund, a change with nothing to
+    // pay), look again every few seconds so each step shows without a reload.
+    queryOptions: { refetchInterval: (q) => (awaitingAirline(q.state.data?.data) ? AIRLINE_POLL_MS : false) },
+  });
   const { mutate, mutation } = useCustomMutation();
+  const { data: user } = useGetIdentity<PortalUser>();
+  const { switches } = useSite(user ?? null);
+  const [dialog, setDialog] = useState<"refund" | "change" | null>(null);
   const order = result as FlightOrderDetail | undefined;
 
   if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
@@ -83,6 +108,13 @@ function OrderDetail({ id }: { id: string }) {
     });
 
   const pending = order.status === FLIGHT_ORDER_STATUS.pendingPayment;
+  const changeDue = order.status === FLIGHT_ORDER_STATUS.changeRequested && order.change?.status === "awaitingPayment" ? order.change : null;
+  const canRefund = order.actions.includes("requestRefund") && switches.showRefund;
+  const canChange = order.actions.includes("requestChange") && switches.showChange;
+  const afterDialog = () => {
+    setDialog(null);
+    refresh();
+  };
   const approving = order.status === FLIGHT_ORDER_STATUS.approving;
   const panel = {
     lines: order.passengers.map((p) => ({ psgType: p.psgType, tktPrice: p.tktPrice, consTax: p.consTax, fuelTax: p.fuelTax, servFee: p.servFee, insuPayPrice: p.insuPayPrice, total: p.tktPrice + p.consTax + p.fuelTax + p.servFee + p.insuPayPrice })),
@@ -117,6 +149,9 @@ function OrderDetail({ id }: { id: string }) {
             {pending && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
             )}
+            {changeDue?.expiresAt && (
+              <Typography.Text type="warning"><Countdown until={changeDue.expiresAt} onEnd={refresh} textKey="flightOrder.change.payWithin" /></Typography.Text>
+            )}
             {approving && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>
             )}
@@ -127,6 +162,13 @@ function OrderDetail({ id }: { id: string }) {
                 {t("pay.goPay")}
               </LinkButton>
             )}
+            {changeDue && (
+              <LinkButton type="primary" to={pathFor("pay_order", { orderId: String(order.id) })}>
+                {t("flightOrder.change.payChange")}
+              </LinkButton>
+            )}
+            {canChange && <Button onClick={() => setDialog("change")}>{t("flightOrder.change.button")}</Button>}
+            {canRefund && <Button danger onClick={() => setDialog("refund")}>{t("flightOrder.refund.button")}</Button>}
             {order.actions.includes("cancel") && (
               <Button danger onClick={cancel} loading={mutation.isPending}>
                 {t("flightOrder.detail.cancel")}
@@ -146,6 +188,7 @@ function OrderDetail({ id }: { id: string }) {
         />
       )}
       {order.travelType === "business" && <BusinessFacts order={order} />}
+      <AfterSalesFacts order={order} />
       <Card title={t("flightOrder.flight")}>
         <FlightSummary flight={order.flight} seat={order.seat} />
       </Card>
@@ -176,6 +219,8 @@ function OrderDetail({ id }: { id: string }) {
           <PriceSummary panel={panel} />
         </Card>
       </div>
+      {dialog === "refund" && <RefundDialog orderId={order.id} onClose={() => setDialog(null)} onDone={afterDialog} />}
+      {dialog === "change" && <ChangeDialog order={order} onClose={() => setDialog(null)} onDone={afterDialog} />}
     </Space>
   );
 }

@@ -1,0 +1,173 @@
+// Changing a ticketed flight order to another flight or cabin of the same route. The quote (change
+// fee of the current fare's tier at the time left, fare and fuel-tax difference, the agreed
+// service fee per ticket) answers before anything is written. Confirming holds the new seats
+// through the supplier with the change record and the order's move to 改签申请中 in one
+// transaction. Nothing to pay: a job confirms it shortly; something to pay: the cashier takes it
+// (business type changeTicket) and paying confirms it, while a job declines it when the hold runs
+// out unpaid and the new seats go back. Confirmed, the order carries the new flight and the old
+// seats are released.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt, now } from "../../services/clock";
+import { supplierContext, suppliersFor } from "../../suppliers";
+import type { SupplierContext } from "../../suppliers/types";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
+import { findHold } from "../../suppliers/holds";
+import { flightOrderTitle } from "../../../src/domain/reports";
+import {
+  changeQuote, hoursUntil, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
+} from "../../../src/domain/orders/flight-after-sales";
+import { changePercent } from "../../../src/domain/travel/air-rules";
+import { yuan } from "../booking";
+import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
+import { assertAfterSalesAllowed, assertMove, currentTrip, type CurrentTrip } from "./after-sales";
+import { visibleOrderId } from "./views";
+
+export const FLIGHT_CHANGE_STEP_JOB = "flight-change-step";
+/** How long the (embedded) airline takes to confirm a change with nothing to pay. */
+export const CHANGE_CONFIRM_MS = 3_000;
+
+interface Priced {
+  trip: CurrentTrip;
+  reply: ChangeQuoteReply;
+  passengers: { adults: number; children: number; infants: number };
+  context: SupplierContext;
+  /** What holding the new seats costs at the fare quoted: the hold must price them the same. */
+  holdAmount: number;
+}
+
+async function price(db: Kysely<Database>, orderId: number, fareKey: string, seed?: string): Promise<Priced> {
+  const trip = await currentTrip(db, orderId);
+  assertMove(trip.order.status, "requestChange", "改签");
+  // The agreed service fee is the booker's company's, whoever asks.
+  const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
+  const c = await supplierContext(db, booker ?? null);
+  const v = await suppliersFor(db, seed).flight.verify(fareKey, c);
+  if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新选择航班");
+  if (v.flight.depCity !== trip.flight.depCity || v.flight.arrCity !== trip.flight.arrCity) {
+    throw new BizError(RET.BAD_INPUT, "改签只能选择同一航线的航班", { errors: { fareKey: "改签只能选择同一航线的航班" } });
+  }
+  if (fareKey === trip.order.fareKey) throw new BizError(RET.BAD_INPUT, "请选择与原航班不同的航班或舱位", { errors: { fareKey: "请选择与原航班不同的航班或舱位" } });
+  const count = (t: string) => trip.tickets.filter((x) => x.psgType === t).length;
+  const passengers = { adults: count("ADT"), children: count("CHD"), infants: count("INF") };
+  if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new BizError(RET.CONFLICT, `该舱位仅剩 ${v.seat.seatsLeft} 个座位`);
+  const hours = hoursUntil(trip.flight.depUtc, now());
+  const quote = changeQuote(trip.tickets, trip.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
+  const { seats: _seats, ...flight } = v.flight;
+  const { insurance: _insurance, ...seat } = v.seat;
+  const b = v.seat.breakdown;
+  const holdAmount = b.ADT.total * passengers.adults + b.CHD.total * passengers.children + b.INF.total * passengers.infants;
+  return { trip, passengers, context: c, holdAmount, reply: { quote, flight, seat, feePercent: changePercent(trip.seat.tier, hours) } };
+}
+
+export async function quoteChange(db: Kysely<Database>, member: Member, orderId: number, fareKey: string, seed?: string): Promise<ChangeQuoteReply> {
+  await visibleOrderId(db, member, orderId);
+  assertAfterSalesAllowed(member, "change");
+  return (await price(db, orderId, fareKey, seed)).reply;
+}
+
+export async function confirmChange(db: Kysely<Database>, member: Member, input: ConfirmChangeInput, seed?: string): Promise<ConfirmChangeReply> {
+  await visibleOrderId(db, member, input.id);
+  assertAfterSalesAllowed(member, "change");
+  const { trip, passengers, reply, context, holdAmount } = await price(db, input.id, input.fareKey, seed);
+  const { quote, flight, seat } = reply;
+  if (quote.total !== input.total) {
+    throw new BizError(RET.CONFLICT, `改签费用已变更：原为 ${yuan(input.total)}，现为 ${yuan(quote.total)}，请确认后重新提交`, { priceChanged: true, oldPrice: input.total, newPrice: quote.total });
+  }
+  return inTransaction(db, async (trx) => {
+    const toPay = quote.total > 0;
+    const note = `改签至 ${flight.flightNo} ${flight.depDate} ${flight.depTime} ${seat.cabinClassName}${seat.cabinCode}，${toPay ? `需支付 ${yuan(quote.total)}` : "无需补款"}`;
+    await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
+    const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
+    // The hold priced the seats again inside the transaction: the quote must still be theirs.
+    if (hold.amount !== holdAmount) throw new BizError(RET.CONFLICT, "票价已变更，请重新选择航班");
+    const at = isoAt();
+    const status = toPay ? "awaitingPayment" : "confirming";
+    const expiresAt = toPay ? hold.expiresAt : null;
+    const row = await trx
+      .insertInto("flight_changes")
+      .values({
+        orderId: input.id, fromFareKey: trip.order.fareKey, fromHoldId: trip.order.holdId, toFareKey: input.fareKey, toHoldId: hold.holdId, toDepDate: flight.depDate,
+        snapshot: JSON.stringify({ flight, seat }), quote: JSON.stringify(quote), payFen: quote.total, status, expiresAt, createTime: at, updateTime: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, toPay
+      ? { kind: FLIGHT_CHANGE_STEP_JOB, runAt: hold.expiresAt, payload: { changeId: row.id, action: "expire" } }
+      : { kind: FLIGHT_CHANGE_STEP_JOB, runAt: now() + CHANGE_CONFIRM_MS, payload: { changeId: row.id, action: "confirm" } });
+    return { id: row.id, status, total: quote.total, expiresAt };
+  });
+}
+
+/** The order's change that waits for its payment, if any. */
+export async function changeAwaitingPayment(db: Kysely<Database>, orderId: number) {
+  return db.selectFrom("flight_changes").selectAll().where("orderId", "=", orderId).where("status", "=", "awaitingPayment").orderBy("id", "desc").executeTakeFirst();
+}
+
+async function openChange(trx: Kysely<Database>, orderId: number) {
+  return trx.selectFrom("flight_changes").selectAll().where("orderId", "=", orderId).where("status", "in", ["awaitingPayment", "confirming"]).orderBy("id", "desc").executeTakeFirst();
+}
+
+async function settleRecord(trx: Kysely<Database>, id: number, from: string, to: string): Promise<void> {
+  const done = await trx.updateTable("flight_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "改签状态已变化，请刷新后重试");
+}
+
+/** The airline confirms the change (paid, or nothing to pay): the order takes the new flight. */
+export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+  const change = await openChange(trx, orderId);
+  if (!change) throw new BizError(RET.CONFLICT, "该订单没有待确认的改签");
+  await settleRecord(trx, change.id, change.status, "confirmed");
+  await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
+  const supplier = suppliersFor(trx).flight.within(trx);
+  await supplier.confirm(change.toHoldId);
+  // The old tickets are exchanged: their seats go back on sale.
+  if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
+  const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
+  await trx
+    .updateTable("orders")
+    .set({
+      fareKey: change.toFareKey, holdId: change.toHoldId, depDate: change.toDepDate, snapshot: change.snapshot,
+      title: flightOrderTitle(s.flight.depCityName, s.flight.arrCityName, s.flight.flightNo), updateTime: isoAt(),
+    })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/**
+ * A change that cannot be completed (its amount not paid in time, or its seats' hold ran out
+ * before the airline confirmed): declined, the order keeps its tickets and the new seats go back.
+ */
+export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+  const change = await openChange(trx, orderId);
+  if (!change) return;
+  await settleRecord(trx, change.id, change.status, "declined");
+  await applyFlightMove(trx, { orderId, action: "declineChange", actor: SYSTEM_ACTOR, note });
+  await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
+}
+
+export const flightChangeStepJob = defineJobKind({
+  kind: FLIGHT_CHANGE_STEP_JOB,
+  payload: z.object({ changeId: z.number().int(), action: z.enum(["confirm", "expire"]) }),
+  async run(p, { trx }) {
+    const change = await trx.selectFrom("flight_changes").select(["orderId", "status", "toHoldId"]).where("id", "=", p.changeId).executeTakeFirst();
+    if (!change) return;
+    if (p.action === "confirm" && change.status === "confirming") {
+      // Run only after the new seats' hold ran out (the runner was down): they can no longer be had.
+      const hold = await findHold(trx, change.toHoldId);
+      if (hold.status === "held" && Date.parse(hold.expiresAt) <= now()) {
+        await declineFlightChange(trx, change.orderId, "座位保留时间内未能完成改签，改签已取消，新航班座位已释放");
+      } else {
+        await confirmFlightChange(trx, change.orderId, "航空公司已确认改签，新航班已出票，原座位已释放");
+      }
+    }
+    // Paid meanwhile (confirmed) or already declined: nothing left to expire.
+    if (p.action === "expire" && change.status === "awaitingPayment") {
+      await declineFlightChange(trx, change.orderId, "改签款超时未支付，改签已取消，新航班座位已释放");
+    }
+  },
+});

@@ -1,0 +1,177 @@
+// Refund and change of a ticketed domestic flight order: the quotes (the same functions price the
+// estimate the member sees and the amount the server keeps or charges), the refund reasons, the
+// inputs of the calls and what they answer. Money is integer fen.
+import { z } from "zod";
+import { zInt, zText } from "../zod";
+import { changeFee, refundAmount, refundPercent, type FareTier } from "../travel/air-rules";
+import type { FareBreakdown, PassengerType } from "../travel/air-fares";
+import type { Fen } from "../travel/money";
+import type { FlightItem, FlightSeat } from "../travel/types";
+
+export const FLIGHT_AFTER_SALES_PATHS = {
+  refundTip: "/order/getRefundTip",
+  refundSubmit: "/order/AppNewRefundSubmitServlet",
+  /** Quotes a change to another fare of the same route. */
+  change: "/api/v1/trip_manager/air_ticket_domestic_order/change",
+  /** Applies the quoted change: the new seats are held and the order waits for the change. */
+  confirmChange: "/order/confirmChange",
+  /** The one-way flight search a change picks its new fare from. */
+  flightSearch: "/api/v1/trip_manager/air_ticket_domestic_flight/list",
+} as const;
+
+export const REFUND_REASONS = ["自愿退票", "航班延误或取消", "其他"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** A passenger's ticket as priced now: the booked fare, or the fare of the last change. */
+export interface TicketLine {
+  passengerId: number;
+  name: string;
+  psgType: PassengerType;
+  ticket: Fen;
+  consTax: Fen;
+  fuelTax: Fen;
+}
+
+export interface RefundLine {
+  passengerId: number;
+  name: string;
+  psgType: PassengerType;
+  ticket: Fen;
+  feePercent: number;
+  fee: Fen;
+  taxes: Fen;
+  refund: Fen;
+}
+
+export interface RefundQuote {
+  lines: RefundLine[];
+  fee: Fen;
+  refund: Fen;
+  /** Whole hours left before departure when quoted. */
+  hoursBeforeDeparture: number;
+}
+
+export const hoursUntil = (depUtc: string, now: number) => (Date.parse(depUtc) - now) / 3_600_000;
+
+/** Per passenger: the ticket less its fee for the tier and time left, plus the unused taxes back. */
+export function refundQuote(tickets: readonly TicketLine[], tier: FareTier, hoursBeforeDeparture: number): RefundQuote {
+  const lines = tickets.map((t): RefundLine => {
+    const taxes = t.consTax + t.fuelTax;
+    const { fee, refund } = refundAmount(t.ticket, taxes, tier, hoursBeforeDeparture);
+    return { passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: t.ticket, feePercent: refundPercent(tier, hoursBeforeDeparture), fee, taxes, refund };
+  });
+  return {
+    lines,
+    fee: lines.reduce((s, l) => s + l.fee, 0),
+    refund: lines.reduce((s, l) => s + l.refund, 0),
+    hoursBeforeDeparture: Math.max(0, Math.floor(hoursBeforeDeparture)),
+  };
+}
+
+export interface ChangeLine {
+  passengerId: number;
+  name: string;
+  psgType: PassengerType;
+  /** The new fare's ticket and taxes (what a later refund or change starts from). */
+  ticket: Fen;
+  consTax: Fen;
+  fuelTax: Fen;
+  changeFee: Fen;
+  changeSpread: Fen;
+  changeFuelTaxSpread: Fen;
+  changeServiceFee: Fen;
+  total: Fen;
+}
+
+export interface ChangeQuote {
+  lines: ChangeLine[];
+  changeFee: Fen;
+  changeSpread: Fen;
+  changeFuelTaxSpread: Fen;
+  changeServiceFee: Fen;
+  /** What the member pays for the change; 0 means it is confirmed without payment. */
+  total: Fen;
+}
+
+/**
+ * Per passenger: the change fee of the current fare's tier at the time left, what the new ticket
+ * and fuel tax cost above the current ones (a cheaper fare gives nothing back), and the agreed
+ * service fee per ticket (infants hold no seat and pay none).
+ */
+export function changeQuote(
+  tickets: readonly TicketLine[],
+  tier: FareTier,
+  hoursBeforeDeparture: number,
+  next: FareBreakdown,
+  serviceFee: Fen,
+): ChangeQuote {
+  const lines = tickets.map((t): ChangeLine => {
+    const fare = next[t.psgType];
+    const fee = changeFee(t.ticket, tier, hoursBeforeDeparture);
+    const spread = Math.max(0, fare.ticket - t.ticket);
+    const fuel = Math.max(0, fare.fuelTax - t.fuelTax);
+    const service = t.psgType === "INF" ? 0 : serviceFee;
+    return {
+      passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: fare.ticket, consTax: fare.airportTax, fuelTax: fare.fuelTax,
+      changeFee: fee, changeSpread: spread, changeFuelTaxSpread: fuel, changeServiceFee: service, total: fee + spread + fuel + service,
+    };
+  });
+  const sum = (k: "changeFee" | "changeSpread" | "changeFuelTaxSpread" | "changeServiceFee" | "total") => lines.reduce((s, l) => s + l[k], 0);
+  return { lines, changeFee: sum("changeFee"), changeSpread: sum("changeSpread"), changeFuelTaxSpread: sum("changeFuelTaxSpread"), changeServiceFee: sum("changeServiceFee"), total: sum("total") };
+}
+
+export interface ChangeQuoteReply {
+  quote: ChangeQuote;
+  flight: Omit<FlightItem, "seats">;
+  seat: Omit<FlightSeat, "insurance">;
+  /** The change fee's percent of the current ticket now. */
+  feePercent: number;
+}
+
+const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
+const fareKey = zText({ min: 1, max: 64, trim: true, error: "请选择新的航班舱位" });
+
+export const refundTipInput = z.object({ id: orderId }).strict();
+export const refundSubmitInput = z.object({ id: orderId, reason: z.enum(REFUND_REASONS, "请选择退票原因") }).strict();
+export type RefundSubmitInput = z.infer<typeof refundSubmitInput>;
+export const changeQuoteInput = z.object({ id: orderId, fareKey }).strict();
+/** `total` is the amount the member saw: a different quote now is announced, not charged. */
+export const confirmChangeInput = z
+  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }) })
+  .strict();
+export type ConfirmChangeInput = z.infer<typeof confirmChangeInput>;
+
+/** The refund record of an order. */
+export interface FlightRefundView {
+  reason: string;
+  fee: Fen;
+  refund: Fen;
+  status: "requested" | "processing" | "ticketRefunded" | "refunded";
+  /** wallet | credit | none (an order paid elsewhere) once the money went back. */
+  toAccount: string | null;
+  lines: RefundLine[];
+  createTime: string;
+}
+
+/** The order's latest change. */
+export interface FlightChangeView {
+  id: number;
+  status: "awaitingPayment" | "confirming" | "confirmed" | "declined";
+  fromFlightNo: string;
+  fromDepDate: string;
+  toFlightNo: string;
+  toDepDate: string;
+  toDepTime: string;
+  toCabin: string;
+  quote: ChangeQuote;
+  /** The time left to pay an amount due. */
+  expiresAt: string | null;
+  createTime: string;
+}
+
+export interface ConfirmChangeReply {
+  id: number;
+  status: FlightChangeView["status"];
+  total: Fen;
+  expiresAt: string | null;
+}

@@ -1,0 +1,50 @@
+// The refund and the latest change of a flight order, once there are any: what was asked, what it
+// costs or gives back, and how far it has got.
+import { Card, Descriptions, Tag } from "antd";
+import { useTranslate } from "@refinedev/core";
+import type { FlightOrderDetail } from "../../domain/orders/flight-types";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+
+const fen = (v: number) => `¥${formatFen(v)}`;
+const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;
+
+export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
+  const t = useTranslate();
+  const { refund, change } = order;
+  return (
+    <>
+      {refund && (
+        <Card title={t("flightOrder.refund.info")} data-testid="refund-facts">
+          <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+            <Descriptions.Item label={t("flightOrder.refund.statusLabel")}>
+              <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
+            {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
+          </Descriptions>
+        </Card>
+      )}
+      {change && (
+        <Card title={t("flightOrder.change.info")} data-testid="change-facts">
+          <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+            <Descriptions.Item label={t("flightOrder.change.statusLabel")}>
+              <Tag color={CHANGE_COLORS[change.status]}>{t(`flightOrder.change.status.${change.status}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.from")}>{`${change.fromFlightNo} ${change.fromDepDate}`}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.route")}>{`${change.toFlightNo} ${change.toDepDate} ${change.toDepTime} ${change.toCabin}`}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.changeFee")}>{fen(change.quote.changeFee)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.changeSpread")}>{fen(change.quote.changeSpread)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.changeFuelTaxSpread")}>{fen(change.quote.changeFuelTaxSpread)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.changeServiceFee")}>{fen(change.quote.changeServiceFee)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.total")}>{fen(change.quote.total)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.createTime")}>{chinaDateTime(change.createTime)}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+// 改签: pick a new date and a flight and cabin of the same route (the ordinary flight search), see
+// what the change costs per passenger from the server's quote, and confirm. Something to pay goes
+// on to the cashier (business type 机票改签); nothing to pay is confirmed by the airline.
+import { useState } from "react";
+import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Typography, type TableColumnsType } from "antd";
+import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { useNavigate } from "react-router";
+import type { z } from "zod";
+import {
+  confirmChangeInput, FLIGHT_AFTER_SALES_PATHS as P, type ChangeLine, type ChangeQuoteReply, type ConfirmChangeReply,
+} from "../../domain/orders/flight-after-sales";
+import type { FlightOrderDetail } from "../../domain/orders/flight-types";
+import type { FlightItem, FlightListReply, FlightSeat } from "../../domain/travel/types";
+import { addDays } from "../../domain/travel/dates";
+import { formatFen } from "../../domain/policy/fen";
+import { pathFor } from "../../access/routes";
+import { useSearch } from "../../booking/shared/useSearch";
+import { DateField } from "../../booking/shared/DateField";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+
+const fen = (v: number) => `¥${formatFen(v)}`;
+type Values = z.input<typeof confirmChangeInput>;
+interface FareRow {
+  fareKey: string;
+  flight: FlightItem;
+  seat: FlightSeat;
+}
+
+export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDetail; onClose: () => void; onDone: () => void }) {
+  const t = useTranslate();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [date, setDate] = useState(() => addDays(order.flight.depDate, 1));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const seatsNeeded = order.passengers.filter((p) => p.psgType !== "INF").length;
+  const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: order.flight.depCity, arrCity: order.flight.arrCity, depDate: date });
+  const rows: FareRow[] = (found?.list ?? []).flatMap((flight) =>
+    flight.seats.filter((seat) => seat.fareKey !== order.fareKey && seat.seatsLeft >= seatsNeeded).map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
+  );
+
+  const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, { defaultValues: { id: order.id, fareKey: "", total: 0 } });
+  const fareKey = watch("fareKey");
+  const { query: quoting } = useCustom<ChangeQuoteReply>({
+    url: P.change,
+    method: "post",
+    config: { payload: { id: order.id, fareKey } },
+    errorNotification: false,
+    queryOptions: { enabled: Boolean(fareKey), retry: false, refetchOnWindowFocus: false, gcTime: 0 },
+  });
+  const reply = fareKey ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
+  const confirm = useCustomMutation<ConfirmChangeReply>();
+
+  const submit = handleSubmit((values) => {
+    if (!reply) return;
+    setRefusal(null);
+    confirm.mutate(
+      { url: P.confirmChange, method: "post", values: { ...values, total: reply.quote.total }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          message.success(t("flightOrder.change.submitted"));
+          if (data.total > 0) navigate(pathFor("pay_order", { orderId: String(order.id) }));
+          else onDone();
+        },
+        onError: (e: HttpError) => {
+          setRefusal(applyRefusal(e, ["fareKey"], setError));
+          // A moved quote is shown again before anything is confirmed.
+          quoting.refetch();
+        },
+      },
+    );
+  });
+
+  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+  const costColumns: TableColumnsType<ChangeLine> = [
+    { ...nowrap, title: t("flightOrder.change.passenger"), dataIndex: "name", key: "name" },
+    { ...nowrap, title: t("flightOrder.change.changeFee"), dataIndex: "changeFee", key: "changeFee", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.change.changeSpread"), dataIndex: "changeSpread", key: "changeSpread", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.change.changeFuelTaxSpread"), dataIndex: "changeFuelTaxSpread", key: "changeFuelTaxSpread", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.change.changeServiceFee"), dataIndex: "changeServiceFee", key: "changeServiceFee", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.change.subtotal"), dataIndex: "total", key: "total", align: "right", render: fen },
+  ];
+
+  return (
+    <Modal
+      open
+      title={t("flightOrder.change.title")}
+      okText={t("flightOrder.change.confirm")}
+      cancelText={t("flightOrder.notNow")}
+      okButtonProps={{ loading: confirm.mutation.isPending, disabled: !reply || quoting.isFetching }}
+      onOk={() => submit()}
+      onCancel={onClose}
+      width={880}
+      destroyOnHidden
+    >
+      <Space direction="vertical" size={12} style={{ width: "100%" }}>
+        <Typography.Text type="secondary">{t("flightOrder.change.intro", { from: order.flight.depCityName, to: order.flight.arrCityName })}</Typography.Text>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t("flightOrder.change.current")}>
+            {`${order.flight.flightNo} ${order.flight.depDate} ${order.flight.depTime} ${order.seat.cabinClassName}${order.seat.cabinCode}`}
+          </Descriptions.Item>
+        </Descriptions>
+        <Form layout="vertical" component={false}>
+          <Form.Item label={t("flightOrder.change.date")}>
+            <DateField
+              label={t("flightOrder.change.date")}
+              value={date}
+              onChange={(d) => {
+                setDate(d);
+                setValue("fareKey", "");
+              }}
+            />
+          </Form.Item>
+          {search.isLoading ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : search.error ? (
+            <Alert type="error" showIcon message={search.error.message} />
+          ) : rows.length === 0 ? (
+            <Empty description={t("flightOrder.change.noFlights")} />
+          ) : (
+            <FormField control={control} name="fareKey" label={t("flightOrder.change.flight")}>
+              <FarePicker rows={rows} />
+            </FormField>
+          )}
+        </Form>
+        {fareKey && quoting.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
+        {fareKey && quoting.error && <Alert type="error" showIcon message={quoting.error.message} />}
+        {reply && (
+          <div data-testid="change-quote">
+            <Typography.Title level={5}>{t("flightOrder.change.costs")}</Typography.Title>
+            <Typography.Paragraph type="secondary">
+              {`${t("flightOrder.change.route")}：${reply.flight.flightNo} ${reply.flight.depDate} ${reply.flight.depTime} ${reply.seat.cabinClassName}${reply.seat.cabinCode} · ${t("flightOrder.change.feePercent", { percent: reply.feePercent })}`}
+            </Typography.Paragraph>
+            <Table<ChangeLine> rowKey="passengerId" size="small" columns={costColumns} dataSource={reply.quote.lines} pagination={false} />
+            <Space style={{ marginTop: 12, justifyContent: "space-between", width: "100%" }} wrap>
+              <Typography.Text type="secondary">{reply.quote.total > 0 ? t("flightOrder.change.toPay") : t("flightOrder.change.free")}</Typography.Text>
+              <Typography.Text>
+                {t("flightOrder.change.total")}：<Typography.Text strong type="danger" data-testid="change-total">{fen(reply.quote.total)}</Typography.Text>
+              </Typography.Text>
+            </Space>
+          </div>
+        )}
+        {refusal && <Alert type="error" showIcon message={refusal} />}
+      </Space>
+    </Modal>
+  );
+}
+
+/** The day's fares to change to, one radio row each; FormField gives it the chosen fareKey. */
+function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: string; onChange?: (fareKey: string) => void; id?: string }) {
+  const t = useTranslate();
+  const columns: TableColumnsType<FareRow> = [
+    { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
+    { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
+    { title: "", key: "cabin", render: (_: unknown, r) => `${r.seat.cabinClassName}${r.seat.cabinCode} · ${r.seat.discountLabel}` },
+    { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },
+    { title: "", key: "left", render: (_: unknown, r) => <Typography.Text type="secondary">{t("flightOrder.change.seatsLeft", { n: r.seat.seatsLeft })}</Typography.Text> },
+  ];
+  return (
+    <Table<FareRow>
+      id={id}
+      rowKey="fareKey"
+      size="small"
+      showHeader={false}
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ y: 240 }}
+      data-testid="change-fares"
+      rowSelection={{ type: "radio", selectedRowKeys: value ? [value] : [], onChange: (keys) => onChange?.(String(keys[0] ?? "")) }}
+      onRow={(r) => ({ onClick: () => onChange?.(r.fareKey) })}
+    />
+  );
+}
