@@ -102,15 +102,22 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id", "desc").executeTakeFirst(),
   ]);
   const s = JSON.parse(o.snapshot) as Snapshot;
-  const [approvalRow, apply] = await Promise.all([
+  const [approvalRow, apply, people] = await Promise.all([
     o.approvalId ? db.selectFrom("approvals").selectAll().where("id", "=", o.approvalId).executeTakeFirst() : undefined,
     o.applyId ? db.selectFrom("trip_applications").select("noteNo").where("id", "=", o.applyId).executeTakeFirst() : undefined,
+    db.selectFrom("members").select(["id", "realName", "mobilePhone"]).where("id", "in", [o.bookerMemberId, ...(o.travellerMemberId ? [o.travellerMemberId] : [])]).execute(),
   ]);
+  const nameOf = (id: number | null) => {
+    const m = people.find((p) => p.id === id);
+    return m ? (m.realName ?? m.mobilePhone) : null;
+  };
   const approval = approvalRow ? (await inboxRows(db, [approvalRow]))[0] : null;
   return {
     ...rowOf(o, passengers.map((p) => p.name)),
     applyId: o.applyId,
     applyNoteNo: apply?.noteNo ?? null,
+    bookerName: nameOf(o.bookerMemberId) ?? "",
+    travellerName: o.travellerMemberId && o.travellerMemberId !== o.bookerMemberId ? nameOf(o.travellerMemberId) : null,
     overReasons: o.overReasons,
     standardVerdict: o.standardVerdict,
     approval: approval

@@ -1,14 +1,24 @@
 // The order page's business part for a company member: 出行类型 因公/因私; for 因公 the travel
 // standard's verdict on the chosen fare (超标 with why, in red, or 符合差旅标准), the approved
 // trip applications to pick from when the company requires one, the over-standard reason when
-// the standard asks for one, and a note when the order will wait for approval.
-import { Alert, Card, Radio, Select, Skeleton, Space, Typography } from "antd";
+// the standard asks for one, and a note when the order will wait for approval. An employee whose
+// replace-booker rule names colleagues picks who travels: the colleague's standard then applies.
+import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
 import { useCustom } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { useWatch, type Control } from "react-hook-form";
+import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
 import { FormField } from "../../components/FormField";
 import type { OrderFormValues } from "./order-form";
+import { APPLICATION_PATHS } from "../../resources/travel-applications";
+
+interface Colleague {
+  employeeId: number;
+  realName: string | null;
+  mobilePhone: string | null;
+  departmentName: string | null;
+  self: boolean;
+}
 
 const USABLE_APPLICATIONS = "/credit/apply_note/usable";
 
@@ -24,7 +34,8 @@ interface UsableApplication {
 
 type Fields = { control: Control<OrderFormValues> };
 
-export function BusinessSection({ fareKey, control }: { fareKey: string } & Fields) {
+/** employee: the booker is a company employee, who may book for the colleagues their rule names. */
+export function BusinessSection({ fareKey, control, setValue, employee }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; employee: boolean } & Fields) {
   const { t } = useTranslation();
   const travelType = useWatch({ control, name: "travelType" });
   return (
@@ -38,17 +49,68 @@ export function BusinessSection({ fareKey, control }: { fareKey: string } & Fiel
           ]}
         />
       </FormField>
+      {travelType === "business" && employee ? <TravellerSelect control={control} setValue={setValue} /> : null}
       {travelType === "business" ? <BusinessRules fareKey={fareKey} control={control} /> : null}
     </Card>
   );
 }
 
+/**
+ * Who travels on a business booking: the booker (the default) or a colleague they may book for.
+ * Picking a colleague puts their name on the first passenger when it still holds the previous
+ * traveller's name (or none), so the order is for the person the standard is checked for.
+ */
+function TravellerSelect({ control, setValue }: Fields & { setValue: UseFormSetValue<OrderFormValues> }) {
+  const { t } = useTranslation();
+  const { query, result } = useCustom<{ list: Colleague[] }>({
+    url: APPLICATION_PATHS.travellers,
+    method: "post",
+    config: { payload: { pageNum: 1, pageSize: 100 } },
+    errorNotification: false,
+    queryOptions: { retry: false, refetchOnWindowFocus: false },
+  });
+  const list = (result.data as { list?: Colleague[] } | undefined)?.list ?? [];
+  const firstName = useWatch({ control, name: "passengers.0.name" });
+  // Only colleagues to choose from make the choice worth showing.
+  if (!query.isLoading && !list.some((c) => !c.self)) return null;
+  const nameOf = (id: number | undefined) => list.find((c) => (id === undefined ? c.self : c.employeeId === id))?.realName ?? "";
+  const SELF = 0;
+  return (
+    <Controller
+      control={control}
+      name="forEmployeeId"
+      render={({ field, fieldState }) => (
+        <Form.Item label={t("business.traveller")} htmlFor="tp-traveller" validateStatus={fieldState.error ? "error" : undefined} help={fieldState.error?.message}>
+          <Select
+            id="tp-traveller"
+            loading={query.isLoading}
+            style={{ maxWidth: 360 }}
+            showSearch
+            optionFilterProp="label"
+            value={field.value ?? SELF}
+            onChange={(v: number) => {
+              const next = v === SELF ? undefined : v;
+              const before = nameOf(field.value);
+              field.onChange(next);
+              if (!firstName?.trim() || firstName.trim() === before) setValue("passengers.0.name", nameOf(next), { shouldValidate: false });
+            }}
+            options={list.map((c) => ({
+              value: c.self ? SELF : c.employeeId,
+              label: c.self ? `${c.realName ?? c.mobilePhone ?? ""}（${t("business.travellerSelf")}）` : [c.realName ?? c.mobilePhone, c.departmentName].filter(Boolean).join(" · "),
+            }))}
+          />
+        </Form.Item>
+      )}
+    />
+  );
+}
+
 /** The standard's verdict on a fare for a business booking (one query, shared by whoever asks). */
-export function useBusinessCheck(fareKey: string, enabled = true) {
+export function useBusinessCheck(fareKey: string, enabled = true, forEmployeeId?: number) {
   const { query, result } = useCustom<BusinessCheck>({
     url: FLIGHT_ORDER_PATHS.businessCheck,
     method: "post",
-    config: { payload: { fareKey } },
+    config: { payload: { fareKey, ...(forEmployeeId ? { forEmployeeId } : {}) } },
     errorNotification: false,
     queryOptions: { retry: false, refetchOnWindowFocus: false, enabled },
   });
@@ -57,7 +119,8 @@ export function useBusinessCheck(fareKey: string, enabled = true) {
 
 function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
   const { t } = useTranslation();
-  const { query, check } = useBusinessCheck(fareKey);
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
+  const { query, check } = useBusinessCheck(fareKey, true, forEmployeeId);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   if (query.error || !check) return <Alert type="error" showIcon message={query.error?.message ?? t("business.checkFailed")} />;
   return (

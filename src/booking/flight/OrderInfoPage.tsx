@@ -105,7 +105,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   // What the travel standard asks of this fare on business, read by the schema when it checks.
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
-  const { control, handleSubmit, setError } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
+  const { control, handleSubmit, setError, setValue } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
     defaultValues: orderFormDefaults(seat, rows, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -115,14 +115,15 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   });
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
-  check.current = useBusinessCheck(seat.fareKey, business).check;
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
+  check.current = useBusinessCheck(seat.fareKey, business, forEmployeeId).check;
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = livePanel(passengers, seat, flight.depDate);
 
   const book = (input: FlightOrderInput, acceptPrice: boolean) => {
     // A private booking, or one for a subordinate, is not a business one.
-    const { travelType: chosen, ...rest } = input;
-    const values = { ...rest, ...(companyMember && chosen ? { travelType: chosen } : {}), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
+    const { travelType: chosen, forEmployeeId: colleague, ...rest } = input;
+    const values = { ...rest, ...(companyMember && chosen ? { travelType: chosen } : {}), ...(companyMember && colleague ? { forEmployeeId: colleague } : {}), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
     mutate(
       { url: FLIGHT_ORDER_PATHS.book, method: "post", values, successNotification: false, errorNotification: false },
       {
@@ -149,7 +150,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
             <FlightSummary flight={flight} seat={seat} />
           </Card>
-          {companyMember ? <BusinessSection fareKey={seat.fareKey} control={control} /> : null}
+          {companyMember ? <BusinessSection fareKey={seat.fareKey} control={control} setValue={setValue} employee={memberKey === "7_0"} /> : null}
           <Card className="tp-order__section" title={t("flightOrder.passengers")}>
             <PassengerFields control={control} depDate={flight.depDate} insurance={seat.insurance} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

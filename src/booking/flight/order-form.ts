@@ -23,6 +23,8 @@ export interface OrderFormValues {
   price: number;
   clientKey: string;
   forMemberId?: number;
+  /** Replace-booking: the colleague who travels (none: the booker). */
+  forEmployeeId?: number;
   contactName: string;
   contactMobile: string;
   /** Company members: 因公 (business) or 因私 (private). */
@@ -66,7 +68,7 @@ export function orderFormSchema(check: BusinessCheck | undefined, messages: Busi
     (raw) => {
       const v = raw as OrderFormValues;
       if (v.travelType === "business") return v;
-      const { applyId: _a, overReason: _r, ...rest } = v;
+      const { applyId: _a, overReason: _r, forEmployeeId: _e, ...rest } = v;
       return rest;
     },
     flightOrderInput.superRefine((o, ctx) => {
@@ -81,7 +83,7 @@ export function orderFormSchema(check: BusinessCheck | undefined, messages: Busi
 export function orderFormFields(passengers: number) {
   const each = ["name", "certType", "certNo", "birthday", "mobile", "insuType"] as const;
   return [
-    "contactName", "contactMobile", "applyId", "overReason",
+    "contactName", "contactMobile", "applyId", "overReason", "forEmployeeId",
     ...Array.from({ length: passengers }, (_, i) => each.map((k) => `passengers.${i}.${k}` as const)).flat(),
   ] as const;
 }

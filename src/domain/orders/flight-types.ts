@@ -74,6 +74,9 @@ export interface FlightOrderDetail extends FlightOrderRow {
   /** The trip application a business order belongs to. */
   applyId: number | null;
   applyNoteNo: string | null;
+  /** Who booked the order, and who travels when they booked for someone else (a colleague, a subordinate). */
+  bookerName: string;
+  travellerName: string | null;
   /** The booker's reason for booking over the standard. */
   overReasons: string | null;
   /** The standard's verdict on the fare. */

@@ -195,6 +195,8 @@ function OrderDetail({ id }: { id: string }) {
       <Card title={t("flightOrder.passengers")}>
         <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="middle" scroll={{ x: "max-content" }} />
         <Descriptions column={3} style={{ marginTop: 16 }}>
+          <Descriptions.Item label={t("business.booker")}>{order.bookerName}</Descriptions.Item>
+          {order.travellerName && <Descriptions.Item label={t("business.traveller")}><span data-testid="order-traveller">{order.travellerName}</span></Descriptions.Item>}
           <Descriptions.Item label={t("flightOrder.contactName")}>{order.contactName}</Descriptions.Item>
           <Descriptions.Item label={t("flightOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
           <Descriptions.Item label={t("flightOrder.list.createTime")}>{when(order.createTime)}</Descriptions.Item>

@@ -1,0 +1,62 @@
+// Replace-booking in Chinese: the administrator lets 13800000072 book for 13800000073; the
+// employee opens a flight's order page, picks the colleague as 出行人 (the name goes on the first
+// passenger), sees the colleague's travel standard in force, books, and the order shows who
+// booked and who travels; the colleague finds it among their own orders.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+
+async function as(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signIn(page, mobile);
+  return { page, errors };
+}
+
+test("an employee books a business flight for a colleague under the colleague's standard", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await as(browser, "13800000070");
+  const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
+  const staff = (await (await admin.page.request.post("/api/credit/employee/list", { form: { token, pageNum: "1", pageSize: "50" } })).json()).data.list as { id: number; mobilePhone: string; realName: string }[];
+  // Mobiles are masked in the staff list: the demo employees are found by name.
+  const booker = staff.find((e) => e.realName === "杨帆")!;
+  const colleague = staff.find((e) => e.realName === "黄磊")!;
+  const saved = await (await admin.page.request.post("/api/api/v1/trip_manager/employee_rsrv/save", { form: { token, bookerEmployeeId: String(booker.id), scope: "employees", "employeeIds.0": String(colleague.id) } })).json();
+  expect(saved.ret, saved.msg).toBe(0);
+
+  const { page, errors } = await as(browser, "13800000072");
+  const depDate = addDays(chinaDate(Date.now()), 12);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
+  await expect(page.getByRole("radio", { name: "因公" })).toBeChecked();
+  await expect(page.getByTestId("standard-verdict")).toBeVisible();
+
+  await page.getByTitle(/（本人）$/).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: colleague.realName }).click();
+  await expect(page.getByLabel("姓名").first()).toHaveValue(colleague.realName);
+  // The colleague's level sends every order for approval.
+  await expect(page.getByText("该订单提交后需审批，审批通过后方可支付")).toBeVisible();
+  await page.getByLabel("证件号码").first().fill("11010519491231002X");
+  await page.screenshot({ path: "test-results/replace-booking-order-info-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "提交订单" }).click();
+
+  await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
+  const detail = page.url();
+  await expect(page.getByTestId("order-status")).toHaveText("待审批");
+  await expect(page.getByTestId("order-traveller")).toHaveText(colleague.realName);
+  await page.screenshot({ path: "test-results/replace-booking-detail-1280.png", fullPage: true });
+
+  const traveller = await as(browser, "13800000073");
+  await traveller.page.goto(detail);
+  await expect(traveller.page.getByTestId("order-traveller")).toHaveText(colleague.realName);
+  await expect(traveller.page.getByTestId("order-status")).toHaveText("待审批");
+
+  const rules = (await (await admin.page.request.post("/api/api/v1/trip_manager/employee_rsrv", { form: { token, pageNum: "1", pageSize: "50" } })).json()).data.list as { id: number; bookerEmployeeId: number }[];
+  const rule = rules.find((r) => r.bookerEmployeeId === booker.id)!;
+  await admin.page.request.post("/api/api/v1/trip_manager/employee_rsrv/delete", { form: { token, id: String(rule.id) } });
+  for (const who of [admin, { errors }, traveller]) expect(who.errors).toEqual([]);
+});
