@@ -31,6 +31,7 @@ import { policyRoutes } from "./routes/policy";
 import { searchRoutes } from "./routes/search";
 import { orderRoutes } from "./routes/orders";
 import { hotelOrderRoutes } from "./routes/hotel-orders";
+import { trainOrderRoutes } from "./routes/train-orders";
 import { paymentRoutes } from "./routes/payments";
 import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
 import { gatewayFor, registerGatewayNotifications, type PayGateways } from "./payments/gateways";
@@ -153,7 +154,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

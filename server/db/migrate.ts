@@ -25,6 +25,7 @@ import * as m076 from "./migrations/076_member_network";
 import * as m077 from "./migrations/077_business_orders";
 import * as m078 from "./migrations/078_hotel_orders";
 import * as m079 from "./migrations/079_traveller_list_indexes";
+import * as m080 from "./migrations/080_train_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "077_business_orders": m077,
   "078_hotel_orders": m078,
   "079_traveller_list_indexes": m079,
+  "080_train_orders": m080,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTabl
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
+import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -248,6 +249,8 @@ export interface Database {
   hotel_orders: HotelOrdersTable;
   hotel_order_nights: HotelOrderNightsTable;
   hotel_order_guests: HotelOrderGuestsTable;
+  train_orders: TrainOrdersTable;
+  train_order_passengers: TrainOrderPassengersTable;
   payments: PaymentsTable;
   export_tasks: ExportTasksTable;
   ledger: LedgerTable;

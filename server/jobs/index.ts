@@ -5,9 +5,10 @@ import { orderJobKinds } from "../orders/flight/jobs";
 import { ticketingJobKinds } from "../orders/flight/ticketing";
 import { settlementJobKinds } from "../settlement/jobs";
 import { hotelOrderJobKinds } from "../orders/hotel/jobs";
+import { trainOrderJobKinds } from "../orders/train/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, ...trainOrderJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

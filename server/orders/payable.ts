@@ -1,6 +1,6 @@
 // The products the cashier pays: each names its business type, when an order of it waits for
 // payment, and what paying and expiring do (a move of its own state machine plus what follows:
-// ticketing a flight, the hotel's confirmation). The payment code asks here by the order's
+// ticketing a flight, the hotel's confirmation, the railway issuing train tickets). The payment code asks here by the order's
 // product, so it serves every kind of order the same way.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -11,6 +11,9 @@ import { applyFlightMove, SYSTEM_ACTOR } from "./flight/moves";
 import { scheduleTicketing } from "./flight/ticketing";
 import { applyHotelMove } from "./hotel/moves";
 import { scheduleHotelConfirm } from "./hotel/jobs";
+import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/train";
+import { applyTrainMove } from "./train/moves";
+import { scheduleTrainTicketing } from "./train/jobs";
 
 export interface PayableProduct {
   businessType: BusinessType;
@@ -50,6 +53,19 @@ const PRODUCTS: Readonly<Record<string, PayableProduct>> = {
     },
     async expire(trx, orderId) {
       await applyHotelMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
+    },
+  },
+  train: {
+    businessType: BUSINESS_TYPE.trainPay,
+    pendingPayment: TRAIN_ORDER_STATUS.pendingPayment,
+    paid: TRAIN_ORDER_STATUS.ticketing,
+    label: (s) => trainOrderLabel(s),
+    async pay(trx, orderId, note) {
+      await applyTrainMove(trx, { orderId, action: "pay", actor: SYSTEM_ACTOR, note });
+      await scheduleTrainTicketing(trx, orderId);
+    },
+    async expire(trx, orderId) {
+      await applyTrainMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
     },
   },
 };

@@ -46,7 +46,7 @@ export interface TrainOrderPassenger {
   id: number;
   name: string;
   certType: number;
-  /** Masked except the first and last digits. */
+  /** Masked as lists show certificates (110101********1234). */
   certNo: string;
   passengerType: TrainPassengerType;
   fare: number;
