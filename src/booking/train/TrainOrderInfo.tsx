@@ -124,7 +124,7 @@ function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; use
             </Typography.Title>
             <Descriptions column={2} size="small">
               <Descriptions.Item label={t("search.train.trainType")}>{train.trainTypeName}</Descriptions.Item>
-              <Descriptions.Item label={t("trainOrder.changeDate")}>{train.depDate}（{t("trainOrder.duration", { text: durationText(train.durationMin) })}）</Descriptions.Item>
+              <Descriptions.Item label={t("trainOrder.depDate")}>{train.depDate}（{t("trainOrder.duration", { text: durationText(train.durationMin) })}）</Descriptions.Item>
               <Descriptions.Item label={t("trainOrder.seat")}>{seat.seatName}</Descriptions.Item>
               <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}（{t("trainOrder.childPrice", { price: formatFen(seat.childPrice) })}）</Descriptions.Item>
             </Descriptions>
@@ -132,27 +132,27 @@ function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; use
           <Card className="tp-order__section" title={t("trainOrder.passengers")}>
             {fields.map((f, i) => (
               <Row gutter={12} key={f.id} align="top">
-                <Col xs={24} md={5}>
+                <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.name` as const} label={t("trainOrder.passengerN", { n: i + 1 })}>
                     <Input maxLength={TRAIN_NAME_MAX} placeholder={t("trainOrder.name")} />
                   </FormField>
                 </Col>
-                <Col xs={24} md={5}>
+                <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.certType` as const} label={t("trainOrder.certType")}>
                     <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: label(CERT_TYPES, c, lang) }))} />
                   </FormField>
                 </Col>
-                <Col xs={24} md={7}>
-                  <FormField control={control} name={`passengers.${i}.certNo` as const} label={t("trainOrder.certNo")}>
-                    <Input maxLength={TRAIN_CERT_NO_MAX} />
-                  </FormField>
-                </Col>
-                <Col xs={16} md={4}>
+                <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.passengerType` as const} label={t("trainOrder.passengerType")}>
                     <Select options={TRAIN_PASSENGER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
                   </FormField>
                 </Col>
-                <Col xs={8} md={3}>
+                <Col xs={24} md={16}>
+                  <FormField control={control} name={`passengers.${i}.certNo` as const} label={t("trainOrder.certNo")}>
+                    <Input maxLength={TRAIN_CERT_NO_MAX} />
+                  </FormField>
+                </Col>
+                <Col xs={24} md={8}>
                   {fields.length > 1 && (
                     <Form.Item label=" ">
                       <Button onClick={() => remove(i)}>{t("trainOrder.removePassenger")}</Button>

@@ -76,6 +76,8 @@ function OrderDetail({ orderId }: { orderId: number }) {
     });
 
   const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
+  // Unpaid: what is to pay. Paid: what was paid; fees kept and money returned follow it.
+  const totalLabel = pending || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
   const typeLabel = (p: TrainOrderPassenger) => TRAIN_PASSENGER_TYPE_LABELS[p.passengerType][lang];
   const anyFee = order.passengers.some((p) => p.refundFee > 0);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -99,7 +101,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <Space size={[16, 8]} wrap>
             <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{trainOrderLabel(order.status, lang)}</Tag>
             <Typography.Text>{t("trainOrder.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{t("trainOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
             {pending && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>}
           </Space>
@@ -118,7 +120,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t("search.train.trainType")}>{order.trainTypeName}</Descriptions.Item>
-          <Descriptions.Item label={t("trainOrder.changeDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin) })}）</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin) })}）</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
           {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}
           <Descriptions.Item label={t("trainOrder.contactName")}>{order.contactName}</Descriptions.Item>
@@ -153,7 +155,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
             ))}
             <Descriptions.Item label={t("trainOrder.ticketTotal")}>{fen(order.ticketTotal)}</Descriptions.Item>
             {order.serviceFee > 0 && <Descriptions.Item label={t("trainOrder.serviceFee")}>{fen(order.serviceFee)}</Descriptions.Item>}
-            <Descriptions.Item label={t("trainOrder.total")}><Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={totalLabel}><Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Descriptions.Item>
             {order.refundFee > 0 && <Descriptions.Item label={t("trainOrder.refundFee")}>{fen(order.refundFee)}</Descriptions.Item>}
             {order.refundAmount > 0 && <Descriptions.Item label={t("trainOrder.refundAmount")}><span data-testid="order-refunded">{fen(order.refundAmount)}</span></Descriptions.Item>}
           </Descriptions>
