@@ -1,4 +1,4 @@
-// A member books a train ticket end to end: searches 北京 → 上海 trains, books a 二等座 for
+// A member (商务会员) books a train ticket end to end: searches 北京 → 上海 trains, books a 二等座 for
 // themself (the price panel adds the fare and the service fee), pays from the wallet, lands on the
 // 火车票订单 tab, opens the order and waits for 已出票 with a seat number, asks for 退票 (the
 // railway's fee and the refund are shown before confirming), confirms, and sees 已退票.
@@ -26,19 +26,26 @@ async function setDate(page: Page, label: string, date: string) {
 
 const fen = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
 const SHOTS = "test-results";
+/** 商务会员 with wallet balance that no other browser test spends. */
+const MEMBER = "13800000030";
 
 test("a member books a 北京 → 上海 二等座, pays from the wallet, waits for 已出票 and returns the ticket", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  await signIn(page, "13800000010");
+  await signIn(page, MEMBER);
   await page.goto("/train/train_query_list");
   await pick(page, "出发站", "bj", "北京");
   await pick(page, "到达站", "sh", "上海");
   await setDate(page, "出发日期", daysAhead(3));
   await page.getByRole("button", { name: "搜索" }).click();
 
-  // The first high-speed train with 二等座 left.
+  // The first high-speed train with 二等座 left, once the filter has applied.
   await page.getByText("只看高铁动车").click();
+  await expect(page).toHaveURL(/gd=1/);
+  await expect.poll(async () => {
+    const numbers = await page.locator("[data-train]").evaluateAll((els) => els.map((e) => e.getAttribute("data-train") ?? ""));
+    return numbers.length > 0 && numbers.every((n) => /^[GDC]/.test(n));
+  }).toBe(true);
   const train = page.locator("[data-train]").filter({ has: page.locator('[data-seat="二等座"] button:not([disabled])') }).first();
   await expect(train).toBeVisible();
   const trainNo = (await train.getAttribute("data-train"))!;
@@ -55,7 +62,7 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
   await expect(page.getByText("证件号码格式不正确")).toBeVisible();
   await page.getByLabel("证件号码").fill("11010519491231002X");
   await page.getByLabel("联系人姓名").fill("张三");
-  await page.getByLabel("联系人手机").fill("13800000010");
+  await page.getByLabel("联系人手机").fill(MEMBER);
   // The panel adds up: one adult fare plus the service fee.
   const panel = page.getByTestId("price-panel");
   await expect(panel).toContainText("成人票");
@@ -116,7 +123,7 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
 test("a member changes a ticketed 二等座 to another train no dearer: the change is quoted, confirmed and shown as 已改签", async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  await signIn(page, "13800000010");
+  await signIn(page, MEMBER);
   await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${daysAhead(4)}&gd=1`);
   const trains = page.locator("[data-train]").filter({ has: page.locator('[data-seat="二等座"] button:not([disabled])') });
   await expect(trains.nth(1)).toBeVisible();
@@ -132,7 +139,7 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
   await page.getByLabel("乘客 1").fill("张三");
   await page.getByLabel("证件号码").fill("11010519491231002X");
   await page.getByLabel("联系人姓名").fill("张三");
-  await page.getByLabel("联系人手机").fill("13800000010");
+  await page.getByLabel("联系人手机").fill(MEMBER);
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/train\/train_order_pay\/\d+\/T\d{18}$/);
   const orderId = page.url().split("/").at(-2)!;
