@@ -258,6 +258,10 @@ describe("expiry, payment and ticketing", () => {
     expect(cancelled.length).toBeGreaterThan(0);
     expect(cancelled.every((o: { status: number }) => o.status === 5)).toBe(true);
     expect((await api(ME, P.list, { status: 42 })).ret).toBe(400);
+    // A passenger's name finds the orders they travel on.
+    const li = (await api(ME, P.list, { travellerName: "李四", pageSize: 100 })).data.list;
+    expect(li.length).toBeGreaterThanOrEqual(2);
+    expect(li.every((o: { passengerNames: string[] }) => o.passengerNames.includes("李四"))).toBe(true);
   });
 });
 

@@ -11,10 +11,8 @@ import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
 import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND } from "../flight/moves";
-import { visibleTo, type ListFilter } from "../flight/views";
-
-const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
-const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+import { visibleTo } from "../flight/views";
+import { filterOrders, type ListFilter } from "../list-filter";
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
@@ -38,11 +36,7 @@ const base = (db: Kysely<Database>, member: Member) =>
   visibleTo(db.selectFrom("orders").innerJoin("train_orders as t", "t.orderId", "orders.id").where("orders.product", "=", "train"), member);
 
 export async function listTrainOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<TrainOrderRow>> {
-  let q = base(db, member);
-  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
-  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
-  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
-  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const q = filterOrders(base(db, member), f, "train_order_passengers");
   const [rows, count] = await Promise.all([
     q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
     q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),

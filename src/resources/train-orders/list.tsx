@@ -1,6 +1,6 @@
 // The 火车票订单 tab of OrderLists: the member's train orders (a company administrator's also the
-// company's), server-paged through useTable, filtered by status, booking date range and order
-// number, each status as a tag in its colour.
+// company's), server-paged through useTable, filtered by status, booking date range, order number
+// and a passenger's name, each status as a tag in its colour.
 import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
@@ -20,6 +20,7 @@ import { trainOrderDetailPath } from "./index";
 interface SearchValues {
   status?: number;
   orderNo?: string;
+  travellerName?: string;
   createDate?: [Dayjs, Dayjs] | null;
 }
 
@@ -35,6 +36,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
     onSearch: (v): CrudFilter[] => [
       { field: "status", operator: "eq", value: v.status },
       { field: "orderNo", operator: "eq", value: v.orderNo?.trim() || undefined },
+      { field: "travellerName", operator: "contains", value: v.travellerName?.trim() || undefined },
       { field: "createDate", operator: "between", value: v.createDate ? [v.createDate[0].format("YYYY-MM-DD"), v.createDate[1].format("YYYY-MM-DD")] : undefined },
     ],
   });
@@ -99,6 +101,9 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
         </Form.Item>
         <Form.Item name="orderNo" label={t("trainOrder.list.orderNo")}>
           <Input allowClear maxLength={32} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="travellerName" label={t("trainOrder.list.traveller")}>
+          <Input allowClear maxLength={40} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item>
           <Space>
