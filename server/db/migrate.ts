@@ -26,6 +26,7 @@ import * as m077 from "./migrations/077_business_orders";
 import * as m078 from "./migrations/078_hotel_orders";
 import * as m079 from "./migrations/079_traveller_list_indexes";
 import * as m081 from "./migrations/081_flight_after_sales";
+import * as m080 from "./migrations/080_train_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "078_hotel_orders": m078,
   "079_traveller_list_indexes": m079,
   "081_flight_after_sales": m081,
+  "080_train_orders": m080,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -10,6 +10,7 @@ import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, 
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
+import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -251,6 +252,8 @@ export interface Database {
   hotel_order_guests: HotelOrderGuestsTable;
   flight_refunds: FlightRefundsTable;
   flight_changes: FlightChangesTable;
+  train_orders: TrainOrdersTable;
+  train_order_passengers: TrainOrderPassengersTable;
   payments: PaymentsTable;
   export_tasks: ExportTasksTable;
   ledger: LedgerTable;

@@ -7,9 +7,10 @@ import { settlementJobKinds } from "../settlement/jobs";
 import { hotelOrderJobKinds } from "../orders/hotel/jobs";
 import { flightRefundStepJob } from "../orders/flight/refund";
 import { flightChangeStepJob } from "../orders/flight/change";
+import { trainOrderJobKinds } from "../orders/train/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -24,7 +24,7 @@ export const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:0
 export const containing = (part: string) => `%${part.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The tables that name the people on an order, by product. */
-export type PeopleTable = "order_passengers" | "hotel_order_guests";
+export type PeopleTable = "order_passengers" | "hotel_order_guests" | "train_order_passengers";
 
 type OrdersQuery = SelectQueryBuilder<Database, "orders", object>;
 

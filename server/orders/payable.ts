@@ -1,8 +1,9 @@
 // The products the cashier pays: each names its business type, when an order of it waits for
 // payment, and what paying and expiring do (a move of its own state machine plus what follows:
-// ticketing a flight, the hotel's confirmation). The payment code asks here by the order's
-// product, so it serves every kind of order the same way. A flight order may also owe the amount
-// of a change (business type changeTicket) while it waits in 改签申请中: that is its due then.
+// ticketing a flight, the hotel's confirmation, the railway issuing train tickets). The payment
+// code asks here by the order's product, so it serves every kind of order the same way. A flight
+// order may also owe the amount of a change (business type changeTicket) while it waits in
+// 改签申请中: that is its due then.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BUSINESS_TYPE, type BusinessType } from "../../src/domain/payments";
@@ -13,6 +14,9 @@ import { scheduleTicketing } from "./flight/ticketing";
 import { applyHotelMove } from "./hotel/moves";
 import { scheduleHotelConfirm } from "./hotel/jobs";
 import { changeAwaitingPayment, confirmFlightChange, declineFlightChange } from "./flight/change";
+import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/train";
+import { applyTrainMove } from "./train/moves";
+import { scheduleTrainTicketing } from "./train/jobs";
 
 export interface PayableProduct {
   businessType: BusinessType;
@@ -52,6 +56,19 @@ const PRODUCTS: Readonly<Record<string, PayableProduct>> = {
     },
     async expire(trx, orderId) {
       await applyHotelMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
+    },
+  },
+  train: {
+    businessType: BUSINESS_TYPE.trainPay,
+    pendingPayment: TRAIN_ORDER_STATUS.pendingPayment,
+    paid: TRAIN_ORDER_STATUS.ticketing,
+    label: (s) => trainOrderLabel(s),
+    async pay(trx, orderId, note) {
+      await applyTrainMove(trx, { orderId, action: "pay", actor: SYSTEM_ACTOR, note });
+      await scheduleTrainTicketing(trx, orderId);
+    },
+    async expire(trx, orderId) {
+      await applyTrainMove(trx, { orderId, action: "expire", actor: SYSTEM_ACTOR, note: EXPIRED });
     },
   },
 };

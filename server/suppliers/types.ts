@@ -7,7 +7,7 @@ import type { Fen } from "../../src/domain/travel/money";
 import type {
   CalendarDay, CanBookReply, CarQuoteReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
   HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo, ItineraryListReply, StationItem,
-  TrainListReply, TrainTransfer, AirCity,
+  TrainItem, TrainListReply, TrainTransfer, AirCity,
 } from "../../src/domain/travel/types";
 import type { CabinClass } from "../../src/domain/travel/air-fares";
 import type { SeatClass, TrainType } from "../../src/domain/travel/train";
@@ -111,11 +111,20 @@ export interface TrainSupplier {
   stations(keyword: string | undefined): Promise<StationItem[]>;
   search(q: TrainQuery, c: SupplierContext): Promise<TrainListReply>;
   transfers(q: { fromStation: string; toStation: string; depDate: string; transferCity?: string; orderBy: "duration" | "depTime" | "price"; orderType: "asc" | "desc" }, c: SupplierContext): Promise<TrainTransfer[]>;
-  hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext): Promise<HoldRecord>;
+  /** One train of a search result by its key, with its seats and fares now. */
+  train(trainKey: string, c: SupplierContext): Promise<TrainItem>;
+  /** Takes `count` seats, `children` of them on the half fare. */
+  hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext, children?: number): Promise<HoldRecord>;
+  /** Issues the held tickets (the railway's ticket number is the reference). */
   confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
   change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult>;
+  /**
+   * The same supplier working inside the caller's database transaction, so a hold commits or
+   * rolls back with the order that needs it.
+   */
+  within(trx: Kysely<Database>): TrainSupplier;
 }
 
 export interface HotelListQuery {

@@ -9,6 +9,7 @@ import { daysBetween } from "./travel/dates";
 import { childCabinPrice, type PassengerType } from "./travel/air-fares";
 import { FLIGHT_ORDER_STATUS as S } from "./orders/flight";
 import { HOTEL_ORDER_STATUS as H } from "./orders/hotel";
+import { TRAIN_ORDER_STATUS as T } from "./orders/train";
 
 // ---- report types ----
 
@@ -56,15 +57,18 @@ export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S
 /**
  * The same two sets per product: each product has its own status codes (a hotel's 4 is a completed
  * stay, a flight's 4 a refunded ticket). Hotels: paid and awaiting the hotel, confirmed, checked in
- * or completed; refunded. Trains have no orders yet, so nothing of theirs counts.
+ * or completed; refunded. Trains: paid and being issued, ticketed or changed; refunded, or failed to
+ * issue and paid back.
  */
 export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
   air: SPEND_STATUSES,
   hotel: [H.pendingConfirm, H.confirmed, H.checkedIn, H.completed],
+  train: [T.ticketing, T.ticketed, T.changed],
 };
 export const REFUND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
   air: REFUND_STATUSES,
   hotel: [H.refunded],
+  train: [T.refunded, T.ticketFailed],
 };
 
 /** The order event that records a completed change. */

@@ -59,6 +59,9 @@ const HotelDetails = lazy(withTexts(() => import("../booking/hotel/HotelDetails"
 const HotelOrderInfo = lazy(withTexts(() => import("../booking/hotel/HotelOrderInfo")));
 const HotelOrderShowPage = lazy(withTexts(() => import("../resources/hotel-orders/show")));
 const HotelPayPage = lazy(withTexts(() => import("../booking/pay/HotelPayPage")));
+const TrainOrderInfo = lazy(withTexts(() => import("../booking/train/TrainOrderInfo")));
+const TrainOrderShowPage = lazy(withTexts(() => import("../resources/train-orders/show")));
+const TrainPayPage = lazy(withTexts(() => import("../booking/pay/TrainPayPage")));
 const PayOrderPage = lazy(withTexts(() => import("../booking/pay/PayOrderPage")));
 const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderFinishPage")));
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
@@ -115,6 +118,9 @@ const PAGES: Record<string, Page> = {
   pay_hotel: HotelPayPage,
   hotel_orderInfo: HotelOrderInfo,
   HotelOrderDetails: HotelOrderShowPage,
+  train_order_info: TrainOrderInfo,
+  train_order_pay: TrainPayPage,
+  TrainOrderDetails: TrainOrderShowPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
   SettlementSet: SettlementPage,

@@ -5,6 +5,7 @@ import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
+import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
@@ -26,6 +27,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
   "flight-orders": flightOrdersEndpoints,
   "hotel-orders": hotelOrdersEndpoints,
+  "train-orders": trainOrdersEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
@@ -49,6 +51,7 @@ export const resources: ResourceProps[] = [
   employeesResource,
   flightOrdersResource,
   hotelOrdersResource,
+  trainOrdersResource,
   walletLedgerResource,
   passengersResource,
   externalPassengersResource,

@@ -98,6 +98,18 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/hotel/order/detail": { orderNo: "H000000000000000000" },
   "/hotel/order/cancel": { orderNo: "H000000000000000000" },
   "/hotel/order/modify": { orderNo: "H000000000000000000", "guests.0.name": "张三", contactName: "张三", contactMobile: "13800000010", arrivalTime: "18:00" },
+  // Train orders: no train or order of these numbers exists; booking, paying, refunding and
+  // changing are tested in train-orders.test.ts.
+  "/api/v1/trip_manager/train_domestic_order/book": flattenDotKeys({
+    trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O", clientKey: "access-matrix",
+    passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X", passengerType: "adult" }], contactName: "张三", contactMobile: "13800000010",
+  }),
+  "/api/v1/train/order_list": { pageNum: "1", pageSize: "10", status: "0" },
+  "/api/v1/train/order_detail": { orderId: "999999" },
+  "/api/v1/train/order_cancel": { orderId: "999999" },
+  "/api/v1/train/order_refund": { orderId: "999999", mode: "quote" },
+  "/api/v1/train/change_apply": { orderId: "999999", trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O" },
+  "/api/v1/train/change_confirm": { orderId: "999999", trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O" },
   // Payments: no trade or order of these ids exists; paying is tested in payments.test.ts.
   "/pay/cashier": { orderId: "999999" },
   "/pay/create": { orderId: "999999", method: "wallet" },
@@ -182,6 +194,8 @@ const ACTS_ON_OWN = new Set([
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
   "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",
+  "/api/v1/trip_manager/train_domestic_order/book", "/api/v1/train/order_detail", "/api/v1/train/order_cancel", "/api/v1/train/order_refund",
+  "/api/v1/train/change_apply", "/api/v1/train/change_confirm",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),

@@ -10,9 +10,7 @@ import { BizError, RET } from "../../services/http/envelope";
 import { isoAt } from "../../services/clock";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
-import { appendLedger, moveWallet } from "../../payments/ledger";
-import { restoreCredit } from "../../settlement/credit";
-import { companyOfMember } from "../../settlement/company";
+import { returnPayment } from "../refunds";
 import { formatFen } from "../../../src/domain/policy/fen";
 import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
@@ -79,9 +77,7 @@ export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest):
 /**
  * The member cancels. Unpaid: the rooms go back. Paid (pending confirmation or confirmed): only
  * a rate that may be cancelled; the supplier gives the rooms back and names the fee, and the
- * rest of the price goes back where it was paid from with the system's refund move: the member's
- * wallet, or the company's credit line for a booking paid on credit (never the booker's own
- * wallet, which would turn company credit into the employee's money).
+ * rest of the price goes back where it was paid from (returnPayment) with the system's refund move.
  */
 async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
@@ -98,35 +94,11 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const refunded = order.holdId ? await supplier.refund(order.holdId, await supplierContext(trx, null)) : { fee: 0 };
     const fee = Math.min(order.totalFen, refunded.fee);
     const back = order.totalFen - fee;
-    const payment = await trx
-      .selectFrom("payments")
-      .select(["outTradeNo", "businessType", "memberId", "method"])
-      .where("orderId", "=", order.id)
-      .where("status", "=", "paid")
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    const toCredit = payment?.method === "credit";
-    if (payment && back > 0) {
-      if (toCredit) {
-        const payer = await trx.selectFrom("members").selectAll().where("id", "=", payment.memberId).executeTakeFirstOrThrow();
-        const company = await companyOfMember(trx, payer);
-        await restoreCredit(trx, company?.walletMemberId ?? null, back);
-        await appendLedger(trx, {
-          memberId: payment.memberId, account: "credit", entry: "refund", direction: "in", amountFen: back,
-          businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: order.orderNo, note: "酒店订单取消退回企业授信",
-        });
-      } else {
-        await moveWallet(trx, {
-          memberId: payment.memberId, account: "wallet", entry: "refund", direction: "in", amountFen: back,
-          businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: order.orderNo, note: "酒店订单取消退款",
-        });
-      }
-    }
-    if (payment) await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", payment.outTradeNo).where("status", "=", "paid").execute();
+    const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: "酒店订单取消退款", final: true });
     await trx.updateTable("hotel_orders").set({ penaltyFen: fee, refundFen: back }).where("orderId", "=", order.id).execute();
     await write(trx, { ...order, status: HOTEL_ORDER_STATUS.cancelled }, {
       orderId: order.id, action: "refund", actor: SYSTEM_ACTOR,
-      note: `退款 ¥${formatFen(back)} 至${toCredit ? "企业授信额度" : "账户余额"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
+      note: `退款 ¥${formatFen(back)} 至${money.to === "credit" ? "企业授信额度" : "账户余额"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
     });
     return { from: result.from, to: HOTEL_ORDER_STATUS.refunded };
   });

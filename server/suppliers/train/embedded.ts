@@ -29,10 +29,16 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
   constructor(
     private db: Kysely<Database>,
     private seed: string,
+    private root: Kysely<Database> = db,
   ) {}
 
+  /** The same supplier writing in the caller's transaction (an order that holds seats and inserts itself in one). */
+  within(trx: Kysely<Database>): EmbeddedTrainSupplier {
+    return new EmbeddedTrainSupplier(trx, this.seed, this.root);
+  }
+
   private async source(): Promise<TrainSource> {
-    const src = { db: this.db, seed: this.seed, places: await loadPlaces() };
+    const src = { db: this.db, seed: this.seed, places: await loadPlaces(), cacheOf: this.root };
     await ensureTimetable(src);
     return src;
   }
@@ -129,7 +135,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     return out.sort((x, y) => (key(x) - key(y)) * dir || x.key.localeCompare(y.key)).slice(0, 30);
   }
 
-  private async leg(trainKey: string, c: SupplierContext): Promise<TrainItem> {
+  async train(trainKey: string, c: SupplierContext): Promise<TrainItem> {
     const m = TRAIN_KEY.exec(trainKey);
     if (!m) throw new BizError(RET.BAD_INPUT, "车次编号不正确");
     const [, runDate, trainNo, fromStation, toStation] = m;
@@ -141,8 +147,9 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     return item;
   }
 
-  async hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext): Promise<HoldRecord> {
-    const item = await this.leg(trainKey, c);
+  async hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext, children = 0): Promise<HoldRecord> {
+    if (children < 0 || children > count) throw new BizError(RET.BAD_INPUT, "儿童票数量不正确");
+    const item = await this.train(trainKey, c);
     const seat = item.seats.find((s) => s.seatClass === seatClass);
     if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别");
     if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new BizError(RET.CONFLICT, "该车次已发车");
@@ -152,9 +159,10 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
       product: "train",
       lines: [{ table: "train_seats", key: { runDate: item.runDate, trainNo: item.trainNo, seatClass }, n: count, guard: soldElsewhere(this.seed, `${item.runDate}|${item.trainNo}|${seatClass}`, item.depDate, c.today, row.total, seatClass === "9" || seatClass === "4") }],
       quantity: count,
-      amount: (seat.price + TRAIN_SERVICE_FEE) * count,
+      amount: seat.price * (count - children) + seat.childPrice * children + TRAIN_SERVICE_FEE * count,
       description: `${item.trainNo} ${item.depDate} ${item.depTime} ${item.fromStation}-${item.toStation} ${seat.seatName}`,
-      detail: { trainKey, seatClass, price: seat.price, count, depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
+      // Adults' fares first, then the children's half fares: each ticket's refund fee is its own.
+      detail: { trainKey, seatClass, price: seat.price, count, children, fares: [...Array<number>(count - children).fill(seat.price), ...Array<number>(children).fill(seat.childPrice)], depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
       ttlMinutes: HOLD_TTL_MINUTES,
       soldOut: `${seat.seatName}余票不足，请选择其他车次或席别`,
     });
@@ -173,19 +181,20 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
 
   async refund(holdId: string, _c: SupplierContext): Promise<RefundResult> {
     const before = await this.own(holdId);
-    const d = before.detail as { price: number; count: number; depAt: number };
-    const fee = trainRefundFee(d.price, (d.depAt - now()) / 3_600_000) * d.count;
+    const d = before.detail as { fares: number[]; depAt: number };
+    const fee = d.fares.reduce((s, fare) => s + trainRefundFee(fare, (d.depAt - now()) / 3_600_000), 0);
     const hold = await refundHold(this.db, holdId);
-    return { hold, fee, refund: d.price * d.count - fee };
+    return { hold, fee, refund: d.fares.reduce((s, fare) => s + fare, 0) - fee };
   }
 
   async change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult> {
     const before = await this.own(holdId);
-    const d = before.detail as { price: number; count: number };
-    const hold = await this.hold(trainKey, seatClass, d.count, c);
-    const next = (await findHold(this.db, hold.holdId)).detail as { price: number };
+    const d = before.detail as { fares: number[]; count: number; children?: number };
+    const hold = await this.hold(trainKey, seatClass, d.count, c, d.children ?? 0);
+    const next = (await findHold(this.db, hold.holdId)).detail as { fares: number[] };
     const released = before.status === "confirmed" ? await refundHold(this.db, holdId) : await releaseHold(this.db, holdId);
-    return { released, hold, changeFee: 0, fareDifference: Math.max(0, next.price - d.price) * d.count };
+    const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+    return { released, hold, changeFee: 0, fareDifference: Math.max(0, sum(next.fares) - sum(d.fares)) };
   }
 
   private async own(holdId: string) {

@@ -17,6 +17,8 @@ export interface TrainSource {
   db: Kysely<Database>;
   seed: string;
   places: Places;
+  /** The database whose timetable caches a transaction on it shares (the timetable never changes). */
+  cacheOf?: Kysely<Database>;
 }
 
 /** Every station of a city by the city's name, or one station by its exact name. */
@@ -56,8 +58,9 @@ const legCache = new WeakMap<Kysely<Database>, Map<string, Leg[]>>();
 /** Legs from any of `from` to any of `to` (either side may be open: every station). The
  * timetable is written once and never changed, so each question is asked once per process. */
 export async function findLegs(src: TrainSource, from: string[] | null, to: string[] | null): Promise<Leg[]> {
-  let byKey = legCache.get(src.db);
-  if (!byKey) legCache.set(src.db, (byKey = new Map()));
+  const owner = src.cacheOf ?? src.db;
+  let byKey = legCache.get(owner);
+  if (!byKey) legCache.set(owner, (byKey = new Map()));
   const key = `${from?.join(",") ?? "*"}>${to?.join(",") ?? "*"}`;
   const cached = byKey.get(key);
   if (cached) return cached;
@@ -106,12 +109,13 @@ const stopCache = new WeakMap<Kysely<Database>, Map<string, StopRow[]>>();
 
 /** Each train's stops in order (read once per process: the timetable does not change). */
 export async function readStops(src: TrainSource, trainNos: string[]) {
-  let cache = stopCache.get(src.db);
+  const owner = src.cacheOf ?? src.db;
+  let cache = stopCache.get(owner);
   if (!cache) {
     cache = new Map();
     const rows = await src.db.selectFrom("train_stops").select(["trainNo", "seq", "station", "arrMin", "depMin"]).orderBy("trainNo").orderBy("seq").execute();
     for (const r of rows) cache.set(r.trainNo, [...(cache.get(r.trainNo) ?? []), { station: r.station, arrMin: r.arrMin, depMin: r.depMin }]);
-    stopCache.set(src.db, cache);
+    stopCache.set(owner, cache);
   }
   const out = new Map<string, StopRow[]>();
   for (const t of trainNos) out.set(t, cache.get(t) ?? []);

@@ -15,6 +15,8 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { hotelOrderDetailPath } from "../../resources/hotel-orders";
+import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../domain/orders/train";
+import { trainOrderDetailPath } from "../../resources/train-orders";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
 import "./pay.css";
@@ -34,6 +36,7 @@ const PRODUCT_VIEW = {
   air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, label: hotelOrderLabel, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
+  train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, label: trainOrderLabel, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
 } as const;
 
 export function Cashier({ orderId }: { orderId: number }) {
@@ -59,7 +62,7 @@ export function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const view = info.product === "hotel" ? PRODUCT_VIEW.hotel : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
+  const view = info.product === "hotel" || info.product === "train" ? PRODUCT_VIEW[info.product] : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
   const detail = <LinkButton to={view.detail(info)}>{t("pay.viewOrder")}</LinkButton>;
   if (info.status !== view.pending) {
     return (

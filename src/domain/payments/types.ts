@@ -58,7 +58,7 @@ export const SANDBOX_CASHIER_PATH = "/sandbox/cashier";
 
 export interface CashierInfo {
   orderId: number;
-  /** air | hotel: which order detail and status labels the cashier shows. */
+  /** air | hotel | train: which order detail and status labels the cashier shows. */
   product: string;
   orderNo: string;
   title: string;

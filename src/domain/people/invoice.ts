@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { FLIGHT_ORDER_STATUS } from "../orders/flight";
 import { HOTEL_ORDER_STATUS } from "../orders/hotel";
+import { TRAIN_ORDER_STATUS } from "../orders/train";
 import { isEmail } from "../validators";
 import { zInt, zOptionalString } from "../zod";
 
@@ -44,11 +45,12 @@ export const invoiceIsLive = (status: InvoiceStatus): boolean => status !== "wit
 /**
  * Orders that may be invoiced, per product (each has its own status codes): paid and the money
  * kept. Flights: paid, being ticketed, ticketed or changed. Hotels: paid and awaiting the hotel,
- * confirmed, checked in or completed.
+ * confirmed, checked in or completed. Trains: paid and being issued, ticketed or changed.
  */
 export const INVOICEABLE_ORDER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   air: [FLIGHT_ORDER_STATUS.paid, FLIGHT_ORDER_STATUS.ticketing, FLIGHT_ORDER_STATUS.ticketed, FLIGHT_ORDER_STATUS.changed],
   hotel: [HOTEL_ORDER_STATUS.pendingConfirm, HOTEL_ORDER_STATUS.confirmed, HOTEL_ORDER_STATUS.checkedIn, HOTEL_ORDER_STATUS.completed],
+  train: [TRAIN_ORDER_STATUS.ticketing, TRAIN_ORDER_STATUS.ticketed, TRAIN_ORDER_STATUS.changed],
 };
 
 export function isInvoiceable(product: string, status: number): boolean {

@@ -62,8 +62,16 @@ export function seatAvailabilityText(left: number): string {
   return left > 20 ? "有" : String(left);
 }
 
-/** Refund fee on the railway: ≥8 days free, 48 h–8 days 5 %, 24–48 h 10 %, under 24 h 20 %. */
+/** The railway's refund fee rate: ≥8 days before departure free, 48 h–8 days 5 %, 24–48 h 10 %, under 24 h 20 %. */
+export function trainRefundPercent(hoursBeforeDeparture: number): 0 | 5 | 10 | 20 {
+  return hoursBeforeDeparture >= 192 ? 0 : hoursBeforeDeparture >= 48 ? 5 : hoursBeforeDeparture >= 24 ? 10 : 20;
+}
+
+/**
+ * Refund fee of one ticket, rounded as the railway rounds: to the nearest half yuan, a fraction
+ * under 0.25 yuan down, 0.25 to under 0.75 to 0.5, 0.75 and over up: 50-fen units, halves up.
+ * Flooring to whole fen first cannot cross a 25-fen boundary, so it changes no result.
+ */
 export function trainRefundFee(fare: Fen, hoursBeforeDeparture: number): Fen {
-  const percent = hoursBeforeDeparture >= 192 ? 0 : hoursBeforeDeparture >= 48 ? 5 : hoursBeforeDeparture >= 24 ? 10 : 20;
-  return roundHalfUp(Math.floor((fare * percent) / 100), 50);
+  return roundHalfUp(Math.floor((fare * trainRefundPercent(hoursBeforeDeparture)) / 100), 50);
 }

@@ -7,6 +7,7 @@ import { Tabs } from "antd";
 
 const FlightOrderList = lazy(() => import("../../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList })));
 const HotelOrderList = lazy(() => import("../../resources/hotel-orders/list").then((m) => ({ default: m.HotelOrderList })));
+const TrainOrderList = lazy(() => import("../../resources/train-orders/list").then((m) => ({ default: m.TrainOrderList })));
 import { useLocation, useNavigate } from "react-router";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
@@ -89,7 +90,7 @@ export function OrderListsPage() {
           items={shown.map((k) => ({
             key: k,
             label: TABS[k].label[lang === "zh" ? 0 : 1],
-            // Flight and hotel orders are listed; the train's arrive with its booking.
+            // The government-fare tab lists nothing of its own yet.
             children:
               k === "airTicket" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
@@ -98,6 +99,10 @@ export function OrderListsPage() {
               ) : k === "hotel" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
                   <HotelOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                </Suspense>
+              ) : k === "train" ? (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                  <TrainOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
                 </Suspense>
               ) : (
                 <EmptyState text={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />

@@ -1,0 +1,37 @@
+// The train ticket of an order (migration 080): the train and seat class as booked, and its
+// passengers with fare and seat. Money in integer fen.
+import type { Generated } from "kysely";
+
+export interface TrainOrdersTable {
+  id: Generated<number>;
+  orderId: number;
+  trainKey: string;
+  trainNo: string;
+  trainTypeName: string;
+  fromStation: string;
+  toStation: string;
+  depDate: string;
+  depTime: string;
+  arrDate: string;
+  arrTime: string;
+  durationMin: number;
+  departAt: string;
+  seatClass: string;
+  seatName: string;
+  ticketNo: string | null;
+  changedFrom: string | null;
+  feeFen: Generated<number>;
+  refundFen: Generated<number>;
+}
+
+export interface TrainOrderPassengersTable {
+  id: Generated<number>;
+  orderId: number;
+  name: string;
+  certType: number;
+  certNo: string;
+  passengerType: string;
+  fareFen: number;
+  seatNo: string | null;
+  refundFeeFen: Generated<number>;
+}

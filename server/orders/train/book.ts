@@ -1,0 +1,112 @@
+// Booking a train ticket: read the train and seat class as they are now, price the passengers'
+// tickets (children at the railway's half fare) and hold the seats through the railway, inserting
+// the order, its train, passengers, first event and expiry job in ONE transaction: seats that
+// cannot be had leave nothing written, and the last seat goes to exactly one buyer.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
+import { supplierContext, suppliersFor } from "../../suppliers";
+import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
+import { fareOf, trainPricePanel, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
+import { TRAIN_SERVICE_FEE } from "../../../src/domain/travel/train";
+import { memberActor } from "../flight/moves";
+import { companyIdOf } from "../flight/book";
+import { existingOrder, newOrderNo, type BookReply } from "../booking";
+import { scheduleTrainOrderExpiry } from "./jobs";
+
+export async function bookTrain(db: Kysely<Database>, member: Member, input: TrainOrderInput, seed?: string): Promise<BookReply> {
+  const again = await existingOrder(db, member.id, input.clientKey);
+  if (again) return again;
+
+  const c = await supplierContext(db, member);
+  const supplier = suppliersFor(db, seed).train;
+  const train = await supplier.train(input.trainKey, c);
+  const seat = train.seats.find((s) => s.seatClass === input.seatClass);
+  if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
+  const types = input.passengers.map((p) => p.passengerType);
+  const panel = trainPricePanel(seat, types, TRAIN_SERVICE_FEE);
+  const children = types.filter((t) => t === "child").length;
+  const companyId = await companyIdOf(db, member);
+  const actor = memberActor(member);
+  const { stops: _stops, seats: _seats, ...snapshot } = train;
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
+      // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
+      if (hold.amount !== panel.total) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询后预订");
+      const at = isoAt();
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          orderNo: newOrderNo("T"),
+          product: "train",
+          memberId: member.id,
+          companyId,
+          bookerMemberId: member.id,
+          travellerMemberId: null,
+          status: TRAIN_ORDER_STATUS.pendingPayment,
+          ticketFen: panel.ticketTotal,
+          constructionFeeFen: 0,
+          fuelSurchargeFen: 0,
+          serviceFeeFen: panel.serviceFee,
+          insuranceFen: 0,
+          totalFen: panel.total,
+          fullFareFen: null,
+          fareKey: `${input.trainKey}:${input.seatClass}`,
+          holdId: hold.holdId,
+          depDate: train.depDate,
+          title: `${train.trainNo} ${train.fromStation}—${train.toStation} ${seat.seatName}`,
+          snapshot: JSON.stringify({ train: snapshot, seat: { seatClass: seat.seatClass, seatName: seat.seatName, price: seat.price, childPrice: seat.childPrice } }),
+          contactName: input.contactName,
+          contactMobile: input.contactMobile,
+          clientKey: input.clientKey,
+          expiresAt: hold.expiresAt,
+          createTime: at,
+          updateTime: at,
+        })
+        .returning(["id", "orderNo"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("train_orders")
+        .values({
+          orderId: order.id,
+          trainKey: train.trainKey,
+          trainNo: train.trainNo,
+          trainTypeName: train.trainTypeName,
+          fromStation: train.fromStation,
+          toStation: train.toStation,
+          depDate: train.depDate,
+          depTime: train.depTime,
+          arrDate: train.arrDate,
+          arrTime: train.arrTime,
+          durationMin: train.durationMin,
+          departAt: departAtOf(train),
+          seatClass: seat.seatClass,
+          seatName: seat.seatName,
+        })
+        .execute();
+      await trx
+        .insertInto("train_order_passengers")
+        .values(input.passengers.map((p) => ({ orderId: order.id, name: p.name, certType: p.certType, certNo: p.certNo.toUpperCase(), passengerType: p.passengerType, fareFen: fareOf(seat, p.passengerType) })))
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: TRAIN_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .execute();
+      await scheduleTrainOrderExpiry(trx, order.id, hold.expiresAt);
+      return { id: order.id, orderNo: order.orderNo, status: TRAIN_ORDER_STATUS.pendingPayment, payprice: panel.total, expiresAt: hold.expiresAt };
+    });
+  } catch (e) {
+    // The same form submitted twice at once: the second insert meets the first's clientKey.
+    const first = await existingOrder(db, member.id, input.clientKey);
+    if (first) return first;
+    throw e;
+  }
+}
+
+/** The departure instant (China wall clock on the departure date), as ISO. */
+export function departAtOf(train: { depDate: string; depTime: string }): string {
+  return new Date(`${train.depDate}T${train.depTime}:00+08:00`).toISOString();
+}

@@ -1,0 +1,60 @@
+// The train order's timed steps, written with the change that needs them so a restart loses
+// none: an unpaid order is cancelled at its expiry and its seats go back on sale; a paid one is
+// issued by the railway shortly after payment, or fails (and is refunded in full) when its held
+// seats lapsed before they could be issued.
+import { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
+import { isoAt, now } from "../../services/clock";
+import { findHold } from "../../suppliers/holds";
+import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
+import { SYSTEM_ACTOR } from "../flight/moves";
+import { applyTrainMove } from "./moves";
+
+export const TRAIN_ORDER_EXPIRY_JOB = "train-order-expiry";
+export const TRAIN_ORDER_TICKET_JOB = "train-order-ticket";
+
+/** How long after payment the (demo) railway issues the tickets. */
+export const TICKET_AFTER_MS = 5_000;
+
+export function scheduleTrainOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  return enqueueJob(trx, { kind: TRAIN_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
+}
+
+/** After payment: the railway issues the tickets. */
+export function scheduleTrainTicketing(trx: Kysely<Database>, orderId: number): Promise<number> {
+  return enqueueJob(trx, { kind: TRAIN_ORDER_TICKET_JOB, runAt: now() + TICKET_AFTER_MS, payload: { orderId } });
+}
+
+const payload = z.object({ orderId: z.number().int() });
+
+export const trainOrderExpiryJob = defineJobKind({
+  kind: TRAIN_ORDER_EXPIRY_JOB,
+  payload,
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
+    // Paid or cancelled meanwhile: nothing left to expire.
+    if (!order || order.status !== TRAIN_ORDER_STATUS.pendingPayment) return;
+    await applyTrainMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+  },
+});
+
+export const trainOrderTicketJob = defineJobKind({
+  kind: TRAIN_ORDER_TICKET_JOB,
+  payload,
+  async run(p, { trx }) {
+    const order = await trx.selectFrom("orders").select(["status", "holdId"]).where("id", "=", p.orderId).executeTakeFirst();
+    if (!order || order.status !== TRAIN_ORDER_STATUS.ticketing) return;
+    const hold = order.holdId ? await findHold(trx, order.holdId) : null;
+    // The railway issues held seats only until the hold lapses; after that they may be sold again.
+    if (hold?.status === "held" && hold.expiresAt > isoAt()) {
+      await applyTrainMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: "铁路已出票" });
+    } else {
+      await applyTrainMove(trx, { orderId: p.orderId, action: "fail", actor: SYSTEM_ACTOR, note: "占座已失效，出票失败" });
+    }
+  },
+});
+
+export const trainOrderJobKinds = [trainOrderExpiryJob, trainOrderTicketJob];

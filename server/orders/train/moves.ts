@@ -1,0 +1,103 @@
+// Applying the train order state machine: one conditional UPDATE (`where status = from`) per
+// move, its event row and its railway effect (releasing the seats, issuing the tickets with their
+// seat numbers, or giving everything back when issuing fails) in one transaction, so two
+// concurrent moves on one order can never both succeed. Refunds and changes, which also move
+// money, are in refund.ts and change.ts on the same `writeTrainMove`.
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
+import { suppliersFor } from "../../suppliers";
+import { formatFen } from "../../../src/domain/policy/fen";
+import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
+import type { SeatClass } from "../../../src/domain/travel/train";
+import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
+import { returnPayment } from "../refunds";
+import { seatNumbers } from "./seats";
+
+export interface TrainMoveRequest {
+  orderId: number;
+  action: TrainOrderAction;
+  actor: Actor;
+  note?: string;
+  /** The supplier's inventory seed (tests and demo servers pick theirs). */
+  seed?: string;
+}
+
+export type TrainOrderRef = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number };
+
+export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise<TrainOrderRef> {
+  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId"]).where("id", "=", id).executeTakeFirst();
+  if (!order || order.product !== "train") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Refuses (409) unless this move starts at the order's status and the actor may take it. */
+export function checkTrainMove(order: { status: number }, action: TrainOrderAction, actor: Actor) {
+  const move = trainOrderMove(order.status, action);
+  if (!move || (move.by === "system" && actor.kind !== "system")) {
+    throw new BizError(RET.CONFLICT, `订单当前状态为「${trainOrderLabel(order.status)}」，不能执行此操作`);
+  }
+  return move;
+}
+
+/** The status change and its timeline event; fails when someone else moved the order first. */
+export async function writeTrainMove(trx: Transaction<Database>, order: { id: number; status: number }, r: Omit<TrainMoveRequest, "orderId">): Promise<{ from: number; to: number }> {
+  const move = checkTrainMove(order, r.action, r.actor);
+  const at = isoAt();
+  const done = await trx
+    .updateTable("orders")
+    .set({ status: move.to, updateTime: at, ...(move.to === TRAIN_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
+    .where("id", "=", order.id)
+    .where("status", "=", move.from)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
+  await trx
+    .insertInto("order_events")
+    .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
+    .execute();
+  return { from: move.from, to: move.to };
+}
+
+/** Gives each passenger of the order a seat of this class, in passenger order. */
+export async function seatPassengers(trx: Kysely<Database>, orderId: number, seatClass: SeatClass): Promise<void> {
+  const people = await trx.selectFrom("train_order_passengers").select("id").where("orderId", "=", orderId).orderBy("id").execute();
+  const seats = seatNumbers(seatClass, people.length);
+  for (const [i, p] of people.entries()) await trx.updateTable("train_order_passengers").set({ seatNo: seats[i] }).where("id", "=", p.id).execute();
+}
+
+/**
+ * Applies one move without money of the member's choosing: pay (the railway issues later),
+ * cancel or expire (the seats go back), ticket (the held seats are issued with seat numbers) and
+ * fail (the seats go back and the whole payment is returned where it came from).
+ */
+export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest): Promise<{ from: number; to: number }> {
+  return inTransaction(db, async (trx) => {
+    const order = await readTrainOrder(trx, r.orderId);
+    // Refunds and changes move money of the member's choosing: refund.ts and change.ts.
+    if (r.action === "refund" || r.action === "change") throw new BizError(RET.CONFLICT, "请通过退票或改签办理");
+    return write(trx, order, r, db);
+  });
+}
+
+async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainMoveRequest, db: Kysely<Database>) {
+  const supplier = suppliersFor(db, r.seed).train.within(trx);
+  if (r.action !== "fail") {
+    const result = await writeTrainMove(trx, order, r);
+    if (order.holdId && (r.action === "cancel" || r.action === "expire")) await supplier.cancel(order.holdId);
+    if (r.action === "ticket") {
+      if (!order.holdId) throw new Error(`train order ${order.id} has no seats to issue`);
+      const issued = await supplier.confirm(order.holdId);
+      const t = await trx.selectFrom("train_orders").select("seatClass").where("orderId", "=", order.id).executeTakeFirstOrThrow();
+      await trx.updateTable("train_orders").set({ ticketNo: issued.reference }).where("orderId", "=", order.id).execute();
+      await seatPassengers(trx, order.id, t.seatClass as SeatClass);
+    }
+    return result;
+  }
+  checkTrainMove(order, "fail", r.actor);
+  if (order.holdId) await supplier.cancel(order.holdId);
+  const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: order.totalFen, note: "火车票出票失败退款", final: true });
+  await trx.updateTable("train_orders").set({ refundFen: order.totalFen }).where("orderId", "=", order.id).execute();
+  return writeTrainMove(trx, order, { ...r, note: `${r.note ?? "出票失败"}，已退款 ¥${formatFen(order.totalFen)} 至${money.toLabel || "原支付账户"}` });
+}

@@ -1,0 +1,57 @@
+// 退票: the whole order's tickets are returned to the railway, each passenger's fare less the
+// railway's refund fee for the time left before departure (trainRefundLines, the same function
+// the estimate shows), back to wherever the order was paid from; the service fee is the portal's
+// and stays. A quote answers the same figures and writes nothing.
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
+import { BizError, RET } from "../../services/http/envelope";
+import { now } from "../../services/clock";
+import { suppliersFor, supplierContext } from "../../suppliers";
+import { formatFen } from "../../../src/domain/policy/fen";
+import { trainRefundLines } from "../../../src/domain/orders/train-booking";
+import type { TrainPassengerType, TrainRefundQuote } from "../../../src/domain/orders/train-types";
+import type { Actor } from "../flight/moves";
+import { returnPayment } from "../refunds";
+import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
+
+/** Tickets can be returned online until the train leaves. */
+export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {
+  const t = await db.selectFrom("train_orders").select("departAt").where("orderId", "=", orderId).executeTakeFirstOrThrow();
+  const at = Date.parse(t.departAt);
+  if (at <= now()) throw new BizError(RET.CONFLICT, "列车已发车，不能在线办理");
+  return at;
+}
+
+async function quoteOf(db: Kysely<Database>, order: { id: number; status: number; totalFen: number }, actor: Actor): Promise<TrainRefundQuote> {
+  checkTrainMove(order, "refund", actor);
+  const departAt = await departureOf(db, order.id);
+  const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
+  const q = trainRefundLines(people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })), departAt, now());
+  const fees = await db.selectFrom("orders").select("serviceFeeFen").where("id", "=", order.id).executeTakeFirstOrThrow();
+  return { ...q, serviceFeeKept: fees.serviceFeeFen };
+}
+
+export async function trainRefundQuote(db: Kysely<Database>, orderId: number, actor: Actor): Promise<TrainRefundQuote> {
+  return quoteOf(db, await readTrainOrder(db, orderId), actor);
+}
+
+export async function refundTrainOrder(db: Kysely<Database>, orderId: number, actor: Actor, seed?: string): Promise<TrainRefundQuote & { from: number; to: number }> {
+  return inTransaction(db, async (trx) => {
+    const order = await readTrainOrder(trx, orderId);
+    const q = await quoteOf(trx, order, actor);
+    const supplier = suppliersFor(db, seed).train.within(trx);
+    // The seats go back on sale; the member's money follows the railway's fee per ticket.
+    if (order.holdId) await supplier.refund(order.holdId, await supplierContext(trx, null));
+    for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ refundFeeFen: l.fee }).where("id", "=", l.passengerId).execute();
+    const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票退票退款", final: true });
+    const t = await trx.selectFrom("train_orders").select(["feeFen", "refundFen"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
+    await trx.updateTable("train_orders").set({ feeFen: t.feeFen + q.fee, refundFen: t.refundFen + q.refund }).where("orderId", "=", order.id).execute();
+    const moved = await writeTrainMove(trx, order, {
+      action: "refund",
+      actor,
+      note: `退票 ${q.lines.length} 张，退款 ¥${formatFen(q.refund)} 至${money.toLabel || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`,
+    });
+    return { ...q, ...moved };
+  });
+}

@@ -1,0 +1,88 @@
+// Reading train orders: who may see one (the member who booked it; a company administrator also
+// the company's), the paged list with its filters, and the detail with passengers, seats, money
+// and timeline.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { toCount } from "../../db";
+import { BizError, MSG, RET } from "../../services/http/envelope";
+import { offsetOf, type Page } from "../../services/http/paging";
+import { trainMemberActions } from "../../../src/domain/orders/train";
+import { maskCertNo } from "../../../src/domain/people/certificates";
+import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
+import type { SeatClass } from "../../../src/domain/travel/train";
+import { ORDER_NOT_FOUND } from "../flight/moves";
+import { visibleTo } from "../flight/views";
+import { filterOrders, type ListFilter } from "../list-filter";
+
+const ROW_COLUMNS = [
+  "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
+  "t.trainNo", "t.fromStation", "t.toStation", "t.depDate", "t.depTime", "t.arrDate", "t.arrTime", "t.seatClass", "t.seatName",
+] as const;
+
+type RowOf = {
+  id: number; orderNo: string; status: number; totalFen: number; createTime: string; expiresAt: string | null;
+  trainNo: string; fromStation: string; toStation: string; depDate: string; depTime: string; arrDate: string; arrTime: string; seatClass: string; seatName: string;
+};
+
+function rowOf(o: RowOf, passengerNames: string[]): TrainOrderRow {
+  return {
+    id: o.id, orderNo: o.orderNo, status: o.status, trainNo: o.trainNo, fromStation: o.fromStation, toStation: o.toStation,
+    depDate: o.depDate, depTime: o.depTime, arrDate: o.arrDate, arrTime: o.arrTime, seatClass: o.seatClass as SeatClass, seatName: o.seatName,
+    passengerNames, payprice: o.totalFen, createTime: o.createTime, expiresAt: o.expiresAt,
+  };
+}
+
+const base = (db: Kysely<Database>, member: Member) =>
+  visibleTo(db.selectFrom("orders").innerJoin("train_orders as t", "t.orderId", "orders.id").where("orders.product", "=", "train"), member);
+
+export async function listTrainOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<TrainOrderRow>> {
+  const q = filterOrders(base(db, member), f, "train_order_passengers");
+  const [rows, count] = await Promise.all([
+    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
+    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const people = ids.length ? await db.selectFrom("train_order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute() : [];
+  return { list: rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name))), total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+/** The train order with this id if the member may see it: 404 when there is none, 403 when it is someone else's. */
+export async function visibleTrainOrderId(db: Kysely<Database>, member: Member, orderId: number): Promise<number> {
+  const exists = await db.selectFrom("orders").select("id").where("id", "=", orderId).where("product", "=", "train").executeTakeFirst();
+  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", exists.id), member).executeTakeFirst();
+  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  return exists.id;
+}
+
+export async function trainOrderDetail(db: Kysely<Database>, member: Member, orderId: number): Promise<TrainOrderDetail> {
+  const id = await visibleTrainOrderId(db, member, orderId);
+  const o = await base(db, member)
+    .select([...ROW_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
+    .where("orders.id", "=", id)
+    .executeTakeFirstOrThrow();
+  const [people, events] = await Promise.all([
+    db.selectFrom("train_order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
+    db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
+  ]);
+  return {
+    ...rowOf(o, people.map((p) => p.name)),
+    trainKey: o.trainKey,
+    trainTypeName: o.trainTypeName,
+    durationMin: o.durationMin,
+    contactName: o.contactName,
+    contactMobile: o.contactMobile,
+    ticketNo: o.ticketNo,
+    ticketTotal: o.ticketFen,
+    serviceFee: o.serviceFeeFen,
+    refundFee: o.feeFen,
+    refundAmount: o.refundFen,
+    changedFrom: o.changedFrom,
+    passengers: people.map((p) => ({
+      id: p.id, name: p.name, certType: p.certType, certNo: maskCertNo(p.certNo), passengerType: p.passengerType as TrainPassengerType,
+      fare: p.fareFen, seatNo: p.seatNo, refundFee: p.refundFeeFen,
+    })),
+    events,
+    actions: trainMemberActions(o.status),
+  };
+}

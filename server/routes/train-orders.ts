@@ -1,0 +1,101 @@
+// Train orders: book (hold the seats and create in one transaction), the order centre's list and
+// detail, cancelling an unpaid order, 退票 (a quote of the railway's fee per passenger, then the
+// refund) and 改签 (a quote of the new train and any difference, then the change). A member
+// reaches only their own orders; a company administrator also the company's.
+import { z } from "zod";
+import { trainChangeInput, trainOrderInput, zTrainOrderId } from "../../src/domain/orders/train-booking";
+import { TRAIN_ORDER_PATHS } from "../../src/domain/orders/train-types";
+import { TRAIN_ORDER_STATUS_CODES } from "../../src/domain/orders/train";
+import { zText } from "../../src/domain/zod";
+import { defineRoute } from "../services/http/route";
+import { memberActor } from "../orders/flight/moves";
+import { bookTrain } from "../orders/train/book";
+import { applyTrainMove } from "../orders/train/moves";
+import { refundTrainOrder, trainRefundQuote } from "../orders/train/refund";
+import { changeTrainOrder, trainChangeQuote } from "../orders/train/change";
+import { listTrainOrders, trainOrderDetail, visibleTrainOrderId } from "../orders/train/views";
+import { orderListInput } from "./orders";
+
+const tags = ["orders"];
+const listInput = orderListInput(TRAIN_ORDER_STATUS_CODES);
+
+export function trainOrderRoutes(seed?: string) {
+  return [
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.book,
+      summary: "火车票下单：按车次与席别为乘客占座（儿童票半价）并创建待支付订单（同一事务；同一 clientKey 只生成一张订单），30 分钟未支付自动取消并释放座位",
+      tags,
+      access: "bookings",
+      input: trainOrderInput,
+      handler: ({ input, member, ctx }) => bookTrain(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.list,
+      summary: "火车票订单列表（分页；按状态、预订日期范围、订单号筛选；会员看自己的订单，企业管理员另看本企业订单）",
+      tags,
+      access: "orders",
+      input: listInput,
+      handler: ({ input, member, ctx }) => listTrainOrders(ctx.db, member!, input),
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.detail,
+      summary: "火车票订单详情（车次、乘客与座位、票价明细、状态时间线与当前可执行的操作）",
+      tags,
+      access: "orders",
+      input: z.object({ orderId: zTrainOrderId }).strict(),
+      handler: ({ input, member, ctx }) => trainOrderDetail(ctx.db, member!, input.orderId),
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.cancel,
+      summary: "取消待支付的火车票订单并释放座位",
+      tags,
+      access: "orders",
+      input: z.object({ orderId: zTrainOrderId, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
+        return applyTrainMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.refund,
+      summary: "退票：mode=quote 按铁路退票规则（开车前 8 天以上免费，48 小时至 8 天 5%，24 至 48 小时 10%，24 小时内 20%，按 5 角取整）返回每位乘客的退票费与退款金额，不做改动；mode=confirm 办理退票并退回原支付账户（服务费不退）",
+      tags,
+      access: "orders",
+      input: z.object({ orderId: zTrainOrderId, mode: z.enum(["quote", "confirm"], { error: "mode 只能是 quote 或 confirm" }) }).strict(),
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
+        const actor = memberActor(member!);
+        return input.mode === "quote" ? trainRefundQuote(ctx.db, id, actor) : refundTrainOrder(ctx.db, id, actor, seed);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.changeApply,
+      summary: "改签试算：同出发、到达城市的另一车次或席别，返回新车次与每位乘客的票价差（新票价较低时退还差额并按退票规则收取差额退票费），不做改动",
+      tags,
+      access: "orders",
+      input: trainChangeInput,
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
+        return trainChangeQuote(ctx.db, { ...input, orderId: id }, memberActor(member!), seed);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.changeConfirm,
+      summary: "确认改签：占用并出票新车次座位、释放原座位，票价较低时退还差额（扣除差额退票费）至原支付账户；每张订单只能改签一次",
+      tags,
+      access: "orders",
+      input: trainChangeInput,
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
+        return changeTrainOrder(ctx.db, { ...input, orderId: id }, memberActor(member!), seed);
+      },
+    }),
+  ];
+}

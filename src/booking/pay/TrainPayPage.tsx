@@ -1,0 +1,18 @@
+// The train cashier (/train/train_order_pay/:id/:orderNo): the order's id is in the address, so it
+// is the same cashier as every other order's; after payment (trainPay) the train order list opens.
+import { Card, Result } from "antd";
+import { useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { Cashier } from "./PayOrderPage";
+import "./pay.css";
+
+export default function TrainPayPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
+      {id && /^\d{1,10}$/.test(id) ? <Cashier orderId={Number(id)} /> : <Card><Result status="404" title={t("trainOrder.notFound")} /></Card>}
+    </WorkbenchFrame>
+  );
+}

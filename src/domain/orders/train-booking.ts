@@ -1,0 +1,120 @@
+// Booking a train ticket: the order form (shared by the order page and the server's route), the
+// price panel that always adds up (each passenger's ticket by type, plus the service fee per
+// ticket), and the railway's refund fee per passenger, which the refund's estimate and its charge
+// both read. Money is integer fen.
+import { z } from "zod";
+import { CERT_TYPE } from "../codes";
+import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
+import { SEAT_CLASS_LABELS, TRAIN_SERVICE_FEE, trainRefundFee, trainRefundPercent, type SeatClass } from "../travel/train";
+import { zInt, zText } from "../zod";
+import type { Fen } from "../travel/money";
+import { TRAIN_PASSENGER_TYPES, type TrainPassengerType } from "./train-types";
+
+/** Passengers on one order, as on the railway. */
+export const MAX_TRAIN_PASSENGERS = 5;
+export const TRAIN_NAME_MAX = 40;
+export const TRAIN_CERT_NO_MAX = 30;
+
+/** The certificates the railway accepts for a ticket in a real name. */
+export const TRAIN_CERT_TYPES = [
+  CERT_TYPE.idCard, CERT_TYPE.passport, CERT_TYPE.taiwanResidentPermit, CERT_TYPE.hkMacauResidentPermit, CERT_TYPE.taiwanPass, CERT_TYPE.hkMacauPass,
+] as const;
+
+export const SEAT_CLASSES = Object.keys(SEAT_CLASS_LABELS) as SeatClass[];
+
+/** The search result's train key: run date, train number, boarding and leaving station. */
+export const TRAIN_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}:[GDCZTK]\d{1,4}:[\u4e00-\u9fa5]{2,8}:[\u4e00-\u9fa5]{2,8}$/;
+
+const zTrainKey = z.string({ error: "请选择车次" }).max(40, "车次编号不正确").regex(TRAIN_KEY_PATTERN, "车次编号不正确");
+export const zTrainOrderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
+const zSeatClass = z.enum(SEAT_CLASSES as [SeatClass, ...SeatClass[]], { error: "请选择席别" });
+
+export const trainPassengerInput = z
+  .object({
+    name: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: "乘客姓名", typeError: "请填写乘客姓名" }).refine(
+      (v) => isChineseOnly(v) || isEnglishOnly(v),
+      "乘客姓名须为中文或英文",
+    ),
+    certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (TRAIN_CERT_TYPES as readonly number[]).includes(v), "请选择火车票可用的证件类型"),
+    certNo: zText({ max: TRAIN_CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
+    passengerType: z.enum(TRAIN_PASSENGER_TYPES, { error: "请选择票种" }),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (!certNoValid(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: "证件号码格式不正确" });
+  });
+
+export const trainOrderInput = z
+  .object({
+    trainKey: zTrainKey,
+    seatClass: zSeatClass,
+    /** Generated once per form: a resubmitted form finds the order it created. */
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
+    passengers: z.array(trainPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_TRAIN_PASSENGERS, `每张订单最多 ${MAX_TRAIN_PASSENGERS} 名乘客`),
+    contactName: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
+    contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    // A child's ticket is bought with an accompanying adult's, and may use the adult's certificate.
+    if (!o.passengers.some((p) => p.passengerType === "adult")) {
+      ctx.addIssue({ code: "custom", path: ["passengers"], message: "儿童票须与成人票一同购买" });
+    }
+    const seen = new Set<string>();
+    o.passengers.forEach((p, i) => {
+      if (p.passengerType !== "adult") return;
+      const key = `${p.certType}|${p.certNo.toUpperCase()}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: "同一证件不能重复购买成人票" });
+      seen.add(key);
+    });
+  });
+
+export type TrainOrderInput = z.output<typeof trainOrderInput>;
+export type TrainOrderForm = z.input<typeof trainOrderInput>;
+
+/** Changing to another train or seat of the same route. */
+export const trainChangeInput = z.object({ orderId: zTrainOrderId, trainKey: zTrainKey, seatClass: zSeatClass }).strict();
+
+// ---- the price panel ----
+
+export interface TrainPriceLine {
+  passengerType: TrainPassengerType;
+  count: number;
+  price: Fen;
+  subtotal: Fen;
+}
+
+export interface TrainPricePanel {
+  lines: TrainPriceLine[];
+  ticketTotal: Fen;
+  serviceFee: Fen;
+  total: Fen;
+}
+
+/** The fare a passenger of this type pays for the seat. */
+export const fareOf = (seat: { price: Fen; childPrice: Fen }, type: TrainPassengerType): Fen => (type === "child" ? seat.childPrice : seat.price);
+
+/** Tickets by passenger type (adult fare, the railway's half fare for children), plus the service fee per ticket. */
+export function trainPricePanel(seat: { price: Fen; childPrice: Fen }, types: readonly TrainPassengerType[], feePerTicket: Fen = TRAIN_SERVICE_FEE): TrainPricePanel {
+  const lines = TRAIN_PASSENGER_TYPES.map((t) => {
+    const count = types.filter((x) => x === t).length;
+    return { passengerType: t, count, price: fareOf(seat, t), subtotal: fareOf(seat, t) * count };
+  }).filter((l) => l.count > 0);
+  const ticketTotal = lines.reduce((s, l) => s + l.subtotal, 0);
+  const serviceFee = feePerTicket * types.length;
+  return { lines, ticketTotal, serviceFee, total: ticketTotal + serviceFee };
+}
+
+// ---- refunds ----
+
+export const hoursBefore = (departureAt: number, at: number) => (departureAt - at) / 3_600_000;
+
+/** Each ticket's refund fee at this time before departure, and what comes back. */
+export function trainRefundLines<P extends { fare: Fen }>(passengers: readonly P[], departureAt: number, at: number) {
+  const hours = hoursBefore(departureAt, at);
+  const lines = passengers.map((p) => {
+    const fee = Math.min(p.fare, trainRefundFee(p.fare, hours));
+    return { ...p, fee, refund: p.fare - fee };
+  });
+  return { percent: trainRefundPercent(hours), lines, fee: lines.reduce((s, l) => s + l.fee, 0), refund: lines.reduce((s, l) => s + l.refund, 0) };
+}

@@ -1,0 +1,132 @@
+// What the train order APIs take and answer, zod-free so the resource registry can name the
+// paths: the list row, the detail with passengers, seats and timeline, and the quotes a refund or
+// a change shows before it is confirmed. Money is integer fen; times are ISO instants.
+import type { SeatClass } from "../travel/train";
+import type { TrainOrderAction } from "./train";
+
+export const TRAIN_ORDER_PATHS = {
+  book: "/api/v1/trip_manager/train_domestic_order/book",
+  list: "/api/v1/train/order_list",
+  detail: "/api/v1/train/order_detail",
+  cancel: "/api/v1/train/order_cancel",
+  /** mode "quote" answers the fee per passenger and changes nothing; "confirm" refunds. */
+  refund: "/api/v1/train/order_refund",
+  /** Quotes a change to another train or seat of the same route; changes nothing. */
+  changeApply: "/api/v1/train/change_apply",
+  changeConfirm: "/api/v1/train/change_confirm",
+} as const;
+
+export const TRAIN_PASSENGER_TYPES = ["adult", "child"] as const;
+export type TrainPassengerType = (typeof TRAIN_PASSENGER_TYPES)[number];
+export const TRAIN_PASSENGER_TYPE_LABELS: Readonly<Record<TrainPassengerType, { zh: string; en: string }>> = {
+  adult: { zh: "成人票", en: "Adult" },
+  child: { zh: "儿童票", en: "Child" },
+};
+
+export interface TrainOrderRow {
+  id: number;
+  orderNo: string;
+  status: number;
+  trainNo: string;
+  fromStation: string;
+  toStation: string;
+  depDate: string;
+  depTime: string;
+  arrDate: string;
+  arrTime: string;
+  seatClass: SeatClass;
+  seatName: string;
+  passengerNames: string[];
+  payprice: number;
+  createTime: string;
+  expiresAt: string | null;
+}
+
+export interface TrainOrderPassenger {
+  id: number;
+  name: string;
+  certType: number;
+  /** Masked as lists show certificates (110101********1234). */
+  certNo: string;
+  passengerType: TrainPassengerType;
+  fare: number;
+  /** Coach and seat ("05车12F号") once ticketed. */
+  seatNo: string | null;
+  refundFee: number;
+}
+
+export interface TrainOrderEvent {
+  id: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number;
+  actorName: string;
+  note: string | null;
+  createTime: string;
+}
+
+export interface TrainOrderDetail extends TrainOrderRow {
+  trainKey: string;
+  trainTypeName: string;
+  durationMin: number;
+  contactName: string;
+  contactMobile: string;
+  /** The railway's ticket (booking) number once issued. */
+  ticketNo: string | null;
+  ticketTotal: number;
+  serviceFee: number;
+  /** Refund fees kept so far (a refund, or the fee on a cheaper change's difference). */
+  refundFee: number;
+  /** Money returned so far. */
+  refundAmount: number;
+  /** "G1 2026-12-03 二等座" of the train before a change. */
+  changedFrom: string | null;
+  passengers: TrainOrderPassenger[];
+  events: TrainOrderEvent[];
+  actions: TrainOrderAction[];
+}
+
+export interface TrainRefundLine {
+  passengerId: number;
+  name: string;
+  passengerType: TrainPassengerType;
+  fare: number;
+  fee: number;
+  refund: number;
+}
+
+export interface TrainRefundQuote {
+  /** The railway's rate for this time before departure (0, 5, 10 or 20 %). */
+  percent: number;
+  lines: TrainRefundLine[];
+  fee: number;
+  refund: number;
+  /** The portal's service fee, not returned with a refunded ticket. */
+  serviceFeeKept: number;
+}
+
+export interface TrainChangeLine {
+  passengerId: number;
+  name: string;
+  passengerType: TrainPassengerType;
+  oldFare: number;
+  newFare: number;
+  /** Refund fee on the cheaper ticket's difference. */
+  fee: number;
+  refund: number;
+}
+
+export interface TrainChangeQuote {
+  trainKey: string;
+  trainNo: string;
+  depDate: string;
+  depTime: string;
+  arrTime: string;
+  fromStation: string;
+  toStation: string;
+  seatClass: SeatClass;
+  seatName: string;
+  lines: TrainChangeLine[];
+  fee: number;
+  refund: number;
+}

@@ -1,0 +1,168 @@
+// TrainOrderDetails (/train/OrderDetails/:orderId): one train order — status with its colour, the
+// time left to pay, the train, passengers with their seats, the price by ticket type, money
+// refunded and the timeline. The buttons are the actions the shared state machine allows a member
+// in this status: cancel (confirmed first), 退票 (the railway's fee per passenger shown before it
+// is confirmed) and 改签.
+import { useState } from "react";
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
+import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { TRAIN_ORDER_MOVES, TRAIN_ORDER_STATUS, trainOrderColor, trainOrderLabel } from "../../domain/orders/train";
+import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
+import { CERT_TYPES, label } from "../../domain/codes";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { durationText } from "../../domain/travel/results";
+import { pathFor } from "../../access/routes";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { useLang } from "../../pages/layout/session";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { Countdown } from "../flight-orders/Countdown";
+import { trainPayPath } from "./index";
+import { RefundDialog } from "./RefundDialog";
+import { ChangeDialog } from "./ChangeDialog";
+import "../../booking/flight/flight.css";
+
+const fen = (v: number) => `¥${formatFen(v)}`;
+
+export default function TrainOrderShowPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { orderId } = useParams();
+  return (
+    <WorkbenchFrame routeName={routeName} title={t("trainOrder.detailTitle")} query={{ type: "train" }}>
+      {orderId && /^\d{1,10}$/.test(orderId) ? <OrderDetail orderId={Number(orderId)} /> : <Card><Result status="404" title={t("trainOrder.notFound")} /></Card>}
+    </WorkbenchFrame>
+  );
+}
+
+function OrderDetail({ orderId }: { orderId: number }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  const invalidate = useInvalidate();
+  const [dialog, setDialog] = useState<"refund" | "change" | null>(null);
+  const { query, result } = useOne<TrainOrderDetail>({ resource: "train-orders", id: orderId, errorNotification: false });
+  const { mutate, mutation } = useCustomMutation();
+  const order = result as TrainOrderDetail | undefined;
+
+  if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (query.error || !order) {
+    return <Alert type="error" showIcon message={t("trainOrder.loadError")} description={query.error?.message} action={<Button onClick={() => query.refetch()}>{t("trainOrder.retry")}</Button>} />;
+  }
+
+  const refresh = () => invalidate({ resource: "train-orders", invalidates: ["list", "detail"], id: orderId });
+  const cancel = () =>
+    modal.confirm({
+      title: t("trainOrder.cancel"),
+      content: t("trainOrder.cancelConfirm"),
+      okText: t("trainOrder.cancelOk"),
+      cancelText: t("trainOrder.notNow"),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          mutate(
+            { url: TRAIN_ORDER_PATHS.cancel, method: "post", values: { orderId }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => message.success(t("trainOrder.cancelled")),
+              onError: (e) => message.error(e.message),
+              onSettled: () => {
+                refresh();
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
+  const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
+  // Unpaid: what is to pay. Paid: what was paid; fees kept and money returned follow it.
+  const totalLabel = pending || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
+  const typeLabel = (p: TrainOrderPassenger) => TRAIN_PASSENGER_TYPE_LABELS[p.passengerType][lang];
+  const anyFee = order.passengers.some((p) => p.refundFee > 0);
+  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+  const columns: TableColumnsType<TrainOrderPassenger> = [
+    { ...nowrap, title: t("trainOrder.name"), dataIndex: "name", key: "name" },
+    { ...nowrap, title: t("trainOrder.passengerType"), key: "type", render: (_: unknown, p) => typeLabel(p) },
+    { ...nowrap, title: t("trainOrder.certNo"), key: "cert", render: (_: unknown, p) => `${label(CERT_TYPES, p.certType, lang)} ${p.certNo}` },
+    { ...nowrap, title: t("trainOrder.seatNo"), dataIndex: "seatNo", key: "seatNo", render: (v: string | null) => v ?? "—" },
+    { ...nowrap, title: t("trainOrder.fare"), dataIndex: "fare", key: "fare", align: "right", render: fen },
+    ...(anyFee ? [{ ...nowrap, title: t("trainOrder.refundFee"), dataIndex: "refundFee", key: "refundFee", align: "right" as const, render: fen }] : []),
+  ];
+  const byType = (["adult", "child"] as const)
+    .map((type) => ({ type, people: order.passengers.filter((p) => p.passengerType === type) }))
+    .filter((x) => x.people.length > 0);
+  const actionLabel = (action: string) => (action === "create" ? t("trainOrder.created") : (TRAIN_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card>
+        <div className="tp-order__status">
+          <Space size={[16, 8]} wrap>
+            <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{trainOrderLabel(order.status, lang)}</Tag>
+            <Typography.Text>{t("trainOrder.orderNo")}：{order.orderNo}</Typography.Text>
+            <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
+            {pending && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>}
+          </Space>
+          <Space wrap>
+            {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{t("pay.goPay")}</LinkButton>}
+            {order.actions.includes("cancel") && <Button danger onClick={cancel} loading={mutation.isPending}>{t("trainOrder.cancel")}</Button>}
+            {order.actions.includes("change") && <Button onClick={() => setDialog("change")}>{t("trainOrder.change")}</Button>}
+            {order.actions.includes("refund") && <Button danger onClick={() => setDialog("refund")}>{t("trainOrder.refund")}</Button>}
+            <LinkButton to={pathFor("OrderLists", undefined, { type: "train" })}>{t("trainOrder.backToList")}</LinkButton>
+          </Space>
+        </div>
+      </Card>
+      <Card title={t("trainOrder.trip")}>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {order.trainNo}　{order.fromStation} {order.depTime} → {order.toStation} {order.arrTime}
+        </Typography.Title>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small">
+          <Descriptions.Item label={t("search.train.trainType")}>{order.trainTypeName}</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin) })}）</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
+          {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}
+          <Descriptions.Item label={t("trainOrder.contactName")}>{order.contactName}</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.createTime")}>{chinaDateTime(order.createTime)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t("trainOrder.passengers")}>
+        <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="small" scroll={{ x: 640 }} data-testid="order-passengers" />
+      </Card>
+      <div className="tp-order">
+        <Card title={t("trainOrder.timeline")}>
+          <Timeline
+            items={order.events.map((e) => ({
+              color: trainOrderColor(e.toStatus) === "default" ? "gray" : trainOrderColor(e.toStatus),
+              children: (
+                <div>
+                  <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {trainOrderLabel(e.toStatus, lang)} · {e.actorName} · {chinaDateTime(e.createTime)}</Typography.Text>
+                  {e.note && <div>{e.note}</div>}
+                </div>
+              ),
+            }))}
+          />
+        </Card>
+        <Card title={t("trainOrder.pricePanel")} className="tp-order__side">
+          <Descriptions column={1} size="small">
+            {byType.map((x) => (
+              <Descriptions.Item key={x.type} label={t("trainOrder.ticketLine", { type: TRAIN_PASSENGER_TYPE_LABELS[x.type][lang], price: formatFen(x.people[0].fare), n: x.people.length })}>
+                {fen(x.people.reduce((s, p) => s + p.fare, 0))}
+              </Descriptions.Item>
+            ))}
+            <Descriptions.Item label={t("trainOrder.ticketTotal")}>{fen(order.ticketTotal)}</Descriptions.Item>
+            {order.serviceFee > 0 && <Descriptions.Item label={t("trainOrder.serviceFee")}>{fen(order.serviceFee)}</Descriptions.Item>}
+            <Descriptions.Item label={totalLabel}><Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Descriptions.Item>
+            {order.refundFee > 0 && <Descriptions.Item label={t("trainOrder.refundFee")}>{fen(order.refundFee)}</Descriptions.Item>}
+            {order.refundAmount > 0 && <Descriptions.Item label={t("trainOrder.refundAmount")}><span data-testid="order-refunded">{fen(order.refundAmount)}</span></Descriptions.Item>}
+          </Descriptions>
+        </Card>
+      </div>
+      {dialog === "refund" && <RefundDialog orderId={orderId} onClose={() => setDialog(null)} onDone={refresh} />}
+      {dialog === "change" && <ChangeDialog order={order} onClose={() => setDialog(null)} onDone={refresh} />}
+    </Space>
+  );
+}
