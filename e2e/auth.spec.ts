@@ -19,7 +19,7 @@ async function logInInDialog(page: Page, account: string, password: string) {
   await expect(dialog.getByText("会员登录")).toBeVisible();
   await dialog.getByPlaceholder("请输入手机号/账号").fill(account);
   await dialog.getByPlaceholder("请输入密码").fill(password);
-  await dialog.getByPlaceholder("请输入验证码").fill("-9990"); // spec §5: the bypass value
+  await dialog.getByPlaceholder("请输入验证码").fill("-9990"); // the captcha bypass value outside production
   await dialog.getByPlaceholder("请输入验证码").press("Enter"); // Enter submits
   await expect(dialog).toBeHidden();
 }

@@ -9,7 +9,7 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Signs in by account and password with the captcha bypass value -9990 (spec §5). */
+/** Signs in by account and password with the captcha bypass value -9990 (accepted outside production). */
 export async function signIn(page: Page, mobile: string, password = "demo123456") {
   await page.goto("/view/login.shtml");
   const dialog = page.getByRole("dialog");

@@ -2,29 +2,11 @@
 // room for 2 nights (the price panel adds up), pays from the wallet, lands on the order detail
 // (待确认, then 已确认 once the hotel confirms), finds the order in 酒店订单, opens it again and
 // cancels it (free cancellation: the whole price goes back to the wallet).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
+import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 
-function daysAhead(n: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
-  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
-}
-
-async function setDate(page: Page, label: string, date: string) {
-  const input = page.getByPlaceholder(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press("Enter");
-}
-
-const yuan = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+const yuan = fenOf;
 
 test("a member books a 上海 hotel room for 2 nights, pays from the wallet and follows the order", async ({ page }) => {
   test.setTimeout(90_000);

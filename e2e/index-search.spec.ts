@@ -2,27 +2,12 @@
 // 机票 tab by pinyin initials, with passengers and cabin class carried in the address; the 酒店
 // tab finds hotels in 杭州 for two nights; the search's passengers open as many rows on the
 // order page.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
+import { pick, setDate } from "./booking-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 
 const daysAhead = (n: number) => addDays(chinaDate(Date.now()), n);
-
-/** Types into a place picker and picks the suggestion with that name. */
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
-  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
-}
-
-async function setDate(page: Page, label: string, date: string) {
-  const input = page.getByPlaceholder(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press("Enter");
-}
 
 test("a guest searches flights from the index page's 机票 tab, with passengers and cabin class", async ({ page }) => {
   const errors = watchConsole(page);

@@ -3,14 +3,11 @@
 // 分销服务商查看下级会员，并在快速下单中为一位下级会员预订机票（订单页显示“为 X 下单”）。
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
+import { daysAhead } from "./booking-helpers";
 import { usccCheckChar } from "../src/domain/people/invoice-title";
 
 const SHOTS = "test-results/network";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-
-function daysAhead(n: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 test("企业管理员新增子公司：错误的信用代码提示错误，正确的保存后列出，停用需确认", async ({ page }) => {
   const errors = watchConsole(page);

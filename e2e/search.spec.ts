@@ -1,29 +1,9 @@
 // Searching like a person, in Chinese: flights 北京 → 上海 found by typing pinyin initials, sorted
 // by price, filtered, a cabin's fare opened; trains 北京南 → 上海虹桥 with 二等座 prices; hotels in
 // 上海 and one hotel's rooms with nightly prices.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
-
-/** A date some days ahead in China time, as the date field reads it. */
-function daysAhead(n: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Types into a place picker and picks the suggestion with that name. */
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
-  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
-}
-
-async function setDate(page: Page, label: string, date: string) {
-  const input = page.getByPlaceholder(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press("Enter");
-}
+import { daysAhead, pick, setDate } from "./booking-helpers";
 
 const yuan = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 

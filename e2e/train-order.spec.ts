@@ -2,29 +2,11 @@
 // themself (the price panel adds the fare and the service fee), pays from the wallet, lands on the
 // 火车票订单 tab, opens the order and waits for 已出票 with a seat number, asks for 退票 (the
 // railway's fee and the refund are shown before confirming), confirms, and sees 已退票.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
+import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 
-function daysAhead(n: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
-  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
-}
-
-async function setDate(page: Page, label: string, date: string) {
-  const input = page.getByPlaceholder(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press("Enter");
-}
-
-const fen = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+const fen = fenOf;
 const SHOTS = "test-results";
 /** 商务会员 with wallet balance that no other browser test spends. */
 const MEMBER = "13800000030";

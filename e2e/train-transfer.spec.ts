@@ -1,20 +1,9 @@
 // No direct train runs 北京南 → 厦门北: the empty list offers 中转方案, which shows journeys of two
 // trains with where and how long the change is, narrows them to one transfer city, sorts them,
 // and books a leg like a direct train.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
-
-function daysAhead(n: number): string {
-  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function pick(page: Page, label: string, typed: string, name: string) {
-  const box = page.getByRole("combobox", { name: label });
-  await box.click();
-  await box.fill(typed);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
-  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
-}
+import { daysAhead, pick } from "./booking-helpers";
 
 test("no direct train to 厦门北: the transfer options show the change and book a leg", async ({ page }) => {
   const errors = watchConsole(page);

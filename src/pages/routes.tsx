@@ -1,4 +1,4 @@
-// Every route of the portal (spec §2 "Routes"), generated from the route table in
+// Every route of the portal, generated from the route table in
 // src/access/routes.ts, history mode, inside the portal layout. A redirect route computes where
 // the old address lands now; a page route shows its page, or its AreaPage in the workbench frame.
 // Unknown paths end on /mismatch.

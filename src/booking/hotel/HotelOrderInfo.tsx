@@ -11,8 +11,9 @@ import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
-import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, REMARK_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
-import { ARRIVAL_TIMES, HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
+import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
+import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
+import { StayContactFields } from "./StayContactFields";
 import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
 import { formatFen } from "../../domain/policy/fen";
@@ -155,28 +156,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
             {guestsError && <Typography.Text type="danger">{guestsError}</Typography.Text>}
           </Card>
           <Card className="tp-order__section" title={t("hotelOrder.contact")}>
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <FormField control={control} name="contactName" label={t("hotelOrder.contactName")}>
-                  <Input maxLength={GUEST_NAME_MAX} />
-                </FormField>
-              </Col>
-              <Col xs={24} md={12}>
-                <FormField control={control} name="contactMobile" label={t("hotelOrder.contactMobile")}>
-                  <Input maxLength={11} />
-                </FormField>
-              </Col>
-              <Col xs={24} md={12}>
-                <FormField control={control} name="arrivalTime" label={t("hotelOrder.arrivalTime")}>
-                  <Select options={ARRIVAL_TIMES.map((v) => ({ value: v, label: t("hotelOrder.arrivalHint", { time: v }) }))} />
-                </FormField>
-              </Col>
-              <Col xs={24} md={12}>
-                <FormField control={control} name="remark" label={t("hotelOrder.remark")}>
-                  <Input maxLength={REMARK_MAX} placeholder={t("hotelOrder.remarkPlaceholder")} />
-                </FormField>
-              </Col>
-            </Row>
+            <StayContactFields control={control} />
           </Card>
         </div>
         <Card className="tp-order__side" title={t("hotelOrder.pricePanel")}>

@@ -1,12 +1,13 @@
 // 修改订单 on a hotel booking before check-in: the guests (one per room), the contact, the latest
 // arrival time and the requests, on the schema the server checks them with. Dates and rooms are
 // not offered: a different stay is cancelled and booked anew.
-import { Alert, App, Col, Form, Input, Modal, Row, Select } from "antd";
+import { Alert, App, Col, Form, Input, Modal, Row } from "antd";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
-import { GUEST_NAME_MAX, REMARK_MAX, hotelOrderModifyInput, type HotelOrderModify, type HotelOrderModifyForm } from "../../domain/orders/hotel-booking";
-import { ARRIVAL_TIMES, HOTEL_ORDER_PATHS, type HotelOrderDetail } from "../../domain/orders/hotel-types";
+import { StayContactFields } from "../../booking/hotel/StayContactFields";
+import { GUEST_NAME_MAX, hotelOrderModifyInput, type HotelOrderModify, type HotelOrderModifyForm } from "../../domain/orders/hotel-booking";
+import { HOTEL_ORDER_PATHS, type HotelOrderDetail } from "../../domain/orders/hotel-types";
 
 const FIELDS = ["contactName", "contactMobile", "arrivalTime", "remark", "guests"] as const;
 
@@ -65,28 +66,7 @@ export function ModifyDialog({ order, open, onClose, onSaved }: { order: HotelOr
           ))}
         </Row>
         {guestsError && <Alert type="error" showIcon message={guestsError} style={{ marginBottom: 16 }} />}
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <FormField control={control} name="contactName" label={t("hotelOrder.contactName")}>
-              <Input maxLength={GUEST_NAME_MAX} />
-            </FormField>
-          </Col>
-          <Col xs={24} md={12}>
-            <FormField control={control} name="contactMobile" label={t("hotelOrder.contactMobile")}>
-              <Input maxLength={11} />
-            </FormField>
-          </Col>
-          <Col xs={24} md={12}>
-            <FormField control={control} name="arrivalTime" label={t("hotelOrder.arrivalTime")}>
-              <Select options={ARRIVAL_TIMES.map((v) => ({ value: v, label: t("hotelOrder.arrivalHint", { time: v }) }))} />
-            </FormField>
-          </Col>
-          <Col xs={24} md={12}>
-            <FormField control={control} name="remark" label={t("hotelOrder.remark")}>
-              <Input maxLength={REMARK_MAX} placeholder={t("hotelOrder.remarkPlaceholder")} />
-            </FormField>
-          </Col>
-        </Row>
+        <StayContactFields control={control} />
       </Form>
     </Modal>
   );

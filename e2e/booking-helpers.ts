@@ -1,0 +1,28 @@
+// What the booking specs share: dates ahead in China time, and filling the search bars' place
+// pickers and date fields the way a person does.
+import { expect, type Page } from "@playwright/test";
+
+/** A date some days ahead in China time, as the date fields read it. */
+export function daysAhead(n: number): string {
+  return new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Types into a place picker and picks the suggestion with that name. */
+export async function pick(page: Page, label: string, typed: string, name: string) {
+  const box = page.getByRole("combobox", { name: label });
+  await box.click();
+  await box.fill(typed);
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
+  await expect(page.locator(".tp-bk-field", { has: box })).toContainText(name);
+}
+
+/** Types a date into the date field with that placeholder. */
+export async function setDate(page: Page, label: string, date: string) {
+  const input = page.getByPlaceholder(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press("Enter");
+}
+
+/** A shown amount (¥1,234.50) in fen. */
+export const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
