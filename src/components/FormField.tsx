@@ -25,10 +25,12 @@ export interface FormFieldProps<T extends FieldValues> {
   hideError?: boolean;
   /** Marks the label as required (the schema, not this mark, decides). */
   required?: boolean;
+  /** A hint under the field (below its message). */
+  extra?: ReactNode;
   className?: string;
 }
 
-export function FormField<T extends FieldValues>({ control, name, label, children, valuePropName = "value", addon, hideError, required, className }: FormFieldProps<T>) {
+export function FormField<T extends FieldValues>({ control, name, label, children, valuePropName = "value", addon, hideError, required, extra, className }: FormFieldProps<T>) {
   // The label names its input (getByLabelText, screen readers): one id per field on the page.
   const ownId = useId();
   const id = ((children.props as { id?: string }).id ?? ownId) as string;
@@ -54,7 +56,7 @@ export function FormField<T extends FieldValues>({ control, name, label, childre
           "aria-invalid": error ? true : undefined,
         });
         return (
-          <Form.Item label={label} htmlFor={label ? id : undefined} required={required} validateStatus={error ? "error" : undefined} help={error} className={className}>
+          <Form.Item label={label} htmlFor={label ? id : undefined} required={required} validateStatus={error ? "error" : undefined} help={error} extra={extra} className={className}>
             {addon ? (
               <div className="tp-field__row">
                 {input}
