@@ -4,11 +4,10 @@
 // form shows (a refusal without fields, or a schema issue on a key the form has no input for)
 // is the form's message line.
 import { useCreate, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
-import { useForm } from "@refinedev/react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { DefaultValues, FieldErrors, FieldPath, FieldValues, Resolver } from "react-hook-form";
+import type { DefaultValues, FieldPath, FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { applyRefusal, useSubmitState } from "../components/FormField";
+import { applyRefusal, useSubmitState, useZodForm } from "../components/FormField";
+import { unshownProblem } from "../components/form-errors";
 
 export interface ResourceSaveOptions<T extends FieldValues, R> {
   resource: string;
@@ -27,40 +26,9 @@ export interface ResourceSaveOptions<T extends FieldValues, R> {
   onSaved: (row: R) => void;
 }
 
-/** Every message of a react-hook-form error tree, keyed by dotted path, first message per path. */
-export function errorMessages(errors: FieldErrors, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors ?? {})) {
-    if (!value || typeof value !== "object" || key === "ref") continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    const own = (value as { message?: unknown }).message;
-    if (typeof own === "string" && own && !(path in out)) out[path] = own;
-    // Nested objects and arrays (a field array's rows) hold their own errors.
-    for (const [k, m] of Object.entries(errorMessages(value as FieldErrors, path))) if (!(k in out)) out[k] = m;
-  }
-  return out;
-}
-
-/** The first message of an invalid form that none of `shown` displays, or null. */
-export function unshownProblem(errors: FieldErrors, shown: readonly string[]): string | null {
-  const all = errorMessages(errors);
-  const key = Object.keys(all).find((k) => !shown.includes(k) && !shown.some((s) => k.startsWith(`${s}.`)));
-  return key === undefined ? null : all[key]!;
-}
-
 export function useResourceSave<T extends FieldValues, R = BaseRecord>({ resource, id, schema, defaultValues, fields, toPayload, onSaved }: ResourceSaveOptions<T, R>) {
   // What is checked is what is sent: the payload as it is, which the server parses again.
-  const resolver: Resolver<T> = (values, context, options) =>
-    (zodResolver(schema() as never, undefined, { raw: true }) as unknown as Resolver<T>)((toPayload ? toPayload(values) : values) as T, context, options);
-  // Refine's form without its own record: the caller loads the row and mounts the form with it.
-  const form = useForm<BaseRecord, HttpError, T>({
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    warnWhenUnsavedChanges: false,
-    defaultValues,
-    resolver,
-    refineCoreProps: { action: "create", queryOptions: { enabled: false } },
-  });
+  const form = useZodForm<T>(schema, { raw: true, input: toPayload, defaultValues });
   const create = useCreate<BaseRecord, HttpError>({ resource });
   const update = useUpdate<BaseRecord, HttpError>({ resource });
   const state = useSubmitState(form.watch);
