@@ -2,9 +2,8 @@
 // the schema's paths land on the form's fields (one range picker for both dates, the budget in
 // yuan), and server field errors land there too.
 import { describe, expect, it } from "vitest";
-import { applyRefusal } from "../../src/components/FormField";
-import { errorMessages, schemaResolver } from "../../src/components/form-errors";
 import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues } from "../../src/resources/travel-applications/application-form";
+import { placedRefusal, problemsOf as formProblems } from "./form-problems";
 
 const TODAY = "2026-11-23";
 const filled = {
@@ -21,11 +20,7 @@ const filled = {
 };
 
 /** The form's problems by field, as the form's resolver places them. */
-async function problemsOf(values: ApplicationFormValues, today: string): Promise<Record<string, string>> {
-  const resolver = schemaResolver<ApplicationFormValues>(applicationSchema(today), { raw: true, input: toApplicationInput, fieldOf });
-  const result = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-  return errorMessages(result.errors);
-}
+const problemsOf = (values: ApplicationFormValues, today: string) => formProblems(applicationSchema(today), toApplicationInput, fieldOf, values);
 
 describe("trip application form", () => {
   it("turns the values into the save input, trimmed, budget in fen, submitted at once", async () => {
@@ -67,10 +62,7 @@ describe("trip application form", () => {
     expect(fieldOf("startDate")).toBe("dates");
     expect(fieldOf("toCities.2")).toBe("toCities");
     expect(fieldOf("externalTravellers.1.mobilePhone")).toBe("externalTravellers.1.mobilePhone");
-    const placed: Record<string, string> = {};
-    const refusal = { message: "申请不正确", errors: { travellerEmployeeIds: "出行员工须为本企业员工", budgetFen: ["预算不正确"], secret: "不在表单上" } };
-    const rest = applyRefusal<ApplicationFormValues>(refusal, applicationFields(filled) as never, (name, e) => void (placed[name] = String(e.message)), fieldOf);
-    expect(placed).toEqual({ travellerEmployeeIds: "出行员工须为本企业员工", budget: "预算不正确" });
-    expect(rest).toBeNull();
+    const errors = { travellerEmployeeIds: "出行员工须为本企业员工", budgetFen: ["预算不正确"], secret: "不在表单上" };
+    expect(placedRefusal(errors, applicationFields(filled), fieldOf)).toEqual({ placed: { travellerEmployeeIds: "出行员工须为本企业员工", budget: "预算不正确" }, rest: null });
   });
 });
