@@ -4,11 +4,11 @@
 // land under those fields; any other refusal is the form's own message line.
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Form } from "antd";
-import { Controller, type Control, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormSetError, type UseFormWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormSetError, type UseFormWatch } from "react-hook-form";
 import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useForm, type UseFormProps } from "@refinedev/react-hook-form";
 import type { z } from "zod";
+import { schemaResolver, type FieldOf, type SchemaResolverOptions } from "./form-errors";
 import "./form-field.css";
 
 export interface FormFieldProps<T extends FieldValues> {
@@ -25,10 +25,12 @@ export interface FormFieldProps<T extends FieldValues> {
   hideError?: boolean;
   /** Marks the label as required (the schema, not this mark, decides). */
   required?: boolean;
+  /** A hint under the field (below its message). */
+  extra?: ReactNode;
   className?: string;
 }
 
-export function FormField<T extends FieldValues>({ control, name, label, children, valuePropName = "value", addon, hideError, required, className }: FormFieldProps<T>) {
+export function FormField<T extends FieldValues>({ control, name, label, children, valuePropName = "value", addon, hideError, required, extra, className }: FormFieldProps<T>) {
   // The label names its input (getByLabelText, screen readers): one id per field on the page.
   const ownId = useId();
   const id = ((children.props as { id?: string }).id ?? ownId) as string;
@@ -54,7 +56,7 @@ export function FormField<T extends FieldValues>({ control, name, label, childre
           "aria-invalid": error ? true : undefined,
         });
         return (
-          <Form.Item label={label} htmlFor={label ? id : undefined} required={required} validateStatus={error ? "error" : undefined} help={error} className={className}>
+          <Form.Item label={label} htmlFor={label ? id : undefined} required={required} validateStatus={error ? "error" : undefined} help={error} extra={extra} className={className}>
             {addon ? (
               <div className="tp-field__row">
                 {input}
@@ -78,24 +80,21 @@ export function firstErrorField<T extends FieldValues>(errors: FieldErrors<T>, o
 /**
  * A form over a zod schema of `src/domain`: Refine's react-hook-form with zodResolver. The schema
  * is read at validation time (it follows the current language); the submit handler receives the
- * schema's output (trimmed texts) unless `raw`. The form's own Refine record is
- * unused (these forms call the auth provider or a catalogue path), so it never loads one, and a
- * form does not warn about leaving unless asked.
+ * schema's output (trimmed texts) unless `raw`, when it receives what was checked: the values, or
+ * `input` made from them (see schemaResolver). The form's own Refine record is unused (these forms
+ * call the auth provider, a catalogue path or useResourceSave), so it never loads one, and a form
+ * does not warn about leaving unless asked.
  */
 export function useZodForm<T extends FieldValues>(
   schema: () => z.ZodType,
-  { raw = false, ...props }: Omit<UseFormProps<BaseRecord, HttpError, T>, "resolver" | "refineCoreProps"> & {
-    /** Submit the values as the form holds them rather than the schema's output. */
-    raw?: boolean;
-  } = {},
+  { raw, input, fieldOf, ...props }: Omit<UseFormProps<BaseRecord, HttpError, T>, "resolver" | "refineCoreProps"> & SchemaResolverOptions<T> = {},
 ) {
-  const resolver: Resolver<T> = (values, context, options) => ((raw ? zodResolver(schema() as never, undefined, { raw: true }) : zodResolver(schema() as never)) as unknown as Resolver<T>)(values, context, options);
   return useForm<BaseRecord, HttpError, T>({
     mode: "onSubmit",
     reValidateMode: "onChange",
     warnWhenUnsavedChanges: false,
     ...props,
-    resolver,
+    resolver: schemaResolver<T>(schema, { raw, input, fieldOf }),
     refineCoreProps: { action: "create", queryOptions: { enabled: false } },
   });
 }
@@ -114,19 +113,20 @@ export function refusalFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * Puts a refusal's field messages under the form's fields. Returns the message still to show on
- * the form's line: the refusal's own text when none of its fields is in the form, else null.
+ * Puts a refusal's field messages under the form's fields (`fieldOf` names the field that shows a
+ * server key, when they differ). Returns the message still to show on the form's line: the
+ * refusal's own text when none of its fields is in the form, else null.
  */
-export function applyRefusal<T extends FieldValues>(error: unknown, fields: readonly FieldPath<T>[], setError: UseFormSetError<T>): string | null {
+export function applyRefusal<T extends FieldValues>(error: unknown, fields: readonly FieldPath<T>[], setError: UseFormSetError<T>, fieldOf?: FieldOf): string | null {
   const errors = refusalFieldErrors(error);
-  let placed = false;
-  for (const name of fields) {
-    const message = errors[name];
-    if (!message) continue;
+  const placed = new Set<string>();
+  for (const [key, message] of Object.entries(errors)) {
+    const name = (fieldOf ? fieldOf(key) : key) as FieldPath<T>;
+    if (!message || placed.has(name) || !fields.includes(name)) continue;
     setError(name, { type: "server", message });
-    placed = true;
+    placed.add(name);
   }
-  if (placed) return null;
+  if (placed.size) return null;
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === "string" && message ? message : String(error ?? "");
 }

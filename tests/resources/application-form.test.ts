@@ -2,14 +2,14 @@
 // the schema's paths land on the form's fields (one range picker for both dates, the budget in
 // yuan), and server field errors land there too.
 import { describe, expect, it } from "vitest";
-import dayjs from "dayjs";
-import { fieldOf, problemsOf, serverProblems, toApplicationInput } from "../../src/resources/travel-applications/application-form";
+import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues } from "../../src/resources/travel-applications/application-form";
+import { placedRefusal, problemsOf as formProblems } from "./form-problems";
 
 const TODAY = "2026-11-23";
 const filled = {
   purpose: " 赴上海客户现场部署 ",
   scope: "domestic" as const,
-  dates: [dayjs("2026-12-10"), dayjs("2026-12-13")] as [dayjs.Dayjs, dayjs.Dayjs],
+  dates: ["2026-12-10", "2026-12-13"] as const,
   fromCity: "北京",
   toCities: ["上海", " 杭州 ", " "],
   travellerEmployeeIds: [3],
@@ -19,20 +19,22 @@ const filled = {
   remark: "",
 };
 
+/** The form's problems by field, as the form's resolver places them. */
+const problemsOf = (values: ApplicationFormValues, today: string) => formProblems(applicationSchema(today), toApplicationInput, fieldOf, values);
+
 describe("trip application form", () => {
-  it("turns the values into the save input, trimmed, budget in fen, submitted at once", () => {
+  it("turns the values into the save input, trimmed, budget in fen, submitted at once", async () => {
     const input = toApplicationInput(filled);
     expect(input).toEqual({
       purpose: "赴上海客户现场部署", scope: "domestic", startDate: "2026-12-10", endDate: "2026-12-13", fromCity: "北京",
       toCities: ["上海", "杭州"], travellerEmployeeIds: [3], externalTravellers: [{ name: "王工", mobilePhone: undefined }],
       modes: ["flight", "hotel"], budgetFen: 480050, remark: undefined, submit: true,
     });
-    expect(problemsOf(input, TODAY)).toEqual([]);
+    expect(await problemsOf(filled, TODAY)).toEqual({});
   });
 
-  it("puts each schema problem on the field that shows it, once per field", () => {
-    const problems = problemsOf(toApplicationInput({ scope: "domestic", budget: "12.345", toCities: [], modes: [] }), TODAY);
-    const byField = Object.fromEntries(problems.map((p) => [p.name.join("."), p.errors[0]]));
+  it("puts each schema problem on the field that shows it, once per field", async () => {
+    const byField = await problemsOf({ scope: "domestic", budget: "12.345", toCities: [], modes: [] }, TODAY);
     expect(byField).toMatchObject({
       purpose: "请填写出差事由",
       dates: "请选择出发日期",
@@ -40,33 +42,27 @@ describe("trip application form", () => {
       modes: "请至少选择一种出行方式",
       budget: "预算须为 0.01 到 1000 万元之间的金额",
     });
-    expect(problems.filter((p) => p.name[0] === "dates")).toHaveLength(1);
+    expect(Object.keys(byField).filter((k) => k.startsWith("dates") || /Date/.test(k))).toEqual(["dates"]);
   });
 
-  it("asks for at least one traveller", () => {
-    const problems = problemsOf(toApplicationInput({ ...filled, travellerEmployeeIds: [], externalTravellers: [] }), TODAY);
-    expect(problems).toEqual([{ name: ["travellerEmployeeIds"], errors: ["请至少选择一位出行人"] }]);
+  it("asks for at least one traveller", async () => {
+    expect(await problemsOf({ ...filled, travellerEmployeeIds: [], externalTravellers: [] }, TODAY)).toEqual({ travellerEmployeeIds: "请至少选择一位出行人" });
   });
 
-  it("refuses a trip that starts before today or returns before it leaves, on the dates field", () => {
-    const past = problemsOf(toApplicationInput({ ...filled, dates: [dayjs("2026-11-22"), dayjs("2026-11-24")] }), TODAY);
-    expect(past).toEqual([{ name: ["dates"], errors: ["出发日期不能早于今天"] }]);
-    const backwards = problemsOf(toApplicationInput({ ...filled, dates: [dayjs("2026-12-13"), dayjs("2026-12-10")] }), TODAY);
-    expect(backwards).toEqual([{ name: ["dates"], errors: ["返回日期不能早于出发日期"] }]);
+  it("refuses a trip that starts before today or returns before it leaves, on the dates field", async () => {
+    expect(await problemsOf({ ...filled, dates: ["2026-11-22", "2026-11-24"] }, TODAY)).toEqual({ dates: "出发日期不能早于今天" });
+    expect(await problemsOf({ ...filled, dates: ["2026-12-13", "2026-12-10"] }, TODAY)).toEqual({ dates: "返回日期不能早于出发日期" });
   });
 
-  it("keeps an external traveller's own fields addressable", () => {
-    const problems = problemsOf(toApplicationInput({ ...filled, externalTravellers: [{ name: "" }] }), TODAY);
-    expect(problems).toEqual([{ name: ["externalTravellers", 0, "name"], errors: ["请填写外部出行人姓名"] }]);
+  it("keeps an external traveller's own fields addressable", async () => {
+    expect(await problemsOf({ ...filled, externalTravellers: [{ name: "" }] }, TODAY)).toEqual({ "externalTravellers.0.name": "请填写外部出行人姓名" });
   });
 
   it("maps server field keys onto the form", () => {
-    expect(fieldOf("startDate")).toEqual(["dates"]);
-    expect(fieldOf("toCities.2")).toEqual(["toCities"]);
-    expect(fieldOf("externalTravellers.1.mobilePhone")).toEqual(["externalTravellers", 1, "mobilePhone"]);
-    expect(serverProblems({ travellerEmployeeIds: "出行员工须为本企业员工", budgetFen: ["预算不正确"] })).toEqual([
-      { name: ["travellerEmployeeIds"], errors: ["出行员工须为本企业员工"] },
-      { name: ["budget"], errors: ["预算不正确"] },
-    ]);
+    expect(fieldOf("startDate")).toBe("dates");
+    expect(fieldOf("toCities.2")).toBe("toCities");
+    expect(fieldOf("externalTravellers.1.mobilePhone")).toBe("externalTravellers.1.mobilePhone");
+    const errors = { travellerEmployeeIds: "出行员工须为本企业员工", budgetFen: ["预算不正确"], secret: "不在表单上" };
+    expect(placedRefusal(errors, applicationFields(filled), fieldOf)).toEqual({ placed: { travellerEmployeeIds: "出行员工须为本企业员工", budget: "预算不正确" }, rest: null });
   });
 });

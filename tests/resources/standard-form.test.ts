@@ -2,8 +2,9 @@
 // the save input in fen with empty amounts meaning "no cap", and the schema's problems land on
 // the fields that show them.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STANDARD } from "../../src/domain/policy";
-import { standardProblems, standardServerProblems, toFormValues, toStandardInput } from "../../src/resources/travel-standards/standard-form";
+import { DEFAULT_STANDARD, standardFormSchema } from "../../src/domain/policy";
+import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type StandardFormValues } from "../../src/resources/travel-standards/standard-form";
+import { placedRefusal, problemsOf } from "./form-problems";
 import type { StandardRow } from "../../src/resources/travel-standards";
 
 const row: StandardRow = {
@@ -16,13 +17,15 @@ const row: StandardRow = {
   summary: { air: [], hotel: [], train: [], car: [], overAction: "" },
 };
 
+const problems = (values: StandardFormValues) => problemsOf(() => standardFormSchema, (v: StandardFormValues) => toStandardInput(7, v), standardFieldOf, values);
+
 describe("travel standard form", () => {
-  it("round-trips a stored standard through the form", () => {
+  it("round-trips a stored standard through the form", async () => {
     const values = toFormValues(row);
     expect(values).toMatchObject({ maxDiscount: "80", maxPrice: "1500.50", lowestFareHours: "", caps: { tier1: "500", tier3: "", other: "250" } });
     const input = toStandardInput(7, values);
     expect(input).toEqual({ tripLevelId: 7, overAction: "reason", ...row.standard });
-    expect(standardProblems(input)).toEqual([]);
+    expect(await problems(values)).toEqual({});
   });
 
   it("starts an unset level from the default standard", () => {
@@ -30,20 +33,17 @@ describe("travel standard form", () => {
     expect(input).toMatchObject({ flight: DEFAULT_STANDARD.flight, hotel: DEFAULT_STANDARD.hotel });
   });
 
-  it("puts problems on the fields: cabins, discount, yuan amounts, tier caps, seats", () => {
-    const problems = standardProblems(
-      toStandardInput(7, { ...toFormValues(row), cabins: [], maxDiscount: "120", maxPrice: "12.345", caps: { tier1: "abc" }, seats: [] }),
-    );
-    expect(Object.fromEntries(problems.map((p) => [p.name.join("."), p.errors[0]]))).toEqual({
+  it("puts problems on the fields: cabins, discount, yuan amounts, tier caps, seats", async () => {
+    expect(await problems({ ...toFormValues(row), cabins: [], maxDiscount: "120", maxPrice: "12.345", caps: { tier1: "abc" }, seats: [] })).toEqual({
       cabins: "请至少选择一种可乘坐的舱位",
       maxDiscount: "最高折扣须为 1 到 100 之间的整数（百分比）",
       maxPrice: "最高票价须为 0.01 到 1000 万元之间的金额",
       "caps.tier1": "一线城市每晚限额须为 0.01 到 1000 万元之间的金额",
       seats: "请至少选择一种可乘坐的席别",
     });
-    expect(standardServerProblems({ "flight.maxPriceFen": "最高票价不正确", "hotel.capsFen.other": ["其他城市不正确"] })).toEqual([
-      { name: ["maxPrice"], errors: ["最高票价不正确"] },
-      { name: ["caps", "other"], errors: ["其他城市不正确"] },
-    ]);
+    expect(placedRefusal({ "flight.maxPriceFen": "最高票价不正确", "hotel.capsFen.other": ["其他城市不正确"] }, STANDARD_FIELDS, standardFieldOf)).toEqual({
+      placed: { maxPrice: "最高票价不正确", "caps.other": "其他城市不正确" },
+      rest: null,
+    });
   });
 });

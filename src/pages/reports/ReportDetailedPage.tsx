@@ -6,17 +6,19 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useCustom } from "@refinedev/core";
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
-import dayjs, { type Dayjs } from "dayjs";
+import dayjs from "dayjs";
 import { queryOf, withQuery, pathFor } from "../../access/routes";
 import { formatFen } from "../../domain/policy/fen";
 import {
-  REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, discountText, isFlightReport, isReportType, permilleText, reportPaths, tenthsText,
+  REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, discountText, isFlightReport, isReportType, permilleText, reportInputSchema, reportPaths, tenthsText,
   type ReportDimension, type ReportReply, type ReportRow, type ReportType,
 } from "../../domain/reports";
 import { chinaDate } from "../../domain/travel/dates";
 import { ExportButton } from "../../components/ExportButton";
+import { FormField, useZodForm } from "../../components/FormField";
+import { DateRangeInput } from "../../components/DateInput";
 import { retryUnlessRefused } from "../../resources/retry";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { useLang } from "../layout/session";
@@ -36,6 +38,20 @@ interface Filters {
 }
 
 const yuan = (fen: number | null) => (fen === null ? "—" : `¥${formatFen(fen)}`);
+
+interface FilterValues {
+  range: [string, string];
+  departmentId?: number | null;
+}
+
+/** The report's input from the filter form: an emptied department is every department. */
+const filtersOf = (v: FilterValues): Filters => ({
+  startDate: v.range[0],
+  endDate: v.range[1],
+  ...(v.departmentId !== undefined && v.departmentId !== null ? { departmentId: v.departmentId } : {}),
+});
+// Both dates are one picker: the range's problems (the end before the start, too long) show there.
+const filterFieldOf = (path: string) => (path === "departmentId" ? "departmentId" : "range");
 
 /** The last six calendar months up to today (China date). */
 function defaultFilters(): Filters {
@@ -60,7 +76,13 @@ function ReportView({ type }: { type: ReportType }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<Filters>(defaultFilters);
-  const [form] = Form.useForm<{ range: [Dayjs, Dayjs]; departmentId?: number }>();
+  // The filters are checked with the schema the report routes read them with.
+  const { control, handleSubmit } = useZodForm<FilterValues>(() => reportInputSchema, {
+    raw: true,
+    input: filtersOf,
+    fieldOf: filterFieldOf,
+    defaultValues: { range: [filters.startDate, filters.endDate], departmentId: null },
+  });
 
   const departments = useCustom<Department[]>({ url: "/credit/department/list", method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const deptOptions = useMemo(() => {
@@ -80,11 +102,8 @@ function ReportView({ type }: { type: ReportType }) {
   });
   const report = query.isSuccess ? (result.data as ReportReply | undefined) : undefined;
 
-  const submit = (v: { range?: [Dayjs, Dayjs] | null; departmentId?: number }) => {
-    const range = v.range ?? null;
-    const base = range ? { startDate: range[0].format("YYYY-MM-DD"), endDate: range[1].format("YYYY-MM-DD") } : defaultFilters();
-    setFilters({ ...base, ...(v.departmentId !== undefined && v.departmentId !== null ? { departmentId: v.departmentId } : {}) });
-  };
+  // The resolver hands on the filters it checked.
+  const submit = handleSubmit((checked) => setFilters(checked as unknown as Filters));
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} className="tp-report">
@@ -94,19 +113,13 @@ function ReportView({ type }: { type: ReportType }) {
           onChange={(key) => navigate(withQuery(pathFor("ReportDetailed"), { type: key }))}
           items={REPORT_TYPES.map((k) => ({ key: k, label: t(`reports.tab.${k}`) }))}
         />
-        <Form
-          form={form}
-          layout="inline"
-          onFinish={submit}
-          initialValues={{ range: [dayjs(filters.startDate), dayjs(filters.endDate)] }}
-          data-testid="report-filters"
-        >
-          <Form.Item name="range" label={t("reports.range")}>
-            <DatePicker.RangePicker allowClear={false} style={{ width: 260 }} />
-          </Form.Item>
-          <Form.Item name="departmentId" label={t("reports.department")}>
+        <Form layout="inline" onFinish={() => void submit()} data-testid="report-filters">
+          <FormField control={control} name="range" label={t("reports.range")}>
+            <DateRangeInput allowClear={false} style={{ width: 260 }} />
+          </FormField>
+          <FormField control={control} name="departmentId" label={t("reports.department")}>
             <Select allowClear placeholder={t("reports.allDepartments")} options={deptOptions} style={{ width: 180 }} loading={departments.query.isLoading} />
-          </Form.Item>
+          </FormField>
           <Form.Item>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={query.isFetching}>{t("reports.query")}</Button>
           </Form.Item>

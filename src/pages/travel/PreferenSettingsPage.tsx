@@ -2,24 +2,26 @@
 // hotel multi-pay, whether business bookings must name an approved trip application, the reasons
 // travellers choose from when over the standard, and the automatic approval decisions — checked
 // with the server's own schema.
-import { useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space, Switch, Typography } from "antd";
-import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { fenToYuan, preferencesFormSchema, yuanToFen, type Preferences } from "../../domain/policy";
 import { retryUnlessRefused } from "../../resources/retry";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { unshownProblem } from "../../components/form-errors";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 
 const INFO_PATH = "/api/v1/trip_manager/preference_info";
 const SAVE_PATH = "/api/v1/trip_manager/preference_save";
 
 interface Values {
-  multiPay?: boolean;
-  requireApplication?: boolean;
-  overReasons?: string[];
-  autoApproveMax?: string;
-  rejectExpiredFare?: boolean;
+  multiPay: boolean;
+  requireApplication: boolean;
+  overReasons: string[];
+  autoApproveMax: string;
+  rejectExpiredFare: boolean;
 }
+const FIELDS = ["multiPay", "requireApplication", "overReasons", "autoApproveMax", "rejectExpiredFare"] as const;
 
 function toValues(p: Preferences): Values {
   const max = p.autoDecisions.approveWithinStandardMaxFen;
@@ -43,9 +45,9 @@ function toInput(v: Values) {
   };
 }
 
-/** A schema path as the form field that shows it. */
-function fieldOf(path: readonly PropertyKey[]): string {
-  const [head, key] = path.map(String);
+/** A schema or server path ("autoDecisions.approveWithinStandardMaxFen") as the form field that shows it. */
+function fieldOf(path: string): string {
+  const [head = path, key] = path.split(".");
   if (head === "hotelConfig") return "multiPay";
   if (head === "autoDecisions") return key === "rejectExpiredFare" ? "rejectExpiredFare" : "autoApproveMax";
   return head;
@@ -83,68 +85,59 @@ export default function PreferenSettingsPage({ routeName }: { routeName: string 
 function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation<Preferences>();
+  const { mutateAsync, mutation } = useCustomMutation<Preferences>();
+  // The schema checks the save input made from the values (the yuan amount as fen); its paths
+  // land on the form's fields.
+  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => preferencesFormSchema, { raw: true, input: toInput, fieldOf, defaultValues: toValues(prefs) });
+  const state = useSubmitState(watch);
 
-  const submit = () => {
-    setRefusal(null);
-    const input = toInput(form.getFieldsValue(true));
-    const r = preferencesFormSchema.safeParse(input);
-    if (!r.success) {
-      const seen = new Map<string, string>();
-      for (const i of r.error.issues) if (!seen.has(fieldOf(i.path))) seen.set(fieldOf(i.path), i.message);
-      form.setFields([...seen].map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      return;
-    }
-    mutate(
-      { url: SAVE_PATH, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("travel.prefs.saved"));
-          onSaved();
-        },
-        onError: (e: HttpError) => {
-          const errors = Object.entries((e.errors as Record<string, string | string[]> | undefined) ?? {});
-          if (errors.length) form.setFields(errors.map(([k, v]) => ({ name: fieldOf(k.split(".")) as keyof Values, errors: [Array.isArray(v) ? v[0] : v] })));
-          setRefusal(e.message || t("travel.saveError"));
-        },
-      },
-    );
-  };
+  const send = (input: ReturnType<typeof toInput>) =>
+    state.run(async () => {
+      try {
+        await mutateAsync({ url: SAVE_PATH, method: "post", values: input, successNotification: false, errorNotification: false });
+        message.success(t("travel.prefs.saved"));
+        onSaved();
+        return null;
+      } catch (e) {
+        applyRefusal<Values>(e, FIELDS, setError, fieldOf);
+        return (e as { message?: string }).message || t("travel.saveError");
+      }
+    });
+  // The resolver hands on the save input it checked.
+  const submit = handleSubmit(
+    (input) => send(input as unknown as ReturnType<typeof toInput>),
+    (errors) => state.setRefusal(unshownProblem(errors, FIELDS)),
+  );
 
   return (
-    <Form<Values>
-      form={form}
+    <Form
       layout="vertical"
-      initialValues={toValues(prefs)}
-      onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}
-      onFinish={submit}
+      onFinish={() => void submit()}
       aria-label={t("travel.prefs.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <Card title={t("travel.prefs.booking")}>
-          <Form.Item name="requireApplication" label={t("travel.prefs.requireApplication")} valuePropName="checked" extra={t("travel.prefs.requireApplicationHelp")}>
+          <FormField control={control} name="requireApplication" label={t("travel.prefs.requireApplication")} valuePropName="checked" extra={t("travel.prefs.requireApplicationHelp")}>
             <Switch />
-          </Form.Item>
-          <Form.Item name="multiPay" label={t("travel.prefs.multiPay")} valuePropName="checked" extra={t("travel.prefs.multiPayHelp")} style={{ marginBottom: 0 }}>
+          </FormField>
+          <FormField control={control} name="multiPay" label={t("travel.prefs.multiPay")} valuePropName="checked" extra={t("travel.prefs.multiPayHelp")} className="tp-field--last">
             <Switch />
-          </Form.Item>
+          </FormField>
         </Card>
         <Card title={t("travel.prefs.overReasons")}>
-          <Form.Item name="overReasons" extra={t("travel.prefs.overReasonsHelp")} style={{ marginBottom: 0 }}>
+          <FormField control={control} name="overReasons" extra={t("travel.prefs.overReasonsHelp")} className="tp-field--last">
             <Select mode="tags" open={false} tokenSeparators={["\n"]} placeholder={t("travel.prefs.overReasonsPlaceholder")} aria-label={t("travel.prefs.overReasons")} />
-          </Form.Item>
+          </FormField>
         </Card>
         <Card title={t("travel.prefs.auto")}>
-          <Form.Item name="autoApproveMax" label={t("travel.prefs.autoApproveMax")} extra={t("travel.prefs.autoApproveMaxHelp")} style={{ maxWidth: 360 }}>
+          <FormField control={control} name="autoApproveMax" label={t("travel.prefs.autoApproveMax")} extra={t("travel.prefs.autoApproveMaxHelp")} className="tp-field--narrow">
             <Input prefix="¥" inputMode="decimal" maxLength={13} placeholder={t("travel.prefs.never")} />
-          </Form.Item>
-          <Form.Item name="rejectExpiredFare" label={t("travel.prefs.rejectExpiredFare")} valuePropName="checked" extra={t("travel.prefs.rejectExpiredFareHelp")} style={{ marginBottom: 0 }}>
+          </FormField>
+          <FormField control={control} name="rejectExpiredFare" label={t("travel.prefs.rejectExpiredFare")} valuePropName="checked" extra={t("travel.prefs.rejectExpiredFareHelp")} className="tp-field--last">
             <Switch />
-          </Form.Item>
+          </FormField>
         </Card>
-        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
+        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
         <Space>
           <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
           <Typography.Text type="secondary">{t("travel.prefs.saveHint")}</Typography.Text>

@@ -3,18 +3,20 @@
 // ordered levels — each with one or more approvers (the applicant's department head, the company
 // administrator, or named employees; any one decides) and an optional time limit — and what
 // happens when a level runs out of time. Checked with the server's own schema.
-import { useState } from "react";
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useList, useOne, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useList, useOne } from "@refinedev/core";
+import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS } from "../../domain/policy";
+import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
-import { NEW_FLOW, flowProblems, flowServerProblems, toFlowInput, toFlowValues, type FlowFormValues } from "./flow-form";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { unshownProblem } from "../../components/form-errors";
+import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues, type FlowInput } from "./flow-form";
 import { FLOW_PATHS, type FlowRow } from "./index";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
@@ -40,67 +42,69 @@ function Loader({ id }: { id: string }) {
 }
 
 function FlowForm({ row }: { row?: FlowRow }) {
+  // The company's people, to name approvers and the flow's scope (the server caps a page at 100).
+  const employees = useList<Employee>({ resource: "employees", pagination: { currentPage: 1, pageSize: 100 }, errorNotification: false });
+  const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
+  if (employees.query.isLoading || departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  const people = (employees.result.data ?? []).map((e) => ({ value: e.id, label: `${e.realName ?? e.mobilePhone}${e.departmentName ? ` · ${e.departmentName}` : ""}` }));
+  // useCustom answers an empty object until (or unless) the list arrives.
+  const deptRows: unknown = departments.result.data;
+  const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).map((d) => ({ value: d.id, label: d.name }));
+  return <FlowFields row={row} people={people} deptOptions={deptOptions} peopleError={employees.query.error ?? departments.query.error} />;
+}
+
+interface Option {
+  value: number;
+  label: string;
+}
+
+function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; people: Option[]; deptOptions: Option[]; peopleError: { message: string } | null }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const [form] = Form.useForm();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation<FlowRow>();
-  // The company's people, to name approvers and the flow's scope (the server caps a page at 100).
-  const employees = useList<Employee>({ resource: "employees", pagination: { currentPage: 1, pageSize: 100 }, errorNotification: false });
-  const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
-  const all = Form.useWatch("allEmployees", form) as boolean | undefined;
+  const { mutateAsync, mutation } = useCustomMutation<FlowRow>();
+  // The schema checks the save input made from the values; its paths land on the form's fields.
+  const { control, handleSubmit, setError, watch, getValues, formState } = useZodForm<FlowFormValues>(() => flowFormSchema, {
+    raw: true,
+    input: (v) => toFlowInput(row?.id, v),
+    fieldOf: flowFieldOf,
+    defaultValues: row ? toFlowValues(row) : NEW_FLOW,
+  });
+  const levels = useFieldArray({ control, name: "levels" });
+  const state = useSubmitState(watch);
+  const all = watch("allEmployees");
+  const fields = () => flowFields(getValues()) as FieldPath<FlowFormValues>[];
+  const levelsError = formState.errors.levels?.root?.message ?? formState.errors.levels?.message;
 
-  const people = (employees.result.data ?? []).map((e) => ({ value: e.id, label: `${e.realName ?? e.mobilePhone}${e.departmentName ? ` · ${e.departmentName}` : ""}` }));
   const approverOptions = [
     { label: t("travel.flows.roles"), options: [{ value: "departmentHead", label: t("travel.flows.departmentHead") }, { value: "admin", label: t("travel.flows.admin") }] },
     { label: t("travel.flows.namedEmployees"), options: people.map((p) => ({ value: `e${p.value}`, label: p.label })) },
   ];
-  // useCustom answers an empty object until (or unless) the list arrives.
-  const deptRows: unknown = departments.result.data;
-  const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).map((d) => ({ value: d.id, label: d.name }));
 
-  const submit = () => {
-    setRefusal(null);
-    const input = toFlowInput(row?.id, form.getFieldsValue(true) as FlowFormValues);
-    const problems = flowProblems(input);
-    if (problems.length) {
-      form.setFields(problems);
-      form.scrollToField(problems[0].name);
-      return;
-    }
-    mutate(
-      { url: FLOW_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("travel.flows.saved"));
-          invalidate({ resource: "approval-flows", invalidates: row ? ["list", "detail"] : ["list"], id: row?.id });
-          navigate(pathFor("ProcessSettings"));
-        },
-        onError: (e: HttpError) => {
-          const fields = flowServerProblems(e.errors as Record<string, string | string[]> | undefined);
-          if (fields.length) form.setFields(fields);
-          setRefusal(e.message || t("travel.saveError"));
-        },
-      },
-    );
-  };
-
-  if (employees.query.isLoading || departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  const peopleError = employees.query.error ?? departments.query.error;
+  const send = (input: FlowInput) =>
+    state.run(async () => {
+      try {
+        await mutateAsync({ url: FLOW_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
+        message.success(t("travel.flows.saved"));
+        invalidate({ resource: "approval-flows", invalidates: row ? ["list", "detail"] : ["list"], id: row?.id });
+        navigate(pathFor("ProcessSettings"));
+        return null;
+      } catch (e) {
+        applyRefusal<FlowFormValues>(e, fields(), setError, flowFieldOf);
+        return (e as { message?: string }).message || t("travel.saveError");
+      }
+    });
+  // The resolver hands on the save input it checked.
+  const submit = handleSubmit(
+    (input) => send(input as unknown as FlowInput),
+    (errors) => state.setRefusal(unshownProblem(errors, fields())),
+  );
 
   return (
     <Form
-      form={form}
       layout="vertical"
-      initialValues={row ? toFlowValues(row) : NEW_FLOW}
-      onFieldsChange={(changed) => {
-        // A field's message goes as soon as it changes; the next save checks everything again.
-        const touched = changed.filter((f) => f.touched && f.errors?.length);
-        if (touched.length) form.setFields(touched.map((f) => ({ name: f.name, errors: [] })));
-      }}
-      onFinish={submit}
+      onFinish={() => void submit()}
       aria-label={t("travel.flows.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -108,84 +112,80 @@ function FlowForm({ row }: { row?: FlowRow }) {
         <Card title={t("travel.flows.basics")}>
           <Row gutter={24}>
             <Col xs={24} lg={12}>
-              <Form.Item name="name" label={t("travel.flows.name")} required>
+              <FormField control={control} name="name" label={t("travel.flows.name")} required>
                 <Input maxLength={30} showCount placeholder={t("travel.flows.namePlaceholder")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item name="enabled" label={t("travel.flows.enabled")} valuePropName="checked">
+              <FormField control={control} name="enabled" label={t("travel.flows.enabled")} valuePropName="checked">
                 <Switch />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col span={24}>
-              <Form.Item name="covers" label={t("travel.flows.covers")} required>
+              <FormField control={control} name="covers" label={t("travel.flows.covers")} required>
                 <Radio.Group options={FLOW_COVERS.map((c) => ({ value: c, label: t(`travel.flows.coverLabels.${c}`) }))} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col span={24}>
-              <Form.Item name="allEmployees" label={t("travel.flows.appliesTo")} required>
+              <FormField control={control} name="allEmployees" label={t("travel.flows.appliesTo")} required>
                 <Radio.Group
                   options={[
                     { value: true, label: t("travel.flows.everyone") },
                     { value: false, label: t("travel.flows.chosen") },
                   ]}
                 />
-              </Form.Item>
+              </FormField>
             </Col>
             {all === false && (
               <>
                 <Col xs={24} lg={12}>
-                  <Form.Item name="departmentIds" label={t("travel.flows.departments")} extra={t("travel.flows.departmentsHelp")}>
+                  <FormField control={control} name="departmentIds" label={t("travel.flows.departments")} extra={t("travel.flows.departmentsHelp")}>
                     <Select mode="multiple" optionFilterProp="label" options={deptOptions} placeholder={t("travel.flows.pickDepartments")} />
-                  </Form.Item>
+                  </FormField>
                 </Col>
                 <Col xs={24} lg={12}>
-                  <Form.Item name="employeeIds" label={t("travel.flows.employees")}>
+                  <FormField control={control} name="employeeIds" label={t("travel.flows.employees")}>
                     <Select mode="multiple" optionFilterProp="label" options={people} placeholder={t("travel.flows.pickEmployees")} />
-                  </Form.Item>
+                  </FormField>
                 </Col>
               </>
             )}
           </Row>
         </Card>
         <Card title={t("travel.flows.levels")}>
-          <Form.List name="levels">
-            {(fields, { add, remove, move }, { errors }) => (
-              <Space direction="vertical" size={12} style={{ width: "100%" }}>
-                {fields.map((f, i) => (
-                  <Card key={f.key} size="small" type="inner" title={t("travel.approval.level", { level: i + 1 })} data-testid={`level-${i + 1}`}
-                    extra={
-                      <Space size={4}>
-                        <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t("travel.flows.moveUp")} />
-                        <Button size="small" icon={<ArrowDownOutlined />} disabled={i === fields.length - 1} onClick={() => move(i, i + 1)} aria-label={t("travel.flows.moveDown")} />
-                        <Button size="small" danger icon={<DeleteOutlined />} disabled={fields.length === 1} onClick={() => remove(f.name)} aria-label={t("travel.flows.removeLevel")} />
-                      </Space>
-                    }
-                  >
-                    <Row gutter={16}>
-                      <Col xs={24} lg={16}>
-                        <Form.Item name={[f.name, "approvers"]} label={t("travel.flows.approvers")} required extra={t("travel.flows.approversHelp")} style={{ marginBottom: 0 }}>
-                          <Select mode="multiple" optionFilterProp="label" options={approverOptions} placeholder={t("travel.flows.pickApprovers")} />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={24} lg={8}>
-                        <Form.Item name={[f.name, "timeoutHours"]} label={t("travel.flows.timeLimit")} extra={t("travel.flows.timeLimitHelp", { max: MAX_LEVEL_HOURS })} style={{ marginBottom: 0 }}>
-                          <Input inputMode="numeric" maxLength={3} suffix={t("travel.standards.hours")} placeholder={t("travel.flows.noLimit")} />
-                        </Form.Item>
-                      </Col>
-                    </Row>
-                  </Card>
-                ))}
-                <Form.ErrorList errors={errors} />
-                <Button icon={<PlusOutlined />} onClick={() => add({ approvers: [], timeoutHours: "24" })} disabled={fields.length >= MAX_FLOW_LEVELS}>
-                  {t("travel.flows.addLevel", { max: MAX_FLOW_LEVELS })}
-                </Button>
-              </Space>
-            )}
-          </Form.List>
+          <Space direction="vertical" size={12} style={{ width: "100%" }}>
+            {levels.fields.map((f, i) => (
+              <Card key={f.id} size="small" type="inner" title={t("travel.approval.level", { level: i + 1 })} data-testid={`level-${i + 1}`}
+                extra={
+                  <Space size={4}>
+                    <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => levels.move(i, i - 1)} aria-label={t("travel.flows.moveUp")} />
+                    <Button size="small" icon={<ArrowDownOutlined />} disabled={i === levels.fields.length - 1} onClick={() => levels.move(i, i + 1)} aria-label={t("travel.flows.moveDown")} />
+                    <Button size="small" danger icon={<DeleteOutlined />} disabled={levels.fields.length === 1} onClick={() => levels.remove(i)} aria-label={t("travel.flows.removeLevel")} />
+                  </Space>
+                }
+              >
+                <Row gutter={16}>
+                  <Col xs={24} lg={16}>
+                    <FormField control={control} name={`levels.${i}.approvers`} label={t("travel.flows.approvers")} required extra={t("travel.flows.approversHelp")} className="tp-field--last">
+                      <Select mode="multiple" optionFilterProp="label" options={approverOptions} placeholder={t("travel.flows.pickApprovers")} />
+                    </FormField>
+                  </Col>
+                  <Col xs={24} lg={8}>
+                    <FormField control={control} name={`levels.${i}.timeoutHours`} label={t("travel.flows.timeLimit")} extra={t("travel.flows.timeLimitHelp", { max: MAX_LEVEL_HOURS })} className="tp-field--last">
+                      <Input inputMode="numeric" maxLength={3} suffix={t("travel.standards.hours")} placeholder={t("travel.flows.noLimit")} />
+                    </FormField>
+                  </Col>
+                </Row>
+              </Card>
+            ))}
+            {levelsError && <Form.ErrorList errors={[levelsError]} />}
+            <Button icon={<PlusOutlined />} onClick={() => levels.append({ approvers: [], timeoutHours: "24" })} disabled={levels.fields.length >= MAX_FLOW_LEVELS}>
+              {t("travel.flows.addLevel", { max: MAX_FLOW_LEVELS })}
+            </Button>
+          </Space>
         </Card>
         <Card title={t("travel.flows.onTimeout")}>
-          <Form.Item name="onTimeout" required style={{ marginBottom: 0 }}>
+          <FormField control={control} name="onTimeout" className="tp-field--last">
             <Radio.Group>
               <Space direction="vertical">
                 {TIMEOUT_ACTIONS.map((a) => (
@@ -193,9 +193,9 @@ function FlowForm({ row }: { row?: FlowRow }) {
                 ))}
               </Space>
             </Radio.Group>
-          </Form.Item>
+          </FormField>
         </Card>
-        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
+        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
         <Space>
           <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
           <LinkButton size="large" to={pathFor("ProcessSettings")}>{t("travel.cancel")}</LinkButton>

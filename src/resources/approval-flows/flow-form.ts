@@ -22,7 +22,6 @@ export interface FlowFormValues {
 }
 
 export type FlowInput = z.input<typeof flowFormSchema>;
-type FieldName = (string | number)[];
 
 export function approverKey(a: ApproverSpec): string {
   return a.type === "employee" ? `e${a.employeeId}` : a.type;
@@ -83,33 +82,15 @@ export function toFlowInput(id: number | undefined, v: FlowFormValues): FlowInpu
   };
 }
 
-/** A schema or server path as the form field that shows it. */
-export function flowFieldOf(path: readonly PropertyKey[] | string): FieldName {
-  const parts = (typeof path === "string" ? path.split(".") : path.filter((k): k is string | number => typeof k !== "symbol")).map((k) =>
-    typeof k === "string" && /^\d+$/.test(k) ? Number(k) : k,
-  );
-  const [head, index, key] = parts;
-  if (head === "levels") return typeof index === "number" ? ["levels", index, key === "timeoutHours" ? "timeoutHours" : "approvers"] : ["levels"];
-  if (head === "employeeIds") return ["employeeIds"];
-  if (head === "departmentIds") return ["departmentIds"];
-  return [head];
+/** A schema or server path ("levels.0.approvers.1") as the form field that shows it. */
+export function flowFieldOf(path: string): string {
+  const [head, index, key] = path.split(".");
+  if (head === "levels") return index !== undefined && /^\d+$/.test(index) ? `levels.${index}.${key === "timeoutHours" ? "timeoutHours" : "approvers"}` : "levels";
+  return head ?? path;
 }
 
-export function flowProblems(input: FlowInput): { name: FieldName; errors: string[] }[] {
-  const r = flowFormSchema.safeParse(input);
-  if (r.success) return [];
-  return firstPerField(r.error.issues.map((i) => [i.path, i.message] as const));
-}
-
-export function flowServerProblems(errors: Record<string, string | string[]> | undefined) {
-  return firstPerField(Object.entries(errors ?? {}).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v] as const));
-}
-
-function firstPerField(issues: readonly (readonly [readonly PropertyKey[] | string, string])[]) {
-  const seen = new Map<string, { name: FieldName; errors: string[] }>();
-  for (const [path, message] of issues) {
-    const name = flowFieldOf(path);
-    if (!seen.has(name.join("."))) seen.set(name.join("."), { name, errors: [message] });
-  }
-  return [...seen.values()];
+/** The fields the form shows, where problems can be placed. */
+export function flowFields(v: FlowFormValues): string[] {
+  const scope = v.allEmployees === false ? ["departmentIds", "employeeIds"] : [];
+  return ["name", "enabled", "covers", "allEmployees", ...scope, "levels", ...(v.levels ?? []).flatMap((_, i) => [`levels.${i}.approvers`, `levels.${i}.timeoutHours`]), "onTimeout"];
 }

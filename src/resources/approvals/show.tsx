@@ -2,15 +2,17 @@
 // application, every level's approvers and outcome, the history — and, when it is this approver's
 // turn, 同意 or 驳回 with a comment (required to reject), checked with the server's own schema.
 // The decision names the level the approver saw, so a level that moved on meanwhile is refused.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { unshownProblem } from "../../components/form-errors";
 import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
 import { ApprovalProgress } from "./ApprovalProgress";
 import { OrderSummary } from "./OrderSummary";
@@ -69,54 +71,60 @@ function Detail({ id }: { id: string }) {
   );
 }
 
+type Action = "approve" | "reject";
+interface DecisionValues {
+  comment: string;
+}
+
 function DecisionForm({ approval }: { approval: ApprovalDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
-  const [form] = Form.useForm<{ comment?: string }>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation();
-  const [acting, setActing] = useState<"approve" | "reject" | null>(null);
+  const { mutateAsync, mutation } = useCustomMutation();
+  const [acting, setActing] = useState<Action | null>(null);
+  // The button pressed decides what the schema checks (a rejection needs its comment).
+  const action = useRef<Action>("approve");
+  const { control, handleSubmit, setError, reset, watch } = useZodForm<DecisionValues>(() => decisionFormSchema, {
+    raw: true,
+    input: (v) => ({ approvalId: approval.id, action: action.current, level: approval.level, comment: v.comment.trim() || undefined }),
+    defaultValues: { comment: "" },
+  });
+  const state = useSubmitState(watch);
 
-  const decide = (action: "approve" | "reject") => {
-    setRefusal(null);
-    const comment = form.getFieldValue("comment")?.trim() || undefined;
-    const input = { approvalId: approval.id, action, level: approval.level, comment };
-    const checked = decisionFormSchema.safeParse(input);
-    if (!checked.success) {
-      form.setFields([{ name: "comment", errors: [checked.error.issues[0].message] }]);
-      return;
-    }
-    setActing(action);
-    mutate(
-      { url: APPROVAL_PATHS.decide, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t(action === "approve" ? "travel.audit.approved" : "travel.audit.rejected"));
-          form.resetFields();
-          invalidate({ resource: "approvals", invalidates: ["list", "detail"], id: approval.id });
-          invalidate({ resource: "travel-applications", invalidates: ["list"] });
-          invalidate({ resource: "flight-orders", invalidates: ["list", "detail"] });
-        },
-        onError: (e: HttpError) => {
-          const field = (e.errors as Record<string, string | string[]> | undefined)?.comment;
-          if (field) form.setFields([{ name: "comment", errors: [Array.isArray(field) ? field[0] : field] }]);
-          setRefusal(e.message);
-          // The approval may have moved on (another approver, a deadline): show where it stands.
-          invalidate({ resource: "approvals", invalidates: ["detail"], id: approval.id });
-        },
-        onSettled: () => setActing(null),
-      },
-    );
+  const send = (input: unknown) =>
+    state.run(async () => {
+      const chosen = action.current;
+      setActing(chosen);
+      try {
+        await mutateAsync({ url: APPROVAL_PATHS.decide, method: "post", values: input as Record<string, unknown>, successNotification: false, errorNotification: false });
+        message.success(t(chosen === "approve" ? "travel.audit.approved" : "travel.audit.rejected"));
+        reset();
+        invalidate({ resource: "approvals", invalidates: ["list", "detail"], id: approval.id });
+        invalidate({ resource: "travel-applications", invalidates: ["list"] });
+        invalidate({ resource: "flight-orders", invalidates: ["list", "detail"] });
+        return null;
+      } catch (e) {
+        applyRefusal<DecisionValues>(e, ["comment"], setError);
+        // The approval may have moved on (another approver, a deadline): show where it stands.
+        invalidate({ resource: "approvals", invalidates: ["detail"], id: approval.id });
+        return (e as { message?: string }).message ?? String(e);
+      } finally {
+        setActing(null);
+      }
+    });
+  const decide = (chosen: Action) => {
+    action.current = chosen;
+    // The resolver hands on the decision it checked.
+    void handleSubmit((input) => send(input), (errors) => state.setRefusal(unshownProblem(errors, ["comment"])))();
   };
 
   return (
     <Card title={t("travel.audit.decision")} data-testid="decision">
-      <Form form={form} layout="vertical" onValuesChange={() => form.setFields([{ name: "comment", errors: [] }])}>
-        <Form.Item name="comment" label={t("travel.audit.comment")} extra={t("travel.audit.commentHelp")}>
+      <Form layout="vertical" component="div">
+        <FormField control={control} name="comment" label={t("travel.audit.comment")} extra={t("travel.audit.commentHelp")}>
           <Input.TextArea rows={3} maxLength={200} showCount placeholder={t("travel.audit.commentPlaceholder")} />
-        </Form.Item>
-        {refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t("travel.audit.refused")} description={refusal} />}
+        </FormField>
+        {state.refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t("travel.audit.refused")} description={state.refusal} />}
         <Space>
           <Button type="primary" onClick={() => decide("approve")} loading={acting === "approve" && mutation.isPending} disabled={acting === "reject"}>
             {t("travel.audit.approve")}

@@ -17,7 +17,6 @@ export interface CarFormValues {
 }
 
 export type CarInput = z.input<typeof carStandardFormSchema>;
-type FieldName = (string | number)[];
 
 export const NEW_CAR_STANDARD: CarFormValues = { name: "", tripLevelIds: [], carTypes: ["economy"], allCities: true, cityCodes: [], timeWindows: [], perRideCap: "", monthlyCap: "" };
 
@@ -59,33 +58,18 @@ export function toCarInput(id: number | undefined, v: CarFormValues, cities: rea
   };
 }
 
-export function carFieldOf(path: readonly PropertyKey[] | string): FieldName {
-  const parts = (typeof path === "string" ? path.split(".") : path.filter((k): k is string | number => typeof k !== "symbol")).map((k) =>
-    typeof k === "string" && /^\d+$/.test(k) ? Number(k) : k,
-  );
-  const [head, index, key] = parts;
-  if (head === "cities") return ["cityCodes"];
-  if (head === "perRideCapFen") return ["perRideCap"];
-  if (head === "monthlyCapFen") return ["monthlyCap"];
-  if (head === "timeWindows") return typeof index === "number" ? ["timeWindows", index, key === "start" ? "start" : "end"] : ["timeWindows"];
-  return [head];
+/** A schema or server path ("cities.0.code", "perRideCapFen") as the form field that shows it. */
+export function carFieldOf(path: string): string {
+  const [head, index, key] = path.split(".");
+  if (head === "cities") return "cityCodes";
+  if (head === "perRideCapFen") return "perRideCap";
+  if (head === "monthlyCapFen") return "monthlyCap";
+  if (head === "timeWindows") return index !== undefined && /^\d+$/.test(index) ? `timeWindows.${index}.${key === "start" ? "start" : "end"}` : "timeWindows";
+  return head ?? path;
 }
 
-export function carProblems(input: CarInput): { name: FieldName; errors: string[] }[] {
-  const r = carStandardFormSchema.safeParse(input);
-  if (r.success) return [];
-  return firstPerField(r.error.issues.map((i) => [i.path, i.message] as const));
-}
-
-export function carServerProblems(errors: Record<string, string | string[]> | undefined) {
-  return firstPerField(Object.entries(errors ?? {}).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v] as const));
-}
-
-function firstPerField(issues: readonly (readonly [readonly PropertyKey[] | string, string])[]) {
-  const seen = new Map<string, { name: FieldName; errors: string[] }>();
-  for (const [path, message] of issues) {
-    const name = carFieldOf(path);
-    if (!seen.has(name.join("."))) seen.set(name.join("."), { name, errors: [message] });
-  }
-  return [...seen.values()];
+/** The fields the form shows, where problems can be placed. */
+export function carFields(v: CarFormValues): string[] {
+  const cities = v.allCities === false ? ["cityCodes"] : [];
+  return ["name", "tripLevelIds", "carTypes", "allCities", ...cities, "timeWindows", ...(v.timeWindows ?? []).flatMap((_, i) => [`timeWindows.${i}.start`, `timeWindows.${i}.end`]), "perRideCap", "monthlyCap"];
 }

@@ -6,10 +6,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
-import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tooltip, Tree, TreeSelect, Typography } from "antd";
+import { Button, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tooltip, Tree, TreeSelect, Typography } from "antd";
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { DEPARTMENT_NAME_MAX, EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
+import { departmentFormSchema } from "../../domain/people/employee";
 import { useFeedback } from "../../components/FeedbackApp";
+import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { departmentTreeData, type DepartmentTreeNode } from "./tree-data";
 import type { Department } from "./index";
 
@@ -110,52 +112,60 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
 }
 
 interface DepartmentValues {
-  name?: string;
+  name: string;
   parentId?: number | null;
 }
+const FIELDS = ["name", "parentId"] as const;
 
 function DepartmentDialog({ editing, departments, onClose, onSaved }: { editing: Editing; departments: Department[]; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<DepartmentValues>();
-  const save = useCustomMutation<Record<string, unknown>, HttpError>();
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (v: DepartmentValues) => {
-    setError(null);
-    const values = { ...(editing?.id ? { id: editing.id } : {}), name: v.name?.trim() ?? "", parentId: v.parentId ?? "" };
-    try {
-      await save.mutateAsync({
-        url: editing?.id ? EMPLOYEE_PATHS.departmentUpdate : EMPLOYEE_PATHS.departmentAdd,
-        method: "post", values, successNotification: false, errorNotification: false,
-      });
-      message.success(t("staff.tree.saved"));
-      onSaved();
-    } catch (e) {
-      const err = e as HttpError;
-      const field = err.errors?.name ? "name" : err.errors?.parentId ? "parentId" : null;
-      if (field) form.setFields([{ name: field, errors: [err.message] }]);
-      else setError(err.message);
-    }
-  };
-
   return (
     <Modal open={editing !== null} onCancel={onClose} footer={null} destroyOnHidden width={480} title={t(editing?.id ? "staff.tree.editTitle" : "staff.tree.addTitle")}>
-      {editing && (
-        <Form<DepartmentValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ name: editing.name, parentId: editing.parentId }} aria-label={t("staff.tree.formLabel")}>
-          <Form.Item name="name" label={t("staff.tree.name")} rules={[{ required: true, whitespace: true, message: "请输入部门名称" }]}>
-            <Input maxLength={DEPARTMENT_NAME_MAX} placeholder={t("staff.tree.namePlaceholder")} />
-          </Form.Item>
-          <Form.Item name="parentId" label={t("staff.tree.parent")}>
-            <TreeSelect allowClear treeDefaultExpandAll placeholder={t("staff.tree.parentPlaceholder")} treeData={departmentTreeData(departments, editing.id)} />
-          </Form.Item>
-          {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.mutation.isPending}>{t("staff.save")}</Button>
-            <Button onClick={onClose}>{t("staff.cancel")}</Button>
-          </Space>
-        </Form>
-      )}
+      {editing && <DepartmentForm editing={editing} departments={departments} onClose={onClose} onSaved={onSaved} />}
     </Modal>
+  );
+}
+
+function DepartmentForm({ editing, departments, onClose, onSaved }: { editing: NonNullable<Editing>; departments: Department[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const save = useCustomMutation<Record<string, unknown>, HttpError>();
+  // The values as entered (an emptied parent is "", not the schema's null) are what is sent.
+  const { control, handleSubmit, setError, watch } = useZodForm<DepartmentValues>(() => departmentFormSchema, {
+    raw: true,
+    defaultValues: { name: editing.name, parentId: editing.parentId },
+  });
+  const state = useSubmitState(watch);
+
+  const submit = (v: DepartmentValues) =>
+    state.run(async () => {
+      const values = { ...(editing.id ? { id: editing.id } : {}), name: v.name.trim(), parentId: v.parentId ?? "" };
+      try {
+        await save.mutateAsync({
+          url: editing.id ? EMPLOYEE_PATHS.departmentUpdate : EMPLOYEE_PATHS.departmentAdd,
+          method: "post", values, successNotification: false, errorNotification: false,
+        });
+        message.success(t("staff.tree.saved"));
+        onSaved();
+        return null;
+      } catch (e) {
+        return applyRefusal<DepartmentValues>(e, FIELDS, setError);
+      }
+    });
+
+  return (
+    <Form layout="vertical" requiredMark={false} onFinish={() => void handleSubmit(submit)()} aria-label={t("staff.tree.formLabel")}>
+      <FormField control={control} name="name" label={t("staff.tree.name")}>
+        <Input maxLength={DEPARTMENT_NAME_MAX} placeholder={t("staff.tree.namePlaceholder")} />
+      </FormField>
+      <FormField control={control} name="parentId" label={t("staff.tree.parent")}>
+        <TreeSelect allowClear treeDefaultExpandAll placeholder={t("staff.tree.parentPlaceholder")} treeData={departmentTreeData(departments, editing.id)} />
+      </FormField>
+      <FormMessage refusal={state.refusal} />
+      <Space>
+        <Button type="primary" htmlType="submit" loading={save.mutation.isPending}>{t("staff.save")}</Button>
+        <Button onClick={onClose}>{t("staff.cancel")}</Button>
+      </Space>
+    </Form>
   );
 }

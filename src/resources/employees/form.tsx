@@ -4,9 +4,9 @@
 // The edit form reads the detail route, the one place phones and numbers come unmasked.
 import { useTranslation } from "react-i18next";
 import { useCustom, useOne, type HttpError } from "@refinedev/core";
-import { Alert, Button, Col, DatePicker, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Switch, Tag, TreeSelect, Typography } from "antd";
+import { Button, Col, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Switch, Tag, TreeSelect, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import dayjs, { type Dayjs } from "dayjs";
+import { useFieldArray, type FieldPath } from "react-hook-form";
 import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, codeOptions, type CertType } from "../../domain/codes";
 import { CERT_NO_MAX, CERTIFICATES_MAX, COUNTRY_MAX } from "../../domain/people";
 import {
@@ -15,53 +15,56 @@ import {
 } from "../../domain/people/employee";
 import { domainLang } from "../../providers/i18n-provider";
 import { userKeyOf } from "../../providers/access-control";
+import { FormField, FormMessage } from "../../components/FormField";
+import { DateInput } from "../../components/DateInput";
 import { usePortalUser } from "../../pages/layout/session";
 import { tripFlagKeys } from "../../pages/workbench/figures";
-import { useFormSave } from "../useFormSave";
+import { useResourceSave } from "../useResourceSave";
 import { departmentTreeData } from "./tree-data";
 import type { Department } from "./index";
 
 interface CertificateValues {
   certType?: CertType;
-  certNo?: string;
-  expiry?: Dayjs | null;
-  issueCountry?: string;
+  certNo: string;
+  expiry: string;
+  issueCountry: string;
 }
 
 interface EmployeeValues {
-  realName?: string;
-  mobilePhone?: string;
-  email?: string;
+  realName: string;
+  mobilePhone: string;
+  email: string;
   departmentId?: number | null;
-  position?: string;
-  employeeLevel?: string;
+  position: string;
+  employeeLevel: string;
   tripLevelId?: number | null;
-  canAudit?: boolean;
-  certificates?: CertificateValues[];
+  canAudit: boolean;
+  certificates: CertificateValues[];
 }
 
-const ymd = (d: Dayjs | null | undefined) => (d && d.isValid() ? d.format("YYYY-MM-DD") : "");
+const EMPTY: EmployeeValues = { realName: "", mobilePhone: "", email: "", departmentId: null, position: "", employeeLevel: "", tripLevelId: null, canAudit: false, certificates: [] };
 
 const payloadOf = (v: EmployeeValues) => ({
-  realName: v.realName?.trim() ?? "",
-  mobilePhone: v.mobilePhone?.trim() ?? "",
-  email: v.email?.trim() ?? "",
+  realName: v.realName.trim(),
+  mobilePhone: v.mobilePhone.trim(),
+  email: v.email.trim(),
   departmentId: v.departmentId ?? "",
-  position: v.position?.trim() ?? "",
-  employeeLevel: v.employeeLevel?.trim() ?? "",
+  position: v.position.trim(),
+  employeeLevel: v.employeeLevel.trim(),
   tripLevelId: v.tripLevelId ?? "",
   canAudit: v.canAudit ? 1 : 0,
-  certificates: (v.certificates ?? []).map((c) => ({ certType: c.certType ?? "", certNo: c.certNo?.trim() ?? "", expiry: ymd(c.expiry), issueCountry: c.issueCountry?.trim() ?? "" })),
+  certificates: v.certificates.map((c) => ({ certType: c.certType ?? "", certNo: c.certNo.trim(), expiry: c.expiry, issueCountry: c.issueCountry.trim() })),
 });
 
 const valuesOf = (e: EmployeeDetail): EmployeeValues => ({
   realName: e.realName, mobilePhone: e.mobilePhone, email: e.email ?? "", departmentId: e.departmentId, position: e.position ?? "",
   employeeLevel: e.employeeLevel ?? "", tripLevelId: e.tripLevelId, canAudit: e.canAudit === 1,
-  certificates: e.certificates.map((c) => ({ certType: c.certType, certNo: c.certNo, expiry: c.expiry ? dayjs(c.expiry) : null, issueCountry: c.issueCountry ?? "" })),
+  certificates: e.certificates.map((c) => ({ certType: c.certType, certNo: c.certNo, expiry: c.expiry ?? "", issueCountry: c.issueCountry ?? "" })),
 });
 
-const FIELDS = new Set(["realName", "mobilePhone", "email", "departmentId", "position", "employeeLevel", "tripLevelId", "canAudit", "certificates"]);
-const fieldOf = (key: string) => (FIELDS.has(key.split(".")[0]) ? key : null);
+const TOP = ["realName", "mobilePhone", "email", "departmentId", "position", "employeeLevel", "tripLevelId", "canAudit", "certificates"];
+const fieldsOf = (v: EmployeeValues) =>
+  [...TOP, ...v.certificates.flatMap((_, i) => ["certType", "certNo", "expiry", "issueCountry"].map((k) => `certificates.${i}.${k}`))] as FieldPath<EmployeeValues>[];
 
 /** `id`: null when closed, 0 to add, else the employee to edit. */
 export function EmployeeDialog({ id, departments, onClose }: { id: number | null; departments: Department[]; onClose: () => void }) {
@@ -75,10 +78,19 @@ export function EmployeeDialog({ id, departments, onClose }: { id: number | null
 
 function EmployeeForm({ id, departments, onDone }: { id?: number; departments: Department[]; onDone: () => void }) {
   const { t } = useTranslation();
+  const { result, query } = useOne<EmployeeDetail, HttpError>({ resource: "employees", id, queryOptions: { enabled: id !== undefined } });
+  // The form mounts only once the row is in, so the row is its starting values.
+  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (id !== undefined && query.error) {
+    return <Result status="error" title={t("staff.loadError")} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t("passengers.retry")}</Button>} />;
+  }
+  return <EmployeeFields id={id} initial={result ? valuesOf(result) : EMPTY} departments={departments} onDone={onDone} />;
+}
+
+function EmployeeFields({ id, initial, departments, onDone }: { id?: number; initial: EmployeeValues; departments: Department[]; onDone: () => void }) {
+  const { t } = useTranslation();
   const lang = domainLang();
   const user = usePortalUser();
-  const [form] = Form.useForm<EmployeeValues>();
-  const { result, query } = useOne<EmployeeDetail, HttpError>({ resource: "employees", id, queryOptions: { enabled: id !== undefined } });
   const { query: levelsQuery, result: levelsResult } = useCustom<TripLevelOption[]>({
     url: EMPLOYEE_PATHS.tripLevels,
     method: "post",
@@ -86,48 +98,35 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
     queryOptions: { enabled: !!user, staleTime: 60_000 },
   });
   const levels = levelsQuery.data ? ((levelsResult.data as TripLevelOption[] | undefined) ?? []) : [];
-  const { save, saving, formError } = useFormSave<EmployeeValues, EmployeeDetail>(form, {
-    resource: "employees", id, schema: employeeFormSchema, toPayload: payloadOf, fieldOf, onSaved: onDone,
+  const { control, watch, formState, submit, saving, refusal } = useResourceSave<EmployeeValues, EmployeeDetail>({
+    resource: "employees", id, schema: () => employeeFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onDone,
   });
-  const levelId = Form.useWatch("tripLevelId", form);
+  const { fields, append, remove } = useFieldArray({ control, name: "certificates" });
+  const levelId = watch("tripLevelId");
   const level = levels.find((l) => l.id === levelId);
-  const certs = (Form.useWatch("certificates", form) as CertificateValues[] | undefined) ?? [];
-
-  // The form mounts only once the row is in, so the row is its starting values.
-  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id !== undefined && query.error) {
-    return <Result status="error" title={t("staff.loadError")} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t("passengers.retry")}</Button>} />;
-  }
+  const certs = watch("certificates") ?? [];
+  const listError = formState.errors.certificates?.root?.message ?? formState.errors.certificates?.message;
   const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang);
   return (
-    <Form<EmployeeValues>
-      form={form}
-      layout="vertical"
-      onFinish={save}
-      // A message from the last save goes once its field is changed.
-      onValuesChange={(changed: Record<string, unknown>) => form.setFields(Object.keys(changed).filter((k) => k !== "certificates").map((name) => ({ name: name as keyof EmployeeValues, errors: [] })))}
-      requiredMark={false}
-      initialValues={result ? valuesOf(result) : { canAudit: false, certificates: [] }}
-      aria-label={t("staff.formLabel")}
-    >
+    <Form layout="vertical" onFinish={submit} requiredMark={false} aria-label={t("staff.formLabel")}>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="realName" label={t("staff.form.realName")}>
+          <FormField control={control} name="realName" label={t("staff.form.realName")}>
             <Input maxLength={EMPLOYEE_NAME_MAX} placeholder={t("staff.form.realNamePlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="mobilePhone" label={t("staff.form.mobile")} extra={id === undefined ? t("staff.form.signInHint") : undefined}>
+          <FormField control={control} name="mobilePhone" label={t("staff.form.mobile")} extra={id === undefined ? t("staff.form.signInHint") : undefined}>
             <Input maxLength={11} inputMode="numeric" placeholder={t("staff.form.mobilePlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="email" label={t("staff.form.email")}>
+          <FormField control={control} name="email" label={t("staff.form.email")}>
             <Input maxLength={EMPLOYEE_EMAIL_MAX} placeholder={t("staff.form.emailPlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="departmentId" label={t("staff.form.department")}>
+          <FormField control={control} name="departmentId" label={t("staff.form.department")}>
             <TreeSelect
               allowClear
               treeDefaultExpandAll
@@ -136,20 +135,21 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
               placeholder={t("staff.form.departmentPlaceholder")}
               treeData={departmentTreeData(departments)}
             />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="position" label={t("staff.form.position")}>
+          <FormField control={control} name="position" label={t("staff.form.position")}>
             <Input maxLength={EMPLOYEE_POSITION_MAX} placeholder={t("staff.form.positionPlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="employeeLevel" label={t("staff.form.employeeLevel")}>
+          <FormField control={control} name="employeeLevel" label={t("staff.form.employeeLevel")}>
             <Input maxLength={EMPLOYEE_LEVEL_MAX} placeholder={t("staff.form.employeeLevelPlaceholder")} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item
+          <FormField
+            control={control}
             name="tripLevelId"
             label={t("staff.form.tripLevel")}
             extra={
@@ -161,58 +161,55 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
             }
           >
             <Select allowClear loading={levelsQuery.isLoading} placeholder={t("staff.form.tripLevelPlaceholder")} options={levels.map((l) => ({ value: l.id, label: l.name }))} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col span={12}>
-          <Form.Item name="canAudit" label={t("staff.form.canAudit")} valuePropName="checked" extra={t("staff.form.canAuditHint")}>
+          <FormField control={control} name="canAudit" label={t("staff.form.canAudit")} valuePropName="checked" extra={t("staff.form.canAuditHint")}>
             <Switch />
-          </Form.Item>
+          </FormField>
         </Col>
       </Row>
 
       <Typography.Text strong>{t("staff.form.certificates")}</Typography.Text>
-      <Form.List name="certificates">
-        {(fields, { add, remove }) => (
-          <div style={{ marginTop: 8 }}>
-            {fields.map((field, i) => (
-              <Row gutter={8} key={field.key} align="top">
-                <Col span={5}>
-                  <Form.Item name={[field.name, "certType"]}>
-                    <Select placeholder={t("staff.form.certType")} aria-label={t("staff.form.certType")} options={certOptions} />
-                  </Form.Item>
-                </Col>
-                <Col span={8}>
-                  <Form.Item name={[field.name, "certNo"]}>
-                    <Input maxLength={CERT_NO_MAX} placeholder={t("staff.form.certNo")} aria-label={t("staff.form.certNo")} />
-                  </Form.Item>
-                </Col>
-                <Col span={5}>
-                  <Form.Item name={[field.name, "expiry"]}>
-                    <DatePicker placeholder={t("staff.form.expiry")} aria-label={t("staff.form.expiry")} style={{ width: "100%" }} />
-                  </Form.Item>
-                </Col>
-                <Col span={5}>
-                  {certs[i]?.certType === CERT_TYPE.passport && (
-                    <Form.Item name={[field.name, "issueCountry"]}>
-                      <Input maxLength={COUNTRY_MAX} placeholder={t("staff.form.issueCountry")} aria-label={t("staff.form.issueCountry")} />
-                    </Form.Item>
-                  )}
-                </Col>
-                <Col span={1}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t("staff.form.removeCertificate")} onClick={() => remove(field.name)} />
-                </Col>
-              </Row>
-            ))}
-            {fields.length < CERTIFICATES_MAX && (
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} style={{ marginBottom: 16 }}>
-                {t("staff.form.addCertificate")}
-              </Button>
-            )}
-          </div>
+      <div style={{ marginTop: 8 }}>
+        {fields.map((field, i) => (
+          <Row gutter={8} key={field.id} align="top">
+            <Col span={5}>
+              <FormField control={control} name={`certificates.${i}.certType`}>
+                <Select placeholder={t("staff.form.certType")} aria-label={t("staff.form.certType")} options={certOptions} />
+              </FormField>
+            </Col>
+            <Col span={8}>
+              <FormField control={control} name={`certificates.${i}.certNo`}>
+                <Input maxLength={CERT_NO_MAX} placeholder={t("staff.form.certNo")} aria-label={t("staff.form.certNo")} />
+              </FormField>
+            </Col>
+            <Col span={5}>
+              <FormField control={control} name={`certificates.${i}.expiry`}>
+                <DateInput placeholder={t("staff.form.expiry")} aria-label={t("staff.form.expiry")} style={{ width: "100%" }} />
+              </FormField>
+            </Col>
+            <Col span={5}>
+              {certs[i]?.certType === CERT_TYPE.passport && (
+                <FormField control={control} name={`certificates.${i}.issueCountry`}>
+                  <Input maxLength={COUNTRY_MAX} placeholder={t("staff.form.issueCountry")} aria-label={t("staff.form.issueCountry")} />
+                </FormField>
+              )}
+            </Col>
+            <Col span={1}>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t("staff.form.removeCertificate")} onClick={() => remove(i)} />
+            </Col>
+          </Row>
+        ))}
+        {listError && <Form.ErrorList errors={[listError]} />}
+        {fields.length < CERTIFICATES_MAX && (
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => append({ certType: undefined, certNo: "", expiry: "", issueCountry: "" })} style={{ marginBottom: 16 }}>
+            {t("staff.form.addCertificate")}
+          </Button>
         )}
-      </Form.List>
+      </div>
 
-      {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
+      <FormMessage refusal={refusal} />
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>{t("staff.save")}</Button>
         <Button onClick={onDone}>{t("staff.cancel")}</Button>

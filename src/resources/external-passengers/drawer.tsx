@@ -2,8 +2,9 @@
 // full numbers through the resource's detail call.
 import { useTranslation } from "react-i18next";
 import { useOne, type HttpError } from "@refinedev/core";
-import { Alert, Button, Drawer, Form, Result, Skeleton, Space } from "antd";
+import { Button, Drawer, Form, Result, Skeleton, Space } from "antd";
 import { travellerFormSchema, type TravellerRow } from "../../domain/people";
+import { FormMessage } from "../../components/FormField";
 import { TravellerFields } from "../passengers/form";
 import { useTravellerSave } from "../passengers/useTravellerSave";
 import { EMPTY_TRAVELLER, travellerValues, type TravellerValues } from "../passengers/values";
@@ -28,10 +29,7 @@ export function ExternalTravellerDrawer({ id, onClose }: { id: number | null; on
 
 function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<TravellerValues>();
   const { result, query } = useOne<TravellerRow, HttpError>({ resource: RESOURCE, id, queryOptions: { enabled: id !== undefined } });
-  const { save, saving, formError } = useTravellerSave(form, { resource: RESOURCE, id, schema: travellerFormSchema, withDefault: false, onSaved: onDone });
-
 
   // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -45,12 +43,18 @@ function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void
       />
     );
   }
+  return <ExternalTravellerFields id={id} initial={result ? travellerValues(result) : EMPTY_TRAVELLER} onDone={onDone} />;
+}
+
+function ExternalTravellerFields({ id, initial, onDone }: { id?: number; initial: TravellerValues; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useTravellerSave({ resource: RESOURCE, id, schema: travellerFormSchema, initial, withDefault: false, onSaved: onDone });
   return (
-    <Form<TravellerValues> form={form} layout="vertical" initialValues={result ? travellerValues(result) : EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+    <Form layout="vertical" onFinish={form.submit} aria-label={t("passengers.formLabel")} requiredMark={false}>
       <TravellerFields form={form} withDefault={false} />
-      {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
+      <FormMessage refusal={form.refusal} />
       <Space style={{ marginTop: 20 }}>
-        <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
+        <Button type="primary" htmlType="submit" loading={form.saving}>{t("passengers.save")}</Button>
         <Button onClick={onDone}>{t("passengers.cancel")}</Button>
       </Space>
     </Form>

@@ -4,28 +4,29 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useOne, type HttpError } from "@refinedev/core";
-import { Alert, Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "antd";
+import { Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "antd";
 import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TYPES, invoiceTitleFormSchema, type InvoiceTitleRow } from "../../domain/people/invoice-title";
 import { pathFor } from "../../access/routes";
 import { domainLang } from "../../providers/i18n-provider";
+import { FormField, FormMessage } from "../../components/FormField";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useFormSave } from "../useFormSave";
+import { useResourceSave } from "../useResourceSave";
 
 interface TitleValues {
-  titleType?: 1 | 2;
-  title?: string;
-  taxNo?: string;
-  address?: string;
-  phone?: string;
-  bankName?: string;
-  bankAccount?: string;
-  isDefault?: boolean;
+  titleType: 1 | 2;
+  title: string;
+  taxNo: string;
+  address: string;
+  phone: string;
+  bankName: string;
+  bankAccount: string;
+  isDefault: boolean;
 }
-const FIELDS = ["titleType", "title", "taxNo", "address", "phone", "bankName", "bankAccount", "isDefault"];
-const payloadOf = (v: TitleValues) => ({
-  titleType: v.titleType ?? "", title: v.title ?? "", taxNo: v.taxNo?.trim() ?? "", address: v.address ?? "", phone: v.phone ?? "",
-  bankName: v.bankName ?? "", bankAccount: v.bankAccount ?? "", isDefault: v.isDefault ? 1 : 0,
-});
+const EMPTY: TitleValues = { titleType: 2, title: "", taxNo: "", address: "", phone: "", bankName: "", bankAccount: "", isDefault: false };
+const COMPANY_FIELDS = ["taxNo", "address", "phone", "bankName", "bankAccount"] as const;
+// A personal title shows no company fields.
+const fieldsOf = (v: TitleValues) => ["titleType", "title", "isDefault", ...(v.titleType === 2 ? COMPANY_FIELDS : [])] as const;
+const payloadOf = (v: TitleValues) => ({ ...v, taxNo: v.taxNo.trim() });
 const valuesOf = (r: InvoiceTitleRow): TitleValues => ({
   titleType: r.titleType, title: r.title, taxNo: r.taxNo ?? "", address: r.address ?? "", phone: r.phone ?? "", bankName: r.bankName ?? "", bankAccount: r.bankAccount ?? "", isDefault: r.isDefault === 1,
 });
@@ -46,16 +47,9 @@ export default function EditInvoiceTitlePage() {
 
 function EditInvoiceTitle({ id }: { id?: number }) {
   const { t } = useTranslation();
-  const lang = domainLang();
   const navigate = useNavigate();
   const back = () => navigate(pathFor("invoice_management"));
-  const [form] = Form.useForm<TitleValues>();
-  const type = Form.useWatch("titleType", form);
   const { result, query } = useOne<InvoiceTitleRow, HttpError>({ resource: "invoiceTitles", id, queryOptions: { enabled: id !== undefined } });
-  const { save, saving, formError } = useFormSave<TitleValues, InvoiceTitleRow>(form, {
-    resource: "invoiceTitles", id, schema: invoiceTitleFormSchema, toPayload: payloadOf, fieldOf: (k) => (FIELDS.includes(k) ? k : null), onSaved: back,
-  });
-
   // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (id !== undefined && query.error) {
@@ -68,41 +62,50 @@ function EditInvoiceTitle({ id }: { id?: number }) {
       />
     );
   }
-  const company = type === 2;
+  return <TitleForm id={id} initial={result ? valuesOf(result) : EMPTY} onBack={back} />;
+}
+
+function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues; onBack: () => void }) {
+  const { t } = useTranslation();
+  const lang = domainLang();
+  const { control, watch, submit, saving, refusal } = useResourceSave<TitleValues, InvoiceTitleRow>({
+    resource: "invoiceTitles", id, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onBack,
+  });
+  const company = watch("titleType") === 2;
   return (
-    <Form<TitleValues> form={form} layout="vertical" onFinish={save} requiredMark={false} initialValues={result ? valuesOf(result) : { titleType: 2, isDefault: false }} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
-      <Form.Item name="titleType" label={t("invoiceTitles.titleType")}>
+    <Form layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
+      <FormField control={control} name="titleType" label={t("invoiceTitles.titleType")}>
         <Radio.Group options={([2, 1] as const).map((k) => ({ value: k, label: INVOICE_TITLE_TYPES[k][lang] }))} />
-      </Form.Item>
-      <Form.Item name="title" label={t("invoiceTitles.title")}>
+      </FormField>
+      <FormField control={control} name="title" label={t("invoiceTitles.title")}>
         <Input maxLength={INVOICE_TITLE_MAX} placeholder={t(company ? "invoiceTitles.companyPlaceholder" : "invoiceTitles.personPlaceholder")} />
-      </Form.Item>
+      </FormField>
       {company && (
         <>
-          <Form.Item name="taxNo" label={t("invoiceTitles.taxNo")}>
+          <FormField control={control} name="taxNo" label={t("invoiceTitles.taxNo")}>
             <Input maxLength={18} placeholder={t("invoiceTitles.taxNoPlaceholder")} style={{ textTransform: "uppercase" }} />
-          </Form.Item>
-          <Form.Item name="address" label={t("invoiceTitles.address")}>
+          </FormField>
+          <FormField control={control} name="address" label={t("invoiceTitles.address")}>
             <Input maxLength={INVOICE_ADDRESS_MAX} placeholder={t("invoiceTitles.optional")} />
-          </Form.Item>
-          <Form.Item name="phone" label={t("invoiceTitles.phone")}>
+          </FormField>
+          <FormField control={control} name="phone" label={t("invoiceTitles.phone")}>
             <Input maxLength={13} placeholder={t("invoiceTitles.optional")} />
-          </Form.Item>
-          <Form.Item name="bankName" label={t("invoiceTitles.bankName")}>
+          </FormField>
+          <FormField control={control} name="bankName" label={t("invoiceTitles.bankName")}>
             <Input maxLength={BANK_NAME_MAX} placeholder={t("invoiceTitles.optional")} />
-          </Form.Item>
-          <Form.Item name="bankAccount" label={t("invoiceTitles.bankAccount")}>
+          </FormField>
+          <FormField control={control} name="bankAccount" label={t("invoiceTitles.bankAccount")}>
             <Input maxLength={30} inputMode="numeric" placeholder={t("invoiceTitles.optional")} />
-          </Form.Item>
+          </FormField>
         </>
       )}
-      <Form.Item name="isDefault" label={t("invoiceTitles.isDefault")} valuePropName="checked">
+      <FormField control={control} name="isDefault" label={t("invoiceTitles.isDefault")} valuePropName="checked">
         <Switch />
-      </Form.Item>
-      {formError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={formError} />}
+      </FormField>
+      <FormMessage refusal={refusal} />
       <Space>
         <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
-        <Button onClick={back}>{t("passengers.cancel")}</Button>
+        <Button onClick={onBack}>{t("passengers.cancel")}</Button>
       </Space>
     </Form>
   );

@@ -3,10 +3,11 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useOne, type HttpError } from "@refinedev/core";
-import { Alert, Button, Form, Result, Skeleton, Space } from "antd";
+import { Button, Form, Result, Skeleton, Space } from "antd";
 import { passengerFormSchema, type TravellerRow } from "../../domain/people";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { FormMessage } from "../../components/FormField";
 import { TravellerFields } from "./form";
 import { useTravellerSave } from "./useTravellerSave";
 import { EMPTY_TRAVELLER, travellerValues, type TravellerValues } from "./values";
@@ -26,11 +27,8 @@ export default function EditPassengerPage() {
 function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<TravellerValues>();
   const { result, query } = useOne<TravellerRow, HttpError>({ resource: "passengers", id, queryOptions: { enabled: id !== undefined } });
   const back = () => navigate(pathFor("Passengers"));
-  const { save, saving, formError } = useTravellerSave(form, { resource: "passengers", id, schema: passengerFormSchema, withDefault: true, onSaved: back });
-
 
   if (badId) return <Result status="404" title={t("passengers.notFound")} extra={<Button onClick={back}>{t("passengers.backToList")}</Button>} />;
   // The form mounts only once the row is in, so the row is its starting values.
@@ -53,14 +51,20 @@ function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
     );
   }
 
+  return <PassengerForm id={id} initial={result ? travellerValues(result) : EMPTY_TRAVELLER} onBack={back} />;
+}
+
+function PassengerForm({ id, initial, onBack }: { id?: number; initial: TravellerValues; onBack: () => void }) {
+  const { t } = useTranslation();
+  const form = useTravellerSave({ resource: "passengers", id, schema: passengerFormSchema, initial, withDefault: true, onSaved: onBack });
   return (
     <div className="tp-frame__card">
-      <Form<TravellerValues> form={form} layout="vertical" initialValues={result ? travellerValues(result) : EMPTY_TRAVELLER} onFinish={save} aria-label={t("passengers.formLabel")} requiredMark={false}>
+      <Form layout="vertical" onFinish={form.submit} aria-label={t("passengers.formLabel")} requiredMark={false}>
         <TravellerFields form={form} withDefault />
-        {formError && <Alert type="error" showIcon style={{ marginTop: 16 }} message={formError} />}
+        <FormMessage refusal={form.refusal} />
         <Space style={{ marginTop: 20 }}>
-          <Button type="primary" htmlType="submit" loading={saving}>{t("passengers.save")}</Button>
-          <Button onClick={back}>{t("passengers.cancel")}</Button>
+          <Button type="primary" htmlType="submit" loading={form.saving}>{t("passengers.save")}</Button>
+          <Button onClick={onBack}>{t("passengers.cancel")}</Button>
         </Space>
       </Form>
     </div>

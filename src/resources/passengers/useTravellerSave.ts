@@ -1,28 +1,28 @@
-// Saving a traveller form (frequent or external): the shared form save with the traveller's fields.
-import type { FormInstance } from "antd";
+// Saving a traveller form (frequent or external): the shared resource save with the traveller's
+// payload and fields.
+import type { FieldPath } from "react-hook-form";
 import type { z } from "zod";
 import type { TravellerRow } from "../../domain/people";
-import { useFormSave } from "../useFormSave";
-import { travellerPayload, type TravellerValues } from "./values";
-
-// Fields the form shows; other keys (the whole list, an id) are shown above the buttons.
-const SHOWN = /^(name|surname|givenName|mobilePhone|birthday|sex|remark|isDefault|certificates\.\d+\.(certType|certNo|expiry|issueCountry))$/;
+import { useResourceSave } from "../useResourceSave";
+import { travellerFields, travellerPayload, type TravellerValues } from "./values";
 
 interface Options {
   resource: string;
   id?: number;
   schema: z.ZodType;
+  initial: TravellerValues;
   withDefault: boolean;
   onSaved: (row: TravellerRow) => void;
 }
 
-export function useTravellerSave(form: FormInstance<TravellerValues>, { resource, id, schema, withDefault, onSaved }: Options) {
-  return useFormSave<TravellerValues, TravellerRow>(form, {
+export function useTravellerSave({ resource, id, schema, initial, withDefault, onSaved }: Options) {
+  return useResourceSave<TravellerValues, TravellerRow>({
     resource,
     id,
-    schema,
+    schema: () => schema,
+    defaultValues: initial,
     toPayload: (v) => travellerPayload(v, withDefault),
-    fieldOf: (key) => (SHOWN.test(key) ? key : null),
+    fields: (v) => travellerFields(v, withDefault) as FieldPath<TravellerValues>[],
     onSaved,
   });
 }

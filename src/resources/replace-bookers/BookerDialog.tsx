@@ -1,18 +1,19 @@
 // The replace-booker dialog: who books, and for whom (the whole company, departments with their
 // sub-departments, or named colleagues), checked with the server's own schema before saving.
-import { useState } from "react";
 import { Alert, App, Form, Modal, Radio, Select } from "antd";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { BOOKER_PATHS, type BookerRow } from "./index";
 
 interface Values {
   bookerEmployeeId?: number;
-  scope?: BookerScope;
-  departmentIds?: number[];
-  employeeIds?: number[];
+  scope: BookerScope;
+  departmentIds: number[];
+  employeeIds: number[];
 }
+const FIELDS = ["bookerEmployeeId", "scope", "departmentIds", "employeeIds"] as const;
 
 export interface Option {
   value: number;
@@ -29,42 +30,35 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation<BookerRow>();
-  const scope = Form.useWatch("scope", form);
+  const { mutateAsync, mutation } = useCustomMutation<BookerRow>();
+  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => replaceBookerFormSchema, {
+    raw: true,
+    defaultValues: row
+      ? { bookerEmployeeId: row.bookerEmployeeId, scope: row.scope, departmentIds: row.departments.map((d) => d.id), employeeIds: row.employees.map((e) => e.id) }
+      : { scope: "departments", departmentIds: [], employeeIds: [] },
+  });
+  const state = useSubmitState(watch);
+  const scope = watch("scope");
 
-  const save = () => {
-    setRefusal(null);
-    const v = form.getFieldsValue(true) as Values;
-    const input = {
-      bookerEmployeeId: v.bookerEmployeeId as number,
-      scope: v.scope as BookerScope,
-      departmentIds: v.scope === "departments" ? (v.departmentIds ?? []) : [],
-      employeeIds: v.scope === "employees" ? (v.employeeIds ?? []) : [],
-    };
-    const r = replaceBookerFormSchema.safeParse(input);
-    if (!r.success) {
-      const seen = new Map<string, string>();
-      for (const i of r.error.issues) {
-        const name = String(i.path[0] ?? "bookerEmployeeId");
-        if (!seen.has(name)) seen.set(name, i.message);
+  // Only the list the scope names is kept: the other one, picked before the scope changed, goes empty.
+  const save = (v: Values) =>
+    state.run(async () => {
+      const input = {
+        bookerEmployeeId: v.bookerEmployeeId as number,
+        scope: v.scope,
+        departmentIds: v.scope === "departments" ? v.departmentIds : [],
+        employeeIds: v.scope === "employees" ? v.employeeIds : [],
+      };
+      try {
+        // Catalogue paths beginning with /api need the API base in front (the provider strips one).
+        await mutateAsync({ url: BOOKER_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
+        message.success(t("travel.bookers.saved"));
+        onSaved();
+        return null;
+      } catch (e) {
+        return applyRefusal<Values>(e, FIELDS, setError) || t("travel.saveError");
       }
-      form.setFields([...seen].map(([name, errors]) => ({ name: name as keyof Values, errors: [errors] })));
-      return;
-    }
-    // Catalogue paths beginning with /api need the API base in front (the provider strips one).
-    mutate(
-      { url: BOOKER_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("travel.bookers.saved"));
-          onSaved();
-        },
-        onError: (e: HttpError) => setRefusal(e.message || t("travel.saveError")),
-      },
-    );
-  };
+    });
 
   return (
     <Modal
@@ -72,39 +66,30 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
       title={t(row ? "travel.bookers.editTitle" : "travel.bookers.add")}
       okText={t("travel.standards.save")}
       cancelText={t("travel.cancel")}
-      onOk={save}
+      onOk={() => void handleSubmit(save)()}
       onCancel={onClose}
       confirmLoading={mutation.isPending}
       width={560}
       destroyOnHidden
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={
-          row
-            ? { bookerEmployeeId: row.bookerEmployeeId, scope: row.scope, departmentIds: row.departments.map((d) => d.id), employeeIds: row.employees.map((e) => e.id) }
-            : { scope: "departments", departmentIds: [], employeeIds: [] }
-        }
-        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}
-      >
-        <Form.Item name="bookerEmployeeId" label={t("travel.bookers.booker")} required>
+      <Form layout="vertical" component="div">
+        <FormField control={control} name="bookerEmployeeId" label={t("travel.bookers.booker")} required>
           <Select showSearch optionFilterProp="label" options={people} disabled={Boolean(row)} placeholder={t("travel.bookers.pickBooker")} />
-        </Form.Item>
-        <Form.Item name="scope" label={t("travel.bookers.scope")} required>
+        </FormField>
+        <FormField control={control} name="scope" label={t("travel.bookers.scope")} required>
           <Radio.Group options={BOOKER_SCOPES.map((s) => ({ value: s, label: t(`travel.bookers.scopes.${s}`) }))} />
-        </Form.Item>
+        </FormField>
         {scope === "departments" && (
-          <Form.Item name="departmentIds" label={t("travel.bookers.departments")} extra={t("travel.bookers.departmentsHelp")}>
+          <FormField control={control} name="departmentIds" label={t("travel.bookers.departments")} extra={t("travel.bookers.departmentsHelp")}>
             <Select mode="multiple" optionFilterProp="label" options={departments} placeholder={t("travel.flows.pickDepartments")} />
-          </Form.Item>
+          </FormField>
         )}
         {scope === "employees" && (
-          <Form.Item name="employeeIds" label={t("travel.bookers.employees")}>
+          <FormField control={control} name="employeeIds" label={t("travel.bookers.employees")}>
             <Select mode="multiple" optionFilterProp="label" options={people} placeholder={t("travel.flows.pickEmployees")} />
-          </Form.Item>
+          </FormField>
         )}
-        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
+        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
       </Form>
     </Modal>
   );

@@ -2,10 +2,10 @@
 // route, travellers (colleagues the applicant may book for, and external travellers), modes of
 // travel and budget — checked with the server's own schema, then saved and submitted at once to
 // the approval flow that applies to the applicant, which the form names before sending.
-import { useState } from "react";
-import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
@@ -14,7 +14,10 @@ import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { problemsOf, serverProblems, toApplicationInput, type ApplicationFormValues } from "./application-form";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { DateRangeInput } from "../../components/DateInput";
+import { unshownProblem } from "../../components/form-errors";
+import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues, type ApplicationInput } from "./application-form";
 import { APPLICATION_PATHS, applyDetailPath, type ApplicationDetail, type TravellerOption } from "./index";
 
 interface MyStandardFlows {
@@ -30,16 +33,6 @@ export default function AddTravelApplicationPage({ routeName }: { routeName: str
 }
 
 function ApplicationForm() {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  // Untyped: field paths come from the schema (e.g. ["externalTravellers", 0, "name"]).
-  const [form] = Form.useForm();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation<ApplicationDetail>();
-
   const travellers = useCustom<{ list: TravellerOption[] }>({
     url: APPLICATION_PATHS.travellers,
     method: "post",
@@ -47,6 +40,22 @@ function ApplicationForm() {
     errorNotification: false,
     queryOptions: { refetchOnWindowFocus: false },
   });
+  const options = (travellers.result.data as { list?: TravellerOption[] } | undefined)?.list ?? [];
+  // The form opens once the colleagues are known, so the applicant starts as its traveller.
+  if (travellers.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  return <ApplicationFields options={options} travellersError={travellers.query.error?.message} />;
+}
+
+type Values = ApplicationFormValues & { externalTravellers: NonNullable<ApplicationFormValues["externalTravellers"]> };
+
+function ApplicationFields({ options, travellersError }: { options: TravellerOption[]; travellersError?: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const { mutateAsync, mutation } = useCustomMutation<ApplicationDetail>();
+  const self = options.find((o) => o.self);
   const flows = useCustom<MyStandardFlows>({
     url: APPLICATION_PATHS.myStandard,
     method: "post",
@@ -54,52 +63,43 @@ function ApplicationForm() {
     errorNotification: false,
     queryOptions: { refetchOnWindowFocus: false },
   });
-  const options = (travellers.result.data as { list?: TravellerOption[] } | undefined)?.list ?? [];
-  const self = options.find((o) => o.self);
   const tripFlow = (flows.result.data as MyStandardFlows | undefined)?.flows?.trip;
+  const today = chinaDate(Date.now());
+  // The schema checks the save input made from the values; its paths land on the form's fields.
+  const { control, handleSubmit, setError, watch, getValues } = useZodForm<Values>(applicationSchema(today), {
+    raw: true,
+    input: toApplicationInput,
+    fieldOf,
+    defaultValues: { scope: "domestic", purpose: "", dates: null, fromCity: "", toCities: [], modes: ["flight", "hotel"], budget: "", remark: "", travellerEmployeeIds: self ? [self.employeeId] : [], externalTravellers: [] },
+  });
+  const externals = useFieldArray({ control, name: "externalTravellers" });
+  const state = useSubmitState(watch);
+  const fields = () => applicationFields(getValues()) as FieldPath<Values>[];
 
-  const submit = () => {
-    setRefusal(null);
-    const input = toApplicationInput(form.getFieldsValue(true) as ApplicationFormValues);
-    const problems = problemsOf(input, chinaDate(Date.now()));
-    if (problems.length) {
-      form.setFields(problems);
-      form.scrollToField(problems[0].name);
-      return;
-    }
-    mutate(
-      { url: APPLICATION_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => {
-          message.success(t("travel.app.submitted"));
-          invalidate({ resource: "travel-applications", invalidates: ["list"] });
-          navigate(applyDetailPath(data.id));
-        },
-        onError: (e: HttpError) => {
-          const fields = serverProblems(e.errors as Record<string, string | string[]> | undefined);
-          if (fields.length) form.setFields(fields);
-          setRefusal(e.message || t("travel.saveError"));
-        },
-      },
-    );
-  };
-
-  // A field's message goes as soon as the field changes; the next submit checks everything again.
-  const clearChanged = (changed: Partial<ApplicationFormValues>) =>
-    form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
-
-  const today = dayjs(chinaDate(Date.now()));
-  // The form opens once the colleagues are known, so the applicant starts as its traveller.
-  if (travellers.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  const send = (input: ApplicationInput) =>
+    state.run(async () => {
+      try {
+        const { data } = await mutateAsync({ url: APPLICATION_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
+        message.success(t("travel.app.submitted"));
+        invalidate({ resource: "travel-applications", invalidates: ["list"] });
+        navigate(applyDetailPath(data.id));
+        return null;
+      } catch (e) {
+        applyRefusal<Values>(e, fields(), setError, fieldOf);
+        return (e as { message?: string }).message || t("travel.saveError");
+      }
+    });
+  // The resolver hands on the save input it checked.
+  const submit = handleSubmit(
+    (input) => send(input as unknown as ApplicationInput),
+    (errors) => state.setRefusal(unshownProblem(errors, fields())),
+  );
 
   return (
-    <Form<ApplicationFormValues>
-      form={form}
+    <Form
       layout="vertical"
       requiredMark
-      initialValues={{ scope: "domestic", modes: ["flight", "hotel"], travellerEmployeeIds: self ? [self.employeeId] : [], externalTravellers: [] }}
-      onValuesChange={clearChanged}
-      onFinish={submit}
+      onFinish={() => void submit()}
       aria-label={t("travel.app.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -114,97 +114,90 @@ function ApplicationForm() {
         <Card title={t("travel.app.tripSection")}>
           <Row gutter={24}>
             <Col span={24}>
-              <Form.Item name="scope" label={t("travel.app.scope")} required>
+              <FormField control={control} name="scope" label={t("travel.app.scope")} required>
                 <Radio.Group options={TRIP_SCOPES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col span={24}>
-              <Form.Item name="purpose" label={t("travel.app.purpose")} required>
+              <FormField control={control} name="purpose" label={t("travel.app.purpose")} required>
                 <Input.TextArea rows={3} maxLength={200} showCount placeholder={t("travel.app.purposePlaceholder")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item name="dates" label={t("travel.app.dates")} required>
-                <DatePicker.RangePicker
+              <FormField control={control} name="dates" label={t("travel.app.dates")} required>
+                <DateRangeInput
                   style={{ width: "100%" }}
                   placeholder={[t("travel.app.startDate"), t("travel.app.endDate")]}
-                  disabledDate={(d) => d.isBefore(today, "day")}
+                  disabledDate={(d) => d.isBefore(dayjs(today), "day")}
                 />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item name="fromCity" label={t("travel.app.fromCity")} required>
+              <FormField control={control} name="fromCity" label={t("travel.app.fromCity")} required>
                 <Input maxLength={30} placeholder={t("travel.app.fromCityPlaceholder")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col span={24}>
-              <Form.Item name="toCities" label={t("travel.app.toCities")} required extra={t("travel.app.toCitiesHelp", { max: MAX_DESTINATIONS })}>
+              <FormField control={control} name="toCities" label={t("travel.app.toCities")} required extra={t("travel.app.toCitiesHelp", { max: MAX_DESTINATIONS })}>
                 <Select mode="tags" open={false} tokenSeparators={[",", "，", "、", " "]} maxCount={MAX_DESTINATIONS} placeholder={t("travel.app.toCitiesPlaceholder")} />
-              </Form.Item>
+              </FormField>
             </Col>
           </Row>
         </Card>
         <Card title={t("travel.app.travellers")}>
-          <Form.Item name="travellerEmployeeIds" label={t("travel.app.employees")} extra={t("travel.app.travellersHelp", { max: MAX_TRAVELLERS })}>
+          <FormField control={control} name="travellerEmployeeIds" label={t("travel.app.employees")} extra={t("travel.app.travellersHelp", { max: MAX_TRAVELLERS })}>
             <Select
               mode="multiple"
-              loading={travellers.query.isLoading}
               optionFilterProp="label"
               placeholder={t("travel.app.employeesPlaceholder")}
-              notFoundContent={travellers.query.error ? travellers.query.error.message : undefined}
+              notFoundContent={travellersError}
               options={options.map((o) => ({
                 value: o.employeeId,
                 label: `${o.realName ?? o.mobilePhone ?? o.employeeId}${o.departmentName ? ` · ${o.departmentName}` : ""}${o.self ? ` (${t("travel.app.me")})` : ""}`,
               }))}
             />
-          </Form.Item>
-          <Form.List name="externalTravellers">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((f, i) => (
-                  <Row gutter={16} key={f.key} align="top">
-                    <Col span={10}>
-                      <Form.Item name={[f.name, "name"]} label={i === 0 ? t("travel.app.externalTravellerName") : undefined} required>
-                        <Input maxLength={30} placeholder={t("travel.app.externalTravellerName")} />
-                      </Form.Item>
-                    </Col>
-                    <Col span={10}>
-                      <Form.Item name={[f.name, "mobilePhone"]} label={i === 0 ? t("travel.app.externalTravellerMobile") : undefined}>
-                        <Input maxLength={11} placeholder={t("travel.app.optional")} />
-                      </Form.Item>
-                    </Col>
-                    <Col span={4} style={{ paddingTop: i === 0 ? 30 : 0 }}>
-                      <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t("travel.app.removeExternal")} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({})} disabled={fields.length >= MAX_TRAVELLERS}>
-                  {t("travel.app.addExternal")}
-                </Button>
-              </>
-            )}
-          </Form.List>
+          </FormField>
+          {externals.fields.map((f, i) => (
+            <Row gutter={16} key={f.id} align="top">
+              <Col span={10}>
+                <FormField control={control} name={`externalTravellers.${i}.name`} label={i === 0 ? t("travel.app.externalTravellerName") : undefined} required>
+                  <Input maxLength={30} placeholder={t("travel.app.externalTravellerName")} />
+                </FormField>
+              </Col>
+              <Col span={10}>
+                <FormField control={control} name={`externalTravellers.${i}.mobilePhone`} label={i === 0 ? t("travel.app.externalTravellerMobile") : undefined}>
+                  <Input maxLength={11} placeholder={t("travel.app.optional")} />
+                </FormField>
+              </Col>
+              <Col span={4} style={{ paddingTop: i === 0 ? 30 : 0 }}>
+                <Button icon={<DeleteOutlined />} onClick={() => externals.remove(i)} aria-label={t("travel.app.removeExternal")} />
+              </Col>
+            </Row>
+          ))}
+          <Button icon={<PlusOutlined />} onClick={() => externals.append({ name: "", mobilePhone: "" })} disabled={externals.fields.length >= MAX_TRAVELLERS}>
+            {t("travel.app.addExternal")}
+          </Button>
         </Card>
         <Card title={t("travel.app.planSection")}>
           <Row gutter={24}>
             <Col xs={24} lg={12}>
-              <Form.Item name="modes" label={t("travel.app.modes")} required>
+              <FormField control={control} name="modes" label={t("travel.app.modes")} required>
                 <Checkbox.Group options={TRAVEL_MODES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item name="budget" label={t("travel.app.budgetYuan")} required>
+              <FormField control={control} name="budget" label={t("travel.app.budgetYuan")} required>
                 <Input prefix="¥" inputMode="decimal" maxLength={13} placeholder={t("travel.app.budgetPlaceholder")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label={t("travel.app.remark")}>
+              <FormField control={control} name="remark" label={t("travel.app.remark")}>
                 <Input.TextArea rows={2} maxLength={200} showCount placeholder={t("travel.app.optional")} />
-              </Form.Item>
+              </FormField>
             </Col>
           </Row>
         </Card>
-        {refusal && <Alert type="error" showIcon message={t("travel.app.refused")} description={refusal} data-testid="refusal" />}
+        {state.refusal && <Alert type="error" showIcon message={t("travel.app.refused")} description={state.refusal} data-testid="refusal" />}
         <Space>
           <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>
             {t("travel.app.submit")}

@@ -1,17 +1,19 @@
 // EditStandardSettings (/travel/travelManage/editStandardSettings?tripLevelId=…, 70): one trip
 // level's standard — flight cabins, discount and price caps and the lowest-fare window; hotel caps
 // per city tier; train seats; what over-standard bookings do — checked with the server's schema.
-import { useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import type { FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, yuanText } from "../../domain/policy";
+import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema, yuanText } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { standardProblems, standardServerProblems, toFormValues, toStandardInput, type StandardFormValues } from "./standard-form";
+import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { unshownProblem } from "../../components/form-errors";
+import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type StandardFormValues, type StandardInput } from "./standard-form";
 import { STANDARD_PATHS, type StandardRow } from "./index";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
@@ -42,45 +44,38 @@ function StandardForm({ row }: { row: StandardRow }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
-  const [form] = Form.useForm();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { mutate, mutation } = useCustomMutation<StandardRow>();
+  const { mutateAsync, mutation } = useCustomMutation<StandardRow>();
+  // The schema checks the save input made from the values (yuan as fen); its paths land on the form's fields.
+  const { control, handleSubmit, setError, watch } = useZodForm<StandardFormValues>(() => standardFormSchema, {
+    raw: true,
+    input: (v) => toStandardInput(row.tripLevelId, v),
+    fieldOf: standardFieldOf,
+    defaultValues: toFormValues(row),
+  });
+  const state = useSubmitState(watch);
+  const fields = STANDARD_FIELDS as FieldPath<StandardFormValues>[];
 
-  const submit = () => {
-    setRefusal(null);
-    const input = toStandardInput(row.tripLevelId, form.getFieldsValue(true) as StandardFormValues);
-    const problems = standardProblems(input);
-    if (problems.length) {
-      form.setFields(problems);
-      form.scrollToField(problems[0].name);
-      return;
-    }
-    mutate(
-      { url: STANDARD_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("travel.standards.saved"));
-          invalidate({ resource: "travel-standards", invalidates: ["list", "detail"], id: row.tripLevelId });
-          navigate(pathFor("StandardSettings"));
-        },
-        onError: (e: HttpError) => {
-          const fields = standardServerProblems(e.errors as Record<string, string | string[]> | undefined);
-          if (fields.length) form.setFields(fields);
-          setRefusal(e.message || t("travel.saveError"));
-        },
-      },
-    );
-  };
-
-  const clear = (changed: Record<string, unknown>) =>
-    form.setFields(
-      Object.entries(changed).flatMap(([k, v]): { name: string[]; errors: string[] }[] =>
-        k === "caps" && v && typeof v === "object" ? Object.keys(v).map((tier) => ({ name: ["caps", tier], errors: [] })) : [{ name: [k], errors: [] }],
-      ),
-    );
+  const send = (input: StandardInput) =>
+    state.run(async () => {
+      try {
+        await mutateAsync({ url: STANDARD_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
+        message.success(t("travel.standards.saved"));
+        invalidate({ resource: "travel-standards", invalidates: ["list", "detail"], id: row.tripLevelId });
+        navigate(pathFor("StandardSettings"));
+        return null;
+      } catch (e) {
+        applyRefusal<StandardFormValues>(e, fields, setError, standardFieldOf);
+        return (e as { message?: string }).message || t("travel.saveError");
+      }
+    });
+  // The resolver hands on the save input it checked.
+  const submit = handleSubmit(
+    (input) => send(input as unknown as StandardInput),
+    (errors) => state.setRefusal(unshownProblem(errors, fields)),
+  );
 
   return (
-    <Form form={form} layout="vertical" initialValues={toFormValues(row)} onValuesChange={clear} onFinish={submit} aria-label={t("travel.standards.formTitle")}>
+    <Form layout="vertical" onFinish={() => void submit()} aria-label={t("travel.standards.formTitle")}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <Card>
           <Space size={[16, 8]} wrap>
@@ -90,24 +85,24 @@ function StandardForm({ row }: { row: StandardRow }) {
           </Space>
         </Card>
         <Card title={t("travel.standard.air")}>
-          <Form.Item name="cabins" label={t("travel.standards.cabins")} required>
+          <FormField control={control} name="cabins" label={t("travel.standards.cabins")} required>
             <Checkbox.Group options={CABIN_CLASSES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
-          </Form.Item>
+          </FormField>
           <Row gutter={24}>
             <Col xs={24} lg={8}>
-              <Form.Item name="maxDiscount" label={t("travel.standards.maxDiscount")} extra={t("travel.standards.maxDiscountHelp")}>
+              <FormField control={control} name="maxDiscount" label={t("travel.standards.maxDiscount")} extra={t("travel.standards.maxDiscountHelp")}>
                 <Input suffix="%" inputMode="numeric" maxLength={3} placeholder={t("travel.standards.noCap")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={8}>
-              <Form.Item name="maxPrice" label={t("travel.standards.maxPrice")} extra={t("travel.standards.emptyNoCap")}>
+              <FormField control={control} name="maxPrice" label={t("travel.standards.maxPrice")} extra={t("travel.standards.emptyNoCap")}>
                 <Input prefix="¥" inputMode="decimal" maxLength={13} placeholder={t("travel.standards.noCap")} />
-              </Form.Item>
+              </FormField>
             </Col>
             <Col xs={24} lg={8}>
-              <Form.Item name="lowestFareHours" label={t("travel.standards.lowestFareHours")} extra={t("travel.standards.lowestFareHelp", { max: MAX_FARE_WINDOW_HOURS })}>
+              <FormField control={control} name="lowestFareHours" label={t("travel.standards.lowestFareHours")} extra={t("travel.standards.lowestFareHelp", { max: MAX_FARE_WINDOW_HOURS })}>
                 <Input suffix={t("travel.standards.hours")} inputMode="numeric" maxLength={2} placeholder={t("travel.standards.notCompared")} />
-              </Form.Item>
+              </FormField>
             </Col>
           </Row>
           <Typography.Text type="secondary">{t("travel.standards.allowance", { amount: yuanText(OVER_STANDARD_ALLOWANCE_FEN) })}</Typography.Text>
@@ -116,21 +111,21 @@ function StandardForm({ row }: { row: StandardRow }) {
           <Row gutter={24}>
             {CITY_TIERS.rows.map((tier) => (
               <Col xs={24} lg={6} key={tier.key}>
-                <Form.Item name={["caps", tier.key]} label={tier[lang]}>
+                <FormField control={control} name={`caps.${tier.key}`} label={tier[lang]}>
                   <Input prefix="¥" suffix={t("travel.standards.perNight")} inputMode="decimal" maxLength={13} placeholder={t("travel.standards.noCap")} />
-                </Form.Item>
+                </FormField>
               </Col>
             ))}
           </Row>
           <Typography.Text type="secondary">{t("travel.standards.hotelHelp")}</Typography.Text>
         </Card>
         <Card title={t("travel.standard.train")}>
-          <Form.Item name="seats" label={t("travel.standards.seats")} required>
+          <FormField control={control} name="seats" label={t("travel.standards.seats")} required>
             <Checkbox.Group options={SEAT_CLASSES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
-          </Form.Item>
+          </FormField>
         </Card>
         <Card title={t("travel.standard.overAction")}>
-          <Form.Item name="overAction" required style={{ marginBottom: 0 }}>
+          <FormField control={control} name="overAction" className="tp-field--last">
             <Radio.Group>
               <Space direction="vertical">
                 {OVER_ACTIONS.rows.map((r) => (
@@ -141,9 +136,9 @@ function StandardForm({ row }: { row: StandardRow }) {
                 ))}
               </Space>
             </Radio.Group>
-          </Form.Item>
+          </FormField>
         </Card>
-        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
+        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
         <Space>
           <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
           <LinkButton size="large" to={pathFor("StandardSettings")}>{t("travel.cancel")}</LinkButton>

@@ -16,7 +16,6 @@ export interface StandardFormValues {
 }
 
 export type StandardInput = z.input<typeof standardFormSchema>;
-type FieldName = (string | number)[];
 
 const TIERS: CityTier[] = ["tier1", "tier2", "tier3", "other"];
 
@@ -63,30 +62,13 @@ export function toStandardInput(tripLevelId: number, v: StandardFormValues): Sta
 }
 
 /** A schema or server path ("flight.maxPriceFen") as the form field that shows it. */
-export function standardFieldOf(path: readonly PropertyKey[] | string): FieldName {
-  const parts = (typeof path === "string" ? path.split(".") : path.filter((k): k is string | number => typeof k !== "symbol")).map(String);
-  const [head, key, tier] = parts;
-  if (head === "flight") return [key === "maxPriceFen" ? "maxPrice" : key];
-  if (head === "hotel") return tier ? ["caps", tier] : ["caps", "tier1"];
-  if (head === "train") return ["seats"];
-  return [head];
+export function standardFieldOf(path: string): string {
+  const [head, key, tier] = path.split(".");
+  if (head === "flight") return key === "maxPriceFen" ? "maxPrice" : (key ?? "cabins");
+  if (head === "hotel") return `caps.${tier ?? "tier1"}`;
+  if (head === "train") return "seats";
+  return head ?? path;
 }
 
-export function standardProblems(input: StandardInput): { name: FieldName; errors: string[] }[] {
-  const r = standardFormSchema.safeParse(input);
-  if (r.success) return [];
-  return firstPerField(r.error.issues.map((i) => [i.path, i.message] as const));
-}
-
-export function standardServerProblems(errors: Record<string, string | string[]> | undefined) {
-  return firstPerField(Object.entries(errors ?? {}).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? "") : v] as const));
-}
-
-function firstPerField(issues: readonly (readonly [readonly PropertyKey[] | string, string])[]) {
-  const seen = new Map<string, { name: FieldName; errors: string[] }>();
-  for (const [path, message] of issues) {
-    const name = standardFieldOf(path);
-    if (!seen.has(name.join("."))) seen.set(name.join("."), { name, errors: [message] });
-  }
-  return [...seen.values()];
-}
+/** The fields the form shows, where problems can be placed. */
+export const STANDARD_FIELDS = ["cabins", "maxDiscount", "maxPrice", "lowestFareHours", ...TIERS.map((t) => `caps.${t}`), "seats", "overAction"];
