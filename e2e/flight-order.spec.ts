@@ -51,3 +51,30 @@ test("book Beijing–Shanghai for an adult and a child, then cancel the unpaid o
   await expect(row).toContainText("张三、张小宝");
   expect(errors).toEqual([]);
 });
+
+test("a saved passenger fills a passenger row with the whole certificate number", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000020");
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const saved = await (await page.request.post("/api/new_beneficiary/add", {
+    form: { token, name: "王晓明", mobilePhone: "13912345678", "certificates.0.certType": "1", "certificates.0.certNo": "11010519491231002X" },
+  })).json();
+  expect(saved.ret, saved.msg).toBe(0);
+
+  const depDate = addDays(chinaDate(Date.now()), 9);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
+  await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
+  await page.getByRole("combobox", { name: "从常用乘客中选择" }).click();
+  // The list shows the number masked; the row gets it whole.
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "王晓明" }).click();
+  await expect(page.getByLabel("姓名").first()).toHaveValue("王晓明");
+  await expect(page.getByLabel("证件号码").first()).toHaveValue("11010519491231002X");
+  await expect(page.getByTestId("passenger-0")).toContainText("成人");
+  await page.screenshot({ path: "test-results/order-saved-passenger-1280.png", fullPage: true });
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
+  await expect(page.getByTestId("order-status")).toHaveText("待支付");
+  expect(errors).toEqual([]);
+});

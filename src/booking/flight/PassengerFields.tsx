@@ -11,7 +11,8 @@ import type { InsuranceOption } from "../../domain/travel/air-fares";
 import { FormField } from "../../components/FormField";
 import { useLang } from "../../pages/layout/session";
 import { BirthdayInput } from "./BirthdayInput";
-import { blankPassenger, type OrderFormValues } from "./order-form";
+import { blankPassenger, type OrderFormValues, type PassengerValues } from "./order-form";
+import { SavedPassengers } from "./SavedPassengers";
 
 interface Props {
   control: Control<OrderFormValues>;
@@ -82,9 +83,17 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable }
 
 export function PassengerFields(props: Props) {
   const { t } = useTranslation();
-  const { fields, append, remove } = useFieldArray({ control: props.control, name: "passengers" });
+  const { fields, append, remove, update } = useFieldArray({ control: props.control, name: "passengers" });
+  const rows = useWatch({ control: props.control, name: "passengers" }) ?? [];
+  // A saved passenger fills the first row still empty, else a new one.
+  const fill = (p: PassengerValues) => {
+    const empty = rows.findIndex((r) => !r?.name?.trim() && !r?.certNo?.trim());
+    if (empty >= 0) update(empty, p);
+    else if (fields.length < MAX_PASSENGERS) append(p);
+  };
   return (
     <>
+      <SavedPassengers onPick={fill} full={fields.length >= MAX_PASSENGERS && rows.every((r) => r?.name?.trim() || r?.certNo?.trim())} />
       {fields.map((field, index) => (
         <PassengerCard key={field.id} index={index} remove={() => remove(index)} removable={fields.length > 1} {...props} />
       ))}
