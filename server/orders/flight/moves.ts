@@ -3,9 +3,9 @@
 // transaction, so two concurrent moves on one order can never both succeed.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
+import { recordMove } from "../record-move";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
-import { isoAt } from "../../services/clock";
 import { suppliersFor } from "../../suppliers";
 import { applyTransition } from "../../approvals/engine";
 import {
@@ -44,19 +44,7 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
       throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
     }
-    const at = isoAt();
-    const done = await trx
-      .updateTable("orders")
-      .set({ status: move.to, updateTime: at, ...(move.to === FLIGHT_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
-      .where("id", "=", order.id)
-      .where("status", "=", move.from)
-      .executeTakeFirst();
-    // Someone else moved the order between our read and our update.
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
-    await trx
-      .insertInto("order_events")
-      .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
-      .execute();
+    await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
     if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
     if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {

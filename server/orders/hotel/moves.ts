@@ -7,7 +7,6 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
-import { isoAt } from "../../services/clock";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
 import { returnPayment } from "../refunds";
@@ -16,6 +15,7 @@ import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
 } from "../../../src/domain/orders/hotel";
 import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import { recordMove } from "../record-move";
 import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";
 
 export interface HotelMoveRequest {
@@ -34,20 +34,7 @@ async function write(trx: Transaction<Database>, order: Order, r: HotelMoveReque
   if (!move || (move.by === "system" && r.actor.kind !== "system")) {
     throw new BizError(RET.CONFLICT, `订单当前状态为「${hotelOrderLabel(order.status)}」，不能执行此操作`);
   }
-  const at = isoAt();
-  const done = await trx
-    .updateTable("orders")
-    .set({ status: move.to, updateTime: at, ...(move.to === HOTEL_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
-    .where("id", "=", order.id)
-    .where("status", "=", move.from)
-    .executeTakeFirst();
-  // Someone else moved the order between our read and our update.
-  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
-  await trx
-    .insertInto("order_events")
-    .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
-    .execute();
-  return { from: move.from, to: move.to };
+  return recordMove(trx, order.id, move, r, move.to === HOTEL_ORDER_STATUS.cancelled);
 }
 
 async function readOrder(trx: Kysely<Database>, id: number): Promise<Order> {

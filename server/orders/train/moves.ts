@@ -7,7 +7,6 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
-import { isoAt } from "../../services/clock";
 import { suppliersFor } from "../../suppliers";
 import { formatFen } from "../../../src/domain/policy/fen";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
@@ -15,6 +14,7 @@ import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
 import { returnPayment } from "../refunds";
 import { seatNumbers } from "./seats";
+import { recordMove } from "../record-move";
 
 export interface TrainMoveRequest {
   orderId: number;
@@ -45,19 +45,7 @@ export function checkTrainMove(order: { status: number }, action: TrainOrderActi
 /** The status change and its timeline event; fails when someone else moved the order first. */
 export async function writeTrainMove(trx: Transaction<Database>, order: { id: number; status: number }, r: Omit<TrainMoveRequest, "orderId">): Promise<{ from: number; to: number }> {
   const move = checkTrainMove(order, r.action, r.actor);
-  const at = isoAt();
-  const done = await trx
-    .updateTable("orders")
-    .set({ status: move.to, updateTime: at, ...(move.to === TRAIN_ORDER_STATUS.cancelled ? { expiresAt: null } : {}) })
-    .where("id", "=", order.id)
-    .where("status", "=", move.from)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
-  await trx
-    .insertInto("order_events")
-    .values({ orderId: order.id, action: r.action, fromStatus: move.from, toStatus: move.to, actorMemberId: r.actor.memberId, actorName: r.actor.name, note: r.note ?? null, createTime: at })
-    .execute();
-  return { from: move.from, to: move.to };
+  return recordMove(trx, order.id, move, r, move.to === TRAIN_ORDER_STATUS.cancelled);
 }
 
 /** Gives each passenger of the order a seat of this class, in passenger order. */

@@ -1,0 +1,37 @@
+// Recording one state-machine move of any order: a conditional UPDATE on the status the move
+// starts from (two concurrent moves on one order can never both succeed) and its timeline event,
+// in the caller's transaction. Each product checks its own table of moves before calling.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt } from "../services/clock";
+import type { Actor } from "./flight/moves";
+
+export interface RecordedMove {
+  from: number;
+  to: number;
+}
+
+export async function recordMove(
+  trx: Kysely<Database>,
+  orderId: number,
+  move: RecordedMove,
+  event: { action: string; actor: Actor; note?: string | null },
+  /** A finished unpaid order keeps no payment deadline. */
+  clearsDeadline: boolean,
+): Promise<RecordedMove> {
+  const at = isoAt();
+  const done = await trx
+    .updateTable("orders")
+    .set({ status: move.to, updateTime: at, ...(clearsDeadline ? { expiresAt: null } : {}) })
+    .where("id", "=", orderId)
+    .where("status", "=", move.from)
+    .executeTakeFirst();
+  // Someone else moved the order between our read and our update.
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
+  await trx
+    .insertInto("order_events")
+    .values({ orderId, action: event.action, fromStatus: move.from, toStatus: move.to, actorMemberId: event.actor.memberId, actorName: event.actor.name, note: event.note ?? null, createTime: at })
+    .execute();
+  return { from: move.from, to: move.to };
+}
