@@ -52,6 +52,14 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   expect(nightly[0] + nightly[1]).toBe(total);
   expect(total).toBeLessThanOrEqual(128050);
 
+  // One guest per room: a second room adds a guest row, back to one removes it.
+  await page.locator('.ant-select-selection-item[title="1 间"]').click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "2 间" }).click();
+  await expect(page.getByLabel("房间 2 入住人")).toBeVisible();
+  await page.locator('.ant-select-selection-item[title="2 间"]').click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "1 间" }).click();
+  await expect(page.getByLabel("房间 2 入住人")).toHaveCount(0);
+
   // An empty guest name is refused in the browser by the shared schema.
   await page.getByLabel("房间 1 入住人").fill("");
   await page.getByRole("button", { name: "提交订单" }).click();

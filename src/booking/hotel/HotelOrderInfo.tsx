@@ -4,7 +4,7 @@
 // price panel adds every night's price × rooms as they change, and submitting holds the rooms
 // and opens the cashier. A price that changed since is shown old against new, and booking
 // continues only when the buyer agrees.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
@@ -94,11 +94,11 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   const panel = useMemo(() => hotelPricePanel(room.nightly, rooms), [room, rooms]);
   const maxRooms = Math.max(1, Math.min(MAX_ROOMS, room.roomsLeft));
 
-  // One guest name per room: the guest rows follow the room count, keeping the names entered.
-  useEffect(() => {
+  // One guest name per room: choosing the room count resizes the guest rows, keeping the names entered.
+  const resizeGuests = (count: number) => {
     const guests = getValues("guests") ?? [];
-    if (guests.length !== rooms) setValue("guests", Array.from({ length: rooms }, (_, i) => guests[i] ?? { name: "" }));
-  }, [rooms]); // eslint-disable-line react-hooks/exhaustive-deps
+    setValue("guests", Array.from({ length: count }, (_, i) => guests[i] ?? { name: "" }));
+  };
 
   const book = (input: HotelOrderInput, acceptPrice: boolean) =>
     mutate(
@@ -140,7 +140,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <FormField control={control} name="roomCount" label={t("hotelOrder.roomCount")}>
-                  <Select options={Array.from({ length: maxRooms }, (_, i) => ({ value: i + 1, label: t("hotelOrder.roomUnit", { n: i + 1 }) }))} />
+                  <RoomCountSelect max={maxRooms} onRooms={resizeGuests} />
                 </FormField>
               </Col>
             </Row>
@@ -191,5 +191,20 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
         </Card>
       </div>
     </Form>
+  );
+}
+
+/** The room count, telling the form as it changes so the guest rows follow it. */
+function RoomCountSelect({ max, onRooms, onChange, ...rest }: { max: number; onRooms: (n: number) => void; onChange?: (n: number) => void; id?: string; value?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      {...rest}
+      onChange={(n: number) => {
+        onChange?.(n);
+        onRooms(n);
+      }}
+      options={Array.from({ length: max }, (_, i) => ({ value: i + 1, label: t("hotelOrder.roomUnit", { n: i + 1 }) }))}
+    />
   );
 }
