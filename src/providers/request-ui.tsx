@@ -3,8 +3,8 @@
 import { useEffect } from "react";
 import { useFeedback } from "../components/FeedbackApp";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { configureRequest } from "./request";
+import { useTranslate } from "@refinedev/core";
 
 /** Absolute URLs to another origin leave the app; everything else is a client-side route. */
 function isExternal(url: string): boolean {
@@ -25,7 +25,7 @@ function toRoute(url: string): string {
 export function RequestUiBridge(): null {
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
-  const { t } = useTranslation();
+  const t = useTranslate();
 
   useEffect(() => {
     configureRequest({

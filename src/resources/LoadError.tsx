@@ -2,10 +2,10 @@
 // again would not change it; any other failure offers a retry.
 import { Alert, Button, Result } from "antd";
 import type { HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useTranslate } from "@refinedev/core";
 
 export function LoadError({ error, onRetry }: { error: HttpError | null | undefined; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const status = Number(error?.statusCode);
   if (status === 403 || status === 404) return <Result status={status === 403 ? "403" : "404"} title={error?.message} />;
   return (

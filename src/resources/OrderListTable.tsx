@@ -1,7 +1,6 @@
 // The order centre's list, the same for every product: server-paged through Refine's useTable,
 // filtered by status (the product's own codes), booking date range, order number and a
 // traveller's name, with the load error and the empty states. Each product gives its columns.
-import { useTranslation } from "react-i18next";
 import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from "antd";
@@ -9,6 +8,7 @@ import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { EmptyState } from "../pages/layout/StatePages";
 import type { PageAction } from "../pages/layout/page-info";
+import { useTranslate } from "@refinedev/core";
 
 interface SearchValues {
   status?: number;
@@ -36,7 +36,7 @@ interface Props<R extends BaseRecord> {
 }
 
 export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, statuses, statusLabel, columns, scrollX = true, empty, action }: Props<R>) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<R, HttpError, SearchValues>({
     resource,
     pagination: { pageSize: 10 },

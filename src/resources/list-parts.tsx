@@ -2,10 +2,10 @@
 // that a page of the list did not load, with a retry.
 import { Alert, Button, Form, Space } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
+import { useTranslate } from "@refinedev/core";
 
 export function SearchButtons({ onReset }: { onReset: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Form.Item>
       <Space>
@@ -17,7 +17,7 @@ export function SearchButtons({ onReset }: { onReset: () => void }) {
 }
 
 export function ListLoadError({ error, onRetry }: { error: { message: string } | null | undefined; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   if (!error) return null;
   return (
     <Alert

@@ -1,16 +1,16 @@
 // A flight's cabins: class and booking code, discount, baggage, the refund/change rules of its
 // tier, taxes, the adult price and a 预订 button carrying the fare to the order page.
 import { Button, Popover, Table, Tag } from "antd";
-import { useTranslation } from "react-i18next";
 import type { FlightSeat, RuleTables } from "../../domain/travel/types";
 import { priceText } from "../../domain/travel/money";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 /** Airlines show an exact count only when few seats are left. */
 export const FEW_SEATS = 9;
 
 function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <div className="tp-bk-rules">
       <Table
@@ -30,7 +30,7 @@ function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
 }
 
 function Breakdown({ seat }: { seat: FlightSeat }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const adt = seat.breakdown.ADT;
   return (
     <dl className="tp-bk-fees">
@@ -56,7 +56,7 @@ interface Props {
 }
 
 export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <ul className="tp-bk-cabins">
       {seats.map((s) => (

@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { Button, Skeleton } from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import type { CalendarDay } from "../../domain/travel/types";
 import { useSearch } from "../shared/useSearch";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 const SHOWN = 7;
 
@@ -18,7 +18,7 @@ interface Props {
 }
 
 export function CalendarStrip({ depCity, arrCity, depDate, onPick }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   // The previous strip stays while the new day loads (its range holds the new day), so it does not flash.
   const { data, query } = useSearch<CalendarDay[]>("/api/v1/trip_manager/air_ticket_domestic_flight/calendar", { depCity, arrCity, depDate }, { keepPrevious: true });
   const days = Array.isArray(data) ? data : [];

@@ -1,6 +1,5 @@
 // 国内机票 (/airTicket/query): the search bar, the low-price calendar and the result list of the
 // search in the address. Guests may search; booking asks them to sign in.
-import { useTranslation } from "react-i18next";
 import { readFlightSearch } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
@@ -13,10 +12,11 @@ import { FlightResults } from "./FlightResults";
 import { FlightSearchBar } from "./FlightSearchBar";
 import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import { BookForBanner, useBookFor } from "./book-for";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 export default function DomesticAirTicketQuery({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readFlightSearch(values, chinaToday());

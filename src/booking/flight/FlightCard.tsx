@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { Button, Tag } from "antd";
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
 import type { FlightItem, FlightSeat, RuleTables } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { CabinList, FEW_SEATS } from "./CabinList";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   flight: FlightItem;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [open, setOpen] = useState(false);
   const best = cheapestSeat(f, cabinClass);
   return (

@@ -1,12 +1,12 @@
 // The filters of the flight list: airline, departure time band, airports, cabin class.
 import { Button } from "antd";
-import { useTranslation } from "react-i18next";
 import { CABIN_CLASSES } from "../../domain/travel/air-fares";
 import { TIME_BAND_KEYS } from "../../domain/travel/results";
 import { listParam } from "../../domain/travel/search-query";
 import type { FlightFacets } from "../../domain/travel/types";
 import { FilterSelect } from "../shared/FilterSelect";
 import type { UrlPatch } from "../shared/useUrlState";
+import { useTranslate } from "@refinedev/core";
 
 export const FLIGHT_FILTER_KEYS = ["airlines", "bands", "depAirports", "arrAirports", "cabin"] as const;
 
@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function FlightFilters({ facets, values, onChange }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const set = (key: string) => (v: string[]) => onChange({ [key]: v });
   const active = FLIGHT_FILTER_KEYS.some((k) => values[k]);
   return (

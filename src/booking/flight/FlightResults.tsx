@@ -3,7 +3,6 @@
 // (kept in the address as goFare), then the return, and books both.
 import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { CabinClass } from "../../domain/travel/air-fares";
@@ -17,6 +16,7 @@ import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";
 import { NearbyDays } from "../shared/NearbyDays";
+import { useTranslate } from "@refinedev/core";
 
 const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";
 
@@ -27,7 +27,7 @@ interface Props {
 }
 
 export function FlightResults({ search, values, update }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const rt = search.tripType === "rt";
   const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}) };

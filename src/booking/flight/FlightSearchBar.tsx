@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { Alert, Button, Radio, Select } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
 import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, type FlightSearch, type TripType } from "../../domain/travel/search-query";
@@ -12,6 +11,7 @@ import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
 import { chinaToday } from "../shared/today";
 import { PassengerPicker } from "./PassengerPicker";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   initial: Partial<FlightSearch>;
@@ -23,7 +23,7 @@ interface Props {
 const place = (value?: string, label?: string): Place | null => (value ? { value, label: label || value } : null);
 
 export function FlightSearchBar({ initial, onSearch, international }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const today = chinaToday();
   const [tripType, setTripType] = useState<TripType>(initial.tripType ?? "ow");
   const [from, setFrom] = useState(place(initial.depCity, initial.depName));

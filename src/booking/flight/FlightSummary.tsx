@@ -1,12 +1,12 @@
 // One flight as booked: date, times, airports and terminals, flight number, cabin. Shown on the
 // order form and on the order detail.
 import { Space, Tag, Typography } from "antd";
-import { useTranslation } from "react-i18next";
 import type { FlightItem, FlightSeat } from "../../domain/travel/types";
+import { useTranslate } from "@refinedev/core";
 import "./flight.css";
 
 export function FlightSummary({ flight, seat }: { flight: Omit<FlightItem, "seats">; seat: Pick<FlightSeat, "cabinClassName" | "cabinCode" | "discountLabel" | "baggage" | "tierName"> }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const hours = Math.floor(flight.durationMin / 60);
   const minutes = flight.durationMin % 60;
   return (

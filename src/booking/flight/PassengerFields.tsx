@@ -3,7 +3,6 @@
 // (成人/儿童/婴儿) is the age band on the travel date, as the server decides it.
 import { Button, Col, Input, Row, Select, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { CERT_TYPE, CERT_TYPE_CODES, codeOptions, CERT_TYPES, label, PASSENGER_TYPES } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, passengerTypeOn } from "../../domain/orders/flight-booking";
@@ -13,6 +12,7 @@ import { useLang } from "../../pages/layout/session";
 import { BirthdayInput } from "./BirthdayInput";
 import { blankPassenger, type OrderFormValues, type PassengerValues } from "./order-form";
 import { SavedPassengers } from "./SavedPassengers";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   control: Control<OrderFormValues>;
@@ -21,7 +21,7 @@ interface Props {
 }
 
 function PassengerCard({ control, index, remove, depDate, insurance, removable }: Props & { index: number; remove: () => void; removable: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const p = useWatch({ control, name: `passengers.${index}` });
   const certType = p?.certType ?? CERT_TYPE.idCard;
@@ -82,7 +82,7 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable }
 }
 
 export function PassengerFields(props: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { fields, append, remove, update } = useFieldArray({ control: props.control, name: "passengers" });
   const rows = useWatch({ control: props.control, name: "passengers" }) ?? [];
   // A saved passenger fills the first row still empty, else a new one.

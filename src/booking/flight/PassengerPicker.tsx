@@ -2,9 +2,9 @@
 // adult, an infant per adult at most, nine passengers in all).
 import { Button, InputNumber, Popover } from "antd";
 import { DownOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { MAX_PASSENGERS } from "../../domain/orders/flight-booking";
 import type { PassengerCounts } from "../../domain/travel/search-query";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   value: PassengerCounts;
@@ -15,7 +15,7 @@ interface Props {
 const KINDS = ["adults", "children", "infants"] as const;
 
 export function PassengerPicker({ value, onChange, className }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const total = value.adults + value.children + value.infants;
   // The controls stop at the rules' limits; the search still checks them (the address can be typed).
   const max = (k: (typeof KINDS)[number]) => {

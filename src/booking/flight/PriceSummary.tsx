@@ -3,11 +3,11 @@
 // up to the total shown (the service fee rows hide when showServFee is 0, the total keeps them).
 import type { ReactNode } from "react";
 import { Typography } from "antd";
-import { useTranslation } from "react-i18next";
 import { label, PASSENGER_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
 import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
 import { useLang } from "../../pages/layout/session";
+import { useTranslate } from "@refinedev/core";
 import "./flight.css";
 
 const TYPES = ["ADT", "CHD", "INF"] as const;
@@ -22,7 +22,7 @@ function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boo
 }
 
 export function PriceSummary({ panel, showServFee = true }: { panel: PricePanel; showServFee?: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const groups = TYPES.map((type) => ({ type, lines: panel.lines.filter((l) => l.psgType === type) })).filter((g) => g.lines.length > 0);
   const unit = (lines: PriceLine[], key: "tktPrice" | "consTax" | "fuelTax" | "servFee") => lines[0][key];

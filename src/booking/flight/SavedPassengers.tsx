@@ -4,8 +4,7 @@
 // birth date when the certificate does not carry it, and the mobile.
 import { useState } from "react";
 import { App, Select } from "antd";
-import { useDataProvider, useList, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useDataProvider, useList, type HttpError, useTranslate } from "@refinedev/core";
 import { CERT_TYPE } from "../../domain/codes";
 import { travellerDisplayName, type TravellerRow } from "../../domain/people/traveller";
 import type { PassengerValues } from "./order-form";
@@ -24,7 +23,7 @@ export function toPassenger(t: TravellerRow): PassengerValues {
 }
 
 export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues) => void; full: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const dataProvider = useDataProvider();
   const [reading, setReading] = useState(false);

@@ -2,10 +2,9 @@
 // (forMemberId) from the quick-order list through the flight search to the order form, which
 // names them ("为 X 下单") and sends them with the order; the server books only for the caller's
 // own subordinates. An id that is not one of them is announced, and the order is the agent's own.
-import { useList, type HttpError } from "@refinedev/core";
+import { useList, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { SubordinateRow } from "../../domain/people/network";
@@ -39,7 +38,7 @@ export function useBookFor(): BookFor {
 }
 
 export function BookForBanner({ bookFor }: { bookFor: BookFor }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [, setParams] = useSearchParams();
   if (bookFor.requested === null || bookFor.loading) return null;
   const drop = (

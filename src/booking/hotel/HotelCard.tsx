@@ -2,15 +2,15 @@
 // average nightly price for the stay, and the way to its rooms.
 import { Button, Tag } from "antd";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { HotelListItem } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 /** Rooms left at or under this are called out. */
 const FEW_ROOMS = 5;
 
 export function HotelCard({ hotel: h, detailsHref }: { hotel: HotelListItem; detailsHref: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <article className="tp-bk-card tp-bk-hotel" data-hotel={h.hotelId}>
       <div className="tp-bk-hotel__info">

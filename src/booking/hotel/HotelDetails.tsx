@@ -2,7 +2,6 @@
 // rooms with nightly prices for the stay from priceinfo_credit; the dates can change here.
 import { Button, Descriptions, Tag } from "antd";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, readStay } from "../../domain/travel/search-query";
@@ -16,10 +15,11 @@ import { useUrlState } from "../shared/useUrlState";
 import { RoomList } from "./RoomList";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 function Facts({ h }: { h: HotelBaseInfo }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <section className="tp-bk-card">
       <div className="tp-bk-detail__head">
@@ -58,7 +58,7 @@ function Facts({ h }: { h: HotelBaseInfo }) {
 }
 
 export default function HotelDetails({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const today = chinaToday();

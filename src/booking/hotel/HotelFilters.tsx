@@ -1,11 +1,11 @@
 // The hotel list's filters from /hotel/search/choice (price band, star, brand, district) and its
 // order. Each change reloads the list from its first page: paging and filtering are the server's.
 import { Select } from "antd";
-import { useTranslation } from "react-i18next";
 import { listParam } from "../../domain/travel/search-query";
 import type { HotelChoice } from "../../domain/travel/types";
 import { FilterSelect } from "../shared/FilterSelect";
 import type { UrlPatch } from "../shared/useUrlState";
+import { useTranslate } from "@refinedev/core";
 
 export const HOTEL_SORTS = {
   recommend: { orderBy: "recommend", orderType: "asc" },
@@ -32,7 +32,7 @@ interface Props {
 }
 
 export function HotelFilters({ choice, values, onChange }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const set = (key: string) => (v: string[]) => onChange({ [key]: v, page: undefined });
   return (
     <div className="tp-bk-filters">

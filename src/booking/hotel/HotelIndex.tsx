@@ -2,7 +2,6 @@
 // tomorrow night; searching opens the hotel list.
 import { Button, Skeleton } from "antd";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { addDays } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams } from "../../domain/travel/search-query";
@@ -14,12 +13,13 @@ import { useSearch } from "../shared/useSearch";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 const HOT_CITIES = 16;
 
 function HotCities({ onPick }: { onPick: (city: HotelCity) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { data, query } = useSearch<HotelCity[]>("/hotel/queryCity", { keyword: "" });
   if (query.isError) return <SearchError error={query.error} onRetry={() => void query.refetch()} />;
   return (
@@ -41,7 +41,7 @@ function HotCities({ onPick }: { onPick: (city: HotelCity) => void }) {
 }
 
 export default function HotelIndex({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const switches = useSwitches();
   const list = (p: Record<string, string>) => navigate(pathFor("hotel_list", undefined, p));

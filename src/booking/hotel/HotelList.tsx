@@ -1,5 +1,4 @@
 // 酒店列表 (/hotel/list): the search box and the hotels of the search in the address.
-import { useTranslation } from "react-i18next";
 import { readHotelSearch } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
@@ -9,10 +8,11 @@ import { HotelResults } from "./HotelResults";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 export default function HotelList({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readHotelSearch(values, chinaToday());

@@ -6,9 +6,8 @@
 // continues only when the buyer agrees.
 import { useMemo, useState } from "react";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
@@ -33,7 +32,7 @@ interface BookReply {
 }
 
 export default function HotelOrderInfo({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const q = queryOf(useLocation().search);
   const ok = /^\d{1,10}$/.test(q.hotelId ?? "") && /^\d{1,10}$/.test(q.roomTypeId ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(q.checkIn ?? "") && /^\d{4}-\d{2}-\d{2}$/.test(q.checkOut ?? "");
   return (
@@ -44,7 +43,7 @@ export default function HotelOrderInfo({ routeName }: { routeName: string }) {
 }
 
 function NoRoom({ text }: { text: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card className="tp-frame__card">
       <Result status="warning" title={text} extra={<LinkButton to={pathFor("hotel_index")} type="primary">{t("hotelOrder.searchAgain")}</LinkButton>} />
@@ -53,7 +52,7 @@ function NoRoom({ text }: { text: string }) {
 }
 
 function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; roomTypeId: number; checkIn: string; checkOut: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const base = useSearch<HotelBaseInfo>("/hotel/search/baseinfo", { hotelId });
   const prices = useSearch<HotelPriceInfo>("/hotel/search/priceinfo_credit", { hotelId, checkIn, checkOut });
   // The signed-in member is the default contact and first guest: the form opens with them in it.
@@ -79,7 +78,7 @@ function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; r
 const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark"] as const;
 
 function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; user: PortalUser | null; onStale: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
@@ -196,7 +195,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
 
 /** The room count, telling the form as it changes so the guest rows follow it. */
 function RoomCountSelect({ max, onRooms, onChange, ...rest }: { max: number; onRooms: (n: number) => void; onChange?: (n: number) => void; id?: string; value?: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Select
       {...rest}

@@ -1,6 +1,5 @@
 // The hotel list of a search, a page at a time from /hotel/search/list_credit.
 import { Pagination } from "antd";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { listParam, type HotelSearch } from "../../domain/travel/search-query";
 import type { HotelChoice, HotelListItem } from "../../domain/travel/types";
@@ -9,6 +8,7 @@ import { useSearch } from "../shared/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { HotelCard } from "./HotelCard";
 import { HOTEL_SORTS, HotelFilters, priceBand, type HotelSort } from "./HotelFilters";
+import { useTranslate } from "@refinedev/core";
 
 const PAGE_SIZE = 10;
 
@@ -26,7 +26,7 @@ interface Page {
 }
 
 export function HotelResults({ search, values, update }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const page = Math.max(1, Number(values.page) || 1);
   const sort = HOTEL_SORTS[(values.sort as HotelSort) in HOTEL_SORTS ? (values.sort as HotelSort) : "recommend"];
   const { data: choice } = useSearch<HotelChoice>("/hotel/search/choice", { cityCode: search.cityCode });

@@ -1,13 +1,13 @@
 // The hotel search box: city, check-in and check-out (the nights shown between), a keyword.
 import { useState } from "react";
 import { Alert, Button, Input } from "antd";
-import { useTranslation } from "react-i18next";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams, readHotelSearch, type HotelSearch } from "../../domain/travel/search-query";
 import { HotelCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
 import { chinaToday } from "../shared/today";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   initial: Partial<HotelSearch>;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function HotelSearchBar({ initial, onSearch }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const today = chinaToday();
   const [city, setCity] = useState<Place | null>(initial.cityCode ? { value: initial.cityCode, label: initial.cityName || initial.cityCode } : null);
   const [checkIn, setCheckIn] = useState(initial.checkIn ?? defaultTravelDate(today));

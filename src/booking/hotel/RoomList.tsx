@@ -2,11 +2,11 @@
 // prices (average and total), rooms left, and 预订 carrying the room and dates to the order page.
 import { Button, Popover, Tag } from "antd";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { priceText } from "../../domain/travel/money";
 import type { HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 const FEW_ROOMS = 5;
 
@@ -25,7 +25,7 @@ function Nightly({ room }: { room: RoomPrice }) {
 
 /** canBook false: the partner site has switched hotel booking off; prices stay visible. */
 export function RoomList({ info, canBook }: { info: HotelPriceInfo; canBook: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const book = (r: RoomPrice) =>
     navigate(pathFor("hotel_orderInfo", undefined, { hotelId: String(info.hotelId), roomTypeId: String(r.roomTypeId), checkIn: info.checkIn, checkOut: info.checkOut }));

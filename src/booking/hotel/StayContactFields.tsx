@@ -1,16 +1,16 @@
 // The contact, latest arrival time and requests of a hotel stay: the same four fields when
 // booking and when modifying a booking.
 import { Col, Input, Row, Select } from "antd";
-import { useTranslation } from "react-i18next";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { FormField } from "../../components/FormField";
 import { GUEST_NAME_MAX, REMARK_MAX } from "../../domain/orders/hotel-booking";
 import { ARRIVAL_TIMES } from "../../domain/orders/hotel-types";
+import { useTranslate } from "@refinedev/core";
 
 type StayContact = { contactName: unknown; contactMobile: unknown; arrivalTime: unknown; remark?: unknown };
 
 export function StayContactFields<T extends FieldValues & StayContact>({ control }: { control: Control<T> }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const name = (n: keyof StayContact) => n as FieldPath<T>;
   return (
     <Row gutter={16}>

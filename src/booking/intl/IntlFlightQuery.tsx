@@ -2,7 +2,6 @@
 // and with connections) of the search in the address, filtered and sorted in the browser.
 import { Checkbox } from "antd";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
 import { filterItineraries, sortItineraries, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
@@ -19,10 +18,11 @@ import { useUrlState, type UrlPatch } from "../shared/useUrlState";
 import { ItineraryCard } from "./ItineraryCard";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 function Itineraries({ search, values, update }: { search: FlightSearch; values: Record<string, string | undefined>; update: (p: UrlPatch, o?: { replace?: boolean }) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const { data, query } = useSearch<ItineraryListReply>("/api/v1/trip_manager/air_ticket_inter_flight/list", { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate });
   const cabin = (["F", "C", "Y"].includes(values.cabin ?? "") ? values.cabin : undefined) as CabinClass | undefined;
@@ -62,7 +62,7 @@ function Itineraries({ search, values, update }: { search: FlightSearch; values:
 }
 
 export default function IntlFlightQuery({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   // International searches are one way here; a round trip books two one-way itineraries.
   const switches = useSwitches();

@@ -1,12 +1,12 @@
 // One international itinerary: each flight with times and airports, the connections between
 // them, and a price per cabin class with its taxes and a 预订 button.
 import { Button } from "antd";
-import { useTranslation } from "react-i18next";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { priceText } from "../../domain/travel/money";
 import { durationText } from "../../domain/travel/results";
 import type { Itinerary } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   itinerary: Itinerary;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function ItineraryCard({ itinerary: it, cabinClass, onBook }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const prices = cabinClass ? it.cabinPrices.filter((c) => c.cabinClass === cabinClass) : it.cabinPrices;
   return (
     <article className="tp-bk-card tp-bk-itin" data-itinerary={it.key}>

@@ -4,8 +4,7 @@
 // a payment past the balance or the credit limit; its message shows here.
 import { useState } from "react";
 import { Alert, Button, Form, Input, Space, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { PAY_PATHS, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult } from "../../domain/payments";
 import { passwordDigest } from "../../domain/password-digest";
 import { formatFen } from "../../domain/policy/fen";
@@ -35,7 +34,7 @@ export const CreditPay = ({ info }: { info: CashierInfo }) => <AccountPay info={
 
 function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod }) {
   const account = ACCOUNTS[method];
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { data: user } = useGetIdentity<PortalUser>();
   const [form] = Form.useForm<{ payPassword?: string }>();
   const [trade, setTrade] = useState<CreatedPayment | null>(null);

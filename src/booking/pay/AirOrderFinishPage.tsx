@@ -2,15 +2,15 @@
 // lands, with its number and the way to its detail.
 import { Card, Result } from "antd";
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { pathFor } from "../../access/routes";
+import { useTranslate } from "@refinedev/core";
 
 export default function AirOrderFinishPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const q = queryOf(useLocation().search);
   const orderId = /^\d+$/.test(q.orderId ?? "") ? q.orderId! : null;
   return (

@@ -1,16 +1,15 @@
 // The hotel cashier (/pay/hotel/:orderNo): the order is addressed by its number, so its id is
 // read from the order's detail first; then it is the same cashier as every other order's.
 import { Alert, Button, Card, Result, Skeleton } from "antd";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { HotelOrderDetail } from "../../domain/orders/hotel-types";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
 import "./pay.css";
 
 export default function HotelPayPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { orderNo } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
@@ -20,7 +19,7 @@ export default function HotelPayPage({ routeName }: { routeName: string }) {
 }
 
 function ByOrderNo({ orderNo }: { orderNo: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useOne<HotelOrderDetail>({ resource: "hotel-orders", id: orderNo, errorNotification: false, queryOptions: { retry: false } });
   const order = result as HotelOrderDetail | undefined;
   if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 8 }} /></Card>;

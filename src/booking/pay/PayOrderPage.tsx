@@ -2,9 +2,8 @@
 // and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR), and the
 // company's credit line for members of a company that has one.
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from "antd";
-import { useCustom } from "@refinedev/core";
+import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
 import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../domain/orders/hotel";
@@ -22,7 +21,7 @@ import { QrPay } from "./QrPay";
 import "./pay.css";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { orderId } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
@@ -40,7 +39,7 @@ const PRODUCT_VIEW = {
 } as const;
 
 export function Cashier({ orderId }: { orderId: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { query, result } = useCustom<CashierInfo>({
     url: PAY_PATHS.cashier,

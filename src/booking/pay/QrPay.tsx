@@ -2,8 +2,7 @@
 // trade queried every 2.5 s until the gateway's notification has marked it paid.
 import { useEffect, useState } from "react";
 import { Alert, Button, QRCode, Space, Typography } from "antd";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { PAY_PATHS, SANDBOX_CASHIER_PATH, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult, type Precreated, type QrMethod } from "../../domain/payments";
 import { PAY_POLL_INTERVAL_MS } from "../../domain/format";
 import type { PortalUser } from "../../pages/layout/session";
@@ -18,7 +17,7 @@ function isSandboxQr(url: string): boolean {
 }
 
 export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { data: user } = useGetIdentity<PortalUser>();
   const [qr, setQr] = useState<(Precreated & { verify: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -2,13 +2,13 @@
 // is the same cashier as every other order's; after payment (trainPay) the train order list opens.
 import { Card, Result } from "antd";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
+import { useTranslate } from "@refinedev/core";
 import "./pay.css";
 
 export default function TrainPayPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { id } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("pay.title")}>

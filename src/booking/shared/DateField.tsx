@@ -1,10 +1,10 @@
 // A travel date: today up to the end of the sales window, nothing in the past.
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
-import { useTranslation } from "react-i18next";
 import { addDays, daysBetween, SALES_WINDOW_DAYS } from "../../domain/travel/dates";
 import { holidayMark } from "../../domain/travel/holidays";
 import { chinaToday } from "./today";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   value: string | null;
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function DateField({ value, onChange, label, min, className }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const today = chinaToday();
   const first = min && daysBetween(today, min) > 0 ? min : today;
   const last = addDays(today, SALES_WINDOW_DAYS);

@@ -1,11 +1,11 @@
 // Under an empty result: the day before and the day after, when they can still be searched.
 import { Button, Space } from "antd";
-import { useTranslation } from "react-i18next";
 import { addDays, travelDateProblem } from "../../domain/travel/dates";
 import { chinaToday } from "./today";
+import { useTranslate } from "@refinedev/core";
 
 export function NearbyDays({ date, onPick }: { date: string; onPick: (date: string) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const today = chinaToday();
   const days = [addDays(date, -1), addDays(date, 1)].filter((d) => travelDateProblem(d, today) === null);
   return (

@@ -2,8 +2,8 @@
 // pick from the server's suggestions; empty shows the popular places the server returns.
 import { useState, type ReactNode } from "react";
 import { Select, Spin } from "antd";
-import { useTranslation } from "react-i18next";
 import { useSearch } from "./useSearch";
+import { useTranslate } from "@refinedev/core";
 
 export interface Place {
   value: string;
@@ -25,7 +25,7 @@ interface Props<T> {
 }
 
 export function PlacePicker<T>({ url, payload, toPlace, describe, value, onChange, placeholder, label, className }: Props<T>) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [keyword, setKeyword] = useState("");
   const [open, setOpen] = useState(false);
   // Asked only while the dropdown is open, so a page of pickers does not load three lists.

@@ -1,10 +1,10 @@
 // A price in yuan from integer fen, with the ¥ sign: '¥1,050' or '¥1,871.50'; 'from' marks the
 // lowest of several ('¥1,050起').
-import { useTranslation } from "react-i18next";
 import { priceText, type Fen } from "../../domain/travel/money";
+import { useTranslate } from "@refinedev/core";
 
 export function Price({ fen, from, className }: { fen: Fen | null; from?: boolean; className?: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   if (fen === null) return <span className={`tp-bk-price tp-bk-price--none ${className ?? ""}`}>--</span>;
   return (
     <span className={`tp-bk-price ${className ?? ""}`}>

@@ -2,8 +2,8 @@
 // a retry, an empty state only after the search answered with nothing, else the list.
 import type { ReactNode } from "react";
 import { Button, Empty, Result, Skeleton } from "antd";
-import { useTranslation } from "react-i18next";
 import type { SearchQuery } from "./useSearch";
+import { useTranslate } from "@refinedev/core";
 
 /** Network failures and timeouts are named by the page; business errors carry the server's words. */
 export function errorText(error: unknown, fallback: string): string {
@@ -25,7 +25,7 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
 }
 
 export function SearchError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <div className="tp-bk-card tp-bk-state" role="alert">
       <Result

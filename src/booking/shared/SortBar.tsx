@@ -1,6 +1,6 @@
 // The sort choice above a result list, with the count of what the filters leave.
 import { Segmented } from "antd";
-import { useTranslation } from "react-i18next";
+import { useTranslate } from "@refinedev/core";
 
 export type SortChoice = "depTime" | "depTimeDesc" | "price" | "duration";
 export const SORT_CHOICES: readonly SortChoice[] = ["depTime", "depTimeDesc", "price", "duration"];
@@ -11,7 +11,7 @@ export function sortOrderOf(choice: string | undefined): { key: "depTime" | "pri
 }
 
 export function SortBar({ value, onChange, count, labels = "search.sort" }: { value: string | undefined; onChange: (v: SortChoice) => void; count: string; labels?: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <div className="tp-bk-sort">
       <Segmented<SortChoice>

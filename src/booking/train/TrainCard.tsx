@@ -1,10 +1,10 @@
 // One train: number and type, departure and arrival stations and times, duration, and every seat
 // class with its price, what is left (有 / a count / 无) and a 预订 button.
 import { Button } from "antd";
-import { useTranslation } from "react-i18next";
 import { cheapestTrainFare, durationText } from "../../domain/travel/results";
 import type { TrainItem, TrainSeat } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
+import { useTranslate } from "@refinedev/core";
 
 /** The railway shows 有 for plenty; a count when few. Counts at or under this are highlighted. */
 const FEW = 10;
@@ -15,7 +15,7 @@ function leftText(seat: TrainSeat, t: (k: string, o?: Record<string, unknown>) =
 }
 
 export function TrainCard({ train: x, onBook }: { train: TrainItem; onBook: (train: TrainItem, seat: TrainSeat) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <article className="tp-bk-card tp-bk-train" data-train={x.trainNo}>
       <div className="tp-bk-train__row">

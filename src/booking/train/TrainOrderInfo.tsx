@@ -5,10 +5,9 @@
 // submitting holds the seats and opens the cashier.
 import { useMemo, useState } from "react";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useFieldArray } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import {
@@ -39,7 +38,7 @@ interface BookReply {
 }
 
 export default function TrainOrderInfo({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const q = queryOf(useLocation().search);
   const key = q.trainKey && TRAIN_KEY_PATTERN.test(q.trainKey) ? q.trainKey : null;
   return (
@@ -50,7 +49,7 @@ export default function TrainOrderInfo({ routeName }: { routeName: string }) {
 }
 
 function NoTrain({ text }: { text: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card className="tp-frame__card">
       <Result status="warning" title={text} extra={<LinkButton to={pathFor("train_query_list")} type="primary">{t("trainOrder.searchAgain")}</LinkButton>} />
@@ -59,7 +58,7 @@ function NoTrain({ text }: { text: string }) {
 }
 
 function Loader({ trainKey, seatClass, query }: { trainKey: string; seatClass: string; query: Record<string, string> }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   // The search the train was picked in (its answer is usually still cached); else the key's own stations.
   const parsed = readTrainSearch(query, chinaToday());
   const [runDate, , fromStation, toStation] = trainKey.split(":");
@@ -80,7 +79,7 @@ const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey"]
 const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
 
 function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; user: PortalUser | null }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();

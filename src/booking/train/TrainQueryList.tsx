@@ -1,6 +1,5 @@
 // 火车票 (/train/train_query_list): the station search bar and the train list of the search in
 // the address.
-import { useTranslation } from "react-i18next";
 import { readTrainSearch } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
@@ -10,10 +9,11 @@ import { TrainResults } from "./TrainResults";
 import { TrainSearchBar } from "./TrainSearchBar";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 export default function TrainQueryList({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readTrainSearch(values, chinaToday());

@@ -3,7 +3,6 @@
 import { Checkbox } from "antd";
 import { Link, useNavigate } from "react-router";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { TRAIN_TYPE_LABELS, type TrainType } from "../../domain/travel/train";
 import { filterTrains, sortTrains, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
@@ -16,6 +15,7 @@ import { useSearch } from "../shared/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { TrainCard } from "./TrainCard";
 import { NearbyDays } from "../shared/NearbyDays";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   search: TrainSearch;
@@ -24,7 +24,7 @@ interface Props {
 }
 
 export function TrainResults({ search, values, update }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const { data, query } = useSearch<TrainListReply>("/api/v1/train/train_list", { ...search });
   const set = (key: string) => (v: string[] | boolean) => update({ [key]: typeof v === "boolean" ? (v ? "1" : undefined) : v }, { replace: true });

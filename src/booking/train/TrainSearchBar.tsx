@@ -2,12 +2,12 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { defaultTravelDate, readTrainSearch, type TrainSearch } from "../../domain/travel/search-query";
 import { StationPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
 import { chinaToday } from "../shared/today";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   initial: Partial<TrainSearch>;
@@ -20,7 +20,7 @@ interface Props {
 const station = (name?: string): Place | null => (name ? { value: name, label: name } : null);
 
 export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSearch }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const today = chinaToday();
   const [from, setFrom] = useState(station(initial.fromStation));
   const [to, setTo] = useState(station(initial.toStation));

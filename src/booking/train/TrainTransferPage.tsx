@@ -4,7 +4,6 @@
 // server by total time, departure or lowest fare; an optional city narrows where to change.
 import { Alert, Input, Segmented } from "antd";
 import { Link, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { readTrainSearch, type TrainSearch } from "../../domain/travel/search-query";
 import type { TrainTransfer } from "../../domain/travel/types";
@@ -18,13 +17,14 @@ import { useSwitches } from "../shared/useSwitches";
 import { NearbyDays } from "../shared/NearbyDays";
 import { TrainSearchBar } from "./TrainSearchBar";
 import { TransferCard } from "./TransferCard";
+import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 const ORDERS = ["duration", "depTime", "price"] as const;
 type TransferOrder = (typeof ORDERS)[number];
 
 export default function TrainTransferPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readTrainSearch(values, chinaToday());
@@ -42,7 +42,7 @@ export default function TrainTransferPage({ routeName }: { routeName: string }) 
 }
 
 function Transfers({ search, values, update }: { search: TrainSearch; values: Record<string, string | undefined>; update: (patch: UrlPatch, options?: { replace?: boolean }) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const orderBy: TransferOrder = (ORDERS as readonly string[]).includes(values.sort ?? "") ? (values.sort as TransferOrder) : "duration";
   const via = values.via?.trim() || undefined;

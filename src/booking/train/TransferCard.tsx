@@ -3,11 +3,11 @@
 // fare. Each leg is its own ticket: its seats book as on the direct list.
 import { Tag } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { durationText } from "../../domain/travel/results";
 import type { TrainItem, TrainSeat, TrainTransfer } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { TrainCard } from "./TrainCard";
+import { useTranslate } from "@refinedev/core";
 
 interface Props {
   plan: TrainTransfer;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function TransferCard({ plan, onBook }: Props) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const c = plan.connection;
   return (
     <section className="tp-bk-card tp-bk-transfer" data-transfer={`${plan.first.trainNo}-${plan.second.trainNo}`} aria-label={t("search.transfer.plan", { first: plan.first.trainNo, second: plan.second.trainNo })}>

@@ -1,8 +1,7 @@
 // Change the login password (POST /updatePsw through the auth provider; MD5 there). Other sessions
 // end on the server; this one stays signed in. Only the first failing field shows its message.
 import { App, Button, Form, Input } from "antd";
-import { useUpdatePassword } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useUpdatePassword, useTranslate } from "@refinedev/core";
 import { PWD_MAX } from "../../domain/forms/auth";
 import { ACCOUNT_FORMS } from "../../domain/forms/account";
 import { domainLang } from "../../providers/i18n-provider";
@@ -18,7 +17,7 @@ const FIELDS = ["oldPswd", "pswd", "pswd2"] as const;
 const EMPTY: Values = { oldPswd: "", pswd: "", pswd2: "" };
 
 export function ChangePasswordForm() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<Values>(() => ACCOUNT_FORMS[domainLang()].changePassword, { defaultValues: EMPTY });
   const submitState = useSubmitState(watch);

@@ -1,8 +1,7 @@
 // Set or change the 6-digit pay password: an SMS code to the member's own phone, then the new pay
 // password twice (POST /member/updatePayPswd, MD5). Only the first failing field shows its message.
 import { App, Button, Form, Input, Tag } from "antd";
-import { useCustomMutation } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { CODE_MAX, passwordDigest } from "../../domain/forms/auth";
 import { ACCOUNT_FORMS, PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { domainLang } from "../../providers/i18n-provider";
@@ -21,7 +20,7 @@ const EMPTY: Values = { smsCode: "", payPswd: "", payPswd2: "" };
 export const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone);
 
 export function PayPasswordForm({ mobilePhone, isSetup, onSaved }: { mobilePhone: string; isSetup: boolean; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<Values>(() => ACCOUNT_FORMS[domainLang()].payPassword, { defaultValues: EMPTY });
   const submitState = useSubmitState(watch);

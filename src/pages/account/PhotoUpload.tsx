@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { App, Avatar, Button, Upload } from "antd";
 import { UploadOutlined, UserOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { PHOTO_MIMES } from "../../domain/profile";
 import { domainLang } from "../../providers/i18n-provider";
 import { getRequestBaseURL, request } from "../../providers/request";
 import { photoProblem } from "../../domain/forms/account";
+import { useTranslate } from "@refinedev/core";
 
 /** The server answers photo URLs under /api; with an API on another origin they live there. */
 export function fileUrl(url: string | undefined | null): string | undefined {
@@ -32,7 +32,7 @@ export interface PhotoUploadProps {
 }
 
 export function PhotoUpload({ url, name, onUploaded }: PhotoUploadProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 

@@ -2,9 +2,8 @@
 // the mobile number and member type shown read-only. Saved through /account/memberUpdate.
 import { useState } from "react";
 import { App, Button, Card, DatePicker, Form, Input, Radio, Skeleton, Tag } from "antd";
-import { useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, useTranslate } from "@refinedev/core";
 import { z } from "zod";
-import { useTranslation } from "react-i18next";
 import dayjs, { type Dayjs } from "dayjs";
 import { EMAIL_MAX, PROFILE_SCHEMAS, REAL_NAME_MAX, REMARK_MAX } from "../../domain/profile";
 import { useReloadMember, withLabels, type PortalUser } from "../../providers/auth-provider";
@@ -52,7 +51,7 @@ export function profilePayload(v: ProfileValues): Record<string, unknown> {
 }
 
 export default function SelfInfoPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   usePageTitle(`${t("account.selfInfoTitle")}${t("documentTitle.suffix")}`);
   const { data: user, isLoading } = useGetIdentity<PortalUser | null>();
 
@@ -69,7 +68,7 @@ export default function SelfInfoPage() {
 
 /** Mounted once the member is known, so the form starts from their saved profile. */
 function ProfileCard({ user }: { user: PortalUser }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<ProfileValues>(profileSchema, { raw: true, defaultValues: valuesOf(user) });
   const submitState = useSubmitState(watch);

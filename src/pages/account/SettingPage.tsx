@@ -1,7 +1,6 @@
 // /myCenter/setting: account security — the login password and the pay password.
 import { Card, Divider, Skeleton, Typography } from "antd";
-import { useCustom, useGetIdentity } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import type { PortalUser } from "../../providers/auth-provider";
 import { usePageTitle } from "../usePageTitle";
 import { ChangePasswordForm } from "./ChangePasswordForm";
@@ -10,7 +9,7 @@ import { SignedOut } from "./SignedOut";
 import "./account.css";
 
 export default function SettingPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   usePageTitle(`${t("account.settingTitle")}${t("documentTitle.suffix")}`);
   const { data: user, isLoading } = useGetIdentity<PortalUser | null>();
   const payPwd = useCustom<{ isSetup: boolean }>({

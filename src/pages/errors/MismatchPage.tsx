@@ -1,14 +1,14 @@
 // /mismatch: where unknown or mistyped links land. Shown without the site header/footer.
 import { Result } from "antd";
 import { HomeOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { Brand } from "../layout/Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { usePageTitle } from "../usePageTitle";
+import { useTranslate } from "@refinedev/core";
 
 export function MismatchPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   usePageTitle(t("mismatch.documentTitle"));
 
   return (

@@ -1,7 +1,6 @@
 // The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
 // the portal layout.
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 import { pathFor } from "../../access/routes";
 import { LinkButton } from "./LinkButton";
@@ -10,12 +9,13 @@ import { usePortalUser, useSite } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
 import { withTexts } from "../../providers/i18n-provider";
+import { useTranslate } from "@refinedev/core";
 
 // Lazy: the pickers and date fields are not part of the landing page's first download.
 const SearchBox = lazy(withTexts(() => import("./SearchBox")));
 
 export function IndexPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const user = usePortalUser();
   const forms = useSite(user).switches.searchForms;
   usePageTitle(t("documentTitle.default"));

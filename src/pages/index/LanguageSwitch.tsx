@@ -1,13 +1,12 @@
 // 中文 / English toggle. Goes through Refine's i18n hooks so the whole app (antd, dayjs, Refine's
 // own buttons) follows; the choice is remembered by the i18n provider.
-import { useGetLocale, useSetLocale } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useGetLocale, useSetLocale, useTranslate } from "@refinedev/core";
 import { GlobalOutlined } from "@ant-design/icons";
 import { LOCALES } from "../../providers/i18n-provider";
 import "./index.css";
 
 export function LanguageSwitch({ tone = "light" }: { tone?: "light" | "dark" }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const current = useGetLocale()();
   const setLocale = useSetLocale();
   return (

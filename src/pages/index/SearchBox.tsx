@@ -5,16 +5,16 @@
 import { useState } from "react";
 import { Tabs } from "antd";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { FlightSearchBar } from "../../booking/flight/FlightSearchBar";
 import { HotelSearchBar } from "../../booking/hotel/HotelSearchBar";
 import { TrainSearchBar } from "../../booking/train/TrainSearchBar";
 import { useSwitches } from "../../booking/shared/useSwitches";
+import { useTranslate } from "@refinedev/core";
 import "../../booking/booking.css";
 
 export default function SearchBox() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const forms = useSwitches().searchForms;
   const [highSpeedOnly, setHighSpeedOnly] = useState(false);

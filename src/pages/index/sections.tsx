@@ -1,6 +1,5 @@
 // The landing page's sections: product entries, business travel, promises.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Tag } from "antd";
 import {
   AccountBookOutlined,
@@ -17,6 +16,7 @@ import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
 import { LinkButton } from "./LinkButton";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
+import { useTranslate } from "@refinedev/core";
 
 // Entry routes of the booking capabilities.
 const PRODUCTS: { key: ProductGlyph; to: string }[] = [
@@ -26,7 +26,7 @@ const PRODUCTS: { key: ProductGlyph; to: string }[] = [
 ];
 
 export function ProductCards() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <section className="tp-container tp-products" aria-label={t("index.productsTitle")}>
       {PRODUCTS.map(({ key, to }) => (
@@ -60,7 +60,7 @@ const FEATURES: { key: string; icon: ReactNode }[] = [
 ];
 
 export function BusinessSection() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <section className="tp-business">
       <div className="tp-container tp-business__inner">
@@ -101,7 +101,7 @@ const PROMISES: { title: string; text: string; icon: ReactNode }[] = [
 ];
 
 export function Promises() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <section className="tp-promises">
       <div className="tp-container">

@@ -2,17 +2,17 @@
 // area's navigation). It says plainly that the page is not open, instead of an empty list that
 // would pretend a query ran, and leads back to the workbench rather than round a loop.
 import { Card, Descriptions, Result, Tag } from "antd";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { memberTypeKey } from "../../domain/member";
 import { PAGE_INFO } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
 import { LinkButton } from "../index/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
+import { useTranslate } from "@refinedev/core";
 
 /** The account centre's overview: who is signed in, from the stored member info. */
 function AccountSummary() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const user = usePortalUser();
   if (!user) return null;
@@ -32,7 +32,7 @@ function AccountSummary() {
 }
 
 export function AreaPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const info = PAGE_INFO[routeName];
   return (

@@ -1,12 +1,12 @@
 // The brand mark linking home, and the two addresses that open the login dialog.
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { Glyph } from "../index/icons";
+import { useTranslate } from "@refinedev/core";
 
 export { LOGIN_PATH as LOGIN_URL, REGISTER_PATH as REGISTER_URL } from "../../access/routes";
 
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Link to="/" className={`tp-brand tp-brand--${tone}`}>
       <span className="tp-brand__mark">

@@ -1,10 +1,10 @@
 // The site footer: the four promises, the company and agreement pages, the
 // service phone and the ICP filing line of the brand.
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { CustomerServiceOutlined, PayCircleOutlined, RollbackOutlined, StopOutlined } from "@ant-design/icons";
 import { phoneLabels } from "../../access";
 import { useLang, type Site } from "./session";
+import { useTranslate } from "@refinedev/core";
 
 export const COMPANY_TEXT_PATH = "/view/text/company.shtml";
 export const AGREEMENT_TEXT_PATH = "/view/text/serviceagreement.shtml";
@@ -19,7 +19,7 @@ const PROMISES = [
 ];
 
 export function Footer({ site }: { site: Site }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const service = phoneLabels(site.phones, lang)[0];
   return (

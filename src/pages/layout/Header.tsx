@@ -3,8 +3,7 @@
 // name and 退出登录, plus the sub-nav for signed-in users. Style: transparent, white or blue.
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
-import { useLogout } from "@refinedev/core";
+import { useLogout, useTranslate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogoutOutlined } from "@ant-design/icons";
 import { subjectKey } from "../../access";
@@ -39,7 +38,7 @@ export function nameLink(user: PortalUser, site: Site): string {
 }
 
 function Account({ user, site, dark }: { user: PortalUser | null; site: Site; dark: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { mutate: logout } = useLogout();
   const queryClient = useQueryClient();
   if (!user) {
@@ -92,7 +91,7 @@ interface HeaderProps {
 const SubNav = lazy(withTexts(() => import("./SubNav")));
 
 export function Header({ headerStyle, user, site, routeName }: HeaderProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { data, loading } = useMenus(user);
   const dark = headerStyle !== "white";

@@ -2,7 +2,6 @@
 // hide the site header, so they carry a slim bar of their own; the activity page sits under the
 // transparent site header instead (overlay).
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { TeamOutlined, UserAddOutlined, WalletOutlined } from "@ant-design/icons";
 import { pathFor } from "../../access/routes";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
@@ -14,11 +13,12 @@ import { usePageTitle } from "../usePageTitle";
 import { bookingPath } from "./Header";
 import { LANDINGS, PARTNER_STEPS } from "./landing-content";
 import { displayName, useLang, usePortalUser, useSite } from "./session";
+import { useTranslate } from "@refinedev/core";
 
 const STEP_ICONS = [<UserAddOutlined key="r" />, <TeamOutlined key="t" />, <WalletOutlined key="w" />];
 
 function LandingBar() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const user = usePortalUser();
   return (
     <header className="tp-index-header">
@@ -69,7 +69,7 @@ function PartnerSteps() {
 }
 
 export function LandingPage({ routeName, overlay = false }: { routeName: string; overlay?: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const user = usePortalUser();
   const site = useSite(user);

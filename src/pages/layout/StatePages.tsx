@@ -1,15 +1,15 @@
 // The frame's non-content states: no permission (403), login needed, and an empty data state.
 import { Empty, Result } from "antd";
 import { HomeOutlined, LockOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { pathFor } from "../../access/routes";
 import { LOGIN_URL } from "./Brand";
 import { LinkButton } from "../index/LinkButton";
 import type { PageAction } from "./page-info";
 import { useLang } from "./session";
+import { useTranslate } from "@refinedev/core";
 
 export function Forbidden() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Result
       status="403"
@@ -26,7 +26,7 @@ export function Forbidden() {
 
 /** Shown on a page that needs a login when there is no session (the route guard opens the dialog). */
 export function LoginRequired() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <div className="tp-frame__state" data-state="login-required">
       <Result

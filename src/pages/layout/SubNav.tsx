@@ -4,13 +4,13 @@
 import { Dropdown } from "antd";
 import { DownOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { type MenuLink, type MenuNode } from "../../access";
 import { pathFor } from "../../access/routes";
 import type { MenusData } from "../../providers/access-control";
 import { routeChain } from "./area-nav";
 import { rootButtons } from "./session";
 import { SubNavFrame } from "./SubNavFrame";
+import { useTranslate } from "@refinedev/core";
 
 export function linkOf(link: MenuLink | undefined): string | undefined {
   return link ? pathFor(link.name, undefined, link.query) : undefined;
@@ -51,7 +51,7 @@ interface SubNavProps {
 }
 
 export default function SubNav({ typeLabel, data, loading, routeName }: SubNavProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const current = routeName ? routeChain(routeName) : [];
   return (
     <SubNavFrame typeLabel={typeLabel} loading={loading}>

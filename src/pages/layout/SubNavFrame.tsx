@@ -3,10 +3,10 @@
 // the page below does not move.
 import type { ReactNode } from "react";
 import { Tag } from "antd";
-import { useTranslation } from "react-i18next";
+import { useTranslate } from "@refinedev/core";
 
 export function SubNavFrame({ typeLabel, loading, children }: { typeLabel: string; loading: boolean; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <nav className="tp-subnav" aria-label={t("header.menu")}>
       <div className="tp-container">

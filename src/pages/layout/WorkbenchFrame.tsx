@@ -4,8 +4,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Breadcrumb, Menu, Skeleton, Spin, type MenuProps } from "antd";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
-import { useCan } from "@refinedev/core";
+import { useCan, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { getAccess, type Access, type Lang } from "../../access";
 import { pathFor, queryOf, routeByName } from "../../access/routes";
@@ -62,7 +61,7 @@ function toMenuItems(items: NavItem[]): MenuProps["items"] {
 }
 
 export function WorkbenchFrame({ routeName, children, title, extra, query: queryOverride, showTitle = true }: WorkbenchFrameProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,8 +1,7 @@
 // What the layout needs to know about the visitor: the signed-in user (Refine's identity, else
 // the stored copy), the server's menus for that user, the brand and the effective site switches.
 import { useEffect } from "react";
-import { useCustom, useGetIdentity, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useGetIdentity, useGetLocale, type HttpError } from "@refinedev/core";
 import {
   brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
@@ -27,8 +26,8 @@ export interface PortalUser extends AccessSubject {
 }
 
 export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return domainLang(i18n.language);
+  const locale = useGetLocale();
+  return domainLang(locale());
 }
 
 /** The signed-in user, or null. No token means signed out, whatever a stale identity says. */

@@ -2,8 +2,7 @@
 // answer; -9990 passes it outside production. Only the first failing field shows its message.
 import { Form, Input } from "antd";
 import { LockOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useTranslate } from "@refinedev/core";
 import { CAPTCHA_BYPASS, CAPTCHA_LENGTH, PWD_MAX } from "../../domain/forms/auth";
 import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { CaptchaImage, type IssuedCaptcha } from "./CaptchaImage";
@@ -23,7 +22,7 @@ interface Values {
 const ORDER = ["mobilePhone", "loginPsw", "accCode"] as const;
 
 export function AccountForm() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, handleSubmit, resetField, setError, watch, formState } = useZodForm<Values>(authSchema("accountLogin"), {
     defaultValues: { mobilePhone: "", loginPsw: "", accCode: "" },
   });

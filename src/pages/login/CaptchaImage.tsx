@@ -1,7 +1,7 @@
 // The picture captcha, drawn by the server: the answer never reaches the browser. Clicking the
 // picture asks for a new one.
-import { useTranslation } from "react-i18next";
 import { Spin } from "antd";
+import { useTranslate } from "@refinedev/core";
 
 export const CAPTCHA_WIDTH = 112;
 export const CAPTCHA_HEIGHT = 40;
@@ -14,7 +14,7 @@ export interface IssuedCaptcha {
 }
 
 export function CaptchaImage({ captcha, loading, onRefresh }: { captcha?: IssuedCaptcha; loading: boolean; onRefresh: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <button type="button" className="tp-captcha" aria-label={t("login.refreshCaptcha")} title={t("login.refreshCaptcha")} onClick={onRefresh} style={{ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT }}>
       {captcha && !loading ? (

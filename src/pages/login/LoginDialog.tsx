@@ -4,7 +4,6 @@
 // is what clears its fields, its error and (mode 1) its captcha.
 import { useState } from "react";
 import { Button, Modal, Result, Tabs } from "antd";
-import { useTranslation } from "react-i18next";
 import { LOGIN_MODE, loginModeForRequest, type LoginMode } from "../../domain/forms/auth";
 import { DIALOG_WIDTH } from "../../domain/format";
 import { closeLogin, useLoginDialog } from "../../providers/login-dialog";
@@ -13,6 +12,7 @@ import { MobileForm } from "./MobileForm";
 import { RegisterForm } from "./RegisterForm";
 import { ResetForm } from "./ResetForm";
 import { ModeLink } from "./parts";
+import { useTranslate } from "@refinedev/core";
 import "./login.css";
 
 function titleKey(mode: LoginMode): string {
@@ -22,7 +22,7 @@ function titleKey(mode: LoginMode): string {
 }
 
 export function LoginDialog() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { open, request, opening } = useLoginDialog();
   const [view, setView] = useState({ opening, mode: loginModeForRequest(request), done: false });
   // Every opening starts on the requested mode's first step (set while rendering, so the old

@@ -3,15 +3,15 @@
 // without signing in leaves for the index address.
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { IndexPage } from "../index/IndexPage";
 import { usePageTitle } from "../usePageTitle";
 import { HOME_PATH } from "../../providers/auth-provider";
 import { closeLogin, requestLogin, useLoginDialog } from "../../providers/login-dialog";
 import { getToken } from "../../providers/session-store";
+import { useTranslate } from "@refinedev/core";
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const type = params.get("type");

@@ -1,9 +1,9 @@
 // Mode 2: mobile number + SMS code. Only the first failing field shows its message.
 import { Form } from "antd";
-import { useTranslation } from "react-i18next";
 import { FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+import { useTranslate } from "@refinedev/core";
 
 interface Values {
   mobilePhone: string;
@@ -12,7 +12,7 @@ interface Values {
 const ORDER = ["mobilePhone", "code"] as const;
 
 export function MobileForm() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("mobileLogin"), {
     defaultValues: { mobilePhone: "", code: "" },
   });

@@ -1,11 +1,11 @@
 // The mobile number and SMS code pair shared by the mobile-login, register and reset forms.
 import { Input } from "antd";
 import { MailOutlined, MobileOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { CODE_MAX, PHONE_MAX } from "../../domain/forms/auth";
 import { FormField } from "../../components/FormField";
 import { SmsButton, type SmsButtonProps } from "./SmsButton";
+import { useTranslate } from "@refinedev/core";
 
 export interface PhoneCodeFieldsProps<T extends FieldValues> {
   control: Control<T>;
@@ -18,7 +18,7 @@ export interface PhoneCodeFieldsProps<T extends FieldValues> {
 }
 
 export function PhoneCodeFields<T extends FieldValues>({ control, codeName, purpose, getPhone, shown }: PhoneCodeFieldsProps<T>) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const hide = (name: string) => shown !== undefined && shown !== name;
   return (
     <>

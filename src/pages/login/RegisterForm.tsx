@@ -1,18 +1,18 @@
 // Mode 3, step 1: register. Success moves the dialog to step 2.
 import { Checkbox, Form, Input } from "antd";
 import { LockOutlined, UserAddOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { PHONE_MAX, PWD_MAX } from "../../domain/forms/auth";
 import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
 import { getLoginDialog } from "../../providers/login-dialog";
+import { useTranslate } from "@refinedev/core";
 
 /** The agreement opens in a new tab through agreement_frame with its type. */
 export const SERVICE_AGREEMENT_URL = "/agreement_frame/service_agreement";
 
 export function AgreementLabel() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const full = t("login.agreement");
   const link = t("login.agreementLink");
   const at = full.indexOf(link);
@@ -43,7 +43,7 @@ const ORDER = ["mobilePhone", "code", "loginPwd", "refermobilephone", "agreement
 
 /** Every failing field shows its message at once, so one submit tells all that needs fixing. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("register"), {
     // Opened from a referral link, the referrer is filled in (and can still be changed).
     defaultValues: { mobilePhone: "", code: "", loginPwd: "", refermobilephone: getLoginDialog().referrer ?? "", agreement: true },

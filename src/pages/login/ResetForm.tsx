@@ -2,11 +2,11 @@
 // shows its message at once.
 import { Form, Input } from "antd";
 import { LockOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { PWD_MAX } from "../../domain/forms/auth";
 import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+import { useTranslate } from "@refinedev/core";
 
 interface Values {
   mobilePhone: string;
@@ -17,7 +17,7 @@ interface Values {
 const ORDER = ["mobilePhone", "smsCode", "pswd", "pswd2"] as const;
 
 export function ResetForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("reset"), {
     defaultValues: { mobilePhone: "", smsCode: "", pswd: "", pswd2: "" },
   });

@@ -3,8 +3,8 @@
 // no other page needs it. Fen become yuan here, for the axes only.
 import { Card, Col, Empty, Row, Typography } from "antd";
 import { Bar, Column, Pie } from "@ant-design/plots";
-import { useTranslation } from "react-i18next";
 import { REPORT_TITLES, isFlightReport, type ReportReply, type ReportRow } from "../../domain/reports";
+import { useTranslate } from "@refinedev/core";
 
 const TOP = 8;
 const toYuan = (fen: number) => fen / 100;
@@ -14,7 +14,7 @@ function ranking(rows: ReportRow[]) {
 }
 
 export default function ReportCharts({ report, lang }: { report: ReportReply; lang: "zh" | "en" }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const flight = isFlightReport(report.type);
   const months = report.months.map((m) => ({ month: m.month, product: REPORT_TITLES[m.product][lang].replace(/明细报表$/, ""), spend: toYuan(m.spendFen) }));
   const s = report.summary;

@@ -4,8 +4,7 @@
 // library is loaded by this page only, after the figures arrive.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
-import { useCustom } from "@refinedev/core";
+import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
@@ -72,7 +71,7 @@ export default function ReportDetailedPage({ routeName }: { routeName: string })
 }
 
 function ReportView({ type }: { type: ReportType }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<Filters>(defaultFilters);
@@ -144,7 +143,7 @@ function ReportView({ type }: { type: ReportType }) {
 }
 
 function ReportBody({ report, filters, lang }: { report: ReportReply; filters: Filters; lang: "zh" | "en" }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const s = report.summary;
   const flight = isFlightReport(report.type);
   const nothing = s.orders === 0 && s.refunds.orders === 0 && s.changes.orders === 0;
@@ -201,7 +200,7 @@ function SummaryCard({ title, value, note, testId, strong }: { title: string; va
 }
 
 function ReportTables({ report, filters }: { report: ReportReply; filters: Filters }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const flight = isFlightReport(report.type);
   const [tab, setTab] = useState<ReportDimension>("department");
   const columns = (nameTitle: string, fares: boolean): TableColumnsType<ReportRow> => [

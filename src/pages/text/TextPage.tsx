@@ -1,13 +1,13 @@
 // /view/text/company.shtml, /view/text/serviceagreement.shtml and /agreement_frame/:type: a
 // readable document page (the register dialog opens the agreement in a new tab).
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../usePageTitle";
 import { documentFor } from "./texts";
+import { useTranslate } from "@refinedev/core";
 import "./text.css";
 
 export function TextPage({ kind, routeName }: { kind?: string; routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const params = useParams();
   const doc = documentFor(kind ?? params.type);
   usePageTitle(`${doc.title}${t("documentTitle.suffix")}`);

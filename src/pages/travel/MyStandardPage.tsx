@@ -2,8 +2,7 @@
 // readable sentences — flight cabins and fare caps, hotel caps by city tier, train seats, car use —
 // what happens when a booking is over it, and the approval flows their trips and orders go through.
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Typography } from "antd";
-import { useCustom } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useTranslate } from "@refinedev/core";
 import type { OverAction, StandardSummary } from "../../domain/policy";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { retryUnlessRefused } from "../../resources/retry";
@@ -30,7 +29,7 @@ export default function MyStandardPage({ routeName }: { routeName: string }) {
 }
 
 function MyStandardView() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useCustom<MyStandard>({ url: MY_STANDARD_PATH, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const mine = result.data as MyStandard | undefined;
 

@@ -3,8 +3,7 @@
 // travellers choose from when over the standard, and the automatic approval decisions — checked
 // with the server's own schema.
 import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space, Switch, Typography } from "antd";
-import { useCustom, useCustomMutation } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { fenToYuan, preferencesFormSchema, yuanToFen, type Preferences } from "../../domain/policy";
 import { retryUnlessRefused } from "../../resources/retry";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
@@ -54,7 +53,7 @@ function fieldOf(path: string): string {
 }
 
 export default function PreferenSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useCustom<Preferences>({
     url: INFO_PATH,
     method: "post",
@@ -83,7 +82,7 @@ export default function PreferenSettingsPage({ routeName }: { routeName: string 
 }
 
 function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { mutateAsync, mutation } = useCustomMutation<Preferences>();
   // The schema checks the save input made from the values (the yuan amount as fen); its paths

@@ -1,11 +1,11 @@
 // CompanyCentralIndex (/company/index, type 70): the company's money and credit line, its people
 // and the administrator's entry points.
 import { Col, Progress, Row, Statistic, Typography } from "antd";
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, Greeting, Section } from "./parts";
 import { creditPercent } from "./figures";
+import { useTranslate } from "@refinedev/core";
 
 export default function CompanyCentralIndex() {
   return (
@@ -16,7 +16,7 @@ export default function CompanyCentralIndex() {
 }
 
 function CompanyBody({ data }: WorkbenchBodyProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { user, account, stats } = data;
   const companyName = stats?.companyName ?? account.companyName ?? user.creditMember?.companyName ?? "";
   const used = creditPercent(account.creditUsed, account.creditLimit);

@@ -2,10 +2,10 @@
 // its distribution business (subordinates, recommended members, quick order, share income) up
 // front; every entry comes from the provider's own menus.
 import { Space, Typography } from "antd";
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { WorkbenchPage, pickLinks, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { EntryButton, FactCards, Greeting, Section, useValidity, type Fact } from "./parts";
+import { useTranslate } from "@refinedev/core";
 
 /** The business entries highlighted at the top, when the user's menus include them. */
 export const DISTRIBUTION_ROUTES = ["Subordinate", "Recommended", "QuickOrder", "ShareBill"] as const;
@@ -19,7 +19,7 @@ export default function DistributionCentralIndex() {
 }
 
 function DistributionBody({ data, groups }: WorkbenchBodyProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { user, account } = data;
   const validity = useValidity(user);
   const business = pickLinks(groups, DISTRIBUTION_ROUTES);

@@ -1,9 +1,9 @@
 // PersonalCentralIndex (/personalCentral/index, types 10-50): the member's wallet, points,
 // level and validity, flight orders, and the entry points of their menus.
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, Greeting, useMembershipFact, type Fact } from "./parts";
+import { useTranslate } from "@refinedev/core";
 
 export default function PersonalCentralIndex() {
   return (
@@ -14,7 +14,7 @@ export default function PersonalCentralIndex() {
 }
 
 function PersonalBody({ data }: WorkbenchBodyProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { user, account } = data;
   const membership = useMembershipFact(user);
   const facts: Fact[] = [

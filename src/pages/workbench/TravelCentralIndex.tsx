@@ -1,13 +1,13 @@
 // TravelCentralIndex (/travelCentral/index, type 7_0): an employee's wallet, the company credit
 // they may spend, their department and trip level with its controls, and whether they audit.
 import { Descriptions, Space, Tag } from "antd";
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, FooterPieces, Greeting, Section, type Fact } from "./parts";
 import { formatMoney } from "../../domain/format";
 import { isOn } from "../../access";
 import { tripFlagKeys } from "./figures";
+import { useTranslate } from "@refinedev/core";
 
 export default function TravelCentralIndex() {
   return (
@@ -18,7 +18,7 @@ export default function TravelCentralIndex() {
 }
 
 function TravelBody({ data }: WorkbenchBodyProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { user, account } = data;
   const employee = user.creditEmployee;
   const level = employee?.tripLevel ?? null;

@@ -1,11 +1,11 @@
 // The body shared by the four workbenches: load, then greeting + the kind's facts + entry points.
 // Each page file only wraps it in the layout's WorkbenchFrame and supplies its facts.
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { buttonLinks, entryGroups, pickLinks, type EntryGroup } from "./entries";
 import { EntryPoints, ErrorState, ForbiddenState, LoadingState } from "./parts";
 import { useWorkbench, type WorkbenchData } from "./useWorkbench";
 import type { WorkbenchKind } from "./types";
+import { useTranslate } from "@refinedev/core";
 
 export interface WorkbenchBodyProps {
   data: WorkbenchData;
@@ -13,7 +13,7 @@ export interface WorkbenchBodyProps {
 }
 
 export function WorkbenchPage({ kind, children }: { kind: WorkbenchKind; children: (p: WorkbenchBodyProps) => ReactNode }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const state = useWorkbench(kind);
   const groups = useMemo(
     () => (state.status === "ready" ? entryGroups(state.data.menus, kind, t("workbench.shortcuts")) : []),

@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import { Avatar, Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Tag, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
 import { memberTypeKey, memberTypeLabel } from "../../domain/member";
 import { formatMoney } from "../../domain/format";
 import { domainLang } from "../../providers/i18n-provider";
@@ -12,6 +11,7 @@ import { INDEX_PATH } from "../../access/routes";
 import type { EntryGroup, EntryLink } from "./entries";
 import type { WorkbenchUser } from "./types";
 import { isPermanent } from "./figures";
+import { useTranslate } from "@refinedev/core";
 import "./workbench.css";
 
 /** The member-type label in the page language (the server's memberTypeCN is Chinese). */
@@ -20,7 +20,7 @@ export function typeLabel(user: WorkbenchUser): string {
 }
 
 export function Greeting({ user, extra, children }: { user: WorkbenchUser; extra?: ReactNode; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const name = user.realName || user.mobilePhone;
   return (
     <Card className="tp-wb-greeting" variant="borderless">
@@ -99,13 +99,13 @@ export function EntryButton({ link, primary }: { link: EntryLink; primary?: bool
 
 /** "有效期 永久有效" or "有效期 2026-12-31". */
 export function useValidity(user: WorkbenchUser): string {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return t("workbench.validUntil", { date: isPermanent(user.experienceDate) ? t("common.permanentlyValid") : user.experienceDate });
 }
 
 /** Member level, with how long the membership is valid (experienceDate). */
 export function useMembershipFact(user: WorkbenchUser): Fact {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const validity = useValidity(user);
   return {
     key: "memberLevel", title: t("workbench.memberLevel"), value: t("workbench.levelValue", { level: user.memberLevel }),
@@ -126,7 +126,7 @@ export function FooterPieces({ pieces }: { pieces: string[] }) {
 
 /** "可用 ¥x" and "冻结 ¥y" under a balance. */
 export function BalanceFooter({ available, frozen }: { available: string; frozen: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <FooterPieces
       pieces={[t("workbench.availableAmount", { amount: formatMoney(available) }), t("workbench.frozenAmount", { amount: formatMoney(frozen) })]}
@@ -136,7 +136,7 @@ export function BalanceFooter({ available, frozen }: { available: string; frozen
 
 /** "常用功能": the user's menu entries by area. */
 export function EntryPoints({ groups }: { groups: EntryGroup[] }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Section title={t("workbench.entries")} testId="entry-points">
       {groups.length === 0 ? (
@@ -160,7 +160,7 @@ export function EntryPoints({ groups }: { groups: EntryGroup[] }) {
 }
 
 export function LoadingState() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <div className="tp-wb" aria-busy="true" aria-label={t("workbench.loadingText")}>
       <Card variant="borderless">
@@ -183,7 +183,7 @@ export function LoadingState() {
 }
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card variant="borderless" className="tp-wb-state">
       <Result
@@ -207,7 +207,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 
 /** A member whose type has another workbench: say so and link to the ones they may use. */
 export function ForbiddenState({ user, links }: { user: WorkbenchUser; links: EntryLink[] }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card variant="borderless" className="tp-wb-state">
       <Result

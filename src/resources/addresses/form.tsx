@@ -1,8 +1,7 @@
 // The address dialog: receiver, mobile, province/city/district in a cascader over the division
 // data, detail, postcode and the default flag; checked with the server's schema before saving.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Cascader, Form, Input, Modal, Result, Skeleton, Switch } from "antd";
 import { useController, type Control } from "react-hook-form";
 import { ADDRESS_DETAIL_MAX, RECEIVER_MAX, addressFormSchema, type AddressRow } from "../../domain/people/address";
@@ -38,7 +37,7 @@ const payloadOf = (v: AddressValues) => ({ ...v, mobilePhone: v.mobilePhone.trim
 
 /** `id`: null when closed, 0 to add, else the address to edit. */
 export function AddressDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Modal open={id !== null} onCancel={onClose} footer={null} width={640} destroyOnHidden title={t(id ? "addresses.editTitle" : "addresses.addTitle")}>
       {id !== null && <AddressLoader key={id} id={id || undefined} onDone={onClose} />}
@@ -47,7 +46,7 @@ export function AddressDialog({ id, onClose }: { id: number | null; onClose: () 
 }
 
 function AddressLoader({ id, onDone }: { id?: number; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { result, query } = useOne<AddressRow, HttpError>({ resource: "addresses", id, queryOptions: { enabled: id !== undefined } });
   // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -58,7 +57,7 @@ function AddressLoader({ id, onDone }: { id?: number; onDone: () => void }) {
 }
 
 function AddressForm({ id, initial, onDone }: { id?: number; initial: AddressValues; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, submit, saving, refusal } = useResourceSave<AddressValues, AddressRow>({
     resource: "addresses", id, schema: () => addressFormSchema, defaultValues: initial, fields: () => FIELDS, toPayload: payloadOf, onSaved: onDone,
   });

@@ -1,8 +1,7 @@
 // address_list (/myCenter/address): the member's mailing addresses, default first, with a search,
 // paging, edit in a dialog and delete after 是否执行此操作！.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
@@ -15,7 +14,7 @@ const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 
 export default function AddressListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [editing, setEditing] = useState<number | null>(null);
   return (
     <WorkbenchFrame routeName="address_list" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)}>{t("addresses.add")}</Button>}>
@@ -26,7 +25,7 @@ export default function AddressListPage() {
 }
 
 function AddressList({ onEdit }: { onEdit: (id: number) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<AddressRow, HttpError, { keyword?: string }>({
     resource: "addresses",
     pagination: { pageSize: 10 },

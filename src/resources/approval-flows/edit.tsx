@@ -5,10 +5,9 @@
 // happens when a level runs out of time. Checked with the server's own schema.
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useList, useOne } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useList, useOne, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -22,7 +21,7 @@ import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
 export default function EditProcessSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const id = queryOf(useLocation().search).id;
   return (
     <WorkbenchFrame routeName={routeName} title={id === undefined ? t("travel.flows.newTitle") : undefined}>
@@ -59,7 +58,7 @@ interface Option {
 }
 
 function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; people: Option[]; deptOptions: Option[]; peopleError: { message: string } | null }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();

@@ -2,9 +2,8 @@
 // ordered levels of approvers, whom each flow applies to, what it covers and what happens when a
 // level runs out of time; create, edit, or delete one after a confirmation (applications already
 // under way keep the flow they were submitted to). Paged and filtered on the server.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -20,7 +19,7 @@ const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
 const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 
 export default function ProcessSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame
       routeName={routeName}
@@ -32,7 +31,7 @@ export default function ProcessSettingsPage({ routeName }: { routeName: string }
 }
 
 function FlowList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation();

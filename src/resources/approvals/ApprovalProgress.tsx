@@ -2,11 +2,11 @@
 // and outcome, the deadline of the level waiting now, and the history of every step (who, when,
 // what they said).
 import { Card, Empty, Space, Steps, Timeline, Typography } from "antd";
-import { useTranslation } from "react-i18next";
 import { APPROVAL_ACTION_LABELS } from "../../domain/approval";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { useLang } from "../../pages/layout/session";
 import type { ApprovalLevel, ApprovalView } from "./index";
+import { useTranslate } from "@refinedev/core";
 
 const STEP_STATUS: Record<ApprovalLevel["state"], "finish" | "process" | "wait" | "error"> = {
   done: "finish",
@@ -16,7 +16,7 @@ const STEP_STATUS: Record<ApprovalLevel["state"], "finish" | "process" | "wait" 
 };
 
 export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const levels = approval.levels;
   const stepStatus = (l: ApprovalLevel) => (l.decision?.action === "reject" || l.decision?.action === "expire" ? "error" : STEP_STATUS[l.state]);

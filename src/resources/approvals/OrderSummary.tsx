@@ -1,8 +1,7 @@
 // The order an approver decides: its flight, passengers, amount, the travel standard's verdict
 // with the booker's reason, and the time left before the held fare expires.
 import { Descriptions, Space, Table, Tag, Typography } from "antd";
-import { useInvalidate } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useInvalidate, useTranslate } from "@refinedev/core";
 import { CERT_TYPES, label, PASSENGER_TYPES } from "../../domain/codes";
 import { FLIGHT_ORDER_STATUS } from "../../domain/orders/flight";
 import { formatFen } from "../../domain/policy/fen";
@@ -11,7 +10,7 @@ import { Countdown } from "../flight-orders/Countdown";
 import type { OrderSubject } from "./index";
 
 export function OrderSummary({ order, applicantName, approvalId }: { order: OrderSubject; applicantName: string; approvalId: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const invalidate = useInvalidate();
   const f = order.flight;

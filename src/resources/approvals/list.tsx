@@ -1,7 +1,6 @@
 // TravelAuditIndex (/travel/audit) and OrderAuditIndex (/travel/audit/order); 70, and 7_0 who may
 // audit: the approver's trip applications, or orders sent for approval, in two tabs — waiting for me now (nearest deadline first) and decided by me — paged and searched
 // on the server. The tab lives in the address (?box=done), so a reload keeps it.
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
@@ -15,6 +14,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
+import { useTranslate } from "@refinedev/core";
 
 type Box = "todo" | "done";
 type Subject = "trip" | "order";
@@ -27,7 +27,7 @@ const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 
 export default function TravelAuditIndexPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [params, setParams] = useSearchParams();
   const box: Box = params.get("box") === "done" ? "done" : "todo";
   const subject: Subject = routeName === "OrderAuditIndex" ? "order" : "trip";
@@ -50,7 +50,7 @@ export default function TravelAuditIndexPage({ routeName }: { routeName: string 
 }
 
 function Inbox({ box, subject }: { box: Box; subject: Subject }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<ApprovalRow, HttpError, { keyword?: string }>({
     resource: "approvals",
     pagination: { pageSize: 10 },

@@ -4,9 +4,8 @@
 // The decision names the level the approver saw, so a level that moved on meanwhile is refused.
 import { useRef, useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -22,7 +21,7 @@ import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
 export default function AuditDetailsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const id = queryOf(useLocation().search).id ?? "";
   return (
     <WorkbenchFrame routeName={routeName}>
@@ -32,7 +31,7 @@ export default function AuditDetailsPage({ routeName }: { routeName: string }) {
 }
 
 function Detail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useOne<ApprovalDetail>({ resource: "approvals", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
   const approval = result as ApprovalDetail | undefined;
 
@@ -77,7 +76,7 @@ interface DecisionValues {
 }
 
 function DecisionForm({ approval }: { approval: ApprovalDetail }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation();

@@ -3,7 +3,6 @@
 // server-paged table, a summary row with the totals of the WHOLE filtered set (from the reply,
 // not summed over the page), and 导出 Excel with exactly the filters and sort on screen.
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import type { CrudFilter, CrudSort, HttpError } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
@@ -24,6 +23,7 @@ import { useLang, usePortalUser } from "../../pages/layout/session";
 import { DEPARTMENTS_PATH, type Department } from "../employees";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
+import { useTranslate } from "@refinedev/core";
 
 type Row = OrderBillRow | LedgerBillRow;
 
@@ -61,7 +61,7 @@ export default function BillListPage({ routeName }: { routeName: string }) {
 }
 
 function BillList({ bill }: { bill: BillDefinition }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const user = usePortalUser();
   const orders = bill.source === "orders";

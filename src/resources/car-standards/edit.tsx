@@ -3,10 +3,9 @@
 // time windows and per-ride and monthly caps — checked with the server's own schema.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { CAR_TYPES, carStandardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -22,7 +21,7 @@ import { LoadError } from "../LoadError";
 const MAX_WINDOWS = 6;
 
 export default function CarStandardEditPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const id = queryOf(useLocation().search).id;
   return (
     <WorkbenchFrame routeName={routeName} title={id === undefined ? t("travel.cars.add") : undefined}>
@@ -66,7 +65,7 @@ interface CarFieldsProps {
 }
 
 function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();

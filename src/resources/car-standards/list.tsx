@@ -1,9 +1,8 @@
 // usecar_manager_list (/useCarManager/usecar_manager_list, 70): the company's car-use standards —
 // the trip levels each applies to, car types, cities, time windows and per-ride and monthly caps;
 // create, edit, or delete one after a confirmation. Paged and searched on the server.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -21,7 +20,7 @@ const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 const TAG = { marginInlineEnd: 0 };
 
 export default function CarStandardListPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame routeName={routeName} extra={<LinkButton type="primary" icon={<PlusOutlined />} to={editCarStandardPath()}>{t("travel.cars.add")}</LinkButton>}>
       <CarList />
@@ -30,7 +29,7 @@ export default function CarStandardListPage({ routeName }: { routeName: string }
 }
 
 function CarList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();

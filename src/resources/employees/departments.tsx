@@ -4,8 +4,7 @@
 // moved under another parent), given a sub-department, or deleted, which the server refuses
 // while people or sub-departments remain.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tooltip, Tree, TreeSelect, Typography } from "antd";
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { DEPARTMENT_NAME_MAX, EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
@@ -28,7 +27,7 @@ export interface DepartmentPanelProps {
 type Editing = { id?: number; parentId: number | null; name: string } | null;
 
 export function DepartmentPanel({ departments, loading, selected, onSelect, onChanged }: DepartmentPanelProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = useFeedback();
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useCustomMutation<Record<string, unknown>, HttpError>();
@@ -118,7 +117,7 @@ interface DepartmentValues {
 const FIELDS = ["name", "parentId"] as const;
 
 function DepartmentDialog({ editing, departments, onClose, onSaved }: { editing: Editing; departments: Department[]; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Modal open={editing !== null} onCancel={onClose} footer={null} destroyOnHidden width={480} title={t(editing?.id ? "staff.tree.editTitle" : "staff.tree.addTitle")}>
       {editing && <DepartmentForm editing={editing} departments={departments} onClose={onClose} onSaved={onSaved} />}
@@ -127,7 +126,7 @@ function DepartmentDialog({ editing, departments, onClose, onSaved }: { editing:
 }
 
 function DepartmentForm({ editing, departments, onClose, onSaved }: { editing: NonNullable<Editing>; departments: Department[]; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = useFeedback();
   const save = useCustomMutation<Record<string, unknown>, HttpError>();
   // The values as entered (an emptied parent is "", not the schema's null) are what is sent.

@@ -2,8 +2,7 @@
 // employee level, trip level (its travel-control flags shown beside it), the approval right and
 // certificates (one per type, by the traveller rules); checked with the server's schema first.
 // The edit form reads the detail route, the one place phones and numbers come unmasked.
-import { useTranslation } from "react-i18next";
-import { useCustom, useOne, type HttpError } from "@refinedev/core";
+import { useCustom, useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Col, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Switch, Tag, TreeSelect, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, type FieldPath } from "react-hook-form";
@@ -68,7 +67,7 @@ const fieldsOf = (v: EmployeeValues) =>
 
 /** `id`: null when closed, 0 to add, else the employee to edit. */
 export function EmployeeDialog({ id, departments, onClose }: { id: number | null; departments: Department[]; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Modal open={id !== null} onCancel={onClose} footer={null} width={760} destroyOnHidden title={t(id ? "staff.editTitle" : "staff.addTitle")}>
       {id !== null && <EmployeeForm key={id} id={id || undefined} departments={departments} onDone={onClose} />}
@@ -77,7 +76,7 @@ export function EmployeeDialog({ id, departments, onClose }: { id: number | null
 }
 
 function EmployeeForm({ id, departments, onDone }: { id?: number; departments: Department[]; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { result, query } = useOne<EmployeeDetail, HttpError>({ resource: "employees", id, queryOptions: { enabled: id !== undefined } });
   // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -88,7 +87,7 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
 }
 
 function EmployeeFields({ id, initial, departments, onDone }: { id?: number; initial: EmployeeValues; departments: Department[]; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const user = usePortalUser();
   const { query: levelsQuery, result: levelsResult } = useCustom<TripLevelOption[]>({

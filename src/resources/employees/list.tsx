@@ -3,9 +3,8 @@
 // sorting and the search form, kept in the address) shows phones and certificate numbers masked,
 // and each row is edited in a dialog, disabled/enabled (their sign-in follows) or deleted.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
@@ -46,7 +45,7 @@ const sortable = { ...nowrap, sorter: true };
 const TAG = { marginInlineEnd: 0 };
 
 export default function EmployeeListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const access = useAccess();
   const user = usePortalUser();
@@ -94,7 +93,7 @@ interface EmployeeListProps {
 }
 
 function EmployeeList({ departments, departmentsLoading, refetchDepartments, onEdit }: EmployeeListProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const user = usePortalUser();
   const { message } = useFeedback();
   const invalidate = useInvalidate();

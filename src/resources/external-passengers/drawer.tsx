@@ -1,7 +1,6 @@
 // Adding or editing an external traveller in a drawer over the list; the edit form loads the
 // full numbers through the resource's detail call.
-import { useTranslation } from "react-i18next";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Drawer, Form, Result, Skeleton, Space } from "antd";
 import { travellerFormSchema, type TravellerRow } from "../../domain/people";
 import { FormMessage } from "../../components/FormField";
@@ -13,7 +12,7 @@ const RESOURCE = "externalPassengers";
 
 /** `id`: null when closed, 0 to add, else the traveller to edit. */
 export function ExternalTravellerDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Drawer
       open={id !== null}
@@ -28,7 +27,7 @@ export function ExternalTravellerDrawer({ id, onClose }: { id: number | null; on
 }
 
 function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { result, query } = useOne<TravellerRow, HttpError>({ resource: RESOURCE, id, queryOptions: { enabled: id !== undefined } });
 
   // The form mounts only once the row is in, so the row is its starting values.
@@ -47,7 +46,7 @@ function ExternalTravellerForm({ id, onDone }: { id?: number; onDone: () => void
 }
 
 function ExternalTravellerFields({ id, initial, onDone }: { id?: number; initial: TravellerValues; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const form = useTravellerSave({ resource: RESOURCE, id, schema: travellerFormSchema, initial, withDefault: false, onSaved: onDone });
   return (
     <Form layout="vertical" onFinish={form.submit} aria-label={t("passengers.formLabel")} requiredMark={false}>

@@ -1,7 +1,6 @@
 // ExternalPersonnel (/personnel/externalPersonnel; /myCenter/external_passengers redirects here):
 // the company's external travellers, for its main member (70) and its employees (7_0).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button, Space } from "antd";
 import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
@@ -10,9 +9,10 @@ import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
 import { TravellerList } from "../passengers/TravellerList";
 import { ExternalTravellerDrawer } from "./drawer";
+import { useTranslate } from "@refinedev/core";
 
 export default function ExternalTravellerListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   // null: closed; 0: adding; else the id being edited.
   const [editing, setEditing] = useState<number | null>(null);
   const navigate = useNavigate();

@@ -1,11 +1,11 @@
 // Time left to pay an order, ticking each second; when it runs out the order is refreshed so
 // the page shows the cancellation the server's expiry job makes.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslate } from "@refinedev/core";
 
 /** textKey: the sentence around the time left (paying by default; an order waiting for approval says so). */
 export function Countdown({ until, onEnd, textKey = "flightOrder.detail.payWithin" }: { until: string; onEnd: () => void; textKey?: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const end = Date.parse(until);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

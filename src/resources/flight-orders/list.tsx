@@ -1,7 +1,6 @@
 // The 机票订单 tab of OrderLists: the member's flight orders (a company administrator's also the
 // company's) in the shared order list, each status as a tag in its colour, a business order
 // marked 因公 (超标 in red) with the time its approval has left.
-import { useTranslation } from "react-i18next";
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
@@ -13,9 +12,10 @@ import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useLang } from "../../pages/layout/session";
+import { useTranslate } from "@refinedev/core";
 
 export function FlightOrderList({ empty, action }: { empty: string; action: PageAction }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   return (
     <OrderListTable<FlightOrderRow>

@@ -5,9 +5,8 @@
 // latest change's facts once there are any.
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useGetIdentity, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { CERT_TYPES, INSURANCE_STATUS, label, PASSENGER_TYPES } from "../../domain/codes";
 import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
@@ -38,7 +37,7 @@ function awaitingAirline(order: FlightOrderDetail | undefined): boolean {
 }
 
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { id } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("flightOrder.detail.title")}>
@@ -48,7 +47,7 @@ export default function FlightOrderShowPage({ routeName }: { routeName: string }
 }
 
 function OrderDetail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
@@ -229,7 +228,7 @@ function OrderDetail({ id }: { id: string }) {
 
 /** A business order's travel facts: the standard's verdict, the reason given, its trip application and approval. */
 function BusinessFacts({ order }: { order: FlightOrderDetail }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card title={t("business.title")}>
       <Descriptions column={2} size="small">

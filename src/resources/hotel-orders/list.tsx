@@ -1,7 +1,6 @@
 // The 酒店订单 tab of OrderLists: the member's hotel orders (a company administrator's also the
 // company's) in the shared order list, each status as a tag in its colour. Fixed widths for the
 // short columns; the hotel and room take what is left, wrapping.
-import { useTranslation } from "react-i18next";
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { HOTEL_ORDER_STATUS_CODES, hotelOrderColor, hotelOrderLabel } from "../../domain/orders/hotel";
@@ -12,9 +11,10 @@ import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useLang } from "../../pages/layout/session";
+import { useTranslate } from "@refinedev/core";
 
 export function HotelOrderList({ empty, action }: { empty: string; action: PageAction }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   return (
     <OrderListTable<HotelOrderRow>

@@ -2,8 +2,7 @@
 // arrival time and the requests, on the schema the server checks them with. Dates and rooms are
 // not offered: a different stay is cancelled and booked anew.
 import { Alert, App, Col, Form, Input, Modal, Row } from "antd";
-import { useCustomMutation, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, type HttpError, useTranslate } from "@refinedev/core";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { StayContactFields } from "../../booking/hotel/StayContactFields";
 import { GUEST_NAME_MAX, hotelOrderModifyInput, type HotelOrderModify, type HotelOrderModifyForm } from "../../domain/orders/hotel-booking";
@@ -12,7 +11,7 @@ import { HOTEL_ORDER_PATHS, type HotelOrderDetail } from "../../domain/orders/ho
 const FIELDS = ["contactName", "contactMobile", "arrivalTime", "remark", "guests"] as const;
 
 export function ModifyDialog({ order, open, onClose, onSaved }: { order: HotelOrderDetail; open: boolean; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { mutate, mutation } = useCustomMutation<{ changed: boolean }>();
   const { control, handleSubmit, setError, formState } = useZodForm<HotelOrderModifyForm>(() => hotelOrderModifyInput, {

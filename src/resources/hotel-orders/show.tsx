@@ -4,9 +4,8 @@
 // the shared state machine allows a member in this status.
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { HOTEL_ORDER_MOVES, HOTEL_ORDER_STATUS, hotelOrderColor, hotelOrderLabel } from "../../domain/orders/hotel";
 import { HOTEL_ORDER_PATHS, type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
 import { formatFen } from "../../domain/policy/fen";
@@ -24,7 +23,7 @@ const fen = (v: number) => `¥${formatFen(v)}`;
 const when = chinaDateTime;
 
 export default function HotelOrderShowPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { orderNo } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("hotelOrder.detailTitle")} query={{ type: "hotel" }}>
@@ -34,7 +33,7 @@ export default function HotelOrderShowPage({ routeName }: { routeName: string })
 }
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();

@@ -1,9 +1,8 @@
 // edit_invoice (/myCenter/edit_invoice): adds an invoice title, or edits the one named by ?id=.
 // A company title asks for the taxpayer id (checked by its check character) and, optionally,
 // the details a special VAT invoice needs.
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "antd";
 import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TYPES, invoiceTitleFormSchema, type InvoiceTitleRow } from "../../domain/people/invoice-title";
 import { pathFor } from "../../access/routes";
@@ -32,7 +31,7 @@ const valuesOf = (r: InvoiceTitleRow): TitleValues => ({
 });
 
 export default function EditInvoiceTitlePage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [params] = useSearchParams();
   const raw = params.get("id");
   const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
@@ -46,7 +45,7 @@ export default function EditInvoiceTitlePage() {
 }
 
 function EditInvoiceTitle({ id }: { id?: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const back = () => navigate(pathFor("invoice_management"));
   const { result, query } = useOne<InvoiceTitleRow, HttpError>({ resource: "invoiceTitles", id, queryOptions: { enabled: id !== undefined } });
@@ -66,7 +65,7 @@ function EditInvoiceTitle({ id }: { id?: number }) {
 }
 
 function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues; onBack: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { control, watch, submit, saving, refusal } = useResourceSave<TitleValues, InvoiceTitleRow>({
     resource: "invoiceTitles", id, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onBack,

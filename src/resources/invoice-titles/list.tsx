@@ -1,8 +1,7 @@
 // invoice_management (/myCenter/invoice_management): the member's invoice titles, default first,
 // filtered by type, edited on edit_invoice, deleted after 是否执行此操作！.
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
@@ -17,7 +16,7 @@ const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 
 export default function InvoiceTitleListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   return (
     <WorkbenchFrame routeName="invoice_management" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editInvoiceTitlePath())}>{t("invoiceTitles.add")}</Button>}>
@@ -27,7 +26,7 @@ export default function InvoiceTitleListPage() {
 }
 
 function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<InvoiceTitleRow, HttpError, { keyword?: string; titleType?: string }>({
     resource: "invoiceTitles",

@@ -2,8 +2,7 @@
 // paged by the server; a drawer asks for a new one over invoiceable orders, and a request that
 // waits to be issued can be withdrawn after 是否执行此操作！.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
@@ -18,7 +17,7 @@ const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 
 export default function InvoiceListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <WorkbenchFrame routeName="expense_proof" extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>{t("invoices.add")}</Button>}>
@@ -29,7 +28,7 @@ export default function InvoiceListPage() {
 }
 
 function InvoiceList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<InvoiceRow, HttpError, { status?: string }>({
     resource: "invoices",

@@ -3,8 +3,7 @@
 // the schema the server validates with; the amount shown is the selected orders' sum, and the
 // server computes it again from the orders themselves.
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useCustom, useList, useNavigation, type HttpError } from "@refinedev/core";
+import { useCustom, useList, useNavigation, type HttpError, useTranslate } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useWatch } from "react-hook-form";
@@ -20,7 +19,7 @@ type Values = InvoiceRequestInput;
 const EMPTY: Values = { orderIds: [], titleId: undefined as unknown as number, delivery: "email", email: "", addressId: undefined, remark: "" };
 
 export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { list } = useNavigation();
   // The orders change as requests are made and withdrawn: always stale, so each opening (the

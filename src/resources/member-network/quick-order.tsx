@@ -1,14 +1,14 @@
 // QuickOrder (/city/quickOrder): the agent picks a subordinate and books a flight for them. The
 // flight search opens with the member in its address; the order form names them and books the
 // order with them as its traveller member.
-import { useTranslation } from "react-i18next";
 import { bookForSearchPath } from "../../booking/flight/book-for";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
+import { useTranslate } from "@refinedev/core";
 
 export default function QuickOrderPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame routeName="QuickOrder">
       <SubordinateHint text={t("network.quickOrder.hint")} />

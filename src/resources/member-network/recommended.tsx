@@ -2,8 +2,7 @@
 // its QR code (drawn in its own chunk), how many members registered with them as referrer, and
 // those members, newest first, mobiles masked.
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
-import { useCustom, type HttpError } from "@refinedev/core";
+import { useCustom, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
 import { memberTypeLabel } from "../../domain/member";
@@ -28,7 +27,7 @@ export default function RecommendedPage() {
 }
 
 function ReferralCard() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const r = (k: string, o?: Record<string, unknown>) => t(`network.recommend.${k}`, o);
   const { query, result } = useCustom<RecommendInfo>({ url: NETWORK_PATHS.recommendMember, method: "post", errorNotification: false });
   // The count is its own call so a new registration shows without reloading the link and code.
@@ -77,7 +76,7 @@ function ReferralCard() {
 }
 
 function RecommendedList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const r = (k: string, o?: Record<string, unknown>) => t(`network.recommend.${k}`, o);
   const { tableProps, tableQuery } = useTable<RecommendedRow, HttpError>({ resource: "recommended-members", pagination: { pageSize: 10 }, syncWithLocation: true });

@@ -1,10 +1,10 @@
 // Subordinate (/city/subordinate): the agent's subordinates with their order counts.
-import { useTranslation } from "react-i18next";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
+import { useTranslate } from "@refinedev/core";
 
 export default function SubordinatePage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame routeName="Subordinate">
       <SubordinateHint text={t("network.subordinates.hint")} />

@@ -2,8 +2,7 @@
 // below its own. One table serves 下级管理 (Subordinate) and 快速下单 (QuickOrder), which adds a
 // booking action per row. Paged and searched on the server, mobiles masked.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { type CrudFilter, type HttpError } from "@refinedev/core";
+import { type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
@@ -19,7 +18,7 @@ const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 
 export function SubordinateTable({ action }: { action?: (row: SubordinateRow) => ReactNode }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const s = (k: string, o?: Record<string, unknown>) => t(`network.subordinates.${k}`, o);
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<SubordinateRow, HttpError, { keyword?: string }>({

@@ -2,8 +2,7 @@
 // certificate number, filters by certificate and passenger type, sortable columns, numbers masked
 // as the server sends them, edit and delete (after 是否执行此操作！). useTable keeps the state in
 // the address.
-import { useTranslation } from "react-i18next";
-import { useDelete, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
@@ -36,7 +35,7 @@ export interface TravellerListProps {
 }
 
 export function TravellerList({ resource, showDefault, onEdit, texts }: TravellerListProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { tableProps, searchFormProps, filters, sorters, tableQuery } = useTable<TravellerRow, HttpError, SearchValues>({
     resource,

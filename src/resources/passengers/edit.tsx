@@ -1,8 +1,7 @@
 // edit_passengers (/myCenter/edit_passengers): adds a frequent traveller, or edits the one named
 // by ?id= with its full numbers (only the owner's detail call answers them).
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Form, Result, Skeleton, Space } from "antd";
 import { passengerFormSchema, type TravellerRow } from "../../domain/people";
 import { pathFor } from "../../access/routes";
@@ -13,7 +12,7 @@ import { useTravellerSave } from "./useTravellerSave";
 import { EMPTY_TRAVELLER, travellerValues, type TravellerValues } from "./values";
 
 export default function EditPassengerPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [params] = useSearchParams();
   const raw = params.get("id");
   const id = raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
@@ -25,7 +24,7 @@ export default function EditPassengerPage() {
 }
 
 function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const { result, query } = useOne<TravellerRow, HttpError>({ resource: "passengers", id, queryOptions: { enabled: id !== undefined } });
   const back = () => navigate(pathFor("Passengers"));
@@ -55,7 +54,7 @@ function EditPassenger({ id, badId }: { id?: number; badId: boolean }) {
 }
 
 function PassengerForm({ id, initial, onBack }: { id?: number; initial: TravellerValues; onBack: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const form = useTravellerSave({ resource: "passengers", id, schema: passengerFormSchema, initial, withDefault: true, onSaved: onBack });
   return (
     <div className="tp-frame__card">

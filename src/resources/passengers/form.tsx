@@ -3,7 +3,6 @@
 // traveller books in, and the certificates (several, one per type; passports with country and
 // expiry).
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Button, Card, Col, Form, Input, Radio, Row, Select, Switch, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from "react-hook-form";
@@ -17,13 +16,14 @@ import { domainLang } from "../../providers/i18n-provider";
 import { FormField } from "../../components/FormField";
 import { DateInput, dayOf } from "../../components/DateInput";
 import { newCertificate, type CertificateValues, type TravellerValues } from "./values";
+import { useTranslate } from "@refinedev/core";
 
 const AGE_COLORS = { ADT: "blue", CHD: "green", INF: "magenta" } as const;
 
 type TravellerForm = Pick<UseFormReturn<TravellerValues>, "control" | "setValue" | "clearErrors">;
 
 export function TravellerFields({ form, withDefault }: { form: TravellerForm; withDefault: boolean }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = domainLang();
   const { control, setValue, clearErrors } = form;
   const certs = (useWatch({ control, name: "certificates" }) as CertificateValues[] | undefined) ?? [];

@@ -1,6 +1,5 @@
 // Passengers (/personnel/passengers; /myCenter/passengers redirects here): the member's frequent
 // travellers, added and edited on the edit_passengers page.
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button, Space } from "antd";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
@@ -9,9 +8,10 @@ import { usePortalUser } from "../../pages/layout/session";
 import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
 import { TravellerList } from "./TravellerList";
 import { editPassengerPath } from "./index";
+import { useTranslate } from "@refinedev/core";
 
 export default function PassengerListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const access = useAccess();
   const user = usePortalUser();

@@ -1,8 +1,7 @@
 // The replace-booker dialog: who books, and for whom (the whole company, departments with their
 // sub-departments, or named colleagues), checked with the server's own schema before saving.
 import { Alert, App, Form, Modal, Radio, Select } from "antd";
-import { useCustomMutation } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { BOOKER_PATHS, type BookerRow } from "./index";
@@ -28,7 +27,7 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const { mutateAsync, mutation } = useCustomMutation<BookerRow>();
   const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => replaceBookerFormSchema, {

@@ -3,9 +3,8 @@
 // departments (with their sub-departments) or for named colleagues. Add or edit a rule in a
 // dialog, delete one after a confirmation. Paged and searched on the server.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustom, useCustomMutation, useInvalidate, useList } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useList, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -25,7 +24,7 @@ const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 type Dialog = { row?: BookerRow } | null;
 
 export default function ReplaceSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
     <WorkbenchFrame routeName={routeName} extra={<Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>{t("travel.bookers.add")}</Button>}>
@@ -35,7 +34,7 @@ export default function ReplaceSettingsPage({ routeName }: { routeName: string }
 }
 
 function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dialog) => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation();

@@ -2,15 +2,15 @@
 // statements and its settlement settings, as two tabs; ?statementId= shows one statement.
 import { Tabs } from "antd";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { StatementList } from "./statements";
 import { StatementShow } from "./show";
 import { SettlementSettingsForm } from "./settings-form";
+import { useTranslate } from "@refinedev/core";
 
 export default function SettlementPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
   const query = queryOf(location.search);

@@ -6,18 +6,18 @@ import type { HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { fenToYuan, formatFen, yuanToFen } from "../../domain/policy/fen";
 import { CONFIRMERS_MAX, CREDIT_LIMIT_MAX_FEN, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
 import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
 import { usePortalUser } from "../../pages/layout/session";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
+import { useTranslate } from "@refinedev/core";
 
 const DAYS = Array.from({ length: SETTLEMENT_DAY_MAX - SETTLEMENT_DAY_MIN + 1 }, (_, i) => i + SETTLEMENT_DAY_MIN);
 
 export function SettlementSettingsForm() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const user = usePortalUser();
   const companyId = user?.creditMemberId ?? 0;
   const {

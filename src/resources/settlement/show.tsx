@@ -4,8 +4,7 @@
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useCustomMutation, useOne, type HttpError } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm as useHookForm } from "react-hook-form";
 import { z } from "zod";
@@ -24,7 +23,7 @@ const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 const DISPUTE_COLORS: Record<string, string> = { none: "default", open: "orange", accepted: "green", rejected: "red" };
 
 export function StatementShow({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useOne<StatementDetail, HttpError>({
     resource: "settlement-statements",
     id,
@@ -46,7 +45,7 @@ export function StatementShow({ id }: { id: number }) {
 }
 
 function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.ReactNode; onChanged: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const [disputing, setDisputing] = useState<StatementLine | null>(null);
@@ -177,7 +176,7 @@ type DisputeValues = z.input<typeof disputeInput>;
 
 /** The reason for disputing one line, checked with the server's own schema before it is sent. */
 function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const [refusal, setRefusal] = useState<string | null>(null);
   const dispute = useCustomMutation<StatementDetail>();

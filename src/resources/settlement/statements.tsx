@@ -1,5 +1,4 @@
 // The company's statements: server-paged through useTable, filtered by status.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Empty, Form, Select, Table, Tag, type TableColumnsType } from "antd";
@@ -10,6 +9,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { statementPath } from "./index";
+import { useTranslate } from "@refinedev/core";
 
 interface SearchValues {
   status?: StatementStatus;
@@ -19,7 +19,7 @@ const money = (fen: number) => `¥${formatFen(fen)}`;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export function StatementList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { tableProps, searchFormProps, tableQuery } = useTable<StatementRow, HttpError, SearchValues>({
     resource: "settlement-statements",

@@ -1,8 +1,7 @@
 // Adding or editing a child company in a drawer over the list: company name, unified social
 // credit code (its check character verified by the server's own schema before saving), contact,
 // mobile, address and status. The edit form reads the detail, whose mobile is not masked.
-import { useTranslation } from "react-i18next";
-import { useOne, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Drawer, Form, Input, Radio, Result, Skeleton, Space } from "antd";
 import {
   CONTACT_NAME_MAX, SUBSIDIARY_ADDRESS_MAX, SUBSIDIARY_NAME_MAX, subsidiaryFormSchema, type SubsidiaryRow,
@@ -28,7 +27,7 @@ const valuesOf = (r: SubsidiaryRow): Values => ({
 
 /** `id`: null when closed, 0 to add, else the child company to edit. */
 export function SubsidiaryDrawer({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Drawer open={id !== null} onClose={onClose} width={560} destroyOnHidden title={t(id ? "network.subsidiaries.editTitle" : "network.subsidiaries.addTitle")}>
       {id !== null && (
@@ -47,7 +46,7 @@ export function SubsidiaryDrawer({ id, onClose, onSaved }: { id: number | null; 
 }
 
 function SubsidiaryForm({ id, onCancel, onDone }: { id?: number; onCancel: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { result, query } = useOne<SubsidiaryRow, HttpError>({ resource: "subsidiaries", id, queryOptions: { enabled: id !== undefined } });
   // The form mounts only once the row is in, so the row is its starting values.
   if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -58,7 +57,7 @@ function SubsidiaryForm({ id, onCancel, onDone }: { id?: number; onCancel: () =>
 }
 
 function SubsidiaryFields({ id, initial, onCancel, onDone }: { id?: number; initial: Values; onCancel: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { control, submit, saving, refusal } = useResourceSave<Values, SubsidiaryRow>({
     resource: "subsidiaries", id, schema: () => subsidiaryFormSchema, defaultValues: initial, fields: () => FIELDS, toPayload: payloadOf, onSaved: onDone,
   });

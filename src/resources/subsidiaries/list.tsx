@@ -2,8 +2,7 @@
 // by name and filtered by status; added and edited in a drawer, disabled or enabled after
 // 是否执行此操作！.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useCustomMutation, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useCustomMutation, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
@@ -22,7 +21,7 @@ interface Search {
 }
 
 export default function SubsidiaryListPage() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<number | null>(null);
   const s = (k: string, o?: Record<string, unknown>) => t(`network.subsidiaries.${k}`, o);

@@ -3,8 +3,7 @@
 // is shown before the member confirms. A dearer seat is refused by the quote with its reason.
 import { useState } from "react";
 import { Alert, App, DatePicker, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import dayjs from "dayjs";
 import { TRAIN_ORDER_PATHS, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
@@ -15,7 +14,7 @@ import { useSearch } from "../../booking/shared/useSearch";
 const fen = (v: number) => `¥${formatFen(v)}`;
 
 export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDetail; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { message } = App.useApp();
   const [depDate, setDepDate] = useState(order.depDate);
   const [trainKey, setTrainKey] = useState<string | undefined>();

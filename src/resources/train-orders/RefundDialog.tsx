@@ -1,8 +1,7 @@
 // 退票: the railway's fee and the refund of every passenger at this moment, read from the same
 // quote the refund itself charges, shown before the member confirms.
 import { Alert, App, Modal, Skeleton, Table, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainRefundLine, type TrainRefundQuote } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import { useLang } from "../../pages/layout/session";
@@ -10,7 +9,7 @@ import { useLang } from "../../pages/layout/session";
 const fen = (v: number) => `¥${formatFen(v)}`;
 
 export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const { query, result } = useCustom<TrainRefundQuote>({

@@ -1,7 +1,6 @@
 // The 火车票订单 tab of OrderLists: the member's train orders (a company administrator's also the
 // company's) in the shared order list, each status as a tag in its colour. Fixed widths for the
 // short columns; the train and route take what is left.
-import { useTranslation } from "react-i18next";
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, trainOrderLabel } from "../../domain/orders/train";
@@ -12,9 +11,10 @@ import { trainOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useLang } from "../../pages/layout/session";
+import { useTranslate } from "@refinedev/core";
 
 export function TrainOrderList({ empty, action }: { empty: string; action: PageAction }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   return (
     <OrderListTable<TrainOrderRow>

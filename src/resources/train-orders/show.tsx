@@ -5,9 +5,8 @@
 // is confirmed) and 改签.
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { useTranslation } from "react-i18next";
 import { TRAIN_ORDER_MOVES, TRAIN_ORDER_STATUS, trainOrderColor, trainOrderLabel } from "../../domain/orders/train";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES, label } from "../../domain/codes";
@@ -27,7 +26,7 @@ import "../../booking/flight/flight.css";
 const fen = (v: number) => `¥${formatFen(v)}`;
 
 export default function TrainOrderShowPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { orderId } = useParams();
   return (
     <WorkbenchFrame routeName={routeName} title={t("trainOrder.detailTitle")} query={{ type: "train" }}>
@@ -37,7 +36,7 @@ export default function TrainOrderShowPage({ routeName }: { routeName: string })
 }
 
 function OrderDetail({ orderId }: { orderId: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();

@@ -1,14 +1,14 @@
 // What a trip application asks for: purpose, dates, route, travellers, modes, budget. Shown to
 // the applicant (ApplyDetails) and to the approver (AuditDetails).
 import { Descriptions, Space, Tag } from "antd";
-import { useTranslation } from "react-i18next";
 import { TRAVEL_MODES, TRIP_SCOPES, formatFen } from "../../domain/policy";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { useLang } from "../../pages/layout/session";
 import type { ApplicationView } from "./index";
+import { useTranslate } from "@refinedev/core";
 
 export function ApplicationSummary({ app, applicantName }: { app: ApplicationView; applicantName?: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const people = [
     ...app.travellers.employees.map((e) => e.name),

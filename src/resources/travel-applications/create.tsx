@@ -4,10 +4,9 @@
 // the approval flow that applies to the applicant, which the form names before sending.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
 import { pathFor } from "../../access/routes";
@@ -49,7 +48,7 @@ function ApplicationForm() {
 type Values = ApplicationFormValues & { externalTravellers: NonNullable<ApplicationFormValues["externalTravellers"]> };
 
 function ApplicationFields({ options, travellersError }: { options: TravellerOption[]; travellersError?: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();

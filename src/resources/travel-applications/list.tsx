@@ -1,7 +1,6 @@
 // TravelApplicationList (/travel/application, 7_0): the applicant's own trip applications, newest
 // first, filtered by status and keyword through the data provider and paged on the server; each
 // row shows its approval status and who decides it now.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Empty, Form, Input, Select, Space, Table, Typography, type TableColumnsType } from "antd";
@@ -17,6 +16,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { applyDetailPath, type ApplicationListRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
+import { useTranslate } from "@refinedev/core";
 
 interface SearchValues {
   keyword?: string;
@@ -28,7 +28,7 @@ const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
 const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 
 export default function TravelApplicationListPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame
       routeName={routeName}
@@ -44,7 +44,7 @@ export default function TravelApplicationListPage({ routeName }: { routeName: st
 }
 
 function ApplicationList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<ApplicationListRow, HttpError, SearchValues>({
     resource: "travel-applications",

@@ -2,9 +2,8 @@
 // approval — status, every level's approvers and outcome, the history — and 撤回 while it is
 // pending (the buttons are the actions the shared state machine allows this viewer).
 import { App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -16,7 +15,7 @@ import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
 export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const id = queryOf(useLocation().search).id ?? "";
   return (
     <WorkbenchFrame routeName={routeName}>
@@ -26,7 +25,7 @@ export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
 }
 
 function Detail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<ApplicationDetail>({ resource: "travel-applications", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });

@@ -2,10 +2,9 @@
 // level's standard — flight cabins, discount and price caps and the lowest-fare window; hotel caps
 // per city tier; train seats; what over-standard bookings do — checked with the server's schema.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import type { FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema, yuanText } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -19,7 +18,7 @@ import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
 export default function EditStandardSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const id = queryOf(useLocation().search).tripLevelId ?? "";
   return (
     <WorkbenchFrame routeName={routeName}>
@@ -39,7 +38,7 @@ function Loader({ id }: { id: string }) {
 }
 
 function StandardForm({ row }: { row: StandardRow }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();

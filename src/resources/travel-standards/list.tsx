@@ -2,9 +2,8 @@
 // with its travel standard in short sentences, what over-standard bookings do, and how many
 // employees it covers; edit a level's standard, or delete it (the level is then unset) after a
 // confirmation. Paged on the server, filterable by name and by whether a standard is set.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from "../../domain/policy";
@@ -22,7 +21,7 @@ const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
 const OVER_COLORS = { forbid: "red", reason: "blue", approve: "orange" } as const;
 
 export default function StandardSettingsPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   // Car-use standards have no menu item of their own; they are reached from here.
   return (
     <WorkbenchFrame routeName={routeName} extra={<LinkButton to={pathFor("usecar_manager_list")}>{t("travel.cars.title")}</LinkButton>}>
@@ -42,7 +41,7 @@ function Brief({ main, notes }: { main: string; notes: string[] }) {
 }
 
 function StandardList() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const lang = useLang();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();

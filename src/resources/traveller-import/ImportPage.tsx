@@ -3,11 +3,9 @@
 // its errors, then import the valid rows in one go and read the report. The file goes to the
 // server twice (preview, then import), which checks it each time with the same rules as the form.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, Result, Space, Table, Tag, Typography, Upload, type TableColumnsType } from "antd";
-import type { TFunction } from "i18next";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { IMPORT_FILE_MAX } from "../../domain/people/import";
 import { pathFor } from "../../access/routes";
@@ -21,7 +19,7 @@ export interface ImportPageProps {
   listRoute: string;
   resource: string;
   /** The columns that tell a row apart (name, certificate …), before the result column. */
-  columns?: (t: TFunction) => TableColumnsType<ImportRow>;
+  columns?: (t: ReturnType<typeof useTranslate>) => TableColumnsType<ImportRow>;
   /** Text keys for what the rows are: the hint, the report's title and the back button. */
   texts?: { hint: string; imported: string; toList: string };
 }
@@ -43,7 +41,7 @@ interface ImportReport extends ImportPreview {
   imported: number;
 }
 
-const travellerColumns = (t: TFunction): TableColumnsType<ImportRow> => [
+const travellerColumns = (t: ReturnType<typeof useTranslate>): TableColumnsType<ImportRow> => [
   { title: t("passengers.columns.name"), dataIndex: "name", key: "name", render: (v: string) => v || "—" },
   { title: t("passengers.certType"), dataIndex: "certType", key: "certType", render: (v: string) => v || "—" },
   { title: t("passengers.form.certNo"), dataIndex: "certNo", key: "certNo", render: (v: string) => v || "—" },
@@ -68,7 +66,7 @@ function download(fileName: string, base64: string) {
 }
 
 export function ImportPage({ routeName, base, listRoute, resource, columns: ownColumns = travellerColumns, texts = TRAVELLER_TEXTS }: ImportPageProps) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const call = useCustomMutation<Record<string, unknown>, HttpError>();
@@ -184,7 +182,7 @@ export function ImportPage({ routeName, base, listRoute, resource, columns: ownC
 // Every bad row's problems in one place, by row number, so none hides on a later page of the table.
 const ERROR_LINES_MAX = 200;
 function RowErrors({ rows }: { rows: ImportRow[] }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const bad = rows.filter((r) => r.errors.length);
   return (
     <Alert

@@ -1,9 +1,8 @@
 // My wallet (/myCenter/wallet): the balance, and every movement of the member's money from the
 // ledger, server-paged through useTable and filtered by direction, account, business type and
 // date range.
-import { useTranslation } from "react-i18next";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustom } from "@refinedev/core";
+import { useCustom, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tag, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
@@ -31,7 +30,7 @@ const ACCOUNTS = ["wallet", "alipay", "wechat"] as const;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export default function WalletPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <WorkbenchFrame routeName={routeName} title={t("wallet.title")}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -45,7 +44,7 @@ export default function WalletPage({ routeName }: { routeName: string }) {
 }
 
 function Balance() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useCustom<AccountSummary>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
   const a = result.data as AccountSummary | undefined;
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 1 }} /></Card>;
@@ -64,7 +63,7 @@ function Balance() {
 }
 
 function Ledger() {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { tableProps, searchFormProps, tableQuery } = useTable<LedgerRow, HttpError, SearchValues>({
     resource: "wallet-ledger",
     pagination: { pageSize: 10 },
