@@ -1,6 +1,8 @@
-// Who an employee may book for: themself, and the colleagues their replace-booker rule names
-// (everyone, some departments with their sub-departments, or some employees). The order page's
-// traveller list and the booking itself ask here, so they can never disagree.
+// Who a company member may book for on business. An employee: themself, and the colleagues their
+// replace-booker rule names (everyone, some departments with their sub-departments, or some
+// employees). The company's administrator: every employee (the administrator manages the staff
+// and their standards, so booking for any of them needs no rule). The order page's traveller list
+// and the booking itself ask here, so they can never disagree.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -13,7 +15,8 @@ export const EMPLOYEES_ONLY = "仅企业员工可以预订";
 export const NOT_YOURS_TO_BOOK = "您没有为该同事预订的权限，请联系企业管理员设置代订人";
 
 export interface BookerScopeOf {
-  me: CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
+  /** The booker; `employee` is null for the company's administrator. */
+  me: CompanyCaller;
   /** Whether the booker may book for the employee in that department (null: none). */
   allows: (employeeId: number, departmentId: number | null) => boolean;
 }
@@ -21,6 +24,7 @@ export interface BookerScopeOf {
 /** The caller's replace-booker rule, ready to ask about any colleague. */
 export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promise<BookerScopeOf> {
   const me = await companyCaller(db, member);
+  if (me.isAdmin) return { me, allows: () => true };
   const employee = me.employee;
   if (!employee) throw new BizError(RET.FORBIDDEN, EMPLOYEES_ONLY);
   const [rule, parents] = await Promise.all([
@@ -31,7 +35,7 @@ export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promi
     ? { scope: rule.scope as BookerScope, departmentIds: readJson(rule.departmentIds, []), employeeIds: readJson(rule.employeeIds, []) }
     : null;
   return {
-    me: { ...me, employee },
+    me,
     allows: (employeeId, departmentId) => mayBookFor({ employeeId: employee.id, rule: bookerRule }, { employeeId, departmentPath: departmentPath(departmentId, parents) }),
   };
 }

@@ -65,8 +65,9 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   invoices: "member",
   addresses: "member",
   "my-standard": ["7_0"],
-  // The colleagues an employee may book for (replace-booking rules).
-  "booking-travellers": ["7_0"],
+  // Who a company member may book for on business: an employee, the colleagues their
+  // replace-booking rule names; the administrator, every employee.
+  "booking-travellers": ["70", "7_0"],
   "company-statistics": ["70"],
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).

@@ -135,7 +135,7 @@ describe("API resources", () => {
     [COMPANY, "car-standards", true],
     [SUB_MEMBER, "car-standards", false],
     [SUB_MEMBER, "booking-travellers", true],
-    [COMPANY, "booking-travellers", false],
+    [COMPANY, "booking-travellers", true],
     [{ memberType: 40 }, "subordinates", true],
     [COMPANY, "no-such-resource", false],
   ] as const)("%j → %s = %s", (subject, resource, want) => {

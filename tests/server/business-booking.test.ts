@@ -300,6 +300,28 @@ describe("booking for a colleague (replace-booker)", () => {
     }
   });
 
+  it("the company's administrator books for any employee without a rule, under that employee's standard", async () => {
+    const TRAVELLERS = "/api/v1/trip_manager/employee_rsrv/travellers";
+    const listed = (await c.as(DEMO.admin, TRAVELLERS, { pageNum: 1, pageSize: 100 })).data;
+    // Every employee of the company, none of them the administrator.
+    const employees = await db().selectFrom("employees").select("id").where("companyId", "=", ids.companyId).execute();
+    expect(listed.total).toBe(employees.length);
+    expect(listed.list.map((e: { employeeId: number }) => e.employeeId).sort()).toEqual(employees.map((e) => e.id).sort());
+    expect(listed.list.some((e: { self: boolean }) => e.self)).toBe(false);
+
+    const { seat } = await fare(7, "business");
+    // The traveller's level sends business class for approval, as it does when they book.
+    const check = (await c.as(DEMO.admin, P.businessCheck, { fareKey: seat.fareKey, forEmployeeId: ids.employee[DEMO.traveller] })).data;
+    expect(check).toMatchObject({ refuse: false, needApproval: true });
+    const r = await c.as(DEMO.admin, P.book, form(seat, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller], overReason: "会议或客户要求" }));
+    expect(r.ret, r.msg).toBe(0);
+    const admin = await db().selectFrom("members").select("id").where("mobilePhone", "=", DEMO.admin).executeTakeFirstOrThrow();
+    expect(await orderRow(r.data.id)).toMatchObject({ memberId: admin.id, bookerMemberId: admin.id, travellerMemberId: ids.member[DEMO.traveller], travelType: "business", overStandard: 1 });
+    expect((await c.as(DEMO.traveller, P.detail, { id: r.data.id })).ret).toBe(0);
+    // An individual member has no staff to book for.
+    expect((await c.as(DEMO.individual, TRAVELLERS, { pageNum: 1, pageSize: 10 })).ret).toBe(403);
+  });
+
   it("refuses a colleague outside the booker's rule, a private booking for a colleague, and a booker with no rule, writing nothing", async () => {
     const { seat } = await fare(7, "cheapest");
     const before = await counts(db(), ["orders", "order_passengers", "order_events", "approvals", "jobs", "inventory_holds"]);

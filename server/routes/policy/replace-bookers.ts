@@ -140,7 +140,7 @@ export const replaceBookerRoutes = [
   defineRoute({
     method: "POST",
     url: "/api/v1/trip_manager/employee_rsrv/travellers",
-    summary: "我可以代为预订的同事（含本人；分页，可按姓名/手机号筛选）",
+    summary: "我可以代为预订的同事（员工：含本人与代订设置允许的同事；企业管理员：全部员工；分页，可按姓名/手机号筛选）",
     tags: TAGS,
     access: "booking-travellers",
     input: z.object({ ...pageInput(["realName"] as const), keyword }).strict(),
@@ -159,7 +159,7 @@ export const replaceBookerRoutes = [
       const allowed = everyone.filter((e) => allows(e.id, e.departmentId));
       const start = offsetOf(input);
       return {
-        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee.id })),
+        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee?.id })),
         total: allowed.length,
         pageNum: input.pageNum,
         pageSize: input.pageSize,

@@ -4,8 +4,7 @@
 // the standard asks for one, and a note when the order will wait for approval. An employee whose
 // replace-booker rule names colleagues picks who travels: the colleague's standard then applies.
 import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
-import { useCustom } from "@refinedev/core";
-import { useTranslation } from "react-i18next";
+import { useCustom, useTranslate } from "@refinedev/core";
 import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
 import { FormField } from "../../components/FormField";
@@ -34,9 +33,9 @@ interface UsableApplication {
 
 type Fields = { control: Control<OrderFormValues> };
 
-/** employee: the booker is a company employee, who may book for the colleagues their rule names. */
-export function BusinessSection({ fareKey, control, setValue, employee }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; employee: boolean } & Fields) {
-  const { t } = useTranslation();
+/** selfName: the booker's name, for the choice of travelling themself. */
+export function BusinessSection({ fareKey, control, setValue, selfName }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string } & Fields) {
+  const t = useTranslate();
   const travelType = useWatch({ control, name: "travelType" });
   return (
     <Card className="tp-order__section" title={t("business.title")}>
@@ -49,7 +48,7 @@ export function BusinessSection({ fareKey, control, setValue, employee }: { fare
           ]}
         />
       </FormField>
-      {travelType === "business" && employee ? <TravellerSelect control={control} setValue={setValue} /> : null}
+      {travelType === "business" ? <TravellerSelect control={control} setValue={setValue} selfName={selfName} /> : null}
       {travelType === "business" ? <BusinessRules fareKey={fareKey} control={control} /> : null}
     </Card>
   );
@@ -60,8 +59,8 @@ export function BusinessSection({ fareKey, control, setValue, employee }: { fare
  * Picking a colleague puts their name on the first passenger when it still holds the previous
  * traveller's name (or none), so the order is for the person the standard is checked for.
  */
-function TravellerSelect({ control, setValue }: Fields & { setValue: UseFormSetValue<OrderFormValues> }) {
-  const { t } = useTranslation();
+function TravellerSelect({ control, setValue, selfName }: Fields & { setValue: UseFormSetValue<OrderFormValues>; selfName: string }) {
+  const t = useTranslate();
   const { query, result } = useCustom<{ list: Colleague[] }>({
     url: APPLICATION_PATHS.travellers,
     method: "post",
@@ -73,7 +72,9 @@ function TravellerSelect({ control, setValue }: Fields & { setValue: UseFormSetV
   const firstName = useWatch({ control, name: "passengers.0.name" });
   // Only colleagues to choose from make the choice worth showing.
   if (!query.isLoading && !list.some((c) => !c.self)) return null;
-  const nameOf = (id: number | undefined) => list.find((c) => (id === undefined ? c.self : c.employeeId === id))?.realName ?? "";
+  // An employee is on their own list; the administrator is not an employee and travels as themself.
+  const me = list.find((c) => c.self);
+  const nameOf = (id: number | undefined) => (id === undefined ? (me?.realName ?? selfName) : (list.find((c) => c.employeeId === id)?.realName ?? ""));
   const SELF = 0;
   return (
     <Controller
@@ -94,10 +95,10 @@ function TravellerSelect({ control, setValue }: Fields & { setValue: UseFormSetV
               field.onChange(next);
               if (!firstName?.trim() || firstName.trim() === before) setValue("passengers.0.name", nameOf(next), { shouldValidate: false });
             }}
-            options={list.map((c) => ({
-              value: c.self ? SELF : c.employeeId,
-              label: c.self ? `${c.realName ?? c.mobilePhone ?? ""}（${t("business.travellerSelf")}）` : [c.realName ?? c.mobilePhone, c.departmentName].filter(Boolean).join(" · "),
-            }))}
+            options={[
+              { value: SELF, label: `${me ? (me.realName ?? me.mobilePhone ?? "") : selfName}（${t("business.travellerSelf")}）` },
+              ...list.filter((c) => !c.self).map((c) => ({ value: c.employeeId, label: [c.realName ?? c.mobilePhone, c.departmentName].filter(Boolean).join(" · ") })),
+            ]}
           />
         </Form.Item>
       )}
@@ -118,7 +119,7 @@ export function useBusinessCheck(fareKey: string, enabled = true, forEmployeeId?
 }
 
 function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   const { query, check } = useBusinessCheck(fareKey, true, forEmployeeId);
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
@@ -151,7 +152,7 @@ function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
 }
 
 function ApplicationSelect({ control }: Fields) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useCustom<{ list: UsableApplication[] }>({
     url: USABLE_APPLICATIONS,
     method: "post",

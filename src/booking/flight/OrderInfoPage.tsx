@@ -5,9 +5,8 @@
 import { useRef, useState } from "react";
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
 import { useWatch } from "react-hook-form";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
@@ -37,7 +36,7 @@ interface BookReply {
 }
 
 export default function OrderInfoPage({ routeName }: { routeName: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const query = queryOf(useLocation().search);
   const fareKey = query.fareKey ?? "";
   // The search's passenger counts open that many passenger rows (one when the counts break the rules).
@@ -51,7 +50,7 @@ export default function OrderInfoPage({ routeName }: { routeName: string }) {
 }
 
 function NoFare({ text }: { text: string }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   return (
     <Card className="tp-frame__card">
       <Result status="warning" title={text} extra={<LinkButton to={pathFor("DomesticAirTicketQuery")} type="primary">{t("flightOrder.searchAgain")}</LinkButton>} />
@@ -60,7 +59,7 @@ function NoFare({ text }: { text: string }) {
 }
 
 function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { query, result } = useCustom<FareVerifyReply>({
     url: VERIFY_PATH,
     method: "post",
@@ -91,7 +90,7 @@ type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
 function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: number; user: PortalUser | null; onStale: () => void }) {
-  const { t } = useTranslation();
+  const t = useTranslate();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
@@ -150,7 +149,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
             <FlightSummary flight={flight} seat={seat} />
           </Card>
-          {companyMember ? <BusinessSection fareKey={seat.fareKey} control={control} setValue={setValue} employee={memberKey === "7_0"} /> : null}
+          {companyMember ? <BusinessSection fareKey={seat.fareKey} control={control} setValue={setValue} selfName={user?.realName ?? user?.mobilePhone ?? ""} /> : null}
           <Card className="tp-order__section" title={t("flightOrder.passengers")}>
             <PassengerFields control={control} depDate={flight.depDate} insurance={seat.insurance} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
