@@ -1,6 +1,6 @@
 // Code tables with their zh (copy.zh-CN.md verbatim) and en labels.
 
-import { MESSAGES, type Bilingual, type Lang } from "./messages";
+import type { Bilingual, Lang } from "./messages";
 
 export type CodeTable<K extends string | number = string | number> = Readonly<Record<K, Bilingual>>;
 
@@ -166,81 +166,3 @@ export const PASSENGER_TYPES: CodeTable<PassengerType> = {
   CD: { zh: "老年", en: "Senior" },
 };
 
-// ---- payment business types ----
-
-export const PAY_BUSINESS_TYPES = [
-  { no: 1, type: "recharge", zh: "账户充值", en: "Account recharge" },
-  { no: 2, type: "buffetCard", zh: "自助卡", en: "Self-service card" },
-  { no: 3, type: "upgrade", zh: "会员升级", en: "Membership upgrade" },
-  { no: 4, type: "payAnnualFee", zh: "缴纳年费", en: "Annual fee" },
-  { no: 5, type: "dometicketOrderPay", zh: "国内机票支付", en: "Domestic flight payment" },
-  { no: 6, type: "changeTicket", zh: "机票改签", en: "Flight change" },
-  { no: 7, type: "buyTicket", zh: "购票", en: "Ticket purchase" },
-  { no: 8, type: "trainPay", zh: "火车票支付", en: "Train ticket payment" },
-] as const;
-
-export type PayBusinessType = (typeof PAY_BUSINESS_TYPES)[number]["type"];
-export type PayBusinessNo = (typeof PAY_BUSINESS_TYPES)[number]["no"];
-
-/** Labels by number, for label(). */
-export const PAY_BUSINESS_TYPE_LABELS: CodeTable<PayBusinessNo> = Object.fromEntries(
-  PAY_BUSINESS_TYPES.map((t) => [t.no, { zh: t.zh, en: t.en }]),
-) as Record<PayBusinessNo, Bilingual>;
-
-/** The type name of a business number ('5' or 5 -> 'dometicketOrderPay'); null if unknown. */
-export function payBusinessType(no: number | string | null | undefined): PayBusinessType | null {
-  const n = typeof no === "string" && /^\d+$/.test(no) ? Number(no) : no;
-  return PAY_BUSINESS_TYPES.find((t) => t.no === n)?.type ?? null;
-}
-
-export function payBusinessNo(type: string | null | undefined): PayBusinessNo | null {
-  return PAY_BUSINESS_TYPES.find((t) => t.type === type)?.no ?? null;
-}
-
-/** Hotel pay and train change pay have no business number but do have a success behaviour. */
-export type PaySuccessType = PayBusinessType | "hotelPay" | "trainChangeTicket";
-
-export const PAY_FINISH_PATH = "/view/pay/finish.shtml";
-export const AIR_ORDER_FINISH_PATH = "/view/airTicket/orderfinish.shtml";
-export const AIR_ORDER_LIST_PATH = "/myCenter/order_list_air";
-export const TRAIN_ORDER_LIST_PATH = "/myCenter/train_order_list";
-export const HOTEL_ORDER_LIST_PATH = "/hotel/orderList";
-
-export type PaySuccessAction =
-  /** Hand over to the page's own success callback (recharge). */
-  | { kind: "callback" }
-  /** Go to path; the caller adds the token query where the page needs it. */
-  | { kind: "redirect"; path: string; query?: Record<string, string> }
-  /** Show toast, then go to path. */
-  | { kind: "toastThenRedirect"; toast: Bilingual; path: string }
-  | { kind: "none" };
-
-/** What happens after a payment succeeded, by type name or business number. */
-export function paySuccessAction(
-  type: PaySuccessType | number | string,
-  context: { orderNo?: string | number } = {},
-): PaySuccessAction {
-  const name = typeof type === "number" || /^\d+$/.test(type) ? payBusinessType(type) : type;
-  switch (name) {
-    case "recharge":
-      return { kind: "callback" };
-    case "buffetCard":
-      return { kind: "redirect", path: PAY_FINISH_PATH, query: { form: "buffetCard" } };
-    case "dometicketOrderPay":
-      return { kind: "redirect", path: AIR_ORDER_FINISH_PATH };
-    case "changeTicket":
-      return { kind: "redirect", path: AIR_ORDER_LIST_PATH };
-    case "hotelPay": {
-      const orderNo = context.orderNo === undefined ? "" : String(context.orderNo);
-      // Without an order number the detail page cannot open; the list still shows the order.
-      const path = orderNo ? `/hotel/myOrder/detail/${encodeURIComponent(orderNo)}` : HOTEL_ORDER_LIST_PATH;
-      return { kind: "toastThenRedirect", toast: MESSAGES.orderPaid, path };
-    }
-    case "trainPay":
-    case "trainChangeTicket":
-      return { kind: "redirect", path: TRAIN_ORDER_LIST_PATH };
-    default:
-      // upgrade, payAnnualFee, buyTicket and unknown types: the page stays as it is.
-      return { kind: "none" };
-  }
-}

@@ -40,12 +40,10 @@ function readStored(): Locale {
   }
 }
 
-// Validation and feedback texts live once, in src/domain/messages.ts (the server uses them too);
-// they are exposed here as t('messages.<key>') with i18next's {{param}} placeholders.
+// The validation and feedback texts of src/locales/messages.<locale>.json (the domain and the
+// server read them too), as t('messages.<key>') with i18next's {{param}} placeholders.
 function domainMessages(lang: Lang): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(MESSAGES).map(([key, text]) => [key, text[lang].replace(/\{(\w+)\}/g, "{{$1}}")]),
-  );
+  return Object.fromEntries(Object.entries(MESSAGES[lang]).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, "{{$1}}")]));
 }
 
 function applyLocale(lng: string): void {

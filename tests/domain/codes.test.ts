@@ -13,15 +13,10 @@ import {
   orderStatusColor,
   PASSENGER_TYPE_CODES,
   PASSENGER_TYPES,
-  PAY_BUSINESS_TYPE_LABELS,
-  PAY_BUSINESS_TYPES,
-  payBusinessNo,
-  payBusinessType,
-  paySuccessAction,
   STATUS_COLOR_HEX,
   type CodeTable,
 } from "../../src/domain/codes";
-import { MESSAGES } from "../../src/domain/messages";
+import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS } from "../../src/domain/payments/types";
 import { copyTable, HAS_COPY_FILE } from "./copy-file";
 
 // zh texts verbatim from copy.zh-CN.md.
@@ -153,58 +148,8 @@ describe("label()", () => {
 
 describe("payment business types", () => {
   it.each(PAY)("%i is %s (%s)", (no, type, zh) => {
-    const entry = PAY_BUSINESS_TYPES.find((t) => t.no === no);
-    expect(entry?.type).toBe(type);
-    expect(entry?.zh).toBe(zh);
-    expect(label(PAY_BUSINESS_TYPE_LABELS, no)).toBe(zh);
-    expect(payBusinessType(no)).toBe(type);
-    expect(payBusinessType(String(no))).toBe(type);
-    expect(payBusinessNo(type)).toBe(no);
-  });
-  it("has exactly 8 types and rejects unknown ones", () => {
-    expect(PAY_BUSINESS_TYPES).toHaveLength(8);
-    expect(payBusinessType(0)).toBeNull();
-    expect(payBusinessType(9)).toBeNull();
-    expect(payBusinessType("1.0")).toBeNull();
-    expect(payBusinessType(null)).toBeNull();
-    expect(payBusinessNo("hotelPay")).toBeNull();
-    expect(payBusinessNo(undefined)).toBeNull();
-    expectBilingual(PAY_BUSINESS_TYPE_LABELS);
-  });
-});
-
-describe("paySuccessAction (spec §4 redirect table)", () => {
-  it.each([
-    ["recharge", { kind: "callback" }],
-    ["buffetCard", { kind: "redirect", path: "/view/pay/finish.shtml", query: { form: "buffetCard" } }],
-    ["dometicketOrderPay", { kind: "redirect", path: "/view/airTicket/orderfinish.shtml" }],
-    ["changeTicket", { kind: "redirect", path: "/myCenter/order_list_air" }],
-    ["trainPay", { kind: "redirect", path: "/myCenter/train_order_list" }],
-    ["trainChangeTicket", { kind: "redirect", path: "/myCenter/train_order_list" }],
-    ["upgrade", { kind: "none" }],
-    ["payAnnualFee", { kind: "none" }],
-    ["buyTicket", { kind: "none" }],
-    ["somethingElse", { kind: "none" }],
-  ] as const)("%s", (type, action) => expect(paySuccessAction(type)).toEqual(action));
-
-  it("accepts business numbers", () => {
-    expect(paySuccessAction(1)).toEqual({ kind: "callback" });
-    expect(paySuccessAction("5")).toEqual({ kind: "redirect", path: "/view/airTicket/orderfinish.shtml" });
-    expect(paySuccessAction(8)).toEqual({ kind: "redirect", path: "/myCenter/train_order_list" });
-    expect(paySuccessAction(3)).toEqual({ kind: "none" });
-    expect(paySuccessAction(42)).toEqual({ kind: "none" });
-  });
-
-  it("hotelPay toasts '订单支付成功' then opens the hotel order detail", () => {
-    const action = paySuccessAction("hotelPay", { orderNo: "H2024 06/15" });
-    expect(action).toEqual({
-      kind: "toastThenRedirect",
-      toast: MESSAGES.orderPaid,
-      path: "/hotel/myOrder/detail/H2024%2006%2F15",
-    });
-    if (action.kind === "toastThenRedirect") expect(action.toast.zh).toBe("订单支付成功");
-    expect(paySuccessAction("hotelPay", { orderNo: 123 })).toMatchObject({ path: "/hotel/myOrder/detail/123" });
-    expect(paySuccessAction("hotelPay")).toMatchObject({ kind: "toastThenRedirect", path: "/hotel/orderList" });
+    expect(BUSINESS_TYPE[type as keyof typeof BUSINESS_TYPE]).toBe(no);
+    expect(BUSINESS_TYPE_LABELS[no as keyof typeof BUSINESS_TYPE_LABELS]).toBe(zh);
   });
 });
 
@@ -225,6 +170,7 @@ describe.skipIf(!HAS_COPY_FILE)("code tables match copy.zh-CN.md", () => {
     expect(copyTable("Passenger types")).toEqual(PASSENGER_TYPE_CODES.map((c) => [c, PASSENGER_TYPES[c].zh]));
   });
   it("payment business types", () => {
-    expect(copyTable("Payment business types")).toEqual(PAY_BUSINESS_TYPES.map((t) => [String(t.no), t.type, t.zh]));
+    const published = Object.entries(BUSINESS_TYPE).filter(([, no]) => no <= 8);
+    expect(copyTable("Payment business types")).toEqual(published.map(([type, no]) => [String(no), type, BUSINESS_TYPE_LABELS[no]]));
   });
 });

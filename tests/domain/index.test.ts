@@ -7,7 +7,7 @@ describe("src/domain index", () => {
     "memberTypeKey", "MESSAGES", "msg", "isMobile", "isLandline", "isMainlandIdCard", "idCardBirthDate",
     "isMilitaryCard", "isHkMacauPass", "isPassport", "isBankCard", "isMoney", "isChineseOnly", "isEnglishOnly",
     "isDateYMD", "certNoValid", "label", "AIR_ORDER_STATUS", "orderStatusColor", "INSURANCE_STATUS", "CERT_TYPES",
-    "PASSENGER_TYPES", "PAY_BUSINESS_TYPES", "paySuccessAction", "passengerAgeBand", "childFare",
+    "PASSENGER_TYPES", "passengerAgeBand", "childFare",
     "OVER_STANDARD_ALLOWANCE", "isOverStandard", "formatMoney", "parseYMD", "formatYMD", "REQUEST_TIMEOUT_MS",
     "zInt", "zBool", "zOptionalString", "accountLoginSchema", "mobileLoginSchema", "registerSchema", "resetSchema",
     "firstError", "accountLoginPayloadSchema", "mobileLoginPayloadSchema", "sendCodePayloadSchema",

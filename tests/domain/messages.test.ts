@@ -26,21 +26,23 @@ const COPY: [string, MessageKey, string][] = [
 
 describe("MESSAGES", () => {
   it.each(COPY)("%s -> %s is verbatim", (_spec, key, zh) => {
-    expect(MESSAGES[key].zh).toBe(zh);
+    expect(MESSAGES.zh[key]).toBe(zh);
     expect(msg(key)).toBe(zh);
     expect(msg(key, "zh")).toBe(zh);
   });
 
   it("confirm / cancel are split from '确定 / 取消'", () => {
-    expect(`${MESSAGES.confirm.zh} / ${MESSAGES.cancel.zh}`).toBe("确定 / 取消");
+    expect(`${MESSAGES.zh.confirm} / ${MESSAGES.zh.cancel}`).toBe("确定 / 取消");
   });
 
-  it("every message has a non-empty zh and en text, and en is not the zh text", () => {
-    for (const [key, text] of Object.entries(MESSAGES)) {
-      expect(text.zh, key).not.toBe("");
-      expect(text.en, key).not.toBe("");
-      expect(text.en, key).not.toBe(text.zh);
-      expect(text.en, key).not.toMatch(/[\u4e00-\u9fff]/);
+  it("both locale files have the same keys; every message has a non-empty zh and en text, and en is not the zh text", () => {
+    expect(Object.keys(MESSAGES.en).sort()).toEqual(Object.keys(MESSAGES.zh).sort());
+    for (const key of Object.keys(MESSAGES.zh) as MessageKey[]) {
+      const [zh, en] = [MESSAGES.zh[key], MESSAGES.en[key]];
+      expect(zh, key).not.toBe("");
+      expect(en, key).not.toBe("");
+      expect(en, key).not.toBe(zh);
+      expect(en, key).not.toMatch(/[\u4e00-\u9fff]/);
     }
   });
 
@@ -60,8 +62,8 @@ describe("MESSAGES", () => {
     const rows = copyTable("Validation and feedback messages");
     const bySpec = new Map(rows.map(([spec, zh]) => [spec, zh]));
     for (const [spec, , zh] of COPY) expect(bySpec.get(spec), spec).toBe(zh);
-    expect(bySpec.get("confirm / cancel")).toBe(`${MESSAGES.confirm.zh} / ${MESSAGES.cancel.zh}`);
+    expect(bySpec.get("confirm / cancel")).toBe(`${MESSAGES.zh.confirm} / ${MESSAGES.zh.cancel}`);
     const login = new Map(copyTable("Login dialog").map(([spec, zh]) => [spec, zh]));
-    expect(login.get("Ns to resend")).toBe(MESSAGES.resendIn.zh);
+    expect(login.get("Ns to resend")).toBe(MESSAGES.zh.resendIn);
   });
 });

@@ -19,11 +19,12 @@ export type BusinessTypeName = keyof typeof BUSINESS_TYPE;
 export type BusinessType = (typeof BUSINESS_TYPE)[BusinessTypeName];
 export const BUSINESS_TYPE_CODES = Object.values(BUSINESS_TYPE) as BusinessType[];
 
+/** copy.zh-CN.md's labels, verbatim; hotelPay is ours. */
 export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
-  1: "充值",
+  1: "账户充值",
   2: "自助卡",
-  3: "升级",
-  4: "年费",
+  3: "会员升级",
+  4: "缴纳年费",
   5: "国内机票支付",
   6: "机票改签",
   7: "购票",
