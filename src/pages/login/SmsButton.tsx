@@ -3,18 +3,17 @@
 import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";
 import { LoadingOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
+import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { isMobile } from "../../domain/validators";
 import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
-import { request } from "../../providers/request";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
 export type SmsPurpose = "login" | "register" | "reset" | "paypwd";
 
-/** Sends a code; rejects (and the request layer shows why) when the server refuses. */
-export function sendSmsCode(purpose: SmsPurpose, mobilePhone: string): Promise<unknown> {
-  if (purpose === "login") return request("/login/appNewLoginPhoneCode", { mobilePhone });
-  return request("/common/sendCode", { mobilePhone, type: purpose }, purpose === "paypwd" ? { needLogin: true } : {});
+/** The catalogue call and payload that send a code for a purpose. */
+function sendCall(purpose: SmsPurpose, mobilePhone: string): { url: string; values: Record<string, string> } {
+  if (purpose === "login") return { url: "/login/appNewLoginPhoneCode", values: { mobilePhone } };
+  return { url: "/common/sendCode", values: { mobilePhone, type: purpose } };
 }
 
 /** Seconds left, or 0 when idle; start() shows the first value at once, then ticks each second. */
@@ -43,34 +42,38 @@ export interface SmsButtonProps {
   purpose: SmsPurpose;
   /** The phone field's current value. */
   getPhone: () => unknown;
-  /** Replaces the real send (tests of the button alone). */
-  send?: (purpose: SmsPurpose, mobilePhone: string) => Promise<unknown>;
   size?: "large" | "middle";
 }
 
-export function SmsButton({ purpose, getPhone, send = sendSmsCode, size = "large" }: SmsButtonProps) {
-  const { t } = useTranslation();
+export function SmsButton({ purpose, getPhone, size = "large" }: SmsButtonProps) {
+  const t = useTranslate();
   const { message } = App.useApp();
   const { left, counting, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const { mutate, mutation } = useCustomMutation();
+  const sending = mutation.isPending;
 
-  const onClick = async () => {
+  const onClick = () => {
     if (counting || sending) return;
     const phone = String(getPhone() ?? "").trim();
     if (!isMobile(phone)) {
       void message.warning(t("messages.mobileInvalid"));
       return;
     }
-    setSending(true);
-    try {
-      await send(purpose, phone);
-      void message.success(t("messages.smsCodeSent"));
-      start();
-    } catch {
-      // Shown by the request layer (e.g. 该手机号已注册); the button stays ready for another try.
-    } finally {
-      setSending(false);
-    }
+    mutate(
+      {
+        ...sendCall(purpose, phone),
+        method: "post",
+        successNotification: false,
+        // The server's reason (e.g. 该手机号已注册); the button stays ready for another try.
+        errorNotification: (e) => ({ type: "error", message: e?.message ?? t("login.smsSendFailed") }),
+      },
+      {
+        onSuccess: () => {
+          void message.success(t("messages.smsCodeSent"));
+          start();
+        },
+      },
+    );
   };
 
   // The spinner is a plain icon, not antd's `loading`: that icon leaves with a width transition,
