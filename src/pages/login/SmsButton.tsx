@@ -9,12 +9,12 @@ import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
 import { request } from "../../providers/request";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
-export type SmsPurpose = "login" | "register" | "reset" | "paypwd";
+export type SmsPurpose = "login" | "register" | "reset" | "paypwd" | "bindBankCard";
 
 /** Sends a code; rejects (and the request layer shows why) when the server refuses. */
 export function sendSmsCode(purpose: SmsPurpose, mobilePhone: string): Promise<unknown> {
   if (purpose === "login") return request("/login/appNewLoginPhoneCode", { mobilePhone });
-  return request("/common/sendCode", { mobilePhone, type: purpose }, purpose === "paypwd" ? { needLogin: true } : {});
+  return request("/common/sendCode", { mobilePhone, type: purpose }, purpose === "paypwd" || purpose === "bindBankCard" ? { needLogin: true } : {});
 }
 
 /** Seconds left, or 0 when idle; start() shows the first value at once, then ticks each second. */
