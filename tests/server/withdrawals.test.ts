@@ -217,6 +217,30 @@ describe("withdrawals", () => {
     expect(await balanceOf(A)).toBe(before);
   });
 
+  it("returns the money once when 20 cancels race, and a cancel racing the review has one winner", async () => {
+    const card = (await api(A, CARD.list)).data.list[0].id;
+    const before = await balanceOf(A);
+    const r = await apply(A, card, "20.00");
+    expect(r.ret, r.msg).toBe(0);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => api(A, W.cancel, { id: r.data.id })));
+    expect(replies.filter((x) => x.ret === 0)).toHaveLength(1);
+    expect(await balanceOf(A)).toBe(before);
+    expect((await ledgerOf(A)).filter((l) => l.orderNo === r.data.withdrawNo && l.direction === "in")).toHaveLength(1);
+
+    const s = await apply(A, card, "30.00");
+    advance(REVIEW_AFTER_MS);
+    const [cancelled] = await Promise.all([api(A, W.cancel, { id: s.data.id }), h.app.jobs.runDueJobs()]);
+    const status = (await api(A, W.detail, { id: s.data.id })).data.status;
+    expect(status).toBe(cancelled.ret === 0 ? "cancelled" : "approved");
+    const back = (await ledgerOf(A)).filter((l) => l.orderNo === s.data.withdrawNo && l.direction === "in");
+    expect(back).toHaveLength(status === "cancelled" ? 1 : 0);
+    if (status === "approved") {
+      advance(PAYOUT_AFTER_MS);
+      await h.app.jobs.runDueJobs();
+    }
+    await setBalance(A, "764.50");
+  });
+
   it("the review rejects what passes the daily limit and returns the money", async () => {
     await setBalance(C, "60000.00");
     const card = (await api(C, CARD.list)).data.list[0].id;
@@ -271,10 +295,14 @@ describe("withdrawals", () => {
   it("lists the member's own withdrawals, paged and filtered; another member's are 403", async () => {
     const all = await api(A, W.list, { pageNum: 1, pageSize: 10 });
     expect(all.ret, all.msg).toBe(0);
-    expect(all.data.list.map((w: { status: string }) => w.status)).toEqual(["cancelled", "paid"]);
-    expect(all.data.total).toBe(2);
+    const statuses: string[] = all.data.list.map((w: { status: string }) => w.status);
+    expect(all.data.total).toBe(4);
+    // Newest first: the first withdrawal (paid) is last.
+    expect(statuses.at(-1)).toBe("paid");
     expect(all.data.withdrawable).toBe(76450);
-    expect((await api(A, W.list, { status: "paid" })).data.list).toHaveLength(1);
+    const paid = await api(A, W.list, { status: "paid" });
+    expect(paid.data.list.map((w: { status: string }) => w.status)).toEqual(statuses.filter((x) => x === "paid"));
+    expect(paid.data.total).toBe(statuses.filter((x) => x === "paid").length);
     expect((await api(A, W.list, { pageNum: 2, pageSize: 1 })).data.list).toHaveLength(1);
     expect(JSON.stringify(all)).not.toContain(ICBC);
     const mine = all.data.list[0].id;
