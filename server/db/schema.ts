@@ -11,6 +11,7 @@ import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTa
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
 import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
+import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -21,6 +22,7 @@ export * from "./tables/orders";
 export * from "./tables/people";
 export * from "./tables/exports";
 export * from "./tables/settlement";
+export * from "./tables/withdrawals";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -155,7 +157,7 @@ export interface ExceptionEventTotalsTable {
   total: number;
 }
 
-export const SMS_PURPOSES = ["login", "register", "reset", "verify", "paypwd"] as const;
+export const SMS_PURPOSES = ["login", "register", "reset", "verify", "paypwd", "bindBankCard"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 export interface SmsCodesTable {
@@ -267,6 +269,8 @@ export interface Database {
   settlement_statements: SettlementStatementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_events: SettlementEventsTable;
+  bank_cards: BankCardsTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -8,9 +8,10 @@ import { hotelOrderJobKinds } from "../orders/hotel/jobs";
 import { flightRefundStepJob } from "../orders/flight/refund";
 import { flightChangeStepJob } from "../orders/flight/change";
 import { trainOrderJobKinds } from "../orders/train/jobs";
+import { withdrawalJobKinds } from "../withdrawals/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -14,7 +14,7 @@ export const INSUFFICIENT_BALANCE = "账户余额不足";
 export interface LedgerEntry {
   memberId: number;
   account: "wallet" | "alipay" | "wechat" | "credit";
-  entry: "pay" | "refund";
+  entry: "pay" | "refund" | "withdraw";
   direction: "in" | "out";
   amountFen: number;
   businessType: number;
@@ -42,15 +42,23 @@ export async function walletBalanceFen(db: Kysely<Database>, memberId: number): 
 
 const CAS_TRIES = 8;
 
+export interface MoveOptions {
+  /**
+   * A debit must leave the frozen part of the balance in place (a withdrawal takes only what is
+   * available); the text is the refusal. Checked on the balance the compare-and-set writes over.
+   */
+  keepFrozen?: string;
+}
+
 /**
  * Moves the wallet by `delta` fen (negative: a debit) and writes the ledger row, both in `trx`.
  * The update only lands when the balance is still the one read, so two payments racing on one
  * wallet cannot both spend the same money.
  */
-export async function moveWallet(trx: Kysely<Database>, e: LedgerEntry): Promise<number> {
+export async function moveWallet(trx: Kysely<Database>, e: LedgerEntry, opts: MoveOptions = {}): Promise<number> {
   const delta = e.direction === "in" ? e.amountFen : -e.amountFen;
   for (let i = 0; i < CAS_TRIES; i++) {
-    const row = await trx.selectFrom("wallets").select("balance").where("memberId", "=", e.memberId).executeTakeFirst();
+    const row = await trx.selectFrom("wallets").select(["balance", "frozen"]).where("memberId", "=", e.memberId).executeTakeFirst();
     if (!row) {
       if (delta < 0) throw new BizError(RET.CONFLICT, INSUFFICIENT_BALANCE);
       await trx.insertInto("wallets").values({ memberId: e.memberId, balance: fenToYuan(delta), updateTime: isoAt() }).execute();
@@ -59,6 +67,7 @@ export async function moveWallet(trx: Kysely<Database>, e: LedgerEntry): Promise
     }
     const after = balanceFen(row.balance) + delta;
     if (after < 0) throw new BizError(RET.CONFLICT, INSUFFICIENT_BALANCE);
+    if (opts.keepFrozen && delta < 0 && after < balanceFen(row.frozen)) throw new BizError(RET.CONFLICT, opts.keepFrozen);
     const done = await trx
       .updateTable("wallets")
       .set({ balance: fenToYuan(after), updateTime: isoAt() })

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { defineRoute } from "../services/http/route";
 import { BizError, MSG, RET } from "../services/http/envelope";
 import type { AppContext } from "../services/context";
-import { PROFILE_SCHEMAS } from "../../src/domain/profile";
+import { OWN_PHONE_SMS_TYPES, PROFILE_SCHEMAS } from "../../src/domain/profile";
 import { type SmsPurpose } from "../services/accounts/db";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { memberByPhone } from "../services/accounts/members";
@@ -48,14 +48,14 @@ export const smsRoutes = [
   defineRoute({
     method: "POST",
     url: "/common/sendCode",
-    summary: "发送短信验证码（type：register|reset|login|verify|paypwd；login、reset 不论是否注册应答相同）",
+    summary: "发送短信验证码（type：register|reset|login|verify|paypwd|bindBankCard；paypwd、bindBankCard 只发往本人手机；login、reset 不论是否注册应答相同）",
     tags: ["sms"],
     access: "public",
     input: sendCodePayload,
     rateLimit: SMS_RATE_LIMIT,
     handler: async ({ input, member, ctx, reply, req }) => {
-      // A pay-password code goes only to the signed-in member's own phone.
-      if (input.type === "paypwd") {
+      // A pay-password or card-binding code goes only to the signed-in member's own phone.
+      if (OWN_PHONE_SMS_TYPES.includes(input.type)) {
         if (!member) throw new BizError(RET.UNAUTHORISED, MSG.sessionExpired);
         if (member.mobilePhone !== input.mobilePhone) throw accountError(ACCOUNT_RET.NOT_OWN_PHONE, ACCOUNT_MSG.notOwnPhone);
       }
@@ -77,8 +77,8 @@ export const smsRoutes = [
     input: verifyCodePayload,
     rateLimit: SMS_RATE_LIMIT,
     handler: async ({ input, member, ctx, req }) => {
-      // Pay-password codes are checked only by their owner, like they are sent.
-      if (input.type === "paypwd" && member?.mobilePhone !== input.mobilePhone) {
+      // Pay-password and card-binding codes are checked only by their owner, like they are sent.
+      if (OWN_PHONE_SMS_TYPES.includes(input.type) && member?.mobilePhone !== input.mobilePhone) {
         if (!member) throw new BizError(RET.UNAUTHORISED, MSG.sessionExpired);
         throw accountError(ACCOUNT_RET.NOT_OWN_PHONE, ACCOUNT_MSG.notOwnPhone);
       }

@@ -18,7 +18,9 @@ export const PHOTO_MAX_BYTES = 512 * 1024;
 export const PHOTO_BASE64_MAX = Math.ceil(((PHOTO_MAX_BYTES * 4) / 3) * 1.05) + 100;
 export const BIRTHDAY_LENGTH = 10;
 /** SMS code purposes of POST /common/sendCode and /common/verifyCode. */
-export const SMS_CODE_TYPES = ["register", "reset", "login", "verify", "paypwd"] as const;
+export const SMS_CODE_TYPES = ["register", "reset", "login", "verify", "paypwd", "bindBankCard"] as const;
+/** Codes that only the signed-in member may ask for, and only to their own phone. */
+export const OWN_PHONE_SMS_TYPES: readonly (typeof SMS_CODE_TYPES)[number][] = ["paypwd", "bindBankCard"];
 
 const TEXTS = {
   realName: { zh: "姓名须为2-20个中文或英文字符", en: "The name must be 2-20 Chinese or English letters" },

@@ -118,6 +118,17 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/pay/query": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32) },
   "/account/ledger": { pageNum: "1", pageSize: "10", direction: "out", businessType: "5" },
   "/pay/newappshouxinpay": { outTradeNo: "P2026113010000000000001", requestVerify: "0".repeat(32), businessType: "5" },
+  // Bank cards and withdrawals: the list and the bank of a number answer every allowed caller; no
+  // card or withdrawal of these ids exists and the SMS code was never sent. Successes in
+  // withdrawals.test.ts.
+  "/bank/appNewBankViewListServelet": {},
+  "/bank/GetBankType": { cardNo: "6222020200001234562" },
+  "/member/account/bind_bankcard": { cardNo: "6222020200001234562", holderName: "张三", smsCode: "123456" },
+  "/member/account/unbind_bankcard": { id: "999999" },
+  "/withdrawal/apply": { cardId: "999999", amount: "50.00", payPassword: "0".repeat(32) },
+  "/withdrawal/list": { pageNum: "1", pageSize: "10", status: "requested" },
+  "/withdrawal/detail": { id: "999999" },
+  "/withdrawal/cancel": { id: "999999" },
   // Settlement: the administrator's settings; statements of the caller's company (no statement
   // of these ids exists; the whole way is tested in settlement.test.ts).
   "/finance/settlement/settings": {},
@@ -197,6 +208,7 @@ const ACTS_ON_OWN = new Set([
   "/api/v1/trip_manager/train_domestic_order/book", "/api/v1/train/order_detail", "/api/v1/train/order_cancel", "/api/v1/train/order_refund",
   "/api/v1/train/change_apply", "/api/v1/train/change_confirm",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
+  "/member/account/bind_bankcard", "/member/account/unbind_bankcard", "/withdrawal/apply", "/withdrawal/detail", "/withdrawal/cancel",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",

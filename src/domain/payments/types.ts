@@ -54,6 +54,21 @@ export const PAY_PATHS = {
   sandboxNotify: "/pay/sandbox/notify",
 } as const;
 
+/** Bank cards of withdrawals (the list, binding, unbinding, the bank of a number). */
+export const BANK_CARD_PATHS = {
+  list: "/bank/appNewBankViewListServelet",
+  bind: "/member/account/bind_bankcard",
+  unbind: "/member/account/unbind_bankcard",
+  bankType: "/bank/GetBankType",
+} as const;
+
+export const WITHDRAWAL_PATHS = {
+  apply: "/withdrawal/apply",
+  list: "/withdrawal/list",
+  detail: "/withdrawal/detail",
+  cancel: "/withdrawal/cancel",
+} as const;
+
 /** The page a QR code opens: the server's own mobile cashier of the sandbox gateway. */
 export const SANDBOX_CASHIER_PATH = "/sandbox/cashier";
 
@@ -96,7 +111,7 @@ export interface Precreated {
 export interface LedgerRow {
   id: number;
   account: string;
-  entry: "pay" | "refund";
+  entry: "pay" | "refund" | "withdraw";
   direction: "in" | "out";
   amount: number;
   balanceAfter: number | null;

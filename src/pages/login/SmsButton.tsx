@@ -8,7 +8,7 @@ import { isMobile } from "../../domain/validators";
 import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
-export type SmsPurpose = "login" | "register" | "reset" | "paypwd";
+export type SmsPurpose = "login" | "register" | "reset" | "paypwd" | "bindBankCard";
 
 /** The catalogue call and payload that send a code for a purpose. */
 function sendCall(purpose: SmsPurpose, mobilePhone: string): { url: string; values: Record<string, string> } {

@@ -1,17 +1,23 @@
-// My wallet (/myCenter/wallet): the balance, and every movement of the member's money from the
-// ledger, server-paged through useTable and filtered by direction, account, business type and
-// date range.
+// My wallet (/myCenter/wallet): the balance with 提现, and three tabs: every movement of the
+// member's money from the ledger (server-paged through useTable and filtered by direction,
+// account, business type and date range), 提现记录 and 银行卡.
+import { useState } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tag, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, type TableColumnsType } from "antd";
+import { ReloadOutlined, SearchOutlined, TransactionOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
 import { formatMoney } from "../../domain/format";
 import { chinaDateTime } from "../../domain/travel/dates";
+import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
+import { yuanTextToFen } from "../../domain/travel/money";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WithdrawalList } from "../withdrawals/list";
+import { BankCards } from "../withdrawals/BankCards";
+import { WithdrawDialog } from "../withdrawals/WithdrawDialog";
 
 interface SearchValues {
   direction?: "in" | "out";
@@ -29,24 +35,37 @@ interface AccountSummary {
 const ACCOUNTS = ["wallet", "alipay", "wechat"] as const;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
+type Tab = "ledger" | "withdrawals" | "cards";
+
 export default function WalletPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
+  const [tab, setTab] = useState<Tab>("ledger");
   return (
     <WorkbenchFrame routeName={routeName} title={t("wallet.title")}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
-        <Balance />
-        <Card title={t("wallet.ledger")}>
-          <Ledger />
+        <Balance onCards={() => setTab("cards")} />
+        <Card>
+          <Tabs
+            activeKey={tab}
+            onChange={(k) => setTab(k as Tab)}
+            destroyOnHidden
+            items={[
+              { key: "ledger", label: t("wallet.ledger"), children: <Ledger /> },
+              { key: "withdrawals", label: t("wallet.withdrawals.title"), children: <WithdrawalList /> },
+              { key: "cards", label: t("wallet.cards.title"), children: <BankCards /> },
+            ]}
+          />
         </Card>
       </Space>
     </WorkbenchFrame>
   );
 }
 
-function Balance() {
+function Balance({ onCards }: { onCards: () => void }) {
   const t = useTranslate();
   const { query, result } = useCustom<AccountSummary>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
   const a = result.data as AccountSummary | undefined;
+  const [withdrawing, setWithdrawing] = useState(false);
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 1 }} /></Card>;
   if (query.error || !a) {
     return <Alert type="error" showIcon message={t("wallet.loadError")} description={query.error?.message} action={<Button onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>} />;
@@ -57,7 +76,18 @@ function Balance() {
         <Statistic title={t("wallet.balance")} prefix="¥" value={formatMoney(a.balance)} valueStyle={{ color: "#f5222d" }} data-testid="wallet-page-balance" />
         <Statistic title={t("wallet.available")} prefix="¥" value={formatMoney(a.available)} />
         <Statistic title={t("wallet.frozen")} prefix="¥" value={formatMoney(a.frozen)} />
+        <Button type="primary" size="large" icon={<TransactionOutlined />} onClick={() => setWithdrawing(true)}>{t("wallet.withdraw.open")}</Button>
       </Space>
+      {withdrawing && (
+        <WithdrawDialog
+          withdrawableFen={yuanTextToFen(a.available) ?? 0}
+          onClose={() => setWithdrawing(false)}
+          onCards={() => {
+            setWithdrawing(false);
+            onCards();
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -79,7 +109,7 @@ function Ledger() {
   const accountLabel = (a: string) => t(`wallet.account.${a}`, { defaultValue: a });
   const columns: TableColumnsType<LedgerRow> = [
     { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
-    { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number) => BUSINESS_TYPE_LABELS[v as BusinessType] ?? String(v) },
+    { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number, r) => BUSINESS_TYPE_LABELS[v as BusinessType] ?? LEDGER_ENTRY_LABELS[r.entry as LedgerEntryName] ?? String(v) },
     { title: t("wallet.note"), dataIndex: "note", key: "note" },
     { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
     {

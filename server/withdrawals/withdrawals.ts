@@ -1,0 +1,204 @@
+// Withdrawals from the wallet to a bound card. Applying takes the money out of the wallet at once,
+// in the transaction that writes the request and schedules its review; a rejection or the
+// member's cancel puts it back with a second ledger row. Every move is a conditional update on the
+// status it leaves (the table in src/domain/payments/withdrawal.ts), so of two concurrent moves
+// exactly one lands.
+import crypto from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, Member, WithdrawalsTable } from "../db/schema";
+import { toCount } from "../db";
+import { BizError, RET } from "../services/http/envelope";
+import { isoAt, now } from "../services/clock";
+import { offsetOf, type Page } from "../services/http/paging";
+import { checkPayPassword } from "../services/accounts/password-guard";
+import { moveWallet } from "../payments/ledger";
+import { enqueueJob } from "../jobs/queue";
+import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
+import { yuanTextToFen } from "../../src/domain/travel/money";
+import { maskCardNo } from "../../src/domain/payments/bank-cards";
+import {
+  withdrawalLabel, withdrawalMemberActions, withdrawalMove, type WithdrawalAction, type WithdrawalStatus, type WithdrawalView,
+} from "../../src/domain/payments/withdrawal";
+import { cardLock, ownCard } from "./bank-cards";
+
+export type Withdrawal = Selectable<WithdrawalsTable>;
+
+/**
+ * Withdrawals are not payments of the published business-type table; their ledger rows carry 0
+ * and are told apart by their entry ("withdraw").
+ */
+export const WITHDRAWAL_BUSINESS_TYPE = 0;
+export const WITHDRAWAL_REVIEW_JOB = "withdrawal-review";
+export const WITHDRAWAL_PAYOUT_JOB = "withdrawal-payout";
+/** The (sandbox) review looks at a request this long after it is made; until then it can be cancelled. */
+export const REVIEW_AFTER_MS = 10 * 60_000;
+/** The (sandbox) payout processor pays an approved withdrawal this long after the review. */
+export const PAYOUT_AFTER_MS = 2 * 60_000;
+
+export const WITHDRAWAL_MSG = {
+  notFound: "提现记录不存在",
+  notOwn: "无权查看该提现记录",
+  overBalance: "提现金额不能超过可提现余额",
+  payPasswordRequired: "请输入支付密码",
+  moved: "该提现已处理，不能撤销",
+} as const;
+
+/** What the member may take out: the balance less what is frozen. */
+export async function withdrawableFen(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db.selectFrom("wallets").select(["balance", "frozen"]).where("memberId", "=", memberId).executeTakeFirst();
+  if (!row) return 0;
+  return Math.max(0, (yuanTextToFen(row.balance) ?? 0) - (yuanTextToFen(row.frozen) ?? 0));
+}
+
+/** W + China date-time to the second + 8 random digits; unique by index. */
+function newWithdrawNo(): string {
+  const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(0, 14);
+  return `W${stamp}${crypto.randomInt(0, 100_000_000).toString().padStart(8, "0")}`;
+}
+
+type Row = Withdrawal & { bankName: string; cardNo: string };
+
+function view(r: Row): WithdrawalView {
+  const status = r.status as WithdrawalStatus;
+  return {
+    id: r.id,
+    withdrawNo: r.withdrawNo,
+    cardId: r.cardId,
+    bankName: r.bankName,
+    cardNoMasked: maskCardNo(r.cardNo),
+    amount: r.amountFen,
+    status,
+    statusName: withdrawalLabel(status),
+    reason: r.reason,
+    createTime: r.createTime,
+    reviewTime: r.reviewTime,
+    paidTime: r.paidTime,
+    actions: withdrawalMemberActions(status),
+  };
+}
+
+const withCard = (db: Kysely<Database>) =>
+  db.selectFrom("withdrawals as w").innerJoin("bank_cards as c", "c.id", "w.cardId").selectAll("w").select(["c.bankName", "c.cardNo"]);
+
+async function viewById(db: Kysely<Database>, id: number): Promise<WithdrawalView> {
+  return view(await withCard(db).where("w.id", "=", id).executeTakeFirstOrThrow());
+}
+
+/** The caller's withdrawal: another member's is refused (403), a missing one is not found. */
+async function ownWithdrawal(db: Kysely<Database>, member: Pick<Member, "id">, id: number): Promise<Withdrawal> {
+  const w = await db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!w) throw new BizError(RET.NOT_FOUND, WITHDRAWAL_MSG.notFound);
+  if (w.memberId !== member.id) throw new BizError(RET.FORBIDDEN, WITHDRAWAL_MSG.notOwn);
+  return w;
+}
+
+export interface ApplyInput {
+  cardId: number;
+  amount: number;
+  payPassword?: string;
+}
+
+/**
+ * A request to withdraw `amount` fen to one of the member's bound cards. The pay password is
+ * checked with the wallet payment's own guard (5 wrong tries lock paying for 15 minutes); then
+ * the request, the wallet debit and the review job are written in one transaction.
+ */
+export async function applyWithdrawal(db: Kysely<Database>, member: Member, input: ApplyInput): Promise<WithdrawalView> {
+  await ownCard(db, member, input.cardId);
+  if (input.amount > (await withdrawableFen(db, member.id))) throw new BizError(RET.CONFLICT, WITHDRAWAL_MSG.overBalance, { errors: { amount: WITHDRAWAL_MSG.overBalance } });
+  if (member.payPasswordHash && !input.payPassword) {
+    throw new BizError(RET.BAD_INPUT, WITHDRAWAL_MSG.payPasswordRequired, { errors: { payPassword: WITHDRAWAL_MSG.payPasswordRequired } });
+  }
+  // Refuses a member without a pay password (请先设置支付密码) before anything else is tried.
+  await checkPayPassword(db, member, input.payPassword ?? "");
+  const id = await db.transaction().execute(async (trx) => {
+    await cardLock(trx, input.cardId);
+    const card = await ownCard(trx, member, input.cardId);
+    const at = isoAt();
+    const withdrawNo = newWithdrawNo();
+    const row = await trx
+      .insertInto("withdrawals")
+      .values({ withdrawNo, memberId: member.id, cardId: card.id, amountFen: input.amount, status: "requested", reason: null, createTime: at, updateTime: at, reviewTime: null, paidTime: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await moveWallet(
+      trx,
+      { memberId: member.id, account: "wallet", entry: "withdraw", direction: "out", amountFen: input.amount, businessType: WITHDRAWAL_BUSINESS_TYPE, outTradeNo: withdrawNo, orderNo: withdrawNo, note: `提现至${card.bankName}（尾号${card.cardNo.slice(-4)}）` },
+      { keepFrozen: WITHDRAWAL_MSG.overBalance },
+    );
+    await enqueueJob(trx, { kind: WITHDRAWAL_REVIEW_JOB, runAt: now() + REVIEW_AFTER_MS, payload: { withdrawalId: row.id } });
+    return row.id;
+  });
+  return viewById(db, id);
+}
+
+/**
+ * Applies one move of the table with a conditional update on its `from`; zero rows means another
+ * move got there first, and nothing is written. A move that returns the money credits the wallet
+ * with a ledger row keyed by the withdrawal's number and R, so it can be written only once.
+ */
+export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, action: WithdrawalAction, reason: string | null = null): Promise<boolean> {
+  const m = withdrawalMove(w.status, action);
+  if (!m) return false;
+  const at = isoAt();
+  const done = await trx
+    .updateTable("withdrawals")
+    .set({
+      status: m.to,
+      updateTime: at,
+      ...(reason !== null ? { reason } : {}),
+      ...(action === "approve" || (action === "reject" && w.status === "requested") ? { reviewTime: at } : {}),
+      ...(action === "pay" ? { paidTime: at } : {}),
+    })
+    .where("id", "=", w.id)
+    .where("status", "=", m.from)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  if (m.returnsMoney) {
+    await moveWallet(trx, {
+      memberId: w.memberId, account: "wallet", entry: "withdraw", direction: "in", amountFen: w.amountFen, businessType: WITHDRAWAL_BUSINESS_TYPE,
+      outTradeNo: `${w.withdrawNo}R`, orderNo: w.withdrawNo, note: reason ?? "提现退回余额",
+    });
+  }
+  return true;
+}
+
+export const CANCEL_NOTE = "提现已撤销，款项退回余额";
+
+/** 撤销: only while the request waits for review; the money goes back at once. */
+export async function cancelWithdrawal(db: Kysely<Database>, member: Member, id: number): Promise<WithdrawalView> {
+  const w = await ownWithdrawal(db, member, id);
+  const moved = await db.transaction().execute((trx) => moveWithdrawal(trx, w, "cancel", CANCEL_NOTE));
+  if (!moved) throw new BizError(RET.CONFLICT, WITHDRAWAL_MSG.moved);
+  return viewById(db, id);
+}
+
+export async function withdrawalDetail(db: Kysely<Database>, member: Member, id: number): Promise<WithdrawalView> {
+  await ownWithdrawal(db, member, id);
+  return viewById(db, id);
+}
+
+export interface WithdrawalFilter {
+  pageNum: number;
+  pageSize: number;
+  orderType: "asc" | "desc";
+  status?: WithdrawalStatus;
+  createDateStart?: string;
+  createDateEnd?: string;
+}
+
+const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
+const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+export async function listWithdrawals(db: Kysely<Database>, member: Member, f: WithdrawalFilter): Promise<Page<WithdrawalView> & { withdrawable: number }> {
+  let q = db.selectFrom("withdrawals as w").where("w.memberId", "=", member.id);
+  if (f.status) q = q.where("w.status", "=", f.status);
+  if (f.createDateStart) q = q.where("w.createTime", ">=", chinaDayStart(f.createDateStart));
+  if (f.createDateEnd) q = q.where("w.createTime", "<", chinaDayAfter(f.createDateEnd));
+  const [rows, count, withdrawable] = await Promise.all([
+    q.innerJoin("bank_cards as c", "c.id", "w.cardId").selectAll("w").select(["c.bankName", "c.cardNo"]).orderBy("w.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
+    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    withdrawableFen(db, member.id),
+  ]);
+  return { list: rows.map(view), total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize, withdrawable };
+}

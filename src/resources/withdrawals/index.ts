@@ -1,0 +1,14 @@
+// Withdrawals of the wallet as a Refine resource: the 提现记录 list on the my_wallet page. Applying,
+// cancelling and the bank cards are catalogue calls (WITHDRAWAL_PATHS, BANK_CARD_PATHS).
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import { WITHDRAWAL_PATHS } from "../../domain/payments/types";
+
+export const withdrawalsResource: ResourceProps = {
+  name: "withdrawals",
+  list: pathFor("my_wallet"),
+  meta: { label: "提现记录" },
+};
+
+export const withdrawalsEndpoints: ResourceEndpoints = { list: WITHDRAWAL_PATHS.list };

@@ -1,0 +1,94 @@
+// 提现记录 on the wallet page: the member's withdrawals, server-paged through useTable and filtered
+// by status; 撤销 (after a confirmation) on the ones still waiting for review.
+import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
+import { Alert, App, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { formatFen } from "../../domain/policy/fen";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { domainLang } from "../../providers/i18n-provider";
+import {
+  WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, withdrawalLabel, type WithdrawalStatus, type WithdrawalView,
+} from "../../domain/payments/withdrawal";
+
+interface SearchValues {
+  status?: WithdrawalStatus;
+}
+
+const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+
+export function WithdrawalList() {
+  const t = useTranslate();
+  const { message } = App.useApp();
+  const lang = domainLang();
+  const { tableProps, searchFormProps, tableQuery } = useTable<WithdrawalView, HttpError, SearchValues>({
+    resource: "withdrawals",
+    pagination: { pageSize: 10 },
+    // The ledger beside it keeps the address bar; this list keeps its page to itself.
+    syncWithLocation: false,
+    onSearch: (v): CrudFilter[] => [{ field: "status", operator: "eq", value: v.status }],
+  });
+  const cancel = useCustomMutation<WithdrawalView>();
+  const invalidate = useInvalidate();
+  const error = tableQuery.error;
+
+  const doCancel = (w: WithdrawalView) =>
+    cancel
+      .mutateAsync({ url: WITHDRAWAL_PATHS.cancel, method: "post", values: { id: w.id }, successNotification: false, errorNotification: false })
+      .then(() => {
+        void message.success(t("wallet.withdrawals.cancelled"));
+        void invalidate({ invalidates: ["all"] });
+      })
+      .catch((e: HttpError) => void message.error(e.message));
+
+  const columns: TableColumnsType<WithdrawalView> = [
+    { ...NOWRAP, title: t("wallet.withdrawals.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...NOWRAP, title: t("wallet.withdrawals.no"), dataIndex: "withdrawNo", key: "withdrawNo" },
+    { ...NOWRAP, title: t("wallet.withdrawals.card"), key: "card", render: (_: unknown, w) => `${w.bankName} ${w.cardNoMasked}` },
+    { ...NOWRAP, title: t("wallet.withdrawals.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    {
+      ...NOWRAP, title: t("wallet.withdrawals.status"), dataIndex: "status", key: "status",
+      render: (s: WithdrawalStatus) => <Tag color={withdrawalColor(s)}>{withdrawalLabel(s, lang)}</Tag>,
+    },
+    { title: t("wallet.withdrawals.reason"), dataIndex: "reason", key: "reason", render: (v: string | null) => v ?? "—" },
+    {
+      ...NOWRAP, title: t("wallet.withdrawals.actions"), key: "actions",
+      render: (_: unknown, w) =>
+        w.actions.includes("cancel") ? (
+          <Popconfirm title={t("wallet.withdrawals.cancelConfirm")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => doCancel(w)}>
+            <Button type="link" size="small" danger loading={cancel.mutation.isPending && (cancel.mutation.variables?.values as { id?: number } | undefined)?.id === w.id}>{t("wallet.withdrawals.cancel")}</Button>
+          </Popconfirm>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+  ];
+  const reset = () => {
+    searchFormProps.form?.resetFields();
+    searchFormProps.form?.submit();
+  };
+  return (
+    <div data-testid="withdrawal-list">
+      <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item name="status" label={t("wallet.withdrawals.status")}>
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalLabel(s, lang) }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("flightOrder.list.search")}</Button>
+            <Button onClick={reset} icon={<ReloadOutlined />}>{t("flightOrder.list.reset")}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("wallet.withdrawals.loadError")} description={error.message} action={<Button onClick={() => tableQuery.refetch()}>{t("flightOrder.retry")}</Button>} />}
+      <Table<WithdrawalView>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        pagination={tableProps.pagination && { ...tableProps.pagination, showTotal: (n) => t("wallet.total", { count: n }) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "wallet.withdrawals.loadError" : "wallet.withdrawals.empty")} /> }}
+      />
+    </div>
+  );
+}
