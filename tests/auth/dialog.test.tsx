@@ -75,7 +75,7 @@ describe("mode 1: account + password + captcha", () => {
   /** Waits for the server's picture, then reads its answer as a person would. */
   async function shownCaptcha() {
     // Generous, like expectError: the picture is drawn by the server, slow under a busy CPU.
-    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }).querySelector("img")).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }).querySelector("img")).toBeTruthy(), { timeout: 15_000 });
     return s.lastCaptcha();
   }
 
