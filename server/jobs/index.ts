@@ -8,9 +8,10 @@ import { hotelOrderJobKinds } from "../orders/hotel/jobs";
 import { flightRefundStepJob } from "../orders/flight/refund";
 import { flightChangeStepJob } from "../orders/flight/change";
 import { trainOrderJobKinds } from "../orders/train/jobs";
+import { rechargeJobKinds } from "../orders/recharge/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...rechargeJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -95,7 +95,7 @@ export interface Precreated {
 export interface LedgerRow {
   id: number;
   account: string;
-  entry: "pay" | "refund";
+  entry: "pay" | "refund" | "recharge";
   direction: "in" | "out";
   amount: number;
   balanceAfter: number | null;
