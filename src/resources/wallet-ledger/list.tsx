@@ -1,4 +1,4 @@
-// My wallet (/myCenter/wallet): the balance, and every movement of the member's money from the
+// My wallet (/myCenter/wallet): the balance with the way to recharge it, and every movement of the member's money from the
 // ledger, server-paged through useTable and filtered by direction, account, business type and
 // date range.
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,15 @@ import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tag, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { ReloadOutlined, SearchOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
 import { formatMoney } from "../../domain/format";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { pathFor } from "../../access/routes";
 
 interface SearchValues {
   direction?: "in" | "out";
@@ -33,7 +35,7 @@ const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 export default function WalletPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   return (
-    <WorkbenchFrame routeName={routeName} title={t("wallet.title")}>
+    <WorkbenchFrame routeName={routeName} title={t("wallet.title")} extra={<LinkButton type="primary" icon={<WalletOutlined />} to={pathFor("recharge_index")}>{t("wallet.recharge")}</LinkButton>}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <Balance />
         <Card title={t("wallet.ledger")}>
