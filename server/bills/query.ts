@@ -10,7 +10,7 @@ import { offsetOf } from "../services/http/paging";
 import { memberTypeKey } from "../../src/domain/member";
 import { flightOrderLabel } from "../../src/domain/orders/flight";
 import {
-  BILL_PRODUCT_LABELS, HOLDING_STATUSES, LEDGER_ACCOUNT_LABELS, LEDGER_ENTRY_LABELS,
+  BILL_PRODUCTS, BILL_PRODUCT_LABELS, HOLDING_STATUSES, LEDGER_ACCOUNT_LABELS, LEDGER_ENTRY_LABELS,
   type BillDefinition, type BillPage, type BillProduct, type LedgerBillRow, type LedgerEntryName, type OrderBillRow,
 } from "../../src/domain/bills";
 import { inChunks } from "../exports/xlsx";
@@ -67,7 +67,8 @@ async function ordersScope(db: Kysely<Database>, bill: BillDefinition, member: M
   } else {
     q = q.where("o.memberId", "=", member.id);
   }
-  if (bill.product) q = q.where("o.product", "=", bill.product);
+  // Only orders of a trip: a wallet recharge is an order row too, but no bill's business.
+  q = bill.product ? q.where("o.product", "=", bill.product) : q.where("o.product", "in", [...BILL_PRODUCTS]);
   if (bill.statuses) q = q.where("o.status", "in", [...bill.statuses]);
   if (f.product) q = q.where("o.product", "=", f.product);
   if (f.status !== undefined) q = q.where("o.status", "=", f.status);

@@ -9,9 +9,10 @@ import { flightRefundStepJob } from "../orders/flight/refund";
 import { flightChangeStepJob } from "../orders/flight/change";
 import { trainOrderJobKinds } from "../orders/train/jobs";
 import { withdrawalJobKinds } from "../withdrawals/jobs";
+import { rechargeJobKinds } from "../orders/recharge/jobs";
 
 export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds);
+  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds, ...rechargeJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

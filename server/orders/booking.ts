@@ -15,8 +15,8 @@ export interface BookReply {
   expiresAt: string | null;
 }
 
-/** Product letter (F flight, H hotel, T train) + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
-export function newOrderNo(prefix: "F" | "H" | "T"): string {
+/** Product letter (F flight, H hotel, T train, R recharge) + China date-time to the second + 6 random digits: readable on the phone, unique by index. */
+export function newOrderNo(prefix: "F" | "H" | "T" | "R"): string {
   const stamp = new Date(now() + CHINA_OFFSET_MS).toISOString().replace(/\D/g, "").slice(2, 14);
   return `${prefix}${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
 }

@@ -3,10 +3,12 @@
 // ticketing a flight, the hotel's confirmation, the railway issuing train tickets). The payment
 // code asks here by the order's product, so it serves every kind of order the same way. A flight
 // order may also owe the amount of a change (business type changeTicket) while it waits in
-// 改签申请中: that is its due then.
+// 改签申请中: that is its due then. A wallet recharge is an order too: paying it credits the wallet.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BUSINESS_TYPE, type BusinessType } from "../../src/domain/payments";
+import { BUSINESS_TYPE, QR_METHODS, type BusinessType, type PayMethod } from "../../src/domain/payments";
+import { RECHARGE_PAYABLE_STATUSES, RECHARGE_STATUS, rechargeLabel } from "../../src/domain/orders/recharge";
+import { applyRechargeMove, creditRecharge, readRecharge, type SettledTrade } from "./recharge/moves";
 import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
 import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../src/domain/orders/hotel";
 import { applyFlightMove, SYSTEM_ACTOR } from "./flight/moves";
@@ -24,14 +26,40 @@ export interface PayableProduct {
   /** The status right after payment. */
   paid: number;
   label(status: number): string;
-  /** The order's pay move and what it starts, in the payment's transaction. */
-  pay(trx: Kysely<Database>, orderId: number, note: string): Promise<void>;
+  /** The order's pay move and what it starts, in the payment's transaction; `trade` is the payment that settled. */
+  pay(trx: Kysely<Database>, orderId: number, note: string, trade: SettledTrade): Promise<void>;
   expire(trx: Kysely<Database>, orderId: number): Promise<void>;
+  /** The only methods it may be paid with (none given: every method the member's cashier offers). */
+  methods?: readonly PayMethod[];
+  /**
+   * Statuses in which a gateway's money that arrives still completes the order, also past its
+   * deadline (none given: only pendingPayment before the deadline; later money is refunded).
+   */
+  settlesLate?: readonly number[];
 }
 
 const EXPIRED = "超时未支付，系统自动取消";
 
+/**
+ * A wallet recharge: only the QR methods (paying the wallet from the wallet, or with the company's
+ * credit, would move no money in or turn company credit into the member's own), and money that
+ * arrives after the recharge closed still credits it (see RECHARGE_MOVES).
+ */
+const RECHARGE: PayableProduct = {
+  businessType: BUSINESS_TYPE.recharge,
+  pendingPayment: RECHARGE_STATUS.pendingPayment,
+  paid: RECHARGE_STATUS.credited,
+  label: (s) => rechargeLabel(s),
+  pay: (trx, orderId, note, trade) => creditRecharge(trx, orderId, trade, note),
+  async expire(trx, orderId) {
+    await applyRechargeMove(trx, await readRecharge(trx, orderId), "expire", "超时未支付，充值已关闭");
+  },
+  methods: QR_METHODS,
+  settlesLate: RECHARGE_PAYABLE_STATUSES,
+};
+
 const PRODUCTS: Readonly<Record<string, PayableProduct>> = {
+  recharge: RECHARGE,
   air: {
     businessType: BUSINESS_TYPE.dometicketOrderPay,
     pendingPayment: FLIGHT_ORDER_STATUS.pendingPayment,

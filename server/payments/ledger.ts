@@ -14,7 +14,7 @@ export const INSUFFICIENT_BALANCE = "账户余额不足";
 export interface LedgerEntry {
   memberId: number;
   account: "wallet" | "alipay" | "wechat" | "credit";
-  entry: "pay" | "refund" | "withdraw";
+  entry: "pay" | "refund" | "withdraw" | "recharge";
   direction: "in" | "out";
   amountFen: number;
   businessType: number;

@@ -10,7 +10,7 @@ import { checkPayPassword } from "../services/accounts/password-guard";
 import { dueOf } from "../orders/payable";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
-import { assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
+import { assertMethodAllowed, assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
@@ -60,6 +60,8 @@ async function payFromAccount(
   }
   return db.transaction().execute(async (trx) => {
     const due = await dueOf(trx, await orderOf(trx, p.orderId));
+    // A trade is created only for a method its order allows; this holds even for one that was not.
+    assertMethodAllowed(due, account.method);
     assertPayable(due);
     // A trade created for another amount (a change declined and asked again) no longer pays anything.
     if (due.businessType !== p.businessType || due.amount !== p.amountFen) throw new BizError(RET.CONFLICT, "该交易已失效，请重新发起支付");
@@ -69,7 +71,7 @@ async function payFromAccount(
       throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`);
+    await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
     await charge(trx);
     return resultOf({ ...p, status: "paid" });
   });
@@ -155,6 +157,12 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   const due = await dueOf(trx, await orderOf(trx, p.orderId));
   const { product } = due;
   const forThisDue = due.businessType === p.businessType && due.amount === p.amountFen;
+  // A product that holds nothing its deadline protects (a recharge) is completed by money that
+  // arrives late, rather than the money going back.
+  if (forThisDue && product.settlesLate?.includes(due.status)) {
+    await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+    return { result: resultOf(paid), settled: true };
+  }
   if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
     await product.expire(trx, p.orderId);
     await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
@@ -165,7 +173,7 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
     await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };
   }
-  await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`);
+  await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
   return { result: resultOf(paid), settled: true };
 }
 

@@ -7,7 +7,7 @@ import { BizError, MSG, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { visibleOrderId } from "../orders/flight/views";
 import { dueOf, type Due } from "../orders/payable";
-import { PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
+import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 import { canCreditPay } from "../../src/access/rules";
 import { companyOfMember } from "../settlement/company";
@@ -67,10 +67,21 @@ export function assertPayable(due: Due): void {
   if (isExpired(due)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
+const allowedFor = (due: Pick<Due, "product">, method: string) => !due.product.methods || (due.product.methods as readonly string[]).includes(method);
+
+export const QR_ONLY = "账户充值仅支持支付宝或微信扫码支付";
+
+/** Refuses a method the order's product may not be paid with (a recharge: the QR methods only). */
+export function assertMethodAllowed(due: Pick<Due, "product" | "businessType">, method: string): void {
+  if (!allowedFor(due, method)) throw new BizError(RET.FORBIDDEN, due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : "该订单不能使用该支付方式");
+}
+
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
   const due = await dueOf(db, o);
-  const { methods, credit } = await allMethodsOf(db, member, qr);
+  const all = await allMethodsOf(db, member, qr);
+  const methods = all.methods.filter((m) => allowedFor(due, m));
+  const credit = methods.includes("credit") ? all.credit : null;
   return {
     orderId: o.id,
     product: o.product,
@@ -91,6 +102,7 @@ export async function createPayment(db: Kysely<Database>, member: Member, orderI
   const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
   if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   const due = await dueOf(db, o);
+  assertMethodAllowed(due, method);
   assertPayable(due);
   const at = isoAt();
   const row = await db

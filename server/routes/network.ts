@@ -10,6 +10,7 @@ import { offsetOf, pageInput, type Page } from "../services/http/paging";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { KEYWORD_MAX } from "../../src/domain/lists";
+import { BILL_PRODUCTS } from "../../src/domain/bills";
 import { zInt, zOptionalString } from "../../src/domain/zod";
 import { memberTypeKey } from "../../src/domain/member";
 import { maskMobile } from "../../src/domain/people/certificates";
@@ -211,11 +212,12 @@ export const networkRoutes = [
       const [rows, count] = await Promise.all([
         q
           .select([...MEMBER_COLUMNS, "members.status"])
-          // The orders a subordinate placed, and those an agent booked for it.
+          // The orders of a trip a subordinate placed, and those an agent booked for it (its wallet recharges are not orders here).
           .select((eb) =>
             eb
               .selectFrom("orders")
               .select((o) => o.fn.countAll().as("n"))
+              .where("orders.product", "in", [...BILL_PRODUCTS])
               .where((o) => o.or([o("orders.memberId", "=", o.ref("members.id")), o("orders.travellerMemberId", "=", o.ref("members.id"))]))
               .as("orderCount"),
           )

@@ -65,6 +65,10 @@ const TrainPayPage = lazy(withTexts(() => import("../booking/pay/TrainPayPage"))
 const PayOrderPage = lazy(withTexts(() => import("../booking/pay/PayOrderPage")));
 const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderFinishPage")));
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
+const RechargeIndexPage = lazy(withTexts(() => import("../booking/recharge/RechargeIndexPage")));
+const RechargePayPage = lazy(withTexts(() => import("../booking/recharge/RechargePayPage")));
+const RechargeFinishPage = lazy(withTexts(() => import("../booking/recharge/RechargeFinishPage")));
+const RechargeRecordPage = lazy(withTexts(() => import("../resources/recharges/list")));
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
@@ -123,6 +127,11 @@ const PAGES: Record<string, Page> = {
   TrainOrderDetails: TrainOrderShowPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
+  recharge_index: RechargeIndexPage,
+  Recharge: RechargeIndexPage,
+  recharge_pay: RechargePayPage,
+  recharge_finish: RechargeFinishPage,
+  RechargeRecord: RechargeRecordPage,
   SettlementSet: SettlementPage,
   // Every bill's route shows the one bill list, which picks its bill by the route name.
   ...Object.fromEntries(Object.values(BILL_PAGES).map((b) => [b.route, BillListPage])),

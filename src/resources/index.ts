@@ -8,6 +8,7 @@ import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 import { withdrawalsEndpoints, withdrawalsResource } from "./withdrawals";
+import { rechargesEndpoints, rechargesResource } from "./recharges";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
@@ -31,6 +32,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "train-orders": trainOrdersEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
   withdrawals: withdrawalsEndpoints,
+  recharges: rechargesEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
@@ -56,6 +58,7 @@ export const resources: ResourceProps[] = [
   trainOrdersResource,
   walletLedgerResource,
   withdrawalsResource,
+  rechargesResource,
   passengersResource,
   externalPassengersResource,
   addressesResource,

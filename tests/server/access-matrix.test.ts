@@ -129,6 +129,10 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/withdrawal/list": { pageNum: "1", pageSize: "10", status: "requested" },
   "/withdrawal/detail": { id: "999999" },
   "/withdrawal/cancel": { id: "999999" },
+  // Recharges: whoever has a wallet recharges it; reading one back is tested in recharge.test.ts.
+  "/account/recharge/create": { amount: "100.00", clientKey: "access-matrix-recharge" },
+  "/account/recharge/detail": { orderNo: "R000000000000000001" },
+  "/account/recharge/list": { pageNum: "1", pageSize: "10", status: "1", createDateStart: "2026-11-01", createDateEnd: "2026-11-30" },
   // Settlement: the administrator's settings; statements of the caller's company (no statement
   // of these ids exists; the whole way is tested in settlement.test.ts).
   "/finance/settlement/settings": {},
@@ -209,6 +213,7 @@ const ACTS_ON_OWN = new Set([
   "/api/v1/train/change_apply", "/api/v1/train/change_confirm",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/member/account/bind_bankcard", "/member/account/unbind_bankcard", "/withdrawal/apply", "/withdrawal/detail", "/withdrawal/cancel",
+  "/account/recharge/detail",
   "/finance/settlement/statement/detail", "/finance/settlement/line/dispute", "/finance/settlement/statement/confirm",
   ...["/new_beneficiary", "/credit/external_passenger", "/postaddress", "/member/invoiceTitle"].flatMap((base) => [`${base}/detail`, `${base}/delete`]),
   "/new_beneficiary/add", "/new_beneficiary/update", "/credit/external_passenger/add", "/credit/external_passenger/update",

@@ -16,6 +16,8 @@ import { orderDetailPath } from "../../resources/flight-orders";
 import { hotelOrderDetailPath } from "../../resources/hotel-orders";
 import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../domain/orders/train";
 import { trainOrderDetailPath } from "../../resources/train-orders";
+import { RECHARGE_STATUS, rechargeLabel } from "../../domain/orders/recharge";
+import { pathFor } from "../../access/routes";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
 import "./pay.css";
@@ -36,7 +38,10 @@ const PRODUCT_VIEW = {
   airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, label: hotelOrderLabel, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
   train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, label: trainOrderLabel, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
+  recharge: { pending: RECHARGE_STATUS.pendingPayment, paid: RECHARGE_STATUS.credited, label: rechargeLabel, detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
 } as const;
+
+type ProductView = (typeof PRODUCT_VIEW)[keyof typeof PRODUCT_VIEW] & { detailKey?: string };
 
 export function Cashier({ orderId }: { orderId: number }) {
   const t = useTranslate();
@@ -61,8 +66,10 @@ export function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const view = info.product === "hotel" || info.product === "train" ? PRODUCT_VIEW[info.product] : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
-  const detail = <LinkButton to={view.detail(info)}>{t("pay.viewOrder")}</LinkButton>;
+  const view: ProductView = info.product === "hotel" || info.product === "train" || info.product === "recharge"
+    ? PRODUCT_VIEW[info.product]
+    : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
+  const detail = <LinkButton to={view.detail(info)}>{t(view.detailKey ?? "pay.viewOrder")}</LinkButton>;
   if (info.status !== view.pending) {
     return (
       <Card>

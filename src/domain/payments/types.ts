@@ -111,7 +111,7 @@ export interface Precreated {
 export interface LedgerRow {
   id: number;
   account: string;
-  entry: "pay" | "refund" | "withdraw";
+  entry: "pay" | "refund" | "withdraw" | "recharge";
   direction: "in" | "out";
   amount: number;
   balanceAfter: number | null;

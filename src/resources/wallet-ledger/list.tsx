@@ -1,4 +1,4 @@
-// My wallet (/myCenter/wallet): the balance with 提现, and three tabs: every movement of the
+// My wallet (/myCenter/wallet): the balance with 充值 and 提现, and three tabs: every movement of the
 // member's money from the ledger (server-paged through useTable and filtered by direction,
 // account, business type and date range), 提现记录 and 银行卡.
 import { useState } from "react";
@@ -6,7 +6,7 @@ import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined, TransactionOutlined } from "@ant-design/icons";
+import { ReloadOutlined, SearchOutlined, TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
@@ -15,6 +15,8 @@ import { chinaDateTime } from "../../domain/travel/dates";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { yuanTextToFen } from "../../domain/travel/money";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { LinkButton } from "../../pages/index/LinkButton";
+import { pathFor } from "../../access/routes";
 import { WithdrawalList } from "../withdrawals/list";
 import { BankCards } from "../withdrawals/BankCards";
 import { WithdrawDialog } from "../withdrawals/WithdrawDialog";
@@ -41,7 +43,7 @@ export default function WalletPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
   const [tab, setTab] = useState<Tab>("ledger");
   return (
-    <WorkbenchFrame routeName={routeName} title={t("wallet.title")}>
+    <WorkbenchFrame routeName={routeName} title={t("wallet.title")} extra={<LinkButton type="primary" icon={<WalletOutlined />} to={pathFor("recharge_index")}>{t("wallet.recharge")}</LinkButton>}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <Balance onCards={() => setTab("cards")} />
         <Card>

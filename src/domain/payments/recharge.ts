@@ -1,0 +1,78 @@
+// The recharge form's rules, shared by the form and the server's routes: the amount is exact
+// decimal text of yuan (never a float), positive, at most 2 decimals, 0.01 to 50,000.00; the
+// server receives it decoded to fen.
+import { z } from "zod";
+import { zInt, zText } from "../zod";
+import { zDate } from "../travel/schemas";
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_STATUS_CODES } from "../orders/recharge";
+import { formatFen } from "../policy/fen";
+
+export const RECHARGE_AMOUNT_MESSAGES = {
+  required: "请输入充值金额",
+  format: "充值金额须为正数，最多两位小数",
+  zero: "充值金额须大于0",
+  tooLarge: `单笔充值金额不能超过${formatFen(RECHARGE_MAX_FEN)}元`,
+} as const;
+
+const AMOUNT_TEXT = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
+/** Longer text is refused before it is read: no amount within the limit needs more. */
+const AMOUNT_TEXT_MAX = 20;
+
+/** The amount's problem in the order a person fixes them, or null when it is a valid recharge. */
+export function rechargeAmountProblem(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return RECHARGE_AMOUNT_MESSAGES.required;
+  if (typeof value !== "string" || value.length > AMOUNT_TEXT_MAX) return RECHARGE_AMOUNT_MESSAGES.format;
+  const m = AMOUNT_TEXT.exec(value.trim());
+  if (!m) return RECHARGE_AMOUNT_MESSAGES.format;
+  // Compared as digits: a long whole part is over the limit without becoming a number at all.
+  if (m[1].length > 9) return RECHARGE_AMOUNT_MESSAGES.tooLarge;
+  const fen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  if (fen < RECHARGE_MIN_FEN) return RECHARGE_AMOUNT_MESSAGES.zero;
+  if (fen > RECHARGE_MAX_FEN) return RECHARGE_AMOUNT_MESSAGES.tooLarge;
+  return null;
+}
+
+/** Valid amount text to fen ('100' → 10000, '0.5' → 50); null when the text is not a valid recharge. */
+export function rechargeAmountFen(value: unknown): number | null {
+  if (rechargeAmountProblem(value) !== null) return null;
+  const [whole, frac = ""] = (value as string).trim().split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+/** Amount text (the form's value) decoded to fen (what the server uses). */
+export const zRechargeAmount = z.codec(
+  z.string({ error: RECHARGE_AMOUNT_MESSAGES.required }).superRefine((v, ctx) => {
+    const problem = rechargeAmountProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  z.int(),
+  {
+    decode: (v) => rechargeAmountFen(v)!,
+    encode: (fen) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`,
+  },
+);
+
+export const rechargeCreateInput = z
+  .object({
+    amount: zRechargeAmount,
+    /** Generated once per form: a resubmitted form finds the recharge it created. */
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
+  })
+  .strict();
+
+export const zRechargeNo = zText({ max: 32, trim: true, error: "充值单号不正确" }).regex(/^R\d{18}$/, "充值单号不正确");
+
+export const rechargeDetailInput = z.object({ orderNo: zRechargeNo }).strict();
+
+export const rechargeListInput = z
+  .object({
+    pageNum: zInt({ min: 1, max: 100000, error: "页码须为 1 到 100000 之间的整数" }).optional().default(1),
+    pageSize: zInt({ min: 1, max: 100, error: "每页条数须为 1 到 100 之间的整数" }).optional().default(10),
+    orderBy: z.enum(["createTime"], { error: "不支持的排序字段" }).optional(),
+    orderType: z.enum(["asc", "desc"], { error: "排序方向只能是 asc 或 desc" }).optional().default("desc"),
+    status: zInt({ min: 0, max: 9, error: "充值状态不正确" }).refine((v) => (RECHARGE_STATUS_CODES as number[]).includes(v), "充值状态不正确").optional(),
+    createDateStart: zDate("开始日期").optional(),
+    createDateEnd: zDate("结束日期").optional(),
+  })
+  .strict()
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });

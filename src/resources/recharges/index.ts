@@ -1,0 +1,16 @@
+// The member's wallet recharges as a Refine resource, listed on the RechargeRecord page.
+import type { ResourceProps } from "@refinedev/core";
+import type { ResourceEndpoints } from "../../providers/data-provider";
+import { pathFor } from "../../access/routes";
+import { RECHARGE_PATHS } from "../../domain/orders/recharge";
+
+export const rechargesResource: ResourceProps = {
+  name: "recharges",
+  list: pathFor("RechargeRecord"),
+  meta: { label: "充值记录" },
+};
+
+export const rechargesEndpoints: ResourceEndpoints = { list: RECHARGE_PATHS.list };
+
+/** The cashier of one recharge. */
+export const rechargePayPath = (orderId: number) => pathFor("recharge_pay", undefined, { orderId: String(orderId) });
