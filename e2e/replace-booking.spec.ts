@@ -60,3 +60,31 @@ test("an employee books a business flight for a colleague under the colleague's 
   await admin.page.request.post("/api/api/v1/trip_manager/employee_rsrv/delete", { form: { token, id: String(rule.id) } });
   for (const who of [admin, { errors }, traveller]) expect(who.errors).toEqual([]);
 });
+
+test("the company administrator books a business flight for an employee, who finds it among their orders", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await as(browser, "13800000070");
+  const depDate = addDays(chinaDate(Date.now()), 13);
+  const reply = await admin.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
+  const list: FlightItem[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  await admin.page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
+  // The administrator books privately by default; on business they choose who travels.
+  await expect(admin.page.getByRole("radio", { name: "因私" })).toBeChecked();
+  await admin.page.getByText("因公", { exact: true }).click();
+  await admin.page.getByTitle(/（本人）$/).click();
+  await admin.page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "黄磊" }).click();
+  await expect(admin.page.getByLabel("姓名").first()).toHaveValue("黄磊");
+  await expect(admin.page.getByTestId("standard-verdict")).toBeVisible();
+  await admin.page.getByLabel("证件号码").first().fill("11010519491231002X");
+  await admin.page.screenshot({ path: "test-results/admin-books-for-staff-1280.png", fullPage: true });
+  await admin.page.getByRole("button", { name: "提交订单" }).click();
+
+  await expect(admin.page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
+  await expect(admin.page.getByTestId("order-traveller")).toHaveText("黄磊");
+  const detail = admin.page.url();
+  const traveller = await as(browser, "13800000073");
+  await traveller.page.goto(detail);
+  await expect(traveller.page.getByTestId("order-traveller")).toHaveText("黄磊");
+  for (const who of [admin, traveller]) expect(who.errors).toEqual([]);
+});

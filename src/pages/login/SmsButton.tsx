@@ -64,14 +64,16 @@ export function SmsButton({ purpose, getPhone, size = "large" }: SmsButtonProps)
         ...sendCall(purpose, phone),
         method: "post",
         successNotification: false,
-        // The server's reason (e.g. 该手机号已注册); the button stays ready for another try.
-        errorNotification: (e) => ({ type: "error", message: e?.message ?? t("login.smsSendFailed") }),
+        errorNotification: false,
       },
       {
         onSuccess: () => {
           void message.success(t("messages.smsCodeSent"));
           start();
         },
+        // The server's reason (e.g. 该手机号已注册), as a notice like the button's others; the
+        // button stays ready for another try.
+        onError: (e) => void message.error(e?.message || t("login.smsSendFailed")),
       },
     );
   };
