@@ -61,9 +61,14 @@ test("an employee books a business flight for a colleague under the colleague's 
   for (const who of [admin, { errors }, traveller]) expect(who.errors).toEqual([]);
 });
 
-test("the company administrator books a business flight for an employee, who finds it among their orders", async ({ browser }) => {
+test("the company administrator books a business flight for an employee with an external traveller, and the employee finds it among their orders", async ({ browser }) => {
   test.setTimeout(120_000);
   const admin = await as(browser, "13800000070");
+  const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
+  const guest = await (await admin.page.request.post("/api/credit/external_passenger/add", {
+    form: { token, name: "赵客户", mobilePhone: "13912340000", "certificates.0.certType": "1", "certificates.0.certNo": "110101199003071233" },
+  })).json();
+  expect(guest.ret, guest.msg).toBe(0);
   const depDate = addDays(chinaDate(Date.now()), 13);
   const reply = await admin.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
   const list: FlightItem[] = (await reply.json()).data.list;
@@ -77,6 +82,11 @@ test("the company administrator books a business flight for an employee, who fin
   await expect(admin.page.getByLabel("姓名").first()).toHaveValue("黄磊");
   await expect(admin.page.getByTestId("standard-verdict")).toBeVisible();
   await admin.page.getByLabel("证件号码").first().fill("11010519491231002X");
+  // The company's external traveller comes along as a second passenger, read whole from the list.
+  await admin.page.getByRole("combobox", { name: "从外部出行人中选择" }).click();
+  await admin.page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "赵客户" }).click();
+  await expect(admin.page.getByLabel("姓名").nth(1)).toHaveValue("赵客户");
+  await expect(admin.page.getByLabel("证件号码").nth(1)).toHaveValue("110101199003071233");
   await admin.page.screenshot({ path: "test-results/admin-books-for-staff-1280.png", fullPage: true });
   await admin.page.getByRole("button", { name: "提交订单" }).click();
 

@@ -1,13 +1,16 @@
-// 常用乘客 on the order page: the member's saved travellers to pick from instead of typing. The
-// list shows them masked; the one picked is read whole (its certificate number) from the same
-// resource, and becomes a passenger row: name, the first certificate (an ID card first), the
-// birth date when the certificate does not carry it, and the mobile.
+// 常用乘客 on the order page: the member's saved travellers to pick from instead of typing, and
+// for a company member allowed to see them, the company's 外部出行人 (people outside the company
+// it books for). The lists show them masked; the one picked is read whole (its certificate
+// number) from the same resource, and becomes a passenger row: name, the first certificate (an
+// ID card first), the birth date when the certificate does not carry it, and the mobile.
 import { useState } from "react";
 import { App, Select } from "antd";
-import { useDataProvider, useList, type HttpError, useTranslate } from "@refinedev/core";
+import { useCan, useDataProvider, useList, type HttpError, useTranslate } from "@refinedev/core";
 import { CERT_TYPE } from "../../domain/codes";
 import { travellerDisplayName, type TravellerRow } from "../../domain/people/traveller";
 import type { PassengerValues } from "./order-form";
+import { usePortalUser } from "../../pages/layout/session";
+import { userKeyOf } from "../../providers/access-control";
 
 export function toPassenger(t: TravellerRow): PassengerValues {
   const cert = t.certificates.find((c) => c.certType === CERT_TYPE.idCard) ?? t.certificates[0];
@@ -22,19 +25,34 @@ export function toPassenger(t: TravellerRow): PassengerValues {
   };
 }
 
+type Source = "passengers" | "externalPassengers";
+
 export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues) => void; full: boolean }) {
+  // The external travellers' page decides who may read them, here as there.
+  const user = userKeyOf(usePortalUser()) ?? "guest";
+  const external = useCan({ resource: "external_passengers", action: "view", params: { user } });
+  return (
+    <div className="tp-saved-passengers">
+      <TravellerSelect source="passengers" onPick={onPick} full={full} />
+      {external.data?.can ? <TravellerSelect source="externalPassengers" onPick={onPick} full={full} /> : null}
+    </div>
+  );
+}
+
+function TravellerSelect({ source, onPick, full }: { source: Source; onPick: (p: PassengerValues) => void; full: boolean }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const dataProvider = useDataProvider();
   const [reading, setReading] = useState(false);
-  const { result, query } = useList<TravellerRow, HttpError>({ resource: "passengers", pagination: { currentPage: 1, pageSize: 50 }, errorNotification: false });
+  const { result, query } = useList<TravellerRow, HttpError>({ resource: source, pagination: { currentPage: 1, pageSize: 50 }, errorNotification: false });
   const list = result.data ?? [];
   // Nothing saved (or the list could not load): typing the passengers in is the way.
   if (!query.isLoading && list.length === 0) return null;
+  const label = t(source === "passengers" ? "flightOrder.savedPassengers" : "flightOrder.externalTravellers");
   const pick = async (id: number) => {
     setReading(true);
     try {
-      const { data } = await dataProvider().getOne<TravellerRow>({ resource: "passengers", id });
+      const { data } = await dataProvider().getOne<TravellerRow>({ resource: source, id });
       onPick(toPassenger(data));
     } catch (e) {
       message.error((e as Error).message);
@@ -43,10 +61,9 @@ export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues)
     }
   };
   return (
-    <div className="tp-saved-passengers">
-      <Select<number>
-        aria-label={t("flightOrder.savedPassengers")}
-        placeholder={t("flightOrder.savedPassengers")}
+    <Select<number>
+        aria-label={label}
+        placeholder={label}
         loading={query.isLoading || reading}
         disabled={full}
         value={null as unknown as number}
@@ -56,6 +73,5 @@ export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues)
         onChange={(id) => void pick(id)}
         options={list.map((p) => ({ value: p.id, label: `${travellerDisplayName(p)}${p.certificates[0] ? ` · ${p.certificates[0].certNo}` : ""}` }))}
       />
-    </div>
   );
 }
