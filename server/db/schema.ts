@@ -11,6 +11,7 @@ import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTa
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
 import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
+import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -21,6 +22,7 @@ export * from "./tables/orders";
 export * from "./tables/people";
 export * from "./tables/exports";
 export * from "./tables/settlement";
+export * from "./tables/rewards";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -267,6 +269,9 @@ export interface Database {
   settlement_statements: SettlementStatementsTable;
   settlement_lines: SettlementLinesTable;
   settlement_events: SettlementEventsTable;
+  reward_accounts: RewardAccountsTable;
+  reward_entries: RewardEntriesTable;
+  pay_codes: PayCodesTable;
 }
 
 export type Member = Selectable<MembersTable>;
