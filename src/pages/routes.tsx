@@ -65,6 +65,10 @@ const TrainPayPage = lazy(withTexts(() => import("../booking/pay/TrainPayPage"))
 const PayOrderPage = lazy(withTexts(() => import("../booking/pay/PayOrderPage")));
 const AirOrderFinishPage = lazy(withTexts(() => import("../booking/pay/AirOrderFinishPage")));
 const WalletPage = lazy(withTexts(() => import("../resources/wallet-ledger/list")));
+const RewardsOutPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.RewardsOutPage }))));
+const RewardsDetailPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.RewardsDetailPage }))));
+const TianhanbaoDetailPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.TianhanbaoDetailPage }))));
+const PayAuthCodePage = lazy(withTexts(() => import("./account/PayAuthCodePage")));
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
@@ -123,6 +127,10 @@ const PAGES: Record<string, Page> = {
   TrainOrderDetails: TrainOrderShowPage,
   air_order_finish: AirOrderFinishPage,
   my_wallet: WalletPage,
+  RewardsOut: RewardsOutPage,
+  RewradsDetail: RewardsDetailPage,
+  tianhanbao_detail: TianhanbaoDetailPage,
+  pay_authorization_code: PayAuthCodePage,
   SettlementSet: SettlementPage,
   // Every bill's route shows the one bill list, which picks its bill by the route name.
   ...Object.fromEntries(Object.values(BILL_PAGES).map((b) => [b.route, BillListPage])),

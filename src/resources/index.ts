@@ -7,6 +7,7 @@ import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
+import { rewardsEndpoints, rewardsResource } from "./rewards";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
@@ -29,6 +30,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "hotel-orders": hotelOrdersEndpoints,
   "train-orders": trainOrdersEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
+  rewards: rewardsEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
@@ -53,6 +55,7 @@ export const resources: ResourceProps[] = [
   hotelOrdersResource,
   trainOrdersResource,
   walletLedgerResource,
+  rewardsResource,
   passengersResource,
   externalPassengersResource,
   addressesResource,
