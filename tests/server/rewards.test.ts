@@ -12,6 +12,9 @@ import { setClock } from "../../server/services/clock";
 import { enqueueJob } from "../../server/jobs/queue";
 import { FLIGHT_ORDER_TICKET_JOB } from "../../server/orders/flight/ticketing";
 import { rewardsOnMove } from "../../server/payments/rewards";
+import { recordMove } from "../../server/orders/record-move";
+import { SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { isoAt } from "../../server/services/clock";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
@@ -118,6 +121,41 @@ describe("earning", () => {
     expect(order.serviceFeeFen).toBeGreaterThan(0);
     expect(kinds).toEqual([["recommend", rateOf(order.ticketFen, RECOMMEND_RATE_BP)], ["share", rateOf(order.serviceFeeFen, SHARE_RATE_BP)]]);
     expect(rows.every((r) => r.memberId === ids[AGENT])).toBe(true);
+  });
+});
+
+/** A bare order row of another product, to drive its moves through the one move recorder. */
+async function bareOrder(who: string, product: "train" | "hotel", status: number, ticketFen: number, serviceFeeFen: number) {
+  const at = isoAt();
+  const no = `${product[0].toUpperCase()}${Date.now()}${++keys}`;
+  return (await db().insertInto("orders").values({
+    orderNo: no, product, memberId: ids[who], companyId: null, bookerMemberId: ids[who], travellerMemberId: null, status,
+    ticketFen, constructionFeeFen: 0, fuelSurchargeFen: 0, serviceFeeFen, insuranceFen: 0, totalFen: ticketFen + serviceFeeFen, fullFareFen: null,
+    fareKey: no, holdId: null, depDate: day(3), title: product, snapshot: "{}", contactName: "林峰", contactMobile: who, clientKey: no,
+    expiresAt: null, createTime: at, updateTime: at, travelType: null, applyId: null, overReasons: null, standardVerdict: null, approvalId: null,
+  }).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+describe("other products", () => {
+  it("a train order ticketed and a hotel stay completed credit the agent referrer through the move recorder; a train refund reverses", async () => {
+    const before = { rec: await account(AGENT, "recommend"), share: await account(AGENT, "share") };
+    const train = await bareOrder(AGENT_BUYER, "train", 1, 55_300, 1_000);
+    const hotel = await bareOrder(AGENT_BUYER, "hotel", 3, 128_800, 2_000);
+    await db().transaction().execute((trx) => recordMove(trx, train, { from: 1, to: 2 }, { action: "ticket", actor: SYSTEM_ACTOR }, false));
+    await db().transaction().execute((trx) => recordMove(trx, hotel, { from: 3, to: 4 }, { action: "complete", actor: SYSTEM_ACTOR }, false));
+    expect((await entriesOf(train)).map((r) => [r.kind, r.amountFen, r.product])).toEqual([["recommend", 553, "train"], ["share", 300, "train"]]);
+    expect((await entriesOf(hotel)).map((r) => [r.kind, r.amountFen, r.product])).toEqual([["recommend", 1_288, "hotel"], ["share", 600, "hotel"]]);
+    expect(await account(AGENT, "recommend")).toBe(before.rec + 553 + 1_288);
+    expect(await account(AGENT, "share")).toBe(before.share + 300 + 600);
+    await db().transaction().execute((trx) => recordMove(trx, train, { from: 2, to: 4 }, { action: "refund", actor: SYSTEM_ACTOR }, false));
+    expect((await entriesOf(train)).map((r) => [r.event, r.kind, r.amountFen])).toEqual([["earn", "recommend", 553], ["earn", "share", 300], ["reverse", "recommend", -553], ["reverse", "share", -300]]);
+    expect(await account(AGENT, "share")).toBe(before.share + 600);
+  });
+
+  it("a move the order is no longer in writes nothing, the reward included", async () => {
+    const train = await bareOrder(AGENT_BUYER, "train", 2, 10_000, 0);
+    await expect(db().transaction().execute((trx) => recordMove(trx, train, { from: 1, to: 2 }, { action: "ticket", actor: SYSTEM_ACTOR }, false))).rejects.toThrow("订单状态已变化");
+    expect(await entriesOf(train)).toEqual([]);
   });
 });
 
