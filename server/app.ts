@@ -36,6 +36,7 @@ import { trainOrderRoutes } from "./routes/train-orders";
 import { paymentRoutes } from "./routes/payments";
 import { withdrawalRoutes } from "./routes/withdrawals";
 import { rechargeRoutes } from "./routes/recharge";
+import { rewardRoutes } from "./routes/rewards";
 import { DEMO_SANDBOX_SECRET, registerSandboxCashier } from "./payments/sandbox";
 import { gatewayFor, registerGatewayNotifications, type PayGateways } from "./payments/gateways";
 import { passengerRoutes } from "./routes/passengers";
@@ -157,7 +158,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
   app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

@@ -28,6 +28,7 @@ import * as m079 from "./migrations/079_traveller_list_indexes";
 import * as m081 from "./migrations/081_flight_after_sales";
 import * as m080 from "./migrations/080_train_orders";
 import * as m083 from "./migrations/083_withdrawals";
+import * as m084 from "./migrations/084_rewards_pay_codes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "081_flight_after_sales": m081,
   "080_train_orders": m080,
   "083_withdrawals": m083,
+  "084_rewards_pay_codes": m084,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -12,6 +12,7 @@ import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } f
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
 import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
+import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -23,6 +24,7 @@ export * from "./tables/people";
 export * from "./tables/exports";
 export * from "./tables/settlement";
 export * from "./tables/withdrawals";
+export * from "./tables/rewards";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -271,6 +273,9 @@ export interface Database {
   settlement_events: SettlementEventsTable;
   bank_cards: BankCardsTable;
   withdrawals: WithdrawalsTable;
+  reward_accounts: RewardAccountsTable;
+  reward_entries: RewardEntriesTable;
+  pay_codes: PayCodesTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -1,11 +1,13 @@
 // Recording one state-machine move of any order: a conditional UPDATE on the status the move
 // starts from (two concurrent moves on one order can never both succeed) and its timeline event,
-// in the caller's transaction. Each product checks its own table of moves before calling.
+// in the caller's transaction, with the rewards the move earns or reverses. Each product checks its
+// own table of moves before calling.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import type { Actor } from "./flight/moves";
+import { rewardsOnMove } from "../payments/rewards";
 
 export interface RecordedMove {
   from: number;
@@ -33,5 +35,8 @@ export async function recordMove(
     .insertInto("order_events")
     .values({ orderId, action: event.action, fromStatus: move.from, toStatus: move.to, actorMemberId: event.actor.memberId, actorName: event.actor.name, note: event.note ?? null, createTime: at })
     .execute();
+  // A completed order credits its member's referrer, a refunded one takes that back: in this
+  // transaction, so the reward stands or falls with the move.
+  await rewardsOnMove(trx, orderId, move);
   return { from: move.from, to: move.to };
 }

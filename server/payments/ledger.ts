@@ -8,13 +8,14 @@ import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { fenToYuan } from "../../src/domain/policy/fen";
 import { yuanTextToFen } from "../../src/domain/travel/money";
+import type { LedgerEntryName } from "../../src/domain/bills";
 
 export const INSUFFICIENT_BALANCE = "账户余额不足";
 
 export interface LedgerEntry {
   memberId: number;
   account: "wallet" | "alipay" | "wechat" | "credit";
-  entry: "pay" | "refund" | "withdraw" | "recharge";
+  entry: LedgerEntryName;
   direction: "in" | "out";
   amountFen: number;
   businessType: number;

@@ -36,6 +36,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "pnr-import": [32],
   "bills:transaction": [34, 47],
   "bills:recommendation": [35],
+  // The rewards account (summary, detail, transfer to the wallet): whoever may earn recommendation income.
+  rewards: [35],
   "bills:share": [36],
   "bills:enterprise": [46],
   "reports:air-sale": [37],

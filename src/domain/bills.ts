@@ -30,7 +30,7 @@ const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) =>
 const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded];
 const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
 
-/** Ledger entries: order payments and refunds, wallet recharges, and movements no service writes yet (withdrawals, income). */
+/** Every entry a ledger row may carry: order payments and refunds, wallet recharges, withdrawals, and rewards moved into the wallet (recommend, share). */
 export const LEDGER_ENTRIES = ["pay", "refund", "recharge", "withdraw", "recommend", "share"] as const;
 export type LedgerEntryName = (typeof LEDGER_ENTRIES)[number];
 export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryName, string>> = {

@@ -69,6 +69,10 @@ const RechargeIndexPage = lazy(withTexts(() => import("../booking/recharge/Recha
 const RechargePayPage = lazy(withTexts(() => import("../booking/recharge/RechargePayPage")));
 const RechargeFinishPage = lazy(withTexts(() => import("../booking/recharge/RechargeFinishPage")));
 const RechargeRecordPage = lazy(withTexts(() => import("../resources/recharges/list")));
+const RewardsOutPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.RewardsOutPage }))));
+const RewardsDetailPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.RewardsDetailPage }))));
+const TianhanbaoDetailPage = lazy(withTexts(() => import("../resources/rewards/pages").then((m) => ({ default: m.TianhanbaoDetailPage }))));
+const PayAuthCodePage = lazy(withTexts(() => import("./account/PayAuthCodePage")));
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
@@ -132,6 +136,10 @@ const PAGES: Record<string, Page> = {
   recharge_pay: RechargePayPage,
   recharge_finish: RechargeFinishPage,
   RechargeRecord: RechargeRecordPage,
+  RewardsOut: RewardsOutPage,
+  RewradsDetail: RewardsDetailPage,
+  tianhanbao_detail: TianhanbaoDetailPage,
+  pay_authorization_code: PayAuthCodePage,
   SettlementSet: SettlementPage,
   // Every bill's route shows the one bill list, which picks its bill by the route name.
   ...Object.fromEntries(Object.values(BILL_PAGES).map((b) => [b.route, BillListPage])),

@@ -9,6 +9,7 @@ import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 import { withdrawalsEndpoints, withdrawalsResource } from "./withdrawals";
 import { rechargesEndpoints, rechargesResource } from "./recharges";
+import { rewardsEndpoints, rewardsResource } from "./rewards";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
@@ -33,6 +34,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "wallet-ledger": walletLedgerEndpoints,
   withdrawals: withdrawalsEndpoints,
   recharges: rechargesEndpoints,
+  rewards: rewardsEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
@@ -59,6 +61,7 @@ export const resources: ResourceProps[] = [
   walletLedgerResource,
   withdrawalsResource,
   rechargesResource,
+  rewardsResource,
   passengersResource,
   externalPassengersResource,
   addressesResource,

@@ -189,6 +189,15 @@ const SAMPLES: Record<string, Record<string, string>> = {
       [billExcelPath(name), { startDate: "2026-01-01", endDate: "2026-12-31" }],
     ]),
   ),
+  // Rewards (types 10-50, 7_0): the summary and the detail answer every allowed caller; a transfer
+  // finds no rewards balance (409). Pay authorization code (every member with a wallet): a new code
+  // for each caller; no code of this number is the caller's (404). Successes in rewards.test.ts
+  // and pay-code.test.ts; the counter's charge is public (partner-signed).
+  "/rewards/summary": {},
+  "/rewards/detail": { pageNum: "1", pageSize: "10", kind: "recommend", event: "earn", createDateStart: "2026-01-01", createDateEnd: "2026-12-31" },
+  "/rewards/transferOut": { amount: "0.01" },
+  "/pay/authcode/generate": {},
+  "/pay/authcode/status": { code: "100000000000000000" },
   // Company spend reports, every type (the other products answer zeros).
   ...Object.fromEntries(
     ["domAir", "intlAir", "train", "hotel", "car"].flatMap((t) => [
@@ -227,6 +236,9 @@ const ACTS_ON_OWN = new Set([
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.
   ...BILL_NAMES.map(billExcelPath),
+  // A transfer needs a rewards balance; a status names the caller's own code.
+  "/rewards/transferOut",
+  "/pay/authcode/status",
   // A member has one export at a time: the next report's export may meet the previous one still
   // being written (409); their successes are tested in reports.test.ts.
   ...["domAir", "intlAir", "train", "hotel", "car"].map((t) => `/report/${t}/excel`),

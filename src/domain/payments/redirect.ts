@@ -24,6 +24,7 @@ const REDIRECTS: Readonly<Record<BusinessTypeName | "trainChangeTicket", PayRedi
   upgrade: { kind: "none" },
   payAnnualFee: { kind: "none" },
   buyTicket: { kind: "none" },
+  rewardsOut: { kind: "none" },
 };
 
 export function payRedirect(businessType: number | BusinessTypeName | "trainChangeTicket"): PayRedirect {

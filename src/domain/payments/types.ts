@@ -13,6 +13,8 @@ export const BUSINESS_TYPE = {
   trainPay: 8,
   /** Not in the published table (which stops at 8); the next free number. */
   hotelPay: 9,
+  /** Not in the published table either: rewards moved into the wallet (奖励转出). */
+  rewardsOut: 10,
 } as const;
 
 export type BusinessTypeName = keyof typeof BUSINESS_TYPE;
@@ -30,6 +32,7 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   7: "购票",
   8: "火车票支付",
   9: "酒店支付",
+  10: "奖励转出",
 };
 
 /**

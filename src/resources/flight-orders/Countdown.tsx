@@ -3,8 +3,11 @@
 import { useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 
-/** textKey: the sentence around the time left (paying by default; an order waiting for approval says so). */
-export function Countdown({ until, onEnd, textKey = "flightOrder.detail.payWithin" }: { until: string; onEnd: () => void; textKey?: string }) {
+/**
+ * textKey: the sentence around the time left (paying by default; an order waiting for approval says
+ * so); expiredKey: what shows once it ran out.
+ */
+export function Countdown({ until, onEnd, textKey = "flightOrder.detail.payWithin", expiredKey = "flightOrder.detail.expired" }: { until: string; onEnd: () => void; textKey?: string; expiredKey?: string }) {
   const t = useTranslate();
   const end = Date.parse(until);
   const [now, setNow] = useState(() => Date.now());
@@ -19,7 +22,7 @@ export function Countdown({ until, onEnd, textKey = "flightOrder.detail.payWithi
     const timer = setTimeout(onEnd, 3000);
     return () => clearTimeout(timer);
   }, [left > 0]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (left === 0) return <span data-testid="countdown">{t("flightOrder.detail.expired")}</span>;
+  if (left === 0) return <span data-testid="countdown">{t(expiredKey)}</span>;
   const mm = String(Math.floor(left / 60)).padStart(2, "0");
   const ss = String(left % 60).padStart(2, "0");
   return <span data-testid="countdown">{t(textKey, { time: `${mm}:${ss}` })}</span>;

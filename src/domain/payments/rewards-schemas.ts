@@ -1,0 +1,30 @@
+// Inputs of the rewards calls, shared by the transfer form and the server.
+import { z } from "zod";
+import { zText } from "../zod";
+import { REWARD_EVENTS, REWARD_KINDS } from "./rewards";
+
+export const TRANSFER_MESSAGES = {
+  required: "请输入转出金额",
+  format: "请输入正确的金额（大于 0，最多两位小数）",
+} as const;
+
+/** Yuan as typed: positive, at most 2 decimals, below 10 million. The server reads it as fen exactly. */
+export const rewardsTransferSchema = z
+  .object({
+    amount: zText({ max: 13, trim: true, error: TRANSFER_MESSAGES.format, typeError: TRANSFER_MESSAGES.required })
+      .min(1, TRANSFER_MESSAGES.required)
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, TRANSFER_MESSAGES.format)
+      .refine((v) => /[1-9]/.test(v), TRANSFER_MESSAGES.format),
+  })
+  .strict();
+export type RewardsTransferInput = z.output<typeof rewardsTransferSchema>;
+
+const zDay = (label: string) => zText({ max: 10, error: `${label}格式不正确` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式不正确`);
+
+/** The detail list's filters (the page's own fields; paging is the list contract's). */
+export const rewardsDetailFilters = {
+  kind: z.enum(REWARD_KINDS, "收益类型不正确").optional(),
+  event: z.enum(REWARD_EVENTS, "明细类型不正确").optional(),
+  createDateStart: zDay("开始日期").optional(),
+  createDateEnd: zDay("结束日期").optional(),
+};

@@ -1,0 +1,106 @@
+// The pay authorization code (/myCenter/pay_authorization_code): the member generates a one-use
+// code that lives 2 minutes, shown large with its QR and a countdown; 刷新 draws a new one (the
+// old one dies on the server). The page asks for the code's status every 2 s until a counter
+// charged it (已付款 ¥x.xx) or it expired.
+import { useEffect, useState } from "react";
+import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
+import { Alert, Button, Card, QRCode, Result, Space, Typography } from "antd";
+import { ReloadOutlined } from "@ant-design/icons";
+import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from "../../domain/payments/pay-code";
+import { formatFen } from "../../domain/policy/fen";
+import { formatMoney } from "../../domain/format";
+import { chinaDateTime } from "../../domain/travel/dates";
+import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { Countdown } from "../../resources/flight-orders/Countdown";
+
+export default function PayAuthCodePage({ routeName }: { routeName: string }) {
+  const t = useTranslate();
+  // The code the last generate call answered; its status then comes from the poll below.
+  const [issued, setIssued] = useState<PayCodeView | null>(null);
+  const generate = useCustomMutation<PayCodeView>();
+  const wallet = useCustom<{ balance: string }>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
+  const status = useCustom<PayCodeView>({
+    url: PAY_CODE_PATHS.status,
+    method: "post",
+    config: { payload: { code: issued?.code } },
+    errorNotification: false,
+    queryOptions: {
+      enabled: Boolean(issued),
+      retry: false,
+      // Until the code is charged, expires or is replaced; a failed poll tries again next tick.
+      refetchInterval: (q) => (!q.state.data?.data?.status || q.state.data.data.status === "active" ? PAY_CODE_POLL_MS : false),
+      refetchIntervalInBackground: true,
+    },
+  });
+  const polled = status.result.data as PayCodeView | undefined;
+  const code = polled?.code && polled.code === issued?.code ? polled : issued;
+
+  // The wallet's balance follows the charge: a refresh caused by the poll's answer, not a fetch of its own.
+  useEffect(() => {
+    if (code?.status === "used") void wallet.query.refetch();
+  }, [code?.status]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const draw = () =>
+    generate.mutate(
+      { url: PAY_CODE_PATHS.generate, method: "post", values: {}, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          setIssued(data);
+          void wallet.query.refetch();
+        },
+      },
+    );
+  const balance = (wallet.result.data as { balance: string } | undefined)?.balance;
+  const p = (k: string, o?: Record<string, unknown>) => t(`rewards.payCode.${k}`, o);
+
+  return (
+    <WorkbenchFrame routeName={routeName}>
+      <Card style={{ maxWidth: 560 }}>
+        <Space direction="vertical" size={16} style={{ width: "100%", alignItems: "center", textAlign: "center" }}>
+          {generate.mutation.error && <Alert type="error" showIcon message={p("error")} description={generate.mutation.error.message} action={<Button onClick={draw}>{t("rewards.retry")}</Button>} />}
+          {!code && (
+            <>
+              <Typography.Paragraph type="secondary" style={{ maxWidth: 420 }}>{p("intro")}</Typography.Paragraph>
+              <Button type="primary" size="large" onClick={draw} loading={generate.mutation.isPending}>{p("generate")}</Button>
+            </>
+          )}
+          {code && code.status === "used" && (
+            <Result
+              status="success"
+              title={<span data-testid="pay-code-paid">{p("paid", { amount: formatFen(code.amount ?? 0) })}</span>}
+              subTitle={code.paidTime ? p("paidAt", { time: chinaDateTime(code.paidTime) }) : undefined}
+              extra={<Button type="primary" onClick={draw} loading={generate.mutation.isPending}>{p("again")}</Button>}
+            />
+          )}
+          {code && code.status !== "used" && (
+            <>
+              <Typography.Text
+                strong
+                copyable={false}
+                data-testid="pay-code"
+                aria-label={p("title")}
+                style={{ fontSize: 28, letterSpacing: 2, fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace" }}
+              >
+                {groupPayCode(code.code)}
+              </Typography.Text>
+              <div role="img" aria-label={p("qr")} data-testid="pay-code-qr">
+                <QRCode value={code.code} size={220} status={code.status === "active" ? "active" : "expired"} onRefresh={draw} />
+              </div>
+              {code.status === "active" ? (
+                <Typography.Text type="warning">
+                  <Countdown until={code.expiresAt} onEnd={() => void status.query.refetch()} textKey="rewards.payCode.validFor" expiredKey="rewards.payCode.expired" />
+                </Typography.Text>
+              ) : (
+                <Typography.Text type="danger">{p(code.status === "revoked" ? "revoked" : "expired")}</Typography.Text>
+              )}
+              {code.status === "active" && <Typography.Text type="secondary">{p("waiting")}</Typography.Text>}
+              <Button icon={<ReloadOutlined />} onClick={draw} loading={generate.mutation.isPending}>{p("refresh")}</Button>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{p("hint")}</Typography.Text>
+            </>
+          )}
+          {balance !== undefined && <Typography.Text type="secondary" data-testid="pay-code-balance">{p("balance", { amount: formatMoney(balance) })}</Typography.Text>}
+        </Space>
+      </Card>
+    </WorkbenchFrame>
+  );
+}
