@@ -29,6 +29,7 @@ import * as m081 from "./migrations/081_flight_after_sales";
 import * as m080 from "./migrations/080_train_orders";
 import * as m083 from "./migrations/083_withdrawals";
 import * as m084 from "./migrations/084_rewards_pay_codes";
+import * as m087 from "./migrations/087_self_pay";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "080_train_orders": m080,
   "083_withdrawals": m083,
   "084_rewards_pay_codes": m084,
+  "087_self_pay": m087,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -5,6 +5,7 @@
 // order may also owe the amount of a change (business type changeTicket) while it waits in
 // 改签申请中: that is its due then. A wallet recharge is an order too: paying it credits the wallet.
 import type { Kysely } from "kysely";
+import { splitPayment } from "../../src/domain/policy/self-pay";
 import type { Database } from "../db/schema";
 import { BUSINESS_TYPE, QR_METHODS, type BusinessType, type PayMethod } from "../../src/domain/payments";
 import { RECHARGE_PAYABLE_STATUSES, RECHARGE_STATUS, rechargeLabel } from "../../src/domain/orders/recharge";
@@ -115,18 +116,25 @@ const FLIGHT_CHANGE: PayableProduct = {
 export interface Due {
   product: PayableProduct;
   businessType: BusinessType;
+  /** What the payer pays with the trade (超标自付: the traveller's own part). */
   amount: number;
+  /** 超标自付: the standard's part, charged to the order's company credit line with the trade (else 0). */
+  companyFen: number;
+  companyId: number | null;
   expiresAt: string | null;
   status: number;
 }
 
-export async function dueOf(db: Kysely<Database>, order: { id: number; product: string; status: number; totalFen: number; expiresAt: string | null }): Promise<Due> {
+type PayableOrder = { id: number; product: string; status: number; totalFen: number; expiresAt: string | null; selfPayFen?: number; companyId?: number | null };
+
+export async function dueOf(db: Kysely<Database>, order: PayableOrder): Promise<Due> {
   if (order.product === "air" && order.status === FLIGHT_ORDER_STATUS.changeRequested) {
     const change = await changeAwaitingPayment(db, order.id);
-    if (change) return { product: FLIGHT_CHANGE, businessType: FLIGHT_CHANGE.businessType, amount: change.payFen, expiresAt: change.expiresAt, status: order.status };
+    if (change) return { product: FLIGHT_CHANGE, businessType: FLIGHT_CHANGE.businessType, amount: change.payFen, companyFen: 0, companyId: null, expiresAt: change.expiresAt, status: order.status };
   }
   const product = payableOf(order.product);
-  return { product, businessType: product.businessType, amount: order.totalFen, expiresAt: order.expiresAt, status: order.status };
+  const { selfFen, companyFen } = order.selfPayFen ? splitPayment(order.totalFen, order.selfPayFen) : { selfFen: order.totalFen, companyFen: 0 };
+  return { product, businessType: product.businessType, amount: selfFen, companyFen, companyId: order.companyId ?? null, expiresAt: order.expiresAt, status: order.status };
 }
 
 export function payableOf(product: string): PayableProduct {

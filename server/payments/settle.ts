@@ -12,6 +12,8 @@ import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { assertMethodAllowed, assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
+import { companyById } from "../settlement/company";
+import type { Due } from "../orders/payable";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
   outTradeNo: p.outTradeNo,
@@ -34,6 +36,21 @@ async function markPaid(trx: Kysely<Database>, p: Payment, gatewayTradeNo: strin
 }
 
 type PayInput = { businessType: number; payPassword?: string };
+
+/**
+ * 超标自付: the standard's part of the order goes on the order's company credit line in the
+ * transaction that takes the traveller's part, so both are paid or neither (a line without room
+ * refuses it, and the caller's transaction takes nothing).
+ */
+async function chargeCompanyPart(trx: Kysely<Database>, p: Payment, due: Due): Promise<void> {
+  if (due.companyFen <= 0) return;
+  const company = due.companyId ? await companyById(trx, due.companyId) : null;
+  await spendCredit(trx, company?.walletMemberId ?? null, due.companyFen);
+  await appendLedger(trx, { memberId: p.memberId, account: "credit", entry: "pay", direction: "out", amountFen: due.companyFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付（差旅标准内部分）" });
+}
+
+/** The trade pays what the order owes now: the same business type, amount and company part. */
+const tradeMatches = (due: Due, p: Payment) => due.businessType === p.businessType && due.amount === p.amountFen && due.companyFen === p.creditFen;
 type Charge = (trx: Transaction<Database>) => Promise<void>;
 
 /**
@@ -64,7 +81,7 @@ async function payFromAccount(
     assertMethodAllowed(due, account.method);
     assertPayable(due);
     // A trade created for another amount (a change declined and asked again) no longer pays anything.
-    if (due.businessType !== p.businessType || due.amount !== p.amountFen) throw new BizError(RET.CONFLICT, "该交易已失效，请重新发起支付");
+    if (!tradeMatches(due, p)) throw new BizError(RET.CONFLICT, "该交易已失效，请重新发起支付");
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
@@ -73,6 +90,7 @@ async function payFromAccount(
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
     await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
     await charge(trx);
+    await chargeCompanyPart(trx, p, due);
     return resultOf({ ...p, status: "paid" });
   });
 }
@@ -156,7 +174,7 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   const paid = { ...p, status: "paid" };
   const due = await dueOf(trx, await orderOf(trx, p.orderId));
   const { product } = due;
-  const forThisDue = due.businessType === p.businessType && due.amount === p.amountFen;
+  const forThisDue = tradeMatches(due, p);
   // A product that holds nothing its deadline protects (a recharge) is completed by money that
   // arrives late, rather than the money going back.
   if (forThisDue && product.settlesLate?.includes(due.status)) {
@@ -171,6 +189,15 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   if (!forThisDue || due.status !== product.pendingPayment) {
     // Cancelled, or paid by another trade, before this money arrived: it goes back.
     await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
+    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+  }
+  // The company's part first: a line without room sends the traveller's money back and leaves
+  // the order unpaid (the refusal is a conditional update that wrote nothing).
+  try {
+    await chargeCompanyPart(trx, p, due);
+  } catch (e) {
+    if (!(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
+    await refundToWallet(trx, paid, `企业授信额度不足，差旅标准内部分未能支付，自付款退回余额（${e.message}）`);
     return { result: resultOf({ ...p, status: "refunded" }), settled: true };
   }
   await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);

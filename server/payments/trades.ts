@@ -51,10 +51,10 @@ async function allMethodsOf(db: Kysely<Database>, member: Member, qr: QrGateway)
   return { methods: [...methodsOf(member, qr), ...(credit ? (["credit"] as const) : [])] as PayMethod[], credit };
 }
 
-type OrderRow = { id: number; orderNo: string; product: string; title: string; status: number; totalFen: number; expiresAt: string | null };
+type OrderRow = { id: number; orderNo: string; product: string; title: string; status: number; totalFen: number; expiresAt: string | null; selfPayFen: number; companyId: number | null };
 
 async function orderOf(db: Kysely<Database>, id: number): Promise<OrderRow> {
-  return db.selectFrom("orders").select(["id", "orderNo", "product", "title", "status", "totalFen", "expiresAt"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return db.selectFrom("orders").select(["id", "orderNo", "product", "title", "status", "totalFen", "expiresAt", "selfPayFen", "companyId"]).where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== null && Date.parse(o.expiresAt) <= now();
@@ -67,12 +67,14 @@ export function assertPayable(due: Due): void {
   if (isExpired(due)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
-const allowedFor = (due: Pick<Due, "product">, method: string) => !due.product.methods || (due.product.methods as readonly string[]).includes(method);
+// 超标自付: the traveller's own part is theirs to pay, never the company's credit.
+const allowedFor = (due: Pick<Due, "product" | "companyFen">, method: string) =>
+  (!due.product.methods || (due.product.methods as readonly string[]).includes(method)) && !(due.companyFen > 0 && method === "credit");
 
 export const QR_ONLY = "账户充值仅支持支付宝或微信扫码支付";
 
 /** Refuses a method the order's product may not be paid with (a recharge: the QR methods only). */
-export function assertMethodAllowed(due: Pick<Due, "product" | "businessType">, method: string): void {
+export function assertMethodAllowed(due: Pick<Due, "product" | "businessType" | "companyFen">, method: string): void {
   if (!allowedFor(due, method)) throw new BizError(RET.FORBIDDEN, due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : "该订单不能使用该支付方式");
 }
 
@@ -95,6 +97,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
     walletBalance: await walletBalanceFen(db, member.id),
     payPwdSetup: Boolean(member.payPasswordHash),
     creditAvailable: credit ? credit.availableFen : null,
+    companyPart: due.companyFen > 0 ? due.companyFen : null,
   };
 }
 
@@ -115,6 +118,7 @@ export async function createPayment(db: Kysely<Database>, member: Member, orderI
       businessType: due.businessType,
       method,
       amountFen: due.amount,
+      creditFen: due.companyFen,
       status: "created",
       createTime: at,
       updateTime: at,

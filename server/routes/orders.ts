@@ -1,6 +1,7 @@
 // Domestic flight orders: book (verify, hold and create in one transaction), the order list
 // and detail of the order centre, and cancelling an unpaid order. A member reaches only their
 // own orders; a company administrator also the company's.
+import { selfPayFen } from "../../src/domain/policy";
 import { z } from "zod";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
 import { FLIGHT_ORDER_PATHS } from "../../src/domain/orders/flight-types";
@@ -62,7 +63,7 @@ export function orderRoutes(seed?: string) {
         const m = member!;
         const none: BusinessCheck = {
           allowed: false, tripLevelName: null, configured: false, over: false, reasons: [], overAction: "forbid", verdictText: "",
-          applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [],
+          applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [], selfPayFen: 0,
         };
         if (!canBookOnBusiness(m)) return none;
         const c = await supplierContext(ctx.db, m);
@@ -77,6 +78,7 @@ export function orderRoutes(seed?: string) {
           reasons: p.verdict.reasons.map((r) => r.text), overAction: p.verdict.overAction, verdictText: p.verdict.text,
           applicationRequired: p.applicationRequired, needReason: p.needReason, needApproval: p.needApproval, refuse: p.refuse,
           overReasons: p.overReasons,
+          selfPayFen: selfPayFen([v.seat.salePrice], p.selfPayLimitFen),
         };
       },
     }),

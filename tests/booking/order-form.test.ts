@@ -18,7 +18,7 @@ const seat = {
 const messages = { applicationRequired: "请选择已审批通过的出差申请", overReasonRequired: "请选择超标原因" };
 const check = (over: Partial<BusinessCheck>): BusinessCheck => ({
   allowed: true, tripLevelName: null, configured: true, over: false, reasons: [], overAction: "reason", verdictText: "",
-  applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [], ...over,
+  applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [], selfPayFen: 0, ...over,
 });
 
 function filled(over: Partial<OrderFormValues> = {}): OrderFormValues {

@@ -15,6 +15,7 @@ const PREFS = {
   hotelConfig: { multiPay: 0 },
   requireApplication: 1,
   overReasons: ["客户指定航班", "其他原因"],
+  overSelfPay: 1,
   autoDecisions: { approveWithinStandardMaxFen: 50000, rejectExpiredFare: 0 },
 };
 
@@ -30,7 +31,7 @@ describe("preferences", () => {
   it("answers the defaults, saves, and the company's members see hotel multi-pay", async () => {
     expect((await admin("/api/v1/trip_manager/preference_info")).data).toEqual({
       hotelConfig: { multiPay: 1 }, requireApplication: 0, overReasons: ["航班时刻原因", "会议或客户要求", "低价舱位已售罄", "同行人员统一安排", "其他原因"],
-      autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 },
+      overSelfPay: 0, autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 },
     });
     expect((await c.as(DEMO.head, "/member/info")).data.tripInfo).toEqual({ tripPreference: { hotelConfig: { multiPay: 1 } } });
     const saved = await admin("/api/v1/trip_manager/preference_save", PREFS);
@@ -108,14 +109,17 @@ describe("replace-booking", () => {
     expect(await counts(h.db.db, POLICY_TABLES)).toEqual(before);
   });
 
-  it("keeps companies apart and the settings to 70; the booking list to employees", async () => {
+  it("keeps companies apart and the settings to 70; the booking list to employees and the administrator", async () => {
     const rule = (await admin("/api/v1/trip_manager/employee_rsrv")).data.list[0];
     expect(await c.as(other.mobiles.admin, "/api/v1/trip_manager/employee_rsrv/delete", { id: rule.id })).toMatchObject({ ret: 403, msg: "无权查看或操作其他企业的数据" });
     expect((await c.as(other.mobiles.admin, "/api/v1/trip_manager/employee_rsrv")).data.total).toBe(0);
     for (const url of ["/api/v1/trip_manager/employee_rsrv", "/api/v1/trip_manager/employee_rsrv/save", "/api/v1/trip_manager/employee_rsrv/delete"]) {
       expect((await c.as(DEMO.head, url, { id: rule.id })).ret, url).toBe(403);
     }
-    expect((await admin("/api/v1/trip_manager/employee_rsrv/travellers")).ret).toBe(403);
+    // The administrator books for any employee: the whole staff, none of them the administrator.
+    const staff = (await admin("/api/v1/trip_manager/employee_rsrv/travellers")).data;
+    expect(staff.total).toBe((await h.db.db.selectFrom("employees").select("id").where("companyId", "=", ids.companyId).execute()).length);
+    expect(staff.list.some((e: { self: boolean }) => e.self)).toBe(false);
     expect((await c.as(DEMO.individual, "/api/v1/trip_manager/employee_rsrv/travellers")).ret).toBe(403);
     expect((await c.as(other.mobiles.head, "/api/v1/trip_manager/employee_rsrv/travellers")).data.list.map((e: { realName: string }) => e.realName)).toEqual(["孙悦"]);
     expect(await admin("/api/v1/trip_manager/employee_rsrv/delete", { id: rule.id })).toMatchObject({ ret: 0 });

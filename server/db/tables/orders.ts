@@ -41,6 +41,8 @@ export interface OrdersTable {
   overReasons: string | null;
   /** The standard's verdict on the fare (符合差旅标准, or 超标 with why). */
   standardVerdict: string | null;
+  /** Migration 087 (超标自付): what the traveller pays themself of totalFen; the company's credit pays the rest. */
+  selfPayFen: Generated<number>;
   /** The approval a business order waits for (待审批) or went through. */
   approvalId: number | null;
 }
@@ -90,6 +92,8 @@ export interface PaymentsTable {
   paidTime: string | null;
   createTime: string;
   updateTime: string;
+  /** Migration 087: the company credit charged with this trade (超标自付's standard part). */
+  creditFen: Generated<number>;
 }
 
 export interface LedgerTable {

@@ -4,6 +4,7 @@
 // cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
+import { selfPayFen } from "../../../src/domain/policy";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
@@ -129,6 +130,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           overStandard: biz.overStandard,
           overReasons: biz.overReasons,
           standardVerdict: biz.standardVerdict,
+          selfPayFen: selfPayFen(panel.lines.map((l) => l.tktPrice), biz.selfPayLimitFen),
         })
         .returning(["id", "orderNo"])
         .executeTakeFirstOrThrow();

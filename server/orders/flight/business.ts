@@ -41,6 +41,8 @@ export interface BusinessPolicy {
   needApproval: boolean;
   refuse: boolean;
   overReasons: string[];
+  /** 超标自付: the price limit the traveller pays above (null: the payer pays the whole order). */
+  selfPayLimitFen: number | null;
 }
 
 /** The standard's view of one fare for the booker (the same for the page's check and the booking). */
@@ -91,6 +93,9 @@ export async function businessPolicy(
     }
   }
   const steps = businessBookingSteps(verdict, everyOrderApproved);
+  // The company's credit pays up to the standard's price limit; only a fare over that limit has
+  // a part for the traveller to pay.
+  const overOnPrice = verdict.over && verdict.limitFen !== null && verdict.reasons.some((r) => r.code !== "cabin");
   return {
     companyId: me.companyId,
     tripLevelName: level?.name ?? null,
@@ -99,6 +104,7 @@ export async function businessPolicy(
     everyOrderApproved,
     ...steps,
     overReasons: prefs.overReasons,
+    selfPayLimitFen: prefs.overSelfPay === 1 && overOnPrice && !steps.refuse ? verdict.limitFen : null,
   };
 }
 
@@ -110,10 +116,11 @@ export interface BusinessFacts {
   standardVerdict: string | null;
   needApproval: boolean;
   withinStandard: boolean;
+  selfPayLimitFen: number | null;
 }
 
 export const PRIVATE_FACTS: BusinessFacts = {
-  travelType: "private", applyId: null, overStandard: 0, overReasons: null, standardVerdict: null, needApproval: false, withinStandard: true,
+  travelType: "private", applyId: null, overStandard: 0, overReasons: null, standardVerdict: null, needApproval: false, withinStandard: true, selfPayLimitFen: null,
 };
 
 const badInput = (field: string, message: string) => new BizError(RET.BAD_INPUT, message, { errors: { [field]: message } });
@@ -168,5 +175,6 @@ export async function decideBusiness(
     standardVerdict: p.verdict.text,
     needApproval: p.needApproval,
     withinStandard: !p.verdict.over,
+    selfPayLimitFen: p.selfPayLimitFen,
   };
 }

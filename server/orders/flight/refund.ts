@@ -67,7 +67,7 @@ async function setRecord(trx: Kysely<Database>, orderId: number, status: string,
   await trx.updateTable("flight_refunds").set({ status, updateTime: isoAt(), ...(toAccount ? { toAccount } : {}) }).where("orderId", "=", orderId).execute();
 }
 
-const ACCOUNT_TEXT = { wallet: "账户余额", credit: "企业授信额度" } as const;
+const ACCOUNT_TEXT = { wallet: "账户余额", credit: "企业授信额度", split: "账户余额及企业授信额度" } as const;
 
 async function step(trx: Kysely<Database>, orderId: number, action: Step): Promise<void> {
   const order = await trx.selectFrom("orders").select(["status", "holdId", "orderNo"]).where("id", "=", orderId).executeTakeFirst();

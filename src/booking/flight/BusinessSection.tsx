@@ -8,6 +8,7 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
 import { FormField } from "../../components/FormField";
+import { formatFen } from "../../domain/policy/fen";
 import type { OrderFormValues } from "./order-form";
 import { APPLICATION_PATHS } from "../../resources/travel-applications";
 
@@ -146,6 +147,7 @@ function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
           <Select placeholder={t("business.overReasonPlaceholder")} allowClear options={check.overReasons.map((r) => ({ value: r, label: r }))} style={{ maxWidth: 360 }} />
         </FormField>
       ) : null}
+      {check.selfPayFen > 0 ? <Alert type="info" showIcon data-testid="self-pay" message={t("business.selfPay", { amount: formatFen(check.selfPayFen) })} /> : null}
       {check.needApproval ? <Alert type="warning" showIcon message={t("business.needApproval")} /> : null}
     </Space>
   );

@@ -100,9 +100,12 @@ export function Cashier({ orderId }: { orderId: number }) {
             )}
           </Descriptions>
           <div>
-            <Typography.Text type="secondary">{t("pay.amount")}</Typography.Text>
+            <Typography.Text type="secondary">{t(info.companyPart ? "pay.selfPart" : "pay.amount")}</Typography.Text>
             <div className="tp-pay__amount" data-testid="pay-amount">¥{formatFen(info.amount)}</div>
           </div>
+          {info.companyPart ? (
+            <Typography.Text type="secondary" data-testid="pay-company-part">{t("pay.companyPart", { amount: formatFen(info.companyPart) })}</Typography.Text>
+          ) : null}
           {info.expiresAt && (
             <Typography.Text type="warning"><Countdown until={info.expiresAt} onEnd={() => query.refetch()} /></Typography.Text>
           )}

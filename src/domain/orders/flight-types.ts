@@ -108,6 +108,8 @@ export interface BusinessCheck {
   needApproval: boolean;
   refuse: boolean;
   overReasons: string[];
+  /** 超标自付: what the traveller would pay themself of one adult ticket (0: the company pays it all). */
+  selfPayFen: number;
 }
 
 /** The order-related catalogue paths. */

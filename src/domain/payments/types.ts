@@ -90,6 +90,11 @@ export interface CashierInfo {
   payPwdSetup: boolean;
   /** What is left of the company's credit line (fen); null when credit pay is not offered. */
   creditAvailable: number | null;
+  /**
+   * 超标自付: the standard's part of the order, charged to the company's credit line together with
+   * the traveller's payment of `amount` (both or neither); null when the payer pays it all.
+   */
+  companyPart: number | null;
 }
 
 export interface CreatedPayment {

@@ -42,6 +42,8 @@ export interface FlightVerdict {
   outcome: OverOutcome;
   /** One line for the order page and the order: 符合差旅标准, or 超标 with every reason. */
   text: string;
+  /** The price limit the fare was held to (before the allowance); null when none applies. */
+  limitFen: number | null;
 }
 
 export const WITHIN_TEXT = "符合差旅标准";
@@ -52,7 +54,7 @@ export function flightVerdict(
   overAction: OverAction,
   offer: { cabin: string; priceFen: number; fullFareFen: number | null; lowestInWindowFen: number | null },
 ): FlightVerdict {
-  if (!std) return { configured: false, over: false, reasons: [], overAction, outcome: "within", text: NO_STANDARD_TEXT };
+  if (!std) return { configured: false, over: false, reasons: [], overAction, outcome: "within", text: NO_STANDARD_TEXT, limitFen: null };
   const r = checkFlight(std, { ...offer, cabin: offer.cabin as FlightStandard["cabins"][number] });
   return {
     configured: true,
@@ -61,6 +63,7 @@ export function flightVerdict(
     overAction,
     outcome: overOutcome(r, overAction),
     text: r.over ? `超标：${r.reasons.map((x) => x.text).join("；")}` : WITHIN_TEXT,
+    limitFen: r.limitFen,
   };
 }
 

@@ -11,3 +11,4 @@ export * from "./replace-booker";
 export * from "./application";
 export * from "./summary";
 export * from "./flight-verdict";
+export * from "./self-pay";

@@ -12,6 +12,11 @@ export interface Preferences {
   requireApplication: 0 | 1;
   /** Reasons a traveller chooses from when booking over the standard is allowed with a reason. */
   overReasons: string[];
+  /**
+   * 1: 超标自付 — on a business flight over the standard's price limit, the company's credit pays
+   * the standard's part and the traveller pays the rest themself at the cashier.
+   */
+  overSelfPay: 0 | 1;
   autoDecisions: {
     /** Approve an order at once when it is within the standard and at most this amount; null: never. */
     approveWithinStandardMaxFen: number | null;
@@ -26,6 +31,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   hotelConfig: { multiPay: 1 },
   requireApplication: 0,
   overReasons: DEFAULT_OVER_REASONS,
+  overSelfPay: 0,
   autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 },
 };
 
@@ -40,6 +46,8 @@ export const preferencesFormSchema = z
       .min(1, "请至少设置一条超标原因")
       .max(20, "超标原因最多 20 条")
       .refine((list) => new Set(list).size === list.length, "超标原因不能重复"),
+    // Optional: a form that predates it saves it off.
+    overSelfPay: flag("超标自付设置不正确").optional().transform((v): 0 | 1 => v ?? 0),
     autoDecisions: z
       .object({
         approveWithinStandardMaxFen: zNullableInt({ min: 1, max: MAX_FEN, error: "自动审批金额须为 0.01 到 1000 万元之间的金额" }),
@@ -56,6 +64,7 @@ export function withPreferenceDefaults(stored: unknown): Preferences {
     hotelConfig: { ...DEFAULT_PREFERENCES.hotelConfig, ...(s.hotelConfig ?? {}) },
     requireApplication: s.requireApplication ?? DEFAULT_PREFERENCES.requireApplication,
     overReasons: Array.isArray(s.overReasons) && s.overReasons.length ? s.overReasons : DEFAULT_PREFERENCES.overReasons,
+    overSelfPay: s.overSelfPay === 1 ? 1 : 0,
     autoDecisions: { ...DEFAULT_PREFERENCES.autoDecisions, ...(s.autoDecisions ?? {}) },
   };
 }

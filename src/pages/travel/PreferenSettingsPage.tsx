@@ -17,10 +17,11 @@ interface Values {
   multiPay: boolean;
   requireApplication: boolean;
   overReasons: string[];
+  overSelfPay: boolean;
   autoApproveMax: string;
   rejectExpiredFare: boolean;
 }
-const FIELDS = ["multiPay", "requireApplication", "overReasons", "autoApproveMax", "rejectExpiredFare"] as const;
+const FIELDS = ["multiPay", "requireApplication", "overReasons", "overSelfPay", "autoApproveMax", "rejectExpiredFare"] as const;
 
 function toValues(p: Preferences): Values {
   const max = p.autoDecisions.approveWithinStandardMaxFen;
@@ -28,6 +29,7 @@ function toValues(p: Preferences): Values {
     multiPay: p.hotelConfig.multiPay === 1,
     requireApplication: p.requireApplication === 1,
     overReasons: p.overReasons,
+    overSelfPay: p.overSelfPay === 1,
     autoApproveMax: max === null ? "" : fenToYuan(max).replace(/\.00$/, ""),
     rejectExpiredFare: p.autoDecisions.rejectExpiredFare === 1,
   };
@@ -39,6 +41,7 @@ function toInput(v: Values) {
     hotelConfig: { multiPay: Boolean(v.multiPay) },
     requireApplication: Boolean(v.requireApplication),
     overReasons: (v.overReasons ?? []).map((r) => r.trim()),
+    overSelfPay: Boolean(v.overSelfPay),
     // An unreadable amount goes on as text, so the schema answers with the field's own message.
     autoDecisions: { approveWithinStandardMaxFen: max ? (yuanToFen(max) ?? "invalid") : null, rejectExpiredFare: Boolean(v.rejectExpiredFare) },
   };
@@ -124,8 +127,11 @@ function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () =
           </FormField>
         </Card>
         <Card title={t("travel.prefs.overReasons")}>
-          <FormField control={control} name="overReasons" extra={t("travel.prefs.overReasonsHelp")} className="tp-field--last">
+          <FormField control={control} name="overReasons" extra={t("travel.prefs.overReasonsHelp")}>
             <Select mode="tags" open={false} tokenSeparators={["\n"]} placeholder={t("travel.prefs.overReasonsPlaceholder")} aria-label={t("travel.prefs.overReasons")} />
+          </FormField>
+          <FormField control={control} name="overSelfPay" label={t("travel.prefs.overSelfPay")} valuePropName="checked" extra={t("travel.prefs.overSelfPayHelp")} className="tp-field--last">
+            <Switch />
           </FormField>
         </Card>
         <Card title={t("travel.prefs.auto")}>

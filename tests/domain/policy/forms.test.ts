@@ -147,7 +147,8 @@ describe("car standards", () => {
 describe("preferences", () => {
   const valid = { hotelConfig: { multiPay: "1" }, requireApplication: "0", overReasons: ["航班时刻原因"], autoDecisions: { approveWithinStandardMaxFen: "", rejectExpiredFare: "1" } };
   it("parses flags as 0/1", () => {
-    expect(preferencesFormSchema.parse(valid)).toEqual({ hotelConfig: { multiPay: 1 }, requireApplication: 0, overReasons: ["航班时刻原因"], autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 } });
+    expect(preferencesFormSchema.parse(valid)).toEqual({ hotelConfig: { multiPay: 1 }, requireApplication: 0, overReasons: ["航班时刻原因"], overSelfPay: 0, autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 } });
+    expect(preferencesFormSchema.parse({ ...valid, overSelfPay: "1" }).overSelfPay).toBe(1);
     expect(firstMessage(preferencesFormSchema.safeParse({ ...valid, overReasons: ["a", "a"] }))).toBe("超标原因不能重复");
     expect(firstMessage(preferencesFormSchema.safeParse({ ...valid, overReasons: [] }))).toBe("请至少设置一条超标原因");
   });
