@@ -4,18 +4,11 @@
 // seeded flow's approvers (the department head 13800000071, then the administrator 13800000070)
 // approve it from 订单审批, where the order's flight, passengers, amount and reason show; the
 // traveller then finds it 待支付 and pays it at the cashier.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, signedInAs, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
-async function as(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, mobile);
-  return { page, errors };
-}
 
 /** Opens 订单审批, finds the traveller's order there and approves it. */
 async function approveOrder(page: Page, flightNo: string, shot: string) {
@@ -45,7 +38,7 @@ async function approveOrder(page: Page, flightNo: string, shot: string) {
 
 test("an over-standard business booking waits for the two-level approval, then is paid", async ({ browser }) => {
   test.setTimeout(180_000);
-  const traveller = await as(browser, "13800000073");
+  const traveller = await signedInAs(browser, "13800000073");
   let page = traveller.page;
 
   // A business-class fare: over the economy-only standard of 差旅专员.
@@ -89,10 +82,10 @@ test("an over-standard business booking waits for the two-level approval, then i
   await page.screenshot({ path: "test-results/business-order-list-1280.png", fullPage: true });
 
   // The seeded flow: the department head, then the administrator.
-  const head = await as(browser, "13800000071");
+  const head = await signedInAs(browser, "13800000071");
   await approveOrder(head.page, flight.flightNo, "head");
   await expect(head.page.getByTestId("approval-status")).toHaveText("审批中");
-  const admin = await as(browser, "13800000070");
+  const admin = await signedInAs(browser, "13800000070");
   await approveOrder(admin.page, flight.flightNo, "admin");
   await expect(admin.page.getByTestId("approval-status")).toHaveText("已通过");
 

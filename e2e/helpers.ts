@@ -1,5 +1,5 @@
 // What the browser specs share: console watching and signing in through the dialog like a person.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 /** Console errors and uncaught page errors, collected for an `expect(errors).toEqual([])`. */
 export function watchConsole(page: Page): string[] {
@@ -19,4 +19,13 @@ export async function signIn(page: Page, mobile: string, password = "demo123456"
   await dialog.getByRole("button", { name: "登录", exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).not.toBeNull();
+}
+
+/** A member signed in in a browser context of their own (several people in one test), with their console errors. */
+export async function signedInAs(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signIn(page, mobile);
+  return { page, errors };
 }

@@ -2,22 +2,15 @@
 // employee opens a flight's order page, picks the colleague as 出行人 (the name goes on the first
 // passenger), sees the colleague's travel standard in force, books, and the order shows who
 // booked and who travels; the colleague finds it among their own orders.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
-async function as(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, mobile);
-  return { page, errors };
-}
 
 test("an employee books a business flight for a colleague under the colleague's standard", async ({ browser }) => {
   test.setTimeout(120_000);
-  const admin = await as(browser, "13800000070");
+  const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const staff = (await (await admin.page.request.post("/api/credit/employee/list", { form: { token, pageNum: "1", pageSize: "50" } })).json()).data.list as { id: number; mobilePhone: string; realName: string }[];
   // Mobiles are masked in the staff list: the demo employees are found by name.
@@ -26,7 +19,7 @@ test("an employee books a business flight for a colleague under the colleague's 
   const saved = await (await admin.page.request.post("/api/api/v1/trip_manager/employee_rsrv/save", { form: { token, bookerEmployeeId: String(booker.id), scope: "employees", "employeeIds.0": String(colleague.id) } })).json();
   expect(saved.ret, saved.msg).toBe(0);
 
-  const { page, errors } = await as(browser, "13800000072");
+  const { page, errors } = await signedInAs(browser, "13800000072");
   const depDate = addDays(chinaDate(Date.now()), 12);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
   const list: FlightItem[] = (await reply.json()).data.list;
@@ -50,7 +43,7 @@ test("an employee books a business flight for a colleague under the colleague's 
   await expect(page.getByTestId("order-traveller")).toHaveText(colleague.realName);
   await page.screenshot({ path: "test-results/replace-booking-detail-1280.png", fullPage: true });
 
-  const traveller = await as(browser, "13800000073");
+  const traveller = await signedInAs(browser, "13800000073");
   await traveller.page.goto(detail);
   await expect(traveller.page.getByTestId("order-traveller")).toHaveText(colleague.realName);
   await expect(traveller.page.getByTestId("order-status")).toHaveText("待审批");
@@ -63,7 +56,7 @@ test("an employee books a business flight for a colleague under the colleague's 
 
 test("the company administrator books a business flight for an employee with an external traveller, and the employee finds it among their orders", async ({ browser }) => {
   test.setTimeout(120_000);
-  const admin = await as(browser, "13800000070");
+  const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const guest = await (await admin.page.request.post("/api/credit/external_passenger/add", {
     form: { token, name: "赵客户", mobilePhone: "13912340000", "certificates.0.certType": "1", "certificates.0.certNo": "110101199003071233" },
@@ -93,7 +86,7 @@ test("the company administrator books a business flight for an employee with an 
   await expect(admin.page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
   await expect(admin.page.getByTestId("order-traveller")).toHaveText("黄磊");
   const detail = admin.page.url();
-  const traveller = await as(browser, "13800000073");
+  const traveller = await signedInAs(browser, "13800000073");
   await traveller.page.goto(detail);
   await expect(traveller.page.getByTestId("order-traveller")).toHaveText("黄磊");
   for (const who of [admin, traveller]) expect(who.errors).toEqual([]);

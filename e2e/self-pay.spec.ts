@@ -3,18 +3,11 @@
 // fare on business, is told the excess is theirs to pay, picks a reason, and at the cashier pays
 // only ¥300.00 by the sandbox Alipay QR while the page says the rest goes on the company's credit;
 // the order is paid. The standard and preference are put back afterwards for the other specs.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
-async function as(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, mobile);
-  return { page, errors };
-}
 
 /** An object as the portal's form body: nested keys and array items as dot paths. */
 function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
@@ -28,7 +21,7 @@ function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): 
 
 test("the traveller pays only the part over the standard; the company's credit pays the rest", async ({ browser }) => {
   test.setTimeout(150_000);
-  const admin = await as(browser, "13800000070");
+  const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const post = async (url: string, body: Record<string, string> = {}) => (await admin.page.request.post(`/api${url}`, { form: { token, ...body } })).json();
 
@@ -53,7 +46,7 @@ test("the traveller pays only the part over the standard; the company's credit p
     await admin.page.getByRole("button", { name: "保存" }).click();
     await expect(admin.page.getByText("偏好设置已保存").first()).toBeVisible();
 
-    const { page, errors } = await as(browser, "13800000072");
+    const { page, errors } = await signedInAs(browser, "13800000072");
     await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
     await expect(page.getByRole("radio", { name: "因公" })).toBeChecked();
     await expect(page.getByTestId("self-pay")).toContainText("¥300.00");

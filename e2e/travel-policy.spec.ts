@@ -3,17 +3,10 @@
 // administrator 13800000070, who each approve it from their inbox (rejecting without a comment is
 // refused on the page); the traveller then sees it approved with both decisions in the history.
 // The department head also reads their own travel standard.
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, signedInAs, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 
-async function as(browser: Browser, mobile: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  await signIn(page, mobile);
-  return { page, errors };
-}
 
 /** Opens the approver's waiting list, checks the application is there, and approves it. */
 async function approveFromInbox(page: Page, purpose: string, comment: string) {
@@ -37,7 +30,7 @@ test("a trip application goes through the two-level flow and is approved", async
   const end = addDays(start, 3);
 
   // The traveller applies.
-  const traveller = await as(browser, "13800000073");
+  const traveller = await signedInAs(browser, "13800000073");
   let page = traveller.page;
   await page.goto("/travel/application");
   await page.getByRole("link", { name: "新建出差申请" }).first().click();
@@ -73,7 +66,7 @@ test("a trip application goes through the two-level flow and is approved", async
   await expect(page.getByTestId(`status-${noteNo}`)).toHaveText("审批中");
 
   // Level 1: the department head.
-  const head = await as(browser, "13800000071");
+  const head = await signedInAs(browser, "13800000071");
   await approveFromInbox(head.page, purpose, "同意出差");
   await expect(head.page.getByTestId("approval-status")).toHaveText("审批中");
   await expect(head.page.getByText("第 2 / 2 级审批中")).toBeVisible();
@@ -83,7 +76,7 @@ test("a trip application goes through the two-level flow and is approved", async
   await expect(head.page.getByTestId("audit-done").getByRole("row", { name: /黄磊/ })).toContainText("审批中");
 
   // Level 2: the administrator; a rejection without a reason is refused before it is sent.
-  const admin = await as(browser, "13800000070");
+  const admin = await signedInAs(browser, "13800000070");
   await admin.page.goto("/travel/audit");
   await admin.page.getByTestId("audit-todo").getByRole("row", { name: /黄磊/ }).getByRole("link", { name: "审批" }).click();
   await admin.page.getByRole("button", { name: "驳回" }).click();

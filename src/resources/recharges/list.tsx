@@ -2,13 +2,14 @@
 // useTable and filtered by status and creation date; an unpaid one can be paid from here.
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, DatePicker, Empty, Form, Select, Space, Table, Tag, type TableColumnsType } from "antd";
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { Alert, Button, DatePicker, Empty, Form, Select, Table, Tag, type TableColumnsType } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { pathFor } from "../../access/routes";
 import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, rechargeLabel, type RechargeView } from "../../domain/orders/recharge";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
+import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { useLang } from "../../pages/layout/session";
@@ -70,12 +71,7 @@ function Records() {
         <Form.Item name="createDate" label={t("recharge.createDate")}>
           <DatePicker.RangePicker style={{ width: 240 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("flightOrder.list.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("flightOrder.list.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
       {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("recharge.loadError")} description={error.message} action={<Button onClick={() => tableQuery.refetch()}>{t("flightOrder.retry")}</Button>} />}
       <Table<RechargeView>

@@ -6,7 +6,7 @@ import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined, TransactionOutlined, WalletOutlined } from "@ant-design/icons";
+import { TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
@@ -14,6 +14,7 @@ import { formatMoney } from "../../domain/format";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { yuanTextToFen } from "../../domain/travel/money";
+import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { pathFor } from "../../access/routes";
@@ -141,12 +142,7 @@ function Ledger() {
         <Form.Item name="createDate" label={t("wallet.date")}>
           <DatePicker.RangePicker style={{ width: 240 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("flightOrder.list.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("flightOrder.list.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
       {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("wallet.loadError")} description={error.message} action={<Button onClick={() => tableQuery.refetch()}>{t("flightOrder.retry")}</Button>} />}
       <Table<LedgerRow>

@@ -2,11 +2,11 @@
 // by status; 撤销 (after a confirmation) on the ones still waiting for review.
 import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
+import { Alert, App, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { domainLang } from "../../providers/i18n-provider";
+import { SearchButtons } from "../list-parts";
 import {
   WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, withdrawalLabel, type WithdrawalStatus, type WithdrawalView,
 } from "../../domain/payments/withdrawal";
@@ -73,12 +73,7 @@ export function WithdrawalList() {
         <Form.Item name="status" label={t("wallet.withdrawals.status")}>
           <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalLabel(s, lang) }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("flightOrder.list.search")}</Button>
-            <Button onClick={reset} icon={<ReloadOutlined />}>{t("flightOrder.list.reset")}</Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
       {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("wallet.withdrawals.loadError")} description={error.message} action={<Button onClick={() => tableQuery.refetch()}>{t("flightOrder.retry")}</Button>} />}
       <Table<WithdrawalView>
