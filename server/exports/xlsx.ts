@@ -113,12 +113,13 @@ export async function writeSheet<R extends Record<string, unknown>>(
     const numFmt = numFmtOf(c.kind);
     return (numFmt ? { numFmt } : {}) as Partial<ExcelJS.Style>;
   });
+  // The row's own style is looked up the same way (exceljs' typings leave it out).
   const rowStyle = {} as Partial<ExcelJS.Style>;
   for await (const row of rows) {
     const values = new Array<ExcelJS.CellValue>(keys.length);
     for (let i = 0; i < keys.length; i++) values[i] = cellOf(row[keys[i]], kinds[i]);
     const added = sheet.addRow(values);
-    added.style = rowStyle;
+    (added as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = rowStyle;
     for (let i = 0; i < keys.length; i++) added.getCell(i + 1).style = styles[i];
     added.commit();
     count += 1;
