@@ -147,13 +147,24 @@ export async function writeSheet<R extends Record<string, unknown>>(
  * databases (neither needs a server-side cursor). `fetch` gets the last row of the previous
  * chunk (null first) and returns the next at most `size` rows in the screen's order, continuing
  * after that row (e.g. `(createTime, id) < (last.createTime, last.id)` for newest first).
+ * Chunks are small on purpose: a chunk that outlives a few young-generation collections while
+ * its rows are written is moved to the old generation, and a 100,000-row export then left some
+ * hundred MB of dead rows there; each keyset chunk is an index seek, so more of them cost little.
  */
-export async function* inChunks<R>(fetch: (last: R | null, size: number) => Promise<R[]>, size = 2000): AsyncIterable<R> {
+export async function* inChunks<R>(fetch: (last: R | null, size: number) => Promise<R[]>, size = 250): AsyncIterable<R> {
   let last: R | null = null;
   for (;;) {
-    const chunk = await fetch(last, size);
-    for (const row of chunk) yield row;
-    if (chunk.length < size) return;
-    last = chunk[chunk.length - 1];
+    const chunk: (R | undefined)[] = await fetch(last, size);
+    const n = chunk.length;
+    const tail = chunk[n - 1];
+    // Each row is let go once it is handed on, so it dies young instead of being carried into
+    // the old generation with the rest of its chunk.
+    for (let i = 0; i < n; i++) {
+      const row = chunk[i] as R;
+      chunk[i] = undefined;
+      yield row;
+    }
+    if (n < size) return;
+    last = tail as R;
   }
 }
