@@ -236,6 +236,12 @@ export async function billPage(db: Kysely<Database>, bill: BillDefinition, membe
  * id): a chunk continues strictly after the last row of the one before, so a 100,000-row bill
  * is never held in memory and no row is read twice or skipped.
  */
+/**
+ * Rows per chunk when the sort column has no index: each chunk then sorts the rest of the
+ * filtered set again, so fewer, larger chunks are much faster than the small default.
+ */
+const UNINDEXED_SORT_CHUNK = 2000;
+
 export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): AsyncIterable<BillRow> {
   const dir = f.orderType ?? "desc";
   const cmp = dir === "desc" ? "<" : ">";
@@ -250,7 +256,7 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
         q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
       }
       return withPassengers(db, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
-    });
+    }, col === ORDER_SORT_COLUMNS.createTime ? undefined : UNINDEXED_SORT_CHUNK);
   }
   const key = (f.orderBy as LedgerSort) ?? "createTime";
   const col = LEDGER_SORT_COLUMNS[key] ?? LEDGER_SORT_COLUMNS.createTime;
@@ -261,6 +267,6 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
       q = q.where((eb) => eb(eb.refTuple(col, "l.id"), cmp, eb.tuple(v, last.id)));
     }
     return (await q.orderBy(col, dir).orderBy("l.id", dir).limit(size).execute()).map(ledgerRowOf);
-  });
+  }, col === LEDGER_SORT_COLUMNS.createTime ? undefined : UNINDEXED_SORT_CHUNK);
 }
 

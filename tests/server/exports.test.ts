@@ -64,6 +64,37 @@ async function waitDone(token: string, taskId: number) {
   throw new Error("export did not finish");
 }
 
+describe("inChunks", () => {
+  const numbers = (n: number, size: number) => {
+    const asked: (number | null)[] = [];
+    const rows = inChunks<{ id: number }>(async (last, max) => {
+      asked.push(last?.id ?? null);
+      const from = (last?.id ?? 0) + 1;
+      return Array.from({ length: Math.max(0, Math.min(max, n - from + 1)) }, (_, i) => ({ id: from + i }));
+    }, size);
+    return { rows, asked };
+  };
+  const collect = async (rows: AsyncIterable<{ id: number }>) => {
+    const out: number[] = [];
+    for await (const r of rows) out.push(r.id);
+    return out;
+  };
+
+  it("reads exactly one full chunk once, then asks once more after its last row and stops", async () => {
+    const { rows, asked } = numbers(250, 250);
+    expect(await collect(rows)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    expect(asked).toEqual([null, 250]);
+  });
+
+  it("continues across chunk boundaries without repeating or skipping a row", async () => {
+    for (const n of [0, 1, 249, 251, 500, 501]) {
+      const { rows, asked } = numbers(n, 250);
+      expect(await collect(rows)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(asked.length).toBe(Math.floor(n / 250) + 1);
+    }
+  });
+});
+
 describe("exports", () => {
   it("writes the rows with Chinese headers, money as numbers, dates as dates, a totals row and a frozen header", async () => {
     freshClient();
@@ -89,6 +120,8 @@ describe("exports", () => {
     expect((first.getCell(3).value as Date).toISOString()).toBe("2026-10-31T00:00:00.000Z");
     // 16:30 UTC is 00:30 the next day in Beijing: the sheet shows the wall time staff saw.
     expect((first.getCell(4).value as Date).toISOString()).toBe("2026-11-01T00:30:00.000Z");
+    expect(first.getCell(4).numFmt).toBe("yyyy-mm-dd hh:mm");
+    expect(sheet.getRow(1235).getCell(2).numFmt).toBe("#,##0.00");
     expect(sheet.rowCount).toBe(1 + 1234 + 1);
     const totals = sheet.getRow(1236);
     expect(totals.getCell(1).value).toBe("合计");
