@@ -130,6 +130,7 @@ export function createBankCardSchemas(lang: Lang = "zh") {
     .string({ error: msg("smsCodeRequired", lang) })
     .trim()
     .min(1, msg("smsCodeRequired", lang))
+    .max(CODE_MAX, msg("smsCodeFormat", lang))
     .regex(new RegExp(`^\\d{${CODE_MAX}}$`), msg("smsCodeFormat", lang));
   return {
     cardNumber,

@@ -41,7 +41,7 @@ export function rechargeAmountFen(value: unknown): number | null {
 
 /** Amount text (the form's value) decoded to fen (what the server uses). */
 export const zRechargeAmount = z.codec(
-  z.string({ error: RECHARGE_AMOUNT_MESSAGES.required }).superRefine((v, ctx) => {
+  z.string({ error: RECHARGE_AMOUNT_MESSAGES.required }).max(AMOUNT_TEXT_MAX, RECHARGE_AMOUNT_MESSAGES.format).superRefine((v, ctx) => {
     const problem = rechargeAmountProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
