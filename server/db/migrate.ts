@@ -27,6 +27,7 @@ import * as m078 from "./migrations/078_hotel_orders";
 import * as m079 from "./migrations/079_traveller_list_indexes";
 import * as m081 from "./migrations/081_flight_after_sales";
 import * as m080 from "./migrations/080_train_orders";
+import * as m085 from "./migrations/085_intl_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "079_traveller_list_indexes": m079,
   "081_flight_after_sales": m081,
   "080_train_orders": m080,
+  "085_intl_orders": m085,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
