@@ -10,8 +10,8 @@ const COMPOUND_SURNAMES = ["欧阳", "司马", "上官", "诸葛", "东方", "�
 export function englishNameOf(chinese: string): { surname: string; givenName: string } | null {
   const name = chinese.trim();
   if (name.length < 2 || !isChineseOnly(name)) return null;
-  // surname "head": the first characters read as a surname (曾 zeng, 单 shan).
-  const syllables = pinyin(name, { toneType: "none", type: "array", surname: "head", v: true }).map((s) => s.toUpperCase().replace(/[^A-Z]/g, ""));
+  // surname "head": the first characters read as a surname (曾 zeng, 单 shan); passports spell ü as YU (吕 LYU).
+  const syllables = pinyin(name, { toneType: "none", type: "array", surname: "head" }).map((s) => s.replace(/ü/g, "yu").toUpperCase().replace(/[^A-Z]/g, ""));
   const n = COMPOUND_SURNAMES.some((s) => name.startsWith(s)) && name.length > 2 ? 2 : 1;
   return { surname: syllables.slice(0, n).join(""), givenName: syllables.slice(n).join("") };
 }
