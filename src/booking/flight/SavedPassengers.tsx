@@ -22,7 +22,8 @@ export function toPassenger(t: TravellerRow): PassengerValues {
   };
 }
 
-export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues) => void; full: boolean }) {
+/** map: how a saved traveller becomes a row of the form (the domestic row by default; the international form picks a passport first). */
+export function SavedPassengers<T = PassengerValues>({ onPick, full, map }: { onPick: (p: T) => void; full: boolean; map?: (t: TravellerRow) => T }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const dataProvider = useDataProvider();
@@ -35,7 +36,7 @@ export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues)
     setReading(true);
     try {
       const { data } = await dataProvider().getOne<TravellerRow>({ resource: "passengers", id });
-      onPick(toPassenger(data));
+      onPick(map ? map(data) : (toPassenger(data) as T));
     } catch (e) {
       message.error((e as Error).message);
     } finally {

@@ -1,0 +1,92 @@
+// A member books an international itinerary with a connection: searches 北京 → 东京, picks 预订
+// on a one-stop itinerary, sees both segments and the connection, fills a passenger travelling on
+// a passport (the English name spelled from the Chinese one), watches the price panel add up,
+// is refused a passport that expires too soon, submits, pays from the wallet at the cashier and
+// finds the order in 订单中心 and its detail with both segments.
+//
+// The member is 吴刚 (13800000050): no other browser test spends his wallet, and it holds enough
+// for an international fare (the individual member's demo wallet, ¥1,280.50, pays for no
+// itinerary abroad, and other specs count on its balance).
+import { expect, test } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
+import { formatFen } from "../src/domain/policy/fen";
+import { addDays, chinaDate } from "../src/domain/travel/dates";
+import { INTL_ORDER_PATHS, type IntlVerifyReply } from "../src/domain/orders/intl-booking";
+import type { Itinerary } from "../src/domain/travel/types";
+
+const MEMBER = "13800000050";
+const SHOTS = "test-results";
+
+test("books 北京 → 东京 with a connection on a passport, pays from the wallet and sees both segments in 订单中心", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, MEMBER);
+  const depDate = addDays(chinaDate(Date.now()), 12);
+
+  // The search the search bar makes, to know which itinerary to book and what it costs now.
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_inter_flight/list", { form: { depCity: "BJS", arrCity: "TYO", depDate, cabinClass: "Y" } });
+  const list: Itinerary[] = (await reply.json()).data.list;
+  const it = list.find((x) => x.segments.length === 2 && x.cabinPrices.some((c) => c.cabinClass === "Y"));
+  expect(it, "a one-stop economy itinerary").toBeTruthy();
+  const v: IntlVerifyReply = (await (await page.request.post(`/api${INTL_ORDER_PATHS.verify}`, { form: { itineraryKey: it!.key, cabinClass: "Y" } })).json()).data;
+  expect(v.available).toBe(true);
+
+  await page.goto(`/intl/flight_query_list?depCity=BJS&depName=${encodeURIComponent("北京")}&arrCity=TYO&arrName=${encodeURIComponent("东京")}&depDate=${depDate}&cabin=Y`);
+  const card = page.locator(`[data-itinerary="${it!.key}"]`);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "预订" }).first().click();
+
+  await expect(page).toHaveURL(/\/intl\/international_order_info\?/);
+  const trip = page.getByTestId("itinerary");
+  await expect(trip.getByTestId("flight-summary")).toHaveCount(2);
+  await expect(trip.getByTestId("connection")).toContainText(`在${v.connections[0].cityName}中转`);
+  await expect(page.getByTestId("payprice")).toHaveText(`¥${formatFen(v.breakdown.ADT.total)}`);
+
+  // The English name follows the Chinese name.
+  await page.getByLabel("姓名", { exact: true }).fill("吴刚");
+  await expect(page.getByLabel("英文姓（Surname）")).toHaveValue("WU");
+  await expect(page.getByLabel("英文名（Given names）")).toHaveValue("GANG");
+  await page.getByLabel("证件号码").fill("E12345678");
+  await page.getByLabel("出生日期").fill("1980-05-01");
+  await page.getByLabel("出生日期").press("Enter");
+  // A passport that runs out within 6 months of departure is refused at its field.
+  await page.getByLabel("证件有效期至").fill(addDays(depDate, 100));
+  await page.getByLabel("证件有效期至").press("Enter");
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page.getByText("证件有效期不足6个月")).toBeVisible();
+  await page.getByLabel("证件有效期至").fill("2031-01-01");
+  await page.getByLabel("证件有效期至").press("Enter");
+  await expect(page.getByText("证件有效期不足6个月")).toHaveCount(0);
+
+  const panel = page.getByTestId("price-panel");
+  await expect(panel).toContainText("成人 × 1");
+  await expect(panel).toContainText(`¥${formatFen(v.breakdown.ADT.ticket)}`);
+  await expect(panel).toContainText("税费");
+  await expect(panel).toContainText(`¥${formatFen(v.breakdown.ADT.airportTax)}`);
+  await expect(panel).toContainText("燃油附加费");
+  await expect(page.getByTestId("payprice")).toHaveText(`¥${formatFen(v.breakdown.ADT.total)}`);
+  await page.screenshot({ path: `${SHOTS}/intl-order-info-1280.png`, fullPage: true });
+
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/pay\/order\/\d+$/);
+  const orderId = page.url().split("/").pop()!;
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${formatFen(v.breakdown.ADT.total)}`);
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
+  await expect(page.getByText("支付成功")).toBeVisible();
+
+  await page.goto("/order/list?type=airTicket");
+  const row = page.getByTestId("flight-order-list").locator("tr", { hasText: v.segments[0].flight.flightNo });
+  await expect(row).toContainText("北京 → 东京");
+  await expect(row).toContainText("国际");
+  await expect(row).toContainText("中转 1 次");
+  await expect(row).toContainText(`${v.segments[0].flight.flightNo}/${v.segments[1].flight.flightNo}`);
+  await page.screenshot({ path: `${SHOTS}/intl-order-list-1280.png`, fullPage: true });
+
+  await page.goto(`/ticket/OrderDetails/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText(/^(已支付|出票中|已出票)$/);
+  await expect(page.getByTestId("order-segment")).toHaveCount(2);
+  await expect(page.getByTestId("order-connection")).toContainText(`在${v.connections[0].cityName}中转`);
+  await expect(page.getByText("WU/GANG")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/intl-order-detail-1280.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});
