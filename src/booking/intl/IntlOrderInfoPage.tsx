@@ -92,7 +92,7 @@ function TripSummary({ trip }: { trip: IntlVerifyReply }) {
       {trip.segments.map((s, i) => (
         <div key={s.flight.flightKey}>
           {i > 0 && trip.connections[i - 1] && (
-            <div className="tp-bk-conn" data-testid="connection">
+            <div className="tp-bk-conn tp-flight-conn" data-testid="connection">
               {t("search.intl.connection", { city: trip.connections[i - 1].cityName, time: durationText(trip.connections[i - 1].minutes) })}
               {trip.connections[i - 1].changePlace && t("search.intl.changeAirport")}
             </div>

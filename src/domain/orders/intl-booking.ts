@@ -10,8 +10,6 @@ import { normaliseDate } from "../travel/dates";
 import type { CabinClass, FareBreakdown, PassengerFare, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import { TRAVEL_TYPES } from "../policy/codes";
-import type { Connection, FlightItem, FlightSeat } from "../travel/types";
-import type { Fen } from "../travel/money";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, pricePanel, type PricePanel } from "./flight-booking";
 
 /** The certificates an international trip accepts. */
@@ -209,27 +207,4 @@ export interface IntlSegmentFare {
   cabinClass: CabinClass;
 }
 
-/** The verify reply: whether the itinerary can be booked now, each segment's fare, the totals per passenger. */
-export interface IntlVerifyReply {
-  itineraryKey: string;
-  cabinClass: CabinClass;
-  available: boolean;
-  /** Why it cannot be booked, when it cannot. */
-  problem: string | null;
-  segments: { flight: Omit<FlightItem, "seats">; seat: FlightSeat | null }[];
-  connections: Connection[];
-  depDate: string;
-  /** The trip's destination city (its code decides the accepted certificates) and name. */
-  destCity: string;
-  destCityName: string;
-  /** The adult ticket total over the segments (what the order input's price repeats). */
-  price: Fen;
-  /** Per passenger type: ticket, taxes (airport and departure charges, fuel), service fee and total, summed over the segments. */
-  breakdown: FareBreakdown;
-}
-
-/** The international order's catalogue paths. */
-export const INTL_ORDER_PATHS = {
-  verify: "/api/v1/trip_manager/air_ticket_inter_flight/verify",
-  book: "/api/v1/trip_manager/air_ticket_inter_order/book",
-} as const;
+export { INTL_ORDER_PATHS, type IntlVerifyReply } from "./intl-types";

@@ -33,7 +33,7 @@ function ConnectionLine({ from, to }: { from: FlightOrderDetail["flight"]; to: F
   const t = useTranslate();
   const minutes = Math.round((Date.parse(to.depUtc) - Date.parse(from.arrUtc)) / 60_000);
   return (
-    <div className="tp-bk-conn" data-testid="order-connection">
+    <div className="tp-bk-conn tp-flight-conn" data-testid="order-connection">
       {t("search.intl.connection", { city: from.arrCityName, time: durationText(minutes) })}
       {from.arrAirport !== to.depAirport && t("search.intl.changeAirport")}
     </div>
