@@ -90,3 +90,20 @@ test("books 北京 → 东京 with a connection on a passport, pays from the wal
   await page.screenshot({ path: `${SHOTS}/intl-order-detail-1280.png`, fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test("a company employee opens the business order page: 因公 first, and the standard said not to be checked", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000071");
+  const depDate = daysAhead(13);
+  const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_inter_flight/list", { form: { depCity: "BJS", arrCity: "HKG", depDate, cabinClass: "Y" } });
+  const it = (await reply.json()).data.list[0];
+  await page.goto(`/intl/international_order_info_business?itineraryKey=${encodeURIComponent(it.key)}&cabinClass=Y`);
+  await expect(page.getByRole("radio", { name: "因公" })).toBeChecked();
+  await expect(page.getByTestId("standard-unsupported")).toContainText("国际机票暂不校验差旅标准");
+  // Hong Kong: the passport or the Hong Kong/Macau pass.
+  await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "证件类型" }) }).click();
+  await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText(["护照", "港澳通行证"]);
+  await page.keyboard.press("Escape");
+  await page.screenshot({ path: "test-results/intl-order-business-1280.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -21,7 +21,7 @@ const LIST = "/api/v1/trip_manager/air_ticket_inter_flight/list";
 beforeAll(async () => {
   h = await startTravel();
   freshClient();
-  for (const m of ["13800000010", "13800000020"]) {
+  for (const m of ["13800000010", "13800000020", "13800000071"]) {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
@@ -239,3 +239,18 @@ describe("expiry, payment and ticketing", () => {
     expect((await api("13800000010", P.detail, { id: o.id })).data.status).toBe(0);
   });
 });
+
+describe("business", () => {
+  it("a company employee books on business: recorded as 因公, the standard not checked; a personal member may not", async () => {
+    const v = await itinerary(15);
+    const r = await api("13800000071", I.book, form(v, [ADULT], { travelType: "business", contactMobile: "13800000071" }));
+    expect(r.ret, r.msg).toBe(0);
+    const d = (await api("13800000071", P.detail, { id: r.data.id })).data;
+    expect(d).toMatchObject({ travelType: "business", overStandard: 0, standardVerdict: "国际机票暂不校验差旅标准", status: 0 });
+    const was = await written();
+    const refused = await api("13800000010", I.book, form(v, [ADULT2], { travelType: "business" }));
+    expect(refused.ret).toBe(403);
+    expect(await written()).toEqual(was);
+  });
+});
+

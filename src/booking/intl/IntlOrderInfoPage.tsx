@@ -41,7 +41,7 @@ export default function IntlOrderInfoPage({ routeName }: { routeName: string }) 
   const itineraryKey = query.itineraryKey ?? "";
   const cabinClass = ["F", "C", "Y"].includes(query.cabinClass ?? "") ? query.cabinClass! : "";
   return (
-    <WorkbenchFrame routeName={routeName} title={t("intlOrder.fillTitle")}>
+    <WorkbenchFrame routeName={routeName}>
       {itineraryKey && cabinClass ? <OrderForm itineraryKey={itineraryKey} cabinClass={cabinClass} /> : <NoTrip text={t("intlOrder.missing")} />}
     </WorkbenchFrame>
   );
