@@ -11,6 +11,7 @@ import { setClock } from "../../server/services/clock";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { INTL_ORDER_PATHS as I, type IntlVerifyReply } from "../../src/domain/orders/intl-booking";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
+import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import type { Itinerary } from "../../src/domain/travel/types";
 
 let h: Harness;
@@ -251,6 +252,38 @@ describe("business", () => {
     const refused = await api("13800000010", I.book, form(v, [ADULT2], { travelType: "business" }));
     expect(refused.ret).toBe(403);
     expect(await written()).toEqual(was);
+  });
+});
+
+describe("refund", () => {
+  it("a ticketed itinerary is refunded whole: the estimate is what the airline charges, the money goes back and every segment's seat is back on sale", async () => {
+    let clock = NOW;
+    const after = async (ms: number) => {
+      clock += ms;
+      setClock(() => clock);
+      await h.app.jobs.runDueJobs();
+    };
+    const v = await itinerary(16);
+    const before = await remaining(v);
+    await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000010"]).execute();
+    const o = (await api("13800000010", I.book, form(v, [ADULT]))).data;
+    const trade = (await api("13800000010", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
+    expect((await api("13800000010", PAY.wallet, { outTradeNo: trade, requestVerify: requestVerify(ids["13800000010"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
+    await after(0);
+    await after(6_000);
+    expect((await api("13800000010", P.detail, { id: o.id })).data.status).toBe(2);
+
+    const tip = await api("13800000010", A.refundTip, { id: o.id });
+    expect(tip.ret, tip.msg).toBe(0);
+    // The ticket of both segments is refunded under the first segment's fare rules; the taxes come back whole.
+    expect(tip.data.lines[0]).toMatchObject({ ticket: v.breakdown.ADT.ticket, taxes: v.breakdown.ADT.airportTax + v.breakdown.ADT.fuelTax });
+    const r = await api("13800000010", A.refundSubmit, { id: o.id, reason: "航班延误或取消" });
+    expect(r.ret, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ fee: tip.data.fee, refund: tip.data.refund });
+    await after(3_000);
+    await after(3_000);
+    expect((await api("13800000010", P.detail, { id: o.id })).data).toMatchObject({ status: 6, refund: { status: "refunded", toAccount: "wallet" } });
+    expect(await remaining(v)).toEqual(before);
   });
 });
 
