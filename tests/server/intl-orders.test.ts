@@ -22,7 +22,7 @@ const LIST = "/api/v1/trip_manager/air_ticket_inter_flight/list";
 beforeAll(async () => {
   h = await startTravel();
   freshClient();
-  for (const m of ["13800000010", "13800000020", "13800000071"]) {
+  for (const m of ["13800000010", "13800000020", "13800000070", "13800000071"]) {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
@@ -284,6 +284,26 @@ describe("refund", () => {
     await after(3_000);
     expect((await api("13800000010", P.detail, { id: o.id })).data).toMatchObject({ status: 6, refund: { status: "refunded", toAccount: "wallet" } });
     expect(await remaining(v)).toEqual(before);
+  });
+});
+
+describe("reports", () => {
+  it("a paid international order counts in the company's international flight report, not the domestic one", async () => {
+    const RANGE = { startDate: "2026-11-01", endDate: "2026-11-30" };
+    const report = async (type: string) => {
+      const r = await api("13800000070", `/report/${type}/detail`, RANGE);
+      expect(r.ret, r.msg).toBe(0);
+      return r.data.summary as { orders: number; spendFen: number };
+    };
+    const [dom, intl] = [await report("domAir"), await report("intlAir")];
+    const v = await itinerary(17);
+    const o = (await api("13800000071", I.book, form(v, [ADULT], { travelType: "business", contactMobile: "13800000071" }))).data;
+    await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000071"]).execute();
+    const trade = (await api("13800000071", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
+    const paid = await api("13800000071", PAY.wallet, { outTradeNo: trade, requestVerify: requestVerify(ids["13800000071"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    expect(paid.ret, paid.msg).toBe(0);
+    expect(await report("intlAir")).toMatchObject({ orders: intl.orders + 1, spendFen: intl.spendFen + o.payprice });
+    expect(await report("domAir")).toMatchObject({ orders: dom.orders, spendFen: dom.spendFen });
   });
 });
 
