@@ -104,6 +104,25 @@ test("a company employee opens the business order page: 因公 first, and the st
   await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "证件类型" }) }).click();
   await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText(["护照", "港澳通行证"]);
   await page.keyboard.press("Escape");
+
+  // 常用乘客: a traveller saved with an ID card and a passport comes with the passport and its English name.
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const saved = await (await page.request.post("/api/new_beneficiary/add", {
+    form: {
+      token, name: "欧阳晓明", surname: "OUYANG", givenName: "XIAOMING", mobilePhone: "13912345670",
+      "certificates.0.certType": "1", "certificates.0.certNo": "11010519491231002X",
+      "certificates.1.certType": "2", "certificates.1.certNo": "EA7654321", "certificates.1.expiry": "2032-05-01", "certificates.1.issueCountry": "中国",
+      birthday: "1990-02-03",
+    },
+  })).json();
+  expect(saved.ret, saved.msg).toBe(0);
+  await page.reload();
+  await page.getByRole("combobox", { name: "从常用乘客中选择" }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "欧阳晓明" }).click();
+  await expect(page.getByLabel("证件号码")).toHaveValue("EA7654321");
+  await expect(page.getByLabel("英文姓")).toHaveValue("OUYANG");
+  await expect(page.getByLabel("英文名")).toHaveValue("XIAOMING");
+  await expect(page.getByLabel("证件有效期至")).toHaveValue("2032-05-01");
   await page.screenshot({ path: "test-results/intl-order-business-1280.png", fullPage: true });
   expect(errors).toEqual([]);
 });

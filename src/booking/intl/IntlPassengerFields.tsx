@@ -12,12 +12,15 @@ import { useTranslate } from "@refinedev/core";
 import { CERT_TYPES, codeOptions, label, PASSENGER_TYPES } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX } from "../../domain/orders/flight-booking";
 import { certTypesFor, NATIONALITIES, NATIONALITY_CODES } from "../../domain/orders/intl-booking";
-import { englishNameOf } from "../../domain/people/english-name";
 import { FormField } from "../../components/FormField";
 import { useLang } from "../../pages/layout/session";
 import { BirthdayInput } from "../flight/BirthdayInput";
 import { SavedPassengers } from "../flight/SavedPassengers";
 import { blankIntlPassenger, intlTypeOf, toIntlPassenger, type IntlOrderFormValues } from "./intl-form";
+
+// The spelling needs the pinyin dictionary (most of this page's weight): it loads beside the page
+// instead of inside it, and is there by the time a name is typed.
+const spelling = import("../../domain/people/english-name");
 
 interface Props {
   control: Control<IntlOrderFormValues>;
@@ -64,15 +67,18 @@ function PassengerCard({ control, setValue, getValues, index, remove, removable,
   const p = useWatch({ control, name: `passengers.${index}` });
   const type = p ? intlTypeOf(p, depDate) : null;
   // The English name follows the Chinese one while it still is what the last name spelled (or empty): a correction stays.
-  const spell = (before: string, after: string) => {
-    const was = englishNameOf(before);
-    const next = englishNameOf(after);
-    const row = getValues(`passengers.${index}`);
-    const untouched = (!row.surname && !row.givenName) || (was !== null && row.surname === was.surname && row.givenName === was.givenName);
-    if (!untouched || !next) return;
-    setValue(`passengers.${index}.surname`, next.surname);
-    setValue(`passengers.${index}.givenName`, next.givenName);
-  };
+  const spell = (before: string, after: string) =>
+    void spelling.then(({ englishNameOf }) => {
+      const was = englishNameOf(before);
+      const next = englishNameOf(after);
+      const row = getValues(`passengers.${index}`);
+      // The name moved on meanwhile: its own change spells it.
+      if (row.name !== after) return;
+      const untouched = (!row.surname && !row.givenName) || (was !== null && row.surname === was.surname && row.givenName === was.givenName);
+      if (!untouched || !next) return;
+      setValue(`passengers.${index}.surname`, next.surname);
+      setValue(`passengers.${index}.givenName`, next.givenName);
+    });
   return (
     <div className="tp-passenger" data-testid={`passenger-${index}`}>
       <div className="tp-passenger__head">
@@ -142,10 +148,15 @@ export function IntlPassengerFields(props: Props) {
   const { fields, append, remove, update } = useFieldArray({ control: props.control, name: "passengers" });
   const rows = useWatch({ control: props.control, name: "passengers" }) ?? [];
   // A saved passenger fills the first row still empty, else a new one.
-  const fill = (p: IntlOrderFormValues["passengers"][number]) => {
+  const place = (p: IntlOrderFormValues["passengers"][number]) => {
     const empty = rows.findIndex((r) => !r?.name?.trim() && !r?.certNo?.trim());
     if (empty >= 0) update(empty, p);
     else if (fields.length < MAX_PASSENGERS) append(p);
+  };
+  // A saved traveller without an English name gets one spelled from the Chinese name.
+  const fill = (p: IntlOrderFormValues["passengers"][number]) => {
+    if (p.surname || p.givenName) return place(p);
+    void spelling.then(({ englishNameOf }) => place({ ...p, ...(englishNameOf(p.name) ?? {}) }));
   };
   return (
     <>

@@ -6,7 +6,6 @@ import { certTypesFor, intlPricePanel, type IntlVerifyReply, type Nationality, N
 import type { PricePanel } from "../../domain/orders/flight-booking";
 import type { FareBreakdown, PassengerType } from "../../domain/travel/air-fares";
 import { travellerDisplayName, type TravellerRow } from "../../domain/people/traveller";
-import { englishNameOf } from "../../domain/people/english-name";
 
 export interface IntlPassengerValues {
   name: string;
@@ -50,16 +49,15 @@ export function intlFormDefaults(v: IntlVerifyReply, who: { clientKey: string; c
   };
 }
 
-/** A saved traveller as a row: a passport first (else the pass the destination accepts), the English name saved or spelled from the Chinese one. */
+/** A saved traveller as a row: a passport first (else the pass the destination accepts), the English name as saved (the form spells a missing one). */
 export function toIntlPassenger(t: TravellerRow, destCity: string): IntlPassengerValues {
   const accepted = certTypesFor(destCity);
   const cert = accepted.map((type) => t.certificates.find((c) => c.certType === type)).find(Boolean) ?? null;
-  const spelled = t.name ? englishNameOf(t.name) : null;
   const country = (NATIONALITY_CODES as readonly string[]).includes(cert?.issueCountry ?? "") ? (cert!.issueCountry as Nationality) : "CN";
   return {
     name: travellerDisplayName(t),
-    surname: t.surname ?? spelled?.surname ?? "",
-    givenName: t.givenName ?? spelled?.givenName ?? "",
+    surname: t.surname ?? "",
+    givenName: t.givenName ?? "",
     nationality: country,
     certType: cert?.certType ?? CERT_TYPE.passport,
     certNo: cert?.certNo ?? "",
