@@ -2,12 +2,11 @@
 // (spelled from the Chinese name as it is typed, and corrected freely), nationality, the
 // certificate the destination accepts with its number and expiry, birth date and mobile. The
 // type shown (成人/儿童/婴儿) is the age band on the departure date, as the server decides it.
-import { Button, Col, DatePicker, Input, Select, Tag } from "antd";
+import { Button, Col, DatePicker, Input, Row, Select, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import type { ChangeEvent } from "react";
 import { useFieldArray, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
-import { Row } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { CERT_TYPES, codeOptions, label, PASSENGER_TYPES } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX } from "../../domain/orders/flight-booking";

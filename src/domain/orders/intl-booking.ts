@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CERT_TYPE, type CodeTable } from "../codes";
 import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
 import { normaliseDate } from "../travel/dates";
-import type { CabinClass, FareBreakdown, PassengerFare, PassengerType } from "../travel/air-fares";
+import type { FareBreakdown, PassengerFare, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import { TRAVEL_TYPES } from "../policy/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, pricePanel, type PricePanel } from "./flight-booking";
@@ -199,12 +199,6 @@ export function itineraryBreakdown(segments: readonly FareBreakdown[]): FareBrea
 /** The price panel of an itinerary: per passenger the ticket and taxes of every segment. */
 export function intlPricePanel(segments: readonly FareBreakdown[], types: readonly PassengerType[]): PricePanel {
   return pricePanel(itineraryBreakdown(segments), types.map((psgType) => ({ psgType })), []);
-}
-
-/** One segment of a verified itinerary. */
-export interface IntlSegmentFare {
-  fareKey: string;
-  cabinClass: CabinClass;
 }
 
 export { INTL_ORDER_PATHS, type IntlVerifyReply } from "./intl-types";
