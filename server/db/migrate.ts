@@ -30,6 +30,7 @@ import * as m080 from "./migrations/080_train_orders";
 import * as m083 from "./migrations/083_withdrawals";
 import * as m084 from "./migrations/084_rewards_pay_codes";
 import * as m087 from "./migrations/087_self_pay";
+import * as m085 from "./migrations/085_intl_orders";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "083_withdrawals": m083,
   "084_rewards_pay_codes": m084,
   "087_self_pay": m087,
+  "085_intl_orders": m085,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -49,15 +49,26 @@ function instantRange(startDate: string, endDate: string): [string, string] {
   return [`${addDays(startDate, -1)}T16:00:00.000Z`, `${endDate}T16:00:00.000Z`];
 }
 
+/**
+ * The report product of an order: international flight orders are flight orders ("air") flagged
+ * international, reported apart as "intlAir".
+ */
+const reportProduct = sql<string>`case when ${sql.ref("o.product")} = 'air' and ${sql.ref("o.international")} = 1 then 'intlAir' else ${sql.ref("o.product")} end`;
+
 /** Orders of the company in the range (and department), any product when `products` is all. */
 function scoped(db: Kysely<Database>, s: ReportScope, products: readonly string[]) {
   const [from, to] = instantRange(s.startDate, s.endDate);
+  const stored = [...new Set(products.map((p) => (p === "intlAir" ? "air" : p)))];
   let q = db
     .selectFrom("orders as o")
     .where("o.companyId", "=", s.companyId)
-    .where("o.product", "in", [...products])
+    .where("o.product", "in", stored)
     .where("o.createTime", ">=", from)
     .where("o.createTime", "<", to);
+  // One of the two flight reports: the flag tells them apart.
+  const air = products.includes("air");
+  const intl = products.includes("intlAir");
+  if (air !== intl) q = q.where((eb) => eb.or([eb("o.product", "!=", "air"), eb("o.international", "=", intl ? 1 : 0)]));
   if (s.departmentId !== undefined) {
     // The department of an order is its booker's, as the company's staff list has it now.
     const inDepartments = (eb: any, dept: number | null) =>
@@ -127,8 +138,8 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
   const refund = sql<number>`case when ${spend} then 0 else 1 end`;
   const daily = await scoped(db, s, Object.values(REPORT_PRODUCT))
     .where(sql<SqlBool>`(${spend} or ${refunded})`)
-    .select(["o.product", chinaDay(db).as("day"), refund.as("refund"), advanceDays(db).as("advance"), ...SUMS])
-    .groupBy(["o.product", sql`2`, sql`3`, sql`4`])
+    .select([reportProduct.as("product"), chinaDay(db).as("day"), refund.as("refund"), advanceDays(db).as("advance"), ...SUMS])
+    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`])
     .execute();
 
   // 2-4. This product's spend orders by booker, by title, by traveller.

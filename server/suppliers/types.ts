@@ -10,6 +10,7 @@ import type {
   TrainItem, TrainListReply, TrainTransfer, AirCity,
 } from "../../src/domain/travel/types";
 import type { CabinClass } from "../../src/domain/travel/air-fares";
+import type { IntlVerifyReply } from "../../src/domain/orders/intl-booking";
 import type { SeatClass, TrainType } from "../../src/domain/travel/train";
 import type { CarType } from "../../src/domain/travel/car";
 
@@ -80,6 +81,10 @@ export interface FlightSupplier {
   calendar(q: { depCity: string; arrCity: string; depDate: string }, c: SupplierContext): Promise<CalendarDay[]>;
   verify(fareKey: string, c: SupplierContext): Promise<FareVerifyReply>;
   hold(fareKey: string, passengers: Passengers, c: SupplierContext): Promise<HoldRecord>;
+  /** An itinerary's segments in one cabin class, each with its fare now, and the totals. */
+  verifyItinerary(itineraryKey: string, cabinClass: CabinClass, c: SupplierContext): Promise<IntlVerifyReply>;
+  /** Seats on every segment in one hold: all of them, or none. */
+  holdItinerary(fareKeys: readonly string[], passengers: Passengers, c: SupplierContext): Promise<HoldRecord>;
   confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;

@@ -17,9 +17,9 @@ export const REPORT_TYPES = ["domAir", "intlAir", "train", "hotel", "car"] as co
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 /**
- * The orders.product value each report reads. Domestic flight orders are stored as "air" (the only
- * product booked today); international flights, trains, hotels and cars each get their own value,
- * so their reports are real queries that answer zeros until such orders exist.
+ * The product each report reads. Flight orders are stored as "air"; the international ones carry
+ * orders.international = 1 and are read as "intlAir". Trains, hotels and cars each have their own
+ * value, so their reports are real queries that answer zeros until such orders exist.
  */
 export const REPORT_PRODUCT: Readonly<Record<ReportType, string>> = {
   domAir: "air",

@@ -51,6 +51,7 @@ const CarStandardEditPage = lazy(withTexts(() => import("../resources/car-standa
 const MyStandardPage = lazy(withTexts(() => import("./travel/MyStandardPage")));
 const DomesticAirTicketQuery = lazy(withTexts(() => import("../booking/flight/DomesticAirTicketQuery")));
 const IntlFlightQuery = lazy(withTexts(() => import("../booking/intl/IntlFlightQuery")));
+const IntlOrderInfoPage = lazy(withTexts(() => import("../booking/intl/IntlOrderInfoPage")));
 const TrainQueryList = lazy(withTexts(() => import("../booking/train/TrainQueryList")));
 const TrainTransferPage = lazy(withTexts(() => import("../booking/train/TrainTransferPage")));
 const HotelIndex = lazy(withTexts(() => import("../booking/hotel/HotelIndex")));
@@ -186,6 +187,9 @@ const PAGES: Record<string, Page> = {
   xilin_activity: ({ routeName }) => <LandingPage routeName={routeName} overlay />,
   DomesticAirTicketQuery: DomesticAirTicketQuery,
   intl_flight_query_list: IntlFlightQuery,
+  // One page for both: the business section shows for company members on either address.
+  international_order_info: IntlOrderInfoPage,
+  international_order_info_business: IntlOrderInfoPage,
   train_query_list: TrainQueryList,
   train_transfer: TrainTransferPage,
   hotel_index: HotelIndex,

@@ -80,6 +80,11 @@ const SAMPLES: Record<string, Record<string, string>> = {
     passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X" }],
   }),
   "/api/v1/trip_manager/air_ticket_domestic_order/standard_check": { fareKey: "2026-01-01:ZZ9999|Y|Y" },
+  // International: the itinerary names no flight of the demo inventory; success is tested in intl-orders.test.ts.
+  "/api/v1/trip_manager/air_ticket_inter_order/book": flattenDotKeys({
+    itineraryKey: "2026-01-01:ZZ9999", cabinClass: "Y", fareKeys: ["2026-01-01:ZZ9999|Y|Y"], price: 100000, clientKey: "access-matrix-intl", contactName: "张三", contactMobile: "13800000010",
+    passengers: [{ name: "张三", surname: "ZHANG", givenName: "SAN", nationality: "CN", certType: 2, certNo: "E12345678", certExpiry: "2031-01-01", birthday: "1985-03-02" }],
+  }),
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
@@ -214,7 +219,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
  */
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
-  "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check",
+  "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check", "/api/v1/trip_manager/air_ticket_inter_order/book",
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
   "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",

@@ -45,6 +45,8 @@ export interface OrdersTable {
   selfPayFen: Generated<number>;
   /** The approval a business order waits for (待审批) or went through. */
   approvalId: number | null;
+  /** Migration 085: 1 for an international flight order (its snapshot keeps every segment). */
+  international: Generated<number>;
 }
 
 export interface OrderPassengersTable {
@@ -64,6 +66,10 @@ export interface OrderPassengersTable {
   insuPayPriceFen: number;
   insuStatus: Generated<number>;
   ticketNo: string | null;
+  /** Migration 085, international orders: SURNAME/GIVEN NAMES as on the document, its nationality (ISO alpha-2) and expiry. */
+  englishName?: string | null;
+  nationality?: string | null;
+  certExpiry?: string | null;
 }
 
 export interface OrderEventsTable {

@@ -17,7 +17,7 @@ export interface Snapshot {
 }
 
 export interface CurrentTrip {
-  order: { id: number; orderNo: string; status: number; holdId: string | null; fareKey: string; bookerMemberId: number; product: string };
+  order: { id: number; orderNo: string; status: number; holdId: string | null; fareKey: string; bookerMemberId: number; product: string; international: number };
   flight: Snapshot["flight"];
   seat: Snapshot["seat"];
   tickets: TicketLine[];
@@ -26,7 +26,7 @@ export interface CurrentTrip {
 export async function currentTrip(db: Kysely<Database>, orderId: number): Promise<CurrentTrip> {
   const order = await db
     .selectFrom("orders")
-    .select(["id", "orderNo", "status", "holdId", "fareKey", "bookerMemberId", "product", "snapshot"])
+    .select(["id", "orderNo", "status", "holdId", "fareKey", "bookerMemberId", "product", "snapshot", "international"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);

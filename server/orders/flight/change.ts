@@ -43,6 +43,8 @@ interface Priced {
 async function price(db: Kysely<Database>, orderId: number, fareKey: string, seed?: string): Promise<Priced> {
   const trip = await currentTrip(db, orderId);
   assertMove(trip.order.status, "requestChange", "改签");
+  // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
+  if (trip.order.international) throw new BizError(RET.CONFLICT, "国际机票暂不支持在线改签，请联系客服办理");
   // The agreed service fee is the booker's company's, whoever asks.
   const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
   const c = await supplierContext(db, booker ?? null);

@@ -34,23 +34,27 @@ export type { ListFilter };
 interface Snapshot {
   flight: FlightOrderDetail["flight"];
   seat: FlightOrderDetail["seat"];
+  /** International orders: every segment, the first being `flight` and `seat`. */
+  segments?: FlightOrderDetail["segments"];
 }
 
 type OrderRow = {
   id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null;
-  travelType: string | null; overStandard: number;
+  travelType: string | null; overStandard: number; international: number;
 };
 
 function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
   const s = JSON.parse(o.snapshot) as Snapshot;
+  // An itinerary reads as one trip: from the first segment's city to the last one's, every flight number.
+  const segments = s.segments ?? [{ flight: s.flight, seat: s.seat }];
   return {
     id: o.id,
     orderNo: o.orderNo,
     status: o.status,
     title: o.title,
-    flightNo: s.flight.flightNo,
+    flightNo: segments.map((x) => x.flight.flightNo).join("/"),
     depCityName: s.flight.depCityName,
-    arrCityName: s.flight.arrCityName,
+    arrCityName: segments[segments.length - 1].flight.arrCityName,
     depDate: o.depDate,
     depTime: s.flight.depTime,
     passengerNames: names,
@@ -59,10 +63,12 @@ function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
     expiresAt: o.expiresAt,
     travelType: o.travelType,
     overStandard: o.overStandard,
+    international: o.international,
+    segmentCount: segments.length,
   };
 }
 
-const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard"] as const;
+const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard", "orders.international"] as const;
 
 export async function listFlightOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<FlightOrderRow>> {
   const q = filterOrders(visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member), f, "order_passengers");
@@ -128,6 +134,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     fareKey: o.fareKey,
     flight: s.flight,
     seat: s.seat,
+    segments: s.segments ?? [{ flight: s.flight, seat: s.seat }],
     ticket: o.ticketFen,
     consTax: o.constructionFeeFen,
     fuelTax: o.fuelSurchargeFen,
@@ -149,9 +156,13 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
       insuPayPrice: p.insuPayPriceFen,
       insuStatus: p.insuStatus,
       ticketNo: p.ticketNo,
+      englishName: p.englishName ?? null,
+      nationality: p.nationality ?? null,
+      certExpiry: p.certExpiry ?? null,
     })),
     events,
-    actions: allowedActions(member, memberActions(o.status)),
+    // An itinerary is changed by the airline desk, not online: its change would take one segment for the whole trip.
+    actions: allowedActions(member, memberActions(o.status)).filter((a) => !(o.international && a === "requestChange")),
     refund: refund ? refundView(refund) : null,
     change: change ? changeView(change) : null,
   };

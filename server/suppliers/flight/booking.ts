@@ -10,11 +10,16 @@ import { airNetwork, routeKey } from "../../inventory/air/network";
 import { cabinsOf, REMAINING_COLUMN, type PricingInput } from "../../inventory/air/pricing";
 import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces, type Places } from "../../inventory/places";
-import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold, type StoredHold } from "../holds";
+import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold, type HoldLine, type StoredHold } from "../holds";
 import type { ChangeResult, Passengers, RefundResult, SupplierContext } from "../types";
 import { ensureRoutes, readFlights, type FlightSource } from "./load";
 import { flightItem } from "./present";
+import { itineraryOf } from "./itineraries";
+import type { CabinClass } from "../../../src/domain/travel/air-fares";
+import type { FlightItem } from "../../../src/domain/travel/types";
+import { itineraryBreakdown, type IntlVerifyReply } from "../../../src/domain/orders/intl-booking";
 
+const FLIGHT_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})$/;
 const FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|([FCY])\|([A-Z])$/;
 
 interface FareDetail {
@@ -59,14 +64,106 @@ export class FlightBooking {
     return { fareKey, available: seat !== null && !flightGone(item.depUtc), seat, flight: item, rules: seat ? ruleLines(seat.tier) : [] };
   }
 
+  /**
+   * An itinerary (flight keys joined by "+") in one cabin class: each segment now, with the
+   * cheapest fare of that class that still has seats, and the totals over the segments.
+   */
+  async verifyItinerary(key: string, cabinClass: CabinClass, c: SupplierContext): Promise<IntlVerifyReply> {
+    const src = await this.source();
+    const net = airNetwork(this.seed, src.places);
+    const items: FlightItem[] = [];
+    for (const flightKey of key.split("+")) {
+      const m = FLIGHT_KEY.exec(flightKey);
+      const schedule = m ? net.schedules.find((s) => s.flightNo === m[2]) : undefined;
+      if (!m || !schedule) throw new BizError(RET.BAD_INPUT, "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+      await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [m[1]]);
+      const [flight] = await readFlights(src, { dates: [m[1]], flightKeys: [flightKey] }, this.pricing(src.places, c));
+      if (!flight) throw new BizError(RET.CONFLICT, "该行程已不可预订，请重新查询航班", { errors: { itineraryKey: "该行程已不可预订" } });
+      items.push(flightItem(src.places, flight));
+    }
+    const broken = items.slice(1).some((next, i) => items[i].arrCity !== next.depCity || Date.parse(next.depUtc) <= Date.parse(items[i].arrUtc));
+    if (broken || !items.some((f) => f.international)) throw new BizError(RET.BAD_INPUT, "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+    const it = itineraryOf(src.places, items);
+    const seats = items.map((f) => {
+      const open = f.seats.filter((x) => x.cabinClass === cabinClass && x.seatsLeft > 0);
+      return open.length ? open.reduce((a, b) => (b.salePrice < a.salePrice ? b : a)) : null;
+    });
+    const gone = items.find((f, i) => !seats[i] || flightGone(f.depUtc));
+    const last = items[items.length - 1];
+    const fares = seats.filter((x): x is FlightSeat => x !== null).map((x) => x.breakdown);
+    return {
+      itineraryKey: key,
+      cabinClass,
+      available: !gone,
+      problem: gone ? `航班 ${gone.flightNo} 该舱位已售完，请重新选择行程` : null,
+      segments: items.map((f, i) => ({ flight: { ...f, seats: undefined } as Omit<FlightItem, "seats">, seat: seats[i] })),
+      connections: it?.connections ?? [],
+      depDate: items[0].depDate,
+      destCity: last.arrCity,
+      destCityName: last.arrCityName,
+      price: seats.reduce((a, x) => a + (x?.salePrice ?? 0), 0),
+      breakdown: itineraryBreakdown(fares),
+    };
+  }
+
   async hold(fareKey: string, p: Passengers, c: SupplierContext): Promise<HoldRecord> {
+    checkPassengers(p);
+    const s = await this.seatLine(fareKey, p, c, "该舱位已售完或已关闭，请重新查询", (left) => `该舱位仅剩 ${left} 个座位`);
+    return createHold(this.db, {
+      product: "air",
+      lines: [s.line],
+      quantity: s.detail.passengers.adults + s.detail.passengers.children,
+      amount: s.amount,
+      description: s.description,
+      detail: s.detail as unknown as Record<string, unknown>,
+      ttlMinutes: HOLD_TTL_MINUTES,
+      soldOut: "该舱位余票不足，请选择其他航班或舱位",
+    });
+  }
+
+  /**
+   * Seats on every segment of an itinerary in one hold: each segment's count is decremented in
+   * the hold's transaction, so when one segment cannot give its seats none is taken. The hold's
+   * detail sums the segments' fares (refund works on the whole trip) and lists the segments.
+   */
+  async holdItinerary(fareKeys: readonly string[], p: Passengers, c: SupplierContext): Promise<HoldRecord> {
+    checkPassengers(p);
+    const parts: SeatLine[] = [];
+    for (const fareKey of fareKeys) {
+      parts.push(
+        await this.seatLine(fareKey, p, c, `航班 ${flightNoOf(fareKey)} 该舱位已售完，请重新选择行程`, (left) => `航班 ${flightNoOf(fareKey)} 该舱位已售完（仅剩 ${left} 个座位），请重新选择行程`),
+      );
+    }
+    const sum = (k: "adultTicket" | "childTicket" | "adultTaxes" | "childTaxes") => parts.reduce((a, x) => a + x.detail[k], 0);
+    const first = parts[0].detail;
+    const detail: FareDetail & { segments: string[] } = {
+      ...first,
+      flightNo: parts.map((x) => x.detail.flightNo).join("/"),
+      adultTicket: sum("adultTicket"),
+      childTicket: sum("childTicket"),
+      adultTaxes: sum("adultTaxes"),
+      childTaxes: sum("childTaxes"),
+      segments: [...fareKeys],
+    };
+    return createHold(this.db, {
+      product: "air",
+      lines: parts.map((x) => x.line),
+      quantity: p.adults + p.children,
+      amount: parts.reduce((a, x) => a + x.amount, 0),
+      description: parts.map((x) => x.description).join("；"),
+      detail: detail as unknown as Record<string, unknown>,
+      ttlMinutes: HOLD_TTL_MINUTES,
+      soldOut: "所选行程有航段已售完，请重新选择行程",
+    });
+  }
+
+  /** One fare's seats to take: the count line, its price and what the hold remembers of it. */
+  private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: string, short: (left: number) => string): Promise<SeatLine> {
     const seatsNeeded = p.adults + p.children;
-    if (p.adults < 1) throw new BizError(RET.BAD_INPUT, "至少需要一名成人乘客");
-    if (p.infants > p.adults) throw new BizError(RET.BAD_INPUT, "每名成人最多携带一名婴儿");
     const v = await this.verify(fareKey, c);
-    if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询");
+    if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, gone);
     const seat: FlightSeat = v.seat;
-    if (seat.seatsLeft < seatsNeeded) throw new BizError(RET.CONFLICT, `该舱位仅剩 ${seat.seatsLeft} 个座位`);
+    if (seat.seatsLeft < seatsNeeded) throw new BizError(RET.CONFLICT, short(seat.seatsLeft));
     const b = seat.breakdown;
     const detail: FareDetail = {
       fareKey,
@@ -83,24 +180,18 @@ export class FlightBooking {
     };
     const row = await this.db.selectFrom("air_flights").selectAll().where("flightKey", "=", v.flight.flightKey).executeTakeFirstOrThrow();
     const total = cabinsOf(row).find((x) => x.cabinClass === seat.cabinClass)!.total;
-    return createHold(this.db, {
-      product: "air",
-      lines: [
-        {
-          table: "air_flights",
-          column: REMAINING_COLUMN[seat.cabinClass],
-          key: { flightKey: v.flight.flightKey },
-          n: seatsNeeded,
-          guard: soldElsewhere(this.seed, `${v.flight.flightKey}|${seat.cabinClass}`, v.flight.depDate, c.today, total, seat.cabinClass !== "Y"),
-        },
-      ],
-      quantity: seatsNeeded,
+    return {
+      line: {
+        table: "air_flights",
+        column: REMAINING_COLUMN[seat.cabinClass],
+        key: { flightKey: v.flight.flightKey },
+        n: seatsNeeded,
+        guard: soldElsewhere(this.seed, `${v.flight.flightKey}|${seat.cabinClass}`, v.flight.depDate, c.today, total, seat.cabinClass !== "Y"),
+      },
       amount: b.ADT.total * p.adults + b.CHD.total * p.children + b.INF.total * p.infants,
       description: `${v.flight.flightNo} ${v.flight.depDate} ${v.flight.depTime} ${v.flight.depCityName}-${v.flight.arrCityName} ${seat.cabinClassName}${seat.cabinCode}`,
-      detail: detail as unknown as Record<string, unknown>,
-      ttlMinutes: HOLD_TTL_MINUTES,
-      soldOut: "该舱位余票不足，请选择其他航班或舱位",
-    });
+      detail,
+    };
   }
 
   /** Ticketing: the booking gets its record locator (PNR). */
@@ -144,6 +235,20 @@ async function findAirHold(db: Kysely<Database>, id: string): Promise<StoredHold
   if (hold.product !== "air") throw new BizError(RET.NOT_FOUND, "未找到该机票占座记录");
   return hold;
 }
+
+interface SeatLine {
+  line: HoldLine;
+  amount: number;
+  description: string;
+  detail: FareDetail;
+}
+
+function checkPassengers(p: Passengers): void {
+  if (p.adults < 1) throw new BizError(RET.BAD_INPUT, "至少需要一名成人乘客");
+  if (p.infants > p.adults) throw new BizError(RET.BAD_INPUT, "每名成人最多携带一名婴儿");
+}
+
+const flightNoOf = (fareKey: string) => fareKey.split("|")[0].split(":")[1] ?? fareKey;
 
 function flightGone(depUtc: string): boolean {
   return Date.parse(depUtc) <= now();

@@ -34,8 +34,12 @@ interface UsableApplication {
 
 type Fields = { control: Control<OrderFormValues> };
 
-/** selfName: the booker's name, for the choice of travelling themself. */
-export function BusinessSection({ fareKey, control, setValue, selfName }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string } & Fields) {
+/**
+ * selfName: the booker's name, for the choice of travelling themself. standardUnsupported: the
+ * travel standard has no rules for this booking (international flights); the section says so
+ * instead of a verdict, and the booker books for themself.
+ */
+export function BusinessSection({ fareKey, control, setValue, selfName, standardUnsupported }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string; standardUnsupported?: string } & Fields) {
   const t = useTranslate();
   const travelType = useWatch({ control, name: "travelType" });
   return (
@@ -49,8 +53,9 @@ export function BusinessSection({ fareKey, control, setValue, selfName }: { fare
           ]}
         />
       </FormField>
-      {travelType === "business" ? <TravellerSelect control={control} setValue={setValue} selfName={selfName} /> : null}
-      {travelType === "business" ? <BusinessRules fareKey={fareKey} control={control} /> : null}
+      {travelType === "business" && standardUnsupported ? <Alert type="info" showIcon message={standardUnsupported} data-testid="standard-unsupported" /> : null}
+      {travelType === "business" && !standardUnsupported ? <TravellerSelect control={control} setValue={setValue} selfName={selfName} /> : null}
+      {travelType === "business" && !standardUnsupported ? <BusinessRules fareKey={fareKey} control={control} /> : null}
     </Card>
   );
 }

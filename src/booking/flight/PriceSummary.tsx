@@ -21,7 +21,8 @@ function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boo
   );
 }
 
-export function PriceSummary({ panel, showServFee = true }: { panel: PricePanel; showServFee?: boolean }) {
+/** international: the taxes are departure and destination charges and the carriers' fuel surcharge, summed over the segments. */
+export function PriceSummary({ panel, showServFee = true, international = false }: { panel: PricePanel; showServFee?: boolean; international?: boolean }) {
   const t = useTranslate();
   const lang = useLang();
   const groups = TYPES.map((type) => ({ type, lines: panel.lines.filter((l) => l.psgType === type) })).filter((g) => g.lines.length > 0);
@@ -32,8 +33,8 @@ export function PriceSummary({ panel, showServFee = true }: { panel: PricePanel;
         <div key={type}>
           <Row name={<Typography.Text strong>{`${label(PASSENGER_TYPES, type, lang)} × ${lines.length}`}</Typography.Text>} amount={lines.reduce((a, l) => a + l.total - l.insuPayPrice, 0)} />
           <Row sub name={t("flightOrder.ticket")} amount={unit(lines, "tktPrice")} />
-          <Row sub name={t("flightOrder.consTax")} amount={unit(lines, "consTax")} />
-          <Row sub name={t("flightOrder.fuelTax")} amount={unit(lines, "fuelTax")} />
+          <Row sub name={t(international ? "intlOrder.taxes" : "flightOrder.consTax")} amount={unit(lines, "consTax")} />
+          <Row sub name={t(international ? "intlOrder.fuelSurcharge" : "flightOrder.fuelTax")} amount={unit(lines, "fuelTax")} />
           {showServFee && <Row sub name={t("flightOrder.servFee")} amount={unit(lines, "servFee")} />}
         </div>
       ))}

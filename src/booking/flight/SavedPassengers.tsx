@@ -27,19 +27,20 @@ export function toPassenger(t: TravellerRow): PassengerValues {
 
 type Source = "passengers" | "externalPassengers";
 
-export function SavedPassengers({ onPick, full }: { onPick: (p: PassengerValues) => void; full: boolean }) {
+/** map: how a saved traveller becomes a row of the form (the domestic row by default; the international form picks a passport first). */
+export function SavedPassengers<T = PassengerValues>({ onPick, full, map }: { onPick: (p: T) => void; full: boolean; map?: (t: TravellerRow) => T }) {
   // The external travellers' page decides who may read them, here as there.
   const user = userKeyOf(usePortalUser()) ?? "guest";
   const external = useCan({ resource: "external_passengers", action: "view", params: { user } });
   return (
     <div className="tp-saved-passengers">
-      <TravellerSelect source="passengers" onPick={onPick} full={full} />
-      {external.data?.can ? <TravellerSelect source="externalPassengers" onPick={onPick} full={full} /> : null}
+      <TravellerSelect<T> source="passengers" onPick={onPick} full={full} map={map} />
+      {external.data?.can ? <TravellerSelect<T> source="externalPassengers" onPick={onPick} full={full} map={map} /> : null}
     </div>
   );
 }
 
-function TravellerSelect({ source, onPick, full }: { source: Source; onPick: (p: PassengerValues) => void; full: boolean }) {
+function TravellerSelect<T>({ source, onPick, full, map }: { source: Source; onPick: (p: T) => void; full: boolean; map?: (t: TravellerRow) => T }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const dataProvider = useDataProvider();
@@ -53,7 +54,7 @@ function TravellerSelect({ source, onPick, full }: { source: Source; onPick: (p:
     setReading(true);
     try {
       const { data } = await dataProvider().getOne<TravellerRow>({ resource: source, id });
-      onPick(toPassenger(data));
+      onPick(map ? map(data) : (toPassenger(data) as T));
     } catch (e) {
       message.error((e as Error).message);
     } finally {

@@ -22,6 +22,9 @@ export interface FlightOrderRow {
   travelType: string | null;
   /** 1: the fare was over the booker's travel standard. */
   overStandard: number;
+  /** 1: an international order (its flightNo lists every segment's, arrCityName is the destination). */
+  international: number;
+  segmentCount: number;
 }
 
 export interface FlightOrderPassenger {
@@ -40,6 +43,10 @@ export interface FlightOrderPassenger {
   insuPayPrice: number;
   insuStatus: number;
   ticketNo: string | null;
+  /** International orders: SURNAME/GIVEN NAMES as on the document, nationality (ISO alpha-2) and the document's expiry. */
+  englishName: string | null;
+  nationality: string | null;
+  certExpiry: string | null;
 }
 
 export interface FlightOrderEvent {
@@ -58,6 +65,8 @@ export interface FlightOrderDetail extends FlightOrderRow {
   fareKey: string;
   flight: Omit<FlightItem, "seats">;
   seat: Omit<FlightSeat, "insurance">;
+  /** Every segment in order (one for a domestic order: flight and seat). */
+  segments: { flight: Omit<FlightItem, "seats">; seat: Omit<FlightSeat, "insurance"> }[];
   ticket: number;
   consTax: number;
   fuelTax: number;

@@ -33,6 +33,8 @@ export function FlightOrderList({ empty, action }: { empty: string; action: Page
           render: (_: unknown, r) => (
             <div>
               <Typography.Text strong>{r.depCityName} → {r.arrCityName}</Typography.Text>
+              {r.international ? <Tag color="purple" style={{ marginInlineStart: 8 }}>{t("intlOrder.tag")}</Tag> : null}
+              {r.segmentCount > 1 ? <Tag>{t("intlOrder.transfer", { n: r.segmentCount - 1 })}</Tag> : null}
               <div style={{ whiteSpace: "nowrap" }}><Typography.Text type="secondary">{r.flightNo} · {r.depDate} {r.depTime}</Typography.Text></div>
             </div>
           ),

@@ -12,6 +12,7 @@ import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS, flightOrderColor, flightOrderL
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
+import { durationText } from "../../domain/travel/results";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useLang, useSite, type PortalUser } from "../../pages/layout/session";
@@ -23,8 +24,21 @@ import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import { AfterSalesFacts } from "./AfterSalesFacts";
 import "../../booking/flight/flight.css";
+import "../../booking/booking.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
+
+/** Between two segments: the connecting city and the wait, from the first's arrival to the second's departure. */
+function ConnectionLine({ from, to }: { from: FlightOrderDetail["flight"]; to: FlightOrderDetail["flight"] }) {
+  const t = useTranslate();
+  const minutes = Math.round((Date.parse(to.depUtc) - Date.parse(from.arrUtc)) / 60_000);
+  return (
+    <div className="tp-bk-conn tp-flight-conn" data-testid="order-connection">
+      {t("search.intl.connection", { city: from.arrCityName, time: durationText(minutes) })}
+      {from.arrAirport !== to.depAirport && t("search.intl.changeAirport")}
+    </div>
+  );
+}
 const when = chinaDateTime;
 
 const AIRLINE_POLL_MS = 3_000;
@@ -127,6 +141,12 @@ function OrderDetail({ id }: { id: string }) {
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<FlightOrderPassenger> = [
     { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
+    ...(order.international
+      ? [
+          { ...nowrap, title: t("intlOrder.englishName"), dataIndex: "englishName", key: "englishName" },
+          { ...nowrap, title: t("intlOrder.certExpiry"), dataIndex: "certExpiry", key: "certExpiry" },
+        ]
+      : []),
     { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
     { ...nowrap, title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
     { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
@@ -188,8 +208,14 @@ function OrderDetail({ id }: { id: string }) {
       )}
       {order.travelType === "business" && <BusinessFacts order={order} />}
       <AfterSalesFacts order={order} />
-      <Card title={t("flightOrder.flight")}>
-        <FlightSummary flight={order.flight} seat={order.seat} />
+      <Card title={t(order.international ? "intlOrder.itinerary" : "flightOrder.flight")}>
+        {/* Every segment of an itinerary, with where and how long the connection between two is. */}
+        {order.segments.map((s, i) => (
+          <div key={s.flight.flightKey} data-testid="order-segment">
+            {i > 0 && <ConnectionLine from={order.segments[i - 1].flight} to={s.flight} />}
+            <FlightSummary flight={s.flight} seat={s.seat} />
+          </div>
+        ))}
       </Card>
       <Card title={t("flightOrder.passengers")}>
         <Table rowKey="id" columns={columns} dataSource={order.passengers} pagination={false} size="middle" scroll={{ x: "max-content" }} />
@@ -217,7 +243,7 @@ function OrderDetail({ id }: { id: string }) {
           />
         </Card>
         <Card title={t("flightOrder.pricePanel")} className="tp-order__side">
-          <PriceSummary panel={panel} />
+          <PriceSummary panel={panel} international={Boolean(order.international)} />
         </Card>
       </div>
       {dialog === "refund" && <RefundDialog orderId={order.id} onClose={() => setDialog(null)} onDone={afterDialog} />}

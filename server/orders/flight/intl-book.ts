@@ -1,0 +1,159 @@
+// Booking an international itinerary: verify every segment's fare (a changed total is announced
+// with old and new price unless the buyer accepted it), check each passenger's document against
+// the trip (passport or the matching pass, valid 6 months after departure), then hold the seats
+// of ALL segments in one hold and insert the order, its passengers, its first event and its
+// expiry job in ONE transaction: a segment that cannot give its seats leaves nothing written.
+// The order is a flight order (product "air", international 1), so the order centre, the
+// cashier, ticketing, expiry and refunds handle it as they handle a domestic one.
+import type { Kysely } from "kysely";
+import type { Database, Member } from "../../db/schema";
+import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
+import { supplierContext, suppliersFor } from "../../suppliers";
+import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
+import { passengerMixProblem, passengerTypeOn } from "../../../src/domain/orders/flight-booking";
+import { intlPassengerProblems, intlPricePanel, type IntlOrderInput } from "../../../src/domain/orders/intl-booking";
+import type { PassengerType } from "../../../src/domain/travel/air-fares";
+import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
+import { normaliseDate } from "../../../src/domain/travel/dates";
+import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
+import { memberActor } from "./moves";
+import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
+import { scheduleFlightOrderExpiry } from "./jobs";
+import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "./business";
+import { companyIdOf } from "./book";
+
+/** Business bookings abroad are recorded as such; the travel standard has no international rules to check them against. */
+export const INTL_STANDARD_NOT_CHECKED = "国际机票暂不校验差旅标准";
+
+export async function bookIntlFlight(db: Kysely<Database>, member: Member, input: IntlOrderInput, seed?: string): Promise<BookReply> {
+  const again = await existingOrder(db, member.id, input.clientKey);
+  if (again) return again;
+  if (input.travelType === "business" && !canBookOnBusiness(member)) throw new BizError(RET.FORBIDDEN, BUSINESS_MEMBERS_ONLY);
+
+  const c = await supplierContext(db, member);
+  const supplier = suppliersFor(db, seed).flight;
+  // Each segment's verified fare as the buyer saw it (the fare keys the order page sent).
+  const segments: { flight: FlightItem; seat: FlightSeat }[] = [];
+  for (const fareKey of input.fareKeys) {
+    const v = await supplier.verify(fareKey, c);
+    if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, `航班 ${fareKey.split("|")[0].split(":")[1]} 该舱位已售完，请重新选择行程`);
+    segments.push({ flight: v.flight, seat: v.seat });
+  }
+  const price = segments.reduce((a, s) => a + s.seat.salePrice, 0);
+  if (price !== input.price && !input.acceptPrice) {
+    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, {
+      priceChanged: true,
+      oldPrice: input.price,
+      newPrice: price,
+    });
+  }
+  const first = segments[0].flight;
+  const last = segments[segments.length - 1].flight;
+
+  const errors: Record<string, string> = intlPassengerProblems(input.passengers, { depDate: first.depDate, destCity: last.arrCity });
+  const types: PassengerType[] = [];
+  input.passengers.forEach((p, i) => {
+    const t = passengerTypeOn(p, first.depDate);
+    if (!t) errors[`passengers.${i}.birthday`] = "出生日期不正确（不能晚于出发日期）";
+    else types.push(t);
+  });
+  const firstError = Object.values(errors)[0];
+  if (firstError) throw new BizError(RET.BAD_INPUT, firstError, { errors });
+  const mix = passengerMixProblem(types);
+  if (mix) throw new BizError(RET.BAD_INPUT, mix, { errors: { passengers: mix } });
+
+  const panel = intlPricePanel(segments.map((s) => s.seat.breakdown), types);
+  const companyId = await companyIdOf(db, member);
+  const count = (t: PassengerType) => types.filter((x) => x === t).length;
+  const actor = memberActor(member);
+  const business = input.travelType === "business";
+  const flightNos = segments.map((s) => s.flight.flightNo).join("/");
+  const fullFare = (seat: FlightSeat) => flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, types, true);
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const hold = await supplier.within(trx).holdItinerary(input.fareKeys, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
+      // The hold priced every segment again inside the transaction: what the buyer pays must be it.
+      if (hold.amount !== panel.payprice) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+      const at = isoAt();
+      const status = FLIGHT_ORDER_STATUS.pendingPayment;
+      const order = await trx
+        .insertInto("orders")
+        .values({
+          orderNo: newOrderNo("F"),
+          product: "air",
+          international: 1,
+          memberId: member.id,
+          companyId,
+          bookerMemberId: member.id,
+          travellerMemberId: null,
+          status,
+          ticketFen: panel.ticket,
+          constructionFeeFen: panel.consTax,
+          fuelSurchargeFen: panel.fuelTax,
+          serviceFeeFen: panel.servFee,
+          insuranceFen: 0,
+          totalFen: panel.payprice,
+          fullFareFen: segments.reduce((a, s) => a + fullFare(s.seat), 0),
+          fareKey: input.fareKeys[0],
+          holdId: hold.holdId,
+          depDate: first.depDate,
+          title: flightOrderTitle(first.depCityName, last.arrCityName, flightNos),
+          // The first segment stands where a domestic order has its one flight; every segment follows.
+          snapshot: JSON.stringify({
+            flight: { ...first, seats: undefined },
+            seat: { ...segments[0].seat, insurance: undefined },
+            segments: segments.map((s) => ({ flight: { ...s.flight, seats: undefined }, seat: { ...s.seat, insurance: undefined } })),
+            itineraryKey: input.itineraryKey,
+          }),
+          contactName: input.contactName,
+          contactMobile: input.contactMobile,
+          clientKey: input.clientKey,
+          expiresAt: hold.expiresAt,
+          createTime: at,
+          updateTime: at,
+          travelType: input.travelType ?? null,
+          applyId: null,
+          overReasons: null,
+          standardVerdict: business ? INTL_STANDARD_NOT_CHECKED : null,
+        })
+        .returning(["id", "orderNo"])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_passengers")
+        .values(
+          input.passengers.map((p, i) => ({
+            orderId: order.id,
+            name: p.name,
+            psgType: types[i],
+            certType: p.certType,
+            certNo: p.certNo.toUpperCase(),
+            birthday: normaliseDate(p.birthday) ?? p.birthday,
+            certExpiry: normaliseDate(p.certExpiry) ?? p.certExpiry,
+            mobile: p.mobile ?? null,
+            tktPriceFen: panel.lines[i].tktPrice,
+            consTaxFen: panel.lines[i].consTax,
+            fuelTaxFen: panel.lines[i].fuelTax,
+            servFeeFen: panel.lines[i].servFee,
+            insuType: null,
+            insuPayPriceFen: 0,
+            englishName: `${p.surname.toUpperCase()}/${p.givenName.toUpperCase()}`,
+            nationality: p.nationality,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: business ? `因公预订（${INTL_STANDARD_NOT_CHECKED}）` : null, createTime: at })
+        .execute();
+      await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
+      return { id: order.id, orderNo: order.orderNo, status, payprice: panel.payprice, expiresAt: hold.expiresAt };
+    });
+  } catch (e) {
+    // The same form submitted twice at once: the second insert meets the first's clientKey.
+    const again2 = await existingOrder(db, member.id, input.clientKey);
+    if (again2) return again2;
+    throw e;
+  }
+}
