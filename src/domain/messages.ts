@@ -3,8 +3,8 @@
 // zod rules) and by the portal's i18n as t('messages.<key>'). They sit apart from the pages'
 // texts because the server and the first download need them, and neither needs the rest.
 // The zh texts that copy.zh-CN.md gives are verbatim (tests look for them).
-import zh from "../locales/messages.zh-CN.json";
-import en from "../locales/messages.en-US.json";
+import zh from "../locales/messages.zh-CN.json" with { type: "json" };
+import en from "../locales/messages.en-US.json" with { type: "json" };
 
 export type Lang = "zh" | "en";
 
