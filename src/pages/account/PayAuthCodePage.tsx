@@ -2,7 +2,7 @@
 // code that lives 2 minutes, shown large with its QR and a countdown; 刷新 draws a new one (the
 // old one dies on the server). The page asks for the code's status every 2 s until a counter
 // charged it (已付款 ¥x.xx) or it expired.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, QRCode, Result, Space, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
@@ -18,7 +18,6 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   // The code the last generate call answered; its status then comes from the poll below.
   const [issued, setIssued] = useState<PayCodeView | null>(null);
   const generate = useCustomMutation<PayCodeView>();
-  const wallet = useCustom<{ balance: string }>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
   const status = useCustom<PayCodeView>({
     url: PAY_CODE_PATHS.status,
     method: "post",
@@ -34,11 +33,15 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   });
   const polled = status.result.data as PayCodeView | undefined;
   const code = polled?.code && polled.code === issued?.code ? polled : issued;
-
-  // The wallet's balance follows the charge: a refresh caused by the poll's answer, not a fetch of its own.
-  useEffect(() => {
-    if (code?.status === "used") void wallet.query.refetch();
-  }, [code?.status]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The balance is read again once a counter charged the code: the charged code is part of the
+  // query's key, so the new key is fetched by itself.
+  const wallet = useCustom<{ balance: string }>({
+    url: "/account/AppAccount",
+    method: "post",
+    meta: { chargedCode: code?.status === "used" ? code.code : null },
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
 
   const draw = () =>
     generate.mutate(
