@@ -10,6 +10,8 @@ export const STANDARD_PATHS = {
   detail: "/member/center/standard/detail",
   save: "/member/center/standard/save",
   delete: "/member/center/standard/delete",
+  cityTiers: "/member/center/city_tier/info",
+  saveCityTiers: "/member/center/city_tier/save",
 } as const;
 
 export const travelStandardsResource: ResourceProps = {

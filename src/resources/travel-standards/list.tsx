@@ -1,6 +1,6 @@
 // StandardSettings (/travel/travelManage/standardSettings, 70): every trip level of the company
 // with its travel standard in short sentences, what over-standard bookings do, and how many
-// employees it covers; edit a level's standard, or delete it (the level is then unset) after a
+// employees it covers; edit a level's standard or the hotel city tiers, or delete it (the level is then unset) after a
 // confirmation. Paged on the server, filterable by name and by whether a standard is set.
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
@@ -14,6 +14,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
+import { CityTiersButton } from "./CityTiersDrawer";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -24,7 +25,7 @@ export default function StandardSettingsPage({ routeName }: { routeName: string 
   const t = useTranslate();
   // Car-use standards have no menu item of their own; they are reached from here.
   return (
-    <WorkbenchFrame routeName={routeName} extra={<LinkButton to={pathFor("usecar_manager_list")}>{t("travel.cars.title")}</LinkButton>}>
+    <WorkbenchFrame routeName={routeName} extra={<Space><CityTiersButton /><LinkButton to={pathFor("usecar_manager_list")}>{t("travel.cars.title")}</LinkButton></Space>}>
       <StandardList />
     </WorkbenchFrame>
   );
