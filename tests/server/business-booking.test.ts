@@ -308,6 +308,7 @@ describe("booking for a colleague (replace-booker)", () => {
     expect(listed.total).toBe(employees.length);
     expect(listed.list.map((e: { employeeId: number }) => e.employeeId).sort()).toEqual(employees.map((e) => e.id).sort());
     expect(listed.list.some((e: { self: boolean }) => e.self)).toBe(false);
+    expect(listed.self).toBeNull();
 
     const { seat } = await fare(7, "business");
     // The traveller's level sends business class for approval, as it does when they book.

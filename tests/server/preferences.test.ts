@@ -81,6 +81,8 @@ describe("replace-booking", () => {
     expect(await counts(h.db.db, ["replace_bookers"])).toEqual({ replace_bookers: 1 });
     const now = await c.as(DEMO.head, "/api/v1/trip_manager/employee_rsrv/travellers", { keyword: "杨" });
     expect(now.data.list.map((e: { realName: string }) => e.realName)).toEqual(["杨帆"]);
+    // The booker comes with every answer, whatever the keyword or page, so forms can start with them.
+    expect(now.data.self).toMatchObject({ employeeId: ids.employee[DEMO.head], realName: "陈静", self: true });
 
     await admin("/api/v1/trip_manager/employee_rsrv/save", { bookerEmployeeId: ids.employee[DEMO.traveller], scope: "all" });
     expect((await c.as(DEMO.traveller, "/api/v1/trip_manager/employee_rsrv/travellers", { pageSize: 2 })).data).toMatchObject({ total: 4, pageSize: 2 });

@@ -146,20 +146,27 @@ export const replaceBookerRoutes = [
     input: z.object({ ...pageInput(["realName"] as const), keyword }).strict(),
     handler: async ({ input, member, ctx }) => {
       const { me, allows } = await bookerScopeOf(ctx.db, member!);
-      let q = ctx.db
-        .selectFrom("employees as e")
-        .leftJoin("members as m", "m.id", "e.memberId")
-        .leftJoin("departments as d", "d.id", "e.departmentId")
-        .where("e.companyId", "=", me.companyId);
+      const people = () =>
+        ctx.db
+          .selectFrom("employees as e")
+          .leftJoin("members as m", "m.id", "e.memberId")
+          .leftJoin("departments as d", "d.id", "e.departmentId")
+          .where("e.companyId", "=", me.companyId)
+          .select(["e.id", "e.departmentId", "m.realName", "m.mobilePhone", "d.name as departmentName"]);
+      let q = people();
       const pattern = likePattern(input.keyword);
       if (pattern) q = q.where((eb) => eb.or([eb("m.realName", "like", pattern), eb("m.mobilePhone", "like", pattern)]));
       // The rule is evaluated on the company's employees (a company is hundreds, not millions),
       // so departments include their sub-departments exactly as mayBookFor says.
-      const everyone = await q.select(["e.id", "e.departmentId", "m.realName", "m.mobilePhone", "d.name as departmentName"]).orderBy("m.realName", input.orderType).orderBy("e.id", input.orderType).execute();
+      const everyone = await q.orderBy("m.realName", input.orderType).orderBy("e.id", input.orderType).execute();
       const allowed = everyone.filter((e) => allows(e.id, e.departmentId));
       const start = offsetOf(input);
+      const view = (e: (typeof everyone)[number]) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee?.id });
+      // The booker themself whatever the page or keyword: forms start with them as the traveller.
+      const mine = me.employee ? await people().where("e.id", "=", me.employee.id).executeTakeFirst() : undefined;
       return {
-        list: allowed.slice(start, start + input.pageSize).map((e) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee?.id })),
+        list: allowed.slice(start, start + input.pageSize).map(view),
+        self: mine ? view(mine) : null,
         total: allowed.length,
         pageNum: input.pageNum,
         pageSize: input.pageSize,

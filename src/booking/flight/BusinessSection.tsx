@@ -3,6 +3,7 @@
 // trip applications to pick from when the company requires one, the over-standard reason when
 // the standard asks for one, and a note when the order will wait for approval. An employee whose
 // replace-booker rule names colleagues picks who travels: the colleague's standard then applies.
+import { useRef } from "react";
 import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
@@ -11,6 +12,7 @@ import { FormField } from "../../components/FormField";
 import { formatFen } from "../../domain/policy/fen";
 import type { OrderFormValues } from "./order-form";
 import { APPLICATION_PATHS } from "../../resources/travel-applications";
+import { PeopleSelect, type Person } from "../../resources/employees/PeopleSelect";
 
 interface Colleague {
   employeeId: number;
@@ -67,20 +69,24 @@ export function BusinessSection({ fareKey, control, setValue, selfName, standard
  */
 function TravellerSelect({ control, setValue, selfName }: Fields & { setValue: UseFormSetValue<OrderFormValues>; selfName: string }) {
   const t = useTranslate();
-  const { query, result } = useCustom<{ list: Colleague[] }>({
+  // Two people are enough to know whether there is anyone besides the booker; the picker
+  // searches the rest on the server.
+  const { query, result } = useCustom<{ list: Colleague[]; self: Colleague | null }>({
     url: APPLICATION_PATHS.travellers,
     method: "post",
-    config: { payload: { pageNum: 1, pageSize: 100 } },
+    config: { payload: { pageNum: 1, pageSize: 2 } },
     errorNotification: false,
     queryOptions: { retry: false, refetchOnWindowFocus: false },
   });
-  const list = (result.data as { list?: Colleague[] } | undefined)?.list ?? [];
+  const reply = result.data as { list?: Colleague[]; self?: Colleague | null } | undefined;
+  const list = reply?.list ?? [];
   const firstName = useWatch({ control, name: "passengers.0.name" });
+  const picked = useRef(new Map<number, string>());
   // Only colleagues to choose from make the choice worth showing.
   if (!query.isLoading && !list.some((c) => !c.self)) return null;
   // An employee is on their own list; the administrator is not an employee and travels as themself.
-  const me = list.find((c) => c.self);
-  const nameOf = (id: number | undefined) => (id === undefined ? (me?.realName ?? selfName) : (list.find((c) => c.employeeId === id)?.realName ?? ""));
+  const me = reply?.self ?? undefined;
+  const nameOf = (id: number | undefined) => (id === undefined ? (me?.realName ?? selfName) : (picked.current.get(id) ?? ""));
   const SELF = 0;
   return (
     <Controller
@@ -88,23 +94,20 @@ function TravellerSelect({ control, setValue, selfName }: Fields & { setValue: U
       name="forEmployeeId"
       render={({ field, fieldState }) => (
         <Form.Item label={t("business.traveller")} htmlFor="tp-traveller" validateStatus={fieldState.error ? "error" : undefined} help={fieldState.error?.message}>
-          <Select
+          <PeopleSelect
             id="tp-traveller"
-            loading={query.isLoading}
+            source="travellers"
             style={{ maxWidth: 360 }}
-            showSearch
-            optionFilterProp="label"
             value={field.value ?? SELF}
-            onChange={(v: number) => {
+            skip={(id: number) => id === me?.employeeId}
+            before={[{ value: SELF, label: `${me ? (me.realName ?? me.mobilePhone ?? "") : selfName}（${t("business.travellerSelf")}）` }]}
+            onChange={(v: number, person?: Person) => {
+              if (person) picked.current.set(person.id, person.name);
               const next = v === SELF ? undefined : v;
               const before = nameOf(field.value);
               field.onChange(next);
               if (!firstName?.trim() || firstName.trim() === before) setValue("passengers.0.name", nameOf(next), { shouldValidate: false });
             }}
-            options={[
-              { value: SELF, label: `${me ? (me.realName ?? me.mobilePhone ?? "") : selfName}（${t("business.travellerSelf")}）` },
-              ...list.filter((c) => !c.self).map((c) => ({ value: c.employeeId, label: [c.realName ?? c.mobilePhone, c.departmentName].filter(Boolean).join(" · ") })),
-            ]}
           />
         </Form.Item>
       )}

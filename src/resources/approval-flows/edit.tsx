@@ -5,14 +5,15 @@
 // happens when a level runs out of time. Checked with the server's own schema.
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useList, useOne, useTranslate } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
+import { DEPARTMENTS_PATH, type Department } from "../employees";
+import { PeopleSelect, type Person } from "../employees/PeopleSelect";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { unshownProblem } from "../../components/form-errors";
 import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues, type FlowInput } from "./flow-form";
@@ -41,15 +42,19 @@ function Loader({ id }: { id: string }) {
 }
 
 function FlowForm({ row }: { row?: FlowRow }) {
-  // The company's people, to name approvers and the flow's scope (the server caps a page at 100).
-  const employees = useList<Employee>({ resource: "employees", pagination: { currentPage: 1, pageSize: 100 }, errorNotification: false });
   const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
-  if (employees.query.isLoading || departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  const people = (employees.result.data ?? []).map((e) => ({ value: e.id, label: `${e.realName ?? e.mobilePhone}${e.departmentName ? ` · ${e.departmentName}` : ""}` }));
+  if (departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
   // useCustom answers an empty object until (or unless) the list arrives.
   const deptRows: unknown = departments.result.data;
   const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).map((d) => ({ value: d.id, label: d.name }));
-  return <FlowFields row={row} people={people} deptOptions={deptOptions} peopleError={employees.query.error ?? departments.query.error} />;
+  return <FlowFields row={row} deptOptions={deptOptions} peopleError={departments.query.error} />;
+}
+
+/** The people a saved flow names (its scope and its approvers), shown by name before any search. */
+function knownPeople(row?: FlowRow): Person[] {
+  if (!row) return [];
+  const named = row.levels.flatMap((l) => l.approvers.flatMap((a, i) => (a.type === "employee" ? [{ id: a.employeeId, name: l.approverNames[i] ?? String(a.employeeId) }] : [])));
+  return [...row.employees, ...named].map((p) => ({ id: p.id, name: p.name, label: p.name }));
 }
 
 interface Option {
@@ -57,7 +62,7 @@ interface Option {
   label: string;
 }
 
-function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; people: Option[]; deptOptions: Option[]; peopleError: { message: string } | null }) {
+function FlowFields({ row, deptOptions, peopleError }: { row?: FlowRow; deptOptions: Option[]; peopleError: { message: string } | null }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -76,10 +81,8 @@ function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; 
   const fields = () => flowFields(getValues()) as FieldPath<FlowFormValues>[];
   const levelsError = formState.errors.levels?.root?.message ?? formState.errors.levels?.message;
 
-  const approverOptions = [
-    { label: t("travel.flows.roles"), options: [{ value: "departmentHead", label: t("travel.flows.departmentHead") }, { value: "admin", label: t("travel.flows.admin") }] },
-    { label: t("travel.flows.namedEmployees"), options: people.map((p) => ({ value: `e${p.value}`, label: p.label })) },
-  ];
+  const roles = [{ label: t("travel.flows.roles"), options: [{ value: "departmentHead", label: t("travel.flows.departmentHead") }, { value: "admin", label: t("travel.flows.admin") }] }];
+  const known = knownPeople(row);
 
   const send = (input: FlowInput) =>
     state.run(async () => {
@@ -144,7 +147,7 @@ function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; 
                 </Col>
                 <Col xs={24} lg={12}>
                   <FormField control={control} name="employeeIds" label={t("travel.flows.employees")}>
-                    <Select mode="multiple" optionFilterProp="label" options={people} placeholder={t("travel.flows.pickEmployees")} />
+                    <PeopleSelect source="employees" mode="multiple" known={known} placeholder={t("travel.flows.pickEmployees")} />
                   </FormField>
                 </Col>
               </>
@@ -166,7 +169,7 @@ function FlowFields({ row, people, deptOptions, peopleError }: { row?: FlowRow; 
                 <Row gutter={16}>
                   <Col xs={24} lg={16}>
                     <FormField control={control} name={`levels.${i}.approvers`} label={t("travel.flows.approvers")} required extra={t("travel.flows.approversHelp")} className="tp-field--last">
-                      <Select mode="multiple" optionFilterProp="label" options={approverOptions} placeholder={t("travel.flows.pickApprovers")} />
+                      <PeopleSelect source="employees" mode="multiple" known={known} before={roles} groupLabel={t("travel.flows.namedEmployees")} valueFor={(id) => `e${id}`} placeholder={t("travel.flows.pickApprovers")} />
                     </FormField>
                   </Col>
                   <Col xs={24} lg={8}>

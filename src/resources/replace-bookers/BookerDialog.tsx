@@ -4,6 +4,7 @@ import { Alert, App, Form, Modal, Radio, Select } from "antd";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { PeopleSelect, type Person } from "../employees/PeopleSelect";
 import { BOOKER_PATHS, type BookerRow } from "./index";
 
 interface Values {
@@ -19,10 +20,9 @@ export interface Option {
   label: string;
 }
 
-export function BookerDialog({ row, people, departments, onClose, onSaved }: {
+export function BookerDialog({ row, departments, onClose, onSaved }: {
   /** The rule being edited; undefined for a new one. */
   row?: BookerRow;
-  people: Option[];
   departments: Option[];
   onClose: () => void;
   onSaved: () => void;
@@ -38,6 +38,10 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
   });
   const state = useSubmitState(watch);
   const scope = watch("scope");
+  // The saved rule's people show by name before any search.
+  const known: Person[] = row
+    ? [{ id: row.bookerEmployeeId, name: row.bookerName ?? row.bookerMobile ?? "", label: row.bookerName ?? row.bookerMobile ?? "" }, ...row.employees.map((e) => ({ id: e.id, name: e.name, label: e.name }))]
+    : [];
 
   // Only the list the scope names is kept: the other one, picked before the scope changed, goes empty.
   const save = (v: Values) =>
@@ -73,7 +77,7 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
     >
       <Form layout="vertical" component="div">
         <FormField control={control} name="bookerEmployeeId" label={t("travel.bookers.booker")} required>
-          <Select showSearch optionFilterProp="label" options={people} disabled={Boolean(row)} placeholder={t("travel.bookers.pickBooker")} />
+          <PeopleSelect source="employees" known={known} disabled={Boolean(row)} placeholder={t("travel.bookers.pickBooker")} />
         </FormField>
         <FormField control={control} name="scope" label={t("travel.bookers.scope")} required>
           <Radio.Group options={BOOKER_SCOPES.map((s) => ({ value: s, label: t(`travel.bookers.scopes.${s}`) }))} />
@@ -85,7 +89,7 @@ export function BookerDialog({ row, people, departments, onClose, onSaved }: {
         )}
         {scope === "employees" && (
           <FormField control={control} name="employeeIds" label={t("travel.bookers.employees")}>
-            <Select mode="multiple" optionFilterProp="label" options={people} placeholder={t("travel.flows.pickEmployees")} />
+            <PeopleSelect source="employees" mode="multiple" known={known} placeholder={t("travel.flows.pickEmployees")} />
           </FormField>
         )}
         {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}

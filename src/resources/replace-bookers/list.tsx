@@ -4,7 +4,7 @@
 // dialog, delete one after a confirmation. Paged and searched on the server.
 import { useState } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustom, useCustomMutation, useInvalidate, useList, useTranslate } from "@refinedev/core";
+import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -12,7 +12,7 @@ import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { DEPARTMENTS_PATH, type Department, type Employee } from "../employees";
+import { DEPARTMENTS_PATH, type Department } from "../employees";
 import { BookerDialog } from "./BookerDialog";
 import { BOOKER_PATHS, type BookerRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
@@ -45,10 +45,7 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
     errorNotification: false,
     onSearch: (values) => (["keyword", "scope"] as const).map((field): CrudFilter => ({ field, operator: "eq", value: blank(values[field]) })),
   });
-  // The company's people, for the dialog (the server caps a page at 100).
-  const employees = useList<Employee>({ resource: "employees", pagination: { currentPage: 1, pageSize: 100 }, errorNotification: false });
   const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
-  const people = (employees.result.data ?? []).map((e) => ({ value: e.id, label: `${e.realName ?? e.mobilePhone}${e.departmentName ? ` · ${e.departmentName}` : ""}` }));
   // useCustom answers an empty object until (or unless) the list arrives.
   const deptRows: unknown = departments.result.data;
   const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).filter((d) => d.id > 0).map((d) => ({ value: d.id, label: d.name }));
@@ -146,7 +143,6 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
       {dialog && (
         <BookerDialog
           row={dialog.row}
-          people={people}
           departments={deptOptions}
           onClose={() => setDialog(null)}
           onSaved={() => {

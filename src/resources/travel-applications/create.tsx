@@ -6,6 +6,7 @@ import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Selec
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
+import { PeopleSelect } from "../employees/PeopleSelect";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
@@ -32,29 +33,29 @@ export default function AddTravelApplicationPage({ routeName }: { routeName: str
 }
 
 function ApplicationForm() {
-  const travellers = useCustom<{ list: TravellerOption[] }>({
+  // Only the applicant is needed up front (the form starts with them as its traveller); the
+  // picker searches the colleagues on the server.
+  const travellers = useCustom<{ self: TravellerOption | null }>({
     url: APPLICATION_PATHS.travellers,
     method: "post",
-    config: { payload: { pageNum: 1, pageSize: 100 } },
+    config: { payload: { pageNum: 1, pageSize: 1 } },
     errorNotification: false,
     queryOptions: { refetchOnWindowFocus: false },
   });
-  const options = (travellers.result.data as { list?: TravellerOption[] } | undefined)?.list ?? [];
-  // The form opens once the colleagues are known, so the applicant starts as its traveller.
+  const self = (travellers.result.data as { self?: TravellerOption | null } | undefined)?.self ?? undefined;
   if (travellers.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  return <ApplicationFields options={options} travellersError={travellers.query.error?.message} />;
+  return <ApplicationFields self={self} travellersError={travellers.query.error?.message} />;
 }
 
 type Values = ApplicationFormValues & { externalTravellers: NonNullable<ApplicationFormValues["externalTravellers"]> };
 
-function ApplicationFields({ options, travellersError }: { options: TravellerOption[]; travellersError?: string }) {
+function ApplicationFields({ self, travellersError }: { self?: TravellerOption; travellersError?: string }) {
   const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<ApplicationDetail>();
-  const self = options.find((o) => o.self);
   const flows = useCustom<MyStandardFlows>({
     url: APPLICATION_PATHS.myStandard,
     method: "post",
@@ -145,15 +146,12 @@ function ApplicationFields({ options, travellersError }: { options: TravellerOpt
         </Card>
         <Card title={t("travel.app.travellers")}>
           <FormField control={control} name="travellerEmployeeIds" label={t("travel.app.employees")} extra={t("travel.app.travellersHelp", { max: MAX_TRAVELLERS })}>
-            <Select
+            <PeopleSelect
+              source="travellers"
               mode="multiple"
-              optionFilterProp="label"
               placeholder={t("travel.app.employeesPlaceholder")}
-              notFoundContent={travellersError}
-              options={options.map((o) => ({
-                value: o.employeeId,
-                label: `${o.realName ?? o.mobilePhone ?? o.employeeId}${o.departmentName ? ` · ${o.departmentName}` : ""}${o.self ? ` (${t("travel.app.me")})` : ""}`,
-              }))}
+              known={self ? [{ id: self.employeeId, name: self.realName ?? "", label: `${self.realName ?? self.mobilePhone ?? self.employeeId}${self.departmentName ? ` · ${self.departmentName}` : ""} (${t("travel.app.me")})` }] : []}
+              status={travellersError ? "warning" : undefined}
             />
           </FormField>
           {externals.fields.map((f, i) => (
