@@ -102,7 +102,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   };
   app.decorate("ctx", ctx);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
-  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds: config.jobKinds ?? defaultJobKinds(), pollMs: config.jobPollMs, log: app.log });
+  const payGateways = config.payGateways ?? {};
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds: config.jobKinds ?? defaultJobKinds(payGateways), pollMs: config.jobPollMs, log: app.log });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 
@@ -156,7 +157,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
-  const payGateways = config.payGateways ?? {};
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
   registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);

@@ -10,9 +10,12 @@ import { flightChangeStepJob } from "../orders/flight/change";
 import { trainOrderJobKinds } from "../orders/train/jobs";
 import { withdrawalJobKinds } from "../withdrawals/jobs";
 import { rechargeJobKinds } from "../orders/recharge/jobs";
+import { sourceRefundJob } from "../payments/source-refund";
+import type { PayGateways } from "../payments/gateways/types";
 
-export function defaultJobKinds(): JobKinds {
-  return new JobKinds().register(...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds, ...rechargeJobKinds);
+/** The gateways serve the job that pays QR money back to where it came from. */
+export function defaultJobKinds(payGateways: PayGateways = {}): JobKinds {
+  return new JobKinds().register(sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds, ...rechargeJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

@@ -6,15 +6,17 @@ import type { Database, JobsTable } from "../db/schema";
 
 export type JobRow = Selectable<JobsTable>;
 
-export interface JobContext {
+export interface JobContext<R = undefined> {
   /** The transaction the job's effects are written in; the job is marked done in it too. */
   trx: Kysely<Database>;
   job: JobRow;
   /** The clock's time when the job was claimed (ms). */
   now: number;
+  /** What `prepare` answered. */
+  prepared: R;
 }
 
-export interface JobKind<P = unknown> {
+export interface JobKind<P = unknown, R = undefined> {
   kind: string;
   /** Validates the stored payload; a payload that fails it can never succeed, so the job fails at once. */
   payload: z.ZodType<P>;
@@ -22,7 +24,12 @@ export interface JobKind<P = unknown> {
   maxAttempts?: number;
   /** Wait before attempt n + 1 after n failed attempts. */
   backoffMs?: (attempts: number) => number;
-  run(payload: P, c: JobContext): Promise<void>;
+  /**
+   * A call outside this server (a payment gateway), made before the job's transaction opens so
+   * that no network wait holds one. It must be safe to repeat: a failed transaction runs it again.
+   */
+  prepare?(payload: P, c: { db: Kysely<Database>; job: JobRow; now: number }): Promise<R>;
+  run(payload: P, c: JobContext<R>): Promise<void>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
@@ -32,14 +39,14 @@ export function defaultBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export function defineJobKind<P>(kind: JobKind<P>): JobKind<P> {
+export function defineJobKind<P, R = undefined>(kind: JobKind<P, R>): JobKind<P, R> {
   return kind;
 }
 
 export class JobKinds {
-  private readonly byKind = new Map<string, JobKind<any>>();
+  private readonly byKind = new Map<string, JobKind<any, any>>();
 
-  register(...kinds: JobKind<any>[]): this {
+  register(...kinds: JobKind<any, any>[]): this {
     for (const k of kinds) {
       if (this.byKind.has(k.kind)) throw new Error(`job kind ${k.kind} registered twice`);
       this.byKind.set(k.kind, k);
@@ -47,7 +54,7 @@ export class JobKinds {
     return this;
   }
 
-  get(kind: string): JobKind<any> | undefined {
+  get(kind: string): JobKind<any, any> | undefined {
     return this.byKind.get(kind);
   }
 

@@ -91,8 +91,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         const issue = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues?.[0];
         throw new UnreadablePayload(issue ? `${issue.path.join(".") || "payload"}: ${issue.message}` : (e as Error).message);
       }
+      const prepared = kind.prepare ? await kind.prepare(payload, { db, job, now: now() }) : undefined;
       await db.transaction().execute(async (trx) => {
-        await kind.run(payload, { trx, job, now: now() });
+        await kind.run(payload, { trx, job, now: now(), prepared });
         const done = await trx
           .updateTable("jobs")
           .set({ doneAt: isoAt(now()), lockedUntil: null, lastError: null })

@@ -73,7 +73,7 @@ export function registerSandboxCashier(app: FastifyInstance, db: Kysely<Database
     const res = await app.inject({ method: "POST", url: `/api${PAY_PATHS.sandboxNotify}`, payload: { ...notice, sign: signSandbox(secret, notice) } });
     const env = res.json() as { ret: number; msg: string; data: { status: string } | null };
     const done = env.ret === 0 && env.data?.status === "paid";
-    const text = done ? "支付成功" : env.ret === 0 ? "订单已无法支付，款项已退回余额" : env.msg;
+    const text = done ? "支付成功" : env.ret === 0 ? "订单已无法支付，款项将原路退回" : env.msg;
     return reply.send(page(text, `<h1>${escape(text)}</h1><div class="amount">¥${formatFen(p.amountFen)}</div><p class="muted">请返回电脑端查看订单</p>`));
   });
 }

@@ -1,7 +1,7 @@
 // Settling a payment: the wallet pays in one transaction with the order's pay move (0 → 1, or a
 // flight change's 11 → 3: either both happen or neither), and a gateway's notification marks its
 // trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
-// another trade, a change declined) is refunded to the member's wallet in the same transaction.
+// another trade, a change declined) goes back to the account it came from (source-refund.ts).
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -12,6 +12,7 @@ import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { assertMethodAllowed, assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
+import { refundToSource } from "./source-refund";
 import { companyById } from "../settlement/company";
 import type { Due } from "../orders/payable";
 
@@ -138,11 +139,6 @@ export interface SettleOutcome {
   settled: boolean;
 }
 
-async function refundToWallet(trx: Transaction<Database>, p: Payment, why: string): Promise<void> {
-  await moveWallet(trx, { memberId: p.memberId, account: "wallet", entry: "refund", direction: "in", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: why });
-  await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", p.outTradeNo).where("status", "=", "paid").execute();
-}
-
 /**
  * A gateway says the trade is paid (the caller verified its signature). Amount and method must
  * be the trade's; the first delivery settles, every later one answers the same result. When a
@@ -183,13 +179,13 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   }
   if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
     await product.expire(trx, p.orderId);
-    await refundToWallet(trx, paid, "订单已超时，支付款退回余额");
-    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+    await refundToSource(trx, paid, "订单已超时");
+    return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
   if (!forThisDue || due.status !== product.pendingPayment) {
     // Cancelled, or paid by another trade, before this money arrived: it goes back.
-    await refundToWallet(trx, paid, "订单已取消或已支付，支付款退回余额");
-    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+    await refundToSource(trx, paid, "订单已取消或已支付");
+    return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
   // The company's part first: a line without room sends the traveller's money back and leaves
   // the order unpaid (the refusal is a conditional update that wrote nothing).
@@ -197,8 +193,8 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
     await chargeCompanyPart(trx, p, due);
   } catch (e) {
     if (!(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
-    await refundToWallet(trx, paid, `企业授信额度不足，差旅标准内部分未能支付，自付款退回余额（${e.message}）`);
-    return { result: resultOf({ ...p, status: "refunded" }), settled: true };
+    await refundToSource(trx, paid, `企业授信额度不足，差旅标准内部分未能支付（${e.message}）`);
+    return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
   await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
   return { result: resultOf(paid), settled: true };

@@ -58,6 +58,9 @@ const aliCalls: AliCall[] = [];
 /** Trades the fake knows as paid (what alipay.trade.query answers). */
 const aliTrades = new Map<string, { status: string; amount: string; tradeNo: string }>();
 let aliAnswerKey = ALI_GATEWAY.privateKey;
+/** Refund requests the fake received (their biz_content), and whether it is failing them now. */
+const aliRefunds: Record<string, string>[] = [];
+let aliRefundFails = false;
 
 function fakeAlipay(req: http.IncomingMessage, body: string, res: http.ServerResponse) {
   const params: Record<string, string> = { ...Object.fromEntries(new URL(req.url!, "http://x").searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
@@ -74,6 +77,11 @@ function fakeAlipay(req: http.IncomingMessage, body: string, res: http.ServerRes
     payload = t
       ? { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no, trade_no: t.tradeNo, trade_status: t.status, total_amount: t.amount }
       : { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" };
+  } else if (params.method === "alipay.trade.refund") {
+    aliRefunds.push(biz);
+    payload = aliRefundFails
+      ? { code: "20000", msg: "Service Currently Unavailable", sub_code: "aop.ACQ.SYSTEM_ERROR", sub_msg: "系统繁忙" }
+      : { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no, trade_no: `2026${biz.out_trade_no}`, refund_fee: biz.refund_amount, fund_change: "Y" };
   } else payload = { code: "40004", msg: "Business Failed", sub_code: "isv.invalid-method" };
   const inner = JSON.stringify(payload);
   // Alipay signs the text of the xxx_response object with its own key.
@@ -93,6 +101,7 @@ interface WxCall { method: string; path: string; signOk: boolean; body: string }
 const wxCalls: WxCall[] = [];
 const wxTrades = new Map<string, { state: string; total: number; transactionId: string }>();
 let wxAnswerKey = WX_PLATFORM.privateKey;
+const wxRefunds: { out_trade_no: string; out_refund_no: string; amount: { refund: number; total: number; currency: string } }[] = [];
 
 function wxSignedHeaders(body: string, key = WX_PLATFORM.privateKey, serial = WX.platformSerial, ts = Math.floor(now() / 1000)) {
   const nonce = crypto.randomBytes(16).toString("hex");
@@ -116,6 +125,11 @@ function fakeWechat(req: http.IncomingMessage, body: string, res: http.ServerRes
   if (req.method === "POST" && req.url === "/v3/pay/transactions/native") {
     const b = JSON.parse(body);
     return reply(200, { code_url: `weixin://wxpay/bizpayurl?pr=${b.out_trade_no}` });
+  }
+  if (req.method === "POST" && req.url === "/v3/refund/domestic/refunds") {
+    const b = JSON.parse(body);
+    wxRefunds.push(b);
+    return reply(200, { refund_id: `5030${b.out_refund_no}`, out_refund_no: b.out_refund_no, out_trade_no: b.out_trade_no, channel: "ORIGINAL", status: "PROCESSING", amount: { ...b.amount, payer_total: b.amount.total, payer_refund: b.amount.refund } });
   }
   const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^?]+)\?mchid=(\d+)$/.exec(req.url!);
   if (req.method === "GET" && m) {
@@ -196,6 +210,7 @@ beforeEach(() => {
   setClock(() => NOW);
   aliAnswerKey = ALI_GATEWAY.privateKey;
   wxAnswerKey = WX_PLATFORM.privateKey;
+  aliRefundFails = false;
 });
 
 async function api(url: string, body: Record<string, string | number> = {}, withToken = true) {
@@ -342,6 +357,38 @@ describe("Alipay", () => {
     expect((await query(no)).data.status).toBe("paid");
   });
 
+  it("money Alipay notifies after the order was cancelled goes back through alipay.trade.refund, after the settlement, retried until Alipay takes it", async () => {
+    const { order, no } = await trade("alipay");
+    expect((await precreate(no)).ret).toBe(0);
+    expect((await api(P.cancel, { id: order.id })).ret).toBe(0);
+    aliRefundFails = true;
+    const fields = aliNotice({ out_trade_no: no, trade_no: `2026113022009${no.slice(-8)}`, trade_status: "TRADE_SUCCESS", total_amount: fenToYuan(order.payprice), gmt_payment: "2026-11-30 10:05:00" });
+    expect((await postAlipay(fields)).body).toBe("success");
+    expect((await paymentOf(no)).status).toBe("refunding");
+    const before = aliRefunds.length;
+    // Alipay is busy: the job keeps the trade refunding and tries again later.
+    expect(await h.app.jobs.runDueJobs()).toMatchObject({ retried: 1 });
+    expect((await paymentOf(no)).status).toBe("refunding");
+    expect(await ledgerOf(no)).toHaveLength(1);
+    aliRefundFails = false;
+    setClock(() => NOW + 60_000);
+    expect((await h.app.jobs.runDueJobs()).done).toBeGreaterThanOrEqual(1);
+    const asked = aliRefunds.slice(before);
+    expect(asked).toHaveLength(2);
+    // Both tries name one refund, so Alipay pays it once.
+    expect(asked.map((b) => b.out_request_no)).toEqual([`R${no}`, `R${no}`]);
+    expect(asked[1]).toMatchObject({ out_trade_no: no, refund_amount: fenToYuan(order.payprice) });
+    expect(aliCalls.filter((c) => c.method === "alipay.trade.refund").every((c) => c.signOk)).toBe(true);
+    expect((await paymentOf(no)).status).toBe("refunded");
+    expect((await ledgerOf(no)).map((l) => [l.account, l.entry, l.direction, l.amountFen, l.note])).toEqual([
+      ["alipay", "pay", "out", order.payprice, "支付宝支付"],
+      ["alipay", "refund", "in", order.payprice, "订单已取消或已支付，已原路退回支付宝"],
+    ]);
+    expect((await query(no)).data.status).toBe("refunded");
+    await h.app.jobs.runDueJobs();
+    expect(aliRefunds.length - before).toBe(2);
+  });
+
   it("refuses a tampered amount, a foreign signature, another app and a signed wrong amount, settling nothing", async () => {
     const { order, no } = await trade("alipay");
     const genuine = aliNotice({ out_trade_no: no, trade_no: "2026113022001000000001", trade_status: "TRADE_SUCCESS", total_amount: fenToYuan(order.payprice) });
@@ -435,6 +482,21 @@ describe("WeChat Pay", () => {
     // The app's ordinary JSON parsing is untouched elsewhere.
     const json = await h.app.inject({ method: "POST", url: `/api${PAY.query}`, headers: { "content-type": "application/json" }, payload: JSON.stringify({ outTradeNo: no, requestVerify: requestVerify(memberId, no), token }) });
     expect(json.json().data.status).toBe("paid");
+  });
+
+  it("money WeChat Pay notifies after the order's time ran out goes back through the v3 refunds API", async () => {
+    const { order, no } = await trade("wechat");
+    setClock(() => NOW + 31 * 60_000);
+    const body = wxNoticeBody({ outTradeNo: no, total: order.payprice });
+    expect((await postWechat(body)).status).toBe(200);
+    expect(await orderStatus(order.id)).toBe(12);
+    await h.app.jobs.runDueJobs();
+    const asked = wxRefunds.filter((r) => r.out_trade_no === no);
+    expect(asked).toEqual([expect.objectContaining({ out_refund_no: `R${no}`, amount: { refund: order.payprice, total: order.payprice, currency: "CNY" } })]);
+    expect(wxCalls.filter((c) => c.path === "/v3/refund/domestic/refunds").every((c) => c.signOk)).toBe(true);
+    // PROCESSING is accepted: WeChat pays it back; nothing goes to the wallet.
+    expect((await paymentOf(no)).status).toBe("refunded");
+    expect((await ledgerOf(no)).map((l) => [l.account, l.entry])).toEqual([["wechat", "pay"], ["wechat", "refund"]]);
   });
 
   it("refuses a tampered body, a foreign signature, another serial, a stale timestamp, a foreign APIv3 key and a signed wrong amount", async () => {

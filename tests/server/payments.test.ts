@@ -2,7 +2,7 @@
 // pays with and without the pay password, refuses an insufficient balance or a wrong
 // requestVerify with nothing written, the sandbox QR gateway's notifications are verified and
 // settle exactly once even when delivered 100 times at once, and a payment racing a cancel has
-// exactly one winner (a QR payment that loses is refunded to the wallet).
+// exactly one winner (a QR payment that loses goes back to the account it came from).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
@@ -233,36 +233,43 @@ describe("sandbox QR pay", () => {
     expect((await paymentOf(no)).gatewayTradeNo).toBe("SBX-dup");
   });
 
-  it("a QR payment that arrives after the order was cancelled is refunded to the wallet", async () => {
+  it("a QR payment that arrives after the order was cancelled goes back to where it came from, once", async () => {
     await setBalance("13800000010", "10.00");
     const o = await book("13800000010");
     const no = await trade("13800000010", o.id, "alipay");
     expect((await api("13800000010", P.cancel, { id: o.id })).ret).toBe(0);
     const r = await api(null, PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice }));
     expect(r.ret, r.msg).toBe(0);
-    expect(r.data.status).toBe("refunded");
+    expect(r.data.status).toBe("refunding");
     expect(await orderStatus(o.id)).toBe(12);
-    expect(Math.round(Number(await balanceOf("13800000010")) * 100)).toBe(1000 + o.payprice);
-    expect((await ledgerOf(no)).map((l) => [l.account, l.entry, l.direction, l.amountFen])).toEqual([
-      ["alipay", "pay", "out", o.payprice],
-      ["wallet", "refund", "in", o.payprice],
+    // The refund runs after the settlement's transaction, as a job.
+    expect((await paymentOf(no)).status).toBe("refunding");
+    await h.app.jobs.runDueJobs();
+    expect((await paymentOf(no)).status).toBe("refunded");
+    // Not the wallet: the money went back to Alipay.
+    expect(await balanceOf("13800000010")).toBe("10.00");
+    expect((await ledgerOf(no)).map((l) => [l.account, l.entry, l.direction, l.amountFen, l.note])).toEqual([
+      ["alipay", "pay", "out", o.payprice, "支付宝支付"],
+      ["alipay", "refund", "in", o.payprice, "订单已取消或已支付，已原路退回支付宝"],
     ]);
-    // Delivered again: nothing more.
+    // Delivered again, and the job run again: nothing more.
     expect((await api(null, PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice }))).data.status).toBe("refunded");
+    await h.app.jobs.runDueJobs();
     expect(await ledgerOf(no)).toHaveLength(2);
   });
 
-  it("a QR payment that arrives after the order's time ran out cancels it and is refunded to the wallet", async () => {
+  it("a QR payment that arrives after the order's time ran out cancels it and goes back to WeChat", async () => {
     await setBalance("13800000010", "0.00");
     const o = await book("13800000010");
     const no = await trade("13800000010", o.id, "wechat");
     setClock(() => NOW + 31 * 60_000);
     const r = await api(null, PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice, method: "wechat" }));
     expect(r.ret, r.msg).toBe(0);
-    expect(r.data.status).toBe("refunded");
+    expect(r.data.status).toBe("refunding");
     expect(await orderStatus(o.id)).toBe(12);
-    expect(Math.round(Number(await balanceOf("13800000010")) * 100)).toBe(o.payprice);
-    expect((await ledgerOf(no)).map((l) => l.note)).toEqual(["微信支付", "订单已超时，支付款退回余额"]);
+    await h.app.jobs.runDueJobs();
+    expect(await balanceOf("13800000010")).toBe("0.00");
+    expect((await ledgerOf(no)).map((l) => [l.account, l.note])).toEqual([["wechat", "微信支付"], ["wechat", "订单已超时，已原路退回微信"]]);
   });
 
   it("a QR payment racing a cancel: either the order is paid, or it is cancelled and the money is back", async () => {
@@ -273,9 +280,11 @@ describe("sandbox QR pay", () => {
       const [n, c] = await Promise.all([api(null, PAY.sandboxNotify, notice({ outTradeNo: no, totalFen: o.payprice })), api("13800000010", P.cancel, { id: o.id })]);
       expect(n.ret, n.msg).toBe(0);
       if (c.ret === 0) {
-        expect(n.data.status).toBe("refunded");
+        expect(n.data.status).toBe("refunding");
         expect(await orderStatus(o.id)).toBe(12);
-        expect(Math.round(Number(await balanceOf("13800000010")) * 100)).toBe(o.payprice);
+        await h.app.jobs.runDueJobs();
+        expect((await paymentOf(no)).status).toBe("refunded");
+        expect((await ledgerOf(no)).map((l) => [l.account, l.entry])).toEqual([["alipay", "pay"], ["alipay", "refund"]]);
       } else {
         expect(n.data.status).toBe("paid");
         expect(await orderStatus(o.id)).toBe(1);

@@ -128,15 +128,20 @@ describe("超标自付", () => {
     expect((await db().selectFrom("payments").select("status").where("outTradeNo", "=", t.data.outTradeNo).executeTakeFirstOrThrow()).status).toBe("created");
     expect(await db().selectFrom("ledger").select("id").where("outTradeNo", "=", t.data.outTradeNo).execute()).toEqual([]);
 
-    // QR money for the traveller's part cannot complete the order either: it goes back to the wallet.
+    // QR money for the traveller's part cannot complete the order either: it goes back to Alipay.
     const q = await trade(o.id, "alipay");
     expect(q.ret, q.msg).toBe(0);
     const n = { outTradeNo: q.data.outTradeNo, tradeNo: "SBX-SELF-1", totalFen: EXCESS, method: "alipay" as const };
     const settled = await api(null, PAY.sandboxNotify, { ...n, sign: signSandbox(DEMO_SANDBOX_SECRET, n) });
     expect(settled.ret, settled.msg).toBe(0);
-    expect(settled.data.status).toBe("refunded");
+    expect(settled.data.status).toBe("refunding");
+    await h.app.jobs.runDueJobs();
     expect(await orderStatus(o.id)).toBe(0);
-    expect(fen((await wallet(STAFF)).balance)).toBe(500_000 + EXCESS);
+    expect(fen((await wallet(STAFF)).balance)).toBe(500_000);
+    expect((await db().selectFrom("ledger").select(["account", "entry"]).where("outTradeNo", "=", q.data.outTradeNo).orderBy("id").execute())).toEqual([
+      { account: "alipay", entry: "pay" },
+      { account: "alipay", entry: "refund" },
+    ]);
     expect(fen((await wallet(ADMIN)).creditUsed)).toBe(0);
   });
 

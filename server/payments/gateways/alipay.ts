@@ -1,12 +1,12 @@
 // Alipay face-to-face QR payment through alipay-sdk: precreate (the answer's qr_code is what the
-// QR shows), trade query, and the asynchronous notification. Every answer's RSA2 signature is
+// QR shows), trade query, refund, and the asynchronous notification. Every answer's RSA2 signature is
 // checked against Alipay's public key (validateSign); notifications are checked the same way and
 // must name our app. Alipay speaks yuan as text with 2 decimals; we convert from and to integer
 // fen by text, never through a float.
 import { AlipaySdk, type AlipaySdkCommonResult } from "alipay-sdk";
 import { fenToYuan } from "../../../src/domain/policy/fen";
 import { yuanTextToFen } from "../../../src/domain/travel/money";
-import { GatewayError, type Ack, type AckOutcome, type AlipaySettings, type InboundNotice, type NoticeCheck, type PrecreateRequest, type QrGateway, type TradeState } from "./types";
+import { GatewayError, type Ack, type AckOutcome, type AlipaySettings, type InboundNotice, type NoticeCheck, type PrecreateRequest, type QrGateway, type RefundRequest, type RefundState, type TradeState } from "./types";
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
@@ -73,6 +73,16 @@ export class AlipayGateway implements QrGateway {
       return { state: "paid", payment: { outTradeNo, gatewayTradeNo: r.tradeNo, amountFen } };
     }
     return r.tradeStatus === "TRADE_CLOSED" ? { state: "closed" } : { state: "waiting" };
+  }
+
+  async refund(req: RefundRequest): Promise<RefundState> {
+    const r = await this.call("alipay.trade.refund", {
+      bizContent: { outTradeNo: req.outTradeNo, refundAmount: fenToYuan(req.refundFen), outRequestNo: req.outRefundNo, refundReason: req.reason.slice(0, 256) },
+    });
+    // A repeated out_request_no answers the same refund again (fund_change N): still done.
+    if (r.code !== "10000") throw new GatewayError(`支付宝退款失败：${r.subMsg ?? r.msg ?? r.code}`);
+    if (r.outTradeNo !== undefined && r.outTradeNo !== req.outTradeNo) throw new GatewayError("支付宝退款应答的交易号不符");
+    return "done";
   }
 
   async verifyNotice(notice: InboundNotice): Promise<NoticeCheck> {

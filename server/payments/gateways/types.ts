@@ -36,6 +36,18 @@ export type NoticeCheck =
   | { kind: "ignored"; reason: string }
   | { kind: "refused"; reason: string };
 
+/** Money going back to the account a paid trade came from; outRefundNo makes a repeated call one refund. */
+export interface RefundRequest {
+  outTradeNo: string;
+  outRefundNo: string;
+  refundFen: number;
+  totalFen: number;
+  reason: string;
+}
+
+/** done: the gateway accepted and pays it back; processing: accepted, ask again later. */
+export type RefundState = "done" | "processing";
+
 export type TradeState =
   | { state: "paid"; payment: VerifiedPayment }
   | { state: "waiting" }
@@ -57,6 +69,8 @@ export interface QrGateway {
   verifyNotice(notice: InboundNotice): Promise<NoticeCheck>;
   /** Asks the gateway what became of a trade (the notification may have been lost). */
   query(outTradeNo: string): Promise<TradeState>;
+  /** Pays a paid trade back to where it came from (idempotent by outRefundNo). */
+  refund(req: RefundRequest): Promise<RefundState>;
   /** The reply body the gateway expects, so it stops (ok) or keeps (refused, error) retrying. */
   ack(outcome: AckOutcome, message?: string): Ack;
 }

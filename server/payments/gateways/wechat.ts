@@ -11,7 +11,7 @@ import type { Output } from "wechatpay-node-v3/dist/lib/interface-v2";
 import { z } from "zod";
 import { now } from "../../services/clock";
 import { publicPemOf } from "./keys";
-import { GatewayError, type Ack, type AckOutcome, type InboundNotice, type NoticeCheck, type PrecreateRequest, type QrGateway, type TradeState, type WechatSettings } from "./types";
+import { GatewayError, type Ack, type AckOutcome, type InboundNotice, type NoticeCheck, type PrecreateRequest, type QrGateway, type RefundRequest, type RefundState, type TradeState, type WechatSettings } from "./types";
 
 export const WECHAT_API = "https://api.mch.weixin.qq.com";
 /** A signature older or newer than this is refused: a replayed message is not a fresh one. */
@@ -95,6 +95,8 @@ const transactionSchema = z.object({
   amount: z.object({ total: z.number().int().nonnegative(), currency: z.string().optional() }).optional(),
 });
 
+const refundSchema = z.object({ out_refund_no: z.string().max(64), status: z.string().max(32) });
+
 /**
  * AEAD_AES_256_GCM with the APIv3 key. Done here rather than with the library's decipher_gcm,
  * which never checks the authentication tag: a resource that was not encrypted with our key
@@ -171,6 +173,21 @@ export class WechatGateway implements QrGateway {
       return { state: "paid", payment: { outTradeNo, gatewayTradeNo: t.data.transaction_id, amountFen: t.data.amount.total } };
     }
     return WAITING.has(t.data.trade_state) ? { state: "waiting" } : { state: "closed" };
+  }
+
+  async refund(req: RefundRequest): Promise<RefundState> {
+    const r = await this.pay.refunds({
+      out_trade_no: req.outTradeNo,
+      out_refund_no: req.outRefundNo,
+      reason: req.reason.slice(0, 80),
+      amount: { refund: req.refundFen, total: req.totalFen, currency: "CNY" },
+    });
+    if (r.status !== 200) throw new GatewayError(`微信支付退款失败：${r.error ?? r.status}`);
+    const refund = refundSchema.safeParse(r.data);
+    if (!refund.success || refund.data.out_refund_no !== req.outRefundNo) throw new GatewayError("微信支付退款应答无效");
+    if (refund.data.status === "SUCCESS") return "done";
+    if (refund.data.status === "PROCESSING") return "processing";
+    throw new GatewayError(`微信支付退款未成功：${refund.data.status}`);
   }
 
   async verifyNotice(notice: InboundNotice): Promise<NoticeCheck> {

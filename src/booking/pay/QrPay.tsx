@@ -66,7 +66,7 @@ export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod })
   return (
     <Space direction="vertical" size={16}>
       {error && <Alert type="error" showIcon message={error} />}
-      {status === "refunded" && <Alert type="warning" showIcon message={t("pay.refunded")} />}
+      {(status === "refunding" || status === "refunded") && <Alert type="warning" showIcon message={t("pay.refunded", { name })} />}
       {qr ? (
         <div className="tp-pay__qr">
           <QRCode value={qr.qrUrl} size={200} status={status === "paid" ? "scanned" : "active"} />

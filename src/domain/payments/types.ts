@@ -44,7 +44,8 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const QR_METHODS = ["alipay", "wechat"] as const;
 export type QrMethod = (typeof QR_METHODS)[number];
 
-export type PaymentStatus = "created" | "paid" | "refunded" | "closed";
+/** refunding: QR money that could not pay its order, on its way back to where it came from. */
+export type PaymentStatus = "created" | "paid" | "refunding" | "refunded" | "closed";
 
 export const PAY_PATHS = {
   cashier: "/pay/cashier",
