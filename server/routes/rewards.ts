@@ -8,7 +8,11 @@ import { yuanToFen } from "../../src/domain/policy/fen";
 import { REWARDS_PATHS } from "../../src/domain/payments/rewards";
 import { TRANSFER_MESSAGES, rewardsDetailFilters, rewardsTransferSchema } from "../../src/domain/payments/rewards-schemas";
 import { PAY_CODE_PATHS } from "../../src/domain/payments/pay-code";
-import { payCodeChargeInput, payCodeStatusInput } from "../../src/domain/payments/pay-code-schemas";
+import { payCodeChargeInput, payCodeGenerateInput, payCodeStatusInput } from "../../src/domain/payments/pay-code-schemas";
+import { checkPayPassword } from "../services/accounts/password-guard";
+import { msg } from "../../src/domain/messages";
+
+const PAY_PASSWORD_REQUIRED = msg("payPasswordRequired");
 import { listRewards, rewardsSummary, transferRewards } from "../payments/rewards";
 import { chargePayCode, generatePayCode, payCodeStatus } from "../payments/pay-code";
 
@@ -52,11 +56,18 @@ export const rewardRoutes = [
   defineRoute({
     method: "POST",
     url: PAY_CODE_PATHS.generate,
-    summary: "生成支付授权码（18 位数字，2 分钟内有效，只能使用一次；生成新码后旧码失效）",
+    summary: "生成支付授权码（18 位数字，2 分钟内有效，只能使用一次；生成新码后旧码失效；已设置支付密码时须提供支付密码）",
     tags: ["payments"],
     access: "wallet",
-    input: z.object({}).strict(),
-    handler: ({ member, ctx }) => generatePayCode(ctx.db, member!),
+    input: payCodeGenerateInput,
+    handler: async ({ input, member, ctx }) => {
+      // The code spends the wallet at a counter, so it asks what paying from the wallet asks.
+      if (member!.payPasswordHash) {
+        if (!input.payPassword) throw new BizError(RET.BAD_INPUT, PAY_PASSWORD_REQUIRED, { errors: { payPassword: PAY_PASSWORD_REQUIRED } });
+        await checkPayPassword(ctx.db, member!, input.payPassword);
+      }
+      return generatePayCode(ctx.db, member!);
+    },
   }),
   defineRoute({
     method: "POST",

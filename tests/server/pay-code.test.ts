@@ -8,6 +8,7 @@ import { startHarness, type Harness } from "./harness";
 import { call, count, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { payCodeSign } from "../../server/payments/pay-code";
+import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { PAY_CODE_BUSINESS_TYPE, PAY_CODE_PATHS as C, PAY_CODE_TTL_MS } from "../../src/domain/payments/pay-code";
 
 let h: Harness;
@@ -60,6 +61,24 @@ async function written() {
 }
 
 describe("the member's code", () => {
+  it("asks a member with a pay password for it, with the pay password's lock", async () => {
+    await db().updateTable("members").set({ payPasswordHash: await hashPassword(md5("246810")) }).where("id", "=", ids[OTHER]).execute();
+    try {
+      const none = await api(OTHER, C.generate);
+      expect(none).toMatchObject({ ret: 400, msg: "请输入支付密码", data: { errors: { payPassword: "请输入支付密码" } } });
+      const wrong = await api(OTHER, C.generate, { payPassword: md5("135790") });
+      expect(wrong.ret).not.toBe(0);
+      expect(await db().selectFrom("pay_codes").select("id").where("memberId", "=", ids[OTHER]).execute()).toEqual([]);
+      const right = await api(OTHER, C.generate, { payPassword: md5("246810") });
+      expect(right.ret, right.msg).toBe(0);
+      expect(right.data.code).toMatch(/^\d{18}$/);
+      // A digest that is not one is refused by the schema.
+      expect((await api(OTHER, C.generate, { payPassword: "246810" })).ret).toBe(400);
+    } finally {
+      await db().updateTable("members").set({ payPasswordHash: null }).where("id", "=", ids[OTHER]).execute();
+    }
+  });
+
   it("is 18 digits, lives 2 minutes, and a new one kills the old", async () => {
     const a = await api(ME, C.generate);
     expect(a.ret, a.msg).toBe(0);

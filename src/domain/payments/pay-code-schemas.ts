@@ -2,10 +2,24 @@
 import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { PAY_CODE_MAX_FEN } from "./pay-code";
+import { zPayPasswordDigest } from "./schemas";
+import { msg, type Lang } from "../messages";
 
 const zCode = zText({ max: 18, trim: true, error: "付款码不正确", typeError: "请提供付款码" }).regex(/^\d{18}$/, "付款码不正确");
 
 export const payCodeStatusInput = z.object({ code: zCode }).strict();
+
+/** Drawing a code: the pay password's digest, needed when the member has set one. */
+export const payCodeGenerateInput = z.object({ payPassword: zPayPasswordDigest.optional() }).strict();
+
+/** The page's pay password field, before it is digested. */
+export const payCodeUnlockForm = (lang: Lang = "zh") =>
+  z.object({
+    payPassword: z
+      .string({ error: msg("payPasswordRequired", lang) })
+      .min(1, msg("payPasswordRequired", lang))
+      .regex(/^\d{6}$/, msg("payPasswordFormat", lang)),
+  });
 
 export const payCodeChargeInput = z
   .object({

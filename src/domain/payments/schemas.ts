@@ -11,13 +11,14 @@ const zBusinessType = zInt({ min: 1, max: 99, error: "业务类型不正确" }).
 export const cashierInput = z.object({ orderId: zOrderId }).strict();
 export const createPaymentInput = z.object({ orderId: zOrderId, method: z.enum(PAY_METHODS, "支付方式不正确") }).strict();
 /** The pay password travels as its MD5 digest, like every password. */
+export const zPayPasswordDigest = zText({ max: 32, error: "支付密码格式不正确" }).regex(/^[0-9a-f]{32}$/, "支付密码格式不正确");
 export const walletPayInput = z
   .object({
     outTradeNo: zOutTradeNo,
     requestVerify: zVerify,
     businessType: zBusinessType,
     body: zText({ max: 100, label: "商品描述" }).optional(),
-    payPassword: zText({ max: 32, error: "支付密码格式不正确" }).regex(/^[0-9a-f]{32}$/, "支付密码格式不正确").optional(),
+    payPassword: zPayPasswordDigest.optional(),
   })
   .strict();
 /** Credit pay carries what wallet pay does (the pay password too, when one is set). */

@@ -1,10 +1,11 @@
 // The pay authorization code (/myCenter/pay_authorization_code): the member generates a one-use
 // code that lives 2 minutes, shown large with its QR and a countdown; 刷新 draws a new one (the
 // old one dies on the server). The page asks for the code's status every 2 s until a counter
-// charged it (已付款 ¥x.xx) or it expired.
+// charged it (已付款 ¥x.xx) or it expired. A member with a pay password types it before the first
+// code, as paying from the wallet asks; the page keeps its digest for 刷新 while it stays open.
 import { useState } from "react";
-import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, QRCode, Result, Space, Typography } from "antd";
+import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from "../../domain/payments/pay-code";
 import { formatFen } from "../../domain/policy/fen";
@@ -12,6 +13,11 @@ import { formatMoney } from "../../domain/format";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { Countdown } from "../../resources/flight-orders/Countdown";
+import { payCodeUnlockForm } from "../../domain/payments/pay-code-schemas";
+import { passwordDigest } from "../../domain/password-digest";
+import { PAY_PWD_LENGTH } from "../../domain/forms/account";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { useLang } from "../layout/session";
 
 export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -43,16 +49,27 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
     queryOptions: { retry: false },
   });
 
-  const draw = () =>
+  const payPwd = useCustom<{ isSetup: boolean }>({ url: "/member/isPayPwdSetup", method: "post", errorNotification: false, queryOptions: { retry: false } });
+  const needsPassword = (payPwd.result.data as { isSetup?: boolean } | undefined)?.isSetup === true;
+  // The digest the member typed, for 刷新 while the page is open (never stored elsewhere).
+  const [digest, setDigest] = useState<string | null>(null);
+  const draw = (withDigest = digest, onRefused?: (e: HttpError) => void) =>
     generate.mutate(
-      { url: PAY_CODE_PATHS.generate, method: "post", values: {}, successNotification: false, errorNotification: false },
+      { url: PAY_CODE_PATHS.generate, method: "post", values: withDigest ? { payPassword: withDigest } : {}, successNotification: false, errorNotification: false },
       {
         onSuccess: ({ data }) => {
           setIssued(data);
+          setDigest(withDigest);
           void wallet.query.refetch();
+        },
+        onError: (e) => {
+          // A refused password is asked for again.
+          if (withDigest) setDigest(null);
+          onRefused?.(e);
         },
       },
     );
+  const locked = needsPassword && !digest;
   const balance = (wallet.result.data as { balance: string } | undefined)?.balance;
   const p = (k: string, o?: Record<string, unknown>) => t(`rewards.payCode.${k}`, o);
 
@@ -60,22 +77,26 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
     <WorkbenchFrame routeName={routeName}>
       <Card style={{ maxWidth: 560 }}>
         <Space direction="vertical" size={16} style={{ width: "100%", alignItems: "center", textAlign: "center" }}>
-          {generate.mutation.error && <Alert type="error" showIcon message={p("error")} description={generate.mutation.error.message} action={<Button onClick={draw}>{t("rewards.retry")}</Button>} />}
-          {!code && (
+          {generate.mutation.error && !locked && <Alert type="error" showIcon message={p("error")} description={generate.mutation.error.message} action={<Button onClick={() => draw()}>{t("rewards.retry")}</Button>} />}
+          {(!code || locked) && (
             <>
               <Typography.Paragraph type="secondary" style={{ maxWidth: 420 }}>{p("intro")}</Typography.Paragraph>
-              <Button type="primary" size="large" onClick={draw} loading={generate.mutation.isPending}>{p("generate")}</Button>
+              {payPwd.query.isLoading ? null : locked ? (
+                <Unlock pending={generate.mutation.isPending} onSubmit={(d, refused) => draw(d, refused)} />
+              ) : (
+                <Button type="primary" size="large" onClick={() => draw()} loading={generate.mutation.isPending}>{p("generate")}</Button>
+              )}
             </>
           )}
-          {code && code.status === "used" && (
+          {code && !locked && code.status === "used" && (
             <Result
               status="success"
               title={<span data-testid="pay-code-paid">{p("paid", { amount: formatFen(code.amount ?? 0) })}</span>}
               subTitle={code.paidTime ? p("paidAt", { time: chinaDateTime(code.paidTime) }) : undefined}
-              extra={<Button type="primary" onClick={draw} loading={generate.mutation.isPending}>{p("again")}</Button>}
+              extra={<Button type="primary" onClick={() => draw()} loading={generate.mutation.isPending}>{p("again")}</Button>}
             />
           )}
-          {code && code.status !== "used" && (
+          {code && !locked && code.status !== "used" && (
             <>
               <Typography.Text
                 strong
@@ -87,7 +108,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
                 {groupPayCode(code.code)}
               </Typography.Text>
               <div role="img" aria-label={p("qr")} data-testid="pay-code-qr">
-                <QRCode value={code.code} size={220} status={code.status === "active" ? "active" : "expired"} onRefresh={draw} />
+                <QRCode value={code.code} size={220} status={code.status === "active" ? "active" : "expired"} onRefresh={() => draw()} />
               </div>
               {code.status === "active" ? (
                 <Typography.Text type="warning">
@@ -97,7 +118,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
                 <Typography.Text type="danger">{p(code.status === "revoked" ? "revoked" : "expired")}</Typography.Text>
               )}
               {code.status === "active" && <Typography.Text type="secondary">{p("waiting")}</Typography.Text>}
-              <Button icon={<ReloadOutlined />} onClick={draw} loading={generate.mutation.isPending}>{p("refresh")}</Button>
+              <Button icon={<ReloadOutlined />} onClick={() => draw()} loading={generate.mutation.isPending}>{p("refresh")}</Button>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{p("hint")}</Typography.Text>
             </>
           )}
@@ -105,5 +126,26 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
         </Space>
       </Card>
     </WorkbenchFrame>
+  );
+}
+
+/** The pay password before the first code; a refusal (wrong password, locked) shows under it. */
+function Unlock({ pending, onSubmit }: { pending: boolean; onSubmit: (digest: string, refused: (e: HttpError) => void) => void }) {
+  const t = useTranslate();
+  const lang = useLang();
+  const { control, handleSubmit, setError } = useZodForm<{ payPassword: string }>(() => payCodeUnlockForm(lang), { defaultValues: { payPassword: "" } });
+  const submit = handleSubmit(({ payPassword }) =>
+    onSubmit(passwordDigest(payPassword), (e) => {
+      if (!applyRefusal<{ payPassword: string }>(e, ["payPassword"], setError)) return;
+      setError("payPassword", { type: "server", message: e.message });
+    }),
+  );
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} style={{ width: 280, textAlign: "left" }} aria-label={t("rewards.payCode.unlock")}>
+      <FormField control={control} name="payPassword" label={t("pay.payPassword")} required>
+        <Input.Password maxLength={PAY_PWD_LENGTH} inputMode="numeric" autoComplete="off" />
+      </FormField>
+      <Button type="primary" size="large" htmlType="submit" block loading={pending}>{t("rewards.payCode.generate")}</Button>
+    </Form>
   );
 }
