@@ -17,8 +17,9 @@ export async function signIn(page: Page, mobile: string, password = "demo123456"
   await dialog.getByPlaceholder("请输入密码").fill(password);
   await dialog.getByPlaceholder("请输入验证码").fill("-9990");
   await dialog.getByRole("button", { name: "登录", exact: true }).click();
-  await expect(dialog).toBeHidden();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).not.toBeNull();
+  // Signed in; the dialog's closing animation can take a while on a loaded machine.
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
 /** A member signed in in a browser context of their own (several people in one test), with their console errors. */

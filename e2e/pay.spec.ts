@@ -140,11 +140,11 @@ test("asks for the pay password when one is set, shows a wrong one's refusal, pa
   await expect(page.getByText("请输入支付密码")).toBeVisible();
   await page.getByLabel("支付密码").fill("135790");
   await page.getByRole("button", { name: "生成付款码" }).click();
-  const code = page.getByTestId("pay-code");
-  await expect(code).toHaveText(/^\d{4}( \d{4}){3} \d{2}$/);
-  const first = await code.textContent();
+  const payCode = page.getByTestId("pay-code");
+  await expect(payCode).toHaveText(/^\d{4}( \d{4}){3} \d{2}$/);
+  const first = await payCode.textContent();
   await page.getByRole("button", { name: "刷新" }).click();
-  await expect(code).not.toHaveText(first!);
+  await expect(payCode).not.toHaveText(first!);
   await expect(page.getByLabel("支付密码")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
