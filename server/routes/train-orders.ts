@@ -7,6 +7,8 @@ import { trainChangeInput, trainOrderInput, zTrainOrderId } from "../../src/doma
 import { TRAIN_ORDER_PATHS } from "../../src/domain/orders/train-types";
 import { TRAIN_ORDER_STATUS_CODES } from "../../src/domain/orders/train";
 import { zText } from "../../src/domain/zod";
+import { rail12306SignInInput, type Rail12306Account } from "../../src/domain/orders/train-account";
+import { supplierContext, suppliersFor } from "../suppliers";
 import { defineRoute } from "../services/http/route";
 import { memberActor } from "../orders/flight/moves";
 import { bookTrain } from "../orders/train/book";
@@ -24,11 +26,24 @@ export function trainOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: TRAIN_ORDER_PATHS.book,
-      summary: "火车票下单：按车次与席别为乘客占座（儿童票半价）并创建待支付订单（同一事务；同一 clientKey 只生成一张订单），30 分钟未支付自动取消并释放座位",
+      summary: "火车票下单：按车次与席别为乘客占座（儿童票半价）并创建待支付订单（同一事务；同一 clientKey 只生成一张订单），30 分钟未支付自动取消并释放座位。channel=ab 为12306账号购票：随单提交12306账号与密码，登录该账号且乘客须为其常用联系人，订单记录账号名（密码不保存）；channel=nab 为免账号购票",
       tags,
       access: "bookings",
       input: trainOrderInput,
       handler: ({ input, member, ctx }) => bookTrain(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.signIn12306,
+      summary: "登录会员自己的12306账号（12306账号购票）：账号为字母开头的 6–30 位字母、数字或下划线，或绑定的手机号；密码 6–20 位。返回该账号的常用联系人（只有他们能乘坐买入该账号的车票）；账号与密码均不保存",
+      tags,
+      access: "bookings",
+      input: rail12306SignInInput,
+      rateLimit: { max: 30, timeWindow: 60_000 },
+      handler: async ({ input, member, ctx }) => {
+        const passengers = await suppliersFor(ctx.db, seed).train.signIn12306(input.account12306, input.password12306, await supplierContext(ctx.db, member));
+        return { account12306: input.account12306, passengers } satisfies Rail12306Account;
+      },
     }),
     defineRoute({
       method: "POST",

@@ -53,5 +53,5 @@ export async function agreedServiceFee(db: Kysely<Database>, member: Member | nu
 }
 
 export async function supplierContext(db: Kysely<Database>, member: Member | null): Promise<SupplierContext> {
-  return { today: chinaDate(now()), agreedServiceFee: await agreedServiceFee(db, member) };
+  return { today: chinaDate(now()), agreedServiceFee: await agreedServiceFee(db, member), memberId: member?.id ?? null };
 }

@@ -12,6 +12,7 @@ import type {
 import type { CabinClass } from "../../src/domain/travel/air-fares";
 import type { IntlVerifyReply } from "../../src/domain/orders/intl-booking";
 import type { SeatClass, TrainType } from "../../src/domain/travel/train";
+import type { Rail12306Passenger } from "../../src/domain/orders/train-account";
 import type { CarType } from "../../src/domain/travel/car";
 
 export interface SupplierContext {
@@ -19,6 +20,8 @@ export interface SupplierContext {
   today: string;
   /** A company's agreed service fee per ticket, replacing the portal's; null for none. */
   agreedServiceFee: Fen | null;
+  /** The member the request is for (the embedded railway's 12306 sandbox reads their travellers); absent for a guest. */
+  memberId?: number | null;
 }
 
 export interface FlightFilters {
@@ -125,6 +128,12 @@ export interface TrainSupplier {
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
   change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult>;
+  /**
+   * Signs in to the member's own 12306 account and answers its 常用联系人 (the only people a
+   * ticket bought into the account may carry). A refused account is a business error; the
+   * password is used for this call only and never kept.
+   */
+  signIn12306(username: string, password: string, c: SupplierContext): Promise<Rail12306Passenger[]>;
   /**
    * The same supplier working inside the caller's database transaction, so a hold commits or
    * rolls back with the order that needs it.

@@ -16,7 +16,7 @@ export const REPORTED_BUSINESS_RETS = ["500", "1030", "999999"] as const;
 export const TIMEOUT_EVENT_CODE = 888;
 
 /** Payload keys never sent in an event: secrets stay in the browser. */
-export const REDACTED_PARAM_KEYS = ["loginPsw", "loginPwd", "pswd", "pswd2", "payPswd", "code", "smsCode", "token", "accCode"] as const;
+export const REDACTED_PARAM_KEYS = ["loginPsw", "loginPwd", "pswd", "pswd2", "payPswd", "password12306", "code", "smsCode", "token", "accCode"] as const;
 
 /** Stored text of param and response is cut to this many characters. */
 export const EVENT_TEXT_MAX = 8000;

@@ -109,6 +109,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
     trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O", clientKey: "access-matrix",
     passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X", passengerType: "adult" }], contactName: "张三", contactMobile: "13800000010",
   }),
+  "/api/v1/train/account12306/login": { account12306: "zhangsan_01", password12306: "abc12345" },
   "/api/v1/train/order_list": { pageNum: "1", pageSize: "10", status: "0" },
   "/api/v1/train/order_detail": { orderId: "999999" },
   "/api/v1/train/order_cancel": { orderId: "999999" },

@@ -22,6 +22,10 @@ export interface TrainOrdersTable {
   changedFrom: string | null;
   feeFen: Generated<number>;
   refundFen: Generated<number>;
+  /** "ab" (the member's own 12306 account), "nab" (the agency's channel), null from the ordinary page (migration 088). */
+  channel: string | null;
+  /** The 12306 user name an "ab" ticket was bought into. */
+  account12306: string | null;
 }
 
 export interface TrainOrderPassengersTable {

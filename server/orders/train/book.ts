@@ -7,6 +7,8 @@ import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
+import type { SupplierContext, TrainSupplier } from "../../suppliers/types";
+import { inAccount } from "../../../src/domain/orders/train-account";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
 import { fareOf, trainPricePanel, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
 import { TRAIN_SERVICE_FEE } from "../../../src/domain/travel/train";
@@ -21,6 +23,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).train;
+  const account = input.channel === "ab" ? await accountPassengers(supplier, input, c) : null;
   const train = await supplier.train(input.trainKey, c);
   const seat = train.seats.find((s) => s.seatClass === input.seatClass);
   if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
@@ -85,6 +88,9 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
           departAt: departAtOf(train),
           seatClass: seat.seatClass,
           seatName: seat.seatName,
+          channel: input.channel ?? null,
+          // The account's user name only: the password served the sign-in above and goes no further.
+          account12306: account,
         })
         .execute();
       await trx
@@ -104,6 +110,22 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
     if (first) return first;
     throw e;
   }
+}
+
+/**
+ * Signs in to the member's 12306 account for a ticket bought into it: a refused account, or a
+ * passenger who is not one of the account's 常用联系人, stops the booking before anything is written.
+ */
+async function accountPassengers(supplier: TrainSupplier, input: TrainOrderInput, c: SupplierContext): Promise<string> {
+  const username = input.account12306!;
+  const people = await supplier.signIn12306(username, input.password12306!, c);
+  input.passengers.forEach((p, i) => {
+    if (!inAccount(people, p)) {
+      const message = `乘客 ${p.name} 不在该12306账号的常用联系人中`;
+      throw new BizError(RET.BAD_INPUT, message, { errors: { [`passengers.${i}.name`]: message } });
+    }
+  });
+  return username;
 }
 
 /** The departure instant (China wall clock on the departure date), as ISO. */

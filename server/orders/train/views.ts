@@ -16,12 +16,13 @@ import { filterOrders, type ListFilter } from "../list-filter";
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
-  "t.trainNo", "t.fromStation", "t.toStation", "t.depDate", "t.depTime", "t.arrDate", "t.arrTime", "t.seatClass", "t.seatName",
+  "t.trainNo", "t.fromStation", "t.toStation", "t.depDate", "t.depTime", "t.arrDate", "t.arrTime", "t.seatClass", "t.seatName", "t.channel", "t.account12306",
 ] as const;
 
 type RowOf = {
   id: number; orderNo: string; status: number; totalFen: number; createTime: string; expiresAt: string | null;
   trainNo: string; fromStation: string; toStation: string; depDate: string; depTime: string; arrDate: string; arrTime: string; seatClass: string; seatName: string;
+  channel: string | null; account12306: string | null;
 };
 
 function rowOf(o: RowOf, passengerNames: string[]): TrainOrderRow {
@@ -29,6 +30,7 @@ function rowOf(o: RowOf, passengerNames: string[]): TrainOrderRow {
     id: o.id, orderNo: o.orderNo, status: o.status, trainNo: o.trainNo, fromStation: o.fromStation, toStation: o.toStation,
     depDate: o.depDate, depTime: o.depTime, arrDate: o.arrDate, arrTime: o.arrTime, seatClass: o.seatClass as SeatClass, seatName: o.seatName,
     passengerNames, payprice: o.totalFen, createTime: o.createTime, expiresAt: o.expiresAt,
+    channel: o.channel === "ab" || o.channel === "nab" ? o.channel : null, account12306: o.account12306,
   };
 }
 

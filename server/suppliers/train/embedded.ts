@@ -13,6 +13,10 @@ import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces } from "../../inventory/places";
 import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold } from "../holds";
 import { checkDate } from "../flight/embedded";
+import { isAccount12306, isPassword12306, type Rail12306Passenger } from "../../../src/domain/orders/train-account";
+import { TRAIN_CERT_TYPES } from "../../../src/domain/orders/train-booking";
+import { passengerTypeOf } from "../../../src/domain/people/traveller";
+import { parseYMD } from "../../../src/domain/format";
 import type { ChangeResult, RefundResult, SupplierContext, TrainQuery, TrainSupplier } from "../types";
 import {
   ensureRuns, ensureTimetable, findLegs, instantOf, readSeats, readStops, resolveStations, runDateOf, trainItem, type Leg, type TrainSource,
@@ -195,6 +199,41 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     const released = before.status === "confirmed" ? await refundHold(this.db, holdId) : await releaseHold(this.db, holdId);
     const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
     return { released, hold, changeFee: 0, fareDifference: Math.max(0, sum(next.fares) - sum(d.fares)) };
+  }
+
+  /**
+   * The sandbox's 12306: any account that passes the railway's format rule signs in with any
+   * password of 6–20 characters, and its 常用联系人 are the member's saved travellers (each with
+   * their first certificate the railway accepts; a child by birthday travels on a child ticket).
+   * Deterministic, so tests and the demo can book into an account.
+   */
+  async signIn12306(username: string, password: string, c: SupplierContext): Promise<Rail12306Passenger[]> {
+    if (!isAccount12306(username) || !isPassword12306(password)) throw new BizError(RET.BAD_INPUT, "12306账号或密码不正确", { errors: { password12306: "12306账号或密码不正确" } });
+    if (!c.memberId) return [];
+    const people = await this.root
+      .selectFrom("travellers")
+      .select(["id", "name", "surname", "givenName", "birthday"])
+      .where("ownerKind", "=", "member")
+      .where("ownerId", "=", c.memberId)
+      .orderBy("id")
+      .execute();
+    if (!people.length) return [];
+    const certs = await this.root
+      .selectFrom("traveller_certificates")
+      .select(["travellerId", "certType", "certNo"])
+      .where("travellerId", "in", people.map((p) => p.id))
+      .where("certType", "in", [...TRAIN_CERT_TYPES])
+      .orderBy("travellerId")
+      .orderBy("sort")
+      .execute();
+    const out: Rail12306Passenger[] = [];
+    for (const p of people) {
+      const cert = certs.find((x) => x.travellerId === p.id);
+      const name = p.name ?? (p.surname && p.givenName ? `${p.surname}/${p.givenName}` : null);
+      if (!cert || !name) continue;
+      out.push({ name, certType: cert.certType, certNo: cert.certNo, passengerType: passengerTypeOf(p.birthday, parseYMD(c.today) ?? undefined) === "ADT" ? "adult" : "child" });
+    }
+    return out;
   }
 
   private async own(holdId: string) {

@@ -9,6 +9,7 @@ import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, typ
 import { AirCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
+import { SearchBarForm } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { PassengerPicker } from "./PassengerPicker";
 import { useTranslate } from "@refinedev/core";
@@ -46,7 +47,7 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
   };
 
   return (
-    <div className="tp-bk-bar">
+    <SearchBarForm onSubmit={submit}>
       {!international && (
         <div className="tp-bk-bar__trip">
           <Radio.Group value={tripType} onChange={(e) => setTripType(e.target.value)}>
@@ -103,11 +104,11 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
             <DateField className="tp-bk-field__input" value={retDate} min={depDate} label={t("search.flight.retDate")} onChange={setRetDate} />
           </div>
         )}
-        <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
+        <Button type="primary" size="large" className="tp-bk-bar__go" htmlType="submit">
           {t("search.common.search")}
         </Button>
       </div>
       {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
-    </div>
+    </SearchBarForm>
   );
 }

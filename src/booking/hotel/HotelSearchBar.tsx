@@ -6,6 +6,7 @@ import { defaultTravelDate, hotelSearchParams, readHotelSearch, type HotelSearch
 import { HotelCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
+import { SearchBarForm } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { useTranslate } from "@refinedev/core";
 
@@ -32,7 +33,7 @@ export function HotelSearchBar({ initial, onSearch }: Props) {
   };
 
   return (
-    <div className="tp-bk-bar">
+    <SearchBarForm onSubmit={submit}>
       <div className="tp-bk-bar__row">
         <div className="tp-bk-field">
           <label>{t("search.hotel.city")}</label>
@@ -57,13 +58,13 @@ export function HotelSearchBar({ initial, onSearch }: Props) {
         </div>
         <div className="tp-bk-field tp-bk-field--wide">
           <label>{t("search.hotel.keyword")}</label>
-          <Input className="tp-bk-field__input" value={keyword} maxLength={30} placeholder={t("search.hotel.keywordPlaceholder")} aria-label={t("search.hotel.keyword")} onChange={(e) => setKeyword(e.target.value)} onPressEnter={submit} />
+          <Input className="tp-bk-field__input" value={keyword} maxLength={30} placeholder={t("search.hotel.keywordPlaceholder")} aria-label={t("search.hotel.keyword")} onChange={(e) => setKeyword(e.target.value)} />
         </div>
-        <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
+        <Button type="primary" size="large" className="tp-bk-bar__go" htmlType="submit">
           {t("search.common.search")}
         </Button>
       </div>
       {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
-    </div>
+    </SearchBarForm>
   );
 }

@@ -1,4 +1,7 @@
-// A travel date: today up to the end of the sales window, nothing in the past.
+// A travel date: today up to the end of the sales window, nothing in the past. Enter with the
+// calendar open takes the typed date and stops there; with it closed, Enter reaches the search
+// bar's form (which searches).
+import { useState } from "react";
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
 import { addDays, daysBetween, SALES_WINDOW_DAYS } from "../../domain/travel/dates";
@@ -20,9 +23,14 @@ export function DateField({ value, onChange, label, min, className }: Props) {
   const today = chinaToday();
   const first = min && daysBetween(today, min) > 0 ? min : today;
   const last = addDays(today, SALES_WINDOW_DAYS);
+  const [open, setOpen] = useState(false);
   return (
     <DatePicker
       className={className}
+      onOpenChange={setOpen}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && open) e.preventDefault();
+      }}
       aria-label={label}
       placeholder={label}
       allowClear={false}

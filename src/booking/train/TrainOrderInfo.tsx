@@ -2,9 +2,12 @@
 // train booking form. The train comes from the search it was picked in; the form (passengers with
 // certificate and ticket type, contact) is validated by the same schema the server checks, the
 // price panel adds each passenger's ticket by type and the service fee as they change, and
-// submitting holds the seats and opens the cashier.
+// submitting holds the seats and opens the cashier. The 免账号购票 page is this form recording its
+// channel; the 12306账号购票 page adds a sign-in to the member's own 12306 account, whose
+// 常用联系人 are the only passengers it offers (the account and password go with the booking,
+// which signs in again; the password is kept nowhere).
 import { useMemo, useState } from "react";
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useFieldArray } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
@@ -14,6 +17,8 @@ import {
   MAX_TRAIN_PASSENGERS, TRAIN_CERT_NO_MAX, TRAIN_CERT_TYPES, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
   type TrainOrderForm, type TrainOrderInput,
 } from "../../domain/orders/train-booking";
+import { ACCOUNT_12306_MAX, PASSWORD_12306_MAX, type Rail12306Account, type Rail12306Passenger } from "../../domain/orders/train-account";
+import { maskCertNo } from "../../domain/people/certificates";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
 import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import { CERT_TYPES, label } from "../../domain/codes";
@@ -28,6 +33,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { trainPayPath } from "../../resources/train-orders";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
+import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
 import "../flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
@@ -37,27 +43,29 @@ interface BookReply {
   orderNo: string;
 }
 
-export default function TrainOrderInfo({ routeName }: { routeName: string }) {
+export default function TrainOrderInfo({ routeName, variant }: { routeName: string; variant?: TrainVariant }) {
   const t = useTranslate();
   const q = queryOf(useLocation().search);
   const key = q.trainKey && TRAIN_KEY_PATTERN.test(q.trainKey) ? q.trainKey : null;
+  // A variant's page is titled by its route (which names how the ticket is bought).
   return (
-    <WorkbenchFrame routeName={routeName} title={t("trainOrder.fillTitle")}>
-      {key && q.seatClass ? <Loader trainKey={key} seatClass={q.seatClass} query={q} /> : <NoTrain text={t("trainOrder.missingTrain")} />}
+    <WorkbenchFrame routeName={routeName} title={variant ? undefined : t("trainOrder.fillTitle")}>
+      {variant && <ChannelBanner variant={variant} query={q} page="order" />}
+      {key && q.seatClass ? <Loader trainKey={key} seatClass={q.seatClass} query={q} variant={variant} /> : <NoTrain text={t("trainOrder.missingTrain")} variant={variant} />}
     </WorkbenchFrame>
   );
 }
 
-function NoTrain({ text }: { text: string }) {
+function NoTrain({ text, variant }: { text: string; variant: TrainVariant }) {
   const t = useTranslate();
   return (
     <Card className="tp-frame__card">
-      <Result status="warning" title={text} extra={<LinkButton to={pathFor("train_query_list")} type="primary">{t("trainOrder.searchAgain")}</LinkButton>} />
+      <Result status="warning" title={text} extra={<LinkButton to={pathFor(trainQueryRoute(variant))} type="primary">{t("trainOrder.searchAgain")}</LinkButton>} />
     </Card>
   );
 }
 
-function Loader({ trainKey, seatClass, query }: { trainKey: string; seatClass: string; query: Record<string, string> }) {
+function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; seatClass: string; query: Record<string, string>; variant: TrainVariant }) {
   const t = useTranslate();
   // The search the train was picked in (its answer is usually still cached); else the key's own stations.
   const parsed = readTrainSearch(query, chinaToday());
@@ -71,33 +79,69 @@ function Loader({ trainKey, seatClass, query }: { trainKey: string; seatClass: s
   }
   const train = list.data.list.find((x) => x.trainKey === trainKey);
   const seat = train?.seats.find((s) => s.seatClass === seatClass);
-  if (!train || !seat || seat.left <= 0) return <NoTrain text={t("trainOrder.unavailable")} />;
-  return <Booking train={train} seat={seat} user={identity.data ?? null} />;
+  if (!train || !seat || seat.left <= 0) return <NoTrain text={t("trainOrder.unavailable")} variant={variant} />;
+  return <Booking train={train} seat={seat} user={identity.data ?? null} variant={variant} />;
 }
 
-const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey"] as const;
+const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306"] as const;
 const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
 
-function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; user: PortalUser | null }) {
+const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|${p.certNo.toUpperCase()}`;
+
+function Booking({ train, seat, user, variant }: { train: TrainItem; seat: TrainSeat; user: PortalUser | null; variant: TrainVariant }) {
   const t = useTranslate();
   const lang = useLang();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
-  const { control, handleSubmit, watch, setError, formState } = useZodForm<TrainOrderForm>(() => trainOrderInput, {
+  const ab = variant === "ab";
+  const { control, handleSubmit, watch, setError, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => trainOrderInput, {
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
-      passengers: [{ name: user?.realName ?? "", certType: 1, certNo: "", passengerType: "adult" }],
+      // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
+      passengers: ab ? [] : [{ name: user?.realName ?? "", certType: 1, certNo: "", passengerType: "adult" }],
       contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "",
+      ...(variant ? { channel: variant } : {}),
+      ...(ab ? { account12306: "", password12306: "" } : {}),
     },
   });
-  const { fields, append, remove } = useFieldArray({ control, name: "passengers" });
+  const { fields, append, remove, replace } = useFieldArray({ control, name: "passengers" });
+  const signIn = useCustomMutation<Rail12306Account>();
+  const account = ab ? (signIn.mutation.data?.data ?? null) : null;
   const passengers = watch("passengers") ?? [];
   const types = passengers.map((p) => (p?.passengerType === "child" ? "child" : "adult") as TrainPassengerType);
   const panel = useMemo(() => trainPricePanel(seat, types), [seat, types.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
   const maxPassengers = Math.min(MAX_TRAIN_PASSENGERS, seat.left);
   const typeLabel = (type: TrainPassengerType) => TRAIN_PASSENGER_TYPE_LABELS[type][lang];
+
+  // The account's format is checked here by the same rule as the server's before signing in.
+  const signInTo12306 = async () => {
+    if (!(await trigger(["account12306", "password12306"]))) return;
+    const { account12306, password12306 } = getValues();
+    signIn.mutate(
+      { url: TRAIN_ORDER_PATHS.signIn12306, method: "post", values: { account12306: account12306?.trim(), password12306 }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => replace([]),
+        onError: (e: HttpError) => {
+          const rest = applyRefusal<TrainOrderForm>(e, ["account12306", "password12306"], setError);
+          if (rest) message.error(rest);
+        },
+      },
+    );
+  };
+  const signOut = () => {
+    signIn.mutation.reset();
+    replace([]);
+  };
+  const chosen = new Set(passengers.filter(Boolean).map((p) => accountKey({ certType: Number(p.certType), certNo: String(p.certNo ?? "") })));
+  // Checking a contact adds them as a passenger (as the account lists them); unchecking removes them.
+  const choose = (keys: string[]) => {
+    if (!account) return;
+    const kept = passengers.filter((p) => p && keys.includes(accountKey({ certType: Number(p.certType), certNo: String(p.certNo ?? "") })));
+    const added = account.passengers.filter((p) => keys.includes(accountKey(p)) && !chosen.has(accountKey(p)));
+    replace([...kept, ...added.map((p: Rail12306Passenger) => ({ name: p.name, certType: p.certType, certNo: p.certNo, passengerType: p.passengerType }))] as TrainOrderForm["passengers"]);
+  };
 
   const book = (input: TrainOrderInput) =>
     mutate(
@@ -128,17 +172,66 @@ function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; use
               <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}（{t("trainOrder.childPrice", { price: formatFen(seat.childPrice) })}）</Descriptions.Item>
             </Descriptions>
           </Card>
+          {ab && (
+            <Card className="tp-order__section" title={t("trainChannel.accountSection")} data-testid="account-12306">
+              <Row gutter={16} align="top">
+                <Col xs={24} md={9}>
+                  <FormField control={control} name="account12306" label={t("trainChannel.account")}>
+                    <Input maxLength={ACCOUNT_12306_MAX} placeholder={t("trainChannel.accountPlaceholder")} disabled={!!account} autoComplete="off" />
+                  </FormField>
+                </Col>
+                <Col xs={24} md={9}>
+                  <FormField control={control} name="password12306" label={t("trainChannel.password")}>
+                    <Input.Password maxLength={PASSWORD_12306_MAX} placeholder={t("trainChannel.passwordPlaceholder")} disabled={!!account} autoComplete="off" />
+                  </FormField>
+                </Col>
+                <Col xs={24} md={6}>
+                  <Form.Item label=" ">
+                    {account ? (
+                      <Button onClick={signOut}>{t("trainChannel.switchAccount")}</Button>
+                    ) : (
+                      <Button type="primary" ghost onClick={() => void signInTo12306()} loading={signIn.mutation.isPending}>
+                        {t("trainChannel.signIn")}
+                      </Button>
+                    )}
+                  </Form.Item>
+                </Col>
+              </Row>
+              {account && <Alert type="success" showIcon message={t("trainChannel.signedIn", { account: account.account12306 })} style={{ marginBottom: 8 }} />}
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 0, fontSize: 12 }}>{t("trainChannel.passwordNote")}</Typography.Paragraph>
+            </Card>
+          )}
           <Card className="tp-order__section" title={t("trainOrder.passengers")}>
+            {ab && !account && <Alert type="info" showIcon message={t("trainChannel.signInFirst")} style={{ marginBottom: 12 }} />}
+            {account && (
+              <div style={{ marginBottom: 12 }} data-testid="account-passengers">
+                <Typography.Text strong>{t("trainChannel.pickPassengers")}</Typography.Text>
+                {account.passengers.length ? (
+                  <Checkbox.Group value={[...chosen]} onChange={(v) => choose(v as string[])} style={{ display: "flex", flexDirection: "column", gap: 6, marginTop: 8 }}>
+                    {account.passengers.map((p) => (
+                      <Checkbox key={accountKey(p)} value={accountKey(p)} disabled={!chosen.has(accountKey(p)) && fields.length >= maxPassengers}>
+                        <Space size={8}>
+                          <span>{p.name}</span>
+                          <Typography.Text type="secondary">{label(CERT_TYPES, p.certType, lang)} {maskCertNo(p.certNo)} · {typeLabel(p.passengerType)}</Typography.Text>
+                        </Space>
+                      </Checkbox>
+                    ))}
+                  </Checkbox.Group>
+                ) : (
+                  <div><Typography.Text type="warning">{t("trainChannel.noPassengers")}</Typography.Text></div>
+                )}
+              </div>
+            )}
             {fields.map((f, i) => (
               <Row gutter={12} key={f.id} align="top">
                 <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.name` as const} label={t("trainOrder.passengerN", { n: i + 1 })}>
-                    <Input maxLength={TRAIN_NAME_MAX} placeholder={t("trainOrder.name")} />
+                    <Input maxLength={TRAIN_NAME_MAX} placeholder={t("trainOrder.name")} disabled={ab} />
                   </FormField>
                 </Col>
                 <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.certType` as const} label={t("trainOrder.certType")}>
-                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: label(CERT_TYPES, c, lang) }))} />
+                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: label(CERT_TYPES, c, lang) }))} disabled={ab} />
                   </FormField>
                 </Col>
                 <Col xs={24} md={8}>
@@ -148,7 +241,7 @@ function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; use
                 </Col>
                 <Col xs={24} md={16}>
                   <FormField control={control} name={`passengers.${i}.certNo` as const} label={t("trainOrder.certNo")}>
-                    <Input maxLength={TRAIN_CERT_NO_MAX} />
+                    <Input maxLength={TRAIN_CERT_NO_MAX} disabled={ab} />
                   </FormField>
                 </Col>
                 <Col xs={24} md={8}>
@@ -161,7 +254,7 @@ function Booking({ train, seat, user }: { train: TrainItem; seat: TrainSeat; use
               </Row>
             ))}
             {(listError?.message ?? listError?.root?.message) && <Typography.Text type="danger">{listError?.message ?? listError?.root?.message}</Typography.Text>}
-            <div>
+            <div hidden={ab}>
               <Button disabled={fields.length >= maxPassengers} onClick={() => append({ name: "", certType: 1, certNo: "", passengerType: "adult" })}>
                 {t("trainOrder.addPassenger")}
               </Button>

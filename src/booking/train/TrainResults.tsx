@@ -21,9 +21,11 @@ interface Props {
   search: TrainSearch;
   values: Record<string, string | undefined>;
   update: (patch: UrlPatch, options?: { replace?: boolean }) => void;
+  /** The order page 预订 opens (the variant's). */
+  orderRoute?: string;
 }
 
-export function TrainResults({ search, values, update }: Props) {
+export function TrainResults({ search, values, update, orderRoute = "train_order_info" }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
   const { data, query } = useSearch<TrainListReply>("/api/v1/train/train_list", { ...search });
@@ -60,7 +62,7 @@ export function TrainResults({ search, values, update }: Props) {
                 key={x.trainKey}
                 train={x}
                 onBook={(train, seat) =>
-                  navigate(pathFor("train_order_info", undefined, { ...search, trainKey: train.trainKey, trainNo: train.trainNo, seatClass: seat.seatClass }))
+                  navigate(pathFor(orderRoute, undefined, { ...search, trainKey: train.trainKey, trainNo: train.trainNo, seatClass: seat.seatClass }))
                 }
               />
             ))

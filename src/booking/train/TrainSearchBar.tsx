@@ -6,6 +6,7 @@ import { defaultTravelDate, readTrainSearch, type TrainSearch } from "../../doma
 import { StationPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
+import { SearchBarForm } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { useTranslate } from "@refinedev/core";
 
@@ -35,7 +36,7 @@ export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSear
   };
 
   return (
-    <div className="tp-bk-bar">
+    <SearchBarForm onSubmit={submit}>
       <div className="tp-bk-bar__row">
         <div className="tp-bk-field">
           <label>{t("search.train.from")}</label>
@@ -65,11 +66,11 @@ export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSear
             {t("search.train.highSpeedOnly")}
           </Checkbox>
         )}
-        <Button type="primary" size="large" className="tp-bk-bar__go" onClick={submit}>
+        <Button type="primary" size="large" className="tp-bk-bar__go" htmlType="submit">
           {t("search.common.search")}
         </Button>
       </div>
       {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
-    </div>
+    </SearchBarForm>
   );
 }

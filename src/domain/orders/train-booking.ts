@@ -9,6 +9,7 @@ import { SEAT_CLASS_LABELS, TRAIN_SERVICE_FEE, trainRefundFee, trainRefundPercen
 import { zInt, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { TRAIN_PASSENGER_TYPES, type TrainPassengerType } from "./train-types";
+import { TRAIN_CHANNELS, zAccount12306, zPassword12306 } from "./train-account";
 
 /** Passengers on one order, as on the railway. */
 export const MAX_TRAIN_PASSENGERS = 5;
@@ -53,9 +54,20 @@ export const trainOrderInput = z
     passengers: z.array(trainPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_TRAIN_PASSENGERS, `每张订单最多 ${MAX_TRAIN_PASSENGERS} 名乘客`),
     contactName: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
     contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+    /** ab: into the member's own 12306 account; nab: the agency's channel; absent: the ordinary page (also the agency's). */
+    channel: z.enum(TRAIN_CHANNELS, { error: "购票方式只能是 ab 或 nab" }).optional(),
+    account12306: zAccount12306.optional(),
+    password12306: zPassword12306.optional(),
   })
   .strict()
   .superRefine((o, ctx) => {
+    // The 12306 account comes with, and only with, a purchase into that account.
+    if (o.channel === "ab") {
+      if (o.account12306 === undefined) ctx.addIssue({ code: "custom", path: ["account12306"], message: "请填写12306账号" });
+      if (o.password12306 === undefined) ctx.addIssue({ code: "custom", path: ["password12306"], message: "请填写12306密码" });
+    } else if (o.account12306 !== undefined || o.password12306 !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["account12306"], message: "只有12306账号购票需要填写12306账号" });
+    }
     // A child's ticket is bought with an accompanying adult's, and may use the adult's certificate.
     if (!o.passengers.some((p) => p.passengerType === "adult")) {
       ctx.addIssue({ code: "custom", path: ["passengers"], message: "儿童票须与成人票一同购买" });

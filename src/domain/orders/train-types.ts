@@ -14,6 +14,8 @@ export const TRAIN_ORDER_PATHS = {
   /** Quotes a change to another train or seat of the same route; changes nothing. */
   changeApply: "/api/v1/train/change_apply",
   changeConfirm: "/api/v1/train/change_confirm",
+  /** Signs in to the member's own 12306 account and answers its 常用联系人; keeps nothing. */
+  signIn12306: "/api/v1/train/account12306/login",
 } as const;
 
 export const TRAIN_PASSENGER_TYPES = ["adult", "child"] as const;
@@ -40,6 +42,9 @@ export interface TrainOrderRow {
   payprice: number;
   createTime: string;
   expiresAt: string | null;
+  /** "ab": bought into the member's 12306 account `account12306`; otherwise through the agency ("nab", or null from the ordinary page). */
+  channel: "ab" | "nab" | null;
+  account12306: string | null;
 }
 
 export interface TrainOrderPassenger {

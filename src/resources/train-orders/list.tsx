@@ -8,6 +8,7 @@ import type { TrainOrderRow } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { trainOrderDetailPath } from "./index";
+import { channelText } from "./channel";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useLang } from "../../pages/layout/session";
@@ -42,6 +43,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
             <div>
               <Typography.Text strong>{r.trainNo}</Typography.Text>
               <div><Typography.Text type="secondary">{r.fromStation} → {r.toStation} · {r.seatName}</Typography.Text></div>
+              <div><Typography.Text type="secondary" data-testid="order-channel">{t("trainChannel.label")}：{channelText(r, t)}</Typography.Text></div>
             </div>
           ),
         },

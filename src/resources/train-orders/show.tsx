@@ -19,6 +19,7 @@ import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
 import { trainPayPath } from "./index";
+import { channelText } from "./channel";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import "../../booking/flight/flight.css";
@@ -121,6 +122,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <Descriptions.Item label={t("search.train.trainType")}>{order.trainTypeName}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin) })}）</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
+          <Descriptions.Item label={t("trainChannel.label")}><span data-testid="order-channel">{channelText(order, t)}</span></Descriptions.Item>
           {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}
           <Descriptions.Item label={t("trainOrder.contactName")}>{order.contactName}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
