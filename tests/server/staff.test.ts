@@ -84,6 +84,24 @@ describe("/credit/employee/list", () => {
     expect((await list({ keyword: "" })).data.total).toBe(4);
   });
 
+  it("finds an employee by their member's name or number as they are now, when the employee row keeps none", async () => {
+    const m = await db().selectFrom("members").select(["id", "creditEmployeeId"]).where("realName", "=", "黄磊").executeTakeFirstOrThrow();
+    const own = await db().selectFrom("employees").select(["realName", "mobilePhone"]).where("id", "=", m.creditEmployeeId).executeTakeFirstOrThrow();
+    try {
+      await db().updateTable("employees").set({ realName: null }).where("id", "=", m.creditEmployeeId).execute();
+      await db().updateTable("members").set({ realName: "黄磊磊" }).where("id", "=", m.id).execute();
+      expect(names(await list({ keyword: "黄磊磊" }))).toEqual(["黄磊磊"]);
+      await db().updateTable("members").set({ realName: "黄大磊" }).where("id", "=", m.id).execute();
+      expect((await list({ keyword: "黄磊磊" })).data).toMatchObject({ list: [], total: 0 });
+      expect(names(await list({ keyword: "黄大磊" }))).toEqual(["黄大磊"]);
+    } finally {
+      await db().updateTable("members").set({ realName: "黄磊" }).where("id", "=", m.id).execute();
+      await db().updateTable("employees").set(own).where("id", "=", m.creditEmployeeId).execute();
+    }
+    expect(names(await list({ keyword: "黄磊" }))).toEqual(["黄磊"]);
+    expect((await list()).data.total).toBe(4);
+  });
+
   it("filters by department and by audit right, alone and together", async () => {
     expect(names(await list({ departmentId: dept["研发部"], orderBy: "realName", orderType: "asc" })).sort()).toEqual(["陈静", "黄磊"].sort());
     expect((await list({ departmentId: dept["财务部"] })).data.total).toBe(0);
