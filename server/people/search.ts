@@ -26,9 +26,13 @@ export function searchCandidates(db: Kysely<Database>, table: SearchTable, keywo
   return sql<number>`(${sql.join(selects, sql` union `)})`;
 }
 
-/** `column = value` that SQLite will not answer from an index: the keyword candidates lead instead. */
-export function notIndexed(column: string, value: unknown): Expression<SqlBool> {
-  return sql<SqlBool>`+${sql.ref(column)} = ${value}`;
+/**
+ * `column = value` that SQLite will not answer from an index, so that a short list of ids (keyword
+ * candidates, a page's ids) leads the query instead of every row of the owner. PostgreSQL plans
+ * this itself and gets the plain condition.
+ */
+export function notIndexed(db: Kysely<Database>, column: string, value: unknown): Expression<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = ${value}` : sql<SqlBool>`+${sql.ref(column)} = ${value}`;
 }
 
 /** The stored number of an owner's travellers (SQLite), or null where none is kept. */

@@ -96,6 +96,11 @@ async function withCertificates(db: Db, rows: TravellerRecord[], masked: boolean
 
 const ORDER_COLUMNS = { name: "t.name", createTime: "t.createTime", updateTime: "t.updateTime", birthday: "t.birthday" } as const;
 
+async function countOwned(db: Kysely<Database>, owner: Owner): Promise<number> {
+  const row = await db.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
+  return toCount(row?.n);
+}
+
 /** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
 export async function listTravellers(db: Kysely<Database>, owner: Owner, input: TravellerListInput): Promise<Page<TravellerRow>> {
   // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
@@ -103,11 +108,30 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
   // English names and certificate numbers are stored in capitals; PostgreSQL's LIKE is case-sensitive.
   const upperKeyword = keyword?.toUpperCase();
   const candidates = keyword ? searchCandidates(db, "travellers_search", [keyword, upperKeyword!]) : null;
+  const filtered = Boolean(keyword) || input.certType !== undefined || Boolean(input.psgType);
+  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
+  const dir = input.orderType;
+  // Unfiltered and in join order, the page's ids are read off an (owner, [isDefault,] createTime,
+  // id) index alone and only those rows are read: with an offset, every skipped row was read too.
+  const pageIds =
+    !filtered && column === "t.createTime"
+      ? db
+          .selectFrom("travellers as t")
+          .select("t.id")
+          .where("t.ownerKind", "=", owner.kind)
+          .where("t.ownerId", "=", owner.id)
+          .$if(input.orderBy === undefined, (qb) => qb.orderBy("t.isDefault", "desc"))
+          .orderBy("t.createTime", dir)
+          .orderBy("t.id", dir)
+          .limit(input.pageSize)
+          .offset(offsetOf(input))
+      : null;
   let q = db.selectFrom("travellers as t");
-  // With keyword candidates the few rows they name are looked up and checked for the owner,
-  // instead of every row of the owner being checked against the candidates.
-  q = candidates
-    ? q.where("t.id", "in", candidates).where(notIndexed("t.ownerKind", owner.kind)).where(notIndexed("t.ownerId", owner.id))
+  // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
+  // owner, instead of every row of the owner being checked against them.
+  const leading = candidates ?? pageIds;
+  q = leading
+    ? q.where("t.id", "in", leading).where(notIndexed(db, "t.ownerKind", owner.kind)).where(notIndexed(db, "t.ownerId", owner.id))
     : q.where("t.ownerKind", "=", owner.kind).where("t.ownerId", "=", owner.id);
   if (keyword) {
     const pattern = `%${keyword}%`;
@@ -142,8 +166,6 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
       return range.orUnknown ? eb.or([known, eb("t.birthday", "is", null)]) : known;
     });
   }
-  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
-  const dir = input.orderType;
   const [rows, count] = await Promise.all([
     q
       .select([...COLUMNS])
@@ -152,11 +174,11 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
       .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
       .orderBy("t.id", dir)
       .limit(input.pageSize)
-      .offset(offsetOf(input))
+      .offset(pageIds ? 0 : offsetOf(input))
       .execute(),
-    keyword || input.certType !== undefined || input.psgType
+    filtered
       ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
-      : storedTravellerTotal(db, owner.kind, owner.id).then(async (n) => n ?? toCount((await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n)),
+      : storedTravellerTotal(db, owner.kind, owner.id).then(async (n) => n ?? countOwned(db, owner)),
   ]);
   return { list: await withCertificates(db, rows, true), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }

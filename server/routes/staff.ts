@@ -281,9 +281,16 @@ export const staffRoutes = [
         // The company check on the joins keeps a stray id from showing another company's names.
         .leftJoin("departments as d", (j) => j.onRef("d.id", "=", "e.departmentId").onRef("d.companyId", "=", "e.companyId"))
         .leftJoin("trip_levels as t", (j) => j.onRef("t.id", "=", "e.tripLevelId").onRef("t.companyId", "=", "e.companyId"));
-      // Keyword candidates are few: they are looked up and checked for the company, instead of
-      // every employee of the company being checked against them.
-      q = candidates ? q.where("e.id", "in", candidates).where(notIndexed("e.companyId", companyId)) : q.where("e.companyId", "=", companyId);
+      const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
+      const dir = input.orderType;
+      // In the default order with no keyword, the page's ids are read off the employees'
+      // (companyId, createTime) index alone and only those rows are joined: with an offset, the
+      // joins were otherwise made for every skipped row too.
+      const pagedByIds = column === "e.createTime" && !keyword;
+      // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
+      // company, instead of every employee of the company being checked against them.
+      if (candidates) q = q.where("e.id", "in", candidates);
+      q = candidates || pagedByIds ? q.where(notIndexed(ctx.db, "e.companyId", companyId)) : q.where("e.companyId", "=", companyId);
       if (keyword) {
         const pattern = `%${keyword}%`;
         q = q.where((eb) => eb.or([eb(eb.fn.coalesce("e.realName", "m.realName"), "like", pattern), eb(eb.fn.coalesce("e.mobilePhone", "m.mobilePhone"), "like", pattern)]));
@@ -303,12 +310,6 @@ export const staffRoutes = [
       if (input.canAudit !== undefined) counted = counted.where("e.canAudit", "=", Number(input.canAudit));
       if (input.status !== undefined) counted = counted.where("e.status", "=", Number(input.status));
 
-      const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
-      const dir = input.orderType;
-      // In the default order with no keyword, the page's ids are read off the employees'
-      // (companyId, createTime) index alone and only those rows are joined: with an offset, the
-      // joins were otherwise made for every skipped row too.
-      const pagedByIds = column === "e.createTime" && !keyword;
       if (pagedByIds) {
         const pageIds = counted.select("e.id").orderBy("e.createTime", dir).orderBy("e.id", dir).limit(input.pageSize).offset(offsetOf(input));
         q = q.where("e.id", "in", pageIds);

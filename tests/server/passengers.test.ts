@@ -255,6 +255,15 @@ describe("search and total after changes", () => {
     expect((await list()).data.total).toBe(total - 1);
   });
 
+  it("pages the default order (the default passenger first, newest next) without overlap or gaps", async () => {
+    const all = (await list({ pageSize: 100 })).data.list.map((p: { id: number }) => p.id);
+    const paged: number[] = [];
+    for (let pageNum = 1; pageNum <= Math.ceil(all.length / 2); pageNum++) paged.push(...(await list({ pageSize: 2, pageNum })).data.list.map((p: { id: number }) => p.id));
+    expect(paged).toEqual(all);
+    const asc = (await list({ pageSize: 100, orderBy: "createTime", orderType: "asc" })).data.list.map((p: { id: number }) => p.id);
+    expect((await list({ pageSize: 1, pageNum: 2, orderBy: "createTime", orderType: "asc" })).data.list.map((p: { id: number }) => p.id)).toEqual([asc[1]]);
+  });
+
   it("answers the same total as counting the member's rows", async () => {
     const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow();
     const counted = await db().selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", "member").where("ownerId", "=", m.id).executeTakeFirstOrThrow();
