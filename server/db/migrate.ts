@@ -31,7 +31,7 @@ import * as m083 from "./migrations/083_withdrawals";
 import * as m084 from "./migrations/084_rewards_pay_codes";
 import * as m087 from "./migrations/087_self_pay";
 import * as m085 from "./migrations/085_intl_orders";
-import * as m088 from "./migrations/088_people_search";
+import * as m088 from "./migrations/088_list_search";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -65,7 +65,7 @@ const migrations: Record<string, Migration> = {
   "084_rewards_pay_codes": m084,
   "087_self_pay": m087,
   "085_intl_orders": m085,
-  "088_people_search": m088,
+  "088_list_search": m088,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

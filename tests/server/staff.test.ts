@@ -136,6 +136,13 @@ describe("/credit/employee/list", () => {
     expect(p3.data).toMatchObject({ list: [], total: 4, pageNum: 3 });
   });
 
+  it("pages down to the 100000th row and no deeper", async () => {
+    expect((await list({ pageSize: 100, pageNum: 1001 })).data).toMatchObject({ list: [], total: 4, pageNum: 1001 });
+    const deep = await list({ pageSize: 100, pageNum: 1002 });
+    expect(deep).toMatchObject({ ret: 400, msg: "页码过大：列表最多翻到第 100000 条记录，请缩小筛选范围或改变排序方向" });
+    expect(deep.data.errors.pageNum).toBe(deep.msg);
+  });
+
   it("rejects bad input with 400 and the first error in Chinese", async () => {
     const cases: [Record<string, string | number>, string, string][] = [
       [{ pageSize: 1000 }, "pageSize", "每页条数须为 1 到 100 之间的整数"],

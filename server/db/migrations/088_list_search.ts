@@ -1,4 +1,5 @@
-// The people lists at scale on SQLite (the embedded default): a keyword search used to test
+// Lists at scale. Indexes for the event list's other sort and its type filter, in both dialects.
+// The people lists on SQLite (the embedded default): a keyword search used to test
 // every traveller or employee of the owner with LIKE '%…%', twice (page and count), and an
 // unfiltered page counted all of the owner's rows. Here:
 // - a trigram full-text table per list (SQLite's FTS5 answers LIKE '%abc%' from it for three
@@ -74,11 +75,17 @@ const statements = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // A member's events sorted by cost, or filtered by type, were read in full for every page
+  // (and the filtered total counted from the table rows).
+  await db.schema.createIndex("exception_events_member_cost_idx").on("exception_events").columns(["memberId", "costTime", "id"]).execute();
+  await db.schema.createIndex("exception_events_member_type_idx").on("exception_events").columns(["memberId", "type", "createTime", "id"]).execute();
   if (isPostgres(db)) return;
   for (const s of statements) await sql.raw(s).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("exception_events_member_type_idx").ifExists().execute();
+  await db.schema.dropIndex("exception_events_member_cost_idx").ifExists().execute();
   if (isPostgres(db)) return;
   for (const t of ["travellers_search", "employees_search", "traveller_totals", "employee_totals"]) await sql.raw(`drop table if exists ${t}`).execute(db);
   // Triggers on the listed tables went with them; these are on the people tables themselves.
