@@ -5,7 +5,6 @@ import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import compress from "@fastify/compress";
 import zlib from "node:zlib";
@@ -52,7 +51,7 @@ import { exportRoutes, registerExportDownload } from "./exports/tasks";
 import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
-import { securityHeaders } from "./services/http/security-headers";
+import { securityHeaderValues } from "./services/http/security-headers";
 
 export interface AppConfig {
   db: Db;
@@ -107,7 +106,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 
-  await app.register(helmet, securityHeaders(config.partnerOrigins ?? []));
+  // Every reply, portal and API alike, carries the security headers (see security-headers.ts).
+  const headers = await securityHeaderValues(config.partnerOrigins ?? []);
+  app.addHook("onRequest", (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   // Replies above 1 KB travel compressed when the client accepts it. Brotli at a middle quality:
   // the top levels cost more CPU per request than they save on the wire. Built assets come
   // precompressed at the highest levels instead (scripts/precompress.mjs).
@@ -129,8 +133,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }),
   });
 
-  app.addHook("onSend", async (req, reply) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("x-request-id", req.id);
+    done(null, payload);
   });
 
   app.setErrorHandler((error: any, req, reply) => {

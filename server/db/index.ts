@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { withStatementCache } from "./statement-cache";
+import { watchWrites, type WriteWatch } from "./write-watch";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -24,6 +25,22 @@ export interface DbOptions {
   fileName?: string;
   /** PostgreSQL schema to use (tests run each file in its own fresh schema). */
   pgSchema?: string;
+}
+
+/** Tables whose rows the session cache copies: any write to them reaches its watch. */
+const SESSION_TABLES = ["members", "sessions"] as const;
+const sessionWatches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/** The watch over writes to members and sessions of a database opened here (none for others). */
+export function sessionWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return sessionWatches.get(db);
+}
+
+function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
+  const { dialect: wrapped, watch } = watchWrites(dialect, SESSION_TABLES);
+  const db = new Kysely<Database>({ dialect: wrapped });
+  sessionWatches.set(db, watch);
+  return db;
 }
 
 /** Raised for a database that cannot be opened; main.ts prints its message as one line. */
@@ -57,7 +74,7 @@ function openSqlite(dataDir: string, fileName: string): Db {
   } catch (e) {
     throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = watched(new SqliteDialect({ database: withStatementCache(sqlite) }));
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
@@ -77,7 +94,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     await pool.end().catch(() => {});
     throw new DatabaseUnavailable(`无法连接数据库 ${redactUrl(url)}：${(e as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = watched(new PostgresDialect({ pool }));
   return { db, dialect: "postgres", schema, close: () => db.destroy() };
 }
 

@@ -32,6 +32,7 @@ import * as m084 from "./migrations/084_rewards_pay_codes";
 import * as m087 from "./migrations/087_self_pay";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
+import * as m089 from "./migrations/089_list_search";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "087_self_pay": m087,
   "085_intl_orders": m085,
   "088_train_channels": m088,
+  "089_list_search": m089,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

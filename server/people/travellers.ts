@@ -2,10 +2,11 @@
 // (a member's own travellers, or a company's). Every query carries the owner, so a caller can
 // never read or change another owner's rows; a row named by id that belongs to someone else is
 // refused, a missing one is not found.
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
 import { toCount } from "../db";
+import { notIndexed, searchCandidates, storedTravellerTotal } from "./search";
 import { BizError, RET } from "../services/http/envelope";
 import { offsetOf, pageInput, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
@@ -95,32 +96,59 @@ async function withCertificates(db: Db, rows: TravellerRecord[], masked: boolean
 
 const ORDER_COLUMNS = { name: "t.name", createTime: "t.createTime", updateTime: "t.updateTime", birthday: "t.birthday" } as const;
 
+async function countOwned(db: Kysely<Database>, owner: Owner): Promise<number> {
+  const row = await db.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
+  return toCount(row?.n);
+}
+
 /** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
 export async function listTravellers(db: Kysely<Database>, owner: Owner, input: TravellerListInput): Promise<Page<TravellerRow>> {
-  let q = db.selectFrom("travellers as t").where("t.ownerKind", "=", owner.kind).where("t.ownerId", "=", owner.id);
   // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
   const keyword = input.keyword?.replace(/[%_\\]/g, "");
+  // English names and certificate numbers are stored in capitals; PostgreSQL's LIKE is case-sensitive.
+  const upperKeyword = keyword?.toUpperCase();
+  const candidates = keyword ? searchCandidates(db, "travellers_search", [keyword, upperKeyword!]) : null;
+  const filtered = Boolean(keyword) || input.certType !== undefined || Boolean(input.psgType);
+  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
+  const dir = input.orderType;
+  // Unfiltered and in join order, the page's ids are read off an (owner, [isDefault,] createTime,
+  // id) index alone and only those rows are read: with an offset, every skipped row was read too.
+  const pageIds =
+    !filtered && column === "t.createTime"
+      ? db
+          .selectFrom("travellers as t")
+          .select("t.id")
+          .where("t.ownerKind", "=", owner.kind)
+          .where("t.ownerId", "=", owner.id)
+          .$if(input.orderBy === undefined, (qb) => qb.orderBy("t.isDefault", "desc"))
+          .orderBy("t.createTime", dir)
+          .orderBy("t.id", dir)
+          .limit(input.pageSize)
+          .offset(offsetOf(input))
+      : null;
+  let q = db.selectFrom("travellers as t");
+  // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
+  // owner, instead of every row of the owner being checked against them.
+  const leading = candidates ?? pageIds;
+  q = leading
+    ? q.where("t.id", "in", leading).where(notIndexed(db, "t.ownerKind", owner.kind)).where(notIndexed(db, "t.ownerId", owner.id))
+    : q.where("t.ownerKind", "=", owner.kind).where("t.ownerId", "=", owner.id);
   if (keyword) {
     const pattern = `%${keyword}%`;
-    // English names and certificate numbers are stored in capitals; PostgreSQL's LIKE is case-sensitive.
-    const upper = `%${keyword.toUpperCase()}%`;
+    const upper = `%${upperKeyword}%`;
+    const ownerCertificates = (eb: ExpressionBuilder<Database & { t: Database["travellers"] }, "t">) =>
+      eb.selectFrom("traveller_certificates as c").where("c.ownerKind", "=", owner.kind).where("c.ownerId", "=", owner.id).where("c.certNo", "like", upper);
     q = q.where((eb) =>
       eb.or([
         eb("t.name", "like", pattern),
         eb("t.surname", "like", upper),
         eb("t.givenName", "like", upper),
         eb("t.mobilePhone", "like", pattern),
-        // The owner's matching certificates are found once, not once per traveller.
-        eb(
-          "t.id",
-          "in",
-          eb
-            .selectFrom("traveller_certificates as c")
-            .select("c.travellerId")
-            .where("c.ownerKind", "=", owner.kind)
-            .where("c.ownerId", "=", owner.id)
-            .where("c.certNo", "like", upper),
-        ),
+        // Among a few candidates each one's certificates are looked at; otherwise the owner's
+        // matching certificates are found once, not once per traveller.
+        candidates
+          ? eb.exists(ownerCertificates(eb).select("c.id").whereRef("c.travellerId", "=", "t.id"))
+          : eb("t.id", "in", ownerCertificates(eb).select("c.travellerId")),
       ]),
     );
   }
@@ -138,8 +166,6 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
       return range.orUnknown ? eb.or([known, eb("t.birthday", "is", null)]) : known;
     });
   }
-  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
-  const dir = input.orderType;
   const [rows, count] = await Promise.all([
     q
       .select([...COLUMNS])
@@ -148,11 +174,13 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
       .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
       .orderBy("t.id", dir)
       .limit(input.pageSize)
-      .offset(offsetOf(input))
+      .offset(pageIds ? 0 : offsetOf(input))
       .execute(),
-    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    filtered
+      ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
+      : storedTravellerTotal(db, owner.kind, owner.id).then(async (n) => n ?? countOwned(db, owner)),
   ]);
-  return { list: await withCertificates(db, rows, true), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+  return { list: await withCertificates(db, rows, true), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** The row named by id, if the owner's: missing is not found, another owner's is refused. */

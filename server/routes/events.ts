@@ -5,7 +5,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { pageInput, offsetOf, type Page } from "../services/http/paging";
-import {toCount } from "../db";
+import { toCount } from "../db";
+import { prepareQuery } from "../db/prepared";
 import {
   EXCEPTION_EVENT_TYPES,
   EXCEPTION_EVENT_TYPE_KEYS,
@@ -95,24 +96,29 @@ export const eventRoutes = [
     access: "member",
     input: listInput,
     handler: async ({ input, member, ctx }): Promise<Page<unknown>> => {
-      let q = ctx.db.selectFrom("exception_events").where("memberId", "=", member!.id);
-      if (input.type) q = q.where("type", "=", input.type);
-      if (input.api) q = q.where("api", "like", `%${input.api.replace(/[%_\\]/g, "")}%`);
-      if (input.createTimeStart) q = q.where("createTime", ">=", input.createTimeStart);
-      if (input.createTimeEnd) q = q.where("createTime", "<", endOfDay(input.createTimeEnd));
-      const orderBy = input.orderBy ?? "createTime";
-      const filtered = Boolean(input.type || input.api || input.createTimeStart || input.createTimeEnd);
+      const shape: ListShape = {
+        orderBy: input.orderBy ?? "createTime",
+        orderType: input.orderType,
+        type: input.type !== undefined,
+        api: Boolean(input.api),
+        start: input.createTimeStart !== undefined,
+        end: input.createTimeEnd !== undefined,
+      };
+      const params: ListParams = {
+        memberId: member!.id,
+        type: input.type ?? "",
+        api: input.api ? `%${input.api.replace(/[%_\\]/g, "")}%` : "",
+        start: input.createTimeStart ?? "",
+        end: input.createTimeEnd ? endOfDay(input.createTimeEnd) : "",
+        limit: input.pageSize,
+        offset: offsetOf(input),
+      };
+      const filtered = shape.type || shape.api || shape.start || shape.end;
       const [list, total] = await Promise.all([
-        q
-          .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
-          .orderBy(orderBy, input.orderType)
-          .orderBy("id", input.orderType)
-          .limit(input.pageSize)
-          .offset(offsetOf(input))
-          .execute(),
+        pageQuery.all(ctx.db, params, shape),
         filtered
-          ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
-          : storedTotal(ctx.db, member!.id),
+          ? countQuery.first(ctx.db, params, shape).then((r) => toCount(r?.n))
+          : totalQuery.first(ctx.db, { memberId: member!.id }, undefined).then((r) => toCount(r?.total)),
       ]);
       return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
     },
@@ -146,10 +152,49 @@ export async function rebuildEventTotals(db: Kysely<Database>): Promise<void> {
   });
 }
 
-async function storedTotal(db: Kysely<Database>, memberId: number): Promise<number> {
-  const row = await db.selectFrom("exception_event_totals").select("total").where("memberId", "=", memberId).executeTakeFirst();
-  return toCount(row?.total);
+interface ListShape {
+  orderBy: "createTime" | "costTime";
+  orderType: "asc" | "desc";
+  /** Which filters apply. */
+  type: boolean;
+  api: boolean;
+  start: boolean;
+  end: boolean;
 }
+interface ListParams extends Record<string, unknown> {
+  memberId: number;
+  type: string;
+  api: string;
+  start: string;
+  end: string;
+  limit: number;
+  offset: number;
+}
+const shapeKey = (s: ListShape) => `${s.orderBy} ${s.orderType} ${+s.type}${+s.api}${+s.start}${+s.end}`;
+
+function filteredEvents(db: Kysely<Database>, p: ListParams, s: ListShape) {
+  let q = db.selectFrom("exception_events").where("memberId", "=", p.memberId);
+  if (s.type) q = q.where("type", "=", p.type);
+  if (s.api) q = q.where("api", "like", p.api);
+  if (s.start) q = q.where("createTime", ">=", p.start);
+  if (s.end) q = q.where("createTime", "<", p.end);
+  return q;
+}
+
+const pageQuery = prepareQuery(
+  (db, p: ListParams, s: ListShape) =>
+    filteredEvents(db, p, s)
+      .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
+      .orderBy(s.orderBy, s.orderType)
+      .orderBy("id", s.orderType)
+      .limit(p.limit)
+      .offset(p.offset),
+  shapeKey,
+);
+
+const countQuery = prepareQuery((db, p: ListParams, s: ListShape) => filteredEvents(db, p, s).select((eb) => eb.fn.countAll().as("n")), shapeKey);
+
+const totalQuery = prepareQuery((db, p: { memberId: number }) => db.selectFrom("exception_event_totals").select("total").where("memberId", "=", p.memberId));
 
 // A date-only end bound includes that whole day.
 function endOfDay(value: string): string {

@@ -7,7 +7,7 @@ import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/err
 import { LOGIN_REFUSAL, accountOf, guardedCheck, signInKeys } from "../services/accounts/password-guard";
 import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
 import { memberInfo, memberInfoEx } from "../services/accounts/member-view";
-import { revokeOtherSessions } from "../services/accounts/members";
+import { revokeOtherSessions } from "../services/accounts/sessions";
 import { loadFile, savePhoto } from "../services/accounts/photos";
 import { withBytes } from "../services/http/reply-shape";
 import { isoAt } from "../services/clock";

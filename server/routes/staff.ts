@@ -11,6 +11,7 @@ import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput, offsetOf, type Page } from "../services/http/paging";
 import { toCount } from "../db";
+import { notIndexed, searchCandidates, storedEmployeeTotal } from "../people/search";
 import { zInt, zOptionalString, zText } from "../../src/domain/zod";
 import { maskCertNo, maskMobile } from "../../src/domain/people/certificates";
 import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
@@ -271,15 +272,25 @@ export const staffRoutes = [
     input: listInput,
     handler: async ({ input, member, ctx }): Promise<Page<EmployeeRow>> => {
       const companyId = companyIdOf(member!);
+      // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
+      const keyword = input.keyword?.replace(/[%_\\]/g, "");
+      const candidates = keyword ? searchCandidates(ctx.db, "employees_search", [keyword]) : null;
       let q = ctx.db
         .selectFrom("employees as e")
         .leftJoin("members as m", "m.id", "e.memberId")
         // The company check on the joins keeps a stray id from showing another company's names.
         .leftJoin("departments as d", (j) => j.onRef("d.id", "=", "e.departmentId").onRef("d.companyId", "=", "e.companyId"))
-        .leftJoin("trip_levels as t", (j) => j.onRef("t.id", "=", "e.tripLevelId").onRef("t.companyId", "=", "e.companyId"))
-        .where("e.companyId", "=", companyId);
-      // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
-      const keyword = input.keyword?.replace(/[%_\\]/g, "");
+        .leftJoin("trip_levels as t", (j) => j.onRef("t.id", "=", "e.tripLevelId").onRef("t.companyId", "=", "e.companyId"));
+      const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
+      const dir = input.orderType;
+      // In the default order with no keyword, the page's ids are read off the employees'
+      // (companyId, createTime) index alone and only those rows are joined: with an offset, the
+      // joins were otherwise made for every skipped row too.
+      const pagedByIds = column === "e.createTime" && !keyword;
+      // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
+      // company, instead of every employee of the company being checked against them.
+      if (candidates) q = q.where("e.id", "in", candidates);
+      q = candidates || pagedByIds ? q.where(notIndexed(ctx.db, "e.companyId", companyId)) : q.where("e.companyId", "=", companyId);
       if (keyword) {
         const pattern = `%${keyword}%`;
         q = q.where((eb) => eb.or([eb(eb.fn.coalesce("e.realName", "m.realName"), "like", pattern), eb(eb.fn.coalesce("e.mobilePhone", "m.mobilePhone"), "like", pattern)]));
@@ -299,12 +310,6 @@ export const staffRoutes = [
       if (input.canAudit !== undefined) counted = counted.where("e.canAudit", "=", Number(input.canAudit));
       if (input.status !== undefined) counted = counted.where("e.status", "=", Number(input.status));
 
-      const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
-      const dir = input.orderType;
-      // In the default order with no keyword, the page's ids are read off the employees'
-      // (companyId, createTime) index alone and only those rows are joined: with an offset, the
-      // joins were otherwise made for every skipped row too.
-      const pagedByIds = column === "e.createTime" && !keyword;
       if (pagedByIds) {
         const pageIds = counted.select("e.id").orderBy("e.createTime", dir).orderBy("e.id", dir).limit(input.pageSize).offset(offsetOf(input));
         q = q.where("e.id", "in", pageIds);
@@ -331,7 +336,11 @@ export const staffRoutes = [
           .limit(input.pageSize)
           .offset(pagedByIds ? 0 : offsetOf(input))
           .execute(),
-        (keyword ? q : counted).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        keyword
+          ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
+          : input.departmentId === undefined && input.canAudit === undefined && input.status === undefined
+            ? storedEmployeeTotal(ctx.db, companyId).then(async (n) => n ?? toCount((await counted.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst())?.n))
+            : counted.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n)),
       ]);
       const flag = (v: number | null) => (Number(v) ? 1 : 0);
       const list = rows.map(({ certificates, ...r }) => ({
@@ -346,7 +355,7 @@ export const staffRoutes = [
         overApprove: flag(r.overApprove),
         canAudit: flag(r.canAudit),
       }));
-      return { list, total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
     },
   }),
   defineRoute({

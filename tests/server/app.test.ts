@@ -153,6 +153,16 @@ describe("sessions and lists", () => {
     expect(page3.body.data.list).toHaveLength(2);
     const timeouts = await post(h.app, "/event/list", { token, type: "API_TIMEOUT_EXCEPTION" });
     expect(timeouts.body.data.total).toBe(6);
+    // Each combination of filters and order is its own compiled query: values never leak between them.
+    const byApi = await post(h.app, "/event/list", { token, api: "/p/1", orderBy: "createTime", orderType: "asc" });
+    expect(byApi.body.data.list.map((e: any) => e.api)).toEqual(["/p/1", "/p/10", "/p/11"]);
+    expect(byApi.body.data.total).toBe(3);
+    const both = await post(h.app, "/event/list", { token, api: "/p/1", type: "API_CALL_EXCEPTION" });
+    expect(both.body.data.list.map((e: any) => e.api).sort()).toEqual(["/p/1", "/p/11"]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await post(h.app, "/event/list", { token, createTimeStart: today, createTimeEnd: today })).body.data.total).toBe(12);
+    expect((await post(h.app, "/event/list", { token, createTimeStart: "2999-01-01" })).body.data).toMatchObject({ list: [], total: 0 });
+    expect((await post(h.app, "/event/list", { token, api: "/p/2" })).body.data.total).toBe(1);
     const bad = await post(h.app, "/event/list", { token, pageSize: 1000 });
     expect(bad.body.ret).toBe(400);
     expect(bad.body.msg).toContain("100");

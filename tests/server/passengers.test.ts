@@ -230,3 +230,43 @@ describe("demo seed", () => {
     expect((await as("13800000020", "/member/invoiceTitle/list")).data.total).toBe(1);
   });
 });
+
+describe("search and total after changes", () => {
+  const names = async (keyword: string, mobile = ME) => (await list({ keyword, pageSize: 100 }, mobile)).data.list.map((p: { name: string }) => p.name).sort();
+
+  it("finds a passenger by a certificate number, a mobile and an English name as they are now, never by the old ones", async () => {
+    const r = await add(form({ name: "欧阳锋", surname: "OUYANG", givenName: "FENG", mobilePhone: "13655550001", certs: [[8, "C5550001"]] }));
+    expect(r.ret, r.msg).toBe(0);
+    expect(await names("c5550001")).toEqual(["欧阳锋"]);
+    expect(await names("ouyang")).toEqual(["欧阳锋"]);
+    expect(await names("阳锋")).toEqual(["欧阳锋"]);
+    const updated = await as(ME, "/new_beneficiary/update", form({ id: r.data.id, name: "欧阳克", surname: "OUYANG", givenName: "KE", mobilePhone: "13655550002", certs: [[8, "C5550002"]] }));
+    expect(updated.ret, updated.msg).toBe(0);
+    expect(await names("C5550001")).toEqual([]);
+    expect(await names("13655550001")).toEqual([]);
+    expect(await names("阳锋")).toEqual([]);
+    expect(await names("C5550002")).toEqual(["欧阳克"]);
+    expect(await names("55550002")).toEqual(["欧阳克"]);
+    // Another member's rows never show, even when their text matches.
+    expect(await names("欧阳克", OTHER)).toEqual([]);
+    const total = (await list()).data.total;
+    expect((await as(ME, "/new_beneficiary/delete", { id: r.data.id })).ret).toBe(0);
+    expect(await names("欧阳克")).toEqual([]);
+    expect((await list()).data.total).toBe(total - 1);
+  });
+
+  it("pages the default order (the default passenger first, newest next) without overlap or gaps", async () => {
+    const all = (await list({ pageSize: 100 })).data.list.map((p: { id: number }) => p.id);
+    const paged: number[] = [];
+    for (let pageNum = 1; pageNum <= Math.ceil(all.length / 2); pageNum++) paged.push(...(await list({ pageSize: 2, pageNum })).data.list.map((p: { id: number }) => p.id));
+    expect(paged).toEqual(all);
+    const asc = (await list({ pageSize: 100, orderBy: "createTime", orderType: "asc" })).data.list.map((p: { id: number }) => p.id);
+    expect((await list({ pageSize: 1, pageNum: 2, orderBy: "createTime", orderType: "asc" })).data.list.map((p: { id: number }) => p.id)).toEqual([asc[1]]);
+  });
+
+  it("answers the same total as counting the member's rows", async () => {
+    const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow();
+    const counted = await db().selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", "member").where("ownerId", "=", m.id).executeTakeFirstOrThrow();
+    expect((await list()).data.total).toBe(Number(counted.n));
+  });
+});

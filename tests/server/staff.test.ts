@@ -84,6 +84,24 @@ describe("/credit/employee/list", () => {
     expect((await list({ keyword: "" })).data.total).toBe(4);
   });
 
+  it("finds an employee by their member's name or number as they are now, when the employee row keeps none", async () => {
+    const m = await db().selectFrom("members").select(["id", "creditEmployeeId"]).where("realName", "=", "黄磊").executeTakeFirstOrThrow();
+    const own = await db().selectFrom("employees").select(["realName", "mobilePhone"]).where("id", "=", m.creditEmployeeId).executeTakeFirstOrThrow();
+    try {
+      await db().updateTable("employees").set({ realName: null }).where("id", "=", m.creditEmployeeId).execute();
+      await db().updateTable("members").set({ realName: "黄磊磊" }).where("id", "=", m.id).execute();
+      expect(names(await list({ keyword: "黄磊磊" }))).toEqual(["黄磊磊"]);
+      await db().updateTable("members").set({ realName: "黄大磊" }).where("id", "=", m.id).execute();
+      expect((await list({ keyword: "黄磊磊" })).data).toMatchObject({ list: [], total: 0 });
+      expect(names(await list({ keyword: "黄大磊" }))).toEqual(["黄大磊"]);
+    } finally {
+      await db().updateTable("members").set({ realName: "黄磊" }).where("id", "=", m.id).execute();
+      await db().updateTable("employees").set(own).where("id", "=", m.creditEmployeeId).execute();
+    }
+    expect(names(await list({ keyword: "黄磊" }))).toEqual(["黄磊"]);
+    expect((await list()).data.total).toBe(4);
+  });
+
   it("filters by department and by audit right, alone and together", async () => {
     expect(names(await list({ departmentId: dept["研发部"], orderBy: "realName", orderType: "asc" })).sort()).toEqual(["陈静", "黄磊"].sort());
     expect((await list({ departmentId: dept["财务部"] })).data.total).toBe(0);
@@ -116,6 +134,13 @@ describe("/credit/employee/list", () => {
     expect(names(p2)).toEqual(["周文博"]);
     expect(p2.data).toMatchObject({ total: 4, pageNum: 2 });
     expect(p3.data).toMatchObject({ list: [], total: 4, pageNum: 3 });
+  });
+
+  it("pages down to the 100000th row and no deeper", async () => {
+    expect((await list({ pageSize: 100, pageNum: 1001 })).data).toMatchObject({ list: [], total: 4, pageNum: 1001 });
+    const deep = await list({ pageSize: 100, pageNum: 1002 });
+    expect(deep).toMatchObject({ ret: 400, msg: "页码过大：列表最多翻到第 100000 条记录，请缩小筛选范围或改变排序方向" });
+    expect(deep.data.errors.pageNum).toBe(deep.msg);
   });
 
   it("rejects bad input with 400 and the first error in Chinese", async () => {

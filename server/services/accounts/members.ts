@@ -3,9 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "./errors";
-import { createSession, hashToken } from "./sessions";
+import { createSession } from "./sessions";
 import { memberInfo, type MemberInfo } from "./member-view";
-import { isoAt } from "../clock";
 
 export async function memberByPhone(db: Kysely<Database>, mobilePhone: string): Promise<Member | null> {
   return (await db.selectFrom("members").selectAll().where("mobilePhone", "=", mobilePhone).executeTakeFirst()) ?? null;
@@ -39,9 +38,3 @@ export async function signIn(db: Kysely<Database>, member: Member) {
   return loginReply(db, member.id, token);
 }
 
-/** A password change keeps the session that made it and ends every other one. */
-export async function revokeOtherSessions(db: Kysely<Database>, memberId: number, keepToken: string | undefined): Promise<void> {
-  let q = db.updateTable("sessions").set({ revokedAt: isoAt() }).where("memberId", "=", memberId).where("revokedAt", "is", null);
-  if (keepToken) q = q.where("tokenHash", "!=", hashToken(keepToken));
-  await q.execute();
-}

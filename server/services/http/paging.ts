@@ -2,6 +2,7 @@
 // { list, total, pageNum, pageSize }.
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";
+import { BizError, RET } from "./envelope";
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -21,6 +22,18 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * The deepest row a page may start at. The database walks past every skipped row, so without a
+ * bound one request for page 100000 of 100 made it step over ten million; beyond this depth a
+ * narrower filter or the other sort direction reaches the rows.
+ */
+export const MAX_OFFSET = 100_000;
+
 export function offsetOf(p: { pageNum: number; pageSize: number }): number {
-  return (p.pageNum - 1) * p.pageSize;
+  const offset = (p.pageNum - 1) * p.pageSize;
+  if (offset > MAX_OFFSET) {
+    const msg = `页码过大：列表最多翻到第 ${MAX_OFFSET} 条记录，请缩小筛选范围或改变排序方向`;
+    throw new BizError(RET.BAD_INPUT, msg, { errors: { pageNum: msg } });
+  }
+  return offset;
 }
