@@ -22,7 +22,7 @@ test("the administrator edits the hotel city tiers and searches staff for an app
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "厦门市" }).click();
   await expect(drawer.getByText("三线城市（1 个城市）")).toBeVisible();
   // A multiple picker stays open after a pick; clicking beside it closes it.
-  await drawer.getByText("未列入以上名单").click();
+  await drawer.getByText("差旅标准的酒店每晚限额按城市等级设置").click();
   await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
   await page.screenshot({ path: "test-results/city-tiers-1280.png", fullPage: true });
   await drawer.getByRole("button", { name: "保存" }).click();

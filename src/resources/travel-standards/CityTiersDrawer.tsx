@@ -35,7 +35,9 @@ export function CityTiersButton() {
 
 function TiersLoader({ onDone }: { onDone: () => void }) {
   const t = useTranslate();
-  const tiers = useCustom<CityTiers>({ url: STANDARD_PATHS.cityTiers, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { refetchOnWindowFocus: false } });
+  // Read afresh each time the drawer opens (nothing cached outlives it), so the form starts from
+  // what was saved last, never from an older copy.
+  const tiers = useCustom<CityTiers>({ url: STANDARD_PATHS.cityTiers, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, gcTime: 0 } });
   const cities = useCustom<CityOption[]>({ url: CAR_PATHS.cities, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { staleTime: Infinity } });
   const error = tiers.query.error ?? cities.query.error;
   if (error) {
