@@ -3,8 +3,8 @@
 // and the inputs of the withdrawal calls, shared by the server and the portal. The server applies
 // a move with a conditional update on `from`; the portal asks the same table which buttons to show.
 import { z } from "zod";
-import { GREY, type StatusColor } from "../codes";
-import type { Bilingual, Lang } from "../messages";
+import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
+import type { Lang } from "../messages";
 import { isMoney } from "../validators";
 import { yuanToFen } from "../policy/fen";
 import { zInt, zText } from "../zod";
@@ -15,13 +15,7 @@ export { WITHDRAWAL_PATHS } from "./types";
 export const WITHDRAWAL_STATUSES = ["requested", "approved", "paid", "rejected", "cancelled"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-export const WITHDRAWAL_LABELS: Readonly<Record<WithdrawalStatus, Bilingual>> = {
-  requested: { zh: "申请中", en: "Requested" },
-  approved: { zh: "已审核", en: "Approved" },
-  paid: { zh: "已到账", en: "Paid out" },
-  rejected: { zh: "已驳回", en: "Rejected" },
-  cancelled: { zh: "已撤销", en: "Cancelled" },
-};
+export const WITHDRAWAL_LABELS: CodeTable<WithdrawalStatus> = codeTable("withdrawalStatus", WITHDRAWAL_STATUSES);
 
 const COLORS: Readonly<Record<WithdrawalStatus, StatusColor>> = {
   requested: "orange",
@@ -32,7 +26,7 @@ const COLORS: Readonly<Record<WithdrawalStatus, StatusColor>> = {
 };
 
 export const withdrawalColor = (status: string): StatusColor => (COLORS as Record<string, StatusColor>)[status] ?? GREY;
-export const withdrawalLabel = (status: string, lang: Lang = "zh"): string => (WITHDRAWAL_LABELS as Record<string, Bilingual>)[status]?.[lang] ?? status;
+export const withdrawalLabel = (status: string, lang: Lang = "zh"): string => label(WITHDRAWAL_LABELS, status, lang);
 
 export type WithdrawalAction = "approve" | "reject" | "pay" | "cancel";
 
