@@ -41,7 +41,7 @@ describe("code texts (src/locales/codes.<locale>.json)", () => {
   it("reads the texts the server and the pages share", () => {
     expect(label(FLIGHT_ORDER_LABELS, 13)).toBe("待审批");
     expect(label(FLIGHT_ORDER_LABELS, 13, "en")).toBe("Awaiting approval");
-    expect(CABIN_CLASSES.label("W")).toBe("超级经济舱");
+    expect(label(CABIN_CLASSES, "W")).toBe("超级经济舱");
     expect(codeText("memberType", "7_0")).toBe("信用子会员");
     expect(codeText("memberType", "99")).toBe("99");
     expect(codeText("memberType", "hasOwnProperty")).toBe("hasOwnProperty");

@@ -4,7 +4,7 @@
 // a move with a conditional update on `from`; the portal asks the same table which buttons to show.
 import { z } from "zod";
 import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
-import type { Lang } from "../messages";
+import { msg, type Lang, type MessageKey } from "../messages";
 import { isMoney } from "../validators";
 import { yuanToFen } from "../policy/fen";
 import { zInt, zText } from "../zod";
@@ -75,15 +75,18 @@ export const MIN_WITHDRAWAL_FEN = 100;
 /** What one member may withdraw per China day; the review rejects what goes over it. */
 export const DAILY_WITHDRAWAL_LIMIT_FEN = 5_000_000;
 
+// Their texts: messages.<key> in the locale files (their placeholders filled in here).
 const TEXTS = {
-  amountRequired: { zh: "请输入提现金额", en: "Please enter the amount" },
-  amountFormat: { zh: "提现金额须大于0，最多两位小数", en: "The amount must be above 0 with at most 2 decimals" },
-  amountMin: { zh: "单笔提现金额不能低于1.00元", en: "The smallest withdrawal is 1.00" },
-  payPassword: { zh: "请输入支付密码", en: "Please enter the payment password" },
-  payPasswordFormat: { zh: "支付密码须为6位数字", en: "The payment password is 6 digits" },
-  id: { zh: "提现记录不存在", en: "No such withdrawal" },
-  status: { zh: "提现状态不正确", en: "Unknown withdrawal status" },
-} as const;
+  amountRequired: "withdrawalAmountRequired",
+  amountFormat: "withdrawalAmountFormat",
+  amountMin: "withdrawalAmountMin",
+  payPassword: "withdrawalPayPassword",
+  payPasswordFormat: "withdrawalPayPasswordFormat",
+  id: "withdrawalId",
+  status: "withdrawalStatus",
+} as const satisfies Record<string, MessageKey>;
+/** A message of this file in one language. */
+const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS[key], lang);
 
 /** Yuan text to fen for a withdrawal amount; null unless positive with at most 2 decimals. */
 export function withdrawalAmountFen(text: unknown): number | null {
@@ -93,7 +96,7 @@ export function withdrawalAmountFen(text: unknown): number | null {
 }
 
 export function createWithdrawalSchemas(lang: Lang = "zh") {
-  const t = (key: keyof typeof TEXTS) => TEXTS[key][lang];
+  const t = (key: keyof typeof TEXTS) => textOf(key, lang);
   /** Yuan as exact decimal text ('50', '50.5', '50.50'), read into integer fen. */
   const amount = z
     .string({ error: t("amountRequired") })

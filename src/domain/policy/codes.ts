@@ -1,12 +1,12 @@
 // Code tables of travel policy: cabin and seat classes, car types, what an over-standard booking
 // does, travel modes, hotel city tiers. Keys are what the API stores; the labels people see are
 // keyed in src/locales/codes.<locale>.json as <group>.<key>.
-import { label, type CodeGroup, type CodeTable } from "../codes";
-import type { Lang } from "../messages";
+import type { CodeGroup, CodeTable } from "../codes";
 
-function table<const K extends string>(group: CodeGroup, keys: readonly [K, ...K[]]) {
-  const codes: CodeTable<K> = { group, codes: keys };
-  return { ...codes, keys, label: (key: K, lang: Lang = "zh"): string => label(codes, key, lang) };
+// Read with label(table, key) (src/domain/codes.ts); the tables carry no texts, so a schema that
+// only needs the keys does not bring the texts with it.
+function table<const K extends string>(group: CodeGroup, keys: readonly [K, ...K[]]): CodeTable<K> & { keys: readonly [K, ...K[]] } {
+  return { group, codes: keys, keys };
 }
 
 /** Flight cabin classes, most expensive first. */
