@@ -67,9 +67,5 @@ const STILL_INLINE: string[] = [
   "access/brand.ts",
   "access/partners.ts",
   "access/rules.ts",
-  "domain/forms/account.ts",
-  "domain/payments/bank-cards.ts",
-  "domain/payments/withdrawal.ts",
-  "domain/profile.ts",
   "pages/layout/OrderListsPage.tsx",
 ];
