@@ -8,6 +8,7 @@ import {
   APPROVAL_ACTION_LABELS, APPROVAL_STATUS_LABELS, actionsFor, deadlineOf,
   type ApprovalAction, type ApprovalStatus,
 } from "../../src/domain/approval";
+import { label } from "../../src/domain/codes";
 import type { TimeoutAction } from "../../src/domain/policy";
 import { readJson } from "../policy/json";
 import type { ApprovalRow } from "./engine";
@@ -55,7 +56,7 @@ export function baseView(row: ApprovalRow) {
     amountFen: row.amountFen,
     withinStandard: Boolean(row.withinStandard),
     status,
-    statusLabel: APPROVAL_STATUS_LABELS[status].zh,
+    statusLabel: label(APPROVAL_STATUS_LABELS, status),
     level: row.level,
     levelCount: row.levelCount,
     flowName: row.flowName,
@@ -107,7 +108,7 @@ export async function approvalView(db: Kysely<Database>, row: ApprovalRow, viewe
       // A level still waiting has no decision yet, even if its time ran out and it was handed on.
       decision:
         last && state !== "current"
-          ? { action: last.action, actionLabel: APPROVAL_ACTION_LABELS[last.action as ApprovalAction].zh, actorName: last.actorName, comment: last.comment, time: last.createTime }
+          ? { action: last.action, actionLabel: label(APPROVAL_ACTION_LABELS, last.action), actorName: last.actorName, comment: last.comment, time: last.createTime }
           : null,
     };
   });
@@ -127,7 +128,7 @@ export async function approvalView(db: Kysely<Database>, row: ApprovalRow, viewe
       id: s.id,
       level: s.level,
       action: s.action,
-      actionLabel: APPROVAL_ACTION_LABELS[s.action as ApprovalAction].zh,
+      actionLabel: label(APPROVAL_ACTION_LABELS, s.action),
       actorName: s.actorName,
       comment: s.comment,
       fromStatus: s.fromStatus,

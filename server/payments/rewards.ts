@@ -13,6 +13,7 @@ import { isoAt, now } from "../services/clock";
 import { offsetOf, type Page } from "../services/http/paging";
 import { moveWallet } from "./ledger";
 import { BUSINESS_TYPE } from "../../src/domain/payments/types";
+import { label } from "../../src/domain/codes";
 import {
   REWARD_KIND_LABELS, REWARD_KINDS, REWARD_MOVE_TARGETS, reversalFen, rewardEventOfMove, rewardLinesFor, splitTransfer,
   type RewardEvent, type RewardKind, type RewardRow, type RewardsSummary, type RewardsTransferResult,
@@ -102,7 +103,7 @@ async function earn(trx: Kysely<Database>, order: OrderFacts): Promise<void> {
     await trx.insertInto("reward_entries").values({
       memberId: referrer.id, kind: line.kind, event: "earn", amountFen: line.amountFen, balanceAfterFen: moved.balanceAfterFen,
       orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: order.memberId, baseFen: line.baseFen, outTradeNo: null,
-      uniqueKey, note: `${who}的${PRODUCT_LABELS[order.product] ?? ""}订单完成，${REWARD_KIND_LABELS[line.kind].zh}`, createTime: isoAt(),
+      uniqueKey, note: `${who}的${PRODUCT_LABELS[order.product] ?? ""}订单完成，${label(REWARD_KIND_LABELS, line.kind)}`, createTime: isoAt(),
     }).execute();
   }
 }
@@ -120,7 +121,7 @@ async function reverse(trx: Kysely<Database>, order: OrderFacts): Promise<void> 
       memberId: e.memberId, kind, event: "reverse", amountFen: -back, balanceAfterFen: moved.balanceAfterFen,
       orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: e.sourceMemberId, baseFen: e.baseFen, outTradeNo: null,
       uniqueKey,
-      note: `订单退款，冲回${REWARD_KIND_LABELS[kind].zh} ¥${formatFen(back)}${short > 0 ? `（¥${formatFen(short)} 已转出，无法冲回）` : ""}`,
+      note: `订单退款，冲回${label(REWARD_KIND_LABELS, kind)} ¥${formatFen(back)}${short > 0 ? `（¥${formatFen(short)} 已转出，无法冲回）` : ""}`,
       createTime: isoAt(),
     }).execute();
   }
@@ -159,7 +160,7 @@ export async function transferRewards(db: Kysely<Database>, member: Member, amou
         if (balance < part.amountFen) throw new BizError(RET.CONFLICT, REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
         return -part.amountFen;
       }, (d) => ({ transferredFen: -d }));
-      const note = `${REWARD_KIND_LABELS[part.kind].zh}转出至余额`;
+      const note = `${label(REWARD_KIND_LABELS, part.kind)}转出至余额`;
       await trx.insertInto("reward_entries").values({
         memberId: member.id, kind: part.kind, event: "transfer", amountFen: -part.amountFen, balanceAfterFen: moved.balanceAfterFen,
         orderId: null, orderNo: null, product: null, sourceMemberId: null, baseFen: null, outTradeNo,

@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
-import { CERT_TYPES, CERT_TYPE_CODES } from "../../src/domain/codes";
+import { CERT_TYPES, CERT_TYPE_CODES, label } from "../../src/domain/codes";
 import { IMPORT_ROWS_MAX } from "../../src/domain/people/import";
 import { maskMobile } from "../../src/domain/people/certificates";
 import { EMPLOYEE_IMPORT_COLUMNS, departmentTree, type EmployeeForm, type EmployeeImportColumn } from "../../src/domain/people/employee";
@@ -76,7 +76,7 @@ export async function employeeTemplateXlsx(db: Kysely<Database>, companyId: numb
   const sheet = wb.addWorksheet("员工");
   sheet.columns = EMPLOYEE_IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
-  const types = CERT_TYPE_CODES.map((c) => CERT_TYPES[c].zh);
+  const types = CERT_TYPE_CODES.map((c) => label(CERT_TYPES, c));
   const col = (key: EmployeeImportColumn) => EMPLOYEE_IMPORT_COLUMNS.findIndex((c) => c.key === key) + 1;
   const lists: [EmployeeImportColumn, string | null][] = [
     ["department", listFormula(paths.map((p) => p.name))],

@@ -25,7 +25,7 @@ export async function templateXlsx(): Promise<Buffer> {
   const sheet = wb.addWorksheet("旅客");
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
-  const types = CERT_TYPE_CODES.map((c) => CERT_TYPES[c].zh);
+  const types = CERT_TYPE_CODES.map((c) => label(CERT_TYPES, c));
   // A drop-down of certificate types and sexes for the first rows people fill in.
   for (let r = 2; r <= 1001; r++) {
     sheet.getCell(r, 5).dataValidation = { type: "list", allowBlank: true, formulae: [`"${types.join(",")}"`] };

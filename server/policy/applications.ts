@@ -1,4 +1,5 @@
 // Trip applications as stored and as shown: the application, its travellers, and its approval.
+import { label } from "../../src/domain/codes";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TripApplicationsTable } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -50,14 +51,14 @@ export function applicationView(row: TripApplicationRow) {
     applicantMemberId: row.applicantMemberId,
     purpose: row.purpose,
     scope: row.scope as TripScope,
-    scopeLabel: TRIP_SCOPES.label(row.scope as TripScope),
+    scopeLabel: label(TRIP_SCOPES, row.scope as TripScope),
     startDate: row.startDate,
     endDate: row.endDate,
     fromCity: row.fromCity,
     toCities: readJson<string[]>(row.toCities, []),
     travellers: readJson<Travellers>(row.travellers, { employees: [], externals: [] }),
     modes,
-    modeLabels: modes.map((m) => TRAVEL_MODES.label(m)),
+    modeLabels: modes.map((m) => label(TRAVEL_MODES, m)),
     budgetFen: row.budgetFen,
     remark: row.remark,
     createTime: row.createTime,

@@ -1,5 +1,6 @@
 // The standard that applies to one employee: their trip level's travel standard, car standard
 // and over-standard action; used by "my standard" and by the signed-in user's summaries.
+import { label } from "../../src/domain/codes";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError } from "../services/http/envelope";
@@ -51,7 +52,7 @@ export async function standardOfEmployee(db: Kysely<Database>, companyId: number
     tripLevel: found?.tripLevel ?? null,
     configured: Boolean(found?.standard),
     overAction: found?.overAction ?? "forbid",
-    overActionLabel: OVER_ACTIONS.label(found?.overAction ?? "forbid"),
+    overActionLabel: label(OVER_ACTIONS, found?.overAction ?? "forbid"),
     standard: found?.standard ?? null,
     carStandard: found?.carStandard ?? null,
     summary: found?.summary ?? summarizeStandard(null, "forbid", null),

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { label } from "../../src/domain/codes";
 import { defineRoute } from "../services/http/route";
 import { pageInput, offsetOf, type Page } from "../services/http/paging";
 import { toCount } from "../db";
@@ -52,7 +53,8 @@ export const eventRoutes = [
     tags: ["event"],
     access: "public",
     input: z.object({}).strict(),
-    handler: () => EXCEPTION_EVENT_TYPES,
+    // Each type with its name in both languages, from the code labels.
+    handler: () => Object.fromEntries(EXCEPTION_EVENT_TYPES.codes.map((type) => [type, { zh: label(EXCEPTION_EVENT_TYPES, type), en: label(EXCEPTION_EVENT_TYPES, type, "en") }])),
   }),
   defineRoute({
     method: "POST",

@@ -36,7 +36,7 @@ const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "发票
 const pagingInput = z
   .object({
     ...pageInput(["createTime", "amountFen"] as const),
-    status: z.enum(INVOICE_STATUSES as [InvoiceStatus, ...InvoiceStatus[]], { error: "发票状态不正确" }).optional(),
+    status: z.enum(INVOICE_STATUSES, { error: "发票状态不正确" }).optional(),
   })
   .strict();
 

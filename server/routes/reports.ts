@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { defineExport } from "../exports/tasks";
+import { label } from "../../src/domain/codes";
 import { companyReport, reportScope } from "../reports/company-report";
 import {
   REPORT_TITLES, REPORT_TYPES, discountText, permilleText, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS,
@@ -68,7 +69,7 @@ async function reportFor(db: Kysely<Database>, member: Member, type: ReportType,
 
 function routesOf(type: ReportType) {
   const paths = reportPaths(type);
-  const title = REPORT_TITLES[type].zh;
+  const title = label(REPORT_TITLES, type);
   return [
     defineRoute({
       method: "POST",

@@ -2,32 +2,19 @@
 // trip application or an order; the server applies a transition with a conditional update
 // (where status = <from> and level = <from>), and the portal asks the same table which buttons
 // to show. A guard answers why an action is refused, or null when it is allowed.
+import { codeTable, type CodeTable } from "./codes";
 import type { TimeoutAction } from "./policy/flow";
 
 export const APPROVAL_STATUSES = ["draft", "pending", "approved", "rejected", "withdrawn"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, { zh: string; en: string }> = {
-  draft: { zh: "草稿", en: "Draft" },
-  pending: { zh: "审批中", en: "Pending" },
-  approved: { zh: "已通过", en: "Approved" },
-  rejected: { zh: "已驳回", en: "Rejected" },
-  withdrawn: { zh: "已撤回", en: "Withdrawn" },
-};
+export const APPROVAL_STATUS_LABELS: CodeTable<ApprovalStatus> = codeTable("approvalStatus", APPROVAL_STATUSES);
 
 export const APPROVAL_ACTIONS = ["submit", "approve", "reject", "withdraw", "escalate", "autoApprove", "expire"] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** How each step reads in the history. */
-export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, { zh: string; en: string }> = {
-  submit: { zh: "提交申请", en: "Submitted" },
-  approve: { zh: "同意", en: "Approved" },
-  reject: { zh: "驳回", en: "Rejected" },
-  withdraw: { zh: "撤回", en: "Withdrawn" },
-  escalate: { zh: "超时转交", en: "Escalated after the deadline" },
-  autoApprove: { zh: "自动审批通过", en: "Approved automatically" },
-  expire: { zh: "票价过期，自动驳回", en: "Rejected automatically: the fare expired" },
-};
+export const APPROVAL_ACTION_LABELS: CodeTable<ApprovalAction> = codeTable("approvalAction", APPROVAL_ACTIONS);
 
 /** What the guards need to know about the approval now. */
 export interface ApprovalFacts {

@@ -1,8 +1,33 @@
-// Code tables with their zh (copy.zh-CN.md verbatim) and en labels.
+// Code tables: which codes exist, in display order. Their texts are keyed in
+// src/locales/codes.<locale>.json as <group>.<code> (copy.zh-CN.md verbatim for zh): the portal
+// reads them with t(codeKey(table, code)), the server and the domain with label().
 
-import type { Bilingual, Lang } from "./messages";
+import { codeText, type CodeGroup } from "./code-text";
+import type { Lang } from "./messages";
 
-export type CodeTable<K extends string | number = string | number> = Readonly<Record<K, Bilingual>>;
+export type { CodeGroup } from "./code-text";
+
+export interface CodeTable<K extends string | number = string | number> {
+  /** The group of the locale files that holds the texts. */
+  readonly group: CodeGroup;
+  readonly codes: readonly K[];
+}
+
+export function codeTable<const K extends string | number>(group: CodeGroup, codes: readonly K[]): CodeTable<K> {
+  return { group, codes };
+}
+
+/** Whether the table lists the code (API codes may come as strings). */
+export function hasCode(table: CodeTable, code: string | number | null | undefined): boolean {
+  if (code === null || code === undefined || code === "") return false;
+  const key = String(code);
+  return table.codes.some((c) => String(c) === key);
+}
+
+/** The i18n key of a code's text: codes.<group>.<code>. */
+export function codeKey(table: CodeTable, code: string | number): string {
+  return `codes.${table.group}.${code}`;
+}
 
 /**
  * A code's label. Unknown codes show as the code itself (so an operator can still read a status
@@ -14,18 +39,16 @@ export function label(
   lang: Lang = "zh",
 ): string {
   if (code === null || code === undefined || code === "") return "";
-  const key = String(code);
-  // hasOwn: a code such as "constructor" must not reach Object.prototype.
-  return Object.hasOwn(table, key) ? (table as Record<string, Bilingual>)[key][lang] : key;
+  return hasCode(table, code) ? codeText(table.group, code, lang) : String(code);
 }
 
 /** Select options in the order of `codes`. */
 export function codeOptions<K extends string | number>(
   table: CodeTable<K>,
-  codes: readonly K[],
+  codes: readonly K[] = table.codes,
   lang: Lang = "zh",
 ): { value: K; label: string }[] {
-  return codes.map((value) => ({ value, label: table[value][lang] }));
+  return codes.map((value) => ({ value, label: label(table, value, lang) }));
 }
 
 // ---- airline order status ----
@@ -33,20 +56,7 @@ export function codeOptions<K extends string | number>(
 export const AIR_ORDER_STATUS_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export type AirOrderStatus = (typeof AIR_ORDER_STATUS_CODES)[number];
 
-export const AIR_ORDER_STATUS: CodeTable<AirOrderStatus> = {
-  0: { zh: "待支付", en: "Pending payment" },
-  1: { zh: "已支付", en: "Paid" },
-  2: { zh: "已出票", en: "Ticketed" },
-  3: { zh: "已改签", en: "Changed" },
-  4: { zh: "已退票", en: "Ticket refunded" },
-  5: { zh: "已作废", en: "Voided" },
-  6: { zh: "已退款", en: "Money refunded" },
-  7: { zh: "出票中", en: "Ticketing" },
-  8: { zh: "已拒单", en: "Rejected" },
-  9: { zh: "退票申请中", en: "Refund requested" },
-  10: { zh: "退票处理中", en: "Refund processing" },
-  11: { zh: "改签申请中", en: "Change requested" },
-};
+export const AIR_ORDER_STATUS: CodeTable<AirOrderStatus> = codeTable("flightOrderStatus", AIR_ORDER_STATUS_CODES);
 
 /** antd Tag preset colours; antd renders "default" grey. */
 export type StatusColor =
@@ -110,14 +120,7 @@ export function orderStatusColor(code: number | string | null | undefined): Stat
 export const INSURANCE_STATUS_CODES = [0, 1, 2, 3, 4, 5] as const;
 export type InsuranceStatus = (typeof INSURANCE_STATUS_CODES)[number];
 
-export const INSURANCE_STATUS: CodeTable<InsuranceStatus> = {
-  0: { zh: "未投保", en: "Not insured" },
-  1: { zh: "已投保", en: "Insured" },
-  2: { zh: "已撤销", en: "Cancelled" },
-  3: { zh: "投保失败", en: "Insurance failed" },
-  4: { zh: "已退保", en: "Surrendered" },
-  5: { zh: "退保中", en: "Surrendering" },
-};
+export const INSURANCE_STATUS: CodeTable<InsuranceStatus> = codeTable("insuranceStatus", INSURANCE_STATUS_CODES);
 
 // ---- certificate types ----
 
@@ -136,33 +139,12 @@ export const CERT_TYPE = {
 export type CertType = (typeof CERT_TYPE)[keyof typeof CERT_TYPE];
 export const CERT_TYPE_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const satisfies readonly CertType[];
 
-export const CERT_TYPES: CodeTable<CertType> = {
-  0: { zh: "其他", en: "Other" },
-  1: { zh: "身份证", en: "ID card" },
-  2: { zh: "护照", en: "Passport" },
-  3: { zh: "军官证", en: "Military officer card" },
-  4: { zh: "台湾居民居住证", en: "Residence permit for Taiwan residents" },
-  5: { zh: "港澳居民居住证", en: "Residence permit for HK/Macau residents" },
-  6: { zh: "公务员证", en: "Civil servant card" },
-  7: { zh: "台湾通行证", en: "Taiwan travel permit" },
-  8: { zh: "港澳通行证", en: "HK/Macau travel permit" },
-  9: { zh: "海员证", en: "Seafarer's card" },
-};
+export const CERT_TYPES: CodeTable<CertType> = codeTable("certType", CERT_TYPE_CODES);
 
 // ---- passenger types ----
 
 export const PASSENGER_TYPE_CODES = ["ADT", "CHD", "INF", "SD", "SC", "DR", "DL", "ZZ", "CD"] as const;
 export type PassengerType = (typeof PASSENGER_TYPE_CODES)[number];
 
-export const PASSENGER_TYPES: CodeTable<PassengerType> = {
-  ADT: { zh: "成人", en: "Adult" },
-  CHD: { zh: "儿童", en: "Child" },
-  INF: { zh: "婴儿", en: "Infant" },
-  SD: { zh: "留学生", en: "Student abroad" },
-  SC: { zh: "海员", en: "Seafarer" },
-  DR: { zh: "博士", en: "Doctorate" },
-  DL: { zh: "劳务", en: "Labour" },
-  ZZ: { zh: "青年", en: "Youth" },
-  CD: { zh: "老年", en: "Senior" },
-};
+export const PASSENGER_TYPES: CodeTable<PassengerType> = codeTable("passengerType", PASSENGER_TYPE_CODES);
 

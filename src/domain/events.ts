@@ -1,13 +1,10 @@
 // Exception events the portal reports to the server.
+import { codeTable, type CodeTable } from "./codes";
 
-export const EXCEPTION_EVENT_TYPES = {
-  API_BUSINESS_EXCEPTION: { zh: "接口业务异常", en: "API business exception" },
-  API_CALL_EXCEPTION: { zh: "接口调用异常", en: "API call exception" },
-  API_TIMEOUT_EXCEPTION: { zh: "接口超时", en: "API timeout" },
-} as const;
-
-export type ExceptionEventType = keyof typeof EXCEPTION_EVENT_TYPES;
-export const EXCEPTION_EVENT_TYPE_KEYS = Object.keys(EXCEPTION_EVENT_TYPES) as [ExceptionEventType, ...ExceptionEventType[]];
+export const EXCEPTION_EVENT_TYPE_KEYS = ["API_BUSINESS_EXCEPTION", "API_CALL_EXCEPTION", "API_TIMEOUT_EXCEPTION"] as const;
+export type ExceptionEventType = (typeof EXCEPTION_EVENT_TYPE_KEYS)[number];
+/** Their names: codes.exceptionEvent.<type> in the locale files. */
+export const EXCEPTION_EVENT_TYPES: CodeTable<ExceptionEventType> = codeTable("exceptionEvent", EXCEPTION_EVENT_TYPE_KEYS);
 
 /** ret values reported as API_BUSINESS_EXCEPTION. */
 export const REPORTED_BUSINESS_RETS = ["500", "1030", "999999"] as const;

@@ -1,18 +1,12 @@
 // Member types and how a signed-in user's type key is derived.
+import { codeTable, label, type CodeTable } from "./codes";
+import type { Lang } from "./messages";
 
 export const MEMBER_TYPE_KEYS = ["10", "20", "30", "40", "50", "70", "7_0"] as const;
 export type MemberTypeKey = (typeof MEMBER_TYPE_KEYS)[number];
 
 /** Display labels (copy.zh-CN.md, "Member types"). */
-export const MEMBER_TYPE_LABELS: Record<MemberTypeKey, { zh: string; en: string }> = {
-  "10": { zh: "个人会员", en: "Individual member" },
-  "20": { zh: "家庭会员", en: "Family member" },
-  "30": { zh: "商务会员", en: "Business member" },
-  "40": { zh: "分销服务商", en: "Distribution service provider" },
-  "50": { zh: "城市运营商", en: "City operator" },
-  "70": { zh: "信用主会员", en: "Credit main member" },
-  "7_0": { zh: "信用子会员", en: "Credit sub-member" },
-};
+export const MEMBER_TYPE_LABELS: CodeTable<MemberTypeKey> = codeTable("memberType", MEMBER_TYPE_KEYS);
 
 /** A guest (not signed in) has this member level. */
 export const GUEST_MEMBER_LEVEL = 999;
@@ -37,8 +31,8 @@ export function memberTypeKey(user: MemberTypeFacts): MemberTypeKey {
   return "10";
 }
 
-export function memberTypeLabel(key: MemberTypeKey, lang: "zh" | "en" = "zh"): string {
-  return MEMBER_TYPE_LABELS[key][lang];
+export function memberTypeLabel(key: MemberTypeKey, lang: Lang = "zh"): string {
+  return label(MEMBER_TYPE_LABELS, key, lang);
 }
 
 /** The level prices and rights are computed for: a guest (no user) is level 999. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isChineseOnly, isEmail as isEmailAddress, isEnglishOnly, isMobile } from "./validators";
 import { compareYMD, isRealDate, ymdOf } from "./format";
-import { msg, type Lang } from "./messages";
+import { msg, type Lang, type MessageKey } from "./messages";
 import { zInt, zOptionalString, zText } from "./zod";
 import { CODE_MAX, DIGEST_LENGTH, PHONE_MAX } from "./forms/auth";
 
@@ -22,22 +22,29 @@ export const SMS_CODE_TYPES = ["register", "reset", "login", "verify", "paypwd",
 /** Codes that only the signed-in member may ask for, and only to their own phone. */
 export const OWN_PHONE_SMS_TYPES: readonly (typeof SMS_CODE_TYPES)[number][] = ["paypwd", "bindBankCard"];
 
+// Their texts: messages.<key> in the locale files (their placeholders filled in here).
 const TEXTS = {
-  realName: { zh: "姓名须为2-20个中文或英文字符", en: "The name must be 2-20 Chinese or English letters" },
-  email: { zh: "请输入正确的邮箱地址", en: "Please enter a correct email address" },
-  sex: { zh: "性别只能是1（男）或2（女）", en: "Sex must be 1 (male) or 2 (female)" },
-  birthday: { zh: "生日须为今天以前的日期，格式为YYYY-MM-DD", en: "The birthday must be a past date as YYYY-MM-DD" },
-  remark: { zh: `备注最多${REMARK_MAX}个字符`, en: `The remark may have at most ${REMARK_MAX} characters` },
-  nothing: { zh: "请至少填写一项要修改的资料", en: "Please fill in at least one field to change" },
-  oldPassword: { zh: "请输入原密码", en: "Please enter the current password" },
-  payPassword: { zh: "请设置支付密码", en: "Please set a payment password" },
-  codeType: { zh: "验证码类型不正确", en: "Unknown verification code type" },
-  fileName: { zh: "文件名不正确", en: "Invalid file name" },
-  mime: { zh: "仅支持PNG、JPEG、WebP格式的图片", en: "Only PNG, JPEG and WebP images are supported" },
-  base64: { zh: "图片数据不是有效的Base64编码", en: "The image data is not valid Base64" },
-  empty: { zh: "图片内容为空", en: "The image is empty" },
-  tooBig: { zh: `图片大小不能超过${PHOTO_MAX_BYTES / 1024}KB`, en: `The image may be at most ${PHOTO_MAX_BYTES / 1024} KB` },
-} as const;
+  realName: "profileRealName",
+  email: "profileEmail",
+  sex: "profileSex",
+  birthday: "profileBirthday",
+  remark: "profileRemark",
+  nothing: "profileNothing",
+  oldPassword: "profileOldPassword",
+  payPassword: "profilePayPassword",
+  codeType: "profileCodeType",
+  fileName: "profileFileName",
+  mime: "profileMime",
+  base64: "profileBase64",
+  empty: "profileEmpty",
+  tooBig: "profileTooBig",
+} as const satisfies Record<string, MessageKey>;
+const PARAMS: Partial<Record<keyof typeof TEXTS, Record<string, number>>> = {
+  remark: { n: REMARK_MAX },
+  tooBig: { n: PHOTO_MAX_BYTES / 1024 },
+};
+/** A message of this file in one language. */
+const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS[key], lang, PARAMS[key]);
 
 /** 2-20 characters, Chinese only or English only. */
 export function isRealName(value: unknown): boolean {
@@ -76,7 +83,7 @@ export function base64Size(text: string): number {
 }
 
 export function createProfileSchemas(lang: Lang = "zh") {
-  const t = (key: keyof typeof TEXTS) => TEXTS[key][lang];
+  const t = (key: keyof typeof TEXTS) => textOf(key, lang);
   const digest = (emptyMessage: string) =>
     z
       .string({ error: emptyMessage })

@@ -4,6 +4,7 @@
 // every rounding below is "half up" on integers, so no float ever decides a fen or a permille.
 import { z } from "zod";
 import { zInt } from "./zod";
+import { codeTable, type CodeTable } from "./codes";
 import { zDate } from "./travel/schemas";
 import { daysBetween } from "./travel/dates";
 import { childCabinPrice, type PassengerType } from "./travel/air-fares";
@@ -29,13 +30,7 @@ export const REPORT_PRODUCT: Readonly<Record<ReportType, string>> = {
   car: "car",
 };
 
-export const REPORT_TITLES: Readonly<Record<ReportType, { zh: string; en: string }>> = {
-  domAir: { zh: "国内机票明细报表", en: "Domestic flight report" },
-  intlAir: { zh: "国际机票明细报表", en: "International flight report" },
-  train: { zh: "火车票明细报表", en: "Train report" },
-  hotel: { zh: "酒店明细报表", en: "Hotel report" },
-  car: { zh: "用车明细报表", en: "Car report" },
-};
+export const REPORT_TITLES: CodeTable<ReportType> = codeTable("reportTitle", REPORT_TYPES);
 
 export function isReportType(value: unknown): value is ReportType {
   return typeof value === "string" && (REPORT_TYPES as readonly string[]).includes(value);

@@ -1,7 +1,10 @@
-// The English bundle: the portal's texts and antd's, fetched together the first time English is
-// chosen (src/providers/i18n-provider.ts), never part of the first download.
+// The English bundle: the portal's texts, its code labels and antd's, fetched together the first
+// time English is chosen (src/providers/i18n-provider.ts), never part of the first download.
 import antdEnUS from "antd/es/locale/en_US";
 import enUS from "./en-US.json";
+import codesEnUS from "./codes.en-US.json";
 
 export const texts = enUS;
+/** The code labels, as t('codes.<group>.<code>'). */
+export const codes = codesEnUS;
 export const antdTexts = antdEnUS;

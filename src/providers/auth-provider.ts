@@ -1,9 +1,9 @@
 // Refine's authProvider over the login and account calls. Every method resolves (never
 // rejects): failures come back as { success: false, error } for the dialog to show.
 import { useInvalidateAuthStore, type AuthActionResponse, type AuthProvider, type CheckResponse, type OnErrorResponse } from "@refinedev/core";
-import { memberTypeKey, memberTypeLabel, type MemberTypeKey } from "../domain/member";
+import { MEMBER_TYPE_LABELS, memberTypeKey, type MemberTypeKey } from "../domain/member";
 import { msg } from "../domain/messages";
-import { domainLang } from "./i18n-provider";
+import { codeLabelNow, domainLang } from "./i18n-provider";
 import { closeLogin, requestLogin } from "./login-dialog";
 import { LOGIN_PATH, RequestError, markSessionEnding, request } from "./request";
 import { INDEX_PATH } from "../access/routes";
@@ -89,7 +89,7 @@ export function withLabels(raw: Record<string, unknown>): PortalUser {
   return {
     ...user,
     memberTypeKey: key,
-    memberTypeCN: memberTypeLabel(key, lang),
+    memberTypeCN: codeLabelNow(MEMBER_TYPE_LABELS, key, typeof user.memberTypeCN === "string" ? user.memberTypeCN : key),
     experienceDate: user.experienceDate || msg("permanentlyValid", lang),
     name: user.realName || user.username || user.mobilePhone || "",
     avatar: user.photo?.url,

@@ -1,8 +1,8 @@
 // i18next behind Refine's i18nProvider. Chinese first; the choice is remembered in localStorage
 // 'locale' and drives dayjs and (in App.tsx) antd's ConfigProvider locale.
 // Only the Chinese texts of the first paint (src/locales/first-paint.ts) ship with the first
-// download; the rest of Chinese comes with the first other page (withTexts) or when the browser is
-// idle. English (its texts and antd's) is fetched when it is chosen: i18next asks the loader below
+// download; the rest of Chinese, the code labels of src/locales/codes.zh-CN.json among them, comes
+// with the first other page (withTexts) or when the browser is idle. English (its texts and antd's) is fetched when it is chosen: i18next asks the loader below
 // and switches once the texts are there, so the page never shows bare keys.
 import { useMemo } from "react";
 import i18n, { type BackendModule } from "i18next";
@@ -11,6 +11,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import type { I18nProvider } from "@refinedev/core";
 import { MESSAGES, type Lang } from "../domain/messages";
+import { codeKey, type CodeTable } from "../domain/codes";
 import type { Locale as AntdLocale } from "antd/es/locale";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
@@ -27,7 +28,7 @@ export function normaliseLocale(value: unknown): Locale {
   return typeof value === "string" && value.toLowerCase().startsWith("en") ? "en-US" : DEFAULT_LOCALE;
 }
 
-/** The domain layer's language key (src/domain: msg(), label(), codeOptions()). */
+/** The domain layer's language key (src/domain: msg(), label()). */
 export function domainLang(locale: string = i18n.language): Lang {
   return normaliseLocale(locale) === "en-US" ? "en" : "zh";
 }
@@ -75,9 +76,9 @@ const lazyLocales: BackendModule = {
       return;
     }
     import("../locales/english")
-      .then(({ texts, antdTexts }) => {
+      .then(({ texts, codes, antdTexts }) => {
         antdLocales["en-US"] = antdTexts;
-        callback(null, { ...texts, messages: domainMessages("en") });
+        callback(null, { ...texts, messages: domainMessages("en"), codes });
       })
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
   },
@@ -105,10 +106,10 @@ if (!i18n.isInitialized) {
 
 let allTexts: Promise<void> | null = null;
 
-/** Fetches the Chinese texts beyond the first paint's (once); pages need them. */
+/** Fetches the Chinese texts beyond the first paint's (once), the code labels among them; pages need them. */
 export function loadAllTexts(): Promise<void> {
-  allTexts ??= import("../locales/zh-CN.json?rest").then(({ default: rest }) => {
-    i18n.addResourceBundle("zh-CN", "translation", rest, true, false);
+  allTexts ??= Promise.all([import("../locales/zh-CN.json?rest"), import("../locales/codes.zh-CN.json")]).then(([{ default: rest }, { default: codes }]) => {
+    i18n.addResourceBundle("zh-CN", "translation", { ...rest, codes }, true, false);
   });
   return allTexts;
 }
@@ -136,6 +137,14 @@ export function translate(key: string, options?: unknown, defaultMessage?: strin
   if (typeof options === "string") return i18n.t(key, { defaultValue: options }) as string;
   const opts = (options ?? {}) as Record<string, unknown>;
   return i18n.t(key, { ...opts, defaultValue: defaultMessage ?? opts.defaultValue }) as string;
+}
+
+/**
+ * A code's label in the current language outside React (components use useCodes()). Before the
+ * Chinese code labels have arrived it answers `fallback` (e.g. the server's Chinese text).
+ */
+export function codeLabelNow(table: CodeTable, code: string | number, fallback: string = String(code)): string {
+  return translate(codeKey(table, code), fallback);
 }
 
 export const i18nProvider: I18nProvider = { translate, changeLocale, getLocale };

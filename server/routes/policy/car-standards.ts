@@ -1,6 +1,7 @@
 // Car-use standards (usecar_manager_list, usecar_install_info): named standards, each for the
 // trip levels it names (a level has at most one), with car types, cities, time windows and
 // amount caps. The company's main member (70) only; the city list serves every member.
+import { label } from "../../../src/domain/codes";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -58,7 +59,7 @@ async function rowsOf(db: Kysely<Database>, standards: { id: number; name: strin
       id: s.id,
       name: s.name,
       ...rules,
-      carTypeNames: rules.carTypes.map((c) => CAR_TYPES.label(c)),
+      carTypeNames: rules.carTypes.map((c) => label(CAR_TYPES, c)),
       tripLevels: levels.filter((l) => l.carStandardId === s.id).map((l) => ({ id: l.id, name: l.name })),
       createTime: s.createTime,
       updateTime: s.updateTime,

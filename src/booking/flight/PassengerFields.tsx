@@ -4,15 +4,15 @@
 import { Button, Col, Input, Row, Select, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
-import { CERT_TYPE, CERT_TYPE_CODES, codeOptions, CERT_TYPES, label, PASSENGER_TYPES } from "../../domain/codes";
+import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, passengerTypeOn } from "../../domain/orders/flight-booking";
 import type { InsuranceOption } from "../../domain/travel/air-fares";
 import { FormField } from "../../components/FormField";
-import { useLang } from "../../pages/layout/session";
 import { BirthdayInput } from "./BirthdayInput";
 import { blankPassenger, type OrderFormValues, type PassengerValues } from "./order-form";
 import { SavedPassengers } from "./SavedPassengers";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 interface Props {
   control: Control<OrderFormValues>;
@@ -22,7 +22,7 @@ interface Props {
 
 function PassengerCard({ control, index, remove, depDate, insurance, removable }: Props & { index: number; remove: () => void; removable: boolean }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel, codeOptions } = useCodes();
   const p = useWatch({ control, name: `passengers.${index}` });
   const certType = p?.certType ?? CERT_TYPE.idCard;
   const type = p?.certNo ? passengerTypeOn({ certType, certNo: p.certNo.trim(), birthday: p.birthday }, depDate) : null;
@@ -31,7 +31,7 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable }
     <div className="tp-passenger" data-testid={`passenger-${index}`}>
       <div className="tp-passenger__head">
         <span>
-          {t("flightOrder.passengerN", { n: index + 1 })} {type && <Tag color={type === "ADT" ? "blue" : "orange"}>{label(PASSENGER_TYPES, type, lang)}</Tag>}
+          {t("flightOrder.passengerN", { n: index + 1 })} {type && <Tag color={type === "ADT" ? "blue" : "orange"}>{codeLabel(PASSENGER_TYPES, type)}</Tag>}
         </span>
         {removable && (
           <Button type="link" danger icon={<DeleteOutlined />} onClick={remove}>
@@ -47,7 +47,7 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable }
         </Col>
         <Col span={6}>
           <FormField control={control} name={`passengers.${index}.certType`} label={t("flightOrder.certType")}>
-            <Select options={codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang)} />
+            <Select options={codeOptions(CERT_TYPES, CERT_TYPE_CODES)} />
           </FormField>
         </Col>
         <Col span={10}>

@@ -3,12 +3,12 @@
 // up to the total shown (the service fee rows hide when showServFee is 0, the total keeps them).
 import type { ReactNode } from "react";
 import { Typography } from "antd";
-import { label, PASSENGER_TYPES } from "../../domain/codes";
+import { PASSENGER_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
 import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
-import { useLang } from "../../pages/layout/session";
 import { useTranslate } from "@refinedev/core";
 import "./flight.css";
+import { useCodes } from "../../components/use-codes";
 
 const TYPES = ["ADT", "CHD", "INF"] as const;
 
@@ -24,14 +24,14 @@ function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boo
 /** international: the taxes are departure and destination charges and the carriers' fuel surcharge, summed over the segments. */
 export function PriceSummary({ panel, showServFee = true, international = false }: { panel: PricePanel; showServFee?: boolean; international?: boolean }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const groups = TYPES.map((type) => ({ type, lines: panel.lines.filter((l) => l.psgType === type) })).filter((g) => g.lines.length > 0);
   const unit = (lines: PriceLine[], key: "tktPrice" | "consTax" | "fuelTax" | "servFee") => lines[0][key];
   return (
     <div className="tp-price" data-testid="price-panel">
       {groups.map(({ type, lines }) => (
         <div key={type}>
-          <Row name={<Typography.Text strong>{`${label(PASSENGER_TYPES, type, lang)} × ${lines.length}`}</Typography.Text>} amount={lines.reduce((a, l) => a + l.total - l.insuPayPrice, 0)} />
+          <Row name={<Typography.Text strong>{`${codeLabel(PASSENGER_TYPES, type)} × ${lines.length}`}</Typography.Text>} amount={lines.reduce((a, l) => a + l.total - l.insuPayPrice, 0)} />
           <Row sub name={t("flightOrder.ticket")} amount={unit(lines, "tktPrice")} />
           <Row sub name={t(international ? "intlOrder.taxes" : "flightOrder.consTax")} amount={unit(lines, "consTax")} />
           <Row sub name={t(international ? "intlOrder.fuelSurcharge" : "flightOrder.fuelTax")} amount={unit(lines, "fuelTax")} />

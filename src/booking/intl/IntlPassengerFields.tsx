@@ -8,14 +8,14 @@ import dayjs from "dayjs";
 import type { ChangeEvent } from "react";
 import { useFieldArray, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from "react-hook-form";
 import { useTranslate } from "@refinedev/core";
-import { CERT_TYPES, codeOptions, label, PASSENGER_TYPES } from "../../domain/codes";
+import { CERT_TYPES, PASSENGER_TYPES, type CertType } from "../../domain/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX } from "../../domain/orders/flight-booking";
 import { certTypesFor, NATIONALITIES, NATIONALITY_CODES } from "../../domain/orders/intl-booking";
 import { FormField } from "../../components/FormField";
-import { useLang } from "../../pages/layout/session";
 import { BirthdayInput } from "../flight/BirthdayInput";
 import { SavedPassengers } from "../flight/SavedPassengers";
 import { blankIntlPassenger, intlTypeOf, toIntlPassenger, type IntlOrderFormValues } from "./intl-form";
+import { useCodes } from "../../components/use-codes";
 
 // The spelling needs the pinyin dictionary (most of this page's weight): it loads beside the page
 // instead of inside it, and is there by the time a name is typed.
@@ -62,7 +62,7 @@ function ExpiryInput({ id, value, onChange, onBlur, earliest, "aria-invalid": in
 
 function PassengerCard({ control, setValue, getValues, index, remove, removable, depDate, destCity }: Props & { index: number; remove: () => void; removable: boolean }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel, codeOptions } = useCodes();
   const p = useWatch({ control, name: `passengers.${index}` });
   const type = p ? intlTypeOf(p, depDate) : null;
   // The English name follows the Chinese one while it still is what the last name spelled (or empty): a correction stays.
@@ -82,7 +82,7 @@ function PassengerCard({ control, setValue, getValues, index, remove, removable,
     <div className="tp-passenger" data-testid={`passenger-${index}`}>
       <div className="tp-passenger__head">
         <span>
-          {t("flightOrder.passengerN", { n: index + 1 })} {type && <Tag color={type === "ADT" ? "blue" : "orange"}>{label(PASSENGER_TYPES, type, lang)}</Tag>}
+          {t("flightOrder.passengerN", { n: index + 1 })} {type && <Tag color={type === "ADT" ? "blue" : "orange"}>{codeLabel(PASSENGER_TYPES, type)}</Tag>}
         </span>
         {removable && (
           <Button type="link" danger icon={<DeleteOutlined />} onClick={remove}>
@@ -109,12 +109,12 @@ function PassengerCard({ control, setValue, getValues, index, remove, removable,
         </Col>
         <Col span={8}>
           <FormField control={control} name={`passengers.${index}.nationality`} label={t("intlOrder.nationality")}>
-            <Select showSearch optionFilterProp="label" options={codeOptions(NATIONALITIES, NATIONALITY_CODES, lang)} />
+            <Select showSearch optionFilterProp="label" options={codeOptions(NATIONALITIES, NATIONALITY_CODES)} />
           </FormField>
         </Col>
         <Col span={8}>
           <FormField control={control} name={`passengers.${index}.certType`} label={t("flightOrder.certType")}>
-            <Select options={codeOptions(CERT_TYPES, certTypesFor(destCity) as (keyof typeof CERT_TYPES)[], lang)} />
+            <Select options={codeOptions(CERT_TYPES, certTypesFor(destCity) as CertType[])} />
           </FormField>
         </Col>
         <Col span={8}>

@@ -5,21 +5,21 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typog
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
-import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../domain/orders/flight";
-import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../domain/orders/hotel";
+import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
+import { HOTEL_ORDER_STATUS, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import { formatFen } from "../../domain/policy/fen";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { hotelOrderDetailPath } from "../../resources/hotel-orders";
-import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../domain/orders/train";
+import { TRAIN_ORDER_STATUS, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import { trainOrderDetailPath } from "../../resources/train-orders";
-import { RECHARGE_STATUS, rechargeLabel } from "../../domain/orders/recharge";
+import { RECHARGE_STATUS, RECHARGE_LABELS } from "../../domain/orders/recharge";
 import { pathFor } from "../../access/routes";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
+import { useCodes } from "../../components/use-codes";
 import "./pay.css";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
@@ -34,18 +34,18 @@ export default function PayOrderPage({ routeName }: { routeName: string }) {
 
 /** Each product's unpaid and just-paid statuses, labels and detail page; a flight's change owes its own amount in 改签申请中. */
 const PRODUCT_VIEW = {
-  air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
-  airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, label: flightOrderLabel, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
-  hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, label: hotelOrderLabel, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
-  train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, label: trainOrderLabel, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
-  recharge: { pending: RECHARGE_STATUS.pendingPayment, paid: RECHARGE_STATUS.credited, label: rechargeLabel, detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
+  air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
+  airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
+  hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, statuses: HOTEL_ORDER_LABELS, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
+  train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, statuses: TRAIN_ORDER_LABELS, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
+  recharge: { pending: RECHARGE_STATUS.pendingPayment, paid: RECHARGE_STATUS.credited, statuses: RECHARGE_LABELS, detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
 } as const;
 
 type ProductView = (typeof PRODUCT_VIEW)[keyof typeof PRODUCT_VIEW] & { detailKey?: string };
 
 export function Cashier({ orderId }: { orderId: number }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { query, result } = useCustom<CashierInfo>({
     url: PAY_PATHS.cashier,
     method: "post",
@@ -73,7 +73,7 @@ export function Cashier({ orderId }: { orderId: number }) {
   if (info.status !== view.pending) {
     return (
       <Card>
-        <Result status={info.status === view.paid ? "success" : "warning"} title={t("pay.notPayable", { status: view.label(info.status, lang) })} extra={detail} />
+        <Result status={info.status === view.paid ? "success" : "warning"} title={t("pay.notPayable", { status: codeLabel(view.statuses, info.status) })} extra={detail} />
       </Card>
     );
   }

@@ -21,20 +21,21 @@ import { ACCOUNT_12306_MAX, PASSWORD_12306_MAX, type Rail12306Account, type Rail
 import { maskCertNo } from "../../domain/people/certificates";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
 import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
-import { CERT_TYPES, label } from "../../domain/codes";
+import { CERT_TYPES } from "../../domain/codes";
 import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
 import { durationText } from "../../domain/travel/results";
 import { readTrainSearch } from "../../domain/travel/search-query";
 import { formatFen } from "../../domain/policy/fen";
 import type { TrainItem, TrainListReply, TrainSeat } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang, type PortalUser } from "../../pages/layout/session";
+import { type PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { trainPayPath } from "../../resources/train-orders";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
 import "../flight/flight.css";
+import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 
@@ -90,7 +91,7 @@ const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|$
 
 function Booking({ train, seat, user, variant }: { train: TrainItem; seat: TrainSeat; user: PortalUser | null; variant: TrainVariant }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
@@ -113,7 +114,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const types = passengers.map((p) => (p?.passengerType === "child" ? "child" : "adult") as TrainPassengerType);
   const panel = useMemo(() => trainPricePanel(seat, types), [seat, types.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
   const maxPassengers = Math.min(MAX_TRAIN_PASSENGERS, seat.left);
-  const typeLabel = (type: TrainPassengerType) => TRAIN_PASSENGER_TYPE_LABELS[type][lang];
+  const typeLabel = (type: TrainPassengerType) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, type);
 
   // The account's format is checked here by the same rule as the server's before signing in.
   const signInTo12306 = async () => {
@@ -212,7 +213,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
                       <Checkbox key={accountKey(p)} value={accountKey(p)} disabled={!chosen.has(accountKey(p)) && fields.length >= maxPassengers}>
                         <Space size={8}>
                           <span>{p.name}</span>
-                          <Typography.Text type="secondary">{label(CERT_TYPES, p.certType, lang)} {maskCertNo(p.certNo)} · {typeLabel(p.passengerType)}</Typography.Text>
+                          <Typography.Text type="secondary">{codeLabel(CERT_TYPES, p.certType)} {maskCertNo(p.certNo)} · {typeLabel(p.passengerType)}</Typography.Text>
                         </Space>
                       </Checkbox>
                     ))}
@@ -231,7 +232,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
                 </Col>
                 <Col xs={24} md={8}>
                   <FormField control={control} name={`passengers.${i}.certType` as const} label={t("trainOrder.certType")}>
-                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: label(CERT_TYPES, c, lang) }))} disabled={ab} />
+                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: codeLabel(CERT_TYPES, c) }))} disabled={ab} />
                   </FormField>
                 </Col>
                 <Col xs={24} md={8}>

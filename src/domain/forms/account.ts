@@ -3,23 +3,30 @@
 // The server receives these passwords as MD5 digests, so the 6-digit pay password
 // can only be checked here; "new differs from old" is checked on both sides.
 import { z } from "zod";
-import { msg, type Lang } from "../messages";
+import { msg, type Lang, type MessageKey } from "../messages";
 import { CODE_MAX, PWD_MAX, PWD_MIN, orderedForm, orderedRules } from "./auth";
 import { PHOTO_MAX_BYTES, PHOTO_MIMES } from "../profile";
 
 export const PAY_PWD_LENGTH = 6;
 
+// Their texts: messages.<key> in the locale files (their placeholders filled in here).
 const TEXTS = {
-  oldPassword: { zh: "请输入原密码", en: "Please enter the current password" },
-  samePassword: { zh: "新密码不能与原密码相同", en: "The new password must differ from the current one" },
-  payPassword: { zh: "请设置支付密码", en: "Please set a payment password" },
-  payPasswordFormat: { zh: `支付密码须为${PAY_PWD_LENGTH}位数字`, en: `The payment password is ${PAY_PWD_LENGTH} digits` },
-  photoType: { zh: "仅支持PNG、JPEG、WebP格式的图片", en: "Only PNG, JPEG and WebP images are supported" },
-  photoSize: { zh: `图片大小不能超过${PHOTO_MAX_BYTES / 1024}KB`, en: `The image may be at most ${PHOTO_MAX_BYTES / 1024} KB` },
-} as const;
+  oldPassword: "accountOldPassword",
+  samePassword: "accountSamePassword",
+  payPassword: "accountPayPassword",
+  payPasswordFormat: "accountPayPasswordFormat",
+  photoType: "accountPhotoType",
+  photoSize: "accountPhotoSize",
+} as const satisfies Record<string, MessageKey>;
+const PARAMS: Partial<Record<keyof typeof TEXTS, Record<string, number>>> = {
+  payPasswordFormat: { n: PAY_PWD_LENGTH },
+  photoSize: { n: PHOTO_MAX_BYTES / 1024 },
+};
+/** A message of this file in one language. */
+const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS[key], lang, PARAMS[key]);
 
 export function createAccountForms(lang: Lang = "zh") {
-  const t = (key: keyof typeof TEXTS) => TEXTS[key][lang];
+  const t = (key: keyof typeof TEXTS) => textOf(key, lang);
   const m = (key: Parameters<typeof msg>[0]) => msg(key, lang);
   const text = (empty: string) => orderedRules(z.string({ error: empty }), [[(v) => v !== "", empty]]);
 
@@ -64,7 +71,7 @@ export const ACCOUNT_FORMS: Readonly<Record<Lang, ReturnType<typeof createAccoun
 
 /** Why a chosen photo cannot be uploaded, checked before it is read; null when it can. */
 export function photoProblem(file: { type: string; size: number }, lang: Lang = "zh"): string | null {
-  if (!(PHOTO_MIMES as readonly string[]).includes(file.type)) return TEXTS.photoType[lang];
-  if (file.size > PHOTO_MAX_BYTES) return TEXTS.photoSize[lang];
+  if (!(PHOTO_MIMES as readonly string[]).includes(file.type)) return textOf("photoType", lang);
+  if (file.size > PHOTO_MAX_BYTES) return textOf("photoSize", lang);
   return null;
 }

@@ -1,8 +1,8 @@
 // The domestic flight order's state machine: every status with its label and colour, and every
 // allowed move as (from, action) → to with who may take it. The server applies a move with a
 // conditional update on `from`; the portal asks the same table which buttons to show.
-import { AIR_ORDER_STATUS, GREY, orderStatusColor, type StatusColor } from "../codes";
-import type { Bilingual } from "../messages";
+import { codeTable, GREY, label, orderStatusColor, type CodeTable, type StatusColor } from "../codes";
+import type { Lang } from "../messages";
 
 /**
  * The published status codes (0-11) plus 12 for an unpaid order that was cancelled or ran out
@@ -30,19 +30,16 @@ export const FLIGHT_ORDER_STATUS = {
 export type FlightOrderStatus = (typeof FLIGHT_ORDER_STATUS)[keyof typeof FLIGHT_ORDER_STATUS];
 export const FLIGHT_ORDER_STATUS_CODES = Object.values(FLIGHT_ORDER_STATUS) as FlightOrderStatus[];
 
-export const FLIGHT_ORDER_LABELS: Readonly<Record<FlightOrderStatus, Bilingual>> = {
-  ...AIR_ORDER_STATUS,
-  12: { zh: "已取消", en: "Cancelled" },
-  13: { zh: "待审批", en: "Awaiting approval" },
-};
+/** The statuses' labels: codes.flightOrderStatus.<code> in the locale files. */
+export const FLIGHT_ORDER_LABELS: CodeTable<FlightOrderStatus> = codeTable("flightOrderStatus", FLIGHT_ORDER_STATUS_CODES);
 
 /** Finished orders are grey; the others keep the colour of their published code. */
 export function flightOrderColor(status: number): StatusColor {
   return status === FLIGHT_ORDER_STATUS.cancelled ? GREY : orderStatusColor(status);
 }
 
-export function flightOrderLabel(status: number, lang: "zh" | "en" = "zh"): string {
-  return (FLIGHT_ORDER_LABELS as Record<number, Bilingual>)[status]?.[lang] ?? String(status);
+export function flightOrderLabel(status: number, lang: Lang = "zh"): string {
+  return label(FLIGHT_ORDER_LABELS, status, lang);
 }
 
 export type FlightOrderAction =
@@ -59,40 +56,41 @@ export interface FlightOrderMove {
   action: FlightOrderAction;
   to: FlightOrderStatus;
   by: FlightOrderActor;
-  label: Bilingual;
 }
 
 const S = FLIGHT_ORDER_STATUS;
-const move = (from: FlightOrderStatus, action: FlightOrderAction, to: FlightOrderStatus, by: FlightOrderActor, zh: string, en: string): FlightOrderMove =>
-  ({ from, action, to, by, label: { zh, en } });
+const move = (from: FlightOrderStatus, action: FlightOrderAction, to: FlightOrderStatus, by: FlightOrderActor): FlightOrderMove => ({ from, action, to, by });
 
 /** Every allowed move; anything not listed is refused. */
 export const FLIGHT_ORDER_MOVES: readonly FlightOrderMove[] = [
   // The approval decides; the payment window opens only once it is approved.
-  move(S.approving, "approve", S.pendingPayment, "system", "审批通过", "Approved"),
-  move(S.approving, "rejectApproval", S.cancelled, "system", "审批驳回", "Approval rejected"),
-  move(S.approving, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
-  move(S.approving, "expire", S.cancelled, "system", "超时取消", "Expire"),
-  move(S.pendingPayment, "pay", S.paid, "system", "支付", "Pay"),
-  move(S.pendingPayment, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
-  move(S.pendingPayment, "expire", S.cancelled, "system", "超时取消", "Expire"),
-  move(S.paid, "issue", S.ticketing, "system", "提交出票", "Start ticketing"),
-  move(S.ticketing, "ticket", S.ticketed, "system", "出票完成", "Ticketed"),
-  move(S.ticketing, "reject", S.rejected, "system", "拒单", "Reject"),
-  move(S.rejected, "refundMoney", S.moneyRefunded, "system", "退款", "Refund money"),
-  move(S.ticketed, "void", S.voided, "member", "作废", "Void"),
-  move(S.voided, "refundMoney", S.moneyRefunded, "system", "退款", "Refund money"),
-  move(S.ticketed, "requestRefund", S.refundRequested, "member", "申请退票", "Request refund"),
-  move(S.changed, "requestRefund", S.refundRequested, "member", "申请退票", "Request refund"),
-  move(S.refundRequested, "acceptRefund", S.refundProcessing, "system", "受理退票", "Accept refund"),
-  move(S.refundRequested, "declineRefund", S.ticketed, "system", "拒绝退票", "Decline refund"),
-  move(S.refundProcessing, "finishRefund", S.ticketRefunded, "system", "退票完成", "Refund done"),
-  move(S.ticketRefunded, "refundMoney", S.moneyRefunded, "system", "退款", "Refund money"),
-  move(S.ticketed, "requestChange", S.changeRequested, "member", "申请改签", "Request change"),
-  move(S.changed, "requestChange", S.changeRequested, "member", "申请改签", "Request change"),
-  move(S.changeRequested, "confirmChange", S.changed, "system", "改签完成", "Change done"),
-  move(S.changeRequested, "declineChange", S.ticketed, "system", "拒绝改签", "Decline change"),
+  move(S.approving, "approve", S.pendingPayment, "system"),
+  move(S.approving, "rejectApproval", S.cancelled, "system"),
+  move(S.approving, "cancel", S.cancelled, "member"),
+  move(S.approving, "expire", S.cancelled, "system"),
+  move(S.pendingPayment, "pay", S.paid, "system"),
+  move(S.pendingPayment, "cancel", S.cancelled, "member"),
+  move(S.pendingPayment, "expire", S.cancelled, "system"),
+  move(S.paid, "issue", S.ticketing, "system"),
+  move(S.ticketing, "ticket", S.ticketed, "system"),
+  move(S.ticketing, "reject", S.rejected, "system"),
+  move(S.rejected, "refundMoney", S.moneyRefunded, "system"),
+  move(S.ticketed, "void", S.voided, "member"),
+  move(S.voided, "refundMoney", S.moneyRefunded, "system"),
+  move(S.ticketed, "requestRefund", S.refundRequested, "member"),
+  move(S.changed, "requestRefund", S.refundRequested, "member"),
+  move(S.refundRequested, "acceptRefund", S.refundProcessing, "system"),
+  move(S.refundRequested, "declineRefund", S.ticketed, "system"),
+  move(S.refundProcessing, "finishRefund", S.ticketRefunded, "system"),
+  move(S.ticketRefunded, "refundMoney", S.moneyRefunded, "system"),
+  move(S.ticketed, "requestChange", S.changeRequested, "member"),
+  move(S.changed, "requestChange", S.changeRequested, "member"),
+  move(S.changeRequested, "confirmChange", S.changed, "system"),
+  move(S.changeRequested, "declineChange", S.ticketed, "system"),
 ];
+
+/** How each action reads in the order's history: codes.flightOrderMove.<action> in the locale files. */
+export const FLIGHT_ORDER_ACTIONS: CodeTable<FlightOrderAction> = codeTable("flightOrderMove", [...new Set(FLIGHT_ORDER_MOVES.map((m) => m.action))]);
 
 /** The move an action makes from a status, or null when it is not allowed there. */
 export function flightOrderMove(from: number, action: FlightOrderAction): FlightOrderMove | null {

@@ -1,8 +1,8 @@
 // The hotel order's state machine: every status with its label and colour, and every allowed
 // move as (from, action) → to with who may take it. The server applies a move with a conditional
 // update on `from`; the portal asks the same table which buttons to show.
-import { GREY, type StatusColor } from "../codes";
-import type { Bilingual } from "../messages";
+import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
+import type { Lang } from "../messages";
 
 export const HOTEL_ORDER_STATUS = {
   pendingPayment: 0,
@@ -18,15 +18,8 @@ export const HOTEL_ORDER_STATUS = {
 export type HotelOrderStatus = (typeof HOTEL_ORDER_STATUS)[keyof typeof HOTEL_ORDER_STATUS];
 export const HOTEL_ORDER_STATUS_CODES = Object.values(HOTEL_ORDER_STATUS) as HotelOrderStatus[];
 
-export const HOTEL_ORDER_LABELS: Readonly<Record<HotelOrderStatus, Bilingual>> = {
-  0: { zh: "待支付", en: "Pending payment" },
-  1: { zh: "待确认", en: "Pending confirmation" },
-  2: { zh: "已确认", en: "Confirmed" },
-  3: { zh: "已入住", en: "Checked in" },
-  4: { zh: "已完成", en: "Completed" },
-  5: { zh: "已取消", en: "Cancelled" },
-  6: { zh: "已退款", en: "Refunded" },
-};
+/** The statuses' labels: codes.hotelOrderStatus.<code> in the locale files. */
+export const HOTEL_ORDER_LABELS: CodeTable<HotelOrderStatus> = codeTable("hotelOrderStatus", HOTEL_ORDER_STATUS_CODES);
 
 const COLORS: Readonly<Record<HotelOrderStatus, StatusColor>> = {
   0: "orange",
@@ -42,8 +35,8 @@ export function hotelOrderColor(status: number): StatusColor {
   return (COLORS as Record<number, StatusColor>)[status] ?? GREY;
 }
 
-export function hotelOrderLabel(status: number, lang: "zh" | "en" = "zh"): string {
-  return (HOTEL_ORDER_LABELS as Record<number, Bilingual>)[status]?.[lang] ?? String(status);
+export function hotelOrderLabel(status: number, lang: Lang = "zh"): string {
+  return label(HOTEL_ORDER_LABELS, status, lang);
 }
 
 export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund" | "modify";
@@ -56,12 +49,10 @@ export interface HotelOrderMove {
   action: HotelOrderAction;
   to: HotelOrderStatus;
   by: HotelOrderActor;
-  label: Bilingual;
 }
 
 const S = HOTEL_ORDER_STATUS;
-const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderStatus, by: HotelOrderActor, zh: string, en: string): HotelOrderMove =>
-  ({ from, action, to, by, label: { zh, en } });
+const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderStatus, by: HotelOrderActor): HotelOrderMove => ({ from, action, to, by });
 
 /**
  * Every allowed move; anything not listed is refused. Cancelling a paid booking (pending
@@ -70,19 +61,22 @@ const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderSt
  * modify the booking's guests, contact, arrival time and requests: the order stays where it is.
  */
 export const HOTEL_ORDER_MOVES: readonly HotelOrderMove[] = [
-  move(S.pendingPayment, "pay", S.pendingConfirm, "system", "支付", "Pay"),
-  move(S.pendingPayment, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
-  move(S.pendingPayment, "expire", S.cancelled, "system", "超时取消", "Expire"),
-  move(S.pendingConfirm, "confirm", S.confirmed, "system", "酒店确认", "Hotel confirmed"),
-  move(S.pendingConfirm, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
-  move(S.confirmed, "cancel", S.cancelled, "member", "取消订单", "Cancel order"),
-  move(S.confirmed, "checkIn", S.checkedIn, "system", "已入住", "Checked in"),
-  move(S.checkedIn, "complete", S.completed, "system", "离店完成", "Completed"),
-  move(S.cancelled, "refund", S.refunded, "system", "退款", "Refund"),
-  move(S.pendingPayment, "modify", S.pendingPayment, "member", "修改订单", "Modify order"),
-  move(S.pendingConfirm, "modify", S.pendingConfirm, "member", "修改订单", "Modify order"),
-  move(S.confirmed, "modify", S.confirmed, "member", "修改订单", "Modify order"),
+  move(S.pendingPayment, "pay", S.pendingConfirm, "system"),
+  move(S.pendingPayment, "cancel", S.cancelled, "member"),
+  move(S.pendingPayment, "expire", S.cancelled, "system"),
+  move(S.pendingConfirm, "confirm", S.confirmed, "system"),
+  move(S.pendingConfirm, "cancel", S.cancelled, "member"),
+  move(S.confirmed, "cancel", S.cancelled, "member"),
+  move(S.confirmed, "checkIn", S.checkedIn, "system"),
+  move(S.checkedIn, "complete", S.completed, "system"),
+  move(S.cancelled, "refund", S.refunded, "system"),
+  move(S.pendingPayment, "modify", S.pendingPayment, "member"),
+  move(S.pendingConfirm, "modify", S.pendingConfirm, "member"),
+  move(S.confirmed, "modify", S.confirmed, "member"),
 ];
+
+/** How each action reads in the order's history: codes.hotelOrderMove.<action> in the locale files. */
+export const HOTEL_ORDER_ACTIONS: CodeTable<HotelOrderAction> = codeTable("hotelOrderMove", [...new Set(HOTEL_ORDER_MOVES.map((m) => m.action))]);
 
 export function hotelOrderMove(from: number, action: HotelOrderAction): HotelOrderMove | null {
   return HOTEL_ORDER_MOVES.find((m) => m.from === from && m.action === action) ?? null;

@@ -4,7 +4,7 @@
 // document) and the price of an itinerary, which is the sum of its segments' fares. Money is
 // integer fen.
 import { z } from "zod";
-import { CERT_TYPE, type CodeTable } from "../codes";
+import { CERT_TYPE, codeTable, type CodeTable } from "../codes";
 import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
 import { normaliseDate } from "../travel/dates";
 import type { FareBreakdown, PassengerFare, PassengerType } from "../travel/air-fares";
@@ -29,23 +29,7 @@ export const CERT_EXPIRY_SHORT = "证件有效期不足6个月";
 /** The nationalities offered on the form; the code is ISO 3166 alpha-2. */
 export const NATIONALITY_CODES = ["CN", "HK", "MO", "TW", "JP", "KR", "SG", "TH", "MY", "US", "GB", "CA", "AU", "DE", "FR"] as const;
 export type Nationality = (typeof NATIONALITY_CODES)[number];
-export const NATIONALITIES: CodeTable<Nationality> = {
-  CN: { zh: "中国", en: "China" },
-  HK: { zh: "中国香港", en: "Hong Kong, China" },
-  MO: { zh: "中国澳门", en: "Macau, China" },
-  TW: { zh: "中国台湾", en: "Taiwan, China" },
-  JP: { zh: "日本", en: "Japan" },
-  KR: { zh: "韩国", en: "South Korea" },
-  SG: { zh: "新加坡", en: "Singapore" },
-  TH: { zh: "泰国", en: "Thailand" },
-  MY: { zh: "马来西亚", en: "Malaysia" },
-  US: { zh: "美国", en: "United States" },
-  GB: { zh: "英国", en: "United Kingdom" },
-  CA: { zh: "加拿大", en: "Canada" },
-  AU: { zh: "澳大利亚", en: "Australia" },
-  DE: { zh: "德国", en: "Germany" },
-  FR: { zh: "法国", en: "France" },
-};
+export const NATIONALITIES: CodeTable<Nationality> = codeTable("nationality", NATIONALITY_CODES);
 
 /** The certificate types accepted for a trip ending in `destCity`: a passport, or the matching pass. */
 export function certTypesFor(destCity: string): number[] {

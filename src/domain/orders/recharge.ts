@@ -3,8 +3,8 @@
 // it waits for its QR payment, is credited to the wallet when the payment settles, or closes when
 // nobody paid within its time. The server applies a move with a conditional update on `from`;
 // the pages read the same labels.
-import { GREY, type StatusColor } from "../codes";
-import type { Bilingual } from "../messages";
+import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
+import type { Lang } from "../messages";
 
 export const RECHARGE_PRODUCT = "recharge";
 export const RECHARGE_TITLE = "账户充值";
@@ -20,16 +20,12 @@ export const RECHARGE_STATUS = {
 export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STATUS];
 export const RECHARGE_STATUS_CODES = Object.values(RECHARGE_STATUS) as RechargeStatus[];
 
-export const RECHARGE_LABELS: Readonly<Record<RechargeStatus, Bilingual>> = {
-  0: { zh: "待支付", en: "Pending payment" },
-  1: { zh: "已到账", en: "Credited" },
-  2: { zh: "已关闭", en: "Closed" },
-};
+export const RECHARGE_LABELS: CodeTable<RechargeStatus> = codeTable("rechargeStatus", RECHARGE_STATUS_CODES);
 
 const COLORS: Readonly<Record<RechargeStatus, StatusColor>> = { 0: "orange", 1: "green", 2: GREY };
 
-export function rechargeLabel(status: number, lang: "zh" | "en" = "zh"): string {
-  return (RECHARGE_LABELS as Record<number, Bilingual>)[status]?.[lang] ?? String(status);
+export function rechargeLabel(status: number, lang: Lang = "zh"): string {
+  return label(RECHARGE_LABELS, status, lang);
 }
 
 export function rechargeColor(status: number): StatusColor {
@@ -42,7 +38,6 @@ export interface RechargeMove {
   from: RechargeStatus;
   action: RechargeAction;
   to: RechargeStatus;
-  label: Bilingual;
 }
 
 const S = RECHARGE_STATUS;
@@ -50,12 +45,13 @@ const S = RECHARGE_STATUS;
 /**
  * Every allowed move; all are the system's (payments and the expiry job). A closed recharge
  * whose money still arrives is credited (closed → credited): a recharge holds no seat or room
- * that its deadline protects, and what the member wanted was the money in the wallet.
+ * that its deadline protects, and what the member wanted was the money in the wallet. How a move
+ * reads is codes.rechargeMove.<from>_<action> in the locale files.
  */
 export const RECHARGE_MOVES: readonly RechargeMove[] = [
-  { from: S.pendingPayment, action: "pay", to: S.credited, label: { zh: "充值到账", en: "Credited" } },
-  { from: S.pendingPayment, action: "expire", to: S.closed, label: { zh: "超时关闭", en: "Closed on expiry" } },
-  { from: S.closed, action: "pay", to: S.credited, label: { zh: "逾期付款到账", en: "Credited after closing" } },
+  { from: S.pendingPayment, action: "pay", to: S.credited },
+  { from: S.pendingPayment, action: "expire", to: S.closed },
+  { from: S.closed, action: "pay", to: S.credited },
 ];
 
 export function rechargeMove(from: number, action: RechargeAction): RechargeMove | null {

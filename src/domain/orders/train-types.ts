@@ -1,6 +1,7 @@
 // What the train order APIs take and answer, zod-free so the resource registry can name the
 // paths: the list row, the detail with passengers, seats and timeline, and the quotes a refund or
 // a change shows before it is confirmed. Money is integer fen; times are ISO instants.
+import { codeTable, type CodeTable } from "../codes";
 import type { SeatClass } from "../travel/train";
 import type { TrainOrderAction } from "./train";
 
@@ -20,10 +21,7 @@ export const TRAIN_ORDER_PATHS = {
 
 export const TRAIN_PASSENGER_TYPES = ["adult", "child"] as const;
 export type TrainPassengerType = (typeof TRAIN_PASSENGER_TYPES)[number];
-export const TRAIN_PASSENGER_TYPE_LABELS: Readonly<Record<TrainPassengerType, { zh: string; en: string }>> = {
-  adult: { zh: "成人票", en: "Adult" },
-  child: { zh: "儿童票", en: "Child" },
-};
+export const TRAIN_PASSENGER_TYPE_LABELS: CodeTable<TrainPassengerType> = codeTable("trainPassengerType", TRAIN_PASSENGER_TYPES);
 
 export interface TrainOrderRow {
   id: number;

@@ -3,7 +3,7 @@
 // the inputs of the card calls, shared by the server and the portal's forms.
 import { z } from "zod";
 import { isBankCard, isChineseOnly } from "../validators";
-import { msg, type Lang } from "../messages";
+import { msg, type Lang, type MessageKey } from "../messages";
 import { zInt } from "../zod";
 import { CODE_MAX } from "../forms/auth";
 
@@ -95,20 +95,26 @@ export interface BankTypeView extends Bank {
   cardNoMasked: string;
 }
 
+// Their texts: messages.<key> in the locale files (their placeholders filled in here).
 const TEXTS = {
-  cardRequired: { zh: "请输入银行卡号", en: "Please enter the bank card number" },
-  cardLength: { zh: "银行卡号须为16或19位数字", en: "The card number is 16 or 19 digits" },
-  cardCheck: { zh: "银行卡号有误，请核对后重新输入", en: "The card number is wrong, please check it" },
-  unsupported: { zh: "暂不支持该银行卡", en: "This bank card is not supported" },
-  holderRequired: { zh: "请输入持卡人姓名", en: "Please enter the card holder's name" },
-  holderName: { zh: `持卡人姓名须为${HOLDER_NAME_MIN}-${HOLDER_NAME_MAX}个汉字`, en: `The holder's name is ${HOLDER_NAME_MIN}-${HOLDER_NAME_MAX} Chinese characters` },
-  cardId: { zh: "请选择银行卡", en: "Please choose a bank card" },
-} as const;
+  cardRequired: "bankCardCardRequired",
+  cardLength: "bankCardCardLength",
+  cardCheck: "bankCardCardCheck",
+  unsupported: "bankCardUnsupported",
+  holderRequired: "bankCardHolderRequired",
+  holderName: "bankCardHolderName",
+  cardId: "bankCardCardId",
+} as const satisfies Record<string, MessageKey>;
+const PARAMS: Partial<Record<keyof typeof TEXTS, Record<string, number>>> = {
+  holderName: { min: HOLDER_NAME_MIN, max: HOLDER_NAME_MAX },
+};
+/** A message of this file in one language. */
+const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS[key], lang, PARAMS[key]);
 
-export const UNSUPPORTED_CARD = TEXTS.unsupported.zh;
+export const UNSUPPORTED_CARD = textOf("unsupported");
 
 export function createBankCardSchemas(lang: Lang = "zh") {
-  const t = (key: keyof typeof TEXTS) => TEXTS[key][lang];
+  const t = (key: keyof typeof TEXTS) => textOf(key, lang);
   /** The number's own rule, checked in order: present, 16 or 19 digits, its check digit. */
   const cardNumber = z
     .string({ error: t("cardRequired") })
@@ -148,4 +154,4 @@ export const BANK_CARD_SCHEMAS: Readonly<Record<Lang, ReturnType<typeof createBa
   en: createBankCardSchemas("en"),
 };
 
-export const zCardId = (lang: Lang = "zh") => zInt({ min: 1, max: 2_147_483_647, error: TEXTS.cardId[lang] });
+export const zCardId = (lang: Lang = "zh") => zInt({ min: 1, max: 2_147_483_647, error: textOf("cardId", lang) });

@@ -2,23 +2,17 @@
 // is completed, and what a later refund of that order takes back. One place for the rates, who
 // earns and the rounding, shared by the server (which credits the rewards account in the order's
 // own move) and the portal (which shows the rates and the kinds). Money is integer fen.
+import { codeTable, type CodeTable } from "../codes";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../member";
 
 export const REWARD_KINDS = ["recommend", "share"] as const;
 export type RewardKind = (typeof REWARD_KINDS)[number];
-export const REWARD_KIND_LABELS: Readonly<Record<RewardKind, { zh: string; en: string }>> = {
-  recommend: { zh: "推荐收益", en: "Recommendation income" },
-  share: { zh: "分润收益", en: "Share income" },
-};
+export const REWARD_KIND_LABELS: CodeTable<RewardKind> = codeTable("rewardKind", REWARD_KINDS);
 
 /** earn: credited on completion; reverse: taken back after a refund; transfer: moved to the wallet. */
 export const REWARD_EVENTS = ["earn", "reverse", "transfer"] as const;
 export type RewardEvent = (typeof REWARD_EVENTS)[number];
-export const REWARD_EVENT_LABELS: Readonly<Record<RewardEvent, { zh: string; en: string }>> = {
-  earn: { zh: "收益入账", en: "Earned" },
-  reverse: { zh: "退款冲回", en: "Reversed on refund" },
-  transfer: { zh: "转出至余额", en: "Moved to wallet" },
-};
+export const REWARD_EVENT_LABELS: CodeTable<RewardEvent> = codeTable("rewardEvent", REWARD_EVENTS);
 
 /**
  * Rates in basis points (1/10 000), so the arithmetic stays in integers:

@@ -3,8 +3,8 @@
 // and the inputs of the withdrawal calls, shared by the server and the portal. The server applies
 // a move with a conditional update on `from`; the portal asks the same table which buttons to show.
 import { z } from "zod";
-import { GREY, type StatusColor } from "../codes";
-import type { Bilingual, Lang } from "../messages";
+import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
+import { msg, type Lang, type MessageKey } from "../messages";
 import { isMoney } from "../validators";
 import { yuanToFen } from "../policy/fen";
 import { zInt, zText } from "../zod";
@@ -15,13 +15,7 @@ export { WITHDRAWAL_PATHS } from "./types";
 export const WITHDRAWAL_STATUSES = ["requested", "approved", "paid", "rejected", "cancelled"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-export const WITHDRAWAL_LABELS: Readonly<Record<WithdrawalStatus, Bilingual>> = {
-  requested: { zh: "申请中", en: "Requested" },
-  approved: { zh: "已审核", en: "Approved" },
-  paid: { zh: "已到账", en: "Paid out" },
-  rejected: { zh: "已驳回", en: "Rejected" },
-  cancelled: { zh: "已撤销", en: "Cancelled" },
-};
+export const WITHDRAWAL_LABELS: CodeTable<WithdrawalStatus> = codeTable("withdrawalStatus", WITHDRAWAL_STATUSES);
 
 const COLORS: Readonly<Record<WithdrawalStatus, StatusColor>> = {
   requested: "orange",
@@ -32,7 +26,7 @@ const COLORS: Readonly<Record<WithdrawalStatus, StatusColor>> = {
 };
 
 export const withdrawalColor = (status: string): StatusColor => (COLORS as Record<string, StatusColor>)[status] ?? GREY;
-export const withdrawalLabel = (status: string, lang: Lang = "zh"): string => (WITHDRAWAL_LABELS as Record<string, Bilingual>)[status]?.[lang] ?? status;
+export const withdrawalLabel = (status: string, lang: Lang = "zh"): string => label(WITHDRAWAL_LABELS, status, lang);
 
 export type WithdrawalAction = "approve" | "reject" | "pay" | "cancel";
 
@@ -81,15 +75,18 @@ export const MIN_WITHDRAWAL_FEN = 100;
 /** What one member may withdraw per China day; the review rejects what goes over it. */
 export const DAILY_WITHDRAWAL_LIMIT_FEN = 5_000_000;
 
+// Their texts: messages.<key> in the locale files (their placeholders filled in here).
 const TEXTS = {
-  amountRequired: { zh: "请输入提现金额", en: "Please enter the amount" },
-  amountFormat: { zh: "提现金额须大于0，最多两位小数", en: "The amount must be above 0 with at most 2 decimals" },
-  amountMin: { zh: "单笔提现金额不能低于1.00元", en: "The smallest withdrawal is 1.00" },
-  payPassword: { zh: "请输入支付密码", en: "Please enter the payment password" },
-  payPasswordFormat: { zh: "支付密码须为6位数字", en: "The payment password is 6 digits" },
-  id: { zh: "提现记录不存在", en: "No such withdrawal" },
-  status: { zh: "提现状态不正确", en: "Unknown withdrawal status" },
-} as const;
+  amountRequired: "withdrawalAmountRequired",
+  amountFormat: "withdrawalAmountFormat",
+  amountMin: "withdrawalAmountMin",
+  payPassword: "withdrawalPayPassword",
+  payPasswordFormat: "withdrawalPayPasswordFormat",
+  id: "withdrawalId",
+  status: "withdrawalStatus",
+} as const satisfies Record<string, MessageKey>;
+/** A message of this file in one language. */
+const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS[key], lang);
 
 /** Yuan text to fen for a withdrawal amount; null unless positive with at most 2 decimals. */
 export function withdrawalAmountFen(text: unknown): number | null {
@@ -99,7 +96,7 @@ export function withdrawalAmountFen(text: unknown): number | null {
 }
 
 export function createWithdrawalSchemas(lang: Lang = "zh") {
-  const t = (key: keyof typeof TEXTS) => TEXTS[key][lang];
+  const t = (key: keyof typeof TEXTS) => textOf(key, lang);
   /** Yuan as exact decimal text ('50', '50.5', '50.50'), read into integer fen. */
   const amount = z
     .string({ error: t("amountRequired") })

@@ -1,7 +1,7 @@
 // Certificate rules of travellers: which number a certificate type accepts (with the message the
 // form shows), what a mainland ID number says about its holder, and how numbers are masked in
 // lists. Pure: shared by the portal's forms and the server's routes.
-import { CERT_TYPE, CERT_TYPES, type CertType } from "../codes";
+import { CERT_TYPE, CERT_TYPES, label, type CertType } from "../codes";
 import { certNoValid, idCardBirthDate } from "../validators";
 
 /** A certificate number is at most this long (passports 9, ID cards 18, others shorter). */
@@ -37,7 +37,7 @@ export function certNoError(certType: CertType, certNo: string, today: Date = ne
 }
 
 export function certTypeLabel(certType: CertType): string {
-  return CERT_TYPES[certType].zh;
+  return label(CERT_TYPES, certType);
 }
 
 export interface IdCardFacts {

@@ -2,7 +2,7 @@
 // payload (one certificate per row), and the duplicate rule (a certificate number twice in the
 // file, or already held, is an error on every row that carries it). Row checks are the form's own
 // schema, so an imported traveller obeys exactly the rules of one typed in.
-import { CERT_TYPE_CODES, CERT_TYPES, type CertType } from "../codes";
+import { CERT_TYPE_CODES, CERT_TYPES, label, type CertType } from "../codes";
 import { maskCertNo, normaliseCertNo } from "./certificates";
 
 /** At most this many rows per file. */
@@ -30,7 +30,7 @@ export type ImportCells = Partial<Record<ImportColumn, string>>;
 export function certTypeFromCell(cell: string): CertType | string {
   const text = cell.trim();
   if (/^\d$/.test(text) && CERT_TYPE_CODES.includes(Number(text) as CertType)) return Number(text) as CertType;
-  const found = CERT_TYPE_CODES.find((c) => CERT_TYPES[c].zh === text);
+  const found = CERT_TYPE_CODES.find((c) => label(CERT_TYPES, c) === text);
   return found ?? text;
 }
 

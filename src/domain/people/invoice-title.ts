@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { isLandline, isMobile } from "../validators";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
+import { codeTable, type CodeTable } from "../codes";
 
 export const INVOICE_TITLE_MAX = 100;
 export const INVOICE_ADDRESS_MAX = 100;
@@ -12,8 +13,8 @@ export const BANK_NAME_MAX = 50;
 export const INVOICE_TITLES_MAX = 50;
 
 /** 1 personal, 2 company. */
-export const INVOICE_TITLE_TYPES = { 1: { zh: "个人", en: "Personal" }, 2: { zh: "企业", en: "Company" } } as const;
 export type InvoiceTitleType = 1 | 2;
+export const INVOICE_TITLE_TYPES: CodeTable<InvoiceTitleType> = codeTable("invoiceTitleType", [1, 2]);
 
 // GB 32100-2015: 18 characters from this set (no I, O, S, V, Z); the last is the check character.
 const USCC_CHARS = "0123456789ABCDEFGHJKLMNPQRTUWXY";

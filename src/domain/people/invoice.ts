@@ -8,15 +8,11 @@ import { HOTEL_ORDER_STATUS } from "../orders/hotel";
 import { TRAIN_ORDER_STATUS } from "../orders/train";
 import { isEmail } from "../validators";
 import { zInt, zOptionalString } from "../zod";
+import { codeTable, type CodeTable } from "../codes";
 
-export const INVOICE_STATUS = {
-  applied: { zh: "待开票", en: "Requested" },
-  issued: { zh: "已开票", en: "Issued" },
-  mailed: { zh: "已邮寄", en: "Mailed" },
-  withdrawn: { zh: "已撤销", en: "Withdrawn" },
-} as const;
-export type InvoiceStatus = keyof typeof INVOICE_STATUS;
-export const INVOICE_STATUSES = Object.keys(INVOICE_STATUS) as InvoiceStatus[];
+export const INVOICE_STATUSES = ["applied", "issued", "mailed", "withdrawn"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS: CodeTable<InvoiceStatus> = codeTable("invoiceStatus", INVOICE_STATUSES);
 
 export type InvoiceAction = "withdraw" | "issue" | "mail";
 /** member: the requester; system: the back office that issues and mails. */
@@ -57,8 +53,8 @@ export function isInvoiceable(product: string, status: number): boolean {
   return INVOICEABLE_ORDER_STATUSES[product]?.includes(status) ?? false;
 }
 
-export const INVOICE_DELIVERIES = { email: { zh: "电子发票（邮箱）", en: "Electronic (email)" }, paper: { zh: "纸质发票（邮寄）", en: "Paper (mailed)" } } as const;
-export type InvoiceDelivery = keyof typeof INVOICE_DELIVERIES;
+export const INVOICE_DELIVERIES: CodeTable<"email" | "paper"> = codeTable("invoiceDelivery", ["email", "paper"]);
+export type InvoiceDelivery = (typeof INVOICE_DELIVERIES.codes)[number];
 
 /** Orders one request may cover. */
 export const INVOICE_ORDERS_MAX = 50;

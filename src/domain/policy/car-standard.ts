@@ -1,5 +1,6 @@
 // Car-use standards: for the trip levels they name, which car types may be ordered, in which
 // cities, in which time windows, and up to what amount per ride and per month.
+import { label } from "../codes";
 import { z } from "zod";
 import { CAR_TYPES, type CarType } from "./codes";
 import { MAX_FEN } from "./fen";
@@ -79,7 +80,7 @@ export interface CarRide {
 /** Why a ride breaks the standard (empty: it does not). */
 export function carRideProblems(std: Omit<CarStandardForm, "id" | "name" | "tripLevelIds">, ride: CarRide): string[] {
   const out: string[] = [];
-  if (!std.carTypes.includes(ride.carType)) out.push(`车型超标：可选${std.carTypes.map((c) => CAR_TYPES.label(c)).join("、")}`);
+  if (!std.carTypes.includes(ride.carType)) out.push(`车型超标：可选${std.carTypes.map((c) => label(CAR_TYPES, c)).join("、")}`);
   if (!std.allCities && !std.cities.some((c) => c.code === ride.cityCode)) out.push("该城市不在用车范围内");
   if (!inTimeWindows(std.timeWindows, ride.at)) out.push("不在允许的用车时段内");
   if (std.perRideCapFen !== null && ride.amountFen > std.perRideCapFen) out.push("超出单次用车限额");

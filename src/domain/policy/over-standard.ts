@@ -1,6 +1,7 @@
 // The over-standard decision, in integer fen. A flight fare is over the standard only beyond its
 // limit plus an allowance of 200 yuan (a seat's limitPrice + 200); a hotel's nightly cap is a
 // hard cap, and cabin or seat classes are allowed or not.
+import { label } from "../codes";
 import { CABIN_CLASSES, SEAT_CLASSES, type CabinClass, type CityTier, type OverAction, type SeatClass, CITY_TIERS } from "./codes";
 import { yuanText } from "./fen";
 import type { FlightStandard, HotelStandard, TrainStandard } from "./standard";
@@ -69,7 +70,7 @@ export function checkFlight(std: FlightStandard, offer: FlightOffer): OverResult
   must(offer.priceFen, "priceFen");
   const reasons: OverReason[] = [];
   if (!std.cabins.includes(offer.cabin)) {
-    reasons.push({ code: "cabin", text: `舱位超标：可乘坐${std.cabins.map((c) => CABIN_CLASSES.label(c)).join("、")}，所选为${CABIN_CLASSES.label(offer.cabin)}` });
+    reasons.push({ code: "cabin", text: `舱位超标：可乘坐${std.cabins.map((c) => label(CABIN_CLASSES, c)).join("、")}，所选为${label(CABIN_CLASSES, offer.cabin)}` });
   }
   const { limitFen, by } = flightLimitFen(std, offer);
   if (by && isOverLimitFen(offer.priceFen, limitFen)) {
@@ -94,7 +95,7 @@ export function checkHotel(std: HotelStandard, offer: HotelOffer): OverResult {
   if (cap === null || offer.nightlyFen <= cap) return { over: false, reasons: [], limitFen: cap };
   return {
     over: true,
-    reasons: [{ code: "hotelCap", text: `房价超标：${CITY_TIERS.label(offer.tier)}每晚限额 ${yuanText(cap)} 元，所选为 ${yuanText(offer.nightlyFen)} 元` }],
+    reasons: [{ code: "hotelCap", text: `房价超标：${label(CITY_TIERS, offer.tier)}每晚限额 ${yuanText(cap)} 元，所选为 ${yuanText(offer.nightlyFen)} 元` }],
     limitFen: cap,
   };
 }
@@ -103,7 +104,7 @@ export function checkTrain(std: TrainStandard, seat: SeatClass): OverResult {
   if (std.seats.includes(seat)) return { over: false, reasons: [], limitFen: null };
   return {
     over: true,
-    reasons: [{ code: "seat", text: `席别超标：可乘坐${std.seats.map((s) => SEAT_CLASSES.label(s)).join("、")}，所选为${SEAT_CLASSES.label(seat)}` }],
+    reasons: [{ code: "seat", text: `席别超标：可乘坐${std.seats.map((s) => label(SEAT_CLASSES, s)).join("、")}，所选为${label(SEAT_CLASSES, seat)}` }],
     limitFen: null,
   };
 }

@@ -1,18 +1,13 @@
 // The monthly statement's state machine and its lines' dispute machine, as data. The server
 // applies a move with a conditional update on `from` (zero rows updated: refused); the portal
 // asks the same tables which buttons to show.
-import type { Bilingual } from "../messages";
+import { codeTable, label, type CodeTable } from "../codes";
+import type { Lang } from "../messages";
 
 export const STATEMENT_STATUSES = ["generated", "sent", "disputed", "confirmed", "settled"] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
-export const STATEMENT_STATUS_LABELS: Readonly<Record<StatementStatus, Bilingual>> = {
-  generated: { zh: "已生成", en: "Generated" },
-  sent: { zh: "待确认", en: "Sent" },
-  disputed: { zh: "有异议", en: "Disputed" },
-  confirmed: { zh: "已确认", en: "Confirmed" },
-  settled: { zh: "已结清", en: "Settled" },
-};
+export const STATEMENT_STATUS_LABELS: CodeTable<StatementStatus> = codeTable("statementStatus", STATEMENT_STATUSES);
 
 export const STATEMENT_STATUS_COLORS: Readonly<Record<StatementStatus, string>> = {
   generated: "default",
@@ -34,21 +29,20 @@ export interface StatementMove {
   to: StatementStatus;
   by: SettlementActor;
   guard?: StatementGuard;
-  label: Bilingual;
 }
 
-const move = (from: StatementStatus, action: StatementAction, to: StatementStatus, by: SettlementActor, zh: string, en: string, guard?: StatementGuard): StatementMove =>
-  ({ from, action, to, by, label: { zh, en }, ...(guard ? { guard } : {}) });
+const move = (from: StatementStatus, action: StatementAction, to: StatementStatus, by: SettlementActor, guard?: StatementGuard): StatementMove =>
+  ({ from, action, to, by, ...(guard ? { guard } : {}) });
 
 /** Every allowed move; anything not listed is refused. */
 export const STATEMENT_MOVES: readonly StatementMove[] = [
-  move("generated", "send", "sent", "operator", "发送对账单", "Send"),
-  move("sent", "dispute", "disputed", "company", "提出异议", "Dispute a line"),
+  move("generated", "send", "sent", "operator"),
+  move("sent", "dispute", "disputed", "company"),
   // More lines may be disputed while earlier ones wait for their answers.
-  move("disputed", "dispute", "disputed", "company", "提出异议", "Dispute a line"),
-  move("sent", "confirm", "confirmed", "company", "确认对账单", "Confirm", "noOpenDisputes"),
-  move("disputed", "confirm", "confirmed", "company", "确认对账单", "Confirm", "noOpenDisputes"),
-  move("confirmed", "settle", "settled", "operator", "结清", "Settle"),
+  move("disputed", "dispute", "disputed", "company"),
+  move("sent", "confirm", "confirmed", "company", "noOpenDisputes"),
+  move("disputed", "confirm", "confirmed", "company", "noOpenDisputes"),
+  move("confirmed", "settle", "settled", "operator"),
 ];
 
 export function statementMove(from: string, action: StatementAction): StatementMove | undefined {
@@ -59,8 +53,8 @@ export function statementActions(from: string, by: SettlementActor): StatementAc
   return STATEMENT_MOVES.filter((m) => m.from === from && m.by === by).map((m) => m.action);
 }
 
-export function statementStatusLabel(status: string, lang: "zh" | "en" = "zh"): string {
-  return (STATEMENT_STATUS_LABELS as Record<string, Bilingual>)[status]?.[lang] ?? status;
+export function statementStatusLabel(status: string, lang: Lang = "zh"): string {
+  return label(STATEMENT_STATUS_LABELS, status, lang);
 }
 
 // ---- one line's dispute ----
@@ -68,12 +62,7 @@ export function statementStatusLabel(status: string, lang: "zh" | "en" = "zh"): 
 export const LINE_DISPUTE_STATUSES = ["none", "open", "accepted", "rejected"] as const;
 export type LineDisputeStatus = (typeof LINE_DISPUTE_STATUSES)[number];
 
-export const LINE_DISPUTE_LABELS: Readonly<Record<LineDisputeStatus, Bilingual>> = {
-  none: { zh: "无异议", en: "No dispute" },
-  open: { zh: "异议待处理", en: "Disputed" },
-  accepted: { zh: "异议成立（下期调整）", en: "Accepted (adjusted next period)" },
-  rejected: { zh: "异议驳回", en: "Rejected" },
-};
+export const LINE_DISPUTE_LABELS: CodeTable<LineDisputeStatus> = codeTable("lineDispute", LINE_DISPUTE_STATUSES);
 
 export type LineAction = "dispute" | "accept" | "reject";
 
@@ -96,8 +85,8 @@ export function lineMove(from: string, action: LineAction, statementStatus: stri
   return LINE_MOVES.find((m) => m.from === from && m.action === action && (m.statementIn as readonly string[]).includes(statementStatus));
 }
 
-export function lineDisputeLabel(status: string, lang: "zh" | "en" = "zh"): string {
-  return (LINE_DISPUTE_LABELS as Record<string, Bilingual>)[status]?.[lang] ?? status;
+export function lineDisputeLabel(status: string, lang: Lang = "zh"): string {
+  return label(LINE_DISPUTE_LABELS, status, lang);
 }
 
 /** A statement may be confirmed only when none of its lines waits for an answer. */

@@ -6,11 +6,11 @@ import {
   brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
 } from "../../access";
-import { memberTypeKey, memberTypeLabel } from "../../domain/member";
+import { MEMBER_TYPE_LABELS, memberTypeKey } from "../../domain/member";
 import { getStoredUser } from "../../providers/session-store";
 import { useSessionToken } from "../../providers/use-session";
 import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
-import { domainLang } from "../../providers/i18n-provider";
+import { codeLabelNow, domainLang } from "../../providers/i18n-provider";
 
 /** The /member/info user object, as far as the layout reads it. */
 export interface PortalUser extends AccessSubject {
@@ -44,7 +44,7 @@ export function displayName(user: PortalUser): string {
 
 export function typeLabel(user: PortalUser, lang: Lang): string {
   if (lang === "zh" && user.memberTypeCN) return user.memberTypeCN;
-  return memberTypeLabel(memberTypeKey(user), lang);
+  return codeLabelNow(MEMBER_TYPE_LABELS, memberTypeKey(user), user.memberTypeCN);
 }
 
 const EMPTY: MenusData = { menus: [], buttons: [], buttonList: [] };

@@ -5,6 +5,7 @@ import { Card, Col, Empty, Row, Typography } from "antd";
 import { Bar, Column, Pie } from "@ant-design/plots";
 import { REPORT_TITLES, isFlightReport, type ReportReply, type ReportRow } from "../../domain/reports";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 const TOP = 8;
 const toYuan = (fen: number) => fen / 100;
@@ -15,8 +16,9 @@ function ranking(rows: ReportRow[]) {
 
 export default function ReportCharts({ report, lang }: { report: ReportReply; lang: "zh" | "en" }) {
   const t = useTranslate();
+  const { codeLabel } = useCodes();
   const flight = isFlightReport(report.type);
-  const months = report.months.map((m) => ({ month: m.month, product: REPORT_TITLES[m.product][lang].replace(/明细报表$/, ""), spend: toYuan(m.spendFen) }));
+  const months = report.months.map((m) => ({ month: m.month, product: codeLabel(REPORT_TITLES, m.product).replace(/明细报表$/, ""), spend: toYuan(m.spendFen) }));
   const s = report.summary;
   const saved = s.savingsFen !== null && s.fullFareFen !== null && s.fullFareFen > 0;
   const savings = saved

@@ -22,6 +22,7 @@ import { retryUnlessRefused } from "../../resources/retry";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { useLang } from "../layout/session";
 import "./reports.css";
+import { useCodes } from "../../components/use-codes";
 
 const ReportCharts = lazy(() => import("./ReportCharts"));
 
@@ -59,12 +60,12 @@ function defaultFilters(): Filters {
 }
 
 export default function ReportDetailedPage({ routeName }: { routeName: string }) {
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const location = useLocation();
   const raw = queryOf(location.search).type;
   const type: ReportType = isReportType(raw) ? raw : "domAir";
   return (
-    <WorkbenchFrame routeName={routeName} title={REPORT_TITLES[type][lang]} query={{ type }}>
+    <WorkbenchFrame routeName={routeName} title={codeLabel(REPORT_TITLES, type)} query={{ type }}>
       <ReportView type={type} />
     </WorkbenchFrame>
   );

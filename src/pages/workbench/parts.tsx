@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { Avatar, Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Tag, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
-import { memberTypeKey, memberTypeLabel } from "../../domain/member";
+import { MEMBER_TYPE_LABELS, memberTypeKey } from "../../domain/member";
 import { formatMoney } from "../../domain/format";
-import { domainLang } from "../../providers/i18n-provider";
+import { codeLabelNow, domainLang } from "../../providers/i18n-provider";
 import { LinkButton } from "../index/LinkButton";
 import { INDEX_PATH } from "../../access/routes";
 import type { EntryGroup, EntryLink } from "./entries";
@@ -16,7 +16,7 @@ import "./workbench.css";
 
 /** The member-type label in the page language (the server's memberTypeCN is Chinese). */
 export function typeLabel(user: WorkbenchUser): string {
-  return domainLang() === "en" ? memberTypeLabel(memberTypeKey(user), "en") : user.memberTypeCN;
+  return domainLang() === "en" ? codeLabelNow(MEMBER_TYPE_LABELS, memberTypeKey(user), user.memberTypeCN) : user.memberTypeCN;
 }
 
 export function Greeting({ user, extra, children }: { user: WorkbenchUser; extra?: ReactNode; children?: ReactNode }) {

@@ -4,9 +4,9 @@
 import { Card, Empty, Space, Steps, Timeline, Typography } from "antd";
 import { APPROVAL_ACTION_LABELS } from "../../domain/approval";
 import { chinaDateTime } from "../../domain/travel/dates";
-import { useLang } from "../../pages/layout/session";
 import type { ApprovalLevel, ApprovalView } from "./index";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 const STEP_STATUS: Record<ApprovalLevel["state"], "finish" | "process" | "wait" | "error"> = {
   done: "finish",
@@ -17,7 +17,7 @@ const STEP_STATUS: Record<ApprovalLevel["state"], "finish" | "process" | "wait" 
 
 export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const levels = approval.levels;
   const stepStatus = (l: ApprovalLevel) => (l.decision?.action === "reject" || l.decision?.action === "expire" ? "error" : STEP_STATUS[l.state]);
   return (
@@ -37,7 +37,7 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
                   {l.decision ? (
                     <>
                       <div>
-                        {APPROVAL_ACTION_LABELS[l.decision.action]?.[lang] ?? l.decision.actionLabel} · {l.decision.actorName} · {chinaDateTime(l.decision.time)}
+                        {codeLabel(APPROVAL_ACTION_LABELS, l.decision.action) ?? l.decision.actionLabel} · {l.decision.actorName} · {chinaDateTime(l.decision.time)}
                       </div>
                       {l.decision.comment && <div>{t("travel.approval.commentIs", { comment: l.decision.comment })}</div>}
                     </>
@@ -72,7 +72,7 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
               color: s.action === "reject" || s.action === "expire" ? "red" : s.action === "approve" || s.action === "autoApprove" ? "green" : s.action === "withdraw" ? "gray" : "blue",
               children: (
                 <div>
-                  <Typography.Text strong>{APPROVAL_ACTION_LABELS[s.action]?.[lang] ?? s.actionLabel}</Typography.Text>
+                  <Typography.Text strong>{codeLabel(APPROVAL_ACTION_LABELS, s.action) ?? s.actionLabel}</Typography.Text>
                   <Typography.Text type="secondary">
                     {" "}
                     · {s.actorName ?? t("travel.approval.system")} · {chinaDateTime(s.createTime)}

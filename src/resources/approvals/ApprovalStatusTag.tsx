@@ -1,7 +1,7 @@
 // An approval's status as a coloured tag, in the page's language.
 import { Tag } from "antd";
 import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../domain/approval";
-import { useLang } from "../../pages/layout/session";
+import { useCodes } from "../../components/use-codes";
 
 const COLORS: Record<ApprovalStatus, string> = {
   draft: "default",
@@ -12,10 +12,10 @@ const COLORS: Record<ApprovalStatus, string> = {
 };
 
 export function ApprovalStatusTag({ status, testId }: { status: ApprovalStatus; testId?: string }) {
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   return (
     <Tag color={COLORS[status]} style={{ marginInlineEnd: 0 }} data-testid={testId}>
-      {APPROVAL_STATUS_LABELS[status]?.[lang] ?? status}
+      {codeLabel(APPROVAL_STATUS_LABELS, status) ?? status}
     </Tag>
   );
 }

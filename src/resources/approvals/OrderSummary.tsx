@@ -2,16 +2,16 @@
 // with the booker's reason, and the time left before the held fare expires.
 import { Descriptions, Space, Table, Tag, Typography } from "antd";
 import { useInvalidate, useTranslate } from "@refinedev/core";
-import { CERT_TYPES, label, PASSENGER_TYPES } from "../../domain/codes";
+import { CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { FLIGHT_ORDER_STATUS } from "../../domain/orders/flight";
 import { formatFen } from "../../domain/policy/fen";
-import { useLang } from "../../pages/layout/session";
 import { Countdown } from "../flight-orders/Countdown";
 import type { OrderSubject } from "./index";
+import { useCodes } from "../../components/use-codes";
 
 export function OrderSummary({ order, applicantName, approvalId }: { order: OrderSubject; applicantName: string; approvalId: number }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const invalidate = useInvalidate();
   const f = order.flight;
   return (
@@ -46,8 +46,8 @@ export function OrderSummary({ order, applicantName, approvalId }: { order: Orde
         pagination={false}
         dataSource={order.passengers}
         columns={[
-          { title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
-          { title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
+          { title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
+          { title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => codeLabel(CERT_TYPES, v) },
           { title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
         ]}
       />

@@ -12,18 +12,19 @@ import {
   BILL_PRODUCTS, BILL_PRODUCT_LABELS, LEDGER_ENTRIES, LEDGER_ENTRY_LABELS, billByRoute, billExcelPath, billStatuses,
   type BillDefinition, type LedgerBillRow, type OrderBillRow,
 } from "../../domain/bills";
-import { flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { request } from "../../providers/request";
 import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang, usePortalUser } from "../../pages/layout/session";
+import { usePortalUser } from "../../pages/layout/session";
 import { DEPARTMENTS_PATH, type Department } from "../employees";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 type Row = OrderBillRow | LedgerBillRow;
 
@@ -62,7 +63,7 @@ export default function BillListPage({ routeName }: { routeName: string }) {
 
 function BillList({ bill }: { bill: BillDefinition }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const user = usePortalUser();
   const orders = bill.source === "orders";
   const has = (f: string) => (bill.filters as readonly string[]).includes(f);
@@ -103,7 +104,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
         { title: t("bills.col.passengers"), dataIndex: "passengerNames", key: "passengerNames" },
         { title: t("bills.col.title"), dataIndex: "title", key: "title" },
         { ...NOWRAP, title: t("bills.col.depDate"), dataIndex: "depDate", key: "depDate", sorter: true, sortOrder: sortOrder("depDate") },
-        { ...NOWRAP, title: t("bills.col.status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={flightOrderColor(v)}>{flightOrderLabel(v, lang)}</Tag> },
+        { ...NOWRAP, title: t("bills.col.status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={flightOrderColor(v)}>{codeLabel(FLIGHT_ORDER_LABELS, v)}</Tag> },
         { ...MONEY, title: t("bills.col.ticket"), dataIndex: "ticketFen", key: "ticketFen", render: yuan },
         { ...MONEY, title: t("bills.col.tax"), dataIndex: "taxFen", key: "taxFen", render: yuan },
         { ...MONEY, title: t("bills.col.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", render: yuan },
@@ -178,7 +179,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
         )}
         {has("status") && (
           <Form.Item name="status" label={t("bills.filter.status")}>
-            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} options={billStatuses(bill).map((s) => ({ value: s, label: flightOrderLabel(s, lang) }))} />
+            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} options={billStatuses(bill).map((s) => ({ value: s, label: codeLabel(FLIGHT_ORDER_LABELS, s) }))} />
           </Form.Item>
         )}
         {has("entry") && (

@@ -9,7 +9,6 @@ import { useLocation, useNavigate } from "react-router";
 import { CAR_TYPES, carStandardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { retryUnlessRefused } from "../retry";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
@@ -17,6 +16,7 @@ import { unshownProblem } from "../../components/form-errors";
 import { NEW_CAR_STANDARD, carFieldOf, carFields, toCarInput, toCarValues, type CarFormValues, type CarInput } from "./car-form";
 import { CAR_PATHS, type CarStandardRow, type CityOption } from "./index";
 import { LoadError } from "../LoadError";
+import { useCodes } from "../../components/use-codes";
 
 const MAX_WINDOWS = 6;
 
@@ -66,7 +66,7 @@ interface CarFieldsProps {
 
 function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeOptions } = useCodes();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -125,7 +125,7 @@ function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
             </Col>
             <Col span={24}>
               <FormField control={control} name="carTypes" label={t("travel.cars.carTypes")} required>
-                <Checkbox.Group options={CAR_TYPES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
+                <Checkbox.Group options={codeOptions(CAR_TYPES)} />
               </FormField>
             </Col>
           </Row>

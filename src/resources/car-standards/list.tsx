@@ -9,10 +9,10 @@ import { PlusOutlined } from "@ant-design/icons";
 import { CAR_TYPES, yuanText } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { CAR_PATHS, editCarStandardPath, type CarStandardRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
+import { useCodes } from "../../components/use-codes";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -30,7 +30,7 @@ export default function CarStandardListPage({ routeName }: { routeName: string }
 
 function CarList() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation();
@@ -73,7 +73,7 @@ function CarList() {
       title: t("travel.cars.tripLevels"), key: "tripLevels",
       render: (_: unknown, row) => <Space size={[4, 4]} wrap>{row.tripLevels.map((l) => <Tag key={l.id} style={TAG}>{l.name}</Tag>)}</Space>,
     },
-    { title: t("travel.cars.carTypes"), key: "carTypes", render: (_: unknown, row) => row.carTypes.map((c) => CAR_TYPES.label(c, lang)).join("、") },
+    { title: t("travel.cars.carTypes"), key: "carTypes", render: (_: unknown, row) => row.carTypes.map((c) => codeLabel(CAR_TYPES, c)).join("、") },
     {
       title: t("travel.cars.citiesAndTimes"), key: "where",
       render: (_: unknown, row) => (

@@ -6,13 +6,13 @@ import { useCustom, useOne, type HttpError, useTranslate } from "@refinedev/core
 import { Button, Col, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Switch, Tag, TreeSelect, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, type FieldPath } from "react-hook-form";
-import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, codeOptions, type CertType } from "../../domain/codes";
+import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, type CertType } from "../../domain/codes";
+import { useCodes } from "../../components/use-codes";
 import { CERT_NO_MAX, CERTIFICATES_MAX, COUNTRY_MAX } from "../../domain/people";
 import {
   EMPLOYEE_EMAIL_MAX, EMPLOYEE_LEVEL_MAX, EMPLOYEE_NAME_MAX, EMPLOYEE_PATHS, EMPLOYEE_POSITION_MAX, employeeFormSchema,
   type EmployeeDetail, type TripLevelOption,
 } from "../../domain/people/employee";
-import { domainLang } from "../../providers/i18n-provider";
 import { userKeyOf } from "../../providers/access-control";
 import { FormField, FormMessage } from "../../components/FormField";
 import { DateInput } from "../../components/DateInput";
@@ -88,7 +88,7 @@ function EmployeeForm({ id, departments, onDone }: { id?: number; departments: D
 
 function EmployeeFields({ id, initial, departments, onDone }: { id?: number; initial: EmployeeValues; departments: Department[]; onDone: () => void }) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeOptions } = useCodes();
   const user = usePortalUser();
   const { query: levelsQuery, result: levelsResult } = useCustom<TripLevelOption[]>({
     url: EMPLOYEE_PATHS.tripLevels,
@@ -105,7 +105,7 @@ function EmployeeFields({ id, initial, departments, onDone }: { id?: number; ini
   const level = levels.find((l) => l.id === levelId);
   const certs = watch("certificates") ?? [];
   const listError = formState.errors.certificates?.root?.message ?? formState.errors.certificates?.message;
-  const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang);
+  const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES);
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} aria-label={t("staff.formLabel")}>
       <Row gutter={16}>

@@ -3,7 +3,7 @@
 // marked 因公 (超标 in red) with the time its approval has left.
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { Countdown } from "./Countdown";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
@@ -11,19 +11,19 @@ import { chinaDateTime as when } from "../../domain/travel/dates";
 import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
-import { useLang } from "../../pages/layout/session";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 export function FlightOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   return (
     <OrderListTable<FlightOrderRow>
       resource="flight-orders"
       ns="flightOrder"
       testId="flight-order-list"
       statuses={FLIGHT_ORDER_STATUS_CODES}
-      statusLabel={(c) => flightOrderLabel(c, lang)}
+      statusLabel={(c) => codeLabel(FLIGHT_ORDER_LABELS, c)}
       empty={empty}
       action={action}
       columns={(refetch) => [
@@ -45,7 +45,7 @@ export function FlightOrderList({ empty, action }: { empty: string; action: Page
           ...NOWRAP, title: t("flightOrder.list.status"), dataIndex: "status", key: "status",
           render: (v: number, r) => (
             <div>
-              <Tag color={flightOrderColor(v)}>{flightOrderLabel(v, lang)}</Tag>
+              <Tag color={flightOrderColor(v)}>{codeLabel(FLIGHT_ORDER_LABELS, v)}</Tag>
               {r.travelType === "business" && <Tag color={r.overStandard ? "red" : "blue"}>{t(r.overStandard ? "business.overTag" : "business.onBusiness")}</Tag>}
               {v === FLIGHT_ORDER_STATUS.approving && r.expiresAt && (
                 <div><Typography.Text type="warning" style={{ fontSize: 12 }}><Countdown until={r.expiresAt} onEnd={refetch} textKey="business.approveWithin" /></Typography.Text></div>

@@ -7,15 +7,15 @@ import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { CERT_TYPES, INSURANCE_STATUS, label, PASSENGER_TYPES } from "../../domain/codes";
-import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS, flightOrderColor, flightOrderLabel } from "../../domain/orders/flight";
+import { CERT_TYPES, INSURANCE_STATUS, PASSENGER_TYPES } from "../../domain/codes";
+import { FLIGHT_ORDER_ACTIONS, FLIGHT_ORDER_STATUS, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { durationText } from "../../domain/travel/results";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang, useSite, type PortalUser } from "../../pages/layout/session";
+import { useSite, type PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FlightSummary } from "../../booking/flight/FlightSummary";
 import { PriceSummary } from "../../booking/flight/PriceSummary";
@@ -25,6 +25,7 @@ import { ChangeDialog } from "./ChangeDialog";
 import { AfterSalesFacts } from "./AfterSalesFacts";
 import "../../booking/flight/flight.css";
 import "../../booking/booking.css";
+import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 
@@ -62,7 +63,7 @@ export default function FlightOrderShowPage({ routeName }: { routeName: string }
 
 function OrderDetail({ id }: { id: string }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<FlightOrderDetail>({
@@ -140,20 +141,20 @@ function OrderDetail({ id }: { id: string }) {
   };
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<FlightOrderPassenger> = [
-    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{label(PASSENGER_TYPES, p.psgType, lang)}</Tag></Space> },
+    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
     ...(order.international
       ? [
           { ...nowrap, title: t("intlOrder.englishName"), dataIndex: "englishName", key: "englishName" },
           { ...nowrap, title: t("intlOrder.certExpiry"), dataIndex: "certExpiry", key: "certExpiry" },
         ]
       : []),
-    { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => label(CERT_TYPES, v, lang) },
+    { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => codeLabel(CERT_TYPES, v) },
     { ...nowrap, title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
     { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
-    { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${label(INSURANCE_STATUS, p.insuStatus, lang)}` : "—") },
+    { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${codeLabel(INSURANCE_STATUS, p.insuStatus)}` : "—") },
     { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
   ];
-  const actionLabel = (action: string) => (action === "create" ? t("flightOrder.detail.created") : (FLIGHT_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
+  const actionLabel = (action: string) => (action === "create" ? t("flightOrder.detail.created") : codeLabel(FLIGHT_ORDER_ACTIONS, action));
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -161,7 +162,7 @@ function OrderDetail({ id }: { id: string }) {
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>
             <Tag color={flightOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
-              {flightOrderLabel(order.status, lang)}
+              {codeLabel(FLIGHT_ORDER_LABELS, order.status)}
             </Tag>
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
@@ -235,7 +236,7 @@ function OrderDetail({ id }: { id: string }) {
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
-                  <Typography.Text type="secondary"> · {flightOrderLabel(e.toStatus, lang)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {codeLabel(FLIGHT_ORDER_LABELS, e.toStatus)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
                   {e.note && <div>{e.note}</div>}
                 </div>
               ),

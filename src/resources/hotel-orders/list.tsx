@@ -3,26 +3,26 @@
 // short columns; the hotel and room take what is left, wrapping.
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { HOTEL_ORDER_STATUS_CODES, hotelOrderColor, hotelOrderLabel } from "../../domain/orders/hotel";
+import { HOTEL_ORDER_STATUS_CODES, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import type { HotelOrderRow } from "../../domain/orders/hotel-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
-import { useLang } from "../../pages/layout/session";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 export function HotelOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   return (
     <OrderListTable<HotelOrderRow>
       resource="hotel-orders"
       ns="hotelOrder"
       testId="hotel-order-list"
       statuses={HOTEL_ORDER_STATUS_CODES}
-      statusLabel={(c) => hotelOrderLabel(c, lang)}
+      statusLabel={(c) => codeLabel(HOTEL_ORDER_LABELS, c)}
       scrollX={860}
       empty={empty}
       action={action}
@@ -57,7 +57,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
         },
         { title: t("hotelOrder.list.guests"), dataIndex: "guestNames", key: "guestNames", width: 90, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("hotelOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
-        { ...NOWRAP, title: t("hotelOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={hotelOrderColor(v)}>{hotelOrderLabel(v, lang)}</Tag> },
+        { ...NOWRAP, title: t("hotelOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={hotelOrderColor(v)}>{codeLabel(HOTEL_ORDER_LABELS, v)}</Tag> },
         { ...NOWRAP, title: t("hotelOrder.list.actions"), key: "actions", width: 70, render: (_: unknown, r) => <Link to={hotelOrderDetailPath(r.orderNo)}>{t("hotelOrder.list.view")}</Link> },
       ]}
     />

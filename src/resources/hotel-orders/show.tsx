@@ -6,18 +6,18 @@ import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { HOTEL_ORDER_MOVES, HOTEL_ORDER_STATUS, hotelOrderColor, hotelOrderLabel } from "../../domain/orders/hotel";
+import { HOTEL_ORDER_ACTIONS, HOTEL_ORDER_STATUS, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import { HOTEL_ORDER_PATHS, type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
 import { hotelPayPath } from "./index";
 import { ModifyDialog } from "./modify";
 import "../../booking/flight/flight.css";
+import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const when = chinaDateTime;
@@ -34,7 +34,7 @@ export default function HotelOrderShowPage({ routeName }: { routeName: string })
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<HotelOrderDetail>({ resource: "hotel-orders", id: orderNo, errorNotification: false });
@@ -91,7 +91,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
     { ...nowrap, title: t("hotelOrder.rooms"), dataIndex: "rooms", key: "rooms" },
     { ...nowrap, title: t("hotelOrder.subtotal"), key: "subtotal", align: "right", render: (_: unknown, n) => fen(n.price * n.rooms) },
   ];
-  const actionLabel = (action: string) => (action === "create" ? t("hotelOrder.created") : (HOTEL_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
+  const actionLabel = (action: string) => (action === "create" ? t("hotelOrder.created") : codeLabel(HOTEL_ORDER_ACTIONS, action));
   const roomTotal = order.nightly.reduce((s, n) => s + n.price * n.rooms, 0);
 
   return (
@@ -100,7 +100,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>
             <Tag color={hotelOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
-              {hotelOrderLabel(order.status, lang)}
+              {codeLabel(HOTEL_ORDER_LABELS, order.status)}
             </Tag>
             <Typography.Text>{t("hotelOrder.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{t("hotelOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
@@ -157,7 +157,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
-                  <Typography.Text type="secondary"> · {hotelOrderLabel(e.toStatus, lang)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {codeLabel(HOTEL_ORDER_LABELS, e.toStatus)} · {e.actorName} · {when(e.createTime)}</Typography.Text>
                   {e.note && <div>{e.note}</div>}
                 </div>
               ),

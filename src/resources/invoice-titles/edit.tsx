@@ -6,10 +6,10 @@ import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "antd";
 import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TYPES, invoiceTitleFormSchema, type InvoiceTitleRow } from "../../domain/people/invoice-title";
 import { pathFor } from "../../access/routes";
-import { domainLang } from "../../providers/i18n-provider";
 import { FormField, FormMessage } from "../../components/FormField";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useResourceSave } from "../useResourceSave";
+import { useCodes } from "../../components/use-codes";
 
 interface TitleValues {
   titleType: 1 | 2;
@@ -66,7 +66,7 @@ function EditInvoiceTitle({ id }: { id?: number }) {
 
 function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues; onBack: () => void }) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel } = useCodes();
   const { control, watch, submit, saving, refusal } = useResourceSave<TitleValues, InvoiceTitleRow>({
     resource: "invoiceTitles", id, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onBack,
   });
@@ -74,7 +74,7 @@ function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues;
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 560 }} aria-label={t("invoiceTitles.formLabel")}>
       <FormField control={control} name="titleType" label={t("invoiceTitles.titleType")}>
-        <Radio.Group options={([2, 1] as const).map((k) => ({ value: k, label: INVOICE_TITLE_TYPES[k][lang] }))} />
+        <Radio.Group options={([2, 1] as const).map((k) => ({ value: k, label: codeLabel(INVOICE_TITLE_TYPES, k) }))} />
       </FormField>
       <FormField control={control} name="title" label={t("invoiceTitles.title")}>
         <Input maxLength={INVOICE_TITLE_MAX} placeholder={t(company ? "invoiceTitles.companyPlaceholder" : "invoiceTitles.personPlaceholder")} />

@@ -7,9 +7,9 @@ import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Ta
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { INVOICE_TITLE_TYPES, type InvoiceTitleRow } from "../../domain/people/invoice-title";
-import { domainLang } from "../../providers/i18n-provider";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { editInvoiceTitlePath } from "./index";
+import { useCodes } from "../../components/use-codes";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
@@ -27,7 +27,7 @@ export default function InvoiceTitleListPage() {
 
 function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<InvoiceTitleRow, HttpError, { keyword?: string; titleType?: string }>({
     resource: "invoiceTitles",
     pagination: { pageSize: 10 },
@@ -45,7 +45,7 @@ function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
       title: t("invoiceTitles.title"), dataIndex: "title", key: "title",
       render: (v: string, row) => <Space size={6} wrap>{v}{row.isDefault === 1 && <Tag color="gold">{t("passengers.default")}</Tag>}</Space>,
     },
-    { ...nowrap, title: t("invoiceTitles.titleType"), dataIndex: "titleType", key: "titleType", render: (v: 1 | 2) => <Tag color={v === 2 ? "blue" : "default"}>{INVOICE_TITLE_TYPES[v][lang]}</Tag> },
+    { ...nowrap, title: t("invoiceTitles.titleType"), dataIndex: "titleType", key: "titleType", render: (v: 1 | 2) => <Tag color={v === 2 ? "blue" : "default"}>{codeLabel(INVOICE_TITLE_TYPES, v)}</Tag> },
     { ...nowrap, title: t("invoiceTitles.taxNo"), dataIndex: "taxNo", key: "taxNo", render: (v: string | null) => v || "—" },
     { title: t("invoiceTitles.bank"), key: "bank", render: (_: unknown, r) => (r.bankName ? `${r.bankName} ${r.bankAccount ?? ""}` : "—") },
     {
@@ -67,7 +67,7 @@ function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
           <Input allowClear maxLength={KEYWORD_MAX} placeholder={t("invoiceTitles.keywordPlaceholder")} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="titleType" label={t("invoiceTitles.titleType")}>
-          <Select allowClear placeholder={t("passengers.all")} style={{ width: 110 }} options={([1, 2] as const).map((k) => ({ value: String(k), label: INVOICE_TITLE_TYPES[k][lang] }))} />
+          <Select allowClear placeholder={t("passengers.all")} style={{ width: 110 }} options={([1, 2] as const).map((k) => ({ value: String(k), label: codeLabel(INVOICE_TITLE_TYPES, k) }))} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("passengers.search")}</Button>

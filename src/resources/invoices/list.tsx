@@ -8,9 +8,9 @@ import { Alert, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typo
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { INVOICE_DELIVERIES, INVOICE_STATUS, INVOICE_STATUSES, type InvoiceRow, type InvoiceStatus } from "../../domain/people/invoice";
 import { formatFen } from "../../domain/policy/fen";
-import { domainLang } from "../../providers/i18n-provider";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { InvoiceRequestDrawer } from "./request";
+import { useCodes } from "../../components/use-codes";
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { applied: "processing", issued: "success", mailed: "cyan", withdrawn: "default" };
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
@@ -29,7 +29,7 @@ export default function InvoiceListPage() {
 
 function InvoiceList() {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<InvoiceRow, HttpError, { status?: string }>({
     resource: "invoices",
     pagination: { pageSize: 10 },
@@ -49,9 +49,9 @@ function InvoiceList() {
     { ...nowrap, title: t("invoices.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
     {
       title: t("invoices.delivery"), key: "delivery",
-      render: (_: unknown, r) => <Space direction="vertical" size={0}><span>{INVOICE_DELIVERIES[r.delivery][lang]}</span><Typography.Text type="secondary">{r.delivery === "email" ? r.email : r.mailTo}</Typography.Text></Space>,
+      render: (_: unknown, r) => <Space direction="vertical" size={0}><span>{codeLabel(INVOICE_DELIVERIES, r.delivery)}</span><Typography.Text type="secondary">{r.delivery === "email" ? r.email : r.mailTo}</Typography.Text></Space>,
     },
-    { ...nowrap, title: t("invoices.status"), dataIndex: "status", key: "status", render: (v: InvoiceStatus) => <Tag color={STATUS_COLOR[v]}>{INVOICE_STATUS[v][lang]}</Tag> },
+    { ...nowrap, title: t("invoices.status"), dataIndex: "status", key: "status", render: (v: InvoiceStatus) => <Tag color={STATUS_COLOR[v]}>{codeLabel(INVOICE_STATUS, v)}</Tag> },
     {
       ...nowrap, title: t("passengers.columns.actions"), key: "actions",
       render: (_: unknown, row) =>
@@ -68,7 +68,7 @@ function InvoiceList() {
     <div className="tp-frame__card" style={{ paddingTop: 20 }}>
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 12 }} aria-label={t("invoices.searchForm")}>
         <Form.Item name="status" label={t("invoices.status")}>
-          <Select allowClear placeholder={t("passengers.all")} style={{ width: 130 }} options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS[s][lang] }))} />
+          <Select allowClear placeholder={t("passengers.all")} style={{ width: 130 }} options={INVOICE_STATUSES.map((s) => ({ value: s, label: codeLabel(INVOICE_STATUS, s) }))} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("passengers.search")}</Button>

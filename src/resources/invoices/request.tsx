@@ -11,16 +11,16 @@ import { Alert, Button, Drawer, Empty, Form, Input, Radio, Select, Space, Statis
 import { INVOICE_DELIVERIES, INVOICE_EMAIL_MAX, INVOICE_PATHS, INVOICE_REMARK_MAX, invoiceRequestSchema, type InvoiceableOrder, type InvoiceRequest, type InvoiceRequestInput, type InvoiceRow } from "../../domain/people/invoice";
 import type { InvoiceTitleRow } from "../../domain/people/invoice-title";
 import type { AddressRow } from "../../domain/people/address";
-import { flightOrderLabel } from "../../domain/orders/flight";
+import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatFen } from "../../domain/policy/fen";
-import { domainLang } from "../../providers/i18n-provider";
+import { useCodes } from "../../components/use-codes";
 
 type Values = InvoiceRequestInput;
 const EMPTY: Values = { orderIds: [], titleId: undefined as unknown as number, delivery: "email", email: "", addressId: undefined, remark: "" };
 
 export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel } = useCodes();
   const { list } = useNavigation();
   // The orders change as requests are made and withdrawn: always stale, so each opening (the
   // query being enabled again) fetches them afresh.
@@ -95,7 +95,7 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
                 columns={[
                   { title: t("invoices.orderNo"), dataIndex: "orderNo", key: "orderNo" },
                   { title: t("invoices.trip"), dataIndex: "title", key: "title", render: (v: string, o) => <Space direction="vertical" size={0}><span>{v}</span><Typography.Text type="secondary">{o.depDate}</Typography.Text></Space> },
-                  { title: t("invoices.status"), dataIndex: "status", key: "status", render: (v: number) => flightOrderLabel(v, lang) },
+                  { title: t("invoices.status"), dataIndex: "status", key: "status", render: (v: number) => codeLabel(FLIGHT_ORDER_LABELS, v) },
                   { title: t("invoices.amount"), dataIndex: "totalFen", key: "totalFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
                 ]}
               />
@@ -118,7 +118,7 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
             name="delivery"
             control={control}
             render={({ field }) => (
-              <Radio.Group value={field.value} onChange={(e) => field.onChange(e.target.value)} options={(["email", "paper"] as const).map((k) => ({ value: k, label: INVOICE_DELIVERIES[k][lang] }))} />
+              <Radio.Group value={field.value} onChange={(e) => field.onChange(e.target.value)} options={(["email", "paper"] as const).map((k) => ({ value: k, label: codeLabel(INVOICE_DELIVERIES, k) }))} />
             )}
           />
         </Form.Item>

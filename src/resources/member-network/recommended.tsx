@@ -5,12 +5,12 @@ import { lazy, Suspense } from "react";
 import { useCustom, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
-import { memberTypeLabel } from "../../domain/member";
+import { MEMBER_TYPE_LABELS } from "../../domain/member";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { RecommendInfo, RecommendedRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
+import { useCodes } from "../../components/use-codes";
 
 const QrCodeImage = lazy(() => import("../../pages/layout/QrCodeImage"));
 
@@ -77,14 +77,14 @@ function ReferralCard() {
 
 function RecommendedList() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const r = (k: string, o?: Record<string, unknown>) => t(`network.recommend.${k}`, o);
   const { tableProps, tableQuery } = useTable<RecommendedRow, HttpError>({ resource: "recommended-members", pagination: { pageSize: 10 }, syncWithLocation: true });
   const error = tableQuery.error;
   const columns: TableColumnsType<RecommendedRow> = [
     { ...nowrap, title: r("name"), dataIndex: "realName", key: "realName", render: (v: string | null) => v || <Typography.Text type="secondary">{r("noName")}</Typography.Text> },
     { ...nowrap, title: r("mobile"), dataIndex: "mobilePhone", key: "mobilePhone" },
-    { ...nowrap, title: r("memberType"), dataIndex: "memberType", key: "memberType", render: (v: RecommendedRow["memberType"]) => memberTypeLabel(v, lang) },
+    { ...nowrap, title: r("memberType"), dataIndex: "memberType", key: "memberType", render: (v: RecommendedRow["memberType"]) => codeLabel(MEMBER_TYPE_LABELS, v) },
     { ...nowrap, title: r("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
   ];
   return (

@@ -7,19 +7,19 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { memberTypeLabel } from "../../domain/member";
+import { MEMBER_TYPE_LABELS } from "../../domain/member";
 import { chinaDateTime } from "../../domain/travel/dates";
 import type { SubordinateRow } from "../../domain/people/network";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { pathFor } from "../../access/routes";
+import { useCodes } from "../../components/use-codes";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
 
 export function SubordinateTable({ action }: { action?: (row: SubordinateRow) => ReactNode }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const s = (k: string, o?: Record<string, unknown>) => t(`network.subordinates.${k}`, o);
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<SubordinateRow, HttpError, { keyword?: string }>({
     resource: "subordinates",
@@ -32,7 +32,7 @@ export function SubordinateTable({ action }: { action?: (row: SubordinateRow) =>
   const columns: TableColumnsType<SubordinateRow> = [
     { ...nowrap, title: s("name"), dataIndex: "realName", key: "realName", render: (v: string | null) => v || "—" },
     { ...nowrap, title: s("mobile"), dataIndex: "mobilePhone", key: "mobilePhone" },
-    { ...nowrap, title: s("memberType"), dataIndex: "memberType", key: "memberType", render: (v: SubordinateRow["memberType"]) => memberTypeLabel(v, lang) },
+    { ...nowrap, title: s("memberType"), dataIndex: "memberType", key: "memberType", render: (v: SubordinateRow["memberType"]) => codeLabel(MEMBER_TYPE_LABELS, v) },
     { ...nowrap, title: s("orderCount"), dataIndex: "orderCount", key: "orderCount", align: "right" },
     { ...nowrap, title: s("status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={v ? "green" : "default"}>{s(v ? "active" : "inactive")}</Tag> },
     { ...nowrap, title: s("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },

@@ -6,10 +6,10 @@ import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refin
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES, codeOptions, label } from "../../domain/codes";
+import { CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { KEYWORD_MAX } from "../../domain/lists";
 import type { TravellerRow } from "../../domain/people";
-import { domainLang } from "../../providers/i18n-provider";
+import { useCodes } from "../../components/use-codes";
 
 interface SearchValues {
   keyword?: string;
@@ -36,7 +36,7 @@ export interface TravellerListProps {
 
 export function TravellerList({ resource, showDefault, onEdit, texts }: TravellerListProps) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel, codeOptions } = useCodes();
   const { tableProps, searchFormProps, filters, sorters, tableQuery } = useTable<TravellerRow, HttpError, SearchValues>({
     resource,
     pagination: { pageSize: 10 },
@@ -63,7 +63,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
     },
     {
       ...nowrap, title: t("passengers.columns.psgType"), dataIndex: "psgType", key: "psgType",
-      render: (v: TravellerRow["psgType"]) => <Tag color={AGE_COLORS[v]}>{PASSENGER_TYPES[v][lang]}</Tag>,
+      render: (v: TravellerRow["psgType"]) => <Tag color={AGE_COLORS[v]}>{codeLabel(PASSENGER_TYPES, v)}</Tag>,
     },
     {
       ...nowrap, title: t("passengers.columns.birthday"), dataIndex: "birthday", key: "birthday", sorter: true, sortOrder: getDefaultSortOrder("birthday", sorters),
@@ -81,7 +81,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
         <Space size={2} direction="vertical">
           {row.certificates.map((c) => (
             <span key={c.certType} style={{ whiteSpace: "nowrap" }}>
-              <Typography.Text type="secondary">{label(CERT_TYPES, c.certType, lang)}</Typography.Text> {c.certNo}
+              <Typography.Text type="secondary">{codeLabel(CERT_TYPES, c.certType)}</Typography.Text> {c.certNo}
             </span>
           ))}
         </Space>
@@ -121,7 +121,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
             allowClear
             placeholder={t("passengers.all")}
             style={{ width: 130 }}
-            options={codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang).map((o) => ({ value: String(o.value), label: o.label }))}
+            options={codeOptions(CERT_TYPES, CERT_TYPE_CODES).map((o) => ({ value: String(o.value), label: o.label }))}
           />
         </Form.Item>
         <Form.Item name="psgType" label={t("passengers.psgType")}>
@@ -129,7 +129,7 @@ export function TravellerList({ resource, showDefault, onEdit, texts }: Travelle
             allowClear
             placeholder={t("passengers.all")}
             style={{ width: 100 }}
-            options={(["ADT", "CHD", "INF"] as const).map((k) => ({ value: k, label: PASSENGER_TYPES[k][lang] }))}
+            options={(["ADT", "CHD", "INF"] as const).map((k) => ({ value: k, label: codeLabel(PASSENGER_TYPES, k) }))}
           />
         </Form.Item>
         <Form.Item>

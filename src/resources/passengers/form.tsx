@@ -7,16 +7,16 @@ import { Button, Card, Col, Form, Input, Radio, Row, Select, Switch, Tag } from 
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from "react-hook-form";
 import dayjs from "dayjs";
-import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES, codeOptions } from "../../domain/codes";
+import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import {
   CERT_NO_MAX, CERTIFICATES_MAX, CHINESE_NAME_MAX, COUNTRY_MAX, ENGLISH_NAME_MAX, TRAVELLER_REMARK_MAX,
   idCardFacts, normaliseCertNo, passengerTypeOf,
 } from "../../domain/people";
-import { domainLang } from "../../providers/i18n-provider";
 import { FormField } from "../../components/FormField";
 import { DateInput, dayOf } from "../../components/DateInput";
 import { newCertificate, type CertificateValues, type TravellerValues } from "./values";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 const AGE_COLORS = { ADT: "blue", CHD: "green", INF: "magenta" } as const;
 
@@ -24,7 +24,7 @@ type TravellerForm = Pick<UseFormReturn<TravellerValues>, "control" | "setValue"
 
 export function TravellerFields({ form, withDefault }: { form: TravellerForm; withDefault: boolean }) {
   const t = useTranslate();
-  const lang = domainLang();
+  const { codeLabel, codeOptions } = useCodes();
   const { control, setValue, clearErrors } = form;
   const certs = (useWatch({ control, name: "certificates" }) as CertificateValues[] | undefined) ?? [];
   const birthday = useWatch({ control, name: "birthday" });
@@ -46,7 +46,7 @@ export function TravellerFields({ form, withDefault }: { form: TravellerForm; wi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [factKey]);
 
-  const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES, lang);
+  const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES);
   return (
     <>
       <Card size="small" title={t("passengers.form.basic")} style={{ marginBottom: 16 }}>
@@ -77,7 +77,7 @@ export function TravellerFields({ form, withDefault }: { form: TravellerForm; wi
               name="birthday"
               label={t("passengers.form.birthday")}
               extra={facts ? t("passengers.form.fromIdCard") : undefined}
-              addon={<Tag color={AGE_COLORS[band]} data-testid="psg-type">{PASSENGER_TYPES[band][lang]}</Tag>}
+              addon={<Tag color={AGE_COLORS[band]} data-testid="psg-type">{codeLabel(PASSENGER_TYPES, band)}</Tag>}
             >
               <DateInput
                 disabled={!!facts}

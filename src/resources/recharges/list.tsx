@@ -6,15 +6,15 @@ import { Alert, Button, DatePicker, Empty, Form, Select, Table, Tag, type TableC
 import { PlusOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { pathFor } from "../../access/routes";
-import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, rechargeLabel, type RechargeView } from "../../domain/orders/recharge";
+import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, RECHARGE_LABELS, type RechargeView } from "../../domain/orders/recharge";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { useLang } from "../../pages/layout/session";
 import { rechargePayPath } from ".";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 interface SearchValues {
   status?: number;
@@ -34,7 +34,7 @@ export default function RechargeRecordPage({ routeName }: { routeName: string })
 
 function Records() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, tableQuery } = useTable<RechargeView, HttpError, SearchValues>({
     resource: "recharges",
     pagination: { pageSize: 10 },
@@ -49,7 +49,7 @@ function Records() {
   const columns: TableColumnsType<RechargeView> = [
     { ...NOWRAP, title: t("recharge.orderNo"), dataIndex: "orderNo", key: "orderNo" },
     { ...NOWRAP, title: t("recharge.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
-    { ...NOWRAP, title: t("recharge.status"), dataIndex: "status", key: "status", render: (s: number) => <Tag color={rechargeColor(s)}>{rechargeLabel(s, lang)}</Tag> },
+    { ...NOWRAP, title: t("recharge.status"), dataIndex: "status", key: "status", render: (s: number) => <Tag color={rechargeColor(s)}>{codeLabel(RECHARGE_LABELS, s)}</Tag> },
     { ...NOWRAP, title: t("recharge.method"), dataIndex: "method", key: "method", render: methodLabel },
     { ...NOWRAP, title: t("recharge.createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
     { ...NOWRAP, title: t("recharge.creditedTime"), dataIndex: "creditedTime", key: "creditedTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
@@ -66,7 +66,7 @@ function Records() {
     <div data-testid="recharge-records">
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="status" label={t("recharge.status")}>
-          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={RECHARGE_STATUS_CODES.map((s) => ({ value: s, label: rechargeLabel(s, lang) }))} />
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={RECHARGE_STATUS_CODES.map((s) => ({ value: s, label: codeLabel(RECHARGE_LABELS, s) }))} />
         </Form.Item>
         <Form.Item name="createDate" label={t("recharge.createDate")}>
           <DatePicker.RangePicker style={{ width: 240 }} />

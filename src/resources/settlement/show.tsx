@@ -11,12 +11,12 @@ import { z } from "zod";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
-import { STATEMENT_STATUS_COLORS, lineDisputeLabel, lineMove, statementStatusLabel } from "../../domain/settlement/states";
-import { useLang } from "../../pages/layout/session";
+import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
 import { statementPath } from "./index";
+import { useCodes } from "../../components/use-codes";
 
 const money = (fen: number) => `¥${formatFen(fen)}`;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -46,7 +46,7 @@ export function StatementShow({ id }: { id: number }) {
 
 function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.ReactNode; onChanged: () => void }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const [disputing, setDisputing] = useState<StatementLine | null>(null);
   const confirm = useCustomMutation<StatementDetail>();
@@ -89,10 +89,10 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
       title: t("settlement.dispute"), key: "dispute", width: 220,
       render: (_: unknown, l) =>
         l.disputeStatus === "none" ? (
-          <Typography.Text type="secondary">{lineDisputeLabel("none", lang)}</Typography.Text>
+          <Typography.Text type="secondary">{codeLabel(LINE_DISPUTE_LABELS, "none")}</Typography.Text>
         ) : (
           <Space direction="vertical" size={2}>
-            <Tag color={DISPUTE_COLORS[l.disputeStatus]}>{lineDisputeLabel(l.disputeStatus, lang)}</Tag>
+            <Tag color={DISPUTE_COLORS[l.disputeStatus]}>{codeLabel(LINE_DISPUTE_LABELS, l.disputeStatus)}</Tag>
             {l.disputeReason && <Typography.Text type="secondary">{t("settlement.reasonShown", { reason: l.disputeReason })}</Typography.Text>}
             {l.answerNote && <Typography.Text type="secondary">{t("settlement.answerShown", { note: l.answerNote })}</Typography.Text>}
           </Space>
@@ -120,7 +120,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
         {back}
         {s.actions.includes("confirm") && <Button type="primary" onClick={askConfirm} loading={confirm.mutation.isPending}>{t("settlement.confirmStatement")}</Button>}
       </Space>
-      <Card title={`${t("settlement.statement")} ${s.statementNo}`} extra={<Tag color={STATEMENT_STATUS_COLORS[s.status]}>{statementStatusLabel(s.status, lang)}</Tag>}>
+      <Card title={`${t("settlement.statement")} ${s.statementNo}`} extra={<Tag color={STATEMENT_STATUS_COLORS[s.status]}>{codeLabel(STATEMENT_STATUS_LABELS, s.status)}</Tag>}>
         <Descriptions column={{ xs: 1, sm: 2, lg: 4 }} size="small">
           <Descriptions.Item label={t("settlement.company")}>{s.companyName}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.period")}>{`${s.periodStart} ~ ${s.periodEnd}`}</Descriptions.Item>

@@ -2,14 +2,14 @@
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Empty, Form, Select, Table, Tag, type TableColumnsType } from "antd";
-import { STATEMENT_STATUSES, STATEMENT_STATUS_COLORS, statementStatusLabel, type StatementStatus } from "../../domain/settlement/states";
+import { STATEMENT_STATUSES, STATEMENT_STATUS_COLORS, STATEMENT_STATUS_LABELS, type StatementStatus } from "../../domain/settlement/states";
 import type { StatementRow } from "../../domain/settlement/schemas";
 import { formatFen } from "../../domain/policy/fen";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { statementPath } from "./index";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 interface SearchValues {
   status?: StatementStatus;
@@ -20,7 +20,7 @@ const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export function StatementList() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, tableQuery } = useTable<StatementRow, HttpError, SearchValues>({
     resource: "settlement-statements",
     pagination: { pageSize: 10 },
@@ -35,7 +35,7 @@ export function StatementList() {
       ...NOWRAP, title: t("settlement.status"), dataIndex: "status", key: "status",
       render: (s: StatementStatus, r) => (
         <>
-          <Tag color={STATEMENT_STATUS_COLORS[s]}>{statementStatusLabel(s, lang)}</Tag>
+          <Tag color={STATEMENT_STATUS_COLORS[s]}>{codeLabel(STATEMENT_STATUS_LABELS, s)}</Tag>
           {r.openDisputes > 0 && <Tag color="orange">{t("settlement.openDisputes", { count: r.openDisputes })}</Tag>}
         </>
       ),
@@ -55,7 +55,7 @@ export function StatementList() {
     <div data-testid="settlement-statements">
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="status" label={t("settlement.status")}>
-          <Select allowClear placeholder={t("settlement.all")} style={{ width: 140 }} options={STATEMENT_STATUSES.map((s) => ({ value: s, label: statementStatusLabel(s, lang) }))} />
+          <Select allowClear placeholder={t("settlement.all")} style={{ width: 140 }} options={STATEMENT_STATUSES.map((s) => ({ value: s, label: codeLabel(STATEMENT_STATUS_LABELS, s) }))} />
         </Form.Item>
         <SearchButtons onReset={reset} />
       </Form>

@@ -4,13 +4,13 @@ import { Alert, App, Modal, Skeleton, Table, Typography, type TableColumnsType }
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainRefundLine, type TrainRefundQuote } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
-import { useLang } from "../../pages/layout/session";
+import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 
 export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => void }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { message } = App.useApp();
   const { query, result } = useCustom<TrainRefundQuote>({
     url: TRAIN_ORDER_PATHS.refund,
@@ -37,7 +37,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
 
   const columns: TableColumnsType<TrainRefundLine> = [
     { title: t("trainOrder.name"), dataIndex: "name", key: "name" },
-    { title: t("trainOrder.passengerType"), key: "type", render: (_: unknown, l) => TRAIN_PASSENGER_TYPE_LABELS[l.passengerType][lang] },
+    { title: t("trainOrder.passengerType"), key: "type", render: (_: unknown, l) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, l.passengerType) },
     { title: t("trainOrder.fare"), dataIndex: "fare", key: "fare", align: "right", render: fen },
     { title: t("trainOrder.refundFee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
     { title: t("trainOrder.refundLine"), dataIndex: "refund", key: "refund", align: "right", render: fen },

@@ -3,7 +3,7 @@
 // short columns; the train and route take what is left.
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, trainOrderLabel } from "../../domain/orders/train";
+import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import type { TrainOrderRow } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
@@ -11,19 +11,19 @@ import { trainOrderDetailPath } from "./index";
 import { channelText } from "./channel";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
-import { useLang } from "../../pages/layout/session";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 export function TrainOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   return (
     <OrderListTable<TrainOrderRow>
       resource="train-orders"
       ns="trainOrder"
       testId="train-order-list"
       statuses={TRAIN_ORDER_STATUS_CODES}
-      statusLabel={(c) => trainOrderLabel(c, lang)}
+      statusLabel={(c) => codeLabel(TRAIN_ORDER_LABELS, c)}
       scrollX={860}
       empty={empty}
       action={action}
@@ -58,7 +58,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
         },
         { title: t("trainOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 110, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("trainOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
-        { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={trainOrderColor(v)}>{trainOrderLabel(v, lang)}</Tag> },
+        { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={trainOrderColor(v)}>{codeLabel(TRAIN_ORDER_LABELS, v)}</Tag> },
         { ...NOWRAP, title: t("trainOrder.list.actions"), key: "actions", width: 70, render: (_: unknown, r) => <Link to={trainOrderDetailPath(r.id)}>{t("trainOrder.list.view")}</Link> },
       ]}
     />

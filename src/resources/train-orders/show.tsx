@@ -7,15 +7,14 @@ import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { TRAIN_ORDER_MOVES, TRAIN_ORDER_STATUS, trainOrderColor, trainOrderLabel } from "../../domain/orders/train";
+import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
-import { CERT_TYPES, label } from "../../domain/codes";
+import { CERT_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { durationText } from "../../domain/travel/results";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
 import { trainPayPath } from "./index";
@@ -23,6 +22,7 @@ import { channelText } from "./channel";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import "../../booking/flight/flight.css";
+import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 
@@ -38,7 +38,7 @@ export default function TrainOrderShowPage({ routeName }: { routeName: string })
 
 function OrderDetail({ orderId }: { orderId: number }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<"refund" | "change" | null>(null);
@@ -78,13 +78,13 @@ function OrderDetail({ orderId }: { orderId: number }) {
   const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
   // Unpaid: what is to pay. Paid: what was paid; fees kept and money returned follow it.
   const totalLabel = pending || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
-  const typeLabel = (p: TrainOrderPassenger) => TRAIN_PASSENGER_TYPE_LABELS[p.passengerType][lang];
+  const typeLabel = (p: TrainOrderPassenger) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, p.passengerType);
   const anyFee = order.passengers.some((p) => p.refundFee > 0);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<TrainOrderPassenger> = [
     { ...nowrap, title: t("trainOrder.name"), dataIndex: "name", key: "name" },
     { ...nowrap, title: t("trainOrder.passengerType"), key: "type", render: (_: unknown, p) => typeLabel(p) },
-    { ...nowrap, title: t("trainOrder.certNo"), key: "cert", render: (_: unknown, p) => `${label(CERT_TYPES, p.certType, lang)} ${p.certNo}` },
+    { ...nowrap, title: t("trainOrder.certNo"), key: "cert", render: (_: unknown, p) => `${codeLabel(CERT_TYPES, p.certType)} ${p.certNo}` },
     { ...nowrap, title: t("trainOrder.seatNo"), dataIndex: "seatNo", key: "seatNo", render: (v: string | null) => v ?? "—" },
     { ...nowrap, title: t("trainOrder.fare"), dataIndex: "fare", key: "fare", align: "right", render: fen },
     ...(anyFee ? [{ ...nowrap, title: t("trainOrder.refundFee"), dataIndex: "refundFee", key: "refundFee", align: "right" as const, render: fen }] : []),
@@ -92,14 +92,14 @@ function OrderDetail({ orderId }: { orderId: number }) {
   const byType = (["adult", "child"] as const)
     .map((type) => ({ type, people: order.passengers.filter((p) => p.passengerType === type) }))
     .filter((x) => x.people.length > 0);
-  const actionLabel = (action: string) => (action === "create" ? t("trainOrder.created") : (TRAIN_ORDER_MOVES.find((m) => m.action === action)?.label[lang] ?? action));
+  const actionLabel = (action: string) => (action === "create" ? t("trainOrder.created") : codeLabel(TRAIN_ORDER_ACTIONS, action));
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Card>
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>
-            <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{trainOrderLabel(order.status, lang)}</Tag>
+            <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{codeLabel(TRAIN_ORDER_LABELS, order.status)}</Tag>
             <Typography.Text>{t("trainOrder.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
@@ -140,7 +140,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
-                  <Typography.Text type="secondary"> · {trainOrderLabel(e.toStatus, lang)} · {e.actorName} · {chinaDateTime(e.createTime)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {codeLabel(TRAIN_ORDER_LABELS, e.toStatus)} · {e.actorName} · {chinaDateTime(e.createTime)}</Typography.Text>
                   {e.note && <div>{e.note}</div>}
                 </div>
               ),
@@ -150,7 +150,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
         <Card title={t("trainOrder.pricePanel")} className="tp-order__side">
           <Descriptions column={1} size="small">
             {byType.map((x) => (
-              <Descriptions.Item key={x.type} label={t("trainOrder.ticketLine", { type: TRAIN_PASSENGER_TYPE_LABELS[x.type][lang], price: formatFen(x.people[0].fare), n: x.people.length })}>
+              <Descriptions.Item key={x.type} label={t("trainOrder.ticketLine", { type: codeLabel(TRAIN_PASSENGER_TYPE_LABELS, x.type), price: formatFen(x.people[0].fare), n: x.people.length })}>
                 {fen(x.people.reduce((s, p) => s + p.fare, 0))}
               </Descriptions.Item>
             ))}

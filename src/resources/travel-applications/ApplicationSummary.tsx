@@ -3,13 +3,13 @@
 import { Descriptions, Space, Tag } from "antd";
 import { TRAVEL_MODES, TRIP_SCOPES, formatFen } from "../../domain/policy";
 import { chinaDateTime } from "../../domain/travel/dates";
-import { useLang } from "../../pages/layout/session";
 import type { ApplicationView } from "./index";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 export function ApplicationSummary({ app, applicantName }: { app: ApplicationView; applicantName?: string }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const people = [
     ...app.travellers.employees.map((e) => e.name),
     ...app.travellers.externals.map((x) => t("travel.app.externalName", { name: x.name })),
@@ -17,7 +17,7 @@ export function ApplicationSummary({ app, applicantName }: { app: ApplicationVie
   return (
     <Descriptions column={2} bordered size="middle" labelStyle={{ width: 120, whiteSpace: "nowrap" }} data-testid="application-summary">
       <Descriptions.Item label={t("travel.app.noteNo")}>{app.noteNo}</Descriptions.Item>
-      <Descriptions.Item label={t("travel.app.scope")}>{TRIP_SCOPES.label(app.scope, lang)}</Descriptions.Item>
+      <Descriptions.Item label={t("travel.app.scope")}>{codeLabel(TRIP_SCOPES, app.scope)}</Descriptions.Item>
       <Descriptions.Item label={t("travel.app.purpose")} span={2}>{app.purpose}</Descriptions.Item>
       <Descriptions.Item label={t("travel.app.dates")}>{t("travel.app.dateRange", { start: app.startDate, end: app.endDate })}</Descriptions.Item>
       <Descriptions.Item label={t("travel.app.route")}>{`${app.fromCity} → ${app.toCities.join("、")}`}</Descriptions.Item>
@@ -25,7 +25,7 @@ export function ApplicationSummary({ app, applicantName }: { app: ApplicationVie
       <Descriptions.Item label={t("travel.app.modes")}>
         <Space size={[4, 4]} wrap>
           {app.modes.map((m) => (
-            <Tag key={m} style={{ marginInlineEnd: 0 }}>{TRAVEL_MODES.label(m, lang)}</Tag>
+            <Tag key={m} style={{ marginInlineEnd: 0 }}>{codeLabel(TRAVEL_MODES, m)}</Tag>
           ))}
         </Space>
       </Descriptions.Item>

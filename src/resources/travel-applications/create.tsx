@@ -12,13 +12,13 @@ import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { DateRangeInput } from "../../components/DateInput";
 import { unshownProblem } from "../../components/form-errors";
 import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues, type ApplicationInput } from "./application-form";
 import { APPLICATION_PATHS, applyDetailPath, type ApplicationDetail, type TravellerOption } from "./index";
+import { useCodes } from "../../components/use-codes";
 
 interface MyStandardFlows {
   flows: { trip: string | null; order: string | null };
@@ -51,7 +51,7 @@ type Values = ApplicationFormValues & { externalTravellers: NonNullable<Applicat
 
 function ApplicationFields({ self, travellersError }: { self?: TravellerOption; travellersError?: string }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeOptions } = useCodes();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -115,7 +115,7 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
           <Row gutter={24}>
             <Col span={24}>
               <FormField control={control} name="scope" label={t("travel.app.scope")} required>
-                <Radio.Group options={TRIP_SCOPES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
+                <Radio.Group options={codeOptions(TRIP_SCOPES)} />
               </FormField>
             </Col>
             <Col span={24}>
@@ -179,7 +179,7 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
           <Row gutter={24}>
             <Col xs={24} lg={12}>
               <FormField control={control} name="modes" label={t("travel.app.modes")} required>
-                <Checkbox.Group options={TRAVEL_MODES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
+                <Checkbox.Group options={codeOptions(TRAVEL_MODES)} />
               </FormField>
             </Col>
             <Col xs={24} lg={12}>

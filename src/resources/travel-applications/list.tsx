@@ -11,12 +11,12 @@ import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { applyDetailPath, type ApplicationListRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useTranslate } from "@refinedev/core";
+import { useCodes } from "../../components/use-codes";
 
 interface SearchValues {
   keyword?: string;
@@ -45,7 +45,7 @@ export default function TravelApplicationListPage({ routeName }: { routeName: st
 
 function ApplicationList() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<ApplicationListRow, HttpError, SearchValues>({
     resource: "travel-applications",
     pagination: { pageSize: 10 },
@@ -114,7 +114,7 @@ function ApplicationList() {
             allowClear
             placeholder={t("travel.app.allStatuses")}
             style={{ width: 140 }}
-            options={APPROVAL_STATUSES.map((s) => ({ value: s, label: APPROVAL_STATUS_LABELS[s][lang] }))}
+            options={APPROVAL_STATUSES.map((s) => ({ value: s, label: codeLabel(APPROVAL_STATUS_LABELS, s) }))}
           />
         </Form.Item>
         <SearchButtons onReset={reset} />

@@ -9,7 +9,7 @@ import type { FieldPath } from "react-hook-form";
 import { CITY_TIERS, LISTED_TIERS, cityTiersSchema, type CityTiers, type ListedTier } from "../../domain/policy";
 import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { unshownProblem } from "../../components/form-errors";
-import { useLang } from "../../pages/layout/session";
+import { useCodes } from "../../components/use-codes";
 import { CAR_PATHS, type CityOption } from "../car-standards";
 import { STANDARD_PATHS } from "./index";
 
@@ -49,7 +49,7 @@ function TiersLoader({ onDone }: { onDone: () => void }) {
 
 function TiersForm({ saved, cityRows, onDone }: { saved: CityTiers; cityRows: CityOption[]; onDone: () => void }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<CityTiers>();
@@ -85,12 +85,12 @@ function TiersForm({ saved, cityRows, onDone }: { saved: CityTiers; cityRows: Ci
     <Form layout="vertical" onFinish={() => void submit()} aria-label={t("travel.tiers.title")}>
       <Typography.Paragraph type="secondary">{t("travel.tiers.help")}</Typography.Paragraph>
       {LISTED_TIERS.map((tier) => (
-        <FormField key={tier} control={control} name={tier} label={`${CITY_TIERS.label(tier, lang)}（${t("travel.tiers.count", { count: values[tier]?.length ?? 0 })}）`}>
+        <FormField key={tier} control={control} name={tier} label={`${codeLabel(CITY_TIERS, tier)}（${t("travel.tiers.count", { count: values[tier]?.length ?? 0 })}）`}>
           <Select
             mode="multiple"
             showSearch
             allowClear
-            aria-label={CITY_TIERS.label(tier, lang)}
+            aria-label={codeLabel(CITY_TIERS, tier)}
             placeholder={t("travel.tiers.search")}
             filterOption={(input, option) => Boolean(option && `${option.name}${option.pinyin}`.toLowerCase().includes(input.trim().toLowerCase()))}
             options={cityRows.map((c) => {
@@ -101,7 +101,7 @@ function TiersForm({ saved, cityRows, onDone }: { saved: CityTiers; cityRows: Ci
                 name: c.name,
                 pinyin: c.pinyin,
                 disabled: taken,
-                label: taken ? `${c.name}（${t("travel.tiers.inTier", { tier: CITY_TIERS.label(elsewhere, lang) })}）` : c.name,
+                label: taken ? `${c.name}（${t("travel.tiers.inTier", { tier: codeLabel(CITY_TIERS, elsewhere) })}）` : c.name,
               };
             })}
           />

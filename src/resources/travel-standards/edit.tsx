@@ -8,7 +8,6 @@ import { useLocation, useNavigate } from "react-router";
 import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema, yuanText } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { unshownProblem } from "../../components/form-errors";
@@ -16,6 +15,7 @@ import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type S
 import { STANDARD_PATHS, type StandardRow } from "./index";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
+import { useCodes } from "../../components/use-codes";
 
 export default function EditStandardSettingsPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -39,7 +39,7 @@ function Loader({ id }: { id: string }) {
 
 function StandardForm({ row }: { row: StandardRow }) {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel, codeOptions } = useCodes();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -85,7 +85,7 @@ function StandardForm({ row }: { row: StandardRow }) {
         </Card>
         <Card title={t("travel.standard.air")}>
           <FormField control={control} name="cabins" label={t("travel.standards.cabins")} required>
-            <Checkbox.Group options={CABIN_CLASSES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
+            <Checkbox.Group options={codeOptions(CABIN_CLASSES)} />
           </FormField>
           <Row gutter={24}>
             <Col xs={24} lg={8}>
@@ -108,9 +108,9 @@ function StandardForm({ row }: { row: StandardRow }) {
         </Card>
         <Card title={t("travel.standards.hotelCaps")}>
           <Row gutter={24}>
-            {CITY_TIERS.rows.map((tier) => (
-              <Col xs={24} lg={6} key={tier.key}>
-                <FormField control={control} name={`caps.${tier.key}`} label={tier[lang]}>
+            {CITY_TIERS.keys.map((tier) => (
+              <Col xs={24} lg={6} key={tier}>
+                <FormField control={control} name={`caps.${tier}`} label={codeLabel(CITY_TIERS, tier)}>
                   <Input prefix="¥" suffix={t("travel.standards.perNight")} inputMode="decimal" maxLength={13} placeholder={t("travel.standards.noCap")} />
                 </FormField>
               </Col>
@@ -120,17 +120,17 @@ function StandardForm({ row }: { row: StandardRow }) {
         </Card>
         <Card title={t("travel.standard.train")}>
           <FormField control={control} name="seats" label={t("travel.standards.seats")} required>
-            <Checkbox.Group options={SEAT_CLASSES.rows.map((r) => ({ value: r.key, label: r[lang] }))} />
+            <Checkbox.Group options={codeOptions(SEAT_CLASSES)} />
           </FormField>
         </Card>
         <Card title={t("travel.standard.overAction")}>
           <FormField control={control} name="overAction" className="tp-field--last">
             <Radio.Group>
               <Space direction="vertical">
-                {OVER_ACTIONS.rows.map((r) => (
-                  <Radio key={r.key} value={r.key}>
-                    {r[lang]}
-                    <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{t(`travel.standard.overHelp.${r.key}`)}</Typography.Text>
+                {OVER_ACTIONS.keys.map((r) => (
+                  <Radio key={r} value={r}>
+                    {codeLabel(OVER_ACTIONS, r)}
+                    <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>{t(`travel.standard.overHelp.${r}`)}</Typography.Text>
                   </Radio>
                 ))}
               </Space>

@@ -10,11 +10,11 @@ import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from 
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { CityTiersButton } from "./CityTiersDrawer";
+import { useCodes } from "../../components/use-codes";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
@@ -43,7 +43,7 @@ function Brief({ main, notes }: { main: string; notes: string[] }) {
 
 function StandardList() {
   const t = useTranslate();
-  const lang = useLang();
+  const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutate } = useCustomMutation();
@@ -100,7 +100,7 @@ function StandardList() {
           f.maxPriceFen !== null && t("travel.standards.priceCap", { value: yuanText(f.maxPriceFen) }),
           f.lowestFareHours !== null && t("travel.standards.windowShort", { hours: f.lowestFareHours }),
         ].filter((n): n is string => Boolean(n));
-        return <Brief main={f.cabins.map((c) => CABIN_CLASSES.label(c, lang)).join("、")} notes={notes} />;
+        return <Brief main={f.cabins.map((c) => codeLabel(CABIN_CLASSES, c)).join("、")} notes={notes} />;
       },
     },
     {
@@ -108,11 +108,11 @@ function StandardList() {
       render: (_: unknown, row) =>
         row.configured ? (
           <Space direction="vertical" size={0}>
-            {CITY_TIERS.rows.map((tier) => {
-              const cap = row.standard.hotel.capsFen[tier.key];
+            {CITY_TIERS.keys.map((tier) => {
+              const cap = row.standard.hotel.capsFen[tier];
               return (
-                <Typography.Text key={tier.key} style={{ fontSize: 13, whiteSpace: "nowrap" }}>
-                  {cap === null ? t("travel.standards.tierNoCap", { tier: tier[lang] }) : t("travel.standards.tierCap", { tier: tier[lang], value: yuanText(cap) })}
+                <Typography.Text key={tier} style={{ fontSize: 13, whiteSpace: "nowrap" }}>
+                  {cap === null ? t("travel.standards.tierNoCap", { tier: codeLabel(CITY_TIERS, tier) }) : t("travel.standards.tierCap", { tier: codeLabel(CITY_TIERS, tier), value: yuanText(cap) })}
                 </Typography.Text>
               );
             })}
@@ -123,11 +123,11 @@ function StandardList() {
     },
     {
       title: t("travel.standard.train"), key: "train",
-      render: (_: unknown, row) => (row.configured ? row.standard.train.seats.map((c) => SEAT_CLASSES.label(c, lang)).join("、") : "—"),
+      render: (_: unknown, row) => (row.configured ? row.standard.train.seats.map((c) => codeLabel(SEAT_CLASSES, c)).join("、") : "—"),
     },
     {
       ...nowrap, width: 130, title: t("travel.standard.overAction"), dataIndex: "overAction", key: "overAction",
-      render: (v: StandardRow["overAction"]) => <Tag color={OVER_COLORS[v]} style={{ marginInlineEnd: 0 }}>{OVER_ACTIONS.label(v, lang)}</Tag>,
+      render: (v: StandardRow["overAction"]) => <Tag color={OVER_COLORS[v]} style={{ marginInlineEnd: 0 }}>{codeLabel(OVER_ACTIONS, v)}</Tag>,
     },
     {
       ...nowrap, width: 110, title: t("travel.app.actions"), key: "actions",

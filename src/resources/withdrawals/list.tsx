@@ -5,11 +5,11 @@ import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
-import { domainLang } from "../../providers/i18n-provider";
 import { SearchButtons } from "../list-parts";
 import {
-  WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, withdrawalLabel, type WithdrawalStatus, type WithdrawalView,
+  WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, WITHDRAWAL_LABELS, type WithdrawalStatus, type WithdrawalView,
 } from "../../domain/payments/withdrawal";
+import { useCodes } from "../../components/use-codes";
 
 interface SearchValues {
   status?: WithdrawalStatus;
@@ -20,7 +20,7 @@ const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 export function WithdrawalList() {
   const t = useTranslate();
   const { message } = App.useApp();
-  const lang = domainLang();
+  const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, tableQuery } = useTable<WithdrawalView, HttpError, SearchValues>({
     resource: "withdrawals",
     pagination: { pageSize: 10 },
@@ -48,7 +48,7 @@ export function WithdrawalList() {
     { ...NOWRAP, title: t("wallet.withdrawals.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
     {
       ...NOWRAP, title: t("wallet.withdrawals.status"), dataIndex: "status", key: "status",
-      render: (s: WithdrawalStatus) => <Tag color={withdrawalColor(s)}>{withdrawalLabel(s, lang)}</Tag>,
+      render: (s: WithdrawalStatus) => <Tag color={withdrawalColor(s)}>{codeLabel(WITHDRAWAL_LABELS, s)}</Tag>,
     },
     { title: t("wallet.withdrawals.reason"), dataIndex: "reason", key: "reason", render: (v: string | null) => v ?? "—" },
     {
@@ -71,7 +71,7 @@ export function WithdrawalList() {
     <div data-testid="withdrawal-list">
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="status" label={t("wallet.withdrawals.status")}>
-          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalLabel(s, lang) }))} />
+          <Select allowClear placeholder={t("wallet.all")} style={{ width: 120 }} options={WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: codeLabel(WITHDRAWAL_LABELS, s) }))} />
         </Form.Item>
         <SearchButtons onReset={reset} />
       </Form>
