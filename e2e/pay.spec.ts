@@ -138,13 +138,50 @@ test("asks for the pay password when one is set, shows a wrong one's refusal, pa
   await page.goto("/myCenter/pay_authorization_code");
   await page.getByRole("button", { name: "生成付款码" }).click();
   await expect(page.getByText("请输入支付密码")).toBeVisible();
-  await page.getByLabel("支付密码").fill("135790");
+  await page.getByRole("textbox", { name: /支付密码/ }).fill("135790");
   await page.getByRole("button", { name: "生成付款码" }).click();
   const payCode = page.getByTestId("pay-code");
   await expect(payCode).toHaveText(/^\d{4}( \d{4}){3} \d{2}$/);
   const first = await payCode.textContent();
   await page.getByRole("button", { name: "刷新" }).click();
   await expect(payCode).not.toHaveText(first!);
-  await expect(page.getByLabel("支付密码")).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: /支付密码/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("pays a hotel order from the wallet with the pay password: the toast, then the hotel order's detail", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  const mobile = "13800000030";
+  await signIn(page, mobile);
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  expect((await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json()).ret).toBe(0);
+  const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
+  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update("864209").digest("hex"), smsCode: code } })).json();
+  expect(set.ret, set.msg).toBe(0);
+
+  // One night in a Shanghai hotel, booked through the API.
+  const stay = { checkIn: addDays(chinaDate(Date.now()), 9), checkOut: addDays(chinaDate(Date.now()), 10) };
+  const hotels = (await (await page.request.post("/api/hotel/search/list_credit", { form: { cityCode: "3101", ...stay, pageSize: "20" } })).json()).data.list as { hotelId: number }[];
+  let booked: { orderNo: string } | null = null;
+  for (const hotel of hotels) {
+    const rooms = (await (await page.request.post("/api/hotel/search/priceinfo_credit", { form: { hotelId: String(hotel.hotelId), ...stay } })).json()).data.rooms as { roomTypeId: number; total: number; bookable: boolean; roomsLeft: number }[];
+    const room = rooms.find((r) => r.bookable && r.roomsLeft >= 1 && r.total <= 200_000);
+    if (!room) continue;
+    const r = await (await page.request.post("/api/api/v1/trip_manager/hotel_domestic_order/book", {
+      form: { token, hotelId: String(hotel.hotelId), roomTypeId: String(room.roomTypeId), ...stay, roomCount: "1", price: String(room.total), clientKey: `e2e-hotel-pwd-${Date.now()}`, contactName: "李明", contactMobile: mobile, arrivalTime: "18:00", "guests.0.name": "李明" },
+    })).json();
+    expect(r.ret, r.msg).toBe(0);
+    booked = r.data;
+    break;
+  }
+  expect(booked, "a room the wallet can pay").toBeTruthy();
+
+  await page.goto(`/pay/hotel/${booked!.orderNo}`);
+  await page.getByLabel("支付密码").fill("864209");
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText("订单支付成功")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/hotel/OrderDetails/${booked!.orderNo}$`));
+  await expect(page.getByTestId("order-status")).toHaveText(/^(待确认|已确认)$/);
   expect(errors).toEqual([]);
 });
