@@ -317,6 +317,6 @@ describe("server-side enforcement of every route", () => {
           expect(reply.ret, `${r.url} as ${mobile}: ${reply.msg}`).toBe(0);
         }
       }
-    });
+    }, 120_000); // every route of the app for one caller: slow on a loaded PostgreSQL
   }
 });
