@@ -13,7 +13,7 @@ import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { DEPARTMENTS_PATH, type Department } from "../employees";
-import { PeopleSelect, type Person } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { unshownProblem } from "../../components/form-errors";
 import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues, type FlowInput } from "./flow-form";
@@ -54,7 +54,7 @@ function FlowForm({ row }: { row?: FlowRow }) {
 function knownPeople(row?: FlowRow): Person[] {
   if (!row) return [];
   const named = row.levels.flatMap((l) => l.approvers.flatMap((a, i) => (a.type === "employee" ? [{ id: a.employeeId, name: l.approverNames[i] ?? String(a.employeeId) }] : [])));
-  return [...row.employees, ...named].map((p) => ({ id: p.id, name: p.name, label: p.name }));
+  return [...row.employees, ...named].map((p) => personOf(p.id, p.name, null, null));
 }
 
 interface Option {

@@ -28,7 +28,8 @@ interface TravellerRow {
 const PAGE = 50;
 const WAIT_MS = 250;
 
-const personOf = (id: number, realName: string | null | undefined, mobilePhone: string | null | undefined, departmentName: string | null | undefined): Person => {
+/** A person as the pickers show them: name (or phone), then department. */
+export const personOf = (id: number, realName: string | null | undefined, mobilePhone: string | null | undefined, departmentName: string | null | undefined): Person => {
   const name = realName ?? mobilePhone ?? String(id);
   return { id, name, label: departmentName ? `${name} · ${departmentName}` : name };
 };

@@ -4,7 +4,7 @@ import { Alert, App, Form, Modal, Radio, Select } from "antd";
 import { useCustomMutation, useTranslate } from "@refinedev/core";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { PeopleSelect, type Person } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
 import { BOOKER_PATHS, type BookerRow } from "./index";
 
 interface Values {
@@ -40,7 +40,7 @@ export function BookerDialog({ row, departments, onClose, onSaved }: {
   const scope = watch("scope");
   // The saved rule's people show by name before any search.
   const known: Person[] = row
-    ? [{ id: row.bookerEmployeeId, name: row.bookerName ?? row.bookerMobile ?? "", label: row.bookerName ?? row.bookerMobile ?? "" }, ...row.employees.map((e) => ({ id: e.id, name: e.name, label: e.name }))]
+    ? [personOf(row.bookerEmployeeId, row.bookerName, row.bookerMobile, row.bookerDepartmentName), ...row.employees.map((e) => personOf(e.id, e.name, null, null))]
     : [];
 
   // Only the list the scope names is kept: the other one, picked before the scope changed, goes empty.

@@ -6,7 +6,7 @@ import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Selec
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
-import { PeopleSelect } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
@@ -75,6 +75,7 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
   const externals = useFieldArray({ control, name: "externalTravellers" });
   const state = useSubmitState(watch);
   const fields = () => applicationFields(getValues()) as FieldPath<Values>[];
+  const me = (p: Person): Person => ({ ...p, label: `${p.label} (${t("travel.app.me")})` });
 
   const send = (input: ApplicationInput) =>
     state.run(async () => {
@@ -150,7 +151,7 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
               source="travellers"
               mode="multiple"
               placeholder={t("travel.app.employeesPlaceholder")}
-              known={self ? [{ id: self.employeeId, name: self.realName ?? "", label: `${self.realName ?? self.mobilePhone ?? self.employeeId}${self.departmentName ? ` · ${self.departmentName}` : ""} (${t("travel.app.me")})` }] : []}
+              known={self ? [me(personOf(self.employeeId, self.realName, self.mobilePhone, self.departmentName))] : []}
               status={travellersError ? "warning" : undefined}
             />
           </FormField>
