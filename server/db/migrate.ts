@@ -30,6 +30,7 @@ import * as m080 from "./migrations/080_train_orders";
 import * as m083 from "./migrations/083_withdrawals";
 import * as m084 from "./migrations/084_rewards_pay_codes";
 import * as m087 from "./migrations/087_self_pay";
+import * as m093 from "./migrations/093_source_refunds";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "085_intl_orders": m085,
   "088_train_channels": m088,
   "089_list_search": m089,
+  "093_source_refunds": m093,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -6,7 +6,7 @@ import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalStepsTable, Ap
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
 import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
-import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable } from "./tables/orders";
+import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
@@ -259,6 +259,7 @@ export interface Database {
   train_orders: TrainOrdersTable;
   train_order_passengers: TrainOrderPassengersTable;
   payments: PaymentsTable;
+  source_refunds: SourceRefundsTable;
   export_tasks: ExportTasksTable;
   ledger: LedgerTable;
   travellers: TravellersTable;

@@ -1,68 +1,124 @@
-// Paying money back to where an order was paid from: the member's wallet, or, for an order paid
-// on company credit, the company's credit line (never the booker's own wallet, which would turn
-// company credit into the employee's money). One ledger row either way, in the caller's
-// transaction, and the trade is marked refunded. A 超标自付 trade paid from two sources: the
-// traveller's own money goes back first, up to what they paid; the rest restores the company's
+// Paying money back to where an order was paid from, for every product, in the caller's
+// transaction: to the member's wallet; for an order paid on company credit, to the company's
+// credit line (never the booker's own wallet, which would turn company credit into the
+// employee's money); for an order paid by Alipay or WeChat, to that account (a refund at the
+// gateway, booked by its job). A 超标自付 trade paid from two sources: the traveller's own money
+// goes back first, up to what they paid, to where they paid it; the rest restores the company's
 // line (the fee an airline keeps is a cost of the business trip, the company's).
+// A final refund marks the trade refunded; a partial one (a cheaper change's difference) leaves
+// it paid, so the rest can still be refunded later. Refund rows of the ledger are not keyed by
+// the trade alone (a trade can be refunded more than once): each is written together with the
+// conditional state move that allows it, so a retried move cannot refund twice.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
 import { appendLedger, moveWallet } from "./ledger";
 import { restoreCredit } from "../settlement/credit";
 import { companyById, companyOfMember } from "../settlement/company";
+import { isSourceMethod, scheduleSourceRefund, SOURCE_NAMES } from "./source-refund";
 
 export interface PayBack {
   orderId: number;
   orderNo: string;
-  /** The business type of the trade that paid for what is refunded. */
-  businessType: number;
+  /** The business type of the trade that paid for what is refunded; any when left out. */
+  businessType?: number;
   amountFen: number;
   note: string;
+  /** false: part of the money (a cheaper change's difference); the trade stays paid. Default true. */
+  final?: boolean;
 }
 
-/** Where the money went: "wallet", "credit", both ("split"), or "none" when no trade of that type was paid. */
-export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<"wallet" | "credit" | "split" | "none"> {
-  const payment = await trx
+/** Where the money went; "split": the traveller's part to where they paid it, the rest to the company's line. */
+export type PaidBackTo = "wallet" | "credit" | "alipay" | "wechat" | "split" | "none";
+
+export interface PaidBack {
+  to: PaidBackTo;
+  /** For the timeline: 账户余额, 企业授信额度, 支付宝（原路退回） …; empty when no trade was paid. */
+  label: string;
+}
+
+const LABELS: Record<Exclude<PaidBackTo, "split" | "none">, string> = {
+  wallet: "账户余额",
+  credit: "企业授信额度",
+  alipay: `${SOURCE_NAMES.alipay}（原路退回）`,
+  wechat: `${SOURCE_NAMES.wechat}（原路退回）`,
+};
+
+type Paid = { outTradeNo: string; businessType: number; memberId: number; method: string; amountFen: number; creditFen: number };
+
+export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBack> {
+  const trades = await trx
     .selectFrom("payments")
     .select(["outTradeNo", "businessType", "memberId", "method", "amountFen", "creditFen"])
     .where("orderId", "=", r.orderId)
-    .where("businessType", "=", r.businessType)
     .where("status", "=", "paid")
     .orderBy("id", "desc")
-    .executeTakeFirst();
-  if (!payment) return "none";
-  if (payment.creditFen > 0 && payment.method !== "credit") return payBackSplit(trx, r, payment);
-  const toCredit = payment.method === "credit";
-  if (r.amountFen > 0) {
-    const entry = { memberId: payment.memberId, entry: "refund" as const, direction: "in" as const, amountFen: r.amountFen, businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: r.orderNo, note: r.note };
-    if (toCredit) {
-      const payer = await trx.selectFrom("members").selectAll().where("id", "=", payment.memberId).executeTakeFirstOrThrow();
-      const company = await companyOfMember(trx, payer);
-      await restoreCredit(trx, company?.walletMemberId ?? null, r.amountFen);
-      await appendLedger(trx, { ...entry, account: "credit" });
-    } else {
-      await moveWallet(trx, { ...entry, account: "wallet" });
+    .execute();
+  // The trade of the given business type first (a ticket's own payment before a change's).
+  const ordered = [...trades.filter((t) => r.businessType === undefined || t.businessType === r.businessType), ...trades.filter((t) => r.businessType !== undefined && t.businessType !== r.businessType)];
+  const first = ordered[0];
+  if (!first || (r.businessType !== undefined && first.businessType !== r.businessType)) return { to: "none", label: "" };
+  // A gateway refunds at most what its trade took: more than that (a ticket changed to a dearer
+  // fare, the spread paid by another trade) goes back through the order's other trades.
+  let left = r.amountFen;
+  const used: Paid[] = [];
+  const results: PaidBack[] = [];
+  for (const t of ordered) {
+    if (left <= 0) break;
+    const part = isSourceMethod(t.method) && t.creditFen === 0 ? Math.min(left, t.amountFen - (await refundedAtSource(trx, t.outTradeNo))) : left;
+    if (part <= 0) continue;
+    results.push(t.creditFen > 0 && t.method !== "credit" ? await payBackSplit(trx, r, t, part) : await toOneLabelled(trx, t, part, r));
+    used.push(t);
+    left -= part;
+  }
+  if (r.final !== false) {
+    for (const t of used.includes(first) ? used : [first, ...used]) {
+      await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", t.outTradeNo).where("status", "=", "paid").execute();
     }
   }
-  await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", payment.outTradeNo).where("status", "=", "paid").execute();
-  return toCredit ? "credit" : "wallet";
+  if (results.length === 0) return { to: toOf(first), label: LABELS[toOf(first)] };
+  if (results.length === 1) return results[0];
+  const labels = [...new Set(results.map((x) => x.label))];
+  return { to: "split", label: labels.join("及") };
 }
 
-async function payBackSplit(
-  trx: Kysely<Database>,
-  r: PayBack,
-  payment: { outTradeNo: string; businessType: number; memberId: number; amountFen: number },
-): Promise<"wallet" | "split"> {
-  const toWallet = Math.min(r.amountFen, payment.amountFen);
-  const toCredit = r.amountFen - toWallet;
-  const entry = { memberId: payment.memberId, entry: "refund" as const, direction: "in" as const, businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: r.orderNo, note: r.note };
-  if (toWallet > 0) await moveWallet(trx, { ...entry, account: "wallet", amountFen: toWallet });
-  if (toCredit > 0) {
-    const order = await trx.selectFrom("orders").select("companyId").where("id", "=", r.orderId).executeTakeFirstOrThrow();
-    const company = order.companyId ? await companyById(trx, order.companyId) : null;
-    await restoreCredit(trx, company?.walletMemberId ?? null, toCredit);
-    await appendLedger(trx, { ...entry, account: "credit", amountFen: toCredit });
+const toOf = (t: Paid): Exclude<PaidBackTo, "split" | "none"> => (t.method === "credit" ? "credit" : isSourceMethod(t.method) ? t.method : "wallet");
+
+async function refundedAtSource(trx: Kysely<Database>, outTradeNo: string): Promise<number> {
+  const row = await trx.selectFrom("source_refunds").select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen")).where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow();
+  return Number(row.fen ?? 0);
+}
+
+async function toOneLabelled(trx: Kysely<Database>, t: Paid, amountFen: number, r: PayBack): Promise<PaidBack> {
+  await toOne(trx, t, amountFen, r);
+  const to = toOf(t);
+  return { to, label: LABELS[to] };
+}
+
+/** `amountFen` of the trade back to the one account it was paid from. */
+async function toOne(trx: Kysely<Database>, payment: Paid, amountFen: number, r: PayBack): Promise<void> {
+  const entry = { memberId: payment.memberId, entry: "refund" as const, direction: "in" as const, amountFen, businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: r.orderNo, note: r.note };
+  if (payment.method === "credit") {
+    const payer = await trx.selectFrom("members").selectAll().where("id", "=", payment.memberId).executeTakeFirstOrThrow();
+    const company = await companyOfMember(trx, payer);
+    await restoreCredit(trx, company?.walletMemberId ?? null, amountFen);
+    await appendLedger(trx, { ...entry, account: "credit" });
+  } else if (isSourceMethod(payment.method)) {
+    await scheduleSourceRefund(trx, payment, amountFen, r.note);
+  } else {
+    await moveWallet(trx, { ...entry, account: "wallet" });
   }
-  await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", payment.outTradeNo).where("status", "=", "paid").execute();
-  return toCredit > 0 ? "split" : "wallet";
+}
+
+async function payBackSplit(trx: Kysely<Database>, r: PayBack, payment: Paid, amountFen: number): Promise<PaidBack> {
+  const ownPart = Math.max(0, Math.min(amountFen, payment.amountFen - (isSourceMethod(payment.method) ? await refundedAtSource(trx, payment.outTradeNo) : 0)));
+  const companyPart = amountFen - ownPart;
+  if (ownPart > 0) await toOne(trx, payment, ownPart, r);
+  const own = toOf(payment);
+  if (companyPart <= 0) return { to: own, label: LABELS[own] };
+  const order = await trx.selectFrom("orders").select("companyId").where("id", "=", r.orderId).executeTakeFirstOrThrow();
+  const company = order.companyId ? await companyById(trx, order.companyId) : null;
+  await restoreCredit(trx, company?.walletMemberId ?? null, companyPart);
+  await appendLedger(trx, { memberId: payment.memberId, entry: "refund", direction: "in", amountFen: companyPart, account: "credit", businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: r.orderNo, note: r.note });
+  return { to: "split", label: `${LABELS[own]}及${LABELS.credit}` };
 }

@@ -1,12 +1,13 @@
-// QR money that cannot complete its order (it arrived after the order expired or was cancelled,
-// after another trade paid it, or the company's part of a 超标自付 order could not be charged)
-// goes back to the Alipay or WeChat account it came from, not to the member's wallet. The
-// settlement marks the trade 'refunding' and schedules this job in its own transaction; the job
-// asks the gateway to refund before its transaction opens (no network wait may hold one) and
-// then records the refund. The gateway's refund is idempotent by its refund number, so a retried
-// job asks again safely. A sandbox trade has no real account behind it: its refund is recorded
-// at once. A gateway that keeps failing is retried with backoff and never falls back to the
-// wallet, since a refund whose answer was lost may have been paid already.
+// Money that goes back to the Alipay or WeChat account it was paid from, never to the member's
+// wallet: QR money that cannot complete its order (it arrived after the order expired or was
+// cancelled, after another trade paid it, or the company's part of a 超标自付 order could not be
+// charged), and the refunds of orders paid by QR (a returned ticket, a cancelled room, a cheaper
+// change's difference). Each refund is a row with its own number at the gateway, written with a
+// job in the caller's transaction; the job asks the gateway before its transaction opens (no
+// network wait may hold one) and then books the refund. The gateway's refund is idempotent by
+// that number, so a retried job asks again safely. A sandbox trade has no real account behind
+// it: its refund is booked at once. A gateway that keeps failing is retried with backoff and
+// never falls back to the wallet, since a refund whose answer was lost may have been paid already.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -19,15 +20,35 @@ import { GatewayError, type PayGateways } from "./gateways/types";
 
 export const SOURCE_REFUND_JOB = "payment.refund-to-source";
 
-const METHOD_NAMES: Record<string, string> = { alipay: "支付宝", wechat: "微信" };
+export type SourceMethod = "alipay" | "wechat";
+export const SOURCE_NAMES: Record<SourceMethod, string> = { alipay: "支付宝", wechat: "微信" };
+export const isSourceMethod = (m: string): m is SourceMethod => m === "alipay" || m === "wechat";
 
 /** Trade numbers the sandbox cashier gives its payments. */
 const isSandboxTrade = (p: Pick<Payment, "gatewayTradeNo">) => p.gatewayTradeNo === null || p.gatewayTradeNo.startsWith("SBX");
 
-/** The refund's number at the gateway: one per trade, so asking twice is one refund. */
-export const refundNoOf = (outTradeNo: string) => `R${outTradeNo}`;
+/** The first refund of a trade is `R<trade>`, the next ones `R<trade>-2`, `R<trade>-3` … */
+export const refundNoOf = (outTradeNo: string, nth = 1) => (nth === 1 ? `R${outTradeNo}` : `R${outTradeNo}-${nth}`);
 
-/** paid → refunding and the job that pays it back, in the caller's transaction. */
+type SourcePayment = Pick<Payment, "outTradeNo" | "memberId" | "method">;
+
+/**
+ * Schedules `amountFen` of a QR trade to go back to its account, in the caller's transaction.
+ * The caller decides what the trade's own status becomes.
+ */
+export async function scheduleSourceRefund(trx: Kysely<Database>, p: SourcePayment, amountFen: number, why: string): Promise<void> {
+  if (amountFen <= 0) return;
+  const before = await trx.selectFrom("source_refunds").select((eb) => eb.fn.countAll<number>().as("n")).where("outTradeNo", "=", p.outTradeNo).executeTakeFirstOrThrow();
+  const outRefundNo = refundNoOf(p.outTradeNo, Number(before.n) + 1);
+  const at = isoAt();
+  await trx
+    .insertInto("source_refunds")
+    .values({ outRefundNo, outTradeNo: p.outTradeNo, memberId: p.memberId, method: p.method, amountFen, reason: why, status: "refunding", createTime: at, updateTime: at })
+    .execute();
+  await enqueueJob(trx, { kind: SOURCE_REFUND_JOB, runAt: now(), payload: { outRefundNo } });
+}
+
+/** Money that cannot complete its order: the whole trade goes back (paid → refunding → refunded). */
 export async function refundToSource(trx: Kysely<Database>, p: Payment, why: string): Promise<void> {
   const moved = await trx
     .updateTable("payments")
@@ -36,42 +57,55 @@ export async function refundToSource(trx: Kysely<Database>, p: Payment, why: str
     .where("status", "=", "paid")
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return;
-  await enqueueJob(trx, { kind: SOURCE_REFUND_JOB, runAt: now(), payload: { outTradeNo: p.outTradeNo, why } });
+  await scheduleSourceRefund(trx, p, p.amountFen, why);
 }
 
-const payload = z.object({ outTradeNo: z.string().min(1).max(64), why: z.string().max(200) });
+// Jobs scheduled before refunds had rows named the trade; their rows were made by the migration.
+const payload = z.union([
+  z.object({ outRefundNo: z.string().min(1).max(80) }),
+  z.object({ outTradeNo: z.string().min(1).max(64), why: z.string().max(200) }).transform((p) => ({ outRefundNo: refundNoOf(p.outTradeNo) })),
+]);
+
+async function refundByNo(db: Kysely<Database>, outRefundNo: string) {
+  return db.selectFrom("source_refunds").selectAll().where("outRefundNo", "=", outRefundNo).executeTakeFirst();
+}
 
 export function sourceRefundJob(gateways: PayGateways) {
-  return defineJobKind<z.infer<typeof payload>, "refund" | "skip">({
+  return defineJobKind<{ outRefundNo: string }, "refund" | "skip">({
     kind: SOURCE_REFUND_JOB,
-    payload,
+    payload: payload as z.ZodType<{ outRefundNo: string }>,
     // About a day of tries (backoff grows to an hour); then the job stays failed for a person to see.
     maxAttempts: 30,
     async prepare(p, { db }) {
-      const trade = await paymentByTradeNo(db, p.outTradeNo);
-      if (!trade || trade.status !== "refunding") return "skip";
+      const refund = await refundByNo(db, p.outRefundNo);
+      if (!refund || refund.status !== "refunding") return "skip";
+      const trade = await paymentByTradeNo(db, refund.outTradeNo);
+      if (!trade) return "skip";
       if (isSandboxTrade(trade)) return "refund";
-      const gateway = trade.method === "alipay" || trade.method === "wechat" ? gateways[trade.method] : undefined;
-      if (!gateway) throw new GatewayError(`${METHOD_NAMES[trade.method] ?? trade.method}未配置，无法原路退款`);
+      const gateway = isSourceMethod(refund.method) ? gateways[refund.method] : undefined;
+      if (!gateway) throw new GatewayError(`${isSourceMethod(refund.method) ? SOURCE_NAMES[refund.method] : refund.method}未配置，无法原路退款`);
       // Accepted (done or still processing at the gateway): the money is on its way back.
-      await gateway.refund({ outTradeNo: trade.outTradeNo, outRefundNo: refundNoOf(trade.outTradeNo), refundFen: trade.amountFen, totalFen: trade.amountFen, reason: p.why });
+      await gateway.refund({ outTradeNo: refund.outTradeNo, outRefundNo: refund.outRefundNo, refundFen: refund.amountFen, totalFen: trade.amountFen, reason: refund.reason });
       return "refund";
     },
     async run(p, { trx, prepared }) {
       if (prepared === "skip") return;
       const moved = await trx
-        .updateTable("payments")
+        .updateTable("source_refunds")
         .set({ status: "refunded", updateTime: isoAt() })
-        .where("outTradeNo", "=", p.outTradeNo)
+        .where("outRefundNo", "=", p.outRefundNo)
         .where("status", "=", "refunding")
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) return;
-      const trade = (await paymentByTradeNo(trx, p.outTradeNo))!;
-      const account = trade.method === "wechat" ? "wechat" : "alipay";
+      const refund = (await refundByNo(trx, p.outRefundNo))!;
+      const trade = (await paymentByTradeNo(trx, refund.outTradeNo))!;
+      // A trade that was going back whole is now back.
+      await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", trade.outTradeNo).where("status", "=", "refunding").execute();
+      const account: SourceMethod = refund.method === "wechat" ? "wechat" : "alipay";
       await appendLedger(trx, {
-        memberId: trade.memberId, account, entry: "refund", direction: "in", amountFen: trade.amountFen,
+        memberId: refund.memberId, account, entry: "refund", direction: "in", amountFen: refund.amountFen,
         businessType: trade.businessType, outTradeNo: trade.outTradeNo, orderNo: trade.orderNo,
-        note: `${p.why}，已原路退回${METHOD_NAMES[account]}`,
+        note: `${refund.reason}，已原路退回${SOURCE_NAMES[account]}`,
       });
     },
   });

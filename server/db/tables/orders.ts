@@ -102,6 +102,20 @@ export interface PaymentsTable {
   creditFen: Generated<number>;
 }
 
+/** Migration 093: a refund at Alipay or WeChat of (part of) a paid trade. */
+export interface SourceRefundsTable {
+  id: Generated<number>;
+  outRefundNo: string;
+  outTradeNo: string;
+  memberId: number;
+  method: string;
+  amountFen: number;
+  reason: string;
+  status: string;
+  createTime: string;
+  updateTime: string;
+}
+
 export interface LedgerTable {
   id: Generated<number>;
   memberId: number;

@@ -67,8 +67,6 @@ async function setRecord(trx: Kysely<Database>, orderId: number, status: string,
   await trx.updateTable("flight_refunds").set({ status, updateTime: isoAt(), ...(toAccount ? { toAccount } : {}) }).where("orderId", "=", orderId).execute();
 }
 
-const ACCOUNT_TEXT = { wallet: "账户余额", credit: "企业授信额度", split: "账户余额及企业授信额度" } as const;
-
 async function step(trx: Kysely<Database>, orderId: number, action: Step): Promise<void> {
   const order = await trx.selectFrom("orders").select(["status", "holdId", "orderNo"]).where("id", "=", orderId).executeTakeFirst();
   if (!order || order.status !== STEP_FROM[action]) return;
@@ -87,10 +85,10 @@ async function step(trx: Kysely<Database>, orderId: number, action: Step): Promi
     return;
   }
   const record = await trx.selectFrom("flight_refunds").select(["refundFen", "feeFen"]).where("orderId", "=", orderId).executeTakeFirstOrThrow();
-  const to = await payBack(trx, { orderId, orderNo: order.orderNo, businessType: BUSINESS_TYPE.dometicketOrderPay, amountFen: record.refundFen, note: "机票退票退款" });
-  const where = to === "none" ? "" : ` 至${ACCOUNT_TEXT[to]}`;
+  const back = await payBack(trx, { orderId, orderNo: order.orderNo, businessType: BUSINESS_TYPE.dometicketOrderPay, amountFen: record.refundFen, note: "机票退票退款" });
+  const where = back.to === "none" ? "" : ` 至${back.label}`;
   await applyFlightMove(trx, { orderId, action, actor: SYSTEM_ACTOR, note: `退款 ${yuan(record.refundFen)}${where}（扣除退票费 ${yuan(record.feeFen)}）` });
-  await setRecord(trx, orderId, "refunded", to);
+  await setRecord(trx, orderId, "refunded", back.to);
 }
 
 export const flightRefundStepJob = defineJobKind({

@@ -9,7 +9,7 @@ import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
-import { returnPayment } from "../refunds";
+import { payBack } from "../../payments/refund";
 import { formatFen } from "../../../src/domain/policy/fen";
 import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
@@ -64,7 +64,7 @@ export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest):
 /**
  * The member cancels. Unpaid: the rooms go back. Paid (pending confirmation or confirmed): only
  * a rate that may be cancelled; the supplier gives the rooms back and names the fee, and the
- * rest of the price goes back where it was paid from (returnPayment) with the system's refund move.
+ * rest of the price goes back where it was paid from (payBack) with the system's refund move.
  */
 async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
@@ -81,11 +81,11 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const refunded = order.holdId ? await supplier.refund(order.holdId, await supplierContext(trx, null)) : { fee: 0 };
     const fee = Math.min(order.totalFen, refunded.fee);
     const back = order.totalFen - fee;
-    const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: "酒店订单取消退款", final: true });
+    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: "酒店订单取消退款" });
     await trx.updateTable("hotel_orders").set({ penaltyFen: fee, refundFen: back }).where("orderId", "=", order.id).execute();
     await write(trx, { ...order, status: HOTEL_ORDER_STATUS.cancelled }, {
       orderId: order.id, action: "refund", actor: SYSTEM_ACTOR,
-      note: `退款 ¥${formatFen(back)} 至${money.to === "credit" ? "企业授信额度" : "账户余额"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
+      note: `退款 ¥${formatFen(back)} 至${money.label || "原支付账户"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
     });
     return { from: result.from, to: HOTEL_ORDER_STATUS.refunded };
   });

@@ -17,7 +17,7 @@ import { trainRefundFee, type SeatClass } from "../../../src/domain/travel/train
 import type { TrainItem } from "../../../src/domain/travel/types";
 import type { TrainSupplier } from "../../suppliers/types";
 import type { Actor } from "../flight/moves";
-import { returnPayment } from "../refunds";
+import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove } from "./moves";
 import { departAtOf } from "./book";
 import { departureOf } from "./refund";
@@ -90,8 +90,8 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
     await seatPassengers(trx, order.id, q.seatClass);
     let note = `改签至 ${next.trainNo} ${next.depDate} ${next.depTime} ${q.seatName}`;
     if (q.refund > 0) {
-      const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
-      note += `，退还差额 ¥${formatFen(q.refund)} 至${money.toLabel || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`;
+      const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
+      note += `，退还差额 ¥${formatFen(q.refund)} 至${money.label || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`;
     }
     // Conditional on the status read above: of two changes at once, the second finds it moved.
     const moved = await writeTrainMove(trx, order, { action: "change", actor, note });

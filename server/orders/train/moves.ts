@@ -12,7 +12,7 @@ import { formatFen } from "../../../src/domain/policy/fen";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
 import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
-import { returnPayment } from "../refunds";
+import { payBack } from "../../payments/refund";
 import { seatNumbers } from "./seats";
 import { recordMove } from "../record-move";
 
@@ -85,7 +85,7 @@ async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainM
   }
   checkTrainMove(order, "fail", r.actor);
   if (order.holdId) await supplier.cancel(order.holdId);
-  const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: order.totalFen, note: "火车票出票失败退款", final: true });
+  const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: order.totalFen, note: "火车票出票失败退款" });
   await trx.updateTable("train_orders").set({ refundFen: order.totalFen }).where("orderId", "=", order.id).execute();
-  return writeTrainMove(trx, order, { ...r, note: `${r.note ?? "出票失败"}，已退款 ¥${formatFen(order.totalFen)} 至${money.toLabel || "原支付账户"}` });
+  return writeTrainMove(trx, order, { ...r, note: `${r.note ?? "出票失败"}，已退款 ¥${formatFen(order.totalFen)} 至${money.label || "原支付账户"}` });
 }

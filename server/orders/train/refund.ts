@@ -12,7 +12,7 @@ import { formatFen } from "../../../src/domain/policy/fen";
 import { trainRefundLines } from "../../../src/domain/orders/train-booking";
 import type { TrainPassengerType, TrainRefundQuote } from "../../../src/domain/orders/train-types";
 import type { Actor } from "../flight/moves";
-import { returnPayment } from "../refunds";
+import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
 
 /** Tickets can be returned online until the train leaves. */
@@ -44,13 +44,13 @@ export async function refundTrainOrder(db: Kysely<Database>, orderId: number, ac
     // The seats go back on sale; the member's money follows the railway's fee per ticket.
     if (order.holdId) await supplier.refund(order.holdId, await supplierContext(trx, null));
     for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ refundFeeFen: l.fee }).where("id", "=", l.passengerId).execute();
-    const money = await returnPayment(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票退票退款", final: true });
+    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票退票退款" });
     const t = await trx.selectFrom("train_orders").select(["feeFen", "refundFen"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     await trx.updateTable("train_orders").set({ feeFen: t.feeFen + q.fee, refundFen: t.refundFen + q.refund }).where("orderId", "=", order.id).execute();
     const moved = await writeTrainMove(trx, order, {
       action: "refund",
       actor,
-      note: `退票 ${q.lines.length} 张，退款 ¥${formatFen(q.refund)} 至${money.toLabel || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`,
+      note: `退票 ${q.lines.length} 张，退款 ¥${formatFen(q.refund)} 至${money.label || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`,
     });
     return { ...q, ...moved };
   });
