@@ -3,10 +3,15 @@
 // created once and reused for retries (a wrong pay password, a network error). The server refuses
 // a payment past the balance or the credit limit; its message shows here.
 import { useState } from "react";
+import { z } from "zod";
 import { Alert, Button, Form, Input, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { PAY_PATHS, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult } from "../../domain/payments";
 import { passwordDigest } from "../../domain/password-digest";
+import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
+import { PAY_PWD_LENGTH } from "../../domain/forms/account";
+import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { useLang } from "../../pages/layout/session";
 import { formatFen } from "../../domain/policy/fen";
 import type { PortalUser } from "../../pages/layout/session";
 import { usePaid } from "./usePaid";
@@ -36,7 +41,12 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   const account = ACCOUNTS[method];
   const t = useTranslate();
   const { data: user } = useGetIdentity<PortalUser>();
-  const [form] = Form.useForm<{ payPassword?: string }>();
+  const lang = useLang();
+  // The password is asked only when the member has set one; otherwise the form has nothing to check.
+  const { control, handleSubmit, setError: setFieldError } = useZodForm<{ payPassword?: string }>(
+    () => (info.payPwdSetup ? payPasswordForm(lang) : z.object({ payPassword: z.string().optional() })),
+    { defaultValues: { payPassword: "" } },
+  );
   const [trade, setTrade] = useState<CreatedPayment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCustomMutation<CreatedPayment>();
@@ -54,10 +64,17 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
         successNotification: false,
         errorNotification: false,
       },
-      { onSuccess: ({ data }) => paid(data), onError: (e: HttpError) => setError(e.message) },
+      {
+        onSuccess: ({ data }) => paid(data),
+        // A refusal naming the password lands under it; any other is the form's message line.
+        onError: (e: HttpError) => {
+          const rest = applyRefusal<{ payPassword?: string }>(e, ["payPassword"], setFieldError);
+          if (rest) setError(rest);
+        },
+      },
     );
 
-  const submit = ({ payPassword }: { payPassword?: string }) => {
+  const submit = handleSubmit(({ payPassword }) => {
     setError(null);
     if (trade) return payWith(trade, payPassword);
     create.mutate(
@@ -70,23 +87,19 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
         onError: (e: HttpError) => setError(e.message),
       },
     );
-  };
+  });
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 420 }} aria-label={t(account.labelKey)}>
+    <Form layout="vertical" onFinish={() => void submit()} style={{ maxWidth: 420 }} aria-label={t(account.labelKey)}>
       <Typography.Paragraph>
         {t(account.availableKey)}：<Typography.Text strong data-testid={account.availableTestId}>¥{formatFen(available)}</Typography.Text>
       </Typography.Paragraph>
       {account.noteKey && <Typography.Paragraph type="secondary">{t(account.noteKey)}</Typography.Paragraph>}
       {short && <Alert type="warning" showIcon message={t(account.shortKey)} style={{ marginBottom: 16 }} />}
       {info.payPwdSetup && (
-        <Form.Item
-          name="payPassword"
-          label={t("pay.payPassword")}
-          rules={[{ required: true, message: t("pay.payPasswordRequired") }, { pattern: /^\d{6}$/, message: t("pay.payPasswordRule") }]}
-        >
-          <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
+        <FormField control={control} name="payPassword" label={t("pay.payPassword")} required>
+          <Input.Password maxLength={PAY_PWD_LENGTH} inputMode="numeric" autoComplete="off" />
+        </FormField>
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Space>

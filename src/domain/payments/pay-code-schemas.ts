@@ -12,8 +12,8 @@ export const payCodeStatusInput = z.object({ code: zCode }).strict();
 /** Drawing a code: the pay password's digest, needed when the member has set one. */
 export const payCodeGenerateInput = z.object({ payPassword: zPayPasswordDigest.optional() }).strict();
 
-/** The page's pay password field, before it is digested. */
-export const payCodeUnlockForm = (lang: Lang = "zh") =>
+/** A pay password as the member types it, before it is digested: the cashier and the pay code page. */
+export const payPasswordForm = (lang: Lang = "zh") =>
   z.object({
     payPassword: z
       .string({ error: msg("payPasswordRequired", lang) })

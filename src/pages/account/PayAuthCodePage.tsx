@@ -13,7 +13,7 @@ import { formatMoney } from "../../domain/format";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { Countdown } from "../../resources/flight-orders/Countdown";
-import { payCodeUnlockForm } from "../../domain/payments/pay-code-schemas";
+import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { passwordDigest } from "../../domain/password-digest";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
@@ -133,7 +133,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
 function Unlock({ pending, onSubmit }: { pending: boolean; onSubmit: (digest: string, refused: (e: HttpError) => void) => void }) {
   const t = useTranslate();
   const lang = useLang();
-  const { control, handleSubmit, setError } = useZodForm<{ payPassword: string }>(() => payCodeUnlockForm(lang), { defaultValues: { payPassword: "" } });
+  const { control, handleSubmit, setError } = useZodForm<{ payPassword: string }>(() => payPasswordForm(lang), { defaultValues: { payPassword: "" } });
   const submit = handleSubmit(({ payPassword }) =>
     onSubmit(passwordDigest(payPassword), (e) => {
       if (!applyRefusal<{ payPassword: string }>(e, ["payPassword"], setError)) return;
