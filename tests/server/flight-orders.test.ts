@@ -148,6 +148,14 @@ describe("cancel and expiry", () => {
     expect(d.events[1]).toMatchObject({ fromStatus: 0, toStatus: 12, actorName: expect.any(String) });
   });
 
+  it("a cancelled booking withdraws its passengers' insurance; a passenger without any keeps 未投保", async () => {
+    const { seat } = await fare(9);
+    const { data } = await api("13800000010", P.book, form(seat, [{ ...ADULT, insuType: "1" }, ADULT2]));
+    expect((await api("13800000010", P.cancel, { id: data.id })).ret).toBe(0);
+    const d = (await api("13800000010", P.detail, { id: data.id })).data;
+    expect(d.passengers.map((p: { insuType: string | null; insuStatus: number }) => [p.insuType, p.insuStatus])).toEqual([["1", 2], [null, 0]]);
+  });
+
   it("a cancel racing a payment: exactly one of them happens", async () => {
     const { seat } = await fare(10);
     const { data } = await api("13800000010", P.book, form(seat, [ADULT]));

@@ -332,6 +332,27 @@ describe("ticketing after payment", () => {
     expect(d.events.map((e: { action: string }) => e.action)).toEqual(["create", "pay", "issue", "ticket"]);
     expect(d.events.at(-1).note).toMatch(/^出票完成，订座记录 [A-Z2-9]{6}$/);
   });
+
+  it("a passenger's insurance is issued with the ticket (未投保 → 已投保)", async () => {
+    await setBalance("13800000010", "10000.00");
+    const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++ % 40 + 3) })).data.list;
+    const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1 && s.insurance.length > 0)!;
+    const insuType = seat.insurance[0].insuType;
+    const o = await api("13800000010", P.book, {
+      fareKey: seat.fareKey, price: seat.salePrice, clientKey: `pay-key-${++keys}`, contactName: "张三", contactMobile: "13800000010",
+      "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X", "passengers.0.insuType": insuType,
+    });
+    expect(o.ret, o.msg).toBe(0);
+    const insuStatus = async () => (await api("13800000010", P.detail, { id: o.data.id })).data.passengers[0].insuStatus;
+    expect(await insuStatus()).toBe(0);
+    expect((await walletPay("13800000010", await trade("13800000010", o.data.id, "wallet"))).ret).toBe(0);
+    await h.app.jobs.runDueJobs();
+    expect(await insuStatus()).toBe(0);
+    setClock(() => NOW + 6_000);
+    await h.app.jobs.runDueJobs();
+    expect(await orderStatus(o.data.id)).toBe(2);
+    expect(await insuStatus()).toBe(1);
+  });
 });
 
 describe("the wallet ledger", () => {

@@ -11,6 +11,7 @@ import { applyTransition } from "../../approvals/engine";
 import {
   FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
 } from "../../../src/domain/orders/flight";
+import { INSURANCE_BY_ORDER_ACTION, INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
 
 export interface Actor {
   kind: FlightOrderActor;
@@ -45,6 +46,7 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
       throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
     }
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
+    await moveInsurance(trx, order.id, r.action);
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
     if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
     if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
@@ -53,6 +55,15 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
     return { from: move.from, to: move.to };
   });
+}
+
+/** The order's move carries its insured passengers' policies along (issued, or withdrawn). */
+async function moveInsurance(trx: Kysely<Database>, orderId: number, action: FlightOrderAction): Promise<void> {
+  const insurance = INSURANCE_BY_ORDER_ACTION[action];
+  if (!insurance) return;
+  for (const m of INSURANCE_MOVES.filter((x) => x.action === insurance)) {
+    await trx.updateTable("order_passengers").set({ insuStatus: m.to }).where("orderId", "=", orderId).where("insuType", "is not", null).where("insuStatus", "=", m.from).execute();
+  }
 }
 
 /**
