@@ -59,8 +59,9 @@ export async function seatPassengers(trx: Kysely<Database>, orderId: number, sea
 /**
  * Applies one move without money of the member's choosing: pay (the railway issues later),
  * approve (a business order waiting for approval becomes payable), cancel, expire or
- * rejectApproval (the seats go back; a waiting order's approval is closed with it), ticket (the held seats are issued with seat numbers) and
- * fail (the seats go back and the whole payment is returned where it came from).
+ * rejectApproval (the seats go back; a waiting order's approval is closed with it), ticket (the
+ * held seats are issued with seat numbers) and fail (the seats go back and the whole payment is
+ * returned where it came from).
  */
 export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
