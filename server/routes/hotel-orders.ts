@@ -3,7 +3,7 @@
 // rate's cancellation policy, refunded to where it was paid from). A member reaches only their own orders; a
 // company administrator also the company's.
 import { z } from "zod";
-import { hotelOrderInput, hotelOrderModifyInput, hotelOrderNo } from "../../src/domain/orders/hotel-booking";
+import { hotelOrderInput, hotelOrderModifyInput, hotelOrderNo, hotelStayInput } from "../../src/domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS_CODES } from "../../src/domain/orders/hotel";
 import { zText } from "../../src/domain/zod";
@@ -13,6 +13,11 @@ import { bookHotel } from "../orders/hotel/book";
 import { applyHotelMove, modifyHotelOrder } from "../orders/hotel/moves";
 import { orderListInput } from "./orders";
 import { hotelOrderDetail, listHotelOrders, visibleHotelOrderId } from "../orders/hotel/views";
+import { BizError, RET } from "../services/http/envelope";
+import { supplierContext, suppliersFor } from "../suppliers";
+import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
+import { hotelBusinessPolicy } from "../orders/hotel/business";
+import type { BusinessCheck } from "../../src/domain/orders/business-types";
 
 const tags = ["orders"];
 const orderNo = hotelOrderNo;
@@ -29,6 +34,24 @@ export function hotelOrderRoutes(seed?: string) {
       access: "bookings",
       input: hotelOrderInput,
       handler: ({ input, member, ctx }) => bookHotel(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: HOTEL_ORDER_PATHS.standardCheck,
+      summary: "因公预订酒店前的差旅标准校验：所选房型入住期间最高一晚房价是否超出所在城市等级的每晚限额及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      tags,
+      access: "bookings",
+      input: hotelStayInput,
+      handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
+        const m = member!;
+        if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
+        const supplier = suppliersFor(ctx.db, seed).hotel;
+        const base = await supplier.baseInfo(input.hotelId);
+        const prices = await supplier.priceInfo({ hotelId: input.hotelId, checkIn: input.checkIn, checkOut: input.checkOut }, await supplierContext(ctx.db, m));
+        const room = prices.rooms.find((r) => r.roomTypeId === input.roomTypeId);
+        if (!room || !room.nightly.length) throw new BizError(RET.CONFLICT, "该房型不可预订");
+        return businessCheckOf(await hotelBusinessPolicy(ctx.db, m, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly }));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -51,7 +74,7 @@ export function hotelOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: HOTEL_ORDER_PATHS.cancel,
-      summary: "取消酒店订单：待支付订单释放房量；已支付订单按房型取消政策取消，扣除取消费后退回账户余额",
+      summary: "取消酒店订单：待支付（或待审批，其审批随之撤回）订单释放房量；已支付订单按房型取消政策取消，扣除取消费后退回账户余额",
       tags,
       access: "orders",
       input: z.object({ orderNo, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),

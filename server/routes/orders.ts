@@ -18,6 +18,7 @@ import { travellerFor } from "../policy/replace-booker";
 import { supplierContext, suppliersFor } from "../suppliers";
 import { BizError, RET } from "../services/http/envelope";
 import type { BusinessCheck } from "../../src/domain/orders/flight-types";
+import { businessCheckOf, NOT_ON_BUSINESS } from "../orders/business";
 
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
@@ -61,11 +62,7 @@ export function orderRoutes(seed?: string) {
       input: z.object({ fareKey: flightOrderInput.shape.fareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
-        const none: BusinessCheck = {
-          allowed: false, tripLevelName: null, configured: false, over: false, reasons: [], overAction: "forbid", verdictText: "",
-          applicationRequired: false, needReason: false, needApproval: false, refuse: false, overReasons: [], selfPayFen: 0,
-        };
-        if (!canBookOnBusiness(m)) return none;
+        if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
         const c = await supplierContext(ctx.db, m);
         const supplier = suppliersFor(ctx.db, seed).flight;
         const v = await supplier.verify(input.fareKey, c);
@@ -73,13 +70,7 @@ export function orderRoutes(seed?: string) {
         // Booking for a colleague: their standard is the one in force.
         const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
         const p = await businessPolicy(ctx.db, traveller, v.flight, v.seat, supplier, c);
-        return {
-          allowed: true, tripLevelName: p.tripLevelName, configured: p.verdict.configured, over: p.verdict.over,
-          reasons: p.verdict.reasons.map((r) => r.text), overAction: p.verdict.overAction, verdictText: p.verdict.text,
-          applicationRequired: p.applicationRequired, needReason: p.needReason, needApproval: p.needApproval, refuse: p.refuse,
-          overReasons: p.overReasons,
-          selfPayFen: selfPayFen([v.seat.salePrice], p.selfPayLimitFen),
-        };
+        return businessCheckOf(p, selfPayFen([v.seat.salePrice], p.selfPayLimitFen));
       },
     }),
     defineRoute({

@@ -17,6 +17,12 @@ import { refundTrainOrder, trainRefundQuote } from "../orders/train/refund";
 import { changeTrainOrder, trainChangeQuote } from "../orders/train/change";
 import { listTrainOrders, trainOrderDetail, visibleTrainOrderId } from "../orders/train/views";
 import { orderListInput } from "./orders";
+import { BizError, RET } from "../services/http/envelope";
+import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
+import { trainBusinessPolicy } from "../orders/train/business";
+import type { BusinessCheck } from "../../src/domain/orders/business-types";
+
+const NO_SUCH_SEAT = "该车次没有此席别";
 
 const tags = ["orders"];
 const listInput = orderListInput(TRAIN_ORDER_STATUS_CODES);
@@ -31,6 +37,21 @@ export function trainOrderRoutes(seed?: string) {
       access: "bookings",
       input: trainOrderInput,
       handler: ({ input, member, ctx }) => bookTrain(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.standardCheck,
+      summary: "因公预订火车票前的差旅标准校验：所选席别是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      tags,
+      access: "bookings",
+      input: z.object({ trainKey: trainOrderInput.shape.trainKey, seatClass: trainOrderInput.shape.seatClass }).strict(),
+      handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
+        const m = member!;
+        if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
+        const train = await suppliersFor(ctx.db, seed).train.train(input.trainKey, await supplierContext(ctx.db, m));
+        if (!train.seats.some((s) => s.seatClass === input.seatClass)) throw new BizError(RET.BAD_INPUT, NO_SUCH_SEAT, { errors: { seatClass: NO_SUCH_SEAT } });
+        return businessCheckOf(await trainBusinessPolicy(ctx.db, m, input.seatClass));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -66,7 +87,7 @@ export function trainOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: TRAIN_ORDER_PATHS.cancel,
-      summary: "取消待支付的火车票订单并释放座位",
+      summary: "取消待支付（或待审批，其审批随之撤回）的火车票订单并释放座位",
       tags,
       access: "orders",
       input: z.object({ orderId: zTrainOrderId, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),

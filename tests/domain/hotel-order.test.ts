@@ -8,18 +8,19 @@ import { BUSINESS_TYPE, payRedirect } from "../../src/domain/payments";
 
 describe("hotel order state machine", () => {
   it("labels every status in Chinese", () => {
-    expect(HOTEL_ORDER_STATUS_CODES.map((c) => hotelOrderLabel(c))).toEqual(["待支付", "待确认", "已确认", "已入住", "已完成", "已取消", "已退款"]);
+    expect(HOTEL_ORDER_STATUS_CODES.map((c) => hotelOrderLabel(c))).toEqual(["待支付", "待确认", "已确认", "已入住", "已完成", "已取消", "已退款", "待审批"]);
     expect(hotelOrderLabel(99)).toBe("99");
   });
 
   it("lets the member cancel and modify unpaid and paid bookings before check-in, the system take every other move", () => {
     expect(HOTEL_ORDER_MOVES.filter((m) => m.by === "member").map((m) => [m.from, m.action])).toEqual([
+      [S.approving, "cancel"],
       [S.pendingPayment, "cancel"], [S.pendingConfirm, "cancel"], [S.confirmed, "cancel"],
       [S.pendingPayment, "modify"], [S.pendingConfirm, "modify"], [S.confirmed, "modify"],
     ]);
     // Modifying keeps the order where it is.
     for (const s of [S.pendingPayment, S.pendingConfirm, S.confirmed]) expect(hotelOrderMove(s, "modify")).toMatchObject({ to: s, by: "member" });
-    for (const s of [S.checkedIn, S.completed, S.cancelled, S.refunded]) expect(hotelOrderMove(s, "modify")).toBeNull();
+    for (const s of [S.checkedIn, S.completed, S.cancelled, S.refunded, S.approving]) expect(hotelOrderMove(s, "modify")).toBeNull();
     expect(hotelOrderMove(S.pendingPayment, "pay")).toMatchObject({ to: S.pendingConfirm, by: "system" });
     expect(hotelOrderMove(S.pendingConfirm, "confirm")).toMatchObject({ to: S.confirmed, by: "system" });
     expect(hotelOrderMove(S.pendingPayment, "expire")).toMatchObject({ to: S.cancelled });
@@ -27,6 +28,22 @@ describe("hotel order state machine", () => {
     expect(hotelOrderMove(S.checkedIn, "cancel")).toBeNull();
     expect(hotelOrderMove(S.pendingPayment, "confirm")).toBeNull();
     expect(hotelOrderMove(S.completed, "refund")).toBeNull();
+  });
+
+  it("waiting for approval: approved it is payable, rejected or expired it is cancelled; the booker may only cancel it", () => {
+    expect(hotelOrderMove(S.approving, "approve")).toEqual({ from: S.approving, action: "approve", to: S.pendingPayment, by: "system" });
+    expect(hotelOrderMove(S.approving, "rejectApproval")).toEqual({ from: S.approving, action: "rejectApproval", to: S.cancelled, by: "system" });
+    expect(hotelOrderMove(S.approving, "expire")).toEqual({ from: S.approving, action: "expire", to: S.cancelled, by: "system" });
+    expect(hotelOrderMove(S.approving, "cancel")).toEqual({ from: S.approving, action: "cancel", to: S.cancelled, by: "member" });
+    // Not payable, confirmable or refundable while waiting; approving nothing else.
+    for (const action of ["pay", "confirm", "checkIn", "complete", "refund", "modify"] as const) expect(hotelOrderMove(S.approving, action), action).toBeNull();
+    for (const s of [S.pendingPayment, S.pendingConfirm, S.confirmed, S.checkedIn, S.completed, S.cancelled, S.refunded]) {
+      expect(hotelOrderMove(s, "approve"), `${s} approve`).toBeNull();
+      expect(hotelOrderMove(s, "rejectApproval"), `${s} rejectApproval`).toBeNull();
+    }
+    expect(hotelMemberActions(S.approving, "free")).toEqual(["cancel"]);
+    expect(isHotelFinal(S.approving)).toBe(false);
+    expect(hotelOrderLabel(S.approving, "en")).toBe("Awaiting approval");
   });
 
   it("offers cancel only where the member may, and not on a paid non-cancellable rate", () => {

@@ -9,12 +9,14 @@ import { trainOrderInput, trainPricePanel, trainRefundLines } from "../../src/do
 import { childTrainFare, trainRefundFee, trainRefundPercent } from "../../src/domain/travel/train";
 import { BUSINESS_TYPE, payRedirect } from "../../src/domain/payments";
 
-const ACTIONS: TrainOrderAction[] = ["pay", "cancel", "expire", "ticket", "fail", "refund", "change"];
+const ACTIONS: TrainOrderAction[] = ["pay", "cancel", "expire", "ticket", "fail", "refund", "change", "approve", "rejectApproval"];
 
 describe("train order state machine", () => {
   it("labels every status in Chinese and English, unknown codes as themselves", () => {
-    expect(TRAIN_ORDER_STATUS_CODES.map((c) => trainOrderLabel(c))).toEqual(["待支付", "出票中", "已出票", "已改签", "已退票", "已取消", "出票失败"]);
+    expect(TRAIN_ORDER_STATUS_CODES.map((c) => trainOrderLabel(c))).toEqual(["待支付", "出票中", "已出票", "已改签", "已退票", "已取消", "出票失败", "待审批"]);
     expect(trainOrderLabel(S.ticketed, "en")).toBe("Ticketed");
+    expect(trainOrderLabel(S.approving, "en")).toBe("Awaiting approval");
+    expect(trainOrderColor(S.approving)).toBe("volcano");
     expect(trainOrderLabel(99)).toBe("99");
     expect(trainOrderColor(S.ticketFailed)).toBe("red");
     expect(trainOrderColor(99)).toBe("default");
@@ -22,6 +24,11 @@ describe("train order state machine", () => {
 
   it("allows exactly these moves, by these actors, and refuses every other (status, action)", () => {
     const legal: Record<string, [number, "member" | "system"]> = {
+      // A business order waiting for its approval: approved it is payable, else cancelled.
+      [`${S.approving}:approve`]: [S.pendingPayment, "system"],
+      [`${S.approving}:rejectApproval`]: [S.cancelled, "system"],
+      [`${S.approving}:cancel`]: [S.cancelled, "member"],
+      [`${S.approving}:expire`]: [S.cancelled, "system"],
       [`${S.pendingPayment}:pay`]: [S.ticketing, "system"],
       [`${S.pendingPayment}:cancel`]: [S.cancelled, "member"],
       [`${S.pendingPayment}:expire`]: [S.cancelled, "system"],
@@ -32,7 +39,7 @@ describe("train order state machine", () => {
       [`${S.changed}:refund`]: [S.refunded, "member"],
     };
     let checked = 0;
-    for (const from of [...TRAIN_ORDER_STATUS_CODES, 7, 99]) {
+    for (const from of [...TRAIN_ORDER_STATUS_CODES, 8, 99]) {
       for (const action of ACTIONS) {
         const m = trainOrderMove(from, action);
         const want = legal[`${from}:${action}`];
@@ -41,12 +48,14 @@ describe("train order state machine", () => {
         checked++;
       }
     }
-    expect(checked).toBe(9 * ACTIONS.length);
+    expect(checked).toBe(10 * ACTIONS.length);
     expect(TRAIN_ORDER_MOVES).toHaveLength(Object.keys(legal).length);
   });
 
-  it("gives the member cancel before payment, 退票 and 改签 once ticketed, only 退票 after a change", () => {
+  it("gives the member cancel before payment (and while waiting for approval), 退票 and 改签 once ticketed, only 退票 after a change", () => {
     expect(trainMemberActions(S.pendingPayment)).toEqual(["cancel"]);
+    expect(trainMemberActions(S.approving)).toEqual(["cancel"]);
+    expect(isTrainFinal(S.approving)).toBe(false);
     expect(trainMemberActions(S.ticketing)).toEqual([]);
     expect(trainMemberActions(S.ticketed)).toEqual(["refund", "change"]);
     expect(trainMemberActions(S.changed)).toEqual(["refund"]);

@@ -22,8 +22,8 @@ import { scheduleFlightOrderExpiry } from "./jobs";
 import { subordinatesOf } from "../../people/network";
 import { decideBusiness } from "./business";
 import { travellerFor } from "../../policy/replace-booker";
-import { createDraftApproval, applyTransition } from "../../approvals/engine";
-import "./approval";
+import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import "../approval";
 
 export type { BookReply };
 
@@ -39,7 +39,7 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
 const nameOf = (m: Member) => m.realName ?? m.mobilePhone;
 
 function createNote(traveller: Member | null, approving: boolean): string | null {
-  const parts = [traveller ? `为 ${nameOf(traveller)} 代订` : null, approving ? "因公预订，提交审批" : null].filter(Boolean);
+  const parts = [traveller ? `为 ${nameOf(traveller)} 代订` : null, approving ? APPROVAL_NOTE : null].filter(Boolean);
   return parts.length ? parts.join("；") : null;
 }
 
@@ -125,11 +125,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
           expiresAt: hold.expiresAt,
           createTime: at,
           updateTime: at,
-          travelType: biz.travelType,
-          applyId: biz.applyId,
-          overStandard: biz.overStandard,
-          overReasons: biz.overReasons,
-          standardVerdict: biz.standardVerdict,
+          ...businessColumns(biz),
           selfPayFen: selfPayFen(panel.lines.map((l) => l.tktPrice), biz.selfPayLimitFen),
         })
         .returning(["id", "orderNo"])
@@ -159,20 +155,16 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
         .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: createNote(traveller, biz.needApproval), createTime: at })
         .execute();
       await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
-      if (biz.needApproval) {
-        // The approval must be decided while the seats are held: its fare deadline is the hold's.
-        const draft = await createDraftApproval(trx, {
-          // The trip is the traveller's: their department's flow decides it.
-          companyId: companyId!, subjectType: "order", subjectId: order.id, applicantMemberId: (traveller ?? member).id, applicantName: traveller ? nameOf(traveller) : actor.name,
-          title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
-          withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
-        });
-        await trx.updateTable("orders").set({ approvalId: draft.id }).where("id", "=", order.id).execute();
-        await applyTransition(trx, { approvalId: draft.id, action: "submit", actor: { memberId: draft.applicantMemberId, name: draft.applicantName } });
-      }
+      // The approval must be decided while the seats are held: its fare deadline is the hold's.
       // The company may approve it at once (within the standard, small amount): answer what it is now.
-      const now2 = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
-      return { id: order.id, orderNo: order.orderNo, status: now2.status, payprice: panel.payprice, expiresAt: hold.expiresAt };
+      const current = biz.needApproval
+        ? await submitOrderApproval(trx, {
+            orderId: order.id, companyId: companyId!, applicant: { memberId: (traveller ?? member).id, name: traveller ? nameOf(traveller) : actor.name },
+            title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
+            withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
+          })
+        : status;
+      return { id: order.id, orderNo: order.orderNo, status: current, payprice: panel.payprice, expiresAt: hold.expiresAt };
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.

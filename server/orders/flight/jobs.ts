@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
-import "./approval";
+import "../approval";
 
 export const FLIGHT_ORDER_EXPIRY_JOB = "flight-order-expiry";
 

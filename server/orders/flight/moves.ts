@@ -7,7 +7,7 @@ import { recordMove } from "../record-move";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
-import { applyTransition } from "../../approvals/engine";
+import { closeOrderApproval } from "../waiting";
 import {
   FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
 } from "../../../src/domain/orders/flight";
@@ -50,33 +50,17 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
     if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
     if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
-      await closeApproval(trx, order.approvalId, r);
+      await closeOrderApproval(trx, order.approvalId, r.action, r.actor.name);
     }
     if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
     return { from: move.from, to: move.to };
   });
 }
-
 /** The order's move carries its insured passengers' policies along (issued, or withdrawn). */
 async function moveInsurance(trx: Kysely<Database>, orderId: number, action: FlightOrderAction): Promise<void> {
   const insurance = INSURANCE_BY_ORDER_ACTION[action];
   if (!insurance) return;
   for (const m of INSURANCE_MOVES.filter((x) => x.action === insurance)) {
     await trx.updateTable("order_passengers").set({ insuStatus: m.to }).where("orderId", "=", orderId).where("insuType", "is not", null).where("insuStatus", "=", m.from).execute();
-  }
-}
-
-/**
- * An order that leaves 待审批 by itself (cancelled by its booker, or its seats expired) takes its
- * approval with it: withdrawn in the booker's name, or rejected as the fare expired. An approval
- * already decided is left as it is.
- */
-async function closeApproval(trx: Kysely<Database>, approvalId: number, r: MoveRequest): Promise<void> {
-  const a = await trx.selectFrom("approvals").select(["status", "applicantMemberId"]).where("id", "=", approvalId).executeTakeFirst();
-  if (!a || a.status !== "pending") return;
-  if (r.action === "cancel") {
-    await applyTransition(trx, { approvalId, action: "withdraw", actor: { memberId: a.applicantMemberId, name: r.actor.name }, comment: "预订人已取消订单" });
-  } else {
-    await applyTransition(trx, { approvalId, action: "expire", actor: { memberId: null, name: "系统" }, comment: "票价已过期，系统自动驳回" });
   }
 }

@@ -10,7 +10,7 @@ import { memberTypeKey } from "../../../src/domain/member";
 import { memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { ORDER_NOT_FOUND } from "./moves";
-import { inboxRows } from "../../approvals/views";
+import { orderBusinessFacts } from "../business-view";
 import { allowedActions } from "./after-sales";
 import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
@@ -108,27 +108,19 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id", "desc").executeTakeFirst(),
   ]);
   const s = JSON.parse(o.snapshot) as Snapshot;
-  const [approvalRow, apply, people] = await Promise.all([
-    o.approvalId ? db.selectFrom("approvals").selectAll().where("id", "=", o.approvalId).executeTakeFirst() : undefined,
-    o.applyId ? db.selectFrom("trip_applications").select("noteNo").where("id", "=", o.applyId).executeTakeFirst() : undefined,
+  const [business, people] = await Promise.all([
+    orderBusinessFacts(db, o),
     db.selectFrom("members").select(["id", "realName", "mobilePhone"]).where("id", "in", [o.bookerMemberId, ...(o.travellerMemberId ? [o.travellerMemberId] : [])]).execute(),
   ]);
   const nameOf = (id: number | null) => {
     const m = people.find((p) => p.id === id);
     return m ? (m.realName ?? m.mobilePhone) : null;
   };
-  const approval = approvalRow ? (await inboxRows(db, [approvalRow]))[0] : null;
   return {
     ...rowOf(o, passengers.map((p) => p.name)),
-    applyId: o.applyId,
-    applyNoteNo: apply?.noteNo ?? null,
+    ...business,
     bookerName: nameOf(o.bookerMemberId) ?? "",
     travellerName: o.travellerMemberId && o.travellerMemberId !== o.bookerMemberId ? nameOf(o.travellerMemberId) : null,
-    overReasons: o.overReasons,
-    standardVerdict: o.standardVerdict,
-    approval: approval
-      ? { id: approval.id, status: approval.status, statusLabel: approval.statusLabel, level: approval.level, levelCount: approval.levelCount, currentApprovers: approval.currentApprovers, countdown: approval.countdown }
-      : null,
     contactName: o.contactName,
     contactMobile: o.contactMobile,
     fareKey: o.fareKey,

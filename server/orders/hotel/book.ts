@@ -1,7 +1,10 @@
 // Booking a hotel room: check the stay can be had at the price the buyer saw (a changed price is
 // announced with old and new price unless the buyer accepted it), then hold the rooms for every
 // night through the supplier and insert the order, its stay, nights, guests, first event and
-// expiry job in ONE transaction: a room that cannot be had leaves nothing written.
+// expiry job in ONE transaction: a room that cannot be had leaves nothing written. A business
+// (因公) booking is held to the booker's travel standard (the nightly cap of the city's tier) in
+// the same transaction: refused, asked for a reason, or created 待审批 with its approval
+// submitted through the approval engine.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
@@ -14,6 +17,9 @@ import { memberActor } from "../flight/moves";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleHotelOrderExpiry } from "./jobs";
+import { decideHotelBusiness } from "./business";
+import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import "../approval";
 
 export async function bookHotel(db: Kysely<Database>, member: Member, input: HotelOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -39,6 +45,8 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
 
   try {
     return await db.transaction().execute(async (trx) => {
+      const biz = await decideHotelBusiness(trx, member, input, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly });
+      const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);
       // The hold priced the stay again inside the transaction: what the buyer pays must be it.
       if (hold.amount !== check.amount || panel.total !== check.amount) throw new BizError(RET.CONFLICT, "房价已变更，请重新查询后预订");
@@ -52,7 +60,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
           companyId,
           bookerMemberId: member.id,
           travellerMemberId: null,
-          status: HOTEL_ORDER_STATUS.pendingPayment,
+          status,
           ticketFen: panel.roomTotal,
           constructionFeeFen: 0,
           fuelSurchargeFen: 0,
@@ -71,6 +79,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
           expiresAt: hold.expiresAt,
           createTime: at,
           updateTime: at,
+          ...businessColumns(biz),
         })
         .returning(["id", "orderNo"])
         .executeTakeFirstOrThrow();
@@ -100,10 +109,18 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       await trx.insertInto("hotel_order_guests").values(input.guests.map((g, i) => ({ orderId: order.id, roomNo: i + 1, name: g.name }))).execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: HOTEL_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? APPROVAL_NOTE : null, createTime: at })
         .execute();
       await scheduleHotelOrderExpiry(trx, order.id, hold.expiresAt);
-      return { id: order.id, orderNo: order.orderNo, status: HOTEL_ORDER_STATUS.pendingPayment, payprice: panel.total, expiresAt: hold.expiresAt };
+      // The approval must be decided while the rooms are held; the company may approve it at once.
+      const current = biz.needApproval
+        ? await submitOrderApproval(trx, {
+            orderId: order.id, companyId: companyId!, applicant: { memberId: member.id, name: actor.name },
+            title: `酒店订单 · ${base.cityName} · ${base.name} ${room.name}`, amountFen: panel.total,
+            withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
+          })
+        : status;
+      return { id: order.id, orderNo: order.orderNo, status: current, payprice: panel.total, expiresAt: hold.expiresAt };
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.

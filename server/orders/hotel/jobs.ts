@@ -1,7 +1,7 @@
 // The hotel order's timed steps, written with the change that needs them so a restart loses
-// none: an unpaid order is cancelled at its expiry and its rooms go back on sale; a paid one is
-// confirmed by the supplier shortly after payment, then checked in on the arrival day and
-// completed on the departure day.
+// none: an unpaid order (or one still waiting for its approval) is cancelled at its expiry and its
+// rooms go back on sale; a paid one is confirmed by the supplier shortly after payment, then
+// checked in on the arrival day and completed on the departure day.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -36,9 +36,11 @@ export const hotelOrderExpiryJob = defineJobKind({
   payload: z.object({ orderId: z.number().int() }),
   async run(p, { trx }) {
     const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
-    // Paid or cancelled meanwhile: nothing left to expire.
-    if (!order || order.status !== HOTEL_ORDER_STATUS.pendingPayment) return;
-    await applyHotelMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+    // Paid or cancelled meanwhile: nothing left to expire. One still waiting for its approval
+    // loses its held booking now too.
+    if (!order || (order.status !== HOTEL_ORDER_STATUS.pendingPayment && order.status !== HOTEL_ORDER_STATUS.approving)) return;
+    const note = order.status === HOTEL_ORDER_STATUS.approving ? "预订保留已到期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    await applyHotelMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });
 

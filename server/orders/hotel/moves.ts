@@ -16,6 +16,7 @@ import {
 } from "../../../src/domain/orders/hotel";
 import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
 import { recordMove } from "../record-move";
+import { closeOrderApproval } from "../waiting";
 import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";
 
 export interface HotelMoveRequest {
@@ -27,7 +28,7 @@ export interface HotelMoveRequest {
   seed?: string;
 }
 
-type Order = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number };
+type Order = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number; approvalId: number | null };
 
 async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   const move = hotelOrderMove(order.status, r.action);
@@ -38,7 +39,7 @@ async function write(trx: Transaction<Database>, order: Order, r: HotelMoveReque
 }
 
 async function readOrder(trx: Kysely<Database>, id: number): Promise<Order> {
-  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId"]).where("id", "=", id).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
   if (!order || order.product !== "hotel") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
   return order;
 }
@@ -52,7 +53,8 @@ export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest):
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
     // Paid: the rooms are the buyer's now and no longer run out with the unpaid hold.
     if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
-    if (order.holdId && r.action === "expire") await supplier.cancel(order.holdId);
+    if (order.holdId && (r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    if (result.from === HOTEL_ORDER_STATUS.approving && order.approvalId && r.action === "expire") await closeOrderApproval(trx, order.approvalId, "expire", r.actor.name);
     if (r.action === "confirm") {
       const hold = order.holdId ? await trx.selectFrom("inventory_holds").select("reference").where("id", "=", order.holdId).executeTakeFirst() : undefined;
       await trx.updateTable("hotel_orders").set({ confirmNo: hold?.reference ?? order.orderNo }).where("orderId", "=", order.id).execute();
@@ -62,9 +64,10 @@ export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest):
 }
 
 /**
- * The member cancels. Unpaid: the rooms go back. Paid (pending confirmation or confirmed): only
- * a rate that may be cancelled; the supplier gives the rooms back and names the fee, and the
- * rest of the price goes back where it was paid from (payBack) with the system's refund move.
+ * The member cancels. Unpaid (or waiting for approval, whose approval is withdrawn with it): the
+ * rooms go back. Paid (pending confirmation or confirmed): only a rate that may be cancelled; the
+ * supplier gives the rooms back and names the fee, and the rest of the price goes back where it
+ * was paid from (payBack) with the system's refund move.
  */
 async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
@@ -76,6 +79,7 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
     if (!paid) {
       if (order.holdId) await supplier.cancel(order.holdId);
+      if (result.from === HOTEL_ORDER_STATUS.approving && order.approvalId) await closeOrderApproval(trx, order.approvalId, "cancel", r.actor.name);
       return result;
     }
     const refunded = order.holdId ? await supplier.refund(order.holdId, await supplierContext(trx, null)) : { fee: 0 };

@@ -1,7 +1,10 @@
 // Booking a train ticket: read the train and seat class as they are now, price the passengers'
 // tickets (children at the railway's half fare) and hold the seats through the railway, inserting
 // the order, its train, passengers, first event and expiry job in ONE transaction: seats that
-// cannot be had leave nothing written, and the last seat goes to exactly one buyer.
+// cannot be had leave nothing written, and the last seat goes to exactly one buyer. A business
+// (因公) booking is held to the booker's travel standard (its seat classes) in the same
+// transaction: refused, asked for a reason, or created 待审批 with its approval submitted through
+// the approval engine.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
@@ -16,6 +19,9 @@ import { memberActor } from "../flight/moves";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, type BookReply } from "../booking";
 import { scheduleTrainOrderExpiry } from "./jobs";
+import { decideTrainBusiness } from "./business";
+import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import "../approval";
 
 export async function bookTrain(db: Kysely<Database>, member: Member, input: TrainOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -36,6 +42,8 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
 
   try {
     return await db.transaction().execute(async (trx) => {
+      const biz = await decideTrainBusiness(trx, member, input, train, seat.seatClass);
+      const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
       // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
       if (hold.amount !== panel.total) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询后预订");
@@ -49,7 +57,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
           companyId,
           bookerMemberId: member.id,
           travellerMemberId: null,
-          status: TRAIN_ORDER_STATUS.pendingPayment,
+          status,
           ticketFen: panel.ticketTotal,
           constructionFeeFen: 0,
           fuelSurchargeFen: 0,
@@ -68,6 +76,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
           expiresAt: hold.expiresAt,
           createTime: at,
           updateTime: at,
+          ...businessColumns(biz),
         })
         .returning(["id", "orderNo"])
         .executeTakeFirstOrThrow();
@@ -99,10 +108,18 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
         .execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: TRAIN_ORDER_STATUS.pendingPayment, actorMemberId: member.id, actorName: actor.name, note: null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? APPROVAL_NOTE : null, createTime: at })
         .execute();
       await scheduleTrainOrderExpiry(trx, order.id, hold.expiresAt);
-      return { id: order.id, orderNo: order.orderNo, status: TRAIN_ORDER_STATUS.pendingPayment, payprice: panel.total, expiresAt: hold.expiresAt };
+      // The approval must be decided while the seats are held; the company may approve it at once.
+      const current = biz.needApproval
+        ? await submitOrderApproval(trx, {
+            orderId: order.id, companyId: companyId!, applicant: { memberId: member.id, name: actor.name },
+            title: `火车票订单 · ${train.fromStation} → ${train.toStation} · ${train.trainNo} ${seat.seatName}`, amountFen: panel.total,
+            withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
+          })
+        : status;
+      return { id: order.id, orderNo: order.orderNo, status: current, payprice: panel.total, expiresAt: hold.expiresAt };
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.

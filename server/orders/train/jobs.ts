@@ -1,7 +1,7 @@
 // The train order's timed steps, written with the change that needs them so a restart loses
-// none: an unpaid order is cancelled at its expiry and its seats go back on sale; a paid one is
-// issued by the railway shortly after payment, or fails (and is refunded in full) when its held
-// seats lapsed before they could be issued.
+// none: an unpaid order (or one still waiting for its approval) is cancelled at its expiry and its
+// seats go back on sale; a paid one is issued by the railway shortly after payment, or fails (and
+// is refunded in full) when its held seats lapsed before they could be issued.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -35,9 +35,11 @@ export const trainOrderExpiryJob = defineJobKind({
   payload,
   async run(p, { trx }) {
     const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
-    // Paid or cancelled meanwhile: nothing left to expire.
-    if (!order || order.status !== TRAIN_ORDER_STATUS.pendingPayment) return;
-    await applyTrainMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note: "超时未支付，系统自动取消" });
+    // Paid or cancelled meanwhile: nothing left to expire. One still waiting for its approval
+    // loses its held booking now too.
+    if (!order || (order.status !== TRAIN_ORDER_STATUS.pendingPayment && order.status !== TRAIN_ORDER_STATUS.approving)) return;
+    const note = order.status === TRAIN_ORDER_STATUS.approving ? "预订保留已到期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    await applyTrainMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });
 

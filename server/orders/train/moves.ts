@@ -15,6 +15,7 @@ import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
 import { payBack } from "../../payments/refund";
 import { seatNumbers } from "./seats";
 import { recordMove } from "../record-move";
+import { closeOrderApproval } from "../waiting";
 
 export interface TrainMoveRequest {
   orderId: number;
@@ -25,10 +26,10 @@ export interface TrainMoveRequest {
   seed?: string;
 }
 
-export type TrainOrderRef = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number };
+export type TrainOrderRef = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number; approvalId: number | null };
 
 export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise<TrainOrderRef> {
-  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId"]).where("id", "=", id).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
   if (!order || order.product !== "train") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
   return order;
 }
@@ -57,8 +58,10 @@ export async function seatPassengers(trx: Kysely<Database>, orderId: number, sea
 
 /**
  * Applies one move without money of the member's choosing: pay (the railway issues later),
- * cancel or expire (the seats go back), ticket (the held seats are issued with seat numbers) and
- * fail (the seats go back and the whole payment is returned where it came from).
+ * approve (a business order waiting for approval becomes payable), cancel, expire or
+ * rejectApproval (the seats go back; a waiting order's approval is closed with it), ticket (the
+ * held seats are issued with seat numbers) and fail (the seats go back and the whole payment is
+ * returned where it came from).
  */
 export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
@@ -73,7 +76,10 @@ async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainM
   const supplier = suppliersFor(db, r.seed).train.within(trx);
   if (r.action !== "fail") {
     const result = await writeTrainMove(trx, order, r);
-    if (order.holdId && (r.action === "cancel" || r.action === "expire")) await supplier.cancel(order.holdId);
+    if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    if (result.from === TRAIN_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
+      await closeOrderApproval(trx, order.approvalId, r.action, r.actor.name);
+    }
     if (r.action === "ticket") {
       if (!order.holdId) throw new Error(`train order ${order.id} has no seats to issue`);
       const issued = await supplier.confirm(order.holdId);

@@ -1,6 +1,6 @@
 // Reading train orders: who may see one (the member who booked it; a company administrator also
-// the company's), the paged list with its filters, and the detail with passengers, seats, money
-// and timeline.
+// the company's), the paged list with its filters, and the detail with passengers, seats, money,
+// timeline and, for a business order, its standard's verdict and approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
@@ -13,6 +13,7 @@ import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
+import { BUSINESS_COLUMNS, orderBusinessFacts } from "../business-view";
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
@@ -60,15 +61,17 @@ export async function visibleTrainOrderId(db: Kysely<Database>, member: Member, 
 export async function trainOrderDetail(db: Kysely<Database>, member: Member, orderId: number): Promise<TrainOrderDetail> {
   const id = await visibleTrainOrderId(db, member, orderId);
   const o = await base(db, member)
-    .select([...ROW_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
+    .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
     .where("orders.id", "=", id)
     .executeTakeFirstOrThrow();
-  const [people, events] = await Promise.all([
+  const [people, events, business] = await Promise.all([
     db.selectFrom("train_order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
+    orderBusinessFacts(db, o),
   ]);
   return {
     ...rowOf(o, people.map((p) => p.name)),
+    ...business,
     trainKey: o.trainKey,
     trainTypeName: o.trainTypeName,
     durationMin: o.durationMin,

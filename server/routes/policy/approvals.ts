@@ -17,7 +17,7 @@ import { applicationView, loadApplication } from "../../policy/applications";
 import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
 import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
 import { likePattern } from "./paging";
-import { orderSubjectView } from "../../orders/flight/approval";
+import { orderSubjectView } from "../../orders/approval";
 
 const ACCESS = "approvals";
 const TAGS = ["approvals"];

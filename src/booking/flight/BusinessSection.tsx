@@ -1,18 +1,15 @@
-// The order page's business part for a company member: 出行类型 因公/因私; for 因公 the travel
-// standard's verdict on the chosen fare (超标 with why, in red, or 符合差旅标准), the approved
-// trip applications to pick from when the company requires one, the over-standard reason when
-// the standard asks for one, and a note when the order will wait for approval. An employee whose
-// replace-booker rule names colleagues picks who travels: the colleague's standard then applies.
+// The flight order page's business part (the shared section in ../shared/business.tsx) with the
+// flight's own check of the chosen fare, and, for an employee whose replace-booker rule names
+// colleagues, who travels: the colleague's standard then applies.
 import { useRef } from "react";
-import { Alert, Card, Form, Radio, Select, Skeleton, Space, Typography } from "antd";
+import { Form } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Controller, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
-import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
-import { FormField } from "../../components/FormField";
-import { formatFen } from "../../domain/policy/fen";
+import { FLIGHT_ORDER_PATHS } from "../../domain/orders/flight-types";
 import type { OrderFormValues } from "./order-form";
 import { APPLICATION_PATHS } from "../../resources/travel-applications";
 import { PeopleSelect, type Person } from "../../resources/employees/PeopleSelect";
+import { BusinessSection as SharedBusinessSection, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 
 interface Colleague {
   employeeId: number;
@@ -22,19 +19,12 @@ interface Colleague {
   self: boolean;
 }
 
-const USABLE_APPLICATIONS = "/credit/apply_note/usable";
-
-interface UsableApplication {
-  id: number;
-  noteNo: string;
-  purpose: string;
-  startDate: string;
-  endDate: string;
-  fromCity: string;
-  toCities: string[];
-}
-
 type Fields = { control: Control<OrderFormValues> };
+
+/** The flight's check: the fare, for the colleague who travels when it is not the booker. */
+export function flightCheck(fareKey: string, forEmployeeId?: number): StandardCheckRequest {
+  return { url: FLIGHT_ORDER_PATHS.businessCheck, payload: { fareKey, ...(forEmployeeId ? { forEmployeeId } : {}) } };
+}
 
 /**
  * selfName: the booker's name, for the choice of travelling themself. standardUnsupported: the
@@ -42,23 +32,14 @@ type Fields = { control: Control<OrderFormValues> };
  * instead of a verdict, and the booker books for themself.
  */
 export function BusinessSection({ fareKey, control, setValue, selfName, standardUnsupported }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string; standardUnsupported?: string } & Fields) {
-  const t = useTranslate();
-  const travelType = useWatch({ control, name: "travelType" });
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   return (
-    <Card className="tp-order__section" title={t("business.title")}>
-      <FormField control={control} name="travelType" label={t("business.travelType")} className={travelType === "business" ? undefined : "tp-business__field--last"}>
-        <Radio.Group
-          optionType="button"
-          options={[
-            { value: "business", label: t("business.onBusiness") },
-            { value: "private", label: t("business.private") },
-          ]}
-        />
-      </FormField>
-      {travelType === "business" && standardUnsupported ? <Alert type="info" showIcon message={standardUnsupported} data-testid="standard-unsupported" /> : null}
-      {travelType === "business" && !standardUnsupported ? <TravellerSelect control={control} setValue={setValue} selfName={selfName} /> : null}
-      {travelType === "business" && !standardUnsupported ? <BusinessRules fareKey={fareKey} control={control} /> : null}
-    </Card>
+    <SharedBusinessSection
+      control={control as unknown as Control<BusinessFields>}
+      check={flightCheck(fareKey, forEmployeeId)}
+      traveller={<TravellerSelect control={control} setValue={setValue} selfName={selfName} />}
+      standardUnsupported={standardUnsupported}
+    />
   );
 }
 
@@ -115,71 +96,7 @@ function TravellerSelect({ control, setValue, selfName }: Fields & { setValue: U
   );
 }
 
-/** The standard's verdict on a fare for a business booking (one query, shared by whoever asks). */
+/** The standard's verdict on a fare for a business booking (the query the section shares). */
 export function useBusinessCheck(fareKey: string, enabled = true, forEmployeeId?: number) {
-  const { query, result } = useCustom<BusinessCheck>({
-    url: FLIGHT_ORDER_PATHS.businessCheck,
-    method: "post",
-    config: { payload: { fareKey, ...(forEmployeeId ? { forEmployeeId } : {}) } },
-    errorNotification: false,
-    queryOptions: { retry: false, refetchOnWindowFocus: false, enabled },
-  });
-  return { query, check: result.data as BusinessCheck | undefined };
-}
-
-function BusinessRules({ fareKey, control }: { fareKey: string } & Fields) {
-  const t = useTranslate();
-  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
-  const { query, check } = useBusinessCheck(fareKey, true, forEmployeeId);
-  if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
-  if (query.error || !check) return <Alert type="error" showIcon message={query.error?.message ?? t("business.checkFailed")} />;
-  return (
-    <Space direction="vertical" size={12} style={{ width: "100%" }}>
-      <div data-testid="standard-verdict">
-        <Typography.Text type="secondary">{t("business.standard")}{check.tripLevelName ? `（${check.tripLevelName}）` : ""}：</Typography.Text>
-        {check.over ? (
-          <Typography.Text type="danger" strong>{t("business.over")}</Typography.Text>
-        ) : (
-          <Typography.Text type="success" strong>{check.configured ? t("business.within") : t("business.noStandard")}</Typography.Text>
-        )}
-        {check.over ? (
-          <ul className="tp-business__reasons">
-            {check.reasons.map((r) => <li key={r}><Typography.Text type="danger">{r}</Typography.Text></li>)}
-          </ul>
-        ) : null}
-      </div>
-      {check.refuse ? <Alert type="error" showIcon message={t("business.forbidden")} /> : null}
-      {check.applicationRequired ? <ApplicationSelect control={control} /> : null}
-      {check.needReason || (check.over && check.needApproval) ? (
-        <FormField control={control} name="overReason" label={t("business.overReason")} required={check.needReason} className="tp-business__field--last">
-          <Select placeholder={t("business.overReasonPlaceholder")} allowClear options={check.overReasons.map((r) => ({ value: r, label: r }))} style={{ maxWidth: 360 }} />
-        </FormField>
-      ) : null}
-      {check.selfPayFen > 0 ? <Alert type="info" showIcon data-testid="self-pay" message={t("business.selfPay", { amount: formatFen(check.selfPayFen) })} /> : null}
-      {check.needApproval ? <Alert type="warning" showIcon message={t("business.needApproval")} /> : null}
-    </Space>
-  );
-}
-
-function ApplicationSelect({ control }: Fields) {
-  const t = useTranslate();
-  const { query, result } = useCustom<{ list: UsableApplication[] }>({
-    url: USABLE_APPLICATIONS,
-    method: "post",
-    config: { payload: { pageNum: 1, pageSize: 50 } },
-    errorNotification: false,
-    queryOptions: { retry: false },
-  });
-  const list = (result.data as { list: UsableApplication[] } | undefined)?.list ?? [];
-  return (
-    <FormField control={control} name="applyId" label={t("business.application")} required className="tp-business__field--last">
-      <Select
-        loading={query.isLoading}
-        placeholder={t("business.applicationPlaceholder")}
-        notFoundContent={query.isLoading ? null : t("business.noApplication")}
-        options={list.map((a) => ({ value: a.id, label: `${a.noteNo} · ${a.fromCity} → ${a.toCities.join("、")} · ${a.startDate} 至 ${a.endDate}` }))}
-        style={{ maxWidth: 520 }}
-      />
-    </FormField>
-  );
+  return useStandardCheck(flightCheck(fareKey, forEmployeeId), enabled);
 }

@@ -1,12 +1,11 @@
 // The order form's values, its schema and its live price panel. The values are the API's order
 // input as the form holds it; the schema is the one the server validates with, plus what the
-// travel standard asks of this fare on business (an approved application, an over-standard
-// reason), which only the standard's check for the chosen fare knows.
-import { z } from "zod";
+// travel standard asks of this fare on business (../shared/business-form.ts).
 import { CERT_TYPE } from "../../domain/codes";
 import { flightOrderInput, passengerTypeOn, pricePanel, type PricePanel } from "../../domain/orders/flight-booking";
 import type { BusinessCheck } from "../../domain/orders/flight-types";
 import type { FlightSeat } from "../../domain/travel/types";
+import { withStandardCheck, type BusinessMessages } from "../shared/business-form";
 
 export interface PassengerValues {
   name: string;
@@ -53,30 +52,14 @@ export function orderFormDefaults(
   };
 }
 
-export interface BusinessMessages {
-  applicationRequired: string;
-  overReasonRequired: string;
-}
+export type { BusinessMessages };
 
 /**
- * The server's order schema for what the form holds: a private booking sends no application or
- * reason (the fields stay filled while hidden, in case the buyer switches back); a business one
- * must carry those the standard's check asks for.
+ * The server's order schema for what the form holds, with what the standard's check asks of the
+ * fare on business; a private booking sends no colleague either.
  */
 export function orderFormSchema(check: BusinessCheck | undefined, messages: BusinessMessages) {
-  return z.preprocess(
-    (raw) => {
-      const v = raw as OrderFormValues;
-      if (v.travelType === "business") return v;
-      const { applyId: _a, overReason: _r, forEmployeeId: _e, ...rest } = v;
-      return rest;
-    },
-    flightOrderInput.superRefine((o, ctx) => {
-      if (o.travelType !== "business" || !check) return;
-      if (check.applicationRequired && o.applyId === undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: messages.applicationRequired });
-      if (check.needReason && !o.overReason) ctx.addIssue({ code: "custom", path: ["overReason"], message: messages.overReasonRequired });
-    }),
-  );
+  return withStandardCheck(flightOrderInput, check, messages, ["forEmployeeId"]);
 }
 
 /** The fields a server refusal may name, for this many passengers. */

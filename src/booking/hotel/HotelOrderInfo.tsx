@@ -3,15 +3,24 @@
 // room, contact, arrival time, remark) is validated by the same schema the server checks, the
 // price panel adds every night's price × rooms as they change, and submitting holds the rooms
 // and opens the cashier. A price that changed since is shown old against new, and booking
-// continues only when the buyer agrees.
-import { useMemo, useState } from "react";
+// continues only when the buyer agrees. A company member books on business (因公) or privately:
+// on business the travel standard's verdict on the room (the nightly cap of the city's tier) shows
+// before submitting, with the reason or the approval it asks for; an order that waits for
+// approval opens its detail instead of the cashier.
+import { useMemo, useRef, useState } from "react";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
+import { HOTEL_ORDER_STATUS } from "../../domain/orders/hotel";
+import type { BusinessCheck } from "../../domain/orders/business-types";
+import { subjectKey } from "../../access/rules";
+import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
+import { withStandardCheck } from "../shared/business-form";
 import { StayContactFields } from "./StayContactFields";
 import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
@@ -20,7 +29,7 @@ import type { HotelBaseInfo, HotelPriceInfo, RoomPrice } from "../../domain/trav
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { hotelPayPath } from "../../resources/hotel-orders";
+import { hotelOrderDetailPath, hotelPayPath } from "../../resources/hotel-orders";
 import { useSearch } from "../shared/useSearch";
 import "../flight/flight.css";
 
@@ -29,6 +38,7 @@ const fen = (v: number) => `¥${formatFen(v)}`;
 interface BookReply {
   id: number;
   orderNo: string;
+  status: number;
 }
 
 export default function HotelOrderInfo({ routeName }: { routeName: string }) {
@@ -75,7 +85,7 @@ function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; r
   return <Booking hotel={base.data} info={prices.data} room={room} user={identity.data ?? null} onStale={() => void prices.query.refetch()} />;
 }
 
-const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark"] as const;
+const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark", "applyId", "overReason"] as const;
 
 function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
@@ -83,12 +93,23 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
-  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => hotelOrderInput, {
+  // Company members book on business (因公) or privately; an employee's bookings are business first.
+  const memberKey = subjectKey(user);
+  const companyMember = memberKey === "70" || memberKey === "7_0";
+  // What the travel standard asks of this room on business, read by the schema when it checks.
+  const check = useRef<BusinessCheck | undefined>(undefined);
+  const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
+  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages), {
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
+      ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
     },
   });
+  const standardCheck: StandardCheckRequest = { url: HOTEL_ORDER_PATHS.standardCheck, payload: { hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut } };
+  const travelType = useWatch({ control, name: "travelType" });
+  const business = companyMember && travelType === "business";
+  check.current = useStandardCheck(standardCheck, business).check;
   const rooms = Number(watch("roomCount")) || 1;
   const panel = useMemo(() => hotelPricePanel(room.nightly, rooms), [room, rooms]);
   const maxRooms = Math.max(1, Math.min(MAX_ROOMS, room.roomsLeft));
@@ -103,7 +124,8 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
     mutate(
       { url: HOTEL_ORDER_PATHS.book, method: "post", values: { ...input, price: panel.total, ...(acceptPrice ? { acceptPrice: 1 } : {}) }, successNotification: false, errorNotification: false },
       {
-        onSuccess: ({ data }) => navigate(hotelPayPath(data.orderNo)),
+        // An order waiting for approval is paid once approved: its detail shows where it stands.
+        onSuccess: ({ data }) => navigate(data.status === HOTEL_ORDER_STATUS.approving ? hotelOrderDetailPath(data.orderNo) : hotelPayPath(data.orderNo)),
         onError: (e: HttpError) => {
           const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
           if (data?.priceChanged) {
@@ -135,6 +157,9 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
               </Descriptions.Item>
             </Descriptions>
           </Card>
+          {companyMember ? (
+            <BusinessSection control={control as unknown as Control<BusinessFields>} check={standardCheck} forbiddenText={t("business.forbiddenHotel")} />
+          ) : null}
           <Card className="tp-order__section" title={t("hotelOrder.guests")}>
             <Row gutter={16}>
               <Col xs={24} md={8}>
@@ -185,7 +210,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
             {t("hotelOrder.submit")}
           </Button>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {t("hotelOrder.payWithin", { minutes: PAYMENT_MINUTES })}
+            {business && check.current?.needApproval ? t("hotelOrder.payAfterApproval") : t("hotelOrder.payWithin", { minutes: PAYMENT_MINUTES })}
           </Typography.Paragraph>
         </Card>
       </div>

@@ -5,11 +5,14 @@
 // submitting holds the seats and opens the cashier. The 免账号购票 page is this form recording its
 // channel; the 12306账号购票 page adds a sign-in to the member's own 12306 account, whose
 // 常用联系人 are the only passengers it offers (the account and password go with the booking,
-// which signs in again; the password is kept nowhere).
-import { useMemo, useState } from "react";
+// which signs in again; the password is kept nowhere). A company member books on business (因公)
+// or privately: on business the travel standard's verdict on the seat class shows before
+// submitting, with the reason or the approval it asks for; an order that waits for approval
+// opens its detail instead of the cashier.
+import { useMemo, useRef, useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
-import { useFieldArray } from "react-hook-form";
+import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
@@ -20,6 +23,11 @@ import {
 import { ACCOUNT_12306_MAX, PASSWORD_12306_MAX, type Rail12306Account, type Rail12306Passenger } from "../../domain/orders/train-account";
 import { maskCertNo } from "../../domain/people/certificates";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
+import { TRAIN_ORDER_STATUS } from "../../domain/orders/train";
+import type { BusinessCheck } from "../../domain/orders/business-types";
+import { subjectKey } from "../../access/rules";
+import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
+import { withStandardCheck } from "../shared/business-form";
 import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
 import { CERT_TYPES } from "../../domain/codes";
 import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
@@ -30,7 +38,7 @@ import type { TrainItem, TrainListReply, TrainSeat } from "../../domain/travel/t
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { type PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { trainPayPath } from "../../resources/train-orders";
+import { trainOrderDetailPath, trainPayPath } from "../../resources/train-orders";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
@@ -42,6 +50,7 @@ const fen = (v: number) => `¥${formatFen(v)}`;
 interface BookReply {
   id: number;
   orderNo: string;
+  status: number;
 }
 
 export default function TrainOrderInfo({ routeName, variant }: { routeName: string; variant?: TrainVariant }) {
@@ -84,7 +93,7 @@ function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; sea
   return <Booking train={train} seat={seat} user={identity.data ?? null} variant={variant} />;
 }
 
-const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306"] as const;
+const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306", "applyId", "overReason"] as const;
 const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
 
 const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|${p.certNo.toUpperCase()}`;
@@ -97,7 +106,13 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const [clientKey] = useState(() => crypto.randomUUID());
   const { mutate, mutation } = useCustomMutation<BookReply>();
   const ab = variant === "ab";
-  const { control, handleSubmit, watch, setError, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => trainOrderInput, {
+  // Company members book on business (因公) or privately; an employee's bookings are business first.
+  const memberKey = subjectKey(user);
+  const companyMember = memberKey === "70" || memberKey === "7_0";
+  // What the travel standard asks of this seat class on business, read by the schema when it checks.
+  const check = useRef<BusinessCheck | undefined>(undefined);
+  const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
+  const { control, handleSubmit, watch, setError, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages), {
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -105,8 +120,13 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
       contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "",
       ...(variant ? { channel: variant } : {}),
       ...(ab ? { account12306: "", password12306: "" } : {}),
+      ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
     },
   });
+  const standardCheck: StandardCheckRequest = { url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } };
+  const travelType = useWatch({ control, name: "travelType" });
+  const business = companyMember && travelType === "business";
+  check.current = useStandardCheck(standardCheck, business).check;
   const { fields, append, remove, replace } = useFieldArray({ control, name: "passengers" });
   const signIn = useCustomMutation<Rail12306Account>();
   const account = ab ? (signIn.mutation.data?.data ?? null) : null;
@@ -148,7 +168,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
     mutate(
       { url: TRAIN_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
       {
-        onSuccess: ({ data }) => navigate(trainPayPath(data.id, data.orderNo)),
+        // An order waiting for approval is paid once approved: its detail shows where it stands.
+        onSuccess: ({ data }) => navigate(data.status === TRAIN_ORDER_STATUS.approving ? trainOrderDetailPath(data.id) : trainPayPath(data.id, data.orderNo)),
         onError: (e: HttpError) => {
           const names = fields.flatMap((_, i) => PASSENGER_FIELDS.map((f) => `passengers.${i}.${f}` as const));
           const rest = applyRefusal<TrainOrderForm>(e, [...CONTACT_FIELDS, ...names], setError);
@@ -173,6 +194,9 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
               <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}（{t("trainOrder.childPrice", { price: formatFen(seat.childPrice) })}）</Descriptions.Item>
             </Descriptions>
           </Card>
+          {companyMember ? (
+            <BusinessSection control={control as unknown as Control<BusinessFields>} check={standardCheck} forbiddenText={t("business.forbiddenTrain")} />
+          ) : null}
           {ab && (
             <Card className="tp-order__section" title={t("trainChannel.accountSection")} data-testid="account-12306">
               <Row gutter={16} align="top">
@@ -304,7 +328,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
             {t("trainOrder.submit")}
           </Button>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {t("trainOrder.payWithin", { minutes: PAYMENT_MINUTES })}
+            {business && check.current?.needApproval ? t("trainOrder.payAfterApproval") : t("trainOrder.payWithin", { minutes: PAYMENT_MINUTES })}
           </Typography.Paragraph>
         </Card>
       </div>

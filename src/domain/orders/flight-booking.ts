@@ -9,7 +9,7 @@ import { normaliseDate } from "../travel/dates";
 import type { FareBreakdown, InsuranceOption, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
-import { TRAVEL_TYPES } from "../policy/codes";
+import { businessOrderFields, refineBusinessOrder } from "./business-booking";
 
 /** Passengers on one order: the airline's limit for one booking record. */
 export const MAX_PASSENGERS = 9;
@@ -68,21 +68,12 @@ export const flightOrderInput = z
     forMemberId: zInt({ min: 1, max: 2_147_483_647, error: "下单会员不正确" }).optional(),
     /** Replace-booking: the colleague (employee) the order is booked for, on business, under their travel standard. */
     forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "出行人不正确" }).optional(),
-    /**
-     * 因公 (business: the travel standard applies) or 因私; only company members book on business.
-     * Omitted is private, as for everyone who is not a company member; the order page offers
-     * business first to a company's employee.
-     */
-    travelType: z.enum(TRAVEL_TYPES.keys, { error: "出行类型只能是因公或因私" }).optional(),
-    /** The approved trip application a business booking belongs to (required when the company asks for one). */
-    applyId: zInt({ min: 1, max: 2_147_483_647, error: "出差申请不正确" }).optional(),
-    /** Why a business booking is over the standard: one of the company's over-standard reasons. */
-    overReason: zOptionalString(z.string().trim().max(30, "超标原因最多 30 个字"), "超标原因不正确"),
+    ...businessOrderFields,
     passengers: z.array(flightPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
   })
   .strict()
   .superRefine((o, ctx) => {
-    if (o.travelType !== "business" && o.applyId !== undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: "因私预订不关联出差申请" });
+    refineBusinessOrder(o, ctx);
     if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "为同事预订须为因公出行" });
     if (o.forEmployeeId !== undefined && o.forMemberId !== undefined) ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "不能同时为下级会员和同事预订" });
     const seen = new Set<string>();

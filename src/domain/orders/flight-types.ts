@@ -3,6 +3,9 @@
 import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
+import type { OrderBusinessFacts } from "./business-types";
+
+export type { BusinessCheck } from "./business-types";
 
 export interface FlightOrderRow {
   id: number;
@@ -59,7 +62,7 @@ export interface FlightOrderEvent {
   createTime: string;
 }
 
-export interface FlightOrderDetail extends FlightOrderRow {
+export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts {
   contactName: string;
   contactMobile: string;
   fareKey: string;
@@ -80,45 +83,9 @@ export interface FlightOrderDetail extends FlightOrderRow {
   refund: FlightRefundView | null;
   /** The latest change, once one was asked for. */
   change: FlightChangeView | null;
-  /** The trip application a business order belongs to. */
-  applyId: number | null;
-  applyNoteNo: string | null;
   /** Who booked the order, and who travels when they booked for someone else (a colleague, a subordinate). */
   bookerName: string;
   travellerName: string | null;
-  /** The booker's reason for booking over the standard. */
-  overReasons: string | null;
-  /** The standard's verdict on the fare. */
-  standardVerdict: string | null;
-  /** The order's approval (business orders that needed one). */
-  approval: {
-    id: number;
-    status: string;
-    statusLabel: string;
-    level: number;
-    levelCount: number;
-    currentApprovers: string[];
-    countdown: { at: string; kind: "fare" | "level"; remainingSeconds: number } | null;
-  } | null;
-}
-
-/** The travel standard's view of a fare for a business booking (the order page's check). */
-export interface BusinessCheck {
-  /** The caller may book on business (a company member). */
-  allowed: boolean;
-  tripLevelName: string | null;
-  configured: boolean;
-  over: boolean;
-  reasons: string[];
-  overAction: "forbid" | "reason" | "approve";
-  verdictText: string;
-  applicationRequired: boolean;
-  needReason: boolean;
-  needApproval: boolean;
-  refuse: boolean;
-  overReasons: string[];
-  /** 超标自付: what the traveller would pay themself of one adult ticket (0: the company pays it all). */
-  selfPayFen: number;
 }
 
 /** The order-related catalogue paths. */

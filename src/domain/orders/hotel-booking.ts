@@ -9,6 +9,7 @@ import { HOTEL_SERVICE_FEE, MAX_ROOMS, MAX_STAY_NIGHTS } from "../travel/hotel";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { ARRIVAL_TIMES } from "./hotel-types";
+import { businessOrderFields, refineBusinessOrder } from "./business-booking";
 
 export const GUEST_NAME_MAX = 40;
 export const REMARK_MAX = 200;
@@ -31,12 +32,26 @@ const contactFields = {
 
 const guestsField = z.array(hotelGuestInput, { error: "请填写入住人" }).min(1, "请填写入住人").max(MAX_ROOMS, `每张订单最多 ${MAX_ROOMS} 间房`);
 
+const stayFields = {
+  hotelId: zInt({ min: 1, max: 2_147_483_647, error: "酒店编号不正确" }),
+  roomTypeId: zInt({ min: 1, max: 2_147_483_647, error: "房型编号不正确" }),
+  checkIn: zDate("入住日期"),
+  checkOut: zDate("离店日期"),
+};
+
+/** A stay of 1 to MAX_STAY_NIGHTS nights. */
+function refineStay(o: { checkIn: string; checkOut: string }, ctx: z.RefinementCtx): void {
+  const nights = daysBetween(o.checkIn, o.checkOut);
+  if (nights < 1) ctx.addIssue({ code: "custom", path: ["checkOut"], message: "离店日期须晚于入住日期" });
+  else if (nights > MAX_STAY_NIGHTS) ctx.addIssue({ code: "custom", path: ["checkOut"], message: `单次最多预订 ${MAX_STAY_NIGHTS} 晚` });
+}
+
+/** One room type for a stay (the travel standard's check before a business booking). */
+export const hotelStayInput = z.object(stayFields).strict().superRefine(refineStay);
+
 export const hotelOrderInput = z
   .object({
-    hotelId: zInt({ min: 1, max: 2_147_483_647, error: "酒店编号不正确" }),
-    roomTypeId: zInt({ min: 1, max: 2_147_483_647, error: "房型编号不正确" }),
-    checkIn: zDate("入住日期"),
-    checkOut: zDate("离店日期"),
+    ...stayFields,
     roomCount: zInt({ min: 1, max: MAX_ROOMS, error: `房间数须为 1 到 ${MAX_ROOMS} 之间的整数` }),
     /** The stay's total the buyer saw (fen): a different current price is announced first. */
     price: zInt({ min: 0, max: 1_000_000_000, error: "房价不正确" }),
@@ -45,12 +60,12 @@ export const hotelOrderInput = z
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
     guests: guestsField,
     ...contactFields,
+    ...businessOrderFields,
   })
   .strict()
   .superRefine((o, ctx) => {
-    const nights = daysBetween(o.checkIn, o.checkOut);
-    if (nights < 1) ctx.addIssue({ code: "custom", path: ["checkOut"], message: "离店日期须晚于入住日期" });
-    else if (nights > MAX_STAY_NIGHTS) ctx.addIssue({ code: "custom", path: ["checkOut"], message: `单次最多预订 ${MAX_STAY_NIGHTS} 晚` });
+    refineBusinessOrder(o, ctx);
+    refineStay(o, ctx);
     // One guest name per room: the hotel registers each room under its guest.
     if (o.guests.length !== o.roomCount) ctx.addIssue({ code: "custom", path: ["guests"], message: "请为每间房填写一位入住人" });
   });

@@ -3,6 +3,7 @@
 // fen; times are ISO instants.
 import type { CancelPolicy } from "../travel/hotel";
 import type { HotelOrderAction } from "./hotel";
+import type { OrderBusinessFacts } from "./business-types";
 
 export const HOTEL_ORDER_PATHS = {
   book: "/api/v1/trip_manager/hotel_domestic_order/book",
@@ -10,6 +11,8 @@ export const HOTEL_ORDER_PATHS = {
   detail: "/hotel/order/detail",
   cancel: "/hotel/order/cancel",
   modify: "/hotel/order/modify",
+  /** The travel standard's verdict on a room for a stay before a business booking. */
+  standardCheck: "/api/v1/trip_manager/hotel_domestic_order/standard_check",
 } as const;
 
 /** Expected arrival times the form offers (the hotel keeps the room until then). */
@@ -49,7 +52,7 @@ export interface HotelOrderEvent {
   createTime: string;
 }
 
-export interface HotelOrderDetail extends HotelOrderRow {
+export interface HotelOrderDetail extends HotelOrderRow, OrderBusinessFacts {
   hotelId: number;
   roomTypeId: number;
   address: string;

@@ -13,6 +13,8 @@ export const HOTEL_ORDER_STATUS = {
   completed: 4,
   cancelled: 5,
   refunded: 6,
+  /** A business order over the travel standard (or of a level whose every order is approved), waiting for its approval. */
+  approving: 7,
 } as const;
 
 export type HotelOrderStatus = (typeof HOTEL_ORDER_STATUS)[keyof typeof HOTEL_ORDER_STATUS];
@@ -29,6 +31,7 @@ const COLORS: Readonly<Record<HotelOrderStatus, StatusColor>> = {
   4: "green",
   5: GREY,
   6: "purple",
+  7: "volcano",
 };
 
 export function hotelOrderColor(status: number): StatusColor {
@@ -39,7 +42,7 @@ export function hotelOrderLabel(status: number, lang: Lang = "zh"): string {
   return label(HOTEL_ORDER_LABELS, status, lang);
 }
 
-export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund" | "modify";
+export type HotelOrderAction = "pay" | "cancel" | "expire" | "confirm" | "checkIn" | "complete" | "refund" | "modify" | "approve" | "rejectApproval";
 
 /** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
 export type HotelOrderActor = "member" | "system";
@@ -61,6 +64,11 @@ const move = (from: HotelOrderStatus, action: HotelOrderAction, to: HotelOrderSt
  * modify the booking's guests, contact, arrival time and requests: the order stays where it is.
  */
 export const HOTEL_ORDER_MOVES: readonly HotelOrderMove[] = [
+  // The approval decides; the payment window opens only once it is approved.
+  move(S.approving, "approve", S.pendingPayment, "system"),
+  move(S.approving, "rejectApproval", S.cancelled, "system"),
+  move(S.approving, "cancel", S.cancelled, "member"),
+  move(S.approving, "expire", S.cancelled, "system"),
   move(S.pendingPayment, "pay", S.pendingConfirm, "system"),
   move(S.pendingPayment, "cancel", S.cancelled, "member"),
   move(S.pendingPayment, "expire", S.cancelled, "system"),

@@ -4,6 +4,7 @@
 import { codeTable, type CodeTable } from "../codes";
 import type { SeatClass } from "../travel/train";
 import type { TrainOrderAction } from "./train";
+import type { OrderBusinessFacts } from "./business-types";
 
 export const TRAIN_ORDER_PATHS = {
   book: "/api/v1/trip_manager/train_domestic_order/book",
@@ -17,6 +18,8 @@ export const TRAIN_ORDER_PATHS = {
   changeConfirm: "/api/v1/train/change_confirm",
   /** Signs in to the member's own 12306 account and answers its 常用联系人; keeps nothing. */
   signIn12306: "/api/v1/train/account12306/login",
+  /** The travel standard's verdict on a train's seat class before a business booking. */
+  standardCheck: "/api/v1/trip_manager/train_domestic_order/standard_check",
 } as const;
 
 export const TRAIN_PASSENGER_TYPES = ["adult", "child"] as const;
@@ -68,7 +71,7 @@ export interface TrainOrderEvent {
   createTime: string;
 }
 
-export interface TrainOrderDetail extends TrainOrderRow {
+export interface TrainOrderDetail extends TrainOrderRow, OrderBusinessFacts {
   trainKey: string;
   trainTypeName: string;
   durationMin: number;

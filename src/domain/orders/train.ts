@@ -16,6 +16,8 @@ export const TRAIN_ORDER_STATUS = {
   cancelled: 5,
   /** The railway could not issue the tickets; the money went back. */
   ticketFailed: 6,
+  /** A business order over the travel standard (or of a level whose every order is approved), waiting for its approval. */
+  approving: 7,
 } as const;
 
 export type TrainOrderStatus = (typeof TRAIN_ORDER_STATUS)[keyof typeof TRAIN_ORDER_STATUS];
@@ -32,6 +34,7 @@ const COLORS: Readonly<Record<TrainOrderStatus, StatusColor>> = {
   4: "purple",
   5: GREY,
   6: "red",
+  7: "volcano",
 };
 
 export function trainOrderColor(status: number): StatusColor {
@@ -42,7 +45,7 @@ export function trainOrderLabel(status: number, lang: Lang = "zh"): string {
   return label(TRAIN_ORDER_LABELS, status, lang);
 }
 
-export type TrainOrderAction = "pay" | "cancel" | "expire" | "ticket" | "fail" | "refund" | "change";
+export type TrainOrderAction = "pay" | "cancel" | "expire" | "ticket" | "fail" | "refund" | "change" | "approve" | "rejectApproval";
 
 /** member: the booker (or their company's administrator); system: jobs, the railway, payments. */
 export type TrainOrderActor = "member" | "system";
@@ -62,6 +65,11 @@ const move = (from: TrainOrderStatus, action: TrainOrderAction, to: TrainOrderSt
  * a changed ticket may still be refunded. Nothing is cancelled while the railway is issuing.
  */
 export const TRAIN_ORDER_MOVES: readonly TrainOrderMove[] = [
+  // The approval decides; the payment window opens only once it is approved.
+  move(S.approving, "approve", S.pendingPayment, "system"),
+  move(S.approving, "rejectApproval", S.cancelled, "system"),
+  move(S.approving, "cancel", S.cancelled, "member"),
+  move(S.approving, "expire", S.cancelled, "system"),
   move(S.pendingPayment, "pay", S.ticketing, "system"),
   move(S.pendingPayment, "cancel", S.cancelled, "member"),
   move(S.pendingPayment, "expire", S.cancelled, "system"),

@@ -10,5 +10,6 @@ export * from "./preferences";
 export * from "./replace-booker";
 export * from "./application";
 export * from "./summary";
+export * from "./verdict";
 export * from "./flight-verdict";
 export * from "./self-pay";

@@ -1,28 +1,57 @@
-// The order an approver decides: its flight, passengers, amount, the travel standard's verdict
-// with the booker's reason, and the time left before the held fare expires.
+// The order an approver decides: what was booked (the flight, the train and seat, or the hotel
+// stay), its travellers, amount, the travel standard's verdict with the booker's reason, and the
+// time left before the held booking expires.
 import { Descriptions, Space, Table, Tag, Typography } from "antd";
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
-import { FLIGHT_ORDER_STATUS } from "../../domain/orders/flight";
+import { TRAIN_PASSENGER_TYPE_LABELS } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import { Countdown } from "../flight-orders/Countdown";
 import type { OrderSubject } from "./index";
 import { useCodes } from "../../components/use-codes";
 
+/** What was booked: two description items, by product (items, not a component: Descriptions reads its children's props). */
+function booked(order: OrderSubject, t: (key: string, options?: Record<string, unknown>) => string) {
+  const { flight: f, train: r, hotel: h } = order;
+  if (f) {
+    return [
+      <Descriptions.Item key="what" label={t("business.flight")}>
+        {f.depCityName} → {f.arrCityName} · {f.airlineName} {f.flightNo} · {f.depDate} {f.depTime}–{f.arrTime}
+      </Descriptions.Item>,
+      <Descriptions.Item key="class" label={t("business.cabin")}>{f.cabinClassName}（{f.cabinCode}）</Descriptions.Item>,
+    ];
+  }
+  if (r) {
+    return [
+      <Descriptions.Item key="what" label={t("business.train")}>
+        {r.fromStation} → {r.toStation} · {r.trainNo} · {r.depDate} {r.depTime}–{r.arrTime}
+      </Descriptions.Item>,
+      <Descriptions.Item key="class" label={t("business.seat")}>{r.seatName}</Descriptions.Item>,
+    ];
+  }
+  if (h) {
+    return [
+      <Descriptions.Item key="what" label={t("business.hotel")}>{h.hotelName}（{h.cityName}）· {h.roomName}</Descriptions.Item>,
+      <Descriptions.Item key="class" label={t("business.stay")}>
+        {h.checkIn} → {h.checkOut}（{t("hotelOrder.nights", { n: h.nights })}）· {t("hotelOrder.roomUnit", { n: h.roomCount })}
+      </Descriptions.Item>,
+    ];
+  }
+  return [];
+}
+
 export function OrderSummary({ order, applicantName, approvalId }: { order: OrderSubject; applicantName: string; approvalId: number }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
   const invalidate = useInvalidate();
-  const f = order.flight;
+  const typeLabel = (type: string | null) => (!type ? null : order.product === "train" ? codeLabel(TRAIN_PASSENGER_TYPE_LABELS, type) : codeLabel(PASSENGER_TYPES, type));
+  const hotel = order.product === "hotel";
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="order-subject">
       <Descriptions column={2} size="small">
         <Descriptions.Item label={t("business.orderNo")}>{order.orderNo}</Descriptions.Item>
         <Descriptions.Item label={t("business.booker")}>{applicantName}</Descriptions.Item>
-        <Descriptions.Item label={t("business.flight")}>
-          {f.depCityName} → {f.arrCityName} · {f.airlineName} {f.flightNo} · {f.depDate} {f.depTime}–{f.arrTime}
-        </Descriptions.Item>
-        <Descriptions.Item label={t("business.cabin")}>{f.cabinClassName}（{f.cabinCode}）</Descriptions.Item>
+        {booked(order, t)}
         <Descriptions.Item label={t("business.amount")}>
           <Typography.Text strong type="danger">¥{formatFen(order.payprice)}</Typography.Text>
         </Descriptions.Item>
@@ -32,7 +61,7 @@ export function OrderSummary({ order, applicantName, approvalId }: { order: Orde
         </Descriptions.Item>
         {order.overReasons && <Descriptions.Item label={t("business.overReason")} span={2}>{order.overReasons}</Descriptions.Item>}
         {order.applyNoteNo && <Descriptions.Item label={t("business.application")} span={2}>{order.applyNoteNo} · {order.applyPurpose}</Descriptions.Item>}
-        {order.status === FLIGHT_ORDER_STATUS.approving && order.expiresAt && (
+        {order.approving && order.expiresAt && (
           <Descriptions.Item label={t("business.fareDeadline")} span={2}>
             <Typography.Text type="warning">
               <Countdown until={order.expiresAt} textKey="business.fareWithin" onEnd={() => invalidate({ resource: "approvals", invalidates: ["detail"], id: approvalId })} />
@@ -46,9 +75,16 @@ export function OrderSummary({ order, applicantName, approvalId }: { order: Orde
         pagination={false}
         dataSource={order.passengers}
         columns={[
-          { title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
-          { title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => codeLabel(CERT_TYPES, v) },
-          { title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
+          {
+            title: hotel ? t("hotelOrder.guests") : t("flightOrder.name"), dataIndex: "name", key: "name",
+            render: (v: string, p) => <Space>{v}{typeLabel(p.type) && <Tag>{typeLabel(p.type)}</Tag>}</Space>,
+          },
+          ...(hotel
+            ? []
+            : [
+                { title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number | null) => (v === null ? "—" : codeLabel(CERT_TYPES, v)) },
+                { title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
+              ]),
         ]}
       />
     </Space>

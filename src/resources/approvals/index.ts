@@ -6,6 +6,10 @@ import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { ApprovalAction, ApprovalStatus } from "../../domain/approval";
 import type { ApplicationView } from "../travel-applications";
+import type { OrderSubject } from "../../domain/orders/business-types";
+
+/** An order under approval as its approver sees it. */
+export type { OrderSubject };
 
 export const APPROVAL_PATHS = {
   list: "/credit/get_approve_apply_note",
@@ -81,28 +85,6 @@ export interface ApprovalView extends Omit<ApprovalRow, "currentApprovers"> {
   levels: ApprovalLevel[];
   history: ApprovalStep[];
   actions: ApprovalAction[];
-}
-
-/** An order under approval as its approver sees it (certificate numbers masked). */
-export interface OrderSubject {
-  kind: "order";
-  id: number;
-  orderNo: string;
-  status: number;
-  statusLabel: string;
-  expiresAt: string | null;
-  payprice: number;
-  travelType: string | null;
-  overStandard: number;
-  overReasons: string | null;
-  standardVerdict: string | null;
-  applyNoteNo: string | null;
-  applyPurpose: string | null;
-  flight: {
-    flightNo: string; airlineName: string; depCityName: string; arrCityName: string; depAirportName: string; arrAirportName: string;
-    depDate: string; depTime: string; arrTime: string; cabinClassName: string; cabinCode: string; salePrice: number;
-  };
-  passengers: { name: string; psgType: string; certType: number; certNo: string }[];
 }
 
 /** What AuditDetails shows: the approval and, for a trip, the application it decides, for an order the order. */

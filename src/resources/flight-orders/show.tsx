@@ -23,6 +23,8 @@ import { Countdown } from "./Countdown";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import { AfterSalesFacts } from "./AfterSalesFacts";
+import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
+import { timelineColor } from "../timeline-color";
 import "../../booking/flight/flight.css";
 import "../../booking/booking.css";
 import { useCodes } from "../../components/use-codes";
@@ -198,15 +200,7 @@ function OrderDetail({ id }: { id: string }) {
           </Space>
         </div>
       </Card>
-      {approving && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="approval-waiting"
-          message={t("business.waiting")}
-          description={order.approval?.currentApprovers.length ? t("business.currentApprovers", { names: order.approval.currentApprovers.join("、"), level: order.approval.level, count: order.approval.levelCount }) : undefined}
-        />
-      )}
+      {approving && <ApprovalWaiting approval={order.approval} />}
       {order.travelType === "business" && <BusinessFacts order={order} />}
       <AfterSalesFacts order={order} />
       <Card title={t(order.international ? "intlOrder.itinerary" : "flightOrder.flight")}>
@@ -232,7 +226,7 @@ function OrderDetail({ id }: { id: string }) {
         <Card title={t("flightOrder.detail.timeline")}>
           <Timeline
             items={order.events.map((e) => ({
-              color: flightOrderColor(e.toStatus) === "default" ? "gray" : flightOrderColor(e.toStatus),
+              color: timelineColor(flightOrderColor(e.toStatus)),
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
@@ -250,23 +244,5 @@ function OrderDetail({ id }: { id: string }) {
       {dialog === "refund" && <RefundDialog orderId={order.id} onClose={() => setDialog(null)} onDone={afterDialog} />}
       {dialog === "change" && <ChangeDialog order={order} onClose={() => setDialog(null)} onDone={afterDialog} />}
     </Space>
-  );
-}
-
-/** A business order's travel facts: the standard's verdict, the reason given, its trip application and approval. */
-function BusinessFacts({ order }: { order: FlightOrderDetail }) {
-  const t = useTranslate();
-  return (
-    <Card title={t("business.title")}>
-      <Descriptions column={2} size="small">
-        <Descriptions.Item label={t("business.travelType")}>{t("business.onBusiness")}</Descriptions.Item>
-        <Descriptions.Item label={t("business.standard")}>
-          <Typography.Text type={order.overStandard ? "danger" : "success"} data-testid="order-verdict">{order.standardVerdict ?? "—"}</Typography.Text>
-        </Descriptions.Item>
-        {order.overReasons && <Descriptions.Item label={t("business.overReason")}>{order.overReasons}</Descriptions.Item>}
-        {order.applyNoteNo && <Descriptions.Item label={t("business.application")}>{order.applyNoteNo}</Descriptions.Item>}
-        {order.approval && <Descriptions.Item label={t("business.approvalStatus")}>{order.approval.statusLabel}</Descriptions.Item>}
-      </Descriptions>
-    </Card>
   );
 }

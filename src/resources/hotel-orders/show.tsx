@@ -1,5 +1,6 @@
 // HotelOrderDetails (/hotel/OrderDetails/:orderNo): one hotel order — status with its colour, the
-// time left to pay, the hotel and room, the stay, guests and contact, the price of every night,
+// time left to pay (or, waiting for approval, to be approved), a business order's standard, reason
+// and approval, the hotel and room, the stay, guests and contact, the price of every night,
 // the cancellation policy and the timeline of every status change. The buttons are the actions
 // the shared state machine allows a member in this status.
 import { useState } from "react";
@@ -14,6 +15,8 @@ import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
+import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
+import { timelineColor } from "../timeline-color";
 import { hotelPayPath } from "./index";
 import { ModifyDialog } from "./modify";
 import "../../booking/flight/flight.css";
@@ -84,6 +87,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
     });
 
   const pending = order.status === HOTEL_ORDER_STATUS.pendingPayment;
+  const approving = order.status === HOTEL_ORDER_STATUS.approving;
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<HotelOrderNight> = [
     { ...nowrap, title: t("hotelOrder.night"), dataIndex: "night", key: "night" },
@@ -108,6 +112,9 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             {pending && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
             )}
+            {approving && order.expiresAt && (
+              <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>
+            )}
           </Space>
           <Space>
             {pending && (
@@ -125,6 +132,8 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           </Space>
         </div>
       </Card>
+      {approving && <ApprovalWaiting approval={order.approval} />}
+      {order.travelType === "business" && <BusinessFacts order={order} />}
       <Card title={t("hotelOrder.stay")}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t("hotelOrder.hotel")}>{order.hotelName}（{order.cityName}）</Descriptions.Item>
@@ -153,7 +162,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         <Card title={t("hotelOrder.timeline")}>
           <Timeline
             items={order.events.map((e) => ({
-              color: hotelOrderColor(e.toStatus) === "default" ? "gray" : hotelOrderColor(e.toStatus),
+              color: timelineColor(hotelOrderColor(e.toStatus)),
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>

@@ -1,6 +1,7 @@
 // TrainOrderDetails (/train/OrderDetails/:orderId): one train order — status with its colour, the
-// time left to pay, the train, passengers with their seats, the price by ticket type, money
-// refunded and the timeline. The buttons are the actions the shared state machine allows a member
+// time left to pay (or, waiting for approval, to be approved), a business order's standard, reason
+// and approval, the train, passengers with their seats, the price by ticket type, money refunded
+// and the timeline. The buttons are the actions the shared state machine allows a member
 // in this status: cancel (confirmed first), 退票 (the railway's fee per passenger shown before it
 // is confirmed) and 改签.
 import { useState } from "react";
@@ -17,6 +18,8 @@ import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
+import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
+import { timelineColor } from "../timeline-color";
 import { trainPayPath } from "./index";
 import { channelText } from "./channel";
 import { RefundDialog } from "./RefundDialog";
@@ -76,8 +79,9 @@ function OrderDetail({ orderId }: { orderId: number }) {
     });
 
   const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
+  const approving = order.status === TRAIN_ORDER_STATUS.approving;
   // Unpaid: what is to pay. Paid: what was paid; fees kept and money returned follow it.
-  const totalLabel = pending || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
+  const totalLabel = pending || approving || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
   const typeLabel = (p: TrainOrderPassenger) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, p.passengerType);
   const anyFee = order.passengers.some((p) => p.refundFee > 0);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -104,6 +108,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
             <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
             {pending && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>}
+            {approving && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>}
           </Space>
           <Space wrap>
             {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{t("pay.goPay")}</LinkButton>}
@@ -114,6 +119,8 @@ function OrderDetail({ orderId }: { orderId: number }) {
           </Space>
         </div>
       </Card>
+      {approving && <ApprovalWaiting approval={order.approval} />}
+      {order.travelType === "business" && <BusinessFacts order={order} />}
       <Card title={t("trainOrder.trip")}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {order.trainNo}　{order.fromStation} {order.depTime} → {order.toStation} {order.arrTime}
@@ -136,7 +143,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
         <Card title={t("trainOrder.timeline")}>
           <Timeline
             items={order.events.map((e) => ({
-              color: trainOrderColor(e.toStatus) === "default" ? "gray" : trainOrderColor(e.toStatus),
+              color: timelineColor(trainOrderColor(e.toStatus)),
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>

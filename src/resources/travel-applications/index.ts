@@ -14,6 +14,8 @@ export const APPLICATION_PATHS = {
   withdraw: "/credit/apply_note/withdraw",
   travellers: "/api/v1/trip_manager/employee_rsrv/travellers",
   myStandard: "/member/center/my_standard",
+  /** Approved applications a business booking may name. */
+  usable: "/credit/apply_note/usable",
 } as const;
 
 export const travelApplicationsResource: ResourceProps = {

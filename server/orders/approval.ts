@@ -1,0 +1,117 @@
+// Orders as a subject of the approval engine, whatever the product: a business order waiting
+// (待审批) becomes payable when its approval is approved, and is cancelled (its seats or rooms
+// released) when it is rejected, expires with its held booking, or is withdrawn. The order names
+// its approval (approvalId), so an approval about anything else never moves an order. Each
+// product moves the order through its own state machine.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { registerApprovalSubject, type ApprovalRow } from "../approvals/engine";
+import { FLIGHT_ORDER_STATUS, flightOrderLabel } from "../../src/domain/orders/flight";
+import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/train";
+import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../src/domain/orders/hotel";
+import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import { maskCertNo } from "../../src/domain/people/certificates";
+import type { OrderSubject } from "../../src/domain/orders/business-types";
+import { applyFlightMove, SYSTEM_ACTOR, type Actor } from "./flight/moves";
+import { applyTrainMove } from "./train/moves";
+import { applyHotelMove } from "./hotel/moves";
+
+type WaitingAction = "approve" | "rejectApproval" | "expire" | "cancel";
+
+interface WaitingProduct {
+  /** The status of an order waiting for its approval. */
+  approving: number;
+  label(status: number): string;
+  move(trx: Kysely<Database>, r: { orderId: number; action: WaitingAction; actor: Actor; note: string }): Promise<unknown>;
+}
+
+const PRODUCTS: Readonly<Record<string, WaitingProduct>> = {
+  air: { approving: FLIGHT_ORDER_STATUS.approving, label: (s) => flightOrderLabel(s), move: applyFlightMove },
+  train: { approving: TRAIN_ORDER_STATUS.approving, label: (s) => trainOrderLabel(s), move: applyTrainMove },
+  hotel: { approving: HOTEL_ORDER_STATUS.approving, label: (s) => hotelOrderLabel(s), move: applyHotelMove },
+};
+
+/** The order an approval is about, while it waits for it. */
+export async function waitingOrderOf(trx: Kysely<Database>, a: Pick<ApprovalRow, "id" | "subjectId">) {
+  const order = await trx.selectFrom("orders").select(["id", "status", "product"]).where("id", "=", a.subjectId).where("approvalId", "=", a.id).executeTakeFirst();
+  const product = order ? PRODUCTS[order.product] : undefined;
+  return order && product && order.status === product.approving ? { ...order, move: product.move } : undefined;
+}
+
+registerApprovalSubject("order", {
+  async afterTransition(trx, a, change) {
+    if (a.status === "pending" || a.status === "draft") return;
+    const order = await waitingOrderOf(trx, a);
+    if (!order) return;
+    const expired = change.action === "expire";
+    if (a.status === "approved") {
+      await order.move(trx, { orderId: order.id, action: "approve", actor: SYSTEM_ACTOR, note: "审批通过，请在支付时限内完成支付" });
+    } else if (a.status === "rejected") {
+      await order.move(trx, {
+        orderId: order.id, action: expired ? "expire" : "rejectApproval", actor: SYSTEM_ACTOR,
+        note: expired ? "票价已过期，审批未完成，系统自动取消" : "审批驳回，订单已取消",
+      });
+    } else if (a.status === "withdrawn") {
+      await order.move(trx, { orderId: order.id, action: "cancel", actor: { kind: "member", memberId: a.applicantMemberId, name: a.applicantName }, note: "审批已撤回" });
+    }
+  },
+});
+
+interface FlightSnapshot { flight: FlightItem; seat: FlightSeat }
+
+/**
+ * What the approver sees of an order: what was booked (the flight, the train and seat, or the
+ * hotel stay), the travellers (certificates masked), the amount and the standard's verdict.
+ */
+export async function orderSubjectView(db: Kysely<Database>, a: Pick<ApprovalRow, "id" | "subjectId">): Promise<OrderSubject | null> {
+  const o = await db.selectFrom("orders").selectAll().where("id", "=", a.subjectId).where("approvalId", "=", a.id).executeTakeFirst();
+  const product = o ? PRODUCTS[o.product] : undefined;
+  if (!o || !product) return null;
+  const apply = o.applyId ? await db.selectFrom("trip_applications").select(["noteNo", "purpose"]).where("id", "=", o.applyId).executeTakeFirst() : undefined;
+  const base: OrderSubject = {
+    kind: "order",
+    product: o.product as OrderSubject["product"],
+    id: o.id,
+    orderNo: o.orderNo,
+    status: o.status,
+    statusLabel: product.label(o.status),
+    approving: o.status === product.approving,
+    expiresAt: o.expiresAt,
+    payprice: o.totalFen,
+    travelType: o.travelType,
+    overStandard: o.overStandard,
+    overReasons: o.overReasons,
+    standardVerdict: o.standardVerdict,
+    applyNoteNo: apply?.noteNo ?? null,
+    applyPurpose: apply?.purpose ?? null,
+    flight: null,
+    train: null,
+    hotel: null,
+    passengers: [],
+  };
+  if (o.product === "air") {
+    const snap = JSON.parse(o.snapshot) as FlightSnapshot;
+    const people = await db.selectFrom("order_passengers").select(["name", "psgType", "certType", "certNo"]).where("orderId", "=", o.id).orderBy("id").execute();
+    return {
+      ...base,
+      flight: {
+        flightNo: snap.flight.flightNo, airlineName: snap.flight.airlineName, depCityName: snap.flight.depCityName, arrCityName: snap.flight.arrCityName,
+        depAirportName: snap.flight.depAirportName, arrAirportName: snap.flight.arrAirportName, depDate: snap.flight.depDate, depTime: snap.flight.depTime,
+        arrTime: snap.flight.arrTime, cabinClassName: snap.seat.cabinClassName, cabinCode: snap.seat.cabinCode, salePrice: snap.seat.salePrice,
+      },
+      passengers: people.map((p) => ({ name: p.name, type: p.psgType, certType: p.certType, certNo: maskCertNo(p.certNo) })),
+    };
+  }
+  if (o.product === "train") {
+    const [t, people] = await Promise.all([
+      db.selectFrom("train_orders").select(["trainNo", "fromStation", "toStation", "depDate", "depTime", "arrTime", "seatName"]).where("orderId", "=", o.id).executeTakeFirstOrThrow(),
+      db.selectFrom("train_order_passengers").select(["name", "passengerType", "certType", "certNo"]).where("orderId", "=", o.id).orderBy("id").execute(),
+    ]);
+    return { ...base, train: t, passengers: people.map((p) => ({ name: p.name, type: p.passengerType, certType: p.certType, certNo: maskCertNo(p.certNo) })) };
+  }
+  const [h, guests] = await Promise.all([
+    db.selectFrom("hotel_orders").select(["hotelName", "cityName", "roomName", "checkIn", "checkOut", "nights", "roomCount"]).where("orderId", "=", o.id).executeTakeFirstOrThrow(),
+    db.selectFrom("hotel_order_guests").select(["name"]).where("orderId", "=", o.id).orderBy("roomNo").execute(),
+  ]);
+  return { ...base, hotel: h, passengers: guests.map((g) => ({ name: g.name, type: null, certType: null, certNo: null })) };
+}
