@@ -52,6 +52,8 @@ import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaderValues } from "./services/http/security-headers";
+import { setPaymentWindow } from "./services/payment-window";
+import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
 export interface AppConfig {
   db: Db;
@@ -78,6 +80,8 @@ export interface AppConfig {
   payGateways?: PayGateways;
   /** Key of the operator's settlement calls (SETTLEMENT_OPERATOR_KEY); unset: a demo key outside production, none in it. */
   settlementOperatorKey?: string | null;
+  /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES); default 30. */
+  paymentWindowMinutes?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -100,6 +104,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registry: [],
   };
   app.decorate("ctx", ctx);
+  // Every hold (and so every unpaid order's deadline and expiry job) takes this window from here on.
+  setPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
   const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds: config.jobKinds ?? defaultJobKinds(payGateways), pollMs: config.jobPollMs, log: app.log });

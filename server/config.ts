@@ -2,6 +2,7 @@
 // start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
+import { parsePaymentWindow } from "../src/domain/orders/payment-window";
 import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
 import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
 import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
@@ -28,6 +29,8 @@ export interface StartConfig {
   paySandboxSecret: string | null;
   /** The real QR gateways the environment configures (null: that method uses the sandbox). */
   payGateways: PayGatewaySettings;
+  /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES, 5..120, default 30). */
+  paymentWindowMinutes: number;
 }
 
 const ALIYUN_VARIABLES = {
@@ -86,7 +89,12 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
     }
   }
-  return { nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production), paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production) };
+  const window = parsePaymentWindow(env.PAYMENT_WINDOW_MINUTES);
+  if ("problem" in window) throw new ConfigError(window.problem);
+  return {
+    nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production),
+    paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production), paymentWindowMinutes: window.minutes,
+  };
 }
 
 /**

@@ -64,9 +64,11 @@ async function main() {
     paySandboxSecret: config.paySandboxSecret,
     payGateways: createGateways(config.payGateways),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
+    paymentWindowMinutes: config.paymentWindowMinutes,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
+  app.log.info({ paymentWindowMinutes: config.paymentWindowMinutes }, "payment window");
   app.log.info({ alipay: config.payGateways.alipay ? "gateway" : config.paySandboxSecret ? "sandbox" : "off", wechat: config.payGateways.wechat ? "gateway" : config.paySandboxSecret ? "sandbox" : "off" }, "QR payment gateways chosen");
 
   // The sales window's flights, trains and hotel nights are generated in the background shortly

@@ -19,6 +19,8 @@ import { supplierContext, suppliersFor } from "../suppliers";
 import { BizError, RET } from "../services/http/envelope";
 import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 import { businessCheckOf, NOT_ON_BUSINESS } from "../orders/business";
+import { PAYMENT_WINDOW_PATH, type PaymentWindowReply } from "../../src/domain/orders/payment-window";
+import { paymentWindowMinutes } from "../services/payment-window";
 
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
@@ -102,6 +104,15 @@ export function orderRoutes(seed?: string) {
         const id = await visibleOrderId(ctx.db, member!, input.id);
         return applyFlightMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
       },
+    }),
+    defineRoute({
+      method: "GET",
+      url: PAYMENT_WINDOW_PATH,
+      summary: "待支付订单的支付时限（分钟）：机票、火车票、酒店订单提交后须在此时间内支付，超时自动取消并释放座位或房间",
+      tags,
+      access: "public",
+      input: z.object({}).strict(),
+      handler: async (): Promise<PaymentWindowReply> => ({ minutes: paymentWindowMinutes() }),
     }),
   ];
 }

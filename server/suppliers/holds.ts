@@ -128,5 +128,44 @@ export const confirmHold = (db: Kysely<Database>, id: string, reference: string)
 /** A confirmed booking refunded: the units go back on sale. */
 export const refundHold = (db: Kysely<Database>, id: string) => transition(db, id, "confirmed", "refunded", true);
 
-/** Minutes a hold lasts before the orders' job runner releases it. */
-export const HOLD_TTL_MINUTES = 30;
+/**
+ * Some units of a confirmed booking refunded (some passengers' tickets): they go back on sale on
+ * every line and the booking keeps the rest, refunded once none is left. `detail` says what the
+ * booking remembers of itself afterwards. The quantity is taken with a conditional update, so two
+ * refunds can never give back more than the booking holds.
+ */
+export async function refundHoldPart(
+  db: Kysely<Database>,
+  id: string,
+  units: number,
+  detail: (before: Record<string, unknown>) => Record<string, unknown>,
+): Promise<StoredHold> {
+  await inTransaction(db, async (trx) => {
+    const taken = await trx
+      .updateTable("inventory_holds")
+      .set({ quantity: sql<number>`${sql.ref("quantity")} - ${units}`, updateTime: isoAt() })
+      .where("id", "=", id)
+      .where("status", "=", "confirmed")
+      .where("quantity", ">=", units)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) {
+      const current = await trx.selectFrom("inventory_holds").select("status").where("id", "=", id).executeTakeFirst();
+      if (!current) throw new BizError(RET.NOT_FOUND, "未找到该占座/占房记录");
+      throw new BizError(RET.CONFLICT, `当前状态（${current.status}）不能执行此操作`);
+    }
+    const row = await trx.selectFrom("inventory_holds").select(["lines", "quantity", "detail"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const lines = JSON.parse(row.lines) as HoldLine[];
+    if (units > 0) for (const line of lines) await adjust(trx, { ...line, n: units }, units);
+    const { description, ...rest } = JSON.parse(row.detail) as Record<string, unknown>;
+    await trx
+      .updateTable("inventory_holds")
+      .set({
+        lines: JSON.stringify(lines.map((l) => ({ ...l, n: l.n - units }))),
+        detail: JSON.stringify({ ...detail(rest), description }),
+        ...(row.quantity === 0 ? { status: "refunded" } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+  });
+  return findHold(db, id);
+}

@@ -91,6 +91,8 @@ export interface FlightSupplier {
   confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
+  /** Some passengers' tickets of a ticketed booking refunded; the booking keeps the others. */
+  refundSeats(holdId: string, passengers: Passengers, c: SupplierContext): Promise<RefundResult>;
   change(holdId: string, newFareKey: string, c: SupplierContext): Promise<ChangeResult>;
   /**
    * The same supplier working inside the caller's database transaction, so a hold commits or

@@ -13,7 +13,8 @@ import type { CarType } from "../../../src/domain/travel/car";
 import type { HoldRecord } from "../../../src/domain/travel/types";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold } from "../holds";
+import { confirmHold, createHold, findHold, refundHold, releaseHold } from "../holds";
+import { paymentWindowMinutes } from "../../services/payment-window";
 import { cityOf } from "../hotel/load";
 
 /** A ride must start and end within this distance of the city centre. */
@@ -71,7 +72,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
       amount: fare.total,
       description: `${quote.cityName} ${quote.departTime} 用车 ${quote.distanceKm} 公里`,
       detail: { query: q, startFare: fare.startFare } satisfies CarHoldDetail as unknown as Record<string, unknown>,
-      ttlMinutes: HOLD_TTL_MINUTES,
+      ttlMinutes: paymentWindowMinutes(),
       soldOut: "暂无可用车辆",
     });
   }

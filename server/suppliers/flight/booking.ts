@@ -10,7 +10,8 @@ import { airNetwork, routeKey } from "../../inventory/air/network";
 import { cabinsOf, REMAINING_COLUMN, type PricingInput } from "../../inventory/air/pricing";
 import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces, type Places } from "../../inventory/places";
-import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold, type HoldLine, type StoredHold } from "../holds";
+import { confirmHold, createHold, findHold, refundHold, refundHoldPart, releaseHold, type HoldLine, type StoredHold } from "../holds";
+import { paymentWindowMinutes } from "../../services/payment-window";
 import type { ChangeResult, Passengers, RefundResult, SupplierContext } from "../types";
 import { ensureRoutes, readFlights, type FlightSource } from "./load";
 import { flightItem } from "./present";
@@ -116,7 +117,7 @@ export class FlightBooking {
       amount: s.amount,
       description: s.description,
       detail: s.detail as unknown as Record<string, unknown>,
-      ttlMinutes: HOLD_TTL_MINUTES,
+      ttlMinutes: paymentWindowMinutes(),
       soldOut: "该舱位余票不足，请选择其他航班或舱位",
     });
   }
@@ -152,7 +153,7 @@ export class FlightBooking {
       amount: parts.reduce((a, x) => a + x.amount, 0),
       description: parts.map((x) => x.description).join("；"),
       detail: detail as unknown as Record<string, unknown>,
-      ttlMinutes: HOLD_TTL_MINUTES,
+      ttlMinutes: paymentWindowMinutes(),
       soldOut: "所选行程有航段已售完，请重新选择行程",
     });
   }
@@ -214,6 +215,23 @@ export class FlightBooking {
     const refund = a.refund * d.passengers.adults + ch.refund * d.passengers.children;
     const hold = await refundHold(this.db, holdId);
     return { hold, fee, refund };
+  }
+
+  /**
+   * Some passengers' tickets refunded: their seats go back on sale, the booking keeps the others'.
+   * Each pays the fee of the fare's tier at the time left; infants hold no seat and pay none.
+   */
+  async refundSeats(holdId: string, p: Passengers, _c: SupplierContext): Promise<RefundResult> {
+    const before = await findAirHold(this.db, holdId);
+    const d = before.detail as unknown as FareDetail;
+    const hours = (Date.parse(d.depUtc) - now()) / 3_600_000;
+    const a = refundAmount(d.adultTicket, d.adultTaxes, d.tier, hours);
+    const ch = refundAmount(d.childTicket, d.childTaxes, d.tier, hours);
+    const hold = await refundHoldPart(this.db, holdId, p.adults + p.children, (detail) => {
+      const left = (detail as unknown as FareDetail).passengers;
+      return { ...detail, passengers: { adults: left.adults - p.adults, children: left.children - p.children, infants: Math.max(0, left.infants - p.infants) } };
+    });
+    return { hold, fee: a.fee * p.adults + ch.fee * p.children, refund: a.refund * p.adults + ch.refund * p.children };
   }
 
   async change(holdId: string, newFareKey: string, c: SupplierContext): Promise<ChangeResult> {

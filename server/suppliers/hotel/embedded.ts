@@ -12,7 +12,8 @@ import { BizError, RET } from "../../services/http/envelope";
 import { now } from "../../services/clock";
 import { roomsSoldElsewhere } from "../../inventory/hotel/pricing";
 import { loadPlaces } from "../../inventory/places";
-import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold } from "../holds";
+import { confirmHold, createHold, findHold, refundHold, releaseHold } from "../holds";
+import { paymentWindowMinutes } from "../../services/payment-window";
 import type { ChangeResult, HotelListQuery, HotelSupplier, RefundResult, Stay, SupplierContext } from "../types";
 import { catalogue, checkStay, cityOf, ensureNights, findHotel, readNights, roomPrice, stayNights, type HotelSource } from "./load";
 
@@ -157,7 +158,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
       amount: check.amount,
       description: `${hotel.name} ${room.name} ${b.checkIn} 至 ${b.checkOut} ${b.roomCount} 间`,
       detail: { ...b, cancelPolicy: room.cancelPolicy, nightly: room.nightly.map((n) => n.price) },
-      ttlMinutes: HOLD_TTL_MINUTES,
+      ttlMinutes: paymentWindowMinutes(),
       soldOut: "该房型房量不足，请选择其他房型或日期",
     });
   }

@@ -11,7 +11,8 @@ import { BizError, RET } from "../../services/http/envelope";
 import { now } from "../../services/clock";
 import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces } from "../../inventory/places";
-import { confirmHold, createHold, findHold, HOLD_TTL_MINUTES, refundHold, releaseHold } from "../holds";
+import { confirmHold, createHold, findHold, refundHold, releaseHold } from "../holds";
+import { paymentWindowMinutes } from "../../services/payment-window";
 import { checkDate } from "../flight/embedded";
 import { isAccount12306, isPassword12306, type Rail12306Passenger } from "../../../src/domain/orders/train-account";
 import { TRAIN_CERT_TYPES } from "../../../src/domain/orders/train-booking";
@@ -167,7 +168,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
       description: `${item.trainNo} ${item.depDate} ${item.depTime} ${item.fromStation}-${item.toStation} ${seat.seatName}`,
       // Adults' fares first, then the children's half fares: each ticket's refund fee is its own.
       detail: { trainKey, seatClass, price: seat.price, count, children, fares: [...Array<number>(count - children).fill(seat.price), ...Array<number>(children).fill(seat.childPrice)], depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
-      ttlMinutes: HOLD_TTL_MINUTES,
+      ttlMinutes: paymentWindowMinutes(),
       soldOut: `${seat.seatName}余票不足，请选择其他车次或席别`,
     });
   }

@@ -10,7 +10,8 @@ import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
-import { NAME_MAX, PAYMENT_MINUTES, type FlightOrderInput } from "../../domain/orders/flight-booking";
+import { NAME_MAX, type FlightOrderInput } from "../../domain/orders/flight-booking";
+import { PayWithin } from "../shared/PayWithin";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
@@ -177,9 +178,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
             {t("flightOrder.submit")}
           </Button>
           {/* When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */}
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {business && check.current?.needApproval ? t("flightOrder.payAfterApproval") : t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-          </Typography.Paragraph>
+          <PayWithin textKey="flightOrder.payWithin" instead={business && check.current?.needApproval ? t("flightOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

@@ -22,7 +22,7 @@ import { subjectKey } from "../../access/rules";
 import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
 import { StayContactFields } from "./StayContactFields";
-import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
+import { PayWithin } from "../shared/PayWithin";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
 import { formatFen } from "../../domain/policy/fen";
 import type { HotelBaseInfo, HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
@@ -209,9 +209,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
             {t("hotelOrder.submit")}
           </Button>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {business && check.current?.needApproval ? t("hotelOrder.payAfterApproval") : t("hotelOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-          </Typography.Paragraph>
+          <PayWithin textKey="hotelOrder.payWithin" instead={business && check.current?.needApproval ? t("hotelOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

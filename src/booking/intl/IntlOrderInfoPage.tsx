@@ -13,7 +13,8 @@ import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTransl
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
-import { NAME_MAX, PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
+import { NAME_MAX } from "../../domain/orders/flight-booking";
+import { PayWithin } from "../shared/PayWithin";
 import { INTL_ORDER_PATHS, intlOrderSchema, type IntlOrderInput, type IntlVerifyReply } from "../../domain/orders/intl-booking";
 import { durationText } from "../../domain/travel/results";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
@@ -193,9 +194,7 @@ function Booking({ trip, user, onStale }: { trip: IntlVerifyReply; user: PortalU
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
             {t("flightOrder.submit")}
           </Button>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {t("flightOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-          </Typography.Paragraph>
+          <PayWithin textKey="flightOrder.payWithin" />
         </Card>
       </div>
     </Form>

@@ -28,7 +28,7 @@ import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
 import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
-import { PAYMENT_MINUTES } from "../../domain/orders/flight-booking";
+import { PayWithin } from "../shared/PayWithin";
 import { CERT_TYPES } from "../../domain/codes";
 import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
 import { durationText } from "../../domain/travel/results";
@@ -327,9 +327,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
             {t("trainOrder.submit")}
           </Button>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-            {business && check.current?.needApproval ? t("trainOrder.payAfterApproval") : t("trainOrder.payWithin", { minutes: PAYMENT_MINUTES })}
-          </Typography.Paragraph>
+          <PayWithin textKey="trainOrder.payWithin" instead={business && check.current?.needApproval ? t("trainOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

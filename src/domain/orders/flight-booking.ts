@@ -16,9 +16,6 @@ export const MAX_PASSENGERS = 9;
 export const NAME_MAX = 40;
 export const CERT_NO_MAX = 30;
 
-/** How long an unpaid order keeps its seats. */
-export const PAYMENT_MINUTES = 30;
-
 const certNoOk = (certType: number, certNo: string) => certNoValid(certType, certNo);
 
 /** A certificate's birth date: from the ID number itself, else the one entered. */
