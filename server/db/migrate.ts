@@ -34,6 +34,7 @@ import * as m093 from "./migrations/093_source_refunds";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
+import * as m091 from "./migrations/091_passenger_tickets";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "088_train_channels": m088,
   "089_list_search": m089,
   "093_source_refunds": m093,
+  "091_passenger_tickets": m091,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -3,8 +3,9 @@
 // credit line (never the booker's own wallet, which would turn company credit into the
 // employee's money); for an order paid by Alipay or WeChat, to that account (a refund at the
 // gateway, booked by its job). A 超标自付 trade paid from two sources: the traveller's own money
-// goes back first, up to what they paid, to where they paid it; the rest restores the company's
-// line (the fee an airline keeps is a cost of the business trip, the company's).
+// goes back first, up to what they paid less what earlier refunds of the trade (some passengers'
+// tickets) already gave them, to where they paid it; the rest restores the company's line (the
+// fee an airline keeps is a cost of the business trip, the company's).
 // A final refund marks the trade refunded; a partial one (a cheaper change's difference) leaves
 // it paid, so the rest can still be refunded later. Refund rows of the ledger are not keyed by
 // the trade alone (a trade can be refunded more than once): each is written together with the
@@ -89,6 +90,17 @@ async function refundedAtSource(trx: Kysely<Database>, outTradeNo: string): Prom
   return Number(row.fen ?? 0);
 }
 
+async function refundedToWallet(trx: Kysely<Database>, outTradeNo: string): Promise<number> {
+  const row = await trx
+    .selectFrom("ledger")
+    .select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen"))
+    .where("outTradeNo", "=", outTradeNo)
+    .where("entry", "=", "refund")
+    .where("account", "=", "wallet")
+    .executeTakeFirstOrThrow();
+  return Number(row.fen ?? 0);
+}
+
 async function toOneLabelled(trx: Kysely<Database>, t: Paid, amountFen: number, r: PayBack): Promise<PaidBack> {
   await toOne(trx, t, amountFen, r);
   const to = toOf(t);
@@ -111,7 +123,8 @@ async function toOne(trx: Kysely<Database>, payment: Paid, amountFen: number, r:
 }
 
 async function payBackSplit(trx: Kysely<Database>, r: PayBack, payment: Paid, amountFen: number): Promise<PaidBack> {
-  const ownPart = Math.max(0, Math.min(amountFen, payment.amountFen - (isSourceMethod(payment.method) ? await refundedAtSource(trx, payment.outTradeNo) : 0)));
+  const earlier = isSourceMethod(payment.method) ? await refundedAtSource(trx, payment.outTradeNo) : await refundedToWallet(trx, payment.outTradeNo);
+  const ownPart = Math.max(0, Math.min(amountFen, payment.amountFen - earlier));
   const companyPart = amountFen - ownPart;
   if (ownPart > 0) await toOne(trx, payment, ownPart, r);
   const own = toOf(payment);

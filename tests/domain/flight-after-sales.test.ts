@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { changePercent, refundPercent, type FareTier } from "../../src/domain/travel/air-rules";
 import { fareBreakdown } from "../../src/domain/travel/air-fares";
 import {
-  changeQuote, confirmChangeInput, hoursUntil, refundQuote, refundSubmitInput, REFUND_REASONS, type TicketLine,
+  changeQuote, changeQuoteInput, confirmChangeInput, hoursUntil, pickRefund, refundQuote, refundSubmitInput, refundTipInput, refundTotals, REFUND_REASONS, type TicketLine,
 } from "../../src/domain/orders/flight-after-sales";
 
 /** Hours on each side of each boundary, and the window each falls in. */
@@ -38,9 +38,9 @@ describe("refund quote", () => {
   it("per passenger: the fee of the tier's percent in whole yuan, the taxes back, and the totals add up", () => {
     const q = refundQuote([adult, child, infant], "full", 200);
     expect(q.lines).toEqual([
-      { passengerId: 1, name: "张三", psgType: "ADT", ticket: 131_000, feePercent: 5, fee: 6_600, taxes: 8_000, refund: 131_000 - 6_600 + 8_000 },
-      { passengerId: 2, name: "张小宝", psgType: "CHD", ticket: 65_000, feePercent: 5, fee: 3_300, taxes: 1_500, refund: 65_000 - 3_300 + 1_500 },
-      { passengerId: 3, name: "张小小", psgType: "INF", ticket: 13_000, feePercent: 5, fee: 700, taxes: 0, refund: 12_300 },
+      { passengerId: 1, name: "张三", psgType: "ADT", ticket: 131_000, feePercent: 5, fee: 6_600, taxes: 8_000, refund: 131_000 - 6_600 + 8_000, hoursBeforeDeparture: 200 },
+      { passengerId: 2, name: "张小宝", psgType: "CHD", ticket: 65_000, feePercent: 5, fee: 3_300, taxes: 1_500, refund: 65_000 - 3_300 + 1_500, hoursBeforeDeparture: 200 },
+      { passengerId: 3, name: "张小小", psgType: "INF", ticket: 13_000, feePercent: 5, fee: 700, taxes: 0, refund: 12_300, hoursBeforeDeparture: 200 },
     ]);
     expect(q.fee).toBe(6_600 + 3_300 + 700);
     expect(q.refund).toBe(132_400 + 63_200 + 12_300);
@@ -52,6 +52,27 @@ describe("refund quote", () => {
     const gone = refundQuote([adult], "promo", -3);
     expect(gone.lines[0]).toMatchObject({ feePercent: 90, fee: 117_900, refund: 131_000 - 117_900 + 8_000 });
     expect(gone.hoursBeforeDeparture).toBe(0);
+  });
+
+  it("a quote of some passengers is exactly the whole quote's lines for them, totalled", () => {
+    const all = refundQuote([adult, child, infant], "discount", 30);
+    for (const ids of [[1], [2], [3], [1, 3], [2, 3], [1, 2, 3]]) {
+      const some = [adult, child, infant].filter((t) => ids.includes(t.passengerId));
+      expect(pickRefund(all, ids), ids.join(",")).toEqual(refundQuote(some, "discount", 30));
+    }
+    const one = pickRefund(all, [2]);
+    expect(one).toMatchObject({ fee: one.lines[0].fee, refund: one.lines[0].refund });
+    expect(one.lines.map((l) => l.name)).toEqual(["张小宝"]);
+    expect(pickRefund(all, [])).toEqual({ lines: [], fee: 0, refund: 0, hoursBeforeDeparture: 0 });
+  });
+
+  it("passengers on different flights: each line keeps its own hours, the quote the earliest", () => {
+    const soon = refundQuote([adult], "full", 30).lines;
+    const later = refundQuote([child], "full", 200).lines;
+    const q = refundTotals([...soon, ...later]);
+    expect(q.lines.map((l) => [l.feePercent, l.hoursBeforeDeparture])).toEqual([[20, 30], [5, 200]]);
+    expect(q).toMatchObject({ fee: soon[0].fee + later[0].fee, refund: soon[0].refund + later[0].refund, hoursBeforeDeparture: 30 });
+    expect(pickRefund(q, [2]).hoursBeforeDeparture).toBe(200);
   });
 });
 
@@ -82,6 +103,17 @@ describe("inputs", () => {
     for (const reason of REFUND_REASONS) expect(refundSubmitInput.safeParse({ id: "3", reason }).success).toBe(true);
     expect(refundSubmitInput.safeParse({ id: "3", reason: "不想去了" }).error?.issues[0].message).toBe("请选择退票原因");
     expect(refundSubmitInput.safeParse({ id: "0", reason: "其他" }).success).toBe(false);
+  });
+
+  it("names the passengers by id: left out means every passenger still holding a ticket; named, at least one", () => {
+    expect(refundSubmitInput.parse({ id: "3", reason: "其他" }).passengerIds).toBeUndefined();
+    expect(refundSubmitInput.parse({ id: "3", reason: "其他", passengerIds: ["12", "13"] }).passengerIds).toEqual([12, 13]);
+    expect(refundSubmitInput.safeParse({ id: "3", reason: "其他", passengerIds: [] }).error?.issues[0].message).toBe("请选择退票的乘客");
+    expect(refundTipInput.safeParse({ id: "3", passengerIds: ["x"] }).error?.issues[0].message).toBe("退票乘客不正确");
+    expect(refundTipInput.safeParse({ id: "3", passengerIds: ["0"] }).success).toBe(false);
+    expect(refundTipInput.safeParse({ id: "3", passengerIds: Array.from({ length: 10 }, (_, i) => String(i + 1)) }).success).toBe(false);
+    expect(changeQuoteInput.safeParse({ id: "3", fareKey: "2026-12-10:CA1501|Y|Y", passengerIds: [] }).error?.issues[0].message).toBe("请选择改签的乘客");
+    expect(confirmChangeInput.parse({ id: "3", fareKey: "2026-12-10:CA1501|Y|Y", total: "0", passengerIds: ["5"] }).passengerIds).toEqual([5]);
   });
 
   it("a change confirmation names its fare and the total seen", () => {

@@ -51,6 +51,8 @@ describe("flight order states", () => {
     [S.changed, "requestChange", S.changeRequested],
     [S.changeRequested, "confirmChange", S.changed],
     [S.changeRequested, "declineChange", S.ticketed],
+    [S.ticketed, "closeRefunded", S.moneyRefunded],
+    [S.changed, "closeRefunded", S.moneyRefunded],
   ] as [number, FlightOrderAction, number][])("%i --%s--> %i", (from, action, to) => {
     expect(flightOrderMove(from, action)?.to).toBe(to);
   });

@@ -68,6 +68,9 @@ describe("moves that earn and reverse", () => {
   it("reverses when the money of a completed order goes back", () => {
     expect(rewardEventOfMove("air", F.ticketRefunded, F.moneyRefunded)).toBe("reverse");
     expect(rewardEventOfMove("air", F.voided, F.moneyRefunded)).toBe("reverse");
+    // Passengers refunded one request at a time: the last one's money back refunds the order.
+    expect(rewardEventOfMove("air", F.ticketed, F.moneyRefunded)).toBe("reverse");
+    expect(rewardEventOfMove("air", F.changed, F.moneyRefunded)).toBe("reverse");
     expect(rewardEventOfMove("train", T.ticketed, T.refunded)).toBe("reverse");
     expect(rewardEventOfMove("train", T.changed, T.refunded)).toBe("reverse");
     // Rejected before ticketing: never earned, nothing to reverse.

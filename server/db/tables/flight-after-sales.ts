@@ -11,6 +11,8 @@ export interface FlightRefundsTable {
   reason: string;
   status: string;
   toAccount: string | null;
+  /** Migration 091: 1 when the refund took the whole order (it moved the order), 0 for some passengers only. */
+  wholeOrder: Generated<number>;
   createTime: string;
   updateTime: string;
 }
@@ -30,6 +32,8 @@ export interface FlightChangesTable {
   payFen: number;
   status: string;
   expiresAt: string | null;
+  /** Migration 091: 1 when the whole order moved to the new flight, 0 when only the passengers of the quote did. */
+  wholeOrder: Generated<number>;
   createTime: string;
   updateTime: string;
 }

@@ -70,6 +70,10 @@ export interface OrderPassengersTable {
   englishName?: string | null;
   nationality?: string | null;
   certExpiry?: string | null;
+  /** Migration 091: this passenger's ticket (none until issued; ticketed, refunding, refunded, changing, changed). */
+  ticketStatus: Generated<string>;
+  /** The confirmed change this passenger's current ticket comes from; null: the order's own flight and fare. */
+  changeId: number | null;
 }
 
 export interface OrderEventsTable {

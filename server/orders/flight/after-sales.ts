@@ -1,14 +1,22 @@
-// What refund and change share: the order as it stands now (its current flight, fare tier and
-// each passenger's current ticket: the booked one, or the one of its last confirmed change), and
-// the partner site's switches, which may turn either off for the partner's members.
+// What refund and change share: the order as it stands now (its flight and fare tier) and each
+// passenger's current ticket (the booked one, or the one of the confirmed change it comes from,
+// which for a change of only some passengers is on another flight with a booking of its own); the
+// choice of passengers an after-sales request covers; moving passengers' tickets with conditional
+// updates; and the partner site's switches, which may turn refund or change off.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
+import { isoAt } from "../../services/clock";
 import { siteConfigFor } from "../../../src/access/partners";
 import { flightOrderLabel, flightOrderMove, type FlightOrderAction } from "../../../src/domain/orders/flight";
 import type { ChangeQuote, TicketLine } from "../../../src/domain/orders/flight-after-sales";
+import {
+  chooseTickets, splitProblem, ticketLabel, ticketMove, type PassengerTicket, type TicketAction,
+} from "../../../src/domain/orders/flight-tickets";
 import type { FlightOrderDetail } from "../../../src/domain/orders/flight-types";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
+import type { Passengers } from "../../suppliers/types";
+import type { Actor } from "./moves";
 import { ORDER_NOT_FOUND } from "./moves";
 
 export interface Snapshot {
@@ -16,11 +24,21 @@ export interface Snapshot {
   seat: FlightOrderDetail["seat"];
 }
 
+/** One passenger's ticket as it stands: what it cost, on which flight and fare, in which booking. */
+export interface Ticket extends TicketLine, PassengerTicket {
+  changeId: number | null;
+  fareKey: string;
+  holdId: string | null;
+  flight: Snapshot["flight"];
+  seat: Snapshot["seat"];
+}
+
 export interface CurrentTrip {
   order: { id: number; orderNo: string; status: number; holdId: string | null; fareKey: string; bookerMemberId: number; product: string; international: number };
   flight: Snapshot["flight"];
   seat: Snapshot["seat"];
-  tickets: TicketLine[];
+  /** Every passenger of the order, in booking order. */
+  passengers: Ticket[];
 }
 
 export async function currentTrip(db: Kysely<Database>, orderId: number): Promise<CurrentTrip> {
@@ -30,20 +48,95 @@ export async function currentTrip(db: Kysely<Database>, orderId: number): Promis
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
-  const [passengers, changed] = await Promise.all([
-    db.selectFrom("order_passengers").select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen"]).where("orderId", "=", orderId).orderBy("id").execute(),
-    db.selectFrom("flight_changes").select("quote").where("orderId", "=", orderId).where("status", "=", "confirmed").orderBy("id", "desc").executeTakeFirst(),
-  ]);
-  const changedLines = changed ? (JSON.parse(changed.quote) as ChangeQuote).lines : [];
-  const tickets = passengers.map((p): TicketLine => {
-    const c = changedLines.find((l) => l.passengerId === p.id);
-    return c
-      ? { passengerId: p.id, name: p.name, psgType: p.psgType as PassengerType, ticket: c.ticket, consTax: c.consTax, fuelTax: c.fuelTax }
-      : { passengerId: p.id, name: p.name, psgType: p.psgType as PassengerType, ticket: p.tktPriceFen, consTax: p.consTaxFen, fuelTax: p.fuelTaxFen };
-  });
+  const rows = await db
+    .selectFrom("order_passengers")
+    .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId"])
+    .where("orderId", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const changeIds = [...new Set(rows.map((p) => p.changeId).filter((id): id is number => id !== null))];
+  const changes = changeIds.length
+    ? await db.selectFrom("flight_changes").select(["id", "snapshot", "quote", "toHoldId", "toFareKey"]).where("orderId", "=", orderId).where("id", "in", changeIds).execute()
+    : [];
   const s = JSON.parse(order.snapshot) as Snapshot;
+  const passengers = rows.map((p): Ticket => {
+    const base = { passengerId: p.id, id: p.id, name: p.name, psgType: p.psgType as PassengerType, ticketStatus: p.ticketStatus, changeId: p.changeId };
+    const c = p.changeId === null ? undefined : changes.find((x) => x.id === p.changeId);
+    const line = c ? (JSON.parse(c.quote) as ChangeQuote).lines.find((l) => l.passengerId === p.id) : undefined;
+    if (c && line) {
+      const cs = JSON.parse(c.snapshot) as Snapshot;
+      return { ...base, ticket: line.ticket, consTax: line.consTax, fuelTax: line.fuelTax, fareKey: c.toFareKey, holdId: c.toHoldId, flight: cs.flight, seat: cs.seat };
+    }
+    return { ...base, ticket: p.tktPriceFen, consTax: p.consTaxFen, fuelTax: p.fuelTaxFen, fareKey: order.fareKey, holdId: order.holdId, flight: s.flight, seat: s.seat };
+  });
   const { snapshot: _s, ...rest } = order;
-  return { order: rest, flight: s.flight, seat: s.seat, tickets };
+  return { order: rest, flight: s.flight, seat: s.seat, passengers };
+}
+
+/**
+ * The passengers a refund or change covers (see chooseTickets), refused with a clear message when
+ * one is not of the order, no longer holds a ticket, or the split would leave a child or infant
+ * without an adult on either side.
+ */
+export function choosePassengers(trip: CurrentTrip, ids: number[] | undefined, what: "退票" | "改签"): { chosen: Ticket[]; whole: boolean } {
+  const choice = chooseTickets(trip.passengers, ids, what);
+  if ("problem" in choice) {
+    throw choice.kind === "input"
+      ? new BizError(RET.BAD_INPUT, choice.problem, { errors: { passengerIds: choice.problem } })
+      : new BizError(RET.CONFLICT, choice.problem);
+  }
+  const chosen = trip.passengers.filter((p) => choice.chosen.some((c) => c.id === p.id));
+  // Those who keep flying on the booking: holding a ticket (or being changed) and not chosen.
+  const left = trip.passengers.filter((p) => !chosen.includes(p) && p.ticketStatus !== "refunded" && p.ticketStatus !== "refunding");
+  const problem = splitProblem(chosen.map((p) => p.psgType), left.map((p) => p.psgType), what);
+  if (problem) throw new BizError(RET.CONFLICT, problem);
+  return { chosen, whole: choice.whole };
+}
+
+/** How many of each passenger type: the seats a booking takes or gives back. */
+export function passengerCounts(tickets: readonly { psgType: string }[]): Passengers {
+  const count = (t: string) => tickets.filter((x) => x.psgType === t).length;
+  return { adults: count("ADT"), children: count("CHD"), infants: count("INF") };
+}
+
+export const namesOf = (tickets: readonly { name: string }[]) => tickets.map((t) => t.name).join("、");
+
+/**
+ * Moves each of these passengers' tickets with one conditional update on the status it was read
+ * in: a ticket another request moved meanwhile refuses the whole request (the caller's transaction
+ * rolls back), so two refunds of one passenger can never both succeed.
+ */
+export async function moveTickets(
+  trx: Kysely<Database>,
+  orderId: number,
+  tickets: readonly { id: number; name: string; ticketStatus: string; changeId: number | null }[],
+  action: TicketAction,
+  changeId?: number,
+): Promise<void> {
+  for (const t of tickets) {
+    const to = ticketMove(t.ticketStatus, action, t.changeId !== null);
+    if (!to) throw new BizError(RET.CONFLICT, `乘客 ${t.name} 的机票${ticketLabel(t.ticketStatus)}，不能执行此操作`);
+    const done = await trx
+      .updateTable("order_passengers")
+      .set({ ticketStatus: to, ...(changeId !== undefined ? { changeId } : {}) })
+      .where("id", "=", t.id)
+      .where("orderId", "=", orderId)
+      .where("ticketStatus", "=", t.ticketStatus)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, `乘客 ${t.name} 的机票状态已变化，请刷新后重试`);
+  }
+}
+
+/**
+ * A timeline event that is not a move of the order (a step of some passengers' refund): the order
+ * keeps its status, shown on both sides.
+ */
+export async function recordTicketEvent(trx: Kysely<Database>, orderId: number, action: string, actor: Actor, note: string): Promise<void> {
+  const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_events")
+    .values({ orderId, action, fromStatus: order.status, toStatus: order.status, actorMemberId: actor.memberId, actorName: actor.name, note, createTime: isoAt() })
+    .execute();
 }
 
 /** Refuses, changing nothing, a move the order's status does not allow. */

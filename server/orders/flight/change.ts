@@ -1,11 +1,13 @@
-// Changing a ticketed flight order to another flight or cabin of the same route. The quote (change
-// fee of the current fare's tier at the time left, fare and fuel-tax difference, the agreed
-// service fee per ticket) answers before anything is written. Confirming holds the new seats
-// through the supplier with the change record and the order's move to 改签申请中 in one
+// Changing a ticketed flight order, or some of its passengers, to another flight or cabin of the
+// same route. The quote (change fee of the current fare's tier at the time left, fare and
+// fuel-tax difference, the agreed service fee per ticket) answers before anything is written.
+// Confirming holds the new seats through the supplier with the change record, the order's move to
+// 改签申请中 and the chosen passengers' tickets' move to 改签中 (conditional updates) in one
 // transaction. Nothing to pay: a job confirms it shortly; something to pay: the cashier takes it
 // (business type changeTicket) and paying confirms it, while a job declines it when the hold runs
-// out unpaid and the new seats go back. Confirmed, the order carries the new flight and the old
-// seats are released.
+// out unpaid and the new seats go back. Confirmed, the chosen passengers' old seats are released
+// and their tickets point at the change; when no other passenger still flies, the order itself
+// carries the new flight.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -19,12 +21,14 @@ import { enqueueJob } from "../../jobs/queue";
 import { findHold } from "../../suppliers/holds";
 import { flightOrderTitle } from "../../../src/domain/reports";
 import {
-  changeQuote, hoursUntil, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
+  changeQuote, hoursUntil, type ChangeQuote, type ChangeQuoteInput, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
 } from "../../../src/domain/orders/flight-after-sales";
 import { changePercent } from "../../../src/domain/travel/air-rules";
 import { yuan } from "../booking";
 import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
-import { assertAfterSalesAllowed, assertMove, currentTrip, type CurrentTrip } from "./after-sales";
+import {
+  assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, type CurrentTrip, type Ticket,
+} from "./after-sales";
 import { visibleOrderId } from "./views";
 
 export const FLIGHT_CHANGE_STEP_JOB = "flight-change-step";
@@ -33,6 +37,11 @@ export const CHANGE_CONFIRM_MS = 3_000;
 
 interface Priced {
   trip: CurrentTrip;
+  /** The passengers changed, all flying on `from`'s fare and booking. */
+  chosen: Ticket[];
+  from: Ticket;
+  /** No other passenger still flies: the order itself moves to the new flight. */
+  whole: boolean;
   reply: ChangeQuoteReply;
   passengers: { adults: number; children: number; infants: number };
   context: SupplierContext;
@@ -40,50 +49,56 @@ interface Priced {
   holdAmount: number;
 }
 
-async function price(db: Kysely<Database>, orderId: number, fareKey: string, seed?: string): Promise<Priced> {
-  const trip = await currentTrip(db, orderId);
+async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: string): Promise<Priced> {
+  const trip = await currentTrip(db, input.id);
   assertMove(trip.order.status, "requestChange", "改签");
   // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
   if (trip.order.international) throw new BizError(RET.CONFLICT, "国际机票暂不支持在线改签，请联系客服办理");
+  const { chosen, whole } = choosePassengers(trip, input.passengerIds, "改签");
+  // A change moves the passengers of one booking: those already changed to another flight apart are changed on their own.
+  const from = chosen[0];
+  if (chosen.some((t) => t.fareKey !== from.fareKey || t.holdId !== from.holdId)) {
+    throw new BizError(RET.BAD_INPUT, "所选乘客不在同一航班上，请分别改签", { errors: { passengerIds: "所选乘客不在同一航班上，请分别改签" } });
+  }
   // The agreed service fee is the booker's company's, whoever asks.
   const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
   const c = await supplierContext(db, booker ?? null);
-  const v = await suppliersFor(db, seed).flight.verify(fareKey, c);
+  const v = await suppliersFor(db, seed).flight.verify(input.fareKey, c);
   if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新选择航班");
-  if (v.flight.depCity !== trip.flight.depCity || v.flight.arrCity !== trip.flight.arrCity) {
+  if (v.flight.depCity !== from.flight.depCity || v.flight.arrCity !== from.flight.arrCity) {
     throw new BizError(RET.BAD_INPUT, "改签只能选择同一航线的航班", { errors: { fareKey: "改签只能选择同一航线的航班" } });
   }
-  if (fareKey === trip.order.fareKey) throw new BizError(RET.BAD_INPUT, "请选择与原航班不同的航班或舱位", { errors: { fareKey: "请选择与原航班不同的航班或舱位" } });
-  const count = (t: string) => trip.tickets.filter((x) => x.psgType === t).length;
-  const passengers = { adults: count("ADT"), children: count("CHD"), infants: count("INF") };
+  if (input.fareKey === from.fareKey) throw new BizError(RET.BAD_INPUT, "请选择与原航班不同的航班或舱位", { errors: { fareKey: "请选择与原航班不同的航班或舱位" } });
+  const passengers = passengerCounts(chosen);
   if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new BizError(RET.CONFLICT, `该舱位仅剩 ${v.seat.seatsLeft} 个座位`);
-  const hours = hoursUntil(trip.flight.depUtc, now());
-  const quote = changeQuote(trip.tickets, trip.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
+  const hours = hoursUntil(from.flight.depUtc, now());
+  const quote = changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
   const { seats: _seats, ...flight } = v.flight;
   const { insurance: _insurance, ...seat } = v.seat;
   const b = v.seat.breakdown;
   const holdAmount = b.ADT.total * passengers.adults + b.CHD.total * passengers.children + b.INF.total * passengers.infants;
-  return { trip, passengers, context: c, holdAmount, reply: { quote, flight, seat, feePercent: changePercent(trip.seat.tier, hours) } };
+  return { trip, chosen, from, whole, passengers, context: c, holdAmount, reply: { quote, flight, seat, feePercent: changePercent(from.seat.tier, hours) } };
 }
 
-export async function quoteChange(db: Kysely<Database>, member: Member, orderId: number, fareKey: string, seed?: string): Promise<ChangeQuoteReply> {
-  await visibleOrderId(db, member, orderId);
+export async function quoteChange(db: Kysely<Database>, member: Member, input: ChangeQuoteInput, seed?: string): Promise<ChangeQuoteReply> {
+  await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "change");
-  return (await price(db, orderId, fareKey, seed)).reply;
+  return (await price(db, input, seed)).reply;
 }
 
 export async function confirmChange(db: Kysely<Database>, member: Member, input: ConfirmChangeInput, seed?: string): Promise<ConfirmChangeReply> {
   await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "change");
-  const { trip, passengers, reply, context, holdAmount } = await price(db, input.id, input.fareKey, seed);
+  const { chosen, from, whole, passengers, reply, context, holdAmount } = await price(db, input, seed);
   const { quote, flight, seat } = reply;
   if (quote.total !== input.total) {
     throw new BizError(RET.CONFLICT, `改签费用已变更：原为 ${yuan(input.total)}，现为 ${yuan(quote.total)}，请确认后重新提交`, { priceChanged: true, oldPrice: input.total, newPrice: quote.total });
   }
   return inTransaction(db, async (trx) => {
     const toPay = quote.total > 0;
-    const note = `改签至 ${flight.flightNo} ${flight.depDate} ${flight.depTime} ${seat.cabinClassName}${seat.cabinCode}，${toPay ? `需支付 ${yuan(quote.total)}` : "无需补款"}`;
+    const note = `改签至 ${flight.flightNo} ${flight.depDate} ${flight.depTime} ${seat.cabinClassName}${seat.cabinCode}，${toPay ? `需支付 ${yuan(quote.total)}` : "无需补款"}；${whole ? "乘客" : "部分改签"}：${namesOf(chosen)}`;
     await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
+    await moveTickets(trx, input.id, chosen, "requestChange");
     const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
     // The hold priced the seats again inside the transaction: the quote must still be theirs.
     if (hold.amount !== holdAmount) throw new BizError(RET.CONFLICT, "票价已变更，请重新选择航班");
@@ -93,8 +108,8 @@ export async function confirmChange(db: Kysely<Database>, member: Member, input:
     const row = await trx
       .insertInto("flight_changes")
       .values({
-        orderId: input.id, fromFareKey: trip.order.fareKey, fromHoldId: trip.order.holdId, toFareKey: input.fareKey, toHoldId: hold.holdId, toDepDate: flight.depDate,
-        snapshot: JSON.stringify({ flight, seat }), quote: JSON.stringify(quote), payFen: quote.total, status, expiresAt, createTime: at, updateTime: at,
+        orderId: input.id, fromFareKey: from.fareKey, fromHoldId: from.holdId, toFareKey: input.fareKey, toHoldId: hold.holdId, toDepDate: flight.depDate,
+        snapshot: JSON.stringify({ flight, seat }), quote: JSON.stringify(quote), payFen: quote.total, status, expiresAt, wholeOrder: whole ? 1 : 0, createTime: at, updateTime: at,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -119,7 +134,16 @@ async function settleRecord(trx: Kysely<Database>, id: number, from: string, to:
   if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "改签状态已变化，请刷新后重试");
 }
 
-/** The airline confirms the change (paid, or nothing to pay): the order takes the new flight. */
+/** The passengers a change is for (its quote's), as their tickets stand now. */
+async function changedPassengers(trx: Kysely<Database>, orderId: number, quote: string) {
+  const ids = (JSON.parse(quote) as ChangeQuote).lines.map((l) => l.passengerId);
+  return trx.selectFrom("order_passengers").select(["id", "name", "psgType", "ticketStatus", "changeId"]).where("orderId", "=", orderId).where("id", "in", ids).orderBy("id").execute();
+}
+
+/**
+ * The airline confirms the change (paid, or nothing to pay): the changed passengers' tickets point
+ * at it and their old seats go back on sale; a change of the whole order gives the order the new flight.
+ */
 export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await openChange(trx, orderId);
   if (!change) throw new BizError(RET.CONFLICT, "该订单没有待确认的改签");
@@ -127,8 +151,11 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
   await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
   const supplier = suppliersFor(trx).flight.within(trx);
   await supplier.confirm(change.toHoldId);
-  // The old tickets are exchanged: their seats go back on sale.
-  if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
+  const passengers = await changedPassengers(trx, orderId, change.quote);
+  // The old tickets are exchanged: their seats go back on sale, the booking keeps anyone else's.
+  if (change.fromHoldId) await supplier.refundSeats(change.fromHoldId, passengerCounts(passengers), await supplierContext(trx, null));
+  await moveTickets(trx, orderId, passengers, "confirmChange", change.id);
+  if (!change.wholeOrder) return;
   const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
   await trx
     .updateTable("orders")
@@ -142,13 +169,14 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
 
 /**
  * A change that cannot be completed (its amount not paid in time, or its seats' hold ran out
- * before the airline confirmed): declined, the order keeps its tickets and the new seats go back.
+ * before the airline confirmed): declined, the passengers keep their tickets and the new seats go back.
  */
 export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await openChange(trx, orderId);
   if (!change) return;
   await settleRecord(trx, change.id, change.status, "declined");
   await applyFlightMove(trx, { orderId, action: "declineChange", actor: SYSTEM_ACTOR, note });
+  await moveTickets(trx, orderId, await changedPassengers(trx, orderId, change.quote), "declineChange");
   await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
 }
 

@@ -1,9 +1,12 @@
-// Refunding a ticketed flight order, all passengers at once. The estimate and the amount kept are
-// one quote (the fare's tier and the hours left, through the shared fee table); submitting stores
-// it with the order's move to 退票申请中 in one transaction, and durable jobs then play the
-// airline: it accepts the refund, finishes it (the seats go back on sale) and the money goes back
-// to where the order was paid from. Each step is one conditional move, so a job that runs twice
-// finds the order already moved and does nothing.
+// Refunding a ticketed flight order: all its passengers still holding a ticket, or some of them.
+// The estimate and the amount kept are one quote (each ticket's fare tier and the hours left
+// before its flight, through the shared fee table). Submitting stores it, moves the chosen
+// passengers' tickets to 退票中 (one conditional update each: two refunds of one passenger cannot
+// both succeed) and, when no other passenger would still fly, moves the order to 退票申请中, all
+// in one transaction; a refund of only some passengers leaves the order as it is. Durable jobs
+// then play the airline: it accepts the refund, finishes it (those passengers' seats go back on
+// sale) and the money goes back to where the order was paid from. Each step is conditional on the
+// refund record's status, so a job that runs twice finds it moved on and does nothing.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -14,85 +17,166 @@ import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
 import { payBack } from "../../payments/refund";
 import { BUSINESS_TYPE } from "../../../src/domain/payments";
-import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
-import { hoursUntil, refundQuote, type RefundQuote, type RefundSubmitInput } from "../../../src/domain/orders/flight-after-sales";
+import { FLIGHT_ORDER_STATUS, flightOrderMove } from "../../../src/domain/orders/flight";
+import {
+  hoursUntil, refundQuote, refundTotals, type RefundLine, type RefundQuote, type RefundSubmitInput,
+} from "../../../src/domain/orders/flight-after-sales";
+import type { PartialRefundAction } from "../../../src/domain/orders/flight-tickets";
 import { yuan } from "../booking";
 import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
-import { assertAfterSalesAllowed, assertMove, currentTrip, type CurrentTrip } from "./after-sales";
+import {
+  assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, recordTicketEvent, type Ticket,
+} from "./after-sales";
 import { visibleOrderId } from "./views";
 
 export const FLIGHT_REFUND_STEP_JOB = "flight-refund-step";
 /** How long the (embedded) airline takes for each step of a refund. */
 export const REFUND_STEP_MS = 3_000;
 
-const quoteOf = (trip: CurrentTrip): RefundQuote => refundQuote(trip.tickets, trip.seat.tier, hoursUntil(trip.flight.depUtc, now()));
+/** Each ticket priced on its own flight's tier and time left (passengers changed apart fly on other flights). */
+function quoteOf(tickets: readonly Ticket[]): RefundQuote {
+  const at = now();
+  return refundTotals(tickets.map((t): RefundLine => refundQuote([t], t.seat.tier, hoursUntil(t.flight.depUtc, at)).lines[0]));
+}
 
-/** The estimate of refunding the whole order now (per passenger and in total). */
-export async function refundTip(db: Kysely<Database>, member: Member, id: number): Promise<RefundQuote> {
+/** The estimate of refunding these passengers now (none named: every one still holding a ticket). */
+export async function refundTip(db: Kysely<Database>, member: Member, id: number, passengerIds?: number[]): Promise<RefundQuote> {
   await visibleOrderId(db, member, id);
   assertAfterSalesAllowed(member, "refund");
   const trip = await currentTrip(db, id);
   assertMove(trip.order.status, "requestRefund", "退票");
-  return quoteOf(trip);
+  return quoteOf(choosePassengers(trip, passengerIds, "退票").chosen);
 }
 
-export async function submitRefund(db: Kysely<Database>, member: Member, input: RefundSubmitInput, seed?: string): Promise<{ status: number } & RefundQuote> {
+export interface RefundSubmitted extends RefundQuote {
+  /** The order's status after the request (unchanged for a refund of some passengers). */
+  status: number;
+  refundId: number;
+  whole: boolean;
+}
+
+export async function submitRefund(db: Kysely<Database>, member: Member, input: RefundSubmitInput, seed?: string): Promise<RefundSubmitted> {
   await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "refund");
   return inTransaction(db, async (trx) => {
     const trip = await currentTrip(trx, input.id);
     assertMove(trip.order.status, "requestRefund", "退票");
-    const quote = quoteOf(trip);
-    const note = `退票原因：${input.reason}；应退 ${yuan(quote.refund)}（退票费 ${yuan(quote.fee)}）`;
-    const { to } = await applyFlightMove(trx, { orderId: input.id, action: "requestRefund", actor: memberActor(member), note, seed });
+    const { chosen, whole } = choosePassengers(trip, input.passengerIds, "退票");
+    const quote = quoteOf(chosen);
+    const actor = memberActor(member);
+    const money = `退票原因：${input.reason}；应退 ${yuan(quote.refund)}（退票费 ${yuan(quote.fee)}）`;
+    let status = trip.order.status;
+    if (whole) {
+      status = (await applyFlightMove(trx, { orderId: input.id, action: "requestRefund", actor, note: `${money}；乘客：${namesOf(chosen)}`, seed })).to;
+    } else {
+      // Only some passengers: the order stays as it is, and the timeline says who asked for whom.
+      await recordTicketEvent(trx, input.id, "partialRefund", actor, `部分退票：${namesOf(chosen)}；${money}`);
+    }
+    await moveTickets(trx, input.id, chosen, "requestRefund");
     const at = isoAt();
-    await trx
+    const row = await trx
       .insertInto("flight_refunds")
-      .values({ orderId: input.id, passengers: JSON.stringify(quote.lines), feeFen: quote.fee, refundFen: quote.refund, reason: input.reason, status: "requested", toAccount: null, createTime: at, updateTime: at })
-      .execute();
-    await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + REFUND_STEP_MS, payload: { orderId: input.id, action: "acceptRefund" } });
-    return { status: to, ...quote };
+      .values({
+        orderId: input.id, passengers: JSON.stringify(quote.lines), feeFen: quote.fee, refundFen: quote.refund, reason: input.reason,
+        status: "requested", toAccount: null, wholeOrder: whole ? 1 : 0, createTime: at, updateTime: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + REFUND_STEP_MS, payload: { orderId: input.id, refundId: row.id, action: "acceptRefund" } });
+    return { status, refundId: row.id, whole, ...quote };
   });
 }
 
 type Step = "acceptRefund" | "finishRefund" | "refundMoney";
 
-const STEP_FROM: Record<Step, number> = {
+/** Each step's refund record status before and after it. */
+const RECORD_STEPS: Record<Step, { from: string; to: string }> = {
+  acceptRefund: { from: "requested", to: "processing" },
+  finishRefund: { from: "processing", to: "ticketRefunded" },
+  refundMoney: { from: "ticketRefunded", to: "refunded" },
+};
+const PARTIAL_EVENT: Record<Step, PartialRefundAction> = { acceptRefund: "partialAccept", finishRefund: "partialFinish", refundMoney: "partialMoney" };
+const NEXT: Partial<Record<Step, Step>> = { acceptRefund: "finishRefund", finishRefund: "refundMoney" };
+/** Where the order stands before each step of the whole order's refund. */
+const ORDER_FROM: Record<Step, number> = {
   acceptRefund: FLIGHT_ORDER_STATUS.refundRequested,
   finishRefund: FLIGHT_ORDER_STATUS.refundProcessing,
   refundMoney: FLIGHT_ORDER_STATUS.ticketRefunded,
 };
 
-async function setRecord(trx: Kysely<Database>, orderId: number, status: string, toAccount?: string): Promise<void> {
-  await trx.updateTable("flight_refunds").set({ status, updateTime: isoAt(), ...(toAccount ? { toAccount } : {}) }).where("orderId", "=", orderId).execute();
+type RefundRow = { id: number; orderId: number; status: string; wholeOrder: number; refundFen: number; feeFen: number; passengers: string };
+
+async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Promise<void> {
+  const { from, to } = RECORD_STEPS[action];
+  if (refund.status !== from) return;
+  const order = await trx.selectFrom("orders").select(["status", "orderNo"]).where("id", "=", refund.orderId).executeTakeFirst();
+  if (!order) return;
+  // The whole order's refund moves the order with each step; a job finding it elsewhere does nothing.
+  const whole = refund.wholeOrder === 1;
+  if (whole && order.status !== ORDER_FROM[action]) return;
+  const moved = await trx.updateTable("flight_refunds").set({ status: to, updateTime: isoAt() }).where("id", "=", refund.id).where("status", "=", from).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return;
+
+  const lines = JSON.parse(refund.passengers) as RefundLine[];
+  const names = namesOf(lines);
+  const say = (note: string) =>
+    whole
+      ? applyFlightMove(trx, { orderId: refund.orderId, action, actor: SYSTEM_ACTOR, note })
+      : recordTicketEvent(trx, refund.orderId, PARTIAL_EVENT[action], SYSTEM_ACTOR, `${names}：${note}`);
+
+  if (action === "acceptRefund") {
+    await say("航空公司已受理退票");
+  } else if (action === "finishRefund") {
+    // The airline takes these passengers' tickets back: their seats, in whichever booking each
+    // flies on, are on sale again.
+    const trip = await currentTrip(trx, refund.orderId);
+    const tickets = trip.passengers.filter((p) => lines.some((l) => l.passengerId === p.id));
+    const supplier = suppliersFor(trx).flight.within(trx);
+    const context = await supplierContext(trx, null);
+    for (const holdId of new Set(tickets.map((t) => t.holdId))) {
+      if (holdId) await supplier.refundSeats(holdId, passengerCounts(tickets.filter((t) => t.holdId === holdId)), context);
+    }
+    await moveTickets(trx, refund.orderId, tickets, "finishRefund");
+    await say("航空公司退票完成，座位已释放");
+  } else {
+    // Only the whole order's refund is the trade's last: after some passengers' it stays paid for the others.
+    const back = await payBack(trx, {
+      orderId: refund.orderId, orderNo: order.orderNo, businessType: BUSINESS_TYPE.dometicketOrderPay, amountFen: refund.refundFen,
+      note: `机票退票退款（${names}）`, final: whole,
+    });
+    const where = back.to === "none" ? "" : ` 至${back.label}`;
+    await say(`退款 ${yuan(refund.refundFen)}${where}（扣除退票费 ${yuan(refund.feeFen)}）`);
+    await trx.updateTable("flight_refunds").set({ toAccount: back.to }).where("id", "=", refund.id).execute();
+    if (!whole) await closeWhenAllRefunded(trx, refund.orderId);
+  }
+  const next = NEXT[action];
+  if (next) await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + (next === "refundMoney" ? 0 : REFUND_STEP_MS), payload: { orderId: refund.orderId, refundId: refund.id, action: next } });
 }
 
-async function step(trx: Kysely<Database>, orderId: number, action: Step): Promise<void> {
-  const order = await trx.selectFrom("orders").select(["status", "holdId", "orderNo"]).where("id", "=", orderId).executeTakeFirst();
-  if (!order || order.status !== STEP_FROM[action]) return;
-  if (action === "acceptRefund") {
-    await applyFlightMove(trx, { orderId, action, actor: SYSTEM_ACTOR, note: "航空公司已受理退票" });
-    await setRecord(trx, orderId, "processing");
-    await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + REFUND_STEP_MS, payload: { orderId, action: "finishRefund" } });
-    return;
-  }
-  if (action === "finishRefund") {
-    // The airline takes the tickets back: their seats are on sale again.
-    if (order.holdId) await suppliersFor(trx).flight.within(trx).refund(order.holdId, await supplierContext(trx, null));
-    await applyFlightMove(trx, { orderId, action, actor: SYSTEM_ACTOR, note: "航空公司退票完成，座位已释放" });
-    await setRecord(trx, orderId, "ticketRefunded");
-    await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now(), payload: { orderId, action: "refundMoney" } });
-    return;
-  }
-  const record = await trx.selectFrom("flight_refunds").select(["refundFen", "feeFen"]).where("orderId", "=", orderId).executeTakeFirstOrThrow();
-  const back = await payBack(trx, { orderId, orderNo: order.orderNo, businessType: BUSINESS_TYPE.dometicketOrderPay, amountFen: record.refundFen, note: "机票退票退款" });
-  const where = back.to === "none" ? "" : ` 至${back.label}`;
-  await applyFlightMove(trx, { orderId, action, actor: SYSTEM_ACTOR, note: `退款 ${yuan(record.refundFen)}${where}（扣除退票费 ${yuan(record.feeFen)}）` });
-  await setRecord(trx, orderId, "refunded", back.to);
+/**
+ * Passengers refunded one request at a time (a refund of some passengers asked while another was
+ * still running): the last one's money back leaves no ticket on the order, which is refunded now.
+ */
+async function closeWhenAllRefunded(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+  if (!flightOrderMove(order.status, "closeRefunded")) return;
+  // Every ticket refunded and every refund's money back (another one's may still be on its way).
+  const ticket = await trx.selectFrom("order_passengers").select("id").where("orderId", "=", orderId).where("ticketStatus", "!=", "refunded").executeTakeFirst();
+  const money = await trx.selectFrom("flight_refunds").select("id").where("orderId", "=", orderId).where("status", "!=", "refunded").executeTakeFirst();
+  if (ticket || money) return;
+  await applyFlightMove(trx, { orderId, action: "closeRefunded", actor: SYSTEM_ACTOR, note: "所有乘客均已退票退款" });
+  await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() })
+    .where("orderId", "=", orderId).where("businessType", "=", BUSINESS_TYPE.dometicketOrderPay).where("status", "=", "paid").execute();
 }
 
 export const flightRefundStepJob = defineJobKind({
   kind: FLIGHT_REFUND_STEP_JOB,
-  payload: z.object({ orderId: z.number().int(), action: z.enum(["acceptRefund", "finishRefund", "refundMoney"]) }),
-  run: (p, { trx }) => step(trx, p.orderId, p.action),
+  // Jobs written before refunds of some passengers name only the order (it had one refund then).
+  payload: z.object({ orderId: z.number().int(), refundId: z.number().int().optional(), action: z.enum(["acceptRefund", "finishRefund", "refundMoney"]) }),
+  async run(p, { trx }) {
+    let q = trx.selectFrom("flight_refunds").select(["id", "orderId", "status", "wholeOrder", "refundFen", "feeFen", "passengers"]).where("orderId", "=", p.orderId);
+    if (p.refundId !== undefined) q = q.where("id", "=", p.refundId);
+    const refund = await q.orderBy("id").executeTakeFirst();
+    if (refund) await step(trx, refund, p.action);
+  },
 });

@@ -62,6 +62,8 @@ export const flightOrderTicketJob = defineJobKind({
     for (const ps of passengers) {
       await trx.updateTable("order_passengers").set({ ticketNo: ticketNumber(flightNo) }).where("id", "=", ps.id).where("ticketNo", "is", null).execute();
     }
+    // Every passenger now holds a ticket of their own, refunded or changed on its own from here.
+    await trx.updateTable("order_passengers").set({ ticketStatus: "ticketed" }).where("orderId", "=", p.orderId).where("ticketStatus", "=", "none").execute();
     await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: `出票完成，订座记录 ${hold.reference}` });
   },
 });

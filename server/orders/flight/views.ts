@@ -8,7 +8,8 @@ import { BizError, MSG, RET } from "../../services/http/envelope";
 import { offsetOf, type Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { memberActions } from "../../../src/domain/orders/flight";
-import type { FlightOrderDetail, FlightOrderRow } from "../../../src/domain/orders/flight-types";
+import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
+import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
 import { ORDER_NOT_FOUND } from "./moves";
 import { orderBusinessFacts } from "../business-view";
 import { allowedActions } from "./after-sales";
@@ -43,7 +44,7 @@ type OrderRow = {
   travelType: string | null; overStandard: number; international: number;
 };
 
-function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
+function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: string }[]): FlightOrderRow {
   const s = JSON.parse(o.snapshot) as Snapshot;
   // An itinerary reads as one trip: from the first segment's city to the last one's, every flight number.
   const segments = s.segments ?? [{ flight: s.flight, seat: s.seat }];
@@ -57,7 +58,7 @@ function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
     arrCityName: segments[segments.length - 1].flight.arrCityName,
     depDate: o.depDate,
     depTime: s.flight.depTime,
-    passengerNames: names,
+    passengerNames: people.map((p) => p.name),
     payprice: o.totalFen,
     createTime: o.createTime,
     expiresAt: o.expiresAt,
@@ -65,6 +66,7 @@ function rowOf(o: OrderRow, names: string[]): FlightOrderRow {
     overStandard: o.overStandard,
     international: o.international,
     segmentCount: segments.length,
+    partial: partialTags(people.map((p) => p.ticketStatus)),
   };
 }
 
@@ -78,9 +80,9 @@ export async function listFlightOrders(db: Kysely<Database>, member: Member, f: 
   ]);
   const ids = rows.map((r) => r.id);
   const people = ids.length
-    ? await db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute()
+    ? await db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus"]).where("orderId", "in", ids).orderBy("id").execute()
     : [];
-  const list = rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name)));
+  const list = rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
   return { list, total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -101,12 +103,20 @@ export async function visibleOrderId(db: Kysely<Database>, member: Member, id: n
 export async function flightOrderDetail(db: Kysely<Database>, member: Member, id: number): Promise<FlightOrderDetail> {
   await visibleOrderId(db, member, id);
   const o = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const [passengers, events, refund, change] = await Promise.all([
+  const [passengers, events, refunds, changes] = await Promise.all([
     db.selectFrom("order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
-    db.selectFrom("flight_refunds").selectAll().where("orderId", "=", id).executeTakeFirst(),
-    db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id", "desc").executeTakeFirst(),
+    db.selectFrom("flight_refunds").selectAll().where("orderId", "=", id).orderBy("id").execute(),
+    db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id").execute(),
   ]);
+  const change = changes.at(-1);
+  // A passenger changed apart from the others flies on that change's flight, not the order's.
+  const changedTo = (changeId: number | null): FlightOrderPassenger["changedTo"] => {
+    const c = changeId === null ? undefined : changes.find((x) => x.id === changeId);
+    if (!c || c.toFareKey === o.fareKey) return null;
+    const cs = JSON.parse(c.snapshot) as Snapshot;
+    return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabin: `${cs.seat.cabinClassName}${cs.seat.cabinCode}` };
+  };
   const s = JSON.parse(o.snapshot) as Snapshot;
   const [business, people] = await Promise.all([
     orderBusinessFacts(db, o),
@@ -117,7 +127,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     return m ? (m.realName ?? m.mobilePhone) : null;
   };
   return {
-    ...rowOf(o, passengers.map((p) => p.name)),
+    ...rowOf(o, passengers),
     ...business,
     bookerName: nameOf(o.bookerMemberId) ?? "",
     travellerName: o.travellerMemberId && o.travellerMemberId !== o.bookerMemberId ? nameOf(o.travellerMemberId) : null,
@@ -151,27 +161,34 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
       englishName: p.englishName ?? null,
       nationality: p.nationality ?? null,
       certExpiry: p.certExpiry ?? null,
+      ticketStatus: p.ticketStatus as TicketStatus,
+      changedTo: changedTo(p.changeId),
     })),
     events,
     // An itinerary is changed by the airline desk, not online: its change would take one segment for the whole trip.
-    actions: allowedActions(member, memberActions(o.status)).filter((a) => !(o.international && a === "requestChange")),
-    refund: refund ? refundView(refund) : null,
+    actions: allowedActions(member, memberActions(o.status))
+      .filter((a) => !(o.international && a === "requestChange"))
+      // Refund and change are per ticket: offered while a passenger still holds one.
+      .filter((a) => (a !== "requestRefund" && a !== "requestChange") || passengers.some((p) => holdsTicket(p.ticketStatus))),
+    refund: refunds.length ? refundView(refunds[refunds.length - 1]) : null,
+    refunds: refunds.map(refundView),
+    partial: partialTags(passengers.map((p) => p.ticketStatus)),
     change: change ? changeView(change) : null,
   };
 }
 
-function refundView(r: { reason: string; feeFen: number; refundFen: number; status: string; toAccount: string | null; passengers: string; createTime: string }): FlightRefundView {
+function refundView(r: { id: number; wholeOrder: number; reason: string; feeFen: number; refundFen: number; status: string; toAccount: string | null; passengers: string; createTime: string }): FlightRefundView {
   return {
-    reason: r.reason, fee: r.feeFen, refund: r.refundFen, status: r.status as FlightRefundView["status"], toAccount: r.toAccount,
+    id: r.id, whole: r.wholeOrder === 1, reason: r.reason, fee: r.feeFen, refund: r.refundFen, status: r.status as FlightRefundView["status"], toAccount: r.toAccount,
     lines: JSON.parse(r.passengers) as RefundLine[], createTime: r.createTime,
   };
 }
 
-function changeView(c: { id: number; status: string; fromFareKey: string; snapshot: string; quote: string; expiresAt: string | null; createTime: string }): FlightChangeView {
+function changeView(c: { id: number; wholeOrder: number; status: string; fromFareKey: string; snapshot: string; quote: string; expiresAt: string | null; createTime: string }): FlightChangeView {
   const s = JSON.parse(c.snapshot) as Snapshot;
   const [fromDepDate, fromFlightNo] = c.fromFareKey.split("|")[0].split(":");
   return {
-    id: c.id, status: c.status as FlightChangeView["status"], fromFlightNo, fromDepDate,
+    id: c.id, whole: c.wholeOrder === 1, status: c.status as FlightChangeView["status"], fromFlightNo, fromDepDate,
     toFlightNo: s.flight.flightNo, toDepDate: s.flight.depDate, toDepTime: s.flight.depTime, toCabin: `${s.seat.cabinClassName}${s.seat.cabinCode}`,
     quote: JSON.parse(c.quote) as ChangeQuote, expiresAt: c.expiresAt, createTime: c.createTime,
   };

@@ -7,6 +7,7 @@ import { changeFee, refundAmount, refundPercent, type FareTier } from "../travel
 import type { FareBreakdown, PassengerType } from "../travel/air-fares";
 import type { Fen } from "../travel/money";
 import type { FlightItem, FlightSeat } from "../travel/types";
+import { MAX_PASSENGERS } from "./flight-booking";
 
 export const FLIGHT_AFTER_SALES_PATHS = {
   refundTip: "/order/getRefundTip",
@@ -41,13 +42,15 @@ export interface RefundLine {
   fee: Fen;
   taxes: Fen;
   refund: Fen;
+  /** Whole hours left before this passenger's flight leaves (passengers may fly on different flights after a change of some). */
+  hoursBeforeDeparture: number;
 }
 
 export interface RefundQuote {
   lines: RefundLine[];
   fee: Fen;
   refund: Fen;
-  /** Whole hours left before departure when quoted. */
+  /** Whole hours left before the earliest departure among the lines when quoted. */
   hoursBeforeDeparture: number;
 }
 
@@ -55,17 +58,31 @@ export const hoursUntil = (depUtc: string, now: number) => (Date.parse(depUtc) -
 
 /** Per passenger: the ticket less its fee for the tier and time left, plus the unused taxes back. */
 export function refundQuote(tickets: readonly TicketLine[], tier: FareTier, hoursBeforeDeparture: number): RefundQuote {
+  const hours = Math.max(0, Math.floor(hoursBeforeDeparture));
   const lines = tickets.map((t): RefundLine => {
     const taxes = t.consTax + t.fuelTax;
     const { fee, refund } = refundAmount(t.ticket, taxes, tier, hoursBeforeDeparture);
-    return { passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: t.ticket, feePercent: refundPercent(tier, hoursBeforeDeparture), fee, taxes, refund };
+    return { passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: t.ticket, feePercent: refundPercent(tier, hoursBeforeDeparture), fee, taxes, refund, hoursBeforeDeparture: hours };
   });
+  return refundTotals(lines);
+}
+
+/** A quote of these lines: the fees and refunds summed, the earliest departure's hours. */
+export function refundTotals(lines: RefundLine[]): RefundQuote {
   return {
     lines,
     fee: lines.reduce((s, l) => s + l.fee, 0),
     refund: lines.reduce((s, l) => s + l.refund, 0),
-    hoursBeforeDeparture: Math.max(0, Math.floor(hoursBeforeDeparture)),
+    hoursBeforeDeparture: lines.length ? Math.min(...lines.map((l) => l.hoursBeforeDeparture)) : 0,
   };
+}
+
+/**
+ * The quote of some of the passengers: each passenger's fee depends only on their own ticket, so
+ * this is what quoting only them gives (the dialog totals the ticked passengers with it).
+ */
+export function pickRefund(quote: RefundQuote, passengerIds: readonly number[]): RefundQuote {
+  return refundTotals(quote.lines.filter((l) => passengerIds.includes(l.passengerId)));
 }
 
 export interface ChangeLine {
@@ -131,18 +148,33 @@ export interface ChangeQuoteReply {
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
 const fareKey = zText({ min: 1, max: 64, trim: true, error: "请选择新的航班舱位" });
 
-export const refundTipInput = z.object({ id: orderId }).strict();
-export const refundSubmitInput = z.object({ id: orderId, reason: z.enum(REFUND_REASONS, "请选择退票原因") }).strict();
+/**
+ * The passengers a refund or change is for; left out, every passenger still holding a ticket (the
+ * whole order, as before per-passenger after-sales existed). Whether each is of the order and
+ * still holds a ticket only the server can tell (chooseTickets in flight-tickets.ts).
+ */
+const passengerIds = (what: "退票" | "改签") =>
+  z
+    .array(zInt({ min: 1, max: 2_147_483_647, error: `${what}乘客不正确` }), { error: `请选择${what}的乘客` })
+    .min(1, `请选择${what}的乘客`)
+    .max(MAX_PASSENGERS, `${what}乘客不正确`)
+    .optional();
+
+export const refundTipInput = z.object({ id: orderId, passengerIds: passengerIds("退票") }).strict();
+export const refundSubmitInput = z.object({ id: orderId, reason: z.enum(REFUND_REASONS, "请选择退票原因"), passengerIds: passengerIds("退票") }).strict();
 export type RefundSubmitInput = z.infer<typeof refundSubmitInput>;
-export const changeQuoteInput = z.object({ id: orderId, fareKey }).strict();
+export const changeQuoteInput = z.object({ id: orderId, fareKey, passengerIds: passengerIds("改签") }).strict();
+export type ChangeQuoteInput = z.infer<typeof changeQuoteInput>;
 /** `total` is the amount the member saw: a different quote now is announced, not charged. */
 export const confirmChangeInput = z
-  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }) })
+  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }), passengerIds: passengerIds("改签") })
   .strict();
 export type ConfirmChangeInput = z.infer<typeof confirmChangeInput>;
 
-/** The refund record of an order. */
+/** A refund of an order: of all its remaining passengers (whole) or of some of them. */
 export interface FlightRefundView {
+  id: number;
+  whole: boolean;
   reason: string;
   fee: Fen;
   refund: Fen;
@@ -156,6 +188,8 @@ export interface FlightRefundView {
 /** The order's latest change. */
 export interface FlightChangeView {
   id: number;
+  /** Whether the whole order moved to the new flight (else only the passengers of the quote's lines). */
+  whole: boolean;
   status: "awaitingPayment" | "confirming" | "confirmed" | "declined";
   fromFlightNo: string;
   fromDepDate: string;

@@ -4,6 +4,7 @@ import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
 import type { OrderBusinessFacts } from "./business-types";
+import type { PartialTag, TicketStatus } from "./flight-tickets";
 
 export type { BusinessCheck } from "./business-types";
 
@@ -28,6 +29,8 @@ export interface FlightOrderRow {
   /** 1: an international order (its flightNo lists every segment's, arrCityName is the destination). */
   international: number;
   segmentCount: number;
+  /** 部分退票 / 部分改签 when only some passengers' tickets were refunded or changed. */
+  partial: PartialTag[];
 }
 
 export interface FlightOrderPassenger {
@@ -50,6 +53,10 @@ export interface FlightOrderPassenger {
   englishName: string | null;
   nationality: string | null;
   certExpiry: string | null;
+  /** This passenger's own ticket: ticketed, refunding, refunded, changed… */
+  ticketStatus: TicketStatus;
+  /** The flight this passenger's ticket is for when a change of only some passengers moved it off the order's flight. */
+  changedTo: { fareKey: string; flightNo: string; depDate: string; depTime: string; cabin: string } | null;
 }
 
 export interface FlightOrderEvent {
@@ -79,8 +86,10 @@ export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts {
   events: FlightOrderEvent[];
   /** What the caller may do now (from the shared state machine, less what their partner site turns off). */
   actions: FlightOrderAction[];
-  /** The refund, once one was asked for. */
+  /** The latest refund, once one was asked for. */
   refund: FlightRefundView | null;
+  /** Every refund, oldest first (several when passengers were refunded one by one). */
+  refunds: FlightRefundView[];
   /** The latest change, once one was asked for. */
   change: FlightChangeView | null;
   /** Who booked the order, and who travels when they booked for someone else (a colleague, a subordinate). */

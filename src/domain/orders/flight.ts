@@ -46,7 +46,7 @@ export type FlightOrderAction =
   | "pay" | "cancel" | "expire" | "issue" | "ticket" | "reject" | "refundMoney"
   | "requestRefund" | "acceptRefund" | "finishRefund" | "declineRefund"
   | "requestChange" | "confirmChange" | "declineChange" | "void"
-  | "approve" | "rejectApproval";
+  | "approve" | "rejectApproval" | "closeRefunded";
 
 /** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
 export type FlightOrderActor = "member" | "system";
@@ -83,6 +83,10 @@ export const FLIGHT_ORDER_MOVES: readonly FlightOrderMove[] = [
   move(S.refundRequested, "declineRefund", S.ticketed, "system"),
   move(S.refundProcessing, "finishRefund", S.ticketRefunded, "system"),
   move(S.ticketRefunded, "refundMoney", S.moneyRefunded, "system"),
+  // Passengers refunded one by one (partial refunds running side by side): the last one's money
+  // back leaves no ticket on the order, which is then refunded without a whole-order request.
+  move(S.ticketed, "closeRefunded", S.moneyRefunded, "system"),
+  move(S.changed, "closeRefunded", S.moneyRefunded, "system"),
   move(S.ticketed, "requestChange", S.changeRequested, "member"),
   move(S.changed, "requestChange", S.changeRequested, "member"),
   move(S.changeRequested, "confirmChange", S.changed, "system"),

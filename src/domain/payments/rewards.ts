@@ -60,7 +60,8 @@ export function rewardLinesFor(referrer: MemberTypeFacts, order: { ticketFen: nu
  * The moves that complete an order (the reward is earned) and those that give its money back
  * after completion (the reward is reversed), per product, as (from → to) status codes of the
  * order state machines (src/domain/orders/*). Flight: 出票中 7 → 已出票 2; money refunded 6 from
- * ticket refunded 4 or voided 5. Train: 出票中 1 → 已出票 2; refunded 4 from ticketed 2 or changed
+ * ticket refunded 4 or voided 5, or from ticketed 2 / changed 3 when its passengers were refunded
+ * one request at a time. Train: 出票中 1 → 已出票 2; refunded 4 from ticketed 2 or changed
  * 3. Hotel: 已入住 3 → 已完成 4 (a completed stay cannot be refunded).
  */
 const EARN_MOVES: Readonly<Record<string, readonly [number, number][]>> = {
@@ -69,7 +70,7 @@ const EARN_MOVES: Readonly<Record<string, readonly [number, number][]>> = {
   hotel: [[3, 4]],
 };
 const REVERSE_MOVES: Readonly<Record<string, readonly [number, number][]>> = {
-  air: [[4, 6], [5, 6]],
+  air: [[4, 6], [5, 6], [2, 6], [3, 6]],
   train: [[2, 4], [3, 4]],
   hotel: [],
 };
