@@ -1,5 +1,6 @@
-// The refund and the latest change of a flight order, once there are any: what was asked, what it
-// costs or gives back, and how far it has got.
+// The refunds and the latest change of a flight order, once there are any: for whom, what was
+// asked, what it costs or gives back, and how far it has got. Passengers refunded one request at a
+// time show one block each.
 import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
@@ -11,26 +12,42 @@ const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed
 
 export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
   const t = useTranslate();
-  const { refund, change } = order;
+  const { change } = order;
+  // A server that keeps one refund per order answers only `refund`.
+  const refunds = order.refunds ?? (order.refund ? [order.refund] : []);
   return (
     <>
-      {refund && (
+      {refunds.length > 0 && (
         <Card title={t("flightOrder.refund.info")} data-testid="refund-facts">
-          <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
-            <Descriptions.Item label={t("flightOrder.refund.statusLabel")}>
-              <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
-            </Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
-            {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
-          </Descriptions>
+          {refunds.map((refund, i) => (
+            <Descriptions key={refund.id} column={{ xs: 1, sm: 2, lg: 3 }} size="small" style={i > 0 ? { marginTop: 16 } : undefined} data-testid="refund-record">
+              <Descriptions.Item label={t("flightOrder.refund.passengers")}>
+                <span>
+                  {refund.lines.map((l) => l.name).join("、")}
+                  {refund.whole === false && <Tag color="purple" style={{ marginInlineStart: 8 }}>{t("flightOrder.refund.partialNote")}</Tag>}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.statusLabel")}>
+                <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
+              {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
+            </Descriptions>
+          ))}
         </Card>
       )}
       {change && (
         <Card title={t("flightOrder.change.info")} data-testid="change-facts">
           <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+            <Descriptions.Item label={t("flightOrder.change.passengers")}>
+              <span>
+                {change.quote.lines.map((l) => l.name).join("、")}
+                {change.whole === false && <Tag color="cyan" style={{ marginInlineStart: 8 }}>{t("flightOrder.change.partialNote")}</Tag>}
+              </span>
+            </Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.statusLabel")}>
               <Tag color={CHANGE_COLORS[change.status]}>{t(`flightOrder.change.status.${change.status}`)}</Tag>
             </Descriptions.Item>

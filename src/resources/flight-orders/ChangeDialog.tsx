@@ -1,15 +1,17 @@
-// 改签: pick a new date and a flight and cabin of the same route (the ordinary flight search), see
-// what the change costs per passenger from the server's quote, and confirm. Something to pay goes
-// on to the cashier (business type 机票改签); nothing to pay is confirmed by the airline.
+// 改签: tick the passengers to change (all still holding a ticket on one flight at first), pick a
+// new date and a flight and cabin of the same route (the ordinary flight search), see what the
+// change costs per passenger from the server's quote, and confirm. Something to pay goes on to the
+// cashier (business type 机票改签); nothing to pay is confirmed by the airline.
 import { useState } from "react";
-import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import {
   confirmChangeInput, FLIGHT_AFTER_SALES_PATHS as P, type ChangeLine, type ChangeQuoteReply, type ConfirmChangeReply,
 } from "../../domain/orders/flight-after-sales";
-import type { FlightOrderDetail } from "../../domain/orders/flight-types";
+import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
+import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightItem, FlightListReply, FlightSeat } from "../../domain/travel/types";
 import { addDays } from "../../domain/travel/dates";
 import { formatFen } from "../../domain/policy/fen";
@@ -17,6 +19,8 @@ import { pathFor } from "../../access/routes";
 import { useSearch } from "../../booking/shared/useSearch";
 import { DateField } from "../../booking/shared/DateField";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { useCodes } from "../../components/use-codes";
+import { PASSENGER_TYPES } from "../../domain/codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 type Values = z.input<typeof confirmChangeInput>;
@@ -30,24 +34,34 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const t = useTranslate();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [date, setDate] = useState(() => addDays(order.flight.depDate, 1));
+  // A server that does not track tickets one by one (no ticketStatus) has every passenger holding one.
+  const holders = order.passengers.filter((p) => holdsTicket(p.ticketStatus ?? "ticketed"));
+  // The passengers of one booking change together: at first, everyone on the first holder's flight.
+  const fareOf = (p: FlightOrderPassenger) => p.changedTo?.fareKey ?? order.fareKey;
+  const [date, setDate] = useState(() => addDays(holders[0]?.changedTo?.depDate ?? order.flight.depDate, 1));
   const [refusal, setRefusal] = useState<string | null>(null);
-  const seatsNeeded = order.passengers.filter((p) => p.psgType !== "INF").length;
+  const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, {
+    defaultValues: { id: order.id, fareKey: "", total: 0, passengerIds: holders.filter((p) => fareOf(p) === fareOf(holders[0])).map((p) => p.id) },
+  });
+  const fareKey = watch("fareKey");
+  const chosenIds = (watch("passengerIds") ?? []) as number[];
+  const chosen = holders.filter((p) => chosenIds.includes(p.id));
+  const currentFare = chosen[0] ? fareOf(chosen[0]) : order.fareKey;
+  const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
   const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: order.flight.depCity, arrCity: order.flight.arrCity, depDate: date });
   const rows: FareRow[] = (found?.list ?? []).flatMap((flight) =>
-    flight.seats.filter((seat) => seat.fareKey !== order.fareKey && seat.seatsLeft >= seatsNeeded).map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
+    flight.seats.filter((seat) => seat.fareKey !== currentFare && seat.seatsLeft >= seatsNeeded).map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
   );
 
-  const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, { defaultValues: { id: order.id, fareKey: "", total: 0 } });
-  const fareKey = watch("fareKey");
   const { query: quoting } = useCustom<ChangeQuoteReply>({
     url: P.change,
     method: "post",
-    config: { payload: { id: order.id, fareKey } },
+    config: { payload: { id: order.id, fareKey, passengerIds: chosenIds } },
     errorNotification: false,
-    queryOptions: { enabled: Boolean(fareKey), retry: false, refetchOnWindowFocus: false, gcTime: 0 },
+    queryOptions: { enabled: Boolean(fareKey) && chosenIds.length > 0, retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
-  const reply = fareKey ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
+  const reply = fareKey && chosenIds.length ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
+  const current = chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabin: `${order.seat.cabinClassName}${order.seat.cabinCode}` };
   const confirm = useCustomMutation<ConfirmChangeReply>();
 
   const submit = handleSubmit((values) => {
@@ -62,7 +76,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
           else onDone();
         },
         onError: (e: HttpError) => {
-          setRefusal(applyRefusal(e, ["fareKey"], setError));
+          setRefusal(applyRefusal(e, ["fareKey", "passengerIds"], setError));
           // A moved quote is shown again before anything is confirmed.
           quoting.refetch();
         },
@@ -95,11 +109,12 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
         <Typography.Text type="secondary">{t("flightOrder.change.intro", { from: order.flight.depCityName, to: order.flight.arrCityName })}</Typography.Text>
         <Descriptions size="small" column={1}>
-          <Descriptions.Item label={t("flightOrder.change.current")}>
-            {`${order.flight.flightNo} ${order.flight.depDate} ${order.flight.depTime} ${order.seat.cabinClassName}${order.seat.cabinCode}`}
-          </Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.change.current")}>{`${current.flightNo} ${current.depDate} ${current.depTime} ${current.cabin}`}</Descriptions.Item>
         </Descriptions>
         <Form layout="vertical" component={false}>
+          <FormField control={control} name="passengerIds" label={t("flightOrder.change.passengers")} extra={t("flightOrder.change.choose")}>
+            <PassengerPicker passengers={holders} fareOf={fareOf} flightOf={(p) => (p.changedTo ? `${p.changedTo.flightNo} ${p.changedTo.depDate} ${p.changedTo.depTime}` : `${order.flight.flightNo} ${order.flight.depDate} ${order.flight.depTime}`)} />
+          </FormField>
           <Form.Item label={t("flightOrder.change.date")}>
             <DateField
               label={t("flightOrder.change.date")}
@@ -142,6 +157,39 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
         {refusal && <Alert type="error" showIcon message={refusal} />}
       </Space>
     </Modal>
+  );
+}
+
+/**
+ * The passengers still holding a ticket, one tick box each; FormField gives it the ticked ids. Once
+ * one is ticked, only passengers on the same flight can join (one change moves one booking).
+ */
+function PassengerPicker({ passengers, fareOf, flightOf, value, onChange, id }: {
+  passengers: FlightOrderPassenger[]; fareOf: (p: FlightOrderPassenger) => string; flightOf: (p: FlightOrderPassenger) => string; value?: number[]; onChange?: (ids: number[]) => void; id?: string;
+}) {
+  const t = useTranslate();
+  const { codeLabel } = useCodes();
+  const chosen = value ?? [];
+  const first = passengers.find((p) => chosen.includes(p.id));
+  const columns: TableColumnsType<FlightOrderPassenger> = [
+    { title: t("flightOrder.change.passenger"), key: "name", render: (_: unknown, p) => <Space>{p.name}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
+    { title: t("flightOrder.change.current"), key: "flight", render: (_: unknown, p) => flightOf(p) },
+  ];
+  return (
+    <Table<FlightOrderPassenger>
+      id={id}
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={passengers}
+      pagination={false}
+      data-testid="change-passengers"
+      rowSelection={{
+        selectedRowKeys: chosen,
+        onChange: (keys) => onChange?.(passengers.map((p) => p.id).filter((k) => keys.includes(k))),
+        getCheckboxProps: (p) => ({ disabled: Boolean(first) && fareOf(p) !== fareOf(first!) }),
+      }}
+    />
   );
 }
 

@@ -1,13 +1,14 @@
-// 退票: the server's estimate first (per passenger: ticket, fee rate, fee, taxes returned, refund,
-// and the totals — the same quote the refund keeps), then a reason from the short list, then
-// 确认退票. The reason is checked with the server's own schema before it is sent.
+// 退票: the server's estimate for every passenger still holding a ticket (ticket, fee rate, fee,
+// taxes returned, refund — the same quote the refund keeps), each with a tick box (all ticked at
+// first); the totals follow the ticked passengers. Then a reason from the short list, then 确认退票.
+// The passengers and the reason are checked with the server's own schema before they are sent.
 import { useState } from "react";
 import { Alert, App, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import {
-  FLIGHT_AFTER_SALES_PATHS as P, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
+  FLIGHT_AFTER_SALES_PATHS as P, pickRefund, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
 } from "../../domain/orders/flight-after-sales";
 import { formatFen } from "../../domain/policy/fen";
 
@@ -27,7 +28,13 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
   });
   const quote = query.data?.data as RefundQuote | undefined;
   const submit = useCustomMutation<RefundQuote>();
-  const { control, handleSubmit, setError } = useZodForm<Values>(() => refundSubmitInput, { defaultValues: { id: orderId } });
+  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => refundSubmitInput, {
+    defaultValues: { id: orderId },
+    // Every passenger of the estimate is ticked once it arrives; what the member changed stays.
+    values: quote ? { id: orderId, passengerIds: quote.lines.map((l) => l.passengerId) } as Values : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const chosen = (watch("passengerIds") ?? []) as number[];
 
   const confirm = handleSubmit((values) => {
     setRefusal(null);
@@ -38,20 +45,10 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
           message.success(t("flightOrder.refund.submitted"));
           onDone();
         },
-        onError: (e: HttpError) => setRefusal(applyRefusal(e, ["reason"], setError)),
+        onError: (e: HttpError) => setRefusal(applyRefusal(e, ["reason", "passengerIds"], setError)),
       },
     );
   });
-
-  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
-  const columns: TableColumnsType<RefundLine> = [
-    { ...nowrap, title: t("flightOrder.refund.passenger"), dataIndex: "name", key: "name" },
-    { ...nowrap, title: t("flightOrder.refund.ticket"), dataIndex: "ticket", key: "ticket", align: "right", render: fen },
-    { ...nowrap, title: t("flightOrder.refund.feePercent"), dataIndex: "feePercent", key: "feePercent", align: "right", render: (v: number) => `${v}%` },
-    { ...nowrap, title: t("flightOrder.refund.fee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
-    { ...nowrap, title: t("flightOrder.refund.taxes"), dataIndex: "taxes", key: "taxes", align: "right", render: fen },
-    { ...nowrap, title: t("flightOrder.refund.refund"), dataIndex: "refund", key: "refund", align: "right", render: fen },
-  ];
 
   return (
     <Modal
@@ -62,42 +59,67 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
       okButtonProps={{ danger: true, loading: submit.mutation.isPending, disabled: !quote }}
       onOk={() => confirm()}
       onCancel={onClose}
-      width={760}
+      width={800}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t("flightOrder.refund.intro")}</Typography.Paragraph>
       {query.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
       {query.error && <Alert type="error" showIcon message={query.error.message} />}
       {quote && (
-        <>
-          <Typography.Paragraph>{t("flightOrder.refund.hours", { hours: quote.hoursBeforeDeparture })}</Typography.Paragraph>
-          <Table<RefundLine>
-            rowKey="passengerId"
-            columns={columns}
-            dataSource={quote.lines}
-            pagination={false}
-            size="small"
-            data-testid="refund-quote"
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}><strong>{t("flightOrder.refund.sum")}</strong></Table.Summary.Cell>
-                <Table.Summary.Cell index={1} colSpan={2} />
-                <Table.Summary.Cell index={3} align="right"><span data-testid="refund-fee">{fen(quote.fee)}</span></Table.Summary.Cell>
-                <Table.Summary.Cell index={4} />
-                <Table.Summary.Cell index={5} align="right"><Typography.Text strong type="danger" data-testid="refund-amount">{fen(quote.refund)}</Typography.Text></Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-          <div style={{ marginTop: 16 }}>
-            <Form layout="vertical" component={false}>
-              <FormField control={control} name="reason" label={t("flightOrder.refund.reason")}>
-                <Select placeholder={t("flightOrder.refund.reasonPlaceholder")} options={REFUND_REASONS.map((r) => ({ value: r, label: r }))} style={{ width: 260 }} />
-              </FormField>
-            </Form>
-          </div>
-        </>
+        <Form layout="vertical" component={false}>
+          <Typography.Paragraph>
+            {t("flightOrder.refund.hours", { hours: pickRefund(quote, chosen.length ? chosen : quote.lines.map((l) => l.passengerId)).hoursBeforeDeparture })}
+          </Typography.Paragraph>
+          <FormField control={control} name="passengerIds" label={t("flightOrder.refund.choose")} extra={t("flightOrder.refund.selected", { n: chosen.length, total: quote.lines.length })}>
+            <QuoteTable quote={quote} />
+          </FormField>
+          <FormField control={control} name="reason" label={t("flightOrder.refund.reason")}>
+            <Select placeholder={t("flightOrder.refund.reasonPlaceholder")} options={REFUND_REASONS.map((r) => ({ value: r, label: r }))} style={{ width: 260 }} />
+          </FormField>
+        </Form>
       )}
       {refusal && <Alert type="error" showIcon message={refusal} />}
     </Modal>
+  );
+}
+
+/** The estimate, one row per passenger with its tick box; FormField gives it the ticked ids. The totals are the ticked rows'. */
+function QuoteTable({ quote, value, onChange, id }: { quote: RefundQuote; value?: number[]; onChange?: (ids: number[]) => void; id?: string }) {
+  const t = useTranslate();
+  const chosen = value ?? [];
+  const picked = pickRefund(quote, chosen);
+  const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+  const columns: TableColumnsType<RefundLine> = [
+    { ...nowrap, title: t("flightOrder.refund.passenger"), dataIndex: "name", key: "name" },
+    { ...nowrap, title: t("flightOrder.refund.ticket"), dataIndex: "ticket", key: "ticket", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.refund.feePercent"), dataIndex: "feePercent", key: "feePercent", align: "right", render: (v: number) => `${v}%` },
+    { ...nowrap, title: t("flightOrder.refund.fee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.refund.taxes"), dataIndex: "taxes", key: "taxes", align: "right", render: fen },
+    { ...nowrap, title: t("flightOrder.refund.refund"), dataIndex: "refund", key: "refund", align: "right", render: fen },
+  ];
+  return (
+    <Table<RefundLine>
+      id={id}
+      rowKey="passengerId"
+      columns={columns}
+      dataSource={quote.lines}
+      pagination={false}
+      size="small"
+      data-testid="refund-quote"
+      rowSelection={{
+        selectedRowKeys: chosen,
+        onChange: (keys) => onChange?.(quote.lines.map((l) => l.passengerId).filter((k) => keys.includes(k))),
+      }}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} />
+          <Table.Summary.Cell index={1}><strong>{t("flightOrder.refund.sum")}</strong></Table.Summary.Cell>
+          <Table.Summary.Cell index={2} colSpan={2} />
+          <Table.Summary.Cell index={4} align="right"><span data-testid="refund-fee">{fen(picked.fee)}</span></Table.Summary.Cell>
+          <Table.Summary.Cell index={5} />
+          <Table.Summary.Cell index={6} align="right"><Typography.Text strong type="danger" data-testid="refund-amount">{fen(picked.refund)}</Typography.Text></Table.Summary.Cell>
+        </Table.Summary.Row>
+      )}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { Countdown } from "./Countdown";
+import { PARTIAL_TAG_LABELS } from "../../domain/orders/flight-tickets";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime as when } from "../../domain/travel/dates";
@@ -46,6 +47,7 @@ export function FlightOrderList({ empty, action }: { empty: string; action: Page
           render: (v: number, r) => (
             <div>
               <Tag color={flightOrderColor(v)}>{codeLabel(FLIGHT_ORDER_LABELS, v)}</Tag>
+              {r.partial?.map((tag) => <Tag key={tag} color={tag === "partialRefund" ? "purple" : "cyan"}>{codeLabel(PARTIAL_TAG_LABELS, tag)}</Tag>)}
               {r.travelType === "business" && <Tag color={r.overStandard ? "red" : "blue"}>{t(r.overStandard ? "business.overTag" : "business.onBusiness")}</Tag>}
               {v === FLIGHT_ORDER_STATUS.approving && r.expiresAt && (
                 <div><Typography.Text type="warning" style={{ fontSize: 12 }}><Countdown until={r.expiresAt} onEnd={refetch} textKey="business.approveWithin" /></Typography.Text></div>

@@ -7,9 +7,10 @@ import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
-import { CERT_TYPES, INSURANCE_STATUS, PASSENGER_TYPES } from "../../domain/codes";
+import { CERT_TYPES, hasCode, INSURANCE_STATUS, PASSENGER_TYPES } from "../../domain/codes";
 import { FLIGHT_ORDER_ACTIONS, FLIGHT_ORDER_STATUS, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
+import { PARTIAL_REFUND_LABELS, PARTIAL_TAG_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from "../../domain/orders/flight-tickets";
 import { formatFen } from "../../domain/policy/fen";
 import { chinaDateTime } from "../../domain/travel/dates";
 import { durationText } from "../../domain/travel/results";
@@ -50,7 +51,9 @@ const AIRLINE_STEPS: readonly number[] = [S.paid, S.ticketing, S.refundRequested
 
 function awaitingAirline(order: FlightOrderDetail | undefined): boolean {
   if (!order) return false;
-  return AIRLINE_STEPS.includes(order.status) || (order.status === S.changeRequested && order.change?.status === "confirming");
+  return AIRLINE_STEPS.includes(order.status) || (order.status === S.changeRequested && order.change?.status === "confirming")
+    // Some passengers' refund runs while the order itself stays where it is.
+    || order.passengers.some((p) => p.ticketStatus === "refunding");
 }
 
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
@@ -155,8 +158,24 @@ function OrderDetail({ id }: { id: string }) {
     { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
     { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${codeLabel(INSURANCE_STATUS, p.insuStatus)}` : "—") },
     { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
+    {
+      // A set width lets the changed flight wrap under the tag instead of widening the table.
+      title: t("flightOrder.detail.ticketStatus"), key: "ticketStatus", width: 170, onHeaderCell: nowrap.onHeaderCell,
+      render: (_: unknown, p) => (
+        <div>
+          {p.ticketStatus && <Tag color={TICKET_STATUS_COLORS[p.ticketStatus] ?? "default"} data-testid="ticket-status">{codeLabel(TICKET_STATUS_LABELS, p.ticketStatus)}</Tag>}
+          {/* A passenger changed apart from the others flies on another flight: which one. */}
+          {p.changedTo && (
+            <div style={{ marginTop: 4, fontSize: 12 }} data-testid="ticket-changed-to">
+              <Typography.Text type="secondary">{t("flightOrder.detail.changedTo", { flight: `${p.changedTo.flightNo} ${p.changedTo.depDate} ${p.changedTo.depTime} ${p.changedTo.cabin}` })}</Typography.Text>
+            </div>
+          )}
+        </div>
+      ),
+    },
   ];
-  const actionLabel = (action: string) => (action === "create" ? t("flightOrder.detail.created") : codeLabel(FLIGHT_ORDER_ACTIONS, action));
+  const actionLabel = (action: string) =>
+    action === "create" ? t("flightOrder.detail.created") : hasCode(PARTIAL_REFUND_LABELS, action) ? codeLabel(PARTIAL_REFUND_LABELS, action) : codeLabel(FLIGHT_ORDER_ACTIONS, action);
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -166,6 +185,11 @@ function OrderDetail({ id }: { id: string }) {
             <Tag color={flightOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
               {codeLabel(FLIGHT_ORDER_LABELS, order.status)}
             </Tag>
+            {(order.partial ?? []).map((tag) => (
+              <Tag key={tag} color={tag === "partialRefund" ? "purple" : "cyan"} className="tp-order__status-tag" data-testid="order-partial">
+                {codeLabel(PARTIAL_TAG_LABELS, tag)}
+              </Tag>
+            ))}
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {pending && order.expiresAt && (
