@@ -33,6 +33,7 @@ import * as m087 from "./migrations/087_self_pay";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
+import * as m092 from "./migrations/092_report_summaries";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "085_intl_orders": m085,
   "088_train_channels": m088,
   "089_list_search": m089,
+  "092_report_summaries": m092,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
