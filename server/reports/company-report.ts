@@ -1,10 +1,10 @@
 // A company's spend report for one product over a date range (China dates of the booking), with
 // an optional department. Every figure is summed in SQL from the report summaries (migration 092:
-// the orders already grouped by day, booker, kind, days ahead and title, and their travellers by
-// day and by month), a handful of small grouped reads per call; src/domain/reports.ts then only
-// rolls the grouped results into averages, shares, months and routes.
+// the orders and their travellers already grouped by day, and by month for the whole months of a
+// range), a handful of small grouped reads per call; src/domain/reports.ts then only rolls the
+// grouped results into averages, shares, months and routes.
 import crypto from "node:crypto";
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
 import { BizError, RET } from "../services/http/envelope";
@@ -43,61 +43,17 @@ export async function reportScope(db: Kysely<Database>, member: Member, type: Re
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }
 
-type Summaries = "report_days" | "report_traveller_days";
+/** The summary tables (migration 092), by the grain of their rows. */
+type DayTable = "report_days" | "report_traveller_days";
+type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months";
+type Summary = DayTable | MonthTable;
+// The union of a range's parts is built over several tables whose rows have the same columns;
+// Kysely types a query by its tables, so the parts are handled as untyped builders here and the
+// grouped rows are typed where they are read.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
- * Keeps the rows of bookers in the scope's department. The department of an order is its
- * booker's, as the company's staff list has it now (so it is looked up here, not stored).
- */
-function inDepartment<Q extends SelectQueryBuilder<Database, Summaries, object>>(q: Q, s: ReportScope): Q {
-  if (s.departmentId === undefined) return q;
-  const inDepartments = (eb: ExpressionBuilder<Database, Summaries>, dept: number | null) =>
-    eb
-      .selectFrom("members as m")
-      .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
-      .select("m.id")
-      .where("e.companyId", "=", s.companyId)
-      .where("e.departmentId", dept === null ? "is not" : "=", dept);
-  return (
-    s.departmentId === UNASSIGNED_DEPARTMENT_ID
-      ? q.where((eb) => eb("memberId", "not in", inDepartments(eb, null)))
-      : q.where((eb) => eb("memberId", "in", inDepartments(eb, s.departmentId!)))
-  ) as Q;
-}
-
-/** The company's day groups of some report products in the range (and department). */
-function days(db: Kysely<Database>, s: ReportScope, products: readonly string[]) {
-  return inDepartment(
-    db.selectFrom("report_days").where("companyId", "=", s.companyId).where("product", "in", products).where("day", ">=", s.startDate).where("day", "<=", s.endDate),
-    s,
-  );
-}
-
-/** The sums every group carries. */
-const SUMS = [
-  sql<number>`sum(orders)`.as("orders"),
-  sql<number>`sum(${sql.ref("spendFen")})`.as("spendFen"),
-  sql<number>`sum(${sql.ref("ticketFen")})`.as("ticketFen"),
-  sql<number>`sum(${sql.ref("fareOrders")})`.as("fareOrders"),
-  sql<number>`sum(${sql.ref("fareTicketFen")})`.as("fareTicketFen"),
-  sql<number>`sum(${sql.ref("fullFareFen")})`.as("fullFareFen"),
-] as const;
-/** A group whose orders all moved elsewhere is no group (the triggers remove such rows anyway). */
-const HAS_ORDERS = sql<SqlBool>`sum(orders) > 0`;
-
-function sumsOf(r: { orders: unknown; spendFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown }): GroupSums {
-  return {
-    orders: toCount(r.orders),
-    spendFen: toCount(r.spendFen),
-    ticketFen: toCount(r.ticketFen),
-    fareOrders: toCount(r.fareOrders),
-    fareTicketFen: toCount(r.fareTicketFen),
-    fullFareFen: toCount(r.fullFareFen),
-  };
-}
-
-/**
- * The range as whole calendar months (read from the monthly summary) and the days before and
+ * The range as whole calendar months (read from a monthly summary) and the days before and
  * after them (read day by day); no months when the range holds no whole one.
  */
 export function monthsAndDays(startDate: string, endDate: string): { months: [string, string] | null; days: [string, string][] } {
@@ -110,62 +66,125 @@ export function monthsAndDays(startDate: string, endDate: string): { months: [st
   return { months: [firstFull.slice(0, 7), lastFull.slice(0, 7)], days: edges };
 }
 
-type TravellerPart = { certType: number; certNo: string; name: string; tickets: number; spendFen: number; ticketFen: number };
+/**
+ * Keeps the rows of bookers in the scope's department. The department of an order is its
+ * booker's, as the company's staff list has it now (so it is looked up here, not stored).
+ */
+function inDepartment(db: Kysely<Database>, q: AnyQuery, s: ReportScope): AnyQuery {
+  if (s.departmentId === undefined) return q;
+  const inDepartments = (dept: number | null) =>
+    db
+      .selectFrom("members as m")
+      .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
+      .select("m.id")
+      .where("e.companyId", "=", s.companyId)
+      .where("e.departmentId", dept === null ? "is not" : "=", dept);
+  const memberId = sql.ref<number>("memberId");
+  return s.departmentId === UNASSIGNED_DEPARTMENT_ID
+    ? q.where((eb) => eb(memberId, "not in", inDepartments(null)))
+    : q.where((eb) => eb(memberId, "in", inDepartments(s.departmentId!)));
+}
 
-/** Travellers of the report product's spend: whole months from the monthly summary unless a department is asked for. */
-async function travellerGroups(db: Kysely<Database>, s: ReportScope, product: string) {
-  const columns = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"] as const;
-  const dayParts = (from: string, to: string) =>
-    inDepartment(
-      db.selectFrom("report_traveller_days").select(columns).where("companyId", "=", s.companyId).where("product", "=", product).where("day", ">=", from).where("day", "<=", to),
-      s,
-    );
-  const split = s.departmentId === undefined ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
-  type Part = SelectQueryBuilder<Database, "report_traveller_days" | "report_traveller_months", TravellerPart>;
-  const queries: Part[] = split.days.map(([from, to]) => dayParts(from, to) as unknown as Part);
-  if (split.months) {
-    const [first, last] = split.months;
-    queries.unshift(
-      db.selectFrom("report_traveller_months").select(columns).where("companyId", "=", s.companyId).where("product", "=", product).where("month", ">=", first).where("month", "<=", last) as unknown as Part,
-    );
-  }
-  const parts = queries.slice(1).reduce((all, q) => all.unionAll(q), queries[0]);
-  return db
-    .selectFrom(parts.as("t"))
-    .select([
-      "t.certType",
-      "t.certNo",
-      // The name a traveller was booked under (the greatest, as a passenger may be renamed).
-      sql<string | null>`max(case when ${sql.ref("t.tickets")} > 0 then ${sql.ref("t.name")} end)`.as("name"),
-      sql<number>`sum(${sql.ref("t.tickets")})`.as("tickets"),
-      sql<number>`sum(${sql.ref("t.spendFen")})`.as("spendFen"),
-      sql<number>`sum(${sql.ref("t.ticketFen")})`.as("ticketFen"),
-    ])
-    .groupBy(["t.certType", "t.certNo"])
-    .having(sql<SqlBool>`sum(${sql.ref("t.tickets")}) > 0`)
-    .execute();
+interface Read {
+  /** The summary read day by day, and the one read by month (null: day by day only). */
+  days: DayTable;
+  months: MonthTable | null;
+  products: readonly string[];
+  /** Only spend (kind 1) rows, for the tables that keep other kinds too. */
+  spend?: boolean;
+  /** Each part's columns: from a day row and from a month row. */
+  dayColumns: (AliasedRawBuilder<string, string> | string)[];
+  monthColumns: (AliasedRawBuilder<string, string> | string)[];
+}
+
+/**
+ * The rows of one summary over the scope: whole months from the monthly table and the days around
+ * them from the daily one, or every day from the daily one when there are no whole months, no
+ * monthly table, or a department the monthly table cannot tell (those without the booker).
+ */
+function parts(db: Kysely<Database>, s: ReportScope, r: Read): AnyQuery {
+  const byBooker = r.months === "report_months";
+  const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
+  const base = (table: Summary) => {
+    let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
+    if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
+    return inDepartment(db, q, s);
+  };
+  const queries: AnyQuery[] = split.days.map(([from, to]) => base(r.days).where("day", ">=", from).where("day", "<=", to).select(r.dayColumns));
+  if (split.months) queries.unshift(base(r.months!).where("month", ">=", split.months[0]).where("month", "<=", split.months[1]).select(r.monthColumns));
+  return queries.slice(1).reduce((all, q) => all.unionAll(q), queries[0]);
+}
+
+const ORDER_SUMS = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"] as const;
+const summed = (columns: readonly string[]) => columns.map((c) => sql<number>`sum(${sql.ref(`t.${c}`)})`.as(c));
+
+/** Groups the parts by `groups`, summing `sums`; a group whose orders all moved elsewhere is none. */
+function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
+  return (db as Kysely<any>)
+    .selectFrom(union.as("t"))
+    .select([...groups.map((g) => `t.${g}`), ...summed(sums)])
+    .groupBy(groups.map((g) => `t.${g}`))
+    .having(sql<SqlBool>`sum(${sql.ref(`t.${having}`)}) > 0`)
+    .execute() as Promise<R[]>;
+}
+
+type SumRow = { orders: unknown; spendFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown };
+
+function sumsOf(r: SumRow): GroupSums {
+  return {
+    orders: toCount(r.orders),
+    spendFen: toCount(r.spendFen),
+    ticketFen: toCount(r.ticketFen),
+    fareOrders: toCount(r.fareOrders),
+    fareTicketFen: toCount(r.fareTicketFen),
+    fullFareFen: toCount(r.fullFareFen),
+  };
 }
 
 const SPEND = 1;
 const REFUNDED = 2;
+const monthOfDay = sql<string>`substr(day, 1, 7)`.as("month");
+const TRAVELLER_COLUMNS = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"];
 
 export async function companyReport(db: Kysely<Database>, s: ReportScope): Promise<ReportReply> {
   const product = REPORT_PRODUCT[s.type];
-  const month = sql<string>`substr(day, 1, 7)`;
+  const mine = [product];
 
   const [monthly, advanceRows, byBooker, byTitle, byTraveller] = await Promise.all([
     // 1. Every product by month and kind: the chart, this product's totals, refunds and changes.
-    days(db, s, Object.values(REPORT_PRODUCT))
-      .select(["product", month.as("month"), "kind", ...SUMS, sql<number>`sum(changed)`.as("changed")])
-      .groupBy(["product", sql`substr(day, 1, 7)`, "kind"])
-      .having(HAS_ORDERS)
-      .execute(),
+    grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown }>(
+      db,
+      parts(db, s, {
+        days: "report_days", months: "report_months", products: Object.values(REPORT_PRODUCT),
+        dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed"], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed"],
+      }),
+      ["product", "month", "kind"], [...ORDER_SUMS, "changed"], "orders",
+    ),
     // 2-4. This product's spend by days booked ahead, by booker, by title.
-    days(db, s, [product]).where("kind", "=", SPEND).select(["advance", sql<number>`sum(orders)`.as("orders")]).groupBy("advance").having(HAS_ORDERS).execute(),
-    days(db, s, [product]).where("kind", "=", SPEND).select(["memberId", ...SUMS]).groupBy("memberId").having(HAS_ORDERS).execute(),
-    days(db, s, [product]).where("kind", "=", SPEND).select(["title", ...SUMS]).groupBy("title").having(HAS_ORDERS).execute(),
-    // 5. Its travellers.
-    travellerGroups(db, s, product),
+    grouped<{ advance: unknown; orders: unknown }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_advance_months", products: mine, spend: true, dayColumns: ["advance", "orders"], monthColumns: ["advance", "orders"] }),
+      ["advance"], ["orders"], "orders",
+    ),
+    grouped<SumRow & { memberId: unknown }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_months", products: mine, spend: true, dayColumns: ["memberId", ...ORDER_SUMS], monthColumns: ["memberId", ...ORDER_SUMS] }),
+      ["memberId"], ORDER_SUMS, "orders",
+    ),
+    grouped<SumRow & { title: string }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_title_months", products: mine, spend: true, dayColumns: ["title", ...ORDER_SUMS], monthColumns: ["title", ...ORDER_SUMS] }),
+      ["title"], ORDER_SUMS, "orders",
+    ),
+    // 5. Its travellers: the name is the greatest they were booked under (a passenger may be renamed).
+    (db as Kysely<any>)
+      .selectFrom(
+        parts(db, s, { days: "report_traveller_days", months: "report_traveller_months", products: mine, dayColumns: TRAVELLER_COLUMNS, monthColumns: TRAVELLER_COLUMNS }).as("t"),
+      )
+      .select(["t.certType", "t.certNo", sql<string | null>`max(case when ${sql.ref("t.tickets")} > 0 then ${sql.ref("t.name")} end)`.as("name"), ...summed(["tickets", "spendFen", "ticketFen"])])
+      .groupBy(["t.certType", "t.certNo"])
+      .having(sql<SqlBool>`sum(${sql.ref("t.tickets")}) > 0`)
+      .execute() as unknown as Promise<TravellerGroup[]>,
   ]);
 
   // Summary, months, refunds and changes from the monthly groups.

@@ -231,15 +231,22 @@ async function expectedSummaries() {
   const { orders, passengers, events } = await readOrders();
   const changed = new Set(events.filter((e) => e.action === CHANGE_ACTION).map((e) => e.orderId));
   const days = new Map<string, Record<string, unknown>>();
+  const months = new Map<string, Record<string, unknown>>();
+  const advanceMonths = new Map<string, Record<string, unknown>>();
+  const titleMonths = new Map<string, Record<string, unknown>>();
   const travellerDays = new Map<string, Record<string, unknown>>();
   const travellerMonths = new Map<string, Record<string, unknown>>();
   const byId = new Map(orders.map((o) => [o.id, o]));
   for (const o of orders) {
     if (o.companyId === null || !REPORTED.has(o.product)) continue;
-    add(days, { companyId: o.companyId, product: reportProduct(o), day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, {
-      orders: 1, spendFen: o.totalFen, ticketFen: o.ticketFen, fareOrders: o.fullFareFen === null ? 0 : 1, fareTicketFen: o.fullFareFen === null ? 0 : o.ticketFen,
-      fullFareFen: o.fullFareFen ?? 0, changed: changed.has(o.id) ? 1 : 0,
-    });
+    const money = { orders: 1, spendFen: o.totalFen, ticketFen: o.ticketFen, fareOrders: o.fullFareFen === null ? 0 : 1, fareTicketFen: o.fullFareFen === null ? 0 : o.ticketFen, fullFareFen: o.fullFareFen ?? 0 };
+    const at = { companyId: o.companyId, product: reportProduct(o) };
+    const month = dayOf(o).slice(0, 7);
+    add(days, { ...at, day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, { ...money, changed: changed.has(o.id) ? 1 : 0 });
+    add(months, { ...at, month, memberId: o.memberId, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0 });
+    if (!isSpend(o)) continue;
+    add(advanceMonths, { ...at, month, advance: advanceOf(o) }, { orders: 1 });
+    add(titleMonths, { ...at, month, title: o.title }, money);
   }
   for (const p of passengers) {
     const o = byId.get(p.orderId)!;
@@ -248,22 +255,35 @@ async function expectedSummaries() {
     add(travellerDays, { companyId: o.companyId, product: reportProduct(o), day: dayOf(o), memberId: o.memberId, certType: p.certType, certNo: p.certNo, name: p.name }, sums);
     add(travellerMonths, { companyId: o.companyId, product: reportProduct(o), month: dayOf(o).slice(0, 7), certType: p.certType, certNo: p.certNo, name: p.name }, sums);
   }
-  return { report_days: sorted([...days.values()]), report_traveller_days: sorted([...travellerDays.values()]), report_traveller_months: sorted([...travellerMonths.values()]) };
+  return {
+    report_days: sorted([...days.values()]),
+    report_months: sorted([...months.values()]),
+    report_advance_months: sorted([...advanceMonths.values()]),
+    report_title_months: sorted([...titleMonths.values()]),
+    report_traveller_days: sorted([...travellerDays.values()]),
+    report_traveller_months: sorted([...travellerMonths.values()]),
+  };
 }
 
 const sorted = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
 
 async function actualSummaries() {
   const db = h.db.db;
-  const read = async (table: "report_days" | "report_traveller_days" | "report_traveller_months", keys: string[], sums: string[]) => {
-    const rows = (await db.selectFrom(table).selectAll().execute()) as unknown as Record<string, unknown>[];
+  const NUMBERS = new Set(["companyId", "memberId", "kind", "advance", "certType"]);
+  const read = async (table: (typeof summaries.SUMMARY_TABLES)[number], keys: string[], sums: string[]) => {
+    const rows = (await db.selectFrom(table as "report_days").selectAll().execute()) as unknown as Record<string, unknown>[];
     // Same key order as the expected rows; PostgreSQL answers bigint sums as text.
-    return sorted(rows.map((r) => Object.fromEntries([...keys.map((k) => [k, k === "companyId" || k === "memberId" || k === "kind" || k === "advance" || k === "certType" ? toCount(r[k]) : r[k]]), ...sums.map((s) => [s, toCount(r[s])])])));
+    return sorted(rows.map((r) => Object.fromEntries([...keys.map((k) => [k, NUMBERS.has(k) ? toCount(r[k]) : r[k]]), ...sums.map((s) => [s, toCount(r[s])])])));
   };
+  const money = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"];
+  const travellerSums = ["tickets", "spendFen", "ticketFen"];
   return {
-    report_days: await read("report_days", ["companyId", "product", "day", "memberId", "kind", "advance", "title"], ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen", "changed"]),
-    report_traveller_days: await read("report_traveller_days", ["companyId", "product", "day", "memberId", "certType", "certNo", "name"], ["tickets", "spendFen", "ticketFen"]),
-    report_traveller_months: await read("report_traveller_months", ["companyId", "product", "month", "certType", "certNo", "name"], ["tickets", "spendFen", "ticketFen"]),
+    report_days: await read("report_days", ["companyId", "product", "day", "memberId", "kind", "advance", "title"], [...money, "changed"]),
+    report_months: await read("report_months", ["companyId", "product", "month", "memberId", "kind"], [...money, "changed"]),
+    report_advance_months: await read("report_advance_months", ["companyId", "product", "month", "advance"], ["orders"]),
+    report_title_months: await read("report_title_months", ["companyId", "product", "month", "title"], money),
+    report_traveller_days: await read("report_traveller_days", ["companyId", "product", "day", "memberId", "certType", "certNo", "name"], travellerSums),
+    report_traveller_months: await read("report_traveller_months", ["companyId", "product", "month", "certType", "certNo", "name"], travellerSums),
   };
 }
 
@@ -413,6 +433,7 @@ describe("report summaries", () => {
   });
 
   it("hold what the orders add up to, through every kind of write", async () => {
+    expect(Object.keys(await actualSummaries()).sort()).toEqual([...summaries.SUMMARY_TABLES].sort());
     expect(await actualSummaries()).toEqual(await expectedSummaries());
     for (let round = 0; round < 4; round++) {
       await shuffle(40);

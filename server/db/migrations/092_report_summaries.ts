@@ -1,19 +1,21 @@
 // Spend reports from summaries instead of the orders themselves. A year of a large company's
 // orders is a hundred thousand rows; grouping them five ways per report (with a join to every
-// passenger) took most of a second. Three summary tables hold the same sums, grouped as the
-// report reads them:
-// - report_days: a company's orders by report product, booking day (China date), booker, kind
-//   (1 spend, 2 refunded, 0 neither), days booked ahead and title, with the order count, the
-//   money sums and how many of them went through a completed change;
-// - report_traveller_days: the passengers of spend orders by report product, booking day,
-//   booker and certificate (and name), with tickets and money;
-// - report_traveller_months: the same by month without the booker, so a report over whole
-//   months without a department reads a month's travellers once.
+// passenger) took most of a second. The summaries hold the same sums, grouped as reports read
+// them, by booking day (China date) for any range and by month for the whole months of a long one:
+// - report_days: a company's orders by report product, day, booker, kind (1 spend, 2 refunded,
+//   0 neither), days booked ahead and title, with the order count, the money sums and how many
+//   went through a completed change;
+// - report_months: the same by month, booker and kind only;
+// - report_advance_months, report_title_months: the spend by month and days booked ahead, and
+//   by month and title, for the whole company;
+// - report_traveller_days: the passengers of spend orders by report product, day, booker and
+//   certificate (and name), with tickets and money; report_traveller_months: by month, for the
+//   whole company.
 // Triggers on orders, order_passengers and order_events keep them in step inside the very
-// statement that writes an order, whoever writes it: each change subtracts what the old row
-// contributed and adds what the new one does, and a group left with nothing is removed. The
-// department of an order is its booker's as the staff list has it when the report is read, so
-// it is not stored: reports filter the bookers.
+// statement that writes an order, whoever writes it: each change adds what the new row
+// contributes and takes away what the old one did, and a group left with nothing is removed.
+// The department of an order is its booker's as the staff list has it when the report is read,
+// so it is not stored: reports with a department read the tables that keep the booker.
 // The status sets below are the report's own (src/domain/reports.ts) as they stand now; a test
 // holds them equal, so changing those sets needs a migration that rebuilds these tables.
 import { sql, type Kysely } from "kysely";
@@ -36,8 +38,11 @@ function orderTerms(r: string, d: Dialect) {
   return {
     /** The order is one a company report reads. */
     reported: `${r}."companyId" is not null and ${r}.product in (${SUMMARY_PRODUCTS.map((p) => `'${p}'`).join(", ")})`,
-    product: `(case when ${r}.product = 'air' and ${r}.international = 1 then 'intlAir' else ${r}.product end)`,
     spend,
+    companyId: `${r}."companyId"`,
+    memberId: `${r}."memberId"`,
+    title: `${r}.title`,
+    product: `(case when ${r}.product = 'air' and ${r}.international = 1 then 'intlAir' else ${r}.product end)`,
     kind: `(case when ${spend} then 1 when ${statuses(SUMMARY_REFUND_STATUSES)} then 2 else 0 end)`,
     day,
     month: `substr(${day}, 1, 7)`,
@@ -47,32 +52,73 @@ function orderTerms(r: string, d: Dialect) {
       d === "postgres"
         ? `(case when ${r}."depDate" ~ '^\\d{4}-\\d{2}-\\d{2}$' then ${r}."depDate"::date - (${r}."createTime"::timestamp + interval '8 hours')::date else 0 end)`
         : `coalesce(cast(julianday(${r}."depDate") - julianday(${day}) as integer), 0)`,
+    // What the order adds to each sum.
+    orders: "1",
+    spendFen: `${r}."totalFen"`,
+    ticketFen: `${r}."ticketFen"`,
+    fareOrders: `(case when ${r}."fullFareFen" is null then 0 else 1 end)`,
+    fareTicketFen: `(case when ${r}."fullFareFen" is null then 0 else ${r}."ticketFen" end)`,
+    fullFareFen: `coalesce(${r}."fullFareFen", 0)`,
     changed: `(case when exists (select 1 from order_events ce where ce."orderId" = ${r}.id and ce.action = '${SUMMARY_CHANGE_ACTION}') then 1 else 0 end)`,
   };
 }
+type Term = keyof ReturnType<typeof orderTerms>;
 
-const DAY_KEY = `"companyId", product, day, "memberId", kind, advance, title`;
-const DAY_SUMS = ["orders", '"spendFen"', '"ticketFen"', '"fareOrders"', '"fareTicketFen"', '"fullFareFen"', "changed"];
-const TRAVELLER_DAY_KEY = `"companyId", product, day, "memberId", "certType", "certNo", name`;
-const TRAVELLER_MONTH_KEY = `"companyId", product, month, "certType", "certNo", name`;
-const TRAVELLER_SUMS = ["tickets", '"spendFen"', '"ticketFen"'];
+/** A summary of orders: its key and sums (named after the order's terms), and which orders it holds. */
+interface OrderSummary {
+  table: string;
+  key: Term[];
+  sums: Term[];
+  spendOnly: boolean;
+}
 
-const addUp = (table: string, sums: string[]) => `do update set ${sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ")}`;
-const passengerSpend = (p: string) => `${p}."tktPriceFen" + ${p}."consTaxFen" + ${p}."fuelTaxFen" + ${p}."servFeeFen" + ${p}."insuPayPriceFen"`;
+const ORDER_SUMS: Term[] = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"];
+const ORDER_SUMMARIES: OrderSummary[] = [
+  { table: "report_days", key: ["companyId", "product", "day", "memberId", "kind", "advance", "title"], sums: [...ORDER_SUMS, "changed"], spendOnly: false },
+  { table: "report_months", key: ["companyId", "product", "month", "memberId", "kind"], sums: [...ORDER_SUMS, "changed"], spendOnly: false },
+  { table: "report_advance_months", key: ["companyId", "product", "month", "advance"], sums: ["orders"], spendOnly: true },
+  { table: "report_title_months", key: ["companyId", "product", "month", "title"], sums: ORDER_SUMS, spendOnly: true },
+];
 
-/** Adds (sign 1) or takes away (sign -1) order `r`'s own group in report_days. */
-function orderDay(r: string, sign: 1 | -1, d: Dialect): string {
+/** The expressions of one passenger row `p` as a traveller. */
+const passengerTerms = (p: string) => ({
+  certType: `${p}."certType"`,
+  certNo: `${p}."certNo"`,
+  name: `${p}.name`,
+  tickets: "1",
+  spendFen: `(${p}."tktPriceFen" + ${p}."consTaxFen" + ${p}."fuelTaxFen" + ${p}."servFeeFen" + ${p}."insuPayPriceFen")`,
+  ticketFen: `${p}."tktPriceFen"`,
+});
+type PassengerTerm = keyof ReturnType<typeof passengerTerms>;
+
+/** A summary of spend orders' passengers: its key (order terms, then passenger terms) and sums. */
+interface TravellerSummary {
+  table: string;
+  orderKey: Term[];
+  passengerKey: PassengerTerm[];
+}
+const TRAVELLER_SUMS: PassengerTerm[] = ["tickets", "spendFen", "ticketFen"];
+const TRAVELLER_SUMMARIES: TravellerSummary[] = [
+  { table: "report_traveller_days", orderKey: ["companyId", "product", "day", "memberId"], passengerKey: ["certType", "certNo", "name"] },
+  { table: "report_traveller_months", orderKey: ["companyId", "product", "month"], passengerKey: ["certType", "certNo", "name"] },
+];
+
+const col = (name: string) => (/[A-Z]/.test(name) ? `"${name}"` : name);
+const cols = (names: string[]) => names.map(col).join(", ");
+const addUp = (table: string, sums: string[]) => `do update set ${sums.map((c) => `${col(c)} = ${table}.${col(c)} + excluded.${col(c)}`).join(", ")}`;
+
+/** Adds (sign 1) or takes away (sign -1) order row `r` in every order summary. */
+function orderSummaries(r: string, sign: 1 | -1, d: Dialect): string {
   const t = orderTerms(r, d);
-  const insert = `insert into report_days (${DAY_KEY}, ${DAY_SUMS.join(", ")})
-    select ${r}."companyId", ${t.product}, ${t.day}, ${r}."memberId", ${t.kind}, ${t.advance}, ${r}.title,
-      ${sign}, ${sign} * ${r}."totalFen", ${sign} * ${r}."ticketFen", ${sign} * (case when ${r}."fullFareFen" is null then 0 else 1 end),
-      ${sign} * (case when ${r}."fullFareFen" is null then 0 else ${r}."ticketFen" end), ${sign} * coalesce(${r}."fullFareFen", 0), ${sign} * ${t.changed}
-    where ${t.reported}
-    on conflict (${DAY_KEY}) ${addUp("report_days", DAY_SUMS)};`;
-  if (sign === 1) return insert;
-  return `${insert}
-    delete from report_days where "companyId" = ${r}."companyId" and product = ${t.product} and day = ${t.day} and "memberId" = ${r}."memberId"
-      and kind = ${t.kind} and advance = ${t.advance} and title = ${r}.title and orders = 0;`;
+  return ORDER_SUMMARIES.map((s) => {
+    const where = `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}`;
+    const insert = `insert into ${s.table} (${cols([...s.key, ...s.sums])})
+      select ${s.key.map((k) => t[k]).join(", ")}, ${s.sums.map((k) => `${sign} * ${t[k]}`).join(", ")} where ${where}
+      on conflict (${cols(s.key)}) ${addUp(s.table, s.sums)};`;
+    if (sign === 1) return insert;
+    return `${insert}
+      delete from ${s.table} where ${s.key.map((k) => `${col(k)} = ${t[k]}`).join(" and ")} and orders = 0;`;
+  }).join("\n");
 }
 
 /**
@@ -82,20 +128,19 @@ function orderDay(r: string, sign: 1 | -1, d: Dialect): string {
  */
 function travellers(o: string, p: string, from: string, each: boolean, sign: 1 | -1, d: Dialect): string {
   const t = orderTerms(o, d);
+  const pt = passengerTerms(p);
   const source = `${from} and ${t.reported} and ${t.spend}`;
-  const sums = each ? `${sign}, ${sign} * (${passengerSpend(p)}), ${sign} * ${p}."tktPriceFen"` : `${sign} * count(*), ${sign} * sum(${passengerSpend(p)}), ${sign} * sum(${p}."tktPriceFen")`;
-  const dayKey = `${o}."companyId", ${t.product}, ${t.day}, ${o}."memberId", ${p}."certType", ${p}."certNo", ${p}.name`;
-  const monthKey = `${o}."companyId", ${t.product}, ${t.month}, ${p}."certType", ${p}."certNo", ${p}.name`;
-  const add = `insert into report_traveller_days (${TRAVELLER_DAY_KEY}, ${TRAVELLER_SUMS.join(", ")})
-      select ${dayKey}, ${sums} ${source}${each ? "" : ` group by ${dayKey}`}
-      on conflict (${TRAVELLER_DAY_KEY}) ${addUp("report_traveller_days", TRAVELLER_SUMS)};
-    insert into report_traveller_months (${TRAVELLER_MONTH_KEY}, ${TRAVELLER_SUMS.join(", ")})
-      select ${monthKey}, ${sums} ${source}${each ? "" : ` group by ${monthKey}`}
-      on conflict (${TRAVELLER_MONTH_KEY}) ${addUp("report_traveller_months", TRAVELLER_SUMS)};`;
-  if (sign === 1) return add;
-  return `${add}
-    delete from report_traveller_days where tickets = 0 and (${TRAVELLER_DAY_KEY}) in (select ${dayKey} ${source});
-    delete from report_traveller_months where tickets = 0 and (${TRAVELLER_MONTH_KEY}) in (select ${monthKey} ${source});`;
+  return TRAVELLER_SUMMARIES.map((s) => {
+    const key = [...s.orderKey.map((k) => t[k]), ...s.passengerKey.map((k) => pt[k])].join(", ");
+    const names = [...s.orderKey, ...s.passengerKey];
+    const sums = TRAVELLER_SUMS.map((k) => (each ? `${sign} * ${pt[k]}` : `${sign} * sum(${pt[k]})`)).join(", ");
+    const insert = `insert into ${s.table} (${cols([...names, ...TRAVELLER_SUMS])})
+      select ${key}, ${sums} ${source}${each ? "" : ` group by ${key}`}
+      on conflict (${cols(names)}) ${addUp(s.table, TRAVELLER_SUMS)};`;
+    if (sign === 1) return insert;
+    return `${insert}
+      delete from ${s.table} where tickets = 0 and (${cols(names)}) in (select ${key} ${source});`;
+  }).join("\n");
 }
 
 /** The passengers of order row `r` (new or old), as that row says the order was. */
@@ -106,9 +151,12 @@ const ofPassenger = (r: string, sign: 1 | -1, d: Dialect) => travellers("o", r, 
 /** Counts order `orderId` as changed (sign 1) or not any more (-1) when `when` holds. */
 function changedFlag(orderId: string, sign: 1 | -1, when: string, d: Dialect): string {
   const t = orderTerms("o", d);
-  return `update report_days set changed = changed + ${sign}
-    where (${DAY_KEY}) in (select o."companyId", ${t.product}, ${t.day}, o."memberId", ${t.kind}, ${t.advance}, o.title from orders o where o.id = ${orderId} and ${t.reported})
-      and ${when};`;
+  return ORDER_SUMMARIES.filter((s) => s.sums.includes("changed"))
+    .map(
+      (s) => `update ${s.table} set changed = changed + ${sign}
+        where (${cols(s.key)}) in (select ${s.key.map((k) => t[k]).join(", ")} from orders o where o.id = ${orderId} and ${t.reported}) and ${when};`,
+    )
+    .join("\n");
 }
 
 const changeEvents = (orderId: string) => `(select count(*) from order_events e where e."orderId" = ${orderId} and e.action = '${SUMMARY_CHANGE_ACTION}')`;
@@ -116,44 +164,42 @@ const changeEvents = (orderId: string) => `(select count(*) from order_events e 
 /** The columns whose change moves an order between groups or changes its sums. */
 const ORDER_COLUMNS = ["companyId", "product", "international", "status", "createTime", "memberId", "depDate", "title", "totalFen", "ticketFen", "fullFareFen"];
 const PASSENGER_COLUMNS = ["orderId", "certType", "certNo", "name", "tktPriceFen", "consTaxFen", "fuelTaxFen", "servFeeFen", "insuPayPriceFen"];
-const quoted = (cols: string[]) => cols.map((c) => `"${c}"`).join(", ");
+
+const TYPES: Record<string, "int" | "text" | "money"> = {
+  companyId: "int", memberId: "int", kind: "int", advance: "int", certType: "int", orders: "int", fareOrders: "int", changed: "int", tickets: "int",
+  product: "text", day: "text", month: "text", title: "text", certNo: "text", name: "text",
+  spendFen: "money", ticketFen: "money", fareTicketFen: "money", fullFareFen: "money",
+};
 
 function tables(d: Dialect): string[] {
-  const money = d === "postgres" ? "bigint" : "integer";
-  const rowid = d === "postgres" ? "" : " without rowid";
+  const type = (c: string) => ({ int: "integer", text: "text", money: d === "postgres" ? "bigint" : "integer" })[TYPES[c]];
+  const table = (name: string, key: string[], sums: string[]) =>
+    `create table ${name} (${[...key, ...sums].map((c) => `${col(c)} ${type(c)} not null`).join(", ")}, primary key (${cols(key)}))${d === "postgres" ? "" : " without rowid"}`;
   return [
-    `create table report_days ("companyId" integer not null, product text not null, day text not null, "memberId" integer not null, kind integer not null,
-      advance integer not null, title text not null, orders integer not null, "spendFen" ${money} not null, "ticketFen" ${money} not null,
-      "fareOrders" integer not null, "fareTicketFen" ${money} not null, "fullFareFen" ${money} not null, changed integer not null,
-      primary key (${DAY_KEY}))${rowid}`,
-    `create table report_traveller_days ("companyId" integer not null, product text not null, day text not null, "memberId" integer not null,
-      "certType" integer not null, "certNo" text not null, name text not null, tickets integer not null, "spendFen" ${money} not null, "ticketFen" ${money} not null,
-      primary key (${TRAVELLER_DAY_KEY}))${rowid}`,
+    ...ORDER_SUMMARIES.map((s) => table(s.table, s.key, s.sums)),
+    ...TRAVELLER_SUMMARIES.map((s) => table(s.table, [...s.orderKey, ...s.passengerKey], TRAVELLER_SUMS)),
     // A department's travellers are read booker by booker.
     `create index report_traveller_days_member_idx on report_traveller_days ("companyId", product, "memberId", day, tickets, "spendFen", "ticketFen")`,
-    `create table report_traveller_months ("companyId" integer not null, product text not null, month text not null,
-      "certType" integer not null, "certNo" text not null, name text not null, tickets integer not null, "spendFen" ${money} not null, "ticketFen" ${money} not null,
-      primary key (${TRAVELLER_MONTH_KEY}))${rowid}`,
   ];
 }
 
 /** Everything there is now, summed. */
 function backfill(d: Dialect): string[] {
   const t = orderTerms("o", d);
+  const pt = passengerTerms("p");
   return [
-    `insert into report_days (${DAY_KEY}, ${DAY_SUMS.join(", ")})
-      select o."companyId", ${t.product}, ${t.day}, o."memberId", ${t.kind}, ${t.advance}, o.title,
-        count(*), sum(o."totalFen"), sum(o."ticketFen"), count(o."fullFareFen"), sum(case when o."fullFareFen" is null then 0 else o."ticketFen" end),
-        sum(coalesce(o."fullFareFen", 0)), sum(${t.changed})
-      from orders o where ${t.reported}
-      group by o."companyId", ${t.product}, ${t.day}, o."memberId", ${t.kind}, ${t.advance}, o.title`,
-    `insert into report_traveller_days (${TRAVELLER_DAY_KEY}, ${TRAVELLER_SUMS.join(", ")})
-      select o."companyId", ${t.product}, ${t.day}, o."memberId", p."certType", p."certNo", p.name, count(*), sum(${passengerSpend("p")}), sum(p."tktPriceFen")
-      from order_passengers p join orders o on o.id = p."orderId" where ${t.reported} and ${t.spend}
-      group by o."companyId", ${t.product}, ${t.day}, o."memberId", p."certType", p."certNo", p.name`,
-    `insert into report_traveller_months (${TRAVELLER_MONTH_KEY}, ${TRAVELLER_SUMS.join(", ")})
-      select "companyId", product, substr(day, 1, 7), "certType", "certNo", name, sum(tickets), sum("spendFen"), sum("ticketFen")
-      from report_traveller_days group by "companyId", product, substr(day, 1, 7), "certType", "certNo", name`,
+    ...ORDER_SUMMARIES.map((s) => {
+      const key = s.key.map((k) => t[k]).join(", ");
+      return `insert into ${s.table} (${cols([...s.key, ...s.sums])})
+        select ${key}, ${s.sums.map((k) => `sum(${t[k]})`).join(", ")}
+        from orders o where ${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""} group by ${key}`;
+    }),
+    ...TRAVELLER_SUMMARIES.map((s) => {
+      const key = [...s.orderKey.map((k) => t[k]), ...s.passengerKey.map((k) => pt[k])].join(", ");
+      return `insert into ${s.table} (${cols([...s.orderKey, ...s.passengerKey, ...TRAVELLER_SUMS])})
+        select ${key}, ${TRAVELLER_SUMS.map((k) => `sum(${pt[k]})`).join(", ")}
+        from order_passengers p join orders o on o.id = p."orderId" where ${t.reported} and ${t.spend} group by ${key}`;
+    }),
   ];
 }
 
@@ -161,18 +207,18 @@ function sqliteTriggers(): string[] {
   const d = "sqlite";
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   return [
-    `create trigger report_orders_ai after insert on orders begin ${orderDay("new", 1, d)} end`,
+    `create trigger report_orders_ai after insert on orders begin ${orderSummaries("new", 1, d)} end`,
     // New first: when the order stays in its groups, nothing is removed and added back.
-    `create trigger report_orders_au after update of ${quoted(ORDER_COLUMNS)} on orders begin
-      ${orderDay("new", 1, d)} ${orderDay("old", -1, d)}
+    `create trigger report_orders_au after update of ${cols(ORDER_COLUMNS)} on orders begin
+      ${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}
       ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)} end`,
     // An order's passengers and events go first (the cascade would take them anyway), each
     // taken out of the summaries while the order still says where they were counted.
     `create trigger report_orders_bd before delete on orders begin
       delete from order_passengers where "orderId" = old.id; delete from order_events where "orderId" = old.id; end`,
-    `create trigger report_orders_ad after delete on orders begin ${orderDay("old", -1, d)} end`,
+    `create trigger report_orders_ad after delete on orders begin ${orderSummaries("old", -1, d)} end`,
     `create trigger report_passengers_ai after insert on order_passengers begin ${ofPassenger("new", 1, d)} end`,
-    `create trigger report_passengers_au after update of ${quoted(PASSENGER_COLUMNS)} on order_passengers begin
+    `create trigger report_passengers_au after update of ${cols(PASSENGER_COLUMNS)} on order_passengers begin
       ${ofPassenger("new", 1, d)} ${ofPassenger("old", -1, d)} end`,
     `create trigger report_passengers_ad after delete on order_passengers begin ${ofPassenger("old", -1, d)} end`,
     // An order counts as changed from its first completed change to its last one's removal.
@@ -198,16 +244,16 @@ function postgresTriggers(): string[] {
         delete from order_passengers where "orderId" = old.id; delete from order_events where "orderId" = old.id;
         return old;
       end if;
-      if tg_op = 'INSERT' then ${orderDay("new", 1, d)} end if;
+      if tg_op = 'INSERT' then ${orderSummaries("new", 1, d)} end if;
       if tg_op = 'UPDATE' then
-        ${orderDay("new", 1, d)} ${orderDay("old", -1, d)}
+        ${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}
         ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)}
       end if;
-      if tg_op = 'DELETE' then ${orderDay("old", -1, d)} end if;
+      if tg_op = 'DELETE' then ${orderSummaries("old", -1, d)} end if;
       return null;`,
     ),
     `create trigger report_orders_ai after insert on orders for each row execute function report_orders_sync()`,
-    `create trigger report_orders_au after update of ${quoted(ORDER_COLUMNS)} on orders for each row execute function report_orders_sync()`,
+    `create trigger report_orders_au after update of ${cols(ORDER_COLUMNS)} on orders for each row execute function report_orders_sync()`,
     `create trigger report_orders_bd before delete on orders for each row execute function report_orders_sync()`,
     `create trigger report_orders_ad after delete on orders for each row execute function report_orders_sync()`,
     fn(
@@ -216,7 +262,7 @@ function postgresTriggers(): string[] {
       if tg_op in ('UPDATE', 'DELETE') then ${ofPassenger("old", -1, d)} end if;
       return null;`,
     ),
-    `create trigger report_passengers_sync after insert or update of ${quoted(PASSENGER_COLUMNS)} or delete on order_passengers for each row execute function report_passengers_sync()`,
+    `create trigger report_passengers_sync after insert or update of ${cols(PASSENGER_COLUMNS)} or delete on order_passengers for each row execute function report_passengers_sync()`,
     fn(
       "report_events_sync",
       `if tg_op = 'UPDATE' and old.action is not distinct from new.action and old."orderId" is not distinct from new."orderId" then return null; end if;
@@ -227,6 +273,8 @@ function postgresTriggers(): string[] {
     `create trigger report_events_sync after insert or update of action, "orderId" or delete on order_events for each row execute function report_events_sync()`,
   ];
 }
+
+export const SUMMARY_TABLES = [...ORDER_SUMMARIES.map((s) => s.table), ...TRAVELLER_SUMMARIES.map((s) => s.table)];
 
 export async function up(db: Kysely<any>): Promise<void> {
   const d: Dialect = isPostgres(db) ? "postgres" : "sqlite";
@@ -244,5 +292,5 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql.raw(`drop trigger if exists ${t}`).execute(db);
     }
   }
-  for (const t of ["report_traveller_months", "report_traveller_days", "report_days"]) await sql.raw(`drop table if exists ${t}`).execute(db);
+  for (const t of [...SUMMARY_TABLES].reverse()) await sql.raw(`drop table if exists ${t}`).execute(db);
 }

@@ -24,6 +24,46 @@ export interface ReportDaysTable {
   changed: number;
 }
 
+/** The same by booking month, booker and kind only. */
+export interface ReportMonthsTable {
+  companyId: number;
+  product: string;
+  /** YYYY-MM */
+  month: string;
+  memberId: number;
+  kind: number;
+  orders: number;
+  spendFen: number;
+  ticketFen: number;
+  fareOrders: number;
+  fareTicketFen: number;
+  fullFareFen: number;
+  changed: number;
+}
+
+/** Spend orders of the whole company by booking month and days booked ahead. */
+export interface ReportAdvanceMonthsTable {
+  companyId: number;
+  product: string;
+  month: string;
+  advance: number;
+  orders: number;
+}
+
+/** Spend orders of the whole company by booking month and title. */
+export interface ReportTitleMonthsTable {
+  companyId: number;
+  product: string;
+  month: string;
+  title: string;
+  orders: number;
+  spendFen: number;
+  ticketFen: number;
+  fareOrders: number;
+  fareTicketFen: number;
+  fullFareFen: number;
+}
+
 /** The passengers of spend orders by report product, booking day, booker and certificate. */
 export interface ReportTravellerDaysTable {
   companyId: number;
@@ -38,7 +78,7 @@ export interface ReportTravellerDaysTable {
   ticketFen: number;
 }
 
-/** The same by booking month, without the booker. */
+/** The same by booking month, for the whole company. */
 export interface ReportTravellerMonthsTable {
   companyId: number;
   product: string;
