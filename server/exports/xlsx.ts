@@ -2,8 +2,16 @@
 // in memory as a workbook: each row's XML goes to the file's compressor and is forgotten.
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { ExportColumn } from "../../src/domain/exports";
+
+// exceljs is loaded when a file is first written or read, not with the server: the whole package
+// (its readers, zip readers and their dependencies) is some 25 MB resident. Exports load only its
+// streaming writer; imports and templates the whole package.
+let writerClass: Promise<typeof ExcelJS.stream.xlsx.WorkbookWriter> | undefined;
+let wholePackage: Promise<typeof ExcelJS> | undefined;
+const loadWriter = () => (writerClass ??= import("exceljs/lib/stream/xlsx/workbook-writer.js").then((m) => m.default));
+export const loadExcel = () => (wholePackage ??= import("exceljs").then((m) => m.default));
 
 export interface SheetSpec<R> {
   name: string;
@@ -46,12 +54,17 @@ function widthOf(column: ExportColumn<unknown>): number {
 const numFmtOf = (kind: ExportColumn<unknown>["kind"]): string | undefined =>
   kind === "money" ? MONEY_FORMAT : kind === "date" ? "yyyy-mm-dd" : kind === "datetime" ? "yyyy-mm-dd hh:mm" : undefined;
 
+// exceljs' ValueType codes (its enum lives in the package's main module).
+const NULL_VALUE = 0 as ExcelJS.ValueType;
+const NUMBER_VALUE = 2 as ExcelJS.ValueType;
+const STRING_VALUE = 3 as ExcelJS.ValueType;
+const DATE_VALUE = 4 as ExcelJS.ValueType;
 const VALUE_TYPE_OF: Record<ExportColumn<unknown>["kind"], ExcelJS.ValueType> = {
-  text: ExcelJS.ValueType.String,
-  money: ExcelJS.ValueType.Number,
-  int: ExcelJS.ValueType.Number,
-  date: ExcelJS.ValueType.Date,
-  datetime: ExcelJS.ValueType.Date,
+  text: STRING_VALUE,
+  money: NUMBER_VALUE,
+  int: NUMBER_VALUE,
+  date: DATE_VALUE,
+  datetime: DATE_VALUE,
 };
 
 // XML text: the five markup characters escaped, and the control characters XML cannot carry
@@ -162,7 +175,8 @@ export async function writeSheet<R extends Record<string, unknown>>(
   onProgress?: (rowsDone: number) => Promise<void> | void,
   progressEvery = 2000,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
+  const WorkbookWriter = await loadWriter();
+  const workbook = new WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.name, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => ({
     header: c.header,
@@ -195,7 +209,7 @@ export async function writeSheet<R extends Record<string, unknown>>(
   if (spec.totals) {
     const bold = { bold: true } as Partial<ExcelJS.Font>;
     const totalsRow = rowRenderer(columns, styles, (c) => (numFmtOf(c.kind) ? { font: bold, numFmt: numFmtOf(c.kind) } : { font: bold }));
-    const rowStyleId = styles.addStyleModel({ font: bold }, ExcelJS.ValueType.Null);
+    const rowStyleId = styles.addStyleModel({ font: bold }, NULL_VALUE);
     const totals = spec.totals;
     // The label sits in the first column unless that column has a total of its own.
     const label = totals[keys[0]] === undefined ? TOTALS_LABEL : undefined;
