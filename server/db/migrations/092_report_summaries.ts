@@ -107,17 +107,33 @@ const col = (name: string) => (/[A-Z]/.test(name) ? `"${name}"` : name);
 const cols = (names: string[]) => names.map(col).join(", ");
 const addUp = (table: string, sums: string[]) => `do update set ${sums.map((c) => `${col(c)} = ${table}.${col(c)} + excluded.${col(c)}`).join(", ")}`;
 
-/** Adds (sign 1) or takes away (sign -1) order row `r` in every order summary. */
-function orderSummaries(r: string, sign: 1 | -1, d: Dialect): string {
+/** Adds (sign 1) or takes away (sign -1) order row `r` in order summary `s`. */
+function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Dialect): string {
   const t = orderTerms(r, d);
-  return ORDER_SUMMARIES.map((s) => {
-    const where = `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}`;
-    const insert = `insert into ${s.table} (${cols([...s.key, ...s.sums])})
+  const where = `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}`;
+  const insert = `insert into ${s.table} (${cols([...s.key, ...s.sums])})
       select ${s.key.map((k) => t[k]).join(", ")}, ${s.sums.map((k) => `${sign} * ${t[k]}`).join(", ")} where ${where}
       on conflict (${cols(s.key)}) ${addUp(s.table, s.sums)};`;
-    if (sign === 1) return insert;
-    return `${insert}
+  if (sign === 1) return insert;
+  return `${insert}
       delete from ${s.table} where ${s.key.map((k) => `${col(k)} = ${t[k]}`).join(" and ")} and orders = 0;`;
+}
+
+/** Order row `r` added to (or taken from) every order summary. */
+const orderSummaries = (r: string, sign: 1 | -1, d: Dialect) => ORDER_SUMMARIES.map((s) => orderSummary(s, r, sign, d)).join("\n");
+
+/**
+ * An updated order moved from its old groups to its new ones. Where the group stays the same the
+ * new row is added first, so the group is never emptied and removed on the way. On PostgreSQL the
+ * two rows of each table are locked in key order (summary rows are shared by many orders, and two
+ * transactions moving orders in opposite directions must not wait for each other's rows).
+ */
+function orderMoved(d: Dialect): string {
+  if (d === "sqlite") return `${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}`;
+  return ORDER_SUMMARIES.map((s) => {
+    const key = (r: string) => `row(${s.key.map((k) => orderTerms(r, d)[k]).join(", ")})`;
+    return `if ${key("old")} < ${key("new")} then ${orderSummary(s, "old", -1, d)} ${orderSummary(s, "new", 1, d)}
+      else ${orderSummary(s, "new", 1, d)} ${orderSummary(s, "old", -1, d)} end if;`;
   }).join("\n");
 }
 
@@ -208,10 +224,8 @@ function sqliteTriggers(): string[] {
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   return [
     `create trigger report_orders_ai after insert on orders begin ${orderSummaries("new", 1, d)} end`,
-    // New first: when the order stays in its groups, nothing is removed and added back.
     `create trigger report_orders_au after update of ${cols(ORDER_COLUMNS)} on orders begin
-      ${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}
-      ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)} end`,
+      ${orderMoved(d)} ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)} end`,
     // An order's passengers and events go first (the cascade would take them anyway), each
     // taken out of the summaries while the order still says where they were counted.
     `create trigger report_orders_bd before delete on orders begin
@@ -245,10 +259,7 @@ function postgresTriggers(): string[] {
         return old;
       end if;
       if tg_op = 'INSERT' then ${orderSummaries("new", 1, d)} end if;
-      if tg_op = 'UPDATE' then
-        ${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}
-        ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)}
-      end if;
+      if tg_op = 'UPDATE' then ${orderMoved(d)} ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)} end if;
       if tg_op = 'DELETE' then ${orderSummaries("old", -1, d)} end if;
       return null;`,
     ),
