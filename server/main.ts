@@ -62,7 +62,7 @@ async function main() {
     inventorySeed,
     partnerOrigins: config.partnerOrigins,
     paySandboxSecret: config.paySandboxSecret,
-    payGateways: createGateways(config.payGateways),
+    payGateways: await createGateways(config.payGateways),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
   });

@@ -35,6 +35,7 @@ import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
 import * as m091 from "./migrations/091_passenger_tickets";
+import * as m092 from "./migrations/092_report_summaries";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -70,8 +71,9 @@ const migrations: Record<string, Migration> = {
   "085_intl_orders": m085,
   "088_train_channels": m088,
   "089_list_search": m089,
-  "093_source_refunds": m093,
   "091_passenger_tickets": m091,
+  "092_report_summaries": m092,
+  "093_source_refunds": m093,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

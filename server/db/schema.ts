@@ -14,6 +14,7 @@ import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
+import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
 export * from "./tables/policy";
@@ -251,6 +252,12 @@ export interface Database {
   orders: OrdersTable;
   order_passengers: OrderPassengersTable;
   order_events: OrderEventsTable;
+  report_days: ReportDaysTable;
+  report_months: ReportMonthsTable;
+  report_advance_months: ReportAdvanceMonthsTable;
+  report_title_months: ReportTitleMonthsTable;
+  report_traveller_days: ReportTravellerDaysTable;
+  report_traveller_months: ReportTravellerMonthsTable;
   hotel_orders: HotelOrdersTable;
   hotel_order_nights: HotelOrderNightsTable;
   hotel_order_guests: HotelOrderGuestsTable;

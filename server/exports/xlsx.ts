@@ -1,9 +1,17 @@
 // One sheet written row by row with exceljs' streaming writer, so a 100,000-row bill never sits
-// in memory as a workbook: each committed row goes to the file and is forgotten.
+// in memory as a workbook: each row's XML goes to the file's compressor and is forgotten.
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { ExportColumn } from "../../src/domain/exports";
+
+// exceljs is loaded when a file is first written or read, not with the server: the whole package
+// (its readers, zip readers and their dependencies) is some 25 MB resident. Exports load only its
+// streaming writer; imports and templates the whole package.
+let writerClass: Promise<typeof ExcelJS.stream.xlsx.WorkbookWriter> | undefined;
+let wholePackage: Promise<typeof ExcelJS> | undefined;
+const loadWriter = () => (writerClass ??= import("exceljs/lib/stream/xlsx/workbook-writer.js").then((m) => m.default));
+export const loadExcel = () => (wholePackage ??= import("exceljs").then((m) => m.default));
 
 export interface SheetSpec<R> {
   name: string;
@@ -33,21 +41,8 @@ function dateCell(value: unknown, kind: "date" | "datetime"): Date | null {
   return kind === "date" ? new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate())) : shifted;
 }
 
-function cellOf(value: unknown, kind: ExportColumn<unknown>["kind"]): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
-  switch (kind) {
-    // Integer fen to yuan happens here, at the edge: the cell is a number Excel can sum.
-    case "money":
-      return Number(value) / 100;
-    case "int":
-      return Number(value);
-    case "date":
-    case "datetime":
-      return dateCell(value, kind);
-    default:
-      return String(value);
-  }
-}
+/** A spreadsheet serial date: days since 1899-12-30, the wall time as if it were UTC. */
+const serialOf = (d: Date): number => 25569 + d.getTime() / 86_400_000;
 
 function widthOf(column: ExportColumn<unknown>): number {
   if (column.width) return column.width;
@@ -59,12 +54,101 @@ function widthOf(column: ExportColumn<unknown>): number {
 const numFmtOf = (kind: ExportColumn<unknown>["kind"]): string | undefined =>
   kind === "money" ? MONEY_FORMAT : kind === "date" ? "yyyy-mm-dd" : kind === "datetime" ? "yyyy-mm-dd hh:mm" : undefined;
 
+// exceljs' ValueType codes (its enum lives in the package's main module).
+const NULL_VALUE = 0 as ExcelJS.ValueType;
+const NUMBER_VALUE = 2 as ExcelJS.ValueType;
+const STRING_VALUE = 3 as ExcelJS.ValueType;
+const DATE_VALUE = 4 as ExcelJS.ValueType;
+const VALUE_TYPE_OF: Record<ExportColumn<unknown>["kind"], ExcelJS.ValueType> = {
+  text: STRING_VALUE,
+  money: NUMBER_VALUE,
+  int: NUMBER_VALUE,
+  date: DATE_VALUE,
+  datetime: DATE_VALUE,
+};
+
+// XML text: the five markup characters escaped, and the control characters XML cannot carry
+// dropped (as exceljs does).
+const XML_SPECIAL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
+const XML_SPECIAL_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+const XML_ESCAPES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+const xmlText = (text: string): string => (XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ESCAPES[c] ?? "") : text);
+
+/** "A", "B", …, "Z", "AA", … for 1, 2, … */
+function columnLetters(n: number): string {
+  let out = "";
+  for (; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
+/** Column styles are registered with the workbook once; cells name them by index. */
+type StylesRegistry = { addStyleModel(style: Partial<ExcelJS.Style>, type: ExcelJS.ValueType): number };
+
+/**
+ * The XML of one row, written straight into the sheet. exceljs would build a row object, a cell
+ * object per value, a model of each and an XML document per row before writing it; that was most
+ * of the time of a large export and a stream of short-lived objects whose collections kept the
+ * compressor's buffers alive long enough to be promoted (and so held until a full collection).
+ * The XML is the one exceljs writes for these values: strings as t="str", numbers as they are,
+ * dates as serial numbers, each cell with its column's style.
+ */
+function rowRenderer<R>(columns: ExportColumn<R>[], styles: StylesRegistry, styleOf: (c: ExportColumn<R>) => Partial<ExcelJS.Style>) {
+  const letters = columns.map((_, i) => columnLetters(i + 1));
+  const ids = columns.map((c) => styles.addStyleModel(styleOf(c), VALUE_TYPE_OF[c.kind]));
+  const attrs = ids.map((id) => (id ? ` s="${id}"` : ""));
+  const text = (i: number, rowNumber: number, value: string): string => `<c r="${letters[i]}${rowNumber}"${attrs[i]} t="str"><v>${xmlText(value)}</v></c>`;
+  // No value: an empty cell that keeps its column's format, or nothing for an unformatted column.
+  const empty = (i: number, rowNumber: number): string => (ids[i] ? `<c r="${letters[i]}${rowNumber}"${attrs[i]}/>` : "");
+  const cell = (i: number, rowNumber: number, value: unknown): string => {
+    if (value === null || value === undefined) return empty(i, rowNumber);
+    const ref = `${letters[i]}${rowNumber}`;
+    switch (columns[i].kind) {
+      // Integer fen to yuan happens here, at the edge: the cell is a number Excel can sum.
+      case "money":
+        return `<c r="${ref}"${attrs[i]}><v>${Number(value) / 100}</v></c>`;
+      case "int":
+        return `<c r="${ref}"${attrs[i]}><v>${Number(value)}</v></c>`;
+      case "date":
+      case "datetime": {
+        const d = dateCell(value, columns[i].kind as "date" | "datetime");
+        return d ? `<c r="${ref}"${attrs[i]}><v>${serialOf(d)}</v></c>` : empty(i, rowNumber);
+      }
+      default:
+        return text(i, rowNumber, String(value));
+    }
+  };
+  /**
+   * A row of the columns' values. `label` puts a text in the first column whatever its kind;
+   * `sparse` leaves out the cells without a value (the totals row has only its totals).
+   */
+  return (rowNumber: number, values: (i: number) => unknown, options: { rowStyleId?: number; label?: string; sparse?: boolean } = {}): string => {
+    let cells = "";
+    let first = 0;
+    let last = 0;
+    for (let i = 0; i < columns.length; i++) {
+      let c: string;
+      if (i === 0 && options.label !== undefined) c = text(0, rowNumber, options.label);
+      else {
+        const value = values(i);
+        c = options.sparse && (value === null || value === undefined) ? "" : cell(i, rowNumber, value);
+      }
+      if (!c) continue;
+      cells += c;
+      first ||= i + 1;
+      last = i + 1;
+    }
+    const spans = first ? ` spans="${first}:${last}"` : "";
+    const style = options.rowStyleId ? ` s="${options.rowStyleId}" customFormat="1"` : "";
+    return `<row r="${rowNumber}"${spans}${style} x14ac:dyDescent="0.25">${cells}</row>`;
+  };
+}
+
 /** Rows written between two looks at the compressor's backlog. */
 const PACE_ROWS = 250;
 
 /**
- * Lets the zip compressor catch up with the rows. A committed row's XML is handed straight to
- * the sheet's zip entry, which never says no; and the rows come from promises that settle
+ * Lets the zip compressor catch up with the rows. The sheet's XML is handed straight to the
+ * sheet's zip entry, which never says no; and the rows come from promises that settle
  * without ever returning to the event loop (SQLite answers synchronously), so compression, the
  * file writes and every other request would wait for the whole export while its uncompressed
  * XML piled up in memory. Waiting here for the entry's buffer to drain keeps that backlog to a
@@ -91,7 +175,8 @@ export async function writeSheet<R extends Record<string, unknown>>(
   onProgress?: (rowsDone: number) => Promise<void> | void,
   progressEvery = 2000,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
+  const WorkbookWriter = await loadWriter();
+  const workbook = new WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(spec.name, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = spec.columns.map((c) => ({
     header: c.header,
@@ -100,43 +185,37 @@ export async function writeSheet<R extends Record<string, unknown>>(
     style: numFmtOf(c.kind) ? { numFmt: numFmtOf(c.kind) } : {},
   }));
   sheet.getRow(1).font = { bold: true };
+  // The header goes through exceljs, which opens the sheet's data with it; every later row is
+  // written as XML into the same stream, and exceljs closes the sheet and the workbook.
   sheet.getRow(1).commit();
+  const stream = (sheet as unknown as { stream: { write(xml: string): unknown } }).stream;
+  const styles = (workbook as unknown as { styles: StylesRegistry }).styles;
+  const columns = spec.columns as ExportColumn<R>[];
+  const keys = columns.map((c) => c.key);
+  const dataRow = rowRenderer(columns, styles, (c) => (numFmtOf(c.kind) ? { numFmt: numFmtOf(c.kind) } : {}));
+
   let count = 0;
-  // Values by position: exceljs maps an object row through its column keys cell by cell, which
-  // is most of the time a large export spends.
-  const keys = spec.columns.map((c) => c.key);
-  const kinds = spec.columns.map((c) => c.kind);
-  // One style object per column, shared by all its cells: exceljs looks a cell's style up by
-  // object identity and otherwise renders it to XML to find its index, cell by cell, which was
-  // half of a large export's time. Every data cell gets exactly its column's style either way.
-  const styles = spec.columns.map((c) => {
-    const numFmt = numFmtOf(c.kind);
-    return (numFmt ? { numFmt } : {}) as Partial<ExcelJS.Style>;
-  });
-  // The row's own style is looked up the same way (exceljs' typings leave it out).
-  const rowStyle = {} as Partial<ExcelJS.Style>;
+  let pending = "";
   for await (const row of rows) {
-    const values = new Array<ExcelJS.CellValue>(keys.length);
-    for (let i = 0; i < keys.length; i++) values[i] = cellOf(row[keys[i]], kinds[i]);
-    const added = sheet.addRow(values);
-    (added as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = rowStyle;
-    for (let i = 0; i < keys.length; i++) added.getCell(i + 1).style = styles[i];
-    added.commit();
     count += 1;
-    if (count % PACE_ROWS === 0) await letCompressorCatchUp(sheet);
+    pending += dataRow(count + 1, (i) => row[keys[i]]);
+    if (count % PACE_ROWS === 0) {
+      stream.write(pending);
+      pending = "";
+      await letCompressorCatchUp(sheet);
+    }
     if (onProgress && count % progressEvery === 0) await onProgress(count);
   }
   if (spec.totals) {
-    const values: Record<string, ExcelJS.CellValue> = {};
-    spec.columns.forEach((c, i) => {
-      const total = spec.totals?.[c.key];
-      if (total !== undefined) values[c.key] = cellOf(total, c.kind);
-      else if (i === 0) values[c.key] = TOTALS_LABEL;
-    });
-    const totalsRow = sheet.addRow(values);
-    totalsRow.font = { bold: true };
-    totalsRow.commit();
+    const bold = { bold: true } as Partial<ExcelJS.Font>;
+    const totalsRow = rowRenderer(columns, styles, (c) => (numFmtOf(c.kind) ? { font: bold, numFmt: numFmtOf(c.kind) } : { font: bold }));
+    const rowStyleId = styles.addStyleModel({ font: bold }, NULL_VALUE);
+    const totals = spec.totals;
+    // The label sits in the first column unless that column has a total of its own.
+    const label = totals[keys[0]] === undefined ? TOTALS_LABEL : undefined;
+    pending += totalsRow(count + 2, (i) => totals[keys[i]], { rowStyleId, label, sparse: true });
   }
+  if (pending) stream.write(pending);
   sheet.commit();
   await workbook.commit();
   return count;

@@ -2,7 +2,7 @@
 // pick from), every row checked with the employee form's schema plus the mobile rules, and the
 // valid rows written in one transaction in batches, each active with their sign-in (a 7_0
 // member, new or this company's leftover), so 5,000 rows import in seconds.
-import ExcelJS from "exceljs";
+import { loadExcel } from "../exports/xlsx";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -72,7 +72,7 @@ export async function employeeTemplateXlsx(db: Kysely<Database>, companyId: numb
     departmentPaths(db, companyId),
     db.selectFrom("trip_levels").select("name").where("companyId", "=", companyId).orderBy("id").execute(),
   ]);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet("员工");
   sheet.columns = EMPLOYEE_IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };

@@ -2,7 +2,8 @@
 // every row with the form's schema plus the duplicate rule, and importing the valid rows in one
 // transaction. The file travels base64 in the form body, so preview and import are stateless:
 // the import reads and checks the same file again.
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcel } from "../exports/xlsx";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema";
@@ -21,7 +22,7 @@ const BAD_FILE = "无法读取文件，请使用下载的模板（.xlsx）";
 
 /** The template: the columns on the first sheet, how to fill them on the second. */
 export async function templateXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet("旅客");
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
@@ -90,7 +91,7 @@ const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, date
 export async function readRows(base64: string): Promise<{ row: number; cells: ImportCells }[]>;
 export async function readRows<K extends string>(base64: string, spec: SheetSpec<K>): Promise<{ row: number; cells: Partial<Record<K, string>> }[]>;
 export async function readRows(base64: string, spec: SheetSpec<string> = TRAVELLER_SHEET): Promise<{ row: number; cells: Partial<Record<string, string>> }[]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(Buffer.from(base64, "base64") as unknown as ArrayBuffer);
   } catch {

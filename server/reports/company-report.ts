@@ -1,20 +1,19 @@
 // A company's spend report for one product over a date range (China dates of the booking), with
-// an optional department. Every figure is aggregated in SQL over the report index (migration 074),
-// a handful of grouped scans per call; src/domain/reports.ts then only rolls small grouped results
-// into averages, shares, months and routes.
+// an optional department. Every figure is summed in SQL from the report summaries (migration 092:
+// the orders and their travellers already grouped by day, and by month for the whole months of a
+// range), a handful of small grouped reads per call; src/domain/reports.ts then only rolls the
+// grouped results into averages, shares, months and routes.
 import crypto from "node:crypto";
-import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
-import { isPostgres } from "../db/migrations/helpers";
 import { BizError, RET } from "../services/http/envelope";
 import { companyIdOf } from "../orders/flight/book";
 import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import {
-  CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT,
-  UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights,
+  REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights,
   roundDiv, rowOf, type GroupSums, type ReportInput, type ReportReply, type ReportRow, type ReportType,
 } from "../../src/domain/reports";
 import { UNASSIGNED_DEPARTMENT } from "../routes/workbench";
@@ -44,70 +43,94 @@ export async function reportScope(db: Kysely<Database>, member: Member, type: Re
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }
 
-/** The UTC instants bounding China dates [start, end]: createTime is stored as ISO UTC text. */
-function instantRange(startDate: string, endDate: string): [string, string] {
-  return [`${addDays(startDate, -1)}T16:00:00.000Z`, `${endDate}T16:00:00.000Z`];
+/** The summary tables (migration 092), by the grain of their rows. */
+type DayTable = "report_days" | "report_traveller_days";
+type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months";
+type Summary = DayTable | MonthTable;
+// The union of a range's parts is built over several tables whose rows have the same columns;
+// Kysely types a query by its tables, so the parts are handled as untyped builders here and the
+// grouped rows are typed where they are read.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/**
+ * The range as whole calendar months (read from a monthly summary) and the days before and
+ * after them (read day by day); no months when the range holds no whole one.
+ */
+export function monthsAndDays(startDate: string, endDate: string): { months: [string, string] | null; days: [string, string][] } {
+  const firstFull = startDate.endsWith("-01") ? startDate : `${addDays(`${startDate.slice(0, 7)}-28`, 4).slice(0, 7)}-01`;
+  const lastFull = addDays(endDate, 1).endsWith("-01") ? endDate : addDays(`${endDate.slice(0, 7)}-01`, -1);
+  if (firstFull > lastFull) return { months: null, days: [[startDate, endDate]] };
+  const edges: [string, string][] = [];
+  if (startDate < firstFull) edges.push([startDate, addDays(firstFull, -1)]);
+  if (lastFull < endDate) edges.push([addDays(lastFull, 1), endDate]);
+  return { months: [firstFull.slice(0, 7), lastFull.slice(0, 7)], days: edges };
 }
 
 /**
- * The report product of an order: international flight orders are flight orders ("air") flagged
- * international, reported apart as "intlAir".
+ * Keeps the rows of bookers in the scope's department. The department of an order is its
+ * booker's, as the company's staff list has it now (so it is looked up here, not stored).
  */
-const reportProduct = sql<string>`case when ${sql.ref("o.product")} = 'air' and ${sql.ref("o.international")} = 1 then 'intlAir' else ${sql.ref("o.product")} end`;
-
-/** Orders of the company in the range (and department), any product when `products` is all. */
-function scoped(db: Kysely<Database>, s: ReportScope, products: readonly string[]) {
-  const [from, to] = instantRange(s.startDate, s.endDate);
-  const stored = [...new Set(products.map((p) => (p === "intlAir" ? "air" : p)))];
-  let q = db
-    .selectFrom("orders as o")
-    .where("o.companyId", "=", s.companyId)
-    .where("o.product", "in", stored)
-    .where("o.createTime", ">=", from)
-    .where("o.createTime", "<", to);
-  // One of the two flight reports: the flag tells them apart.
-  const air = products.includes("air");
-  const intl = products.includes("intlAir");
-  if (air !== intl) q = q.where((eb) => eb.or([eb("o.product", "!=", "air"), eb("o.international", "=", intl ? 1 : 0)]));
-  if (s.departmentId !== undefined) {
-    // The department of an order is its booker's, as the company's staff list has it now.
-    const inDepartments = (eb: any, dept: number | null) =>
-      eb
-        .selectFrom("members as m")
-        .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
-        .select("m.id")
-        .where("e.companyId", "=", s.companyId)
-        .where("e.departmentId", dept === null ? "is not" : "=", dept);
-    q =
-      s.departmentId === UNASSIGNED_DEPARTMENT_ID
-        ? q.where((eb) => eb("o.memberId", "not in", inDepartments(eb, null)))
-        : q.where((eb) => eb("o.memberId", "in", inDepartments(eb, s.departmentId!)));
-  }
-  return q;
+function inDepartment(db: Kysely<Database>, q: AnyQuery, s: ReportScope): AnyQuery {
+  if (s.departmentId === undefined) return q;
+  const inDepartments = (dept: number | null) =>
+    db
+      .selectFrom("members as m")
+      .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
+      .select("m.id")
+      .where("e.companyId", "=", s.companyId)
+      .where("e.departmentId", dept === null ? "is not" : "=", dept);
+  const memberId = sql.ref<number>("memberId");
+  return s.departmentId === UNASSIGNED_DEPARTMENT_ID
+    ? q.where((eb) => eb(memberId, "not in", inDepartments(null)))
+    : q.where((eb) => eb(memberId, "in", inDepartments(s.departmentId!)));
 }
 
-/** An order of one of `sets`' products in one of that product's statuses (none: no product). */
-function inStatuses(sets: Readonly<Record<string, readonly number[]>>): RawBuilder<SqlBool> {
-  const parts = Object.entries(sets)
-    .filter(([, statuses]) => statuses.length)
-    .map(([product, statuses]) => sql`(${sql.ref("o.product")} = ${product} and ${sql.ref("o.status")} in (${sql.join([...statuses])}))`);
-  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
+interface Read {
+  /** The summary read day by day, and the one read by month (null: day by day only). */
+  days: DayTable;
+  months: MonthTable | null;
+  products: readonly string[];
+  /** Only spend (kind 1) rows, for the tables that keep other kinds too. */
+  spend?: boolean;
+  /** Each part's columns: from a day row and from a month row. */
+  dayColumns: (AliasedRawBuilder<string, string> | string)[];
+  monthColumns: (AliasedRawBuilder<string, string> | string)[];
 }
 
-const spend = inStatuses(SPEND_STATUSES_BY_PRODUCT);
-const refunded = inStatuses(REFUND_STATUSES_BY_PRODUCT);
+/**
+ * The rows of one summary over the scope: whole months from the monthly table and the days around
+ * them from the daily one, or every day from the daily one when there are no whole months, no
+ * monthly table, or a department the monthly table cannot tell (those without the booker).
+ */
+function parts(db: Kysely<Database>, s: ReportScope, r: Read): AnyQuery {
+  const byBooker = r.months === "report_months";
+  const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
+  const base = (table: Summary) => {
+    let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
+    if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
+    return inDepartment(db, q, s);
+  };
+  const queries: AnyQuery[] = split.days.map(([from, to]) => base(r.days).where("day", ">=", from).where("day", "<=", to).select(r.dayColumns));
+  if (split.months) queries.unshift(base(r.months!).where("month", ">=", split.months[0]).where("month", "<=", split.months[1]).select(r.monthColumns));
+  return queries.slice(1).reduce((all, q) => all.unionAll(q), queries[0]);
+}
 
-/** The sums every group carries; callers filter to spend orders first. */
-const SUMS = [
-  sql<number>`count(*)`.as("orders"),
-  sql<number>`sum(${sql.ref("o.totalFen")})`.as("spendFen"),
-  sql<number>`sum(${sql.ref("o.ticketFen")})`.as("ticketFen"),
-  sql<number>`count(${sql.ref("o.fullFareFen")})`.as("fareOrders"),
-  sql<number>`sum(case when ${sql.ref("o.fullFareFen")} is null then 0 else ${sql.ref("o.ticketFen")} end)`.as("fareTicketFen"),
-  sql<number>`sum(coalesce(${sql.ref("o.fullFareFen")}, 0))`.as("fullFareFen"),
-] as const;
+const ORDER_SUMS = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"] as const;
+const summed = (columns: readonly string[]) => columns.map((c) => sql<number>`sum(${sql.ref(`t.${c}`)})`.as(c));
 
-function sumsOf(r: { orders: unknown; spendFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown }): GroupSums {
+/** Groups the parts by `groups`, summing `sums`; a group whose orders all moved elsewhere is none. */
+function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
+  return (db as Kysely<any>)
+    .selectFrom(union.as("t"))
+    .select([...groups.map((g) => `t.${g}`), ...summed(sums)])
+    .groupBy(groups.map((g) => `t.${g}`))
+    .having(sql<SqlBool>`sum(${sql.ref(`t.${having}`)}) > 0`)
+    .execute() as Promise<R[]>;
+}
+
+type SumRow = { orders: unknown; spendFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown };
+
+function sumsOf(r: SumRow): GroupSums {
   return {
     orders: toCount(r.orders),
     spendFen: toCount(r.spendFen),
@@ -118,77 +141,69 @@ function sumsOf(r: { orders: unknown; spendFen: unknown; ticketFen: unknown; far
   };
 }
 
-function chinaDay(db: Kysely<Database>): RawBuilder<string> {
-  return isPostgres(db)
-    ? sql<string>`to_char(${sql.ref("o.createTime")}::timestamp + interval '8 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(${sql.ref("o.createTime")}, '+8 hours')`;
-}
-
-/** Whole days from the booking's China date to the departure date. */
-function advanceDays(db: Kysely<Database>): RawBuilder<number> {
-  return isPostgres(db)
-    ? sql<number>`(${sql.ref("o.depDate")}::date - (${sql.ref("o.createTime")}::timestamp + interval '8 hours')::date)`
-    : sql<number>`cast(julianday(${sql.ref("o.depDate")}) - julianday(date(${sql.ref("o.createTime")}, '+8 hours')) as integer)`;
-}
+const SPEND = 1;
+const REFUNDED = 2;
+const monthOfDay = sql<string>`substr(day, 1, 7)`.as("month");
+const TRAVELLER_COLUMNS = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"];
 
 export async function companyReport(db: Kysely<Database>, s: ReportScope): Promise<ReportReply> {
   const product = REPORT_PRODUCT[s.type];
+  const mine = [product];
 
-  // 1. Every product by day, with refunds apart, and this product's advance-booking days.
-  const refund = sql<number>`case when ${spend} then 0 else 1 end`;
-  const daily = await scoped(db, s, Object.values(REPORT_PRODUCT))
-    .where(sql<SqlBool>`(${spend} or ${refunded})`)
-    .select([reportProduct.as("product"), chinaDay(db).as("day"), refund.as("refund"), advanceDays(db).as("advance"), ...SUMS])
-    .groupBy([sql`1`, sql`2`, sql`3`, sql`4`])
-    .execute();
-
-  // 2-4. This product's spend orders by booker, by title, by traveller.
-  const mine = () => scoped(db, s, [product]).where(spend);
-  const [byBooker, byTitle, byTraveller, changes] = await Promise.all([
-    mine().select(["o.memberId", ...SUMS]).groupBy("o.memberId").execute(),
-    mine().select(["o.title", ...SUMS]).groupBy("o.title").execute(),
-    mine()
-      .innerJoin("order_passengers as p", "p.orderId", "o.id")
-      .select([
-        "p.certType",
-        "p.certNo",
-        (eb) => eb.fn.max("p.name").as("name"),
-        // One ticket per order for a traveller: their orders are their tickets (no distinct sort).
-        sql<number>`count(*)`.as("tickets"),
-        sql<number>`sum(${sql.ref("p.tktPriceFen")} + ${sql.ref("p.consTaxFen")} + ${sql.ref("p.fuelTaxFen")} + ${sql.ref("p.servFeeFen")} + ${sql.ref("p.insuPayPriceFen")})`.as("spendFen"),
-        sql<number>`sum(${sql.ref("p.tktPriceFen")})`.as("ticketFen"),
-      ])
-      .groupBy(["p.certType", "p.certNo"])
-      .execute(),
-    // 5. Changed orders: those with a completed change, whatever their status now.
-    // Driven from the few change events (by their action index), each checked against its order.
-    db
-      .selectFrom("order_events as e")
-      .where("e.action", "=", CHANGE_ACTION)
-      .where((eb) => eb.exists(scoped(db, s, [product]).where(sql<SqlBool>`${sql.ref("o.id")} = ${sql.ref("e.orderId")}`).select(sql`1`.as("one"))))
-      .select(sql<number>`count(distinct ${sql.ref("e.orderId")})`.as("n"))
-      .executeTakeFirst(),
+  const [monthly, advanceRows, byBooker, byTitle, byTraveller] = await Promise.all([
+    // 1. Every product by month and kind: the chart, this product's totals, refunds and changes.
+    grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown }>(
+      db,
+      parts(db, s, {
+        days: "report_days", months: "report_months", products: Object.values(REPORT_PRODUCT),
+        dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed"], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed"],
+      }),
+      ["product", "month", "kind"], [...ORDER_SUMS, "changed"], "orders",
+    ),
+    // 2-4. This product's spend by days booked ahead, by booker, by title.
+    grouped<{ advance: unknown; orders: unknown }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_advance_months", products: mine, spend: true, dayColumns: ["advance", "orders"], monthColumns: ["advance", "orders"] }),
+      ["advance"], ["orders"], "orders",
+    ),
+    grouped<SumRow & { memberId: unknown }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_months", products: mine, spend: true, dayColumns: ["memberId", ...ORDER_SUMS], monthColumns: ["memberId", ...ORDER_SUMS] }),
+      ["memberId"], ORDER_SUMS, "orders",
+    ),
+    grouped<SumRow & { title: string }>(
+      db,
+      parts(db, s, { days: "report_days", months: "report_title_months", products: mine, spend: true, dayColumns: ["title", ...ORDER_SUMS], monthColumns: ["title", ...ORDER_SUMS] }),
+      ["title"], ORDER_SUMS, "orders",
+    ),
+    // 5. Its travellers: the name is the greatest they were booked under (a passenger may be renamed).
+    (db as Kysely<any>)
+      .selectFrom(
+        parts(db, s, { days: "report_traveller_days", months: "report_traveller_months", products: mine, dayColumns: TRAVELLER_COLUMNS, monthColumns: TRAVELLER_COLUMNS }).as("t"),
+      )
+      .select(["t.certType", "t.certNo", sql<string | null>`max(case when ${sql.ref("t.tickets")} > 0 then ${sql.ref("t.name")} end)`.as("name"), ...summed(["tickets", "spendFen", "ticketFen"])])
+      .groupBy(["t.certType", "t.certNo"])
+      .having(sql<SqlBool>`sum(${sql.ref("t.tickets")}) > 0`)
+      .execute() as unknown as Promise<TravellerGroup[]>,
   ]);
 
-  // Summary, months and advance days from the daily groups.
+  // Summary, months, refunds and changes from the monthly groups.
   let total = ZERO_SUMS;
   let refunds = { orders: 0, amountFen: 0 };
-  const days: { product: ReportType; day: string; orders: number; spendFen: number }[] = [];
-  const advance: { days: number; orders: number }[] = [];
-  for (const r of daily) {
-    const sums = sumsOf(r);
+  let changes = 0;
+  const points: { product: ReportType; day: string; orders: number; spendFen: number }[] = [];
+  for (const r of monthly) {
     const type = PRODUCT_TYPE.get(r.product);
     if (!type) continue;
-    if (toCount(r.refund)) {
-      if (r.product === product) refunds = { orders: refunds.orders + sums.orders, amountFen: refunds.amountFen + sums.spendFen };
-      continue;
-    }
-    days.push({ product: type, day: String(r.day), orders: sums.orders, spendFen: sums.spendFen });
-    if (r.product !== product) continue;
-    total = addSums(total, sums);
-    advance.push({ days: toCount(r.advance), orders: sums.orders });
+    const sums = sumsOf(r);
+    const kind = toCount(r.kind);
+    if (r.product === product) changes += toCount(r.changed);
+    if (kind === REFUNDED && r.product === product) refunds = { orders: refunds.orders + sums.orders, amountFen: refunds.amountFen + sums.spendFen };
+    if (kind !== SPEND) continue;
+    points.push({ product: type, day: String(r.month), orders: sums.orders, spendFen: sums.spendFen });
+    if (r.product === product) total = addSums(total, sums);
   }
-  const { buckets, avgTenths } = advanceBuckets(advance);
+  const { buckets, avgTenths } = advanceBuckets(advanceRows.map((r) => ({ days: toCount(r.advance), orders: toCount(r.orders) })));
   const tickets = byTraveller.reduce((a, r) => a + toCount(r.tickets), 0);
   const known = total.fareOrders > 0;
 
@@ -209,12 +224,12 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       fareOrders: total.fareOrders,
       advanceDaysTenths: avgTenths,
       refunds: { ...refunds, feeFen: null },
-      changes: { orders: toCount(changes?.n), feeFen: null },
+      changes: { orders: changes, feeFen: null },
       overStandard: null,
     },
-    months: fillMonths(s.startDate, s.endDate, days),
+    months: fillMonths(s.startDate, s.endDate, points),
     advance: buckets,
-    byDepartment: await departmentRows(db, s.companyId, byBooker.map((r) => ({ memberId: r.memberId, ...sumsOf(r) })), total.spendFen),
+    byDepartment: await departmentRows(db, s.companyId, byBooker.map((r) => ({ memberId: toCount(r.memberId), ...sumsOf(r) })), total.spendFen),
     ...travellerRows(byTraveller, total.spendFen),
     ...routeRows(s.type, byTitle.map((r) => ({ title: r.title, ...sumsOf(r) })), total.spendFen),
   };

@@ -6,7 +6,11 @@ import { z } from "zod";
 import { startHarness, type Harness } from "./harness";
 import { call, count, freshClient, login } from "./account-helpers";
 import { defineExport, EXPORT_ROWS_MAX } from "../../server/exports/tasks";
-import { inChunks } from "../../server/exports/xlsx";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inChunks, TOTALS_LABEL, writeSheet } from "../../server/exports/xlsx";
+import type { ExportColumn } from "../../src/domain/exports";
 import { zInt } from "../../src/domain/zod";
 
 type Row = { id: number; name: string; amountFen: number; day: string; at: string; seats: number };
@@ -91,6 +95,77 @@ describe("inChunks", () => {
       const { rows, asked } = numbers(n, 250);
       expect(await collect(rows)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
       expect(asked.length).toBe(Math.floor(n / 250) + 1);
+    }
+  });
+});
+
+describe("writeSheet", () => {
+  type Mixed = { at: string | null; name: string | null; fen: number | null; day: string; n: number };
+  const columns: ExportColumn<Mixed>[] = [
+    { key: "at", header: "时间", kind: "datetime" },
+    { key: "name", header: "名称", kind: "text", width: 12 },
+    { key: "fen", header: "金额（元）", kind: "money" },
+    { key: "day", header: "日期", kind: "date" },
+    { key: "n", header: "数量", kind: "int" },
+  ];
+  const rows: Mixed[] = Array.from({ length: 600 }, (_, i) => ({
+    at: i % 7 === 0 ? null : new Date(Date.UTC(2026, 9, 31, 16, 30) - i * 3_600_000).toISOString(),
+    name: i % 5 === 0 ? null : i % 5 === 1 ? "" : `旅客<${i}> & "A'B"\u0001`,
+    fen: i % 4 === 0 ? null : 123_456 - i * 101,
+    day: i % 9 === 0 ? "" : "2026-10-31",
+    n: i,
+  }));
+  const BEIJING_MS = 8 * 3_600_000;
+
+  /** What exceljs itself writes for the same values, through its own rows and cells. */
+  async function referenceSheet(file: string, totals: Partial<Record<keyof Mixed, number>>) {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    const sheet = book.addWorksheet("表", { views: [{ state: "frozen", ySplit: 1 }] });
+    const formats: Record<string, string | undefined> = { money: "#,##0.00", date: "yyyy-mm-dd", datetime: "yyyy-mm-dd hh:mm" };
+    sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 20, style: formats[c.kind] ? { numFmt: formats[c.kind] } : {} }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for (const r of rows) {
+      const at = r.at === null ? null : new Date(Date.parse(r.at) + BEIJING_MS);
+      const day = r.day ? new Date(`${r.day}T00:00:00.000Z`) : null;
+      sheet.addRow([at, r.name, r.fen === null ? null : r.fen / 100, day, r.n]).commit();
+    }
+    const last = sheet.addRow({ at: TOTALS_LABEL, fen: totals.fen! / 100, n: totals.n });
+    last.font = { bold: true };
+    last.commit();
+    sheet.commit();
+    await book.commit();
+  }
+
+  async function cellsOf(file: string) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.getWorksheet("表")!;
+    const out: unknown[] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, n) => {
+      const cells = columns.map((_, i) => {
+        const c = row.getCell(i + 1);
+        return [c.type, c.value instanceof Date ? c.value.toISOString() : c.value, c.numFmt ?? null, c.font?.bold ?? null];
+      });
+      out.push([n, row.font?.bold ?? null, cells]);
+    });
+    return { rows: out, count: sheet.rowCount, views: sheet.views };
+  }
+
+  it("writes the cells, formats and totals exceljs itself writes for the same values", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheet-test-"));
+    try {
+      const totals = { fen: 987_654, n: 600 };
+      async function* source() {
+        yield* rows;
+      }
+      expect(await writeSheet(path.join(dir, "ours.xlsx"), { name: "表", columns, totals }, source())).toBe(600);
+      await referenceSheet(path.join(dir, "reference.xlsx"), totals);
+      const ours = await cellsOf(path.join(dir, "ours.xlsx"));
+      expect(ours.count).toBe(602);
+      expect(ours).toEqual(await cellsOf(path.join(dir, "reference.xlsx")));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

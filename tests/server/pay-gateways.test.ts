@@ -186,7 +186,7 @@ function gatewayEnv(): Record<string, string> {
   };
 }
 
-function gatewaysFromEnv(): PayGateways {
+function gatewaysFromEnv(): Promise<PayGateways> {
   const settings = readStartConfig(gatewayEnv()).payGateways;
   // WeChat Pay has no base-URL variable; the test points it at the fake.
   return createGateways({ ...settings, wechat: { ...settings.wechat!, baseUrl: wxFake.url } });
@@ -196,7 +196,7 @@ beforeAll(async () => {
   aliFake = await listen(fakeAlipay);
   wxFake = await listen(fakeWechat);
   setClock(() => NOW);
-  h = await startHarness({ inventorySeed: SEED, payGateways: gatewaysFromEnv() });
+  h = await startHarness({ inventorySeed: SEED, payGateways: await gatewaysFromEnv() });
   freshClient();
   token = await login(h.app, WHO);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", WHO).executeTakeFirstOrThrow()).id;
@@ -548,7 +548,7 @@ describe("WeChat Pay", () => {
 
 describe("production with Alipay only and no sandbox", () => {
   it("offers the wallet and Alipay; WeChat has no gateway and is refused; no sandbox page", async () => {
-    const alipayOnly = gatewaysFromEnv();
+    const alipayOnly = await gatewaysFromEnv();
     delete alipayOnly.wechat;
     const app = await buildApp({ db: h.db, nodeEnv: "production", authorize: createAuthorize(h.db.db), inventorySeed: SEED, paySandboxSecret: null, payGateways: alipayOnly });
     await app.ready();

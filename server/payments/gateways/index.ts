@@ -10,8 +10,6 @@ import { now } from "../../services/clock";
 import { settleNotified } from "../settle";
 import type { Payment } from "../trades";
 import type { PaymentResult, QrMethod } from "../../../src/domain/payments";
-import { AlipayGateway } from "./alipay";
-import { WechatGateway } from "./wechat";
 import { GatewayError, NOTIFY_PATHS, type AckOutcome, type InboundNotice, type PayGateways, type PayGatewaySettings, type QrGateway } from "./types";
 
 export { NOTIFY_PATHS, type PayGateways, type QrGateway } from "./types";
@@ -20,11 +18,16 @@ export { NOTIFY_PATHS, type PayGateways, type QrGateway } from "./types";
 /** Notifications are a few hundred bytes; nothing larger is read. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
-export function createGateways(settings: PayGatewaySettings): PayGateways {
-  return {
-    ...(settings.alipay ? { alipay: new AlipayGateway(settings.alipay) } : {}),
-    ...(settings.wechat ? { wechat: new WechatGateway(settings.wechat) } : {}),
-  };
+/**
+ * The gateways the settings configure. Each adapter's SDK is loaded only when its gateway is
+ * configured: the two SDKs and their dependencies are tens of MB of resident memory that a
+ * server without real gateways (development, the sandbox cashier) would carry for nothing.
+ */
+export async function createGateways(settings: PayGatewaySettings): Promise<PayGateways> {
+  const gateways: PayGateways = {};
+  if (settings.alipay) gateways.alipay = new (await import("./alipay")).AlipayGateway(settings.alipay);
+  if (settings.wechat) gateways.wechat = new (await import("./wechat")).WechatGateway(settings.wechat);
+  return gateways;
 }
 
 export function gatewayFor(gateways: PayGateways, method: string): QrGateway | undefined {

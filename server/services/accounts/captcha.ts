@@ -2,7 +2,6 @@
 // an SVG with noise lines, stored with a random id until they expire. A captcha is good for one
 // check: checking deletes it, whatever the answer.
 import crypto from "node:crypto";
-import svgCaptcha from "svg-captcha";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { CAPTCHA_BYPASS, CAPTCHA_CHARS, CAPTCHA_LENGTH } from "../../../src/domain/forms/auth";
@@ -16,9 +15,19 @@ export const CAPTCHA_ALPHABET = CAPTCHA_CHARS;
 /** Size and look of the picture; the login form shows it at this size. */
 const PICTURE = { width: 112, height: 40, fontSize: 40, noise: 3, color: true, background: "#f2f4f7" };
 
-// svg-captcha's main export draws a given text (its typings only describe the helpers). The text
-// is chosen here with crypto.randomInt rather than by the library's Math.random.
-const draw = svgCaptcha as unknown as (text: string, options: typeof PICTURE) => string;
+type Draw = (text: string, options: typeof PICTURE) => string;
+let drawer: Promise<Draw> | undefined;
+
+/**
+ * svg-captcha's main export draws a given text (its typings only describe the helpers). The text
+ * is chosen here with crypto.randomInt rather than by the library's Math.random. The library
+ * parses its font when loaded (several MB that stay resident), so it is loaded at the first
+ * captcha rather than with the server.
+ */
+function loadDraw(): Promise<Draw> {
+  drawer ??= import("svg-captcha").then((m) => m.default as unknown as Draw);
+  return drawer;
+}
 
 export interface IssuedCaptcha {
   captchaId: string;
@@ -40,7 +49,7 @@ export async function issueCaptcha(db: Kysely<Database>): Promise<IssuedCaptcha>
   // Expired captchas are removed as new ones are issued, so the table holds only live ones.
   await db.deleteFrom("captchas").where("expiresAt", "<", isoAt(t)).execute();
   await db.insertInto("captchas").values({ id: captchaId, text, createTime: isoAt(t), expiresAt: isoAt(t + CAPTCHA_TTL_MS) }).execute();
-  return { captchaId, svg: draw(text, PICTURE), expiresIn: CAPTCHA_TTL_MS / 1000 };
+  return { captchaId, svg: (await loadDraw())(text, PICTURE), expiresIn: CAPTCHA_TTL_MS / 1000 };
 }
 
 /** The expected text of a live captcha (development aid), or null. */

@@ -1,8 +1,7 @@
 // Where SMS messages go, chosen by SMS_PROVIDER: the development outbox (read back through
 // /api/dev/sms-outbox), the log (an explicit "send nothing"), or Aliyun's SMS service. Only the
 // outbox keeps a code in plain text; the log names the phone (masked) and the purpose only.
-import Dysmsapi, { SendSmsRequest } from "@alicloud/dysmsapi20170525";
-import { $OpenApiUtil } from "@alicloud/openapi-core";
+import type { SendSmsRequest } from "@alicloud/dysmsapi20170525";
 import type { Kysely } from "kysely";
 import type { Database, SmsPurpose } from "../../db/schema";
 import { isoAt } from "../clock";
@@ -80,6 +79,7 @@ export function aliyunProvider(settings: Pick<AliyunSmsSettings, "signName" | "t
     name: "aliyun",
     remote: true,
     async deliver(message) {
+      const { SendSmsRequest } = await import("@alicloud/dysmsapi20170525");
       const request = new SendSmsRequest({
         phoneNumbers: message.mobilePhone,
         signName: settings.signName,
@@ -93,12 +93,28 @@ export function aliyunProvider(settings: Pick<AliyunSmsSettings, "signName" | "t
   };
 }
 
-// The package's default export is the client class; under Node's CommonJS interop it can arrive
-// one level down.
-const AliyunClient = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi) as typeof Dysmsapi;
-
+/**
+ * Aliyun's client, its SDK loaded at the first message: the SDK and its dependencies are tens of
+ * MB of resident memory that a server choosing another provider would carry for nothing.
+ */
 export function createAliyunClient(settings: Pick<AliyunSmsSettings, "accessKeyId" | "accessKeySecret">): AliyunSmsClient {
-  return new AliyunClient(
-    new $OpenApiUtil.Config({ accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, endpoint: "dysmsapi.aliyuncs.com" }),
-  );
+  let client: Promise<AliyunSmsClient> | undefined;
+  const load = async (): Promise<AliyunSmsClient> => {
+    const [sms, core] = await Promise.all([import("@alicloud/dysmsapi20170525"), import("@alicloud/openapi-core")]);
+    // The package's default export is the client class; under Node's CommonJS interop it can
+    // arrive one level down.
+    const Dysmsapi = sms.default as unknown as { default?: typeof sms.default };
+    const AliyunClient = (Dysmsapi.default ?? sms.default) as typeof sms.default;
+    return new AliyunClient(new core.$OpenApiUtil.Config({ accessKeyId: settings.accessKeyId, accessKeySecret: settings.accessKeySecret, endpoint: "dysmsapi.aliyuncs.com" }));
+  };
+  return {
+    async sendSms(request) {
+      // A failed load is tried again at the next message rather than remembered.
+      client ??= load().catch((e: unknown) => {
+        client = undefined;
+        throw e;
+      });
+      return (await client).sendSms(request);
+    },
+  };
 }
