@@ -14,6 +14,9 @@ import { login } from "../server/account-helpers";
 import { memberInfo } from "../../server/services/accounts/member-view";
 
 const PATH = "/personnel/enterpriseStall";
+// The whole portal renders in jsdom against a live server: on a loaded machine a page can take
+// many seconds, which says nothing about the page.
+const WAIT_MS = 30_000;
 const ALL = ["周文博", "杨帆", "陈静", "黄磊"];
 
 let h: Harness;
@@ -46,9 +49,9 @@ beforeEach(async () => {
 // test is counted against the next.
 afterEach(async () => {
   cleanup();
-  await waitFor(() => expect(inFlight).toBe(0), { timeout: 8000 });
+  await waitFor(() => expect(inFlight).toBe(0), { timeout: WAIT_MS });
   await new Promise((resolve) => setTimeout(resolve, 50));
-  await waitFor(() => expect(inFlight).toBe(0), { timeout: 8000 });
+  await waitFor(() => expect(inFlight).toBe(0), { timeout: WAIT_MS });
 });
 
 function renderAt(address: string) {
@@ -64,10 +67,10 @@ function shownNames(): string[] {
 const summary = () => screen.getByTestId("staff-summary").textContent;
 const query = () => new URLSearchParams(window.location.search);
 
-describe("the staff page", () => {
+describe("the staff page", { timeout: 180_000 }, () => {
   it("lists the company's 4 employees with their department, level and controls, newest first", async () => {
     renderAt(PATH);
-    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: WAIT_MS });
     expect([...shownNames()].sort()).toEqual([...ALL].sort());
     expect(document.querySelector('[data-page="EnterpriseStall"]')?.getAttribute("data-access")).toBe("granted");
     expect(summary()).toBe("华信科技有限公司 · 共 4 名员工");
@@ -101,19 +104,19 @@ describe("the staff page", () => {
     // checks the order itself).
     requests.length = 0;
     fireEvent.click(within(document.querySelector(".ant-table-thead") as HTMLElement).getByText("姓名"));
-    await waitFor(() => expect(query().get("sorters[0][field]")).toBe("realName"), { timeout: 8000 });
+    await waitFor(() => expect(query().get("sorters[0][field]")).toBe("realName"), { timeout: WAIT_MS });
     expect(query().get("sorters[0][order]")).toBe("asc");
-    await waitFor(() => expect(requests.some((u) => u.startsWith("/api/credit/employee/list"))).toBe(true), { timeout: 8000 });
+    await waitFor(() => expect(requests.some((u) => u.startsWith("/api/credit/employee/list"))).toBe(true), { timeout: WAIT_MS });
   });
 
   it("searches by keyword, resets, and says so when nobody matches", async () => {
     renderAt(PATH);
-    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: WAIT_MS });
     const keyword = screen.getByPlaceholderText("姓名/手机号");
 
     fireEvent.change(keyword, { target: { value: "陈" } });
     fireEvent.click(screen.getByRole("button", { name: /查询/ }));
-    await waitFor(() => expect(shownNames()).toEqual(["陈静"]), { timeout: 8000 });
+    await waitFor(() => expect(shownNames()).toEqual(["陈静"]), { timeout: WAIT_MS });
     expect(summary()).toBe("华信科技有限公司 · 符合条件的员工 1 名");
     expect(requests.some((u) => u.startsWith("/api/credit/employee/list"))).toBe(true);
     expect(window.location.search).toContain("keyword");
@@ -121,15 +124,15 @@ describe("the staff page", () => {
     // Enter in the form submits it too (and skips the button's click effect, slow in jsdom).
     fireEvent.change(keyword, { target: { value: "0072" } });
     fireEvent.submit(keyword.closest("form")!);
-    await waitFor(() => expect(shownNames()).toEqual(["杨帆"]), { timeout: 8000 });
+    await waitFor(() => expect(shownNames()).toEqual(["杨帆"]), { timeout: WAIT_MS });
 
     fireEvent.change(keyword, { target: { value: "无此人" } });
     fireEvent.submit(keyword.closest("form")!);
-    expect(await screen.findByText("暂无符合条件的员工", {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText("暂无符合条件的员工", {}, { timeout: WAIT_MS })).toBeTruthy();
     expect(shownNames()).toEqual([]);
 
     fireEvent.click(screen.getByRole("button", { name: /重置/ }));
-    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: 8000 });
+    await waitFor(() => expect(shownNames()).toHaveLength(4), { timeout: WAIT_MS });
     // antd's resetFields mounts the fields afresh: look the input up again.
     expect((screen.getByPlaceholderText("姓名/手机号") as HTMLInputElement).value).toBe("");
     expect(window.location.search).not.toContain("keyword");
@@ -142,7 +145,7 @@ describe("the staff page", () => {
     localStorage.setItem("token", token);
     localStorage.setItem("userInfo", JSON.stringify(await memberInfo(h.db.db, member)));
     renderAt(PATH);
-    expect(await screen.findByText("您没有权限访问此页面", {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText("您没有权限访问此页面", {}, { timeout: WAIT_MS })).toBeTruthy();
     expect(requests.filter((u) => u.startsWith("/api/credit/"))).toEqual([]);
   });
 
@@ -154,10 +157,10 @@ describe("the staff page", () => {
       "filters[0][field]": "departmentId", "filters[0][operator]": "eq", "filters[0][value]": String(dept.id),
     });
     renderAt(`${PATH}?${search}`);
-    await waitFor(() => expect([...shownNames()].sort()).toEqual(["陈静", "黄磊"].sort()), { timeout: 8000 });
+    await waitFor(() => expect([...shownNames()].sort()).toEqual(["陈静", "黄磊"].sort()), { timeout: WAIT_MS });
     // The tree marks the department the address chose.
-    const node = await screen.findByText("研发部（2人）", {}, { timeout: 8000 });
-    await waitFor(() => expect(node.closest(".ant-tree-treenode")?.className).toContain("ant-tree-treenode-selected"), { timeout: 8000 });
+    const node = await screen.findByText("研发部（2人）", {}, { timeout: WAIT_MS });
+    await waitFor(() => expect(node.closest(".ant-tree-treenode")?.className).toContain("ant-tree-treenode-selected"), { timeout: WAIT_MS });
     expect(summary()).toBe("华信科技有限公司 · 符合条件的员工 2 名");
   });
 });
