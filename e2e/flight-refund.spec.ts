@@ -119,7 +119,9 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
   await expect(page.getByText("机票改签", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/flight-change-cashier-1280.png", fullPage: true });
   await page.getByRole("button", { name: "立即支付" }).click();
-  await expect(page).toHaveURL(/\/order\/list\?type=airTicket/);
+  // changeTicket goes to the flight order list; the page takes the type from the address and removes it.
+  await expect(page).toHaveURL(/\/order\/list(\?type=airTicket)?$/);
+  await expect(page.getByRole("tab", { name: "机票订单", selected: true })).toBeVisible();
 
   await page.goto(`/ticket/OrderDetails/${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("已改签");
