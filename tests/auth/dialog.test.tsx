@@ -42,7 +42,7 @@ async function expectError(text: string) {
   expect(within(dialog()).getAllByRole("alert")).toHaveLength(1);
 }
 
-describe("mode 1: account + password + captcha", () => {
+describe("mode 1: account + password + captcha", { timeout: 120_000 }, () => {
   it("opens as 会员登录, 640 px wide, with the switch and the links", async () => {
     await open();
     expect(within(dialog()).getByText("会员登录")).toBeTruthy();
@@ -75,7 +75,7 @@ describe("mode 1: account + password + captcha", () => {
   /** Waits for the server's picture, then reads its answer as a person would. */
   async function shownCaptcha() {
     // Generous, like expectError: the picture is drawn by the server, slow under a busy CPU.
-    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }).querySelector("img")).toBeTruthy(), { timeout: 15_000 });
+    await waitFor(() => expect(within(dialog()).getByRole("button", { name: "看不清？点击换一张" }).querySelector("img")).toBeTruthy(), { timeout: 30_000 });
     return s.lastCaptcha();
   }
 
