@@ -56,9 +56,10 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
     .orderBy("id", "desc")
     .execute();
   // The trade of the given business type first (a ticket's own payment before a change's).
-  const ordered = [...trades.filter((t) => r.businessType === undefined || t.businessType === r.businessType), ...trades.filter((t) => r.businessType !== undefined && t.businessType !== r.businessType)];
-  const first = ordered[0];
-  if (!first || (r.businessType !== undefined && first.businessType !== r.businessType)) return { to: "none", label: "" };
+  const own = r.businessType === undefined ? trades : trades.filter((t) => t.businessType === r.businessType);
+  const first = own[0];
+  if (!first) return { to: "none", label: "" };
+  const ordered = [...own, ...trades.filter((t) => !own.includes(t))];
   // A gateway refunds at most what its trade took: more than that (a ticket changed to a dearer
   // fare, the spread paid by another trade) goes back through the order's other trades.
   let left = r.amountFen;
@@ -66,7 +67,7 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
   const results: PaidBack[] = [];
   for (const t of ordered) {
     if (left <= 0) break;
-    const part = isSourceMethod(t.method) && t.creditFen === 0 ? Math.min(left, t.amountFen - (await refundedAtSource(trx, t.outTradeNo))) : left;
+    const part = isSourceMethod(t.method) && t.creditFen === 0 ? Math.min(left, t.amountFen - (await refundedBefore(trx, t))) : left;
     if (part <= 0) continue;
     results.push(t.creditFen > 0 && t.method !== "credit" ? await payBackSplit(trx, r, t, part) : await toOneLabelled(trx, t, part, r));
     used.push(t);
@@ -85,19 +86,17 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
 
 const toOf = (t: Paid): Exclude<PaidBackTo, "split" | "none"> => (t.method === "credit" ? "credit" : isSourceMethod(t.method) ? t.method : "wallet");
 
-async function refundedAtSource(trx: Kysely<Database>, outTradeNo: string): Promise<number> {
-  const row = await trx.selectFrom("source_refunds").select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen")).where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow();
-  return Number(row.fen ?? 0);
-}
-
-async function refundedToWallet(trx: Kysely<Database>, outTradeNo: string): Promise<number> {
-  const row = await trx
-    .selectFrom("ledger")
-    .select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen"))
-    .where("outTradeNo", "=", outTradeNo)
-    .where("entry", "=", "refund")
-    .where("account", "=", "wallet")
-    .executeTakeFirstOrThrow();
+/** What earlier refunds of the trade gave back to its payer: at the gateway (booked or still on its way), or to the wallet. */
+async function refundedBefore(trx: Kysely<Database>, t: Paid): Promise<number> {
+  const row = isSourceMethod(t.method)
+    ? await trx.selectFrom("source_refunds").select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen")).where("outTradeNo", "=", t.outTradeNo).executeTakeFirstOrThrow()
+    : await trx
+        .selectFrom("ledger")
+        .select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen"))
+        .where("outTradeNo", "=", t.outTradeNo)
+        .where("entry", "=", "refund")
+        .where("account", "=", "wallet")
+        .executeTakeFirstOrThrow();
   return Number(row.fen ?? 0);
 }
 
@@ -123,7 +122,7 @@ async function toOne(trx: Kysely<Database>, payment: Paid, amountFen: number, r:
 }
 
 async function payBackSplit(trx: Kysely<Database>, r: PayBack, payment: Paid, amountFen: number): Promise<PaidBack> {
-  const earlier = isSourceMethod(payment.method) ? await refundedAtSource(trx, payment.outTradeNo) : await refundedToWallet(trx, payment.outTradeNo);
+  const earlier = await refundedBefore(trx, payment);
   const ownPart = Math.max(0, Math.min(amountFen, payment.amountFen - earlier));
   const companyPart = amountFen - ownPart;
   if (ownPart > 0) await toOne(trx, payment, ownPart, r);

@@ -1,7 +1,7 @@
 // A passenger's flight insurance (航意险/延误险) follows its ticket: the insurer issues the policy
 // when the ticket is issued, and a booking that never flies takes its policy application with it.
 // One table of moves, as for orders; the server applies each with a conditional update on `from`.
-import { INSURANCE_STATUS_CODES, type InsuranceStatus } from "../codes";
+import type { InsuranceStatus } from "../codes";
 import type { FlightOrderAction } from "./flight";
 
 export const INSURANCE = {
@@ -43,5 +43,3 @@ export const INSURANCE_BY_ORDER_ACTION: Partial<Record<FlightOrderAction, Insura
   rejectApproval: "withdraw",
   reject: "withdraw",
 };
-
-export const isInsuranceStatus = (n: number): n is InsuranceStatus => (INSURANCE_STATUS_CODES as readonly number[]).includes(n);
