@@ -91,3 +91,19 @@ test("the company administrator books a business flight for an employee with an 
   await expect(traveller.page.getByTestId("order-traveller")).toHaveText("黄磊");
   for (const who of [admin, traveller]) expect(who.errors).toEqual([]);
 });
+
+test("the administrator's fare from the search opens the business order page, on business, where they pick who travels", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, errors } = await signedInAs(browser, "13800000070");
+  const depDate = addDays(chinaDate(Date.now()), 14);
+  await page.goto(`/airTicket/query?depCity=BJS&depName=北京&arrCity=SHA&arrName=上海&depDate=${depDate}&adults=1`);
+  const card = page.locator("[data-flight]").first();
+  await card.getByRole("button", { name: /订票/ }).click();
+  await card.locator(".tp-bk-cabin").first().getByRole("button", { name: "预订" }).click();
+  await expect(page).toHaveURL(/\/airTicket\/order_info_business\?.*fareKey=/);
+  await expect(page.getByRole("heading", { name: "填写因公机票订单" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "因公" })).toBeChecked();
+  await expect(page.getByTitle(/（本人）$/)).toBeVisible();
+  await page.screenshot({ path: "test-results/order-info-business-1440.png", fullPage: true });
+  expect(errors).toEqual([]);
+});

@@ -121,7 +121,9 @@ const PAGES: Record<string, Page> = {
   PersonalCentralIndex,
   DistributionCentralIndex,
   OrderLists: OrderListsPage,
+  // One page for both: business first on the business address (an administrator booking for staff).
   order_info: OrderInfoPage,
+  order_info_business: OrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
   pay_order: PayOrderPage,
   pay_hotel: HotelPayPage,

@@ -16,7 +16,10 @@ import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";
 import { NearbyDays } from "../shared/NearbyDays";
-import { useTranslate } from "@refinedev/core";
+import { useGetIdentity, useTranslate } from "@refinedev/core";
+import { subjectKey } from "../../access/rules";
+import type { PortalUser } from "../../pages/layout/session";
+import { flightOrderRoute } from "../shared/travel-type";
 
 const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";
 
@@ -29,6 +32,7 @@ interface Props {
 export function FlightResults({ search, values, update }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
+  const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
   const rt = search.tripType === "rt";
   const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}) };
   const { data, query } = useSearch<FlightListReply | RoundTripReply>(rt ? `${BASE}/list_rt` : `${BASE}/list`, payload);
@@ -54,7 +58,7 @@ export function FlightResults({ search, values, update }: Props) {
       window.scrollTo({ top: 0 });
       return;
     }
-    navigate(pathFor("order_info", undefined, rt ? { ...query, fareKey: goFare!, retFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
+    navigate(pathFor(flightOrderRoute(memberKey), undefined, rt ? { ...query, fareKey: goFare!, retFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
   };
 
   return (

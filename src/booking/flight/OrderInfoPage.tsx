@@ -25,6 +25,7 @@ import { PriceSummary } from "./PriceSummary";
 import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
 import { BusinessSection, useBusinessCheck } from "./BusinessSection";
+import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -44,8 +45,8 @@ export default function OrderInfoPage({ routeName }: { routeName: string }) {
   const counts = readPassengerCounts(query);
   const rows = passengerCountProblem(counts) ? 1 : counts.adults + counts.children + counts.infants;
   return (
-    <WorkbenchFrame routeName={routeName} title={t("flightOrder.fillTitle")}>
-      {fareKey ? <OrderForm fareKey={fareKey} rows={rows} /> : <NoFare text={t("flightOrder.missingFare")} />}
+    <WorkbenchFrame routeName={routeName} title={isBusinessOrderRoute(routeName) ? undefined : t("flightOrder.fillTitle")}>
+      {fareKey ? <OrderForm fareKey={fareKey} rows={rows} businessPage={isBusinessOrderRoute(routeName)} /> : <NoFare text={t("flightOrder.missingFare")} />}
     </WorkbenchFrame>
   );
 }
@@ -59,7 +60,7 @@ function NoFare({ text }: { text: string }) {
   );
 }
 
-function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
+function OrderForm({ fareKey, rows, businessPage }: { fareKey: string; rows: number; businessPage: boolean }) {
   const t = useTranslate();
   const { query, result } = useCustom<FareVerifyReply>({
     url: VERIFY_PATH,
@@ -84,13 +85,13 @@ function OrderForm({ fareKey, rows }: { fareKey: string; rows: number }) {
     );
   }
   if (!fare?.available || !fare.seat || !fare.flight) return <NoFare text={t("flightOrder.unavailable")} />;
-  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} user={identity.data ?? null} onStale={() => query.refetch()} />;
+  return <Booking fare={{ ...fare, seat: fare.seat, flight: fare.flight }} rows={rows} businessPage={businessPage} user={identity.data ?? null} onStale={() => query.refetch()} />;
 }
 
 type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
-function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: number; user: PortalUser | null; onStale: () => void }) {
+function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFare; rows: number; businessPage: boolean; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -110,7 +111,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
       clientKey,
       contactName: user?.realName ?? "",
       contactMobile: user?.mobilePhone ?? "",
-      travelType: memberKey === "7_0" ? "business" : memberKey === "70" ? "private" : undefined,
+      travelType: defaultTravelType(memberKey, businessPage),
     }),
   });
   const travelType = useWatch({ control, name: "travelType" });

@@ -2,6 +2,9 @@
 // and with connections) of the search in the address, filtered and sorted in the browser.
 import { Checkbox } from "antd";
 import { useNavigate } from "react-router";
+import { subjectKey } from "../../access/rules";
+import type { PortalUser } from "../../pages/layout/session";
+import { flightOrderRoute } from "../shared/travel-type";
 import { pathFor } from "../../access/routes";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
 import { filterItineraries, sortItineraries, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
@@ -18,12 +21,13 @@ import { useUrlState, type UrlPatch } from "../shared/useUrlState";
 import { ItineraryCard } from "./ItineraryCard";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
-import { useTranslate } from "@refinedev/core";
+import { useGetIdentity, useTranslate } from "@refinedev/core";
 import "../booking.css";
 
 function Itineraries({ search, values, update }: { search: FlightSearch; values: Record<string, string | undefined>; update: (p: UrlPatch, o?: { replace?: boolean }) => void }) {
   const t = useTranslate();
   const navigate = useNavigate();
+  const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
   const { data, query } = useSearch<ItineraryListReply>("/api/v1/trip_manager/air_ticket_inter_flight/list", { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate });
   const cabin = (["F", "C", "Y"].includes(values.cabin ?? "") ? values.cabin : undefined) as CabinClass | undefined;
   const filter = { directOnly: values.direct === "1", airlines: listParam(values.airlines), cabinClass: cabin, depBands: listParam(values.bands) as TimeBand[] };
@@ -49,7 +53,7 @@ function Itineraries({ search, values, update }: { search: FlightSearch; values:
                 key={it.key}
                 itinerary={it}
                 cabinClass={cabin}
-                onBook={(x, cabinClass) => navigate(pathFor("international_order_info", undefined, { ...flightSearchParams(search), itineraryKey: x.key, cabinClass }))}
+                onBook={(x, cabinClass) => navigate(pathFor(flightOrderRoute(memberKey, true), undefined, { ...flightSearchParams(search), itineraryKey: x.key, cabinClass }))}
               />
             ))
           ) : (

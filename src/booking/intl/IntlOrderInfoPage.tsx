@@ -13,6 +13,7 @@ import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTransl
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
+import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import { NAME_MAX } from "../../domain/orders/flight-booking";
 import { PayWithin } from "../shared/PayWithin";
 import { INTL_ORDER_PATHS, intlOrderSchema, type IntlOrderInput, type IntlVerifyReply } from "../../domain/orders/intl-booking";
@@ -43,7 +44,7 @@ export default function IntlOrderInfoPage({ routeName }: { routeName: string }) 
   const cabinClass = ["F", "C", "Y"].includes(query.cabinClass ?? "") ? query.cabinClass! : "";
   return (
     <WorkbenchFrame routeName={routeName}>
-      {itineraryKey && cabinClass ? <OrderForm itineraryKey={itineraryKey} cabinClass={cabinClass} /> : <NoTrip text={t("intlOrder.missing")} />}
+      {itineraryKey && cabinClass ? <OrderForm itineraryKey={itineraryKey} cabinClass={cabinClass} businessPage={isBusinessOrderRoute(routeName)} /> : <NoTrip text={t("intlOrder.missing")} />}
     </WorkbenchFrame>
   );
 }
@@ -57,7 +58,7 @@ function NoTrip({ text }: { text: string }) {
   );
 }
 
-function OrderForm({ itineraryKey, cabinClass }: { itineraryKey: string; cabinClass: string }) {
+function OrderForm({ itineraryKey, cabinClass, businessPage }: { itineraryKey: string; cabinClass: string; businessPage: boolean }) {
   const t = useTranslate();
   const { query, result } = useCustom<IntlVerifyReply>({
     url: INTL_ORDER_PATHS.verify,
@@ -82,7 +83,7 @@ function OrderForm({ itineraryKey, cabinClass }: { itineraryKey: string; cabinCl
     );
   }
   if (!trip?.available) return <NoTrip text={trip?.problem ?? t("intlOrder.unavailable")} />;
-  return <Booking trip={trip} user={identity.data ?? null} onStale={() => query.refetch()} />;
+  return <Booking trip={trip} businessPage={businessPage} user={identity.data ?? null} onStale={() => query.refetch()} />;
 }
 
 /** The itinerary: each segment as booked, and between two segments where and how long the connection is. */
@@ -106,7 +107,7 @@ function TripSummary({ trip }: { trip: IntlVerifyReply }) {
 }
 
 /** onStale: a price moved on the server; fetch the itinerary again so the panel shows the new one. */
-function Booking({ trip, user, onStale }: { trip: IntlVerifyReply; user: PortalUser | null; onStale: () => void }) {
+function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply; businessPage: boolean; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -120,7 +121,7 @@ function Booking({ trip, user, onStale }: { trip: IntlVerifyReply; user: PortalU
       clientKey,
       contactName: user?.realName ?? "",
       contactMobile: user?.mobilePhone ?? "",
-      travelType: memberKey === "7_0" ? "business" : memberKey === "70" ? "private" : undefined,
+      travelType: defaultTravelType(memberKey, businessPage),
     }),
   });
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
