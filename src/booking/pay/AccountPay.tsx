@@ -2,6 +2,7 @@
 // What is available, the pay password when the member has set one, and one button. A trade is
 // created once and reused for retries (a wrong pay password, a network error). The server refuses
 // a payment past the balance or the credit limit; its message shows here.
+import { usePayWords } from "../shared/usePayWords";
 import { useState } from "react";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Space, Typography } from "antd";
@@ -40,6 +41,7 @@ export const CreditPay = ({ info }: { info: CashierInfo }) => <AccountPay info={
 function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod }) {
   const account = ACCOUNTS[method];
   const t = useTranslate();
+  const words = usePayWords();
   const { data: user } = useGetIdentity<PortalUser>();
   const lang = useLang();
   // The password is asked only when the member has set one; otherwise the form has nothing to check.
@@ -104,7 +106,7 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Space>
         <Button type="primary" htmlType="submit" disabled={(short && account.blockWhenShort) || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
-          {t("pay.payNow")}
+          {words.submit}
         </Button>
       </Space>
     </Form>

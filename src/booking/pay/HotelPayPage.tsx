@@ -1,5 +1,6 @@
 // The hotel cashier (/pay/hotel/:orderNo): the order is addressed by its number, so its id is
 // read from the order's detail first; then it is the same cashier as every other order's.
+import { usePayWords } from "../shared/usePayWords";
 import { Alert, Button, Card, Result, Skeleton } from "antd";
 import { useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
@@ -10,9 +11,10 @@ import "./pay.css";
 
 export default function HotelPayPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
+  const words = usePayWords();
   const { orderNo } = useParams();
   return (
-    <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
+    <WorkbenchFrame routeName={routeName} title={words.title}>
       {orderNo && /^H\d{18}$/.test(orderNo) ? <ByOrderNo orderNo={orderNo} /> : <Card><Result status="404" title={t("hotelOrder.notFound")} /></Card>}
     </WorkbenchFrame>
   );

@@ -1,6 +1,7 @@
 // The cashier (/pay/order/:orderId): the order's summary, its amount and the time left to pay,
 // and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR), and the
 // company's credit line for members of a company that has one.
+import { usePayWords } from "../shared/usePayWords";
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
@@ -24,9 +25,10 @@ import "./pay.css";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
+  const words = usePayWords();
   const { orderId } = useParams();
   return (
-    <WorkbenchFrame routeName={routeName} title={t("pay.title")}>
+    <WorkbenchFrame routeName={routeName} title={words.title}>
       {orderId && /^\d+$/.test(orderId) ? <Cashier orderId={Number(orderId)} /> : <Result status="404" title={t("flightOrder.detail.notFound")} />}
     </WorkbenchFrame>
   );
@@ -46,6 +48,7 @@ type ProductView = (typeof PRODUCT_VIEW)[keyof typeof PRODUCT_VIEW] & { detailKe
 export function Cashier({ orderId }: { orderId: number }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
+  const words = usePayWords();
   const { query, result } = useCustom<CashierInfo>({
     url: PAY_PATHS.cashier,
     method: "post",
@@ -79,7 +82,9 @@ export function Cashier({ orderId }: { orderId: number }) {
   }
 
   const labels: Record<PayMethod, string> = { wallet: t("pay.wallet"), alipay: t("pay.alipay"), wechat: t("pay.wechat"), credit: t("pay.credit") };
-  const panes = info.methods.map((m) => ({
+  // Confirming settles on the company's credit first.
+  const methods = words.confirm ? [...info.methods].sort((a, b) => Number(b === "credit") - Number(a === "credit")) : info.methods;
+  const panes = methods.map((m) => ({
     key: m,
     label: labels[m],
     children: m === "wallet" ? <WalletPay info={info} /> : m === "credit" ? <CreditPay info={info} /> : <QrPay info={info} method={m} />,

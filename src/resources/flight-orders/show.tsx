@@ -3,6 +3,7 @@
 // change. The buttons are the actions the shared state machine allows a member in this status
 // (退票 and 改签 only where the member's partner site leaves them on), with the refund's and the
 // latest change's facts once there are any.
+import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
@@ -68,6 +69,7 @@ export default function FlightOrderShowPage({ routeName }: { routeName: string }
 
 function OrderDetail({ id }: { id: string }) {
   const t = useTranslate();
+  const payWords = usePayWords();
   const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
@@ -205,7 +207,7 @@ function OrderDetail({ id }: { id: string }) {
           <Space>
             {pending && (
               <LinkButton type="primary" to={pathFor("pay_order", { orderId: String(order.id) })}>
-                {t("pay.goPay")}
+                {payWords.goPay}
               </LinkButton>
             )}
             {changeDue && (

@@ -3,6 +3,7 @@
 // and approval, the hotel and room, the stay, guests and contact, the price of every night,
 // the cancellation policy and the timeline of every status change. The buttons are the actions
 // the shared state machine allows a member in this status.
+import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
@@ -37,6 +38,7 @@ export default function HotelOrderShowPage({ routeName }: { routeName: string })
 
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const t = useTranslate();
+  const payWords = usePayWords();
   const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
@@ -119,7 +121,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           <Space>
             {pending && (
               <LinkButton type="primary" to={hotelPayPath(order.orderNo)}>
-                {t("pay.goPay")}
+                {payWords.goPay}
               </LinkButton>
             )}
             {order.actions.includes("modify") && <Button onClick={() => setModifying(true)}>{t("hotelOrder.modify")}</Button>}

@@ -4,6 +4,7 @@
 // and the timeline. The buttons are the actions the shared state machine allows a member
 // in this status: cancel (confirmed first), 退票 (the railway's fee per passenger shown before it
 // is confirmed) and 改签.
+import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
@@ -41,6 +42,7 @@ export default function TrainOrderShowPage({ routeName }: { routeName: string })
 
 function OrderDetail({ orderId }: { orderId: number }) {
   const t = useTranslate();
+  const payWords = usePayWords();
   const { codeLabel } = useCodes();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
@@ -111,7 +113,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
             {approving && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>}
           </Space>
           <Space wrap>
-            {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{t("pay.goPay")}</LinkButton>}
+            {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{payWords.goPay}</LinkButton>}
             {order.actions.includes("cancel") && <Button danger onClick={cancel} loading={mutation.isPending}>{t("trainOrder.cancel")}</Button>}
             {order.actions.includes("change") && <Button onClick={() => setDialog("change")}>{t("trainOrder.change")}</Button>}
             {order.actions.includes("refund") && <Button danger onClick={() => setDialog("refund")}>{t("trainOrder.refund")}</Button>}
