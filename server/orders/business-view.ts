@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { label } from "../../src/domain/codes";
 import { APPROVAL_ACTION_LABELS } from "../../src/domain/approval";
-import type { OrderBusinessFacts } from "../../src/domain/orders/business-types";
+import type { OrderBusinessFacts, OrderPeople } from "../../src/domain/orders/business-types";
 import { inboxRows } from "../approvals/views";
 
 /** The order columns the facts are read from. */
@@ -34,5 +34,22 @@ export async function orderBusinessFacts(db: Kysely<Database>, o: BusinessRow): 
           history: steps.map((s) => ({ id: s.id, level: s.level, action: s.action, actionLabel: label(APPROVAL_ACTION_LABELS, s.action), actorName: s.actorName, comment: s.comment, createTime: s.createTime })),
         }
       : null,
+  };
+}
+
+/**
+ * Who booked the order and, when they booked it for someone else (a colleague through
+ * replace-booking, an agent's subordinate), who travels: both see it and its detail names both.
+ */
+export async function orderPeople(db: Kysely<Database>, o: { bookerMemberId: number; travellerMemberId: number | null }): Promise<OrderPeople> {
+  const ids = [o.bookerMemberId, ...(o.travellerMemberId ? [o.travellerMemberId] : [])];
+  const people = await db.selectFrom("members").select(["id", "realName", "mobilePhone"]).where("id", "in", ids).execute();
+  const nameOf = (id: number) => {
+    const m = people.find((p) => p.id === id);
+    return m ? (m.realName ?? m.mobilePhone) : null;
+  };
+  return {
+    bookerName: nameOf(o.bookerMemberId) ?? "",
+    travellerName: o.travellerMemberId && o.travellerMemberId !== o.bookerMemberId ? nameOf(o.travellerMemberId) : null,
   };
 }

@@ -179,6 +179,23 @@ export interface BusinessOffer {
 /** The first event's note of an order booked 待审批. */
 export const APPROVAL_NOTE = "因公预订，提交审批";
 
+/** How a member is named on orders and approvals: their real name, else their mobile. */
+export const memberName = (m: Pick<Member, "realName" | "mobilePhone">) => m.realName ?? m.mobilePhone;
+
+/** The first event's note: who the order was booked for (代订), and that it went for approval. */
+export function createNote(traveller: Member | null, approving: boolean): string | null {
+  const parts = [traveller ? `为 ${memberName(traveller)} 代订` : null, approving ? APPROVAL_NOTE : null].filter(Boolean);
+  return parts.length ? parts.join("；") : null;
+}
+
+/**
+ * Who an order's approval is for: the colleague it was booked for (their department's flow
+ * decides it), else the booker.
+ */
+export function approvalApplicant(booker: { memberId: number; name: string }, traveller: Member | null): { memberId: number; name: string } {
+  return traveller ? { memberId: traveller.id, name: memberName(traveller) } : booker;
+}
+
 export const reasonRequired = (chosen: string) => `${chosen}超出差旅标准，请选择超标原因`;
 
 /**

@@ -10,6 +10,7 @@ import { departmentPath, mayBookFor, type BookerRule, type BookerScope } from ".
 import { loadDepartmentParents } from "../approvals/resolve";
 import { companyCaller, type CompanyCaller } from "./company";
 import { readJson } from "./json";
+import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "../orders/business";
 
 export const EMPLOYEES_ONLY = "仅企业员工可以预订";
 export const NOT_YOURS_TO_BOOK = "您没有为该同事预订的权限，请联系企业管理员设置代订人";
@@ -45,6 +46,8 @@ export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promi
  * booker may book for them; a colleague without an active sign-in cannot travel on an order.
  */
 export async function travellerFor(db: Kysely<Database>, booker: Member, employeeId: number): Promise<Member> {
+  // Booking for a colleague is business travel, which only a company's members book.
+  if (!canBookOnBusiness(booker)) throw new BizError(RET.FORBIDDEN, BUSINESS_MEMBERS_ONLY);
   const scope = await bookerScopeOf(db, booker);
   const e = await db.selectFrom("employees").select(["id", "companyId", "departmentId", "memberId"]).where("id", "=", employeeId).executeTakeFirst();
   if (!e || e.companyId !== scope.me.companyId || !scope.allows(e.id, e.departmentId)) throw new BizError(RET.FORBIDDEN, NOT_YOURS_TO_BOOK);

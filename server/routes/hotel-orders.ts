@@ -18,6 +18,7 @@ import { supplierContext, suppliersFor } from "../suppliers";
 import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
 import { hotelBusinessPolicy } from "../orders/hotel/business";
 import type { BusinessCheck } from "../../src/domain/orders/business-types";
+import { travellerFor } from "../policy/replace-booker";
 
 const tags = ["orders"];
 const orderNo = hotelOrderNo;
@@ -38,7 +39,7 @@ export function hotelOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: HOTEL_ORDER_PATHS.standardCheck,
-      summary: "因公预订酒店前的差旅标准校验：所选房型入住期间最高一晚房价是否超出所在城市等级的每晚限额及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      summary: "因公预订酒店前的差旅标准校验：所选房型入住期间最高一晚房价是否超出所在城市等级的每晚限额及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因；为同事代订时按出行同事的差旅标准",
       tags,
       access: "bookings",
       input: hotelStayInput,
@@ -50,7 +51,9 @@ export function hotelOrderRoutes(seed?: string) {
         const prices = await supplier.priceInfo({ hotelId: input.hotelId, checkIn: input.checkIn, checkOut: input.checkOut }, await supplierContext(ctx.db, m));
         const room = prices.rooms.find((r) => r.roomTypeId === input.roomTypeId);
         if (!room || !room.nightly.length) throw new BizError(RET.CONFLICT, "该房型不可预订");
-        return businessCheckOf(await hotelBusinessPolicy(ctx.db, m, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly }));
+        // Booking for a colleague: their standard is the one in force.
+        const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
+        return businessCheckOf(await hotelBusinessPolicy(ctx.db, traveller, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly }));
       },
     }),
     defineRoute({

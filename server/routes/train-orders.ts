@@ -21,6 +21,8 @@ import { BizError, RET } from "../services/http/envelope";
 import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
 import { trainBusinessPolicy } from "../orders/train/business";
 import type { BusinessCheck } from "../../src/domain/orders/business-types";
+import { replaceBookingFields } from "../../src/domain/orders/business-booking";
+import { travellerFor } from "../policy/replace-booker";
 
 const NO_SUCH_SEAT = "该车次没有此席别";
 
@@ -41,16 +43,18 @@ export function trainOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: TRAIN_ORDER_PATHS.standardCheck,
-      summary: "因公预订火车票前的差旅标准校验：所选席别是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因",
+      summary: "因公预订火车票前的差旅标准校验：所选席别是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因；为同事代订时按出行同事的差旅标准",
       tags,
       access: "bookings",
-      input: z.object({ trainKey: trainOrderInput.shape.trainKey, seatClass: trainOrderInput.shape.seatClass }).strict(),
+      input: z.object({ trainKey: trainOrderInput.shape.trainKey, seatClass: trainOrderInput.shape.seatClass, ...replaceBookingFields }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
         if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
         const train = await suppliersFor(ctx.db, seed).train.train(input.trainKey, await supplierContext(ctx.db, m));
         if (!train.seats.some((s) => s.seatClass === input.seatClass)) throw new BizError(RET.BAD_INPUT, NO_SUCH_SEAT, { errors: { seatClass: NO_SUCH_SEAT } });
-        return businessCheckOf(await trainBusinessPolicy(ctx.db, m, input.seatClass));
+        // Booking for a colleague: their standard is the one in force.
+        const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
+        return businessCheckOf(await trainBusinessPolicy(ctx.db, traveller, input.seatClass));
       },
     }),
     defineRoute({

@@ -1,6 +1,7 @@
 // The train and hotel order forms with their business part: the server's own schema, a private
 // booking sending no application or reason, and a business one carrying what the standard's
-// check asks for; a private booking of a trip application is refused by the shared schema.
+// check asks for; a private booking of a trip application, or for a colleague, is refused by the
+// shared schema.
 import { describe, expect, it } from "vitest";
 import { withStandardCheck } from "../../src/booking/shared/business-form";
 import { hotelOrderInput, hotelStayInput } from "../../src/domain/orders/hotel-booking";
@@ -42,6 +43,17 @@ describe("business order forms of trains and hotels", () => {
     expect(issues(hotelOrderInput.safeParse({ ...hotel, travelType: "private", applyId: 3 }))).toEqual([["applyId", "因私预订不关联出差申请"]]);
     expect(issues(trainOrderInput.safeParse({ ...train, travelType: "business", overReason: "很".repeat(31) }))).toEqual([["overReason", "超标原因最多 30 个字"]]);
     expect(issues(trainOrderInput.safeParse({ ...train, travelType: "abroad" }))).toEqual([["travelType", "出行类型只能是因公或因私"]]);
+  });
+
+  it("a colleague (代订) is booked for on business only; a private form sends none, even when picked before switching", () => {
+    expect(issues(trainOrderInput.safeParse({ ...train, travelType: "private", forEmployeeId: 7 }))).toEqual([["forEmployeeId", "为同事预订须为因公出行"]]);
+    expect(issues(hotelOrderInput.safeParse({ ...hotel, forEmployeeId: 7 }))).toEqual([["forEmployeeId", "为同事预订须为因公出行"]]);
+    expect(issues(hotelOrderInput.safeParse({ ...hotel, travelType: "business", forEmployeeId: 0 }))).toEqual([["forEmployeeId", "出行人不正确"]]);
+    expect(trainOrderInput.safeParse({ ...train, travelType: "business", forEmployeeId: 7 }).data?.forEmployeeId).toBe(7);
+    const form = withStandardCheck(hotelOrderInput, check({}), messages, ["forEmployeeId"]).safeParse({ ...hotel, travelType: "private", forEmployeeId: 7 });
+    expect(form.success).toBe(true);
+    expect(form.data).not.toHaveProperty("forEmployeeId");
+    expect(hotelStayInput.safeParse({ hotelId: 1, roomTypeId: 2, checkIn: "2026-12-10", checkOut: "2026-12-12", forEmployeeId: 7 }).success).toBe(true);
   });
 
   it("the standard's check of a stay asks for at least one night and nothing more than the stay", () => {

@@ -22,7 +22,7 @@ import { scheduleFlightOrderExpiry } from "./jobs";
 import { subordinatesOf } from "../../people/network";
 import { decideBusiness } from "./business";
 import { travellerFor } from "../../policy/replace-booker";
-import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import "../approval";
 
 export type { BookReply };
@@ -34,13 +34,6 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
     return e?.companyId ?? null;
   }
   return member.creditMemberId > 0 ? member.creditMemberId : null;
-}
-
-const nameOf = (m: Member) => m.realName ?? m.mobilePhone;
-
-function createNote(traveller: Member | null, approving: boolean): string | null {
-  const parts = [traveller ? `为 ${nameOf(traveller)} 代订` : null, approving ? APPROVAL_NOTE : null].filter(Boolean);
-  return parts.length ? parts.join("；") : null;
 }
 
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
@@ -159,7 +152,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       // The company may approve it at once (within the standard, small amount): answer what it is now.
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
-            orderId: order.id, companyId: companyId!, applicant: { memberId: (traveller ?? member).id, name: traveller ? nameOf(traveller) : actor.name },
+            orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
             title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
             withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
           })

@@ -11,7 +11,7 @@ import { memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
 import { ORDER_NOT_FOUND } from "./moves";
-import { orderBusinessFacts } from "../business-view";
+import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
 import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
@@ -118,19 +118,11 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabin: `${cs.seat.cabinClassName}${cs.seat.cabinCode}` };
   };
   const s = JSON.parse(o.snapshot) as Snapshot;
-  const [business, people] = await Promise.all([
-    orderBusinessFacts(db, o),
-    db.selectFrom("members").select(["id", "realName", "mobilePhone"]).where("id", "in", [o.bookerMemberId, ...(o.travellerMemberId ? [o.travellerMemberId] : [])]).execute(),
-  ]);
-  const nameOf = (id: number | null) => {
-    const m = people.find((p) => p.id === id);
-    return m ? (m.realName ?? m.mobilePhone) : null;
-  };
+  const [business, people] = await Promise.all([orderBusinessFacts(db, o), orderPeople(db, o)]);
   return {
     ...rowOf(o, passengers),
     ...business,
-    bookerName: nameOf(o.bookerMemberId) ?? "",
-    travellerName: o.travellerMemberId && o.travellerMemberId !== o.bookerMemberId ? nameOf(o.travellerMemberId) : null,
+    ...people,
     contactName: o.contactName,
     contactMobile: o.contactMobile,
     fareKey: o.fareKey,

@@ -2,9 +2,11 @@
 // announced with old and new price unless the buyer accepted it), then hold the rooms for every
 // night through the supplier and insert the order, its stay, nights, guests, first event and
 // expiry job in ONE transaction: a room that cannot be had leaves nothing written. A business
-// (因公) booking is held to the booker's travel standard (the nightly cap of the city's tier) in
-// the same transaction: refused, asked for a reason, or created 待审批 with its approval
-// submitted through the approval engine.
+// (因公) booking is held to the traveller's travel standard (the nightly cap of the city's tier)
+// in the same transaction: refused, asked for a reason, or created 待审批 with its approval
+// submitted through the approval engine. The traveller is the booker, or the colleague the
+// booker may book for (代订), whose standard, trip application and approval flow then apply; the
+// booker pays.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
@@ -18,12 +20,16 @@ import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleHotelOrderExpiry } from "./jobs";
 import { decideHotelBusiness } from "./business";
-import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
+import { travellerFor } from "../../policy/replace-booker";
 import "../approval";
 
 export async function bookHotel(db: Kysely<Database>, member: Member, input: HotelOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
+
+  // Replace-booking: the colleague travels under their own standard; the booker books and pays.
+  const traveller = input.forEmployeeId !== undefined ? await travellerFor(db, member, input.forEmployeeId) : null;
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).hotel;
@@ -45,7 +51,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const biz = await decideHotelBusiness(trx, member, input, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly });
+      const biz = await decideHotelBusiness(trx, traveller ?? member, input, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly });
       const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);
       // The hold priced the stay again inside the transaction: what the buyer pays must be it.
@@ -59,7 +65,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
           memberId: member.id,
           companyId,
           bookerMemberId: member.id,
-          travellerMemberId: null,
+          travellerMemberId: traveller?.id ?? null,
           status,
           ticketFen: panel.roomTotal,
           constructionFeeFen: 0,
@@ -109,13 +115,13 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       await trx.insertInto("hotel_order_guests").values(input.guests.map((g, i) => ({ orderId: order.id, roomNo: i + 1, name: g.name }))).execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? APPROVAL_NOTE : null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: createNote(traveller, biz.needApproval), createTime: at })
         .execute();
       await scheduleHotelOrderExpiry(trx, order.id, hold.expiresAt);
       // The approval must be decided while the rooms are held; the company may approve it at once.
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
-            orderId: order.id, companyId: companyId!, applicant: { memberId: member.id, name: actor.name },
+            orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
             title: `酒店订单 · ${base.cityName} · ${base.name} ${room.name}`, amountFen: panel.total,
             withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
           })

@@ -13,7 +13,7 @@ import type { HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
-import { BUSINESS_COLUMNS, orderBusinessFacts } from "../business-view";
+import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
 
 
 const ROW_COLUMNS = [
@@ -57,19 +57,21 @@ export async function visibleHotelOrderId(db: Kysely<Database>, member: Member, 
 export async function hotelOrderDetail(db: Kysely<Database>, member: Member, orderNo: string): Promise<HotelOrderDetail> {
   const id = await visibleHotelOrderId(db, member, orderNo);
   const o = await base(db, member)
-    .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "h.hotelId", "h.roomTypeId", "h.address", "h.phone", "h.bedType", "h.breakfast", "h.cancelPolicy", "h.arrivalTime", "h.remark", "h.confirmNo", "h.penaltyFen", "h.refundFen"])
+    .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.bookerMemberId", "orders.travellerMemberId", "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "h.hotelId", "h.roomTypeId", "h.address", "h.phone", "h.bedType", "h.breakfast", "h.cancelPolicy", "h.arrivalTime", "h.remark", "h.confirmNo", "h.penaltyFen", "h.refundFen"])
     .where("orders.id", "=", id)
     .executeTakeFirstOrThrow();
-  const [nights, guests, events, business] = await Promise.all([
+  const [nights, guests, events, business, people] = await Promise.all([
     db.selectFrom("hotel_order_nights").select(["night", "priceFen", "rooms"]).where("orderId", "=", id).orderBy("night").execute(),
     db.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", id).orderBy("roomNo").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
     orderBusinessFacts(db, o),
+    orderPeople(db, o),
   ]);
   const policy = o.cancelPolicy as CancelPolicy;
   return {
     ...rowOf(o, guests.map((g) => g.name)),
     ...business,
+    ...people,
     hotelId: o.hotelId,
     roomTypeId: o.roomTypeId,
     address: o.address,

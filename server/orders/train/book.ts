@@ -2,9 +2,10 @@
 // tickets (children at the railway's half fare) and hold the seats through the railway, inserting
 // the order, its train, passengers, first event and expiry job in ONE transaction: seats that
 // cannot be had leave nothing written, and the last seat goes to exactly one buyer. A business
-// (因公) booking is held to the booker's travel standard (its seat classes) in the same
+// (因公) booking is held to the traveller's travel standard (its seat classes) in the same
 // transaction: refused, asked for a reason, or created 待审批 with its approval submitted through
-// the approval engine.
+// the approval engine. The traveller is the booker, or the colleague the booker may book for
+// (代订), whose standard, trip application and approval flow then apply; the booker pays.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
@@ -20,12 +21,16 @@ import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, type BookReply } from "../booking";
 import { scheduleTrainOrderExpiry } from "./jobs";
 import { decideTrainBusiness } from "./business";
-import { APPROVAL_NOTE, businessColumns, submitOrderApproval } from "../business";
+import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
+import { travellerFor } from "../../policy/replace-booker";
 import "../approval";
 
 export async function bookTrain(db: Kysely<Database>, member: Member, input: TrainOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
+
+  // Replace-booking: the colleague travels under their own standard; the booker books and pays.
+  const traveller = input.forEmployeeId !== undefined ? await travellerFor(db, member, input.forEmployeeId) : null;
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).train;
@@ -42,7 +47,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const biz = await decideTrainBusiness(trx, member, input, train, seat.seatClass);
+      const biz = await decideTrainBusiness(trx, traveller ?? member, input, train, seat.seatClass);
       const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
       // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
@@ -56,7 +61,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
           memberId: member.id,
           companyId,
           bookerMemberId: member.id,
-          travellerMemberId: null,
+          travellerMemberId: traveller?.id ?? null,
           status,
           ticketFen: panel.ticketTotal,
           constructionFeeFen: 0,
@@ -108,13 +113,13 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
         .execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: biz.needApproval ? APPROVAL_NOTE : null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: createNote(traveller, biz.needApproval), createTime: at })
         .execute();
       await scheduleTrainOrderExpiry(trx, order.id, hold.expiresAt);
       // The approval must be decided while the seats are held; the company may approve it at once.
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
-            orderId: order.id, companyId: companyId!, applicant: { memberId: member.id, name: actor.name },
+            orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
             title: `火车票订单 · ${train.fromStation} → ${train.toStation} · ${train.trainNo} ${seat.seatName}`, amountFen: panel.total,
             withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
           })

@@ -13,7 +13,7 @@ import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
-import { BUSINESS_COLUMNS, orderBusinessFacts } from "../business-view";
+import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
@@ -61,17 +61,19 @@ export async function visibleTrainOrderId(db: Kysely<Database>, member: Member, 
 export async function trainOrderDetail(db: Kysely<Database>, member: Member, orderId: number): Promise<TrainOrderDetail> {
   const id = await visibleTrainOrderId(db, member, orderId);
   const o = await base(db, member)
-    .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
+    .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.bookerMemberId", "orders.travellerMemberId", "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
     .where("orders.id", "=", id)
     .executeTakeFirstOrThrow();
-  const [people, events, business] = await Promise.all([
+  const [people, events, business, bookedBy] = await Promise.all([
     db.selectFrom("train_order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
     orderBusinessFacts(db, o),
+    orderPeople(db, o),
   ]);
   return {
     ...rowOf(o, people.map((p) => p.name)),
     ...business,
+    ...bookedBy,
     trainKey: o.trainKey,
     trainTypeName: o.trainTypeName,
     durationMin: o.durationMin,

@@ -6,7 +6,9 @@
 // continues only when the buyer agrees. A company member books on business (因公) or privately:
 // on business the travel standard's verdict on the room (the nightly cap of the city's tier) shows
 // before submitting, with the reason or the approval it asks for; an order that waits for
-// approval opens its detail instead of the cashier.
+// approval opens its detail instead of the cashier. A booker who may book for colleagues picks
+// who travels (出行人): the colleague's name goes on the first room's guest and their standard
+// (their city-tier caps) is the one shown.
 import { useMemo, useRef, useState } from "react";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
@@ -21,6 +23,7 @@ import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
 import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
+import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 import { StayContactFields } from "./StayContactFields";
 import { PayWithin } from "../shared/PayWithin";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
@@ -85,7 +88,7 @@ function Loader({ hotelId, roomTypeId, checkIn, checkOut }: { hotelId: string; r
   return <Booking hotel={base.data} info={prices.data} room={room} user={identity.data ?? null} onStale={() => void prices.query.refetch()} />;
 }
 
-const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark", "applyId", "overReason"] as const;
+const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "remark", "applyId", "overReason", "forEmployeeId"] as const;
 
 function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
@@ -99,14 +102,19 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   // What the travel standard asks of this room on business, read by the schema when it checks.
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
-  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages), {
+  // A private booking sends no colleague either.
+  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"]), {
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
       ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
     },
   });
-  const standardCheck: StandardCheckRequest = { url: HOTEL_ORDER_PATHS.standardCheck, payload: { hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut } };
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
+  const standardCheck: StandardCheckRequest = checkFor(
+    { url: HOTEL_ORDER_PATHS.standardCheck, payload: { hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut } },
+    forEmployeeId,
+  );
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
   check.current = useStandardCheck(standardCheck, business).check;
@@ -158,7 +166,12 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
             </Descriptions>
           </Card>
           {companyMember ? (
-            <BusinessSection control={control as unknown as Control<BusinessFields>} check={standardCheck} forbiddenText={t("business.forbiddenHotel")} />
+            <BusinessSection
+              control={control as unknown as Control<BusinessFields>}
+              check={standardCheck}
+              forbiddenText={t("business.forbiddenHotel")}
+              traveller={<TravellerSelect control={control} setValue={setValue} selfName={user?.realName ?? user?.mobilePhone ?? ""} nameField="guests.0.name" />}
+            />
           ) : null}
           <Card className="tp-order__section" title={t("hotelOrder.guests")}>
             <Row gutter={16}>

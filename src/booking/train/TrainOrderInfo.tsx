@@ -8,7 +8,8 @@
 // which signs in again; the password is kept nowhere). A company member books on business (因公)
 // or privately: on business the travel standard's verdict on the seat class shows before
 // submitting, with the reason or the approval it asks for; an order that waits for approval
-// opens its detail instead of the cashier.
+// opens its detail instead of the cashier. A booker who may book for colleagues picks who travels
+// (出行人): the colleague's name goes on the first passenger and their standard is the one shown.
 import { useMemo, useRef, useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
@@ -28,6 +29,7 @@ import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
 import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
+import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 import { PayWithin } from "../shared/PayWithin";
 import { CERT_TYPES } from "../../domain/codes";
 import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
@@ -93,7 +95,7 @@ function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; sea
   return <Booking train={train} seat={seat} user={identity.data ?? null} variant={variant} />;
 }
 
-const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306", "applyId", "overReason"] as const;
+const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306", "applyId", "overReason", "forEmployeeId"] as const;
 const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
 
 const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|${p.certNo.toUpperCase()}`;
@@ -112,7 +114,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   // What the travel standard asks of this seat class on business, read by the schema when it checks.
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
-  const { control, handleSubmit, watch, setError, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages), {
+  // A private booking sends no colleague either.
+  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -123,7 +126,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
       ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
     },
   });
-  const standardCheck: StandardCheckRequest = { url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } };
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
+  const standardCheck: StandardCheckRequest = checkFor({ url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } }, forEmployeeId);
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
   check.current = useStandardCheck(standardCheck, business).check;
@@ -195,7 +199,13 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
             </Descriptions>
           </Card>
           {companyMember ? (
-            <BusinessSection control={control as unknown as Control<BusinessFields>} check={standardCheck} forbiddenText={t("business.forbiddenTrain")} />
+            <BusinessSection
+              control={control as unknown as Control<BusinessFields>}
+              check={standardCheck}
+              forbiddenText={t("business.forbiddenTrain")}
+              // Into a 12306 account its own contacts travel: the colleague's name is not filled in.
+              traveller={<TravellerSelect control={control} setValue={setValue} selfName={user?.realName ?? user?.mobilePhone ?? ""} nameField={ab ? undefined : "passengers.0.name"} />}
+            />
           ) : null}
           {ab && (
             <Card className="tp-order__section" title={t("trainChannel.accountSection")} data-testid="account-12306">

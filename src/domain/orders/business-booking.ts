@@ -1,5 +1,6 @@
 // The fields every product's order form carries for a business (因公) booking, and their shared
-// rule: only a business booking names a trip application. The travel standard's own demands (an
+// rules: only a business booking names a trip application or a colleague it is booked for
+// (代订). The travel standard's own demands (an
 // approved application, an over-standard reason) depend on the offer and are decided by the
 // server's check of it.
 import { z } from "zod";
@@ -18,6 +19,19 @@ export const businessOrderFields = {
   /** Why a business booking is over the standard: one of the company's over-standard reasons. */
   overReason: zOptionalString(z.string().trim().max(30, "超标原因最多 30 个字"), "超标原因不正确"),
 };
+
+/**
+ * Replace-booking: the colleague (employee) the order is booked for, on business, under their
+ * travel standard; the booker books and pays, the colleague travels.
+ */
+export const replaceBookingFields = {
+  forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "出行人不正确" }).optional(),
+};
+
+/** Booking for a colleague is business travel: their travel standard is why it is allowed. */
+export function refineReplaceBooking(o: { travelType?: string; forEmployeeId?: number }, ctx: z.RefinementCtx): void {
+  if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "为同事预订须为因公出行" });
+}
 
 /** A private booking belongs to no trip application. */
 export function refineBusinessOrder(o: { travelType?: string; applyId?: number }, ctx: z.RefinementCtx): void {

@@ -61,6 +61,12 @@ export interface OrderBusinessFacts {
   approval: OrderApproval | null;
 }
 
+/** Who booked an order, and who travels when it was booked for someone else (a colleague, a subordinate). */
+export interface OrderPeople {
+  bookerName: string;
+  travellerName: string | null;
+}
+
 /** An order under approval as its approver sees it (certificate numbers masked): what was booked, the travellers, the amount and the standard's verdict. */
 export interface OrderSubject {
   kind: "order";

@@ -9,7 +9,7 @@ import { normaliseDate } from "../travel/dates";
 import type { FareBreakdown, InsuranceOption, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
-import { businessOrderFields, refineBusinessOrder } from "./business-booking";
+import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
 
 /** Passengers on one order: the airline's limit for one booking record. */
 export const MAX_PASSENGERS = 9;
@@ -63,15 +63,14 @@ export const flightOrderInput = z
     contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
     /** Quick order: the agent's subordinate the order is booked for (the order's traveller member). */
     forMemberId: zInt({ min: 1, max: 2_147_483_647, error: "下单会员不正确" }).optional(),
-    /** Replace-booking: the colleague (employee) the order is booked for, on business, under their travel standard. */
-    forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "出行人不正确" }).optional(),
+    ...replaceBookingFields,
     ...businessOrderFields,
     passengers: z.array(flightPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
   })
   .strict()
   .superRefine((o, ctx) => {
     refineBusinessOrder(o, ctx);
-    if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "为同事预订须为因公出行" });
+    refineReplaceBooking(o, ctx);
     if (o.forEmployeeId !== undefined && o.forMemberId !== undefined) ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "不能同时为下级会员和同事预订" });
     const seen = new Set<string>();
     o.passengers.forEach((p, i) => {

@@ -3,7 +3,7 @@
 import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
-import type { OrderBusinessFacts } from "./business-types";
+import type { OrderBusinessFacts, OrderPeople } from "./business-types";
 import type { PartialTag, TicketStatus } from "./flight-tickets";
 
 export type { BusinessCheck } from "./business-types";
@@ -69,7 +69,7 @@ export interface FlightOrderEvent {
   createTime: string;
 }
 
-export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts {
+export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts, OrderPeople {
   contactName: string;
   contactMobile: string;
   fareKey: string;
@@ -92,9 +92,6 @@ export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts {
   refunds: FlightRefundView[];
   /** The latest change, once one was asked for. */
   change: FlightChangeView | null;
-  /** Who booked the order, and who travels when they booked for someone else (a colleague, a subordinate). */
-  bookerName: string;
-  travellerName: string | null;
 }
 
 /** The order-related catalogue paths. */

@@ -9,7 +9,7 @@ import { HOTEL_SERVICE_FEE, MAX_ROOMS, MAX_STAY_NIGHTS } from "../travel/hotel";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { ARRIVAL_TIMES } from "./hotel-types";
-import { businessOrderFields, refineBusinessOrder } from "./business-booking";
+import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
 
 export const GUEST_NAME_MAX = 40;
 export const REMARK_MAX = 200;
@@ -46,8 +46,11 @@ function refineStay(o: { checkIn: string; checkOut: string }, ctx: z.RefinementC
   else if (nights > MAX_STAY_NIGHTS) ctx.addIssue({ code: "custom", path: ["checkOut"], message: `单次最多预订 ${MAX_STAY_NIGHTS} 晚` });
 }
 
-/** One room type for a stay (the travel standard's check before a business booking). */
-export const hotelStayInput = z.object(stayFields).strict().superRefine(refineStay);
+/**
+ * One room type for a stay (the travel standard's check before a business booking), for the
+ * booker or the colleague they book for.
+ */
+export const hotelStayInput = z.object({ ...stayFields, ...replaceBookingFields }).strict().superRefine(refineStay);
 
 export const hotelOrderInput = z
   .object({
@@ -61,10 +64,12 @@ export const hotelOrderInput = z
     guests: guestsField,
     ...contactFields,
     ...businessOrderFields,
+    ...replaceBookingFields,
   })
   .strict()
   .superRefine((o, ctx) => {
     refineBusinessOrder(o, ctx);
+    refineReplaceBooking(o, ctx);
     refineStay(o, ctx);
     // One guest name per room: the hotel registers each room under its guest.
     if (o.guests.length !== o.roomCount) ctx.addIssue({ code: "custom", path: ["guests"], message: "请为每间房填写一位入住人" });

@@ -3,7 +3,7 @@
 // fen; times are ISO instants.
 import type { CancelPolicy } from "../travel/hotel";
 import type { HotelOrderAction } from "./hotel";
-import type { OrderBusinessFacts } from "./business-types";
+import type { OrderBusinessFacts, OrderPeople } from "./business-types";
 
 export const HOTEL_ORDER_PATHS = {
   book: "/api/v1/trip_manager/hotel_domestic_order/book",
@@ -52,7 +52,7 @@ export interface HotelOrderEvent {
   createTime: string;
 }
 
-export interface HotelOrderDetail extends HotelOrderRow, OrderBusinessFacts {
+export interface HotelOrderDetail extends HotelOrderRow, OrderBusinessFacts, OrderPeople {
   hotelId: number;
   roomTypeId: number;
   address: string;

@@ -10,7 +10,7 @@ import { zInt, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { TRAIN_PASSENGER_TYPES, type TrainPassengerType } from "./train-types";
 import { TRAIN_CHANNELS, zAccount12306, zPassword12306 } from "./train-account";
-import { businessOrderFields, refineBusinessOrder } from "./business-booking";
+import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
 
 /** Passengers on one order, as on the railway. */
 export const MAX_TRAIN_PASSENGERS = 5;
@@ -60,10 +60,12 @@ export const trainOrderInput = z
     account12306: zAccount12306.optional(),
     password12306: zPassword12306.optional(),
     ...businessOrderFields,
+    ...replaceBookingFields,
   })
   .strict()
   .superRefine((o, ctx) => {
     refineBusinessOrder(o, ctx);
+    refineReplaceBooking(o, ctx);
     // The 12306 account comes with, and only with, a purchase into that account.
     if (o.channel === "ab") {
       if (o.account12306 === undefined) ctx.addIssue({ code: "custom", path: ["account12306"], message: "请填写12306账号" });

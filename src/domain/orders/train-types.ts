@@ -4,7 +4,7 @@
 import { codeTable, type CodeTable } from "../codes";
 import type { SeatClass } from "../travel/train";
 import type { TrainOrderAction } from "./train";
-import type { OrderBusinessFacts } from "./business-types";
+import type { OrderBusinessFacts, OrderPeople } from "./business-types";
 
 export const TRAIN_ORDER_PATHS = {
   book: "/api/v1/trip_manager/train_domestic_order/book",
@@ -71,7 +71,7 @@ export interface TrainOrderEvent {
   createTime: string;
 }
 
-export interface TrainOrderDetail extends TrainOrderRow, OrderBusinessFacts {
+export interface TrainOrderDetail extends TrainOrderRow, OrderBusinessFacts, OrderPeople {
   trainKey: string;
   trainTypeName: string;
   durationMin: number;

@@ -154,6 +154,8 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           {order.guests.map((g) => (
             <Descriptions.Item key={g.roomNo} label={t("hotelOrder.guestOfRoom", { n: g.roomNo })}>{g.name}</Descriptions.Item>
           ))}
+          <Descriptions.Item label={t("business.booker")}>{order.bookerName}</Descriptions.Item>
+          {order.travellerName && <Descriptions.Item label={t("business.traveller")}><span data-testid="order-traveller">{order.travellerName}</span></Descriptions.Item>}
           <Descriptions.Item label={t("hotelOrder.contactName")}>{order.contactName}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.createTime")}>{when(order.createTime)}</Descriptions.Item>

@@ -133,6 +133,8 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
           <Descriptions.Item label={t("trainChannel.label")}><span data-testid="order-channel">{channelText(order, t)}</span></Descriptions.Item>
           {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}
+          <Descriptions.Item label={t("business.booker")}>{order.bookerName}</Descriptions.Item>
+          {order.travellerName && <Descriptions.Item label={t("business.traveller")}><span data-testid="order-traveller">{order.travellerName}</span></Descriptions.Item>}
           <Descriptions.Item label={t("trainOrder.contactName")}>{order.contactName}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.createTime")}>{chinaDateTime(order.createTime)}</Descriptions.Item>
