@@ -50,6 +50,7 @@ export function TravellerSelect<T extends FieldValues>({ control, setValue, self
   });
   const reply = result.data as { list?: Colleague[]; self?: Colleague | null } | undefined;
   const list = reply?.list ?? [];
+  // Without a name to fill, the watch has nothing to read (it is never used then).
   const firstName = useWatch({ control: form, name: nameField ?? "forEmployeeId" }) as unknown;
   const picked = useRef(new Map<number, string>());
   // Only colleagues to choose from make the choice worth showing.
