@@ -177,7 +177,7 @@ describe("the list and the detail", () => {
 describe("access", () => {
   it("is for employees with trip flags: the 72 without them, the 70 and individuals are refused", async () => {
     const before = await counts(h.db.db, POLICY_TABLES);
-    for (const url of ["/credit/find_apply_note", "/credit/add_apply_note", "/credit/get_trip_apply_note", "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/apply_note/usable"]) {
+    for (const url of ["/credit/find_apply_note", "/credit/add_apply_note", "/credit/get_trip_apply_note", "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete"]) {
       expect((await c.as(null, url, trip({ id: 1 }))).ret, url).toBe(401);
       for (const mobile of [DEMO.staff, DEMO.admin, DEMO.individual, "13800000040"]) expect((await c.as(mobile, url, trip({ id: 1 }))).ret, `${url} as ${mobile}`).toBe(403);
     }
@@ -197,6 +197,16 @@ describe("approved applications for booking", () => {
     // 陈静 travels on it (and has trip flags), so she may book against it too.
     expect((await c.as(DEMO.head, "/credit/apply_note/usable")).data.list.map((x: { id: number }) => x.id)).toEqual([a.data.id]);
     expect((await c.as(other.mobiles.traveller, "/credit/apply_note/usable")).data.total).toBe(0);
+    // Booking for a colleague: the administrator sees the colleague's applications (none of their own);
+    // an employee no replace-booker rule lets book for them, or another company, is refused.
+    const forColleague = (mobile: string, employeeId: number) => c.as(mobile, "/credit/apply_note/usable", { forEmployeeId: employeeId });
+    expect((await c.as(DEMO.admin, "/credit/apply_note/usable")).data.total).toBe(0);
+    expect((await forColleague(DEMO.admin, ids.employee[DEMO.traveller])).data.list.map((x: { id: number }) => x.id)).toEqual([a.data.id]);
+    expect((await forColleague(DEMO.admin, ids.employee[DEMO.head])).data.list.map((x: { id: number }) => x.id)).toEqual([a.data.id]);
+    expect((await forColleague(DEMO.admin, ids.employee[DEMO.staff])).data.total).toBe(0);
+    expect((await forColleague(DEMO.staff, ids.employee[DEMO.traveller])).ret).toBe(403);
+    expect((await forColleague(other.mobiles.traveller, ids.employee[DEMO.traveller])).ret).toBe(403);
+    expect((await c.as(DEMO.individual, "/credit/apply_note/usable")).data.total).toBe(0);
     // Once the trip has ended it is no longer offered.
     clock.advance(7 * 24 * 3_600_000);
     try {

@@ -15,6 +15,9 @@ import { zInt, zOptionalString } from "../../../src/domain/zod";
 import { APPROVAL_STATUSES } from "../../../src/domain/approval";
 import { TRIP_SCOPES, applicationSaveSchema, chinaDate, type ApplicationForm } from "../../../src/domain/policy";
 import { companyCaller, type CompanyCaller, OTHER_COMPANY } from "../../policy/company";
+import { travellerFor } from "../../policy/replace-booker";
+import { replaceBookingFields } from "../../../src/domain/orders/business-booking";
+import { memberTypeKey } from "../../../src/domain/member";
 import { APPLICATION_MISSING, applicationView, approvalOfApplication, loadApplication, resolveTravellers, tripTitle } from "../../policy/applications";
 import { applyTransition, createDraftApproval } from "../../approvals/engine";
 import { approvalView, inboxRows } from "../../approvals/views";
@@ -245,12 +248,19 @@ export const applicationRoutes = [
   defineRoute({
     method: "POST",
     url: "/credit/apply_note/usable",
-    summary: "可用于因公预订的出差申请：已通过、尚未结束、本人申请或本人出行",
+    summary: "可用于因公预订的出差申请：已通过、尚未结束、出行人本人申请或随行（forEmployeeId：为同事代订时，该同事的申请；非企业员工本人预订时为空列表）",
     tags: TAGS,
-    access: ACCESS,
-    input: z.object({ ...pageInput(["startDate"] as const) }).strict(),
+    // A booking step, not the applications menu: the administrator booking for staff needs the
+    // colleague's applications too, and anyone else simply has none.
+    access: "bookings",
+    input: z.object({ ...pageInput(["startDate"] as const), forEmployeeId: replaceBookingFields.forEmployeeId }).strict(),
     handler: async ({ input, member, ctx }): Promise<Page<ReturnType<typeof applicationView>>> => {
-      const me = await caller(ctx.db, member!);
+      const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, member!, input.forEmployeeId) : member!;
+      const empty = { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
+      if (memberTypeKey(traveller) !== "7_0" || !traveller.creditEmployeeId) return empty;
+      const me = await companyCaller(ctx.db, traveller);
+      if (!me.employee) return empty;
+      const employeeId = me.employee.id;
       const q = ctx.db
         .selectFrom("trip_applications as t")
         .innerJoin("approvals as a", (j) => j.onRef("a.subjectId", "=", "t.id").on("a.subjectType", "=", "trip"))
@@ -259,8 +269,8 @@ export const applicationRoutes = [
         .where("t.endDate", ">=", chinaDate(now()))
         .where((eb) =>
           eb.or([
-            eb("t.applicantMemberId", "=", me.member.id),
-            eb.exists(eb.selectFrom("trip_application_travellers as x").select("x.employeeId").whereRef("x.tripApplicationId", "=", "t.id").where("x.employeeId", "=", me.employee.id)),
+            eb("t.applicantMemberId", "=", traveller.id),
+            eb.exists(eb.selectFrom("trip_application_travellers as x").select("x.employeeId").whereRef("x.tripApplicationId", "=", "t.id").where("x.employeeId", "=", employeeId)),
           ]),
         );
       const [rows, count] = await Promise.all([

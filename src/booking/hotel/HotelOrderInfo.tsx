@@ -21,7 +21,8 @@ import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS } from "../../domain/orders/hotel";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
-import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
+import { defaultTravelType } from "../shared/travel-type";
+import { BusinessSection, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
 import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 import { StayContactFields } from "./StayContactFields";
@@ -107,7 +108,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
-      ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
+      ...(companyMember ? { travelType: defaultTravelType(memberKey, false) } : {}),
     },
   });
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });

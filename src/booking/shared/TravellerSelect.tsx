@@ -35,7 +35,7 @@ export function TravellerSelect<T extends FieldValues>({ control, setValue, self
   selfName: string;
   nameField?: string;
 }) {
-  // The form's own field names are the product's; the picker only reads and writes these two.
+  // The form's own field names are the product's; the picker reads and writes these (and clears applyId).
   const form = control as unknown as Control<FieldValues>;
   const set = setValue as unknown as UseFormSetValue<FieldValues>;
   const t = useTranslate();
@@ -77,6 +77,8 @@ export function TravellerSelect<T extends FieldValues>({ control, setValue, self
               const next = v === SELF ? undefined : v;
               const before = nameOf(field.value);
               field.onChange(next);
+              // An application is the traveller's own: the previous traveller's no longer applies.
+              if (next !== field.value) set("applyId", undefined, { shouldValidate: false });
               if (!nameField) return;
               const current = typeof firstName === "string" ? firstName.trim() : "";
               if (!current || current === before) set(nameField, nameOf(next), { shouldValidate: false });

@@ -20,6 +20,8 @@ export interface BusinessFields {
   travelType?: "business" | "private";
   applyId?: number;
   overReason?: string;
+  /** A colleague booked for (replace-booking): their applications are the ones to book against. */
+  forEmployeeId?: number;
 }
 
 /** A product's standard check: the server's path and what it is asked about. */
@@ -48,11 +50,6 @@ export function useStandardCheck(request: StandardCheckRequest, enabled = true) 
     queryOptions: { retry: false, refetchOnWindowFocus: false, enabled },
   });
   return { query, check: result.data as BusinessCheck | undefined };
-}
-
-/** The travel type a company member's order form opens with: an employee books on business first. */
-export function defaultTravelType(memberKey: string | null | undefined): BusinessFields["travelType"] {
-  return memberKey === "7_0" ? "business" : memberKey === "70" ? "private" : undefined;
 }
 
 type Fields = { control: Control<BusinessFields> };
@@ -125,10 +122,11 @@ function BusinessRules({ control, check: request, forbiddenText }: Fields & { ch
 
 function ApplicationSelect({ control }: Fields) {
   const t = useTranslate();
+  const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   const { query, result } = useCustom<{ list: UsableApplication[] }>({
     url: APPLICATION_PATHS.usable,
     method: "post",
-    config: { payload: { pageNum: 1, pageSize: 50 } },
+    config: { payload: { pageNum: 1, pageSize: 50, ...(forEmployeeId ? { forEmployeeId } : {}) } },
     errorNotification: false,
     queryOptions: { retry: false },
   });

@@ -27,7 +27,8 @@ import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, 
 import { TRAIN_ORDER_STATUS } from "../../domain/orders/train";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
-import { BusinessSection, defaultTravelType, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
+import { defaultTravelType } from "../shared/travel-type";
+import { BusinessSection, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
 import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 import { PayWithin } from "../shared/PayWithin";
@@ -123,7 +124,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
       contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "",
       ...(variant ? { channel: variant } : {}),
       ...(ab ? { account12306: "", password12306: "" } : {}),
-      ...(companyMember ? { travelType: defaultTravelType(memberKey) } : {}),
+      ...(companyMember ? { travelType: defaultTravelType(memberKey, false) } : {}),
     },
   });
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
