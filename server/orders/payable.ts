@@ -20,7 +20,7 @@ import { scheduleHotelConfirm } from "./hotel/jobs";
 import { changeAwaitingPayment, confirmFlightChange, declineFlightChange } from "./flight/change";
 import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/train";
 import { applyTrainMove } from "./train/moves";
-import { confirmTrainChange, declineTrainChange, trainChangeAwaitingPayment } from "./train/change";
+import { confirmTrainChange, declineTrainChange, trainChangeAwaitingPayment, trainChangeTitle } from "./train/change";
 import { scheduleTrainTicketing } from "./train/jobs";
 
 export interface PayableProduct {
@@ -137,6 +137,8 @@ export interface Due {
   companyId: number | null;
   expiresAt: string | null;
   status: number;
+  /** What the cashier names as the product when it is not the order's title (a train change: the new train). */
+  title?: string;
 }
 
 type PayableOrder = { id: number; product: string; status: number; totalFen: number; expiresAt: string | null; selfPayFen?: number; companyId?: number | null };
@@ -148,7 +150,12 @@ export async function dueOf(db: Kysely<Database>, order: PayableOrder): Promise<
   }
   if (order.product === "train" && order.status === TRAIN_ORDER_STATUS.changePending) {
     const change = await trainChangeAwaitingPayment(db, order.id);
-    if (change) return { product: TRAIN_CHANGE, businessType: TRAIN_CHANGE.businessType, amount: change.payFen, companyFen: 0, companyId: null, expiresAt: change.expiresAt, status: order.status };
+    if (change) {
+      return {
+        product: TRAIN_CHANGE, businessType: TRAIN_CHANGE.businessType, amount: change.payFen, companyFen: 0, companyId: null, expiresAt: change.expiresAt, status: order.status,
+        title: trainChangeTitle(change),
+      };
+    }
   }
   const product = payableOf(order.product);
   const { selfFen, companyFen } = order.selfPayFen ? splitPayment(order.totalFen, order.selfPayFen) : { selfFen: order.totalFen, companyFen: 0 };

@@ -447,7 +447,10 @@ describe("改签 to a dearer train", () => {
 
     // The cashier asks for the difference as 火车票改签, until the window closes.
     const cashier = await api(ME, PAY.cashier, { orderId: id });
-    expect(cashier.data).toMatchObject({ product: "train", status: 8, businessType: BUSINESS_TYPE.trainChangeTicket, amount: diff, expiresAt: r.data.expiresAt });
+    expect(cashier.data).toMatchObject({
+      product: "train", status: 8, businessType: BUSINESS_TYPE.trainChangeTicket, amount: diff, expiresAt: r.data.expiresAt,
+      title: `改签至 ${next.train.trainNo} ${next.train.depDate} ${next.train.depTime} 一等座 ${next.train.fromStation}—${next.train.toStation}`,
+    });
     const changeTrade = await payChange(id);
     expect(await balanceFen(ME)).toBe(wallet - diff);
     const after = await detail(ME, id);

@@ -207,6 +207,13 @@ export async function cancelTrainChange(db: Kysely<Database>, orderId: number, a
   return inTransaction(db, (trx) => declineTrainChange(trx, orderId, "cancelChange", actor));
 }
 
+/** The cashier's name for a change's difference: the train and seat it buys. */
+export function trainChangeTitle(change: { snapshot: string; quote: string }): string {
+  const t = JSON.parse(change.snapshot) as NewTrain;
+  const q = JSON.parse(change.quote) as TrainChangeQuote;
+  return `改签至 ${changeText(q)} ${t.fromStation}—${t.toStation}`;
+}
+
 /** The change as the order detail shows it while it waits for its difference. */
 export function pendingChangeView(change: { snapshot: string; quote: string; payFen: number; expiresAt: string }): TrainPendingChange {
   const t = JSON.parse(change.snapshot) as NewTrain;
