@@ -213,7 +213,10 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   await expect(quote).toContainText(`改签至 ${dearerNo}`);
   await expect(quote).toContainText("补差价");
   await expect(dialog.getByTestId("change-money")).toContainText(`需补差价 ¥${(difference / 100).toFixed(2)}（改签至较高票价不收改签费）`);
-  await page.screenshot({ path: `${SHOTS}/train-change-dearer-quote-1280.png`, fullPage: true });
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-quote-${width}.png`, fullPage: true });
+  }
   await dialog.getByRole("button", { name: "确认改签并支付" }).click();
 
   // The cashier takes the difference as 火车票改签.
@@ -221,7 +224,10 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   expect(fenOf(await page.getByTestId("pay-amount").innerText())).toBe(difference);
   await expect(page.getByText("火车票改签")).toBeVisible();
   await expect(page.getByText(new RegExp(`^改签至 ${dearerNo} .*一等座`))).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/train-change-dearer-pay-1280.png`, fullPage: true });
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-pay-${width}.png`, fullPage: true });
+  }
   // Before paying, the order shows the change waiting for it, with the original ticket still held.
   await page.goto(`/train/OrderDetails/${orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("改签待支付");
@@ -230,7 +236,10 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   await expect(page.getByText(`${trainNo}　`).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "取消改签" })).toBeVisible();
   await expect(page.getByRole("button", { name: "退票" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/train-change-dearer-pending-1280.png`, fullPage: true });
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-pending-${width}.png`, fullPage: true });
+  }
   await page.getByRole("link", { name: "支付差价" }).click();
   await page.getByRole("button", { name: "立即支付" }).click();
 
@@ -246,6 +255,9 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   await expect(page.getByTestId("order-total")).toHaveText(`¥${((paid + difference) / 100).toFixed(2)}`);
   await expect(page.getByText(/^ · 已改签 · 系统 · /)).toBeVisible();
   await expect(page.getByRole("button", { name: "退票" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/train-change-dearer-done-1280.png`, fullPage: true });
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-done-${width}.png`, fullPage: true });
+  }
   expect(errors).toEqual([]);
 });

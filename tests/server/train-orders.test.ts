@@ -17,6 +17,7 @@ import { TRAIN_ORDER_PATHS as P } from "../../src/domain/orders/train-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { childTrainFare, trainRefundFee } from "../../src/domain/travel/train";
 import { idCardCheckChar } from "../../src/domain/validators";
+import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import type { TrainItem, TrainSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
@@ -512,6 +513,44 @@ describe("改签 to a dearer train", () => {
     expect(change.status).toBe("declined");
     // The original ticket may be changed again.
     expect((await api(ME, P.changeApply, body)).ret).toBe(0);
+  });
+
+  it("the difference paid on company credit charges the company's line", async () => {
+    // A company administrator's ticket and its difference, both on the company's credit line.
+    const first = await pick(22, "O");
+    const { data } = await api(ADMIN, P.book, form(first, undefined, { contactMobile: ADMIN }));
+    const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
+    expect((await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay })).ret).toBe(0);
+    setClock(() => NOW + 6_000);
+    await h.app.jobs.runDueJobs();
+    const next = await pick(22, "M");
+    expect((await api(ADMIN, P.changeConfirm, { orderId: data.id, trainKey: next.train.trainKey, seatClass: "M" })).ret).toBe(0);
+    const used = async () => Math.round(Number((await h.db.db.selectFrom("wallets").select("creditUsed").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsed) * 100);
+    const before = await used();
+    const c = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
+    expect(c.ret, c.msg).toBe(0);
+    const paid = await api(ADMIN, PAY.credit, { outTradeNo: c.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], c.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    expect(paid.ret, paid.msg).toBe(0);
+    expect(await used()).toBe(before + next.seat.price - first.seat.price);
+    expect(await detail(ADMIN, data.id)).toMatchObject({ status: 3, trainNo: next.train.trainNo, changePaid: next.seat.price - first.seat.price });
+  });
+
+  it("Alipay money for a difference whose window closed meanwhile goes back where it came from; the change stays declined", async () => {
+    const { id, body } = await dearerChange(23);
+    expect((await api(ME, P.changeConfirm, body)).ret).toBe(0);
+    const q = await api(ME, PAY.create, { orderId: id, method: "alipay" });
+    expect(q.ret, q.msg).toBe(0);
+    const end = Date.parse((await detail(ME, id)).pendingChange.expiresAt);
+    setClock(() => end + 1_000);
+    await h.app.jobs.runDueJobs();
+    expect((await detail(ME, id)).status).toBe(2);
+    const n = { outTradeNo: q.data.outTradeNo, tradeNo: "2026112622001000000303", totalFen: q.data.amount, method: "alipay" as const };
+    const late = await api(null, PAY.sandboxNotify, { ...n, sign: signSandbox(DEMO_SANDBOX_SECRET, n) });
+    expect(late.ret, late.msg).toBe(0);
+    expect(late.data.status).toBe("refunding");
+    expect(await detail(ME, id)).toMatchObject({ status: 2, pendingChange: null, changePaid: 0 });
+    const back = await h.db.db.selectFrom("source_refunds").select(["amountFen"]).where("outTradeNo", "=", q.data.outTradeNo).execute();
+    expect(back).toEqual([{ amountFen: q.data.amount }]);
   });
 
   it("withdrawn by the member: the new seat goes back at once; nobody else may withdraw it, and it is withdrawn once", async () => {
