@@ -3,7 +3,8 @@
 // 退票 shows the fee per passenger before anything is confirmed, and the refund runs 退票申请中 →
 // 已退款 with the money back in the wallet. A second order is changed to the next day's full
 // fare: the dialog shows the change fee and the fare difference, the cashier takes the amount as
-// 机票改签, and the order ends 已改签 on the new flight.
+// 机票改签, and the order ends 已改签 on the new flight. A third, insured, is refunded before its
+// flight: the estimate says 含保险退保 with the premium, and the policy ends 已退保.
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
@@ -12,6 +13,7 @@ import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;
+const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function flights(page: Page, depDate: string): Promise<FlightItem[]> {
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
@@ -130,5 +132,62 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
   await expect(page.getByText(/^ · 改签申请中 · 赵强 · /)).toBeVisible();
   await expect(page.getByText(/^ · 已改签 · 系统 · /)).toBeVisible();
   await page.screenshot({ path: "test-results/flight-change-done-1280.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("退票 of an insured ticket before the flight: the estimate includes the premium surrendered, and the policy ends 已退保", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchConsole(page);
+  await signIn(page, WHO);
+  const seat = await cheapFare(page, addDays(chinaDate(Date.now()), 12));
+  const policy = seat.insurance[0];
+  expect(policy, "an insurance the fare offers").toBeTruthy();
+
+  await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
+  await page.getByLabel("姓名").first().fill("赵强");
+  await page.getByLabel("证件号码").first().fill("11010519491231002X");
+  await page.getByLabel("保险").first().click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: policy.name }).click();
+  await page.getByLabel("联系人姓名").fill("赵强");
+  await page.getByLabel("联系人手机").fill(WHO);
+  await expect(page.getByTestId("payprice")).toHaveText(money(seat.breakdown.ADT.total + policy.salePrice));
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
+  const id = Number(page.url().split("/").pop());
+  await page.getByRole("link", { name: "去支付" }).click();
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page.getByText("支付成功")).toBeVisible();
+  await page.goto(`/ticket/OrderDetails/${id}`);
+  await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 30_000 });
+  const insurance = `${money(policy.salePrice)} · `;
+  await expect(page.getByText(`${insurance}已投保`)).toBeVisible();
+
+  await page.getByRole("button", { name: "退票" }).click();
+  const dialog = page.getByRole("dialog", { name: "申请退票" });
+  const quote = dialog.getByTestId("refund-quote");
+  await expect(quote.getByRole("columnheader", { name: "保险退保" })).toBeVisible();
+  await expect(quote.getByRole("row", { name: /赵强/ })).toContainText(money(policy.salePrice));
+  await expect(dialog.getByTestId("refund-insurance")).toHaveText(`含保险退保 ${money(policy.salePrice)}`);
+  const refund = (await dialog.getByTestId("refund-amount").innerText()).trim();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/flight-refund-insurance-dialog-${width}.png` });
+  }
+  await dialog.getByRole("combobox", { name: "退票原因" }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "自愿退票" }).click();
+  await dialog.getByRole("button", { name: "确认退票" }).click();
+  await expect(page.getByText("退票申请已提交")).toBeVisible();
+  await expect(page.getByText(/^ · 退票申请中 · /)).toBeVisible();
+  await expect(page.getByText(/^退票原因：自愿退票；应退 .*含保险退保/)).toBeVisible();
+
+  await expect(page.getByTestId("order-status")).toHaveText("已退款", { timeout: 30_000 });
+  await expect(page.getByText(`${insurance}已退保`)).toBeVisible();
+  await expect(page.getByTestId("refund-insurance-back")).toHaveText(money(policy.salePrice));
+  await expect(page.getByTestId("refund-facts")).toContainText(refund);
+  await expect(page.getByText(new RegExp(`^退款 ${esc(refund)} 至账户余额（扣除退票费 ¥[\\d,.]+，含保险退保 ${esc(money(policy.salePrice))}）$`))).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/flight-refund-insurance-done-${width}.png`, fullPage: true });
+  }
   expect(errors).toEqual([]);
 });

@@ -1,7 +1,9 @@
 // A member (商务会员) books a train ticket end to end: searches 北京 → 上海 trains, books a 二等座 for
 // themself (the price panel adds the fare and the service fee), pays from the wallet, lands on the
 // 火车票订单 tab, opens the order and waits for 已出票 with a seat number, asks for 退票 (the
-// railway's fee and the refund are shown before confirming), confirms, and sees 已退票.
+// railway's fee and the refund are shown before confirming), confirms, and sees 已退票. Changes:
+// to a train no dearer (completed at once), and to a dearer 一等座 (the difference shown, the order
+// in 改签待支付, the difference paid at the cashier as 火车票改签, the new ticket issued).
 import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
@@ -152,5 +154,110 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
   await expect(page.getByRole("button", { name: "改签" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "退票" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/train-order-changed-1280.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("a member changes a ticketed 二等座 to a dearer 一等座: sees the difference, pays it at the cashier and gets the new ticket", async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = watchConsole(page);
+  await signIn(page, MEMBER);
+  await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${daysAhead(5)}&gd=1`);
+  const second = page.locator("[data-train]").filter({ has: page.locator('[data-seat="二等座"] button:not([disabled])') });
+  await expect(second.first()).toBeVisible();
+  const from = second.first();
+  const trainNo = (await from.getAttribute("data-train"))!;
+  const fare = fenOf(await from.locator('[data-seat="二等座"] .tp-bk-price').innerText());
+  // Another train's 一等座, dearer than the 二等座 booked.
+  const firstClass = page.locator("[data-train]").filter({ has: page.locator('[data-seat="一等座"] button:not([disabled])') });
+  await expect(firstClass.first()).toBeVisible();
+  let dearerNo = "";
+  let dearerFare = 0;
+  for (const row of await firstClass.all()) {
+    const no = (await row.getAttribute("data-train"))!;
+    const price = fenOf(await row.locator('[data-seat="一等座"] .tp-bk-price').innerText());
+    if (no !== trainNo && price > fare) {
+      dearerNo = no;
+      dearerFare = price;
+      break;
+    }
+  }
+  expect(dearerNo).not.toBe("");
+  const difference = dearerFare - fare;
+
+  await from.locator('[data-seat="二等座"]').getByRole("button", { name: /预订/ }).click();
+  await expect(page).toHaveURL(/\/train\/train_order_info\?/);
+  await page.getByLabel("乘客 1").fill("张三");
+  await page.getByLabel("证件号码").fill("11010519491231002X");
+  await page.getByLabel("联系人姓名").fill("张三");
+  await page.getByLabel("联系人手机").fill(MEMBER);
+  await page.getByRole("button", { name: "提交订单" }).click();
+  await expect(page).toHaveURL(/\/train\/train_order_pay\/\d+\/T\d{18}$/);
+  const [orderId, orderNo] = page.url().split("/").slice(-2);
+  const paid = fenOf(await page.getByTestId("pay-amount").innerText());
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/order\/list$/);
+
+  await page.goto(`/train/OrderDetails/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 20_000 }).catch(async () => {
+    await page.reload();
+    await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 15_000 });
+  });
+  await page.getByRole("button", { name: "改签" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("combobox").nth(0).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: new RegExp(`^${dearerNo}\\s`) }).click();
+  await dialog.getByRole("combobox").nth(1).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "一等座" }).click();
+  // The difference and no change fee, before anything is held.
+  const quote = dialog.getByTestId("change-quote");
+  await expect(quote).toContainText(`改签至 ${dearerNo}`);
+  await expect(quote).toContainText("补差价");
+  await expect(dialog.getByTestId("change-money")).toContainText(`需补差价 ¥${(difference / 100).toFixed(2)}（改签至较高票价不收改签费）`);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-quote-${width}.png`, fullPage: true });
+  }
+  await dialog.getByRole("button", { name: "确认改签并支付" }).click();
+
+  // The cashier takes the difference as 火车票改签.
+  await expect(page).toHaveURL(new RegExp(`/train/train_order_pay/${orderId}/${orderNo}$`));
+  expect(fenOf(await page.getByTestId("pay-amount").innerText())).toBe(difference);
+  await expect(page.getByText("火车票改签")).toBeVisible();
+  await expect(page.getByText(new RegExp(`^改签至 ${dearerNo} .*一等座`))).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-pay-${width}.png`, fullPage: true });
+  }
+  // Before paying, the order shows the change waiting for it, with the original ticket still held.
+  await page.goto(`/train/OrderDetails/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("改签待支付");
+  await expect(page.getByTestId("change-pending")).toContainText(dearerNo);
+  await expect(page.getByTestId("change-pending")).toContainText(`¥${(difference / 100).toFixed(2)}`);
+  await expect(page.getByText(`${trainNo}　`).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "取消改签" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "退票" })).toHaveCount(0);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-pending-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("link", { name: "支付差价" }).click();
+  await page.getByRole("button", { name: "立即支付" }).click();
+
+  // trainChangeTicket lands on the train order list; the order carries the new ticket.
+  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page.getByRole("tab", { name: "火车票订单", selected: true })).toBeVisible();
+  await page.goto(`/train/OrderDetails/${orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("已改签");
+  await expect(page.getByText(`${dearerNo}　`).first()).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${trainNo} `))).toBeVisible();
+  await expect(page.getByTestId("order-passengers")).toContainText(/\d{2}车\d{2}[A-F]号/);
+  await expect(page.getByTestId("order-change-paid")).toHaveText(`¥${(difference / 100).toFixed(2)}`);
+  await expect(page.getByTestId("order-total")).toHaveText(`¥${((paid + difference) / 100).toFixed(2)}`);
+  await expect(page.getByText(/^ · 已改签 · 系统 · /)).toBeVisible();
+  await expect(page.getByRole("button", { name: "退票" })).toBeVisible();
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/train-change-dearer-done-${width}.png`, fullPage: true });
+  }
   expect(errors).toEqual([]);
 });

@@ -10,7 +10,7 @@ import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, 
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
-import type { TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
+import type { TrainChangesTable, TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
@@ -265,6 +265,7 @@ export interface Database {
   flight_changes: FlightChangesTable;
   train_orders: TrainOrdersTable;
   train_order_passengers: TrainOrderPassengersTable;
+  train_changes: TrainChangesTable;
   payments: PaymentsTable;
   source_refunds: SourceRefundsTable;
   export_tasks: ExportTasksTable;

@@ -8,6 +8,7 @@ import { hotelOrderJobKinds } from "../orders/hotel/jobs";
 import { flightRefundStepJob } from "../orders/flight/refund";
 import { flightChangeStepJob } from "../orders/flight/change";
 import { trainOrderJobKinds } from "../orders/train/jobs";
+import { trainChangeExpiryJob } from "../orders/train/change";
 import { withdrawalJobKinds } from "../withdrawals/jobs";
 import { rechargeJobKinds } from "../orders/recharge/jobs";
 import { sourceRefundJob } from "../payments/source-refund";
@@ -15,7 +16,7 @@ import type { PayGateways } from "../payments/gateways/types";
 
 /** The gateways serve the job that pays QR money back to where it came from. */
 export function defaultJobKinds(payGateways: PayGateways = {}): JobKinds {
-  return new JobKinds().register(sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, ...withdrawalJobKinds, ...rechargeJobKinds);
+  return new JobKinds().register(sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, trainChangeExpiryJob, ...withdrawalJobKinds, ...rechargeJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport } from "./runner";

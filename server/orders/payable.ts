@@ -3,7 +3,8 @@
 // ticketing a flight, the hotel's confirmation, the railway issuing train tickets). The payment
 // code asks here by the order's product, so it serves every kind of order the same way. A flight
 // order may also owe the amount of a change (business type changeTicket) while it waits in
-// 改签申请中: that is its due then. A wallet recharge is an order too: paying it credits the wallet.
+// 改签申请中, and a train order a dearer change's difference (trainChangeTicket) in 改签待支付:
+// that is its due then. A wallet recharge is an order too: paying it credits the wallet.
 import type { Kysely } from "kysely";
 import { splitPayment } from "../../src/domain/policy/self-pay";
 import type { Database } from "../db/schema";
@@ -19,6 +20,7 @@ import { scheduleHotelConfirm } from "./hotel/jobs";
 import { changeAwaitingPayment, confirmFlightChange, declineFlightChange } from "./flight/change";
 import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/train";
 import { applyTrainMove } from "./train/moves";
+import { confirmTrainChange, declineTrainChange, trainChangeAwaitingPayment, trainChangeTitle } from "./train/change";
 import { scheduleTrainTicketing } from "./train/jobs";
 
 export interface PayableProduct {
@@ -112,6 +114,18 @@ const FLIGHT_CHANGE: PayableProduct = {
   expire: (trx, orderId) => declineFlightChange(trx, orderId, "改签款超时未支付，改签已取消，新航班座位已释放"),
 };
 
+/** Paying a train order's dearer change: paying completes it, running out of time declines it. */
+const TRAIN_CHANGE: PayableProduct = {
+  businessType: BUSINESS_TYPE.trainChangeTicket,
+  pendingPayment: TRAIN_ORDER_STATUS.changePending,
+  paid: TRAIN_ORDER_STATUS.changed,
+  label: (s) => trainOrderLabel(s),
+  pay: (trx, orderId, note) => confirmTrainChange(trx, orderId, `改签差价已支付（${note}）`),
+  expire: async (trx, orderId) => {
+    await declineTrainChange(trx, orderId, "declineChange", SYSTEM_ACTOR);
+  },
+};
+
 /** What an order owes now, and how paying it moves the order. */
 export interface Due {
   product: PayableProduct;
@@ -123,6 +137,8 @@ export interface Due {
   companyId: number | null;
   expiresAt: string | null;
   status: number;
+  /** What the cashier names as the product when it is not the order's title (a train change: the new train). */
+  title?: string;
 }
 
 type PayableOrder = { id: number; product: string; status: number; totalFen: number; expiresAt: string | null; selfPayFen?: number; companyId?: number | null };
@@ -131,6 +147,15 @@ export async function dueOf(db: Kysely<Database>, order: PayableOrder): Promise<
   if (order.product === "air" && order.status === FLIGHT_ORDER_STATUS.changeRequested) {
     const change = await changeAwaitingPayment(db, order.id);
     if (change) return { product: FLIGHT_CHANGE, businessType: FLIGHT_CHANGE.businessType, amount: change.payFen, companyFen: 0, companyId: null, expiresAt: change.expiresAt, status: order.status };
+  }
+  if (order.product === "train" && order.status === TRAIN_ORDER_STATUS.changePending) {
+    const change = await trainChangeAwaitingPayment(db, order.id);
+    if (change) {
+      return {
+        product: TRAIN_CHANGE, businessType: TRAIN_CHANGE.businessType, amount: change.payFen, companyFen: 0, companyId: null, expiresAt: change.expiresAt, status: order.status,
+        title: trainChangeTitle(change),
+      };
+    }
   }
   const product = payableOf(order.product);
   const { selfFen, companyFen } = order.selfPayFen ? splitPayment(order.totalFen, order.selfPayFen) : { selfFen: order.totalFen, companyFen: 0 };

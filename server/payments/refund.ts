@@ -7,7 +7,9 @@
 // tickets) already gave them, to where they paid it; the rest restores the company's line (the
 // fee an airline keeps is a cost of the business trip, the company's).
 // A final refund marks the trade refunded; a partial one (a cheaper change's difference) leaves
-// it paid, so the rest can still be refunded later. Refund rows of the ledger are not keyed by
+// it paid, so the rest can still be refunded later. An order paid by several trades (a ticket,
+// then a dearer change's difference) is refunded through them in turn, none giving back more
+// than it took. Refund rows of the ledger are not keyed by
 // the trade alone (a trade can be refunded more than once): each is written together with the
 // conditional state move that allows it, so a retried move cannot refund twice.
 import type { Kysely } from "kysely";
@@ -60,19 +62,25 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
   const first = own[0];
   if (!first) return { to: "none", label: "" };
   const ordered = [...own, ...trades.filter((t) => !own.includes(t))];
-  // A gateway refunds at most what its trade took: more than that (a ticket changed to a dearer
-  // fare, the spread paid by another trade) goes back through the order's other trades.
+  // Each trade gives back at most what it took less what it already gave back: more than that (a
+  // ticket changed to a dearer fare, the difference paid by another trade) goes back through the
+  // order's other trades, each to where it was paid from; company credit never repays a member's
+  // own money, nor a wallet the company's.
   let left = r.amountFen;
   const used: Paid[] = [];
   const results: PaidBack[] = [];
+  const give = async (t: Paid, part: number) => {
+    results.push(t.creditFen > 0 && t.method !== "credit" ? await payBackSplit(trx, r, t, part) : await toOneLabelled(trx, t, part, r));
+    if (!used.includes(t)) used.push(t);
+    left -= part;
+  };
   for (const t of ordered) {
     if (left <= 0) break;
-    const part = isSourceMethod(t.method) && t.creditFen === 0 ? Math.min(left, t.amountFen - (await refundedBefore(trx, t))) : left;
-    if (part <= 0) continue;
-    results.push(t.creditFen > 0 && t.method !== "credit" ? await payBackSplit(trx, r, t, part) : await toOneLabelled(trx, t, part, r));
-    used.push(t);
-    left -= part;
+    const part = Math.min(left, t.amountFen + t.creditFen - (await givenBack(trx, t)));
+    if (part > 0) await give(t, part);
   }
+  // More than the trades took (not a refund any product asks for): the first trade's payer, as ever.
+  if (left > 0) await give(first, left);
   if (r.final !== false) {
     for (const t of used.includes(first) ? used : [first, ...used]) {
       await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", t.outTradeNo).where("status", "=", "paid").execute();
@@ -85,6 +93,24 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
 }
 
 const toOf = (t: Paid): Exclude<PaidBackTo, "split" | "none"> => (t.method === "credit" ? "credit" : isSourceMethod(t.method) ? t.method : "wallet");
+
+/**
+ * What earlier refunds of the trade gave back in all: at the gateway (booked or still on its way),
+ * to the wallet, and to the company's credit line (a credit payment, or a 超标自付 trade's company part).
+ */
+async function givenBack(trx: Kysely<Database>, t: Paid): Promise<number> {
+  const ledger = await trx
+    .selectFrom("ledger")
+    .select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen"))
+    .where("outTradeNo", "=", t.outTradeNo)
+    .where("entry", "=", "refund")
+    .where("account", "in", ["wallet", "credit"])
+    .executeTakeFirstOrThrow();
+  const gateway = isSourceMethod(t.method)
+    ? await trx.selectFrom("source_refunds").select((eb) => eb.fn.sum<number | string | null>("amountFen").as("fen")).where("outTradeNo", "=", t.outTradeNo).executeTakeFirstOrThrow()
+    : { fen: 0 };
+  return Number(ledger.fen ?? 0) + Number(gateway.fen ?? 0);
+}
 
 /** What earlier refunds of the trade gave back to its payer: at the gateway (booked or still on its way), or to the wallet. */
 async function refundedBefore(trx: Kysely<Database>, t: Paid): Promise<number> {

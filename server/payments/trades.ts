@@ -88,7 +88,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
     orderId: o.id,
     product: o.product,
     orderNo: o.orderNo,
-    title: o.title,
+    title: due.title ?? o.title,
     status: o.status,
     businessType: due.businessType,
     amount: due.amount,

@@ -1,6 +1,7 @@
 // Train orders: book (hold the seats and create in one transaction), the order centre's list and
 // detail, cancelling an unpaid order, 退票 (a quote of the railway's fee per passenger, then the
-// refund) and 改签 (a quote of the new train and any difference, then the change). A member
+// refund) and 改签 (a quote of the new train and any difference, then the change, which a dearer
+// train leaves waiting for its difference until paid or withdrawn). A member
 // reaches only their own orders; a company administrator also the company's.
 import { z } from "zod";
 import { trainChangeInput, trainOrderInput, zTrainOrderId } from "../../src/domain/orders/train-booking";
@@ -14,7 +15,7 @@ import { memberActor } from "../orders/flight/moves";
 import { bookTrain } from "../orders/train/book";
 import { applyTrainMove } from "../orders/train/moves";
 import { refundTrainOrder, trainRefundQuote } from "../orders/train/refund";
-import { changeTrainOrder, trainChangeQuote } from "../orders/train/change";
+import { cancelTrainChange, changeTrainOrder, trainChangeQuote } from "../orders/train/change";
 import { listTrainOrders, trainOrderDetail, visibleTrainOrderId } from "../orders/train/views";
 import { orderListInput } from "./orders";
 import { BizError, RET } from "../services/http/envelope";
@@ -116,7 +117,7 @@ export function trainOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: TRAIN_ORDER_PATHS.changeApply,
-      summary: "改签试算：同出发、到达城市的另一车次或席别，返回新车次与每位乘客的票价差（新票价较低时退还差额并按退票规则收取差额退票费），不做改动",
+      summary: "改签试算：同出发、到达城市的另一车次或席别，返回新车次与每位乘客的票价差（不收改签费；新票价较高时补差价 pay，较低时退还差额并按退票规则收取差额退票费），不做改动",
       tags,
       access: "orders",
       input: trainChangeInput,
@@ -128,13 +129,25 @@ export function trainOrderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: TRAIN_ORDER_PATHS.changeConfirm,
-      summary: "确认改签：占用并出票新车次座位、释放原座位，票价较低时退还差额（扣除差额退票费）至原支付账户；每张订单只能改签一次",
+      summary: "确认改签：新票价不高于原票价时占用并出票新车次座位、释放原座位，较低时退还差额（扣除差额退票费）至原支付账户；新票价较高时占用新车次座位，订单进入改签待支付（status=awaitingPayment，expiresAt 前在收银台支付差价，业务类型 11 火车票改签），支付后出票并释放原座位，超时未支付则取消改签、释放新座位，原车票继续有效；每张订单只能改签一次",
       tags,
       access: "orders",
       input: trainChangeInput,
       handler: async ({ input, member, ctx }) => {
         const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
         return changeTrainOrder(ctx.db, { ...input, orderId: id }, memberActor(member!), seed);
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: TRAIN_ORDER_PATHS.changeCancel,
+      summary: "取消改签待支付的改签：释放新车次座位，订单回到已出票，原车票继续有效",
+      tags,
+      access: "orders",
+      input: z.object({ orderId: zTrainOrderId }).strict(),
+      handler: async ({ input, member, ctx }) => {
+        const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
+        return cancelTrainChange(ctx.db, id, memberActor(member!));
       },
     }),
   ];

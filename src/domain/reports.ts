@@ -52,16 +52,17 @@ export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S
 /**
  * The same two sets per product: each product has its own status codes (a hotel's 4 is a completed
  * stay, a flight's 4 a refunded ticket). Hotels: paid and awaiting the hotel, confirmed, checked in
- * or completed; refunded. Trains: paid and being issued, ticketed or changed; refunded, or failed to
- * issue and paid back.
+ * or completed; refunded. Trains: paid and being issued, ticketed, changed, or with a dearer change
+ * waiting for its difference (the original ticket still holds); refunded, or failed to issue and
+ * paid back.
  */
-// The report summaries' triggers (server migration 092) have these sets, the products and the
-// change action built in, and a test holds them equal: changing one needs a migration that
-// recreates the triggers and rebuilds the summaries.
+// The report summaries' triggers (server migrations 092, rebuilt by 095) have these sets, the
+// products and the change action built in, and a test holds them equal: changing one needs a
+// migration that recreates the triggers and rebuilds the summaries.
 export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
   air: SPEND_STATUSES,
   hotel: [H.pendingConfirm, H.confirmed, H.checkedIn, H.completed],
-  train: [T.ticketing, T.ticketed, T.changed],
+  train: [T.ticketing, T.ticketed, T.changed, T.changePending],
 };
 export const REFUND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
   air: REFUND_STATUSES,

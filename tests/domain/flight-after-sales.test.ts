@@ -1,13 +1,15 @@
 // Refund and change pricing of a flight order: the fee percent of every tier on both sides of
 // every window boundary (168, 48 and 4 hours before departure, and after it), the refund quote's
-// lines and totals, the change quote's fee, fare and fuel-tax differences, service fee and total,
-// and the inputs the calls validate.
+// lines and totals (with a policy surrendered before the flight, kept after it), the change
+// quote's fee, fare and fuel-tax differences, service fee and total, and the inputs the calls
+// validate.
 import { describe, expect, it } from "vitest";
 import { changePercent, refundPercent, type FareTier } from "../../src/domain/travel/air-rules";
 import { fareBreakdown } from "../../src/domain/travel/air-fares";
 import {
   changeQuote, changeQuoteInput, confirmChangeInput, hoursUntil, pickRefund, refundQuote, refundSubmitInput, refundTipInput, refundTotals, REFUND_REASONS, type TicketLine,
 } from "../../src/domain/orders/flight-after-sales";
+import { INSURANCE } from "../../src/domain/orders/insurance";
 
 /** Hours on each side of each boundary, and the window each falls in. */
 const EDGES: [number, number][] = [[500, 0], [168, 0], [167.99, 1], [48, 1], [47.99, 2], [4, 2], [3.99, 3], [0, 3], [-2, 3]];
@@ -38,9 +40,9 @@ describe("refund quote", () => {
   it("per passenger: the fee of the tier's percent in whole yuan, the taxes back, and the totals add up", () => {
     const q = refundQuote([adult, child, infant], "full", 200);
     expect(q.lines).toEqual([
-      { passengerId: 1, name: "张三", psgType: "ADT", ticket: 131_000, feePercent: 5, fee: 6_600, taxes: 8_000, refund: 131_000 - 6_600 + 8_000, hoursBeforeDeparture: 200 },
-      { passengerId: 2, name: "张小宝", psgType: "CHD", ticket: 65_000, feePercent: 5, fee: 3_300, taxes: 1_500, refund: 65_000 - 3_300 + 1_500, hoursBeforeDeparture: 200 },
-      { passengerId: 3, name: "张小小", psgType: "INF", ticket: 13_000, feePercent: 5, fee: 700, taxes: 0, refund: 12_300, hoursBeforeDeparture: 200 },
+      { passengerId: 1, name: "张三", psgType: "ADT", ticket: 131_000, feePercent: 5, fee: 6_600, taxes: 8_000, insurance: 0, insuranceKept: 0, refund: 131_000 - 6_600 + 8_000, hoursBeforeDeparture: 200 },
+      { passengerId: 2, name: "张小宝", psgType: "CHD", ticket: 65_000, feePercent: 5, fee: 3_300, taxes: 1_500, insurance: 0, insuranceKept: 0, refund: 65_000 - 3_300 + 1_500, hoursBeforeDeparture: 200 },
+      { passengerId: 3, name: "张小小", psgType: "INF", ticket: 13_000, feePercent: 5, fee: 700, taxes: 0, insurance: 0, insuranceKept: 0, refund: 12_300, hoursBeforeDeparture: 200 },
     ]);
     expect(q.fee).toBe(6_600 + 3_300 + 700);
     expect(q.refund).toBe(132_400 + 63_200 + 12_300);
@@ -63,7 +65,25 @@ describe("refund quote", () => {
     const one = pickRefund(all, [2]);
     expect(one).toMatchObject({ fee: one.lines[0].fee, refund: one.lines[0].refund });
     expect(one.lines.map((l) => l.name)).toEqual(["张小宝"]);
-    expect(pickRefund(all, [])).toEqual({ lines: [], fee: 0, refund: 0, hoursBeforeDeparture: 0 });
+    expect(pickRefund(all, [])).toEqual({ lines: [], fee: 0, insurance: 0, insuranceKept: 0, refund: 0, hoursBeforeDeparture: 0 });
+  });
+
+  it("surrenders a policy in force before the flight, its premium back with the ticket; after the flight the premium is kept", () => {
+    const insured: TicketLine = { ...adult, insurance: { premium: 3_000, status: INSURANCE.insured } };
+    const before = refundQuote([insured, child], "full", 0.5);
+    expect(before.lines[0]).toMatchObject({ insurance: 3_000, insuranceKept: 0, refund: refundQuote([adult], "full", 0.5).lines[0].refund + 3_000 });
+    expect(before.lines[1]).toMatchObject({ insurance: 0, insuranceKept: 0 });
+    expect(before).toMatchObject({ insurance: 3_000, insuranceKept: 0, refund: before.lines[0].refund + before.lines[1].refund });
+    const gone = refundQuote([insured, child], "full", -0.5);
+    expect(gone.lines[0]).toMatchObject({ insurance: 0, insuranceKept: 3_000, refund: refundQuote([adult], "full", -0.5).lines[0].refund });
+    expect(gone).toMatchObject({ insurance: 0, insuranceKept: 3_000 });
+    // Only a policy in force: one never issued, withdrawn or already surrendered gives nothing back.
+    for (const status of [INSURANCE.none, INSURANCE.cancelled, INSURANCE.failed, INSURANCE.surrendering, INSURANCE.surrendered]) {
+      expect(refundQuote([{ ...adult, insurance: { premium: 3_000, status } }], "full", 100), `status ${status}`).toMatchObject({ insurance: 0, insuranceKept: 0, refund: refundQuote([adult], "full", 100).refund });
+    }
+    // Ticked passengers total their own premiums.
+    expect(pickRefund(before, [2])).toMatchObject({ insurance: 0 });
+    expect(pickRefund(before, [1])).toMatchObject({ insurance: 3_000 });
   });
 
   it("passengers on different flights: each line keeps its own hours, the quote the earliest", () => {

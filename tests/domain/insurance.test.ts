@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INSURANCE, INSURANCE_BY_ORDER_ACTION, INSURANCE_MOVES, insuranceMove } from "../../src/domain/orders/insurance";
+import { INSURANCE, INSURANCE_BY_ORDER_ACTION, INSURANCE_MOVES, insuranceMove, insuranceOnRefund } from "../../src/domain/orders/insurance";
 import { FLIGHT_ORDER_MOVES, FLIGHT_ORDER_STATUS } from "../../src/domain/orders/flight";
 import { INSURANCE_STATUS_CODES } from "../../src/domain/codes";
 
@@ -11,6 +11,27 @@ describe("flight insurance moves", () => {
       expect(insuranceMove(from, "issue"), `issue from ${from}`).toBeNull();
       expect(insuranceMove(from, "withdraw"), `withdraw from ${from}`).toBeNull();
     }
+  });
+
+  it("surrenders only a policy in force (退保中), and finishes only a surrender under way (已退保)", () => {
+    expect(insuranceMove(INSURANCE.insured, "surrender")?.to).toBe(INSURANCE.surrendering);
+    expect(insuranceMove(INSURANCE.surrendering, "finishSurrender")?.to).toBe(INSURANCE.surrendered);
+    for (const from of INSURANCE_STATUS_CODES) {
+      if (from !== INSURANCE.insured) expect(insuranceMove(from, "surrender"), `surrender from ${from}`).toBeNull();
+      if (from !== INSURANCE.surrendering) expect(insuranceMove(from, "finishSurrender"), `finish from ${from}`).toBeNull();
+    }
+    expect(INSURANCE_MOVES).toHaveLength(4);
+  });
+
+  it("gives the whole premium back before the flight leaves, nothing after; nothing for a policy not in force", () => {
+    expect(insuranceOnRefund(3_000, INSURANCE.insured, 200)).toEqual({ surrender: 3_000, kept: 0 });
+    expect(insuranceOnRefund(3_000, INSURANCE.insured, 0.01)).toEqual({ surrender: 3_000, kept: 0 });
+    expect(insuranceOnRefund(3_000, INSURANCE.insured, 0)).toEqual({ surrender: 0, kept: 3_000 });
+    expect(insuranceOnRefund(3_000, INSURANCE.insured, -5)).toEqual({ surrender: 0, kept: 3_000 });
+    for (const status of INSURANCE_STATUS_CODES.filter((c) => c !== INSURANCE.insured)) {
+      expect(insuranceOnRefund(3_000, status, 200), `status ${status}`).toEqual({ surrender: 0, kept: 0 });
+    }
+    expect(insuranceOnRefund(0, INSURANCE.insured, 200)).toEqual({ surrender: 0, kept: 0 });
   });
 
   it("follows only order actions that exist, and every order action that ends a booking unticketed", () => {

@@ -5,15 +5,18 @@ import {
   TRAIN_ORDER_MOVES, TRAIN_ORDER_STATUS as S, TRAIN_ORDER_STATUS_CODES, isTrainFinal, trainMemberActions, trainOrderColor, trainOrderLabel, trainOrderMove,
   type TrainOrderAction,
 } from "../../src/domain/orders/train";
-import { trainOrderInput, trainPricePanel, trainRefundLines } from "../../src/domain/orders/train-booking";
+import { trainChangeLines, trainOrderInput, trainPricePanel, trainRefundLines } from "../../src/domain/orders/train-booking";
 import { childTrainFare, trainRefundFee, trainRefundPercent } from "../../src/domain/travel/train";
 import { BUSINESS_TYPE, payRedirect } from "../../src/domain/payments";
 
-const ACTIONS: TrainOrderAction[] = ["pay", "cancel", "expire", "ticket", "fail", "refund", "change", "approve", "rejectApproval"];
+const ACTIONS: TrainOrderAction[] = [
+  "pay", "cancel", "expire", "ticket", "fail", "refund", "change", "approve", "rejectApproval", "requestChange", "payChange", "declineChange", "cancelChange",
+];
 
 describe("train order state machine", () => {
   it("labels every status in Chinese and English, unknown codes as themselves", () => {
-    expect(TRAIN_ORDER_STATUS_CODES.map((c) => trainOrderLabel(c))).toEqual(["待支付", "出票中", "已出票", "已改签", "已退票", "已取消", "出票失败", "待审批"]);
+    expect(TRAIN_ORDER_STATUS_CODES.map((c) => trainOrderLabel(c))).toEqual(["待支付", "出票中", "已出票", "已改签", "已退票", "已取消", "出票失败", "待审批", "改签待支付"]);
+    expect(trainOrderLabel(S.changePending, "en")).toBe("Change awaiting payment");
     expect(trainOrderLabel(S.ticketed, "en")).toBe("Ticketed");
     expect(trainOrderLabel(S.approving, "en")).toBe("Awaiting approval");
     expect(trainOrderColor(S.approving)).toBe("volcano");
@@ -37,9 +40,14 @@ describe("train order state machine", () => {
       [`${S.ticketed}:refund`]: [S.refunded, "member"],
       [`${S.ticketed}:change`]: [S.changed, "member"],
       [`${S.changed}:refund`]: [S.refunded, "member"],
+      // A dearer change waits for its difference; paid it completes, else the original ticket stays.
+      [`${S.ticketed}:requestChange`]: [S.changePending, "member"],
+      [`${S.changePending}:payChange`]: [S.changed, "system"],
+      [`${S.changePending}:declineChange`]: [S.ticketed, "system"],
+      [`${S.changePending}:cancelChange`]: [S.ticketed, "member"],
     };
     let checked = 0;
-    for (const from of [...TRAIN_ORDER_STATUS_CODES, 8, 99]) {
+    for (const from of [...TRAIN_ORDER_STATUS_CODES, 9, 99]) {
       for (const action of ACTIONS) {
         const m = trainOrderMove(from, action);
         const want = legal[`${from}:${action}`];
@@ -48,7 +56,7 @@ describe("train order state machine", () => {
         checked++;
       }
     }
-    expect(checked).toBe(10 * ACTIONS.length);
+    expect(checked).toBe(11 * ACTIONS.length);
     expect(TRAIN_ORDER_MOVES).toHaveLength(Object.keys(legal).length);
   });
 
@@ -57,17 +65,20 @@ describe("train order state machine", () => {
     expect(trainMemberActions(S.approving)).toEqual(["cancel"]);
     expect(isTrainFinal(S.approving)).toBe(false);
     expect(trainMemberActions(S.ticketing)).toEqual([]);
-    expect(trainMemberActions(S.ticketed)).toEqual(["refund", "change"]);
+    expect(trainMemberActions(S.ticketed)).toEqual(["refund", "change", "requestChange"]);
     expect(trainMemberActions(S.changed)).toEqual(["refund"]);
+    // Waiting for a dearer change's difference: neither refunded nor changed again, only withdrawn.
+    expect(trainMemberActions(S.changePending)).toEqual(["cancelChange"]);
+    expect(isTrainFinal(S.changePending)).toBe(false);
     for (const s of [S.refunded, S.cancelled, S.ticketFailed]) {
       expect(trainMemberActions(s)).toEqual([]);
       expect(isTrainFinal(s)).toBe(true);
     }
-    expect([S.pendingPayment, S.ticketing, S.ticketed, S.changed].some(isTrainFinal)).toBe(false);
+    expect([S.pendingPayment, S.ticketing, S.ticketed, S.changed, S.changePending].some(isTrainFinal)).toBe(false);
   });
 
   it("a paid train order (and a paid change) lands on the train order list", () => {
-    for (const type of [BUSINESS_TYPE.trainPay, "trainChangeTicket"] as const) {
+    for (const type of [BUSINESS_TYPE.trainPay, BUSINESS_TYPE.trainChangeTicket, "trainChangeTicket"] as const) {
       const to = payRedirect(type);
       expect(to).toMatchObject({ kind: "route", route: "OrderLists" });
       expect(to.kind === "route" && to.query?.(1, "T1")).toEqual({ type: "train" });
@@ -111,6 +122,42 @@ describe("the railway's refund fee", () => {
     ]);
     expect(q.fee).toBe(8_300);
     expect(q.refund).toBe(55_300 + 27_650 - 8_300);
+  });
+});
+
+describe("a change's difference (12306: no change fee)", () => {
+  const dep = Date.UTC(2026, 11, 3, 1, 0);
+  const people = [
+    { passengerId: 1, name: "张三", passengerType: "adult" as const, fare: 55_300 },
+    { passengerId: 2, name: "张小三", passengerType: "child" as const, fare: childTrainFare(55_300) },
+  ];
+
+  it("charges only the difference for a dearer seat, at any time before the train, with no fee", () => {
+    const first = { price: 93_300, childPrice: childTrainFare(93_300) };
+    for (const hours of [300, 100, 30, 2]) {
+      const q = trainChangeLines(people, first, dep, dep - hours * 3_600_000);
+      expect(q.lines.map((l) => [l.name, l.oldFare, l.newFare, l.pay, l.fee, l.refund])).toEqual([
+        ["张三", 55_300, 93_300, 38_000, 0, 0],
+        ["张小三", 27_650, 46_650, 19_000, 0, 0],
+      ]);
+      expect([q.pay, q.fee, q.refund]).toEqual([57_000, 0, 0]);
+    }
+  });
+
+  it("gives a cheaper seat's difference back less the refund fee on the difference, by the refund tiers", () => {
+    const second = { price: 35_300, childPrice: childTrainFare(35_300) };
+    const at = (hours: number) => trainChangeLines(people, second, dep, dep - hours * 3_600_000);
+    // 20,000 and 10,000 fen back: free 8 days ahead, 5 % 48 h–8 days, 10 % 24–48 h, 20 % under 24 h.
+    expect([200, 100, 30, 2].map((h) => at(h).lines.map((l) => l.fee))).toEqual([[0, 0], [1_000, 500], [2_000, 1_000], [4_000, 2_000]]);
+    const q = at(30);
+    expect(q.lines.map((l) => [l.pay, l.refund])).toEqual([[0, 18_000], [0, 9_000]]);
+    expect([q.pay, q.fee, q.refund]).toEqual([0, 3_000, 27_000]);
+    expect(q.fee).toBe(trainRefundFee(20_000, 30) + trainRefundFee(10_000, 30));
+  });
+
+  it("moves the same fare for nothing", () => {
+    const q = trainChangeLines(people, { price: 55_300, childPrice: childTrainFare(55_300) }, dep, dep - 2 * 3_600_000);
+    expect([q.pay, q.fee, q.refund]).toEqual([0, 0, 0]);
   });
 });
 

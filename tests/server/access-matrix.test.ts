@@ -118,6 +118,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/api/v1/train/order_refund": { orderId: "999999", mode: "quote" },
   "/api/v1/train/change_apply": { orderId: "999999", trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O" },
   "/api/v1/train/change_confirm": { orderId: "999999", trainKey: "2026-12-10:G9999:北京南:上海虹桥", seatClass: "O" },
+  "/api/v1/train/change_cancel": { orderId: "999999" },
   // Payments: no trade or order of these ids exists; paying is tested in payments.test.ts.
   "/pay/cashier": { orderId: "999999" },
   "/pay/create": { orderId: "999999", method: "wallet" },
@@ -227,7 +228,7 @@ const ACTS_ON_OWN = new Set([
   "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/api/v1/trip_manager/hotel_domestic_order/standard_check", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",
   "/api/v1/trip_manager/train_domestic_order/book", "/api/v1/trip_manager/train_domestic_order/standard_check", "/api/v1/train/order_detail", "/api/v1/train/order_cancel", "/api/v1/train/order_refund",
-  "/api/v1/train/change_apply", "/api/v1/train/change_confirm",
+  "/api/v1/train/change_apply", "/api/v1/train/change_confirm", "/api/v1/train/change_cancel",
   "/pay/cashier", "/pay/create", "/pay/newappthepay", "/pay/newappshouxinpay", "/pay/precreate", "/pay/query",
   "/member/account/bind_bankcard", "/member/account/unbind_bankcard", "/withdrawal/apply", "/withdrawal/detail", "/withdrawal/cancel",
   "/account/recharge/detail",

@@ -1,7 +1,8 @@
 // Refund and change of ticketed flight orders end to end on a fresh database (SQLite, or
 // PostgreSQL with DATABASE_URL): the refund estimate is the fee table's and what the airline
 // charges, a refund runs through the airline's jobs to 已退款 with the money back in the wallet
-// (or the company's credit line) and the seats back on sale; a change with nothing to pay is
+// (or the company's credit line) and the seats back on sale, a refunded passenger's insurance
+// surrendered with its premium back before the flight and kept after it; a change with nothing to pay is
 // confirmed by the airline, one with money to pay goes through the real wallet cashier, and one
 // left unpaid is declined with its new seats released; illegal moves, a second concurrent refund,
 // another member's order and a partner that turns after-sales off change nothing.
@@ -16,6 +17,7 @@ import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { percentOf } from "../../src/domain/travel/money";
+import { idCardCheckChar } from "../../src/domain/validators";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
@@ -207,6 +209,81 @@ describe("refund", () => {
     const after1 = await written();
     expect(after1).toEqual({ ...before, refunds: before.refunds + 1, events: before.events + 1, jobs: before.jobs + 1 });
     expect((await detail(ME, order.id)).status).toBe(9);
+  });
+});
+
+describe("insurance on refund", () => {
+  const insuStatuses = async (id: number) => (await detail(ME, id)).passengers.map((p: { insuStatus: number }) => p.insuStatus);
+  // Other tests' refunds may finish in the same runs of the jobs: this order's own ledger rows.
+  const refundedTo = async (outTradeNo: string) =>
+    (await db().selectFrom("ledger").select(["account", "amountFen"]).where("outTradeNo", "=", outTradeNo).where("entry", "=", "refund").execute()).map((r) => [r.account, r.amountFen]);
+
+  it("before the flight: the policy is surrendered (退保中, then 已退保) and its premium comes back with the ticket", async () => {
+    await setBalance(ME, "100000.00");
+    const { seat } = (await fares(40)).fullY[0];
+    const order = await ticketed(ME, seat, [{ ...ADULT, insuType: "1" }, CHILD]);
+    const d = await detail(ME, order.id);
+    const premium = d.passengers[0].insuPayPrice;
+    expect(premium).toBeGreaterThan(0);
+    expect(await insuStatuses(order.id)).toEqual([1, 0]);
+    const tip = (await api(ME, A.refundTip, { id: order.id })).data;
+    expect(tip).toMatchObject({ insurance: premium, insuranceKept: 0 });
+    expect(tip.lines[0]).toMatchObject({ insurance: premium, refund: d.passengers[0].tktPrice - tip.lines[0].fee + tip.lines[0].taxes + premium });
+    expect(tip.lines[1]).toMatchObject({ insurance: 0 });
+    const r = await api(ME, A.refundSubmit, { id: order.id, reason: "自愿退票" });
+    expect(r.ret, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ insurance: premium, refund: tip.refund });
+    expect(await insuStatuses(order.id)).toEqual([5, 0]);
+    expect((await detail(ME, order.id)).events.at(-1).note).toContain(`含保险退保 ¥${(premium / 100).toFixed(2)}`);
+    await after(3_000);
+    expect(await insuStatuses(order.id)).toEqual([5, 0]);
+    await after(3_000);
+    const done = await detail(ME, order.id);
+    expect(done.status).toBe(6);
+    expect(await insuStatuses(order.id)).toEqual([4, 0]);
+    expect(done.events.at(-1)).toMatchObject({ action: "refundMoney", note: expect.stringContaining(`含保险退保 ¥${(premium / 100).toFixed(2)}`) });
+    expect(done.refund.lines[0]).toMatchObject({ insurance: premium });
+    expect(await refundedTo(order.outTradeNo)).toEqual([["wallet", tip.refund]]);
+  });
+
+  it("some passengers refunded: only theirs is surrendered, the others' policies stay in force", async () => {
+    await setBalance(ME, "100000.00");
+    const { seat } = (await fares(41)).fullY[0];
+    const second = { name: "李四", certType: 1, certNo: `11010519850101001${idCardCheckChar("11010519850101001")}`, insuType: "1" };
+    const order = await ticketed(ME, seat, [{ ...ADULT, insuType: "1" }, second]);
+    const d = await detail(ME, order.id);
+    const r = await api(ME, A.refundSubmit, { id: order.id, reason: "自愿退票", "passengerIds.0": d.passengers[1].id });
+    expect(r.ret, r.msg).toBe(0);
+    expect(r.data).toMatchObject({ whole: false, insurance: d.passengers[1].insuPayPrice });
+    expect(await insuStatuses(order.id)).toEqual([1, 5]);
+    await after(3_000);
+    await after(3_000);
+    expect(await insuStatuses(order.id)).toEqual([1, 4]);
+    // The one still flying keeps a policy that the next refund surrenders.
+    const tip = (await api(ME, A.refundTip, { id: order.id })).data;
+    expect(tip).toMatchObject({ insurance: d.passengers[0].insuPayPrice });
+  });
+
+  it("after the flight left: no surrender, the estimate says the premium is kept, and the policy stays 已投保", async () => {
+    await setBalance(ME, "100000.00");
+    // Soon enough that the session signed in before the clock moved is still good after the flight.
+    const { flight, seat } = (await fares(3)).fullY[0];
+    const order = await ticketed(ME, seat, [{ ...ADULT, insuType: "1" }]);
+    const d = await detail(ME, order.id);
+    const premium = d.passengers[0].insuPayPrice;
+    clock = Date.parse(flight.depUtc) + 3_600_000;
+    setClock(() => clock);
+    const tip = (await api(ME, A.refundTip, { id: order.id })).data;
+    expect(tip).toMatchObject({ insurance: 0, insuranceKept: premium });
+    expect(tip.lines[0].refund).toBe(d.passengers[0].tktPrice - tip.lines[0].fee + tip.lines[0].taxes);
+    const r = await api(ME, A.refundSubmit, { id: order.id, reason: "自愿退票" });
+    expect(r.ret, r.msg).toBe(0);
+    expect((await detail(ME, order.id)).events.at(-1).note).toContain(`保费 ¥${(premium / 100).toFixed(2)} 不退`);
+    await after(3_000);
+    await after(3_000);
+    expect((await detail(ME, order.id)).status).toBe(6);
+    expect(await insuStatuses(order.id)).toEqual([1]);
+    expect(await refundedTo(order.outTradeNo)).toEqual([["wallet", tip.refund]]);
   });
 });
 

@@ -1,5 +1,5 @@
-// The report summaries (migration 092) on a fresh database (SQLite, or PostgreSQL with
-// DATABASE_URL): orders of every report product, status, kind of company and booker written
+// The report summaries (migration 092, rebuilt by 095) on a fresh database (SQLite, or PostgreSQL
+// with DATABASE_URL): orders of every report product, status, kind of company and booker written
 // straight into the tables, then moved, re-dated, renamed, re-assigned and deleted at random. After
 // every round the three summary tables must hold exactly what a computation from the orders,
 // passengers and events gives, and the spend report read from them must answer what the same
@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
 import { DEMO_COMPANY } from "../../server/db/seed/demo";
-import * as summaries from "../../server/db/migrations/092_report_summaries";
+import * as summaries from "../../server/db/migrations/095_train_changes";
+import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";
 import { AIRLINES } from "../../server/inventory/data/airlines";
 import { UNASSIGNED_DEPARTMENT } from "../../server/routes/workbench";
@@ -452,8 +453,8 @@ describe("report summaries", () => {
 
   it("are rebuilt from the orders by the migration itself", async () => {
     const before = await actualSummaries();
-    await summaries.down(h.db.db);
-    await summaries.up(h.db.db);
+    await dropSummaries(h.db.db);
+    await summaries.rebuildSummaries(h.db.db);
     expect(await actualSummaries()).toEqual(before);
     expect((await actualSummaries()).report_days.length).toBeGreaterThan(50);
     // And the triggers came back with them.

@@ -2,8 +2,9 @@
 // fresh database (SQLite, or PostgreSQL with DATABASE_URL): a train ticket paid by QR, changed to
 // a cheaper train and then returned, is refunded twice at the gateway, each refund with its own
 // number and amount, booked once however often its job runs; the same two refunds of a
-// wallet-paid ticket both reach the wallet; a cancelled hotel room paid by WeChat goes back to
-// WeChat.
+// wallet-paid ticket both reach the wallet; a ticket paid by Alipay and changed to a dearer train
+// whose difference came from the wallet is returned to both, neither giving back more than it
+// took; a cancelled hotel room paid by WeChat goes back to WeChat.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { startHarness } from "./harness";
@@ -155,6 +156,38 @@ describe("a train ticket paid by Alipay", () => {
     await h.app.jobs.runDueJobs();
     expect(asked.filter((a) => a.outTradeNo === no)).toHaveLength(2);
     expect(await ledgerRefunds(no)).toHaveLength(2);
+  });
+});
+
+describe("a train ticket paid by Alipay, changed to a dearer train paid from the wallet", () => {
+  it("returned: the difference back to the wallet in full, the rest of the new fare to Alipay", async () => {
+    const first = await pick(17, "O");
+    const id = await book(first);
+    const no = await payByQr(id, "alipay", "2026112622001000000202");
+    const d = await issue(id);
+    const next = await pick(17, "M");
+    const changed = await api(P.changeConfirm, { orderId: id, trainKey: next.train.trainKey, seatClass: "M" });
+    expect(changed.ret, changed.msg).toBe(0);
+    const diff = next.seat.price - first.seat.price;
+    expect(changed.data).toMatchObject({ status: "awaitingPayment", pay: diff });
+    await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+    const t = await api(PAY.create, { orderId: id, method: "wallet" });
+    const paid = await api(PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    expect(paid.ret, paid.msg).toBe(0);
+    expect((await api(P.detail, { orderId: id })).data.status).toBe(3);
+    const wallet = await balanceFen();
+
+    setClock(() => Date.parse(`${d.depDate}T${d.depTime}:00+08:00`) - 30 * HOUR);
+    const returned = await api(P.refund, { orderId: id, mode: "confirm" });
+    expect(returned.ret, returned.msg).toBe(0);
+    expect(returned.data.refund).toBe(next.seat.price - returned.data.fee);
+    expect(await balanceFen()).toBe(wallet + diff);
+    expect(await ledgerRefunds(t.data.outTradeNo)).toEqual([expect.objectContaining({ account: "wallet", direction: "in", amountFen: diff })]);
+    await h.app.jobs.runDueJobs();
+    expect((await refundsOf(no)).map((r) => [r.amountFen, r.status])).toEqual([[returned.data.refund - diff, "refunded"]]);
+    expect(asked.filter((a) => a.outTradeNo === no).map((a) => a.refundFen)).toEqual([returned.data.refund - diff]);
+    expect(await paymentStatus(no)).toBe("refunded");
+    expect(await paymentStatus(t.data.outTradeNo)).toBe("refunded");
   });
 });
 

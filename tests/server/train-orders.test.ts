@@ -17,6 +17,7 @@ import { TRAIN_ORDER_PATHS as P } from "../../src/domain/orders/train-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { childTrainFare, trainRefundFee } from "../../src/domain/travel/train";
 import { idCardCheckChar } from "../../src/domain/validators";
+import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import type { TrainItem, TrainSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
@@ -219,7 +220,7 @@ describe("expiry, payment and ticketing", () => {
     setClock(() => NOW + 6_000);
     await h.app.jobs.runDueJobs();
     const d = await detail(ME, data.id);
-    expect(d).toMatchObject({ status: 2, ticketNo: expect.stringMatching(/^E\d+$/), actions: ["refund", "change"] });
+    expect(d).toMatchObject({ status: 2, ticketNo: expect.stringMatching(/^E\d+$/), actions: ["refund", "change", "requestChange"] });
     expect(d.passengers.map((x: { seatNo: string }) => x.seatNo)).toEqual([expect.stringMatching(/^\d{2}车\d{2}[ABCDF]号$/), expect.stringMatching(/^\d{2}车\d{2}[ABCDF]号$/)]);
     expect(new Set(d.passengers.map((x: { seatNo: string }) => x.seatNo)).size).toBe(2);
     expect(d.events.map((e: { action: string }) => e.action)).toEqual(["create", "pay", "ticket"]);
@@ -372,18 +373,208 @@ describe("改签", () => {
     expect(refund.data.lines[0].fare).toBe(next.seat.price);
   });
 
-  it("refuses a dearer seat, the same seat, another route, and an unpaid order, changing nothing", async () => {
+  it("refuses the same seat, another route, and an unpaid order, changing nothing", async () => {
     const p = await pick(16);
     const { id } = await ticketed(p);
     const dearer = await pick(16, "M");
     const before = await written();
-    expect(await api(ME, P.changeConfirm, { orderId: id, trainKey: dearer.train.trainKey, seatClass: "M" })).toMatchObject({ ret: 409, msg: expect.stringContaining("请退票后重新购买") });
     expect(await api(ME, P.changeApply, { orderId: id, trainKey: p.train.trainKey, seatClass: "O" })).toMatchObject({ ret: 400, msg: "请选择其他车次或席别" });
     const nanjing: TrainItem = (await api(null, LIST, { fromStation: "北京", toStation: "南京", depDate: day(16), trainTypes: "G" })).data.list[0];
     expect(await api(ME, P.changeApply, { orderId: id, trainKey: nanjing.trainKey, seatClass: "O" })).toMatchObject({ ret: 400, msg: "改签只能选择相同出发和到达城市的车次" });
     expect(await written()).toEqual(before);
     const unpaid = await api(ME, P.book, form(await pick(16)));
     expect((await api(ME, P.changeApply, { orderId: unpaid.data.id, trainKey: dearer.train.trainKey, seatClass: "O" })).ret).toBe(409);
+  });
+});
+
+describe("改签 to a dearer train", () => {
+  const departureOf = (d: { depDate: string; depTime: string }) => Date.parse(`${d.depDate}T${d.depTime}:00+08:00`);
+  const seatNos = (d: { passengers: { seatNo: string }[] }) => d.passengers.map((p) => p.seatNo);
+  const ledgerRefunds = (outTradeNo: string) =>
+    h.db.db.selectFrom("ledger").select(["account", "amountFen"]).where("outTradeNo", "=", outTradeNo).where("entry", "=", "refund").orderBy("id").execute();
+
+  /** A ticketed 二等座 and another train's 一等座 that day, dearer. */
+  async function dearerChange(n: number) {
+    const first = await pick(n, "O");
+    const ticket = await ticketed(first);
+    const next = await pick(n, "M");
+    expect(next.train.trainNo).not.toBe(first.train.trainNo);
+    expect(next.seat.price).toBeGreaterThan(first.seat.price);
+    return { first, next, ...ticket, body: { orderId: ticket.id, trainKey: next.train.trainKey, seatClass: "M" } };
+  }
+
+  async function payChange(orderId: number) {
+    const t = await api(ME, PAY.create, { orderId, method: "wallet" });
+    expect(t.ret, t.msg).toBe(0);
+    expect(t.data.businessType).toBe(BUSINESS_TYPE.trainChangeTicket);
+    const r = await api(ME, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    expect(r.ret, r.msg).toBe(0);
+    return t.data.outTradeNo as string;
+  }
+
+  it("waits in 改签待支付 for the difference, no fee; paid at the cashier it completes, the old seat goes back, and a later refund returns the new fare through both trades", async () => {
+    const { first, next, id, d, outTradeNo: ticketTrade, body } = await dearerChange(19);
+    const oldLeft = await remaining(first.train, "O");
+    const newLeft = await remaining(next.train, "M");
+    const diff = next.seat.price - first.seat.price;
+
+    const before = await written();
+    const q = await api(ME, P.changeApply, body);
+    expect(q.ret, q.msg).toBe(0);
+    expect(q.data).toMatchObject({ trainNo: next.train.trainNo, seatName: "一等座", pay: diff, fee: 0, refund: 0 });
+    expect(q.data.lines).toEqual([expect.objectContaining({ oldFare: first.seat.price, newFare: next.seat.price, pay: diff, fee: 0, refund: 0 })]);
+    expect(await written()).toEqual(before);
+
+    // Two confirms at once: one holds the new seat, the other finds the order moved and holds nothing.
+    const wallet = await balanceFen(ME);
+    const [a, b] = await Promise.all([api(ME, P.changeConfirm, body), api(ME, P.changeConfirm, body)]);
+    expect([a.ret, b.ret].sort()).toEqual([0, 409]);
+    const r = a.ret === 0 ? a : b;
+    expect(r.data).toMatchObject({ status: "awaitingPayment", pay: diff, from: 2, to: 8 });
+    expect(Date.parse(r.data.expiresAt)).toBe(NOW + 6_000 + 30 * 60_000);
+    expect(await balanceFen(ME)).toBe(wallet);
+    expect(await remaining(next.train, "M")).toBe(newLeft - 1);
+    expect(await remaining(first.train, "O")).toBe(oldLeft);
+    const pending = await detail(ME, id);
+    expect(pending).toMatchObject({
+      status: 8, trainNo: first.train.trainNo, seatClass: "O", ticketNo: d.ticketNo, actions: ["cancelChange"], changePaid: 0,
+      pendingChange: { trainNo: next.train.trainNo, seatName: "一等座", pay: diff, expiresAt: r.data.expiresAt },
+    });
+    expect(seatNos(pending)).toEqual(seatNos(d));
+    expect(pending.events.at(-1)).toMatchObject({ action: "requestChange", toStatus: 8, note: expect.stringContaining(`需补差价 ¥${(diff / 100).toFixed(2)}`) });
+    // Meanwhile neither refunded nor changed again.
+    expect((await api(ME, P.refund, { orderId: id, mode: "quote" })).ret).toBe(409);
+    expect((await api(ME, P.changeApply, body)).ret).toBe(409);
+
+    // The cashier asks for the difference as 火车票改签, until the window closes.
+    const cashier = await api(ME, PAY.cashier, { orderId: id });
+    expect(cashier.data).toMatchObject({
+      product: "train", status: 8, businessType: BUSINESS_TYPE.trainChangeTicket, amount: diff, expiresAt: r.data.expiresAt,
+      title: `改签至 ${next.train.trainNo} ${next.train.depDate} ${next.train.depTime} 一等座 ${next.train.fromStation}—${next.train.toStation}`,
+    });
+    const changeTrade = await payChange(id);
+    expect(await balanceFen(ME)).toBe(wallet - diff);
+    const after = await detail(ME, id);
+    expect(after).toMatchObject({
+      status: 3, trainNo: next.train.trainNo, seatClass: "M", ticketTotal: next.seat.price, payprice: d.payprice, changePaid: diff, pendingChange: null,
+      refundFee: 0, refundAmount: 0, actions: ["refund"], ticketNo: expect.stringMatching(/^E\d+$/), changedFrom: expect.stringContaining(first.train.trainNo),
+    });
+    expect(after.passengers[0]).toMatchObject({ fare: next.seat.price, seatNo: expect.stringMatching(/^\d{2}车\d{2}[ABCDF]号$/) });
+    expect(after.events.map((e: { action: string }) => e.action)).toEqual(["create", "pay", "ticket", "requestChange", "payChange"]);
+    expect(await remaining(first.train, "O")).toBe(oldLeft + 1);
+    expect(await remaining(next.train, "M")).toBe(newLeft - 1);
+    // Paid once: nothing more to pay, and the window's job finds nothing to decline.
+    expect((await api(ME, PAY.create, { orderId: id, method: "wallet" })).ret).toBe(409);
+    setClock(() => Date.parse(r.data.expiresAt) + 1_000);
+    await h.app.jobs.runDueJobs();
+    expect((await detail(ME, id)).events).toHaveLength(5);
+
+    // 退票 30 hours before the new train: its fare less 10 % comes back. The difference's trade
+    // gives back all it took, the ticket's trade the rest; the service fee stays.
+    setClock(() => departureOf(after) - 30 * HOUR);
+    const fee = trainRefundFee(next.seat.price, 30);
+    const back = await balanceFen(ME);
+    const refund = await api(ME, P.refund, { orderId: id, mode: "confirm" });
+    expect(refund.ret, refund.msg).toBe(0);
+    expect(refund.data).toMatchObject({ fee, refund: next.seat.price - fee });
+    expect(await balanceFen(ME)).toBe(back + next.seat.price - fee);
+    expect(await ledgerRefunds(changeTrade)).toEqual([{ account: "wallet", amountFen: diff }]);
+    expect(await ledgerRefunds(ticketTrade)).toEqual([{ account: "wallet", amountFen: next.seat.price - fee - diff }]);
+    const trades = await h.db.db.selectFrom("payments").select("status").where("outTradeNo", "in", [ticketTrade, changeTrade]).execute();
+    expect(trades.map((t) => t.status)).toEqual(["refunded", "refunded"]);
+  });
+
+  it("left unpaid, is declined when its window closes: the new seat goes back, the original ticket holds and may still be changed", async () => {
+    const { first, next, id, d, body } = await dearerChange(20);
+    const oldLeft = await remaining(first.train, "O");
+    const newLeft = await remaining(next.train, "M");
+    const wallet = await balanceFen(ME);
+    const r = await api(ME, P.changeConfirm, body);
+    expect(r.ret, r.msg).toBe(0);
+    const end = Date.parse(r.data.expiresAt);
+    setClock(() => end - 60_000);
+    await h.app.jobs.runDueJobs();
+    expect((await detail(ME, id)).status).toBe(8);
+    // Past the window the difference is no longer taken, even before the job has run.
+    setClock(() => end + 1_000);
+    expect(await api(ME, PAY.create, { orderId: id, method: "wallet" })).toMatchObject({ ret: 409, msg: expect.stringContaining("支付时限") });
+    await h.app.jobs.runDueJobs();
+    const after = await detail(ME, id);
+    expect(after).toMatchObject({
+      status: 2, trainNo: first.train.trainNo, seatClass: "O", ticketNo: d.ticketNo, ticketTotal: first.seat.price, pendingChange: null, changePaid: 0,
+      actions: ["refund", "change", "requestChange"], changedFrom: null,
+    });
+    expect(seatNos(after)).toEqual(seatNos(d));
+    expect(after.events.at(-1)).toMatchObject({ action: "declineChange", actorName: "系统", fromStatus: 8, toStatus: 2, note: expect.stringContaining("原车票继续有效") });
+    expect(await remaining(next.train, "M")).toBe(newLeft);
+    expect(await remaining(first.train, "O")).toBe(oldLeft);
+    expect(await balanceFen(ME)).toBe(wallet);
+    const change = await h.db.db.selectFrom("train_changes").select("status").where("orderId", "=", id).executeTakeFirstOrThrow();
+    expect(change.status).toBe("declined");
+    // The original ticket may be changed again.
+    expect((await api(ME, P.changeApply, body)).ret).toBe(0);
+  });
+
+  it("the difference paid on company credit charges the company's line", async () => {
+    // A company administrator's ticket and its difference, both on the company's credit line.
+    const first = await pick(22, "O");
+    const { data } = await api(ADMIN, P.book, form(first, undefined, { contactMobile: ADMIN }));
+    const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
+    expect((await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay })).ret).toBe(0);
+    setClock(() => NOW + 6_000);
+    await h.app.jobs.runDueJobs();
+    const next = await pick(22, "M");
+    expect((await api(ADMIN, P.changeConfirm, { orderId: data.id, trainKey: next.train.trainKey, seatClass: "M" })).ret).toBe(0);
+    const used = async () => Math.round(Number((await h.db.db.selectFrom("wallets").select("creditUsed").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsed) * 100);
+    const before = await used();
+    const c = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
+    expect(c.ret, c.msg).toBe(0);
+    const paid = await api(ADMIN, PAY.credit, { outTradeNo: c.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], c.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    expect(paid.ret, paid.msg).toBe(0);
+    expect(await used()).toBe(before + next.seat.price - first.seat.price);
+    expect(await detail(ADMIN, data.id)).toMatchObject({ status: 3, trainNo: next.train.trainNo, changePaid: next.seat.price - first.seat.price });
+  });
+
+  it("Alipay money for a difference whose window closed meanwhile goes back where it came from; the change stays declined", async () => {
+    const { id, body } = await dearerChange(23);
+    expect((await api(ME, P.changeConfirm, body)).ret).toBe(0);
+    const q = await api(ME, PAY.create, { orderId: id, method: "alipay" });
+    expect(q.ret, q.msg).toBe(0);
+    const end = Date.parse((await detail(ME, id)).pendingChange.expiresAt);
+    setClock(() => end + 1_000);
+    await h.app.jobs.runDueJobs();
+    expect((await detail(ME, id)).status).toBe(2);
+    const n = { outTradeNo: q.data.outTradeNo, tradeNo: "2026112622001000000303", totalFen: q.data.amount, method: "alipay" as const };
+    const late = await api(null, PAY.sandboxNotify, { ...n, sign: signSandbox(DEMO_SANDBOX_SECRET, n) });
+    expect(late.ret, late.msg).toBe(0);
+    expect(late.data.status).toBe("refunding");
+    expect(await detail(ME, id)).toMatchObject({ status: 2, pendingChange: null, changePaid: 0 });
+    const back = await h.db.db.selectFrom("source_refunds").select(["amountFen"]).where("outTradeNo", "=", q.data.outTradeNo).execute();
+    expect(back).toEqual([{ amountFen: q.data.amount }]);
+  });
+
+  it("withdrawn by the member: the new seat goes back at once; nobody else may withdraw it, and it is withdrawn once", async () => {
+    const { first, next, id, body } = await dearerChange(21);
+    const oldLeft = await remaining(first.train, "O");
+    const newLeft = await remaining(next.train, "M");
+    expect((await api(ME, P.changeCancel, { orderId: id })).ret).toBe(409);
+    expect((await api(ME, P.changeConfirm, body)).ret).toBe(0);
+    const before = await written();
+    expect((await api(OTHER, P.changeCancel, { orderId: id })).ret).toBe(403);
+    expect(await api(ME, P.changeCancel, { orderId: "x" })).toMatchObject({ ret: 400 });
+    expect(await written()).toEqual(before);
+    const r = await api(ME, P.changeCancel, { orderId: id });
+    expect(r).toMatchObject({ ret: 0, data: { from: 8, to: 2 } });
+    expect(await remaining(next.train, "M")).toBe(newLeft);
+    expect(await remaining(first.train, "O")).toBe(oldLeft);
+    const after = await detail(ME, id);
+    expect(after).toMatchObject({ status: 2, trainNo: first.train.trainNo, pendingChange: null });
+    expect(after.events.at(-1)).toMatchObject({ action: "cancelChange", actorName: expect.any(String), note: expect.stringContaining("原车票继续有效") });
+    expect((await api(ME, P.changeCancel, { orderId: id })).ret).toBe(409);
+    // The window's job later finds nothing to decline.
+    setClock(() => NOW + 6_000 + 31 * 60_000);
+    await h.app.jobs.runDueJobs();
+    expect((await detail(ME, id)).events).toHaveLength(after.events.length);
   });
 });
 

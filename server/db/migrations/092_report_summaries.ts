@@ -16,8 +16,9 @@
 // contributes and takes away what the old one did, and a group left with nothing is removed.
 // The department of an order is its booker's as the staff list has it when the report is read,
 // so it is not stored: reports with a department read the tables that keep the booker.
-// The status sets below are the report's own (src/domain/reports.ts) as they stand now; a test
-// holds them equal, so changing those sets needs a migration that rebuilds these tables.
+// The status sets below were the report's own (src/domain/reports.ts) when this migration was
+// written; a later migration that changes them drops the summaries and builds them again with its
+// sets (buildSummaries), and a test holds the latest sets equal to the report's.
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./helpers";
 
@@ -28,13 +29,23 @@ export const SUMMARY_REFUND_STATUSES: Readonly<Record<string, readonly number[]>
 export const SUMMARY_CHANGE_ACTION = "confirmChange";
 
 type Dialect = "sqlite" | "postgres";
+type StatusSets = Readonly<Record<string, readonly number[]>>;
+
+/** Which order statuses count as spend and as refunded, per product: baked into the triggers. */
+export interface SummarySets {
+  spend: StatusSets;
+  refund: StatusSets;
+}
+
+/** What the SQL is written for: the dialect and the status sets. */
+type Build = SummarySets & { dialect: Dialect };
 
 /** The expressions of one order row `r` (new, old or a table alias). */
-function orderTerms(r: string, d: Dialect) {
+function orderTerms(r: string, d: Build) {
   const statuses = (sets: Readonly<Record<string, readonly number[]>>) =>
     "(" + Object.entries(sets).map(([p, s]) => `(${r}.product = '${p}' and ${r}.status in (${s.join(", ")}))`).join(" or ") + ")";
-  const spend = statuses(SUMMARY_SPEND_STATUSES);
-  const day = d === "postgres" ? `to_char(${r}."createTime"::timestamp + interval '8 hours', 'YYYY-MM-DD')` : `date(${r}."createTime", '+8 hours')`;
+  const spend = statuses(d.spend);
+  const day = d.dialect === "postgres" ? `to_char(${r}."createTime"::timestamp + interval '8 hours', 'YYYY-MM-DD')` : `date(${r}."createTime", '+8 hours')`;
   return {
     /** The order is one a company report reads. */
     reported: `${r}."companyId" is not null and ${r}.product in (${SUMMARY_PRODUCTS.map((p) => `'${p}'`).join(", ")})`,
@@ -43,13 +54,13 @@ function orderTerms(r: string, d: Dialect) {
     memberId: `${r}."memberId"`,
     title: `${r}.title`,
     product: `(case when ${r}.product = 'air' and ${r}.international = 1 then 'intlAir' else ${r}.product end)`,
-    kind: `(case when ${spend} then 1 when ${statuses(SUMMARY_REFUND_STATUSES)} then 2 else 0 end)`,
+    kind: `(case when ${spend} then 1 when ${statuses(d.refund)} then 2 else 0 end)`,
     day,
     month: `substr(${day}, 1, 7)`,
     // Whole days from the booking's China date to departure (0 when the date is not one: a write
     // must never fail on a report's account).
     advance:
-      d === "postgres"
+      d.dialect === "postgres"
         ? `(case when ${r}."depDate" ~ '^\\d{4}-\\d{2}-\\d{2}$' then ${r}."depDate"::date - (${r}."createTime"::timestamp + interval '8 hours')::date else 0 end)`
         : `coalesce(cast(julianday(${r}."depDate") - julianday(${day}) as integer), 0)`,
     // What the order adds to each sum.
@@ -108,7 +119,7 @@ const cols = (names: string[]) => names.map(col).join(", ");
 const addUp = (table: string, sums: string[]) => `do update set ${sums.map((c) => `${col(c)} = ${table}.${col(c)} + excluded.${col(c)}`).join(", ")}`;
 
 /** Adds (sign 1) or takes away (sign -1) order row `r` in order summary `s`. */
-function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Dialect): string {
+function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Build): string {
   const t = orderTerms(r, d);
   const where = `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}`;
   const insert = `insert into ${s.table} (${cols([...s.key, ...s.sums])})
@@ -120,7 +131,7 @@ function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Dialect): str
 }
 
 /** Order row `r` added to (or taken from) every order summary. */
-const orderSummaries = (r: string, sign: 1 | -1, d: Dialect) => ORDER_SUMMARIES.map((s) => orderSummary(s, r, sign, d)).join("\n");
+const orderSummaries = (r: string, sign: 1 | -1, d: Build) => ORDER_SUMMARIES.map((s) => orderSummary(s, r, sign, d)).join("\n");
 
 /**
  * An updated order moved from its old groups to its new ones. Where the group stays the same the
@@ -128,8 +139,8 @@ const orderSummaries = (r: string, sign: 1 | -1, d: Dialect) => ORDER_SUMMARIES.
  * two rows of each table are locked in key order (summary rows are shared by many orders, and two
  * transactions moving orders in opposite directions must not wait for each other's rows).
  */
-function orderMoved(d: Dialect): string {
-  if (d === "sqlite") return `${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}`;
+function orderMoved(d: Build): string {
+  if (d.dialect === "sqlite") return `${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}`;
   return ORDER_SUMMARIES.map((s) => {
     const key = (r: string) => `row(${s.key.map((k) => orderTerms(r, d)[k]).join(", ")})`;
     return `if ${key("old")} < ${key("new")} then ${orderSummary(s, "old", -1, d)} ${orderSummary(s, "new", 1, d)}
@@ -142,7 +153,7 @@ function orderMoved(d: Dialect): string {
  * alias), `p` the passengers' (the table alias p, or a row); `from` is the FROM and WHERE that
  * brings them together; `each` says whether p is one row (no grouping) or many.
  */
-function travellers(o: string, p: string, from: string, each: boolean, sign: 1 | -1, d: Dialect): string {
+function travellers(o: string, p: string, from: string, each: boolean, sign: 1 | -1, d: Build): string {
   const t = orderTerms(o, d);
   const pt = passengerTerms(p);
   const source = `${from} and ${t.reported} and ${t.spend}`;
@@ -160,12 +171,12 @@ function travellers(o: string, p: string, from: string, each: boolean, sign: 1 |
 }
 
 /** The passengers of order row `r` (new or old), as that row says the order was. */
-const ofOrder = (r: string, sign: 1 | -1, d: Dialect) => travellers(r, "p", `from order_passengers p where p."orderId" = ${r}.id`, false, sign, d);
+const ofOrder = (r: string, sign: 1 | -1, d: Build) => travellers(r, "p", `from order_passengers p where p."orderId" = ${r}.id`, false, sign, d);
 /** Passenger row `r` (new or old), with its order as it is now. */
-const ofPassenger = (r: string, sign: 1 | -1, d: Dialect) => travellers("o", r, `from orders o where o.id = ${r}."orderId"`, true, sign, d);
+const ofPassenger = (r: string, sign: 1 | -1, d: Build) => travellers("o", r, `from orders o where o.id = ${r}."orderId"`, true, sign, d);
 
 /** Counts order `orderId` as changed (sign 1) or not any more (-1) when `when` holds. */
-function changedFlag(orderId: string, sign: 1 | -1, when: string, d: Dialect): string {
+function changedFlag(orderId: string, sign: 1 | -1, when: string, d: Build): string {
   const t = orderTerms("o", d);
   return ORDER_SUMMARIES.filter((s) => s.sums.includes("changed"))
     .map(
@@ -200,7 +211,7 @@ function tables(d: Dialect): string[] {
 }
 
 /** Everything there is now, summed. */
-function backfill(d: Dialect): string[] {
+function backfill(d: Build): string[] {
   const t = orderTerms("o", d);
   const pt = passengerTerms("p");
   return [
@@ -219,8 +230,8 @@ function backfill(d: Dialect): string[] {
   ];
 }
 
-function sqliteTriggers(): string[] {
-  const d = "sqlite";
+function sqliteTriggers(sets: SummarySets): string[] {
+  const d: Build = { dialect: "sqlite", ...sets };
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   return [
     `create trigger report_orders_ai after insert on orders begin ${orderSummaries("new", 1, d)} end`,
@@ -247,8 +258,8 @@ function sqliteTriggers(): string[] {
   ];
 }
 
-function postgresTriggers(): string[] {
-  const d = "postgres";
+function postgresTriggers(sets: SummarySets): string[] {
+  const d: Build = { dialect: "postgres", ...sets };
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   const fn = (name: string, body: string) => `create function ${name}() returns trigger language plpgsql as $$ begin ${body} end $$`;
   return [
@@ -287,12 +298,21 @@ function postgresTriggers(): string[] {
 
 export const SUMMARY_TABLES = [...ORDER_SUMMARIES.map((s) => s.table), ...TRAVELLER_SUMMARIES.map((s) => s.table)];
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The summary tables, their triggers and their contents from the orders, for these status sets. */
+export async function buildSummaries(db: Kysely<any>, sets: SummarySets): Promise<void> {
   const d: Dialect = isPostgres(db) ? "postgres" : "sqlite";
-  for (const s of [...tables(d), ...(d === "postgres" ? postgresTriggers() : sqliteTriggers()), ...backfill(d)]) await sql.raw(s).execute(db);
+  const triggers = d === "postgres" ? postgresTriggers(sets) : sqliteTriggers(sets);
+  for (const s of [...tables(d), ...triggers, ...backfill({ dialect: d, ...sets })]) await sql.raw(s).execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
+  await buildSummaries(db, { spend: SUMMARY_SPEND_STATUSES, refund: SUMMARY_REFUND_STATUSES });
+}
+
+export const down = dropSummaries;
+
+/** The triggers and the summary tables gone (a later migration builds them again with other sets). */
+export async function dropSummaries(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql.raw(`drop trigger if exists report_orders_ai on orders; drop trigger if exists report_orders_au on orders;
       drop trigger if exists report_orders_bd on orders; drop trigger if exists report_orders_ad on orders;

@@ -1,5 +1,6 @@
 // The train ticket of an order (migration 080): the train and seat class as booked, and its
-// passengers with fare and seat. Money in integer fen.
+// passengers with fare and seat; a change to a dearer train waiting for its difference (migration
+// 095). Money in integer fen.
 import type { Generated } from "kysely";
 
 export interface TrainOrdersTable {
@@ -38,4 +39,23 @@ export interface TrainOrderPassengersTable {
   fareFen: number;
   seatNo: string | null;
   refundFeeFen: Generated<number>;
+}
+
+export interface TrainChangesTable {
+  id: Generated<number>;
+  orderId: number;
+  /** The original ticket's booking, released once the change is paid. */
+  fromHoldId: string | null;
+  toTrainKey: string;
+  toSeatClass: string;
+  toHoldId: string;
+  /** JSON: the new train (TrainItem without its seats). */
+  snapshot: string;
+  /** JSON: TrainChangeQuote. */
+  quote: string;
+  payFen: number;
+  status: "awaitingPayment" | "confirmed" | "declined" | "cancelled";
+  expiresAt: string;
+  createTime: string;
+  updateTime: string;
 }

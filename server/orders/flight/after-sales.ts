@@ -1,6 +1,7 @@
 // What refund and change share: the order as it stands now (its flight and fare tier) and each
 // passenger's current ticket (the booked one, or the one of the confirmed change it comes from,
-// which for a change of only some passengers is on another flight with a booking of its own); the
+// which for a change of only some passengers is on another flight with a booking of its own) and
+// policy; the
 // choice of passengers an after-sales request covers; moving passengers' tickets with conditional
 // updates; and the partner site's switches, which may turn refund or change off.
 import type { Kysely } from "kysely";
@@ -17,6 +18,7 @@ import type { FlightOrderDetail } from "../../../src/domain/orders/flight-types"
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { Passengers } from "../../suppliers/types";
 import type { Actor } from "./moves";
+import { INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
 import { ORDER_NOT_FOUND } from "./moves";
 
 export interface Snapshot {
@@ -50,7 +52,7 @@ export async function currentTrip(db: Kysely<Database>, orderId: number): Promis
   if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
   const rows = await db
     .selectFrom("order_passengers")
-    .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId"])
+    .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId", "insuType", "insuPayPriceFen", "insuStatus"])
     .where("orderId", "=", orderId)
     .orderBy("id")
     .execute();
@@ -60,7 +62,9 @@ export async function currentTrip(db: Kysely<Database>, orderId: number): Promis
     : [];
   const s = JSON.parse(order.snapshot) as Snapshot;
   const passengers = rows.map((p): Ticket => {
-    const base = { passengerId: p.id, id: p.id, name: p.name, psgType: p.psgType as PassengerType, ticketStatus: p.ticketStatus, changeId: p.changeId };
+    // A policy stays with its passenger through changes (it is surrendered only with a refund).
+    const insurance = p.insuType ? { premium: p.insuPayPriceFen, status: p.insuStatus } : undefined;
+    const base = { passengerId: p.id, id: p.id, name: p.name, psgType: p.psgType as PassengerType, ticketStatus: p.ticketStatus, changeId: p.changeId, insurance };
     const c = p.changeId === null ? undefined : changes.find((x) => x.id === p.changeId);
     const line = c ? (JSON.parse(c.quote) as ChangeQuote).lines.find((l) => l.passengerId === p.id) : undefined;
     if (c && line) {
@@ -160,4 +164,25 @@ export function assertAfterSalesAllowed(member: Member, kind: "refund" | "change
 /** The member's actions less those their partner site turns off. */
 export function allowedActions(member: Member, actions: FlightOrderAction[]): FlightOrderAction[] {
   return actions.filter((a) => (a !== "requestRefund" || afterSalesAllowed(member, "refund")) && (a !== "requestChange" || afterSalesAllowed(member, "change")));
+}
+
+/**
+ * Moves the policies of these refund lines that carry a premium back (insurance.ts): surrendered
+ * with the refund's request, done when its money goes back. One conditional update per policy: a
+ * policy moved meanwhile refuses the request, as a ticket does.
+ */
+export async function movePolicies(trx: Kysely<Database>, orderId: number, lines: readonly { passengerId: number; name: string; insurance?: number }[], action: "surrender" | "finishSurrender"): Promise<void> {
+  for (const l of lines) {
+    if (!l.insurance) continue;
+    const m = INSURANCE_MOVES.find((x) => x.action === action)!;
+    const done = await trx
+      .updateTable("order_passengers")
+      .set({ insuStatus: m.to })
+      .where("id", "=", l.passengerId)
+      .where("orderId", "=", orderId)
+      .where("insuType", "is not", null)
+      .where("insuStatus", "=", m.from)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, `乘客 ${l.name} 的保险状态已变化，请刷新后重试`);
+  }
 }

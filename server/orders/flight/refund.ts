@@ -6,7 +6,9 @@
 // in one transaction; a refund of only some passengers leaves the order as it is. Durable jobs
 // then play the airline: it accepts the refund, finishes it (those passengers' seats go back on
 // sale) and the money goes back to where the order was paid from. Each step is conditional on the
-// refund record's status, so a job that runs twice finds it moved on and does nothing.
+// refund record's status, so a job that runs twice finds it moved on and does nothing. A refunded
+// passenger's policy of a flight not yet flown is surrendered: 退保中 with the request, its
+// premium in the quote and back with the ticket money, then 已退保; after the flight it is kept.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -25,7 +27,7 @@ import type { PartialRefundAction } from "../../../src/domain/orders/flight-tick
 import { yuan } from "../booking";
 import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
 import {
-  assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, recordTicketEvent, type Ticket,
+  assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, movePolicies, moveTickets, namesOf, passengerCounts, recordTicketEvent, type Ticket,
 } from "./after-sales";
 import { visibleOrderId } from "./views";
 
@@ -64,7 +66,7 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
     const { chosen, whole } = choosePassengers(trip, input.passengerIds, "退票");
     const quote = quoteOf(chosen);
     const actor = memberActor(member);
-    const money = `退票原因：${input.reason}；应退 ${yuan(quote.refund)}（退票费 ${yuan(quote.fee)}）`;
+    const money = `退票原因：${input.reason}；应退 ${yuan(quote.refund)}（${moneyNote(quote)}）`;
     let status = trip.order.status;
     if (whole) {
       status = (await applyFlightMove(trx, { orderId: input.id, action: "requestRefund", actor, note: `${money}；乘客：${namesOf(chosen)}`, seed })).to;
@@ -73,6 +75,7 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
       await recordTicketEvent(trx, input.id, "partialRefund", actor, `部分退票：${namesOf(chosen)}；${money}`);
     }
     await moveTickets(trx, input.id, chosen, "requestRefund");
+    await movePolicies(trx, input.id, quote.lines, "surrender");
     const at = isoAt();
     const row = await trx
       .insertInto("flight_refunds")
@@ -85,6 +88,14 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
     await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + REFUND_STEP_MS, payload: { orderId: input.id, refundId: row.id, action: "acceptRefund" } });
     return { status, refundId: row.id, whole, ...quote };
   });
+}
+
+/** What the refund keeps and gives back besides the tickets: the fee, a surrendered policy's premium, one kept after the flight. */
+function moneyNote(q: Pick<RefundQuote, "fee" | "insurance" | "insuranceKept">, feeWord = ""): string {
+  const parts = [`${feeWord}退票费 ${yuan(q.fee)}`];
+  if (q.insurance > 0) parts.push(`含保险退保 ${yuan(q.insurance)}`);
+  if (q.insuranceKept > 0) parts.push(`航班已起飞，保险已生效，保费 ${yuan(q.insuranceKept)} 不退`);
+  return parts.join("，");
 }
 
 type Step = "acceptRefund" | "finishRefund" | "refundMoney";
@@ -145,7 +156,8 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
       note: `机票退票退款（${names}）`, final: whole,
     });
     const where = back.to === "none" ? "" : ` 至${back.label}`;
-    await say(`退款 ${yuan(refund.refundFen)}${where}（扣除退票费 ${yuan(refund.feeFen)}）`);
+    await movePolicies(trx, refund.orderId, lines, "finishSurrender");
+    await say(`退款 ${yuan(refund.refundFen)}${where}（${moneyNote({ ...refundTotals(lines), fee: refund.feeFen }, "扣除")}）`);
     await trx.updateTable("flight_refunds").set({ toAccount: back.to }).where("id", "=", refund.id).execute();
     if (!whole) await closeWhenAllRefunded(trx, refund.orderId);
   }

@@ -1,26 +1,37 @@
 // 改签: the tickets move to another train (or seat class) between the same cities, once, before
-// the train leaves. The new seats are held and issued at once and the old ones go back on sale in
-// the same transaction. A cheaper ticket's difference comes back less the railway's refund fee
-// on it; a dearer one would need the difference paid, which the cashier has no business type for,
-// so it is refused with the way out (refund and book again). The quote writes nothing.
+// the train leaves. The railway charges no change fee; each passenger's difference is priced by
+// trainChangeLines, the same function for the quote and the charge. The quote writes nothing.
+// - No dearer: the new seats are held and issued at once and the old ones go back on sale in the
+//   same transaction; a cheaper ticket's difference comes back less the railway's refund fee on it.
+// - Dearer (12306's 改签待支付): confirming holds the new seats, keeps the change and moves the
+//   order to 改签待支付 (a conditional update: of two confirms, one finds it moved) in one
+//   transaction. The cashier takes the difference (business type trainChangeTicket); paying it
+//   issues the new tickets and releases the old seats. Unpaid when the window closes, or withdrawn
+//   by the member, the change is declined: the new seats go back and the original ticket, never
+//   touched, stays valid.
+import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
-import { now } from "../../services/clock";
+import { isoAt, now } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
+import { defineJobKind } from "../../jobs/kinds";
+import { enqueueJob } from "../../jobs/queue";
 import { loadPlaces } from "../../inventory/places";
 import { formatFen } from "../../../src/domain/policy/fen";
-import { fareOf, hoursBefore } from "../../../src/domain/orders/train-booking";
-import type { TrainChangeQuote, TrainPassengerType } from "../../../src/domain/orders/train-types";
-import { trainRefundFee, type SeatClass } from "../../../src/domain/travel/train";
+import { trainChangeLines } from "../../../src/domain/orders/train-booking";
+import type { TrainChangeConfirmed, TrainChangeQuote, TrainPassengerType, TrainPendingChange } from "../../../src/domain/orders/train-types";
+import { TRAIN_SERVICE_FEE, type SeatClass } from "../../../src/domain/travel/train";
 import type { TrainItem } from "../../../src/domain/travel/types";
 import type { TrainSupplier } from "../../suppliers/types";
-import type { Actor } from "../flight/moves";
+import { SYSTEM_ACTOR, type Actor } from "../flight/moves";
 import { payBack } from "../../payments/refund";
-import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove } from "./moves";
+import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove, type TrainOrderRef } from "./moves";
 import { departAtOf } from "./book";
 import { departureOf } from "./refund";
+
+export const TRAIN_CHANGE_EXPIRY_JOB = "train-change-expiry";
 
 export interface ChangeRequest {
   orderId: number;
@@ -28,8 +39,11 @@ export interface ChangeRequest {
   seatClass: SeatClass;
 }
 
+/** The new train as the order keeps it (a search result less its seats). */
+type NewTrain = Omit<TrainItem, "seats">;
+
 /** `supplier` works in `db` (the caller's transaction when confirming). */
-async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeRequest, actor: Actor): Promise<{ quote: TrainChangeQuote; next: TrainItem }> {
+async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeRequest, actor: Actor): Promise<{ quote: TrainChangeQuote; next: TrainItem; departAt: number }> {
   const order = await readTrainOrder(db, r.orderId);
   checkTrainMove(order, "change", actor);
   const departAt = await departureOf(db, order.id);
@@ -44,57 +58,179 @@ async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeR
   const seat = next.seats.find((s) => s.seatClass === r.seatClass);
   if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别");
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
-  const hours = hoursBefore(departAt, now());
-  const lines = people.map((p) => {
-    const type = p.passengerType as TrainPassengerType;
-    const newFare = fareOf(seat, type);
-    const difference = Math.max(0, p.fareFen - newFare);
-    const fee = trainRefundFee(difference, hours);
-    return { passengerId: p.id, name: p.name, passengerType: type, oldFare: p.fareFen, newFare, fee, refund: difference - fee };
-  });
-  if (lines.some((l) => l.newFare > l.oldFare)) throw new BizError(RET.CONFLICT, "新车次票价高于原票价，暂不支持补差价改签，请退票后重新购买");
+  const priced = trainChangeLines(
+    people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })),
+    seat,
+    departAt,
+    now(),
+  );
   const quote: TrainChangeQuote = {
     trainKey: next.trainKey, trainNo: next.trainNo, depDate: next.depDate, depTime: next.depTime, arrTime: next.arrTime,
-    fromStation: next.fromStation, toStation: next.toStation, seatClass: seat.seatClass, seatName: seat.seatName,
-    lines, fee: lines.reduce((s, l) => s + l.fee, 0), refund: lines.reduce((s, l) => s + l.refund, 0),
+    fromStation: next.fromStation, toStation: next.toStation, seatClass: seat.seatClass, seatName: seat.seatName, ...priced,
   };
-  return { quote, next };
+  return { quote, next, departAt };
 }
 
 export async function trainChangeQuote(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string): Promise<TrainChangeQuote> {
   return (await quoteOf(db, suppliersFor(db, seed).train, r, actor)).quote;
 }
 
-export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string): Promise<TrainChangeQuote & { from: number; to: number }> {
+const changeText = (q: Pick<TrainChangeQuote, "trainNo" | "depDate" | "depTime" | "seatName">) => `${q.trainNo} ${q.depDate} ${q.depTime} ${q.seatName}`;
+
+export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string): Promise<TrainChangeConfirmed> {
   return inTransaction(db, async (trx) => {
     const supplier = suppliersFor(db, seed).train.within(trx);
-    const { quote: q, next } = await quoteOf(trx, supplier, r, actor);
+    const { quote: q, next, departAt } = await quoteOf(trx, supplier, r, actor);
     const order = await readTrainOrder(trx, r.orderId);
-    const old = await trx.selectFrom("train_orders").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
     if (!order.holdId) throw new Error(`train order ${order.id} has no tickets to change`);
+    if (q.pay > 0) return requestDearer(trx, supplier, order, q, next, departAt, actor);
+
     const changed = await supplier.change(order.holdId, r.trainKey, r.seatClass, await supplierContext(trx, null));
     const issued = await supplier.confirm(changed.hold.holdId);
-    const ticketTotal = q.lines.reduce((s, l) => s + l.newFare, 0);
-    await trx.updateTable("orders").set({ holdId: issued.holdId, fareKey: `${r.trainKey}:${r.seatClass}`, depDate: next.depDate, ticketFen: ticketTotal, title: `${next.trainNo} ${next.fromStation}—${next.toStation} ${q.seatName}` }).where("id", "=", order.id).execute();
-    await trx
-      .updateTable("train_orders")
-      .set({
-        trainKey: next.trainKey, trainNo: next.trainNo, trainTypeName: next.trainTypeName, fromStation: next.fromStation, toStation: next.toStation,
-        depDate: next.depDate, depTime: next.depTime, arrDate: next.arrDate, arrTime: next.arrTime, durationMin: next.durationMin, departAt: departAtOf(next),
-        seatClass: q.seatClass, seatName: q.seatName, ticketNo: issued.reference, changedFrom: `${old.trainNo} ${old.depDate} ${old.depTime} ${old.seatName}`,
-        feeFen: old.feeFen + q.fee, refundFen: old.refundFen + q.refund,
-      })
-      .where("orderId", "=", order.id)
-      .execute();
-    for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ fareFen: l.newFare }).where("id", "=", l.passengerId).execute();
-    await seatPassengers(trx, order.id, q.seatClass);
-    let note = `改签至 ${next.trainNo} ${next.depDate} ${next.depTime} ${q.seatName}`;
+    await moveToNewTrain(trx, order.id, next, q, issued.holdId, issued.reference);
+    let note = `改签至 ${changeText(q)}`;
     if (q.refund > 0) {
       const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
       note += `，退还差额 ¥${formatFen(q.refund)} 至${money.label || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`;
     }
     // Conditional on the status read above: of two changes at once, the second finds it moved.
     const moved = await writeTrainMove(trx, order, { action: "change", actor, note });
-    return { ...q, ...moved };
+    return { ...q, ...moved, status: "changed", expiresAt: null };
   });
 }
+
+/**
+ * A dearer change: the order moves to 改签待支付 first (the conditional update refuses a second
+ * confirm before anything is held), then the new seats are held and the change kept with the end
+ * of its payment window: the hold's own end, and never after either train leaves.
+ */
+async function requestDearer(
+  trx: Kysely<Database>, supplier: TrainSupplier, order: TrainOrderRef, q: TrainChangeQuote, next: TrainItem, departAt: number, actor: Actor,
+): Promise<TrainChangeConfirmed> {
+  const note = `申请改签至 ${changeText(q)}，需补差价 ¥${formatFen(q.pay)}（改签至较高票价不收改签费），待支付`;
+  const moved = await writeTrainMove(trx, order, { action: "requestChange", actor, note });
+  const children = q.lines.filter((l) => l.passengerType === "child").length;
+  const hold = await supplier.hold(q.trainKey, q.seatClass, q.lines.length, await supplierContext(trx, null), children);
+  // The hold priced the seats again inside the transaction: the quote must still be theirs.
+  if (hold.amount !== q.lines.reduce((s, l) => s + l.newFare, 0) + TRAIN_SERVICE_FEE * q.lines.length) {
+    throw new BizError(RET.CONFLICT, "票价已变更，请重新选择车次");
+  }
+  const expiresAt = new Date(Math.min(Date.parse(hold.expiresAt), departAt, Date.parse(departAtOf(next)))).toISOString();
+  const at = isoAt();
+  const { seats: _seats, ...train } = next;
+  const row = await trx
+    .insertInto("train_changes")
+    .values({
+      orderId: order.id, fromHoldId: order.holdId, toTrainKey: q.trainKey, toSeatClass: q.seatClass, toHoldId: hold.holdId,
+      snapshot: JSON.stringify(train satisfies NewTrain), quote: JSON.stringify(q), payFen: q.pay, status: "awaitingPayment", expiresAt, createTime: at, updateTime: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await enqueueJob(trx, { kind: TRAIN_CHANGE_EXPIRY_JOB, runAt: expiresAt, payload: { changeId: row.id } });
+  return { ...q, ...moved, status: "awaitingPayment", expiresAt };
+}
+
+/** The order carries the new train from now on: its tickets, fares and seats. */
+async function moveToNewTrain(trx: Kysely<Database>, orderId: number, next: NewTrain, q: TrainChangeQuote, holdId: string, ticketNo: string): Promise<void> {
+  const old = await trx.selectFrom("train_orders").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
+  const ticketTotal = q.lines.reduce((s, l) => s + l.newFare, 0);
+  await trx
+    .updateTable("orders")
+    .set({ holdId, fareKey: `${q.trainKey}:${q.seatClass}`, depDate: next.depDate, ticketFen: ticketTotal, title: `${next.trainNo} ${next.fromStation}—${next.toStation} ${q.seatName}`, updateTime: isoAt() })
+    .where("id", "=", orderId)
+    .execute();
+  await trx
+    .updateTable("train_orders")
+    .set({
+      trainKey: next.trainKey, trainNo: next.trainNo, trainTypeName: next.trainTypeName, fromStation: next.fromStation, toStation: next.toStation,
+      depDate: next.depDate, depTime: next.depTime, arrDate: next.arrDate, arrTime: next.arrTime, durationMin: next.durationMin, departAt: departAtOf(next),
+      seatClass: q.seatClass, seatName: q.seatName, ticketNo, changedFrom: `${old.trainNo} ${old.depDate} ${old.depTime} ${old.seatName}`,
+      feeFen: old.feeFen + q.fee, refundFen: old.refundFen + q.refund,
+    })
+    .where("orderId", "=", orderId)
+    .execute();
+  for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ fareFen: l.newFare }).where("id", "=", l.passengerId).execute();
+  await seatPassengers(trx, orderId, q.seatClass as SeatClass);
+}
+
+/** The order's change waiting for its difference, if any. */
+export async function trainChangeAwaitingPayment(db: Kysely<Database>, orderId: number) {
+  return db.selectFrom("train_changes").selectAll().where("orderId", "=", orderId).where("status", "=", "awaitingPayment").orderBy("id", "desc").executeTakeFirst();
+}
+
+/** The change record's own move, conditional on where it was read: a job or a payment that comes second does nothing. */
+async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" | "declined" | "cancelled"): Promise<void> {
+  const done = await trx.updateTable("train_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", "awaitingPayment").executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "改签状态已变化，请刷新后重试");
+}
+
+/**
+ * The difference is paid: the new tickets are issued, the original seats go back on sale and the
+ * order carries the new train. In the payment's transaction, so both happen or neither.
+ */
+export async function confirmTrainChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+  const change = await trainChangeAwaitingPayment(trx, orderId);
+  if (!change) throw new BizError(RET.CONFLICT, "该订单没有待支付的改签");
+  const order = await readTrainOrder(trx, orderId);
+  await settleChange(trx, change.id, "confirmed");
+  const q = JSON.parse(change.quote) as TrainChangeQuote;
+  await writeTrainMove(trx, order, { action: "payChange", actor: SYSTEM_ACTOR, note: `${note}，改签完成：${changeText(q)}，原车票座位已释放` });
+  const supplier = suppliersFor(trx).train.within(trx);
+  const issued = await supplier.confirm(change.toHoldId);
+  if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
+  await moveToNewTrain(trx, orderId, JSON.parse(change.snapshot) as NewTrain, q, issued.holdId, issued.reference);
+  // A passenger whose new fare is lower (none when the seat is one class for all) still gets theirs back.
+  if (q.refund > 0) await payBack(trx, { orderId, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
+}
+
+/**
+ * A change that will not be paid: declined when its window closes, or withdrawn by the member. The
+ * new seats go back on sale; the order is ticketed on its original train as before.
+ */
+export async function declineTrainChange(trx: Kysely<Database>, orderId: number, how: "declineChange" | "cancelChange", actor: Actor): Promise<{ from: number; to: number }> {
+  const change = await trainChangeAwaitingPayment(trx, orderId);
+  if (!change) throw new BizError(RET.CONFLICT, "该订单没有待支付的改签");
+  const order = await readTrainOrder(trx, orderId);
+  checkTrainMove(order, how, actor);
+  await settleChange(trx, change.id, how === "cancelChange" ? "cancelled" : "declined");
+  const q = JSON.parse(change.quote) as TrainChangeQuote;
+  const note = how === "cancelChange"
+    ? `已取消改签至 ${changeText(q)}，新车次座位已释放，原车票继续有效`
+    : `改签差价超时未支付，改签至 ${changeText(q)} 已取消，新车次座位已释放，原车票继续有效`;
+  const moved = await writeTrainMove(trx, order, { action: how, actor, note });
+  await suppliersFor(trx).train.within(trx).cancel(change.toHoldId);
+  return moved;
+}
+
+/** The member withdraws the change waiting for its difference. */
+export async function cancelTrainChange(db: Kysely<Database>, orderId: number, actor: Actor): Promise<{ from: number; to: number }> {
+  return inTransaction(db, (trx) => declineTrainChange(trx, orderId, "cancelChange", actor));
+}
+
+/** The cashier's name for a change's difference: the train and seat it buys. */
+export function trainChangeTitle(change: { snapshot: string; quote: string }): string {
+  const t = JSON.parse(change.snapshot) as NewTrain;
+  const q = JSON.parse(change.quote) as TrainChangeQuote;
+  return `改签至 ${changeText(q)} ${t.fromStation}—${t.toStation}`;
+}
+
+/** The change as the order detail shows it while it waits for its difference. */
+export function pendingChangeView(change: { snapshot: string; quote: string; payFen: number; expiresAt: string }): TrainPendingChange {
+  const t = JSON.parse(change.snapshot) as NewTrain;
+  const q = JSON.parse(change.quote) as TrainChangeQuote;
+  return {
+    trainNo: t.trainNo, depDate: t.depDate, depTime: t.depTime, arrTime: t.arrTime, fromStation: t.fromStation, toStation: t.toStation,
+    seatName: q.seatName, pay: change.payFen, lines: q.lines, expiresAt: change.expiresAt,
+  };
+}
+
+export const trainChangeExpiryJob = defineJobKind({
+  kind: TRAIN_CHANGE_EXPIRY_JOB,
+  payload: z.object({ changeId: z.number().int() }),
+  async run(p, { trx }) {
+    const change = await trx.selectFrom("train_changes").select(["orderId", "status"]).where("id", "=", p.changeId).executeTakeFirst();
+    // Paid, withdrawn or already declined meanwhile: nothing left to expire.
+    if (change?.status !== "awaitingPayment") return;
+    await declineTrainChange(trx, change.orderId, "declineChange", SYSTEM_ACTOR);
+  },
+});

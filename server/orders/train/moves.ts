@@ -1,8 +1,9 @@
 // Applying the train order state machine: one conditional UPDATE (`where status = from`) per
 // move, its event row and its railway effect (releasing the seats, issuing the tickets with their
 // seat numbers, or giving everything back when issuing fails) in one transaction, so two
-// concurrent moves on one order can never both succeed. Refunds and changes, which also move
-// money, are in refund.ts and change.ts on the same `writeTrainMove`.
+// concurrent moves on one order can never both succeed. Refunds and changes (with a dearer
+// change's payment, expiry and withdrawal), which also move money, are in refund.ts and change.ts
+// on the same `writeTrainMove`.
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -44,7 +45,7 @@ export function checkTrainMove(order: { status: number }, action: TrainOrderActi
 }
 
 /** The status change and its timeline event; fails when someone else moved the order first. */
-export async function writeTrainMove(trx: Transaction<Database>, order: { id: number; status: number }, r: Omit<TrainMoveRequest, "orderId">): Promise<{ from: number; to: number }> {
+export async function writeTrainMove(trx: Kysely<Database>, order: { id: number; status: number }, r: Omit<TrainMoveRequest, "orderId">): Promise<{ from: number; to: number }> {
   const move = checkTrainMove(order, r.action, r.actor);
   return recordMove(trx, order.id, move, r, move.to === TRAIN_ORDER_STATUS.cancelled);
 }
@@ -55,6 +56,8 @@ export async function seatPassengers(trx: Kysely<Database>, orderId: number, sea
   const seats = seatNumbers(seatClass, people.length);
   for (const [i, p] of people.entries()) await trx.updateTable("train_order_passengers").set({ seatNo: seats[i] }).where("id", "=", p.id).execute();
 }
+
+const CHANGE_OR_REFUND: readonly TrainOrderAction[] = ["refund", "change", "requestChange", "payChange", "declineChange", "cancelChange"];
 
 /**
  * Applies one move without money of the member's choosing: pay (the railway issues later),
@@ -67,7 +70,7 @@ export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest):
   return inTransaction(db, async (trx) => {
     const order = await readTrainOrder(trx, r.orderId);
     // Refunds and changes move money of the member's choosing: refund.ts and change.ts.
-    if (r.action === "refund" || r.action === "change") throw new BizError(RET.CONFLICT, "请通过退票或改签办理");
+    if (CHANGE_OR_REFUND.includes(r.action)) throw new BizError(RET.CONFLICT, "请通过退票或改签办理");
     return write(trx, order, r, db);
   });
 }

@@ -1,6 +1,7 @@
 // Reading train orders: who may see one (the member who booked it; a company administrator also
 // the company's), the paged list with its filters, and the detail with passengers, seats, money,
-// timeline and, for a business order, its standard's verdict and approval.
+// timeline, a dearer change waiting for its difference and, for a business order, its standard's
+// verdict and approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
@@ -14,6 +15,7 @@ import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
 import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
+import { pendingChangeView } from "./change";
 
 const ROW_COLUMNS = [
   "orders.id", "orders.orderNo", "orders.status", "orders.totalFen", "orders.createTime", "orders.expiresAt",
@@ -64,12 +66,14 @@ export async function trainOrderDetail(db: Kysely<Database>, member: Member, ord
     .select([...ROW_COLUMNS, ...BUSINESS_COLUMNS, "orders.bookerMemberId", "orders.travellerMemberId", "orders.contactName", "orders.contactMobile", "orders.serviceFeeFen", "orders.ticketFen", "t.trainKey", "t.trainTypeName", "t.durationMin", "t.ticketNo", "t.changedFrom", "t.feeFen", "t.refundFen"])
     .where("orders.id", "=", id)
     .executeTakeFirstOrThrow();
-  const [people, events, business, bookedBy] = await Promise.all([
+  const [people, events, business, bookedBy, changes] = await Promise.all([
     db.selectFrom("train_order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
     orderBusinessFacts(db, o),
     orderPeople(db, o),
+    db.selectFrom("train_changes").select(["status", "snapshot", "quote", "payFen", "expiresAt"]).where("orderId", "=", id).where("status", "in", ["awaitingPayment", "confirmed"]).orderBy("id").execute(),
   ]);
+  const pending = changes.find((c) => c.status === "awaitingPayment");
   return {
     ...rowOf(o, people.map((p) => p.name)),
     ...business,
@@ -85,6 +89,8 @@ export async function trainOrderDetail(db: Kysely<Database>, member: Member, ord
     refundFee: o.feeFen,
     refundAmount: o.refundFen,
     changedFrom: o.changedFrom,
+    changePaid: changes.filter((c) => c.status === "confirmed").reduce((sum, c) => sum + c.payFen, 0),
+    pendingChange: pending ? pendingChangeView(pending) : null,
     passengers: people.map((p) => ({
       id: p.id, name: p.name, certType: p.certType, certNo: maskCertNo(p.certNo), passengerType: p.passengerType as TrainPassengerType,
       fare: p.fareFen, seatNo: p.seatNo, refundFee: p.refundFeeFen,

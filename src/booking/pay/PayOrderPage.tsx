@@ -34,12 +34,16 @@ export default function PayOrderPage({ routeName }: { routeName: string }) {
   );
 }
 
-/** Each product's unpaid and just-paid statuses, labels and detail page; a flight's change owes its own amount in 改签申请中. */
+/**
+ * Each product's unpaid and just-paid statuses, labels and detail page; a flight's change owes its
+ * own amount in 改签申请中, a train's dearer change its difference in 改签待支付.
+ */
 const PRODUCT_VIEW = {
   air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
   hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, statuses: HOTEL_ORDER_LABELS, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
   train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, statuses: TRAIN_ORDER_LABELS, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
+  trainChange: { pending: TRAIN_ORDER_STATUS.changePending, paid: TRAIN_ORDER_STATUS.changed, statuses: TRAIN_ORDER_LABELS, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
   recharge: { pending: RECHARGE_STATUS.pendingPayment, paid: RECHARGE_STATUS.credited, statuses: RECHARGE_LABELS, detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
 } as const;
 
@@ -69,8 +73,8 @@ export function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const view: ProductView = info.product === "hotel" || info.product === "train" || info.product === "recharge"
-    ? PRODUCT_VIEW[info.product]
+  const view: ProductView = info.businessType === BUSINESS_TYPE.trainChangeTicket ? PRODUCT_VIEW.trainChange
+    : info.product === "hotel" || info.product === "train" || info.product === "recharge" ? PRODUCT_VIEW[info.product]
     : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
   const detail = <LinkButton to={view.detail(info)}>{t(view.detailKey ?? "pay.viewOrder")}</LinkButton>;
   if (info.status !== view.pending) {
@@ -100,7 +104,7 @@ export function Cashier({ orderId }: { orderId: number }) {
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t("flightOrder.list.orderNo")}>{info.orderNo}</Descriptions.Item>
             <Descriptions.Item label={t("pay.product")}>{info.title}</Descriptions.Item>
-            {info.businessType === BUSINESS_TYPE.changeTicket && (
+            {(info.businessType === BUSINESS_TYPE.changeTicket || info.businessType === BUSINESS_TYPE.trainChangeTicket) && (
               <Descriptions.Item label={t("pay.businessType")}>{BUSINESS_TYPE_LABELS[info.businessType]}</Descriptions.Item>
             )}
           </Descriptions>

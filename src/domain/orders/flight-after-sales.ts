@@ -8,6 +8,7 @@ import type { FareBreakdown, PassengerType } from "../travel/air-fares";
 import type { Fen } from "../travel/money";
 import type { FlightItem, FlightSeat } from "../travel/types";
 import { MAX_PASSENGERS } from "./flight-booking";
+import { insuranceOnRefund } from "./insurance";
 
 export const FLIGHT_AFTER_SALES_PATHS = {
   refundTip: "/order/getRefundTip",
@@ -31,6 +32,8 @@ export interface TicketLine {
   ticket: Fen;
   consTax: Fen;
   fuelTax: Fen;
+  /** The passenger's insurance premium and policy status (insurance.ts), when they bought one. */
+  insurance?: { premium: Fen; status: number };
 }
 
 export interface RefundLine {
@@ -41,6 +44,10 @@ export interface RefundLine {
   feePercent: number;
   fee: Fen;
   taxes: Fen;
+  /** The premium of the passenger's policy surrendered (退保) before the flight, part of `refund`. */
+  insurance: Fen;
+  /** The premium kept: the flight has left, so the policy covered it. */
+  insuranceKept: Fen;
   refund: Fen;
   /** Whole hours left before this passenger's flight leaves (passengers may fly on different flights after a change of some). */
   hoursBeforeDeparture: number;
@@ -49,6 +56,10 @@ export interface RefundLine {
 export interface RefundQuote {
   lines: RefundLine[];
   fee: Fen;
+  /** The premiums surrendered with the tickets (含保险退保), part of `refund`. */
+  insurance: Fen;
+  /** The premiums kept because the flights have left. */
+  insuranceKept: Fen;
   refund: Fen;
   /** Whole hours left before the earliest departure among the lines when quoted. */
   hoursBeforeDeparture: number;
@@ -56,22 +67,32 @@ export interface RefundQuote {
 
 export const hoursUntil = (depUtc: string, now: number) => (Date.parse(depUtc) - now) / 3_600_000;
 
-/** Per passenger: the ticket less its fee for the tier and time left, plus the unused taxes back. */
+/**
+ * Per passenger: the ticket less its fee for the tier and time left, plus the unused taxes back,
+ * plus the premium of a policy surrendered before the flight (insuranceOnRefund).
+ */
 export function refundQuote(tickets: readonly TicketLine[], tier: FareTier, hoursBeforeDeparture: number): RefundQuote {
   const hours = Math.max(0, Math.floor(hoursBeforeDeparture));
   const lines = tickets.map((t): RefundLine => {
     const taxes = t.consTax + t.fuelTax;
     const { fee, refund } = refundAmount(t.ticket, taxes, tier, hoursBeforeDeparture);
-    return { passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: t.ticket, feePercent: refundPercent(tier, hoursBeforeDeparture), fee, taxes, refund, hoursBeforeDeparture: hours };
+    const policy = insuranceOnRefund(t.insurance?.premium ?? 0, t.insurance?.status ?? 0, hoursBeforeDeparture);
+    return {
+      passengerId: t.passengerId, name: t.name, psgType: t.psgType, ticket: t.ticket, feePercent: refundPercent(tier, hoursBeforeDeparture), fee, taxes,
+      insurance: policy.surrender, insuranceKept: policy.kept, refund: refund + policy.surrender, hoursBeforeDeparture: hours,
+    };
   });
   return refundTotals(lines);
 }
 
-/** A quote of these lines: the fees and refunds summed, the earliest departure's hours. */
+/** A quote of these lines: the fees, premiums and refunds summed, the earliest departure's hours. */
 export function refundTotals(lines: RefundLine[]): RefundQuote {
   return {
     lines,
     fee: lines.reduce((s, l) => s + l.fee, 0),
+    // Lines kept from before insurance was surrendered have neither figure.
+    insurance: lines.reduce((s, l) => s + (l.insurance ?? 0), 0),
+    insuranceKept: lines.reduce((s, l) => s + (l.insuranceKept ?? 0), 0),
     refund: lines.reduce((s, l) => s + l.refund, 0),
     hoursBeforeDeparture: lines.length ? Math.min(...lines.map((l) => l.hoursBeforeDeparture)) : 0,
   };

@@ -1,14 +1,14 @@
 // Booking a train ticket: the order form (shared by the order page and the server's route), the
 // price panel that always adds up (each passenger's ticket by type, plus the service fee per
-// ticket), and the railway's refund fee per passenger, which the refund's estimate and its charge
-// both read. Money is integer fen.
+// ticket), and the railway's refund fee per passenger and a change's difference per passenger,
+// which the estimates and the charges both read. Money is integer fen.
 import { z } from "zod";
 import { CERT_TYPE } from "../codes";
 import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
 import { SEAT_CLASS_LABELS, TRAIN_SERVICE_FEE, trainRefundFee, trainRefundPercent, type SeatClass } from "../travel/train";
 import { zInt, zText } from "../zod";
 import type { Fen } from "../travel/money";
-import { TRAIN_PASSENGER_TYPES, type TrainPassengerType } from "./train-types";
+import { TRAIN_PASSENGER_TYPES, type TrainChangeLine, type TrainPassengerType } from "./train-types";
 import { TRAIN_CHANNELS, zAccount12306, zPassword12306 } from "./train-account";
 import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
 
@@ -134,4 +134,33 @@ export function trainRefundLines<P extends { fare: Fen }>(passengers: readonly P
     return { ...p, fee, refund: p.fare - fee };
   });
   return { percent: trainRefundPercent(hours), lines, fee: lines.reduce((s, l) => s + l.fee, 0), refund: lines.reduce((s, l) => s + l.refund, 0) };
+}
+
+// ---- changes ----
+
+/**
+ * 改签 to another train or seat, per passenger, as the railway prices it: no change fee at all.
+ * - A dearer new ticket costs only its difference, paid before the change completes (the railway
+ *   charges no fee on a change to a dearer train).
+ * - A cheaper one gives the difference back less the refund fee the railway charges on that
+ *   difference, at its refund tiers for the time left before the original train (trainRefundFee).
+ * - The same fare moves for nothing.
+ * `pay` is what the member owes, `refund` what comes back; the quote and the charge both read this.
+ */
+export function trainChangeLines(
+  passengers: readonly { passengerId: number; name: string; passengerType: TrainPassengerType; fare: Fen }[],
+  seat: { price: Fen; childPrice: Fen },
+  departureAt: number,
+  at: number,
+): { lines: TrainChangeLine[]; pay: Fen; fee: Fen; refund: Fen } {
+  const hours = hoursBefore(departureAt, at);
+  const lines = passengers.map((p): TrainChangeLine => {
+    const newFare = fareOf(seat, p.passengerType);
+    const pay = Math.max(0, newFare - p.fare);
+    const back = Math.max(0, p.fare - newFare);
+    const fee = Math.min(back, trainRefundFee(back, hours));
+    return { passengerId: p.passengerId, name: p.name, passengerType: p.passengerType, oldFare: p.fare, newFare, pay, fee, refund: back - fee };
+  });
+  const sum = (k: "pay" | "fee" | "refund") => lines.reduce((s, l) => s + l[k], 0);
+  return { lines, pay: sum("pay"), fee: sum("fee"), refund: sum("refund") };
 }

@@ -16,6 +16,8 @@ export const TRAIN_ORDER_PATHS = {
   /** Quotes a change to another train or seat of the same route; changes nothing. */
   changeApply: "/api/v1/train/change_apply",
   changeConfirm: "/api/v1/train/change_confirm",
+  /** Withdraws a change waiting for its difference: the new seats go back, the original ticket stays. */
+  changeCancel: "/api/v1/train/change_cancel",
   /** Signs in to the member's own 12306 account and answers its 常用联系人; keeps nothing. */
   signIn12306: "/api/v1/train/account12306/login",
   /** The travel standard's verdict on a train's seat class before a business booking. */
@@ -87,6 +89,10 @@ export interface TrainOrderDetail extends TrainOrderRow, OrderBusinessFacts, Ord
   refundAmount: number;
   /** "G1 2026-12-03 二等座" of the train before a change. */
   changedFrom: string | null;
+  /** Differences paid for a change to a dearer train or seat. */
+  changePaid: number;
+  /** The change waiting for its difference, in 改签待支付. */
+  pendingChange: TrainPendingChange | null;
   passengers: TrainOrderPassenger[];
   events: TrainOrderEvent[];
   actions: TrainOrderAction[];
@@ -117,6 +123,8 @@ export interface TrainChangeLine {
   passengerType: TrainPassengerType;
   oldFare: number;
   newFare: number;
+  /** A dearer ticket's difference, paid before the change completes. */
+  pay: number;
   /** Refund fee on the cheaper ticket's difference. */
   fee: number;
   refund: number;
@@ -133,6 +141,31 @@ export interface TrainChangeQuote {
   seatClass: SeatClass;
   seatName: string;
   lines: TrainChangeLine[];
+  /** The difference to pay (a dearer train or seat): the change waits for it in 改签待支付. */
+  pay: number;
   fee: number;
   refund: number;
+}
+
+/** What confirming a change answers: completed at once, or waiting for the difference until `expiresAt`. */
+export interface TrainChangeConfirmed extends TrainChangeQuote {
+  from: number;
+  to: number;
+  status: "changed" | "awaitingPayment";
+  expiresAt: string | null;
+}
+
+/** A change to a dearer train waiting for its difference (改签待支付), as the order detail shows it. */
+export interface TrainPendingChange {
+  trainNo: string;
+  depDate: string;
+  depTime: string;
+  arrTime: string;
+  fromStation: string;
+  toStation: string;
+  seatName: string;
+  pay: number;
+  lines: TrainChangeLine[];
+  /** The end of the payment window: unpaid by then, the change is declined and the new seats released. */
+  expiresAt: string;
 }

@@ -18,6 +18,11 @@ export const TRAIN_ORDER_STATUS = {
   ticketFailed: 6,
   /** A business order over the travel standard (or of a level whose every order is approved), waiting for its approval. */
   approving: 7,
+  /**
+   * 改签待支付: a change to a dearer train or seat, its new seats held until the difference is paid;
+   * the original ticket stays valid meanwhile and again if the change is declined or withdrawn.
+   */
+  changePending: 8,
 } as const;
 
 export type TrainOrderStatus = (typeof TRAIN_ORDER_STATUS)[keyof typeof TRAIN_ORDER_STATUS];
@@ -35,6 +40,7 @@ const COLORS: Readonly<Record<TrainOrderStatus, StatusColor>> = {
   5: GREY,
   6: "red",
   7: "volcano",
+  8: "orange",
 };
 
 export function trainOrderColor(status: number): StatusColor {
@@ -45,7 +51,9 @@ export function trainOrderLabel(status: number, lang: Lang = "zh"): string {
   return label(TRAIN_ORDER_LABELS, status, lang);
 }
 
-export type TrainOrderAction = "pay" | "cancel" | "expire" | "ticket" | "fail" | "refund" | "change" | "approve" | "rejectApproval";
+export type TrainOrderAction =
+  | "pay" | "cancel" | "expire" | "ticket" | "fail" | "refund" | "change" | "approve" | "rejectApproval"
+  | "requestChange" | "payChange" | "declineChange" | "cancelChange";
 
 /** member: the booker (or their company's administrator); system: jobs, the railway, payments. */
 export type TrainOrderActor = "member" | "system";
@@ -63,6 +71,9 @@ const move = (from: TrainOrderStatus, action: TrainOrderAction, to: TrainOrderSt
 /**
  * Every allowed move; anything not listed is refused. A ticket is changed once, as on the railway;
  * a changed ticket may still be refunded. Nothing is cancelled while the railway is issuing.
+ * A change no dearer completes at once (change); a dearer one waits for the difference
+ * (requestChange), completes when it is paid (payChange), and otherwise leaves the original ticket
+ * as it was: declined when the payment window runs out, or withdrawn by the member.
  */
 export const TRAIN_ORDER_MOVES: readonly TrainOrderMove[] = [
   // The approval decides; the payment window opens only once it is approved.
@@ -78,6 +89,10 @@ export const TRAIN_ORDER_MOVES: readonly TrainOrderMove[] = [
   move(S.ticketed, "refund", S.refunded, "member"),
   move(S.ticketed, "change", S.changed, "member"),
   move(S.changed, "refund", S.refunded, "member"),
+  move(S.ticketed, "requestChange", S.changePending, "member"),
+  move(S.changePending, "payChange", S.changed, "system"),
+  move(S.changePending, "declineChange", S.ticketed, "system"),
+  move(S.changePending, "cancelChange", S.ticketed, "member"),
 ];
 
 /** How each action reads in the order's history: codes.trainOrderMove.<action> in the locale files. */

@@ -13,7 +13,7 @@ export type PayRedirect =
   | { kind: "callback" }
   | { kind: "none" };
 
-const REDIRECTS: Readonly<Record<BusinessTypeName | "trainChangeTicket", PayRedirect>> = {
+const REDIRECTS: Readonly<Record<BusinessTypeName, PayRedirect>> = {
   recharge: { kind: "callback" },
   buffetCard: { kind: "route", route: "pay_finish" },
   dometicketOrderPay: { kind: "route", route: "air_order_finish", query: (orderId, orderNo) => ({ orderId: String(orderId), orderNo }) },
@@ -27,7 +27,7 @@ const REDIRECTS: Readonly<Record<BusinessTypeName | "trainChangeTicket", PayRedi
   rewardsOut: { kind: "none" },
 };
 
-export function payRedirect(businessType: number | BusinessTypeName | "trainChangeTicket"): PayRedirect {
+export function payRedirect(businessType: number | BusinessTypeName): PayRedirect {
   const name = typeof businessType === "number"
     ? (Object.entries(BUSINESS_TYPE).find(([, v]) => v === businessType)?.[0] as BusinessTypeName | undefined)
     : businessType;

@@ -15,13 +15,15 @@ export const BUSINESS_TYPE = {
   hotelPay: 9,
   /** Not in the published table either: rewards moved into the wallet (奖励转出). */
   rewardsOut: 10,
+  /** Named in the published redirects (the train order list) without a number: a train change's difference. */
+  trainChangeTicket: 11,
 } as const;
 
 export type BusinessTypeName = keyof typeof BUSINESS_TYPE;
 export type BusinessType = (typeof BUSINESS_TYPE)[BusinessTypeName];
 export const BUSINESS_TYPE_CODES = Object.values(BUSINESS_TYPE) as BusinessType[];
 
-/** copy.zh-CN.md's labels, verbatim; hotelPay is ours. */
+/** copy.zh-CN.md's labels, verbatim; hotelPay, rewardsOut and trainChangeTicket are ours. */
 export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   1: "账户充值",
   2: "自助卡",
@@ -33,6 +35,7 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   8: "火车票支付",
   9: "酒店支付",
   10: "奖励转出",
+  11: "火车票改签",
 };
 
 /**

@@ -1,5 +1,5 @@
 // The refunds and the latest change of a flight order, once there are any: for whom, what was
-// asked, what it costs or gives back, and how far it has got. Passengers refunded one request at a
+// asked, what it costs or gives back (with any insurance premium surrendered), and how far it has got. Passengers refunded one request at a
 // time show one block each.
 import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
@@ -9,6 +9,8 @@ import { chinaDateTime } from "../../domain/travel/dates";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;
+/** The premiums surrendered with a refund (part of its amount); refunds kept before surrenders existed have none. */
+const insuranceOf = (refund: { lines: { insurance?: number }[] }) => refund.lines.reduce((s, l) => s + (l.insurance ?? 0), 0);
 
 export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
   const t = useTranslate();
@@ -34,6 +36,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
               <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
+              {insuranceOf(refund) > 0 && <Descriptions.Item label={t("flightOrder.refund.insuranceInfo")}><span data-testid="refund-insurance-back">{fen(insuranceOf(refund))}</span></Descriptions.Item>}
               {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
             </Descriptions>
           ))}

@@ -1,6 +1,8 @@
 // 退票: the server's estimate for every passenger still holding a ticket (ticket, fee rate, fee,
-// taxes returned, refund — the same quote the refund keeps), each with a tick box (all ticked at
-// first); the totals follow the ticked passengers. Then a reason from the short list, then 确认退票.
+// taxes returned, an insurance premium surrendered before the flight, refund — the same quote the
+// refund keeps), each with a tick box (all ticked at first); the totals follow the ticked
+// passengers, with 含保险退保 (or, after the flight, the premium kept). Then a reason from the
+// short list, then 确认退票.
 // The passengers and the reason are checked with the server's own schema before they are sent.
 import { useState } from "react";
 import { Alert, App, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
@@ -89,37 +91,49 @@ function QuoteTable({ quote, value, onChange, id }: { quote: RefundQuote; value?
   const chosen = value ?? [];
   const picked = pickRefund(quote, chosen);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
+  // A server from before insurance was surrendered answers neither figure.
+  const insured = quote.lines.some((l) => (l.insurance ?? 0) > 0 || (l.insuranceKept ?? 0) > 0);
   const columns: TableColumnsType<RefundLine> = [
     { ...nowrap, title: t("flightOrder.refund.passenger"), dataIndex: "name", key: "name" },
     { ...nowrap, title: t("flightOrder.refund.ticket"), dataIndex: "ticket", key: "ticket", align: "right", render: fen },
     { ...nowrap, title: t("flightOrder.refund.feePercent"), dataIndex: "feePercent", key: "feePercent", align: "right", render: (v: number) => `${v}%` },
     { ...nowrap, title: t("flightOrder.refund.fee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
     { ...nowrap, title: t("flightOrder.refund.taxes"), dataIndex: "taxes", key: "taxes", align: "right", render: fen },
+    ...(insured ? [{ ...nowrap, title: t("flightOrder.refund.insurance"), dataIndex: "insurance", key: "insurance", align: "right" as const, render: (v: number | undefined) => fen(v ?? 0) }] : []),
     { ...nowrap, title: t("flightOrder.refund.refund"), dataIndex: "refund", key: "refund", align: "right", render: fen },
   ];
   return (
-    <Table<RefundLine>
-      id={id}
-      rowKey="passengerId"
-      columns={columns}
-      dataSource={quote.lines}
-      pagination={false}
-      size="small"
-      data-testid="refund-quote"
-      rowSelection={{
-        selectedRowKeys: chosen,
-        onChange: (keys) => onChange?.(quote.lines.map((l) => l.passengerId).filter((k) => keys.includes(k))),
-      }}
-      summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} />
-          <Table.Summary.Cell index={1}><strong>{t("flightOrder.refund.sum")}</strong></Table.Summary.Cell>
-          <Table.Summary.Cell index={2} colSpan={2} />
-          <Table.Summary.Cell index={4} align="right"><span data-testid="refund-fee">{fen(picked.fee)}</span></Table.Summary.Cell>
-          <Table.Summary.Cell index={5} />
-          <Table.Summary.Cell index={6} align="right"><Typography.Text strong type="danger" data-testid="refund-amount">{fen(picked.refund)}</Typography.Text></Table.Summary.Cell>
-        </Table.Summary.Row>
+    <>
+      <Table<RefundLine>
+        id={id}
+        rowKey="passengerId"
+        columns={columns}
+        dataSource={quote.lines}
+        pagination={false}
+        size="small"
+        data-testid="refund-quote"
+        rowSelection={{
+          selectedRowKeys: chosen,
+          onChange: (keys) => onChange?.(quote.lines.map((l) => l.passengerId).filter((k) => keys.includes(k))),
+        }}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} />
+            <Table.Summary.Cell index={1}><strong>{t("flightOrder.refund.sum")}</strong></Table.Summary.Cell>
+            <Table.Summary.Cell index={2} colSpan={2} />
+            <Table.Summary.Cell index={4} align="right"><span data-testid="refund-fee">{fen(picked.fee)}</span></Table.Summary.Cell>
+            <Table.Summary.Cell index={5} />
+            {insured && <Table.Summary.Cell index={6} align="right">{fen(picked.insurance ?? 0)}</Table.Summary.Cell>}
+            <Table.Summary.Cell index={insured ? 7 : 6} align="right"><Typography.Text strong type="danger" data-testid="refund-amount">{fen(picked.refund)}</Typography.Text></Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      {(picked.insurance ?? 0) > 0 && (
+        <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="refund-insurance">{t("flightOrder.refund.insuranceBack", { amount: formatFen(picked.insurance) })}</Typography.Paragraph>
       )}
-    />
+      {(picked.insuranceKept ?? 0) > 0 && (
+        <Typography.Paragraph type="warning" style={{ marginTop: 8, marginBottom: 0 }} data-testid="refund-insurance-kept">{t("flightOrder.refund.insuranceKept", { amount: formatFen(picked.insuranceKept) })}</Typography.Paragraph>
+      )}
+    </>
   );
 }

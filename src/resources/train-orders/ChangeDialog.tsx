@@ -1,21 +1,25 @@
 // 改签: the member picks a date, a train between the same cities and a seat class; the server's
-// quote (the new train, each passenger's old and new fare, any difference refunded and its fee)
-// is shown before the member confirms. A dearer seat is refused by the quote with its reason.
+// quote (the new train, each passenger's old and new fare, and the difference: to pay for a dearer
+// seat, no fee charged; refunded less its fee for a cheaper one) is shown before the member
+// confirms. A dearer change then waits for its difference: the dialog opens the cashier.
 import { useState } from "react";
 import { Alert, App, DatePicker, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
+import { useNavigate } from "react-router";
 import dayjs from "dayjs";
-import { TRAIN_ORDER_PATHS, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
+import { TRAIN_ORDER_PATHS, type TrainChangeConfirmed, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import type { TrainListReply } from "../../domain/travel/types";
 import { chinaToday } from "../../booking/shared/today";
 import { useSearch } from "../../booking/shared/useSearch";
+import { trainPayPath } from "./index";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 
 export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDetail; onClose: () => void; onDone: () => void }) {
   const t = useTranslate();
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const [depDate, setDepDate] = useState(order.depDate);
   const [trainKey, setTrainKey] = useState<string | undefined>();
   const [seatClass, setSeatClass] = useState<string | undefined>();
@@ -31,14 +35,20 @@ export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDeta
     queryOptions: { enabled: chosen !== null, retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
   const quote = chosen && query.isSuccess ? (result.data as TrainChangeQuote) : undefined;
-  const { mutate, mutation } = useCustomMutation<TrainChangeQuote>();
+  const { mutate, mutation } = useCustomMutation<TrainChangeConfirmed>();
+  const dearer = (quote?.pay ?? 0) > 0;
 
   const confirm = () =>
     chosen &&
     mutate(
       { url: TRAIN_ORDER_PATHS.changeConfirm, method: "post", values: chosen, successNotification: false, errorNotification: false },
       {
-        onSuccess: () => {
+        onSuccess: ({ data }) => {
+          if (data.status === "awaitingPayment") {
+            message.success(t("trainOrder.changeRequested"));
+            navigate(trainPayPath(order.id, order.orderNo));
+            return;
+          }
           message.success(t("trainOrder.changed"));
           onClose();
         },
@@ -47,19 +57,19 @@ export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDeta
       },
     );
 
+  const money = (title: string, key: "oldFare" | "newFare" | "pay" | "fee" | "refund") => ({ title, dataIndex: key, key, align: "right" as const, render: fen });
   const columns: TableColumnsType<TrainChangeLine> = [
     { title: t("trainOrder.name"), dataIndex: "name", key: "name" },
-    { title: t("trainOrder.changeOldFare"), dataIndex: "oldFare", key: "oldFare", align: "right", render: fen },
-    { title: t("trainOrder.changeNewFare"), dataIndex: "newFare", key: "newFare", align: "right", render: fen },
-    { title: t("trainOrder.refundFee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
-    { title: t("trainOrder.refundLine"), dataIndex: "refund", key: "refund", align: "right", render: fen },
+    money(t("trainOrder.changeOldFare"), "oldFare"),
+    money(t("trainOrder.changeNewFare"), "newFare"),
+    ...(dearer ? [money(t("trainOrder.changePayLine"), "pay")] : [money(t("trainOrder.refundFee"), "fee"), money(t("trainOrder.refundLine"), "refund")]),
   ];
 
   return (
     <Modal
       open
       title={t("trainOrder.changeTitle")}
-      okText={t("trainOrder.changeOk")}
+      okText={t(dearer ? "trainOrder.changePayOk" : "trainOrder.changeOk")}
       cancelText={t("trainOrder.notNow")}
       okButtonProps={{ disabled: !quote, loading: mutation.isPending }}
       onOk={confirm}
@@ -111,8 +121,18 @@ export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDeta
         <div data-testid="change-quote">
           <Typography.Paragraph strong>{t("trainOrder.changeNew", { train: quote.trainNo, date: quote.depDate, time: quote.depTime, seat: quote.seatName })}</Typography.Paragraph>
           <Table rowKey="passengerId" columns={columns} dataSource={quote.lines} pagination={false} size="small" />
-          <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
-            {quote.refund > 0 ? t("trainOrder.changeRefund", { amount: formatFen(quote.refund), fee: formatFen(quote.fee) }) : t("trainOrder.changeNoRefund")}
+          <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }} data-testid="change-money">
+            {dearer ? (
+              <>
+                <Typography.Text strong type="danger">{t("trainOrder.changePay", { amount: formatFen(quote.pay) })}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">{t("trainOrder.changePayNote")}</Typography.Text>
+              </>
+            ) : quote.refund > 0 ? (
+              t("trainOrder.changeRefund", { amount: formatFen(quote.refund), fee: formatFen(quote.fee) })
+            ) : (
+              t("trainOrder.changeNoRefund")
+            )}
           </Typography.Paragraph>
         </div>
       )}

@@ -3,7 +3,8 @@
 // and approval, the train, passengers with their seats, the price by ticket type, money refunded
 // and the timeline. The buttons are the actions the shared state machine allows a member
 // in this status: cancel (confirmed first), 退票 (the railway's fee per passenger shown before it
-// is confirmed) and 改签.
+// is confirmed) and 改签; a change to a dearer train waiting for its difference (改签待支付) shows
+// the new train, the difference and the time left, with 支付差价 and 取消改签.
 import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
@@ -80,10 +81,38 @@ function OrderDetail({ orderId }: { orderId: number }) {
         ),
     });
 
+  const cancelChange = () =>
+    modal.confirm({
+      title: t("trainOrder.changeCancel"),
+      content: t("trainOrder.changeCancelConfirm"),
+      okText: t("trainOrder.changeCancelOk"),
+      cancelText: t("trainOrder.notNow"),
+      onOk: () =>
+        new Promise<void>((resolve) =>
+          mutate(
+            { url: TRAIN_ORDER_PATHS.changeCancel, method: "post", values: { orderId }, successNotification: false, errorNotification: false },
+            {
+              onSuccess: () => message.success(t("trainOrder.changeCancelled")),
+              onError: (e) => message.error(e.message),
+              onSettled: () => {
+                refresh();
+                resolve();
+              },
+            },
+          ),
+        ),
+    });
+
   const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
   const approving = order.status === TRAIN_ORDER_STATUS.approving;
-  // Unpaid: what is to pay. Paid: what was paid; fees kept and money returned follow it.
-  const totalLabel = pending || approving || order.status === TRAIN_ORDER_STATUS.cancelled ? t("trainOrder.total") : t("trainOrder.paid");
+  // A server from before dearer changes answers neither field.
+  const changeDue = order.status === TRAIN_ORDER_STATUS.changePending ? order.pendingChange ?? null : null;
+  const changePaid = order.changePaid ?? 0;
+  // Unpaid: what is to pay. Paid: what was paid (with a dearer change's difference); fees kept and
+  // money returned follow it.
+  const unpaid = pending || approving || order.status === TRAIN_ORDER_STATUS.cancelled;
+  const totalLabel = unpaid ? t("trainOrder.total") : t("trainOrder.paid");
+  const total = unpaid ? order.payprice : order.payprice + changePaid;
   const typeLabel = (p: TrainOrderPassenger) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, p.passengerType);
   const anyFee = order.passengers.some((p) => p.refundFee > 0);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -107,13 +136,16 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <Space size={[16, 8]} wrap>
             <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{codeLabel(TRAIN_ORDER_LABELS, order.status)}</Tag>
             <Typography.Text>{t("trainOrder.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(total)}</Typography.Text></Typography.Text>
             {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
             {pending && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>}
             {approving && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>}
+            {changeDue && <Typography.Text type="warning"><Countdown until={changeDue.expiresAt} onEnd={refresh} textKey="trainOrder.changePayWithin" /></Typography.Text>}
           </Space>
           <Space wrap>
             {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{payWords.goPay}</LinkButton>}
+            {changeDue && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{t("trainOrder.changePayGo")}</LinkButton>}
+            {order.actions.includes("cancelChange") && <Button onClick={cancelChange} loading={mutation.isPending}>{t("trainOrder.changeCancel")}</Button>}
             {order.actions.includes("cancel") && <Button danger onClick={cancel} loading={mutation.isPending}>{t("trainOrder.cancel")}</Button>}
             {order.actions.includes("change") && <Button onClick={() => setDialog("change")}>{t("trainOrder.change")}</Button>}
             {order.actions.includes("refund") && <Button danger onClick={() => setDialog("refund")}>{t("trainOrder.refund")}</Button>}
@@ -122,6 +154,17 @@ function OrderDetail({ orderId }: { orderId: number }) {
         </div>
       </Card>
       {approving && <ApprovalWaiting approval={order.approval} />}
+      {changeDue && (
+        <Card title={t("trainOrder.changePending")} data-testid="change-pending">
+          <Descriptions column={{ xs: 1, md: 2 }} size="small">
+            <Descriptions.Item label={t("trainOrder.changeNewTrain")}>{`${changeDue.trainNo}　${changeDue.fromStation} ${changeDue.depTime} → ${changeDue.toStation} ${changeDue.arrTime}`}</Descriptions.Item>
+            <Descriptions.Item label={t("trainOrder.depDate")}>{changeDue.depDate}</Descriptions.Item>
+            <Descriptions.Item label={t("trainOrder.seat")}>{changeDue.seatName}</Descriptions.Item>
+            <Descriptions.Item label={t("trainOrder.changePayLine")}><Typography.Text strong type="danger">{fen(changeDue.pay)}</Typography.Text></Descriptions.Item>
+          </Descriptions>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>{t("trainOrder.changePayNote")}</Typography.Paragraph>
+        </Card>
+      )}
       {order.travelType === "business" && <BusinessFacts order={order} />}
       <Card title={t("trainOrder.trip")}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -167,7 +210,8 @@ function OrderDetail({ orderId }: { orderId: number }) {
             ))}
             <Descriptions.Item label={t("trainOrder.ticketTotal")}>{fen(order.ticketTotal)}</Descriptions.Item>
             {order.serviceFee > 0 && <Descriptions.Item label={t("trainOrder.serviceFee")}>{fen(order.serviceFee)}</Descriptions.Item>}
-            <Descriptions.Item label={totalLabel}><Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={totalLabel}><Typography.Text strong type="danger" data-testid="order-total">{fen(total)}</Typography.Text></Descriptions.Item>
+            {changePaid > 0 && <Descriptions.Item label={t("trainOrder.changePaid")}><span data-testid="order-change-paid">{fen(changePaid)}</span></Descriptions.Item>}
             {order.refundFee > 0 && <Descriptions.Item label={t("trainOrder.refundFee")}>{fen(order.refundFee)}</Descriptions.Item>}
             {order.refundAmount > 0 && <Descriptions.Item label={t("trainOrder.refundAmount")}><span data-testid="order-refunded">{fen(order.refundAmount)}</span></Descriptions.Item>}
           </Descriptions>
