@@ -4,7 +4,7 @@
 // itself is matched against the member-type table of every menu area in tests/access.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { startHarness, type Harness } from "./harness";
+import { ownTables, startHarness, type Harness } from "./harness";
 import { createSession } from "../../server/services/accounts/sessions";
 import { accessSubjectOf } from "../../server/services/authorize";
 import { getAccess, type Access } from "../../src/access";
@@ -263,16 +263,11 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = await h.db.db.introspection.getTables();
   const out: Record<string, number> = {};
-  for (const t of tables) {
-    // On PostgreSQL the introspection sees every schema of the database; only this file's counts.
-    if (h.db.schema && t.schema !== h.db.schema) continue;
-    if (t.name.startsWith("kysely_") || t.name === "sessions" || t.name === "exception_events") continue;
-    // PostgreSQL introspection lists every schema's tables, other test files' included.
-    if (h.db.schema && t.schema !== h.db.schema) continue;
-    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(t.name)}`.execute(h.db.db);
-    out[t.name] = Number(row.rows[0].n);
+  for (const name of await ownTables(h.db)) {
+    if (name.startsWith("kysely_") || name === "sessions" || name === "exception_events") continue;
+    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(h.db.db);
+    out[name] = Number(row.rows[0].n);
   }
   return out;
 }

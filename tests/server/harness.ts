@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { sql } from "kysely";
 import { buildApp, type AppConfig } from "../../server/app";
 import { openDb, type Db } from "../../server/db";
 import { migrateToLatest } from "../../server/db/migrate";
@@ -64,3 +65,13 @@ export async function post(app: FastifyInstance, url: string, body: Record<strin
 }
 
 export const demoPasswordMd5 = md5(DEMO_PASSWORD);
+
+/**
+ * The test database's own tables (not views). On PostgreSQL only this file's schema is read:
+ * introspecting every schema meets other files' schemas being created and dropped meanwhile.
+ */
+export async function ownTables(db: Db): Promise<string[]> {
+  if (!db.schema) return (await db.db.introspection.getTables()).filter((t) => !t.isView).map((t) => t.name);
+  const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${db.schema} and table_type = 'BASE TABLE'`.execute(db.db);
+  return rows.rows.map((r) => r.name);
+}

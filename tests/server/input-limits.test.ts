@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./harness";
+import { ownTables, startHarness, type Harness } from "./harness";
 import { createSession } from "../../server/services/accounts/sessions";
 import type { RegisteredRoute } from "../../server/services/http/route";
 
@@ -66,11 +66,10 @@ async function send(route: RegisteredRoute, fields: Record<string, string>) {
 
 async function tableCounts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const t of await h.db.db.introspection.getTables()) {
-    // On PostgreSQL the introspection sees every schema of the database; only this file's counts.
-    if (t.name.startsWith("kysely_") || (h.db.schema && t.schema !== h.db.schema)) continue;
-    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(t.name)}`.execute(h.db.db);
-    out[t.name] = Number(row.rows[0].n);
+  for (const name of await ownTables(h.db)) {
+    if (name.startsWith("kysely_")) continue;
+    const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(h.db.db);
+    out[name] = Number(row.rows[0].n);
   }
   return out;
 }
