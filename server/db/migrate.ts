@@ -31,6 +31,7 @@ import * as m083 from "./migrations/083_withdrawals";
 import * as m084 from "./migrations/084_rewards_pay_codes";
 import * as m087 from "./migrations/087_self_pay";
 import * as m093 from "./migrations/093_source_refunds";
+import * as m094 from "./migrations/094_gp_orders";
 import * as m095 from "./migrations/095_train_changes";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "091_passenger_tickets": m091,
   "092_report_summaries": m092,
   "093_source_refunds": m093,
+  "094_gp_orders": m094,
   "095_train_changes": m095,
 };
 

@@ -8,6 +8,8 @@ import type { RoundTripReply } from "../../src/domain/travel/types";
 import { defineRoute } from "../services/http/route";
 import { supplierContext, suppliersFor } from "../suppliers";
 import { checkDate } from "../suppliers/flight/embedded";
+import { gpCaller } from "../orders/flight/gp-book";
+import { isGpFareKey } from "../../src/domain/travel/gp-fares";
 
 const BASE = "/api/v1/trip_manager";
 const tags = ["flights"];
@@ -26,11 +28,15 @@ export function flightRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: `${BASE}/air_ticket_domestic_flight/list`,
-      summary: "国内机票单程查询（航司、起降时间段、机场、舱位、仅直飞筛选；按价格、时间、时长排序；每个舱位含完整费用明细）",
+      summary: "国内机票单程查询（航司、起降时间段、机场、舱位、仅直飞筛选；按价格、时间、时长排序；每个舱位含完整费用明细）；gp=1 另列每个航班的政府采购（公务机票）票价，仅限可预订公务机票的登录会员",
       tags,
       access: "public",
       input: flightListInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.search(input, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        // 政府采购 fares are shown to the members who may book them; asking as anyone else is refused.
+        if (input.gp) await gpCaller(ctx, member);
+        return suppliersFor(ctx.db, seed).flight.search(input, await supplierContext(ctx.db, member));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -70,11 +76,14 @@ export function flightRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: `${BASE}/air_ticket_domestic_flight/verify`,
-      summary: "验舱验价：按舱位编号返回当前是否可订、最新价格与费用明细",
+      summary: "验舱验价：按舱位编号返回当前是否可订、最新价格与费用明细（政府采购票价仅限可预订公务机票的登录会员）",
       tags,
       access: "public",
       input: fareVerifyInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.verify(input.fareKey, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        if (isGpFareKey(input.fareKey)) await gpCaller(ctx, member);
+        return suppliersFor(ctx.db, seed).flight.verify(input.fareKey, await supplierContext(ctx.db, member));
+      },
     }),
     defineRoute({
       method: "POST",

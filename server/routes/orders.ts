@@ -7,7 +7,7 @@ import { flightOrderInput } from "../../src/domain/orders/flight-booking";
 import { FLIGHT_ORDER_PATHS } from "../../src/domain/orders/flight-types";
 import { FLIGHT_ORDER_STATUS_CODES } from "../../src/domain/orders/flight";
 import { zDate } from "../../src/domain/travel/schemas";
-import { zInt, zOptionalString, zText } from "../../src/domain/zod";
+import { zBool, zInt, zOptionalString, zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
 import { bookFlight } from "../orders/flight/book";
@@ -21,6 +21,7 @@ import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 import { businessCheckOf, NOT_ON_BUSINESS } from "../orders/business";
 import { PAYMENT_WINDOW_PATH, type PaymentWindowReply } from "../../src/domain/orders/payment-window";
 import { paymentWindowMinutes } from "../services/payment-window";
+import { GP_MESSAGES, isGpFareKey } from "../../src/domain/travel/gp-fares";
 
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
@@ -42,7 +43,8 @@ export function orderListInput(statusCodes: readonly number[]) {
     .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
 }
 
-const listInput = orderListInput(FLIGHT_ORDER_STATUS_CODES);
+// The 机票订单 tab lists ordinary flight orders, the 公务机票订单 tab (gpFlag 1) the 政府采购 ones.
+const listInput = orderListInput(FLIGHT_ORDER_STATUS_CODES).safeExtend({ gpFlag: zBool("gpFlag 只能是 0 或 1").optional() });
 
 export function orderRoutes(seed?: string) {
   return [
@@ -64,6 +66,7 @@ export function orderRoutes(seed?: string) {
       input: z.object({ fareKey: flightOrderInput.shape.fareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
+        if (isGpFareKey(input.fareKey)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
         if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
         const c = await supplierContext(ctx.db, m);
         const supplier = suppliersFor(ctx.db, seed).flight;
@@ -78,7 +81,7 @@ export function orderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: FLIGHT_ORDER_PATHS.list,
-      summary: "国内机票订单列表（分页；按状态、预订日期范围、订单号筛选；会员看自己的订单，企业管理员另看本企业订单）",
+      summary: "国内机票订单列表（分页；按状态、预订日期范围、订单号、出行人筛选；gpFlag=1 列公务机票（政府采购）订单，否则列普通机票订单；会员看自己的订单，企业管理员另看本企业订单）",
       tags,
       access: "orders",
       input: listInput,

@@ -42,6 +42,8 @@ export interface FlightQuery extends FlightFilters {
   depCity: string;
   arrCity: string;
   depDate: string;
+  /** Add each flight's 政府采购 (GP) fare to its seats (the caller was found entitled to see them). */
+  gp?: boolean;
 }
 
 export interface ItineraryQuery {

@@ -33,6 +33,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "travel-applications": [23, 24],
   approvals: [26, 27],
   "quick-orders": [28],
+  // 政府采购 (公务机票) fares: searched and booked by whoever sees their order tab.
+  "bookings:gp": [13],
   "pnr-import": [32],
   "bills:transaction": [34, 47],
   "bills:recommendation": [35],

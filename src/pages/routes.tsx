@@ -34,6 +34,7 @@ const OrderListsPage = lazy(withTexts(() => import("./layout/OrderListsPage")));
 const WorkbenchFrame = lazy(withTexts(() => import("./layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame }))));
 const TextPage = lazy(withTexts(() => import("./text/TextPage")));
 const OrderInfoPage = lazy(withTexts(() => import("../booking/flight/OrderInfoPage")));
+const GpOrderInfoPage = lazy(withTexts(() => import("../booking/flight/GpOrderInfoPage")));
 const FlightOrderShowPage = lazy(withTexts(() => import("../resources/flight-orders/show")));
 const TravelApplicationListPage = lazy(withTexts(() => import("../resources/travel-applications/list")));
 const AddTravelApplicationPage = lazy(withTexts(() => import("../resources/travel-applications/create")));
@@ -124,6 +125,7 @@ const PAGES: Record<string, Page> = {
   // One page for both: business first on the business address (an administrator booking for staff).
   order_info: OrderInfoPage,
   order_info_business: OrderInfoPage,
+  order_info_office: GpOrderInfoPage,
   TicketOrderDetails: FlightOrderShowPage,
   pay_order: PayOrderPage,
   pay_hotel: HotelPayPage,

@@ -33,12 +33,15 @@ interface Props<R extends BaseRecord> {
   scrollX?: number | true;
   empty: string;
   action: PageAction;
+  /** Fixed fields of every list call (the 公务机票 tab's gpFlag). */
+  params?: Record<string, string | number>;
 }
 
-export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, statuses, statusLabel, columns, scrollX = true, empty, action }: Props<R>) {
+export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, statuses, statusLabel, columns, scrollX = true, empty, action, params }: Props<R>) {
   const t = useTranslate();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<R, HttpError, SearchValues>({
     resource,
+    ...(params ? { meta: { params } } : {}),
     pagination: { pageSize: 10 },
     syncWithLocation: false,
     onSearch: (v): CrudFilter[] => [

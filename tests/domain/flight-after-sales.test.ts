@@ -13,11 +13,11 @@ import { INSURANCE } from "../../src/domain/orders/insurance";
 
 /** Hours on each side of each boundary, and the window each falls in. */
 const EDGES: [number, number][] = [[500, 0], [168, 0], [167.99, 1], [48, 1], [47.99, 2], [4, 2], [3.99, 3], [0, 3], [-2, 3]];
-const REFUND: Record<FareTier, number[]> = { full: [5, 10, 20, 30], flex: [10, 20, 30, 40], discount: [20, 30, 50, 70], promo: [40, 50, 70, 90] };
-const CHANGE: Record<FareTier, number[]> = { full: [0, 5, 10, 20], flex: [5, 10, 20, 30], discount: [10, 20, 30, 40], promo: [20, 30, 50, 60] };
+const REFUND: Record<FareTier, number[]> = { full: [5, 10, 20, 30], flex: [10, 20, 30, 40], discount: [20, 30, 50, 70], promo: [40, 50, 70, 90], gp: [0, 0, 5, 10] };
+const CHANGE: Record<FareTier, number[]> = { full: [0, 5, 10, 20], flex: [5, 10, 20, 30], discount: [10, 20, 30, 40], promo: [20, 30, 50, 60], gp: [0, 0, 0, 5] };
 
 describe("fee windows", () => {
-  for (const tier of ["full", "flex", "discount", "promo"] as FareTier[]) {
+  for (const tier of ["full", "flex", "discount", "promo", "gp"] as FareTier[]) {
     it(`${tier}: refund and change percent at every window boundary`, () => {
       for (const [hours, window] of EDGES) {
         expect(refundPercent(tier, hours), `${tier} refund at ${hours} h`).toBe(REFUND[tier][window]);

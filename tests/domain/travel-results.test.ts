@@ -128,6 +128,19 @@ describe("the search in the address", () => {
     expect(readFlightSearch({ ...base, adults: "5", children: "4" }, today).ok).toBe(true);
   });
 
+  it("carries the 公务机票 choice: one way and adults only, written back as gp=1", () => {
+    const base = { depCity: "BJS", arrCity: "SHA", depDate: "2026-11-27" };
+    const gp = readFlightSearch({ ...base, adults: "2", gp: "1" }, today);
+    expect(gp.ok && gp.search.gp).toBe(true);
+    expect(gp.ok && flightSearchParams(gp.search)).toMatchObject({ gp: "1", adults: "2" });
+    const plain = readFlightSearch({ ...base, gp: "0" }, today);
+    expect(plain.ok && plain.search.gp).toBeUndefined();
+    expect(plain.ok && flightSearchParams(plain.search).gp).toBeUndefined();
+    expect(readFlightSearch({ ...base, gp: "1", tripType: "rt", retDate: "2026-11-30" }, today)).toEqual({ ok: false, problem: "公务机票仅支持单程查询" });
+    expect(readFlightSearch({ ...base, gp: "1", children: "1" }, today)).toEqual({ ok: false, problem: "公务机票仅限成人乘客，儿童和婴儿请查询普通机票" });
+    expect(readFlightSearch({ ...base, gp: "1", infants: "1" }, today).ok).toBe(false);
+  });
+
   it("reads train and hotel searches with their own rules", () => {
     expect(readTrainSearch({ fromStation: "北京南", toStation: "上海虹桥", depDate: "2026-11-24" }, today).ok).toBe(true);
     expect(readTrainSearch({ fromStation: "北京南", toStation: "北京南", depDate: "2026-11-24" }, today)).toEqual({ ok: false, problem: "出发站和到达站不能相同" });

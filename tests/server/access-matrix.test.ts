@@ -85,6 +85,12 @@ const SAMPLES: Record<string, Record<string, string>> = {
     itineraryKey: "2026-01-01:ZZ9999", cabinClass: "Y", fareKeys: ["2026-01-01:ZZ9999|Y|Y"], price: 100000, clientKey: "access-matrix-intl", contactName: "张三", contactMobile: "13800000010",
     passengers: [{ name: "张三", surname: "ZHANG", givenName: "SAN", nationality: "CN", certType: 2, certNo: "E12345678", certExpiry: "2031-01-01", birthday: "1985-03-02" }],
   }),
+  // 政府采购 (公务机票): whoever sees the 公务机票订单 tab; the fare names no flight of the demo
+  // inventory, so the booking passes the access check and is then refused; success in gp-orders.test.ts.
+  "/api/v1/trip_manager/air_ticket_gp_order/book": flattenDotKeys({
+    fareKey: "2026-01-01:ZZ9999|Y|GP", price: 100000, clientKey: "access-matrix-gp", contactName: "张三", contactMobile: "13800000010",
+    passengers: [{ name: "张三", certType: 1, certNo: "11010519491231002X", budgetUnit: "北京市财政局", officialCard: "6283660012345670" }],
+  }),
   "/order/newappGetDometicketOrder": { pageNum: "1", pageSize: "10", status: "0" },
   "/order/appDometicketOrderViewServlet": { id: "999999" },
   "/order/cancelOrder": { id: "999999" },
@@ -224,6 +230,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
 const ACTS_ON_OWN = new Set([
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check", "/api/v1/trip_manager/air_ticket_inter_order/book",
+  "/api/v1/trip_manager/air_ticket_gp_order/book",
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
   "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/api/v1/trip_manager/hotel_domestic_order/standard_check", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",

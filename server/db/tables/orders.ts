@@ -47,6 +47,8 @@ export interface OrdersTable {
   approvalId: number | null;
   /** Migration 085: 1 for an international flight order (its snapshot keeps every segment). */
   international: Generated<number>;
+  /** Migration 094: 1 for a 政府采购 (公务机票) flight order, listed in the 公务机票订单 tab. */
+  gp: Generated<number>;
 }
 
 export interface OrderPassengersTable {
@@ -74,6 +76,9 @@ export interface OrderPassengersTable {
   ticketStatus: Generated<string>;
   /** The confirmed change this passenger's current ticket comes from; null: the order's own flight and fare. */
   changeId: number | null;
+  /** Migration 094, 政府采购 orders: the budget unit (预算单位) the passenger travels for and their official card's number (公务卡, digits; shown masked). */
+  budgetUnit?: string | null;
+  officialCard?: string | null;
 }
 
 export interface OrderEventsTable {

@@ -36,7 +36,7 @@ export interface Ticket extends TicketLine, PassengerTicket {
 }
 
 export interface CurrentTrip {
-  order: { id: number; orderNo: string; status: number; holdId: string | null; fareKey: string; bookerMemberId: number; product: string; international: number };
+  order: { id: number; orderNo: string; status: number; holdId: string | null; fareKey: string; bookerMemberId: number; product: string; international: number; gp: number };
   flight: Snapshot["flight"];
   seat: Snapshot["seat"];
   /** Every passenger of the order, in booking order. */
@@ -46,7 +46,7 @@ export interface CurrentTrip {
 export async function currentTrip(db: Kysely<Database>, orderId: number): Promise<CurrentTrip> {
   const order = await db
     .selectFrom("orders")
-    .select(["id", "orderNo", "status", "holdId", "fareKey", "bookerMemberId", "product", "snapshot", "international"])
+    .select(["id", "orderNo", "status", "holdId", "fareKey", "bookerMemberId", "product", "snapshot", "international", "gp"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);

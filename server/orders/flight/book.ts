@@ -24,6 +24,7 @@ import { decideBusiness } from "./business";
 import { travellerFor } from "../../policy/replace-booker";
 import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import "../approval";
+import { GP_MESSAGES, isGpFareKey } from "../../../src/domain/travel/gp-fares";
 
 export type { BookReply };
 
@@ -39,6 +40,8 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
+  // A 政府采购 fare needs each passenger's budget unit and official card: it has its own booking.
+  if (isGpFareKey(input.fareKey)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
 
   // An agent books for a subordinate (quick order): the order is the agent's (it pays), the
   // subordinate is its traveller member, so the subordinate sees it too.

@@ -24,6 +24,7 @@ import {
   changeQuote, hoursUntil, type ChangeQuote, type ChangeQuoteInput, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
 } from "../../../src/domain/orders/flight-after-sales";
 import { changePercent } from "../../../src/domain/travel/air-rules";
+import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { yuan } from "../booking";
 import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
 import {
@@ -69,6 +70,13 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
     throw new BizError(RET.BAD_INPUT, "改签只能选择同一航线的航班", { errors: { fareKey: "改签只能选择同一航线的航班" } });
   }
   if (input.fareKey === from.fareKey) throw new BizError(RET.BAD_INPUT, "请选择与原航班不同的航班或舱位", { errors: { fareKey: "请选择与原航班不同的航班或舱位" } });
+  // A 政府采购 ticket changes to another GP fare (its budget unit and official card stay with it);
+  // an ordinary ticket cannot become one.
+  const toGp = isGpSeat(v.seat);
+  if (Boolean(trip.order.gp) !== toGp) {
+    const problem = trip.order.gp ? "公务机票只能改签为其他航班的政府采购票价" : GP_MESSAGES.elsewhere;
+    throw new BizError(RET.BAD_INPUT, problem, { errors: { fareKey: problem } });
+  }
   const passengers = passengerCounts(chosen);
   if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new BizError(RET.CONFLICT, `该舱位仅剩 ${v.seat.seatsLeft} 个座位`);
   const hours = hoursUntil(from.flight.depUtc, now());

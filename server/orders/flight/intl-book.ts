@@ -22,6 +22,7 @@ import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "./business";
 import { companyIdOf } from "./book";
+import { isGpFareKey } from "../../../src/domain/travel/gp-fares";
 
 /** Business bookings abroad are recorded as such; the travel standard has no international rules to check them against. */
 export const INTL_STANDARD_NOT_CHECKED = "国际机票暂不校验差旅标准";
@@ -36,6 +37,8 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   // Each segment's verified fare as the buyer saw it (the fare keys the order page sent).
   const segments: { flight: FlightItem; seat: FlightSeat }[] = [];
   for (const fareKey of input.fareKeys) {
+    // 政府采购 fares are domestic and booked on their own page.
+    if (isGpFareKey(fareKey)) throw new BizError(RET.BAD_INPUT, "国际机票没有政府采购票价，请重新选择行程", { errors: { fareKeys: "国际机票没有政府采购票价，请重新选择行程" } });
     const v = await supplier.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, `航班 ${fareKey.split("|")[0].split(":")[1]} 该舱位已售完，请重新选择行程`);
     segments.push({ flight: v.flight, seat: v.seat });

@@ -13,6 +13,7 @@ import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain
 import { ORDER_NOT_FOUND } from "./moves";
 import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
+import { maskOfficialCard } from "../../../src/domain/travel/gp-fares";
 import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
@@ -41,7 +42,7 @@ interface Snapshot {
 
 type OrderRow = {
   id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null;
-  travelType: string | null; overStandard: number; international: number;
+  travelType: string | null; overStandard: number; international: number; gp: number;
 };
 
 function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: string }[]): FlightOrderRow {
@@ -65,15 +66,20 @@ function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: strin
     travelType: o.travelType,
     overStandard: o.overStandard,
     international: o.international,
+    gp: o.gp,
     segmentCount: segments.length,
     partial: partialTags(people.map((p) => p.ticketStatus)),
   };
 }
 
-const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard", "orders.international"] as const;
+const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard", "orders.international", "orders.gp"] as const;
 
-export async function listFlightOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<FlightOrderRow>> {
-  const q = filterOrders(visibleTo(db.selectFrom("orders").where("orders.product", "=", "air"), member), f, "order_passengers");
+/** The order centre's filters, and which of its two flight tabs: 政府采购 orders (gpFlag) or the others. */
+export type FlightListFilter = ListFilter & { gpFlag?: boolean };
+
+export async function listFlightOrders(db: Kysely<Database>, member: Member, f: FlightListFilter): Promise<Page<FlightOrderRow>> {
+  const flights = db.selectFrom("orders").where("orders.product", "=", "air").where("orders.gp", "=", f.gpFlag ? 1 : 0);
+  const q = filterOrders(visibleTo(flights, member), f, "order_passengers");
   const [rows, count] = await Promise.all([
     q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
     q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
@@ -153,6 +159,9 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
       englishName: p.englishName ?? null,
       nationality: p.nationality ?? null,
       certExpiry: p.certExpiry ?? null,
+      budgetUnit: p.budgetUnit ?? null,
+      // The whole number stays on the server: every reply shows the last four digits only.
+      officialCardMasked: p.officialCard ? maskOfficialCard(p.officialCard) : null,
       ticketStatus: p.ticketStatus as TicketStatus,
       changedTo: changedTo(p.changeId),
     })),

@@ -19,9 +19,12 @@ import { itineraryOf } from "./itineraries";
 import type { CabinClass } from "../../../src/domain/travel/air-fares";
 import type { FlightItem } from "../../../src/domain/travel/types";
 import { itineraryBreakdown, type IntlVerifyReply } from "../../../src/domain/orders/intl-booking";
+import { gpSeatOf } from "../../../src/domain/travel/gp-fares";
 
 const FLIGHT_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})$/;
 const FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|([FCY])\|([A-Z])$/;
+/** A 政府采购 fare: the flight and Y|GP (see gpFareKey). */
+const GP_FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|(Y)\|(GP)$/;
 
 interface FareDetail {
   fareKey: string;
@@ -51,8 +54,13 @@ export class FlightBooking {
     return { seed: this.seed, today: c.today, places, agreedServiceFee: c.agreedServiceFee };
   }
 
+  /**
+   * A fare as it stands now: a public booking class, or a flight's 政府采购 fare (GP key), which is
+   * priced from the flight's economy full fare and sells the same economy seats.
+   */
   async verify(fareKey: string, c: SupplierContext): Promise<FareVerifyReply> {
-    const m = FARE_KEY.exec(fareKey);
+    const gp = GP_FARE_KEY.exec(fareKey);
+    const m = gp ?? FARE_KEY.exec(fareKey);
     const src = await this.source();
     const schedule = m ? airNetwork(this.seed, src.places).schedules.find((s) => s.flightNo === m[2]) : undefined;
     if (!m || !schedule) throw new BizError(RET.BAD_INPUT, "舱位编号不正确", { errors: { fareKey: "舱位编号不正确" } });
@@ -61,7 +69,7 @@ export class FlightBooking {
     const [flight] = await readFlights(src, { dates: [date], flightKeys: [`${date}:${flightNo}`] }, this.pricing(src.places, c));
     if (!flight) return { fareKey, available: false, seat: null, flight: null, rules: [] };
     const item = flightItem(src.places, flight);
-    const seat = item.seats.find((s) => s.cabinClass === cabin && s.cabinCode === code) ?? null;
+    const seat = gp ? gpSeatOf(item) : (item.seats.find((s) => s.cabinClass === cabin && s.cabinCode === code) ?? null);
     return { fareKey, available: seat !== null && !flightGone(item.depUtc), seat, flight: item, rules: seat ? ruleLines(seat.tier) : [] };
   }
 

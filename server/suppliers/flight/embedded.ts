@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
 import type { CalendarDay, FlightItem, FlightListReply, ItineraryListReply } from "../../../src/domain/travel/types";
 import { ruleTables } from "../../../src/domain/travel/air-rules";
+import { withGpFares } from "../../../src/domain/travel/gp-fares";
 import { BizError, RET } from "../../services/http/envelope";
 import { airNetwork, routeKey } from "../../inventory/air/network";
 import { dayKind } from "../../inventory/demand";
@@ -64,11 +65,13 @@ export class EmbeddedFlightSupplier extends FlightBooking {
       throw new BizError(RET.BAD_INPUT, "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
     }
     checkDate(q.depDate, c.today, "depDate", "出发日期");
-    const all = await this.dayFlights(src, c, dep, arr, [q.depDate]);
+    // 政府采购 fares only when asked for: every other search answers as it always has.
+    const day = await this.dayFlights(src, c, dep, arr, [q.depDate]);
+    const all = q.gp ? withGpFares(day) : day;
     const list = sortFlights(filterFlights(all, q), q.orderBy, q.orderType);
     const prices = list.map((it) => it.lowestPrice).filter((p): p is number => p !== null);
     return {
-      ruleTables: ruleTables(),
+      ruleTables: ruleTables(q.gp === true),
       depCity: dep.cityCode,
       arrCity: arr.cityCode,
       depDate: q.depDate,

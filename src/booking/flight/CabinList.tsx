@@ -1,7 +1,10 @@
 // A flight's cabins: class and booking code, discount, baggage, the refund/change rules of its
-// tier, taxes, the adult price and a 预订 button carrying the fare to the order page.
+// tier, taxes, the adult price and a 预订 button carrying the fare to the order page. A 政府采购
+// fare is marked as such and says what booking it asks for.
 import { Button, Popover, Table, Tag } from "antd";
 import type { FlightSeat, RuleTables } from "../../domain/travel/types";
+import type { RuleLine } from "../../domain/travel/air-rules";
+import { isGpSeat } from "../../domain/travel/gp-fares";
 import { priceText } from "../../domain/travel/money";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
@@ -9,7 +12,8 @@ import { useTranslate } from "@refinedev/core";
 /** Airlines show an exact count only when few seats are left. */
 export const FEW_SEATS = 9;
 
-function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
+/** A fare's refund and change fees per window before departure, and its baggage. */
+export function RuleLinesTable({ lines, baggage }: { lines: readonly RuleLine[]; baggage: string }) {
   const t = useTranslate();
   return (
     <div className="tp-bk-rules">
@@ -17,16 +21,20 @@ function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
         size="small"
         pagination={false}
         rowKey="window"
-        dataSource={rules[seat.tier]}
+        dataSource={[...lines]}
         columns={[
           { title: t("search.flight.ruleWindow"), dataIndex: "window" },
-          { title: t("search.flight.refundFee"), dataIndex: "refundPercent", render: (p: number) => `${t("search.flight.ticketPrice")} ${p}%` },
+          { title: t("search.flight.refundFee"), dataIndex: "refundPercent", render: (p: number) => (p ? `${t("search.flight.ticketPrice")} ${p}%` : t("search.flight.free")) },
           { title: t("search.flight.changeFee"), dataIndex: "changePercent", render: (p: number) => (p ? `${t("search.flight.ticketPrice")} ${p}%` : t("search.flight.free")) },
         ]}
       />
-      <p className="tp-bk-rules__note">{seat.baggage}</p>
+      <p className="tp-bk-rules__note">{baggage}</p>
     </div>
   );
+}
+
+function RuleTable({ seat, rules }: { seat: FlightSeat; rules: RuleTables }) {
+  return <RuleLinesTable lines={rules[seat.tier] ?? []} baggage={seat.baggage} />;
 }
 
 function Breakdown({ seat }: { seat: FlightSeat }) {
@@ -62,10 +70,14 @@ export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
       {seats.map((s) => (
         <li key={s.fareKey} className="tp-bk-cabin" data-fare={s.fareKey}>
           <div className="tp-bk-cabin__class">
-            <strong>{s.cabinClassName}</strong>
+            <strong>
+              {s.cabinClassName}
+              {isGpSeat(s) && <Tag color="red" bordered={false} className="tp-bk-gp-tag" data-testid="gp-fare-tag">{t("gpOrder.tag")}</Tag>}
+            </strong>
             <span className="tp-bk-muted">
               {t("search.flight.cabinCode", { code: s.cabinCode })} · {s.discountLabel}
             </span>
+            {isGpSeat(s) && <span className="tp-bk-muted">{t("gpOrder.cabinNote")}</span>}
           </div>
           <div className="tp-bk-cabin__rules">
             <Tag bordered={false}>{s.tierName}</Tag>

@@ -1,6 +1,10 @@
 // 国内机票 (/airTicket/query): the search bar, the low-price calendar and the result list of the
-// search in the address. Guests may search; booking asks them to sign in.
+// search in the address. Guests may search; booking asks them to sign in. Members who may book
+// 政府采购 fares (whoever sees the 公务机票订单 tab) may ask for them too.
+import { useCan } from "@refinedev/core";
 import { readFlightSearch } from "../../domain/travel/search-query";
+import { usePortalUser } from "../../pages/layout/session";
+import { userKeyOf } from "../../providers/access-control";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
@@ -26,18 +30,22 @@ export default function DomesticAirTicketQuery({ routeName }: { routeName: strin
   // A quick order's member stays in the address through new searches.
   const bookFor = useBookFor();
   const keep = values[BOOK_FOR_PARAM] ? { [BOOK_FOR_PARAM]: values[BOOK_FOR_PARAM] } : {};
+  const user = usePortalUser();
+  const gpCan = useCan({ resource: "api:bookings:gp", action: "view", params: { user: userKeyOf(user) ?? "guest" } });
+  // Booking for a subordinate is an ordinary booking: no 公务机票 there.
+  const gpOffered = Boolean(user && gpCan.data?.can && !values[BOOK_FOR_PARAM]);
   return (
     <WorkbenchFrame routeName={routeName}>
       <ProductGate on={switches.air}>
         <div className="tp-bk">
           <BookForBanner bookFor={bookFor} />
-          {switches.searchForms.air && <FlightSearchBar key={barKey} initial={search ?? {}} onSearch={(p) => update({ ...p, ...keep }, { replaceAll: true })} />}
+          {switches.searchForms.air && <FlightSearchBar key={`${barKey}|${gpOffered}`} gpOffered={gpOffered} initial={search ?? (values.gp === "1" ? { gp: true } : {})} onSearch={(p) => update({ ...p, ...keep }, { replaceAll: true })} />}
           {search ? (
             <>
               {search.tripType === "ow" && (
                 <CalendarStrip depCity={search.depCity} arrCity={search.arrCity} depDate={search.depDate} onPick={(depDate) => update({ depDate })} />
               )}
-              <FlightResults search={search} values={values} update={update} />
+              <FlightResults search={search} values={values} update={update} gp={Boolean(search.gp && gpOffered)} />
             </>
           ) : (
             <EmptyResult text={parsed.ok ? "" : (parsed.problem ?? (switches.searchForms.air ? t("search.flight.start") : t("search.common.formOff")))} />

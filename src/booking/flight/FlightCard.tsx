@@ -5,6 +5,7 @@ import { Button, Tag } from "antd";
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
+import { isGpSeat } from "../../domain/travel/gp-fares";
 import type { FlightItem, FlightSeat, RuleTables } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { CabinList, FEW_SEATS } from "./CabinList";
@@ -61,6 +62,7 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: 
           {best && (
             <span className="tp-bk-muted">
               {best.cabinClassName} {best.discountLabel}
+              {isGpSeat(best) && <Tag color="red" bordered={false} className="tp-bk-gp-tag">{t("gpOrder.tag")}</Tag>}
               {best.seatsLeft <= FEW_SEATS && <Tag color="orange" bordered={false} className="tp-bk-few-tag">{t("search.common.fewLeft", { n: best.seatsLeft })}</Tag>}
             </span>
           )}

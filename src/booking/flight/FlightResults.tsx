@@ -7,6 +7,7 @@ import { pathFor } from "../../access/routes";
 import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/results";
+import { isGpSeat } from "../../domain/travel/gp-fares";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
 import type { FlightItem, FlightListReply, FlightSeat, RoundTripReply } from "../../domain/travel/types";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
@@ -27,14 +28,16 @@ interface Props {
   search: FlightSearch;
   values: Record<string, string | undefined>;
   update: (patch: UrlPatch, options?: { replace?: boolean }) => void;
+  /** List each flight's 政府采购 fare too (the search asked for it and the member may book it). */
+  gp?: boolean;
 }
 
-export function FlightResults({ search, values, update }: Props) {
+export function FlightResults({ search, values, update, gp = false }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
   const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
   const rt = search.tripType === "rt";
-  const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}) };
+  const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}), ...(gp && !rt ? { gp: 1 } : {}) };
   const { data, query } = useSearch<FlightListReply | RoundTripReply>(rt ? `${BASE}/list_rt` : `${BASE}/list`, payload);
   const goFare = rt ? values.goFare : undefined;
   const reply = data && ("outbound" in data ? (goFare ? data.inbound : data.outbound) : data);
@@ -58,6 +61,8 @@ export function FlightResults({ search, values, update }: Props) {
       window.scrollTo({ top: 0 });
       return;
     }
+    // A 政府采购 fare is booked on its own page, with each passenger's budget unit and official card.
+    if (isGpSeat(seat)) return navigate(pathFor("order_info_office", undefined, { ...query, fareKey: seat.fareKey }));
     navigate(pathFor(flightOrderRoute(memberKey), undefined, rt ? { ...query, fareKey: goFare!, retFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
   };
 

@@ -1,7 +1,8 @@
 // The flight search bar: one-way or round trip, from/to cities with a swap, dates. Searching
-// writes the search into the address, which the result list reads.
+// writes the search into the address, which the result list reads. Members who may book
+// 政府采购 fares tick 公务机票 to see them too (one way, adults only).
 import { useState } from "react";
-import { Alert, Button, Radio, Select } from "antd";
+import { Alert, Button, Checkbox, Radio, Select, Tooltip } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
@@ -19,11 +20,13 @@ interface Props {
   onSearch: (params: Record<string, string>) => void;
   /** International search: foreign cities are offered too. */
   international?: boolean;
+  /** The 公务机票 choice is offered (the member may book 政府采购 fares). */
+  gpOffered?: boolean;
 }
 
 const place = (value?: string, label?: string): Place | null => (value ? { value, label: label || value } : null);
 
-export function FlightSearchBar({ initial, onSearch, international }: Props) {
+export function FlightSearchBar({ initial, onSearch, international, gpOffered }: Props) {
   const t = useTranslate();
   const today = chinaToday();
   const [tripType, setTripType] = useState<TripType>(initial.tripType ?? "ow");
@@ -33,12 +36,13 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
   const [retDate, setRetDate] = useState(initial.retDate ?? addDays(initial.depDate ?? defaultTravelDate(today), 2));
   const [passengers, setPassengers] = useState(initial.passengers ?? ONE_ADULT);
   const [cabin, setCabin] = useState<CabinClass | undefined>(initial.cabin);
+  const [gp, setGp] = useState(Boolean(initial.gp && gpOffered));
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = () => {
     const counts = { adults: String(passengers.adults), children: String(passengers.children), infants: String(passengers.infants) };
     const parsed = readFlightSearch(
-      { depCity: from?.value, depName: from?.label, arrCity: to?.value, arrName: to?.label, depDate, tripType, retDate, ...counts, cabin },
+      { depCity: from?.value, depName: from?.label, arrCity: to?.value, arrName: to?.label, depDate, tripType, retDate, ...counts, cabin, gp: gp ? "1" : undefined },
       today,
     );
     if (!parsed.ok) return setProblem(parsed.problem ?? t("search.flight.pickCities"));
@@ -52,7 +56,7 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
         <div className="tp-bk-bar__trip">
           <Radio.Group value={tripType} onChange={(e) => setTripType(e.target.value)}>
             <Radio value="ow">{t("search.flight.oneWay")}</Radio>
-            <Radio value="rt">{t("search.flight.roundTrip")}</Radio>
+            <Radio value="rt" disabled={gp}>{t("search.flight.roundTrip")}</Radio>
           </Radio.Group>
           <PassengerPicker value={passengers} onChange={setPassengers} />
           <Select
@@ -64,6 +68,21 @@ export function FlightSearchBar({ initial, onSearch, international }: Props) {
             options={[{ value: "", label: t("search.flight.anyCabin") }, ...["Y", "C", "F"].map((c) => ({ value: c, label: t(`search.cabin.${c}`) }))]}
             popupMatchSelectWidth={false}
           />
+          {gpOffered && (
+            <Tooltip title={t("gpOrder.searchHint")}>
+              <Checkbox
+                checked={gp}
+                data-testid="gp-switch"
+                onChange={(e) => {
+                  setGp(e.target.checked);
+                  // 政府采购 fares are one way.
+                  if (e.target.checked) setTripType("ow");
+                }}
+              >
+                {t("gpOrder.search")}
+              </Checkbox>
+            </Tooltip>
+          )}
         </div>
       )}
       <div className="tp-bk-bar__row">

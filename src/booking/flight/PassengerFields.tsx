@@ -1,6 +1,9 @@
 // The passengers of the order form, entered inline: name, certificate type and number, birth
 // date (read from an ID card number, else entered), mobile and insurance. The type shown
-// (成人/儿童/婴儿) is the age band on the travel date, as the server decides it.
+// (成人/儿童/婴儿) is the age band on the travel date, as the server decides it. A fare family
+// that asks more of each passenger (政府采购: budget unit and official card) adds its fields
+// under each card and its own blank row.
+import type { ReactNode } from "react";
 import { Button, Col, Input, Row, Select, Tag } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
@@ -18,9 +21,13 @@ interface Props {
   control: Control<OrderFormValues>;
   depDate: string;
   insurance: readonly InsuranceOption[];
+  /** A new row (default: an ordinary passenger's). */
+  blank?: () => PassengerValues;
+  /** More fields of passenger `index`, under its card's own. */
+  extra?: (index: number) => ReactNode;
 }
 
-function PassengerCard({ control, index, remove, depDate, insurance, removable }: Props & { index: number; remove: () => void; removable: boolean }) {
+function PassengerCard({ control, index, remove, depDate, insurance, removable, extra }: Props & { index: number; remove: () => void; removable: boolean }) {
   const t = useTranslate();
   const { codeLabel, codeOptions } = useCodes();
   const p = useWatch({ control, name: `passengers.${index}` });
@@ -77,6 +84,7 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable }
           </FormField>
         </Col>
       </Row>
+      {extra?.(index)}
     </div>
   );
 }
@@ -85,11 +93,13 @@ export function PassengerFields(props: Props) {
   const t = useTranslate();
   const { fields, append, remove, update } = useFieldArray({ control: props.control, name: "passengers" });
   const rows = useWatch({ control: props.control, name: "passengers" }) ?? [];
-  // A saved passenger fills the first row still empty, else a new one.
-  const fill = (p: PassengerValues) => {
+  const blank = props.blank ?? blankPassenger;
+  // A saved passenger fills the first row still empty (keeping what was typed in the fare
+  // family's own fields), else a new one.
+  const fill = (saved: PassengerValues) => {
     const empty = rows.findIndex((r) => !r?.name?.trim() && !r?.certNo?.trim());
-    if (empty >= 0) update(empty, p);
-    else if (fields.length < MAX_PASSENGERS) append(p);
+    if (empty >= 0) update(empty, { ...blank(), ...rows[empty], ...saved });
+    else if (fields.length < MAX_PASSENGERS) append({ ...blank(), ...saved });
   };
   return (
     <>
@@ -98,7 +108,7 @@ export function PassengerFields(props: Props) {
         <PassengerCard key={field.id} index={index} remove={() => remove(index)} removable={fields.length > 1} {...props} />
       ))}
       {fields.length < MAX_PASSENGERS && (
-        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => append(blankPassenger())}>
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={() => append(blank())}>
           {t("flightOrder.addPassenger")}
         </Button>
       )}

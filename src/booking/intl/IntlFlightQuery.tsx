@@ -68,9 +68,10 @@ function Itineraries({ search, values, update }: { search: FlightSearch; values:
 export default function IntlFlightQuery({ routeName }: { routeName: string }) {
   const t = useTranslate();
   const { values, update } = useUrlState();
-  // International searches are one way here; a round trip books two one-way itineraries.
+  // International searches are one way here; a round trip books two one-way itineraries. There
+  // are no 政府采购 fares abroad.
   const switches = useSwitches();
-  const parsed = readFlightSearch({ ...values, tripType: "ow" }, chinaToday());
+  const parsed = readFlightSearch({ ...values, tripType: "ow", gp: undefined }, chinaToday());
   const search = parsed.ok ? parsed.search : null;
   return (
     <WorkbenchFrame routeName={routeName}>

@@ -30,24 +30,27 @@ export function passengerTypeOn(p: { certType: number; certNo: string; birthday?
   return birth ? passengerAgeBand(birth, depDate) : null;
 }
 
-export const flightPassengerInput = z
-  .object({
-    name: zText({ max: NAME_MAX, min: 1, trim: true, label: "乘客姓名", typeError: "请填写乘客姓名" }).refine(
-      (v) => isChineseOnly(v) || isEnglishOnly(v),
-      "乘客姓名须为中文或英文（英文姓名格式如 ZHANG/SAN）",
-    ),
-    certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (CERT_TYPE_CODES as readonly number[]).includes(v), "请选择证件类型"),
-    certNo: zText({ max: CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
-    birthday: zOptionalString(z.string().max(10), "出生日期格式不正确"),
-    mobile: zOptionalString(z.string().max(11).refine(isMobile, "请输入正确的手机号码"), "请输入正确的手机号码"),
-    insuType: zOptionalString(z.string().max(4), "保险类型不正确"),
-  })
-  .strict()
-  .superRefine((p, ctx) => {
-    if (!certNoOk(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: "证件号码格式不正确" });
-    if (p.birthday !== undefined && !normaliseDate(p.birthday)) ctx.addIssue({ code: "custom", path: ["birthday"], message: "出生日期格式不正确" });
-    if (p.certType !== CERT_TYPE.idCard && p.birthday === undefined) ctx.addIssue({ code: "custom", path: ["birthday"], message: "请填写出生日期" });
-  });
+/** A passenger's fields, shared by the fare families' forms (政府采购 adds its own, gp-booking.ts). */
+export const flightPassengerFields = {
+  name: zText({ max: NAME_MAX, min: 1, trim: true, label: "乘客姓名", typeError: "请填写乘客姓名" }).refine(
+    (v) => isChineseOnly(v) || isEnglishOnly(v),
+    "乘客姓名须为中文或英文（英文姓名格式如 ZHANG/SAN）",
+  ),
+  certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (CERT_TYPE_CODES as readonly number[]).includes(v), "请选择证件类型"),
+  certNo: zText({ max: CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
+  birthday: zOptionalString(z.string().max(10), "出生日期格式不正确"),
+  mobile: zOptionalString(z.string().max(11).refine(isMobile, "请输入正确的手机号码"), "请输入正确的手机号码"),
+  insuType: zOptionalString(z.string().max(4), "保险类型不正确"),
+};
+
+/** The certificate's number and the birth date where the certificate does not carry it. */
+export function refineFlightPassenger(p: { certType: number; certNo: string; birthday?: string }, ctx: z.RefinementCtx): void {
+  if (!certNoOk(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: "证件号码格式不正确" });
+  if (p.birthday !== undefined && !normaliseDate(p.birthday)) ctx.addIssue({ code: "custom", path: ["birthday"], message: "出生日期格式不正确" });
+  if (p.certType !== CERT_TYPE.idCard && p.birthday === undefined) ctx.addIssue({ code: "custom", path: ["birthday"], message: "请填写出生日期" });
+}
+
+export const flightPassengerInput = z.object(flightPassengerFields).strict().superRefine(refineFlightPassenger);
 
 export type FlightPassengerInput = z.output<typeof flightPassengerInput>;
 

@@ -28,6 +28,8 @@ export interface FlightOrderRow {
   overStandard: number;
   /** 1: an international order (its flightNo lists every segment's, arrCityName is the destination). */
   international: number;
+  /** 1: a 政府采购 (公务机票) order, listed in the 公务机票订单 tab. */
+  gp: number;
   segmentCount: number;
   /** 部分退票 / 部分改签 when only some passengers' tickets were refunded or changed. */
   partial: PartialTag[];
@@ -53,6 +55,9 @@ export interface FlightOrderPassenger {
   englishName: string | null;
   nationality: string | null;
   certExpiry: string | null;
+  /** 政府采购 orders: the budget unit (预算单位) the passenger travels for and their official card (公务卡), masked to its last four digits. */
+  budgetUnit: string | null;
+  officialCardMasked: string | null;
   /** This passenger's own ticket: ticketed, refunding, refunded, changed… */
   ticketStatus: TicketStatus;
   /** The flight this passenger's ticket is for when a change of only some passengers moved it off the order's flight. */

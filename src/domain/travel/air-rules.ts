@@ -3,24 +3,29 @@
 // are always refunded. The portal shows the same table the supplier charges by.
 import { percentOf, type Fen } from "./money";
 import type { CabinClass } from "./air-fares";
+import { GP_FEE_TABLE, GP_TIER_LABEL } from "./gp-fares";
 
-export type FareTier = "full" | "flex" | "discount" | "promo";
+/** The public fares' tiers by discount depth, and 政府采购 (GP) fares' own (see gp-fares.ts). */
+export type PublicFareTier = "full" | "flex" | "discount" | "promo";
+export type FareTier = PublicFareTier | "gp";
+export const PUBLIC_FARE_TIERS: readonly PublicFareTier[] = ["full", "flex", "discount", "promo"];
 
-export const FARE_TIER_LABELS: Record<FareTier, string> = { full: "全价舱", flex: "灵活舱", discount: "折扣舱", promo: "特价舱" };
+export const FARE_TIER_LABELS: Record<FareTier, string> = { full: "全价舱", flex: "灵活舱", discount: "折扣舱", promo: "特价舱", gp: GP_TIER_LABEL };
 
 /** Hours before departure that start each fee window: ≥168 h, ≥48 h, ≥4 h, then under 4 h. */
 export const FEE_WINDOW_HOURS = [168, 48, 4] as const;
 const WINDOW_LABELS = ["起飞前7天(含)以上", "起飞前48小时(含)至7天", "起飞前4小时(含)至48小时", "起飞前4小时内及起飞后"];
 
-const TABLE: Record<FareTier, { refund: number[]; change: number[] }> = {
+const TABLE: Record<FareTier, { refund: readonly number[]; change: readonly number[] }> = {
   full: { refund: [5, 10, 20, 30], change: [0, 5, 10, 20] },
   flex: { refund: [10, 20, 30, 40], change: [5, 10, 20, 30] },
   discount: { refund: [20, 30, 50, 70], change: [10, 20, 30, 40] },
   promo: { refund: [40, 50, 70, 90], change: [20, 30, 50, 60] },
+  gp: GP_FEE_TABLE,
 };
 
-/** The tier of a booking class: premium cabins and full fares are full; then by discount depth. */
-export function fareTier(cabin: CabinClass, percent: number): FareTier {
+/** The tier of a public booking class: premium cabins and full fares are full; then by discount depth. */
+export function fareTier(cabin: CabinClass, percent: number): PublicFareTier {
   if (percent >= 100) return "full";
   if (cabin !== "Y" || percent >= 70) return "flex";
   if (percent >= 45) return "discount";
@@ -67,9 +72,10 @@ export function ruleLines(tier: FareTier): RuleLine[] {
   return WINDOW_LABELS.map((window, i) => ({ window, refundPercent: TABLE[tier].refund[i], changePercent: TABLE[tier].change[i] }));
 }
 
-/** Every tier's table, as replies carry them once. */
-export function ruleTables(): Record<FareTier, RuleLine[]> {
-  return { full: ruleLines("full"), flex: ruleLines("flex"), discount: ruleLines("discount"), promo: ruleLines("promo") };
+/** Every public tier's table, as replies carry them once; with `gp`, the GP fares' table too. */
+export function ruleTables(gp = false): Record<PublicFareTier, RuleLine[]> & { gp?: RuleLine[] } {
+  const tables = { full: ruleLines("full"), flex: ruleLines("flex"), discount: ruleLines("discount"), promo: ruleLines("promo") };
+  return gp ? { ...tables, gp: ruleLines("gp") } : tables;
 }
 
 /** Free checked baggage (kg) per cabin; international fares allow pieces of 23 kg instead. */

@@ -3,6 +3,7 @@ export * from "./money";
 export * from "./dates";
 export * from "./air-fares";
 export * from "./air-rules";
+export * from "./gp-fares";
 export * from "./train";
 export * from "./hotel";
 export * from "./car";

@@ -77,7 +77,13 @@ const notSameCity = (v: { depCity: string; arrCity: string }) => v.depCity !== v
 const SAME_CITY = { message: "出发城市和到达城市不能相同", path: ["arrCity"] };
 
 export const flightListInput = z
-  .object({ ...route, depDate: zDate("出发日期"), ...flightFilters })
+  .object({
+    ...route,
+    depDate: zDate("出发日期"),
+    ...flightFilters,
+    /** 1: add each flight's 政府采购 (公务机票) fare; signed-in members entitled to them only. */
+    gp: zBool("公务机票只能是 0 或 1").optional(),
+  })
   .strict()
   .refine(notSameCity, SAME_CITY);
 

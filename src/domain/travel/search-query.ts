@@ -22,6 +22,8 @@ export interface FlightSearch {
   passengers: PassengerCounts;
   /** Only this cabin class is shown; all classes when absent. */
   cabin?: CabinClass;
+  /** 公务机票: each flight's 政府采购 fare is listed too (one way, adults only). */
+  gp?: boolean;
 }
 
 /** Who flies on one booking: adults, children (2–11) and infants (under 2). */
@@ -89,7 +91,13 @@ export function readFlightSearch(p: Params, today: string): Parsed<FlightSearch>
   const countProblem = passengerCountProblem(passengers);
   if (countProblem) return { ok: false, problem: countProblem };
   const cabin = readCabin(p.cabin);
-  const search: FlightSearch = { depCity, depName: p.depName || depCity, arrCity, arrName: p.arrName || arrCity, depDate, tripType: "ow", passengers, ...(cabin ? { cabin } : {}) };
+  const gp = p.gp === "1";
+  // 政府采购 fares are booked one way, by adults: children and infants fly on ordinary fares.
+  if (gp && p.tripType === "rt") return { ok: false, problem: "公务机票仅支持单程查询" };
+  if (gp && passengers.children + passengers.infants > 0) return { ok: false, problem: "公务机票仅限成人乘客，儿童和婴儿请查询普通机票" };
+  const search: FlightSearch = {
+    depCity, depName: p.depName || depCity, arrCity, arrName: p.arrName || arrCity, depDate, tripType: "ow", passengers, ...(cabin ? { cabin } : {}), ...(gp ? { gp } : {}),
+  };
   if (p.tripType === "rt") {
     const retDate = normaliseDate(p.retDate);
     if (!retDate) return { ok: false, problem: "请选择返程日期" };
@@ -108,6 +116,7 @@ export function flightSearchParams(s: FlightSearch): Record<string, string> {
   out.children = String(s.passengers.children);
   out.infants = String(s.passengers.infants);
   if (s.cabin) out.cabin = s.cabin;
+  if (s.gp) out.gp = "1";
   return out;
 }
 

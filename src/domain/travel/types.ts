@@ -2,7 +2,7 @@
 // breakdown, the calendar strip and the hotel detail page read. Money is integer fen. Train and
 // hotel replies live beside this file and are re-exported here.
 import type { CabinClass, FareBreakdown, InsuranceOption } from "./air-fares";
-import type { FareTier, RuleLine } from "./air-rules";
+import type { FareTier, PublicFareTier, RuleLine } from "./air-rules";
 import type { CarFare } from "./car";
 import type { Fen } from "./money";
 
@@ -47,6 +47,8 @@ export interface FlightSeat {
   seatStatus: string;
   /** Refund and change tier: its fee table is the reply's ruleTables[tier]. */
   tier: FareTier;
+  /** "GP": a 政府采购 (government procurement) fare, sold on the same economy seats; absent on public fares. */
+  fareFamily?: "GP";
   tierName: string;
   baggage: string;
   breakdown: FareBreakdown;
@@ -102,8 +104,8 @@ export interface FlightFacets {
   arrAirports: { code: string; name: string }[];
 }
 
-/** The refund and change fee table of each tier, sent once per reply instead of per fare. */
-export type RuleTables = Record<FareTier, RuleLine[]>;
+/** The refund and change fee table of each tier, sent once per reply instead of per fare (gp only when GP fares were asked for). */
+export type RuleTables = Record<PublicFareTier, RuleLine[]> & { gp?: RuleLine[] };
 
 export interface FlightListReply {
   ruleTables: RuleTables;

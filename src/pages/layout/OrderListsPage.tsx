@@ -12,7 +12,6 @@ import { useLocation, useNavigate } from "react-router";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
 import { useLang, usePortalUser, useSite } from "./session";
-import { EmptyState } from "./StatePages";
 import { WorkbenchFrame, useAccess } from "./WorkbenchFrame";
 import type { PageAction } from "./page-info";
 
@@ -27,7 +26,7 @@ const TABS: Record<OrderTab, { label: [string, string]; empty: [string, string];
   gp: {
     label: ["公务机票订单", "Government-fare orders"],
     empty: ["暂无公务机票订单", "No government-fare flight orders yet"],
-    action: { label: { zh: "预订机票", en: "Book a flight" }, to: "DomesticAirTicketQuery" },
+    action: { label: { zh: "预订公务机票", en: "Book a government fare" }, to: "DomesticAirTicketQuery", query: { gp: "1" } },
   },
   hotel: {
     label: ["酒店订单", "Hotel orders"],
@@ -90,22 +89,20 @@ export function OrderListsPage() {
           items={shown.map((k) => ({
             key: k,
             label: TABS[k].label[lang === "zh" ? 0 : 1],
-            // The government-fare tab lists nothing of its own yet.
+            // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
             children:
-              k === "airTicket" ? (
+              k === "airTicket" || k === "gp" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <FlightOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                  <FlightOrderList key={k} gp={k === "gp"} empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
                 </Suspense>
               ) : k === "hotel" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
                   <HotelOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
                 </Suspense>
-              ) : k === "train" ? (
+              ) : (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
                   <TrainOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
                 </Suspense>
-              ) : (
-                <EmptyState text={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
               ),
           }))}
         />

@@ -14,6 +14,7 @@ import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/order
 import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightItem, FlightListReply, FlightSeat } from "../../domain/travel/types";
 import { addDays } from "../../domain/travel/dates";
+import { isGpSeat } from "../../domain/travel/gp-fares";
 import { formatFen } from "../../domain/policy/fen";
 import { pathFor } from "../../access/routes";
 import { useSearch } from "../../booking/shared/useSearch";
@@ -48,9 +49,13 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const chosen = holders.filter((p) => chosenIds.includes(p.id));
   const currentFare = chosen[0] ? fareOf(chosen[0]) : order.fareKey;
   const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
-  const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: order.flight.depCity, arrCity: order.flight.arrCity, depDate: date });
+  // A 政府采购 ticket changes to another flight's GP fare only, an ordinary one to an ordinary fare.
+  const gp = Boolean(order.gp);
+  const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: order.flight.depCity, arrCity: order.flight.arrCity, depDate: date, ...(gp ? { gp: 1 } : {}) });
   const rows: FareRow[] = (found?.list ?? []).flatMap((flight) =>
-    flight.seats.filter((seat) => seat.fareKey !== currentFare && seat.seatsLeft >= seatsNeeded).map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
+    flight.seats
+      .filter((seat) => isGpSeat(seat) === gp && seat.fareKey !== currentFare && seat.seatsLeft >= seatsNeeded)
+      .map((seat) => ({ fareKey: seat.fareKey, flight, seat })),
   );
 
   const { query: quoting } = useCustom<ChangeQuoteReply>({

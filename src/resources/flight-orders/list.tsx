@@ -1,6 +1,7 @@
 // The 机票订单 tab of OrderLists: the member's flight orders (a company administrator's also the
 // company's) in the shared order list, each status as a tag in its colour, a business order
-// marked 因公 (超标 in red) with the time its approval has left.
+// marked 因公 (超标 in red) with the time its approval has left. The 公务机票订单 tab is the same
+// list of the 政府采购 orders (gp), which the server keeps out of the 机票 one.
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
@@ -15,14 +16,15 @@ import type { PageAction } from "../../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 
-export function FlightOrderList({ empty, action }: { empty: string; action: PageAction }) {
+export function FlightOrderList({ empty, action, gp = false }: { empty: string; action: PageAction; gp?: boolean }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
   return (
     <OrderListTable<FlightOrderRow>
       resource="flight-orders"
       ns="flightOrder"
-      testId="flight-order-list"
+      testId={gp ? "gp-order-list" : "flight-order-list"}
+      params={{ gpFlag: gp ? 1 : 0 }}
       statuses={FLIGHT_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(FLIGHT_ORDER_LABELS, c)}
       empty={empty}

@@ -60,9 +60,13 @@ function awaitingAirline(order: FlightOrderDetail | undefined): boolean {
 export default function FlightOrderShowPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
   const { id } = useParams();
+  const valid = Boolean(id && /^\d+$/.test(id));
+  // The order's own tab heads the page: a 政府采购 order sits under 公务机票订单 (the detail's query, shared).
+  const { result } = useOne<FlightOrderDetail>({ resource: "flight-orders", id: valid ? id! : "", errorNotification: false, queryOptions: { enabled: valid } });
+  const gp = Boolean((result as FlightOrderDetail | undefined)?.gp);
   return (
-    <WorkbenchFrame routeName={routeName} title={t("flightOrder.detail.title")}>
-      {id && /^\d+$/.test(id) ? <OrderDetail id={id} /> : <Result status="404" title={t("flightOrder.detail.notFound")} />}
+    <WorkbenchFrame routeName={routeName} title={t(gp ? "gpOrder.detailTitle" : "flightOrder.detail.title")} query={{ type: gp ? "gp" : "airTicket" }}>
+      {valid ? <OrderDetail id={id!} /> : <Result status="404" title={t("flightOrder.detail.notFound")} />}
     </WorkbenchFrame>
   );
 }
@@ -157,6 +161,20 @@ function OrderDetail({ id }: { id: string }) {
       : []),
     { ...nowrap, title: t("flightOrder.certType"), dataIndex: "certType", key: "certType", render: (v: number) => codeLabel(CERT_TYPES, v) },
     { ...nowrap, title: t("flightOrder.certNo"), dataIndex: "certNo", key: "certNo" },
+    // 政府采购: whom each passenger travels for, and their official card as the server shows it (last four digits).
+    ...(order.gp
+      ? [
+          {
+            ...nowrap, title: t("gpOrder.unitAndCard"), key: "gp",
+            render: (_: unknown, p: FlightOrderPassenger) => (
+              <div data-testid="gp-passenger">
+                <div>{p.budgetUnit}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{p.officialCardMasked}</Typography.Text>
+              </div>
+            ),
+          },
+        ]
+      : []),
     { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
     { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${codeLabel(INSURANCE_STATUS, p.insuStatus)}` : "—") },
     { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
@@ -192,6 +210,7 @@ function OrderDetail({ id }: { id: string }) {
                 {codeLabel(PARTIAL_TAG_LABELS, tag)}
               </Tag>
             ))}
+            {order.gp ? <Tag color="red" className="tp-order__status-tag" data-testid="order-gp">{t("gpOrder.tag")}</Tag> : null}
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {pending && order.expiresAt && (
@@ -222,7 +241,7 @@ function OrderDetail({ id }: { id: string }) {
                 {t("flightOrder.detail.cancel")}
               </Button>
             )}
-            <LinkButton to={pathFor("OrderLists", undefined, { type: "airTicket" })}>{t("flightOrder.detail.backToList")}</LinkButton>
+            <LinkButton to={pathFor("OrderLists", undefined, { type: order.gp ? "gp" : "airTicket" })}>{t("flightOrder.detail.backToList")}</LinkButton>
           </Space>
         </div>
       </Card>
