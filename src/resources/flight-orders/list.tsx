@@ -25,6 +25,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
       ns="flightOrder"
       testId={gp ? "gp-order-list" : "flight-order-list"}
       params={{ gpFlag: gp ? 1 : 0 }}
+      scrollX={980}
       statuses={FLIGHT_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(FLIGHT_ORDER_LABELS, c)}
       empty={empty}
@@ -42,7 +43,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
             </div>
           ),
         },
-        { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", render: (v: string[]) => v.join("、") },
+        { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 110, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", render: (v: number) => `¥${formatFen(v)}` },
         {
           ...NOWRAP, title: t("flightOrder.list.status"), dataIndex: "status", key: "status",
@@ -58,7 +59,8 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
           ),
         },
         { ...NOWRAP, title: t("flightOrder.list.createTime"), dataIndex: "createTime", key: "createTime", render: when },
-        { ...NOWRAP, title: t("flightOrder.list.actions"), key: "actions", render: (_: unknown, r) => <Link to={orderDetailPath(r.id)}>{t("flightOrder.list.view")}</Link> },
+        // The way into the order stays in sight while a narrow window scrolls the rest.
+        { ...NOWRAP, title: t("flightOrder.list.actions"), key: "actions", fixed: "right", width: 90, render: (_: unknown, r) => <Link to={orderDetailPath(r.id)}>{t("flightOrder.list.view")}</Link> },
       ]}
     />
   );

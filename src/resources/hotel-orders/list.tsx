@@ -58,7 +58,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
         { title: t("hotelOrder.list.guests"), dataIndex: "guestNames", key: "guestNames", width: 90, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("hotelOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
         { ...NOWRAP, title: t("hotelOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={hotelOrderColor(v)}>{codeLabel(HOTEL_ORDER_LABELS, v)}</Tag> },
-        { ...NOWRAP, title: t("hotelOrder.list.actions"), key: "actions", width: 70, render: (_: unknown, r) => <Link to={hotelOrderDetailPath(r.orderNo)}>{t("hotelOrder.list.view")}</Link> },
+        { ...NOWRAP, title: t("hotelOrder.list.actions"), key: "actions", fixed: "right", width: 80, render: (_: unknown, r) => <Link to={hotelOrderDetailPath(r.orderNo)}>{t("hotelOrder.list.view")}</Link> },
       ]}
     />
   );

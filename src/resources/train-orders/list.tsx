@@ -59,7 +59,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
         { title: t("trainOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 110, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("trainOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
         { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={trainOrderColor(v)}>{codeLabel(TRAIN_ORDER_LABELS, v)}</Tag> },
-        { ...NOWRAP, title: t("trainOrder.list.actions"), key: "actions", width: 70, render: (_: unknown, r) => <Link to={trainOrderDetailPath(r.id)}>{t("trainOrder.list.view")}</Link> },
+        { ...NOWRAP, title: t("trainOrder.list.actions"), key: "actions", fixed: "right", width: 80, render: (_: unknown, r) => <Link to={trainOrderDetailPath(r.id)}>{t("trainOrder.list.view")}</Link> },
       ]}
     />
   );
