@@ -25,15 +25,15 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
       ns="flightOrder"
       testId={gp ? "gp-order-list" : "flight-order-list"}
       params={{ gpFlag: gp ? 1 : 0 }}
-      scrollX={980}
+      scrollX={1060}
       statuses={FLIGHT_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(FLIGHT_ORDER_LABELS, c)}
       empty={empty}
       action={action}
       columns={(refetch) => [
-        { ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
+        { ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 200, render: (v: string, r) => <Link to={orderDetailPath(r.id)}>{v}</Link> },
         {
-          title: t("flightOrder.list.route"), key: "route",
+          title: t("flightOrder.list.route"), key: "route", width: 220,
           render: (_: unknown, r) => (
             <div>
               <Typography.Text strong>{r.depCityName} → {r.arrCityName}</Typography.Text>
