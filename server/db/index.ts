@@ -43,6 +43,15 @@ function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
   return db;
 }
 
+/** Runs a read at once on a SQLite connection when nothing holds it (see CachedSqlite.readNow). */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const readers = new WeakMap<Kysely<Database>, ReadNow>();
+
+/** The immediate reader of a SQLite database opened here (none for PostgreSQL or a transaction). */
+export function readNowOf(db: Kysely<Database>): ReadNow | undefined {
+  return readers.get(db);
+}
+
 /** Raised for a database that cannot be opened; main.ts prints its message as one line. */
 export class DatabaseUnavailable extends Error {}
 
@@ -74,7 +83,9 @@ function openSqlite(dataDir: string, fileName: string): Db {
   } catch (e) {
     throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
   }
-  const db = watched(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const cached = withStatementCache(sqlite);
+  const db = watched(new SqliteDialect({ database: cached }));
+  readers.set(db, (text, parameters) => cached.readNow(text, parameters));
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

@@ -24,24 +24,45 @@ export function rowBuilder(columns: readonly string[]): (values: unknown[]) => R
   return new Function("v", `return { ${fields.join(", ")} };`) as (values: unknown[]) => Row;
 }
 
-function wrap(stmt: SQLite.Statement): SqliteStatement {
-  if (!stmt.reader) return stmt as unknown as SqliteStatement;
-  const build = rowBuilder(stmt.columns().map((c) => c.name));
-  stmt.raw(true);
-  return {
-    reader: true,
-    all: (parameters) => (stmt.all(parameters) as unknown[][]).map(build),
-    run: (parameters) => stmt.run(parameters) as ReturnType<SqliteStatement["run"]>,
-    *iterate(parameters) {
-      for (const values of stmt.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
-    },
-  };
+export interface CachedSqlite extends SqliteDatabase {
+  /**
+   * The rows of a reading statement run at once, or undefined when it must wait its turn: a
+   * transaction is open on the connection (its writes are not committed, and Kysely would queue
+   * this read behind it) or a streamed read still holds the connection.
+   */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
 }
 
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): CachedSqlite {
   const cache = new Map<string, SqliteStatement>();
+  let streaming = 0;
+
+  const wrap = (stmt: SQLite.Statement): SqliteStatement => {
+    if (!stmt.reader) return stmt as unknown as SqliteStatement;
+    const build = rowBuilder(stmt.columns().map((c) => c.name));
+    stmt.raw(true);
+    return {
+      reader: true,
+      all: (parameters) => (stmt.all(parameters) as unknown[][]).map(build),
+      run: (parameters) => stmt.run(parameters) as ReturnType<SqliteStatement["run"]>,
+      *iterate(parameters) {
+        streaming++;
+        try {
+          for (const values of stmt.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
+        } finally {
+          streaming--;
+        }
+      },
+    };
+  };
+
   return {
     close: () => sqlite.close(),
+    readNow(sql, parameters) {
+      if (sqlite.inTransaction || streaming > 0) return undefined;
+      const stmt = this.prepare(sql);
+      return stmt.reader ? stmt.all(parameters) : undefined;
+    },
     prepare(sql: string): SqliteStatement {
       // A changed table changes what `select *` returns, and with it the row literal.
       if (SCHEMA_CHANGE.test(sql)) cache.clear();
