@@ -66,6 +66,11 @@ describe("/credit/employee/list", () => {
       departmentId: dept["研发部"], departmentName: "研发部", employeeLevel: "部门主管", tripLevelName: "管理层",
       approveFlag: 1, feeFlag: 1, changeApprove: 1, overproof: 1, overApprove: 1, canAudit: 1, createTime: "2024-01-15T02:00:00.000Z",
     });
+    // The reply's field order is part of what clients have always received.
+    expect(Object.keys(chen)).toEqual([
+      "id", "memberId", "departmentId", "departmentName", "position", "status", "employeeLevel", "tripLevelName", "approveFlag", "feeFlag",
+      "changeApprove", "overproof", "overApprove", "canAudit", "createTime", "realName", "mobilePhone", "email", "certNos",
+    ]);
     expect(r.data.list.find((e: { realName: string }) => e.realName === "杨帆")).toMatchObject({
       departmentName: "市场部", tripLevelName: "普通员工", employeeLevel: "员工", approveFlag: 0, feeFlag: 0, canAudit: 0,
     });
