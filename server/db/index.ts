@@ -36,10 +36,25 @@ export function sessionWatchOf(db: Kysely<Database>): WriteWatch | undefined {
   return sessionWatches.get(db);
 }
 
+/** Tables of seat and room counts: searches on SQLite keep what they read until one is written. */
+const INVENTORY_TABLES = ["air_flights", "train_seats", "hotel_nights"] as const;
+const inventoryWatches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/**
+ * The watch over writes to the inventory counts of a SQLite database opened here. None for
+ * PostgreSQL, where other server processes write the same counts unseen by this one: searches
+ * there read them every time.
+ */
+export function inventoryWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return inventoryWatches.get(db);
+}
+
 function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
-  const { dialect: wrapped, watch } = watchWrites(dialect, SESSION_TABLES);
-  const db = new Kysely<Database>({ dialect: wrapped });
-  sessionWatches.set(db, watch);
+  const sessions = watchWrites(dialect, SESSION_TABLES);
+  const inventory = dialect instanceof SqliteDialect ? watchWrites(sessions.dialect, INVENTORY_TABLES) : null;
+  const db = new Kysely<Database>({ dialect: inventory?.dialect ?? sessions.dialect });
+  sessionWatches.set(db, sessions.watch);
+  if (inventory) inventoryWatches.set(db, inventory.watch);
   return db;
 }
 
