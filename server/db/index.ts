@@ -49,12 +49,24 @@ export function inventoryWatchOf(db: Kysely<Database>): WriteWatch | undefined {
   return inventoryWatches.get(db);
 }
 
+/** Tables whose order the people lists keep on SQLite (see staff and traveller lists). */
+const PEOPLE_TABLES = ["travellers", "employees"] as const;
+const peopleWatches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/** The watch over writes to travellers and employees of a SQLite database opened here (none for PostgreSQL). */
+export function peopleWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return peopleWatches.get(db);
+}
+
 function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
   const sessions = watchWrites(dialect, SESSION_TABLES);
-  const inventory = dialect instanceof SqliteDialect ? watchWrites(sessions.dialect, INVENTORY_TABLES) : null;
-  const db = new Kysely<Database>({ dialect: inventory?.dialect ?? sessions.dialect });
+  const sqlite = dialect instanceof SqliteDialect;
+  const inventory = sqlite ? watchWrites(sessions.dialect, INVENTORY_TABLES) : null;
+  const people = inventory ? watchWrites(inventory.dialect, PEOPLE_TABLES) : null;
+  const db = new Kysely<Database>({ dialect: people?.dialect ?? sessions.dialect });
   sessionWatches.set(db, sessions.watch);
   if (inventory) inventoryWatches.set(db, inventory.watch);
+  if (people) peopleWatches.set(db, people.watch);
   return db;
 }
 

@@ -5,9 +5,10 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
-import { toCount } from "../db";
 import { candidateRows, notIndexed, storedTravellerTotal, trigramKeywords } from "./search";
 import { prepareQuery } from "../db/prepared";
+import { WatchedCache } from "../db/watched-cache";
+import { peopleWatchOf, toCount } from "../db";
 import { BizError, RET } from "../services/http/envelope";
 import { offsetOf, pageInput, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
@@ -124,6 +125,8 @@ interface ListShape {
   upTo: boolean;
   orUnknown: boolean;
   pagedByIds: boolean;
+  /** The page's ids given (i0, i1, …) from the kept order instead of read off the index. */
+  givenIds: number;
 }
 interface ListParams extends Record<string, unknown> {
   kind: TravellerOwnerKind;
@@ -139,14 +142,16 @@ interface ListParams extends Record<string, unknown> {
   offset: number;
 }
 const shapeKey = (s: ListShape) =>
-  `${s.column} ${+s.defaultFirst} ${s.dir} ${+s.keyword}${s.candidates}${+s.certType}${+s.after}${+s.upTo}${+s.orUnknown}${+s.pagedByIds}`;
+  `${s.column} ${+s.defaultFirst} ${s.dir} ${+s.keyword}${s.candidates}${+s.certType}${+s.after}${+s.upTo}${+s.orUnknown}${+s.pagedByIds} ${s.givenIds}`;
 
 /** The owner's rows the list's filters keep (the page and its total read the same). */
 function filteredTravellers(db: Kysely<Database>, p: ListParams, s: ListShape) {
   const candidates = s.candidates ? candidateRows("travellers_search", Array.from({ length: s.candidates }, (_, i) => p[`c${i}`])) : null;
   // Unfiltered and in join order, the page's ids are read off an (owner, [isDefault,] createTime,
   // id) index alone and only those rows are read: with an offset, every skipped row was read too.
-  const pageIds = s.pagedByIds
+  const pageIds = s.givenIds
+    ? Array.from({ length: s.givenIds }, (_, i) => p[`i${i}`] as number)
+    : s.pagedByIds
     ? db
         .selectFrom("travellers as t")
         .select("t.id")
@@ -210,6 +215,27 @@ const travellerPage = prepareQuery(
       .offset(s.pagedByIds ? 0 : p.offset),
   shapeKey,
 );
+/** Every id of the owner's travellers in the list's unfiltered order (see listOrders). */
+const travellerOrder = prepareQuery(
+  (db, p: { kind: TravellerOwnerKind; ownerId: number }, s: { defaultFirst: boolean; dir: "asc" | "desc" }) =>
+    db
+      .selectFrom("travellers as t")
+      .select("t.id")
+      .where("t.ownerKind", "=", p.kind)
+      .where("t.ownerId", "=", p.ownerId)
+      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+      .orderBy("t.createTime", s.dir)
+      .orderBy("t.id", s.dir),
+  (s) => `${+s.defaultFirst} ${s.dir}`,
+);
+
+/**
+ * The unfiltered lists' order, kept on SQLite until a traveller is written (see WatchedCache):
+ * a page deep in a long list then costs its own rows, where the offset walked every row before
+ * it in the index (5,000 entries for page 250 of 20).
+ */
+const listOrders = new WatchedCache<number[]>(500, peopleWatchOf);
+
 const travellerCount = prepareQuery((db, p: ListParams, s: ListShape) => filteredTravellers(db, p, s).select((eb) => eb.fn.countAll().as("n")), shapeKey);
 
 /** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
@@ -233,6 +259,7 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
     upTo: Boolean(range?.upTo),
     orUnknown: Boolean(range?.orUnknown),
     pagedByIds: !filtered && column === "t.createTime",
+    givenIds: 0,
   };
   const params: ListParams = {
     kind: owner.kind,
@@ -246,6 +273,15 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
     offset: offsetOf(input),
   };
   candidates?.forEach((k, i) => (params[`c${i}`] = `%${k}%`));
+  if (shape.pagedByIds && listOrders.keeps(db)) {
+    const order = await listOrders.get(db, `${owner.kind}|${owner.id}|${shape.defaultFirst}|${shape.dir}`, async () =>
+      (await travellerOrder.all(db, { kind: owner.kind, ownerId: owner.id }, shape)).map((r) => r.id),
+    );
+    const ids = order.slice(params.offset, params.offset + params.limit);
+    ids.forEach((id, i) => (params[`i${i}`] = id));
+    const rows = ids.length ? ((await travellerPage.all(db, params, { ...shape, givenIds: ids.length })) as TravellerRecord[]) : [];
+    return { list: await withCertificates(db, rows, true), total: order.length, pageNum: input.pageNum, pageSize: input.pageSize };
+  }
   const [rows, count] = await Promise.all([
     travellerPage.all(db, params, shape) as Promise<TravellerRecord[]>,
     filtered

@@ -10,9 +10,10 @@ import type { Database } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput, offsetOf, type Page } from "../services/http/paging";
-import { toCount } from "../db";
+import { peopleWatchOf, toCount } from "../db";
 import { candidateRows, notIndexed, storedEmployeeTotal, trigramKeywords } from "../people/search";
 import { prepareQuery } from "../db/prepared";
+import { WatchedCache } from "../db/watched-cache";
 import { zInt, zOptionalString, zText } from "../../src/domain/zod";
 import { maskCertNo, maskMobile } from "../../src/domain/people/certificates";
 import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
@@ -275,6 +276,8 @@ interface EmployeeListShape {
   canAudit: boolean;
   status: boolean;
   pagedByIds: boolean;
+  /** The page's ids given (i0, i1, …) from the kept order instead of read off the index. */
+  givenIds: number;
 }
 interface EmployeeListParams extends Record<string, unknown> {
   companyId: number;
@@ -284,7 +287,7 @@ interface EmployeeListParams extends Record<string, unknown> {
   limit: number;
   offset: number;
 }
-const employeeShapeKey = (s: EmployeeListShape) => `${s.column} ${s.dir} ${+s.keyword}${s.candidates} ${s.department} ${+s.canAudit}${+s.status}${+s.pagedByIds}`;
+const employeeShapeKey = (s: EmployeeListShape) => `${s.column} ${s.dir} ${+s.keyword}${s.candidates} ${s.department} ${+s.canAudit}${+s.status}${+s.pagedByIds} ${s.givenIds}`;
 
 /** The company's employees that the list's filters keep, without joins (the filtered total). */
 function countedEmployees(db: Kysely<Database>, p: EmployeeListParams, s: EmployeeListShape) {
@@ -316,12 +319,28 @@ function listedEmployees(db: Kysely<Database>, p: EmployeeListParams, s: Employe
   else if (s.department > 0) q = q.where("e.departmentId", "in", Array.from({ length: s.department }, (_, i) => p[`d${i}`] as number));
   if (s.canAudit) q = q.where("e.canAudit", "=", p.canAudit);
   if (s.status) q = q.where("e.status", "=", p.status);
-  if (s.pagedByIds) {
+  if (s.givenIds) {
+    q = q.where("e.id", "in", Array.from({ length: s.givenIds }, (_, i) => p[`i${i}`] as number));
+  } else if (s.pagedByIds) {
     const pageIds = countedEmployees(db, p, s).select("e.id").orderBy("e.createTime", s.dir).orderBy("e.id", s.dir).limit(p.limit).offset(p.offset);
     q = q.where("e.id", "in", pageIds);
   }
   return q;
 }
+
+/** Every id of the company's employees in the unfiltered list's order (see staffOrders). */
+const employeeOrder = prepareQuery(
+  (db, p: { companyId: number }, dir: "asc" | "desc") =>
+    db.selectFrom("employees as e").select("e.id").where("e.companyId", "=", p.companyId).orderBy("e.createTime", dir).orderBy("e.id", dir),
+  (dir) => dir,
+);
+
+/**
+ * The unfiltered list's order, kept on SQLite until an employee is written (see WatchedCache):
+ * a page deep in a large company then costs its own rows, where the offset walked every
+ * employee before it in the index.
+ */
+const staffOrders = new WatchedCache<number[]>(500, peopleWatchOf);
 
 // Built and compiled once per shape: the query builder cost about as much CPU as SQLite reading the page.
 const employeePage = prepareQuery(
@@ -380,6 +399,7 @@ export const staffRoutes = [
         // (companyId, createTime) index alone and only those rows are joined: with an offset, the
         // joins were otherwise made for every skipped row too.
         pagedByIds: column === "e.createTime" && !keyword,
+        givenIds: 0,
       };
       const params: EmployeeListParams = {
         companyId,
@@ -392,14 +412,24 @@ export const staffRoutes = [
       candidates?.forEach((k, i) => (params[`c${i}`] = `%${k}%`));
       departments.forEach((id, i) => (params[`d${i}`] = id));
       const unfiltered = input.departmentId === undefined && input.canAudit === undefined && input.status === undefined;
-      const [rows, count] = await Promise.all([
-        employeePage.all(ctx.db, params, shape),
-        keyword
-          ? employeeMatches.first(ctx.db, params, shape).then((r) => toCount(r?.n))
-          : unfiltered
-            ? storedEmployeeTotal(ctx.db, companyId).then(async (n) => n ?? toCount((await employeeCount.first(ctx.db, params, shape))?.n))
-            : employeeCount.first(ctx.db, params, shape).then((r) => toCount(r?.n)),
-      ]);
+      let rows: Awaited<ReturnType<typeof employeePage.all>>;
+      let count: number;
+      if (shape.pagedByIds && unfiltered && staffOrders.keeps(ctx.db)) {
+        const order = await staffOrders.get(ctx.db, `${companyId}|${shape.dir}`, async () => (await employeeOrder.all(ctx.db, { companyId }, shape.dir)).map((r) => r.id));
+        const ids = order.slice(params.offset, params.offset + params.limit);
+        ids.forEach((id, i) => (params[`i${i}`] = id));
+        rows = ids.length ? await employeePage.all(ctx.db, params, { ...shape, givenIds: ids.length }) : [];
+        count = order.length;
+      } else {
+        [rows, count] = await Promise.all([
+          employeePage.all(ctx.db, params, shape),
+          keyword
+            ? employeeMatches.first(ctx.db, params, shape).then((r) => toCount(r?.n))
+            : unfiltered
+              ? storedEmployeeTotal(ctx.db, companyId).then(async (n) => n ?? toCount((await employeeCount.first(ctx.db, params, shape))?.n))
+              : employeeCount.first(ctx.db, params, shape).then((r) => toCount(r?.n)),
+        ]);
+      }
       const flag = (v: number | null) => (Number(v) ? 1 : 0);
       // Written out field by field (in the order the list has always had): copying each row
       // with rest and spread cost several times the rest of the mapping.
