@@ -2,7 +2,9 @@
 // concurrent requests: domestic one-way (goal p95 ≤ 50 ms), transit (≤ 150 ms), hotel list for
 // a city (≤ 50 ms), plus trains and international for reference; and the time and memory the
 // inventory generation adds at first start (goal ≤ 10 s, ≤ 300 MB). The server runs in a child
-// process so the load generator does not share its event loop. BENCH_SECONDS shortens each run.
+// process so the load generator does not share its event loop. BENCH_SECONDS shortens each run,
+// BENCH_ONLY=domestic,hotel runs only the scenarios whose names contain one of the words, and
+// BENCH_PROF=<dir> writes a CPU profile of the server process.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
@@ -11,7 +13,7 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-const child = spawn(process.execPath, ["--import", "tsx", "bench/search-server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), "--import", "tsx", "bench/search-server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
 const info = await new Promise<{ port: number; dialect: string; generation: Record<string, number>; rows: Record<string, number> }>((resolve, reject) => {
   readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
   child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
@@ -122,7 +124,8 @@ try {
   console.log(`  rows: ${Object.entries(info.rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);
   const [load1] = fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ") : ["?"];
   console.log(`\n${CONCURRENCY} concurrent requests, ${SECONDS} s each (machine load average ${load1} on ${(await import("node:os")).cpus().length} cores)`);
-  for (const s of SCENARIOS) {
+  const only = process.env.BENCH_ONLY?.split(",");
+  for (const s of SCENARIOS.filter((x) => !only || only.some((o) => x.name.includes(o)))) {
     const r = await run(s);
     const verdict = r.goal === null ? "" : r.p95 <= r.goal ? `  (goal p95 ≤ ${r.goal} ms: met)` : `  (goal p95 ≤ ${r.goal} ms: MISSED)`;
     console.log(

@@ -36,11 +36,47 @@ export function sessionWatchOf(db: Kysely<Database>): WriteWatch | undefined {
   return sessionWatches.get(db);
 }
 
+/** Tables of seat and room counts: searches on SQLite keep what they read until one is written. */
+const INVENTORY_TABLES = ["air_flights", "train_seats", "hotel_nights"] as const;
+const inventoryWatches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/**
+ * The watch over writes to the inventory counts of a SQLite database opened here. None for
+ * PostgreSQL, where other server processes write the same counts unseen by this one: searches
+ * there read them every time.
+ */
+export function inventoryWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return inventoryWatches.get(db);
+}
+
+/** Tables whose order the people lists keep on SQLite (see staff and traveller lists). */
+const PEOPLE_TABLES = ["travellers", "employees"] as const;
+const peopleWatches = new WeakMap<Kysely<Database>, WriteWatch>();
+
+/** The watch over writes to travellers and employees of a SQLite database opened here (none for PostgreSQL). */
+export function peopleWatchOf(db: Kysely<Database>): WriteWatch | undefined {
+  return peopleWatches.get(db);
+}
+
 function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
-  const { dialect: wrapped, watch } = watchWrites(dialect, SESSION_TABLES);
-  const db = new Kysely<Database>({ dialect: wrapped });
-  sessionWatches.set(db, watch);
+  const sessions = watchWrites(dialect, SESSION_TABLES);
+  const sqlite = dialect instanceof SqliteDialect;
+  const inventory = sqlite ? watchWrites(sessions.dialect, INVENTORY_TABLES) : null;
+  const people = inventory ? watchWrites(inventory.dialect, PEOPLE_TABLES) : null;
+  const db = new Kysely<Database>({ dialect: people?.dialect ?? sessions.dialect });
+  sessionWatches.set(db, sessions.watch);
+  if (inventory) inventoryWatches.set(db, inventory.watch);
+  if (people) peopleWatches.set(db, people.watch);
   return db;
+}
+
+/** Runs a read at once on a SQLite connection when nothing holds it (see CachedSqlite.readNow). */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const readers = new WeakMap<Kysely<Database>, ReadNow>();
+
+/** The immediate reader of a SQLite database opened here (none for PostgreSQL or a transaction). */
+export function readNowOf(db: Kysely<Database>): ReadNow | undefined {
+  return readers.get(db);
 }
 
 /** Raised for a database that cannot be opened; main.ts prints its message as one line. */
@@ -74,7 +110,9 @@ function openSqlite(dataDir: string, fileName: string): Db {
   } catch (e) {
     throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
   }
-  const db = watched(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const cached = withStatementCache(sqlite);
+  const db = watched(new SqliteDialect({ database: cached }));
+  readers.set(db, (text, parameters) => cached.readNow(text, parameters));
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

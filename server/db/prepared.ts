@@ -6,6 +6,7 @@
 // column, direction, which filters apply) are the shape, compiled separately per shape key.
 import type { CompiledQuery, Compilable, Kysely } from "kysely";
 import type { Database } from "./schema";
+import { readNowOf } from "./index";
 
 const SLOT = "\u0000slot\u0000";
 
@@ -53,6 +54,10 @@ export function prepareQuery<P extends Record<string, unknown>, R, S = undefined
       const name = slots[i];
       return name === undefined ? v : params[name];
     });
+    // On SQLite a read runs at once when nothing holds the connection, without queueing behind
+    // Kysely's connection lock (a few promises per query, a tenth of a short list's CPU).
+    const rows = readNowOf(db)?.(compiled.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows as R[];
   };

@@ -19,10 +19,21 @@ const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
  * a keyword too short), and the list then tests every row of its owner.
  */
 export function searchCandidates(db: Kysely<Database>, table: SearchTable, keywords: string[]): Expression<number> | null {
+  const distinct = trigramKeywords(db, keywords);
+  return distinct ? candidateRows(table, distinct.map((k) => `%${k}%`)) : null;
+}
+
+/** The distinct keywords a trigram table can look up, or null when it cannot (see searchCandidates). */
+export function trigramKeywords(db: Kysely<Database>, keywords: string[]): string[] | null {
   if (isPostgres(db)) return null;
   const distinct = [...new Map(keywords.map((k) => [asciiLower(k), k])).values()];
   if (!distinct.length || distinct.some((k) => [...k].length < SEARCH_MIN_CHARS)) return null;
-  const selects = distinct.map((k) => sql`select rowid from ${sql.table(table)} where body like ${`%${k}%`}`);
+  return distinct;
+}
+
+/** The ids of the table's rows whose body matches any of the LIKE patterns. */
+export function candidateRows(table: SearchTable, patterns: string[]): Expression<number> {
+  const selects = patterns.map((pattern) => sql`select rowid from ${sql.table(table)} where body like ${pattern}`);
   return sql<number>`(${sql.join(selects, sql` union `)})`;
 }
 

@@ -5,8 +5,10 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
-import { toCount } from "../db";
-import { notIndexed, searchCandidates, storedTravellerTotal } from "./search";
+import { candidateRows, notIndexed, storedTravellerTotal, trigramKeywords } from "./search";
+import { prepareQuery } from "../db/prepared";
+import { WatchedCache } from "../db/watched-cache";
+import { peopleWatchOf, toCount } from "../db";
 import { BizError, RET } from "../services/http/envelope";
 import { offsetOf, pageInput, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
@@ -59,16 +61,24 @@ interface TravellerRecord {
 
 const COLUMNS = ["t.id", "t.name", "t.surname", "t.givenName", "t.mobilePhone", "t.birthday", "t.sex", "t.isDefault", "t.remark", "t.createTime", "t.updateTime"] as const;
 
+/** The certificates of some travellers (ids i0, i1, …), compiled once per number of travellers. */
+const certificatesOf = prepareQuery(
+  (db, p: Record<string, number>, count: number) =>
+    db
+      .selectFrom("traveller_certificates")
+      .select(["travellerId", "certType", "certNo", "expiry", "issueCountry"])
+      .where("travellerId", "in", Array.from({ length: count }, (_, i) => p[`i${i}`]))
+      .orderBy("travellerId")
+      .orderBy("sort"),
+  (count) => String(count),
+);
+
 /** Rows with their certificates; `masked` hides numbers and mobiles as lists show them. */
 async function withCertificates(db: Db, rows: TravellerRecord[], masked: boolean): Promise<TravellerRow[]> {
   if (!rows.length) return [];
-  const certs = await db
-    .selectFrom("traveller_certificates")
-    .select(["travellerId", "certType", "certNo", "expiry", "issueCountry"])
-    .where("travellerId", "in", rows.map((r) => r.id))
-    .orderBy("travellerId")
-    .orderBy("sort")
-    .execute();
+  const ids: Record<string, number> = {};
+  rows.forEach((r, i) => (ids[`i${i}`] = r.id));
+  const certs = await certificatesOf.all(db, ids, rows.length);
   const today = ymdOf(new Date());
   return rows.map((r) => ({
     id: r.id,
@@ -101,49 +111,74 @@ async function countOwned(db: Kysely<Database>, owner: Owner): Promise<number> {
   return toCount(row?.n);
 }
 
-/** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
-export async function listTravellers(db: Kysely<Database>, owner: Owner, input: TravellerListInput): Promise<Page<TravellerRow>> {
-  // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
-  const keyword = input.keyword?.replace(/[%_\\]/g, "");
-  // English names and certificate numbers are stored in capitals; PostgreSQL's LIKE is case-sensitive.
-  const upperKeyword = keyword?.toUpperCase();
-  const candidates = keyword ? searchCandidates(db, "travellers_search", [keyword, upperKeyword!]) : null;
-  const filtered = Boolean(keyword) || input.certType !== undefined || Boolean(input.psgType);
-  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
-  const dir = input.orderType;
+/** What decides the text of a list query: its order and which filters apply. */
+interface ListShape {
+  column: (typeof ORDER_COLUMNS)[keyof typeof ORDER_COLUMNS];
+  /** No order asked for: the default traveller leads. */
+  defaultFirst: boolean;
+  dir: "asc" | "desc";
+  keyword: boolean;
+  /** Keywords looked up in the trigram table (0: none, the owner's rows are tested instead). */
+  candidates: number;
+  certType: boolean;
+  after: boolean;
+  upTo: boolean;
+  orUnknown: boolean;
+  pagedByIds: boolean;
+  /** The page's ids given (i0, i1, …) from the kept order instead of read off the index. */
+  givenIds: number;
+}
+interface ListParams extends Record<string, unknown> {
+  kind: TravellerOwnerKind;
+  ownerId: number;
+  pattern: string;
+  upper: string;
+  /** LIKE patterns of the candidate keywords: c0, c1, … */
+  [candidate: `c${number}`]: string;
+  certType: number;
+  after: string;
+  upTo: string;
+  limit: number;
+  offset: number;
+}
+const shapeKey = (s: ListShape) =>
+  `${s.column} ${+s.defaultFirst} ${s.dir} ${+s.keyword}${s.candidates}${+s.certType}${+s.after}${+s.upTo}${+s.orUnknown}${+s.pagedByIds} ${s.givenIds}`;
+
+/** The owner's rows the list's filters keep (the page and its total read the same). */
+function filteredTravellers(db: Kysely<Database>, p: ListParams, s: ListShape) {
+  const candidates = s.candidates ? candidateRows("travellers_search", Array.from({ length: s.candidates }, (_, i) => p[`c${i}`])) : null;
   // Unfiltered and in join order, the page's ids are read off an (owner, [isDefault,] createTime,
   // id) index alone and only those rows are read: with an offset, every skipped row was read too.
-  const pageIds =
-    !filtered && column === "t.createTime"
-      ? db
-          .selectFrom("travellers as t")
-          .select("t.id")
-          .where("t.ownerKind", "=", owner.kind)
-          .where("t.ownerId", "=", owner.id)
-          .$if(input.orderBy === undefined, (qb) => qb.orderBy("t.isDefault", "desc"))
-          .orderBy("t.createTime", dir)
-          .orderBy("t.id", dir)
-          .limit(input.pageSize)
-          .offset(offsetOf(input))
-      : null;
+  const pageIds = s.givenIds
+    ? Array.from({ length: s.givenIds }, (_, i) => p[`i${i}`] as number)
+    : s.pagedByIds
+    ? db
+        .selectFrom("travellers as t")
+        .select("t.id")
+        .where("t.ownerKind", "=", p.kind)
+        .where("t.ownerId", "=", p.ownerId)
+        .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+        .orderBy("t.createTime", s.dir)
+        .orderBy("t.id", s.dir)
+        .limit(p.limit)
+        .offset(p.offset)
+    : null;
   let q = db.selectFrom("travellers as t");
   // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
   // owner, instead of every row of the owner being checked against them.
   const leading = candidates ?? pageIds;
   q = leading
-    ? q.where("t.id", "in", leading).where(notIndexed(db, "t.ownerKind", owner.kind)).where(notIndexed(db, "t.ownerId", owner.id))
-    : q.where("t.ownerKind", "=", owner.kind).where("t.ownerId", "=", owner.id);
-  if (keyword) {
-    const pattern = `%${keyword}%`;
-    const upper = `%${upperKeyword}%`;
+    ? q.where("t.id", "in", leading).where(notIndexed(db, "t.ownerKind", p.kind)).where(notIndexed(db, "t.ownerId", p.ownerId))
+    : q.where("t.ownerKind", "=", p.kind).where("t.ownerId", "=", p.ownerId);
+  if (s.keyword) {
     const ownerCertificates = (eb: ExpressionBuilder<Database & { t: Database["travellers"] }, "t">) =>
-      eb.selectFrom("traveller_certificates as c").where("c.ownerKind", "=", owner.kind).where("c.ownerId", "=", owner.id).where("c.certNo", "like", upper);
+      eb.selectFrom("traveller_certificates as c").where("c.ownerKind", "=", p.kind).where("c.ownerId", "=", p.ownerId).where("c.certNo", "like", p.upper);
     q = q.where((eb) =>
       eb.or([
-        eb("t.name", "like", pattern),
-        eb("t.surname", "like", upper),
-        eb("t.givenName", "like", upper),
-        eb("t.mobilePhone", "like", pattern),
+        eb("t.name", "like", p.pattern),
+        eb("t.surname", "like", p.upper),
+        eb("t.givenName", "like", p.upper),
+        eb("t.mobilePhone", "like", p.pattern),
         // Among a few candidates each one's certificates are looked at; otherwise the owner's
         // matching certificates are found once, not once per traveller.
         candidates
@@ -152,32 +187,105 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
       ]),
     );
   }
-  if (input.certType !== undefined) {
-    const certType = input.certType;
-    q = q.where((eb) => eb.exists(eb.selectFrom("traveller_certificates as c").select("c.id").whereRef("c.travellerId", "=", "t.id").where("c.certType", "=", certType)));
+  if (s.certType) {
+    q = q.where((eb) => eb.exists(eb.selectFrom("traveller_certificates as c").select("c.id").whereRef("c.travellerId", "=", "t.id").where("c.certType", "=", p.certType)));
   }
-  if (input.psgType) {
-    const range = birthdayRange(input.psgType, ymdOf(new Date()));
+  if (s.after || s.upTo || s.orUnknown) {
     q = q.where((eb) => {
       const bounds = [];
-      if (range.after) bounds.push(eb("t.birthday", ">", range.after));
-      if (range.upTo) bounds.push(eb("t.birthday", "<=", range.upTo));
+      if (s.after) bounds.push(eb("t.birthday", ">", p.after));
+      if (s.upTo) bounds.push(eb("t.birthday", "<=", p.upTo));
       const known = eb.and(bounds);
-      return range.orUnknown ? eb.or([known, eb("t.birthday", "is", null)]) : known;
+      return s.orUnknown ? eb.or([known, eb("t.birthday", "is", null)]) : known;
     });
   }
-  const [rows, count] = await Promise.all([
-    q
+  return q;
+}
+
+// Built and compiled once per shape: the query builder cost more CPU than SQLite reading the page.
+const travellerPage = prepareQuery(
+  (db, p: ListParams, s: ListShape) =>
+    filteredTravellers(db, p, s)
       .select([...COLUMNS])
       // The default traveller leads the unsorted list; nulls last in both dialects; the id breaks ties.
-      .$if(input.orderBy === undefined, (qb) => qb.orderBy("t.isDefault", "desc"))
-      .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy("t.id", dir)
-      .limit(input.pageSize)
-      .offset(pageIds ? 0 : offsetOf(input))
-      .execute(),
+      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+      .orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy("t.id", s.dir)
+      .limit(p.limit)
+      .offset(s.pagedByIds ? 0 : p.offset),
+  shapeKey,
+);
+/** Every id of the owner's travellers in the list's unfiltered order (see listOrders). */
+const travellerOrder = prepareQuery(
+  (db, p: { kind: TravellerOwnerKind; ownerId: number }, s: { defaultFirst: boolean; dir: "asc" | "desc" }) =>
+    db
+      .selectFrom("travellers as t")
+      .select("t.id")
+      .where("t.ownerKind", "=", p.kind)
+      .where("t.ownerId", "=", p.ownerId)
+      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+      .orderBy("t.createTime", s.dir)
+      .orderBy("t.id", s.dir),
+  (s) => `${+s.defaultFirst} ${s.dir}`,
+);
+
+/**
+ * The unfiltered lists' order, kept on SQLite until a traveller is written (see WatchedCache):
+ * a page deep in a long list then costs its own rows, where the offset walked every row before
+ * it in the index (5,000 entries for page 250 of 20).
+ */
+const listOrders = new WatchedCache<number[]>(500, peopleWatchOf);
+
+const travellerCount = prepareQuery((db, p: ListParams, s: ListShape) => filteredTravellers(db, p, s).select((eb) => eb.fn.countAll().as("n")), shapeKey);
+
+/** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
+export async function listTravellers(db: Kysely<Database>, owner: Owner, input: TravellerListInput): Promise<Page<TravellerRow>> {
+  // LIKE wildcards typed by the user are dropped: 1_3 must not match 1x3.
+  const keyword = input.keyword?.replace(/[%_\\]/g, "");
+  // English names and certificate numbers are stored in capitals; PostgreSQL's LIKE is case-sensitive.
+  const upperKeyword = keyword?.toUpperCase();
+  const candidates = keyword ? trigramKeywords(db, [keyword, upperKeyword!]) : null;
+  const filtered = Boolean(keyword) || input.certType !== undefined || Boolean(input.psgType);
+  const column = ORDER_COLUMNS[input.orderBy ?? "createTime"];
+  const range = input.psgType ? birthdayRange(input.psgType, ymdOf(new Date())) : null;
+  const shape: ListShape = {
+    column,
+    defaultFirst: input.orderBy === undefined,
+    dir: input.orderType,
+    keyword: Boolean(keyword),
+    candidates: candidates?.length ?? 0,
+    certType: input.certType !== undefined,
+    after: Boolean(range?.after),
+    upTo: Boolean(range?.upTo),
+    orUnknown: Boolean(range?.orUnknown),
+    pagedByIds: !filtered && column === "t.createTime",
+    givenIds: 0,
+  };
+  const params: ListParams = {
+    kind: owner.kind,
+    ownerId: owner.id,
+    pattern: `%${keyword ?? ""}%`,
+    upper: `%${upperKeyword ?? ""}%`,
+    certType: input.certType ?? 0,
+    after: range?.after ?? "",
+    upTo: range?.upTo ?? "",
+    limit: input.pageSize,
+    offset: offsetOf(input),
+  };
+  candidates?.forEach((k, i) => (params[`c${i}`] = `%${k}%`));
+  if (shape.pagedByIds && listOrders.keeps(db)) {
+    const order = await listOrders.get(db, `${owner.kind}|${owner.id}|${shape.defaultFirst}|${shape.dir}`, async () =>
+      (await travellerOrder.all(db, { kind: owner.kind, ownerId: owner.id }, shape)).map((r) => r.id),
+    );
+    const ids = order.slice(params.offset, params.offset + params.limit);
+    ids.forEach((id, i) => (params[`i${i}`] = id));
+    const rows = ids.length ? ((await travellerPage.all(db, params, { ...shape, givenIds: ids.length })) as TravellerRecord[]) : [];
+    return { list: await withCertificates(db, rows, true), total: order.length, pageNum: input.pageNum, pageSize: input.pageSize };
+  }
+  const [rows, count] = await Promise.all([
+    travellerPage.all(db, params, shape) as Promise<TravellerRecord[]>,
     filtered
-      ? q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst().then((r) => toCount(r?.n))
+      ? travellerCount.first(db, params, shape).then((r) => toCount(r?.n))
       : storedTravellerTotal(db, owner.kind, owner.id).then(async (n) => n ?? countOwned(db, owner)),
   ]);
   return { list: await withCertificates(db, rows, true), total: count, pageNum: input.pageNum, pageSize: input.pageSize };

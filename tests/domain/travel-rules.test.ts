@@ -5,7 +5,7 @@ import { AIR_MCT, airConnectionProblem, trainConnectionProblem } from "../../src
 import { childTrainFare, seatAvailabilityText, trainFare, trainRefundFee } from "../../src/domain/travel/train";
 import { carFare } from "../../src/domain/travel/car";
 import { cancelPenalty } from "../../src/domain/travel/hotel";
-import { addDays, chinaDate, daysBetween, normaliseDate, travelDateProblem } from "../../src/domain/travel/dates";
+import { addDays, chinaDate, daysBetween, normaliseDate, travelDateProblem, weekday } from "../../src/domain/travel/dates";
 
 describe("pinyin city matcher", () => {
   const cities = ["北京", "上海", "重庆", "厦门", "长沙", "西安", "北京南", "济南"].map((n) => pinyinKeys(n));
@@ -120,6 +120,19 @@ describe("travel dates", () => {
     expect(daysBetween("2026-11-23", "2027-01-22")).toBe(60);
     expect(normaliseDate("2026-1-5")).toBe("2026-01-05");
     expect(normaliseDate("2026-02-30")).toBeNull();
+  });
+
+  it("weekdays and day steps agree with the calendar, before 1970 too and asked again", () => {
+    for (let round = 0; round < 2; round++) {
+      for (let ms = Date.UTC(1969, 11, 20); ms <= Date.UTC(2027, 2, 10); ms += 37 * 86_400_000) {
+        const date = new Date(ms).toISOString().slice(0, 10);
+        expect(weekday(date)).toBe(new Date(ms).getUTCDay());
+        expect(addDays(date, 3)).toBe(new Date(ms + 3 * 86_400_000).toISOString().slice(0, 10));
+        expect(addDays(date, -1)).toBe(new Date(ms - 86_400_000).toISOString().slice(0, 10));
+      }
+    }
+    expect(weekday("2026-11-29")).toBe(0); // a Sunday
+    expect(Number.isNaN(weekday("not a date"))).toBe(true);
   });
 
   it("searchable from today to 60 days ahead", () => {

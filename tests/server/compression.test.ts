@@ -52,4 +52,14 @@ describe("compression", () => {
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.json().ret).toBe(0);
   });
+
+  it("compresses a reply of hundreds of KB in one piece, its length known, to the same JSON", async () => {
+    const plain = await h.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+    const br = await h.app.inject({ method: "GET", url: "/api/docs/json", headers: { "accept-encoding": "br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    // The streamed path drops content-length; the one-call path sends the compressed size.
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
+  });
 });

@@ -225,6 +225,8 @@ describe("holds", () => {
     const released = await supplier().cancel(hold.holdId);
     expect(released.status).toBe("released");
     expect(await yRemaining(flight.flightKey)).toBe(stored);
+    // The very next search shows them again (searches keep lists only until a count is written).
+    expect((await fullFare(day(8))).seat.seatsLeft).toBe(seat.seatsLeft);
     // Releasing twice gives nothing back twice.
     await expect(supplier().cancel(hold.holdId)).rejects.toThrow("当前状态");
     expect(await yRemaining(flight.flightKey)).toBe(stored);

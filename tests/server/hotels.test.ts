@@ -166,6 +166,28 @@ describe("holds", () => {
     expect(await nights(room.roomTypeId)).toEqual(before);
   });
 
+  it("the list shows a hold's rooms gone in the very next search, and back after the release", async () => {
+    const listed = async (hotelId: number): Promise<HotelListItem> =>
+      (await call("/hotel/search/list_credit", { cityCode: BJ, ...stay, pageSize: 50 })).data.list.find((x: HotelListItem) => x.hotelId === hotelId);
+    const hotel: HotelListItem = (await call("/hotel/search/list_credit", { cityCode: BJ, ...stay })).data.list[2];
+    const rooms: RoomPrice[] = (await call("/hotel/search/priceinfo_credit", { hotelId: hotel.hotelId, ...stay })).data.rooms;
+    // The list's figures are the room prices' own: the cheapest bookable average, the rooms left.
+    const bookable = rooms.filter((r) => r.bookable);
+    expect(hotel.lowestPrice).toBe(Math.min(...bookable.map((r) => r.avgPrice)));
+    expect(hotel.roomsLeft).toBe(bookable.reduce((n, r) => n + r.roomsLeft, 0));
+    const room = bookable.find((r) => r.roomsLeft >= 3)!;
+    expect((await listed(hotel.hotelId)).roomsLeft).toBe(hotel.roomsLeft);
+    const hold = await supplier().hold({ hotelId: hotel.hotelId, roomTypeId: room.roomTypeId, ...stay, roomCount: 2 }, ctx);
+    expect((await listed(hotel.hotelId)).roomsLeft).toBe(hotel.roomsLeft - 2);
+    await supplier().cancel(hold.holdId);
+    expect((await listed(hotel.hotelId)).roomsLeft).toBe(hotel.roomsLeft);
+    // Any writer of the counts, not only a hold.
+    await h.db.db.updateTable("hotel_nights").set((eb) => ({ remaining: eb("remaining", "-", 1) })).where("roomTypeId", "=", room.roomTypeId).where("night", "in", [day(7), day(8)]).execute();
+    expect((await listed(hotel.hotelId)).roomsLeft).toBe(hotel.roomsLeft - 1);
+    await h.db.db.updateTable("hotel_nights").set((eb) => ({ remaining: eb("remaining", "+", 1) })).where("roomTypeId", "=", room.roomTypeId).where("night", "in", [day(7), day(8)]).execute();
+    expect((await listed(hotel.hotelId)).roomsLeft).toBe(hotel.roomsLeft);
+  });
+
   it("cannot hold more rooms than are left", async () => {
     const hotel: HotelListItem = (await call("/hotel/search/list_credit", { cityCode: BJ, ...stay })).data.list[1];
     const room: RoomPrice = (await call("/hotel/search/priceinfo_credit", { hotelId: hotel.hotelId, ...stay })).data.rooms[0];

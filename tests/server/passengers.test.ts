@@ -264,6 +264,37 @@ describe("search and total after changes", () => {
     expect((await list({ pageSize: 1, pageNum: 2, orderBy: "createTime", orderType: "asc" })).data.list.map((p: { id: number }) => p.id)).toEqual([asc[1]]);
   });
 
+  it("shows an added, re-defaulted or deleted passenger on the very next page of the default order", async () => {
+    const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow();
+    // What the database itself says the order is, against every page of the list.
+    const expected = async () =>
+      (await db().selectFrom("travellers").select("id").where("ownerKind", "=", "member").where("ownerId", "=", m.id).orderBy("isDefault", "desc").orderBy("createTime", "desc").orderBy("id", "desc").execute()).map((r) => r.id);
+    const paged = async () => {
+      const ids: number[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = (await list({ pageSize: 2, pageNum })).data;
+        ids.push(...page.list.map((p: { id: number }) => p.id));
+        if (page.list.length < 2) return { ids, total: page.total };
+      }
+    };
+    const before = await paged();
+    expect(before.ids).toEqual(await expected());
+    const added = await add(form({ name: "令狐冲", certs: [[8, "C7770001"]] }));
+    expect(added.ret, added.msg).toBe(0);
+    const withNew = await paged();
+    expect(withNew).toEqual({ ids: await expected(), total: before.total + 1 });
+    expect(withNew.ids).toContain(added.data.id);
+    // Made the default by any writer: it leads at once.
+    const formerDefault = await db().selectFrom("travellers").select("id").where("ownerKind", "=", "member").where("ownerId", "=", m.id).where("isDefault", "=", 1).executeTakeFirst();
+    await db().updateTable("travellers").set({ isDefault: 0 }).where("ownerKind", "=", "member").where("ownerId", "=", m.id).execute();
+    await db().updateTable("travellers").set({ isDefault: 1 }).where("id", "=", added.data.id).execute();
+    expect((await list({ pageSize: 2 })).data.list[0].id).toBe(added.data.id);
+    expect((await paged()).ids).toEqual(await expected());
+    expect((await as(ME, "/new_beneficiary/delete", { id: added.data.id })).ret).toBe(0);
+    if (formerDefault) await db().updateTable("travellers").set({ isDefault: 1 }).where("id", "=", formerDefault.id).execute();
+    expect(await paged()).toEqual({ ids: before.ids, total: before.total });
+  });
+
   it("answers the same total as counting the member's rows", async () => {
     const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow();
     const counted = await db().selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", "member").where("ownerId", "=", m.id).executeTakeFirstOrThrow();

@@ -66,6 +66,11 @@ describe("/credit/employee/list", () => {
       departmentId: dept["研发部"], departmentName: "研发部", employeeLevel: "部门主管", tripLevelName: "管理层",
       approveFlag: 1, feeFlag: 1, changeApprove: 1, overproof: 1, overApprove: 1, canAudit: 1, createTime: "2024-01-15T02:00:00.000Z",
     });
+    // The reply's field order is part of what clients have always received.
+    expect(Object.keys(chen)).toEqual([
+      "id", "memberId", "departmentId", "departmentName", "position", "status", "employeeLevel", "tripLevelName", "approveFlag", "feeFlag",
+      "changeApprove", "overproof", "overApprove", "canAudit", "createTime", "realName", "mobilePhone", "email", "certNos",
+    ]);
     expect(r.data.list.find((e: { realName: string }) => e.realName === "杨帆")).toMatchObject({
       departmentName: "市场部", tripLevelName: "普通员工", employeeLevel: "员工", approveFlag: 0, feeFlag: 0, canAudit: 0,
     });
@@ -134,6 +139,33 @@ describe("/credit/employee/list", () => {
     expect(names(p2)).toEqual(["周文博"]);
     expect(p2.data).toMatchObject({ total: 4, pageNum: 2 });
     expect(p3.data).toMatchObject({ list: [], total: 4, pageNum: 3 });
+  });
+
+  it("shows an employee added, moved or deleted on the very next page of the default order", async () => {
+    const admin = await db().selectFrom("members").select("creditMemberId").where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
+    // What the database itself says the order is, against every page of the list.
+    const expected = async () =>
+      (await db().selectFrom("employees").select("id").where("companyId", "=", admin.creditMemberId).orderBy("createTime", "desc").orderBy("id", "desc").execute()).map((r) => r.id);
+    const paged = async () => {
+      const all: number[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await list({ pageSize: 3, pageNum });
+        all.push(...ids(page));
+        if (page.data.list.length < 3) return { ids: all, total: page.data.total };
+      }
+    };
+    const before = await paged();
+    expect(before).toEqual({ ids: await expected(), total: 4 });
+    const added = await as("13800000070", "/credit/employee/add", { realName: "令狐冲", mobilePhone: "13811117777" });
+    expect(added.ret, added.msg).toBe(0);
+    const withNew = await paged();
+    expect(withNew).toEqual({ ids: await expected(), total: 5 });
+    expect(withNew.ids[0]).toBe(added.data.id);
+    // Moved to the back by any writer, at once.
+    await db().updateTable("employees").set({ createTime: "2020-01-01T00:00:00.000Z" }).where("id", "=", added.data.id).execute();
+    expect((await paged()).ids).toEqual([...before.ids, added.data.id]);
+    expect((await as("13800000070", "/credit/employee/delete", { id: added.data.id })).ret).toBe(0);
+    expect(await paged()).toEqual(before);
   });
 
   it("pages down to the 100000th row and no deeper", async () => {

@@ -17,6 +17,10 @@ import { connect, filterItineraries, itineraryOf, sortItineraries } from "./itin
 import { ensureRoutes, readFlights, routesBetween, type FlightSource } from "./load";
 import { applyLimitPrices, flightItem } from "./present";
 import { FlightBooking } from "./booking";
+import { InventoryCache } from "../../inventory/read-cache";
+
+/** Day lists of routes searched lately (the domestic network has some 200 city pairs a day). */
+const dayLists = new InventoryCache<FlightItem[]>(3000);
 
 /** Journeys a transit or international search returns, best first by the chosen order. */
 export const MAX_ITINERARIES = 50;
@@ -46,16 +50,23 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     return { dep, arr };
   }
 
-  /** Priced flights of one day between two places, with limitPrice set across the day. */
+  /**
+   * Priced flights of some days between two places, with limitPrice set across each day. Kept
+   * until a seat count is written (see InventoryCache): a list is a pure function of the stored
+   * counts, the day, the caller's fee and the places, and nothing changes it once made.
+   */
   private async dayFlights(src: FlightSource, c: SupplierContext, dep: ResolvedPlace, arr: ResolvedPlace, dates: string[]): Promise<FlightItem[]> {
     const codes = (p: ResolvedPlace) => p.airports.map((a) => a.code);
     await ensureRoutes(src, routesBetween(src, codes(dep), codes(arr)), dates);
-    const rows = await readFlights(src, { dates, depCities: [dep.cityCode], arrCities: [arr.cityCode] }, this.pricing(src.places, c));
-    const items = rows
-      .filter((f) => codes(dep).includes(f.row.depAirport) && codes(arr).includes(f.row.arrAirport))
-      .map((f) => flightItem(src.places, f));
-    applyLimitPrices(items);
-    return items;
+    const key = `${src.seed}|${c.today}|${c.agreedServiceFee}|${codes(dep).join("+")}|${codes(arr).join("+")}|${dates.join(",")}`;
+    return dayLists.get(src.db, key, async () => {
+      const rows = await readFlights(src, { dates, depCities: [dep.cityCode], arrCities: [arr.cityCode] }, this.pricing(src.places, c));
+      const items = rows
+        .filter((f) => codes(dep).includes(f.row.depAirport) && codes(arr).includes(f.row.arrAirport))
+        .map((f) => flightItem(src.places, f));
+      applyLimitPrices(items);
+      return items;
+    });
   }
 
   async search(q: FlightQuery, c: SupplierContext): Promise<FlightListReply> {

@@ -15,7 +15,7 @@ import { loadPlaces } from "../../inventory/places";
 import { confirmHold, createHold, findHold, refundHold, releaseHold } from "../holds";
 import { paymentWindowMinutes } from "../../services/payment-window";
 import type { ChangeResult, HotelListQuery, HotelSupplier, RefundResult, Stay, SupplierContext } from "../types";
-import { catalogue, checkStay, cityOf, ensureNights, findHotel, readNights, roomPrice, stayNights, type HotelSource } from "./load";
+import { catalogue, checkStay, cityNightQuotes, cityOf, ensureNights, findHotel, readNights, roomPrice, stayNights, stayQuote, type HotelSource } from "./load";
 
 type Booking = Stay & { roomTypeId: number; roomCount: number };
 
@@ -82,10 +82,17 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
         (!q.districts?.length || q.districts.includes(h.district)) &&
         (!q.keyword || h.name.includes(q.keyword) || h.landmark.includes(q.keyword) || h.district.includes(q.keyword) || h.brand.includes(q.keyword)),
     );
-    const roomsOf = allRooms;
-    const stored = await readNights(src, chosen.flatMap((h) => (roomsOf.get(h.id) ?? []).map((r) => r.id)), nights);
+    const sheets = await cityNightQuotes(src, q.cityCode, city.leisure, [...allRooms.values()].flat(), nights, c.today);
     let items: HotelListItem[] = chosen.map((h) => {
-      const prices = (roomsOf.get(h.id) ?? []).map((r) => roomPrice(this.seed, c.today, r, nights, stored.get(r.id) ?? [], city.leisure)).filter((p) => p.bookable);
+      // The hotel's lowest average price among its bookable room types, and their rooms left.
+      let lowestPrice: number | null = null;
+      let roomsLeft = 0;
+      for (const r of allRooms.get(h.id) ?? []) {
+        const stay = stayQuote(sheets.map((sheet) => sheet.get(r.id)!));
+        if (stay.roomsLeft <= 0) continue;
+        if (lowestPrice === null || stay.avgPrice < lowestPrice) lowestPrice = stay.avgPrice;
+        roomsLeft += stay.roomsLeft;
+      }
       return {
         hotelId: h.id,
         name: h.name,
@@ -98,8 +105,8 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
         lat: h.lat,
         lng: h.lng,
         facilities: facilitiesOf(h.facilities).slice(0, 6),
-        lowestPrice: prices.length ? Math.min(...prices.map((p) => p.avgPrice)) : null,
-        roomsLeft: prices.reduce((s, p) => s + p.roomsLeft, 0),
+        lowestPrice,
+        roomsLeft,
       };
     });
     items = items.filter((h) => (q.priceMin === undefined || (h.lowestPrice ?? 0) >= q.priceMin) && (q.priceMax === undefined || (h.lowestPrice ?? Infinity) <= q.priceMax));

@@ -11,6 +11,7 @@ import { writeCatalog, writeNights } from "../../inventory/hotel/generate";
 import { nightlyRate, roomsAvailable } from "../../inventory/hotel/pricing";
 import type { HotelCityRef, Places } from "../../inventory/places";
 import { ensureGenerated } from "../../inventory/store";
+import { InventoryCache } from "../../inventory/read-cache";
 
 export interface HotelSource {
   db: Kysely<Database>;
@@ -86,14 +87,51 @@ export async function readNights(src: HotelSource, roomTypeIds: number[], nights
   return out;
 }
 
+/** A night of a room type: its price today and the rooms that can still be sold. */
+export interface NightQuote {
+  price: number;
+  left: number;
+}
+
+function quoteNight(seed: string, today: string, room: HotelRoomTypesTable, date: string, stored: HotelNightsTable | undefined, leisure: boolean): NightQuote {
+  return { price: nightlyRate(seed, today, room, date, leisure), left: stored ? roomsAvailable(seed, today, stored) : 0 };
+}
+
+/** A stay's total, average nightly price (whole yuan) and the rooms left on its fullest night. */
+export function stayQuote(nightly: readonly NightQuote[]): { total: number; avgPrice: number; roomsLeft: number } {
+  let total = 0;
+  let roomsLeft = Infinity;
+  for (const n of nightly) {
+    total += n.price;
+    if (n.left < roomsLeft) roomsLeft = n.left;
+  }
+  return { total, avgPrice: Math.round(total / nightly.length / 100) * 100, roomsLeft };
+}
+
+/** Quotes of every room type of a city for one night. */
+type NightSheet = Map<number, NightQuote>;
+const sheets = new InventoryCache<NightSheet>(5000);
+
+/**
+ * Each night's quotes for the city's room types, as the hotel list prices a stay. A night's
+ * counts are read once for the whole city and kept until a count changes (see InventoryCache);
+ * the prices depend on the day, which is part of the key.
+ */
+export async function cityNightQuotes(src: HotelSource, cityCode: string, leisure: boolean, rooms: readonly HotelRoomTypesTable[], nights: readonly string[], today: string): Promise<NightSheet[]> {
+  return Promise.all(
+    nights.map((night) =>
+      sheets.get(src.db, `${src.seed}|${today}|${cityCode}|${night}`, async () => {
+        const stored = await readNights(src, rooms.map((r) => r.id), [night]);
+        return new Map(rooms.map((r) => [r.id, quoteNight(src.seed, today, r, night, stored.get(r.id)?.[0], leisure)]));
+      }),
+    ),
+  );
+}
+
 export function roomPrice(seed: string, today: string, room: HotelRoomTypesTable, nights: string[], stored: HotelNightsTable[], leisure: boolean): RoomPrice {
   const byNight = new Map(stored.map((n) => [n.night, n]));
-  const nightly = nights.map((date) => {
-    const n = byNight.get(date);
-    return { date, price: nightlyRate(seed, today, room, date, leisure), left: n ? roomsAvailable(seed, today, n) : 0 };
-  });
-  const total = nightly.reduce((s, n) => s + n.price, 0);
-  const roomsLeft = Math.min(...nightly.map((n) => n.left));
+  const nightly = nights.map((date) => ({ date, ...quoteNight(seed, today, room, date, byNight.get(date), leisure) }));
+  const { total, avgPrice, roomsLeft } = stayQuote(nightly);
   const policy = room.cancelPolicy as CancelPolicy;
   return {
     roomTypeId: room.id,
@@ -107,7 +145,7 @@ export function roomPrice(seed: string, today: string, room: HotelRoomTypesTable
     cancelText: `${CANCEL_POLICY_LABELS[policy]}：${cancelPolicyText(policy)}`,
     nightly,
     total,
-    avgPrice: Math.round(total / nightly.length / 100) * 100,
+    avgPrice,
     roomsLeft,
     bookable: roomsLeft > 0,
   };

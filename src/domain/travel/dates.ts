@@ -24,8 +24,32 @@ export function chinaMinutes(ms: number): number {
   return d.getUTCHours() * 60 + d.getUTCMinutes();
 }
 
+// A search prices every room night and seat with these, so the same few hundred dates are read
+// thousands of times a second: each text's day number and each day's text are kept once parsed
+// (cleared when the table fills).
+const DATE_MEMO_MAX = 4096;
+const dayNumbers = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+
+/** Days since 1970-01-01 (NaN for text that is not a date). */
 function dayNumber(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    n = Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+    if (dayNumbers.size >= DATE_MEMO_MAX) dayNumbers.clear();
+    dayNumbers.set(date, n);
+  }
+  return n;
+}
+
+function dayText(n: number): string {
+  let text = dayTexts.get(n);
+  if (text === undefined) {
+    text = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    if (dayTexts.size >= DATE_MEMO_MAX) dayTexts.clear();
+    dayTexts.set(n, text);
+  }
+  return text;
 }
 
 /** Whole days from a to b (b − a). */
@@ -34,12 +58,12 @@ export function daysBetween(a: string, b: string): number {
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+  return dayText(dayNumber(date) + days);
 }
 
-/** 0 Sunday … 6 Saturday. */
+/** 0 Sunday … 6 Saturday (day 0, 1970-01-01, was a Thursday). */
 export function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+  return (((dayNumber(date) + 4) % 7) + 7) % 7;
 }
 
 /** 'YYYY-M-D' or 'YYYY-MM-DD' to zero-padded 'YYYY-MM-DD'; null when not a real date. */
