@@ -12,6 +12,7 @@ import readline from "node:readline";
 import ExcelJS from "exceljs";
 import { EMPLOYEE_IMPORT_COLUMNS } from "../src/domain/people/employee-rules";
 import { idCardCheckChar } from "../src/domain/validators";
+import { benchClient, percentile } from "./client";
 
 const EMPLOYEES = 5_000;
 const CONCURRENCY = 20;
@@ -26,14 +27,8 @@ const info = await new Promise<{ port: number; adminToken: string; travellerToke
 const { port, adminToken, travellerToken } = info;
 console.log(`seeded ${info.travellers} travellers in ${(info.seededMs / 1000).toFixed(1)} s`);
 
-async function call(url: string, token: string, body: Record<string, string>): Promise<{ ret: number; msg: string; data: any }> {
-  const res = await fetch(`http://127.0.0.1:${port}/api${url}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...body, token, device: "web", timestamp: String(Date.now()) }).toString(),
-  });
-  return (await res.json()) as { ret: number; msg: string; data: any };
-}
+const client = benchClient(port, CONCURRENCY);
+const call = (url: string, token: string, body: Record<string, string>) => client.post(url, { ...body, token });
 
 /** CPU time (ms) the server process has used so far, from /proc (Linux); null elsewhere. */
 function serverCpuMs(): number | null {
@@ -94,12 +89,13 @@ try {
     const cpu1 = serverCpuMs();
     const cpuPerRequest = cpu0 !== null && cpu1 !== null && latencies.length + errors ? (cpu1 - cpu0) / (latencies.length + errors) : NaN;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+    const pct = (p: number) => percentile(latencies, p);
     console.log(
       `${s.name.padEnd(30)} ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s   p50 ${pct(50).toFixed(1).padStart(6)} ms   p95 ${pct(95).toFixed(1).padStart(6)} ms   p99 ${pct(99).toFixed(1).padStart(6)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   errors ${errors}`,
     );
   }
 } finally {
+  client.close();
   child.kill("SIGTERM");
 }
 if (failed) process.exitCode = 1;

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
+import { benchClient, percentile } from "./client";
 
 const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,7 +19,6 @@ const info = await new Promise<{ port: number; dialect: string; generation: Reco
   readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
   child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
 });
-const base = `http://127.0.0.1:${info.port}/api`;
 const today = chinaDate(Date.now());
 const rand = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)];
 const date = (from = 0, to = 60) => addDays(today, from + Math.floor(Math.random() * (to - from + 1)));
@@ -72,14 +72,11 @@ const SCENARIOS: { name: string; url: string; goal: number | null; body: Body }[
   },
 ];
 
+const client = benchClient(info.port, CONCURRENCY);
+
 async function once(url: string, body: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const res = await fetch(base + url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...body, timestamp: String(Date.now()), device: "web" }).toString(),
-  });
-  const json = (await res.json()) as { ret: number; msg: string };
+  const json = await client.post(url, body);
   if (json.ret !== 0) throw new Error(`${url}: ${json.msg}`);
   return performance.now() - started;
 }
@@ -113,7 +110,7 @@ async function run(s: (typeof SCENARIOS)[number]) {
   );
   const cpu1 = serverCpuMs();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  const pct = (p: number) => percentile(latencies, p);
   const cpuPerRequest = cpu0 !== null && cpu1 !== null && latencies.length ? (cpu1 - cpu0) / latencies.length : NaN;
   return { ...s, count: latencies.length, rps: latencies.length / SECONDS, p50: pct(50), p95: pct(95), p99: pct(99), errors, cpuPerRequest };
 }
@@ -133,5 +130,6 @@ try {
     );
   }
 } finally {
+  client.close();
   child.kill("SIGTERM");
 }

@@ -104,9 +104,15 @@ function openSqlite(dataDir: string, fileName: string): Db {
   let sqlite: SQLite.Database;
   try {
     sqlite = new SQLite(file);
+    // The server is the file's only user, so its connection keeps the file locked instead of
+    // taking and dropping the locks (a few system calls) around every statement: a third of a
+    // short read's cost. Set before WAL starts, the write-ahead index then lives in this process
+    // and no shared-memory file is used. Another process opening the file meanwhile is refused.
+    // A restarting predecessor (the dev server's watch) gets 5 s to let go of the file.
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("locking_mode = EXCLUSIVE");
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 5000");
   } catch (e) {
     throw new DatabaseUnavailable(`无法打开数据库文件 ${file}：${(e as Error).message}`);
   }

@@ -22,6 +22,7 @@ import {
 } from "../../src/domain/people";
 import type { CertType } from "../../src/domain/codes";
 import type { Sex } from "../../src/domain/people";
+import { inIdOrder } from "../db/in-id-order";
 
 export interface Owner {
   kind: TravellerOwnerKind;
@@ -207,12 +208,16 @@ const travellerPage = prepareQuery(
   (db, p: ListParams, s: ListShape) =>
     filteredTravellers(db, p, s)
       .select([...COLUMNS])
-      // The default traveller leads the unsorted list; nulls last in both dialects; the id breaks ties.
-      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
-      .orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy("t.id", s.dir)
-      .limit(p.limit)
-      .offset(s.pagedByIds ? 0 : p.offset),
+      // Given ids are put in their kept order afterwards (inIdOrder), without a sort here.
+      .$if(!s.givenIds, (qb) =>
+        qb
+          // The default traveller leads the unsorted list; nulls last in both dialects; the id breaks ties.
+          .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+          .orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+          .orderBy("t.id", s.dir)
+          .limit(p.limit)
+          .offset(s.pagedByIds ? 0 : p.offset),
+      ),
   shapeKey,
 );
 /** Every id of the owner's travellers in the list's unfiltered order (see listOrders). */
@@ -279,7 +284,7 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
     );
     const ids = order.slice(params.offset, params.offset + params.limit);
     ids.forEach((id, i) => (params[`i${i}`] = id));
-    const rows = ids.length ? ((await travellerPage.all(db, params, { ...shape, givenIds: ids.length })) as TravellerRecord[]) : [];
+    const rows = ids.length ? inIdOrder(ids, (await travellerPage.all(db, params, { ...shape, givenIds: ids.length })) as TravellerRecord[]) : [];
     return { list: await withCertificates(db, rows, true), total: order.length, pageNum: input.pageNum, pageSize: input.pageSize };
   }
   const [rows, count] = await Promise.all([

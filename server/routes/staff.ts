@@ -14,6 +14,7 @@ import { peopleWatchOf, toCount } from "../db";
 import { candidateRows, notIndexed, storedEmployeeTotal, trigramKeywords } from "../people/search";
 import { prepareQuery } from "../db/prepared";
 import { WatchedCache } from "../db/watched-cache";
+import { inIdOrder } from "../db/in-id-order";
 import { zInt, zOptionalString, zText } from "../../src/domain/zod";
 import { maskCertNo, maskMobile } from "../../src/domain/people/certificates";
 import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
@@ -357,14 +358,18 @@ const employeePage = prepareQuery(
         eb.fn.coalesce("e.mobilePhone", "m.mobilePhone").as("mobilePhone"),
         eb.fn.coalesce("e.email", "m.email").as("email"),
       ])
-      // Nulls last in both directions and both dialects (SQLite and PostgreSQL disagree by
-      // default); the id breaks ties so pages never overlap. createTime is never null: its plain
-      // order can walk the (companyId, createTime) index.
-      .$if(s.column === "e.createTime", (qb) => qb.orderBy("e.createTime", s.dir))
-      .$if(s.column !== "e.createTime", (qb) => qb.orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
-      .orderBy("e.id", s.dir)
-      .limit(p.limit)
-      .offset(s.pagedByIds ? 0 : p.offset),
+      // Given ids are put in their kept order afterwards (inIdOrder), without a sort here.
+      .$if(!s.givenIds, (qb) =>
+        qb
+          // Nulls last in both directions and both dialects (SQLite and PostgreSQL disagree by
+          // default); the id breaks ties so pages never overlap. createTime is never null: its
+          // plain order can walk the (companyId, createTime) index.
+          .$if(s.column === "e.createTime", (qb) => qb.orderBy("e.createTime", s.dir))
+          .$if(s.column !== "e.createTime", (qb) => qb.orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
+          .orderBy("e.id", s.dir)
+          .limit(p.limit)
+          .offset(s.pagedByIds ? 0 : p.offset),
+      ),
   employeeShapeKey,
 );
 // The count needs the member only to search names of rows written before employees kept their
@@ -418,7 +423,7 @@ export const staffRoutes = [
         const order = await staffOrders.get(ctx.db, `${companyId}|${shape.dir}`, async () => (await employeeOrder.all(ctx.db, { companyId }, shape.dir)).map((r) => r.id));
         const ids = order.slice(params.offset, params.offset + params.limit);
         ids.forEach((id, i) => (params[`i${i}`] = id));
-        rows = ids.length ? await employeePage.all(ctx.db, params, { ...shape, givenIds: ids.length }) : [];
+        rows = ids.length ? inIdOrder(ids, await employeePage.all(ctx.db, params, { ...shape, givenIds: ids.length })) : [];
         count = order.length;
       } else {
         [rows, count] = await Promise.all([
