@@ -15,7 +15,26 @@ export function benchClient(port: number, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
   /** POSTs a form to /api<url> and answers the decoded envelope. */
-  function post(url: string, form: Record<string, string>): Promise<Envelope> {
+  async function post(url: string, form: Record<string, string>): Promise<Envelope> {
+    return JSON.parse(await postText(url, form)) as Envelope;
+  }
+
+  /**
+   * POSTs a form and answers null when the envelope says success (ret 0), else its message.
+   * Success is read off the reply's start: parsing every large reply in full made the load
+   * generator, not the server, the slowest part of a run.
+   */
+  async function failureOf(url: string, form: Record<string, string>): Promise<string | null> {
+    const text = await postText(url, form);
+    if (text.startsWith('{"ret":0,')) return null;
+    try {
+      return (JSON.parse(text) as Envelope).msg;
+    } catch {
+      return text.slice(0, 200);
+    }
+  }
+
+  function postText(url: string, form: Record<string, string>): Promise<string> {
     const body = new URLSearchParams({ ...form, device: "web", timestamp: String(Date.now()) }).toString();
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -36,7 +55,7 @@ export function benchClient(port: number, concurrency: number) {
               const raw = Buffer.concat(chunks);
               const encoding = res.headers["content-encoding"];
               const text = (encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
-              resolve(JSON.parse(text) as Envelope);
+              resolve(text);
             } catch (e) {
               reject(e);
             }
@@ -48,8 +67,33 @@ export function benchClient(port: number, concurrency: number) {
     });
   }
 
-  return { post, close: () => agent.destroy() };
+  return { post, failureOf, close: () => agent.destroy() };
 }
+
+/**
+ * `concurrency` callers each asking again as soon as answered, for `seconds`: the latency (ms)
+ * of every success, sorted, and how many failed. `ask` answers null on success, else why not.
+ */
+export async function closedLoop(concurrency: number, seconds: number, ask: () => Promise<string | null>): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        const failure = await ask().catch((e: Error) => e.message);
+        if (failure === null) latencies.push(performance.now() - started);
+        else errors++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors };
+}
+
+/** One second of the same load before each measured run: the server's compiled code and caches settle first. */
+export const WARM_UP_SECONDS = 1;
 
 /** The value below which p percent of the sorted samples fall. */
 export function percentile(sorted: readonly number[], p: number): number {

@@ -12,7 +12,7 @@ import readline from "node:readline";
 import ExcelJS from "exceljs";
 import { EMPLOYEE_IMPORT_COLUMNS } from "../src/domain/people/employee-rules";
 import { idCardCheckChar } from "../src/domain/validators";
-import { benchClient, percentile } from "./client";
+import { benchClient, closedLoop, percentile, WARM_UP_SECONDS } from "./client";
 
 const EMPLOYEES = 5_000;
 const CONCURRENCY = 20;
@@ -71,24 +71,12 @@ try {
   const [load1] = fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ") : ["?"];
   console.log(`\n${CONCURRENCY} concurrent requests, ${SECONDS} s each (load average ${load1} on ${os.cpus().length} cores)`);
   for (const s of scenarios) {
-    for (let i = 0; i < 10; i++) await call(s.url, s.token, s.body()); // warm-up
+    const ask = () => client.failureOf(s.url, { ...s.body(), token: s.token });
+    await closedLoop(CONCURRENCY, WARM_UP_SECONDS, ask);
     const cpu0 = serverCpuMs();
-    const latencies: number[] = [];
-    let errors = 0;
-    const end = Date.now() + SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (Date.now() < end) {
-          const started = performance.now();
-          const r = await call(s.url, s.token, s.body());
-          if (r.ret === 0) latencies.push(performance.now() - started);
-          else errors++;
-        }
-      }),
-    );
+    const { latencies, errors } = await closedLoop(CONCURRENCY, SECONDS, ask);
     const cpu1 = serverCpuMs();
     const cpuPerRequest = cpu0 !== null && cpu1 !== null && latencies.length + errors ? (cpu1 - cpu0) / (latencies.length + errors) : NaN;
-    latencies.sort((a, b) => a - b);
     const pct = (p: number) => percentile(latencies, p);
     console.log(
       `${s.name.padEnd(30)} ${(latencies.length / SECONDS).toFixed(0).padStart(5)} req/s   p50 ${pct(50).toFixed(1).padStart(6)} ms   p95 ${pct(95).toFixed(1).padStart(6)} ms   p99 ${pct(99).toFixed(1).padStart(6)} ms   server CPU ${cpuPerRequest.toFixed(2)} ms/req   errors ${errors}`,

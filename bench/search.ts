@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import { benchClient, percentile } from "./client";
+import { benchClient, closedLoop, percentile, WARM_UP_SECONDS } from "./client";
 
 const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,12 +74,7 @@ const SCENARIOS: { name: string; url: string; goal: number | null; body: Body }[
 
 const client = benchClient(info.port, CONCURRENCY);
 
-async function once(url: string, body: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const json = await client.post(url, body);
-  if (json.ret !== 0) throw new Error(`${url}: ${json.msg}`);
-  return performance.now() - started;
-}
+const ask = (s: (typeof SCENARIOS)[number]) => () => client.failureOf(s.url, s.body());
 
 /** CPU time (ms) the server process has used so far, from /proc (Linux); null elsewhere. */
 function serverCpuMs(): number | null {
@@ -92,24 +87,10 @@ function serverCpuMs(): number | null {
 }
 
 async function run(s: (typeof SCENARIOS)[number]) {
-  for (let i = 0; i < 20; i++) await once(s.url, s.body()); // warm-up
+  await closedLoop(CONCURRENCY, WARM_UP_SECONDS, ask(s));
   const cpu0 = serverCpuMs();
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        try {
-          latencies.push(await once(s.url, s.body()));
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
+  const { latencies, errors } = await closedLoop(CONCURRENCY, SECONDS, ask(s));
   const cpu1 = serverCpuMs();
-  latencies.sort((a, b) => a - b);
   const pct = (p: number) => percentile(latencies, p);
   const cpuPerRequest = cpu0 !== null && cpu1 !== null && latencies.length ? (cpu1 - cpu0) / latencies.length : NaN;
   return { ...s, count: latencies.length, rps: latencies.length / SECONDS, p50: pct(50), p95: pct(95), p99: pct(99), errors, cpuPerRequest };

@@ -241,6 +241,26 @@ const travellerOrder = prepareQuery(
  */
 const listOrders = new WatchedCache<number[]>(500, peopleWatchOf);
 
+/** The ids of every row the list's filters keep, in the list's order. */
+const travellerMatches = prepareQuery(
+  (db, p: ListParams, s: ListShape) =>
+    filteredTravellers(db, p, s)
+      .select("t.id")
+      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+      .orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy("t.id", s.dir),
+  shapeKey,
+);
+
+/** The rows of a page whose ids already passed the list's filters, in the ids' order. */
+async function travellersByIds(db: Kysely<Database>, params: ListParams, shape: ListShape, ids: number[]): Promise<TravellerRecord[]> {
+  if (!ids.length) return [];
+  ids.forEach((id, i) => (params[`i${i}`] = id));
+  // Only the owner is checked again; the filters were applied when the ids were chosen.
+  const byIds: ListShape = { ...shape, keyword: false, candidates: 0, certType: false, after: false, upTo: false, orUnknown: false, pagedByIds: true, givenIds: ids.length };
+  return inIdOrder(ids, (await travellerPage.all(db, params, byIds)) as TravellerRecord[]);
+}
+
 const travellerCount = prepareQuery((db, p: ListParams, s: ListShape) => filteredTravellers(db, p, s).select((eb) => eb.fn.countAll().as("n")), shapeKey);
 
 /** One page of the owner's travellers, masked, searched by name, English name, mobile or certificate number. */
@@ -282,10 +302,16 @@ export async function listTravellers(db: Kysely<Database>, owner: Owner, input: 
     const order = await listOrders.get(db, `${owner.kind}|${owner.id}|${shape.defaultFirst}|${shape.dir}`, async () =>
       (await travellerOrder.all(db, { kind: owner.kind, ownerId: owner.id }, shape)).map((r) => r.id),
     );
-    const ids = order.slice(params.offset, params.offset + params.limit);
-    ids.forEach((id, i) => (params[`i${i}`] = id));
-    const rows = ids.length ? inIdOrder(ids, (await travellerPage.all(db, params, { ...shape, givenIds: ids.length })) as TravellerRecord[]) : [];
+    const rows = await travellersByIds(db, params, shape, order.slice(params.offset, params.offset + params.limit));
     return { list: await withCertificates(db, rows, true), total: order.length, pageNum: input.pageNum, pageSize: input.pageSize };
+  }
+  if (candidates) {
+    // The trigram table narrows a keyword to few rows: their ids, read once in the list's order,
+    // give the total and the page, and only the page's rows are read. The page and its count
+    // otherwise each matched the keyword again, and the page sorted whole rows.
+    const matches = await travellerMatches.all(db, params, shape);
+    const rows = await travellersByIds(db, params, shape, matches.slice(params.offset, params.offset + params.limit).map((r) => r.id));
+    return { list: await withCertificates(db, rows, true), total: matches.length, pageNum: input.pageNum, pageSize: input.pageSize };
   }
   const [rows, count] = await Promise.all([
     travellerPage.all(db, params, shape) as Promise<TravellerRecord[]>,

@@ -372,9 +372,29 @@ const employeePage = prepareQuery(
       ),
   employeeShapeKey,
 );
+/** The ids of every row the list's filters keep, in the list's order. */
+const employeeMatches = prepareQuery(
+  (db, p: EmployeeListParams, s: EmployeeListShape) =>
+    listedEmployees(db, p, { ...s, pagedByIds: false })
+      .select("e.id")
+      .$if(s.column === "e.createTime", (qb) => qb.orderBy("e.createTime", s.dir))
+      .$if(s.column !== "e.createTime", (qb) => qb.orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
+      .orderBy("e.id", s.dir),
+  employeeShapeKey,
+);
+
+/** The rows of a page whose ids already passed the list's filters, in the ids' order. */
+async function employeesByIds(db: Kysely<Database>, params: EmployeeListParams, shape: EmployeeListShape, ids: number[]) {
+  if (!ids.length) return [];
+  ids.forEach((id, i) => (params[`i${i}`] = id));
+  // Only the company is checked again; the filters were applied when the ids were chosen.
+  const byIds: EmployeeListShape = { ...shape, keyword: false, candidates: 0, department: -1, canAudit: false, status: false, pagedByIds: true, givenIds: ids.length };
+  return inIdOrder(ids, await employeePage.all(db, params, byIds));
+}
+
 // The count needs the member only to search names of rows written before employees kept their
 // own; without a keyword it counts the employees table alone.
-const employeeMatches = prepareQuery((db, p: EmployeeListParams, s: EmployeeListShape) => listedEmployees(db, p, { ...s, pagedByIds: false }).select((eb) => eb.fn.countAll().as("n")), employeeShapeKey);
+const employeeKeywordCount = prepareQuery((db, p: EmployeeListParams, s: EmployeeListShape) => listedEmployees(db, p, { ...s, pagedByIds: false }).select((eb) => eb.fn.countAll().as("n")), employeeShapeKey);
 const employeeCount = prepareQuery((db, p: EmployeeListParams, s: EmployeeListShape) => countedEmployees(db, p, s).select((eb) => eb.fn.countAll().as("n")), employeeShapeKey);
 
 export const staffRoutes = [
@@ -421,15 +441,20 @@ export const staffRoutes = [
       let count: number;
       if (shape.pagedByIds && unfiltered && staffOrders.keeps(ctx.db)) {
         const order = await staffOrders.get(ctx.db, `${companyId}|${shape.dir}`, async () => (await employeeOrder.all(ctx.db, { companyId }, shape.dir)).map((r) => r.id));
-        const ids = order.slice(params.offset, params.offset + params.limit);
-        ids.forEach((id, i) => (params[`i${i}`] = id));
-        rows = ids.length ? inIdOrder(ids, await employeePage.all(ctx.db, params, { ...shape, givenIds: ids.length })) : [];
+        rows = await employeesByIds(ctx.db, params, shape, order.slice(params.offset, params.offset + params.limit));
         count = order.length;
+      } else if (candidates) {
+        // The trigram table narrows a keyword to few rows: their ids, read once in the list's
+        // order, give the total and the page, and only the page's rows are joined. The page and
+        // its count otherwise each matched the keyword again, and the page sorted whole rows.
+        const matches = await employeeMatches.all(ctx.db, params, shape);
+        rows = await employeesByIds(ctx.db, params, shape, matches.slice(params.offset, params.offset + params.limit).map((r) => r.id));
+        count = matches.length;
       } else {
         [rows, count] = await Promise.all([
           employeePage.all(ctx.db, params, shape),
           keyword
-            ? employeeMatches.first(ctx.db, params, shape).then((r) => toCount(r?.n))
+            ? employeeKeywordCount.first(ctx.db, params, shape).then((r) => toCount(r?.n))
             : unfiltered
               ? storedEmployeeTotal(ctx.db, companyId).then(async (n) => n ?? toCount((await employeeCount.first(ctx.db, params, shape))?.n))
               : employeeCount.first(ctx.db, params, shape).then((r) => toCount(r?.n)),
