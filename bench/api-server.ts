@@ -1,10 +1,8 @@
-// Child process of bench/api.ts: the real app over 100k stored exception events, and a bare
-// Fastify route, each on its own port. Prints one JSON line with the ports and a token.
+// Child process of bench/api.ts: the real app over 100k stored exception events. Prints one JSON
+// line with its port and a member's token.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Fastify from "fastify";
-import formbody from "@fastify/formbody";
 import { buildApp } from "../server/app";
 import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
@@ -46,18 +44,12 @@ const token = await createSession(database.db, member.id);
 
 const app = await buildApp({ db: database, nodeEnv: "production" });
 await app.listen({ port: 0, host: "127.0.0.1" });
-const bare = Fastify();
-// Same body parsing as the app, so the comparison isolates routing, validation and the query.
-await bare.register(formbody);
-bare.post("/bare", async () => ({ ret: 0, msg: "成功", data: null }));
-await bare.listen({ port: 0, host: "127.0.0.1" });
 
 const portOf = (a: { server: { address(): unknown } }) => (a.server.address() as { port: number }).port;
-process.stdout.write(JSON.stringify({ appPort: portOf(app), barePort: portOf(bare), token, rows: ROWS, dialect: database.dialect }) + "\n");
+process.stdout.write(JSON.stringify({ appPort: portOf(app), token, rows: ROWS, dialect: database.dialect }) + "\n");
 
 process.on("SIGTERM", async () => {
   await app.close();
-  await bare.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

@@ -3,23 +3,34 @@
 // the same run, each with the server process's CPU per request (from /proc, Linux), which a busy
 // machine disturbs less than latency. The servers run in a child process so the load generator
 // does not share their event loop.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import readline from "node:readline";
 import autocannon from "autocannon";
 
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10); // per side, split into rounds
+const WARM_UP_SECONDS = 1;
+const ROUNDS = 5;
 
-const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), "--import", "tsx", "bench/api-server.ts"], { stdio: ["ignore", "pipe", "inherit"] });
-const info = await new Promise<{ appPort: number; barePort: number; token: string; rows: number; dialect: string }>((resolve, reject) => {
-  readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
-  child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
-});
+/** Starts a server script in a child process and answers it with the JSON line it prints. */
+async function serve<T>(script: string, profile: boolean) {
+  const child = spawn(process.execPath, [...(profile && process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), "--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const info = await new Promise<T>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  return { child, info };
+}
 
-/** CPU time (ms) the server process has used so far, from /proc (Linux); null elsewhere. */
-function serverCpuMs(): number | null {
+// The bare route runs in a process of its own, so the app's garbage never slows it.
+const app = await serve<{ appPort: number; token: string; rows: number; dialect: string }>("bench/api-server.ts", true);
+const bareServer = await serve<{ port: number }>("bench/bare-server.ts", false);
+const info = app.info;
+
+/** CPU time (ms) a server process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMsOf(child: ChildProcess): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
@@ -28,12 +39,31 @@ function serverCpuMs(): number | null {
   }
 }
 
-async function run(title: string, url: string, body: () => string) {
-  const cpu0 = serverCpuMs();
-  const result = await autocannon({
+interface Round {
+  rps: number;
+  p99: number;
+  errors: number;
+  cpuPerRequest: number;
+}
+
+async function round(server: ChildProcess, url: string, body: () => string, seconds: number): Promise<Round> {
+  const cpu0 = cpuMsOf(server);
+  const result = await load(url, body, seconds);
+  const cpu1 = cpuMsOf(server);
+  const cpuPerRequest = cpu0 !== null && cpu1 !== null && result.requests.total ? (cpu1 - cpu0) / result.requests.total : NaN;
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest };
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+};
+
+function load(url: string, body: () => string, seconds: number) {
+  return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     requests: [
       {
         method: "POST",
@@ -42,23 +72,37 @@ async function run(title: string, url: string, body: () => string) {
       },
     ],
   });
-  const cpu1 = serverCpuMs();
-  const cpuPerRequest = cpu0 !== null && cpu1 !== null && result.requests.total ? (cpu1 - cpu0) / result.requests.total : NaN;
-  return { title, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest };
 }
 
 // Pages 1–50 of 20 rows, newest first, as a member paging back through their list.
 const listBody = () => new URLSearchParams({ token: info.token, pageNum: String(1 + Math.floor(Math.random() * 50)), pageSize: "20", orderBy: "createTime", orderType: "desc", timestamp: String(Date.now()), device: "web" }).toString();
 
 try {
-  const bare = await run("bare Fastify route", `http://127.0.0.1:${info.barePort}/bare`, () => "a=1");
-  const list = await run(`/api/event/list over ${info.rows} rows (${info.dialect})`, `http://127.0.0.1:${info.appPort}/api/event/list`, listBody);
-  const [load1] = fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ") : ["?"];
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s each (machine load average ${load1} on ${os.cpus().length} cores)`);
-  for (const r of [bare, list]) {
-    console.log(`${r.title.padEnd(48)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(5)} ms   server CPU ${(r.cpuPerRequest * 1000).toFixed(0).padStart(4)} µs/req   errors ${r.errors}`);
+  const bareUrl = `http://127.0.0.1:${bareServer.info.port}/bare`;
+  const listUrl = `http://127.0.0.1:${info.appPort}/api/event/list`;
+  const bareBody = () => "a=1";
+  // A second of each first, so compiled code and caches settle. Then the two alternate in short
+  // rounds and each round of the list is compared with the bare round just before it: a shared
+  // machine that slows down for a while then slows both sides of a comparison alike.
+  await load(bareUrl, bareBody, WARM_UP_SECONDS);
+  await load(listUrl, listBody, WARM_UP_SECONDS);
+  const bare: Round[] = [];
+  const list: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    bare.push(await round(bareServer.child, bareUrl, bareBody, DURATION / ROUNDS));
+    list.push(await round(app.child, listUrl, listBody, DURATION / ROUNDS));
   }
-  console.log(`list / bare throughput: ${((list.rps / bare.rps) * 100).toFixed(1)}%`);
+  const [load1] = fs.existsSync("/proc/loadavg") ? fs.readFileSync("/proc/loadavg", "utf8").split(" ") : ["?"];
+  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION / ROUNDS} s each, medians (machine load average ${load1} on ${os.cpus().length} cores)`);
+  const line = (title: string, rs: Round[]) =>
+    console.log(
+      `${title.padEnd(48)} ${median(rs.map((r) => r.rps)).toFixed(0).padStart(8)} req/s   p99 ${String(median(rs.map((r) => r.p99))).padStart(5)} ms   server CPU ${(median(rs.map((r) => r.cpuPerRequest)) * 1000).toFixed(0).padStart(4)} µs/req   errors ${rs.reduce((n, r) => n + r.errors, 0)}`,
+    );
+  line("bare Fastify route", bare);
+  line(`/api/event/list over ${info.rows} rows (${info.dialect})`, list);
+  const ratios = list.map((r, i) => (r.rps / bare[i].rps) * 100);
+  console.log(`list / bare throughput: ${median(ratios).toFixed(1)}% (rounds: ${ratios.map((r) => r.toFixed(1)).join(", ")})`);
 } finally {
-  child.kill("SIGTERM");
+  app.child.kill("SIGTERM");
+  bareServer.child.kill("SIGTERM");
 }
