@@ -52,8 +52,7 @@ const SESSION_CACHE_MAX = 10_000;
 
 interface CachedSession {
   member: Member;
-  /** The session's own expiry (ISO) and the end of this entry's life (ms). */
-  expiresAt: string;
+  /** The end of this entry's life (ms): the cache's own limit or the session's expiry, if sooner. */
   until: number;
 }
 
@@ -80,18 +79,17 @@ export async function resolveSession(db: Kysely<Database>, token: string | undef
   if (!token || token.length > 128) return null;
   const cache = cacheOf(db);
   const t = now();
-  const at = isoAt(t);
   const hit = cache?.entries.get(token);
-  if (hit && hit.until > t && hit.expiresAt > at) return hit.member;
+  if (hit && hit.until > t) return hit.member;
   const epoch = cache?.watch.epoch;
-  const row = await sessionQuery.first(db, { tokenHash: hashToken(token), now: at }, undefined);
+  const row = await sessionQuery.first(db, { tokenHash: hashToken(token), now: isoAt(t) }, undefined);
   if (!row) return null;
   const { sessionExpiresAt, ...member } = row;
   // Kept only when no write to members or sessions ran or is pending while it was read.
   if (cache && cache.watch.epoch === epoch && cache.watch.open === 0) {
     if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
     // Shared by the requests it answers: frozen so none can change what the next one sees.
-    cache.entries.set(token, { member: Object.freeze(member), expiresAt: sessionExpiresAt, until: t + SESSION_CACHE_MS });
+    cache.entries.set(token, { member: Object.freeze(member), until: Math.min(t + SESSION_CACHE_MS, Date.parse(sessionExpiresAt)) });
   }
   return member;
 }
