@@ -377,6 +377,8 @@ const employeeMatches = prepareQuery(
   (db, p: EmployeeListParams, s: EmployeeListShape) =>
     listedEmployees(db, p, { ...s, pagedByIds: false })
       .select("e.id")
+      // The realName order reads the same name the page shows (its own or its member's).
+      .select((eb) => eb.fn.coalesce("e.realName", "m.realName").as("realName"))
       .$if(s.column === "e.createTime", (qb) => qb.orderBy("e.createTime", s.dir))
       .$if(s.column !== "e.createTime", (qb) => qb.orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
       .orderBy("e.id", s.dir),

@@ -124,6 +124,17 @@ describe("/credit/employee/list", () => {
       expect(names(asc).sort(), orderBy).toEqual([...ALL].sort());
       expect(ids(desc), orderBy).toEqual([...ids(asc)].reverse());
     }
+    // A keyword search sorts its matches the same way, one page at a time, with the same total.
+    for (const orderBy of ["realName", "createTime", "departmentName"]) {
+      for (const orderType of ["asc", "desc"]) {
+        const all = await list({ orderBy, orderType });
+        const first = await list({ orderBy, orderType, keyword: "1380000", pageSize: 3, pageNum: 1 });
+        const second = await list({ orderBy, orderType, keyword: "1380000", pageSize: 3, pageNum: 2 });
+        expect([...ids(first), ...ids(second)], `${orderBy} ${orderType}`).toEqual(ids(all));
+        expect([first.data.total, second.data.total]).toEqual([4, 4]);
+      }
+    }
+    expect(names(await list({ keyword: "1380000", canAudit: "1", orderBy: "realName", orderType: "asc" })).sort()).toEqual(["周文博", "陈静"].sort());
     // Department names group together (the collation decides which group comes first).
     const byDept = (await list({ orderBy: "departmentName", orderType: "asc" })).data.list.map((e: { departmentName: string }) => e.departmentName);
     expect(new Set(byDept.slice(0, 2)).size).toBe(1);
