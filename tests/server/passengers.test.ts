@@ -147,6 +147,22 @@ describe("list", () => {
     expect(r.data.total).toBe(names.length);
   });
 
+  it("pages a keyword's matches in every order as the whole list orders them", async () => {
+    // 110105 is in every mainland ID number here: long enough for the search table on SQLite.
+    const ided = (r: { data: { list: { id: number; certificates: { certType: number }[] }[] } }) =>
+      r.data.list.filter((p) => p.certificates.some((c) => c.certType === 1)).map((p) => p.id);
+    for (const orderBy of ["name", "createTime", "birthday", undefined]) {
+      for (const orderType of ["asc", "desc"]) {
+        const order = orderBy ? { orderBy, orderType } : { orderType };
+        const all = ided(await list({ ...order, pageSize: 100 }));
+        const first = await list({ ...order, keyword: "110105", pageSize: 1, pageNum: 1 });
+        const rest = await list({ ...order, keyword: "110105", pageSize: 1, pageNum: 2 });
+        expect([...first.data.list, ...rest.data.list].map((p: { id: number }) => p.id), `${orderBy} ${orderType}`).toEqual(all.slice(0, 2));
+        expect(first.data.total).toBe(all.length);
+      }
+    }
+  });
+
   it("filters by certificate type and passenger type", async () => {
     expect((await list({ certType: 2 })).data.list.map((p: { name: string }) => p.name)).toEqual(["李四"]);
     expect((await list({ psgType: "CHD" })).data.list.map((p: { name: string }) => p.name)).toEqual(["张小宝"]);
