@@ -153,7 +153,7 @@ describe("list", () => {
       r.data.list.filter((p) => p.certificates.some((c) => c.certType === 1)).map((p) => p.id);
     for (const orderBy of ["name", "createTime", "birthday", undefined]) {
       for (const orderType of ["asc", "desc"]) {
-        const order = orderBy ? { orderBy, orderType } : { orderType };
+        const order: Record<string, string> = orderBy ? { orderBy, orderType } : { orderType };
         const all = ided(await list({ ...order, pageSize: 100 }));
         const first = await list({ ...order, keyword: "110105", pageSize: 1, pageNum: 1 });
         const rest = await list({ ...order, keyword: "110105", pageSize: 1, pageNum: 2 });
