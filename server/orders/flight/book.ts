@@ -17,8 +17,9 @@ import {
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { memberActor } from "./moves";
-import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
+import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
+import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { subordinatesOf } from "../../people/network";
 import { decideBusiness } from "./business";
 import { travellerFor } from "../../policy/replace-booker";
@@ -96,31 +97,13 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       const order = await trx
         .insertInto("orders")
         .values({
-          orderNo: newOrderNo("F"),
-          product: "air",
-          memberId: member.id,
-          companyId,
-          bookerMemberId: member.id,
+          ...flightOrderColumns({ memberId: member.id, companyId, status, panel, hold, contact: input, at }),
           travellerMemberId: input.forMemberId ?? traveller?.id ?? null,
-          status,
-          ticketFen: panel.ticket,
-          constructionFeeFen: panel.consTax,
-          fuelSurchargeFen: panel.fuelTax,
-          serviceFeeFen: panel.servFee,
-          insuranceFen: panel.insurance,
-          totalFen: panel.payprice,
           fullFareFen: flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, types, flight.international),
           fareKey: input.fareKey,
-          holdId: hold.holdId,
           depDate: flight.depDate,
           title: flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo),
           snapshot: JSON.stringify({ flight: { ...flight, seats: undefined }, seat: { ...seat, insurance: undefined } }),
-          contactName: input.contactName,
-          contactMobile: input.contactMobile,
-          clientKey: input.clientKey,
-          expiresAt: hold.expiresAt,
-          createTime: at,
-          updateTime: at,
           ...businessColumns(biz),
           selfPayFen: selfPayFen(panel.lines.map((l) => l.tktPrice), biz.selfPayLimitFen),
         })
@@ -137,12 +120,8 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
             certNo: p.certNo.toUpperCase(),
             birthday: p.birthday ?? null,
             mobile: p.mobile ?? null,
-            tktPriceFen: panel.lines[i].tktPrice,
-            consTaxFen: panel.lines[i].consTax,
-            fuelTaxFen: panel.lines[i].fuelTax,
-            servFeeFen: panel.lines[i].servFee,
+            ...passengerMoneyColumns(panel.lines[i]),
             insuType: p.insuType ?? null,
-            insuPayPriceFen: panel.lines[i].insuPayPrice,
           })),
         )
         .execute();

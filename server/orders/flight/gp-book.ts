@@ -18,8 +18,9 @@ import { gpPassengerProblems, type GpOrderInput } from "../../../src/domain/orde
 import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { memberActor } from "./moves";
-import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
+import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
+import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { companyIdOf } from "./book";
 
 /** The access resource of GP fares: whoever sees the 公务机票订单 tab searches and books them. */
@@ -75,32 +76,14 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
       const order = await trx
         .insertInto("orders")
         .values({
-          orderNo: newOrderNo("F"),
-          product: "air",
+          ...flightOrderColumns({ memberId: member.id, companyId, status, panel, hold, contact: input, at }),
           gp: 1,
-          memberId: member.id,
-          companyId,
-          bookerMemberId: member.id,
           travellerMemberId: null,
-          status,
-          ticketFen: panel.ticket,
-          constructionFeeFen: panel.consTax,
-          fuelSurchargeFen: panel.fuelTax,
-          serviceFeeFen: panel.servFee,
-          insuranceFen: panel.insurance,
-          totalFen: panel.payprice,
           fullFareFen: flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, input.passengers.map(() => "ADT" as const), false),
           fareKey: input.fareKey,
-          holdId: hold.holdId,
           depDate: flight.depDate,
           title: flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo),
           snapshot: JSON.stringify({ flight: { ...flight, seats: undefined }, seat: { ...seat, insurance: undefined } }),
-          contactName: input.contactName,
-          contactMobile: input.contactMobile,
-          clientKey: input.clientKey,
-          expiresAt: hold.expiresAt,
-          createTime: at,
-          updateTime: at,
           travelType: null,
           applyId: null,
           overReasons: null,
@@ -119,12 +102,8 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
             certNo: p.certNo.toUpperCase(),
             birthday: p.birthday ?? null,
             mobile: p.mobile ?? null,
-            tktPriceFen: panel.lines[i].tktPrice,
-            consTaxFen: panel.lines[i].consTax,
-            fuelTaxFen: panel.lines[i].fuelTax,
-            servFeeFen: panel.lines[i].servFee,
+            ...passengerMoneyColumns(panel.lines[i]),
             insuType: p.insuType ?? null,
-            insuPayPriceFen: panel.lines[i].insuPayPrice,
             budgetUnit: p.budgetUnit,
             officialCard: p.officialCard,
           })),

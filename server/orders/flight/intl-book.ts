@@ -18,8 +18,9 @@ import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
 import { normaliseDate } from "../../../src/domain/travel/dates";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { memberActor } from "./moves";
-import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
+import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
+import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "./business";
 import { companyIdOf } from "./book";
 import { isGpFareKey } from "../../../src/domain/travel/gp-fares";
@@ -84,23 +85,11 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
       const order = await trx
         .insertInto("orders")
         .values({
-          orderNo: newOrderNo("F"),
-          product: "air",
+          ...flightOrderColumns({ memberId: member.id, companyId, status, panel, hold, contact: input, at }),
           international: 1,
-          memberId: member.id,
-          companyId,
-          bookerMemberId: member.id,
           travellerMemberId: null,
-          status,
-          ticketFen: panel.ticket,
-          constructionFeeFen: panel.consTax,
-          fuelSurchargeFen: panel.fuelTax,
-          serviceFeeFen: panel.servFee,
-          insuranceFen: 0,
-          totalFen: panel.payprice,
           fullFareFen: segments.reduce((a, s) => a + fullFare(s.seat), 0),
           fareKey: input.fareKeys[0],
-          holdId: hold.holdId,
           depDate: first.depDate,
           title: flightOrderTitle(first.depCityName, last.arrCityName, flightNos),
           // The first segment stands where a domestic order has its one flight; every segment follows.
@@ -110,12 +99,6 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
             segments: segments.map((s) => ({ flight: { ...s.flight, seats: undefined }, seat: { ...s.seat, insurance: undefined } })),
             itineraryKey: input.itineraryKey,
           }),
-          contactName: input.contactName,
-          contactMobile: input.contactMobile,
-          clientKey: input.clientKey,
-          expiresAt: hold.expiresAt,
-          createTime: at,
-          updateTime: at,
           travelType: input.travelType ?? null,
           applyId: null,
           overReasons: null,
@@ -135,12 +118,8 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
             birthday: normaliseDate(p.birthday) ?? p.birthday,
             certExpiry: normaliseDate(p.certExpiry) ?? p.certExpiry,
             mobile: p.mobile ?? null,
-            tktPriceFen: panel.lines[i].tktPrice,
-            consTaxFen: panel.lines[i].consTax,
-            fuelTaxFen: panel.lines[i].fuelTax,
-            servFeeFen: panel.lines[i].servFee,
+            ...passengerMoneyColumns(panel.lines[i]),
             insuType: null,
-            insuPayPriceFen: 0,
             englishName: `${p.surname.toUpperCase()}/${p.givenName.toUpperCase()}`,
             nationality: p.nationality,
           })),
