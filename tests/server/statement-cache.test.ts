@@ -2,7 +2,7 @@
 // driver itself makes, including after a table changes.
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { withStatementCache } from "../../server/db/statement-cache";
+import { unboundPage, withStatementCache } from "../../server/db/statement-cache";
 
 let sqlite: SQLite.Database;
 afterEach(() => sqlite?.close());
@@ -42,5 +42,17 @@ describe("statement cache rows", () => {
     expect(Object.keys(db.prepare(text).all([1])[0] as object)).toEqual(["id", "name", "price", "note"]);
     db.prepare(`alter table t add column city text default '010'`).run([]);
     expect(db.prepare(text).all([1])).toEqual([{ id: 1, name: "北京", price: 12300, note: null, city: "010" }]);
+  });
+
+  it("pages with a bound limit and offset the planner does not read, with the same rows", () => {
+    const db = open();
+    db.prepare(`with recursive n(v) as (select 1 union all select v + 1 from n where v < 40) insert into t (name, price) select 'c' || v, v from n`).run([]);
+    const text = `select id from t where id in (select id from t order by id limit ? offset ?) order by id desc limit ? offset ?`;
+    expect(unboundPage(text)).toBe(`select id from t where id in (select id from t order by id limit ? + 0 offset ? + 0) order by id desc limit ? + 0 offset ? + 0`);
+    // Run again with other pages: the cached statement answers each page as the driver does.
+    for (const page of [[10, 0, 3, 0], [10, 5, 3, 2], [20, 20, 50, 1]]) {
+      expect(db.prepare(text).all(page)).toEqual(sqlite.prepare(text).all(...page));
+    }
+    expect(unboundPage(`select "limit ?" from t limit 1`)).toBe(`select "limit ?" from t limit 1`);
   });
 });

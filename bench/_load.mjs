@@ -1,0 +1,3 @@
+import autocannon from "autocannon";
+const r = await autocannon({ url: "http://127.0.0.1:44171/api/event/list", connections: 50, duration: Number(process.argv[2] ?? 8), requests: [{ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, setupRequest: (req) => ({ ...req, body: new URLSearchParams({ token: "836bfe20c857ed8ca2b4387ab7c119f7366d216e3f3d9ca9734401889dce72a1", pageNum: String(1 + Math.floor(Math.random() * 50)), pageSize: "20", orderBy: "createTime", orderType: "desc", timestamp: String(Date.now()), device: "web" }).toString() }) }] });
+console.log(r.requests.average, r.latency.p99, r.non2xx, r.errors);
