@@ -14,6 +14,7 @@ import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
 import type { AppContext } from "./services/context";
 import { registerRoutes, type RouteSpec } from "./services/http/route";
+import { serializeReply } from "./services/http/raw-json";
 import { openApiDocument } from "./services/http/openapi";
 import { eventRoutes } from "./routes/events";
 import { systemRoutes } from "./routes/system";
@@ -105,6 +106,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     registry: [],
   };
   app.decorate("ctx", ctx);
+  // Replies may carry JSON made by the database (RawJson), placed as it is.
+  app.setReplySerializer(serializeReply);
   // Every hold (and so every unpaid order's deadline and expiry job) takes this window from here on.
   setPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import { withStatementCache } from "./statement-cache";
+import { withStatementCache, type CachedSqlite } from "./statement-cache";
 import { watchWrites, type WriteWatch } from "./write-watch";
 import type { Database } from "./schema";
 
@@ -70,8 +70,8 @@ function watched(dialect: SqliteDialect | PostgresDialect): Kysely<Database> {
   return db;
 }
 
-/** Runs a read at once on a SQLite connection when nothing holds it (see CachedSqlite.readNow). */
-export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+/** Runs reads at once on a SQLite connection when nothing holds it (see CachedSqlite). */
+export type ReadNow = Pick<CachedSqlite, "readNow" | "readJsonNow">;
 const readers = new WeakMap<Kysely<Database>, ReadNow>();
 
 /** The immediate reader of a SQLite database opened here (none for PostgreSQL or a transaction). */
@@ -118,7 +118,7 @@ function openSqlite(dataDir: string, fileName: string): Db {
   }
   const cached = withStatementCache(sqlite);
   const db = watched(new SqliteDialect({ database: cached }));
-  readers.set(db, (text, parameters) => cached.readNow(text, parameters));
+  readers.set(db, cached);
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

@@ -37,10 +37,22 @@ export interface CachedSqlite extends SqliteDatabase {
    * this read behind it) or a streamed read still holds the connection.
    */
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined;
+  /**
+   * The rows of a reading statement as one JSON array text made by SQLite, when they can be
+   * read at once (as readNow). Each row is an object keyed by its column names, which must be
+   * distinct; integers, text and nulls come out as JSON.stringify writes them (REAL columns
+   * would be printed by SQLite's own rules, so the rows must hold none).
+   */
+  readJsonNow(sql: string, parameters: readonly unknown[]): string | undefined;
 }
+
+const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): CachedSqlite {
   const cache = new Map<string, SqliteStatement>();
+  /** Per reading statement's text, the text that reads its rows as one JSON array. */
+  const jsonTexts = new Map<string, string>();
   let streaming = 0;
 
   const wrap = (stmt: SQLite.Statement): SqliteStatement => {
@@ -69,9 +81,27 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
       const stmt = this.prepare(sql);
       return stmt.reader ? stmt.all(parameters) : undefined;
     },
+    readJsonNow(sql, parameters) {
+      if (sqlite.inTransaction || streaming > 0) return undefined;
+      let text = jsonTexts.get(sql);
+      if (text === undefined) {
+        const fields = sqlite
+          .prepare(unboundPage(sql))
+          .columns()
+          .map((c) => `${quoteText(c.name)}, ${quoteName(c.name)}`);
+        // Bounded with the statement cache: a text that left it is re-derived when asked again.
+        if (jsonTexts.size >= size) jsonTexts.delete(jsonTexts.keys().next().value!);
+        text = `select coalesce(json_group_array(json_object(${fields.join(", ")})), '[]') as "rows" from (${sql})`;
+        jsonTexts.set(sql, text);
+      }
+      return (this.prepare(text).all(parameters)[0] as { rows: string }).rows;
+    },
     prepare(sql: string): SqliteStatement {
       // A changed table changes what `select *` returns, and with it the row literal.
-      if (SCHEMA_CHANGE.test(sql)) cache.clear();
+      if (SCHEMA_CHANGE.test(sql)) {
+        cache.clear();
+        jsonTexts.clear();
+      }
       let stmt = cache.get(sql);
       if (stmt) {
         cache.delete(sql); // re-inserted below: Map order is recency order

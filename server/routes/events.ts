@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { label } from "../../src/domain/codes";
 import { defineRoute } from "../services/http/route";
-import { pageInput, offsetOf, type Page } from "../services/http/paging";
+import { pageInput, offsetOf, type ReplyPage } from "../services/http/paging";
 import { toCount } from "../db";
 import { prepareQuery } from "../db/prepared";
 import {
@@ -97,7 +97,7 @@ export const eventRoutes = [
     tags: ["event"],
     access: "member",
     input: listInput,
-    handler: async ({ input, member, ctx }): Promise<Page<unknown>> => {
+    handler: async ({ input, member, ctx }): Promise<ReplyPage<unknown>> => {
       const shape: ListShape = {
         orderBy: input.orderBy ?? "createTime",
         orderType: input.orderType,
@@ -117,7 +117,7 @@ export const eventRoutes = [
       };
       const filtered = shape.type || shape.api || shape.start || shape.end;
       const [list, total] = await Promise.all([
-        pageQuery.all(ctx.db, params, shape),
+        pageQuery.reply(ctx.db, params, shape),
         filtered
           ? countQuery.first(ctx.db, params, shape).then((r) => toCount(r?.n))
           : totalQuery.first(ctx.db, { memberId: member!.id }, undefined).then((r) => toCount(r?.total)),

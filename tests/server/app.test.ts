@@ -168,6 +168,25 @@ describe("sessions and lists", () => {
     expect(bad.body.msg).toContain("100");
   });
 
+  it("answers each page's rows as stored, in every order: nulls, quotes, Chinese and control characters", async () => {
+    const m = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000040").executeTakeFirstOrThrow();
+    const t = await createSession(h.db.db, m.id);
+    const apis = ['/引号"与\\反斜杠', "/换行\n/制表\t", "/emoji/🚄", "/plain"];
+    for (const [i, api] of apis.entries()) {
+      await post(h.app, "/event/send", { token: t, api, type: "API_CALL_EXCEPTION", ...(i % 2 ? { costTime: i * 7 } : {}), ...(i === 3 ? { ret: "E01", appVer: "2.1" } : {}) });
+    }
+    const columns = ["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"] as const;
+    for (const orderBy of ["createTime", "costTime"] as const) {
+      for (const orderType of ["asc", "desc"] as const) {
+        const stored = await h.db.db.selectFrom("exception_events").select(columns).where("memberId", "=", m.id).orderBy(orderBy, orderType).orderBy("id", orderType).execute();
+        for (const pageNum of [1, 2, 3]) {
+          const r = await post(h.app, "/event/list", { token: t, pageNum, pageSize: 2, orderBy, orderType });
+          expect(r.body.data.list, `${orderBy} ${orderType} ${pageNum}`).toEqual(stored.slice((pageNum - 1) * 2, pageNum * 2));
+        }
+      }
+    }
+  });
+
   it("keeps the stored total equal to a recount after bulk writes", async () => {
     const { rebuildEventTotals } = await import("../../server/routes/events");
     const m = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000030").executeTakeFirstOrThrow();

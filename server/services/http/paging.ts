@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";
 import { BizError, RET } from "./envelope";
+import type { RawJson } from "./raw-json";
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -21,6 +22,9 @@ export interface Page<T> {
   pageNum: number;
   pageSize: number;
 }
+
+/** A page as a reply: its rows may be JSON the database wrote (PreparedQuery.reply). */
+export type ReplyPage<T> = Omit<Page<T>, "list"> & { list: T[] | RawJson };
 
 /**
  * The deepest row a page may start at. The database walks past every skipped row, so without a
