@@ -107,7 +107,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   };
   app.decorate("ctx", ctx);
   // Replies may carry JSON made by the database (RawJson), placed as it is.
-  app.setReplySerializer(serializeReply);
+  // Fastify's type says string; a Buffer is sent as it is (with its length) just the same.
+  app.setReplySerializer(serializeReply as (payload: unknown) => string);
   // Every hold (and so every unpaid order's deadline and expiry job) takes this window from here on.
   setPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.

@@ -21,14 +21,29 @@ export class RawJson {
   }
 }
 
-/** The reply serializer: JSON.stringify, with every RawJson's text in its place. */
-export function serializeReply(payload: unknown): string {
+/**
+ * The reply serializer: JSON.stringify, with every RawJson's text in its place. A reply with
+ * raw parts is written straight into one buffer: joined into a string first, the reply became a
+ * two-byte string (for its Chinese message) that was copied whole again before being encoded.
+ */
+export function serializeReply(payload: unknown): string | Buffer {
   placed = [];
   try {
     const json = JSON.stringify(payload);
     if (placed.length === 0) return json;
-    const texts = placed;
-    return json.replace(MARKER, (_m, i: string) => texts[Number(i)]);
+    const parts: string[] = [];
+    let from = 0;
+    for (const m of json.matchAll(MARKER)) {
+      parts.push(json.slice(from, m.index), placed[Number(m[1])]);
+      from = m.index + m[0].length;
+    }
+    parts.push(json.slice(from));
+    let size = 0;
+    for (const part of parts) size += Buffer.byteLength(part);
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (const part of parts) at += out.write(part, at);
+    return out;
   } finally {
     placed = null;
   }

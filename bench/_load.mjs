@@ -1,3 +1,0 @@
-import autocannon from "autocannon";
-const r = await autocannon({ url: "http://127.0.0.1:36969/api/event/list", connections: 50, duration: Number(process.argv[2] ?? 8), requests: [{ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, setupRequest: (req) => ({ ...req, body: new URLSearchParams({ token: "92f333987edfae5fdcfdbf9c8ca6e2e89fc8d8920736545c6ea0e30c347a3341", pageNum: String(1 + Math.floor(Math.random() * 50)), pageSize: "20", orderBy: "createTime", orderType: "desc", timestamp: String(Date.now()), device: "web" }).toString() }) }] });
-console.log(r.requests.average, r.latency.p99, r.non2xx, r.errors);
