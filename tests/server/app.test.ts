@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { startHarness, post, type Harness } from "./harness";
 import { createSession } from "../../server/services/accounts/sessions";
 import { expandDotKeys } from "../../server/services/http/form-keys";
@@ -185,6 +186,21 @@ describe("sessions and lists", () => {
         }
       }
     }
+  });
+
+  it("reads a default page of events from one index, without a table lookup per row (SQLite)", async () => {
+    if (h.db.dialect !== "sqlite") return;
+    const page = h.db.db
+      .selectFrom("exception_events")
+      .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
+      .where("memberId", "=", 1)
+      .orderBy("createTime", "desc")
+      .orderBy("id", "desc")
+      .limit(20)
+      .offset(40)
+      .compile();
+    const plan = await sql.raw<{ detail: string }>(`explain query plan ${page.sql.replace(/\?/g, "1")}`).execute(h.db.db);
+    expect(plan.rows.map((r) => r.detail)).toEqual(["SEARCH exception_events USING COVERING INDEX exception_events_member_page_idx (memberId=?)"]);
   });
 
   it("keeps the stored total equal to a recount after bulk writes", async () => {
