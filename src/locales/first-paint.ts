@@ -15,6 +15,7 @@ export const FIRST_PAINT_GROUPS = [
   "loading",
   "mismatch",
   "pages",
+  "pageTitle",
   "notifications",
   "buttons",
   "actions",

@@ -67,5 +67,4 @@ const STILL_INLINE: string[] = [
   "access/brand.ts",
   "access/partners.ts",
   "access/rules.ts",
-  "pages/layout/OrderListsPage.tsx",
 ];

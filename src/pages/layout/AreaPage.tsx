@@ -4,7 +4,7 @@
 import { Card, Descriptions, Result, Tag } from "antd";
 import { pathFor } from "../../access/routes";
 import { memberTypeKey } from "../../domain/member";
-import { PAGE_INFO } from "./page-info";
+import { pageTitle } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
 import { LinkButton } from "../index/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
@@ -33,8 +33,6 @@ function AccountSummary() {
 
 export function AreaPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
-  const lang = useLang();
-  const info = PAGE_INFO[routeName];
   return (
     <WorkbenchFrame routeName={routeName}>
       {routeName === "AccountCenter" ? (
@@ -43,7 +41,7 @@ export function AreaPage({ routeName }: { routeName: string }) {
         <div className="tp-frame__card">
           <Result
             status="info"
-            title={t("route.notOpen.title", { page: info?.title[lang] ?? routeName })}
+            title={t("route.notOpen.title", { page: pageTitle(routeName, t) })}
             subTitle={t("route.notOpen.text")}
             extra={
               <LinkButton to={pathFor("my_center_index")} type="primary">

@@ -11,33 +11,19 @@ const TrainOrderList = lazy(() => import("../../resources/train-orders/list").th
 import { useLocation, useNavigate } from "react-router";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
-import { useLang, usePortalUser, useSite } from "./session";
+import { usePortalUser, useSite } from "./session";
+import { useTranslate } from "@refinedev/core";
 import { WorkbenchFrame, useAccess } from "./WorkbenchFrame";
 import type { PageAction } from "./page-info";
 
 export const ORDER_TAB_KEY = "orderListType";
 
-const TABS: Record<OrderTab, { label: [string, string]; empty: [string, string]; action: PageAction }> = {
-  airTicket: {
-    label: ["机票订单", "Flight orders"],
-    empty: ["暂无机票订单", "No flight orders yet"],
-    action: { label: { zh: "预订机票", en: "Book a flight" }, to: "DomesticAirTicketQuery" },
-  },
-  gp: {
-    label: ["公务机票订单", "Government-fare orders"],
-    empty: ["暂无公务机票订单", "No government-fare flight orders yet"],
-    action: { label: { zh: "预订公务机票", en: "Book a government fare" }, to: "DomesticAirTicketQuery", query: { gp: "1" } },
-  },
-  hotel: {
-    label: ["酒店订单", "Hotel orders"],
-    empty: ["暂无酒店订单", "No hotel orders yet"],
-    action: { label: { zh: "预订酒店", en: "Book a hotel" }, to: "hotel_index" },
-  },
-  train: {
-    label: ["火车票订单", "Train orders"],
-    empty: ["暂无火车票订单", "No train orders yet"],
-    action: { label: { zh: "预订火车票", en: "Book a train" }, to: "train_query_list" },
-  },
+// Each tab's texts are orderLists.tabs.<tab>.label / .empty / .action in the locale files.
+const ACTIONS: Record<OrderTab, PageAction> = {
+  airTicket: { label: "orderLists.tabs.airTicket.action", to: "DomesticAirTicketQuery" },
+  gp: { label: "orderLists.tabs.gp.action", to: "DomesticAirTicketQuery", query: { gp: "1" } },
+  hotel: { label: "orderLists.tabs.hotel.action", to: "hotel_index" },
+  train: { label: "orderLists.tabs.train.action", to: "train_query_list" },
 };
 
 /** The tree items behind the tabs. */
@@ -49,7 +35,7 @@ function storedTab(): OrderTab {
 }
 
 export function OrderListsPage() {
-  const lang = useLang();
+  const t = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
   const user = usePortalUser();
@@ -74,7 +60,7 @@ export function OrderListsPage() {
 
   // A tab shows when its menu item (12-15) is visible to the user, e.g. a partner without item 13
   // has no government-fare tab, and the brand or partner has not switched its product off.
-  const shown = (Object.keys(TABS) as OrderTab[]).filter(
+  const shown = (Object.keys(ACTIONS) as OrderTab[]).filter(
     (k) =>
       (k === "hotel" ? site.switches.hotel : k === "train" ? site.switches.train : site.switches.air) &&
       (!access || access.can(user, `menu:${TAB_ITEMS[k]}`)),
@@ -88,20 +74,20 @@ export function OrderListsPage() {
           onChange={select}
           items={shown.map((k) => ({
             key: k,
-            label: TABS[k].label[lang === "zh" ? 0 : 1],
+            label: t(`orderLists.tabs.${k}.label`),
             // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
             children:
               k === "airTicket" || k === "gp" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <FlightOrderList key={k} gp={k === "gp"} empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                  <FlightOrderList key={k} gp={k === "gp"} empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
                 </Suspense>
               ) : k === "hotel" ? (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <HotelOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                  <HotelOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
                 </Suspense>
               ) : (
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <TrainOrderList empty={TABS[k].empty[lang === "zh" ? 0 : 1]} action={TABS[k].action} />
+                  <TrainOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
                 </Suspense>
               ),
           }))}

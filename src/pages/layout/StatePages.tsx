@@ -5,7 +5,6 @@ import { pathFor } from "../../access/routes";
 import { LOGIN_URL } from "./Brand";
 import { LinkButton } from "../index/LinkButton";
 import type { PageAction } from "./page-info";
-import { useLang } from "./session";
 import { useTranslate } from "@refinedev/core";
 
 export function Forbidden() {
@@ -47,12 +46,12 @@ export function LoginRequired() {
 }
 
 export function EmptyState({ text, action }: { text: string; action?: PageAction }) {
-  const lang = useLang();
+  const t = useTranslate();
   return (
     <Empty className="tp-frame__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={text}>
       {action && (
         <LinkButton to={pathFor(action.to, undefined, action.query)} type="primary">
-          {action.label[lang]}
+          {t(action.label)}
         </LinkButton>
       )}
     </Empty>

@@ -11,7 +11,7 @@ import { pathFor, queryOf, routeByName } from "../../access/routes";
 import { userKeyOf } from "../../providers/access-control";
 import { usePageTitle } from "../usePageTitle";
 import { filterNav, hrefOf, navFor, routeChain, selection, type NavItem } from "./area-nav";
-import { pageTitle, parentOf } from "./page-info";
+import { pageTitle, parentOf, type Translate } from "./page-info";
 import { rootButtons, useLang, useMenus, usePortalUser, useSite, type PortalUser } from "./session";
 import { Forbidden } from "./StatePages";
 import "./layout.css";
@@ -39,14 +39,14 @@ interface Crumb {
   to?: string;
 }
 
-function trail(access: Access | undefined, name: string, lang: Lang, user: PortalUser | null, query: Record<string, string>): Crumb[] {
+function trail(access: Access | undefined, name: string, lang: Lang, t: Translate, user: PortalUser | null, query: Record<string, string>): Crumb[] {
   const tree = access?.breadcrumbFor(name, lang, { subject: user, query }) ?? [];
   if (tree.length) return tree.map((title) => ({ title }));
   const parent = parentOf(name, query);
-  const own = { title: pageTitle(name, lang) };
+  const own = { title: pageTitle(name, t) };
   if (!parent) return [own];
   // The page's query picks the parent's entry too (a hotel order detail sits under 酒店订单).
-  const up = trail(access, parent, lang, user, query);
+  const up = trail(access, parent, lang, t, user, query);
   up[up.length - 1] = { ...up[up.length - 1], to: pathFor(parent) };
   return [...up, own];
 }
@@ -75,13 +75,13 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
 
   const area = routeByName(routeName)?.area;
   const query = queryOverride ?? queryOf(location.search);
-  const crumbs = trail(access, routeName, lang, user, query);
-  const shownTitle = title ?? (routeName === "OrderLists" && crumbs.length > 1 ? crumbs[0].title : pageTitle(routeName, lang));
-  usePageTitle(`${typeof shownTitle === "string" ? shownTitle : pageTitle(routeName, lang)}${t("documentTitle.suffix")}`);
+  const crumbs = trail(access, routeName, lang, t, user, query);
+  const shownTitle = title ?? (routeName === "OrderLists" && crumbs.length > 1 ? crumbs[0].title : pageTitle(routeName, t));
+  usePageTitle(`${typeof shownTitle === "string" ? shownTitle : pageTitle(routeName, t)}${t("documentTitle.suffix")}`);
 
   // Fixed lists (account, booking) can hold pages this user may not open, e.g. AccountCenter for 70.
   const allowed = (name: string) => !access || access.canRoute(user, name);
-  const nav = filterNav(navFor(area, data, site, lang, t("route.workbenchHome")), allowed);
+  const nav = filterNav(navFor(area, data, site, t), allowed);
   const { selected, open } = selection(nav, routeName, query);
   // The frame stays mounted across pages: open the new page's group, keep what the user opened.
   const [openKeys, setOpenKeys] = useState<string[]>(open);
@@ -94,7 +94,7 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
     home && !routeChain(routeName, query).includes(home.route!)
       ? { title: home.name, to: pathFor(home.route!) }
       : area === "account" && routeName !== "AccountCenter" && allowed("AccountCenter")
-        ? { title: pageTitle("AccountCenter", lang), to: pathFor("AccountCenter") }
+        ? { title: pageTitle("AccountCenter", t), to: pathFor("AccountCenter") }
         : undefined;
   const items = [{ title: t("route.home"), to: "/" }, ...(areaRoot ? [areaRoot] : []), ...crumbs].map((c, i, all) => ({
     title: c.to && i < all.length - 1 ? <Link to={c.to}>{c.title}</Link> : c.title,

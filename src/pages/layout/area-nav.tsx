@@ -6,11 +6,11 @@ import {
   FileTextOutlined, FormOutlined, HomeOutlined, IdcardOutlined, KeyOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined,
   TeamOutlined, ThunderboltOutlined, UserOutlined, WalletOutlined,
 } from "@ant-design/icons";
-import { ROUTE_ALIASES, type Lang, type MenuNode } from "../../access";
+import { ROUTE_ALIASES, type MenuNode } from "../../access";
 import { pathFor, type Area } from "../../access/routes";
 import type { MenusData } from "../../providers/access-control";
 import { Glyph } from "../index/icons";
-import { pageTitle, parentOf } from "./page-info";
+import { pageTitle, parentOf, type Translate } from "./page-info";
 import { rootButtons, type Site } from "./session";
 
 export interface NavItem {
@@ -62,8 +62,8 @@ const ACCOUNT_ITEMS: [string, ReactNode][] = [
   ["pay_authorization_code", <KeyOutlined />],
 ];
 
-export function accountNav(lang: Lang): NavItem[] {
-  return ACCOUNT_ITEMS.map(([route, icon]) => ({ key: `r:${route}`, label: pageTitle(route, lang), icon, route }));
+export function accountNav(t: Translate): NavItem[] {
+  return ACCOUNT_ITEMS.map(([route, icon]) => ({ key: `r:${route}`, label: pageTitle(route, t), icon, route }));
 }
 
 /** antd spaces menu icons by their anticon class; the product glyphs are plain SVGs. */
@@ -73,22 +73,22 @@ const glyph = (name: "flight" | "train" | "hotel") => (
   </span>
 );
 
-export function bookingNav(site: Site, lang: Lang): NavItem[] {
+export function bookingNav(site: Site, t: Translate): NavItem[] {
   const s = site.switches;
   const items: (NavItem | false)[] = [
-    s.air && { key: "r:DomesticAirTicketQuery", label: pageTitle("DomesticAirTicketQuery", lang), icon: glyph("flight"), route: "DomesticAirTicketQuery" },
-    s.air && { key: "r:intl_flight_query_list", label: pageTitle("intl_flight_query_list", lang), icon: glyph("flight"), route: "intl_flight_query_list" },
-    s.train && { key: "r:train_query_list", label: pageTitle("train_query_list", lang), icon: glyph("train"), route: "train_query_list" },
-    s.hotel && { key: "r:hotel_index", label: pageTitle("hotel_index", lang), icon: glyph("hotel"), route: "hotel_index" },
-    { key: "r:OrderLists", label: pageTitle("OrderLists", lang), icon: <ProfileOutlined />, route: "OrderLists" },
+    s.air && { key: "r:DomesticAirTicketQuery", label: pageTitle("DomesticAirTicketQuery", t), icon: glyph("flight"), route: "DomesticAirTicketQuery" },
+    s.air && { key: "r:intl_flight_query_list", label: pageTitle("intl_flight_query_list", t), icon: glyph("flight"), route: "intl_flight_query_list" },
+    s.train && { key: "r:train_query_list", label: pageTitle("train_query_list", t), icon: glyph("train"), route: "train_query_list" },
+    s.hotel && { key: "r:hotel_index", label: pageTitle("hotel_index", t), icon: glyph("hotel"), route: "hotel_index" },
+    { key: "r:OrderLists", label: pageTitle("OrderLists", t), icon: <ProfileOutlined />, route: "OrderLists" },
   ];
   return items.filter((i): i is NavItem => !!i);
 }
 
-export function navFor(area: Area | undefined, data: MenusData, site: Site, lang: Lang, homeLabel: string): NavItem[] {
-  if (area === "workbench") return workbenchNav(data, homeLabel);
-  if (area === "account") return accountNav(lang);
-  if (area === "booking") return bookingNav(site, lang);
+export function navFor(area: Area | undefined, data: MenusData, site: Site, t: Translate): NavItem[] {
+  if (area === "workbench") return workbenchNav(data, t("route.workbenchHome"));
+  if (area === "account") return accountNav(t);
+  if (area === "booking") return bookingNav(site, t);
   return [];
 }
 

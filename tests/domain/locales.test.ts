@@ -1,0 +1,37 @@
+// The portal's texts come from src/locales: both languages hold the same keys, and every page
+// title the layout asks for is there in both.
+import { describe, expect, it } from "vitest";
+import zh from "../../src/locales/zh-CN.json";
+import en from "../../src/locales/en-US.json";
+import { TITLED_PAGES, pageTitle } from "../../src/pages/layout/page-info";
+import { FIRST_PAINT_GROUPS } from "../../src/locales/first-paint";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v]] : Object.entries(leaves(v, `${prefix}${k}.`)))),
+  );
+}
+
+const zhTexts = leaves(zh as Tree);
+const enTexts = leaves(en as Tree);
+
+describe("locale files", () => {
+  it("hold the same keys in Chinese and English, none empty", () => {
+    expect(Object.keys(enTexts).sort()).toEqual(Object.keys(zhTexts).sort());
+    for (const [key, text] of Object.entries(zhTexts)) expect(text, key).not.toBe("");
+  });
+
+  it("give every titled page its title in both languages, read at first paint", () => {
+    expect(FIRST_PAINT_GROUPS).toContain("pageTitle");
+    for (const name of TITLED_PAGES) {
+      expect(zhTexts[`pageTitle.${name}`], name).toBeTruthy();
+      expect(enTexts[`pageTitle.${name}`], name).toBeTruthy();
+    }
+    expect(pageTitle("OrderLists", (key) => zhTexts[key])).toBe("订单管理");
+    expect(pageTitle("hotel_index", (key) => enTexts[key])).toBe("Hotels");
+    // A route without a title shows its name rather than a missing key.
+    expect(pageTitle("no_such_page", (key) => zhTexts[key])).toBe("no_such_page");
+  });
+});
