@@ -3,6 +3,7 @@
 // belong to the operator, not to the code, so they come from the server's settings; a deployment
 // that has not set them shows no filing line and no code rather than made-up ones.
 import type { LocalText } from "./tree";
+import { accessText, bothLangs } from "./texts";
 import type { PayLabel, QrCode } from "./partners";
 
 export type BrandKey = "paynow" | "confirm";
@@ -31,19 +32,19 @@ export interface BrandDeployment {
   publicAccountUrl?: string | null;
 }
 
-const APP_QR: LocalText = { zh: "下载APP", en: "Download the app" };
-const PUBLIC_QR: LocalText = { zh: "关注公众号", en: "Follow our official account" };
+const APP_QR = bothLangs((t) => t.qr.app);
+const PUBLIC_QR = bothLangs((t) => t.qr.publicAccount);
 const NO_QR = { app: { url: null, text: APP_QR }, publicAccount: { url: null, text: PUBLIC_QR } };
 
 export const BRANDS: Readonly<Record<BrandKey, BrandConfig>> = {
   paynow: {
     key: "paynow",
-    name: { zh: "商旅通", en: "Trip Portal" },
+    name: bothLangs((t) => t.brand.paynow.name),
     features: { air: true, hotel: true, train: true },
     phones: ["400-800-1234"],
     texts: {
-      slogan: { zh: "因公出行，一站预订", en: "Business travel, booked in one place" },
-      footerCompany: { zh: "商旅通网络科技有限公司", en: "Trip Portal Network Technology Co., Ltd." },
+      slogan: bothLangs((t) => t.brand.paynow.slogan),
+      footerCompany: bothLangs((t) => t.brand.paynow.footerCompany),
     },
     icp: null,
     qrCodes: NO_QR,
@@ -53,13 +54,13 @@ export const BRANDS: Readonly<Record<BrandKey, BrandConfig>> = {
   },
   confirm: {
     key: "confirm",
-    name: { zh: "企业差旅", en: "Corporate Travel" },
+    name: bothLangs((t) => t.brand.confirm.name),
     // Train is switched off in this brand; its company contracts cover air and hotel only.
     features: { air: true, hotel: true, train: false },
     phones: ["400-800-5678", "021-50001001", "021-50001002"],
     texts: {
-      slogan: { zh: "企业协议价，确认即出行", en: "Corporate fares, confirmed and ready" },
-      footerCompany: { zh: "企业差旅服务有限公司", en: "Corporate Travel Services Co., Ltd." },
+      slogan: bothLangs((t) => t.brand.confirm.slogan),
+      footerCompany: bothLangs((t) => t.brand.confirm.footerCompany),
     },
     icp: null,
     qrCodes: NO_QR,
@@ -97,6 +98,6 @@ export function withDeployment(brand: BrandConfig, deployment: BrandDeployment |
 export function phoneLabels(phones: readonly string[], lang: "zh" | "en" = "zh"): { label: string; phone: string }[] {
   return phones.map((phone, i) => ({
     phone,
-    label: i === 0 ? (lang === "zh" ? "客服电话" : "Customer service") : lang === "zh" ? `专属电话${i}` : `Exclusive phone ${i}`,
+    label: i === 0 ? accessText((t) => t.phone.service, lang) : accessText((t) => t.phone.exclusive, lang).replace("{n}", String(i)),
   }));
 }

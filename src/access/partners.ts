@@ -2,6 +2,7 @@
 // Public configuration only: partner signing secrets live on the server, never here, because
 // this module is bundled into the browser.
 import type { LocalText } from "./tree";
+import { bothLangs } from "./texts";
 
 // ---- Third-party role configs --------------------------
 
@@ -29,7 +30,7 @@ export function partnerRoleFor(thirdName: string | null | undefined): ThirdParty
 
 /** The two pay-button texts (copy.zh-CN.md: 立即支付 / 确认订单). */
 export type PayLabel = "立即支付" | "确认订单";
-export const PAY_LABEL_EN: Record<PayLabel, string> = { 立即支付: "Pay now", 确认订单: "Confirm order" };
+export const payLabelText = (label: PayLabel): LocalText => bothLangs((t) => t.payLabel[label]);
 
 export interface QrCode {
   /** What the code encodes; null where the deployment has not set it (the code is not shown). */
@@ -67,18 +68,18 @@ export const THIRD_PARTY_SITES: readonly ThirdPartySiteConfig[] = [
   {
     thirdName: "tianhe",
     appId: "TH2019000001",
-    name: { zh: "天禾商旅", en: "Tianhe Business Travel" },
+    name: bothLangs((t) => t.partner.tianhe.name),
     airTicket: true,
     hotel: true,
     train: true,
     applyForForm: true,
     pay: false,
     texts: {
-      title: { zh: "天禾商旅 · 企业差旅", en: "Tianhe Business Travel" },
-      welcome: { zh: "欢迎使用天禾商旅", en: "Welcome to Tianhe Business Travel" },
+      title: bothLangs((t) => t.partner.tianhe.title),
+      welcome: bothLangs((t) => t.partner.tianhe.welcome),
     },
     telephones: ["400-600-1001", "021-60001001"],
-    headerQr: { url: "https://tianhe.example.com/app", text: { zh: "下载天禾商旅APP", en: "Get the Tianhe app" } },
+    headerQr: { url: "https://tianhe.example.com/app", text: bothLangs((t) => t.partner.tianhe.headerQr) },
     homeRoute: "/th_business_index",
     // Tianhe's app shell refreshes the embedded page and needs the sign to survive.
     keepSignAppIds: ["TH2019000001"],
@@ -92,18 +93,18 @@ export const THIRD_PARTY_SITES: readonly ThirdPartySiteConfig[] = [
   {
     thirdName: "weilan",
     appId: "WL2020000002",
-    name: { zh: "蔚蓝出行", en: "Weilan Travel" },
+    name: bothLangs((t) => t.partner.weilan.name),
     airTicket: true,
     hotel: false,
     train: true,
     applyForForm: false,
     pay: true,
     texts: {
-      title: { zh: "蔚蓝出行", en: "Weilan Travel" },
-      welcome: { zh: "欢迎使用蔚蓝出行", en: "Welcome to Weilan Travel" },
+      title: bothLangs((t) => t.partner.weilan.title),
+      welcome: bothLangs((t) => t.partner.weilan.welcome),
     },
     telephones: ["400-600-2002"],
-    headerQr: { url: "https://weilan.example.com/follow", text: { zh: "关注蔚蓝出行公众号", en: "Follow Weilan Travel" } },
+    headerQr: { url: "https://weilan.example.com/follow", text: bothLangs((t) => t.partner.weilan.headerQr) },
     homeRoute: "/wl/index",
     keepSignAppIds: [],
     // Weilan handles after-sales and searching in its own app; our pages only book and pay.

@@ -3,7 +3,8 @@
 import MD5 from "crypto-js/md5";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
 import { GUEST } from "./model";
-import { PAY_LABEL_EN, partnerRoleFor, type PayLabel, type ThirdPartySiteConfig } from "./partners";
+import { partnerRoleFor, payLabelText, type PayLabel, type ThirdPartySiteConfig } from "./partners";
+import { bothLangs } from "./texts";
 import type { BrandConfig, SearchForm } from "./brand";
 import { ancestorsOf, type Lang, type LocalText, type PermissionEntry } from "./tree";
 
@@ -103,10 +104,10 @@ export function partnerAllows(id: number, subject: AccessSubject | null | undefi
 export const PERSONAL_CENTRE_PARTNER = "weilan";
 
 const RENAMES: Readonly<Record<number, { when: (s: AccessSubject | null | undefined) => boolean; name: LocalText }>> = {
-  11: { when: isSubMember, name: { zh: "因公订单", en: "Business-trip orders" } },
+  11: { when: isSubMember, name: bothLangs((t) => t.menuRename.businessOrders) },
   2: {
     when: (s) => isSubMember(s) && isThirdPartyUser(s) && s?.thirdPartyName === PERSONAL_CENTRE_PARTNER,
-    name: { zh: "个人中心", en: "Personal centre" },
+    name: bothLangs((t) => t.menuRename.personalCentre),
   },
 };
 
@@ -180,6 +181,6 @@ export function siteSwitches(brand: BrandConfig, site?: ThirdPartySiteConfig | n
     showChange: !site?.disableChange,
     hotelBooking: hotel && !site?.disableHotelBooking,
     searchForms: { air: form("air", air), intlAir: form("intlAir", air), hotel: form("hotel", hotel), train: form("train", train) },
-    payLabel: { zh: label, en: PAY_LABEL_EN[label] },
+    payLabel: payLabelText(label),
   };
 }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import zh from "../../src/locales/zh-CN.json";
 import en from "../../src/locales/en-US.json";
+import accessZh from "../../src/locales/access.zh-CN.json";
+import accessEn from "../../src/locales/access.en-US.json";
 import { TITLED_PAGES, pageTitle } from "../../src/pages/layout/page-info";
 import { FIRST_PAINT_GROUPS } from "../../src/locales/first-paint";
 
@@ -21,6 +23,16 @@ describe("locale files", () => {
   it("hold the same keys in Chinese and English, none empty", () => {
     expect(Object.keys(enTexts).sort()).toEqual(Object.keys(zhTexts).sort());
     for (const [key, text] of Object.entries(zhTexts)) expect(text, key).not.toBe("");
+  });
+
+  it("hold the access configuration's texts (brands, partners, renames) in both languages alike", () => {
+    const zhAccess = leaves(accessZh as Tree);
+    const enAccess = leaves(accessEn as Tree);
+    expect(Object.keys(enAccess).sort()).toEqual(Object.keys(zhAccess).sort());
+    for (const [key, text] of Object.entries(zhAccess)) {
+      expect(text, key).not.toBe("");
+      expect(enAccess[key], key).toMatch(/^[\x20-\x7e]+$/);
+    }
   });
 
   it("give every titled page its title in both languages, read at first paint", () => {
