@@ -156,6 +156,8 @@ export const i18nProvider: I18nProvider = { translate, changeLocale, getLocale }
 export function useI18nProvider(): { provider: I18nProvider; locale: Locale } {
   const { i18n: instance } = useTranslation();
   const locale = normaliseLocale(instance.language);
-  const provider = useMemo<I18nProvider>(() => ({ translate, changeLocale, getLocale: () => locale }), [locale]);
+  // getLocale reads the language live: Refine's useGetLocale keeps the first provider's getLocale
+  // for the life of a component, so a captured locale would stay the first one after a switch.
+  const provider = useMemo<I18nProvider>(() => ({ translate, changeLocale, getLocale }), [locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return { provider, locale };
 }

@@ -56,6 +56,9 @@ describe("app shell", () => {
     fireEvent.click(screen.getByRole("button", { name: "English" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Travel Portal · Corporate travel, all in one place" })).toBeTruthy();
     expect(screen.getAllByText("Price guarantee").length).toBeGreaterThan(0);
+    // What reads the language itself (the switch, the brand's company, the phone label) follows too.
+    expect(screen.getByRole("button", { name: "English" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText(/Trip Portal Network Technology Co\., Ltd\./)).toBeTruthy();
     expect(localStorage.getItem("locale")).toBe("en-US");
     expect(document.documentElement.lang).toBe("en-US");
 
