@@ -7,6 +7,7 @@ import accessZh from "../../src/locales/access.zh-CN.json";
 import accessEn from "../../src/locales/access.en-US.json";
 import { TITLED_PAGES, pageTitle } from "../../src/pages/layout/page-info";
 import { FIRST_PAINT_GROUPS } from "../../src/locales/first-paint";
+import { LANDINGS, PARTNER_STEPS } from "../../src/pages/layout/landing-content";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,5 +46,16 @@ describe("locale files", () => {
     expect(pageTitle("hotel_index", (key) => enTexts[key])).toBe("Hotels");
     // A route without a title shows its name rather than a missing key.
     expect(pageTitle("no_such_page", (key) => zhTexts[key])).toBe("no_such_page");
+  });
+
+  it("give every landing page and partner step its texts in both languages", () => {
+    const keys = [
+      ...Object.keys(LANDINGS).flatMap((name) => ["eyebrow", "title", "text"].map((part) => `landingPages.${name}.${part}`)),
+      ...PARTNER_STEPS.flatMap((step) => [`landingPages.partnerSteps.${step}.title`, `landingPages.partnerSteps.${step}.text`]),
+    ];
+    for (const key of keys) {
+      expect(zhTexts[key], key).toBeTruthy();
+      expect(enTexts[key], key).toBeTruthy();
+    }
   });
 });

@@ -12,7 +12,7 @@ import "../index/index.css";
 import { usePageTitle } from "../usePageTitle";
 import { bookingPath } from "./Header";
 import { LANDINGS, PARTNER_STEPS } from "./landing-content";
-import { displayName, useLang, usePortalUser, useSite } from "./session";
+import { displayName, usePortalUser, useSite } from "./session";
 import { useTranslate } from "@refinedev/core";
 
 const STEP_ICONS = [<UserAddOutlined key="r" />, <TeamOutlined key="t" />, <WalletOutlined key="w" />];
@@ -50,18 +50,18 @@ function LandingBar() {
 }
 
 function PartnerSteps() {
-  const lang = useLang();
+  const t = useTranslate();
   return (
     <section className="tp-container tp-products">
-      {PARTNER_STEPS.map((s, i) => (
-        <article key={s.title.zh} className="tp-product tp-product--flight">
+      {PARTNER_STEPS.map((step, i) => (
+        <article key={step} className="tp-product tp-product--flight">
           <div className="tp-product__icon" style={{ fontSize: 26 }}>
             {STEP_ICONS[i]}
           </div>
           <h2 className="tp-product__title">
-            {i + 1}. {s.title[lang]}
+            {i + 1}. {t(`landingPages.partnerSteps.${step}.title`)}
           </h2>
-          <p className="tp-product__text">{s.text[lang]}</p>
+          <p className="tp-product__text">{t(`landingPages.partnerSteps.${step}.text`)}</p>
         </article>
       ))}
     </section>
@@ -70,11 +70,11 @@ function PartnerSteps() {
 
 export function LandingPage({ routeName, overlay = false }: { routeName: string; overlay?: boolean }) {
   const t = useTranslate();
-  const lang = useLang();
   const user = usePortalUser();
   const site = useSite(user);
-  const c = LANDINGS[routeName];
-  usePageTitle(`${c.title[lang]}${t("documentTitle.suffix")}`);
+  const sections = LANDINGS[routeName];
+  const text = (part: "eyebrow" | "title" | "text") => t(`landingPages.${routeName}.${part}`);
+  usePageTitle(`${text("title")}${t("documentTitle.suffix")}`);
   const booking = bookingPath(site);
   const partnerPlan = routeName === "partner_plan_index";
   return (
@@ -82,9 +82,9 @@ export function LandingPage({ routeName, overlay = false }: { routeName: string;
       <div className="tp-hero" style={overlay ? { paddingTop: "var(--tp-header-h, 64px)" } : undefined}>
         {!overlay && <LandingBar />}
         <div className="tp-container tp-hero__body">
-          <span className="tp-hero__eyebrow">{c.eyebrow[lang]}</span>
-          <h1 className="tp-hero__title">{c.title[lang]}</h1>
-          <p className="tp-hero__text">{c.text[lang]}</p>
+          <span className="tp-hero__eyebrow">{text("eyebrow")}</span>
+          <h1 className="tp-hero__title">{text("title")}</h1>
+          <p className="tp-hero__text">{text("text")}</p>
           <div className="tp-hero__actions">
             {partnerPlan ? (
               <LinkButton to={user ? pathFor("Recommended") : REGISTER_URL} size="large" className="tp-btn-light">
@@ -103,7 +103,7 @@ export function LandingPage({ routeName, overlay = false }: { routeName: string;
           </div>
         </div>
       </div>
-      {c.sections.map((s) =>
+      {sections.map((s) =>
         s === "products" ? <ProductCards key={s} /> : s === "business" ? <BusinessSection key={s} /> : s === "promises" ? <Promises key={s} /> : <PartnerSteps key={s} />,
       )}
       {!overlay && <footer className="tp-index-footer">{t("index.copyright", { year: new Date().getFullYear() })}</footer>}
