@@ -5,18 +5,17 @@
 // the cashier. A price that changed since is shown old against new, and booking continues only
 // when the buyer agrees.
 import { useState } from "react";
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
 import { useWatch, type Control } from "react-hook-form";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee } from "../../access/rules";
-import { NAME_MAX } from "../../domain/orders/flight-booking";
 import { GP_ORDER_PATHS, gpOrderSchema, type GpOrderInput } from "../../domain/orders/gp-booking";
 import { BUDGET_UNIT_MAX, isGpFareKey, isGpSeat, OFFICIAL_CARD_INPUT_MAX } from "../../domain/travel/gp-fares";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, useZodForm } from "../../components/FormField";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -27,15 +26,11 @@ import { PriceSummary } from "./PriceSummary";
 import { RuleLinesTable } from "./CabinList";
 import type { OrderFormValues } from "./order-form";
 import { blankGpPassenger, gpFormDefaults, gpFormFields, liveGpPanel, type GpOrderFormValues } from "./gp-form";
+import { ContactCard, useFareBooking } from "./fare-booking";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 
-interface BookReply {
-  id: number;
-  orderNo: string;
-  status: number;
-}
 
 export default function GpOrderInfoPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -112,10 +107,8 @@ function GpFields({ control, index }: { control: Control<GpOrderFormValues>; ind
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
 function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: number; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
-  const { mutate, mutation } = useCustomMutation<BookReply>();
   const { seat, flight } = fare;
   const { control, handleSubmit, setError } = useZodForm<GpOrderFormValues>(() => gpOrderSchema(flight.depDate), {
     defaultValues: gpFormDefaults(seat, rows, { clientKey, contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }),
@@ -123,28 +116,17 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveGpPanel(passengers, seat);
 
-  const book = (input: GpOrderInput, acceptPrice: boolean) => {
-    const values = { ...input, ...(acceptPrice ? { acceptPrice: 1 } : {}) };
-    mutate(
-      { url: GP_ORDER_PATHS.book, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => navigate(pathFor("pay_order", { orderId: String(data.id) })),
-        onError: (e: HttpError) => {
-          const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
-          if (data?.priceChanged) {
-            onStale();
-            modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => book(input, true) });
-            return;
-          }
-          const rest = applyRefusal<GpOrderFormValues>(e, gpFormFields(input.passengers.length), setError);
-          message.error(rest ?? e.message);
-        },
-      },
-    );
-  };
+  const { book, pending } = useFareBooking<GpOrderFormValues, GpOrderInput>({
+    url: GP_ORDER_PATHS.book,
+    valuesOf: (input) => input,
+    onBooked: (id) => navigate(pathFor("pay_order", { orderId: String(id) })),
+    onStale,
+    fieldsOf: (input) => gpFormFields(input.passengers.length),
+    setError,
+  });
 
   return (
-    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as GpOrderInput, false))()} aria-label={t("gpOrder.fillTitle")}>
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as GpOrderInput))()} aria-label={t("gpOrder.fillTitle")}>
       <div className="tp-order">
         <div>
           <Card className="tp-order__section" title={t("flightOrder.flight")}>
@@ -168,24 +150,11 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
               {t("gpOrder.fareRules")}
             </Typography.Paragraph>
           </Card>
-          <Card className="tp-order__section" title={t("flightOrder.contact")}>
-            <Row gutter={16}>
-              <Col span={12}>
-                <FormField control={control} name="contactName" label={t("flightOrder.contactName")}>
-                  <Input maxLength={NAME_MAX} />
-                </FormField>
-              </Col>
-              <Col span={12}>
-                <FormField control={control} name="contactMobile" label={t("flightOrder.contactMobile")}>
-                  <Input maxLength={11} />
-                </FormField>
-              </Col>
-            </Row>
-          </Card>
+          <ContactCard control={control} />
         </div>
         <Card className="tp-order__side" title={t("flightOrder.pricePanel")}>
           <PriceSummary panel={panel} showServFee={showServiceFee(user?.showControl as { showServFee?: number } | undefined)} />
-          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={pending}>
             {t("flightOrder.submit")}
           </Button>
           <PayWithin textKey="flightOrder.payWithin" />

@@ -3,16 +3,16 @@
 // every change, and submitting creates the order (seats held) and opens its detail. A price that
 // changed since is shown old against new, and booking continues only when the buyer agrees.
 import { useRef, useState } from "react";
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Form, Result, Skeleton, Typography } from "antd";
 import { useWatch } from "react-hook-form";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
 import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
-import { NAME_MAX, type FlightOrderInput } from "../../domain/orders/flight-booking";
+import type { FlightOrderInput } from "../../domain/orders/flight-booking";
 import { PayWithin } from "../shared/PayWithin";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { useZodForm } from "../../components/FormField";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -26,16 +26,12 @@ import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type Or
 import { BookForBanner, useBookFor } from "./book-for";
 import { BusinessSection, useBusinessCheck } from "./BusinessSection";
 import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
+import { ContactCard, useFareBooking } from "./fare-booking";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 
 
-interface BookReply {
-  id: number;
-  orderNo: string;
-  status: number;
-}
 
 export default function OrderInfoPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -93,10 +89,8 @@ type VerifiedFare = FareVerifyReply & { seat: FlightSeat; flight: FlightItem };
 /** onStale: the fare's price moved on the server; fetch it again so the panel shows the new one. */
 function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFare; rows: number; businessPage: boolean; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
-  const { mutate, mutation } = useCustomMutation<BookReply>();
   const { seat, flight } = fare;
   // Quick order: the subordinate booked for, once the server confirmed them.
   const bookFor = useBookFor();
@@ -121,30 +115,23 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = livePanel(passengers, seat, flight.depDate);
 
-  const book = (input: FlightOrderInput, acceptPrice: boolean) => {
+  const { book, pending } = useFareBooking<OrderFormValues, FlightOrderInput>({
+    url: FLIGHT_ORDER_PATHS.book,
     // A private booking, or one for a subordinate, is not a business one.
-    const { travelType: chosen, forEmployeeId: colleague, ...rest } = input;
-    const values = { ...rest, ...(companyMember && chosen ? { travelType: chosen } : {}), ...(companyMember && colleague ? { forEmployeeId: colleague } : {}), ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
-    mutate(
-      { url: FLIGHT_ORDER_PATHS.book, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => navigate(orderDetailPath(data.id)),
-        onError: (e: HttpError) => {
-          const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
-          if (data?.priceChanged) {
-            onStale();
-            modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => book(input, true) });
-            return;
-          }
-          const rest = applyRefusal<OrderFormValues>(e, orderFormFields(input.passengers.length), setError);
-          message.error(rest ?? e.message);
-        },
-      },
-    );
-  };
+    valuesOf: ({ travelType: chosen, forEmployeeId: colleague, ...rest }) => ({
+      ...rest,
+      ...(companyMember && chosen ? { travelType: chosen } : {}),
+      ...(companyMember && colleague ? { forEmployeeId: colleague } : {}),
+      ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}),
+    }),
+    onBooked: (id) => navigate(orderDetailPath(id)),
+    onStale,
+    fieldsOf: (input) => orderFormFields(input.passengers.length),
+    setError,
+  });
 
   return (
-    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as FlightOrderInput, false))()} aria-label={t("flightOrder.fillTitle")}>
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as FlightOrderInput))()} aria-label={t("flightOrder.fillTitle")}>
       <BookForBanner bookFor={bookFor} />
       <div className="tp-order">
         <div>
@@ -158,24 +145,11 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
               {t("flightOrder.fareRules")}
             </Typography.Paragraph>
           </Card>
-          <Card className="tp-order__section" title={t("flightOrder.contact")}>
-            <Row gutter={16}>
-              <Col span={12}>
-                <FormField control={control} name="contactName" label={t("flightOrder.contactName")}>
-                  <Input maxLength={NAME_MAX} />
-                </FormField>
-              </Col>
-              <Col span={12}>
-                <FormField control={control} name="contactMobile" label={t("flightOrder.contactMobile")}>
-                  <Input maxLength={11} />
-                </FormField>
-              </Col>
-            </Row>
-          </Card>
+          <ContactCard control={control} />
         </div>
         <Card className="tp-order__side" title={t("flightOrder.pricePanel")}>
           <PriceSummary panel={panel} showServFee={showServiceFee(user?.showControl as { showServFee?: number } | undefined)} />
-          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending || bookFor.loading}>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={pending || bookFor.loading}>
             {t("flightOrder.submit")}
           </Button>
           {/* When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */}

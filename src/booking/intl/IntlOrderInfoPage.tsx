@@ -6,19 +6,18 @@
 // on every segment) and opens the cashier. A total that changed since is shown old against new,
 // and booking continues only when the buyer agrees.
 import { useState } from "react";
-import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Form, Result, Skeleton, Typography } from "antd";
 import type { Control } from "react-hook-form";
 import { useWatch } from "react-hook-form";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
 import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
-import { NAME_MAX } from "../../domain/orders/flight-booking";
 import { PayWithin } from "../shared/PayWithin";
 import { INTL_ORDER_PATHS, intlOrderSchema, type IntlOrderInput, type IntlVerifyReply } from "../../domain/orders/intl-booking";
 import { durationText } from "../../domain/travel/results";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { useZodForm } from "../../components/FormField";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -28,14 +27,10 @@ import { BusinessSection } from "../flight/BusinessSection";
 import type { OrderFormValues } from "../flight/order-form";
 import { IntlPassengerFields } from "./IntlPassengerFields";
 import { intlFormDefaults, intlFormFields, liveIntlPanel, type IntlOrderFormValues } from "./intl-form";
+import { ContactCard, useFareBooking } from "../flight/fare-booking";
 import "../flight/flight.css";
 import "../booking.css";
 
-interface BookReply {
-  id: number;
-  orderNo: string;
-  status: number;
-}
 
 export default function IntlOrderInfoPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -109,10 +104,8 @@ function TripSummary({ trip }: { trip: IntlVerifyReply }) {
 /** onStale: a price moved on the server; fetch the itinerary again so the panel shows the new one. */
 function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply; businessPage: boolean; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
-  const { mutate, mutation } = useCustomMutation<BookReply>();
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
   const depDate = trip.depDate;
@@ -127,30 +120,18 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveIntlPanel(passengers, trip.breakdown, depDate);
 
-  const book = (input: IntlOrderInput, acceptPrice: boolean) => {
+  const { book, pending } = useFareBooking<IntlOrderFormValues, IntlOrderInput>({
+    url: INTL_ORDER_PATHS.book,
     // Only a company member books on business or privately; for anyone else it is not asked.
-    const { travelType, ...rest } = input;
-    const values = { ...rest, ...(companyMember && travelType ? { travelType } : {}), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
-    mutate(
-      { url: INTL_ORDER_PATHS.book, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => navigate(pathFor("pay_order", { orderId: String(data.id) })),
-        onError: (e: HttpError) => {
-          const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
-          if (data?.priceChanged) {
-            onStale();
-            modal.confirm({ title: t("flightOrder.priceChangedTitle"), content: e.message, okText: t("flightOrder.continueBooking"), cancelText: t("flightOrder.notNow"), onOk: () => book(input, true) });
-            return;
-          }
-          const rest = applyRefusal<IntlOrderFormValues>(e, intlFormFields(input.passengers.length), setError);
-          message.error(rest ?? e.message);
-        },
-      },
-    );
-  };
+    valuesOf: ({ travelType, ...rest }) => ({ ...rest, ...(companyMember && travelType ? { travelType } : {}) }),
+    onBooked: (id) => navigate(pathFor("pay_order", { orderId: String(id) })),
+    onStale,
+    fieldsOf: (input) => intlFormFields(input.passengers.length),
+    setError,
+  });
 
   return (
-    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as IntlOrderInput, false))()} aria-label={t("intlOrder.fillTitle")}>
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as IntlOrderInput))()} aria-label={t("intlOrder.fillTitle")}>
       <div className="tp-order">
         <div>
           <Card className="tp-order__section" title={t("intlOrder.itinerary")}>
@@ -172,27 +153,14 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
               {t("intlOrder.documentRules", { city: trip.destCityName })}
             </Typography.Paragraph>
           </Card>
-          <Card className="tp-order__section" title={t("flightOrder.contact")}>
-            <Row gutter={16}>
-              <Col span={12}>
-                <FormField control={control} name="contactName" label={t("flightOrder.contactName")}>
-                  <Input maxLength={NAME_MAX} />
-                </FormField>
-              </Col>
-              <Col span={12}>
-                <FormField control={control} name="contactMobile" label={t("flightOrder.contactMobile")}>
-                  <Input maxLength={11} />
-                </FormField>
-              </Col>
-            </Row>
-          </Card>
+          <ContactCard control={control} />
         </div>
         <Card className="tp-order__side" title={t("flightOrder.pricePanel")}>
           <PriceSummary international panel={panel} showServFee={showServiceFee(user?.showControl as { showServFee?: number } | undefined)} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
             {t("intlOrder.fareRules")}
           </Typography.Paragraph>
-          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={pending}>
             {t("flightOrder.submit")}
           </Button>
           <PayWithin textKey="flightOrder.payWithin" />
