@@ -8,8 +8,9 @@ import { BizError, RET } from "../services/http/envelope";
 import { companyCaller } from "../policy/company";
 import { travellerFormSchema } from "../../src/domain/people";
 import {
-  deleteTraveller, listTravellers, saveTraveller, travellerDetail, travellerIdInput, travellerListInput, type Owner,
+  deleteTraveller, saveTraveller, travellerDetail, travellerIdInput, type Owner,
 } from "../people/travellers";
+import { listTravellers, travellerListInput } from "../people/traveller-list";
 
 const ACCESS = "external-passengers";
 const TAGS = ["external-passengers"];

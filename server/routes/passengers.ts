@@ -7,8 +7,9 @@ import { BizError, RET } from "../services/http/envelope";
 import { passengerFormSchema } from "../../src/domain/people";
 import { z } from "zod";
 import {
-  defaultTraveller, deleteTraveller, listTravellers, saveTraveller, travellerDetail, travellerIdInput, travellerListInput, type Owner,
+  defaultTraveller, deleteTraveller, saveTraveller, travellerDetail, travellerIdInput, type Owner,
 } from "../people/travellers";
+import { listTravellers, travellerListInput } from "../people/traveller-list";
 
 const ACCESS = "passengers";
 const TAGS = ["passengers"];
