@@ -34,6 +34,7 @@ import * as m093 from "./migrations/093_source_refunds";
 import * as m094 from "./migrations/094_gp_orders";
 import * as m095 from "./migrations/095_train_changes";
 import * as m096 from "./migrations/096_event_page_index";
+import * as m097 from "./migrations/097_event_sequence";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "094_gp_orders": m094,
   "095_train_changes": m095,
   "096_event_page_index": m096,
+  "097_event_sequence": m097,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

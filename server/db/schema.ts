@@ -153,6 +153,8 @@ export interface ExceptionEventsTable {
   appVer: string | null;
   userAgent: string | null;
   createTime: string;
+  /** Its place in the member's list, 1 for the first reported (null for a guest's event). */
+  memberSeq: Generated<number | null>;
 }
 
 export interface ExceptionEventTotalsTable {

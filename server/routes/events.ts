@@ -15,6 +15,8 @@ import {
 } from "../../src/domain/events";
 import { zInt, zText } from "../../src/domain/zod";
 import { isoAt } from "../services/clock";
+// The migration's numbering is the list's: one definition of a member's places.
+import { renumberEvents } from "../db/migrations/097_event_sequence";
 
 const text = (max: number, label: string) => zText({ max, label });
 // The portal cuts param and response to EVENT_TEXT_MAX before sending; they may hold line breaks.
@@ -66,7 +68,10 @@ export const eventRoutes = [
     rateLimit: { max: 120, timeWindow: 60_000 },
     handler: async ({ input, member, device, req, ctx }) => {
       const row = await ctx.db.transaction().execute(async (trx) => {
-        const inserted = await trx
+        // Counted first: the count's lock orders concurrent reports, so each takes the next place
+        // in the member's list, and its time is read after the place is taken.
+        const memberSeq = member ? await bumpTotal(trx, member.id) : null;
+        return trx
           .insertInto("exception_events")
           .values({
             memberId: member?.id ?? null,
@@ -81,11 +86,10 @@ export const eventRoutes = [
             appVer: input.appVer ?? null,
             userAgent: (req.headers["user-agent"] ?? "").slice(0, 300) || null,
             createTime: isoAt(),
+            memberSeq,
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (member) await bumpTotal(trx, member.id);
-        return inserted;
       });
       return { id: row.id };
     },
@@ -116,6 +120,14 @@ export const eventRoutes = [
         offset: offsetOf(input),
       };
       const filtered = shape.type || shape.api || shape.start || shape.end;
+      if (!filtered && shape.orderBy === "createTime") {
+        // The default list: its page is a range of list places, however deep (see memberSeq).
+        const total = toCount((await totalQuery.first(ctx.db, { memberId: member!.id }, undefined))?.total);
+        const { offset, limit } = params;
+        const [from, to] = shape.orderType === "desc" ? [total - offset - limit + 1, total - offset] : [offset + 1, offset + limit];
+        const list = await placesQuery.reply(ctx.db, { memberId: member!.id, from, to }, shape.orderType);
+        return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+      }
       const [list, total] = await Promise.all([
         pageQuery.reply(ctx.db, params, shape),
         filtered
@@ -127,16 +139,18 @@ export const eventRoutes = [
   }),
 ];
 
-/** Atomic in both dialects, so concurrent reports never lose a count. */
-export async function bumpTotal(db: Kysely<Database>, memberId: number): Promise<void> {
-  await db
+/** Atomic in both dialects, so concurrent reports never lose a count; answers the new count. */
+export async function bumpTotal(db: Kysely<Database>, memberId: number): Promise<number> {
+  const row = await db
     .insertInto("exception_event_totals")
     .values({ memberId, total: 1 })
     .onConflict((oc) => oc.column("memberId").doUpdateSet((eb) => ({ total: eb("exception_event_totals.total", "+", 1) })))
-    .execute();
+    .returning("total")
+    .executeTakeFirstOrThrow();
+  return toCount(row.total);
 }
 
-/** Recomputes every member's total (after rows were written around the send route, e.g. in bulk). */
+/** Recomputes every member's total and list places (after rows were written around the send route, e.g. in bulk). */
 export async function rebuildEventTotals(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("exception_event_totals").execute();
@@ -151,6 +165,7 @@ export async function rebuildEventTotals(db: Kysely<Database>): Promise<void> {
           .groupBy("memberId"),
       )
       .execute();
+    await renumberEvents(trx);
   });
 }
 
@@ -183,15 +198,32 @@ function filteredEvents(db: Kysely<Database>, p: ListParams, s: ListShape) {
   return q;
 }
 
+/** What the list shows of an event. */
+const LIST_COLUMNS = ["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"] as const;
+
 const pageQuery = prepareQuery(
   (db, p: ListParams, s: ListShape) =>
     filteredEvents(db, p, s)
-      .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
+      .select(LIST_COLUMNS)
       .orderBy(s.orderBy, s.orderType)
       .orderBy("id", s.orderType)
       .limit(p.limit)
       .offset(p.offset),
   shapeKey,
+);
+
+// Places from..to of a member's list. Places are given in report order, which is createTime
+// order: a report's time is read after its place is taken (and rebuildEventTotals numbers by time).
+const placesQuery = prepareQuery(
+  (db, p: { memberId: number; from: number; to: number }, orderType: "asc" | "desc") =>
+    db
+      .selectFrom("exception_events")
+      .select(LIST_COLUMNS)
+      .where("memberId", "=", p.memberId)
+      .where("memberSeq", ">=", p.from)
+      .where("memberSeq", "<=", p.to)
+      .orderBy("memberSeq", orderType),
+  (orderType) => orderType,
 );
 
 const countQuery = prepareQuery((db, p: ListParams, s: ListShape) => filteredEvents(db, p, s).select((eb) => eb.fn.countAll().as("n")), shapeKey);

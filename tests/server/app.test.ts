@@ -188,18 +188,32 @@ describe("sessions and lists", () => {
     }
   });
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))("reads a default page of events from one index, without a table lookup per row (SQLite)", async () => {
-    const page = h.db.db
-      .selectFrom("exception_events")
-      .select(["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"])
-      .where("memberId", "=", 1)
-      .orderBy("createTime", "desc")
-      .orderBy("id", "desc")
-      .limit(20)
-      .offset(40)
-      .compile();
-    const plan = await sql.raw<{ detail: string }>(`explain query plan ${page.sql.replace(/\?/g, "1")}`).execute(h.db.db);
-    expect(plan.rows.map((r) => r.detail)).toEqual(["SEARCH exception_events USING COVERING INDEX exception_events_member_page_idx (memberId=?)"]);
+  it.skipIf(Boolean(process.env.DATABASE_URL))("reads a default page by list places and a dated page from one covering index (SQLite)", async () => {
+    const plan = async (q: { compile(): { sql: string } }) =>
+      (await sql.raw<{ detail: string }>(`explain query plan ${q.compile().sql.replace(/\?/g, "1")}`).execute(h.db.db)).rows.map((r) => r.detail);
+    const columns = ["id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer", "createTime"] as const;
+    const events = h.db.db.selectFrom("exception_events").select(columns).where("memberId", "=", 1);
+    expect(await plan(events.where("memberSeq", ">=", 1).where("memberSeq", "<=", 20).orderBy("memberSeq", "desc"))).toEqual([
+      "SEARCH exception_events USING INDEX exception_events_member_seq_idx (memberId=? AND memberSeq>? AND memberSeq<?)",
+    ]);
+    expect(await plan(events.where("createTime", ">=", "2024-01-01").orderBy("createTime", "desc").orderBy("id", "desc").limit(20).offset(40))).toEqual([
+      "SEARCH exception_events USING COVERING INDEX exception_events_member_page_idx (memberId=? AND createTime>?)",
+    ]);
+  });
+
+  it("gives concurrent reports of one member each the next list place", async () => {
+    const m = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000050").executeTakeFirstOrThrow();
+    const t = await createSession(h.db.db, m.id);
+    const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => post(h.app, "/event/send", { token: t, api: `/race/${i}`, type: "API_CALL_EXCEPTION" })));
+    expect(sent.every((r) => r.body.ret === 0)).toBe(true);
+    const rows = await h.db.db.selectFrom("exception_events").select(["id", "memberSeq", "createTime"]).where("memberId", "=", m.id).orderBy("memberSeq").execute();
+    expect(rows.map((r) => r.memberSeq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Places follow the list's own order: by time, then id.
+    const byTime = [...rows].sort((a, b) => a.createTime.localeCompare(b.createTime) || a.id - b.id);
+    expect(byTime.map((r) => r.memberSeq)).toEqual(rows.map((r) => r.memberSeq));
+    const last = await post(h.app, "/event/list", { token: t, pageNum: 4, pageSize: 6 });
+    expect(last.body.data).toMatchObject({ total: 20, pageNum: 4 });
+    expect(last.body.data.list.map((e: { id: number }) => e.id)).toEqual([rows[1].id, rows[0].id]);
   });
 
   it("keeps the stored total equal to a recount after bulk writes", async () => {
@@ -213,6 +227,12 @@ describe("sessions and lists", () => {
       .execute();
     await rebuildEventTotals(h.db.db);
     expect((await post(h.app, "/event/list", { token: t })).body.data.total).toBe(4);
+    // The bulk rows have their list places too: every default page is the stored order's.
+    const stored = await h.db.db.selectFrom("exception_events").select("id").where("memberId", "=", m.id).orderBy("createTime", "desc").orderBy("id", "desc").execute();
+    for (const pageNum of [1, 2]) {
+      const page = await post(h.app, "/event/list", { token: t, pageNum, pageSize: 3 });
+      expect(page.body.data.list.map((e: { id: number }) => e.id)).toEqual(stored.slice((pageNum - 1) * 3, pageNum * 3).map((r) => r.id));
+    }
     expect((await post(h.app, "/event/list", { token: t, api: "bulk" })).body.data.total).toBe(3);
   });
 
