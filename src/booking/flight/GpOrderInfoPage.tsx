@@ -26,7 +26,8 @@ import { PriceSummary } from "./PriceSummary";
 import { RuleLinesTable } from "./CabinList";
 import type { OrderFormValues } from "./order-form";
 import { blankGpPassenger, gpFormDefaults, gpFormFields, liveGpPanel, type GpOrderFormValues } from "./gp-form";
-import { ContactCard, useFareBooking } from "./fare-booking";
+import { ContactCard } from "./ContactCard";
+import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -116,10 +117,11 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveGpPanel(passengers, seat);
 
-  const { book, pending } = useFareBooking<GpOrderFormValues, GpOrderInput>({
+  const { book, pending } = usePriceCheckedBooking<GpOrderFormValues, GpOrderInput>({
     url: GP_ORDER_PATHS.book,
+    texts: "flightOrder",
     valuesOf: (input) => input,
-    onBooked: (id) => navigate(pathFor("pay_order", { orderId: String(id) })),
+    onBooked: (order) => navigate(pathFor("pay_order", { orderId: String(order.id) })),
     onStale,
     fieldsOf: (input) => gpFormFields(input.passengers.length),
     setError,

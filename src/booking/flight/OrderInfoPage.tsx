@@ -26,7 +26,8 @@ import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type Or
 import { BookForBanner, useBookFor } from "./book-for";
 import { BusinessSection, useBusinessCheck } from "./BusinessSection";
 import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
-import { ContactCard, useFareBooking } from "./fare-booking";
+import { ContactCard } from "./ContactCard";
+import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -115,8 +116,9 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = livePanel(passengers, seat, flight.depDate);
 
-  const { book, pending } = useFareBooking<OrderFormValues, FlightOrderInput>({
+  const { book, pending } = usePriceCheckedBooking<OrderFormValues, FlightOrderInput>({
     url: FLIGHT_ORDER_PATHS.book,
+    texts: "flightOrder",
     // A private booking, or one for a subordinate, is not a business one.
     valuesOf: ({ travelType: chosen, forEmployeeId: colleague, ...rest }) => ({
       ...rest,
@@ -124,7 +126,7 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
       ...(companyMember && colleague ? { forEmployeeId: colleague } : {}),
       ...(bookFor.member ? { forMemberId: bookFor.member.id } : {}),
     }),
-    onBooked: (id) => navigate(orderDetailPath(id)),
+    onBooked: (order) => navigate(orderDetailPath(order.id)),
     onStale,
     fieldsOf: (input) => orderFormFields(input.passengers.length),
     setError,

@@ -10,12 +10,12 @@
 // who travels (出行人): the colleague's name goes on the first room's guest and their standard
 // (their city-tier caps) is the one shown.
 import { useMemo, useRef, useState } from "react";
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
+import { useGetIdentity, useTranslate } from "@refinedev/core";
 import { useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, useZodForm } from "../../components/FormField";
 import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS } from "../../domain/orders/hotel";
@@ -35,15 +35,10 @@ import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { hotelOrderDetailPath, hotelPayPath } from "../../resources/hotel-orders";
 import { useSearch } from "../shared/useSearch";
+import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import "../flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
-
-interface BookReply {
-  id: number;
-  orderNo: string;
-  status: number;
-}
 
 export default function HotelOrderInfo({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -93,10 +88,8 @@ const FIELDS = ["roomCount", "contactName", "contactMobile", "arrivalTime", "rem
 
 function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; info: HotelPriceInfo; room: RoomPrice; user: PortalUser | null; onStale: () => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
-  const { mutate, mutation } = useCustomMutation<BookReply>();
   // Company members book on business (因公) or privately; an employee's bookings are business first.
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
@@ -129,28 +122,20 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
     setValue("guests", Array.from({ length: count }, (_, i) => guests[i] ?? { name: "" }));
   };
 
-  const book = (input: HotelOrderInput, acceptPrice: boolean) =>
-    mutate(
-      { url: HOTEL_ORDER_PATHS.book, method: "post", values: { ...input, price: panel.total, ...(acceptPrice ? { acceptPrice: 1 } : {}) }, successNotification: false, errorNotification: false },
-      {
-        // An order waiting for approval is paid once approved: its detail shows where it stands.
-        onSuccess: ({ data }) => navigate(data.status === HOTEL_ORDER_STATUS.approving ? hotelOrderDetailPath(data.orderNo) : hotelPayPath(data.orderNo)),
-        onError: (e: HttpError) => {
-          const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
-          if (data?.priceChanged) {
-            onStale();
-            modal.confirm({ title: t("hotelOrder.priceChangedTitle"), content: e.message, okText: t("hotelOrder.continueBooking"), cancelText: t("hotelOrder.notNow"), onOk: () => book(input, true) });
-            return;
-          }
-          const rest = applyRefusal<HotelOrderForm>(e, [...FIELDS, ...Array.from({ length: rooms }, (_, i) => `guests.${i}.name` as const)], setError);
-          message.error(rest ?? e.message);
-        },
-      },
-    );
+  const { book, pending } = usePriceCheckedBooking<HotelOrderForm, HotelOrderInput>({
+    url: HOTEL_ORDER_PATHS.book,
+    texts: "hotelOrder",
+    valuesOf: (input) => ({ ...input, price: panel.total }),
+    // An order waiting for approval is paid once approved: its detail shows where it stands.
+    onBooked: (order) => navigate(order.status === HOTEL_ORDER_STATUS.approving ? hotelOrderDetailPath(order.orderNo) : hotelPayPath(order.orderNo)),
+    onStale,
+    fieldsOf: () => [...FIELDS, ...Array.from({ length: rooms }, (_, i) => `guests.${i}.name` as const)],
+    setError,
+  });
 
   const guestsError = (formState.errors.guests as { message?: string } | undefined)?.message;
   return (
-    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as HotelOrderInput, false))()} aria-label={t("hotelOrder.fillTitle")}>
+    <Form layout="vertical" onFinish={() => void handleSubmit((v) => book(v as unknown as HotelOrderInput))()} aria-label={t("hotelOrder.fillTitle")}>
       <div className="tp-order">
         <div>
           <Card className="tp-order__section" title={t("hotelOrder.stay")}>
@@ -220,7 +205,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
               <Typography.Text strong type="danger" style={{ fontSize: 22 }} data-testid="price-total">{fen(panel.total)}</Typography.Text>
             </div>
           </div>
-          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={pending}>
             {t("hotelOrder.submit")}
           </Button>
           <PayWithin textKey="hotelOrder.payWithin" instead={business && check.current?.needApproval ? t("hotelOrder.payAfterApproval") : undefined} />

@@ -27,7 +27,8 @@ import { BusinessSection } from "../flight/BusinessSection";
 import type { OrderFormValues } from "../flight/order-form";
 import { IntlPassengerFields } from "./IntlPassengerFields";
 import { intlFormDefaults, intlFormFields, liveIntlPanel, type IntlOrderFormValues } from "./intl-form";
-import { ContactCard, useFareBooking } from "../flight/fare-booking";
+import { ContactCard } from "../flight/ContactCard";
+import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import "../flight/flight.css";
 import "../booking.css";
 
@@ -120,11 +121,12 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveIntlPanel(passengers, trip.breakdown, depDate);
 
-  const { book, pending } = useFareBooking<IntlOrderFormValues, IntlOrderInput>({
+  const { book, pending } = usePriceCheckedBooking<IntlOrderFormValues, IntlOrderInput>({
     url: INTL_ORDER_PATHS.book,
+    texts: "flightOrder",
     // Only a company member books on business or privately; for anyone else it is not asked.
     valuesOf: ({ travelType, ...rest }) => ({ ...rest, ...(companyMember && travelType ? { travelType } : {}) }),
-    onBooked: (id) => navigate(pathFor("pay_order", { orderId: String(id) })),
+    onBooked: (order) => navigate(pathFor("pay_order", { orderId: String(order.id) })),
     onStale,
     fieldsOf: (input) => intlFormFields(input.passengers.length),
     setError,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// useFareBooking inside Refine with an in-memory data provider: a price the server says moved
+// usePriceCheckedBooking inside Refine with an in-memory data provider: a price the server says moved
 // asks the buyer, fetches the fare again and books again only with their consent (acceptPrice);
 // a refusal naming a field lands under it, anything else is a message.
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { Refine, type DataProvider } from "@refinedev/core";
 import { App as AntdApp, Button, Form, Input } from "antd";
 import { useForm } from "react-hook-form";
 import { FormField } from "../../src/components/FormField";
-import { useFareBooking } from "../../src/booking/flight/fare-booking";
+import { usePriceCheckedBooking } from "../../src/booking/shared/usePriceCheckedBooking";
 
 interface Values {
   contactName: string;
@@ -37,10 +37,11 @@ function provider(calls: Record<string, unknown>[], replies: Reply[]): DataProvi
 
 function BookingForm({ onBooked, onStale }: { onBooked: (id: number) => void; onStale: () => void }) {
   const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: { contactName: "李明", passengers: [{ name: "王芳" }] } });
-  const { book } = useFareBooking<Values, Values>({
+  const { book } = usePriceCheckedBooking<Values, Values>({
     url: "/book",
+    texts: "flightOrder",
     valuesOf: ({ contactName, passengers }) => ({ contactName, passengers: passengers.map((p) => p.name).join() }),
-    onBooked,
+    onBooked: (order) => onBooked(order.id),
     onStale,
     fieldsOf: () => ["contactName"],
     setError,
@@ -70,7 +71,7 @@ function setup(replies: Reply[]) {
 
 afterEach(cleanup);
 
-describe("useFareBooking", () => {
+describe("usePriceCheckedBooking", () => {
   it("books at once when the price holds", async () => {
     const { calls, booked, stale } = setup([{ id: 7 }]);
     await waitFor(() => expect(booked).toEqual([7]));
