@@ -68,6 +68,18 @@ interface ListParams extends Record<string, unknown> {
 const shapeKey = (s: ListShape) =>
   `${s.column} ${+s.defaultFirst} ${s.dir} ${+s.keyword}${s.candidates}${+s.certType}${+s.after}${+s.upTo}${+s.orUnknown}${+s.pagedByIds} ${s.givenIds}`;
 
+/** The ids of the owner's travellers in the list's unfiltered order. */
+function ownerOrder(db: Kysely<Database>, kind: TravellerOwnerKind, ownerId: number, s: { defaultFirst: boolean; dir: "asc" | "desc" }) {
+  return db
+    .selectFrom("travellers as t")
+    .select("t.id")
+    .where("t.ownerKind", "=", kind)
+    .where("t.ownerId", "=", ownerId)
+    .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
+    .orderBy("t.createTime", s.dir)
+    .orderBy("t.id", s.dir);
+}
+
 /** The owner's rows the list's filters keep (the page and its total read the same). */
 function filteredTravellers(db: Kysely<Database>, p: ListParams, s: ListShape) {
   const candidates = s.candidates ? candidateRows("travellers_search", Array.from({ length: s.candidates }, (_, i) => p[`c${i}`])) : null;
@@ -76,16 +88,7 @@ function filteredTravellers(db: Kysely<Database>, p: ListParams, s: ListShape) {
   const pageIds = s.givenIds
     ? Array.from({ length: s.givenIds }, (_, i) => p[`i${i}`] as number)
     : s.pagedByIds
-    ? db
-        .selectFrom("travellers as t")
-        .select("t.id")
-        .where("t.ownerKind", "=", p.kind)
-        .where("t.ownerId", "=", p.ownerId)
-        .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
-        .orderBy("t.createTime", s.dir)
-        .orderBy("t.id", s.dir)
-        .limit(p.limit)
-        .offset(p.offset)
+    ? ownerOrder(db, p.kind, p.ownerId, s).limit(p.limit).offset(p.offset)
     : null;
   let q = db.selectFrom("travellers as t");
   // Keyword candidates and a page's ids are few: those rows are looked up and checked for the
@@ -145,15 +148,7 @@ const travellerPage = prepareQuery(
 );
 /** Every id of the owner's travellers in the list's unfiltered order (see listOrders). */
 const travellerOrder = prepareQuery(
-  (db, p: { kind: TravellerOwnerKind; ownerId: number }, s: { defaultFirst: boolean; dir: "asc" | "desc" }) =>
-    db
-      .selectFrom("travellers as t")
-      .select("t.id")
-      .where("t.ownerKind", "=", p.kind)
-      .where("t.ownerId", "=", p.ownerId)
-      .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
-      .orderBy("t.createTime", s.dir)
-      .orderBy("t.id", s.dir),
+  (db, p: { kind: TravellerOwnerKind; ownerId: number }, s: { defaultFirst: boolean; dir: "asc" | "desc" }) => ownerOrder(db, p.kind, p.ownerId, s),
   (s) => `${+s.defaultFirst} ${s.dir}`,
 );
 

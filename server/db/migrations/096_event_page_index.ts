@@ -1,7 +1,8 @@
-// A member's events newest first are the list's default page. Its index now also holds the
-// columns the list shows, so a page is read from the index alone, without a table lookup per
-// row; the report's large texts (param, response, userAgent) stay out of it. It replaces the
-// narrower (memberId, createTime) index, which it covers, so writes keep one index for it.
+// A member's events in time order when the list is filtered by date (its default page reads list places):
+// the index also holds the columns the list shows, so a page is read from the index alone,
+// without a table lookup per row; the report's large texts (param, response, userAgent) stay
+// out of it. It replaces the narrower (memberId, createTime) index, which it covers, so writes
+// keep one index for it.
 import type { Kysely } from "kysely";
 
 const PAGE_COLUMNS = ["memberId", "createTime", "id", "api", "type", "httpCode", "ret", "costTime", "device", "appVer"];
