@@ -1,5 +1,5 @@
 // What main.ts reads from the environment before it opens anything, and the rules production
-// start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
+// start-up enforces: nothing seeded unless SEED=demo is asked, no demo, missing or short partner
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { parsePaymentWindow } from "../src/domain/orders/payment-window";
@@ -11,6 +11,9 @@ import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
   type AliyunSmsSettings, type SmsLog, type SmsProvider, type SmsProviderName,
 } from "./services/accounts/sms-providers";
+
+/** Characters a production partner signing secret has at least (as the sandbox gateway's secret). */
+export const PARTNER_SECRET_MIN = 32;
 
 /** A start-up refusal; main.ts prints its message as the one line before exiting. */
 export class ConfigError extends Error {}
@@ -87,6 +90,9 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       const secret = env[variable];
       if (!secret) throw new ConfigError(`生产环境须设置合作方签名密钥 ${variable}`);
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
+      // A partner's requests are trusted on this HMAC alone: a short secret is guessed offline
+      // from one signed request.
+      if (secret.length < PARTNER_SECRET_MIN) throw new ConfigError(`${variable} 至少须有 ${PARTNER_SECRET_MIN} 个字符（生产环境的合作方签名密钥）`);
     }
   }
   const window = parsePaymentWindow(env.PAYMENT_WINDOW_MINUTES);
