@@ -34,6 +34,8 @@ export interface StartConfig {
   payGateways: PayGatewaySettings;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES, 5..120, default 30). */
   paymentWindowMinutes: number;
+  /** Whether the OpenAPI document is served (API_DOCS=1/0; on outside production, off in it). */
+  apiDocs: boolean;
 }
 
 const ALIYUN_VARIABLES = {
@@ -97,9 +99,13 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
   }
   const window = parsePaymentWindow(env.PAYMENT_WINDOW_MINUTES);
   if ("problem" in window) throw new ConfigError(window.problem);
+  const apiDocs = env.API_DOCS || undefined;
+  if (apiDocs !== undefined && apiDocs !== "0" && apiDocs !== "1") throw new ConfigError(`API_DOCS 只能是 1（提供接口文档）或 0（不提供），而不是 ${apiDocs}`);
   return {
     nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production),
     paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production), paymentWindowMinutes: window.minutes,
+    // The document lists every route and field: an attacker's map, so production offers it only when asked.
+    apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
   };
 }
 

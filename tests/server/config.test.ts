@@ -53,6 +53,14 @@ describe("production start-up rules", () => {
     expect(readStartConfig({ NODE_ENV: "development" }).production).toBe(false);
   });
 
+  it("serves the API document outside production, and in production only with API_DOCS=1", () => {
+    expect(readStartConfig({ NODE_ENV: "development" }).apiDocs).toBe(true);
+    expect(readStartConfig({ NODE_ENV: "development", API_DOCS: "0" }).apiDocs).toBe(false);
+    expect(readStartConfig(PROD).apiDocs).toBe(false);
+    expect(readStartConfig({ ...PROD, API_DOCS: "1" }).apiDocs).toBe(true);
+    expect(refusal({ ...PROD, API_DOCS: "yes" })).toBe("API_DOCS 只能是 1（提供接口文档）或 0（不提供），而不是 yes");
+  });
+
   it("refuses to run without an SMS provider, and with the development outbox", () => {
     expect(refusal({ ...PROD, SMS_PROVIDER: "" })).toContain("生产环境须设置 SMS_PROVIDER=aliyun");
     expect(refusal({ ...PROD, SMS_PROVIDER: "outbox" })).toContain("不能使用开发短信发件箱");
