@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHarness, post, type Harness } from "./harness";
 import { createSession } from "../../server/services/accounts/sessions";
-import { readSheetInWorker } from "../../server/imports/sheet-reader";
+import { createSheetReaders } from "../../server/imports/sheet-reader";
 import { createSlots, importSlots } from "../../server/imports/slots";
 import { SheetRefusal } from "../../server/imports/limits";
 import { EMPLOYEE_IMPORT_COLUMNS } from "../../src/domain/people/employee-rules";
@@ -83,10 +83,13 @@ describe("xlsx import limits", () => {
   it("a worker that runs out of memory ends with a clear message, and the server goes on", async () => {
     const file = zipArchive(workbookParts({ name: "", data: sheetXml([HEADER, employeeRow(1)]) }));
     const spec = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set<string>(), what: "员工" };
-    // A heap far too small for the reader itself.
-    const refused = await readSheetInWorker(file, spec, { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 }).catch((e) => e);
+    // Readers with a heap far too small for the reader itself.
+    const readers = createSheetReaders({ memory: { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 } });
+    const refused = await readers.read(file, spec).catch((e) => e);
     expect(refused).toBeInstanceOf(SheetRefusal);
     expect(refused.message).toBe("文件过于复杂，读取时超出了可用的内存，请减少行数后重新上传");
+    // The worker that died is not kept for the next file.
+    expect(readers.idle).toBe(0);
     expect((await h.app.inject({ method: "GET", url: "/api/health" })).json()).toMatchObject({ ret: 0 });
   });
 
@@ -107,6 +110,27 @@ describe("xlsx import limits", () => {
     const r = await importing;
     expect(r.ret, r.msg).toBe(0);
     expect(r.data.rows).toHaveLength(5000);
+  }, 60_000);
+});
+
+describe("xlsx readers", () => {
+  const file = zipArchive(workbookParts({ name: "", data: sheetXml([HEADER, employeeRow(1)]) }));
+  const spec = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set<string>(), what: "员工" };
+
+  it("keep a worker for the next file, as many as asked, and end it once idle", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const readers = createSheetReaders({ keep: 1, idleMs: 60_000 });
+      const [a, b] = await Promise.all([readers.read(file, spec), readers.read(file, spec)]);
+      expect([a, b]).toEqual([[{ row: 2, cells: { realName: "员工1", mobilePhone: "13700000001", department: "市场部", canAudit: "否" } }], a]);
+      expect(readers.idle).toBe(1);
+      expect(await readers.read(file, spec)).toEqual(a);
+      expect(readers.idle).toBe(1);
+      vi.advanceTimersByTime(60_000);
+      expect(readers.idle).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 60_000);
 });
 
