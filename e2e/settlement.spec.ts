@@ -1,7 +1,7 @@
 // Monthly settlement in the browser: an employee pays a flight order on the company's credit at
 // the cashier; the operator generates and sends the statement (its back office calls the API);
 // the company administrator opens 结算设置, sees the statement with its totals, and disputes one
-// line with a reason.
+// line with a reason; the credit limit the operator grants shows there read-only.
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { signIn, watchConsole } from "./helpers";
@@ -103,10 +103,15 @@ test("an employee pays on credit; the administrator sees the statement and dispu
   await expect(detail.getByRole("button", { name: "确认对账单" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/settlement-disputed-1280.png", fullPage: true });
 
+  // The operator grants the credit line; the settings show it read-only.
+  await operator(page, SETTLEMENT_PATHS.operatorCreditLimit, { companyId, creditLimitFen: 60_000_000 });
   // The settings: a settlement day is required; day 31 with a confirmer is saved.
   await page.goto("/finance/settlementSet?tab=settings");
   const settings = page.getByTestId("settlement-settings");
   await expect(settings.getByText("已用额度")).toBeVisible();
+  await expect(settings.getByText("600,000.00")).toBeVisible();
+  await expect(settings.getByTestId("credit-by-operator")).toContainText("授信额度由运营方核定，企业管理员不能修改");
+  await expect(settings.getByRole("spinbutton")).toHaveCount(0);
   await settings.getByRole("button", { name: "保存设置" }).click();
   await expect(settings.getByText("结算日须为 1 到 31 之间的整数")).toBeVisible();
   await settings.getByRole("combobox", { name: "结算日" }).click();

@@ -1,11 +1,13 @@
 // The company administrator manages the staff in a real browser, in Chinese: adds an employee
 // (department from the tree, trip level with its controls), edits, disables and deletes one, and
-// imports 50 employees from an xlsx with 3 bad rows (each named by row and field), 47 imported.
+// imports 50 employees from an xlsx with 3 bad rows (each named by row and field), 47 imported;
+// a workbook past the import's limits is refused with the limit named.
 // What it adds is deleted again at the end, so the other specs see the demo staff.
 import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { idCardCheckChar } from "../src/domain/validators";
+import { sharedStringsXml, sheetXml, workbookParts, zipArchive } from "../tests/server/xlsx-archive";
 
 const SHOTS = "test-results";
 const ID = "11010519900307123" + idCardCheckChar("11010519900307123");
@@ -136,6 +138,21 @@ test("the company administrator imports 50 employees with 3 bad rows: the errors
   await expect(page.getByText("共 51 人")).toBeVisible();
   expect(errors).toEqual([]);
   await cleanUp(page);
+});
+
+test("a workbook of 150,000 shared strings is refused with the limit named, and nothing is imported", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000070");
+  await page.goto("/personnel/enterpriseStall");
+  await page.getByRole("button", { name: btn("导入员工") }).click();
+  await expect(page).toHaveURL(/import_employees/);
+  const header = ["姓名", "手机号", "邮箱", "部门", "职位", "员工级别", "差旅级别", "审批权限"];
+  const buffer = zipArchive(workbookParts({ name: "", data: sheetXml([header]) }, { name: "", data: sharedStringsXml(150_000) }));
+  await page.locator("input[type=file]").setInputFiles({ name: "炸弹.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await expect(page.getByText("文件中的文本超过 100000 条的上限，请只保留模板中的数据后重新上传")).toBeVisible();
+  await expect(page.getByTestId("import-summary")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/staff-import-refused.png`, fullPage: true });
+  expect(errors).toEqual([]);
 });
 
 test("departments: add a sub-department, move it, and deleting one with people is refused", async ({ page }) => {

@@ -46,6 +46,12 @@ const packagesFromNodeModules = {
 };
 
 /**
+ * Entries every build has besides the server's: the worker thread an xlsx import is read in,
+ * started by the server from `<outDir>/sheet-worker.mjs` beside its own modules.
+ */
+const WORKER_ENTRIES = ["server/imports/sheet-worker.ts"];
+
+/**
  * Compiles each entry (a path from the repository root) to `<outDir>/<its name>.mjs`. Dynamic
  * imports become chunks of their own, so what they import is loaded only when they are.
  */
@@ -53,7 +59,7 @@ export async function buildServer(entries = ["server/main.ts"], outDir = SERVER_
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(entries.map((e) => [path.basename(e).replace(/\.ts$/, ""), e])),
+    entryPoints: Object.fromEntries([...entries, ...WORKER_ENTRIES].map((e) => [path.basename(e).replace(/\.ts$/, ""), e])),
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

@@ -84,6 +84,8 @@ export interface AppConfig {
   settlementOperatorKey?: string | null;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES); default 30. */
   paymentWindowMinutes?: number;
+  /** Serve the OpenAPI document at /api/docs/json (API_DOCS); default: outside production only. */
+  apiDocs?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -182,7 +184,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
 
-  app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
+  if (config.apiDocs ?? ctx.nodeEnv !== "production") app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 
   const staticDir = config.staticDir && fs.existsSync(path.join(config.staticDir, "index.html")) ? config.staticDir : null;
   if (staticDir) {

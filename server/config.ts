@@ -1,5 +1,5 @@
 // What main.ts reads from the environment before it opens anything, and the rules production
-// start-up enforces: nothing seeded unless SEED=demo is asked, no demo or missing partner
+// start-up enforces: nothing seeded unless SEED=demo is asked, no demo, missing or short partner
 // secret, an SMS provider that really sends (or SMS_PROVIDER=log said out loud).
 import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { parsePaymentWindow } from "../src/domain/orders/payment-window";
@@ -11,6 +11,9 @@ import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
   type AliyunSmsSettings, type SmsLog, type SmsProvider, type SmsProviderName,
 } from "./services/accounts/sms-providers";
+
+/** Characters a production partner signing secret has at least (as the sandbox gateway's secret). */
+export const PARTNER_SECRET_MIN = 32;
 
 /** A start-up refusal; main.ts prints its message as the one line before exiting. */
 export class ConfigError extends Error {}
@@ -31,6 +34,8 @@ export interface StartConfig {
   payGateways: PayGatewaySettings;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES, 5..120, default 30). */
   paymentWindowMinutes: number;
+  /** Whether the OpenAPI document is served (API_DOCS=1/0; on outside production, off in it). */
+  apiDocs: boolean;
 }
 
 const ALIYUN_VARIABLES = {
@@ -87,13 +92,20 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
       const secret = env[variable];
       if (!secret) throw new ConfigError(`生产环境须设置合作方签名密钥 ${variable}`);
       if (secret === demoPartnerSecret(site.thirdName)) throw new ConfigError(`${variable} 仍是演示密钥，生产环境不能使用`);
+      // A partner's requests are trusted on this HMAC alone: a short secret is guessed offline
+      // from one signed request.
+      if (secret.length < PARTNER_SECRET_MIN) throw new ConfigError(`${variable} 至少须有 ${PARTNER_SECRET_MIN} 个字符（生产环境的合作方签名密钥）`);
     }
   }
   const window = parsePaymentWindow(env.PAYMENT_WINDOW_MINUTES);
   if ("problem" in window) throw new ConfigError(window.problem);
+  const apiDocs = env.API_DOCS || undefined;
+  if (apiDocs !== undefined && apiDocs !== "0" && apiDocs !== "1") throw new ConfigError(`API_DOCS 只能是 1（提供接口文档）或 0（不提供），而不是 ${apiDocs}`);
   return {
     nodeEnv, production, seed: seed as StartConfig["seed"], partnerOrigins: parseOrigins(env.PARTNER_ORIGINS), sms: readSms(env, production),
     paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production), paymentWindowMinutes: window.minutes,
+    // The document lists every route and field: an attacker's map, so production offers it only when asked.
+    apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
   };
 }
 

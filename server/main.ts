@@ -65,6 +65,7 @@ async function main() {
     payGateways: await createGateways(config.payGateways),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
+    apiDocs: config.apiDocs,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

@@ -10,12 +10,15 @@ import { isoAt } from "../services/clock";
 import { CERT_TYPES, CERT_TYPE_CODES, label } from "../../src/domain/codes";
 import { IMPORT_ROWS_MAX } from "../../src/domain/people/import";
 import { maskMobile } from "../../src/domain/people/certificates";
-import { EMPLOYEE_IMPORT_COLUMNS, departmentTree, type EmployeeForm, type EmployeeImportColumn } from "../../src/domain/people/employee";
+import { EMPLOYEE_IMPORT_COLUMNS, departmentTree, type EmployeeForm, type EmployeeImportCells, type EmployeeImportColumn } from "../../src/domain/people/employee";
 import {
   checkEmployeeRow, duplicateMobileErrors,
   type EmployeeImportPreview, type EmployeeImportReport, type EmployeeImportRow, type EmployeeLookups,
 } from "../../src/domain/people/employee-import";
 import { readRows, type SheetSpec } from "./import";
+import type { SheetRow } from "../imports/sheet-rows";
+import { importSlots } from "../imports/slots";
+import { mapInTurns, nextTurn } from "../imports/turns";
 import { assertRoom } from "./employees";
 
 const SHEET: SheetSpec<EmployeeImportColumn> = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set(["expiry"]), what: "员工" };
@@ -139,11 +142,17 @@ async function mobileProblems(db: Kysely<Database> | Transaction<Database>, comp
   return out;
 }
 
-/** Every row checked with the form's schema, then for mobiles repeated in the file or already taken. */
-export async function checkEmployeeFile(db: Kysely<Database> | Transaction<Database>, companyId: number, base64: string): Promise<Checked> {
-  const rows = await readRows(base64, SHEET);
-  const lookups = await lookupsOf(db, companyId);
-  const checked = rows.map(({ row, cells }) => ({ row, cells, ...checkEmployeeRow(cells, lookups) }));
+type RowChecks = ({ row: number; cells: EmployeeImportCells } & ReturnType<typeof checkEmployeeRow>)[];
+
+/** Each row on its own, with the form's schema and the company's department and trip-level names. */
+const checkCells = (rows: SheetRow<EmployeeImportColumn>[], lookups: EmployeeLookups): Promise<RowChecks> =>
+  mapInTurns(rows, ({ row, cells }) => ({ row, cells, ...checkEmployeeRow(cells, lookups) }));
+
+const sameMap = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameLookups = (a: EmployeeLookups, b: EmployeeLookups) => sameMap(a.departments, b.departments) && sameMap(a.tripLevels, b.tripLevels);
+
+/** The rows checked, then for mobiles repeated in the file or already taken. */
+async function withMobiles(db: Kysely<Database> | Transaction<Database>, companyId: number, checked: RowChecks): Promise<Checked> {
   const mobiles = checked.map((c) => c.value?.mobilePhone ?? (c.cells.mobilePhone || "").trim());
   const problems = await mobileProblems(db, companyId, [...new Set(mobiles.filter((m) => /^1\d{10}$/.test(m)))]);
   const dups = duplicateMobileErrors(mobiles, (m) => problems.get(m) ?? null);
@@ -158,18 +167,38 @@ export async function checkEmployeeFile(db: Kysely<Database> | Transaction<Datab
   return { preview: { rows: results, valid: valid.length, invalid: results.length - valid.length }, valid };
 }
 
-/** Imports the file's valid rows in one transaction: all of them, or (on any failure) none. */
-export async function importEmployeeFile(db: Kysely<Database>, companyId: number, base64: string): Promise<EmployeeImportReport> {
-  const at = isoAt();
-  const report = await db.transaction().execute(async (trx) => {
-    // Checked inside the transaction, so what it found free is still free when written.
-    const { preview, valid } = await checkEmployeeFile(trx, companyId, base64);
-    if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
-    await assertRoom(trx, companyId, valid.length);
-    for (let i = 0; i < valid.length; i += BATCH) await writeBatch(trx, companyId, valid.slice(i, i + BATCH), at);
-    return { ...preview, imported: valid.length };
+/** Every row checked with the form's schema, then for mobiles repeated in the file or already taken. */
+export function checkEmployeeFile(db: Kysely<Database>, companyId: number, base64: string): Promise<Checked> {
+  return importSlots.run(async () => {
+    const rows = await readRows(base64, SHEET);
+    return withMobiles(db, companyId, await checkCells(rows, await lookupsOf(db, companyId)));
   });
-  return report;
+}
+
+/** Imports the file's valid rows in one transaction: all of them, or (on any failure) none. */
+export function importEmployeeFile(db: Kysely<Database>, companyId: number, base64: string): Promise<EmployeeImportReport> {
+  return importSlots.run(async () => {
+    // The file is read, and each row checked, before the transaction opens: on SQLite a
+    // transaction holds the one connection, and every other request's query waits for it.
+    const rows = await readRows(base64, SHEET);
+    const lookups = await lookupsOf(db, companyId);
+    const early = await checkCells(rows, lookups);
+    const at = isoAt();
+    return db.transaction().execute(async (trx) => {
+      // Checked again inside the transaction, so what it found free is still free when
+      // written: the rows only when a department or trip level changed meanwhile.
+      const current = await lookupsOf(trx, companyId);
+      const checked = sameLookups(current, lookups) ? early : await checkCells(rows, current);
+      const { preview, valid } = await withMobiles(trx, companyId, checked);
+      if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
+      await assertRoom(trx, companyId, valid.length);
+      for (let i = 0; i < valid.length; i += BATCH) {
+        if (i > 0) await nextTurn();
+        await writeBatch(trx, companyId, valid.slice(i, i + BATCH), at);
+      }
+      return { ...preview, imported: valid.length };
+    });
+  });
 }
 
 async function writeBatch(trx: Transaction<Database>, companyId: number, batch: EmployeeForm[], at: string): Promise<void> {

@@ -2,7 +2,6 @@
 // every row with the form's schema plus the duplicate rule, and importing the valid rows in one
 // transaction. The file travels base64 in the form body, so preview and import are stateless:
 // the import reads and checks the same file again.
-import type ExcelJS from "exceljs";
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -10,15 +9,19 @@ import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { CERT_TYPES, CERT_TYPE_CODES, label } from "../../src/domain/codes";
-import { formatYMD } from "../../src/domain/format";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import {
   IMPORT_COLUMNS, IMPORT_ROWS_MAX, certKey, duplicateErrors, rowPayload,
   type ImportCells, type ImportColumn, type ImportPreview, type ImportReport, type ImportRowResult,
 } from "../../src/domain/people/import";
 import { assertRoom, writeTraveller, type Owner, type TravellerInput } from "./travellers";
+import { SheetRefusal } from "../imports/limits";
+import { readSheetInWorker } from "../imports/sheet-reader";
+import type { SheetRow, SheetSpec } from "../imports/sheet-rows";
+import { importSlots } from "../imports/slots";
+import { mapInTurns, nextTurn } from "../imports/turns";
 
-const BAD_FILE = "无法读取文件，请使用下载的模板（.xlsx）";
+export type { SheetSpec } from "../imports/sheet-rows";
 
 /** The template: the columns on the first sheet, how to fill them on the second. */
 export async function templateXlsx(): Promise<Buffer> {
@@ -46,80 +49,21 @@ export async function templateXlsx(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  // Dates typed into Excel arrive as Date at UTC midnight.
-  if (value instanceof Date) return formatYMD({ year: value.getUTCFullYear(), month: value.getUTCMonth() + 1, day: value.getUTCDate() });
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((t) => t.text).join("");
-    if ("text" in value) return String(value.text);
-    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
-    return "";
-  }
-  return String(value);
-}
+const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, dates: new Set<ImportColumn>(["expiry", "birthday"]), what: "旅客" };
 
-const DATE_COLUMNS: ReadonlySet<string> = new Set<ImportColumn>(["expiry", "birthday"]);
-// Excel counts days from 1899-12-30 (its 1900 leap-year bug included).
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-
-/** A date cell as YYYY-MM-DD: a Date, an Excel day number (a date typed into a text column), or 2035/1/31. */
-function dateText(value: ExcelJS.CellValue): string {
-  if (typeof value === "number" && Number.isInteger(value) && value > 0 && value < 2_958_466) {
-    const d = new Date(EXCEL_EPOCH_MS + value * 86_400_000);
-    return formatYMD({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
-  }
-  return cellText(value).trim().replace(/[/.]/g, "-");
-}
-
-export interface SheetColumn<K extends string> {
-  key: K;
-  title: string;
-}
-
-export interface SheetSpec<K extends string> {
-  columns: readonly SheetColumn<K>[];
-  /** Columns read as dates (YYYY-MM-DD). */
-  dates: ReadonlySet<string>;
-  /** What a row is, for "文件中没有旅客数据". */
-  what: string;
-}
-
-const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, dates: DATE_COLUMNS, what: "旅客" };
-
-/** The data rows of the first sheet, by the template's header titles; blank rows skipped. */
+/**
+ * The data rows of the first sheet, by the template's header titles; blank rows skipped. Read
+ * in a worker thread with the limits on what the file unpacks to; a refusal is the file's error.
+ */
 export async function readRows(base64: string): Promise<{ row: number; cells: ImportCells }[]>;
-export async function readRows<K extends string>(base64: string, spec: SheetSpec<K>): Promise<{ row: number; cells: Partial<Record<K, string>> }[]>;
-export async function readRows(base64: string, spec: SheetSpec<string> = TRAVELLER_SHEET): Promise<{ row: number; cells: Partial<Record<string, string>> }[]> {
-  const wb = new (await loadExcel()).Workbook();
+export async function readRows<K extends string>(base64: string, spec: SheetSpec<K>): Promise<SheetRow<K>[]>;
+export async function readRows(base64: string, spec: SheetSpec = TRAVELLER_SHEET): Promise<SheetRow[]> {
   try {
-    await wb.xlsx.load(Buffer.from(base64, "base64") as unknown as ArrayBuffer);
-  } catch {
-    throw new BizError(RET.BAD_INPUT, BAD_FILE, { errors: { file: BAD_FILE } });
+    return await readSheetInWorker(Buffer.from(base64, "base64"), spec);
+  } catch (e) {
+    if (e instanceof SheetRefusal) throw new BizError(RET.BAD_INPUT, e.message, { errors: { file: e.message } });
+    throw e;
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new BizError(RET.BAD_INPUT, BAD_FILE, { errors: { file: BAD_FILE } });
-  const columns = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const found = spec.columns.find((c) => c.title === cellText(cell.value).trim());
-    if (found) columns.set(col, found.key);
-  });
-  if (!columns.size) throw new BizError(RET.BAD_INPUT, "文件第一行须为模板的表头", { errors: { file: "文件第一行须为模板的表头" } });
-  const rows: { row: number; cells: Partial<Record<string, string>> }[] = [];
-  sheet.eachRow((r, n) => {
-    if (n === 1) return;
-    const cells: Partial<Record<string, string>> = {};
-    for (const [col, key] of columns) {
-      const value = r.getCell(col).value;
-      const text = spec.dates.has(key) ? dateText(value) : cellText(value).trim();
-      if (text) cells[key] = text;
-    }
-    if (Object.keys(cells).length) rows.push({ row: n, cells });
-  });
-  const none = `文件中没有${spec.what}数据`;
-  if (!rows.length) throw new BizError(RET.BAD_INPUT, none, { errors: { file: none } });
-  if (rows.length > IMPORT_ROWS_MAX) throw new BizError(RET.BAD_INPUT, `每个文件最多 ${IMPORT_ROWS_MAX} 行`, { errors: { file: `每个文件最多 ${IMPORT_ROWS_MAX} 行` } });
-  return rows;
 }
 
 interface Checked {
@@ -128,9 +72,12 @@ interface Checked {
 }
 
 /** Every row checked with the form's schema, then for numbers repeated in the file or already held. */
-export async function checkFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<Checked> {
-  const rows = await readRows(base64);
-  const parsed = rows.map(({ row, cells }) => ({ row, cells, result: schema.safeParse(rowPayload(cells)) }));
+export function checkFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<Checked> {
+  return importSlots.run(async () => checkRows(db, owner, schema, await readRows(base64)));
+}
+
+async function checkRows(db: Kysely<Database>, owner: Owner, schema: z.ZodType, rows: SheetRow<ImportColumn>[]): Promise<Checked> {
+  const parsed = await mapInTurns(rows, ({ row, cells }) => ({ row, cells, result: schema.safeParse(rowPayload(cells)) }));
   const stored = await db
     .selectFrom("traveller_certificates")
     .select(["certType", "certNo"])
@@ -161,13 +108,18 @@ export async function checkFile(db: Kysely<Database>, owner: Owner, schema: z.Zo
 }
 
 /** Imports the file's valid rows in one transaction: all of them, or (on any failure) none. */
-export async function importFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<ImportReport> {
-  const { preview, valid } = await checkFile(db, owner, schema, base64);
-  if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
-  const at = isoAt();
-  await db.transaction().execute(async (trx) => {
-    await assertRoom(trx, owner, valid.length);
-    for (const input of valid) await writeTraveller(trx, owner, { ...input, id: undefined }, at, true);
+export function importFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<ImportReport> {
+  return importSlots.run(async () => {
+    const { preview, valid } = await checkRows(db, owner, schema, await readRows(base64));
+    if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
+    const at = isoAt();
+    await db.transaction().execute(async (trx) => {
+      await assertRoom(trx, owner, valid.length);
+      for (const [i, input] of valid.entries()) {
+        if (i > 0 && i % 200 === 0) await nextTurn();
+        await writeTraveller(trx, owner, { ...input, id: undefined }, at, true);
+      }
+    });
+    return { ...preview, imported: valid.length };
   });
-  return { ...preview, imported: valid.length };
 }

@@ -1,7 +1,7 @@
 // Monthly settlement. The company side (its administrator, and the members it names to confirm):
 // settings, statements, disputing lines and confirming. The operator side (the travel agency's
-// back office, which is not a portal member): generating a statement on request, sending it,
-// answering disputes and recording that it was settled. Operator calls carry the operator key
+// back office, which is not a portal member): granting a company its credit limit, generating a
+// statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry the operator key
 // in the x-operator-key header; without a configured key they are refused.
 import crypto from "node:crypto";
 import { z } from "zod";
@@ -12,12 +12,13 @@ import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
 import {
-  SETTLEMENT_PATHS as P, disputeInput, operatorAnswerInput, operatorGenerateInput, settingsInput, settlementSettingsSchema, statementIdInput, statementListFilters,
+  SETTLEMENT_PATHS as P, disputeInput, operatorAnswerInput, operatorCreditLimitInput, operatorGenerateInput, settingsInput, settlementSettingsInput, statementIdInput, statementListFilters,
   type StatementDetail,
 } from "../../src/domain/settlement/schemas";
 import { canConfirm, statementActions, type StatementAction, type StatementStatus } from "../../src/domain/settlement/states";
 import { companyById, companyOfMember, isCompanyAdmin, memberName, type CompanyRef } from "../settlement/company";
 import { confirmerIdsOf, saveSettings, settingsView } from "../settlement/settings";
+import { grantCreditLimit } from "../settlement/credit";
 import {
   OPERATOR_ACTOR, STATEMENT_MISSING, answerLine, disputeLine, generateNow, lineById, moveStatement, settleStatement, statementById, statementParts, statementRows,
 } from "../settlement/statements";
@@ -82,7 +83,7 @@ export function settlementRoutes(operatorKey: string | null) {
     defineRoute({
       method: "POST",
       url: P.settings,
-      summary: "结算设置：结算日、授信额度与已用额度、可确认对账单的成员、下一个结算日",
+      summary: "结算设置：结算日、授信额度（运营方核定）与已用额度、可确认对账单的成员、下一个结算日",
       tags,
       access: "settlement",
       input: settingsInput,
@@ -91,10 +92,10 @@ export function settlementRoutes(operatorKey: string | null) {
     defineRoute({
       method: "POST",
       url: P.saveSettings,
-      summary: "保存结算设置（结算日 1-31，月内无此日按月末；授信额度以分计；确认人须为本企业员工）",
+      summary: "保存结算设置（结算日 1-31，月内无此日按月末；确认人须为本企业员工）。授信额度由运营方核定：creditLimitFen 不必传，传了须等于现有额度，否则拒绝",
       tags,
       access: "settlement",
-      input: settlementSettingsSchema,
+      input: settlementSettingsInput,
       handler: async ({ input, member, ctx }) => saveSettings(ctx.db, member!, await ownCompany(ctx.db, member!, input.companyId), input),
     }),
     defineRoute({
@@ -201,6 +202,23 @@ export function settlementRoutes(operatorKey: string | null) {
         if (!line) throw new BizError(RET.NOT_FOUND, "未找到该对账单明细");
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
         return detailOf(ctx.db, line.statementId, "operator");
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: P.operatorCreditLimit,
+      summary: "运营方：核定企业的授信额度（以分计，0 到 1 亿元；不能低于企业已用额度）",
+      tags,
+      access: "public",
+      input: operatorCreditLimitInput,
+      handler: async ({ input, ctx, req }) => {
+        assertOperator(req, operatorKey);
+        const company = await companyById(ctx.db, input.companyId);
+        if (!company) throw new BizError(RET.NOT_FOUND, "未找到该企业");
+        if (!company.walletMemberId) throw new BizError(RET.CONFLICT, "企业尚未开立账户，不能设置授信额度");
+        const line = await grantCreditLimit(ctx.db, company.walletMemberId, input.creditLimitFen);
+        req.log.info({ companyId: company.id, creditLimitFen: line.limitFen }, "operator granted a credit limit");
+        return { companyId: company.id, companyName: company.name, creditLimitFen: line.limitFen, creditUsedFen: line.usedFen };
       },
     }),
     defineRoute({

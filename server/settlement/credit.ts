@@ -73,9 +73,31 @@ export async function restoreCredit(trx: Kysely<Database>, walletMemberId: numbe
   throw new BizError(RET.CONFLICT, BUSY);
 }
 
-/** Sets the line's limit; a limit below what is used only stops further credit payments. */
-export async function setCreditLimit(trx: Kysely<Database>, walletMemberId: number, limitFen: number): Promise<void> {
-  const at = isoAt();
-  const done = await trx.updateTable("wallets").set({ creditLimit: fenToYuan(limitFen), updateTime: at }).where("memberId", "=", walletMemberId).executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) await trx.insertInto("wallets").values({ memberId: walletMemberId, creditLimit: fenToYuan(limitFen), updateTime: at }).execute();
+/**
+ * The operator grants the line's limit: never below what is used (a company already past its
+ * limit could not pay it down to a positive line). A compare-and-set on the used amount read, so
+ * a payment landing meanwhile is seen before the new limit is written.
+ */
+export async function grantCreditLimit(db: Kysely<Database>, walletMemberId: number, limitFen: number): Promise<CreditLine> {
+  for (let i = 0; i < CAS_TRIES; i++) {
+    const w = await db.selectFrom("wallets").select(["creditUsed"]).where("memberId", "=", walletMemberId).executeTakeFirst();
+    const at = isoAt();
+    if (!w) {
+      await db.insertInto("wallets").values({ memberId: walletMemberId, creditLimit: fenToYuan(limitFen), updateTime: at }).execute();
+      return { limitFen, usedFen: 0 };
+    }
+    const usedFen = fenOf(w.creditUsed, "creditUsed");
+    if (limitFen < usedFen) {
+      const msg = `授信额度不能低于企业已用额度 ¥${formatFen(usedFen)}`;
+      throw new BizError(RET.CONFLICT, msg, { errors: { creditLimitFen: msg } });
+    }
+    const done = await db
+      .updateTable("wallets")
+      .set({ creditLimit: fenToYuan(limitFen), updateTime: at })
+      .where("memberId", "=", walletMemberId)
+      .where("creditUsed", "=", w.creditUsed)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return { limitFen, usedFen };
+  }
+  throw new BizError(RET.CONFLICT, BUSY);
 }

@@ -1,5 +1,6 @@
-// A company's settlement settings: its settlement day, its credit limit (on the company wallet)
-// and the members who may confirm statements. Saving a new day schedules the statement job of
+// A company's settlement settings: its settlement day and the members who may confirm
+// statements, with its credit line (on the company wallet) shown beside them; the line's limit
+// is granted by the operator, never by the company. Saving a new day schedules the statement job of
 // the next settlement date; the old job, if any, finds itself superseded and does nothing.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -7,9 +8,9 @@ import { BizError, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { chinaDate } from "../../src/domain/travel/dates";
 import { settlementDateOnOrAfter } from "../../src/domain/settlement/period";
-import type { ConfirmerOption, SettlementSettingsInput, SettlementSettingsView } from "../../src/domain/settlement/schemas";
+import type { ConfirmerOption, SettlementSettingsCall, SettlementSettingsView } from "../../src/domain/settlement/schemas";
 import type { CompanyRef } from "./company";
-import { creditLineOf, setCreditLimit } from "./credit";
+import { creditLineOf } from "./credit";
 import { scheduleStatement } from "./jobs";
 import { UNASSIGNED_DEPARTMENT } from "./statements";
 
@@ -54,8 +55,14 @@ export async function settingsView(db: Kysely<Database>, company: CompanyRef): P
   };
 }
 
-export async function saveSettings(db: Kysely<Database>, member: Member, company: CompanyRef, input: SettlementSettingsInput): Promise<SettlementSettingsView> {
-  if (!company.walletMemberId) throw new BizError(RET.CONFLICT, "企业尚未开立账户，不能设置授信额度");
+export const CREDIT_BY_OPERATOR = "授信额度由运营方核定，企业管理员不能修改；如需调整，请联系运营方";
+
+export async function saveSettings(db: Kysely<Database>, member: Member, company: CompanyRef, input: SettlementSettingsCall): Promise<SettlementSettingsView> {
+  // A page loaded before the limit left the form sends the limit it showed: harmless while it is
+  // the company's limit, refused as soon as it would change it.
+  if (input.creditLimitFen !== undefined && input.creditLimitFen !== (await creditLineOf(db, company.walletMemberId)).limitFen) {
+    throw new BizError(RET.FORBIDDEN, CREDIT_BY_OPERATOR, { errors: { creditLimitFen: CREDIT_BY_OPERATOR } });
+  }
   const allowed = new Set((await candidatesOf(db, company.id)).map((c) => c.memberId));
   const stranger = input.confirmerIds.find((id) => !allowed.has(id));
   if (stranger !== undefined) throw new BizError(RET.BAD_INPUT, "确认人须是本企业的员工", { errors: { confirmerIds: "确认人须是本企业的员工" } });
@@ -67,7 +74,6 @@ export async function saveSettings(db: Kysely<Database>, member: Member, company
     const values = { settlementDay: input.settlementDay, confirmerIds: JSON.stringify(input.confirmerIds), scheduledPeriodEnd: periodEnd, updateMemberId: member.id, updateTime: at };
     if (before) await trx.updateTable("settlement_settings").set(values).where("companyId", "=", company.id).execute();
     else await trx.insertInto("settlement_settings").values({ ...values, companyId: company.id, createTime: at }).execute();
-    await setCreditLimit(trx, company.walletMemberId!, input.creditLimitFen);
     if (reschedule && periodEnd) await scheduleStatement(trx, company.id, periodEnd);
   });
   return settingsView(db, company);

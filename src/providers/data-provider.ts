@@ -153,7 +153,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
   // it a second time. 401 handling, tips and exception reports still happen in request().
   async function call<T>(path: string, payload: Params, method: "GET" | "POST", meta?: MetaQuery): Promise<T> {
     try {
-      return await request<T>(path, payload, { method, silent: true, signal: meta?.queryContext?.signal });
+      return await request<T>(path, payload, { method, silent: true, signal: meta?.queryContext?.signal, json: meta?.json === true });
     } catch (e) {
       throw toHttpError(e);
     }

@@ -45,6 +45,12 @@ export interface RequestOptions {
   /** A 401 only rejects: no message, no redirect (the caller is ending the session anyway). */
   quietUnauthorised?: boolean;
   signal?: AbortSignal;
+  /**
+   * POST the payload as JSON instead of a form: for a large field (an uploaded file as base64),
+   * which the server reads from JSON in a millisecond but from a form's percent-escapes in tens
+   * of milliseconds of its event loop.
+   */
+  json?: boolean;
 }
 
 export type RequestErrorKind = "business" | "unauthorised" | "network" | "timeout" | "http" | "no-token" | "canceled";
@@ -239,7 +245,9 @@ export async function request<T = unknown>(path: string, data: Record<string, un
       signal: options.signal,
       ...(method === "GET"
         ? { params: flattenDotKeys({ ...payload, ...common }) }
-        : { data: toFormBody({ ...payload, ...common }), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+        : options.json
+          ? { data: JSON.stringify({ ...payload, ...common }), headers: { "content-type": "application/json" } }
+          : { data: toFormBody({ ...payload, ...common }), headers: { "content-type": "application/x-www-form-urlencoded" } }),
     });
     reply = normaliseReply(res.data);
     if (!reply) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canConfirm, daysInMonth, lineMove, nextSettlementDate, periodCutoffIso, previousSettlementDate, settlementDateOf, settlementDateOnOrAfter,
-  settlementPeriodOf, statementActions, statementMove, settlementSettingsSchema, disputeInput, operatorAnswerInput, STATEMENT_MOVES,
+  settlementPeriodOf, statementActions, statementMove, settlementSettingsSchema, settlementSettingsInput, disputeInput, operatorAnswerInput, operatorCreditLimitInput, STATEMENT_MOVES,
 } from "../../src/domain/settlement";
 
 describe("the settlement date of a month", () => {
@@ -112,11 +112,23 @@ describe("a line's dispute", () => {
 });
 
 describe("the settlement inputs", () => {
-  it("settings: day 1-31, a credit limit in whole fen, confirmers as member ids", () => {
-    expect(settlementSettingsSchema.parse({ settlementDay: "31", creditLimitFen: "50000000", confirmerIds: ["7", "7", "8"] })).toEqual({ settlementDay: 31, creditLimitFen: 50_000_000, confirmerIds: [7, 8] });
-    expect(settlementSettingsSchema.parse({ settlementDay: 1, creditLimitFen: 0 }).confirmerIds).toEqual([]);
-    for (const bad of [{ settlementDay: 32, creditLimitFen: 0 }, { settlementDay: 0, creditLimitFen: 0 }, { settlementDay: 5, creditLimitFen: 1.5 }, { settlementDay: 5, creditLimitFen: -1 }, { settlementDay: 5, creditLimitFen: 10_000_000_001 }]) {
+  it("settings: day 1-31 and confirmers as member ids; the form has no credit limit", () => {
+    expect(settlementSettingsSchema.parse({ settlementDay: "31", confirmerIds: ["7", "7", "8"] })).toEqual({ settlementDay: 31, confirmerIds: [7, 8] });
+    expect(settlementSettingsSchema.parse({ settlementDay: 1 }).confirmerIds).toEqual([]);
+    for (const bad of [{ settlementDay: 32 }, { settlementDay: 0 }, { settlementDay: 5, creditLimitFen: 0 }]) {
       expect(settlementSettingsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    // The server still reads a limit an old page sends, in whole fen up to 100 million yuan.
+    expect(settlementSettingsInput.parse({ settlementDay: 5, creditLimitFen: "50000000" }).creditLimitFen).toBe(50_000_000);
+    expect(settlementSettingsInput.parse({ settlementDay: 5 }).creditLimitFen).toBeUndefined();
+    for (const fen of [1.5, -1, 10_000_000_001]) expect(settlementSettingsInput.safeParse({ settlementDay: 5, creditLimitFen: fen }).success, String(fen)).toBe(false);
+  });
+
+  it("the operator's credit limit: a company and whole fen from 0 to 100 million yuan", () => {
+    expect(operatorCreditLimitInput.parse({ companyId: "3", creditLimitFen: "0" })).toEqual({ companyId: 3, creditLimitFen: 0 });
+    expect(operatorCreditLimitInput.parse({ companyId: 3, creditLimitFen: 10_000_000_000 }).creditLimitFen).toBe(10_000_000_000);
+    for (const bad of [{ creditLimitFen: 1 }, { companyId: 3 }, { companyId: 3, creditLimitFen: -1 }, { companyId: 3, creditLimitFen: 1.5 }, { companyId: 3, creditLimitFen: 10_000_000_001 }, { companyId: 3, creditLimitFen: 1, extra: 1 }]) {
+      expect(operatorCreditLimitInput.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 

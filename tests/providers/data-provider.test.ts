@@ -212,6 +212,13 @@ describe("custom and getApiUrl", () => {
     expect(r.data).toMatchObject({ method: "POST", input: { list: [{ name: "x" }] } });
   });
 
+  it("custom POST with meta.json sends the payload as JSON (an uploaded file's base64)", async () => {
+    const r = await dp.custom!({ url: "/t/stats", method: "post", payload: { file: "UEsDBA+/=" }, meta: { json: true } });
+    expect(s.seen[0].contentType).toBe("application/json");
+    expect(sent()).toEqual({ file: "UEsDBA+/=" });
+    expect(r.data).toMatchObject({ method: "POST", input: { file: "UEsDBA+/=" } });
+  });
+
   it("with the default relative base, a catalogue path that starts with /api/ is kept as written", () => {
     configureRequest({ baseURL: "/api" });
     try {

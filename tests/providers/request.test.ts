@@ -54,6 +54,14 @@ describe("what is sent", () => {
     });
   });
 
+  it("sends the payload as JSON when asked (a large field such as an uploaded file), the same fields added", async () => {
+    setToken("tok-j");
+    const data = await request<{ seen: Seen; input: unknown }>("/t/echo", { file: "UEsDBBQ+/=", rows: 2 }, { json: true });
+    expect(s.seen[0].contentType).toBe("application/json");
+    expect(s.seen[0].body).toMatchObject({ file: "UEsDBBQ+/=", rows: 2, token: "tok-j", device: "web", timestamp: expect.any(Number) });
+    expect(data.input).toEqual({ file: "UEsDBBQ+/=", rows: 2 });
+  });
+
   it("sends GET parameters as a query string, dot keys included, with no body", async () => {
     setToken("tok-2");
     await request("/t/echo", { city: "北京", page: { num: 2 } }, { method: "GET" });

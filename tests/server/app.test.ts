@@ -252,6 +252,26 @@ describe("documentation and the portal", () => {
     expect(op.requestBody.content["application/x-www-form-urlencoded"].schema.properties.type.enum).toContain("API_CALL_EXCEPTION");
   });
 
+  it("serves the document in production only when API_DOCS turns it on", async () => {
+    for (const [apiDocs, served] of [[undefined, false], [false, false], [true, true]] as const) {
+      const prod = await startHarness({ seed: false, nodeEnv: "production", apiDocs });
+      try {
+        const res = await prod.app.inject({ method: "GET", url: "/api/docs/json" });
+        if (served) expect(res.json().openapi).toBe("3.1.0");
+        else expect([res.statusCode, res.json().ret]).toEqual([404, 404]);
+      } finally {
+        await prod.close();
+      }
+    }
+    // Outside production it is on unless turned off.
+    const dev = await startHarness({ seed: false, apiDocs: false });
+    try {
+      expect((await dev.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it("serves the portal for history routes and assets with long caching", async () => {
     for (const url of ["/", "/view/login.shtml", "/myCenter/index", "/no/such/page"]) {
       const res = await h.app.inject({ method: "GET", url });

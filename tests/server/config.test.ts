@@ -9,7 +9,7 @@ import { applyPartnerSecrets } from "../../server/db/seed/partners";
 import { startHarness, type Harness } from "./harness";
 import { count } from "./account-helpers";
 
-const SECRETS = { PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91" };
+const SECRETS = { PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4" };
 const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", PAY_SANDBOX_SECRET: "sandbox-live-5b0d2c9e71f84a36a0c1", ...SECRETS };
 const ALIYUN = {
   SMS_PROVIDER: "aliyun",
@@ -43,11 +43,22 @@ describe("production start-up rules", () => {
     expect(readStartConfig({ NODE_ENV: "development" }).paySandboxSecret).toBe("sandbox-demo-secret-not-for-production");
   });
 
-  it("refuses an unset or demo partner secret, naming the variable", () => {
+  it("refuses an unset, demo or short partner secret, naming the variable", () => {
     expect(refusal({ ...PROD, PARTNER_SECRET_TIANHE: "" })).toBe("生产环境须设置合作方签名密钥 PARTNER_SECRET_TIANHE");
     expect(refusal({ ...PROD, PARTNER_SECRET_WEILAN: "demo-secret-weilan" })).toBe("PARTNER_SECRET_WEILAN 仍是演示密钥，生产环境不能使用");
+    expect(refusal({ ...PROD, PARTNER_SECRET_TIANHE: "x" })).toBe("PARTNER_SECRET_TIANHE 至少须有 32 个字符（生产环境的合作方签名密钥）");
+    expect(refusal({ ...PROD, PARTNER_SECRET_WEILAN: "w".repeat(31) })).toBe("PARTNER_SECRET_WEILAN 至少须有 32 个字符（生产环境的合作方签名密钥）");
+    expect(readStartConfig({ ...PROD, PARTNER_SECRET_WEILAN: "w".repeat(32) }).production).toBe(true);
     // Outside production the demo secrets are the default.
     expect(readStartConfig({ NODE_ENV: "development" }).production).toBe(false);
+  });
+
+  it("serves the API document outside production, and in production only with API_DOCS=1", () => {
+    expect(readStartConfig({ NODE_ENV: "development" }).apiDocs).toBe(true);
+    expect(readStartConfig({ NODE_ENV: "development", API_DOCS: "0" }).apiDocs).toBe(false);
+    expect(readStartConfig(PROD).apiDocs).toBe(false);
+    expect(readStartConfig({ ...PROD, API_DOCS: "1" }).apiDocs).toBe(true);
+    expect(refusal({ ...PROD, API_DOCS: "yes" })).toBe("API_DOCS 只能是 1（提供接口文档）或 0（不提供），而不是 yes");
   });
 
   it("refuses to run without an SMS provider, and with the development outbox", () => {

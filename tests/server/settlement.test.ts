@@ -1,5 +1,6 @@
 // Monthly settlement on a fresh database (SQLite, or PostgreSQL with DATABASE_URL): the company
-// administrator's settings (bad input writes nothing), credit pay refused past the limit even for
+// administrator's settings (bad input writes nothing; the credit limit is the operator's to grant,
+// never below what is used), credit pay refused past the limit even for
 // two payments at once, the scheduled statement job at the settlement day, and a statement's
 // whole way: generate → send → dispute → answer → confirm → settle (credit given back), with an
 // accepted dispute adjusted in the next statement; who may see and act on what.
@@ -13,6 +14,7 @@ import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain
 import { SETTLEMENT_PATHS as S } from "../../src/domain/settlement";
 import { DEMO_OPERATOR_KEY } from "../../server/routes/settlement";
 import type { FlightItem } from "../../src/domain/travel/types";
+import { formatFen } from "../../src/domain/policy/fen";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -91,13 +93,13 @@ describe("settlement settings", () => {
     const before = await counts(h.db.db, SETTLEMENT_TABLES);
     const wallet = await creditWallet();
     const cases: [Record<string, string | number>, RegExp][] = [
-      [{ settlementDay: 32, creditLimitFen: 100 }, /结算日须为 1 到 31/],
-      [{ settlementDay: 0, creditLimitFen: 100 }, /结算日须为 1 到 31/],
-      [{ settlementDay: "1.5", creditLimitFen: 100 }, /结算日须为/],
+      [{ settlementDay: 32 }, /结算日须为 1 到 31/],
+      [{ settlementDay: 0 }, /结算日须为 1 到 31/],
+      [{ settlementDay: "1.5" }, /结算日须为/],
       [{ settlementDay: 5, creditLimitFen: -1 }, /授信额度/],
       [{ settlementDay: 5, creditLimitFen: "100元" }, /授信额度/],
-      [{ settlementDay: 5, creditLimitFen: 100, "confirmerIds.0": ids["13800000010"] }, /确认人须是本企业的员工/],
-      [{ settlementDay: 5, creditLimitFen: 100, extra: "x" }, /.+/],
+      [{ settlementDay: 5, "confirmerIds.0": ids["13800000010"] }, /确认人须是本企业的员工/],
+      [{ settlementDay: 5, extra: "x" }, /.+/],
     ];
     for (const [body, msg] of cases) {
       const r = await api(ADMIN, S.saveSettings, body);
@@ -111,28 +113,57 @@ describe("settlement settings", () => {
   it("saves day 31 in a 30-day month as the month's last day and schedules that statement", async () => {
     // Today is 30 November 2026 in China: settlement day 31 falls on today.
     const jobs = await count(h.db.db, "jobs");
-    const r = await api(ADMIN, S.saveSettings, { settlementDay: 31, creditLimitFen: 300_000, "confirmerIds.0": ids["13800000071"] });
+    const r = await api(ADMIN, S.saveSettings, { settlementDay: 31, "confirmerIds.0": ids["13800000071"] });
     expect(r.ret, r.msg).toBe(0);
-    expect(r.data).toMatchObject({ configured: true, settlementDay: 31, creditLimitFen: 300_000, confirmerIds: [ids["13800000071"]], nextSettlementDate: "2026-11-30" });
-    expect((await creditWallet()).creditLimit).toBe("3000.00");
+    expect(r.data).toMatchObject({ configured: true, settlementDay: 31, creditLimitFen: 50_000_000, confirmerIds: [ids["13800000071"]], nextSettlementDate: "2026-11-30" });
+    expect((await creditWallet()).creditLimit).toBe("500000.00");
     expect(await count(h.db.db, "jobs")).toBe(jobs + 1);
     const job = await h.db.db.selectFrom("jobs").selectAll().where("kind", "=", "settlement.statement").executeTakeFirstOrThrow();
     expect(job.runAt).toBe("2026-11-30T16:00:00.000Z");
     // Saving again with the same day keeps the schedule: no second job.
-    expect((await api(ADMIN, S.saveSettings, { settlementDay: 31, creditLimitFen: 300_000, "confirmerIds.0": ids["13800000071"] })).ret).toBe(0);
+    expect((await api(ADMIN, S.saveSettings, { settlementDay: 31, "confirmerIds.0": ids["13800000071"] })).ret).toBe(0);
     expect(await count(h.db.db, "jobs")).toBe(jobs + 1);
+  });
+
+  it("never lets the administrator set the credit limit: the operator grants it", async () => {
+    const before = await counts(h.db.db, SETTLEMENT_TABLES);
+    const wallet = await creditWallet();
+    // ¥100,000,000 asked by the company itself: refused, nothing written.
+    const raised = await api(ADMIN, S.saveSettings, { settlementDay: 5, creditLimitFen: 10_000_000_000 });
+    expect(raised).toMatchObject({ ret: 403, msg: "授信额度由运营方核定，企业管理员不能修改；如需调整，请联系运营方", data: { errors: { creditLimitFen: expect.any(String) } } });
+    expect(await creditWallet()).toEqual(wallet);
+    expect(await counts(h.db.db, SETTLEMENT_TABLES)).toEqual(before);
+    expect((await api(ADMIN, S.settings)).data.settlementDay).toBe(31);
+    // A page that still sends the limit it showed saves the rest, the limit as it was.
+    const same = await api(ADMIN, S.saveSettings, { settlementDay: 31, creditLimitFen: 50_000_000, "confirmerIds.0": ids["13800000071"] });
+    expect(same.ret, same.msg).toBe(0);
+    expect(await creditWallet()).toEqual(wallet);
+
+    // The operator's call, with its key only.
+    expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: 300_000 }, "wrong-key")).ret).toBe(403);
+    expect((await call(h.app, S.operatorCreditLimit, { companyId, creditLimitFen: 300_000, token: tokens[ADMIN] })).body.ret).toBe(403);
+    expect(await creditWallet()).toEqual(wallet);
+    expect(await operator(S.operatorCreditLimit, { companyId: companyId + 1000, creditLimitFen: 300_000 })).toMatchObject({ ret: 404, msg: "未找到该企业" });
+    for (const creditLimitFen of [-1, 1.5, 10_000_000_001, "3000元"]) {
+      expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen })).ret, String(creditLimitFen)).toBe(400);
+    }
+    const granted = await operator(S.operatorCreditLimit, { companyId, creditLimitFen: 300_000 });
+    expect(granted.ret, granted.msg).toBe(0);
+    expect(granted.data).toMatchObject({ companyId, creditLimitFen: 300_000, creditUsedFen: 0 });
+    expect((await creditWallet()).creditLimit).toBe("3000.00");
+    expect((await api(ADMIN, S.settings)).data).toMatchObject({ creditLimitFen: 300_000, creditUsedFen: 0 });
   });
 
   it("is the administrator's alone", async () => {
     for (const who of ["13800000010", "13800000071", "13800000072"]) {
       expect((await api(who, S.settings)).ret, who).toBe(403);
-      expect((await api(who, S.saveSettings, { settlementDay: 5, creditLimitFen: 1 })).ret, who).toBe(403);
+      expect((await api(who, S.saveSettings, { settlementDay: 5 })).ret, who).toBe(403);
     }
     expect((await api(null, S.settings)).ret).toBe(401);
     // Another company's settings are not found, and saving them writes nothing.
     expect((await api(ADMIN, S.settings, { companyId: companyId + 1000 })).ret).toBe(404);
     const before = await counts(h.db.db, SETTLEMENT_TABLES);
-    expect((await api(ADMIN, S.saveSettings, { companyId: companyId + 1000, settlementDay: 5, creditLimitFen: 1 })).ret).toBe(404);
+    expect((await api(ADMIN, S.saveSettings, { companyId: companyId + 1000, settlementDay: 5 })).ret).toBe(404);
     expect(await counts(h.db.db, SETTLEMENT_TABLES)).toEqual(before);
   });
 });
@@ -155,7 +186,7 @@ describe("credit pay", () => {
     const b = await book("13800000073");
     // Room for one of the two, not both.
     const limit = Math.max(a.payprice, b.payprice) + Math.floor(Math.min(a.payprice, b.payprice) / 2);
-    expect((await api(ADMIN, S.saveSettings, { settlementDay: 31, creditLimitFen: limit, "confirmerIds.0": ids["13800000071"] })).ret).toBe(0);
+    expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: limit })).ret).toBe(0);
     const [ta, tb] = [await trade("13800000072", a.id), await trade("13800000073", b.id)];
     const [ra, rb] = await Promise.all([creditPay("13800000072", ta), creditPay("13800000073", tb)]);
     const wins = [ra, rb].filter((r) => r.ret === 0);
@@ -177,8 +208,14 @@ describe("credit pay", () => {
     expect((await creditPay(lost === a ? "13800000072" : "13800000073", lostTrade)).msg).toMatch(/^企业授信额度不足/);
     expect((await creditPay(won === a ? "13800000072" : "13800000073", ra.ret === 0 ? ta : tb)).data.status).toBe("paid");
     expect((await creditWallet()).creditUsed).toBe((won.payprice / 100).toFixed(2));
+    // The operator may not grant less than the company has used; what it grants is kept.
+    const usedFen = won.payprice;
+    const below = await operator(S.operatorCreditLimit, { companyId, creditLimitFen: usedFen - 1 });
+    expect(below).toMatchObject({ ret: 409, msg: `授信额度不能低于企业已用额度 ¥${formatFen(usedFen)}` });
+    expect((await creditWallet()).creditLimit).toBe((limit / 100).toFixed(2));
+    expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: usedFen })).data).toMatchObject({ creditLimitFen: usedFen, creditUsedFen: usedFen });
     // Room again for the rest of this file.
-    expect((await api(ADMIN, S.saveSettings, { settlementDay: 31, creditLimitFen: 10_000_000, "confirmerIds.0": ids["13800000071"] })).ret).toBe(0);
+    expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: 10_000_000 })).ret).toBe(0);
     expect((await creditPay(lost === a ? "13800000072" : "13800000073", lostTrade)).ret).toBe(0);
   });
 });

@@ -39,8 +39,8 @@ describe("start-up failures", () => {
 const PRODUCTION = {
   NODE_ENV: "production",
   SMS_PROVIDER: "log",
-  PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2",
-  PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91",
+  PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9",
+  PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4",
   DATABASE_URL: "",
   SEED: "",
 };
@@ -49,7 +49,7 @@ const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "portal-prod-"));
 const SPAWN_TIMEOUT = 90_000;
 
 describe("production start-up", () => {
-  it("exits with one line while a partner secret is the demo one or unset", () => {
+  it("exits with one line while a partner secret is the demo one, unset or short", () => {
     const demo = start({ ...PRODUCTION, DATA_DIR: tempDir(), PARTNER_SECRET_TIANHE: "demo-secret-tianhe" });
     expect(demo.code).toBe(1);
     expect(demo.stderr.split("\n")).toHaveLength(1);
@@ -57,6 +57,9 @@ describe("production start-up", () => {
     const unset = start({ ...PRODUCTION, DATA_DIR: tempDir(), PARTNER_SECRET_WEILAN: "" });
     expect(unset.code).toBe(1);
     expect(unset.stderr).toBe("启动失败：生产环境须设置合作方签名密钥 PARTNER_SECRET_WEILAN");
+    const short = start({ ...PRODUCTION, DATA_DIR: tempDir(), PARTNER_SECRET_WEILAN: "1" });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toBe("启动失败：PARTNER_SECRET_WEILAN 至少须有 32 个字符（生产环境的合作方签名密钥）");
   }, SPAWN_TIMEOUT);
 
   it("exits with one line without an SMS provider", () => {

@@ -16,4 +16,5 @@ export const SETTLEMENT_PATHS = {
   operatorSend: "/finance/settlement/operator/send",
   operatorAnswer: "/finance/settlement/operator/answer",
   operatorSettle: "/finance/settlement/operator/settle",
+  operatorCreditLimit: "/finance/settlement/operator/credit-limit",
 } as const;

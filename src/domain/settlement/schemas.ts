@@ -18,16 +18,31 @@ const zId = (error: string) => zInt({ min: 1, max: 2_147_483_647, error });
 /** The company the settings are of: optional, and when given it must be the caller's own. */
 const zCompanyId = zId("企业编号不正确").optional();
 
+const zCreditLimitFen = zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: "授信额度须为 0 到 1 亿元之间的金额" });
+
+/**
+ * What the company's administrator sets: the settlement day and who may confirm statements. The
+ * credit limit is not among them: credit is granted by the operator (operatorCreditLimitInput).
+ */
 export const settlementSettingsSchema = z
   .object({
     companyId: zCompanyId,
     settlementDay: zInt({ min: SETTLEMENT_DAY_MIN, max: SETTLEMENT_DAY_MAX, error: `结算日须为 ${SETTLEMENT_DAY_MIN} 到 ${SETTLEMENT_DAY_MAX} 之间的整数` }),
-    creditLimitFen: zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: "授信额度须为 0 到 1 亿元之间的金额" }),
     confirmerIds: zIdList("确认人不正确", CONFIRMERS_MAX).refine((ids) => ids.length <= CONFIRMERS_MAX, `确认人最多 ${CONFIRMERS_MAX} 位`),
   })
   .strict();
 export type SettlementSettingsForm = z.input<typeof settlementSettingsSchema>;
 export type SettlementSettingsInput = z.output<typeof settlementSettingsSchema>;
+
+/**
+ * The settings call as the server reads it: a page loaded before the limit left the form still
+ * sends creditLimitFen, accepted only while it is the limit the company already has.
+ */
+export const settlementSettingsInput = settlementSettingsSchema.extend({ creditLimitFen: zCreditLimitFen.optional() }).strict();
+export type SettlementSettingsCall = z.output<typeof settlementSettingsInput>;
+
+/** The operator grants a company its credit line: never below what it has already used. */
+export const operatorCreditLimitInput = z.object({ companyId: zId("企业编号不正确"), creditLimitFen: zCreditLimitFen }).strict();
 
 export const settingsInput = z.object({ companyId: zCompanyId }).strict();
 export const statementIdInput = z.object({ id: zId("对账单编号不正确") }).strict();

@@ -1,13 +1,14 @@
-// The company's settlement settings: settlement day, credit limit and who may confirm
-// statements. A react-hook-form form over the settings resource, checked with the schema the
-// server validates with; the server's field errors land under their fields.
-import { Alert, Button, Card, Col, Descriptions, Form, InputNumber, Row, Select, Skeleton, Space, Statistic, Typography } from "antd";
+// The company's settlement settings: settlement day and who may confirm statements, under the
+// company's credit line (read-only: the operator grants the limit). A react-hook-form form over
+// the settings resource, checked with the schema the server validates with; the server's field
+// errors land under their fields.
+import { Alert, Button, Card, Col, Descriptions, Form, Row, Select, Skeleton, Space, Statistic, Typography } from "antd";
 import type { HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
-import { fenToYuan, formatFen, yuanToFen } from "../../domain/policy/fen";
-import { CONFIRMERS_MAX, CREDIT_LIMIT_MAX_FEN, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
+import { formatFen } from "../../domain/policy/fen";
+import { CONFIRMERS_MAX, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
 import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
 import { usePortalUser } from "../../pages/layout/session";
 import { LoadError } from "../LoadError";
@@ -36,7 +37,7 @@ export function SettlementSettingsForm() {
       errorNotification: (e) => ({ message: e?.message ?? t("settlement.saveFailed"), type: "error" }),
     },
     resolver: zodResolver(settlementSettingsSchema),
-    defaultValues: { settlementDay: undefined, creditLimitFen: 0, confirmerIds: [] },
+    defaultValues: { settlementDay: undefined, confirmerIds: [] },
   });
   const view = query?.data?.data;
   if (query?.isLoading) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
@@ -54,6 +55,7 @@ export function SettlementSettingsForm() {
           <Col><Statistic title={t("settlement.creditUsed")} prefix="¥" value={formatFen(view.creditUsedFen)} /></Col>
           <Col><Statistic title={t("settlement.creditAvailable")} prefix="¥" value={formatFen(Math.max(0, view.creditLimitFen - view.creditUsedFen))} valueStyle={{ color: "#389e0d" }} /></Col>
         </Row>
+        <Typography.Paragraph type="secondary" style={{ margin: "12px 0 0" }} data-testid="credit-by-operator">{t("settlement.limitByOperator")}</Typography.Paragraph>
       </Card>
       <Card title={t("settlement.settingsOf", { company: view.companyName })}>
         {!view.configured && <Alert type="info" showIcon message={t("settlement.notConfigured")} style={{ marginBottom: 16 }} />}
@@ -73,27 +75,6 @@ export function SettlementSettingsForm() {
                   aria-label={t("settlement.settlementDay")}
                   style={{ width: 200 }}
                   options={DAYS.map((d) => ({ value: d, label: t("settlement.dayOption", { day: d }) }))}
-                />
-              )}
-            />
-          </Form.Item>
-          <Form.Item label={t("settlement.creditLimitYuan")} required extra={t("settlement.limitHint")} {...fieldError("creditLimitFen")}>
-            <Controller
-              name="creditLimitFen"
-              control={control}
-              render={({ field }) => (
-                // Yuan on screen, fen in the form: the text converts exactly, never through a float.
-                <InputNumber<string>
-                  stringMode
-                  min="0"
-                  max={fenToYuan(CREDIT_LIMIT_MAX_FEN)}
-                  precision={2}
-                  style={{ width: 240 }}
-                  prefix="¥"
-                  aria-label={t("settlement.creditLimitYuan")}
-                  value={typeof field.value === "number" ? fenToYuan(field.value) : null}
-                  onChange={(v) => field.onChange(v === null || v === "" ? null : (yuanToFen(v) ?? v))}
-                  onBlur={field.onBlur}
                 />
               )}
             />

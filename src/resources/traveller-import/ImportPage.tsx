@@ -76,8 +76,9 @@ export function ImportPage({ routeName, base, listRoute, resource, columns: ownC
   const [error, setError] = useState<string | null>(null);
   const busy = call.mutation.isPending;
 
+  // The file travels as JSON: its base64 is read by the server at once, not unescaped from a form.
   const post = async <T,>(url: string, values: Record<string, unknown>) =>
-    (await call.mutateAsync({ url, method: "post", values, successNotification: false, errorNotification: false })).data as unknown as T;
+    (await call.mutateAsync({ url, method: "post", values, meta: { json: true }, successNotification: false, errorNotification: false })).data as unknown as T;
 
   const getTemplate = async () => {
     try {
