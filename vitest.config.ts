@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { localeParts } from "./scripts/locale-parts";
@@ -19,5 +20,9 @@ export default defineConfig({
     testTimeout: 40000,
     hookTimeout: 30000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores, which is a single worker on the 2-core
+    // CI machine; the files spend much of their time waiting on scrypt, PostgreSQL and jsdom
+    // timers, so two workers there halve the phase without starving either.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
