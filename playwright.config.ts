@@ -2,6 +2,17 @@ import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+
+// The specs run in two halves at once, each against a server and a fresh database of its own, so
+// one half's orders, balances and sessions never meet the other's and each half runs in file
+// order exactly as a single run did. Files alternate between halves in name order, which keeps
+// the two about equally long without a list to maintain.
+const SPECS = fs.readdirSync("e2e").filter((f) => f.endsWith(".spec.ts")).sort();
+const HALVES = [0, 1].map((h) => ({
+  name: h === 0 ? "a" : "b",
+  port: PORT + h,
+  files: SPECS.filter((_, i) => i % 2 === h),
+}));
 const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
@@ -9,12 +20,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per half: each half's files run one after another against their own server.
+  workers: HALVES.length,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   outputDir: "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: "zh-CN",
     viewport: { width: 1280, height: 800 },
     screenshot: "only-on-failure",
@@ -32,16 +43,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built portal and a real server on a fresh database (scripts/e2e-server.ts).
+  projects: HALVES.map((h) => ({
+    name: h.name,
+    workers: 1,
+    testMatch: h.files,
+    use: { baseURL: `http://127.0.0.1:${h.port}` },
+  })),
+  // The built portal and a real server on a fresh database per half (scripts/e2e-server.ts).
+  webServer: HALVES.map((h) => ({
     command: `npx tsx scripts/e2e-server.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `http://127.0.0.1:${h.port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     // The brand's filing line and QR targets as a deployment sets them.
     env: {
-      PORT: String(PORT), HOST: "127.0.0.1", NODE_ENV: "test", SEED: "demo", LOG_LEVEL: "warn",
+      PORT: String(h.port), HOST: "127.0.0.1", NODE_ENV: "test", SEED: "demo", LOG_LEVEL: "warn",
       BRAND_ICP: "沪ICP备2026000001号-1", BRAND_APP_URL: "https://app.example.com/get", BRAND_PUBLIC_ACCOUNT_URL: "https://mp.example.com/follow",
     },
-  },
+  })),
 });
