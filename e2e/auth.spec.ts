@@ -67,6 +67,22 @@ test("register with the SMS code, log in, stay signed in across a reload, log ou
   expect(errors).toEqual([]);
 });
 
+test("a registered phone gets its register code like any other and is told 已注册 only at the register step", async ({ page }) => {
+  const errors = watchConsole(page);
+  const phone = "13800000050";
+  await page.goto("/view/login.shtml?type=2");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByPlaceholder("请输入手机号").fill(phone);
+  await dialog.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByText("短信验证码已发送")).toBeVisible();
+  await expect(page.getByText("该手机号已注册，请直接登录")).toHaveCount(0);
+  await dialog.getByPlaceholder("请输入短信验证码").fill(await smsCode(page, phone));
+  await dialog.getByPlaceholder("请设置6-16位登录密码").fill("e2e-pass-1");
+  await dialog.getByRole("button", { name: "立即注册" }).click();
+  await expect(dialog.getByText("该手机号已注册，请直接登录")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("account login with the captcha bypass shows the member's name", async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto("/view/login.shtml");
