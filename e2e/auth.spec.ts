@@ -83,13 +83,23 @@ test("a registered phone gets its register code like any other and is told 已�
   expect(errors).toEqual([]);
 });
 
-test("account login with the captcha bypass shows the member's name", async ({ page }) => {
+test("account login with the captcha bypass shows the member's name; the session never travels in a URL", async ({ page }) => {
   const errors = watchConsole(page);
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
   await page.goto("/view/login.shtml");
   await expect(page.getByRole("dialog").getByRole("button", { name: "看不清？点击换一张" })).toBeVisible();
   await logInInDialog(page, "13800000010", "demo123456");
   await expect(page).toHaveURL(/\/view\/index\.shtml$/);
   await expect(page.getByText("李明").first()).toBeVisible();
+  // Signed in, the brand (a GET) is asked again on a reload: with the token in a header only.
+  const brand = page.waitForRequest((r) => r.url().includes("/api/brand/config"));
+  await page.reload();
+  const asked = await brand;
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).toBeTruthy();
+  expect(await asked.headerValue("authorization")).toBe(`Bearer ${token}`);
+  expect(urls.filter((u) => u.includes(token!) || /[?&]token=/.test(u))).toEqual([]);
   expect(errors).toEqual([]);
 });
 
