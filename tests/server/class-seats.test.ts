@@ -1,11 +1,14 @@
 // Booking classes nested in their cabin, on a fresh database (SQLite, or PostgreSQL with
 // DATABASE_URL): a discount fare shows min(class left, cabin left) and can sell exactly that;
 // a hold takes from the class and the cabin together, a release, refund or partial refund gives
-// both back; a burst of buyers at a class's last seat gets one booking; a sold-out class closes
-// and the next one up is on sale.
+// both back, and so do an order's cancel and its expiry; a burst of buyers at a class's last seat
+// gets one booking; a sold-out class closes and the next one up is on sale.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { caller, day, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
+import { caller, day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
+import { call as post, freshClient, login } from "./account-helpers";
+import { setClock } from "../../server/services/clock";
+import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { suppliersFor } from "../../server/suppliers";
 import { soldElsewhere } from "../../server/inventory/demand";
 import { classAllotment } from "../../server/inventory/air/pricing";
@@ -147,5 +150,47 @@ describe("a discount class nested in its cabin", () => {
     await supplier().refundSeats(part.holdId, ONE, ctx);
     expect(await classRemaining(flight.flightKey, seat.cabinCode)).toBe(allotment - 1);
     expect(await yRemaining(flight.flightKey)).toBe(cabin - 1);
+  });
+});
+
+describe("orders of a discount fare", () => {
+  let token: string;
+  let keys = 0;
+  const book = async (seat: FlightSeat) =>
+    (
+      await post(h.app, P.book, {
+        token, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `class-${++keys}-${Date.now()}`, contactName: "张三", contactMobile: "13800000010",
+        "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+      })
+    ).body;
+
+  beforeAll(async () => {
+    freshClient();
+    token = await login(h.app, "13800000010");
+  });
+
+  it("a cancelled order and an expired one give the class its seat back with the cabin's", async () => {
+    const { flight, seat } = await discountFare("SHA", "CAN", day(26));
+    const index = subclassesOf("Y").findIndex((s) => s.code === seat.cabinCode);
+    const allotment = classAllotment(SEED, flight.flightKey, "Y", index);
+    const cabin = await yRemaining(flight.flightKey);
+    const first = await book(seat);
+    expect(first.ret, first.msg).toBe(0);
+    const second = await book(seat);
+    expect(second.ret, second.msg).toBe(0);
+    expect(await classRemaining(flight.flightKey, seat.cabinCode)).toBe(allotment - 2);
+
+    expect((await post(h.app, P.cancel, { token, id: first.data.id })).body.ret).toBe(0);
+    expect(await classRemaining(flight.flightKey, seat.cabinCode)).toBe(allotment - 1);
+
+    setClock(() => NOW + 30 * 60_000 + 1000);
+    try {
+      await h.app.jobs.runDueJobs();
+    } finally {
+      setClock(() => NOW);
+    }
+    expect((await post(h.app, P.detail, { token, id: second.data.id })).body.data.status).toBe(12);
+    expect(await classRemaining(flight.flightKey, seat.cabinCode)).toBe(allotment);
+    expect(await yRemaining(flight.flightKey)).toBe(cabin);
   });
 });
