@@ -1,6 +1,7 @@
-// npm run bench:book — the last seat and the last room, each wanted by 50 buyers at once, on a
-// fresh SQLite database (or DATABASE_URL). A flight's economy cabin and a hotel room type are
-// set to exactly one left, then 50 bookings (two members, each with its own form key) arrive
+// npm run bench:book — the last seat, the last seat of a discount booking class and the last
+// room, each wanted by 50 buyers at once, on a fresh SQLite database (or DATABASE_URL). A
+// flight's economy cabin, a discount class of another flight and a hotel room type are set to
+// exactly one left, then 50 bookings (two members, each with its own form key) arrive
 // together. Prints how long the burst took and how it ended, and checks what must hold: exactly
 // one booking wins, every other is refused with the Chinese "sold out" message, one order and
 // one hold are written, and the count ends at zero, never below. Exits 1 when a check fails. The
@@ -15,6 +16,8 @@ import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo, DEMO_PASSWORD } from "../server/db/seed/demo";
 import { createAuthorize } from "../server/services/authorize";
 import { soldElsewhere } from "../server/inventory/demand";
+import { classAllotment } from "../server/inventory/air/pricing";
+import { subclassesOf } from "../src/domain/travel/air-fares";
 import { roomsSoldElsewhere } from "../server/inventory/hotel/pricing";
 import { DEFAULT_INVENTORY_SEED } from "../server/suppliers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
@@ -99,6 +102,32 @@ async function burst(title: string, book: (i: number) => Promise<{ ret: number; 
       return [r.yRemaining - sold];
     },
   );
+}
+
+// The last seat of a discount booking class: the class has one seat left while its cabin has
+// plenty, so only the class's own count can stop the other 49.
+{
+  const depDate = addDays(today, 8);
+  const list: FlightItem[] = (await post("/api/v1/trip_manager/air_ticket_domestic_flight/list", { depCity: "BJS", arrCity: "SHA", depDate })).data.list;
+  const flight = list.find((f) => f.seats.some((s) => s.cabinClass === "Y" && s.cabinCode !== "Y" && s.seatsLeft > 0))!;
+  const seat = flight.seats.find((s) => s.cabinClass === "Y" && s.cabinCode !== "Y" && s.seatsLeft > 0)!;
+  const index = subclassesOf("Y").findIndex((c) => c.code === seat.cabinCode);
+  const classKey = { flightKey: flight.flightKey, cabinClass: "Y", classCode: seat.cabinCode };
+  await db.insertInto("air_class_seats").values({ ...classKey, total: classAllotment(DEFAULT_INVENTORY_SEED, flight.flightKey, "Y", index), remaining: 1 }).execute();
+  const classLeft = async () =>
+    (await db.selectFrom("air_class_seats").select("remaining").where("flightKey", "=", flight.flightKey).where("classCode", "=", seat.cabinCode).executeTakeFirstOrThrow()).remaining;
+  const cabinLeft = async () => (await db.selectFrom("air_flights").select("yRemaining").where("flightKey", "=", flight.flightKey).executeTakeFirstOrThrow()).yRemaining;
+  const cabinBefore = await cabinLeft();
+  await burst(
+    `Last ${seat.cabinCode}-class seat of ${flight.flightNo} ${depDate}`,
+    (i) => post(FLIGHT_ORDER_PATHS.book, {
+      token: tokens[i % 2], fareKey: seat.fareKey, price: seat.salePrice, clientKey: clientKey(i), contactName: "张三", contactMobile: "13800000010",
+      "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    }),
+    /余票不足|仅剩|已售完|已关闭/,
+    async () => [await classLeft()],
+  );
+  check((await cabinLeft()) === cabinBefore - 1, "the cabin gave exactly the one seat the class sold");
 }
 
 // The last room of a Shanghai hotel for two nights ten days ahead.

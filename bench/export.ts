@@ -90,7 +90,12 @@ try {
   }
   const exportMs = performance.now() - t0;
   if (view.status !== "done") throw new Error(`export ${view.status}: ${view.error}`);
-  const file = await fetch(`${base}${view.downloadPath}`);
+  const file = await fetch(`${base}${view.downloadPath}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${info.token}` },
+    body: JSON.stringify({ taskId: view.taskId }),
+  });
+  if (file.status !== 200) throw new Error(`download refused: ${file.status}`);
   const bytes = (await file.arrayBuffer()).byteLength;
   const exportPeak = peakMb();
 

@@ -67,13 +67,39 @@ test("register with the SMS code, log in, stay signed in across a reload, log ou
   expect(errors).toEqual([]);
 });
 
-test("account login with the captcha bypass shows the member's name", async ({ page }) => {
+test("a registered phone gets its register code like any other and is told 已注册 only at the register step", async ({ page }) => {
   const errors = watchConsole(page);
+  const phone = "13800000050";
+  await page.goto("/view/login.shtml?type=2");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByPlaceholder("请输入手机号").fill(phone);
+  await dialog.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByText("短信验证码已发送")).toBeVisible();
+  await expect(page.getByText("该手机号已注册，请直接登录")).toHaveCount(0);
+  await dialog.getByPlaceholder("请输入短信验证码").fill(await smsCode(page, phone));
+  await dialog.getByPlaceholder("请设置6-16位登录密码").fill("e2e-pass-1");
+  await dialog.getByRole("button", { name: "立即注册" }).click();
+  await expect(dialog.getByText("该手机号已注册，请直接登录")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("account login with the captcha bypass shows the member's name; the session never travels in a URL", async ({ page }) => {
+  const errors = watchConsole(page);
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
   await page.goto("/view/login.shtml");
   await expect(page.getByRole("dialog").getByRole("button", { name: "看不清？点击换一张" })).toBeVisible();
   await logInInDialog(page, "13800000010", "demo123456");
   await expect(page).toHaveURL(/\/view\/index\.shtml$/);
   await expect(page.getByText("李明").first()).toBeVisible();
+  // Signed in, the brand (a GET) is asked again on a reload: with the token in a header only.
+  const brand = page.waitForRequest((r) => r.url().includes("/api/brand/config"));
+  await page.reload();
+  const asked = await brand;
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  expect(token).toBeTruthy();
+  expect(await asked.headerValue("authorization")).toBe(`Bearer ${token}`);
+  expect(urls.filter((u) => u.includes(token!) || /[?&]token=/.test(u))).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -54,6 +54,7 @@ import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { securityHeaderValues } from "./services/http/security-headers";
+import { redactingLogger } from "./services/http/log-redact";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
@@ -92,7 +93,8 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ?? false,
+    // Every log line is written without secrets (see log-redact.ts).
+    logger: redactingLogger(config.logger ?? false),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ?? false,
     requestIdHeader: "x-request-id",

@@ -37,7 +37,7 @@ export function sessionWatchOf(db: Kysely<Database>): WriteWatch | undefined {
 }
 
 /** Tables of seat and room counts: searches on SQLite keep what they read until one is written. */
-const INVENTORY_TABLES = ["air_flights", "train_seats", "hotel_nights"] as const;
+const INVENTORY_TABLES = ["air_flights", "air_class_seats", "train_seats", "hotel_nights"] as const;
 const inventoryWatches = new WeakMap<Kysely<Database>, WriteWatch>();
 
 /**

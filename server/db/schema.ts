@@ -5,7 +5,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalStepsTable, ApprovalsTable, CarStandardLevelsTable, CarStandardsTable, CompanyTravelSettingsTable, ReplaceBookersTable, TravelStandardsTable, TripApplicationTravellersTable, TripApplicationsTable } from "./tables/policy";
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
-import type { AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
+import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { LedgerTable, OrderEventsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
@@ -243,6 +243,7 @@ export interface Database {
   jobs: JobsTable;
   inventory_marks: InventoryMarksTable;
   air_flights: AirFlightsTable;
+  air_class_seats: AirClassSeatsTable;
   train_stops: TrainStopsTable;
   train_seats: TrainSeatsTable;
   hotels: HotelsTable;

@@ -1,5 +1,6 @@
 // Export tasks: starting one answers at once with its id; the file is written in the background
-// while the portal polls /export/status for the progress bar, then follows the download link.
+// while the portal polls /export/status for the progress bar, then posts the task id to the
+// download path and saves the reply.
 // Each export route takes the same filters and the same access resource as the list it exports,
 // so an export can never hold a row its caller could not page through.
 import crypto from "node:crypto";
@@ -10,11 +11,14 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Member } from "../db/schema";
 import type { AppContext } from "../services/context";
-import { BizError, RET, fail } from "../services/http/envelope";
-import { defineRoute, type Access, type RouteSpec } from "../services/http/route";
+import { BizError, MSG, RET, fail } from "../services/http/envelope";
+import { defineRoute, sessionTokenOf, type Access, type RouteSpec } from "../services/http/route";
+import { resolveSession } from "../services/accounts/sessions";
 import { isoAt, now } from "../services/clock";
 import { zInt } from "../../src/domain/zod";
-import type { ExportColumn, ExportStatus, ExportTaskView } from "../../src/domain/exports";
+import { EXPORT_FILE_PATH, type ExportColumn, type ExportStatus, type ExportTaskView } from "../../src/domain/exports";
+
+const EXPORT_FILE_PATH_API = `/api${EXPORT_FILE_PATH}`;
 import { writeSheet } from "./xlsx";
 
 /** More rows than this is not a spreadsheet anyone opens: ask for a narrower filter. */
@@ -72,7 +76,7 @@ function viewOf(row: TaskRow): ExportTaskView {
     rowsDone: row.rowsDone,
     rowsTotal: row.rowsTotal,
     fileName: row.fileName,
-    downloadPath: status === "done" ? `/export/file/${row.id}?key=${row.downloadKey}` : null,
+    downloadPath: status === "done" ? EXPORT_FILE_PATH : null,
     error: row.error,
   };
 }
@@ -177,18 +181,26 @@ export const exportRoutes = [
 ];
 
 /**
- * The download: a plain GET the browser follows, authorised by the task's random key (the
- * link is only ever given to the member who asked for it), so no token travels in a URL.
+ * The download: a POST of the task id with the member's session (the Authorization header), so
+ * neither a token nor the file's key travels in a URL; the page saves the reply as a file. Only
+ * the member who started the task gets it; any other task answers like a missing one.
  */
 export function registerExportDownload(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { taskId: string }; Querystring: { key?: string } }>("/api/export/file/:taskId", async (req, reply) => {
-    const taskId = Number(req.params.taskId);
-    const key = typeof req.query.key === "string" ? req.query.key : "";
-    const row = Number.isSafeInteger(taskId) && taskId > 0 && /^[0-9a-f]{32}$/.test(key)
-      ? await ctx.db.selectFrom("export_tasks").select(["id", "status", "fileName", "downloadKey"]).where("id", "=", taskId).executeTakeFirst()
+  app.post(EXPORT_FILE_PATH_API, async (req, reply) => {
+    const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+    const token = sessionTokenOf(req, typeof body.token === "string" ? body.token : undefined);
+    const member = token ? await resolveSession(ctx.db, token) : null;
+    if (!member) return reply.status(401).send(fail(RET.UNAUTHORISED, MSG.sessionExpired));
+    const taskId = Number(body.taskId);
+    const row = Number.isSafeInteger(taskId) && taskId > 0
+      ? await ctx.db
+          .selectFrom("export_tasks")
+          .select(["id", "status", "fileName", "downloadKey"])
+          .where("id", "=", taskId)
+          .where("memberId", "=", member.id)
+          .executeTakeFirst()
       : undefined;
-    const matches = row && row.status === "done" && crypto.timingSafeEqual(Buffer.from(row.downloadKey), Buffer.from(key));
-    if (!row || !matches) return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing));
+    if (!row || row.status !== "done") return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing));
     const file = fileOf(row.id, row.downloadKey);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return reply.status(410).send(fail(RET.NOT_FOUND, MESSAGES.gone));

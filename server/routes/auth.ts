@@ -109,6 +109,9 @@ export const authRoutes = [
     rateLimit: LOGIN_RATE_LIMIT,
     handler: async ({ input, ctx, req }) => {
       await takeRegisterQuota(ctx, req.ip);
+      // The code first: whether this phone (or the referrer's) is registered is told only to
+      // whoever proved they hold the phone.
+      const code = await verifySmsCode(ctx.db, input.mobilePhone, "register", input.code, req.ip);
       if (await memberByPhone(ctx.db, input.mobilePhone)) throw accountError(ACCOUNT_RET.PHONE_REGISTERED, ACCOUNT_MSG.phoneRegistered);
       let referrerId: number | null = null;
       if (input.refermobilephone) {
@@ -116,7 +119,6 @@ export const authRoutes = [
         if (!referrer) throw accountError(ACCOUNT_RET.REFERRER_UNKNOWN, ACCOUNT_MSG.referrerUnknown);
         referrerId = referrer.id;
       }
-      const code = await verifySmsCode(ctx.db, input.mobilePhone, "register", input.code, req.ip);
       const passwordHash = await hashPassword(input.loginPwd);
       const time = isoAt();
       try {

@@ -48,7 +48,7 @@ export const smsRoutes = [
   defineRoute({
     method: "POST",
     url: "/common/sendCode",
-    summary: "发送短信验证码（type：register|reset|login|verify|paypwd|bindBankCard；paypwd、bindBankCard 只发往本人手机；login、reset 不论是否注册应答相同）",
+    summary: "发送短信验证码（type：register|reset|login|verify|paypwd|bindBankCard；paypwd、bindBankCard 只发往本人手机；register、login、reset 不论是否注册应答相同）",
     tags: ["sms"],
     access: "public",
     input: sendCodePayload,
@@ -60,8 +60,10 @@ export const smsRoutes = [
         if (member.mobilePhone !== input.mobilePhone) throw accountError(ACCOUNT_RET.NOT_OWN_PHONE, ACCOUNT_MSG.notOwnPhone);
       }
       if (input.type === "register") await takeRegisterQuota(ctx, req.ip);
+      // A register code is sent and answered alike whether or not the phone is taken: only the
+      // phone's owner reads the code, and the register step says 已注册 once the code is proven.
+      if (input.type === "register") return sendCodeReply(ctx, reply, input.mobilePhone, input.type, req);
       const existing = await memberByPhone(ctx.db, input.mobilePhone);
-      if (input.type === "register" && existing) throw accountError(ACCOUNT_RET.PHONE_REGISTERED, ACCOUNT_MSG.phoneRegistered);
       if (input.type === "login" || input.type === "reset") {
         return sendCodeReply(ctx, reply, input.mobilePhone, input.type, req, { registered: Boolean(existing), sameForUnregistered: true });
       }

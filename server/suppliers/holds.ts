@@ -11,7 +11,7 @@ import type { HoldRecord, HoldStatus } from "../../src/domain/travel/types";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 
-type CountTable = "air_flights" | "train_seats" | "hotel_nights";
+type CountTable = "air_flights" | "air_class_seats" | "train_seats" | "hotel_nights";
 
 export interface HoldLine {
   table: CountTable;
@@ -21,6 +21,11 @@ export interface HoldLine {
   n: number;
   /** Units other channels have sold by now: the decrement must leave them untouched. */
   guard: number;
+  /**
+   * The count row as it starts, for a count written at its first hold (a booking class's seats):
+   * inserted unless it is there, in the hold's transaction, before the decrement.
+   */
+  create?: Record<string, string | number>;
 }
 
 export interface NewHold {
@@ -84,6 +89,10 @@ export async function createHold(db: Kysely<Database>, h: NewHold): Promise<Stor
   };
   await inTransaction(db, async (trx) => {
     for (const line of h.lines) {
+      if (line.create) {
+        const keys = Object.keys(line.key);
+        await trx.insertInto(line.table).values(line.create as never).onConflict((oc) => oc.columns(keys as never).doNothing()).execute();
+      }
       if (!(await adjust(trx, line, -line.n))) throw new BizError(RET.CONFLICT, h.soldOut);
     }
     await trx.insertInto("inventory_holds").values(row).execute();

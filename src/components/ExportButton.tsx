@@ -1,12 +1,13 @@
 // 导出 Excel for any bill or report: starts the server's export with the list's own filters,
 // shows its progress while the file is written, and downloads it when ready. The server writes
-// the file; the browser only follows the link, so a 100,000-row export costs the page nothing.
+// the file; the browser fetches it with the session and saves it, so a 100,000-row export costs
+// the page no more than holding the file's bytes.
 import { useEffect, useRef, useState } from "react";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Modal, Progress, Space, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { exportPercent, type ExportTaskView } from "../domain/exports";
-import { getRequestBaseURL } from "../providers/request";
+import { downloadFile } from "../providers/request";
 
 const STATUS_PATH = "/export/status";
 const POLL_MS = 600;
@@ -19,20 +20,30 @@ export interface ExportButtonProps {
   disabled?: boolean;
 }
 
-function download(view: ExportTaskView) {
+/** Fetches the finished file with the session (no key or token in a URL) and saves it. */
+async function download(view: ExportTaskView): Promise<void> {
   if (!view.downloadPath) return;
+  const blob = await downloadFile(view.downloadPath, { taskId: view.taskId });
+  const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
-  a.href = `${getRequestBaseURL().replace(/\/+$/, "")}${view.downloadPath}`;
+  a.href = href;
   a.download = view.fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();
+  // Freed a minute later, not at once: some browsers still read the URL after the click returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
   const t = useTranslate();
   const [taskId, setTaskId] = useState<number | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = (v: ExportTaskView) => {
+    setSaveError(null);
+    download(v).catch((e: Error) => setSaveError(e.message));
+  };
   const start = useCustomMutation<ExportTaskView>();
   const { result, query } = useCustom<ExportTaskView>({
     url: STATUS_PATH,
@@ -51,7 +62,7 @@ export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
   useEffect(() => {
     if (view?.status === "done" && downloaded.current !== view.taskId) {
       downloaded.current = view.taskId;
-      download(view);
+      save(view);
     }
   }, [view]);
 
@@ -66,6 +77,7 @@ export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
   const close = () => {
     setTaskId(null);
     setStartError(null);
+    setSaveError(null);
   };
   const open = taskId !== null || startError !== null;
   const failed = view?.status === "failed" || Boolean(query.error);
@@ -82,7 +94,7 @@ export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
         footer={
           view?.status === "done" ? (
             <Space>
-              <Button onClick={() => download(view)}>{t("export.again")}</Button>
+              <Button onClick={() => save(view)}>{t("export.again")}</Button>
               <Button type="primary" onClick={close}>{t("export.close")}</Button>
             </Space>
           ) : (
@@ -90,8 +102,8 @@ export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
           )
         }
       >
-        {startError ? (
-          <Alert type="error" showIcon message={startError} />
+        {startError || saveError ? (
+          <Alert type="error" showIcon message={startError ?? saveError} />
         ) : failed ? (
           <Alert type="error" showIcon message={view?.error ?? query.error?.message ?? t("export.failed")} />
         ) : (

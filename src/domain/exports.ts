@@ -20,7 +20,7 @@ export interface ExportTaskView {
   rowsDone: number;
   rowsTotal: number;
   fileName: string;
-  /** Present once done: the download link (under the API base). */
+  /** Present once done: the path (under the API base) to POST the task id to for the file. */
   downloadPath: string | null;
   error: string | null;
 }
@@ -31,3 +31,6 @@ export function exportPercent(view: Pick<ExportTaskView, "status" | "rowsDone" |
   if (view.rowsTotal <= 0) return 0;
   return Math.min(99, Math.floor((view.rowsDone * 100) / view.rowsTotal));
 }
+
+/** Where a finished export is fetched: a POST of { taskId } with the session, never a key in a URL. */
+export const EXPORT_FILE_PATH = "/export/file";

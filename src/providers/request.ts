@@ -231,7 +231,9 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     throw err;
   }
 
-  const common = { ...(token ? { token } : {}), timestamp: Date.now(), device: "web" };
+  // The token travels in the Authorization header only: never in a URL, which logs and proxies keep.
+  const common = { timestamp: Date.now(), device: "web" };
+  const auth = authHeader(token);
   const started = Date.now();
   let reply: Envelope | null;
   let axios: AxiosStatic | null = null;
@@ -244,10 +246,10 @@ export async function request<T = unknown>(path: string, data: Record<string, un
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       signal: options.signal,
       ...(method === "GET"
-        ? { params: flattenDotKeys({ ...payload, ...common }) }
+        ? { params: flattenDotKeys({ ...payload, ...common }), headers: auth }
         : options.json
-          ? { data: JSON.stringify({ ...payload, ...common }), headers: { "content-type": "application/json" } }
-          : { data: toFormBody({ ...payload, ...common }), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+          ? { data: JSON.stringify({ ...payload, ...common }), headers: { ...auth, "content-type": "application/json" } }
+          : { data: toFormBody({ ...payload, ...common }), headers: { ...auth, "content-type": "application/x-www-form-urlencoded" } }),
     });
     reply = normaliseReply(res.data);
     if (!reply) {
@@ -290,6 +292,30 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   }
   options.onCatch?.(err);
   throw err;
+}
+
+function authHeader(token: string | null): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * POSTs to a path that answers a file (an export) with the session in the header, and resolves
+ * with its bytes; a refusal (an envelope) rejects with its message.
+ */
+export async function downloadFile(path: string, data: Record<string, unknown>): Promise<Blob> {
+  const http = await getClient();
+  const res = await http.request({
+    url: path,
+    method: "POST",
+    responseType: "blob",
+    validateStatus: () => true,
+    data: toFormBody({ ...data, timestamp: Date.now(), device: "web" }),
+    headers: { ...authHeader(getToken()), "content-type": "application/x-www-form-urlencoded" },
+  });
+  const blob = res.data as Blob;
+  if (res.status === 200) return blob;
+  const reply = normaliseReply(await blob.text().then((t) => JSON.parse(t) as unknown).catch(() => null));
+  throw new RequestError(res.status === 401 ? "unauthorised" : "http", reply?.msg || "下载失败，请稍后重试", reply?.ret ?? null, reply, res.status);
 }
 
 function transportFailure(

@@ -17,6 +17,8 @@ export interface Seen {
   body: Record<string, unknown> | null;
   query: Record<string, unknown>;
   contentType: string | undefined;
+  /** The Authorization header, where the session token travels. */
+  authorization: string | undefined;
 }
 
 export interface LiveServer {
@@ -41,6 +43,7 @@ export function makeRecorder(seen: Seen[]) {
       body: (req.body as Record<string, unknown> | undefined) ?? null,
       query: { ...(req.query as Record<string, unknown>) },
       contentType: req.headers["content-type"],
+      authorization: req.headers.authorization,
     };
     seen.push(entry);
     return entry;

@@ -31,7 +31,7 @@ describe("what is sent", () => {
     });
     expect(s.seen[0].contentType).toBe("application/x-www-form-urlencoded");
     expect(s.seen[0].method).toBe("POST");
-    const { token, timestamp, device, ...body } = s.seen[0].body!;
+    const { timestamp, device, ...body } = s.seen[0].body!;
     expect(body).toEqual({
       name: "张三",
       "passenger.certNo": "110101199001011234",
@@ -43,7 +43,8 @@ describe("what is sent", () => {
       empty: "",
       flag: "true",
     });
-    expect({ token, device }).toEqual({ token: "tok-1", device: "web" });
+    expect(device).toBe("web");
+    expect(s.seen[0].authorization).toBe("Bearer tok-1");
     expect(Math.abs(Number(timestamp) - Date.now())).toBeLessThan(5000);
     expect(data.input).toEqual({
       name: "张三",
@@ -58,30 +59,36 @@ describe("what is sent", () => {
     setToken("tok-j");
     const data = await request<{ seen: Seen; input: unknown }>("/t/echo", { file: "UEsDBBQ+/=", rows: 2 }, { json: true });
     expect(s.seen[0].contentType).toBe("application/json");
-    expect(s.seen[0].body).toMatchObject({ file: "UEsDBBQ+/=", rows: 2, token: "tok-j", device: "web", timestamp: expect.any(Number) });
+    expect(s.seen[0].body).toMatchObject({ file: "UEsDBBQ+/=", rows: 2, device: "web", timestamp: expect.any(Number) });
+    expect(s.seen[0].body).not.toHaveProperty("token");
+    expect(s.seen[0].authorization).toBe("Bearer tok-j");
     expect(data.input).toEqual({ file: "UEsDBBQ+/=", rows: 2 });
   });
 
-  it("sends GET parameters as a query string, dot keys included, with no body", async () => {
+  it("sends GET parameters as a query string, dot keys included, with no body and no token in the URL", async () => {
     setToken("tok-2");
     await request("/t/echo", { city: "北京", page: { num: 2 } }, { method: "GET" });
     expect(s.seen[0]).toMatchObject({ method: "GET", body: null });
-    expect(s.seen[0].query).toMatchObject({ city: "北京", "page.num": "2", token: "tok-2", device: "web" });
+    expect(s.seen[0].query).toMatchObject({ city: "北京", "page.num": "2", device: "web" });
+    expect(s.seen[0].query).not.toHaveProperty("token");
+    expect(s.seen[0].authorization).toBe("Bearer tok-2");
     expect(Number(s.seen[0].query.timestamp)).toBeGreaterThan(Date.now() - 5000);
   });
 
-  it("adds timestamp and device=web to every call, token only when there is one, and callers cannot override them", async () => {
+  it("adds timestamp and device=web to every call, the token (in the Authorization header) only when there is one, and callers cannot override them", async () => {
     await request("/t/echo", { device: "ios", timestamp: 1 });
     expect(s.seen[0].body).not.toHaveProperty("token");
+    expect(s.seen[0].authorization).toBeUndefined();
     expect(s.seen[0].body).toMatchObject({ device: "web" });
     expect(Number(s.seen[0].body!.timestamp)).toBeGreaterThan(1);
     setToken("tok-3");
     await request("/t/echo", {}, { method: "GET" });
     await call("ok");
     expect(s.seen.slice(1).map((x) => (x.method === "GET" ? x.query : x.body))).toEqual([
-      expect.objectContaining({ token: "tok-3", device: "web", timestamp: expect.stringMatching(/^\d{13}$/) }),
-      expect.objectContaining({ token: "tok-3", device: "web", timestamp: expect.stringMatching(/^\d{13}$/) }),
+      expect.objectContaining({ device: "web", timestamp: expect.stringMatching(/^\d{13}$/) }),
+      expect.objectContaining({ device: "web", timestamp: expect.stringMatching(/^\d{13}$/) }),
     ]);
+    expect(s.seen.slice(1).map((x) => x.authorization)).toEqual(["Bearer tok-3", "Bearer tok-3"]);
   });
 
   it("does not send a needLogin call without a token: the server sees nothing", async () => {

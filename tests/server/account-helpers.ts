@@ -36,6 +36,16 @@ export async function get(app: FastifyInstance, url: string, ip = currentIp) {
   return app.inject({ method: "GET", url: `/api${url}`, remoteAddress: ip });
 }
 
+/** A finished export's file: its task id POSTed with the session in the Authorization header. */
+export function downloadExport(app: FastifyInstance, token: string | null, view: { taskId: number; downloadPath: string | null }) {
+  return app.inject({
+    method: "POST",
+    url: `/api${view.downloadPath ?? "/export/file"}`,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: JSON.stringify({ taskId: view.taskId }),
+  });
+}
+
 /** The newest code the dev outbox holds for a phone. */
 export async function lastCode(app: FastifyInstance, mobilePhone: string): Promise<string> {
   const res = await get(app, `/dev/sms-outbox?mobilePhone=${mobilePhone}`);

@@ -250,6 +250,12 @@ describe("documentation and the portal", () => {
     expect(doc.openapi).toBe("3.1.0");
     const op = doc.paths["/api/event/send"].post;
     expect(op.requestBody.content["application/x-www-form-urlencoded"].schema.properties.type.enum).toContain("API_CALL_EXCEPTION");
+    // The session is a bearer header; no GET lists a token among its query parameters.
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.paths["/api/event/list"].post.security).toEqual([{ session: [] }]);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, { get?: { parameters: { name: string }[] } }>)) {
+      if (ops.get) expect(ops.get.parameters.map((p) => p.name), path).not.toContain("token");
+    }
   });
 
   it("serves the document in production only when API_DOCS turns it on", async () => {

@@ -215,9 +215,25 @@ describe("SMS codes and mobile login", () => {
 describe("registration", () => {
   const phone = "13911110001";
 
-  it("refuses a code for a registered phone", async () => {
-    const r = await call(h.app, "/common/sendCode", { mobilePhone: "13800000010", type: "register" });
-    expect(r.body).toMatchObject({ ret: 1301, msg: "该手机号已注册，请直接登录" });
+  it("answers a register code alike for a registered and an unregistered phone", async () => {
+    const taken = await call(h.app, "/common/sendCode", { mobilePhone: "13800000010", type: "register" });
+    const free = await call(h.app, "/common/sendCode", { mobilePhone: "13911110002", type: "register" });
+    expect(taken.status).toBe(free.status);
+    expect(taken.body).toMatchObject({ ret: 0, msg: "短信验证码已发送", data: { mobilePhone: "13800000010", resendAfter: 60 } });
+    expect(free.body).toMatchObject({ ret: 0, msg: "短信验证码已发送", data: { mobilePhone: "13911110002", resendAfter: 60 } });
+    expect(Object.keys(taken.body.data).sort()).toEqual(Object.keys(free.body.data).sort());
+    expect(taken.body.msg).not.toMatch(/已注册/);
+  });
+
+  it("says 已注册 only at the register step and only with the right code", async () => {
+    const before = await count(db(), "members");
+    const code = await lastCode(h.app, "13800000010");
+    const wrong = await call(h.app, "/register/appRegisterSave", { mobilePhone: "13800000010", code: wrongCode(code), loginPwd: NEW_MD5 });
+    expect(wrong.body.ret).toBe(1102);
+    expect(wrong.body.msg).not.toMatch(/已注册/);
+    const right = await call(h.app, "/register/appRegisterSave", { mobilePhone: "13800000010", code, loginPwd: NEW_MD5 });
+    expect(right.body).toMatchObject({ ret: 1301, msg: "该手机号已注册，请直接登录" });
+    expect(await count(db(), "members")).toBe(before);
   });
 
   it("refuses bad input, a wrong code and an unknown referrer, creating no member", async () => {
@@ -245,10 +261,19 @@ describe("registration", () => {
     await login(h.app, phone, NEW_MD5);
   });
 
-  it("refuses registering an existing phone", async () => {
+  it("refuses registering an existing phone without a code of its own; with one, says it is registered", async () => {
     const before = await count(db(), "members");
-    const r = await call(h.app, "/register/appRegisterSave", { mobilePhone: phone, code: "123456", loginPwd: NEW_MD5 });
-    expect(r.body).toMatchObject({ ret: 1301, msg: "该手机号已注册，请直接登录" });
+    const guessed = await call(h.app, "/register/appRegisterSave", { mobilePhone: phone, code: "123456", loginPwd: NEW_MD5 });
+    expect(guessed.body.msg).not.toMatch(/已注册/);
+    const clock = fakeClock();
+    try {
+      clock.advance(61_000);
+      expect((await call(h.app, "/common/sendCode", { mobilePhone: phone, type: "register" })).body).toMatchObject({ ret: 0, msg: "短信验证码已发送" });
+      const r = await call(h.app, "/register/appRegisterSave", { mobilePhone: phone, code: await lastCode(h.app, phone), loginPwd: NEW_MD5 });
+      expect(r.body).toMatchObject({ ret: 1301, msg: "该手机号已注册，请直接登录" });
+    } finally {
+      realClock();
+    }
     expect(await count(db(), "members")).toBe(before);
   });
 });

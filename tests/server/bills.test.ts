@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, downloadExport } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -67,7 +67,7 @@ async function exportOf(who: string, name: BillName, body: Record<string, string
     view = (await api(who, "/export/status", { taskId: start.data.taskId })).data;
   }
   expect(view.status).toBe("done");
-  const file = await h.app.inject({ method: "GET", url: `/api${view.downloadPath}` });
+  const file = await downloadExport(h.app, tokens[who], view);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
   return book.worksheets[0];

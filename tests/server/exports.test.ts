@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startHarness, type Harness } from "./harness";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, downloadExport, freshClient, login } from "./account-helpers";
 import { defineExport, EXPORT_ROWS_MAX } from "../../server/exports/tasks";
 import fs from "node:fs";
 import os from "node:os";
@@ -180,7 +180,8 @@ describe("exports", () => {
     const done = await waitDone(token, start.body.data.taskId);
     expect(done.data).toMatchObject({ status: "done", rowsDone: 1234, rowsTotal: 1234 });
 
-    const file = await h.app.inject({ method: "GET", url: `/api${done.data.downloadPath}` });
+    expect(done.data.downloadPath).toBe("/export/file");
+    const file = await downloadExport(h.app, token, done.data);
     expect(file.statusCode).toBe(200);
     expect(String(file.headers["content-disposition"])).toContain(encodeURIComponent("测试导出-1234.xlsx"));
     const book = new ExcelJS.Workbook();
@@ -206,18 +207,27 @@ describe("exports", () => {
     expect(totals.font?.bold).toBe(true);
   });
 
-  it("shows a task only to its owner and the file only with its key", async () => {
+  it("shows a task and gives its file only to its owner's session; no key or token is in any URL", async () => {
     freshClient();
     const owner = await login(h.app, "13800000070");
     const other = await login(h.app, "13800000071");
     const start = await call(h.app, "/test/excel", { token: owner, n: 3 });
     const done = await waitDone(owner, start.body.data.taskId);
+    expect(JSON.stringify(done.data)).not.toMatch(/key|token/i);
     const foreign = await call(h.app, "/export/status", { token: other, taskId: start.body.data.taskId });
     expect(foreign.body.ret).toBe(404);
-    const withoutKey = await h.app.inject({ method: "GET", url: `/api/export/file/${done.data.taskId}?key=${"0".repeat(32)}` });
-    expect(withoutKey.statusCode).toBe(404);
-    const garbage = await h.app.inject({ method: "GET", url: `/api/export/file/abc?key=%00` });
+    const othersFile = await downloadExport(h.app, other, done.data);
+    expect(othersFile.statusCode).toBe(404);
+    expect(othersFile.json()).toMatchObject({ ret: 404, msg: "未找到该导出任务" });
+    const noSession = await downloadExport(h.app, null, done.data);
+    expect(noSession.statusCode).toBe(401);
+    const garbage = await downloadExport(h.app, owner, { taskId: "abc" as never, downloadPath: "/export/file" });
     expect(garbage.statusCode).toBe(404);
+    // The old link with the key in its query string is gone.
+    const row = await h.db.db.selectFrom("export_tasks").select("downloadKey").where("id", "=", done.data.taskId).executeTakeFirstOrThrow();
+    const byKey = await h.app.inject({ method: "GET", url: `/api/export/file/${done.data.taskId}?key=${row.downloadKey}` });
+    expect(byKey.statusCode).not.toBe(200);
+    expect((await downloadExport(h.app, owner, done.data)).statusCode).toBe(200);
   });
 
   it("refuses an export larger than the limit and writes no task", async () => {

@@ -1,5 +1,5 @@
-// Password guessing limits: a try is claimed before the password is checked, so parallel guesses
-// cannot get past the limit; the hard lock is per (account, address), and across addresses a
+// Password guessing limits: only a wrong password takes a try, claimed with a conditional update,
+// so parallel wrong guesses cannot get past the limit and parallel right ones never lock; the hard lock is per (account, address), and across addresses a
 // failure only asks for a captcha. Also the old-password check and the pay-password service.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, demoPasswordMd5, type Harness } from "./harness";
@@ -43,16 +43,40 @@ describe("parallel guessing", () => {
       .then(() => loginRoute.handler({ input: { mobilePhone: "13800000010", loginPsw, accCode: "-9990" }, ctx: h.app.ctx, req: { ip } } as never))
       .then(() => 0, (e: { ret: number }) => e.ret);
 
-  it("50 simultaneous wrong passwords from one address all fail, only 5 are checked, and the right one is then refused", async () => {
+  it("50 simultaneous wrong passwords from one address all fail, only 5 are answered, and the right one is then refused", async () => {
     const sessions = await count(db(), "sessions");
     const ip = "198.51.100.10";
     const rets = await Promise.all(Array.from({ length: 50 }, (_, i) => direct(md5(`guess-${i}`), ip)));
-    // 4 answered "N tries left", the 5th locked the pair, the other 45 were refused unchecked.
+    // 4 answered "N tries left", the 5th locked the pair, the other 45 were refused as locked.
     expect(tally(rets)).toEqual({ 1201: 4, 1202: 46 });
     expect(await direct(demoPasswordMd5, ip)).toBe(1202);
     const right = await signIn("13800000010", demoPasswordMd5, ip);
     expect(right.body).toMatchObject({ ret: 1202, msg: "密码错误次数过多，请15分钟后再试" });
     expect(await count(db(), "sessions")).toBe(sessions);
+  });
+
+  it("12 simultaneous right passwords from one address all sign in; none is told it tried too often", async () => {
+    const sessions = await count(db(), "sessions");
+    const ip = "198.51.100.13";
+    const rets = await Promise.all(Array.from({ length: 12 }, () => direct(demoPasswordMd5, ip)));
+    expect(tally(rets)).toEqual({ 0: 12 });
+    expect(await count(db(), "sessions")).toBe(sessions + 12);
+  });
+
+  it("right and wrong passwords at once: every right one that is not after the lock signs in, the wrong ones still lock at 5", async () => {
+    const ip = "198.51.100.14";
+    const rets = await Promise.all(Array.from({ length: 24 }, (_, i) => direct(i % 3 === 0 ? demoPasswordMd5 : md5(`mixed-${i}`), ip)));
+    const wrong = rets.filter((_, i) => i % 3 !== 0);
+    const right = rets.filter((_, i) => i % 3 === 0);
+    // A right answer clears the count, so 16 wrong ones may lock the pair or not; never a wrong
+    // one signs in, and a right one is only refused by a standing lock.
+    for (const r of wrong) expect([1201, 1202]).toContain(r);
+    for (const r of right) expect([0, 1202]).toContain(r);
+    // Wrong ones alone, at once, lock it at the limit.
+    const after = await Promise.all(Array.from({ length: 10 }, (_, i) => direct(md5(`after-${i}`), ip)));
+    expect(after.filter((r) => r === 1201).length).toBeLessThanOrEqual(4);
+    expect(after.filter((r) => r === 1202).length).toBeGreaterThanOrEqual(6);
+    expect(await direct(demoPasswordMd5, ip)).toBe(1202);
   });
 
   it("29 simultaneous wrong passwords over HTTP (the per-IP backstop admits 30 a minute) are limited the same way", async () => {
@@ -168,5 +192,14 @@ describe("pay password", () => {
     );
     expect(tally(outcomes)).toEqual({ 1208: 4, 1209: 46 });
     await expect(checkPayPassword(db(), member, md5("135790"))).rejects.toMatchObject({ ret: 1209 });
+  });
+
+  it("10 simultaneous right pay passwords all pass, also after some wrong ones", async () => {
+    const member = { id: 987656, payPasswordHash: await hashPassword(md5("112233")) };
+    const check = (pwd: string) => checkPayPassword(db(), member, md5(pwd)).then(() => 0, (e: { ret: number }) => e.ret);
+    expect(tally(await Promise.all(Array.from({ length: 10 }, () => check("112233"))))).toEqual({ 0: 10 });
+    expect(await check("000000")).toBe(1208);
+    expect(await check("000000")).toBe(1208);
+    expect(tally(await Promise.all(Array.from({ length: 10 }, () => check("112233"))))).toEqual({ 0: 10 });
   });
 });

@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, SEED, startTravel, stopTravel, NOW } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, downloadExport, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR, memberActor } from "../../server/orders/flight/moves";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -317,7 +317,7 @@ describe("the report's excel export", () => {
     expect(start.data.fileName).toBe("国内机票明细报表-部门-2026-10-01至2026-11-30.xlsx");
     const done = await waitDone(ADMIN, start.data.taskId);
     expect(done.data.status).toBe("done");
-    const file = await h.app.inject({ method: "GET", url: `/api${done.data.downloadPath}` });
+    const file = await downloadExport(h.app, tokens[ADMIN], done.data);
     expect(file.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);

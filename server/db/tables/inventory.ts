@@ -44,6 +44,15 @@ export interface AirFlightsTable {
   yRemaining: number;
 }
 
+/** A discount booking class's seats on a flight (migration 098), written at its first hold. */
+export interface AirClassSeatsTable {
+  flightKey: string;
+  cabinClass: string;
+  classCode: string;
+  total: number;
+  remaining: number;
+}
+
 export interface TrainStopsTable {
   trainNo: string;
   seq: number;

@@ -1,7 +1,7 @@
 // Revenue management of the embedded airline: which booking classes are open on a flight today
 // and how many seats each offers. Deeper discounts far out and on quiet days, higher classes
 // close to departure, at busy hours, on weekends and holidays, and as the cabin fills.
-// A pure function of (seed, flight, today) and the stored seat counts.
+// A pure function of (seed, flight, today) and the stored seat counts of the cabins and classes.
 import {
   AIR_INSURANCE, CABIN_LABELS, childCabinPrice, discountLabel, domesticTaxes, fareBreakdown, infantFare,
   internationalTaxes, SERVICE_FEE, subclassesOf, subclassPrice, type CabinClass, type Taxes,
@@ -49,6 +49,32 @@ export function availableSeats(seed: string, today: string, flight: Pick<AirFlig
   return Math.max(0, seat.remaining - sold);
 }
 
+/**
+ * Seats a discount booking class (index > 0 into its cabin's classes) may sell on a flight: small
+ * for the deepest discounts, more for each class up. Fixed per flight and class, so what a class
+ * has sold counts against the same number every day.
+ */
+export function classAllotment(seed: string, flightKey: string, cabin: CabinClass, index: number): number {
+  const classes = subclassesOf(cabin);
+  return 2 + Math.floor(unit(seed, "bucket", flightKey, cabin, classes[index].code) * 8) + 4 * (classes.length - 1 - index);
+}
+
+/** Seats left in each discount class that has been held at least once, keyed `${cabin}|${code}`. */
+export type ClassSeatsLeft = ReadonlyMap<string, number>;
+
+export const classSeatKey = (cabin: string, code: string) => `${cabin}|${code}`;
+
+/**
+ * Seats a booking class can sell now. Classes nest inside their cabin: the full fare can sell
+ * the whole cabin; a discount class at most what is left of its allotment, and never more than
+ * the cabin has left.
+ */
+export function classSeatsLeft(seed: string, flightKey: string, cabin: CabinClass, index: number, cabinLeft: number, held: ClassSeatsLeft): number {
+  if (index === 0) return cabinLeft;
+  const left = held.get(classSeatKey(cabin, subclassesOf(cabin)[index].code)) ?? classAllotment(seed, flightKey, cabin, index);
+  return Math.max(0, Math.min(cabinLeft, left));
+}
+
 /** Index into the cabin's classes of the lowest one open today (0 is the full fare). */
 export function lowestOpenClass(seed: string, today: string, flight: AirFlightsTable, cabin: CabinClass, loadFactor: number): number {
   const classes = subclassesOf(cabin);
@@ -78,7 +104,7 @@ export function taxesOf(input: PricingInput, flight: AirFlightsTable): Taxes {
 }
 
 /** Every fare on sale on a flight, cheapest first, each with its full fee breakdown. */
-export function seatOffers(input: PricingInput, flight: AirFlightsTable, seats: CabinStock[]): FlightSeat[] {
+export function seatOffers(input: PricingInput, flight: AirFlightsTable, seats: CabinStock[], held: ClassSeatsLeft = new Map()): FlightSeat[] {
   const international = Boolean(flight.international);
   const scope = international ? "international" : "domestic";
   const taxes = taxesOf(input, flight);
@@ -91,15 +117,20 @@ export function seatOffers(input: PricingInput, flight: AirFlightsTable, seats: 
     const available = availableSeats(input.seed, input.today, flight, seat);
     if (available <= 0) continue;
     const classes = subclassesOf(cabin);
-    const lowest = lowestOpenClass(input.seed, input.today, flight, cabin, 1 - available / seat.total);
+    const left = (i: number) => classSeatsLeft(input.seed, flight.flightKey, cabin, i, available, held);
+    // A class whose seats are sold closes: the next one up takes its place.
+    const openFrom = (i: number) => {
+      while (i > 0 && left(i) <= 0) i--;
+      return i;
+    };
+    const lowest = openFrom(lowestOpenClass(input.seed, input.today, flight, cabin, 1 - available / seat.total));
     // On sale: the lowest open class, a flexible one three steps up, and the full fare.
-    const shown = [...new Set([lowest, Math.max(0, lowest - 3), 0])];
+    const shown = [...new Set([lowest, openFrom(Math.max(0, lowest - 3)), 0])];
     for (const i of shown) {
       const sub = classes[i];
       const salePrice = subclassPrice(seat.parPrice, sub.percent);
-      // Discount classes are small buckets; the full fare can sell the whole cabin.
-      const bucket = i === lowest && i > 0 ? 2 + Math.floor(unit(input.seed, "bucket", flight.flightKey, cabin, input.today) * 8) : available;
-      const seatsLeft = Math.min(available, bucket);
+      // What the class can sell, which is what a hold of it can take.
+      const seatsLeft = left(i);
       const tier = fareTier(cabin, sub.percent);
       const childPrice = childCabinPrice(seat.parPrice, salePrice, international);
       const infantPrice = infantFare(yPar);

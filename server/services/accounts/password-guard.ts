@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { LOGIN_LOCK_MS, LOGIN_MAX_WRONG } from "../../../src/domain/format";
 import { ACCOUNT_RET, accountError, loginFailedMsg, loginLockedMsg } from "./errors";
-import { claimTry, countEvent, giveBack, recentCount, settleWrong, throttleKey, type TryLimit } from "./throttle";
+import { claimTry, clearUnlessLocked, countEvent, giveBack, lockedUntil, recentCount, settleWrong, throttleKey, type TryLimit } from "./throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { now } from "../clock";
 
@@ -67,10 +67,13 @@ function lockedError(refusal: Refusal, lockedUntil: string | null, limit: TryLim
 }
 
 /**
- * Runs `check` (the slow password comparison) only after claiming a try on keys.pair; throws
- * the refusal when the claim is refused or the check fails. A right answer gives the claim back
- * and clears the account's failure flag; a wrong one counts against the account and address
- * flags and locks the pair once its tries are used up.
+ * Runs `check` (the slow password comparison) unless keys.pair is locked, and throws the refusal
+ * when the check fails. Only a WRONG answer takes a try: it is claimed after the check with one
+ * conditional upsert, so parallel wrong answers still lock the pair at the limit, while parallel
+ * right answers take nothing and are never refused for each other. A right answer decided after
+ * the pair locked is refused like any other, so a burst of guesses learns no more than the
+ * limit's worth of answers; otherwise it clears the pair's count (unless a lock stands) and the
+ * account's failure flag. A wrong one also counts against the account and address flags.
  */
 export async function guardedCheck(
   db: Kysely<Database>,
@@ -79,15 +82,18 @@ export async function guardedCheck(
   refusal: Refusal = LOGIN_REFUSAL,
   limit: TryLimit = PASSWORD_TRIES,
 ): Promise<void> {
-  const claim = await claimTry(db, keys.pair, limit);
-  if (!claim.granted) throw lockedError(refusal, claim.lockedUntil, limit);
+  const before = await lockedUntil(db, keys.pair);
+  if (before) throw lockedError(refusal, before, limit);
   if (await check()) {
-    await giveBack(db, keys.pair);
+    const lock = await clearUnlessLocked(db, keys.pair);
+    if (lock) throw lockedError(refusal, lock, limit);
     if (keys.account) await giveBack(db, keys.account);
     return;
   }
   if (keys.account) await countEvent(db, keys.account, CAPTCHA_AFTER_FAILURE_MS);
   if (keys.address) await countEvent(db, keys.address, CAPTCHA_AFTER_FAILURE_MS);
+  const claim = await claimTry(db, keys.pair, limit);
+  if (!claim.granted) throw lockedError(refusal, claim.lockedUntil, limit);
   const settled = await settleWrong(db, keys.pair, limit, claim.tries);
   if (settled.locked) throw lockedError(refusal, settled.lockedUntil, limit);
   throw accountError(refusal.ret, refusal.msg(settled.left), { triesLeft: settled.left });

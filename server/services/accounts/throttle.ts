@@ -1,8 +1,8 @@
 // Attempt counters in the database, so every server process sees the same count. Three uses:
-// - claimTry/settleWrong/giveBack: tries at a guessable secret. A try is claimed with one
-//   conditional upsert *before* the secret is checked (refused once the limit is reached or a
-//   lock stands), so parallel guesses cannot get past the limit; a right answer gives its claim
-//   back and clears the count.
+// - lockedUntil/claimTry/settleWrong/clearUnlessLocked: tries at a guessable secret. A wrong
+//   answer claims a try with one conditional upsert (refused once the limit is reached or a lock
+//   stands), so parallel wrong answers cannot get past the limit; a right answer claims nothing
+//   and clears the count unless a lock stands.
 // - countEvent/recentCount: plain counts of recent events (a failure seen for an account).
 // - takeQuota: at most `max` actions per window (registrations per address).
 // Keys are SHA-256 hashes of what they count, so a row has a fixed size whatever was typed.
@@ -79,7 +79,28 @@ export async function settleWrong(
   return { locked: true, lockedUntil };
 }
 
-/** A right answer gives its claim back and clears the count. */
+/** Until when a key is locked now; null when it is not. */
+export async function lockedUntil(db: Kysely<Database>, key: string): Promise<string | null> {
+  const at = isoAt();
+  const row = await db.selectFrom("throttles").select("lockedUntil").where("key", "=", key).executeTakeFirst();
+  return row?.lockedUntil && row.lockedUntil > at ? row.lockedUntil : null;
+}
+
+/**
+ * A right answer: clears the key's count in one conditional delete that leaves a standing lock
+ * alone (wrong answers racing it may have locked the key meanwhile). Answers that lock, or null.
+ */
+export async function clearUnlessLocked(db: Kysely<Database>, key: string): Promise<string | null> {
+  const at = isoAt();
+  await db
+    .deleteFrom("throttles")
+    .where("key", "=", key)
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", at)]))
+    .execute();
+  return lockedUntil(db, key);
+}
+
+/** Clears a key's count and any lock (proving the phone is the way back in). */
 export async function giveBack(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("throttles").where("key", "=", key).execute();
 }

@@ -3,10 +3,14 @@ import { z } from "zod";
 import type { RegisteredRoute } from "./route";
 
 const COMMON_PARAMS = {
-  token: { type: "string", description: "登录令牌（需要登录的接口必传）" },
   timestamp: { type: "string", description: "毫秒时间戳" },
   device: { type: "string", enum: ["web"] },
 };
+
+// The session goes in the Authorization header; a POST body's token is still read for older
+// clients. A query string never carries it (a URL is kept in logs and histories).
+const BODY_TOKEN = { token: { type: "string", deprecated: true, description: "登录令牌（旧客户端；请改用 Authorization: Bearer 请求头）" } };
+const SESSION_SCHEME = { session: { type: "http", scheme: "bearer", description: "登录令牌：Authorization: Bearer <token>" } };
 
 const ENVELOPE = {
   type: "object",
@@ -32,12 +36,14 @@ export function openApiDocument(routes: RegisteredRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const schema = schemaOf(r.input) as { properties?: Record<string, unknown>; required?: string[] };
-    const body = { ...schema, properties: { ...(schema.properties ?? {}), ...COMMON_PARAMS } };
+    const common = r.method === "GET" ? COMMON_PARAMS : { ...COMMON_PARAMS, ...BODY_TOKEN };
+    const body = { ...schema, properties: { ...(schema.properties ?? {}), ...common } };
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: r.tags,
       "x-access": r.access,
       responses: { "200": { description: "信封格式应答", content: { "application/json": { schema: ENVELOPE } } } },
+      ...(r.access === "public" ? {} : { security: [{ session: [] }] }),
     };
     if (r.method === "GET") {
       op.parameters = Object.entries(body.properties).map(([name, s]) => ({
@@ -57,5 +63,6 @@ export function openApiDocument(routes: RegisteredRoute[]) {
     openapi: "3.1.0",
     info: { title: "商旅门户 API", version: "1.0.0", description: "所有应答均为 HTTP 200 的 { ret, msg, data, tips } 信封。" },
     paths,
+    components: { securitySchemes: SESSION_SCHEME },
   };
 }

@@ -73,6 +73,19 @@ export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.output
   throw new BizError(RET.BAD_INPUT, result.error.issues[0]?.message ?? MSG.badInput, { errors });
 }
 
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * The session token of a request: the Authorization header (Bearer), else a POST body's `token`
+ * (older clients). Never the query string: a URL is kept in logs, proxies and browser history.
+ */
+export function sessionTokenOf(req: FastifyRequest, bodyToken: string | undefined): string | undefined {
+  const header = req.headers.authorization;
+  const bearer = typeof header === "string" ? BEARER.exec(header.trim())?.[1] : undefined;
+  if (bearer) return bearer;
+  return req.method === "POST" ? bodyToken : undefined;
+}
+
 function splitPayload(raw: unknown): { token: string | undefined; device: string | undefined; payload: Record<string, unknown> } {
   if (raw === undefined || raw === null || raw === "") return { token: undefined, device: undefined, payload: {} };
   if (typeof raw !== "object" || Array.isArray(raw)) throw new BizError(RET.BAD_INPUT, MSG.malformed);
@@ -115,7 +128,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
       handler: async (req, reply): Promise<Envelope> => {
         const raw = spec.method === "GET" ? req.query : req.body;
-        const { token, device, payload } = splitPayload(raw);
+        const { token: bodyToken, device, payload } = splitPayload(raw);
+        const token = sessionTokenOf(req, bodyToken);
         const member = token ? await resolveSession(ctx.db, token) : null;
         if (spec.access !== "public") {
           if (!member) throw new BizError(RET.UNAUTHORISED, MSG.sessionExpired);

@@ -7,7 +7,7 @@ import { changeFee, refundAmount, ruleLines, type FareTier } from "../../../src/
 import { BizError, RET } from "../../services/http/envelope";
 import { now } from "../../services/clock";
 import { airNetwork, routeKey } from "../../inventory/air/network";
-import { cabinsOf, REMAINING_COLUMN, type PricingInput } from "../../inventory/air/pricing";
+import { cabinsOf, classAllotment, REMAINING_COLUMN, type PricingInput } from "../../inventory/air/pricing";
 import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces, type Places } from "../../inventory/places";
 import { confirmHold, createHold, findHold, refundHold, refundHoldPart, releaseHold, type HoldLine, type StoredHold } from "../holds";
@@ -16,7 +16,7 @@ import type { ChangeResult, Passengers, RefundResult, SupplierContext } from "..
 import { ensureRoutes, readFlights, type FlightSource } from "./load";
 import { flightItem } from "./present";
 import { itineraryOf } from "./itineraries";
-import type { CabinClass } from "../../../src/domain/travel/air-fares";
+import { subclassesOf, type CabinClass } from "../../../src/domain/travel/air-fares";
 import type { FlightItem } from "../../../src/domain/travel/types";
 import { itineraryBreakdown, type IntlVerifyReply } from "../../../src/domain/orders/intl-booking";
 import { gpSeatOf } from "../../../src/domain/travel/gp-fares";
@@ -120,7 +120,7 @@ export class FlightBooking {
     const s = await this.seatLine(fareKey, p, c, "该舱位已售完或已关闭，请重新查询", (left) => `该舱位仅剩 ${left} 个座位`);
     return createHold(this.db, {
       product: "air",
-      lines: [s.line],
+      lines: s.lines,
       quantity: s.detail.passengers.adults + s.detail.passengers.children,
       amount: s.amount,
       description: s.description,
@@ -156,7 +156,7 @@ export class FlightBooking {
     };
     return createHold(this.db, {
       product: "air",
-      lines: parts.map((x) => x.line),
+      lines: parts.flatMap((x) => x.lines),
       quantity: p.adults + p.children,
       amount: parts.reduce((a, x) => a + x.amount, 0),
       description: parts.map((x) => x.description).join("；"),
@@ -189,14 +189,16 @@ export class FlightBooking {
     };
     const row = await this.db.selectFrom("air_flights").selectAll().where("flightKey", "=", v.flight.flightKey).executeTakeFirstOrThrow();
     const total = cabinsOf(row).find((x) => x.cabinClass === seat.cabinClass)!.total;
+    const cabinLine: HoldLine = {
+      table: "air_flights",
+      column: REMAINING_COLUMN[seat.cabinClass],
+      key: { flightKey: v.flight.flightKey },
+      n: seatsNeeded,
+      guard: soldElsewhere(this.seed, `${v.flight.flightKey}|${seat.cabinClass}`, v.flight.depDate, c.today, total, seat.cabinClass !== "Y"),
+    };
     return {
-      line: {
-        table: "air_flights",
-        column: REMAINING_COLUMN[seat.cabinClass],
-        key: { flightKey: v.flight.flightKey },
-        n: seatsNeeded,
-        guard: soldElsewhere(this.seed, `${v.flight.flightKey}|${seat.cabinClass}`, v.flight.depDate, c.today, total, seat.cabinClass !== "Y"),
-      },
+      // A discount class's seats are also its cabin's: the hold takes one of each, both or none.
+      lines: [...classLines(this.seed, v.flight.flightKey, seat.cabinClass, seat.cabinCode, seatsNeeded), cabinLine],
       amount: b.ADT.total * p.adults + b.CHD.total * p.children + b.INF.total * p.infants,
       description: `${v.flight.flightNo} ${v.flight.depDate} ${v.flight.depTime} ${v.flight.depCityName}-${v.flight.arrCityName} ${seat.cabinClassName}${seat.cabinCode}`,
       detail,
@@ -263,10 +265,23 @@ async function findAirHold(db: Kysely<Database>, id: string): Promise<StoredHold
 }
 
 interface SeatLine {
-  line: HoldLine;
+  lines: HoldLine[];
   amount: number;
   description: string;
   detail: FareDetail;
+}
+
+/**
+ * The count line of a discount booking class (none for a cabin's full fare, which sells the whole
+ * cabin, nor for a 政府采购 fare, which sells economy seats): its row starts at the class's
+ * allotment the first time it is held.
+ */
+function classLines(seed: string, flightKey: string, cabin: CabinClass, code: string, n: number): HoldLine[] {
+  const index = subclassesOf(cabin).findIndex((s) => s.code === code);
+  if (index <= 0) return [];
+  const key = { flightKey, cabinClass: cabin, classCode: code };
+  const total = classAllotment(seed, flightKey, cabin, index);
+  return [{ table: "air_class_seats", key, n, guard: 0, create: { ...key, total, remaining: total } }];
 }
 
 function checkPassengers(p: Passengers): void {

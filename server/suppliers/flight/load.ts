@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { AirFlightsTable, Database } from "../../db/schema";
 import { airNetwork, routeKey } from "../../inventory/air/network";
 import { writeFlights } from "../../inventory/air/generate";
-import { cabinsOf, seatOffers, type CabinStock, type PricingInput } from "../../inventory/air/pricing";
+import { cabinsOf, classSeatKey, seatOffers, type CabinStock, type ClassSeatsLeft, type PricingInput } from "../../inventory/air/pricing";
 import type { Places } from "../../inventory/places";
 import { ensureGenerated, type Mark } from "../../inventory/store";
 import type { FlightSeat } from "../../../src/domain/travel/types";
@@ -50,22 +50,47 @@ export async function readFlights(src: FlightSource, where: FlightWhere, pricing
   if (where.arrCities) q = q.where("arrCity", "in", where.arrCities);
   if (where.flightKeys) q = q.where("flightKey", "in", where.flightKeys);
   const rows = await q.execute();
+  const held = await classSeatsOf(src.db, rows.map((r) => r.flightKey));
   return rows.map((row) => {
     const seats = cabinsOf(row);
-    return { row, seats, offers: cachedOffers(pricing, row, seats) };
+    return { row, seats, offers: cachedOffers(pricing, row, seats, held.get(row.flightKey)) };
   });
 }
 
-// Offers are a pure function of the flight's stored counts, today and the caller's fee, so they
-// are kept per process keyed by exactly those: a hold changes the counts and so the key.
+const NO_CLASS_HELD: ClassSeatsLeft = new Map();
+/** Keys per query: well under SQLite's bound-parameter limit. */
+const KEYS_PER_QUERY = 500;
+
+/** Seats left in the discount classes held so far, per flight (most flights have none). */
+async function classSeatsOf(db: Kysely<Database>, flightKeys: string[]): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  for (let i = 0; i < flightKeys.length; i += KEYS_PER_QUERY) {
+    const rows = await db
+      .selectFrom("air_class_seats")
+      .select(["flightKey", "cabinClass", "classCode", "remaining"])
+      .where("flightKey", "in", flightKeys.slice(i, i + KEYS_PER_QUERY))
+      .execute();
+    for (const r of rows) {
+      let m = out.get(r.flightKey);
+      if (!m) out.set(r.flightKey, (m = new Map()));
+      m.set(classSeatKey(r.cabinClass, r.classCode), r.remaining);
+    }
+  }
+  return out;
+}
+
+// Offers are a pure function of the flight's stored counts (cabins and held classes), today and
+// the caller's fee, so they are kept per process keyed by exactly those: a hold changes the
+// counts and so the key.
 const offerCache = new Map<string, FlightSeat[]>();
 const OFFER_CACHE_MAX = 50_000;
 
-function cachedOffers(pricing: PricingInput, row: AirFlightsTable, seats: CabinStock[]): FlightSeat[] {
-  const key = `${pricing.seed}|${pricing.today}|${pricing.agreedServiceFee}|${row.flightKey}|${row.fRemaining}|${row.cRemaining}|${row.yRemaining}`;
+function cachedOffers(pricing: PricingInput, row: AirFlightsTable, seats: CabinStock[], held: ClassSeatsLeft = NO_CLASS_HELD): FlightSeat[] {
+  const classes = held.size ? `|${[...held].map(([k, n]) => `${k}=${n}`).sort().join(",")}` : "";
+  const key = `${pricing.seed}|${pricing.today}|${pricing.agreedServiceFee}|${row.flightKey}|${row.fRemaining}|${row.cRemaining}|${row.yRemaining}${classes}`;
   let offers = offerCache.get(key);
   if (!offers) {
-    offers = seatOffers(pricing, row, seats);
+    offers = seatOffers(pricing, row, seats, held);
     if (offerCache.size >= OFFER_CACHE_MAX) offerCache.clear();
     offerCache.set(key, offers);
   }
