@@ -9,7 +9,7 @@ import { Countdown } from "./Countdown";
 import { PARTIAL_TAG_LABELS } from "../../domain/orders/flight-tickets";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime as when } from "../../domain/travel/dates";
+import { formatChinaTime as when } from "../../domain/format";
 import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";

@@ -10,8 +10,7 @@ import { TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
-import { formatMoney } from "../../domain/format";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatMoney, formatChinaTime } from "../../domain/format";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { yuanTextToFen } from "../../domain/travel/money";
 import { SearchButtons } from "../list-parts";
@@ -111,7 +110,7 @@ function Ledger() {
   const error = tableQuery.error;
   const accountLabel = (a: string) => t(`wallet.account.${a}`, { defaultValue: a });
   const columns: TableColumnsType<LedgerRow> = [
-    { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number, r) => BUSINESS_TYPE_LABELS[v as BusinessType] ?? LEDGER_ENTRY_LABELS[r.entry as LedgerEntryName] ?? String(v) },
     { title: t("wallet.note"), dataIndex: "note", key: "note" },
     { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
