@@ -1,11 +1,14 @@
 // The order centre's list, the same for every product: server-paged through Refine's useTable,
 // filtered by status (the product's own codes), booking date range, order number and a
 // traveller's name, with the load error and the empty states. Each product gives its columns.
-import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
+// The page, its size and the filters live in the address, so a reload (or a link) opens the same
+// page of the same search.
+import { useEffect } from "react";
+import type { BaseRecord, CrudFilter, CrudFilters, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import type { Dayjs } from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { EmptyState } from "../pages/layout/StatePages";
 import type { PageAction } from "../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
@@ -16,6 +19,25 @@ interface SearchValues {
   travellerName?: string;
   createDate?: [Dayjs, Dayjs] | null;
 }
+
+/** The search form's values from filters read back from the address (where every value is text). */
+export function searchValuesOf(filters: CrudFilters): SearchValues {
+  const values: SearchValues = {};
+  for (const f of filters) {
+    if (!("field" in f) || f.value === undefined || f.value === null || f.value === "") continue;
+    if (f.field === "status" && /^\d+$/.test(String(f.value))) values.status = Number(f.value);
+    else if (f.field === "orderNo") values.orderNo = String(f.value);
+    else if (f.field === "travellerName") values.travellerName = String(f.value);
+    else if (f.field === "createDate" && Array.isArray(f.value) && f.value.length === 2) {
+      const [from, to] = f.value.map((v) => dayjs(String(v), "YYYY-MM-DD", true));
+      if (from.isValid() && to.isValid()) values.createDate = [from, to];
+    }
+  }
+  return values;
+}
+
+/** Option height of antd's Select: the list is made tall enough to show every status at once. */
+const OPTION_HEIGHT = 32;
 
 /** Keeps a short column on one line, header included. */
 export const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -43,7 +65,7 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
     resource,
     ...(params ? { meta: { params } } : {}),
     pagination: { pageSize: 10 },
-    syncWithLocation: false,
+    syncWithLocation: true,
     onSearch: (v): CrudFilter[] => [
       { field: "status", operator: "eq", value: v.status },
       { field: "orderNo", operator: "eq", value: v.orderNo?.trim() || undefined },
@@ -51,6 +73,14 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
       { field: "createDate", operator: "between", value: v.createDate ? [v.createDate[0].format("YYYY-MM-DD"), v.createDate[1].format("YYYY-MM-DD")] : undefined },
     ],
   });
+  // Refine puts the address's filters in the form as raw text; the status select wants its number
+  // and the range picker its dates, so the form is filled again from the filters once, on opening.
+  useEffect(() => {
+    const form = searchFormProps.form;
+    if (!form) return;
+    form.resetFields();
+    form.setFieldsValue(searchValuesOf(filters) as Parameters<typeof form.setFieldsValue>[0]);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const filtered = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const error = tableQuery.error;
   const total = tableQuery.data?.total;
@@ -65,7 +95,7 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
     <div data-testid={testId}>
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="status" label={t(`${ns}.list.status`)}>
-          <Select allowClear placeholder={t(`${ns}.list.allStatus`)} style={{ width: 140 }} options={statuses.map((c) => ({ value: c, label: statusLabel(c) }))} />
+          <Select allowClear placeholder={t(`${ns}.list.allStatus`)} style={{ width: 140 }} listHeight={statuses.length * OPTION_HEIGHT + 8} options={statuses.map((c) => ({ value: c, label: statusLabel(c) }))} />
         </Form.Item>
         <Form.Item name="createDate" label={t(`${ns}.list.createDate`)}>
           <DatePicker.RangePicker style={{ width: 240 }} />
