@@ -25,7 +25,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
       ns="flightOrder"
       testId={gp ? "gp-order-list" : "flight-order-list"}
       params={{ gpFlag: gp ? 1 : 0 }}
-      scrollX={880}
+      scrollX={820}
       statuses={FLIGHT_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(FLIGHT_ORDER_LABELS, c)}
       empty={empty}
@@ -34,7 +34,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
         // Widths add up to less than the list's room at 1280 px; the status tags wrap inside their
         // own cell, so none slides under the fixed 操作 column.
         {
-          ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 190,
+          ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 180,
           render: (v: string, r) => (
             <div>
               <Link to={orderDetailPath(r.id)}>{v}</Link>
@@ -53,10 +53,10 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
             </div>
           ),
         },
-        { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 100, render: (v: string[]) => v.join("、") },
-        { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 110, render: (v: number) => `¥${formatFen(v)}` },
+        { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 90, render: (v: string[]) => v.join("、") },
+        { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
         {
-          title: t("flightOrder.list.status"), dataIndex: "status", key: "status", width: 170,
+          title: t("flightOrder.list.status"), dataIndex: "status", key: "status", width: 150,
           render: (v: number, r) => (
             <div>
               <Space size={[0, 4]} wrap>

@@ -23,7 +23,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
       testId="hotel-order-list"
       statuses={HOTEL_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(HOTEL_ORDER_LABELS, c)}
-      scrollX={860}
+      scrollX={820}
       empty={empty}
       action={action}
       columns={(refetch) => [

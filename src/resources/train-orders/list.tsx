@@ -24,7 +24,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
       testId="train-order-list"
       statuses={TRAIN_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(TRAIN_ORDER_LABELS, c)}
-      scrollX={860}
+      scrollX={820}
       empty={empty}
       action={action}
       columns={(refetch) => [

@@ -157,7 +157,7 @@ function Ledger() {
         {...tableProps}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 860 }}
+        scroll={{ x: 800 }}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("wallet.total", { count: n }) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "wallet.loadError" : "wallet.empty")} /> }}
       />
