@@ -4,37 +4,14 @@
 // The page, its size and the filters live in the address, so a reload (or a link) opens the same
 // page of the same search.
 import { useEffect } from "react";
-import type { BaseRecord, CrudFilter, CrudFilters, HttpError } from "@refinedev/core";
+import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import dayjs, { type Dayjs } from "dayjs";
 import { EmptyState } from "../pages/layout/StatePages";
+import { filtersOf, searchValuesOf, type SearchValues } from "./order-list-search";
 import type { PageAction } from "../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
-
-interface SearchValues {
-  status?: number;
-  orderNo?: string;
-  travellerName?: string;
-  createDate?: [Dayjs, Dayjs] | null;
-}
-
-/** The search form's values from filters read back from the address (where every value is text). */
-export function searchValuesOf(filters: CrudFilters): SearchValues {
-  const values: SearchValues = {};
-  for (const f of filters) {
-    if (!("field" in f) || f.value === undefined || f.value === null || f.value === "") continue;
-    if (f.field === "status" && /^\d+$/.test(String(f.value))) values.status = Number(f.value);
-    else if (f.field === "orderNo") values.orderNo = String(f.value);
-    else if (f.field === "travellerName") values.travellerName = String(f.value);
-    else if (f.field === "createDate" && Array.isArray(f.value) && f.value.length === 2) {
-      const [from, to] = f.value.map((v) => dayjs(String(v), "YYYY-MM-DD", true));
-      if (from.isValid() && to.isValid()) values.createDate = [from, to];
-    }
-  }
-  return values;
-}
 
 /** Option height of antd's Select: the list is made tall enough to show every status at once. */
 const OPTION_HEIGHT = 32;
@@ -66,12 +43,7 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
     ...(params ? { meta: { params } } : {}),
     pagination: { pageSize: 10 },
     syncWithLocation: true,
-    onSearch: (v): CrudFilter[] => [
-      { field: "status", operator: "eq", value: v.status },
-      { field: "orderNo", operator: "eq", value: v.orderNo?.trim() || undefined },
-      { field: "travellerName", operator: "contains", value: v.travellerName?.trim() || undefined },
-      { field: "createDate", operator: "between", value: v.createDate ? [v.createDate[0].format("YYYY-MM-DD"), v.createDate[1].format("YYYY-MM-DD")] : undefined },
-    ],
+    onSearch: filtersOf,
   });
   // Refine puts the address's filters in the form as raw text; the status select wants its number
   // and the range picker its dates, so the form is filled again from the filters once, on opening.
