@@ -1,7 +1,8 @@
 // A member books a hotel room end to end: searches hotels in 上海, opens an economy hotel, books a
 // room for 2 nights (the price panel adds up), pays from the wallet, lands on the order detail
 // (待确认, then 已确认 once the hotel confirms), finds the order in 酒店订单, opens it again and
-// cancels it (free cancellation: the whole price goes back to the wallet).
+// cancels it (free cancellation: the dialog shows the refund first, then the whole price goes
+// back to the wallet).
 import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
@@ -127,10 +128,18 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   await expect(page.getByText("入住人 张三 → 李四")).toBeVisible();
   await expect(page.getByText(/22:00/).first()).toBeVisible();
 
-  // Cancelling a confirmed free-cancellation booking asks first, then refunds to the wallet.
+  // Cancelling a confirmed free-cancellation booking first shows what it will do — the server's
+  // quote under the rate's policy: nothing kept, the whole price back, free until check-in day
+  // 18:00 — then refunds to the wallet.
   await page.getByRole("button", { name: "取消订单" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByText("是否执行此操作！")).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "取消订单" });
+  const quote = dialog.getByTestId("cancel-quote");
+  await expect(quote).toBeVisible();
+  await expect(quote).toContainText("已付金额");
+  await expect(dialog.getByTestId("cancel-fee")).toHaveText("¥0.00");
+  expect(yuan(await dialog.getByTestId("cancel-refund").innerText())).toBe(total);
+  await expect(dialog.getByTestId("cancel-free-until")).toHaveText(`${daysAhead(4)} 18:00 前取消免费`);
+  await page.screenshot({ path: "test-results/hotel-order-cancel-quote-1280.png", fullPage: true });
   await dialog.getByRole("button", { name: "确定取消" }).click();
   await expect(page.getByText("订单已取消")).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText("已退款");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn, watchConsole } from "./helpers";
 
 test("the index page speaks Chinese", async ({ page }) => {
   const errors: string[] = [];
@@ -20,4 +21,25 @@ test("a guest on an unknown address goes via /mismatch to the business index", a
 test("the API answers next to the portal", async ({ request }) => {
   const res = await request.get("/api/health");
   expect(await res.json()).toMatchObject({ ret: 0, data: { status: "ok" } });
+});
+
+test("a signed-in member is greeted on the index page, not asked to register or log in", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page, "13800000010");
+  const name = await page.evaluate(() => {
+    const u = JSON.parse(localStorage.getItem("userInfo") ?? "{}") as { realName?: string; realname?: string; mobilePhone?: string };
+    return u.realName || u.realname || u.mobilePhone || "";
+  });
+  await page.goto("/");
+  const welcome = page.getByTestId("business-welcome");
+  await expect(welcome).toContainText(`您好，${name}`);
+  await expect(welcome.getByRole("link", { name: "进入工作台" })).toBeVisible();
+  await expect(welcome.getByRole("link", { name: "查看订单" })).toBeVisible();
+  const main = page.locator(".tp-index");
+  await expect(main.getByRole("link", { name: "注册企业账号" })).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "登录", exact: true })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/index-signed-in-1280.png", fullPage: true });
+  await welcome.getByRole("link", { name: "查看订单" }).click();
+  await expect(page).toHaveURL(/\/order\/list/);
+  expect(errors).toEqual([]);
 });

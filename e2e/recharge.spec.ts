@@ -67,10 +67,15 @@ test("recharges 100.00 by the sandbox Alipay QR and sees it in the wallet's ledg
   await page.getByRole("main").getByRole("link", { name: "查看钱包" }).click();
   await expect(page).toHaveURL(/\/myCenter\/wallet/);
   await expect(page.getByTestId("wallet-page-balance")).toContainText(formatFen(before + 10_000));
-  const row = page.getByTestId("wallet-ledger").getByRole("row").filter({ hasText: orderNo }).filter({ hasText: "+¥100.00" });
+  // One row for the recharge, money in: the QR payment that funded it is the same movement.
+  const row = page.getByTestId("wallet-ledger").getByRole("row").filter({ hasText: orderNo });
   await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("ledger-amount")).toHaveText("+¥100.00");
   await expect(row).toContainText("充值");
   await expect(row).toContainText("余额");
+  // At 1280 px the ledger fits: no sideways scrolling.
+  const scroller = page.getByTestId("wallet-ledger").locator(".ant-table-content");
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "test-results/recharge-wallet-1280.png", fullPage: true });
 
   await page.goto("/finance/rechargeRecord");

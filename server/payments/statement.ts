@@ -19,8 +19,33 @@ export interface LedgerFilter {
 const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
 const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
 
+/**
+ * One row per movement of the member's money. A recharge paid by QR writes two ledger rows for
+ * one movement — the gateway's payment out and the wallet's credit in — so the gateway's row of a
+ * trade that credited the wallet is left out: the wallet's +¥ row (its note names the method) is
+ * the movement. A gateway payment that did not credit the wallet (an order, a duplicate payment
+ * sent back) stays, with its refund.
+ */
 export async function listLedger(db: Kysely<Database>, member: Member, f: LedgerFilter): Promise<Page<LedgerRow>> {
-  let q = db.selectFrom("ledger").where("memberId", "=", member.id);
+  let q = db
+    .selectFrom("ledger")
+    .where("memberId", "=", member.id)
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb("ledger.entry", "=", "pay"),
+          eb("ledger.account", "in", ["alipay", "wechat"]),
+          eb.exists(
+            eb
+              .selectFrom("ledger as credited")
+              .select("credited.id")
+              .whereRef("credited.outTradeNo", "=", "ledger.outTradeNo")
+              .where("credited.entry", "=", "recharge")
+              .where("credited.account", "=", "wallet"),
+          ),
+        ]),
+      ),
+    );
   if (f.account) q = q.where("account", "=", f.account);
   if (f.direction) q = q.where("direction", "=", f.direction);
   if (f.businessType !== undefined) q = q.where("businessType", "=", f.businessType);

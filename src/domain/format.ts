@@ -54,6 +54,26 @@ export function formatMoney(value: number | string | null | undefined): string {
   return `${cents < 0 ? "-" : ""}${whole}.${frac}`;
 }
 
+// ---- times shown to people: always China time ----
+
+/** China does not observe daylight saving: its time is always UTC+8, whatever the browser's zone. */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The one way the portal shows an instant: 'YYYY-MM-DD HH:mm' in China time (Asia/Shanghai),
+ * so a person abroad or a browser set to UTC reads the same clock as the booking office.
+ * Takes the server's ISO text (with its zone), epoch milliseconds or a Date. Missing or
+ * unreadable values give '' (never 'Invalid Date'). One argument only, so it can be a table
+ * column's render as it is.
+ */
+export function formatChinaTime(value: string | number | Date | null | undefined): string {
+  if (value == null || value === "") return "";
+  const ms = value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return "";
+  const text = new Date(ms + CHINA_OFFSET_MS).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+}
+
 // ---- dates (date format YYYY-M-D) ----
 
 export interface YMD {

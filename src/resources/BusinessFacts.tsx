@@ -4,7 +4,7 @@
 import { Alert, Card, Descriptions, Timeline, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { OrderBusinessFacts } from "../domain/orders/business-types";
-import { chinaDateTime } from "../domain/travel/dates";
+import { formatChinaTime } from "../domain/format";
 import "../booking/flight/flight.css";
 
 export function BusinessFacts({ order }: { order: OrderBusinessFacts }) {
@@ -30,7 +30,7 @@ export function BusinessFacts({ order }: { order: OrderBusinessFacts }) {
               children: (
                 <div>
                   <Typography.Text strong>{s.actionLabel}</Typography.Text>
-                  <Typography.Text type="secondary"> · {s.actorName} · {chinaDateTime(s.createTime)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {s.actorName} · {formatChinaTime(s.createTime)}</Typography.Text>
                   {s.comment && <div>{s.comment}</div>}
                 </div>
               ),

@@ -1,21 +1,20 @@
 // The order centre's list, the same for every product: server-paged through Refine's useTable,
 // filtered by status (the product's own codes), booking date range, order number and a
 // traveller's name, with the load error and the empty states. Each product gives its columns.
-import type { BaseRecord, CrudFilter, HttpError } from "@refinedev/core";
+// The page, its size and the filters live in the address, so a reload (or a link) opens the same
+// page of the same search.
+import { useEffect } from "react";
+import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import type { Dayjs } from "dayjs";
 import { EmptyState } from "../pages/layout/StatePages";
+import { filtersOf, searchValuesOf, type SearchValues } from "./order-list-search";
 import type { PageAction } from "../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
 
-interface SearchValues {
-  status?: number;
-  orderNo?: string;
-  travellerName?: string;
-  createDate?: [Dayjs, Dayjs] | null;
-}
+/** Option height of antd's Select: the list is made tall enough to show every status at once. */
+const OPTION_HEIGHT = 32;
 
 /** Keeps a short column on one line, header included. */
 export const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -43,14 +42,17 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
     resource,
     ...(params ? { meta: { params } } : {}),
     pagination: { pageSize: 10 },
-    syncWithLocation: false,
-    onSearch: (v): CrudFilter[] => [
-      { field: "status", operator: "eq", value: v.status },
-      { field: "orderNo", operator: "eq", value: v.orderNo?.trim() || undefined },
-      { field: "travellerName", operator: "contains", value: v.travellerName?.trim() || undefined },
-      { field: "createDate", operator: "between", value: v.createDate ? [v.createDate[0].format("YYYY-MM-DD"), v.createDate[1].format("YYYY-MM-DD")] : undefined },
-    ],
+    syncWithLocation: true,
+    onSearch: filtersOf,
   });
+  // Refine puts the address's filters in the form as raw text; the status select wants its number
+  // and the range picker its dates, so the form is filled again from the filters once, on opening.
+  useEffect(() => {
+    const form = searchFormProps.form;
+    if (!form) return;
+    form.resetFields();
+    form.setFieldsValue(searchValuesOf(filters) as Parameters<typeof form.setFieldsValue>[0]);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const filtered = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const error = tableQuery.error;
   const total = tableQuery.data?.total;
@@ -65,7 +67,7 @@ export function OrderListTable<R extends BaseRecord>({ resource, ns, testId, sta
     <div data-testid={testId}>
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="status" label={t(`${ns}.list.status`)}>
-          <Select allowClear placeholder={t(`${ns}.list.allStatus`)} style={{ width: 140 }} options={statuses.map((c) => ({ value: c, label: statusLabel(c) }))} />
+          <Select allowClear placeholder={t(`${ns}.list.allStatus`)} style={{ width: 140 }} listHeight={statuses.length * OPTION_HEIGHT + 8} options={statuses.map((c) => ({ value: c, label: statusLabel(c) }))} />
         </Form.Item>
         <Form.Item name="createDate" label={t(`${ns}.list.createDate`)}>
           <DatePicker.RangePicker style={{ width: 240 }} />

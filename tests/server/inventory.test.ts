@@ -71,6 +71,17 @@ describe("determinism", () => {
     expect(a.hotels.every((h) => Math.floor(h.id / 1000) === bj.index + 1)).toBe(true);
     expect(new Set(a.hotels.map((h) => h.name)).size).toBe(a.hotels.length);
   });
+
+  it("a hotel's name says its city once, even after a landmark named after the city (杭州东站)", () => {
+    const hz = places.hotelCityList.find((c) => c.name === "杭州")!;
+    expect(hz.landmarks.some((l) => l.name === "杭州东站")).toBe(true);
+    for (const city of places.hotelCityList) {
+      for (const h of cityHotels("s1", city).hotels) expect(h.name, h.name).not.toContain(`${city.name}${city.name}`);
+    }
+    const near = cityHotels("s1", hz).hotels.filter((h) => h.landmark === "杭州东站");
+    expect(near.length).toBeGreaterThan(0);
+    for (const h of near) expect(h.name).toMatch(/(^杭州东站|\(杭州东站店\))/);
+  });
 });
 
 describe("lazy and eager generation agree", () => {

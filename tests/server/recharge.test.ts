@@ -97,6 +97,10 @@ describe("a recharge paid by the sandbox QR", () => {
     expect(d.data).toMatchObject({ orderNo: r.orderNo, amount: 10_000, status: 1, statusName: "已到账", method: "alipay", balanceAfter: 138_050, balance: 138_050, expiresAt: null });
     expect(d.data.creditedTime).toBeTruthy();
 
+    // The wallet's 收支明细 shows the recharge once, as money in (the QR payment that funded it is the same movement).
+    const mine = await api("13800000010", PAY.ledger, { pageSize: 100 });
+    expect(mine.ret, mine.msg).toBe(0);
+    expect(mine.data.list.filter((x: { outTradeNo: string }) => x.outTradeNo === no).map((x: { account: string; direction: string; amount: number }) => [x.account, x.direction, x.amount])).toEqual([["wallet", "in", 10_000]]);
     // The ledger bill of recharges shows the credit.
     const bill = await api("13800000010", billListPath("rechargeBill"), { pageSize: 100 });
     expect(bill.ret, bill.msg).toBe(0);
@@ -260,6 +264,10 @@ describe("expiry", () => {
     // The recharge once in the wallet; the second payment back in WeChat.
     expect(await balanceFen("13800000010")).toBe(500);
     expect((await ledgerOf(b)).map((l) => [l.account, l.entry])).toEqual([["wechat", "pay"], ["wechat", "refund"]]);
+    // 收支明细: the credited trade once (in), the one sent back as its payment out and its refund in.
+    const rows: { outTradeNo: string; account: string; direction: string }[] = (await api("13800000010", PAY.ledger, { pageSize: 100 })).data.list;
+    expect(rows.filter((x) => x.outTradeNo === a).map((x) => [x.account, x.direction])).toEqual([["wallet", "in"]]);
+    expect(rows.filter((x) => x.outTradeNo === b).map((x) => [x.account, x.direction]).sort()).toEqual([["wechat", "in"], ["wechat", "out"]]);
     expect((await h.db.db.selectFrom("ledger").select("id").where("orderNo", "=", r.orderNo).where("entry", "=", "recharge").execute())).toHaveLength(1);
   });
 });

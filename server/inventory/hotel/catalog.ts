@@ -65,6 +65,14 @@ function describe(h: Pick<HotelsTable, "name" | "district" | "landmark" | "star"
   return `${h.name}位于${city}${h.district}${h.landmark}附近，交通便利。酒店${tone[h.star]}。`;
 }
 
+/**
+ * The city and landmark a hotel is named after, the city said once: a landmark that already
+ * carries the city's name (杭州东站, 成都东站) is not prefixed again (not 杭州杭州东站).
+ */
+export function placeName(city: string, landmark: string): string {
+  return landmark.startsWith(city) ? landmark : `${city}${landmark}`;
+}
+
 export function cityHotels(seed: string, city: HotelCityRef): CityHotels {
   const r = rng(seed, "hotels", city.cityCode);
   const hotels: HotelsTable[] = [];
@@ -79,7 +87,8 @@ export function cityHotels(seed: string, city: HotelCityRef): CityHotels {
     for (let attempt = 0; attempt < 8 && (!name || names.has(name)); attempt++) {
       brand = pick(r, HOTEL_BRANDS.filter((b) => b.star === star));
       landmark = pick(r, city.landmarks);
-      name = brand.style === "chain" ? `${brand.brand}${brand.suffix}(${city.name}${landmark.name}店)` : `${city.name}${landmark.name}${brand.brand}${brand.suffix}`;
+      const place = placeName(city.name, landmark.name);
+      name = brand.style === "chain" ? `${brand.brand}${brand.suffix}(${place}店)` : `${place}${brand.brand}${brand.suffix}`;
     }
     if (names.has(name)) continue;
     names.add(name);

@@ -7,9 +7,10 @@ import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
 import { offsetOf, type Page } from "../../services/http/paging";
-import { hotelMemberActions } from "../../../src/domain/orders/hotel";
-import { BREAKFAST_LABELS, cancelPolicyText, type CancelPolicy } from "../../../src/domain/travel/hotel";
-import type { HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
+import { hotelMemberActions, isPaidStatus } from "../../../src/domain/orders/hotel";
+import { BREAKFAST_LABELS, cancelPolicyText, freeCancelUntil, hotelCancelFee, type CancelPolicy } from "../../../src/domain/travel/hotel";
+import type { HotelCancelQuote, HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
+import { now } from "../../services/clock";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
@@ -68,6 +69,7 @@ export async function hotelOrderDetail(db: Kysely<Database>, member: Member, ord
     orderPeople(db, o),
   ]);
   const policy = o.cancelPolicy as CancelPolicy;
+  const actions = hotelMemberActions(o.status, policy);
   return {
     ...rowOf(o, guests.map((g) => g.name)),
     ...business,
@@ -91,6 +93,20 @@ export async function hotelOrderDetail(db: Kysely<Database>, member: Member, ord
     nightly: nights.map((n) => ({ night: n.night, price: n.priceFen, rooms: n.rooms })),
     guests,
     events,
-    actions: hotelMemberActions(o.status, policy),
+    actions,
+    cancelQuote: actions.includes("cancel") ? cancelQuoteOf({ status: o.status, totalFen: o.totalFen, policy, nightly: nights.map((n) => n.priceFen), roomCount: o.roomCount, checkIn: o.checkIn }) : null,
   };
+}
+
+/**
+ * What cancelling now would do, by the rule the cancel applies: an unpaid order only gives its
+ * rooms back; a paid one keeps the rate's fee (hotelCancelFee, capped at what was paid) and
+ * refunds the rest.
+ */
+export function cancelQuoteOf(o: { status: number; totalFen: number; policy: CancelPolicy; nightly: number[]; roomCount: number; checkIn: string }, at = now()): HotelCancelQuote {
+  const until = freeCancelUntil(o.policy, o.checkIn);
+  const freeUntil = until === null ? null : new Date(until).toISOString();
+  if (!isPaidStatus(o.status)) return { paidFen: 0, feeFen: 0, refundFen: 0, freeUntil };
+  const feeFen = hotelCancelFee({ policy: o.policy, nightly: o.nightly, roomCount: o.roomCount, checkIn: o.checkIn, paidFen: o.totalFen }, at);
+  return { paidFen: o.totalFen, feeFen, refundFen: o.totalFen - feeFen, freeUntil };
 }

@@ -4,8 +4,7 @@
 // change of stay).
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
-import { cancelPenalty, FREE_CANCEL_HOUR, HOTEL_SERVICE_FEE, HOTEL_STAR_LABELS, type CancelPolicy, type HotelStar } from "../../../src/domain/travel/hotel";
+import { hotelCancelFee, HOTEL_SERVICE_FEE, HOTEL_STAR_LABELS, type CancelPolicy, type HotelStar } from "../../../src/domain/travel/hotel";
 import { searchByPinyin } from "../../../src/domain/travel/pinyin";
 import type { CanBookReply, HoldRecord, HotelAreaInfo, HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo } from "../../../src/domain/travel/types";
 import { BizError, RET } from "../../services/http/envelope";
@@ -184,8 +183,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
   async refund(holdId: string, _c: SupplierContext): Promise<RefundResult> {
     const before = await this.own(holdId);
     const d = before.detail as unknown as Booking & { cancelPolicy: CancelPolicy; nightly: number[] };
-    const deadline = Date.parse(`${d.checkIn}T00:00:00Z`) - CHINA_OFFSET_MS + FREE_CANCEL_HOUR * 3_600_000;
-    const fee = cancelPenalty(d.cancelPolicy, d.nightly, (deadline - now()) / 3_600_000) * d.roomCount;
+    const fee = hotelCancelFee({ policy: d.cancelPolicy, nightly: d.nightly, roomCount: d.roomCount, checkIn: d.checkIn }, now());
     const hold = await refundHold(this.db, holdId);
     return { hold, fee, refund: before.amount - fee };
   }

@@ -9,6 +9,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";
+import { useNamedFlightSearch } from "../shared/place-names";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
 import { CalendarStrip } from "./CalendarStrip";
@@ -24,7 +25,8 @@ export default function DomesticAirTicketQuery({ routeName }: { routeName: strin
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readFlightSearch(values, chinaToday());
-  const search = parsed.ok ? parsed.search : null;
+  // Codes alone in the address (a link) are shown as the cities' names.
+  const search = useNamedFlightSearch(parsed.ok ? parsed.search : null);
   // The bar is keyed by the search so back/forward show the search in the address.
   const barKey = search ? JSON.stringify(search) : "new";
   // A quick order's member stays in the address through new searches.

@@ -4,6 +4,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";
+import { useNamedHotelSearch } from "../shared/place-names";
 import { HotelResults } from "./HotelResults";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
@@ -16,7 +17,8 @@ export default function HotelList({ routeName }: { routeName: string }) {
   const { values, update } = useUrlState();
   const switches = useSwitches();
   const parsed = readHotelSearch(values, chinaToday());
-  const search = parsed.ok ? parsed.search : null;
+  // A city code alone in the address (a link) is shown as the city's name.
+  const search = useNamedHotelSearch(parsed.ok ? parsed.search : null);
   return (
     <WorkbenchFrame routeName={routeName}>
       <ProductGate on={switches.hotel}>

@@ -18,6 +18,7 @@ import { SortBar, sortOrderOf } from "../shared/SortBar";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { useUrlState, type UrlPatch } from "../shared/useUrlState";
+import { useNamedFlightSearch } from "../shared/place-names";
 import { ItineraryCard } from "./ItineraryCard";
 import { ProductGate } from "../shared/ProductGate";
 import { useSwitches } from "../shared/useSwitches";
@@ -72,7 +73,8 @@ export default function IntlFlightQuery({ routeName }: { routeName: string }) {
   // are no 政府采购 fares abroad.
   const switches = useSwitches();
   const parsed = readFlightSearch({ ...values, tripType: "ow", gp: undefined }, chinaToday());
-  const search = parsed.ok ? parsed.search : null;
+  // Codes alone in the address (a link) are shown as the cities' names.
+  const search = useNamedFlightSearch(parsed.ok ? parsed.search : null);
   return (
     <WorkbenchFrame routeName={routeName}>
       <ProductGate on={switches.air}>

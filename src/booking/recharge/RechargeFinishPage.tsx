@@ -8,9 +8,8 @@ import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { RECHARGE_PATHS, RECHARGE_STATUS, type RechargeDetail } from "../../domain/orders/recharge";
-import { PAY_POLL_INTERVAL_MS } from "../../domain/format";
+import { PAY_POLL_INTERVAL_MS, formatChinaTime } from "../../domain/format";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
 
 const RECHARGE_NO = /^R\d{18}$/;
 
@@ -54,7 +53,7 @@ function Finish({ orderNo }: { orderNo: string }) {
       {r.status === RECHARGE_STATUS.credited && (
         <>
           <Descriptions.Item label={t("recharge.balanceNow")}><span data-testid="recharge-new-balance">¥{formatFen(r.balance)}</span></Descriptions.Item>
-          {r.creditedTime && <Descriptions.Item label={t("recharge.creditedTime")}>{chinaDateTime(r.creditedTime)}</Descriptions.Item>}
+          {r.creditedTime && <Descriptions.Item label={t("recharge.creditedTime")}>{formatChinaTime(r.creditedTime)}</Descriptions.Item>}
         </>
       )}
     </Descriptions>

@@ -73,4 +73,18 @@ export interface HotelOrderDetail extends HotelOrderRow, OrderBusinessFacts, Ord
   guests: { roomNo: number; name: string }[];
   events: HotelOrderEvent[];
   actions: HotelOrderAction[];
+  /** What cancelling now would do, while the order may be cancelled (else null). */
+  cancelQuote: HotelCancelQuote | null;
+}
+
+/**
+ * The cancel's terms, computed by the server with the rule the cancel itself applies: what was
+ * paid, the fee kept under the rate's policy and the refund (all 0 for an unpaid order, whose
+ * rooms are just released), and until when (ISO instant) cancelling is free (null: never).
+ */
+export interface HotelCancelQuote {
+  paidFen: number;
+  feeFen: number;
+  refundFen: number;
+  freeUntil: string | null;
 }

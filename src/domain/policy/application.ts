@@ -85,9 +85,7 @@ export function applicationSaveSchema(today: string) {
 export type ApplicationForm = z.output<ReturnType<typeof createApplicationSchema>>;
 
 /** The calendar date in China (UTC+8, no daylight saving) of an instant, 'YYYY-MM-DD'. */
-export function chinaDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+export { chinaDate } from "../travel/dates";
 
 /** The approver's decision form: approving may carry a comment, rejecting must say why. */
 export const decisionFormSchema = z

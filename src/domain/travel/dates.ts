@@ -1,22 +1,16 @@
 // Travel dates: 'YYYY-MM-DD' text in China time. Searches reach from today to the end of the
 // sales window (today + 60 days, the span the inventory is built for).
-import { formatYMD, parseYMD } from "../format";
+import { CHINA_OFFSET_MS, formatYMD, parseYMD } from "../format";
 
 export const SALES_WINDOW_DAYS = 60;
 const DAY_MS = 86_400_000;
-/** China does not observe daylight saving: local time is always UTC+8. */
-export const CHINA_OFFSET_MS = 8 * 3_600_000;
+export { CHINA_OFFSET_MS };
 
 /** The calendar date in China at instant `ms`. */
 export function chinaDate(ms: number): string {
   return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** 'YYYY-MM-DD HH:mm' in China at an ISO instant (order times); '' for an unreadable one. */
-export function chinaDateTime(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ") : "";
-}
 
 /** Minutes since China midnight at instant `ms`. */
 export function chinaMinutes(ms: number): number {

@@ -25,6 +25,33 @@ export function cancelPenalty(policy: CancelPolicy, nightly: readonly Fen[], hou
   return hoursLeft >= limitHours ? 0 : first;
 }
 
+/**
+ * The instant (epoch ms) until which cancelling a booking costs nothing: check-in day's
+ * FREE_CANCEL_HOUR in China time for "free", `limitHours` before that for "limited", and never
+ * for "none" (null).
+ */
+export function freeCancelUntil(policy: CancelPolicy, checkIn: string, limitHours = 24): number | null {
+  if (policy === "none") return null;
+  // China time is UTC+8 all year: the check-in day's FREE_CANCEL_HOUR is (FREE_CANCEL_HOUR − 8) h UTC.
+  const deadline = Date.parse(`${checkIn}T00:00:00Z`) - 8 * 3_600_000 + FREE_CANCEL_HOUR * 3_600_000;
+  return policy === "limited" ? deadline - limitHours * 3_600_000 : deadline;
+}
+
+/**
+ * The fee for cancelling a paid booking at instant `at`: the rate's penalty (cancelPenalty, counted
+ * from check-in day's FREE_CANCEL_HOUR) for each room, never more than what was paid. The supplier
+ * charges it when the cancel is made and the order's cancel quote shows it beforehand, so the two
+ * cannot disagree.
+ */
+export function hotelCancelFee(
+  stay: { policy: CancelPolicy; nightly: readonly Fen[]; roomCount: number; checkIn: string; paidFen?: Fen },
+  at: number,
+): Fen {
+  const deadline = Date.parse(`${stay.checkIn}T00:00:00Z`) - 8 * 3_600_000 + FREE_CANCEL_HOUR * 3_600_000;
+  const fee = cancelPenalty(stay.policy, stay.nightly, (deadline - at) / 3_600_000) * stay.roomCount;
+  return stay.paidFen === undefined ? fee : Math.min(stay.paidFen, fee);
+}
+
 export function cancelPolicyText(policy: CancelPolicy, limitHours = 24): string {
   if (policy === "free") return `入住当天 ${FREE_CANCEL_HOUR}:00 前可免费取消，逾期收取首晚房费`;
   if (policy === "limited") return `入住当天 ${FREE_CANCEL_HOUR}:00 前 ${limitHours} 小时可免费取消，逾期收取首晚房费`;

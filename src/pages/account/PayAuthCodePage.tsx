@@ -9,8 +9,7 @@ import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Typography } f
 import { ReloadOutlined } from "@ant-design/icons";
 import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from "../../domain/payments/pay-code";
 import { formatFen } from "../../domain/policy/fen";
-import { formatMoney } from "../../domain/format";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatMoney, formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
@@ -92,7 +91,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
             <Result
               status="success"
               title={<span data-testid="pay-code-paid">{p("paid", { amount: formatFen(code.amount ?? 0) })}</span>}
-              subTitle={code.paidTime ? p("paidAt", { time: chinaDateTime(code.paidTime) }) : undefined}
+              subTitle={code.paidTime ? p("paidAt", { time: formatChinaTime(code.paidTime) }) : undefined}
               extra={<Button type="primary" onClick={() => draw()} loading={generate.mutation.isPending}>{p("again")}</Button>}
             />
           )}

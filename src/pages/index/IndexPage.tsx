@@ -5,7 +5,7 @@ import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 import { pathFor } from "../../access/routes";
 import { LinkButton } from "./LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
-import { usePortalUser, useSite } from "../layout/session";
+import { displayName, usePortalUser, useSite } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
 import { withTexts } from "../../providers/i18n-provider";
@@ -35,7 +35,7 @@ export function IndexPage() {
               <LinkButton to={pathFor("my_order_list_air")} size="large" ghost>
                 {t("index.heroOrders")}
               </LinkButton>
-              <span className="tp-hero__hint">{t("index.heroWelcome", { name: user.realName ?? user.realname ?? user.mobilePhone ?? "" })}</span>
+              <span className="tp-hero__hint">{t("index.heroWelcome", { name: displayName(user) })}</span>
             </div>
           ) : (
             <div className="tp-hero__actions">

@@ -16,6 +16,8 @@ import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
 import { LinkButton } from "./LinkButton";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
+import { displayName, usePortalUser } from "../layout/session";
+import { pathFor } from "../../access/routes";
 import { useTranslate } from "@refinedev/core";
 
 // Entry routes of the booking capabilities.
@@ -61,20 +63,34 @@ const FEATURES: { key: string; icon: ReactNode }[] = [
 
 export function BusinessSection() {
   const t = useTranslate();
+  const user = usePortalUser();
   return (
     <section className="tp-business">
       <div className="tp-container tp-business__inner">
         <div className="tp-business__intro">
           <h2 className="tp-section-title">{t("index.businessTitle")}</h2>
           <p className="tp-section-text">{t("index.businessText")}</p>
-          <div className="tp-business__actions">
-            <LinkButton to={REGISTER_URL} type="primary" size="large">
-              {t("index.businessAction")}
-            </LinkButton>
-            <LinkButton to={LOGIN_URL} size="large">
-              {t("header.login")}
-            </LinkButton>
-          </div>
+          {/* A signed-in member is greeted and sent on, not asked to register or log in again. */}
+          {user ? (
+            <div className="tp-business__actions tp-business__actions--member" data-testid="business-welcome">
+              <p className="tp-business__welcome">{t("index.businessWelcome", { name: displayName(user) })}</p>
+              <LinkButton to={pathFor("my_center_index")} type="primary" size="large">
+                {t("index.heroWorkbench")}
+              </LinkButton>
+              <LinkButton to={pathFor("my_order_list_air")} size="large">
+                {t("index.heroOrders")}
+              </LinkButton>
+            </div>
+          ) : (
+            <div className="tp-business__actions">
+              <LinkButton to={REGISTER_URL} type="primary" size="large">
+                {t("index.businessAction")}
+              </LinkButton>
+              <LinkButton to={LOGIN_URL} size="large">
+                {t("header.login")}
+              </LinkButton>
+            </div>
+          )}
         </div>
         <div className="tp-business__grid">
           {FEATURES.map(({ key, icon }) => (

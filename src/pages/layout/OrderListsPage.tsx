@@ -1,6 +1,7 @@
 // OrderLists (/order/list): one page, four tabs. A `type` query (airTicket, gp, hotel, train) is
 // stored as the active tab and removed from the address, so links
-// from menus and old routes open the right tab and a reload keeps it.
+// from menus and old routes open the right tab and a reload keeps it. Only the open tab's list is
+// mounted: its page and filters are in the address, and a change of tab starts the new list afresh.
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Skeleton } from "antd";
 import { Tabs } from "antd";
@@ -56,6 +57,8 @@ export function OrderListsPage() {
     if (!isOrderTab(key)) return;
     sessionStore().setItem(ORDER_TAB_KEY, key);
     setTab(key);
+    // The old tab's page and filters (another product's status codes) must not carry over.
+    if (location.search) navigate(location.pathname + location.hash, { state: location.state });
   };
 
   // A tab shows when its menu item (12-15) is visible to the user, e.g. a partner without item 13
@@ -72,6 +75,7 @@ export function OrderListsPage() {
         <Tabs
           activeKey={active}
           onChange={select}
+          destroyOnHidden
           items={shown.map((k) => ({
             key: k,
             label: t(`orderLists.tabs.${k}.label`),

@@ -3,7 +3,7 @@
 // what they said).
 import { Card, Empty, Space, Steps, Timeline, Typography } from "antd";
 import { APPROVAL_ACTION_LABELS } from "../../domain/approval";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import type { ApprovalLevel, ApprovalView } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
@@ -37,7 +37,7 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
                   {l.decision ? (
                     <>
                       <div>
-                        {codeLabel(APPROVAL_ACTION_LABELS, l.decision.action) ?? l.decision.actionLabel} · {l.decision.actorName} · {chinaDateTime(l.decision.time)}
+                        {codeLabel(APPROVAL_ACTION_LABELS, l.decision.action) ?? l.decision.actionLabel} · {l.decision.actorName} · {formatChinaTime(l.decision.time)}
                       </div>
                       {l.decision.comment && <div>{t("travel.approval.commentIs", { comment: l.decision.comment })}</div>}
                     </>
@@ -52,7 +52,7 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
                   {l.state === "current" && approval.countdown && (
                     <div>
                       <Typography.Text type="warning">
-                        {t(approval.countdown.kind === "fare" ? "travel.approval.fareDeadline" : "travel.approval.levelDeadline", { time: chinaDateTime(approval.countdown.at) })}
+                        {t(approval.countdown.kind === "fare" ? "travel.approval.fareDeadline" : "travel.approval.levelDeadline", { time: formatChinaTime(approval.countdown.at) })}
                       </Typography.Text>
                     </div>
                   )}
@@ -75,7 +75,7 @@ export function ApprovalProgress({ approval }: { approval: ApprovalView }) {
                   <Typography.Text strong>{codeLabel(APPROVAL_ACTION_LABELS, s.action) ?? s.actionLabel}</Typography.Text>
                   <Typography.Text type="secondary">
                     {" "}
-                    · {s.actorName ?? t("travel.approval.system")} · {chinaDateTime(s.createTime)}
+                    · {s.actorName ?? t("travel.approval.system")} · {formatChinaTime(s.createTime)}
                   </Typography.Text>
                   {s.comment && <div>{t("travel.approval.commentIs", { comment: s.comment })}</div>}
                 </div>

@@ -7,7 +7,7 @@ import { useTable } from "@refinedev/antd";
 import { Empty, Form, Input, Space, Table, Tabs, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { Countdown } from "../flight-orders/Countdown";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -70,7 +70,7 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
     { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id, subject)}>{v}</Link> },
     { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
     { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
-    { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
+    { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     {
       ...nowrap, title: t("travel.app.status"), key: "status",
       render: (_: unknown, row) => (
@@ -89,7 +89,7 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
       render: (_: unknown, row) =>
         row.countdown ? (
           <Space direction="vertical" size={2}>
-            <Typography.Text type="warning">{chinaDateTime(row.countdown.at)}</Typography.Text>
+            <Typography.Text type="warning">{formatChinaTime(row.countdown.at)}</Typography.Text>
             {/* An order's held fare runs out: the time left matters more than the hour. */}
             {row.countdown.kind === "fare" && row.status === "pending" && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -14,7 +14,7 @@ import {
 } from "../../domain/bills";
 import { flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { request } from "../../providers/request";
 import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
@@ -97,7 +97,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
   const columns: TableColumnsType<Row> = orders
     ? [
         { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo", fixed: "left", sorter: true, sortOrder: sortOrder("orderNo") },
-        { ...NOWRAP, title: t("bills.col.createTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
+        { ...NOWRAP, title: t("bills.col.createTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: formatChinaTime },
         { ...NOWRAP, title: t("bills.col.booker"), dataIndex: "bookerName", key: "bookerName" },
         ...(bill.product ? [] : [{ ...NOWRAP, title: t("bills.col.product"), dataIndex: "productName", key: "productName" }]),
         ...(has("department") ? [{ ...NOWRAP, title: t("bills.col.department"), dataIndex: "departmentName", key: "departmentName" }] : []),
@@ -114,7 +114,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
         { ...MONEY, title: t("bills.col.settled"), dataIndex: "settledFen", key: "settledFen", fixed: "right", render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
       ]
     : [
-        { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: chinaDateTime },
+        { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: formatChinaTime },
         { ...NOWRAP, title: t("bills.col.entry"), dataIndex: "entryName", key: "entryName" },
         { ...NOWRAP, title: t("bills.col.account"), dataIndex: "accountName", key: "accountName" },
         { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo" },

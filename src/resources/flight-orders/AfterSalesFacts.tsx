@@ -5,7 +5,7 @@ import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;
@@ -33,7 +33,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
                 <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
-              <Descriptions.Item label={t("flightOrder.refund.createTime")}>{chinaDateTime(refund.createTime)}</Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.createTime")}>{formatChinaTime(refund.createTime)}</Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
               {insuranceOf(refund) > 0 && <Descriptions.Item label={t("flightOrder.refund.insuranceInfo")}><span data-testid="refund-insurance-back">{fen(insuranceOf(refund))}</span></Descriptions.Item>}
@@ -61,7 +61,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
             <Descriptions.Item label={t("flightOrder.change.changeFuelTaxSpread")}>{fen(change.quote.changeFuelTaxSpread)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.changeServiceFee")}>{fen(change.quote.changeServiceFee)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.total")}>{fen(change.quote.total)}</Descriptions.Item>
-            <Descriptions.Item label={t("flightOrder.change.createTime")}>{chinaDateTime(change.createTime)}</Descriptions.Item>
+            <Descriptions.Item label={t("flightOrder.change.createTime")}>{formatChinaTime(change.createTime)}</Descriptions.Item>
           </Descriptions>
         </Card>
       )}

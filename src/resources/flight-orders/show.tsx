@@ -13,7 +13,7 @@ import { FLIGHT_ORDER_ACTIONS, FLIGHT_ORDER_STATUS, flightOrderColor, FLIGHT_ORD
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { PARTIAL_REFUND_LABELS, PARTIAL_TAG_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from "../../domain/orders/flight-tickets";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -44,7 +44,7 @@ function ConnectionLine({ from, to }: { from: FlightOrderDetail["flight"]; to: F
     </div>
   );
 }
-const when = chinaDateTime;
+const when = formatChinaTime;
 
 const AIRLINE_POLL_MS = 3_000;
 const S = FLIGHT_ORDER_STATUS;

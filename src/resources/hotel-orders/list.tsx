@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { HOTEL_ORDER_STATUS_CODES, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import type { HotelOrderRow } from "../../domain/orders/hotel-types";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
@@ -23,7 +23,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
       testId="hotel-order-list"
       statuses={HOTEL_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(HOTEL_ORDER_LABELS, c)}
-      scrollX={860}
+      scrollX={820}
       empty={empty}
       action={action}
       columns={(refetch) => [
@@ -32,7 +32,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
           render: (v: string, r) => (
             <div>
               <Link to={hotelOrderDetailPath(v)}>{v}</Link>
-              <div><Typography.Text type="secondary">{chinaDateTime(r.createTime)}</Typography.Text></div>
+              <div><Typography.Text type="secondary">{formatChinaTime(r.createTime)}</Typography.Text></div>
             </div>
           ),
         },

@@ -11,7 +11,7 @@ import { useParams } from "react-router";
 import { HOTEL_ORDER_ACTIONS, HOTEL_ORDER_STATUS, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import { HOTEL_ORDER_PATHS, type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -20,11 +20,12 @@ import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
 import { hotelPayPath } from "./index";
 import { ModifyDialog } from "./modify";
+import { HotelCancelButton } from "./CancelDialog";
 import "../../booking/flight/flight.css";
 import { useCodes } from "../../components/use-codes";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
-const when = chinaDateTime;
+const when = formatChinaTime;
 
 export default function HotelOrderShowPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -40,7 +41,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   const t = useTranslate();
   const payWords = usePayWords();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<HotelOrderDetail>({ resource: "hotel-orders", id: orderNo, errorNotification: false });
   const { mutate, mutation } = useCustomMutation();
@@ -62,31 +63,29 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
 
   const refresh = () => invalidate({ resource: "hotel-orders", invalidates: ["list", "detail"], id: orderNo });
   const cancel = () =>
-    modal.confirm({
-      title: t("hotelOrder.cancel"),
-      content: t("hotelOrder.cancelConfirm"),
-      okText: t("hotelOrder.cancelOk"),
-      cancelText: t("hotelOrder.notNow"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: HOTEL_ORDER_PATHS.cancel, method: "post", values: { orderNo }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => {
-                message.success(t("hotelOrder.cancelled"));
-                refresh();
-                resolve();
-              },
-              onError: (e) => {
-                message.error(e.message);
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
-    });
+    new Promise<void>((resolve) =>
+      mutate(
+        { url: HOTEL_ORDER_PATHS.cancel, method: "post", values: { orderNo }, successNotification: false, errorNotification: false },
+        {
+          onSuccess: () => {
+            message.success(t("hotelOrder.cancelled"));
+            refresh();
+            resolve();
+          },
+          onError: (e) => {
+            message.error(e.message);
+            refresh();
+            resolve();
+          },
+        },
+      ),
+    );
+  // The quote is read again when the dialog opens: the fee depends on the time left.
+  const requote = async () => {
+    const fresh = await query.refetch();
+    if (fresh.error) throw fresh.error;
+    return (fresh.data?.data as HotelOrderDetail | undefined)?.cancelQuote ?? null;
+  };
 
   const pending = order.status === HOTEL_ORDER_STATUS.pendingPayment;
   const approving = order.status === HOTEL_ORDER_STATUS.approving;
@@ -126,9 +125,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             )}
             {order.actions.includes("modify") && <Button onClick={() => setModifying(true)}>{t("hotelOrder.modify")}</Button>}
             {order.actions.includes("cancel") && (
-              <Button danger onClick={cancel} loading={mutation.isPending}>
-                {t("hotelOrder.cancel")}
-              </Button>
+              <HotelCancelButton requote={requote} onConfirm={cancel} busy={mutation.isPending} />
             )}
             <LinkButton to={pathFor("OrderLists", undefined, { type: "hotel" })}>{t("hotelOrder.backToList")}</LinkButton>
           </Space>

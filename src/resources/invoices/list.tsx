@@ -8,6 +8,7 @@ import { Alert, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typo
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { INVOICE_DELIVERIES, INVOICE_STATUS, INVOICE_STATUSES, type InvoiceRow, type InvoiceStatus } from "../../domain/people/invoice";
 import { formatFen } from "../../domain/policy/fen";
+import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { InvoiceRequestDrawer } from "./request";
 import { useCodes } from "../../components/use-codes";
@@ -40,7 +41,7 @@ function InvoiceList() {
   const filtered = filters.some((f) => "field" in f && f.value);
   const error = tableQuery.error;
   const columns: TableColumnsType<InvoiceRow> = [
-    { ...nowrap, title: t("invoices.createTime"), dataIndex: "createTime", key: "createTime", render: (v: string) => v.slice(0, 16).replace("T", " ") },
+    { ...nowrap, title: t("invoices.createTime"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     {
       title: t("invoices.title"), dataIndex: "title", key: "title",
       render: (v: string, r) => <Space direction="vertical" size={0}><span>{v}</span>{r.taxNo && <Typography.Text type="secondary">{r.taxNo}</Typography.Text>}</Space>,

@@ -6,7 +6,7 @@ import { useCustom, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table, Typography, type TableColumnsType } from "antd";
 import { MEMBER_TYPE_LABELS } from "../../domain/member";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { RecommendInfo, RecommendedRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -85,7 +85,7 @@ function RecommendedList() {
     { ...nowrap, title: r("name"), dataIndex: "realName", key: "realName", render: (v: string | null) => v || <Typography.Text type="secondary">{r("noName")}</Typography.Text> },
     { ...nowrap, title: r("mobile"), dataIndex: "mobilePhone", key: "mobilePhone" },
     { ...nowrap, title: r("memberType"), dataIndex: "memberType", key: "memberType", render: (v: RecommendedRow["memberType"]) => codeLabel(MEMBER_TYPE_LABELS, v) },
-    { ...nowrap, title: r("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...nowrap, title: r("createTime"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
   ];
   return (
     <div className="tp-frame__card" style={{ paddingTop: 16 }}>

@@ -8,7 +8,7 @@ import { Alert, Button, Empty, Form, Input, Table, Tag, Typography, type TableCo
 import { SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { MEMBER_TYPE_LABELS } from "../../domain/member";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import type { SubordinateRow } from "../../domain/people/network";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { pathFor } from "../../access/routes";
@@ -35,7 +35,7 @@ export function SubordinateTable({ action }: { action?: (row: SubordinateRow) =>
     { ...nowrap, title: s("memberType"), dataIndex: "memberType", key: "memberType", render: (v: SubordinateRow["memberType"]) => codeLabel(MEMBER_TYPE_LABELS, v) },
     { ...nowrap, title: s("orderCount"), dataIndex: "orderCount", key: "orderCount", align: "right" },
     { ...nowrap, title: s("status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={v ? "green" : "default"}>{s(v ? "active" : "inactive")}</Tag> },
-    { ...nowrap, title: s("createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...nowrap, title: s("createTime"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     ...(action ? [{ ...nowrap, title: s("actions"), key: "actions", render: (_: unknown, row: SubordinateRow) => action(row) }] : []),
   ];
   return (

@@ -8,7 +8,7 @@ import type { Dayjs } from "dayjs";
 import { pathFor } from "../../access/routes";
 import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, RECHARGE_LABELS, type RechargeView } from "../../domain/orders/recharge";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -51,8 +51,8 @@ function Records() {
     { ...NOWRAP, title: t("recharge.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
     { ...NOWRAP, title: t("recharge.status"), dataIndex: "status", key: "status", render: (s: number) => <Tag color={rechargeColor(s)}>{codeLabel(RECHARGE_LABELS, s)}</Tag> },
     { ...NOWRAP, title: t("recharge.method"), dataIndex: "method", key: "method", render: methodLabel },
-    { ...NOWRAP, title: t("recharge.createTime"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
-    { ...NOWRAP, title: t("recharge.creditedTime"), dataIndex: "creditedTime", key: "creditedTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
+    { ...NOWRAP, title: t("recharge.createTime"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
+    { ...NOWRAP, title: t("recharge.creditedTime"), dataIndex: "creditedTime", key: "creditedTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     {
       ...NOWRAP, title: t("recharge.actions"), key: "actions",
       render: (_: unknown, r) => (r.status === RECHARGE_STATUS.pendingPayment ? <LinkButton size="small" type="link" to={rechargePayPath(r.id)}>{t("pay.goPay")}</LinkButton> : null),

@@ -10,7 +10,7 @@ import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography,
 import { PlusOutlined } from "@ant-design/icons";
 import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { DEPARTMENTS_PATH, type Department } from "../employees";
 import { BookerDialog } from "./BookerDialog";
@@ -96,7 +96,7 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
         </Space>
       ),
     },
-    { ...nowrap, width: 150, title: t("travel.bookers.updateTime"), dataIndex: "updateTime", key: "updateTime", render: (v: string) => chinaDateTime(v) },
+    { ...nowrap, width: 150, title: t("travel.bookers.updateTime"), dataIndex: "updateTime", key: "updateTime", render: (v: string) => formatChinaTime(v) },
     {
       ...nowrap, width: 110, title: t("travel.app.actions"), key: "actions",
       render: (_: unknown, row) => (

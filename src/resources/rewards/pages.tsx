@@ -8,8 +8,7 @@ import { useTable } from "@refinedev/antd";
 import { App, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
 import { formatFen } from "../../domain/policy/fen";
-import { formatMoney } from "../../domain/format";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatMoney, formatChinaTime } from "../../domain/format";
 import {
   RECOMMEND_RATE_BP, REWARDS_PATHS, REWARD_EVENTS, REWARD_KINDS, SHARE_RATE_BP,
   type RewardRow, type RewardsSummary, type RewardsTransferResult,
@@ -157,7 +156,7 @@ interface SearchValues {
 function useColumns(): TableColumnsType<RewardRow> {
   const t = useTranslate();
   return [
-    { ...nowrap, title: t("rewards.detail.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...nowrap, title: t("rewards.detail.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     { ...nowrap, title: t("rewards.detail.kind"), dataIndex: "kind", key: "kind", render: (v: string) => t(`rewards.kinds.${v}`) },
     { ...nowrap, title: t("rewards.detail.event"), dataIndex: "event", key: "event", render: (v: string) => t(`rewards.events.${v}`) },
     {

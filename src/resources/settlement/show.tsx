@@ -9,7 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm as useHookForm } from "react-hook-form";
 import { z } from "zod";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
 import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -82,7 +82,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
     { title: t("settlement.item"), dataIndex: "title", key: "title", render: (v: string, l) => (l.kind === "adjustment" ? <><Tag color="blue">{t("settlement.adjustmentTag")}</Tag>{v}</> : v) },
     { ...NOWRAP, title: t("settlement.traveller"), dataIndex: "travellerName", key: "travellerName" },
     { ...NOWRAP, title: t("settlement.department"), dataIndex: "departmentName", key: "departmentName" },
-    { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? chinaDateTime(v) : "—") },
+    { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     { ...NOWRAP, title: t("settlement.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: money },
     { ...NOWRAP, title: t("settlement.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", align: "right", render: money },
     {
@@ -125,7 +125,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
           <Descriptions.Item label={t("settlement.company")}>{s.companyName}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.period")}>{`${s.periodStart} ~ ${s.periodEnd}`}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.lineCount")}>{s.lineCount}</Descriptions.Item>
-          <Descriptions.Item label={t("settlement.generatedAt")}>{chinaDateTime(s.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={t("settlement.generatedAt")}>{formatChinaTime(s.createTime)}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.amount")}>{money(s.amountFen)}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.serviceFeeIncluded")}>{money(s.serviceFeeFen)}</Descriptions.Item>
           <Descriptions.Item label={t("settlement.adjustment")}>{money(s.adjustmentFen)}</Descriptions.Item>
@@ -160,7 +160,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
             key: e.id,
             children: (
               <Space direction="vertical" size={0}>
-                <Typography.Text>{`${chinaDateTime(e.createTime)} ${e.actorName} · ${t(`settlement.event.${e.action}`, { defaultValue: e.action })}`}</Typography.Text>
+                <Typography.Text>{`${formatChinaTime(e.createTime)} ${e.actorName} · ${t(`settlement.event.${e.action}`, { defaultValue: e.action })}`}</Typography.Text>
                 {e.note && <Typography.Text type="secondary">{e.note}</Typography.Text>}
               </Space>
             ),

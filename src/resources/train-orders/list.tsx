@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import type { TrainOrderRow } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { trainOrderDetailPath } from "./index";
 import { channelText } from "./channel";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
@@ -24,7 +24,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
       testId="train-order-list"
       statuses={TRAIN_ORDER_STATUS_CODES}
       statusLabel={(c) => codeLabel(TRAIN_ORDER_LABELS, c)}
-      scrollX={860}
+      scrollX={820}
       empty={empty}
       action={action}
       columns={(refetch) => [
@@ -33,7 +33,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
           render: (v: string, r) => (
             <div>
               <Link to={trainOrderDetailPath(r.id)}>{v}</Link>
-              <div><Typography.Text type="secondary">{chinaDateTime(r.createTime)}</Typography.Text></div>
+              <div><Typography.Text type="secondary">{formatChinaTime(r.createTime)}</Typography.Text></div>
             </div>
           ),
         },

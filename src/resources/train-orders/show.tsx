@@ -14,7 +14,7 @@ import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_L
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -180,7 +180,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
           {order.travellerName && <Descriptions.Item label={t("business.traveller")}><span data-testid="order-traveller">{order.travellerName}</span></Descriptions.Item>}
           <Descriptions.Item label={t("trainOrder.contactName")}>{order.contactName}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.contactMobile")}>{order.contactMobile}</Descriptions.Item>
-          <Descriptions.Item label={t("trainOrder.createTime")}>{chinaDateTime(order.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.createTime")}>{formatChinaTime(order.createTime)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={t("trainOrder.passengers")}>
@@ -194,7 +194,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
               children: (
                 <div>
                   <Typography.Text strong>{actionLabel(e.action)}</Typography.Text>
-                  <Typography.Text type="secondary"> · {codeLabel(TRAIN_ORDER_LABELS, e.toStatus)} · {e.actorName} · {chinaDateTime(e.createTime)}</Typography.Text>
+                  <Typography.Text type="secondary"> · {codeLabel(TRAIN_ORDER_LABELS, e.toStatus)} · {e.actorName} · {formatChinaTime(e.createTime)}</Typography.Text>
                   {e.note && <div>{e.note}</div>}
                 </div>
               ),

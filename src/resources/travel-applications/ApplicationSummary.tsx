@@ -2,7 +2,7 @@
 // the applicant (ApplyDetails) and to the approver (AuditDetails).
 import { Descriptions, Space, Tag } from "antd";
 import { TRAVEL_MODES, TRIP_SCOPES, formatFen } from "../../domain/policy";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import type { ApplicationView } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
@@ -31,7 +31,7 @@ export function ApplicationSummary({ app, applicantName }: { app: ApplicationVie
       </Descriptions.Item>
       <Descriptions.Item label={t("travel.app.budget")}>¥{formatFen(app.budgetFen)}</Descriptions.Item>
       <Descriptions.Item label={applicantName ? t("travel.app.applicant") : t("travel.app.createTime")}>
-        {applicantName ? `${applicantName} · ${chinaDateTime(app.createTime)}` : chinaDateTime(app.createTime)}
+        {applicantName ? `${applicantName} · ${formatChinaTime(app.createTime)}` : formatChinaTime(app.createTime)}
       </Descriptions.Item>
       {app.remark && <Descriptions.Item label={t("travel.app.remark")} span={2}>{app.remark}</Descriptions.Item>}
     </Descriptions>

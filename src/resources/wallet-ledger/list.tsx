@@ -5,13 +5,12 @@ import { useState } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, type TableColumnsType } from "antd";
+import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
 import { formatFen } from "../../domain/policy/fen";
-import { formatMoney } from "../../domain/format";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatMoney, formatChinaTime } from "../../domain/format";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { yuanTextToFen } from "../../domain/travel/money";
 import { SearchButtons } from "../list-parts";
@@ -110,18 +109,27 @@ function Ledger() {
   });
   const error = tableQuery.error;
   const accountLabel = (a: string) => t(`wallet.account.${a}`, { defaultValue: a });
+  // Fits 1280 px without scrolling sideways: the note wraps, and the order and trade numbers share
+  // one column (the trade number under the order's).
   const columns: TableColumnsType<LedgerRow> = [
-    { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number, r) => BUSINESS_TYPE_LABELS[v as BusinessType] ?? LEDGER_ENTRY_LABELS[r.entry as LedgerEntryName] ?? String(v) },
     { title: t("wallet.note"), dataIndex: "note", key: "note" },
     { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
     {
       ...NOWRAP, title: t("wallet.amount"), key: "amount", align: "right",
-      render: (_: unknown, r) => <Tag color={r.direction === "in" ? "green" : "red"}>{r.direction === "in" ? "+" : "-"}¥{formatFen(r.amount)}</Tag>,
+      render: (_: unknown, r) => <Tag color={r.direction === "in" ? "green" : "red"} data-testid="ledger-amount">{r.direction === "in" ? "+" : "-"}¥{formatFen(r.amount)}</Tag>,
     },
     { ...NOWRAP, title: t("wallet.balanceAfter"), dataIndex: "balanceAfter", key: "balanceAfter", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
-    { ...NOWRAP, title: t("flightOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string | null) => v ?? "—" },
-    { ...NOWRAP, title: t("wallet.outTradeNo"), dataIndex: "outTradeNo", key: "outTradeNo" },
+    {
+      title: t("wallet.numbers"), key: "numbers",
+      render: (_: unknown, r) => (
+        <div style={{ wordBreak: "break-all" }}>
+          <div>{r.orderNo ?? "—"}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.outTradeNo}</Typography.Text>
+        </div>
+      ),
+    },
   ];
   const reset = () => {
     searchFormProps.form?.resetFields();
@@ -149,7 +157,7 @@ function Ledger() {
         {...tableProps}
         rowKey="id"
         columns={columns}
-        scroll={{ x: "max-content" }}
+        scroll={{ x: 800 }}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("wallet.total", { count: n }) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "wallet.loadError" : "wallet.empty")} /> }}
       />

@@ -4,7 +4,7 @@ import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError, useT
 import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy/fen";
-import { chinaDateTime } from "../../domain/travel/dates";
+import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import {
   WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, WITHDRAWAL_LABELS, type WithdrawalStatus, type WithdrawalView,
@@ -42,7 +42,7 @@ export function WithdrawalList() {
       .catch((e: HttpError) => void message.error(e.message));
 
   const columns: TableColumnsType<WithdrawalView> = [
-    { ...NOWRAP, title: t("wallet.withdrawals.time"), dataIndex: "createTime", key: "createTime", render: chinaDateTime },
+    { ...NOWRAP, title: t("wallet.withdrawals.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     { ...NOWRAP, title: t("wallet.withdrawals.no"), dataIndex: "withdrawNo", key: "withdrawNo" },
     { ...NOWRAP, title: t("wallet.withdrawals.card"), key: "card", render: (_: unknown, w) => `${w.bankName} ${w.cardNoMasked}` },
     { ...NOWRAP, title: t("wallet.withdrawals.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
