@@ -35,6 +35,7 @@ import * as m094 from "./migrations/094_gp_orders";
 import * as m095 from "./migrations/095_train_changes";
 import * as m096 from "./migrations/096_event_page_index";
 import * as m097 from "./migrations/097_event_sequence";
+import * as m101 from "./migrations/101_train_seat_choice";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "095_train_changes": m095,
   "096_event_page_index": m096,
   "097_event_sequence": m097,
+  "101_train_seat_choice": m101,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

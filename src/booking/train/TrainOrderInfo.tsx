@@ -11,19 +11,19 @@
 // opens its detail instead of the cashier. A booker who may book for colleagues picks who travels
 // (出行人): the colleague's name goes on the first passenger and their standard is the one shown.
 import { useMemo, useRef, useState } from "react";
-import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import {
-  MAX_TRAIN_PASSENGERS, TRAIN_CERT_NO_MAX, TRAIN_CERT_TYPES, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
+  MAX_TRAIN_PASSENGERS, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
   type TrainOrderForm, type TrainOrderInput,
 } from "../../domain/orders/train-booking";
 import { ACCOUNT_12306_MAX, PASSWORD_12306_MAX, type Rail12306Account, type Rail12306Passenger } from "../../domain/orders/train-account";
 import { maskCertNo } from "../../domain/people/certificates";
-import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
+import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
 import { TRAIN_ORDER_STATUS } from "../../domain/orders/train";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
@@ -45,6 +45,8 @@ import { trainOrderDetailPath, trainPayPath } from "../../resources/train-orders
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
+import { TrainPassengerRow } from "./TrainPassengerRow";
+import { seatChoicesOf } from "../../domain/travel/train-seats";
 import "../flight/flight.css";
 import { useCodes } from "../../components/use-codes";
 
@@ -97,7 +99,7 @@ function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; sea
 }
 
 const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306", "applyId", "overReason", "forEmployeeId"] as const;
-const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
+const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType", "seatChoice"] as const;
 
 const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|${p.certNo.toUpperCase()}`;
 
@@ -259,36 +261,12 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
               </div>
             )}
             {fields.map((f, i) => (
-              <Row gutter={12} key={f.id} align="top">
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.name` as const} label={t("trainOrder.passengerN", { n: i + 1 })}>
-                    <Input maxLength={TRAIN_NAME_MAX} placeholder={t("trainOrder.name")} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.certType` as const} label={t("trainOrder.certType")}>
-                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: codeLabel(CERT_TYPES, c) }))} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.passengerType` as const} label={t("trainOrder.passengerType")}>
-                    <Select options={TRAIN_PASSENGER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={16}>
-                  <FormField control={control} name={`passengers.${i}.certNo` as const} label={t("trainOrder.certNo")}>
-                    <Input maxLength={TRAIN_CERT_NO_MAX} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  {fields.length > 1 && (
-                    <Form.Item label=" ">
-                      <Button onClick={() => remove(i)}>{t("trainOrder.removePassenger")}</Button>
-                    </Form.Item>
-                  )}
-                </Col>
-              </Row>
+              <TrainPassengerRow
+                key={f.id} control={control} setValue={setValue} index={i} seatClass={seat.seatClass} depDate={train.depDate} locked={ab}
+                onRemove={fields.length > 1 ? () => remove(i) : undefined}
+              />
             ))}
+            {seatChoicesOf(seat.seatClass).length > 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>{t("trainOrder.seatChoiceHint")}</Typography.Paragraph>}
             {(listError?.message ?? listError?.root?.message) && <Typography.Text type="danger">{listError?.message ?? listError?.root?.message}</Typography.Text>}
             <div hidden={ab}>
               <Button disabled={fields.length >= maxPassengers} onClick={() => append({ name: "", certType: 1, certNo: "", passengerType: "adult" })}>
