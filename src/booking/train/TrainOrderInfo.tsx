@@ -16,7 +16,8 @@ import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from 
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, applyRefusal, sessionEnded, useZodForm } from "../../components/FormField";
+import { useKeptForm } from "../shared/useKeptForm";
 import {
   MAX_TRAIN_PASSENGERS, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
   type TrainOrderForm, type TrainOrderInput,
@@ -118,7 +119,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
-  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
+  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues, reset } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -129,6 +130,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
       ...(companyMember ? { travelType: defaultTravelType(memberKey, false) } : {}),
     },
   });
+  // Kept across a sign-in when the session expires on 提交订单; the 12306 password never is.
+  const kept = useKeptForm<TrainOrderForm>(`train:${variant ?? ""}:${train.trainKey}:${seat.seatClass}`, { reset, getValues }, ["trainKey", "seatClass", "channel", "password12306"]);
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   const standardCheck: StandardCheckRequest = checkFor({ url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } }, forEmployeeId);
   const travelType = useWatch({ control, name: "travelType" });
@@ -171,19 +174,25 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
     replace([...kept, ...added.map((p: Rail12306Passenger) => ({ name: p.name, certType: p.certType, certNo: p.certNo, passengerType: p.passengerType }))] as TrainOrderForm["passengers"]);
   };
 
-  const book = (input: TrainOrderInput) =>
+  const book = (input: TrainOrderInput) => {
+    kept.keep();
     mutate(
       { url: TRAIN_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         // An order waiting for approval is paid once approved: its detail shows where it stands.
-        onSuccess: ({ data }) => navigate(data.status === TRAIN_ORDER_STATUS.approving ? trainOrderDetailPath(data.id) : trainPayPath(data.id, data.orderNo)),
+        onSuccess: ({ data }) => {
+          kept.clear();
+          navigate(data.status === TRAIN_ORDER_STATUS.approving ? trainOrderDetailPath(data.id) : trainPayPath(data.id, data.orderNo));
+        },
         onError: (e: HttpError) => {
+          if (sessionEnded(e)) return;
           const names = fields.flatMap((_, i) => PASSENGER_FIELDS.map((f) => `passengers.${i}.${f}` as const));
           const rest = applyRefusal<TrainOrderForm>(e, [...CONTACT_FIELDS, ...names], setError);
           if (rest) message.error(rest);
         },
       },
     );
+  };
 
   const listError = (formState.errors.passengers as { message?: string; root?: { message?: string } } | undefined);
   return (
