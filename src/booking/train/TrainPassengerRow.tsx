@@ -1,8 +1,8 @@
 // One passenger of the train booking form: name, certificate, ticket type, the seat chosen in
 // 在线选座 (when the seat class offers a choice) and the remove button. As on 12306, typing or
 // picking a 居民身份证 sets the ticket type from the card's birth date on the travel date (under
-// 14: 儿童票, else 成人票); the type may still be changed afterwards (a child without a card
-// travels on the accompanying adult's).
+// 14: 儿童票, and back to 成人票 when the card is then changed to an adult's); the type may still be
+// changed afterwards (a child without a card travels on the accompanying adult's).
 import { useEffect, useRef } from "react";
 import { Button, Col, Form, Input, Row, Select } from "antd";
 import { useTranslate } from "@refinedev/core";
@@ -32,13 +32,16 @@ export function TrainPassengerRow({ control, setValue, index: i, seatClass, depD
   const certType = useWatch({ control, name: `passengers.${i}.certType` });
   const certNo = useWatch({ control, name: `passengers.${i}.certNo` });
   const fromCert = trainTypeFromCert({ certType: Number(certType), certNo: String(certNo ?? "") }, depDate);
-  // Only a change of the certificate sets the type: a type picked by hand after it stays.
-  const last = useRef(`${certType}|${certNo}`);
+  // Only a change of the certificate sets the type, and a type picked by hand after it stays: a
+  // child's card makes it 儿童票; an adult's card puts back 成人票 only where a child's card had set
+  // 儿童票 (a 儿童票 on the accompanying adult's card is the member's choice).
+  const last = useRef({ cert: `${certType}|${certNo}`, fromCert });
   useEffect(() => {
     const now = `${certType}|${certNo}`;
-    if (now === last.current) return;
-    last.current = now;
-    if (fromCert) setValue(`passengers.${i}.passengerType`, fromCert, { shouldValidate: true });
+    if (now === last.current.cert) return;
+    const before = last.current.fromCert;
+    last.current = { cert: now, fromCert: fromCert ?? before };
+    if (fromCert === "child" || (fromCert === "adult" && before === "child")) setValue(`passengers.${i}.passengerType`, fromCert, { shouldValidate: true });
   }, [certType, certNo, fromCert, i, setValue]);
   const choices = seatChoicesOf(seatClass);
 
