@@ -9,8 +9,8 @@ import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 import { childTrainFare } from "../src/domain/travel/train";
 
-/** A 个人会员 whose wallet this spec spends. */
-const MEMBER = "13800000010";
+/** 商务会员, as in the train order spec (13800000010's train orders are counted by the variants spec). */
+const MEMBER = "13800000030";
 const SEVEN_YEARS_OLD = (() => {
   const first17 = "110105201906010" + "21";
   return first17 + idCardCheckChar(first17);
