@@ -13,6 +13,7 @@ import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo, DEMO_PASSWORD } from "../server/db/seed/demo";
 import { createAuthorize } from "../server/services/authorize";
+import { hashPassword } from "../server/services/accounts/passwords";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../server/payments/sandbox";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { PAY_PATHS, requestVerify } from "../src/domain/payments";
@@ -44,12 +45,15 @@ async function post(url: string, body: Record<string, string | number>) {
 }
 
 const md5 = (s: string) => crypto.createHash("md5").update(s).digest("hex");
+const PAY_PASSWORD = md5("135790");
 const who: { mobile: string; id: number; token: string }[] = [];
 for (const mobile of MEMBERS) {
   const r = await post("/login/appNewLogin", { mobilePhone: mobile, loginPsw: md5(DEMO_PASSWORD), accCode: "-9990" });
   if (r.ret !== 0) throw new Error(`login ${mobile}: ${r.msg}`);
   const id = (await db.selectFrom("members").select("id").where("mobilePhone", "=", mobile).executeTakeFirstOrThrow()).id;
   await db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", id).execute();
+  // The wallet never pays without the pay password: each payment below sends it.
+  await db.updateTable("members").set({ payPasswordHash: await hashPassword(PAY_PASSWORD) }).where("id", "=", id).execute();
   who.push({ mobile, id, token: r.data.token });
 }
 
@@ -104,7 +108,7 @@ const check = (ok: boolean, what: string) => {
 const t0 = performance.now();
 const paid = await Promise.all(
   trades.map((t) =>
-    timed(() => post(PAY_PATHS.wallet, { token: t.member.token, outTradeNo: t.outTradeNo, requestVerify: requestVerify(t.member.id, t.outTradeNo), businessType: 5 })),
+    timed(() => post(PAY_PATHS.wallet, { token: t.member.token, outTradeNo: t.outTradeNo, requestVerify: requestVerify(t.member.id, t.outTradeNo), businessType: 5, payPassword: PAY_PASSWORD })),
   ),
 );
 report("wallet payments", paid.map(([, ms]) => ms), performance.now() - t0);

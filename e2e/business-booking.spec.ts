@@ -5,7 +5,7 @@
 // approve it from 订单审批, where the order's flight, passengers, amount and reason show; the
 // traveller then finds it 待支付 and pays it at the cashier.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, signedInAs, watchConsole } from "./helpers";
+import { payNow, signedInAs, signIn, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
@@ -101,7 +101,7 @@ test("an over-standard business booking waits for the two-level approval, then i
   await page.getByRole("tab", { name: "企业授信支付" }).click();
   await expect(page.getByTestId("credit-available")).toBeVisible();
   await page.screenshot({ path: "test-results/business-pay-1280.png", fullPage: true });
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
   await expect(page.getByText("支付成功")).toBeVisible();
   await expect(page.getByText(`订单号：${orderNo}`)).toBeVisible();

@@ -5,7 +5,7 @@
 // before anything is confirmed. After confirming, the order stays 已出票 with 部分退票, the refunded
 // passenger's ticket goes 退票中 → 已退票 with the money back, and the other keeps his.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
@@ -27,6 +27,8 @@ test("退票 of one of two passengers: the fee shown for him alone, then 部分�
   test.setTimeout(150_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, WHO);
   const seat = await cheapFare(page, addDays(chinaDate(Date.now()), 10));
 
   await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
@@ -45,7 +47,7 @@ test("退票 of one of two passengers: the fee shown for him alone, then 部分�
   await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
   const id = Number(page.url().split("/").pop());
   await page.getByRole("link", { name: "去支付" }).click();
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
   await page.goto(`/ticket/OrderDetails/${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 30_000 });

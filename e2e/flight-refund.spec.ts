@@ -6,7 +6,7 @@
 // 机票改签, and the order ends 已改签 on the new flight. A third, insured, is refunded before its
 // flight: the estimate says 含保险退保 with the premium, and the policy ends 已退保.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
@@ -40,7 +40,7 @@ async function bookPaidTicket(page: Page, seat: FlightSeat, passenger: { name: s
   const id = Number(page.url().split("/").pop());
   await page.getByRole("link", { name: "去支付" }).click();
   await expect(page.getByTestId("pay-amount")).toHaveText(money(seat.breakdown.ADT.total));
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
   await page.goto(`/ticket/OrderDetails/${id}`);
   // The airline tickets a few seconds after payment; the page follows by itself.
@@ -52,6 +52,8 @@ test("退票: the estimate shows the fee before confirming, then 退票申请中
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, WHO);
   const seat = await cheapFare(page, addDays(chinaDate(Date.now()), 8));
   const id = await bookPaidTicket(page, seat, { name: "赵强", certNo: "11010519491231002X" });
 
@@ -92,6 +94,8 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, WHO);
   const depDate = addDays(chinaDate(Date.now()), 9);
   const seat = await cheapFare(page, depDate);
   const id = await bookPaidTicket(page, seat, { name: "赵强", certNo: "11010519491231002X" });
@@ -120,7 +124,7 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
   await expect(page.getByTestId("pay-amount")).toHaveText(total);
   await expect(page.getByText("机票改签", { exact: true })).toBeVisible();
   await page.screenshot({ path: "test-results/flight-change-cashier-1280.png", fullPage: true });
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   // changeTicket goes to the flight order list; the page takes the type from the address and removes it.
   await expect(page).toHaveURL(/\/order\/list(\?type=airTicket)?$/);
   await expect(page.getByRole("tab", { name: "机票订单", selected: true })).toBeVisible();
@@ -139,6 +143,8 @@ test("退票 of an insured ticket before the flight: the estimate includes the p
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, WHO);
   const seat = await cheapFare(page, addDays(chinaDate(Date.now()), 12));
   const policy = seat.insurance[0];
   expect(policy, "an insurance the fare offers").toBeTruthy();
@@ -155,7 +161,7 @@ test("退票 of an insured ticket before the flight: the estimate includes the p
   await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
   const id = Number(page.url().split("/").pop());
   await page.getByRole("link", { name: "去支付" }).click();
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
   await page.goto(`/ticket/OrderDetails/${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 30_000 });

@@ -30,3 +30,32 @@ export async function signedInAs(browser: Browser, mobile: string): Promise<{ pa
   await signIn(page, mobile);
   return { page, errors };
 }
+
+/** The pay password the browser specs give members who pay from the wallet. */
+export const PAY_PASSWORD = "135790";
+
+const md5hex = async (text: string) => (await import("node:crypto")).createHash("md5").update(text).digest("hex");
+
+/**
+ * The wallet never pays without the pay password: gives the signed-in member theirs (an SMS code
+ * to their own phone, read from the development outbox) unless one is set already.
+ */
+export async function ensurePayPassword(page: Page, mobile: string): Promise<void> {
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+  const setup = await (await page.request.post("/api/member/isPayPwdSetup", { form: { token } })).json();
+  if (setup.data?.isSetup) return;
+  const sent = await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json();
+  expect(sent.ret, sent.msg).toBe(0);
+  const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
+  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: await md5hex(PAY_PASSWORD), smsCode: code } })).json();
+  expect(set.ret, set.msg).toBe(0);
+}
+
+/** At the cashier: types the pay password where it is asked (the wallet always asks), then 立即支付. */
+export async function payNow(page: Page): Promise<void> {
+  const button = page.getByRole("button", { name: "立即支付" });
+  await expect(button).toBeVisible();
+  const password = page.getByLabel("支付密码");
+  if (await password.count()) await password.fill(PAY_PASSWORD);
+  await button.click();
+}

@@ -4,7 +4,7 @@
 // cancels it (free cancellation: the dialog shows the refund first, then the whole price goes
 // back to the wallet).
 import { expect, test } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 
 const yuan = fenOf;
@@ -13,6 +13,8 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   test.setTimeout(90_000);
   const errors = watchConsole(page);
   await signIn(page, "13800000010");
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, "13800000010");
   await page.goto("/hotel/index");
   await pick(page, "目的地", "sh", "上海");
   await setDate(page, "入住日期", daysAhead(4));
@@ -76,7 +78,7 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   await expect(page.getByTestId("pay-amount")).toHaveText(await page.getByTestId("pay-amount").innerText());
   expect(yuan(await page.getByTestId("pay-amount").innerText())).toBe(total);
   await page.screenshot({ path: "test-results/hotel-pay-1280.png", fullPage: true });
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
 
   await expect(page).toHaveURL(new RegExp(`/hotel/OrderDetails/${orderNo}$`));
   await expect(page.getByText("订单支付成功")).toBeVisible();

@@ -8,7 +8,7 @@
 // for an international fare (the individual member's demo wallet, ¥1,280.50, pays for no
 // itinerary abroad, and other specs count on its balance).
 import { expect, test } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays } from "../src/domain/travel/dates";
@@ -20,6 +20,8 @@ const SHOTS = "test-results";
 test("books 北京 → 东京 with a connection on a passport, pays from the wallet and sees both segments in 订单中心", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   const depDate = daysAhead(12);
 
   await page.goto("/intl/flight_query_list");
@@ -70,7 +72,7 @@ test("books 北京 → 东京 with a connection on a passport, pays from the wal
   await expect(page).toHaveURL(/\/pay\/order\/\d+$/);
   const orderId = page.url().split("/").pop()!;
   await expect(page.getByTestId("pay-amount")).toHaveText(`¥${formatFen(v.breakdown.ADT.total)}`);
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
   await expect(page.getByText("支付成功")).toBeVisible();
 
@@ -94,6 +96,8 @@ test("books 北京 → 东京 with a connection on a passport, pays from the wal
 test("a company employee opens the business order page: 因公 first, and the standard said not to be checked", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, "13800000071");
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, "13800000071");
   const depDate = daysAhead(13);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_inter_flight/list", { form: { depCity: "BJS", arrCity: "HKG", depDate, cabinClass: "Y" } });
   const it = (await reply.json()).data.list[0];

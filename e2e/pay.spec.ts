@@ -1,8 +1,9 @@
 // A personal member pays a flight order at the cashier: from the wallet (landing on the air
 // order finish page, the order then 已支付), and by the sandbox Alipay QR, whose URL a second
-// page opens and confirms while the cashier, polling, moves on by itself.
+// page opens and confirms while the cashier, polling, moves on by itself. The wallet always asks
+// for the pay password: a member without one (王芳) is led to set it and returns to the same order.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, PAY_PASSWORD, payNow, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
@@ -40,6 +41,7 @@ async function expectPaid(page: Page) {
 test("pays a flight order from the wallet and lands on the finish page", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, "13800000010");
+  await ensurePayPassword(page, "13800000010");
   const order = await bookOrder(page, 9, 128050);
 
   await page.goto(`/ticket/OrderDetails/${order.id}`);
@@ -54,7 +56,7 @@ test("pays a flight order from the wallet and lands on the finish page", async (
     await page.screenshot({ path: `test-results/pay-cashier-${width}.png`, fullPage: true });
   }
 
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
   await expect(page.getByText("支付成功")).toBeVisible();
   await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
@@ -107,16 +109,48 @@ test("pays by the sandbox Alipay QR: a second page confirms and the cashier move
   expect(errors).toEqual([]);
 });
 
-test("asks for the pay password when one is set, shows a wrong one's refusal, pays with the right one", async ({ page }) => {
+test("a member without a pay password is led from the cashier to set it and comes back to pay the same order", async ({ page }) => {
+  test.setTimeout(120_000);
   const errors = watchConsole(page);
+  // 王芳 (13800000020) has no pay password in the demo data.
   const mobile = "13800000020";
   await signIn(page, mobile);
-  // Setting the pay password needs an SMS code to the member's own phone (the dev outbox shows it).
-  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
-  expect((await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json()).ret).toBe(0);
+  const order = await bookOrder(page, 11, 86500, mobile);
+
+  await page.goto(`/pay/order/${order.id}`);
+  const prompt = page.getByTestId("set-pay-password");
+  await expect(prompt).toContainText("余额支付须验证支付密码，您还没有设置支付密码");
+  await expect(page.getByRole("button", { name: "立即支付" })).toBeDisabled();
+  await prompt.getByRole("button", { name: "设置支付密码" }).click();
+
+  // The account settings' own form: an SMS code to the member's own phone, the password twice.
+  await expect(page).toHaveURL(/\/myCenter\/setting\?back=/);
+  await expect(page.getByText("设置支付密码后将返回收银台，继续支付原订单")).toBeVisible();
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect.poll(async () => (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data.length).toBeGreaterThan(0);
   const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
-  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update("135790").digest("hex"), smsCode: code } })).json();
-  expect(set.ret, set.msg).toBe(0);
+  await page.getByRole("textbox", { name: "请输入短信验证码" }).fill(code);
+  await page.getByLabel("支付密码", { exact: true }).fill(PAY_PASSWORD);
+  await page.getByLabel("确认支付密码").fill(PAY_PASSWORD);
+  await page.getByRole("button", { name: "设置支付密码" }).click();
+
+  // Back at the cashier of the same order, which now asks for the password and pays.
+  await expect(page).toHaveURL(new RegExp(`/pay/order/${order.id}$`));
+  await expect(page.getByTestId("pay-amount")).toHaveText(`¥${formatFen(order.payprice)}`);
+  await expect(page.getByTestId("set-pay-password")).toHaveCount(0);
+  await page.getByLabel("支付密码").fill(PAY_PASSWORD);
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
+  await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("asks for the pay password when one is set, shows a wrong one's refusal, pays with the right one", async ({ page }) => {
+  const errors = watchConsole(page);
+  // 商务会员 (13800000030), whose pay password the browser specs set (an SMS code to their own phone).
+  const mobile = "13800000030";
+  await signIn(page, mobile);
+  await ensurePayPassword(page, mobile);
   const order = await bookOrder(page, 11, 86500, mobile);
 
   await page.goto(`/pay/order/${order.id}`);
@@ -129,7 +163,7 @@ test("asks for the pay password when one is set, shows a wrong one's refusal, pa
   await expect(page.getByText(/^支付密码错误，还可尝试\d次$/)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/pay/order/${order.id}$`));
 
-  await password.fill("135790");
+  await password.fill(PAY_PASSWORD);
   await page.getByRole("button", { name: "立即支付" }).click();
   await expect(page).toHaveURL(/\/view\/airTicket\/orderfinish\.shtml\?/);
   await expect(page.getByText(`订单号：${order.orderNo}`)).toBeVisible();
@@ -138,7 +172,7 @@ test("asks for the pay password when one is set, shows a wrong one's refusal, pa
   await page.goto("/myCenter/pay_authorization_code");
   await page.getByRole("button", { name: "生成付款码" }).click();
   await expect(page.getByText("请输入支付密码")).toBeVisible();
-  await page.getByRole("textbox", { name: /支付密码/ }).fill("135790");
+  await page.getByRole("textbox", { name: /支付密码/ }).fill(PAY_PASSWORD);
   await page.getByRole("button", { name: "生成付款码" }).click();
   const payCode = page.getByTestId("pay-code");
   await expect(payCode).toHaveText(/^\d{4}( \d{4}){3} \d{2}$/);
@@ -159,7 +193,7 @@ test("pays a hotel order from the wallet with the pay password: the toast, then 
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
   expect((await (await page.request.post("/api/common/sendCode", { form: { token, mobilePhone: mobile, type: "paypwd" } })).json()).ret).toBe(0);
   const code = (await (await page.request.get(`/api/dev/sms-outbox?mobilePhone=${mobile}`)).json()).data[0].code as string;
-  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update("864209").digest("hex"), smsCode: code } })).json();
+  const set = await (await page.request.post("/api/member/updatePayPswd", { form: { token, payPswd: createHash("md5").update(PAY_PASSWORD).digest("hex"), smsCode: code } })).json();
   expect(set.ret, set.msg).toBe(0);
 
   // One night in a Shanghai hotel, booked through the API.
@@ -180,7 +214,7 @@ test("pays a hotel order from the wallet with the pay password: the toast, then 
   expect(booked, "a room the wallet can pay").toBeTruthy();
 
   await page.goto(`/pay/hotel/${booked!.orderNo}`);
-  await page.getByLabel("支付密码").fill("864209");
+  await page.getByLabel("支付密码").fill(PAY_PASSWORD);
   await page.getByRole("button", { name: "立即支付" }).click();
   await expect(page.getByText("订单支付成功")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/hotel/OrderDetails/${booked!.orderNo}$`));

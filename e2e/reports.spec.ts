@@ -1,7 +1,7 @@
 // 企业管理员查看国内机票明细报表：先通过接口为公司员工预订并用钱包支付两张机票订单，再打开报表，
 // 核对消费金额与订单数，图表（canvas）渲染出来，控制台没有错误。
 import { expect, test, type Page } from "@playwright/test";
-import { watchConsole } from "./helpers";
+import { ensurePayPassword, PAY_PASSWORD, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
@@ -49,7 +49,7 @@ async function bookAndPay(page: Page, daysAhead: number, traveller: { name: stri
   });
   const memberId = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").id as number);
   const trade = await post(page, PAY_PATHS.create, { orderId: order.id, method: "wallet" });
-  const paid = await post(page, PAY_PATHS.wallet, { outTradeNo: trade.outTradeNo, requestVerify: requestVerify(Number(memberId), trade.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  const paid = await post(page, PAY_PATHS.wallet, { outTradeNo: trade.outTradeNo, requestVerify: requestVerify(Number(memberId), trade.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay, payPassword: createHash("md5").update(PAY_PASSWORD).digest("hex") });
   expect(paid.status).toBe("paid");
   return order.payprice;
 }
@@ -59,6 +59,7 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await signInByApi(page, ADMIN);
+  await ensurePayPassword(page, ADMIN);
   // The demo company already has a booking history: the report must grow by exactly what is
   // booked here, over the page's default range (this month and the five before it).
   const today = chinaDate(Date.now());

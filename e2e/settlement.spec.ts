@@ -4,7 +4,7 @@
 // line with a reason; the credit limit the operator grants shows there read-only.
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { signIn, watchConsole } from "./helpers";
+import { payNow, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
@@ -61,7 +61,7 @@ test("an employee pays on credit; the administrator sees the statement and dispu
   await page.getByRole("tab", { name: "企业授信支付" }).click();
   await expect(page.getByTestId("credit-available")).toBeVisible();
   await page.screenshot({ path: "test-results/settlement-credit-pay-1280.png", fullPage: true });
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
 
   // The operator's back office bills it and sends the statement.

@@ -5,7 +5,7 @@
 // to a train no dearer (completed at once), and to a dearer 一等座 (the difference shown, the order
 // in 改签待支付, the difference paid at the cashier as 火车票改签, the new ticket issued).
 import { expect, test } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 
 const fen = fenOf;
@@ -17,6 +17,8 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   await page.goto("/train/train_query_list");
   await pick(page, "出发站", "bj", "北京");
   await pick(page, "到达站", "sh", "上海");
@@ -60,7 +62,7 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
   const orderNo = page.url().split("/").pop()!;
   expect(fen(await page.getByTestId("pay-amount").innerText())).toBe(total);
   await page.screenshot({ path: `${SHOTS}/train-pay-1280.png`, fullPage: true });
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
 
   // trainPay goes to the train order list.
   await expect(page).toHaveURL(/\/order\/list$/);
@@ -108,6 +110,8 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${daysAhead(4)}&gd=1`);
   const trains = page.locator("[data-train]").filter({ has: page.locator('[data-seat="二等座"] button:not([disabled])') });
   await expect(trains.nth(1)).toBeVisible();
@@ -127,7 +131,7 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
   await page.getByRole("button", { name: "提交订单" }).click();
   await expect(page).toHaveURL(/\/train\/train_order_pay\/\d+\/T\d{18}$/);
   const orderId = page.url().split("/").at(-2)!;
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/order\/list$/);
 
   await page.goto(`/train/OrderDetails/${orderId}`);
@@ -161,6 +165,8 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   test.setTimeout(150_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${daysAhead(5)}&gd=1`);
   const second = page.locator("[data-train]").filter({ has: page.locator('[data-seat="二等座"] button:not([disabled])') });
   await expect(second.first()).toBeVisible();
@@ -194,7 +200,7 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   await expect(page).toHaveURL(/\/train\/train_order_pay\/\d+\/T\d{18}$/);
   const [orderId, orderNo] = page.url().split("/").slice(-2);
   const paid = fenOf(await page.getByTestId("pay-amount").innerText());
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/order\/list$/);
 
   await page.goto(`/train/OrderDetails/${orderId}`);
@@ -241,7 +247,7 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
     await page.screenshot({ path: `${SHOTS}/train-change-dearer-pending-${width}.png`, fullPage: true });
   }
   await page.getByRole("link", { name: "支付差价" }).click();
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
 
   // trainChangeTicket lands on the train order list; the order carries the new ticket.
   await expect(page).toHaveURL(/\/order\/list$/);

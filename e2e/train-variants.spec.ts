@@ -6,7 +6,7 @@
 // from it too) and sees 购票方式 on the order list and detail. 免账号购票: the nab query page
 // reaches its own order form, and the two variants link to each other.
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 import { formatFen } from "../src/domain/policy/fen";
@@ -53,6 +53,8 @@ test("12306账号购票: a keyboard search, the 12306 sign-in, the account's pas
   test.setTimeout(150_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
   // The member saves themself as a traveller: the sandbox's 12306 account lists them.
   const saved = await (await page.request.post("/api/new_beneficiary/add", { form: { token, name: "李明", "certificates.0.certType": "1", "certificates.0.certNo": ID_NO } })).json();
@@ -117,7 +119,7 @@ test("12306账号购票: a keyboard search, the 12306 sign-in, the account's pas
     await page.goto(payUrl);
     balance = fenOf(await page.getByTestId("wallet-balance").innerText());
   }
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page).toHaveURL(/\/order\/list$/);
   const row = page.getByTestId("train-order-list").locator("tr", { hasText: orderNo });
   await expect(row).toContainText(`购票方式：12306账号购票：${ACCOUNT}`);
@@ -137,6 +139,8 @@ test("12306账号购票: a keyboard search, the 12306 sign-in, the account's pas
 test("免账号购票: the nab query page books on its own order form, and the two variants link to each other", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
+  // The wallet never pays without the pay password.
+  await ensurePayPassword(page, MEMBER);
   const depDate = daysAhead(8);
   await page.goto(`/train/train_nab_query_list?fromStation=北京南&toStation=上海虹桥&depDate=${depDate}`);
   await expect(page.getByRole("heading", { name: "火车票查询（免账号购票）" })).toBeVisible();

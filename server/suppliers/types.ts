@@ -127,8 +127,12 @@ export interface TrainSupplier {
   train(trainKey: string, c: SupplierContext): Promise<TrainItem>;
   /** Takes `count` seats, `children` of them on the half fare. */
   hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext, children?: number): Promise<HoldRecord>;
-  /** Issues the held tickets (the railway's ticket number is the reference). */
-  confirm(holdId: string): Promise<HoldRecord & { reference: string }>;
+  /**
+   * Issues the held tickets (the railway's ticket number is the reference) with one seat number
+   * per ticket, in passenger order; `seatChoices[i]` is passenger i's 在线选座 choice (a letter
+   * or berth), held when the railway can.
+   */
+  confirm(holdId: string, seatChoices?: readonly (string | null)[]): Promise<HoldRecord & { reference: string; seats: string[] }>;
   cancel(holdId: string): Promise<HoldRecord>;
   refund(holdId: string, c: SupplierContext): Promise<RefundResult>;
   change(holdId: string, trainKey: string, seatClass: SeatClass, c: SupplierContext): Promise<ChangeResult>;

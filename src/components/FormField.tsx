@@ -113,11 +113,21 @@ export function refusalFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
+ * The session expired (401): the request layer has already said so, once, and gone to sign in;
+ * the form adds no second message.
+ */
+export function sessionEnded(error: unknown): boolean {
+  const e = (error ?? {}) as { kind?: unknown; statusCode?: unknown };
+  return e.kind === "unauthorised" || e.statusCode === 401;
+}
+
+/**
  * Puts a refusal's field messages under the form's fields (`fieldOf` names the field that shows a
  * server key, when they differ). Returns the message still to show on the form's line: the
  * refusal's own text when none of its fields is in the form, else null.
  */
 export function applyRefusal<T extends FieldValues>(error: unknown, fields: readonly FieldPath<T>[], setError: UseFormSetError<T>, fieldOf?: FieldOf): string | null {
+  if (sessionEnded(error)) return null;
   const errors = refusalFieldErrors(error);
   const placed = new Set<string>();
   for (const [key, message] of Object.entries(errors)) {

@@ -207,7 +207,15 @@ export function markSessionEnding(token: string | null): void {
   endingToken = token;
 }
 
+/**
+ * Set once an expired session has been announced; cleared by the next call made with a session.
+ * Calls the page makes meanwhile without one (reacting to the session it just lost) get 401s of
+ * their own that say nothing new: the member hears 登录已过期 once.
+ */
+let expiryAnnounced = false;
+
 function onUnauthorised(): void {
+  expiryAnnounced = true;
   clearSession();
   const here = settings.ui.currentAddress();
   if (!here.startsWith(LOGIN_PATH)) saveRedirect(here);
@@ -231,6 +239,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     throw err;
   }
 
+  if (token) expiryAnnounced = false;
   // The token travels in the Authorization header only: never in a URL, which logs and proxies keep.
   const common = { timestamp: Date.now(), device: "web" };
   const auth = authHeader(token);
@@ -272,7 +281,8 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     const err = new RequestError("unauthorised", reply.msg || "登录已过期，请重新登录", reply.ret, reply);
     // A 401 for a session already ended here (signed out, or replaced by a new sign-in) says
     // nothing about the current one: it must not send the user to the login page.
-    const stale = (token !== null && token === endingToken) || token !== getToken();
+    // So does one made without a session just after the expiry was announced.
+    const stale = (token !== null && token === endingToken) || token !== getToken() || (token === null && expiryAnnounced);
     if (!options.quietUnauthorised && !stale) onUnauthorised();
     options.onCatch?.(err);
     throw err;

@@ -168,6 +168,19 @@ describe("replies", () => {
     expect(getToken()).toBeNull();
   });
 
+  it("an expired session is announced once: calls made without a session right after it add no second message", async () => {
+    setToken("tok-9");
+    await failure(call("r401"));
+    expect(s.ui.warning).toHaveBeenCalledExactlyOnceWith("登录已过期，请重新登录", 3);
+    await failure(call("r401")); // the page reacting to the lost session, with no token
+    expect(s.ui.warning).toHaveBeenCalledTimes(1);
+    expect(s.ui.navigate).toHaveBeenCalledTimes(1);
+    // A new session that expires in its turn is announced again.
+    setToken("tok-10");
+    await failure(call("r401"));
+    expect(s.ui.warning).toHaveBeenCalledTimes(2);
+  });
+
   it("does not save the login page itself as the address to return to", async () => {
     s.ui.currentAddress.mockReturnValueOnce(`${LOGIN_PATH}?from=x`);
     await failure(call("r401"));

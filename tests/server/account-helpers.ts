@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { demoPasswordMd5 } from "./harness";
 import { setClock } from "../../server/services/clock";
+import { hashPassword } from "../../server/services/accounts/passwords";
 
 let ipCounter = 0;
 let currentIp = "127.0.0.1";
@@ -91,4 +92,15 @@ export function realClock(): void {
 /** A wrong 6-digit code, different from the right one. */
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+}
+
+/** The pay password (its MD5, as the portal sends it) the tests give members who pay from the wallet. */
+export const PAY_PASSWORD_MD5 = "d3786ec2413a8cd9413bfcb24be95a73"; // the digest of 135790
+
+/** Gives these members (every member so far when none are named) the tests' pay password: the wallet never pays without one. */
+export async function givePayPassword(db: Kysely<any>, memberIds?: readonly number[]): Promise<void> {
+  const payPasswordHash = await hashPassword(PAY_PASSWORD_MD5);
+  let q = db.updateTable("members").set({ payPasswordHash });
+  if (memberIds) q = q.where("id", "in", memberIds.length ? [...memberIds] : [0]);
+  await q.execute();
 }

@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login, downloadExport } from "./account-helpers";
+import { call, count, freshClient, login, downloadExport, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -46,7 +46,7 @@ async function book(who: string, passenger: string, at: number, pay: boolean): P
   if (pay) {
     const t = await api(who, PAY.create, { orderId: r.data.id, method: "wallet" });
     expect(t.ret, t.msg).toBe(0);
-    const paid = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    const paid = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(paid.ret, paid.msg).toBe(0);
   }
   const b = { ...r.data, who, passenger, at } as Booked;
@@ -96,6 +96,8 @@ beforeAll(async () => {
     await h.db.db.insertInto("wallets").values({ memberId: ids[m], balance: "100000.00", updateTime: demoAdmin.createTime }).execute();
   }
   deptA = (await h.db.db.selectFrom("departments").select("id").where("name", "=", "研发部").executeTakeFirstOrThrow()).id;
+  // The wallet never pays without the pay password: every member here has one.
+  await givePayPassword(h.db.db);
 
   const lastMonth = NOW - 35 * DAY;
   await book("13800000071", "陈静", lastMonth, true); // 研发部

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { suppliersFor, supplierContext } from "../../server/suppliers";
 import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
@@ -38,6 +38,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -79,7 +81,7 @@ async function pay(who: string, orderId: number, method: "wallet" | "credit", bu
   expect(cashier.data.businessType).toBe(businessType);
   const t = await api(who, PAY.create, { orderId, method });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(who, method === "wallet" ? PAY.wallet : PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType });
+  const r = await api(who, method === "wallet" ? PAY.wallet : PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType });
   expect(r.ret, r.msg).toBe(0);
   return t.data.outTradeNo as string;
 }
@@ -417,7 +419,7 @@ describe("change", () => {
     const c = await api(ME, A.confirmChange, { id: order.id, fareKey: other.seat.fareKey, total: await quote(other.seat.fareKey) });
     expect(c.ret, c.msg).toBe(0);
     const balance = await balanceFen(ME);
-    const r = await api(ME, PAY.wallet, { outTradeNo: stale.data.outTradeNo, requestVerify: requestVerify(ids[ME], stale.data.outTradeNo), businessType: BUSINESS_TYPE.changeTicket });
+    const r = await api(ME, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: stale.data.outTradeNo, requestVerify: requestVerify(ids[ME], stale.data.outTradeNo), businessType: BUSINESS_TYPE.changeTicket });
     expect(r).toMatchObject({ ret: 409, msg: "该交易已失效，请重新发起支付" });
     expect(await balanceFen(ME)).toBe(balance);
     expect((await detail(ME, order.id)).status).toBe(11);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
 import { soldElsewhere } from "../../server/inventory/demand";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { createSession } from "../../server/services/accounts/sessions";
 import { suppliersFor, supplierContext } from "../../server/suppliers";
@@ -43,6 +43,8 @@ beforeAll(async () => {
   for (const m of [ME, OTHER, WEILAN]) ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   tokens[WEILAN] = await createSession(h.db.db, ids[WEILAN]);
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -102,7 +104,7 @@ async function ticketed(seat: FlightSeat, passengers: Record<string, string | nu
   expect(r.ret, r.msg).toBe(0);
   const t = await api(ME, PAY.create, { orderId: r.data.id, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const paid = await api(ME, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  const paid = await api(ME, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
   expect(paid.ret, paid.msg).toBe(0);
   await after(0);
   await after(6_000);
@@ -372,7 +374,7 @@ describe("after-sales", () => {
     clock = NOW;
     const plain = await api(ME, P.book, form(plainSeat, [{ name: "王普通", certType: 1, certNo: "11010519491231002X" }]));
     const t = await api(ME, PAY.create, { orderId: plain.data.id, method: "wallet" });
-    await api(ME, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    await api(ME, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     await after(0);
     await after(6_000);
     const gpTo = (await gpFares(20))[0];

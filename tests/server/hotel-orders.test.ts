@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { roomsSoldElsewhere } from "../../server/inventory/hotel/pricing";
 import { applyHotelMove } from "../../server/orders/hotel/moves";
@@ -30,6 +30,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -85,7 +87,7 @@ async function payWithWallet(who: string, orderId: number) {
   expect(cashier.data).toMatchObject({ product: "hotel", businessType: BUSINESS_TYPE.hotelPay });
   const t = await api(who, PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
+  const r = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
   expect(r.ret, r.msg).toBe(0);
   return t.data.outTradeNo as string;
 }
@@ -273,7 +275,7 @@ describe("cancel and refund", () => {
     const { data } = await api(ADMIN, P.book, form(p));
     const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
     expect(t.ret, t.msg).toBe(0);
-    const paid = await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
+    const paid = await api(ADMIN, PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
     expect(paid.ret, paid.msg).toBe(0);
     const line = async () => (await h.db.db.selectFrom("wallets").select(["creditUsed", "balance"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow());
     const afterPay = await line();

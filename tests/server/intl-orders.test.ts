@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { INTL_ORDER_PATHS as I, type IntlVerifyReply } from "../../src/domain/orders/intl-booking";
@@ -27,6 +27,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -214,7 +216,7 @@ describe("expiry, payment and ticketing", () => {
     const trade = await api("13800000010", PAY.create, { orderId: o.id, method: "wallet" });
     expect(trade.ret, trade.msg).toBe(0);
     const outTradeNo = trade.data.outTradeNo;
-    const paid = await api("13800000010", PAY.wallet, { outTradeNo, requestVerify: requestVerify(ids["13800000010"], outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    const paid = await api("13800000010", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo, requestVerify: requestVerify(ids["13800000010"], outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(paid.ret, paid.msg).toBe(0);
     expect((await h.db.db.selectFrom("ledger").select("amountFen").where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow()).amountFen).toBe(o.payprice);
     await h.app.jobs.runDueJobs();
@@ -268,7 +270,7 @@ describe("refund", () => {
     await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000010"]).execute();
     const o = (await api("13800000010", I.book, form(v, [ADULT]))).data;
     const trade = (await api("13800000010", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
-    expect((await api("13800000010", PAY.wallet, { outTradeNo: trade, requestVerify: requestVerify(ids["13800000010"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
+    expect((await api("13800000010", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: trade, requestVerify: requestVerify(ids["13800000010"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
     await after(0);
     await after(6_000);
     expect((await api("13800000010", P.detail, { id: o.id })).data.status).toBe(2);
@@ -300,7 +302,7 @@ describe("reports", () => {
     const o = (await api("13800000071", I.book, form(v, [ADULT], { travelType: "business", contactMobile: "13800000071" }))).data;
     await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000071"]).execute();
     const trade = (await api("13800000071", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
-    const paid = await api("13800000071", PAY.wallet, { outTradeNo: trade, requestVerify: requestVerify(ids["13800000071"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    const paid = await api("13800000071", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: trade, requestVerify: requestVerify(ids["13800000071"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(paid.ret, paid.msg).toBe(0);
     expect(await report("intlAir")).toMatchObject({ orders: intl.orders + 1, spendFen: intl.spendFen + o.payprice });
     expect(await report("domAir")).toMatchObject({ orders: dom.orders, spendFen: dom.spendFen });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { moveInvoice } from "../../server/routes/invoices";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -31,6 +31,8 @@ beforeAll(async () => {
     await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[m]).execute();
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -55,7 +57,7 @@ async function paid(who: string): Promise<{ id: number; orderNo: string; paypric
   const o = await book(who);
   const t = await api(who, PAY.create, { orderId: o.id, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  const r = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
   expect(r.ret, r.msg).toBe(0);
   return o;
 }

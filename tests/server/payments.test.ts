@@ -8,7 +8,7 @@ import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
 import { buildApp } from "../../server/app";
 import { createAuthorize } from "../../server/services/authorize";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
@@ -64,8 +64,12 @@ async function trade(who: string, orderId: number, method: string): Promise<stri
   return r.data.outTradeNo;
 }
 
-const walletPay = (who: string, outTradeNo: string, extra: Record<string, string | number> = {}) =>
-  api(who, PAY.wallet, { outTradeNo, requestVerify: requestVerify(ids[who], outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay, ...extra });
+/** Pays with the tests' pay password unless `extra` sends another (or `payPassword: null`, none). */
+const walletPay = (who: string, outTradeNo: string, extra: Record<string, string | number | null> = {}) => {
+  const body: Record<string, string | number | null> = { outTradeNo, requestVerify: requestVerify(ids[who], outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay, payPassword: PAY_PASSWORD_MD5, ...extra };
+  if (body.payPassword === null) delete body.payPassword;
+  return api(who, PAY.wallet, body as Record<string, string | number>);
+};
 
 function notice(p: { outTradeNo: string; totalFen: number; method?: "alipay" | "wechat"; tradeNo?: string }, secret = DEMO_SANDBOX_SECRET) {
   const n = { outTradeNo: p.outTradeNo, tradeNo: p.tradeNo ?? "SBX-1", totalFen: p.totalFen, method: p.method ?? ("alipay" as const) };
@@ -84,10 +88,19 @@ describe("the cashier", () => {
 });
 
 describe("wallet pay", () => {
-  it("without a pay password: debits the wallet, writes one ledger row and moves the order to paid", async () => {
+  it("refuses a member who has no pay password (请先设置支付密码) and charges nothing; with one set it debits the wallet, writes one ledger row and moves the order to paid", async () => {
     await setBalance("13800000010", "10000.00");
     const o = await book("13800000010");
     const no = await trade("13800000010", o.id, "wallet");
+    for (const extra of [{ payPassword: null }, { payPassword: PAY_PASSWORD_MD5 }] as const) {
+      const refused = await walletPay("13800000010", no, extra);
+      expect(refused).toMatchObject({ ret: 1210, msg: "请先设置支付密码" });
+    }
+    expect(await ledgerOf(no)).toHaveLength(0);
+    expect(await balanceOf("13800000010")).toBe("10000.00");
+    expect(await orderStatus(o.id)).toBe(0);
+    // The member sets one (the rest of this file pays with it): the same trade now pays.
+    await givePayPassword(h.db.db, [ids["13800000010"], ids["13800000030"]]);
     const r = await walletPay("13800000010", no);
     expect(r.ret, r.msg).toBe(0);
     expect(r.data).toMatchObject({ status: "paid", orderId: o.id, businessType: 5 });
@@ -111,7 +124,7 @@ describe("wallet pay", () => {
     const o = await book("13800000020");
     expect((await api("13800000020", PAY.cashier, { orderId: o.id })).data.payPwdSetup).toBe(true);
     const no = await trade("13800000020", o.id, "wallet");
-    const none = await walletPay("13800000020", no);
+    const none = await walletPay("13800000020", no, { payPassword: null });
     expect(none.msg).toBe("请输入支付密码");
     const wrong = await walletPay("13800000020", no, { payPassword: md5("000000") });
     expect(wrong.msg).toMatch(/^支付密码错误/);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
@@ -29,6 +29,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -183,7 +185,7 @@ describe("refusals", () => {
     expect(await rowCount("payments")).toBe(payments);
     // A QR trade cannot be paid from the wallet either.
     const no = await trade("13800000070", r.id);
-    const w = await api("13800000070", PAY.wallet, { outTradeNo: no, requestVerify: requestVerify(ids["13800000070"], no), businessType: 1 });
+    const w = await api("13800000070", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: no, requestVerify: requestVerify(ids["13800000070"], no), businessType: 1 });
     expect(w.ret).not.toBe(0);
     expect(await ledgerOf(no)).toHaveLength(0);
     expect(await statusOf(r.id)).toBe(0);

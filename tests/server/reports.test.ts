@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, SEED, startTravel, stopTravel, NOW } from "./inventory-helpers";
-import { call, downloadExport, freshClient, login } from "./account-helpers";
+import { call, downloadExport, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR, memberActor } from "../../server/orders/flight/moves";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -59,7 +59,7 @@ async function book(who: string, seat: FlightSeat, passengers: Record<string, st
 async function pay(who: string, orderId: number) {
   const t = await api(who, PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  const r = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
   expect(r.ret, r.msg).toBe(0);
 }
 
@@ -109,6 +109,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
   await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).execute();
+  // The wallet never pays without the pay password: every member here has one.
+  await givePayPassword(h.db.db);
   for (const m of [OTHER_ADMIN]) await h.db.db.insertInto("wallets").values({ memberId: ids[m], balance: "50000.00", frozen: "0.00", creditLimit: "0.00", creditUsed: "0.00", points: 0, updateTime: new Date(NOW).toISOString() }).execute();
 
   // October: 研发部's head books a discounted seat 10 days ahead and pays.

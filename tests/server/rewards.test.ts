@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { enqueueJob } from "../../server/jobs/queue";
 import { FLIGHT_ORDER_TICKET_JOB } from "../../server/orders/flight/ticketing";
@@ -44,6 +44,8 @@ beforeAll(async () => {
   }
   for (const m of [BUYER, AGENT_BUYER]) await db().updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[m]).execute();
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -73,7 +75,7 @@ async function ticketedOrder(who: string) {
   });
   expect(b.ret, b.msg).toBe(0);
   const t = await api(who, PAY.create, { orderId: b.data.id, method: "wallet" });
-  const paid = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  const paid = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
   expect(paid.ret, paid.msg).toBe(0);
   await after(0);
   await after(6_000);

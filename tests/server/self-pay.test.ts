@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -34,6 +34,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -103,7 +105,7 @@ describe("超标自付", () => {
 
     const t = await trade(o.id, "wallet");
     expect(t.data.amount).toBe(EXCESS);
-    const r = await api(STAFF, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    const r = await api(STAFF, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(r.ret, r.msg).toBe(0);
     expect(await orderStatus(o.id)).toBe(1);
     expect(fen((await wallet(STAFF)).balance)).toBe(500_000 - EXCESS);
@@ -119,7 +121,7 @@ describe("超标自付", () => {
     const o = await book(seat);
     await setWallet(ADMIN, { creditLimit: "100.00", creditUsed: "0.00" });
     const t = await trade(o.id, "wallet");
-    const r = await api(STAFF, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
+    const r = await api(STAFF, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(r.ret).toBe(409);
     expect(r.msg).toContain("企业授信额度不足");
     expect(await orderStatus(o.id)).toBe(0);
@@ -154,7 +156,7 @@ describe("超标自付", () => {
     await setWallet(ADMIN, { creditLimit: "100000.00", creditUsed: "0.00" });
     const o = await book(seat);
     const t = await trade(o.id, "wallet");
-    expect((await api(STAFF, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
+    expect((await api(STAFF, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
     for (const ms of [0, 6_000]) {
       clock += ms;
       await h.app.jobs.runDueJobs();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { startHarness } from "./harness";
 import { day, NOW, SEED, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { defaultJobKinds } from "../../server/jobs";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
@@ -50,6 +50,8 @@ beforeAll(async () => {
   token = await login(h.app, ME);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow()).id;
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -96,7 +98,7 @@ async function payByQr(orderId: number, method: "alipay" | "wechat", gatewayTrad
 async function payByWallet(orderId: number): Promise<string> {
   await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
   const t = await api(PAY.create, { orderId, method: "wallet" });
-  const r = await api(PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
+  const r = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
   expect(r.ret, r.msg).toBe(0);
   return t.data.outTradeNo;
 }
@@ -172,7 +174,7 @@ describe("a train ticket paid by Alipay, changed to a dearer train paid from the
     expect(changed.data).toMatchObject({ status: "awaitingPayment", pay: diff });
     await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
     const t = await api(PAY.create, { orderId: id, method: "wallet" });
-    const paid = await api(PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    const paid = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
     expect(paid.ret, paid.msg).toBe(0);
     expect((await api(P.detail, { orderId: id })).data.status).toBe(3);
     const wallet = await balanceFen();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { soldElsewhere } from "../../server/inventory/demand";
 import { applyTrainMove } from "../../server/orders/train/moves";
@@ -38,6 +38,8 @@ beforeAll(async () => {
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
 });
+// The wallet never pays without the pay password: every member here has one.
+beforeAll(() => givePayPassword(h.db.db));
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
@@ -100,7 +102,7 @@ async function payWithWallet(who: string, orderId: number) {
   expect(cashier.data).toMatchObject({ product: "train", businessType: BUSINESS_TYPE.trainPay });
   const t = await api(who, PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(who, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
+  const r = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
   expect(r.ret, r.msg).toBe(0);
   return t.data.outTradeNo as string;
 }
@@ -320,7 +322,7 @@ describe("退票", () => {
     const { data } = await api(ADMIN, P.book, form(p, undefined, { contactMobile: ADMIN }));
     const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
     expect(t.ret, t.msg).toBe(0);
-    const paid = await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
+    const paid = await api(ADMIN, PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
     expect(paid.ret, paid.msg).toBe(0);
     setClock(() => NOW + 6_000);
     await h.app.jobs.runDueJobs();
@@ -407,7 +409,7 @@ describe("改签 to a dearer train", () => {
     const t = await api(ME, PAY.create, { orderId, method: "wallet" });
     expect(t.ret, t.msg).toBe(0);
     expect(t.data.businessType).toBe(BUSINESS_TYPE.trainChangeTicket);
-    const r = await api(ME, PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    const r = await api(ME, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ME], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
     expect(r.ret, r.msg).toBe(0);
     return t.data.outTradeNo as string;
   }
@@ -520,7 +522,7 @@ describe("改签 to a dearer train", () => {
     const first = await pick(22, "O");
     const { data } = await api(ADMIN, P.book, form(first, undefined, { contactMobile: ADMIN }));
     const t = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
-    expect((await api(ADMIN, PAY.credit, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay })).ret).toBe(0);
+    expect((await api(ADMIN, PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay })).ret).toBe(0);
     setClock(() => NOW + 6_000);
     await h.app.jobs.runDueJobs();
     const next = await pick(22, "M");
@@ -529,7 +531,7 @@ describe("改签 to a dearer train", () => {
     const before = await used();
     const c = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
     expect(c.ret, c.msg).toBe(0);
-    const paid = await api(ADMIN, PAY.credit, { outTradeNo: c.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], c.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
+    const paid = await api(ADMIN, PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: c.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], c.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
     expect(paid.ret, paid.msg).toBe(0);
     expect(await used()).toBe(before + next.seat.price - first.seat.price);
     expect(await detail(ADMIN, data.id)).toMatchObject({ status: 3, trainNo: next.train.trainNo, changePaid: next.seat.price - first.seat.price });

@@ -38,6 +38,8 @@ export interface TrainOrderPassengersTable {
   passengerType: string;
   fareFen: number;
   seatNo: string | null;
+  /** 在线选座: the seat letter or berth asked for, null for any seat (migration 101). */
+  seatChoice: string | null;
   refundFeeFen: Generated<number>;
 }
 

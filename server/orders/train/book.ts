@@ -14,7 +14,7 @@ import { supplierContext, suppliersFor } from "../../suppliers";
 import type { SupplierContext, TrainSupplier } from "../../suppliers/types";
 import { inAccount } from "../../../src/domain/orders/train-account";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
-import { fareOf, trainPricePanel, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
+import { fareOf, trainPricePanel, withTypesFromCerts, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
 import { TRAIN_SERVICE_FEE } from "../../../src/domain/travel/train";
 import { memberActor } from "../flight/moves";
 import { companyIdOf } from "../flight/book";
@@ -38,7 +38,10 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
   const train = await supplier.train(input.trainKey, c);
   const seat = train.seats.find((s) => s.seatClass === input.seatClass);
   if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
-  const types = input.passengers.map((p) => p.passengerType);
+  // A child's ID card travels on a 儿童票 whatever type was sent: the price charged follows the card.
+  const passengers = withTypesFromCerts(input.passengers, train.depDate);
+  if (!passengers.some((p) => p.passengerType === "adult")) throw new BizError(RET.BAD_INPUT, "儿童票须与成人票一同购买", { errors: { passengers: "儿童票须与成人票一同购买" } });
+  const types = passengers.map((p) => p.passengerType);
   const panel = trainPricePanel(seat, types, TRAIN_SERVICE_FEE);
   const children = types.filter((t) => t === "child").length;
   const companyId = await companyIdOf(db, member);
@@ -109,7 +112,9 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
         .execute();
       await trx
         .insertInto("train_order_passengers")
-        .values(input.passengers.map((p) => ({ orderId: order.id, name: p.name, certType: p.certType, certNo: p.certNo.toUpperCase(), passengerType: p.passengerType, fareFen: fareOf(seat, p.passengerType) })))
+        .values(passengers.map((p) => ({
+          orderId: order.id, name: p.name, certType: p.certType, certNo: p.certNo.toUpperCase(), passengerType: p.passengerType, fareFen: fareOf(seat, p.passengerType), seatChoice: p.seatChoice ?? null,
+        })))
         .execute();
       await trx
         .insertInto("order_events")

@@ -87,7 +87,7 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
 
     const changed = await supplier.change(order.holdId, r.trainKey, r.seatClass, await supplierContext(trx, null));
     const issued = await supplier.confirm(changed.hold.holdId);
-    await moveToNewTrain(trx, order.id, next, q, issued.holdId, issued.reference);
+    await moveToNewTrain(trx, order.id, next, q, issued);
     let note = `改签至 ${changeText(q)}`;
     if (q.refund > 0) {
       const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
@@ -131,7 +131,8 @@ async function requestDearer(
 }
 
 /** The order carries the new train from now on: its tickets, fares and seats. */
-async function moveToNewTrain(trx: Kysely<Database>, orderId: number, next: NewTrain, q: TrainChangeQuote, holdId: string, ticketNo: string): Promise<void> {
+async function moveToNewTrain(trx: Kysely<Database>, orderId: number, next: NewTrain, q: TrainChangeQuote, issued: { holdId: string; reference: string; seats: string[] }): Promise<void> {
+  const { holdId, reference: ticketNo } = issued;
   const old = await trx.selectFrom("train_orders").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
   const ticketTotal = q.lines.reduce((s, l) => s + l.newFare, 0);
   await trx
@@ -150,7 +151,9 @@ async function moveToNewTrain(trx: Kysely<Database>, orderId: number, next: NewT
     .where("orderId", "=", orderId)
     .execute();
   for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ fareFen: l.newFare }).where("id", "=", l.passengerId).execute();
-  await seatPassengers(trx, orderId, q.seatClass as SeatClass);
+  // The new train's seats are the railway's pick: a choice made for the first train no longer applies.
+  await trx.updateTable("train_order_passengers").set({ seatChoice: null }).where("orderId", "=", orderId).execute();
+  await seatPassengers(trx, orderId, issued.seats);
 }
 
 /** The order's change waiting for its difference, if any. */
@@ -178,7 +181,7 @@ export async function confirmTrainChange(trx: Kysely<Database>, orderId: number,
   const supplier = suppliersFor(trx).train.within(trx);
   const issued = await supplier.confirm(change.toHoldId);
   if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
-  await moveToNewTrain(trx, orderId, JSON.parse(change.snapshot) as NewTrain, q, issued.holdId, issued.reference);
+  await moveToNewTrain(trx, orderId, JSON.parse(change.snapshot) as NewTrain, q, issued);
   // A passenger whose new fare is lower (none when the seat is one class for all) still gets theirs back.
   if (q.refund > 0) await payBack(trx, { orderId, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
 }

@@ -11,10 +11,8 @@ import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
 import { formatFen } from "../../../src/domain/policy/fen";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
-import type { SeatClass } from "../../../src/domain/travel/train";
 import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
 import { payBack } from "../../payments/refund";
-import { seatNumbers } from "./seats";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
 
@@ -50,11 +48,14 @@ export async function writeTrainMove(trx: Kysely<Database>, order: { id: number;
   return recordMove(trx, order.id, move, r, move.to === TRAIN_ORDER_STATUS.cancelled);
 }
 
-/** Gives each passenger of the order a seat of this class, in passenger order. */
-export async function seatPassengers(trx: Kysely<Database>, orderId: number, seatClass: SeatClass): Promise<void> {
-  const people = await trx.selectFrom("train_order_passengers").select("id").where("orderId", "=", orderId).orderBy("id").execute();
-  const seats = seatNumbers(seatClass, people.length);
-  for (const [i, p] of people.entries()) await trx.updateTable("train_order_passengers").set({ seatNo: seats[i] }).where("id", "=", p.id).execute();
+/** The order's passengers in passenger order, with what each chose in 在线选座. */
+export const orderPassengerSeats = (trx: Kysely<Database>, orderId: number) =>
+  trx.selectFrom("train_order_passengers").select(["id", "seatChoice"]).where("orderId", "=", orderId).orderBy("id").execute();
+
+/** Writes the seat numbers the railway issued, one per passenger in passenger order. */
+export async function seatPassengers(trx: Kysely<Database>, orderId: number, seats: readonly string[]): Promise<void> {
+  const people = await orderPassengerSeats(trx, orderId);
+  for (const [i, p] of people.entries()) await trx.updateTable("train_order_passengers").set({ seatNo: seats[i] ?? null }).where("id", "=", p.id).execute();
 }
 
 const CHANGE_OR_REFUND: readonly TrainOrderAction[] = ["refund", "change", "requestChange", "payChange", "declineChange", "cancelChange"];
@@ -85,10 +86,11 @@ async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainM
     }
     if (r.action === "ticket") {
       if (!order.holdId) throw new Error(`train order ${order.id} has no seats to issue`);
-      const issued = await supplier.confirm(order.holdId);
-      const t = await trx.selectFrom("train_orders").select("seatClass").where("orderId", "=", order.id).executeTakeFirstOrThrow();
+      // Each passenger's 在线选座 choice goes to the railway, which holds it when it can.
+      const people = await orderPassengerSeats(trx, order.id);
+      const issued = await supplier.confirm(order.holdId, people.map((p) => p.seatChoice));
       await trx.updateTable("train_orders").set({ ticketNo: issued.reference }).where("orderId", "=", order.id).execute();
-      await seatPassengers(trx, order.id, t.seatClass as SeatClass);
+      await seatPassengers(trx, order.id, issued.seats);
     }
     return result;
   }

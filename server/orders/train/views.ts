@@ -11,6 +11,7 @@ import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
 import type { SeatClass } from "../../../src/domain/travel/train";
+import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import { filterOrders, type ListFilter } from "../list-filter";
@@ -94,6 +95,7 @@ export async function trainOrderDetail(db: Kysely<Database>, member: Member, ord
     passengers: people.map((p) => ({
       id: p.id, name: p.name, certType: p.certType, certNo: maskCertNo(p.certNo), passengerType: p.passengerType as TrainPassengerType,
       fare: p.fareFen, seatNo: p.seatNo, refundFee: p.refundFeeFen,
+      seatChoice: p.seatChoice, seatChoiceHeld: p.seatChoice && p.seatNo ? seatChoiceHeld(p.seatNo, p.seatChoice) : null,
     })),
     events,
     actions: trainMemberActions(o.status),

@@ -18,6 +18,7 @@ import { isAccount12306, isPassword12306, type Rail12306Passenger } from "../../
 import { TRAIN_CERT_TYPES } from "../../../src/domain/orders/train-booking";
 import { passengerTypeOf } from "../../../src/domain/people/traveller";
 import { parseYMD } from "../../../src/domain/format";
+import { seatNumbers } from "./seats";
 import type { ChangeResult, RefundResult, SupplierContext, TrainQuery, TrainSupplier } from "../types";
 import {
   ensureRuns, ensureTimetable, findLegs, instantOf, readSeats, readStops, resolveStations, runDateOf, trainItem, type Leg, type TrainSource,
@@ -173,10 +174,11 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     });
   }
 
-  async confirm(holdId: string) {
-    await this.own(holdId);
+  async confirm(holdId: string, seatChoices: readonly (string | null)[] = []) {
+    const d = (await this.own(holdId)).detail as { seatClass: SeatClass; count: number };
     const hold = await confirmHold(this.db, holdId, `E${String(now()).slice(-9)}`);
-    return { ...hold, reference: hold.reference! };
+    const seats = seatNumbers(d.seatClass, Array.from({ length: d.count }, (_, i) => seatChoices[i] ?? null));
+    return { ...hold, reference: hold.reference!, seats };
   }
 
   async cancel(holdId: string) {

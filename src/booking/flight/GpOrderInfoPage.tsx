@@ -28,6 +28,7 @@ import type { OrderFormValues } from "./order-form";
 import { blankGpPassenger, gpFormDefaults, gpFormFields, liveGpPanel, type GpOrderFormValues } from "./gp-form";
 import { ContactCard } from "./ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
+import { useKeptForm } from "../shared/useKeptForm";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -111,9 +112,11 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { seat, flight } = fare;
-  const { control, handleSubmit, setError } = useZodForm<GpOrderFormValues>(() => gpOrderSchema(flight.depDate), {
+  const { control, handleSubmit, setError, reset, getValues } = useZodForm<GpOrderFormValues>(() => gpOrderSchema(flight.depDate), {
     defaultValues: gpFormDefaults(seat, rows, { clientKey, contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }),
   });
+  // Kept across a sign-in when the session expires on 提交订单; the fare and its price are the page's.
+  const kept = useKeptForm<GpOrderFormValues>(`gp:${seat.fareKey}`, { reset, getValues }, ["fareKey", "price"]);
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveGpPanel(passengers, seat);
 
@@ -125,6 +128,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
     onStale,
     fieldsOf: (input) => gpFormFields(input.passengers.length),
     setError,
+    kept,
   });
 
   return (

@@ -28,6 +28,7 @@ import { BusinessSection, useBusinessCheck } from "./BusinessSection";
 import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import { ContactCard } from "./ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
+import { useKeptForm } from "../shared/useKeptForm";
 import "./flight.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
@@ -101,7 +102,7 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
   // What the travel standard asks of this fare on business, read by the schema when it checks.
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
-  const { control, handleSubmit, setError, setValue } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
+  const { control, handleSubmit, setError, setValue, reset, getValues } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
     defaultValues: orderFormDefaults(seat, rows, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -109,6 +110,8 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
       travelType: defaultTravelType(memberKey, businessPage),
     }),
   });
+  // Kept across a sign-in when the session expires on 提交订单; the fare and its price are the page's.
+  const kept = useKeptForm<OrderFormValues>(`flight:${seat.fareKey}`, { reset, getValues }, ["fareKey", "price", "forMemberId"]);
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
@@ -130,6 +133,7 @@ function Booking({ fare, rows, businessPage, user, onStale }: { fare: VerifiedFa
     onStale,
     fieldsOf: (input) => orderFormFields(input.passengers.length),
     setError,
+    kept,
   });
 
   return (

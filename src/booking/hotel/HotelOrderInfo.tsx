@@ -36,6 +36,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { hotelOrderDetailPath, hotelPayPath } from "../../resources/hotel-orders";
 import { useSearch } from "../shared/useSearch";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
+import { useKeptForm } from "../shared/useKeptForm";
 import "../flight/flight.css";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
@@ -97,13 +98,15 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
-  const { control, handleSubmit, watch, setValue, getValues, setError, formState } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"]), {
+  const { control, handleSubmit, watch, setValue, getValues, setError, formState, reset } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"]), {
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
       ...(companyMember ? { travelType: defaultTravelType(memberKey, false) } : {}),
     },
   });
+  // Kept across a sign-in when the session expires on 提交订单; the room, stay and price are the page's.
+  const kept = useKeptForm<HotelOrderForm>(`hotel:${info.hotelId}:${room.roomTypeId}:${info.checkIn}:${info.checkOut}`, { reset, getValues }, ["hotelId", "roomTypeId", "checkIn", "checkOut", "price"]);
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   const standardCheck: StandardCheckRequest = checkFor(
     { url: HOTEL_ORDER_PATHS.standardCheck, payload: { hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut } },
@@ -131,6 +134,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
     onStale,
     fieldsOf: () => [...FIELDS, ...Array.from({ length: rooms }, (_, i) => `guests.${i}.name` as const)],
     setError,
+    kept,
   });
 
   const guestsError = (formState.errors.guests as { message?: string } | undefined)?.message;

@@ -29,6 +29,7 @@ import { IntlPassengerFields } from "./IntlPassengerFields";
 import { intlFormDefaults, intlFormFields, liveIntlPanel, type IntlOrderFormValues } from "./intl-form";
 import { ContactCard } from "../flight/ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
+import { useKeptForm } from "../shared/useKeptForm";
 import "../flight/flight.css";
 import "../booking.css";
 
@@ -110,7 +111,7 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
   const depDate = trip.depDate;
-  const { control, handleSubmit, setError, setValue, getValues } = useZodForm<IntlOrderFormValues>(() => intlOrderSchema({ depDate, destCity: trip.destCity }), {
+  const { control, handleSubmit, setError, setValue, getValues, reset } = useZodForm<IntlOrderFormValues>(() => intlOrderSchema({ depDate, destCity: trip.destCity }), {
     defaultValues: intlFormDefaults(trip, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -118,6 +119,8 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
       travelType: defaultTravelType(memberKey, businessPage),
     }),
   });
+  // Kept across a sign-in when the session expires on 提交订单; the itinerary and its price are the page's.
+  const kept = useKeptForm<IntlOrderFormValues>(`intl:${trip.itineraryKey}`, { reset, getValues }, ["itineraryKey", "cabinClass", "fareKeys", "price"]);
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   const panel = liveIntlPanel(passengers, trip.breakdown, depDate);
 
@@ -130,6 +133,7 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
     onStale,
     fieldsOf: (input) => intlFormFields(input.passengers.length),
     setError,
+    kept,
   });
 
   return (

@@ -1,9 +1,14 @@
 // Paying from an account the portal keeps: the wallet, or the company's credit line (企业授信支付).
-// What is available, the pay password when the member has set one, and one button. A trade is
+// What is available, the pay password, and one button. The wallet never pays without the pay
+// password: a member who has none is led to set it (the account settings' own form, an SMS code to
+// their phone) and comes back to this cashier, same order, to pay. The credit line asks for the
+// password when one is set. A trade is
 // created once and reused for retries (a wrong pay password, a network error). The server refuses
 // a payment past the balance or the credit limit; its message shows here.
 import { usePayWords } from "../shared/usePayWords";
 import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { pathFor } from "../../access/routes";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
@@ -56,6 +61,10 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   const paid = usePaid();
   const available = account.available(info);
   const short = available < info.amount;
+  const navigate = useNavigate();
+  const here = useLocation();
+  const mustSetPassword = method === "wallet" && !info.payPwdSetup;
+  const setPassword = () => navigate(`${pathFor("setting")}?back=${encodeURIComponent(here.pathname + here.search)}`);
 
   const payWith = (t0: CreatedPayment, payPassword?: string) =>
     pay.mutate(
@@ -103,9 +112,15 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
           <Input.Password maxLength={PAY_PWD_LENGTH} inputMode="numeric" autoComplete="off" />
         </FormField>
       )}
+      {mustSetPassword && (
+        <Alert
+          type="warning" showIcon message={t("pay.needPayPassword")} style={{ marginBottom: 16 }} data-testid="set-pay-password"
+          action={<Button size="small" type="primary" onClick={setPassword}>{t("pay.setPayPassword")}</Button>}
+        />
+      )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Space>
-        <Button type="primary" htmlType="submit" disabled={(short && account.blockWhenShort) || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
+        <Button type="primary" htmlType="submit" disabled={(short && account.blockWhenShort) || mustSetPassword || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
           {words.submit}
         </Button>
       </Space>

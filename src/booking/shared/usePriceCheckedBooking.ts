@@ -4,7 +4,7 @@
 import { App } from "antd";
 import { useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import { applyRefusal } from "../../components/FormField";
+import { applyRefusal, sessionEnded } from "../../components/FormField";
 
 /** What a booking route answers: the new order. */
 export interface BookReply {
@@ -27,20 +27,28 @@ interface PriceCheckedBookingOptions<V extends FieldValues, I> {
   /** The form's fields for this input, under which a refusal's field errors are shown. */
   fieldsOf: (input: I) => readonly FieldPath<V>[];
   setError: UseFormSetError<V>;
+  /** The form kept across a sign-in (useKeptForm): written as it is sent, removed once booked. */
+  kept?: { keep: () => void; clear: () => void };
 }
 
-export function usePriceCheckedBooking<V extends FieldValues, I>({ url, texts, valuesOf, onBooked, onStale, fieldsOf, setError }: PriceCheckedBookingOptions<V, I>) {
+export function usePriceCheckedBooking<V extends FieldValues, I>({ url, texts, valuesOf, onBooked, onStale, fieldsOf, setError, kept }: PriceCheckedBookingOptions<V, I>) {
   const t = useTranslate();
   const { modal, message } = App.useApp();
   const { mutate, mutation } = useCustomMutation<BookReply>();
 
   const book = (input: I, acceptPrice = false) => {
     const values = { ...valuesOf(input), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
+    kept?.keep();
     mutate(
       { url, method: "post", values, successNotification: false, errorNotification: false },
       {
-        onSuccess: ({ data }) => onBooked(data),
+        onSuccess: ({ data }) => {
+          kept?.clear();
+          onBooked(data);
+        },
         onError: (e: HttpError) => {
+          // An expired session: the request layer said so and went to sign in; the form is kept.
+          if (sessionEnded(e)) return;
           const data = (e as HttpError & { data?: { priceChanged?: boolean } }).data;
           if (data?.priceChanged) {
             onStale();

@@ -11,19 +11,20 @@
 // opens its detail instead of the cashier. A booker who may book for colleagues picks who travels
 // (出行人): the colleague's name goes on the first passenger and their standard is the one shown.
 import { useMemo, useRef, useState } from "react";
-import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, applyRefusal, sessionEnded, useZodForm } from "../../components/FormField";
+import { useKeptForm } from "../shared/useKeptForm";
 import {
-  MAX_TRAIN_PASSENGERS, TRAIN_CERT_NO_MAX, TRAIN_CERT_TYPES, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
+  MAX_TRAIN_PASSENGERS, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
   type TrainOrderForm, type TrainOrderInput,
 } from "../../domain/orders/train-booking";
 import { ACCOUNT_12306_MAX, PASSWORD_12306_MAX, type Rail12306Account, type Rail12306Passenger } from "../../domain/orders/train-account";
 import { maskCertNo } from "../../domain/people/certificates";
-import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
+import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainPassengerType } from "../../domain/orders/train-types";
 import { TRAIN_ORDER_STATUS } from "../../domain/orders/train";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { subjectKey } from "../../access/rules";
@@ -45,6 +46,8 @@ import { trainOrderDetailPath, trainPayPath } from "../../resources/train-orders
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";
 import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
+import { TrainPassengerRow } from "./TrainPassengerRow";
+import { seatChoicesOf } from "../../domain/travel/train-seats";
 import "../flight/flight.css";
 import { useCodes } from "../../components/use-codes";
 
@@ -97,7 +100,7 @@ function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; sea
 }
 
 const CONTACT_FIELDS = ["contactName", "contactMobile", "seatClass", "trainKey", "account12306", "password12306", "applyId", "overReason", "forEmployeeId"] as const;
-const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType"] as const;
+const PASSENGER_FIELDS = ["name", "certType", "certNo", "passengerType", "seatChoice"] as const;
 
 const accountKey = (p: { certType: number; certNo: string }) => `${p.certType}|${p.certNo.toUpperCase()}`;
 
@@ -116,7 +119,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
-  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
+  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues, reset } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -127,6 +130,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
       ...(companyMember ? { travelType: defaultTravelType(memberKey, false) } : {}),
     },
   });
+  // Kept across a sign-in when the session expires on 提交订单; the 12306 password never is.
+  const kept = useKeptForm<TrainOrderForm>(`train:${variant ?? ""}:${train.trainKey}:${seat.seatClass}`, { reset, getValues }, ["trainKey", "seatClass", "channel", "password12306"]);
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   const standardCheck: StandardCheckRequest = checkFor({ url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } }, forEmployeeId);
   const travelType = useWatch({ control, name: "travelType" });
@@ -169,19 +174,25 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
     replace([...kept, ...added.map((p: Rail12306Passenger) => ({ name: p.name, certType: p.certType, certNo: p.certNo, passengerType: p.passengerType }))] as TrainOrderForm["passengers"]);
   };
 
-  const book = (input: TrainOrderInput) =>
+  const book = (input: TrainOrderInput) => {
+    kept.keep();
     mutate(
       { url: TRAIN_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
       {
         // An order waiting for approval is paid once approved: its detail shows where it stands.
-        onSuccess: ({ data }) => navigate(data.status === TRAIN_ORDER_STATUS.approving ? trainOrderDetailPath(data.id) : trainPayPath(data.id, data.orderNo)),
+        onSuccess: ({ data }) => {
+          kept.clear();
+          navigate(data.status === TRAIN_ORDER_STATUS.approving ? trainOrderDetailPath(data.id) : trainPayPath(data.id, data.orderNo));
+        },
         onError: (e: HttpError) => {
+          if (sessionEnded(e)) return;
           const names = fields.flatMap((_, i) => PASSENGER_FIELDS.map((f) => `passengers.${i}.${f}` as const));
           const rest = applyRefusal<TrainOrderForm>(e, [...CONTACT_FIELDS, ...names], setError);
           if (rest) message.error(rest);
         },
       },
     );
+  };
 
   const listError = (formState.errors.passengers as { message?: string; root?: { message?: string } } | undefined);
   return (
@@ -259,36 +270,12 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
               </div>
             )}
             {fields.map((f, i) => (
-              <Row gutter={12} key={f.id} align="top">
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.name` as const} label={t("trainOrder.passengerN", { n: i + 1 })}>
-                    <Input maxLength={TRAIN_NAME_MAX} placeholder={t("trainOrder.name")} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.certType` as const} label={t("trainOrder.certType")}>
-                    <Select options={TRAIN_CERT_TYPES.map((c) => ({ value: c, label: codeLabel(CERT_TYPES, c) }))} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  <FormField control={control} name={`passengers.${i}.passengerType` as const} label={t("trainOrder.passengerType")}>
-                    <Select options={TRAIN_PASSENGER_TYPES.map((v) => ({ value: v, label: typeLabel(v) }))} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={16}>
-                  <FormField control={control} name={`passengers.${i}.certNo` as const} label={t("trainOrder.certNo")}>
-                    <Input maxLength={TRAIN_CERT_NO_MAX} disabled={ab} />
-                  </FormField>
-                </Col>
-                <Col xs={24} md={8}>
-                  {fields.length > 1 && (
-                    <Form.Item label=" ">
-                      <Button onClick={() => remove(i)}>{t("trainOrder.removePassenger")}</Button>
-                    </Form.Item>
-                  )}
-                </Col>
-              </Row>
+              <TrainPassengerRow
+                key={f.id} control={control} setValue={setValue} index={i} seatClass={seat.seatClass} depDate={train.depDate} locked={ab}
+                onRemove={fields.length > 1 ? () => remove(i) : undefined}
+              />
             ))}
+            {seatChoicesOf(seat.seatClass).length > 0 && <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>{t("trainOrder.seatChoiceHint")}</Typography.Paragraph>}
             {(listError?.message ?? listError?.root?.message) && <Typography.Text type="danger">{listError?.message ?? listError?.root?.message}</Typography.Text>}
             <div hidden={ab}>
               <Button disabled={fields.length >= maxPassengers} onClick={() => append({ name: "", certType: 1, certNo: "", passengerType: "adult" })}>

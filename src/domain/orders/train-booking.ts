@@ -4,8 +4,10 @@
 // which the estimates and the charges both read. Money is integer fen.
 import { z } from "zod";
 import { CERT_TYPE } from "../codes";
-import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
+import { certNoValid, idCardBirthDate, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
 import { SEAT_CLASS_LABELS, TRAIN_SERVICE_FEE, trainRefundFee, trainRefundPercent, type SeatClass } from "../travel/train";
+import { SEAT_CHOICE_MAX, seatChoiceProblem } from "../travel/train-seats";
+import { ageOn } from "../fares";
 import { zInt, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { TRAIN_PASSENGER_TYPES, type TrainChangeLine, type TrainPassengerType } from "./train-types";
@@ -40,6 +42,8 @@ export const trainPassengerInput = z
     certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (TRAIN_CERT_TYPES as readonly number[]).includes(v), "请选择火车票可用的证件类型"),
     certNo: zText({ max: TRAIN_CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
     passengerType: z.enum(TRAIN_PASSENGER_TYPES, { error: "请选择票种" }),
+    /** 在线选座: a letter or a berth of the order's seat class (checked with the class below); absent: any seat. */
+    seatChoice: z.string({ error: "所选座位不正确" }).max(SEAT_CHOICE_MAX, "所选座位不正确").optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -77,6 +81,10 @@ export const trainOrderInput = z
     if (!o.passengers.some((p) => p.passengerType === "adult")) {
       ctx.addIssue({ code: "custom", path: ["passengers"], message: "儿童票须与成人票一同购买" });
     }
+    o.passengers.forEach((p, i) => {
+      const problem = p.seatChoice === undefined ? null : seatChoiceProblem(o.seatClass, p.seatChoice);
+      if (problem) ctx.addIssue({ code: "custom", path: ["passengers", i, "seatChoice"], message: problem });
+    });
     const seen = new Set<string>();
     o.passengers.forEach((p, i) => {
       if (p.passengerType !== "adult") return;
@@ -87,6 +95,30 @@ export const trainOrderInput = z
   });
 
 export type TrainOrderInput = z.output<typeof trainOrderInput>;
+
+/** The railway's child age: from 6 to under 14 a 儿童票; under 6 a child rides free on an adult's lap, or on a 儿童票 with a seat of their own. */
+export const TRAIN_CHILD_UNDER_AGE = 14;
+
+/**
+ * The ticket type an ID card (居民身份证) carries on the travel date, as 12306 sets it when the
+ * card is entered: under 14 on `depDate` a 儿童票 (a passenger on the form takes a seat), else
+ * 成人票. Null for any other certificate, or a number that does not (yet) read as an ID card:
+ * the type picked stays.
+ */
+export function trainTypeFromCert(p: { certType: number; certNo: string }, depDate: string): TrainPassengerType | null {
+  if (p.certType !== CERT_TYPE.idCard || !certNoValid(p.certType, p.certNo)) return null;
+  const age = ageOn(idCardBirthDate(p.certNo.trim()), depDate);
+  if (age === null) return null;
+  return age < TRAIN_CHILD_UNDER_AGE ? "child" : "adult";
+}
+
+/**
+ * The passengers with each ID card's own ticket type: a child's card never travels on an adult
+ * ticket. A 儿童票 on an adult's card stays (a child without a card uses the accompanying adult's).
+ */
+export function withTypesFromCerts<P extends { certType: number; certNo: string; passengerType: TrainPassengerType }>(passengers: readonly P[], depDate: string): P[] {
+  return passengers.map((p) => (trainTypeFromCert(p, depDate) === "child" ? { ...p, passengerType: "child" as const } : p));
+}
 export type TrainOrderForm = z.input<typeof trainOrderInput>;
 
 /** Changing to another train or seat of the same route. */

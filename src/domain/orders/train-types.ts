@@ -61,6 +61,10 @@ export interface TrainOrderPassenger {
   /** Coach and seat ("05车12F号") once ticketed. */
   seatNo: string | null;
   refundFee: number;
+  /** 在线选座: the seat letter or berth asked for, null for any seat. */
+  seatChoice: string | null;
+  /** Once ticketed with a choice: whether the seat issued is the one asked for; else null. */
+  seatChoiceHeld: boolean | null;
 }
 
 export interface TrainOrderEvent {

@@ -5,6 +5,7 @@ export * from "./air-fares";
 export * from "./air-rules";
 export * from "./gp-fares";
 export * from "./train";
+export * from "./train-seats";
 export * from "./hotel";
 export * from "./car";
 export * from "./pinyin";

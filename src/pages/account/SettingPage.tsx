@@ -1,5 +1,8 @@
-// /myCenter/setting: account security — the login password and the pay password.
-import { Card, Divider, Skeleton, Typography } from "antd";
+// /myCenter/setting: account security — the login password and the pay password. Opened from the
+// cashier (?back=<the cashier's path>) to set the pay password a wallet payment needs: once it is
+// saved the member goes straight back to that cashier and the same order.
+import { Alert, Button, Card, Divider, Skeleton, Typography } from "antd";
+import { useLocation, useNavigate } from "react-router";
 import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import type { PortalUser } from "../../providers/auth-provider";
 import { usePageTitle } from "../usePageTitle";
@@ -12,6 +15,8 @@ export default function SettingPage() {
   const t = useTranslate();
   usePageTitle(`${t("account.settingTitle")}${t("documentTitle.suffix")}`);
   const { data: user, isLoading } = useGetIdentity<PortalUser | null>();
+  const navigate = useNavigate();
+  const back = cashierBack(useLocation().search);
   const payPwd = useCustom<{ isSetup: boolean }>({
     url: "/member/isPayPwdSetup",
     method: "post",
@@ -41,11 +46,25 @@ export default function SettingPage() {
             {payPwdSetup === null ? (
               <Skeleton active paragraph={{ rows: 3 }} />
             ) : (
-              <PayPasswordForm mobilePhone={String(user.mobilePhone ?? "")} isSetup={payPwdSetup} onSaved={() => void payPwd.query.refetch()} />
+              <>
+                {back && (
+                  <Alert
+                    type="info" showIcon message={t("account.backToCashier")} style={{ marginBottom: 16 }}
+                    action={<Button size="small" onClick={() => navigate(back)}>{t("account.returnToCashier")}</Button>}
+                  />
+                )}
+                <PayPasswordForm mobilePhone={String(user.mobilePhone ?? "")} isSetup={payPwdSetup} onSaved={() => (back ? navigate(back) : void payPwd.query.refetch())} />
+              </>
             )}
           </section>
         </>
       )}
     </Card>
   );
+}
+
+/** The cashier to return to: a path of the portal only (never another site). */
+function cashierBack(search: string): string | null {
+  const back = new URLSearchParams(search).get("back");
+  return back && back.startsWith("/") && !back.startsWith("//") && !back.startsWith("/\\") ? back : null;
 }

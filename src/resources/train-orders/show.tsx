@@ -11,6 +11,7 @@ import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table,
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
+import { SeatChoiceText } from "../../booking/train/seat-choice";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
@@ -121,6 +122,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
     { ...nowrap, title: t("trainOrder.passengerType"), key: "type", render: (_: unknown, p) => typeLabel(p) },
     { ...nowrap, title: t("trainOrder.certNo"), key: "cert", render: (_: unknown, p) => `${codeLabel(CERT_TYPES, p.certType)} ${p.certNo}` },
     { ...nowrap, title: t("trainOrder.seatNo"), dataIndex: "seatNo", key: "seatNo", render: (v: string | null) => v ?? "—" },
+    ...(order.passengers.some((p) => p.seatChoice) ? [{ title: t("trainOrder.seatChoice"), key: "seatChoice", render: (_: unknown, p: TrainOrderPassenger) => <SeatChoiceText choice={p.seatChoice} held={p.seatChoiceHeld} /> }] : []),
     { ...nowrap, title: t("trainOrder.fare"), dataIndex: "fare", key: "fare", align: "right", render: fen },
     ...(anyFee ? [{ ...nowrap, title: t("trainOrder.refundFee"), dataIndex: "refundFee", key: "refundFee", align: "right" as const, render: fen }] : []),
   ];
