@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { HOTEL_ORDER_PATHS as P, type HotelCancelQuote } from "../../src/domain/orders/hotel-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
@@ -24,6 +24,7 @@ beforeAll(async () => {
   token = await login(h.app, WHO);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", WHO).executeTakeFirstOrThrow()).id;
   await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+  await givePayPassword(h.db.db, [memberId]);
 });
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
@@ -55,7 +56,7 @@ async function book(n: number, policy: string, rooms = 1) {
 async function pay(orderId: number) {
   const t = await api(PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
+  const r = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
   expect(r.ret, r.msg).toBe(0);
 }
 
