@@ -12,6 +12,7 @@ import { useForm } from "react-hook-form";
 import { FormField, applyRefusal, sessionEnded } from "../../src/components/FormField";
 import { usePriceCheckedBooking } from "../../src/booking/shared/usePriceCheckedBooking";
 import { readKeptForm, useKeptForm } from "../../src/booking/shared/useKeptForm";
+import { setStoredUser } from "../../src/providers/session-store";
 
 interface Values {
   contactName: string;
@@ -57,7 +58,10 @@ function page(price: number, replies: ({ id: number } | typeof EXPIRED)[], sent:
   );
 }
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  setStoredUser({ memberId: 7 });
+});
 afterEach(cleanup);
 
 describe("a booking form kept across an expired session", () => {
@@ -79,6 +83,20 @@ describe("a booking form kept across an expired session", () => {
     await waitFor(() => expect(booked).toEqual([9]));
     expect(sent[1]).toEqual({ contactName: "赵六", price: 86_000 });
     expect(readKeptForm("train:test")).toBeNull();
+  });
+
+  it("puts nothing back for another member signing in on the same tab", async () => {
+    const sent: Record<string, unknown>[] = [];
+    const first = page(80_000, [EXPIRED], sent, []);
+    fireEvent.change(screen.getByLabelText("联系人"), { target: { value: "赵六" } });
+    fireEvent.click(screen.getByRole("button", { name: /提交订单/ }));
+    await waitFor(() => expect(readKeptForm("train:test")).toEqual({ contactName: "赵六" }));
+    first.unmount();
+
+    setStoredUser({ memberId: 8 });
+    expect(readKeptForm("train:test")).toBeNull();
+    page(80_000, [], sent, []);
+    expect((screen.getByLabelText("联系人") as HTMLInputElement).value).toBe("");
   });
 
   it("an expired session is no refusal of the form's own", () => {

@@ -3,9 +3,12 @@
 // in sessionStorage (this tab only) when it is submitted, put back once when the page opens again
 // with the same key (the same fare, train or room), and removed once the order is created. Keys the
 // page itself decides (a fare key, a price, a room) are taken from the page, never from the copy,
-// and a secret (a 12306 password) is never written.
+// and a secret (a 12306 password) is never written. The copy names the member who typed it and is
+// put back only for that member: on a shared computer another person signing in on the same tab
+// must not see a stranger's passengers and phone numbers.
 import { useEffect, useRef } from "react";
 import type { FieldValues, UseFormGetValues, UseFormReset } from "react-hook-form";
+import { getStoredUser } from "../../providers/session-store";
 
 const PREFIX = "tp.keptForm.";
 
@@ -17,15 +20,24 @@ function storage(): Storage | null {
   }
 }
 
+/** Who is (or was, for an expired session) signed in on this tab; null when nobody is known. */
+function memberOf(): number | null {
+  const user = getStoredUser<{ id?: unknown; memberId?: unknown }>();
+  const id = user?.memberId ?? user?.id;
+  return typeof id === "number" ? id : null;
+}
+
 const without = (values: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(Object.entries(values).filter(([k]) => !keys.includes(k)));
 
-/** Reads a kept form (tests and the page both go through this). */
+/** Reads a kept form for the member signed in now (tests and the page both go through this). */
 export function readKeptForm(key: string): Record<string, unknown> | null {
   const raw = storage()?.getItem(PREFIX + key);
   if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    const parsed = JSON.parse(raw) as { owner?: unknown; values?: unknown } | null;
+    if (!parsed || typeof parsed !== "object" || parsed.owner !== memberOf()) return null;
+    const values = parsed.values;
+    return values && typeof values === "object" && !Array.isArray(values) ? (values as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -50,7 +62,8 @@ export function useKeptForm<V extends FieldValues>(
     /** Called as the form is submitted: what it holds now is what a sign-in brings back. */
     keep: () => {
       try {
-        storage()?.setItem(PREFIX + key, JSON.stringify(without(getValues() as Record<string, unknown>, notKept)));
+        const values = without(getValues() as Record<string, unknown>, notKept);
+        storage()?.setItem(PREFIX + key, JSON.stringify({ owner: memberOf(), values }));
       } catch {
         // A full or refused storage only loses the convenience.
       }
