@@ -117,6 +117,11 @@ test("a member without a pay password is led from the cashier to set it and come
   await signIn(page, mobile);
   const order = await bookOrder(page, 11, 86500, mobile);
 
+  // The pay authorization code spends the same wallet: it too leads to setting the password first.
+  await page.goto("/myCenter/pay_authorization_code");
+  await expect(page.getByTestId("set-pay-password")).toContainText("余额支付须验证支付密码，您还没有设置支付密码");
+  await expect(page.getByRole("button", { name: "生成付款码" })).toHaveCount(0);
+
   await page.goto(`/pay/order/${order.id}`);
   const prompt = page.getByTestId("set-pay-password");
   await expect(prompt).toContainText("余额支付须验证支付密码，您还没有设置支付密码");

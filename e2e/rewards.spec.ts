@@ -6,7 +6,7 @@
 // the page to 已付款.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import crypto from "node:crypto";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, PAY_PASSWORD, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem } from "../src/domain/travel/types";
@@ -113,7 +113,10 @@ test("推荐收益: a recommended member's ticketed order earns the referrer a r
 test("支付授权码: the page shows an 18-digit code with its QR and countdown; 刷新 replaces it; a counter's charge shows 已付款", async ({ page }) => {
   const errors = watchConsole(page);
   await signIn(page, REFERRER);
+  // The code spends the wallet, so it asks the pay password as paying from the wallet does.
+  await ensurePayPassword(page, REFERRER);
   await page.goto("/myCenter/pay_authorization_code");
+  await page.getByRole("textbox", { name: /支付密码/ }).fill(PAY_PASSWORD);
   await page.getByRole("button", { name: "生成付款码" }).click();
   const code = page.getByTestId("pay-code");
   await expect(code).toHaveText(/^\d{4}( \d{4}){3} \d{2}$/);

@@ -56,16 +56,15 @@ export const rewardRoutes = [
   defineRoute({
     method: "POST",
     url: PAY_CODE_PATHS.generate,
-    summary: "生成支付授权码（18 位数字，2 分钟内有效，只能使用一次；生成新码后旧码失效；已设置支付密码时须提供支付密码）",
+    summary: "生成支付授权码（18 位数字，2 分钟内有效，只能使用一次；生成新码后旧码失效；须提供支付密码，未设置时提示先设置）",
     tags: ["payments"],
     access: "wallet",
     input: payCodeGenerateInput,
     handler: async ({ input, member, ctx }) => {
-      // The code spends the wallet at a counter, so it asks what paying from the wallet asks.
-      if (member!.payPasswordHash) {
-        if (!input.payPassword) throw new BizError(RET.BAD_INPUT, PAY_PASSWORD_REQUIRED, { errors: { payPassword: PAY_PASSWORD_REQUIRED } });
-        await checkPayPassword(ctx.db, member!, input.payPassword);
-      }
+      // The code spends the wallet at a counter, so it asks what paying from the wallet asks: the
+      // pay password, and a member without one is told to set it first (请先设置支付密码).
+      if (member!.payPasswordHash && !input.payPassword) throw new BizError(RET.BAD_INPUT, PAY_PASSWORD_REQUIRED, { errors: { payPassword: PAY_PASSWORD_REQUIRED } });
+      await checkPayPassword(ctx.db, member!, input.payPassword ?? "");
       return generatePayCode(ctx.db, member!);
     },
   }),

@@ -5,7 +5,7 @@
 // nothing written.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { payCodeSign } from "../../server/payments/pay-code";
 import { hashPassword, md5 } from "../../server/services/accounts/passwords";
@@ -26,6 +26,7 @@ beforeAll(async () => {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
+  await givePayPassword(h.db.db, [ids[ME]]);
   partner = await h.db.db.selectFrom("partners").select(["appId", "secret"]).orderBy("id").executeTakeFirstOrThrow();
 });
 afterAll(async () => {
@@ -61,6 +62,13 @@ async function written() {
 }
 
 describe("the member's code", () => {
+  it("is refused to a member without a pay password, who is told to set one first", async () => {
+    const r = await api(OTHER, C.generate);
+    expect(r.ret).not.toBe(0);
+    expect(r.msg).toBe("请先设置支付密码");
+    expect(await db().selectFrom("pay_codes").select("id").where("memberId", "=", ids[OTHER]).execute()).toEqual([]);
+  });
+
   it("asks a member with a pay password for it, with the pay password's lock", async () => {
     await db().updateTable("members").set({ payPasswordHash: await hashPassword(md5("246810")) }).where("id", "=", ids[OTHER]).execute();
     try {
@@ -80,12 +88,12 @@ describe("the member's code", () => {
   });
 
   it("is 18 digits, lives 2 minutes, and a new one kills the old", async () => {
-    const a = await api(ME, C.generate);
+    const a = await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 });
     expect(a.ret, a.msg).toBe(0);
     expect(a.data.code).toMatch(/^\d{18}$/);
     expect(a.data.status).toBe("active");
     expect(Date.parse(a.data.expiresAt) - clock).toBe(PAY_CODE_TTL_MS);
-    const b = await api(ME, C.generate);
+    const b = await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 });
     expect(b.data.code).not.toBe(a.data.code);
     expect((await api(ME, C.status, { code: a.data.code })).data.status).toBe("revoked");
     expect((await api(ME, C.status, { code: b.data.code })).data.status).toBe("active");
@@ -102,7 +110,7 @@ describe("the member's code", () => {
 describe("a counter's charge", () => {
   it("debits the wallet once with a ledger row; the member's page sees 已付款 and the amount; a retry answers the same", async () => {
     await setBalance(ME, "500.00");
-    const code = (await api(ME, C.generate)).data.code;
+    const code = (await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 })).data.code;
     const r = await charge(code, 12_345, { counterTradeNo: "POS-0001" });
     expect(r.ret, r.msg).toBe(0);
     expect(r.data).toMatchObject({ counterTradeNo: "POS-0001", amountFen: 12_345 });
@@ -126,7 +134,7 @@ describe("a counter's charge", () => {
 
   it("two counters charging one code at once: exactly one is paid", async () => {
     await setBalance(ME, "500.00");
-    const code = (await api(ME, C.generate)).data.code;
+    const code = (await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 })).data.code;
     const replies = await Promise.all([charge(code, 1_000), charge(code, 2_000)]);
     expect(replies.map((x) => x.ret).sort()).toEqual([0, 409]);
     const won = replies.find((x) => x.ret === 0)!;
@@ -136,7 +144,7 @@ describe("a counter's charge", () => {
 
   it("refuses an expired code", async () => {
     await setBalance(ME, "500.00");
-    const code = (await api(ME, C.generate)).data.code;
+    const code = (await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 })).data.code;
     clock += PAY_CODE_TTL_MS + 1;
     const before = await written();
     const r = await charge(code, 100);
@@ -148,7 +156,7 @@ describe("a counter's charge", () => {
 
   it("refuses a bad sign, another partner's secret, an unknown partner, a stale sign and an unknown code, writing nothing", async () => {
     await setBalance(ME, "500.00");
-    const code = (await api(ME, C.generate)).data.code;
+    const code = (await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 })).data.code;
     const before = await written();
     const wrong = await charge(code, 100, { secret: "not-the-secret" });
     expect(wrong.ret).toBe(403);
@@ -169,7 +177,7 @@ describe("a counter's charge", () => {
 
   it("refuses a charge over the balance with nothing written; the code stays usable", async () => {
     await setBalance(ME, "10.00");
-    const code = (await api(ME, C.generate)).data.code;
+    const code = (await api(ME, C.generate, { payPassword: PAY_PASSWORD_MD5 })).data.code;
     const before = await written();
     const r = await charge(code, 1_001);
     expect(r.ret).toBe(409);

@@ -1,9 +1,11 @@
 // The pay authorization code (/myCenter/pay_authorization_code): the member generates a one-use
 // code that lives 2 minutes, shown large with its QR and a countdown; 刷新 draws a new one (the
 // old one dies on the server). The page asks for the code's status every 2 s until a counter
-// charged it (已付款 ¥x.xx) or it expired. A member with a pay password types it before the first
-// code, as paying from the wallet asks; the page keeps its digest for 刷新 while it stays open.
+// charged it (已付款 ¥x.xx) or it expired. The member types the pay password before the first code,
+// as paying from the wallet asks (one without a pay password is led to set it and comes back here);
+// the page keeps its digest for 刷新 while it stays open.
 import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
@@ -17,6 +19,7 @@ import { passwordDigest } from "../../domain/password-digest";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { useLang } from "../layout/session";
+import { pathFor } from "../../access/routes";
 
 export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -49,7 +52,10 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   });
 
   const payPwd = useCustom<{ isSetup: boolean }>({ url: "/member/isPayPwdSetup", method: "post", errorNotification: false, queryOptions: { retry: false } });
-  const needsPassword = (payPwd.result.data as { isSetup?: boolean } | undefined)?.isSetup === true;
+  const hasPassword = (payPwd.result.data as { isSetup?: boolean } | undefined)?.isSetup === true;
+  const navigate = useNavigate();
+  const here = useLocation();
+  const setPassword = () => navigate(`${pathFor("setting")}?back=${encodeURIComponent(here.pathname + here.search)}`);
   // The digest the member typed, for 刷新 while the page is open (never stored elsewhere).
   const [digest, setDigest] = useState<string | null>(null);
   const draw = (withDigest = digest, onRefused?: (e: HttpError) => void) =>
@@ -68,7 +74,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
         },
       },
     );
-  const locked = needsPassword && !digest;
+  const locked = !digest;
   const balance = (wallet.result.data as { balance: string } | undefined)?.balance;
   const p = (k: string, o?: Record<string, unknown>) => t(`rewards.payCode.${k}`, o);
 
@@ -80,10 +86,13 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
           {(!code || locked) && (
             <>
               <Typography.Paragraph type="secondary" style={{ maxWidth: 420 }}>{p("intro")}</Typography.Paragraph>
-              {payPwd.query.isLoading ? null : locked ? (
+              {payPwd.query.isLoading ? null : hasPassword ? (
                 <Unlock pending={generate.mutation.isPending} onSubmit={(d, refused) => draw(d, refused)} />
               ) : (
-                <Button type="primary" size="large" onClick={() => draw()} loading={generate.mutation.isPending}>{p("generate")}</Button>
+                <Alert
+                  type="warning" showIcon message={t("pay.needPayPassword")} data-testid="set-pay-password"
+                  action={<Button size="small" type="primary" onClick={setPassword}>{t("pay.setPayPassword")}</Button>}
+                />
               )}
             </>
           )}
