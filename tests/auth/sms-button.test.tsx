@@ -55,11 +55,26 @@ describe("SMS button", () => {
     expect(smsButton().textContent).toBe("获取验证码");
   });
 
-  it("a refused send (phone already registered) shows the server's reason and does not count down", async () => {
+  it("a registered phone on 注册 is answered like any other: the button counts down and nothing says 已注册", async () => {
     await openOn("register");
     fireEvent.change(within(dialog()).getByPlaceholderText("请输入手机号"), { target: { value: "13800000020" } });
     fireEvent.click(smsButton());
-    expect(await screen.findByText("该手机号已注册，请直接登录")).toBeTruthy();
+    expect(await within(dialog()).findByText(`${SMS_COUNTDOWN_FIRST_DISPLAY}s后重新发送`)).toBeTruthy();
+    expect(screen.queryByText("该手机号已注册，请直接登录")).toBeNull();
+    act(() => closeLogin());
+  });
+
+  it("a refused send (asked again too soon) shows the server's reason and does not count down", async () => {
+    await openOn("login", true);
+    fireEvent.change(within(dialog()).getByPlaceholderText("请输入手机号"), { target: { value: "13800000030" } });
+    fireEvent.click(smsButton());
+    expect(await within(dialog()).findByText(`${SMS_COUNTDOWN_FIRST_DISPLAY}s后重新发送`)).toBeTruthy();
+    act(() => closeLogin());
+    cleanup();
+    await openOn("login", true);
+    fireEvent.change(within(dialog()).getByPlaceholderText("请输入手机号"), { target: { value: "13800000030" } });
+    fireEvent.click(smsButton());
+    expect(await screen.findByText(/^验证码发送过于频繁，请\d+秒后再试$/)).toBeTruthy();
     expect(smsButton().textContent).toBe("获取验证码");
     expect(smsButton().disabled).toBe(false);
   });

@@ -252,8 +252,10 @@ const ACTS_ON_OWN = new Set([
   // A member has one export running at a time: the next bill's export may meet the last one
   // still writing (409); its success is tested in bills.test.ts.
   ...BILL_NAMES.map(billExcelPath),
-  // A transfer needs a rewards balance; a status names the caller's own code.
+  // A transfer needs a rewards balance; a code needs the caller's pay password; a status names the
+  // caller's own code.
   "/rewards/transferOut",
+  "/pay/authcode/generate",
   "/pay/authcode/status",
   // A member has one export at a time: the next report's export may meet the previous one still
   // being written (409); their successes are tested in reports.test.ts.
