@@ -35,6 +35,7 @@ import * as m094 from "./migrations/094_gp_orders";
 import * as m095 from "./migrations/095_train_changes";
 import * as m096 from "./migrations/096_event_page_index";
 import * as m097 from "./migrations/097_event_sequence";
+import * as m100 from "./migrations/100_flight_segments";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "095_train_changes": m095,
   "096_event_page_index": m096,
   "097_event_sequence": m097,
+  "100_flight_segments": m100,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
