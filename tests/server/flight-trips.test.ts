@@ -158,7 +158,7 @@ describe("a round trip is one order of two segments", () => {
     const changed = await detail(r.data.id);
     expect(changed.flightNo).toBe(`${go.flight.flightNo}/${back.flight.flightNo}`);
     const li = (changed.passengers as (Row & { changedTo: { flightNo: string } | null })[]).find((p) => p.id === liGo.id)!;
-    expect(li).toMatchObject({ ticketStatus: "changed", changedTo: { flightNo: to.flight.flightNo }, tktPrice: to.seat.breakdown.ADT.ticket, paid: liGo.paid + q.data.quote.total });
+    expect(li).toMatchObject({ ticketStatus: "changed", changedTo: { flightNo: to.flight.flightNo }, current: { tktPrice: to.seat.breakdown.ADT.ticket }, tktPrice: go.seat.breakdown.ADT.ticket, paid: liGo.paid + q.data.quote.total });
     expect(li.ticketNo).not.toBe(liGo.ticketNo);
     expect(changed.paidTotal).toBe(r.data.payprice + q.data.quote.total);
     expect(await ticketsOf(r.data.id)).toEqual(["0:张三:ticketed", "0:李四:changed", "1:张三:refunded", "1:李四:ticketed"]);

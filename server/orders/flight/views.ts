@@ -15,7 +15,7 @@ import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
 import { maskOfficialCard } from "../../../src/domain/travel/gp-fares";
 import { maskCertNo } from "../../../src/domain/people/certificates";
-import type { OrderSnapshot } from "./segments";
+import { bookedSegment, type OrderSnapshot } from "./segments";
 import { orderMoney, ticketMoney } from "./ticket-money";
 import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
@@ -127,6 +127,15 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabin: `${cs.seat.cabinClassName}${cs.seat.cabinCode}` };
   };
   const s = JSON.parse(o.snapshot) as Snapshot;
+  // The flight each passenger's ticket is for now: its confirmed change's, or its segment's booked one.
+  const ticketFlight = (p: { changeId: number | null; segment: number }): FlightOrderPassenger["ticketFlight"] => {
+    const c = p.changeId === null ? undefined : changes.find((x) => x.id === p.changeId);
+    const f = c ? { ...(JSON.parse(c.snapshot) as Snapshot), fareKey: c.toFareKey } : bookedSegment(o, s, p.segment);
+    return {
+      fareKey: f.fareKey, flightNo: f.flight.flightNo, depDate: f.flight.depDate, depTime: f.flight.depTime, depCity: f.flight.depCity, arrCity: f.flight.arrCity,
+      depCityName: f.flight.depCityName, arrCityName: f.flight.arrCityName, cabin: `${f.seat.cabinClassName}${f.seat.cabinCode}`,
+    };
+  };
   const [business, people] = await Promise.all([orderBusinessFacts(db, o), orderPeople(db, o)]);
   return {
     ...rowOf(o, passengers),
@@ -156,7 +165,10 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
         birthday: p.birthday,
         mobile: p.mobile,
         segment: p.segment,
-        ...money.current,
+        tktPrice: p.tktPriceFen,
+        consTax: p.consTaxFen,
+        fuelTax: p.fuelTaxFen,
+        current: money.current,
         servFee: p.servFeeFen,
         insuType: p.insuType,
         insuPayPrice: p.insuPayPriceFen,
@@ -170,6 +182,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
         officialCardMasked: p.officialCard ? maskOfficialCard(p.officialCard) : null,
         ticketStatus: p.ticketStatus as TicketStatus,
         changedTo: changedTo(p.changeId),
+        ticketFlight: ticketFlight(p),
         paid: money.paid,
         refunded: money.refunded,
       };

@@ -94,6 +94,10 @@ export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
           </div>
           <div className="tp-bk-cabin__price">
             <Price fen={s.salePrice} />
+            {/* The service fee is charged per ticket on top of the fare: said where the price is. */}
+            {s.breakdown.ADT.serviceFee > 0 && (
+              <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(s.breakdown.ADT.serviceFee) })}</span>
+            )}
             {s.seatsLeft > 0 && s.seatsLeft <= FEW_SEATS && <span className="tp-bk-few">{t("search.common.fewLeft", { n: s.seatsLeft })}</span>}
           </div>
           <Button type="primary" disabled={s.seatsLeft <= 0} onClick={() => onBook(s)}>

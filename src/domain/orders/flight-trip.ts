@@ -29,3 +29,30 @@ export function tripTitle(legs: readonly Pick<FlightItem, "depCityName" | "arrCi
   const cities = [legs[0].depCityName, ...legs.map((l) => l.arrCityName)];
   return `${cities.join("-")} ${legs.map((l) => l.flightNo).join("/")}`;
 }
+
+/** How each leg is named: 去程 / 返程, or 第一程 / 第二程 of a connection (locale keys under flightTrip.leg). */
+export const LEG_KEYS = { rt: ["outbound", "inbound"], transit: ["first", "second"] } as const;
+
+/**
+ * The standard's verdict on a two-leg booking: each leg is checked as a one-way fare would be; the
+ * booking is over when a leg is, needs a reason or approval when a leg does, and is refused when
+ * a leg is. names: each leg's name, put before its verdict and reasons.
+ */
+export function mergeLegChecks<C extends { over: boolean; reasons: string[]; verdictText: string; applicationRequired: boolean; needReason: boolean; needApproval: boolean; refuse: boolean; selfPayFen: number }>(
+  checks: readonly C[],
+  names: readonly string[],
+): C {
+  if (checks.length === 1) return checks[0];
+  const label = (i: number, text: string) => `${names[i]}：${text}`;
+  return {
+    ...checks[0],
+    over: checks.some((c) => c.over),
+    reasons: checks.flatMap((c, i) => c.reasons.map((r) => label(i, r))),
+    verdictText: checks.map((c, i) => label(i, c.verdictText)).join("；"),
+    applicationRequired: checks.some((c) => c.applicationRequired),
+    needReason: checks.some((c) => c.needReason),
+    needApproval: checks.some((c) => c.needApproval),
+    refuse: checks.some((c) => c.refuse),
+    selfPayFen: checks.reduce((a, c) => a + c.selfPayFen, 0),
+  };
+}

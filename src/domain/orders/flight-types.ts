@@ -56,7 +56,11 @@ export interface FlightOrderPassenger {
   ticketNo: string | null;
   /** The segment this ticket flies on (a round trip or connection has one ticket per passenger and segment; 0 otherwise). */
   segment: number;
-  /** What was paid for this ticket (its booking line and the changes paid for it) and what went back from its refunds; tktPrice, consTax and fuelTax are its current fare's. */
+  /** The flight this ticket is for now: its segment's (a round trip's return, a connection's second flight) or the change's it was moved to. */
+  ticketFlight: { fareKey: string; flightNo: string; depDate: string; depTime: string; depCity: string; arrCity: string; depCityName: string; arrCityName: string; cabin: string };
+  /** The ticket's fare now (tktPrice, consTax and fuelTax are the booked ones): the last confirmed change's, or the booked one. */
+  current: { tktPrice: number; consTax: number; fuelTax: number };
+  /** What was paid for this ticket (its booking line and the changes paid for it) and what went back from its refunds. */
   paid: number;
   refunded: number;
   /** International orders: SURNAME/GIVEN NAMES as on the document, nationality (ISO alpha-2) and the document's expiry. */

@@ -95,6 +95,8 @@ function QuoteTable({ quote, value, onChange, id }: { quote: RefundQuote; value?
   const insured = quote.lines.some((l) => (l.insurance ?? 0) > 0 || (l.insuranceKept ?? 0) > 0);
   const columns: TableColumnsType<RefundLine> = [
     { ...nowrap, title: t("flightOrder.refund.passenger"), dataIndex: "name", key: "name" },
+    // Which flight's ticket: a round trip's or connection's passenger has one per flight.
+    ...(new Set(quote.lines.map((l) => l.flight)).size > 1 ? [{ ...nowrap, title: t("flightTrip.segment"), dataIndex: "flight", key: "flight" }] : []),
     { ...nowrap, title: t("flightOrder.refund.ticket"), dataIndex: "ticket", key: "ticket", align: "right", render: fen },
     { ...nowrap, title: t("flightOrder.refund.feePercent"), dataIndex: "feePercent", key: "feePercent", align: "right", render: (v: number) => `${v}%` },
     { ...nowrap, title: t("flightOrder.refund.fee"), dataIndex: "fee", key: "fee", align: "right", render: fen },
