@@ -13,6 +13,7 @@ const WHO = "13800000050";
 const ID_NO = "11010519491231002X";
 const MASKED = "110105********002X";
 const money = (fen: number) => `¥${formatFen(fen)}`;
+const SHOTS = "test-results";
 
 async function fillAndSubmit(page: Page) {
   await page.getByLabel("姓名").first().fill("吴刚");
@@ -72,6 +73,7 @@ test("往返 北京 → 广州: both flights on one order, ticketed per flight, 
   await expect(page.getByTestId("order-leg").first()).toContainText("去程");
   await expect(page.getByTestId("order-leg").nth(1)).toContainText("返程");
   await expectLegPrices(page);
+  await page.screenshot({ path: `${SHOTS}/flight-trips-rt-order-page.png`, fullPage: true });
   const total = await page.getByTestId("payprice").innerText();
   const id = await fillAndSubmit(page);
   await expect(page.getByTestId("order-status")).toHaveText("待支付");
@@ -94,7 +96,7 @@ test("往返 北京 → 广州: both flights on one order, ticketed per flight, 
   const rows = quote.locator(".ant-table-row");
   await expect(rows).toHaveCount(2);
   await rows.first().getByRole("checkbox").uncheck();
-  await expect(dialog.getByText("已选 1 / 2 位乘客")).toBeVisible();
+  await expect(dialog.getByText("已选 1 / 2 张机票")).toBeVisible();
   const refund = await dialog.getByTestId("refund-amount").innerText();
   await dialog.getByRole("combobox", { name: "退票原因" }).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "自愿退票" }).click();
@@ -107,6 +109,7 @@ test("往返 北京 → 广州: both flights on one order, ticketed per flight, 
   await expect(page.getByTestId("order-partial")).toHaveText("部分退票");
   await expect(tickets.nth(1).getByTestId("ticket-refunded")).toHaveText(refund, { timeout: 30_000 });
   await expect(page.getByTestId("order-money")).toContainText(`已退合计：${refund}`);
+  await page.screenshot({ path: `${SHOTS}/flight-trips-rt-detail.png`, fullPage: true });
 
   // The order centre shows it as a round trip.
   await page.goto("/order/list?type=airTicket");
@@ -131,6 +134,7 @@ test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked
   const plans = page.getByTestId("transit-results").locator("[data-itinerary]");
   await expect(plans.first()).toBeVisible();
   await expect(plans.first().getByTestId("service-fee-note").first()).toHaveText(/^另加服务费¥\d+/);
+  await page.screenshot({ path: `${SHOTS}/flight-trips-transit-results.png` });
   await plans.first().getByRole("button", { name: "预订" }).first().click();
   await expect(page).toHaveURL(/\/airTicket\/order_info\?.*nextFareKey=/);
 
@@ -148,7 +152,7 @@ test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked
   // Both tickets together: the whole order is refunded.
   await page.getByRole("button", { name: "退票" }).click();
   const dialog = page.getByRole("dialog", { name: "申请退票" });
-  await expect(dialog.getByText("已选 2 / 2 位乘客")).toBeVisible();
+  await expect(dialog.getByText("已选 2 / 2 张机票")).toBeVisible();
   await dialog.getByRole("combobox", { name: "退票原因" }).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "自愿退票" }).click();
   await dialog.getByRole("button", { name: "确认退票" }).click();

@@ -116,6 +116,8 @@ describe("a round trip is one order of two segments", () => {
       flightNo: `${go.flight.flightNo}/${back.flight.flightNo}`, payprice: r.data.payprice,
     });
     expect(d.title).toBe(`${go.flight.depCityName}-${go.flight.arrCityName}-${go.flight.depCityName} ${go.flight.flightNo}/${back.flight.flightNo}`);
+    // Nothing is paid yet: no ticket shows money paid.
+    expect(d.paidTotal).toBe(0);
     expect(d.segments.map((s: { flight: { flightNo: string } }) => s.flight.flightNo)).toEqual([go.flight.flightNo, back.flight.flightNo]);
     // The ID numbers are masked, as the train detail masks them.
     expect((d.passengers as Row[]).map((p) => p.certNo)[0]).toBe("110105********002X");

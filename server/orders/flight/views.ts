@@ -7,7 +7,7 @@ import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
 import { offsetOf, type Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
-import { memberActions } from "../../../src/domain/orders/flight";
+import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
 import { ORDER_NOT_FOUND } from "./moves";
@@ -136,6 +136,12 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
       depCityName: f.flight.depCityName, arrCityName: f.flight.arrCityName, cabin: `${f.seat.cabinClassName}${f.seat.cabinCode}`,
     };
   };
+  // An order never paid (waiting for payment or approval, or cancelled unpaid) has nothing paid for its tickets.
+  const unpaid = ([FLIGHT_ORDER_STATUS.pendingPayment, FLIGHT_ORDER_STATUS.approving, FLIGHT_ORDER_STATUS.cancelled] as number[]).includes(o.status);
+  const moneyOf = (p: (typeof passengers)[number]) => {
+    const m = ticketMoney(p, changes, refunds);
+    return unpaid ? { ...m, paid: 0 } : m;
+  };
   const [business, people] = await Promise.all([orderBusinessFacts(db, o), orderPeople(db, o)]);
   return {
     ...rowOf(o, passengers),
@@ -152,9 +158,9 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     fuelTax: o.fuelSurchargeFen,
     totalServFee: o.serviceFeeFen,
     insurance: o.insuranceFen,
-    ...orderMoney(passengers.map((p) => ticketMoney(p, changes, refunds))),
+    ...orderMoney(passengers.map(moneyOf)),
     passengers: passengers.map((p) => {
-      const money = ticketMoney(p, changes, refunds);
+      const money = moneyOf(p);
       return {
         id: p.id,
         name: p.name,

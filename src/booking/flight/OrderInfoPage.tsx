@@ -154,7 +154,7 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
         <div>
           <Card className="tp-order__section" title={trip && "trip" in trip ? `${t("flightOrder.flight")} · ${t(`flightTrip.trip.${trip.trip}`)}` : t("flightOrder.flight")}>
             {legs.map((l, i) => (
-              <div key={l.seat.fareKey} data-testid="order-leg">
+              <div key={l.seat.fareKey} data-testid="order-leg" style={i > 0 ? { marginTop: 16 } : undefined}>
                 {next && <Typography.Title level={5}>{legNames[i]}</Typography.Title>}
                 <FlightSummary flight={l.flight} seat={l.seat} />
               </div>

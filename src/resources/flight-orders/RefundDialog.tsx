@@ -52,6 +52,8 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
     );
   });
 
+  // A round trip's or connection's passenger holds a ticket per flight: the choice counts tickets.
+  const perFlight = new Set(quote?.lines.map((l) => l.flight) ?? []).size > 1;
   return (
     <Modal
       open
@@ -72,7 +74,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
           <Typography.Paragraph>
             {t("flightOrder.refund.hours", { hours: pickRefund(quote, chosen.length ? chosen : quote.lines.map((l) => l.passengerId)).hoursBeforeDeparture })}
           </Typography.Paragraph>
-          <FormField control={control} name="passengerIds" label={t("flightOrder.refund.choose")} extra={t("flightOrder.refund.selected", { n: chosen.length, total: quote.lines.length })}>
+          <FormField control={control} name="passengerIds" label={t("flightOrder.refund.choose")} extra={t(perFlight ? "flightTrip.selectedTickets" : "flightOrder.refund.selected", { n: chosen.length, total: quote.lines.length })}>
             <QuoteTable quote={quote} />
           </FormField>
           <FormField control={control} name="reason" label={t("flightOrder.refund.reason")}>

@@ -215,7 +215,7 @@ function OrderDetail({ id }: { id: string }) {
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
             <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {/* After changes and refunds the booking's total is not what was paid or spent: say both. */}
-            {(order.paidTotal !== order.payprice || order.refundedTotal > 0) && (
+            {order.paidTotal > 0 && (order.paidTotal !== order.payprice || order.refundedTotal > 0) && (
               <Typography.Text data-testid="order-money">
                 {t("flightTrip.paidTotal")}：{fen(order.paidTotal)} · {t("flightTrip.refundedTotal")}：{fen(order.refundedTotal)} · {t("flightTrip.netTotal")}：{fen(order.paidTotal - order.refundedTotal)}
               </Typography.Text>
@@ -258,7 +258,7 @@ function OrderDetail({ id }: { id: string }) {
       <Card title={multi ? `${t("flightOrder.flight")} · ${t(`flightTrip.trip.${order.trip}`)}` : t(order.international ? "intlOrder.itinerary" : "flightOrder.flight")}>
         {/* Every segment of an itinerary, with where and how long the connection between two is. */}
         {order.segments.map((s, i) => (
-          <div key={s.flight.flightKey} data-testid="order-segment">
+          <div key={s.flight.flightKey} data-testid="order-segment" style={i > 0 && multi ? { marginTop: 16 } : undefined}>
             {multi && <Typography.Title level={5}>{legNames[i]}</Typography.Title>}
             {i > 0 && order.trip !== "rt" && <ConnectionLine from={order.segments[i - 1].flight} to={s.flight} />}
             <FlightSummary flight={s.flight} seat={s.seat} />
