@@ -21,7 +21,7 @@ import { FlightFilters } from "./FlightFilters";
 import { TransitResults } from "./TransitResults";
 import { NearbyDays } from "../shared/NearbyDays";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
-import { subjectKey } from "../../access/rules";
+import { showServiceFee, subjectKey } from "../../access/rules";
 import type { PortalUser } from "../../pages/layout/session";
 import { flightOrderRoute } from "../shared/travel-type";
 
@@ -38,7 +38,10 @@ interface Props {
 export function FlightResults({ search, values, update, gp = false }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
+  const user = useGetIdentity<PortalUser>().data;
+  const memberKey = subjectKey(user);
+  // The service fee is said under each price unless the member's display setting hides it.
+  const showServFee = showServiceFee(user?.showControl as { showServFee?: number } | undefined);
   const rt = search.tripType === "rt";
   const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}), ...(gp && !rt ? { gp: 1 } : {}) };
   const { data, query } = useSearch<FlightListReply | RoundTripReply>(rt ? `${BASE}/list_rt` : `${BASE}/list`, payload);
@@ -106,10 +109,10 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
             </div>
           )}
           {transit ? (
-            <TransitResults search={search} extra={extra} noDirect={noDirect} cabinClass={cabin} />
+            <TransitResults search={search} extra={extra} noDirect={noDirect} cabinClass={cabin} showServFee={showServFee} />
           ) : shown.length ? (
             shown.map((f) => (
-              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} />
+              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} showServFee={showServFee} />
             ))
           ) : (
             <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")}>

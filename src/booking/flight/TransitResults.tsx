@@ -31,9 +31,11 @@ interface Props {
   /** There is no direct flight: the connections are what the route has. */
   noDirect: boolean;
   cabinClass?: CabinClass;
+  /** Say the service fee under each price (the member's display setting may hide it). */
+  showServFee?: boolean;
 }
 
-export function TransitResults({ search, extra, noDirect, cabinClass }: Props) {
+export function TransitResults({ search, extra, noDirect, cabinClass, showServFee = true }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
   const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
@@ -48,7 +50,7 @@ export function TransitResults({ search, extra, noDirect, cabinClass }: Props) {
   };
   const serviceFee = (it: Itinerary, cabin: CabinClass) => {
     const fee = seatsOf(it, cabin).reduce((a, s) => a + (s?.breakdown.ADT.serviceFee ?? 0), 0);
-    return fee > 0 ? <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(fee) })}</span> : null;
+    return showServFee && fee > 0 ? <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(fee) })}</span> : null;
   };
 
   return (
