@@ -3,7 +3,8 @@
 // the order page shows both flights and both prices and their total; paid from the wallet, the
 // order is ticketed with a ticket per flight, its detail masks the ID number, and the return alone
 // is refunded while the outbound stays 已出票. 哈尔滨 → 三亚 has no direct flight: the results
-// offer connections at once; one books as a two-flight order, is ticketed and refunded whole.
+// offer connections at once; one books as a two-flight order, is ticketed, its second flight's
+// ticket alone is changed to the next day, and the order is refunded whole.
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
@@ -148,6 +149,29 @@ test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked
   const tickets = page.locator(".ant-table-row", { has: page.getByTestId("ticket-status") });
   await expect(tickets).toHaveCount(2);
   await expect(tickets.first()).toContainText(MASKED);
+
+  // The second flight's ticket alone is changed to the next day: the dialog searches that flight's route.
+  await page.getByRole("button", { name: "改签" }).click();
+  const change = page.getByRole("dialog", { name: "机票改签" });
+  const picks = change.getByTestId("change-passengers").locator(".ant-table-row");
+  await expect(picks).toHaveCount(2);
+  await picks.first().getByRole("checkbox").uncheck();
+  await picks.nth(1).getByRole("checkbox").check();
+  await expect(change.getByText(/改签只能选择同一航线（.+ → 三亚）/)).toBeVisible();
+  const fare = change.locator("tr[data-row-key*=\"|\"]").first();
+  await fare.scrollIntoViewIfNeeded();
+  await fare.click();
+  const changeTotal = (await change.getByTestId("change-total").innerText()).trim();
+  await change.getByRole("button", { name: "确认改签" }).click();
+  if (changeTotal !== "¥0.00") {
+    await expect(page).toHaveURL(new RegExp(`/pay/order/${id}$`));
+    await page.getByRole("button", { name: "立即支付" }).click();
+    await expect(page).toHaveURL(/\/order\/list/);
+    await page.goto(`/ticket/OrderDetails/${id}`);
+  }
+  await expect(tickets.nth(1).getByTestId("ticket-status")).toHaveText("已改签", { timeout: 30_000 });
+  await expect(tickets.first().getByTestId("ticket-status")).toHaveText("已出票");
+  await expect(tickets.nth(1).getByTestId("ticket-changed-to")).toBeVisible();
 
   // Both tickets together: the whole order is refunded.
   await page.getByRole("button", { name: "退票" }).click();

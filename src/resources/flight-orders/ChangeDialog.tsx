@@ -2,7 +2,7 @@
 // new date and a flight and cabin of the same route (the ordinary flight search), see what the
 // change costs per passenger from the server's quote, and confirm. Something to pay goes on to the
 // cashier (business type 机票改签); nothing to pay is confirmed by the airline.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
@@ -50,6 +50,13 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const chosen = holders.filter((p) => chosenIds.includes(p.id));
   const currentFare = chosen[0] ? fareOf(chosen[0]) : order.fareKey;
   const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
+  // Tickets of another flight chosen (a round trip's return): the search starts the day after that flight, afresh.
+  const chosenDate = chosen[0]?.ticketFlight?.depDate;
+  useEffect(() => {
+    if (!chosenDate) return;
+    setDate(addDays(chosenDate, 1));
+    setValue("fareKey", "");
+  }, [currentFare, chosenDate, setValue]);
   // A 政府采购 ticket changes to another flight's GP fare only, an ordinary one to an ordinary fare.
   const gp = Boolean(order.gp);
   // The route of the chosen tickets' flight: a return's is the way back.
