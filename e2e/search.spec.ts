@@ -101,7 +101,7 @@ test("a round trip picks the outbound fare, then the return, and carries both to
   await inbound.getByRole("button", { name: "预订" }).click();
   await expect(page).toHaveURL(/\/airTicket\/order_info\?/);
   const q = new URL(page.url()).searchParams;
-  expect([q.get("fareKey"), q.get("retFareKey"), q.get("tripType")]).toEqual([goFare, retFare, "rt"]);
+  expect([q.get("fareKey"), q.get("nextFareKey"), q.get("tripType")]).toEqual([goFare, retFare, "rt"]);
   expect(errors).toEqual([]);
 });
 

@@ -130,7 +130,8 @@ async function withPeople(db: Kysely<Database>, rows: OrderRaw[]): Promise<Order
   const bookers = new Map<number, { name: string; departmentName: string }>();
   if (rows.length) {
     const [ps, bs] = await Promise.all([
-      db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", rows.map((r) => r.id)).orderBy("id").execute(),
+      // A round trip or connection has a ticket per passenger and segment: each passenger is named once.
+      db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", rows.map((r) => r.id)).where("segment", "=", 0).orderBy("id").execute(),
       db
         .selectFrom("members as bm")
         .leftJoin("employees as be", "be.id", "bm.creditEmployeeId")

@@ -36,6 +36,7 @@ import * as m095 from "./migrations/095_train_changes";
 import * as m096 from "./migrations/096_event_page_index";
 import * as m097 from "./migrations/097_event_sequence";
 import * as m098 from "./migrations/098_air_class_seats";
+import * as m100 from "./migrations/100_flight_segments";
 import * as m101 from "./migrations/101_train_seat_choice";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "096_event_page_index": m096,
   "097_event_sequence": m097,
   "098_air_class_seats": m098,
+  "100_flight_segments": m100,
   "101_train_seat_choice": m101,
 };
 

@@ -57,7 +57,7 @@ registerApprovalSubject("order", {
   },
 });
 
-interface FlightSnapshot { flight: FlightItem; seat: FlightSeat }
+interface FlightSnapshot { flight: FlightItem; seat: FlightSeat; segments?: { flight: FlightItem; seat: FlightSeat }[] }
 
 /**
  * What the approver sees of an order: what was booked (the flight, the train and seat, or the
@@ -91,14 +91,17 @@ export async function orderSubjectView(db: Kysely<Database>, a: Pick<ApprovalRow
   };
   if (o.product === "air") {
     const snap = JSON.parse(o.snapshot) as FlightSnapshot;
-    const people = await db.selectFrom("order_passengers").select(["name", "psgType", "certType", "certNo"]).where("orderId", "=", o.id).orderBy("id").execute();
+    // One row per passenger: a round trip's or connection's second-segment tickets are the same people.
+    const people = await db.selectFrom("order_passengers").select(["name", "psgType", "certType", "certNo"]).where("orderId", "=", o.id).where("segment", "=", 0).orderBy("id").execute();
+    const leg = (x: Pick<FlightSnapshot, "flight" | "seat">) => ({
+      flightNo: x.flight.flightNo, airlineName: x.flight.airlineName, depCityName: x.flight.depCityName, arrCityName: x.flight.arrCityName,
+      depAirportName: x.flight.depAirportName, arrAirportName: x.flight.arrAirportName, depDate: x.flight.depDate, depTime: x.flight.depTime,
+      arrTime: x.flight.arrTime, cabinClassName: x.seat.cabinClassName, cabinCode: x.seat.cabinCode, salePrice: x.seat.salePrice,
+    });
     return {
       ...base,
-      flight: {
-        flightNo: snap.flight.flightNo, airlineName: snap.flight.airlineName, depCityName: snap.flight.depCityName, arrCityName: snap.flight.arrCityName,
-        depAirportName: snap.flight.depAirportName, arrAirportName: snap.flight.arrAirportName, depDate: snap.flight.depDate, depTime: snap.flight.depTime,
-        arrTime: snap.flight.arrTime, cabinClassName: snap.seat.cabinClassName, cabinCode: snap.seat.cabinCode, salePrice: snap.seat.salePrice,
-      },
+      // A round trip or connection is approved as one order: the approver sees every leg.
+      flight: { ...leg(snap), legs: (snap.segments ?? [snap]).map(leg) },
       passengers: people.map((p) => ({ name: p.name, type: p.psgType, certType: p.certType, certNo: maskCertNo(p.certNo) })),
     };
   }

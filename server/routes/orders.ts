@@ -22,6 +22,8 @@ import { businessCheckOf, NOT_ON_BUSINESS } from "../orders/business";
 import { PAYMENT_WINDOW_PATH, type PaymentWindowReply } from "../../src/domain/orders/payment-window";
 import { paymentWindowMinutes } from "../services/payment-window";
 import { GP_MESSAGES, isGpFareKey } from "../../src/domain/travel/gp-fares";
+import { legNames, verifyLegs } from "../orders/flight/legs";
+import { mergeLegChecks } from "../../src/domain/orders/flight-trip";
 
 const tags = ["orders"];
 const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
@@ -60,22 +62,26 @@ export function orderRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: FLIGHT_ORDER_PATHS.businessCheck,
-      summary: "因公预订前的差旅标准校验：所选舱位是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因；为同事代订时按出行同事的差旅标准",
+      summary: "因公预订前的差旅标准校验（往返、中转时 nextFareKey 为第二程舱位，逐程校验后合并）：所选舱位是否超标及原因、超标处理方式（禁止/选择原因/审批）、是否须关联出差申请、可选的超标原因；为同事代订时按出行同事的差旅标准",
       tags,
       access: "bookings",
-      input: z.object({ fareKey: flightOrderInput.shape.fareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
+      input: z.object({ fareKey: flightOrderInput.shape.fareKey, nextFareKey: flightOrderInput.shape.nextFareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
-        if (isGpFareKey(input.fareKey)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
+        for (const k of [input.fareKey, input.nextFareKey]) if (k && isGpFareKey(k)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
         if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
         const c = await supplierContext(ctx.db, m);
         const supplier = suppliersFor(ctx.db, seed).flight;
-        const v = await supplier.verify(input.fareKey, c);
-        if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询航班");
+        // A round trip or connection: each leg checked as a one-way fare would be (legs.ts).
+        const { legs, trip } = await verifyLegs(supplier, input, c);
         // Booking for a colleague: their standard is the one in force.
         const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
-        const p = await businessPolicy(ctx.db, traveller, v.flight, v.seat, supplier, c);
-        return businessCheckOf(p, selfPayFen([v.seat.salePrice], p.selfPayLimitFen));
+        const checks: BusinessCheck[] = [];
+        for (const l of legs) {
+          const p = await businessPolicy(ctx.db, traveller, l.flight, l.seat, supplier, c);
+          checks.push(businessCheckOf(p, selfPayFen([l.seat.salePrice], p.selfPayLimitFen)));
+        }
+        return mergeLegChecks(checks, legNames(trip));
       },
     }),
     defineRoute({

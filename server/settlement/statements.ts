@@ -92,7 +92,7 @@ async function describeOrders(db: Db, companyId: number, rows: Unbilled[]) {
   const orderIds = rows.map((r) => r.orderId);
   const memberIds = [...new Set(rows.map((r) => r.travellerMemberId ?? r.memberId))];
   const [passengers, departments] = await Promise.all([
-    orderIds.length ? db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", orderIds).orderBy("id").execute() : [],
+    orderIds.length ? db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", orderIds).where("segment", "=", 0).orderBy("id").execute() : [],
     memberIds.length
       ? db
           .selectFrom("employees as e")

@@ -79,6 +79,8 @@ export interface OrderPassengersTable {
   /** Migration 094, 政府采购 orders: the budget unit (预算单位) the passenger travels for and their official card's number (公务卡, digits; shown masked). */
   budgetUnit?: string | null;
   officialCard?: string | null;
+  /** Migration 100: the segment of a two-segment order (round trip, connection) this ticket flies on; 0 the first or only one. */
+  segment: Generated<number>;
 }
 
 export interface OrderEventsTable {

@@ -20,6 +20,7 @@ import type { Passengers } from "../../suppliers/types";
 import type { Actor } from "./moves";
 import { INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
 import { ORDER_NOT_FOUND } from "./moves";
+import { bookedSegment, type OrderSnapshot } from "./segments";
 
 export interface Snapshot {
   flight: FlightOrderDetail["flight"];
@@ -33,6 +34,8 @@ export interface Ticket extends TicketLine, PassengerTicket {
   holdId: string | null;
   flight: Snapshot["flight"];
   seat: Snapshot["seat"];
+  /** The segment of a round trip or connection this ticket flies on (0: the first or only one). */
+  segment: number;
 }
 
 export interface CurrentTrip {
@@ -52,26 +55,29 @@ export async function currentTrip(db: Kysely<Database>, orderId: number): Promis
   if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
   const rows = await db
     .selectFrom("order_passengers")
-    .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId", "insuType", "insuPayPriceFen", "insuStatus"])
+    .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId", "insuType", "insuPayPriceFen", "insuStatus", "segment"])
     .where("orderId", "=", orderId)
+    .orderBy("segment")
     .orderBy("id")
     .execute();
   const changeIds = [...new Set(rows.map((p) => p.changeId).filter((id): id is number => id !== null))];
   const changes = changeIds.length
     ? await db.selectFrom("flight_changes").select(["id", "snapshot", "quote", "toHoldId", "toFareKey"]).where("orderId", "=", orderId).where("id", "in", changeIds).execute()
     : [];
-  const s = JSON.parse(order.snapshot) as Snapshot;
+  const s = JSON.parse(order.snapshot) as OrderSnapshot;
   const passengers = rows.map((p): Ticket => {
     // A policy stays with its passenger through changes (it is surrendered only with a refund).
     const insurance = p.insuType ? { premium: p.insuPayPriceFen, status: p.insuStatus } : undefined;
-    const base = { passengerId: p.id, id: p.id, name: p.name, psgType: p.psgType as PassengerType, ticketStatus: p.ticketStatus, changeId: p.changeId, insurance };
+    const base = { passengerId: p.id, id: p.id, name: p.name, psgType: p.psgType as PassengerType, ticketStatus: p.ticketStatus, changeId: p.changeId, insurance, segment: p.segment };
     const c = p.changeId === null ? undefined : changes.find((x) => x.id === p.changeId);
     const line = c ? (JSON.parse(c.quote) as ChangeQuote).lines.find((l) => l.passengerId === p.id) : undefined;
     if (c && line) {
       const cs = JSON.parse(c.snapshot) as Snapshot;
       return { ...base, ticket: line.ticket, consTax: line.consTax, fuelTax: line.fuelTax, fareKey: c.toFareKey, holdId: c.toHoldId, flight: cs.flight, seat: cs.seat };
     }
-    return { ...base, ticket: p.tktPriceFen, consTax: p.consTaxFen, fuelTax: p.fuelTaxFen, fareKey: order.fareKey, holdId: order.holdId, flight: s.flight, seat: s.seat };
+    // Its segment's booked flight: the order's own, or a round trip's or connection's segment.
+    const booked = bookedSegment(order, s, p.segment);
+    return { ...base, ticket: p.tktPriceFen, consTax: p.consTaxFen, fuelTax: p.fuelTaxFen, fareKey: booked.fareKey, holdId: booked.holdId, flight: booked.flight, seat: booked.seat };
   });
   const { snapshot: _s, ...rest } = order;
   return { order: rest, flight: s.flight, seat: s.seat, passengers };
@@ -90,10 +96,13 @@ export function choosePassengers(trip: CurrentTrip, ids: number[] | undefined, w
       : new BizError(RET.CONFLICT, choice.problem);
   }
   const chosen = trip.passengers.filter((p) => choice.chosen.some((c) => c.id === p.id));
-  // Those who keep flying on the booking: holding a ticket (or being changed) and not chosen.
-  const left = trip.passengers.filter((p) => !chosen.includes(p) && p.ticketStatus !== "refunded" && p.ticketStatus !== "refunding");
-  const problem = splitProblem(chosen.map((p) => p.psgType), left.map((p) => p.psgType), what);
-  if (problem) throw new BizError(RET.CONFLICT, problem);
+  // Those who keep flying on each segment's booking: holding a ticket (or being changed) and not
+  // chosen. Each segment is a booking of its own, split on its own.
+  for (const segment of new Set(chosen.map((p) => p.segment))) {
+    const left = trip.passengers.filter((p) => p.segment === segment && !chosen.includes(p) && p.ticketStatus !== "refunded" && p.ticketStatus !== "refunding");
+    const problem = splitProblem(chosen.filter((p) => p.segment === segment).map((p) => p.psgType), left.map((p) => p.psgType), what);
+    if (problem) throw new BizError(RET.CONFLICT, problem);
+  }
   return { chosen, whole: choice.whole };
 }
 

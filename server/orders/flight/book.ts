@@ -1,31 +1,31 @@
-// Booking a domestic flight: verify the fare (a changed price is announced with old and new
-// price unless the buyer accepted it), then hold the seats through the supplier, insert the
-// order, its passengers, its first event and its expiry job in ONE transaction: a seat that
-// cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
+// Booking a domestic flight, one way or over two segments (a round trip or a connection, the
+// second fare in nextFareKey): verify every fare (a changed total is announced with old and new
+// price unless the buyer accepted it), then hold each segment's seats through the supplier (one
+// booking per segment, so each can be refunded or changed on its own), insert the order, one
+// ticket row per passenger and segment, its first event and its expiry job in ONE transaction:
+// a seat of either segment that cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
-import { selfPayFen } from "../../../src/domain/policy";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
-import {
-  passengerMixProblem, passengerTypeOn, pricePanel, type FlightOrderInput,
-} from "../../../src/domain/orders/flight-booking";
+import { passengerMixProblem, passengerTypeOn, type FlightOrderInput } from "../../../src/domain/orders/flight-booking";
+import { tripTitle } from "../../../src/domain/orders/flight-trip";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
+import type { HoldRecord } from "../../../src/domain/travel/types";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
+import { decideLegs, legPanels, verifyLegs } from "./legs";
 import { memberActor } from "./moves";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { subordinatesOf } from "../../people/network";
-import { decideBusiness } from "./business";
 import { travellerFor } from "../../policy/replace-booker";
 import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import "../approval";
-import { GP_MESSAGES, isGpFareKey } from "../../../src/domain/travel/gp-fares";
 
 export type { BookReply };
 
@@ -41,8 +41,6 @@ export async function companyIdOf(db: Kysely<Database>, member: Member): Promise
 export async function bookFlight(db: Kysely<Database>, member: Member, input: FlightOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
-  // A 政府采购 fare needs each passenger's budget unit and official card: it has its own booking.
-  if (isGpFareKey(input.fareKey)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
 
   // An agent books for a subordinate (quick order): the order is the agent's (it pays), the
   // subordinate is its traveller member, so the subordinate sees it too.
@@ -56,96 +54,112 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
-  const v = await supplier.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, "该舱位已售完或已关闭，请重新查询航班");
-  const seat = v.seat;
-  const flight = v.flight;
-  if (seat.salePrice !== input.price && !input.acceptPrice) {
-    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(seat.salePrice)}，是否按新价格继续预订？`, {
+  const { legs, trip } = await verifyLegs(supplier, input, c);
+  const flight = legs[0].flight;
+  const price = legs.reduce((a, l) => a + l.seat.salePrice, 0);
+  if (price !== input.price && !input.acceptPrice) {
+    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, {
       priceChanged: true,
       oldPrice: input.price,
-      newPrice: seat.salePrice,
+      newPrice: price,
     });
   }
 
   const types: PassengerType[] = [];
   const errors: Record<string, string> = {};
   input.passengers.forEach((p, i) => {
+    // One passenger type for the whole trip: the age on the first departure.
     const t = passengerTypeOn(p, flight.depDate);
     if (!t) errors[`passengers.${i}.birthday`] = "出生日期不正确（不能晚于出发日期）";
     else types.push(t);
-    if (p.insuType && !seat.insurance.some((o) => o.insuType === p.insuType)) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
+    // A policy covers each flight of the trip: every flight must offer it.
+    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
   });
   const first = Object.values(errors)[0];
   if (first) throw new BizError(RET.BAD_INPUT, first, { errors });
   const mix = passengerMixProblem(types);
   if (mix) throw new BizError(RET.BAD_INPUT, mix, { errors: { passengers: mix } });
 
-  const panel = pricePanel(seat.breakdown, input.passengers.map((p, i) => ({ psgType: types[i], insuType: p.insuType })), seat.insurance);
+  const { panels, panel } = legPanels(legs, input.passengers.map((p, i) => ({ psgType: types[i], insuType: p.insuType })));
   const companyId = await companyIdOf(db, member);
   const count = (t: PassengerType) => types.filter((x) => x === t).length;
   const actor = memberActor(member);
+  const title = legs.length > 1 ? tripTitle(legs.map((l) => l.flight)) : flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo);
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const biz = await decideBusiness(trx, traveller ?? member, input, flight, seat, supplier.within(trx), c);
+      const biz = await decideLegs(trx, traveller ?? member, input, legs, trip, panels, supplier.within(trx), c);
       const status = biz.needApproval ? FLIGHT_ORDER_STATUS.approving : FLIGHT_ORDER_STATUS.pendingPayment;
-      const hold = await supplier.within(trx).hold(input.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
-      // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice - panel.insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+      // Each segment's seats in a booking of its own, all in this transaction: a segment sold
+      // out rolls back the seats already taken on the other.
+      const holds: HoldRecord[] = [];
+      for (const [i, l] of legs.entries()) {
+        const hold = await supplier.within(trx).hold(l.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
+        // The hold priced the seats again inside the transaction: what the buyer pays must be it.
+        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+        holds.push(hold);
+      }
+      const expiresAt = holds.map((h) => h.expiresAt).sort()[0];
       const at = isoAt();
+      const snapshotOf = (i: number) => ({ flight: { ...legs[i].flight, seats: undefined }, seat: { ...legs[i].seat, insurance: undefined } });
       const order = await trx
         .insertInto("orders")
         .values({
-          ...flightOrderColumns({ memberId: member.id, companyId, status, panel, hold, contact: input, at }),
+          ...flightOrderColumns({ memberId: member.id, companyId, status, panel, hold: { holdId: holds[0].holdId, expiresAt }, contact: input, at }),
           travellerMemberId: input.forMemberId ?? traveller?.id ?? null,
-          fullFareFen: flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, types, flight.international),
+          fullFareFen: legs.reduce((a, l) => a + flightFullFareFen(l.seat.parPrice, l.seat.breakdown.INF.ticket, types, l.flight.international), 0),
           fareKey: input.fareKey,
           depDate: flight.depDate,
-          title: flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo),
-          snapshot: JSON.stringify({ flight: { ...flight, seats: undefined }, seat: { ...seat, insurance: undefined } }),
+          title,
+          // A two-segment order keeps every segment with its fare and booking; the first stands where a one-way order has its flight.
+          snapshot: JSON.stringify({
+            ...snapshotOf(0),
+            ...(legs.length > 1 ? { trip, segments: legs.map((l, i) => ({ ...snapshotOf(i), fareKey: l.fareKey, holdId: holds[i].holdId })) } : {}),
+          }),
           ...businessColumns(biz),
-          selfPayFen: selfPayFen(panel.lines.map((l) => l.tktPrice), biz.selfPayLimitFen),
+          selfPayFen: biz.selfPay,
         })
         .returning(["id", "orderNo"])
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("order_passengers")
         .values(
-          input.passengers.map((p, i) => ({
-            orderId: order.id,
-            name: p.name,
-            psgType: types[i],
-            certType: p.certType,
-            certNo: p.certNo.toUpperCase(),
-            birthday: p.birthday ?? null,
-            mobile: p.mobile ?? null,
-            ...passengerMoneyColumns(panel.lines[i]),
-            insuType: p.insuType ?? null,
-          })),
+          legs.flatMap((_, segment) =>
+            input.passengers.map((p, i) => ({
+              orderId: order.id,
+              name: p.name,
+              psgType: types[i],
+              certType: p.certType,
+              certNo: p.certNo.toUpperCase(),
+              birthday: p.birthday ?? null,
+              mobile: p.mobile ?? null,
+              ...passengerMoneyColumns(panels[segment].lines[i]),
+              insuType: p.insuType ?? null,
+              segment,
+            })),
+          ),
         )
         .execute();
       await trx
         .insertInto("order_events")
         .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: createNote(traveller, biz.needApproval), createTime: at })
         .execute();
-      await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
+      await scheduleFlightOrderExpiry(trx, order.id, expiresAt);
       // The approval must be decided while the seats are held: its fare deadline is the hold's.
       // The company may approve it at once (within the standard, small amount): answer what it is now.
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
             orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
-            title: `机票订单 · ${flight.depCityName} → ${flight.arrCityName} · ${flight.flightNo}`, amountFen: panel.payprice,
-            withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
+            title: `机票订单 · ${[flight.depCityName, ...legs.map((l) => l.flight.arrCityName)].join(" → ")} · ${legs.map((l) => l.flight.flightNo).join("/")}`, amountFen: panel.payprice,
+            withinStandard: biz.withinStandard, fareDeadline: expiresAt,
           })
         : status;
-      return { id: order.id, orderNo: order.orderNo, status: current, payprice: panel.payprice, expiresAt: hold.expiresAt };
+      return { id: order.id, orderNo: order.orderNo, status: current, payprice: panel.payprice, expiresAt };
     });
   } catch (e) {
     // The same form submitted twice at once: the second insert meets the first's clientKey.
-    const first = await existingOrder(db, member.id, input.clientKey);
-    if (first) return first;
+    const again2 = await existingOrder(db, member.id, input.clientKey);
+    if (again2) return again2;
     throw e;
   }
 }
-

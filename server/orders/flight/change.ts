@@ -31,6 +31,7 @@ import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, type CurrentTrip, type Ticket,
 } from "./after-sales";
 import { visibleOrderId } from "./views";
+import { ticketNumber } from "./ticketing";
 
 export const FLIGHT_CHANGE_STEP_JOB = "flight-change-step";
 /** How long the (embedded) airline takes to confirm a change with nothing to pay. */
@@ -55,7 +56,11 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   assertMove(trip.order.status, "requestChange", "改签");
   // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
   if (trip.order.international) throw new BizError(RET.CONFLICT, "国际机票暂不支持在线改签，请联系客服办理");
-  const { chosen, whole } = choosePassengers(trip, input.passengerIds, "改签");
+  const choice = choosePassengers(trip, input.passengerIds, "改签");
+  const chosen = choice.chosen;
+  // A round trip's or connection's change moves tickets of one segment: the order keeps both
+  // segments (each ticket points at its change), so it never takes the new flight as its own.
+  const whole = choice.whole && !trip.passengers.some((p) => p.segment > 0);
   // A change moves the passengers of one booking: those already changed to another flight apart are changed on their own.
   const from = chosen[0];
   if (chosen.some((t) => t.fareKey !== from.fareKey || t.holdId !== from.holdId)) {
@@ -163,8 +168,10 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
   // The old tickets are exchanged: their seats go back on sale, the booking keeps anyone else's.
   if (change.fromHoldId) await supplier.refundSeats(change.fromHoldId, passengerCounts(passengers), await supplierContext(trx, null));
   await moveTickets(trx, orderId, passengers, "confirmChange", change.id);
-  if (!change.wholeOrder) return;
+  // The airline reissues each changed ticket for the new flight: the passenger's current ticket number is the new one.
   const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
+  for (const p of passengers) await trx.updateTable("order_passengers").set({ ticketNo: ticketNumber(s.flight.flightNo) }).where("id", "=", p.id).execute();
+  if (!change.wholeOrder) return;
   await trx
     .updateTable("orders")
     .set({

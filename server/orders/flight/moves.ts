@@ -11,6 +11,7 @@ import { closeOrderApproval } from "../waiting";
 import {
   FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
 } from "../../../src/domain/orders/flight";
+import { orderHoldIds } from "./segments";
 import { INSURANCE_BY_ORDER_ACTION, INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
 
 export interface Actor {
@@ -39,7 +40,7 @@ export interface MoveRequest {
 /** Applies one move; refuses (and changes nothing) when the order is not where the move starts. */
 export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId"]).where("id", "=", r.orderId).executeTakeFirst();
+    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId", "snapshot"]).where("id", "=", r.orderId).executeTakeFirst();
     if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
@@ -48,11 +49,13 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     await moveInsurance(trx, order.id, r.action);
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
-    if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    // A round trip or connection has a booking per segment: each is released or confirmed with the order.
+    const holds = orderHoldIds(order);
+    if (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval") for (const h of holds) await supplier.cancel(h);
     if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
       await closeOrderApproval(trx, order.approvalId, r.action, r.actor.name);
     }
-    if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
+    if (r.action === "pay") for (const h of holds) await supplier.confirm(h);
     return { from: move.from, to: move.to };
   });
 }

@@ -38,7 +38,8 @@ export const REFUND_STEP_MS = 3_000;
 /** Each ticket priced on its own flight's tier and time left (passengers changed apart fly on other flights). */
 function quoteOf(tickets: readonly Ticket[]): RefundQuote {
   const at = now();
-  return refundTotals(tickets.map((t): RefundLine => refundQuote([t], t.seat.tier, hoursUntil(t.flight.depUtc, at)).lines[0]));
+  // Each line names its flight: a round trip's or connection's passenger has a ticket per flight.
+  return refundTotals(tickets.map((t): RefundLine => ({ ...refundQuote([t], t.seat.tier, hoursUntil(t.flight.depUtc, at)).lines[0], flight: `${t.flight.flightNo} ${t.flight.depDate}` })));
 }
 
 /** The estimate of refunding these passengers now (none named: every one still holding a ticket). */

@@ -13,6 +13,7 @@ import { findHold } from "../../suppliers/holds";
 import { now } from "../../services/clock";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+import { bookedSegment, orderHoldIds, type OrderSnapshot } from "./segments";
 
 export const FLIGHT_ORDER_ISSUE_JOB = "flight-order-issue";
 export const FLIGHT_ORDER_TICKET_JOB = "flight-order-ticket";
@@ -29,7 +30,7 @@ const AIRLINE_CODES: Readonly<Record<string, string>> = {
   CA: "999", MU: "781", FM: "774", CZ: "784", HU: "880", "3U": "876", ZH: "479", MF: "731", SC: "324", HO: "018", KN: "822", "9C": "089", GS: "826", JD: "898", "8L": "859", PN: "847", EU: "811", G5: "987", TV: "088", QW: "912",
 };
 
-function ticketNumber(flightNo: string): string {
+export function ticketNumber(flightNo: string): string {
   const code = AIRLINE_CODES[flightNo.slice(0, 2)] ?? "999";
   return `${code}-${crypto.randomInt(0, 10_000_000_000).toString().padStart(10, "0")}`;
 }
@@ -51,20 +52,26 @@ export const flightOrderTicketJob = defineJobKind({
   kind: FLIGHT_ORDER_TICKET_JOB,
   payload,
   async run(p, { trx }) {
-    const order = await trx.selectFrom("orders").select(["status", "holdId", "snapshot"]).where("id", "=", p.orderId).executeTakeFirst();
+    const order = await trx.selectFrom("orders").select(["status", "holdId", "snapshot", "fareKey"]).where("id", "=", p.orderId).executeTakeFirst();
     if (!order || order.status !== FLIGHT_ORDER_STATUS.ticketing || !order.holdId) return;
-    // The seats were confirmed with the payment; without a confirmed booking there is no
-    // ticket, and the job fails so it is retried and, in the end, seen in the job table.
-    const hold = await findHold(trx, order.holdId);
-    if (hold.status !== "confirmed" || !hold.reference) throw new Error(`order ${p.orderId}: booking ${order.holdId} is ${hold.status}, cannot ticket`);
-    const flightNo = (JSON.parse(order.snapshot) as { flight: { flightNo: string } }).flight.flightNo;
-    const passengers = await trx.selectFrom("order_passengers").select("id").where("orderId", "=", p.orderId).where("ticketNo", "is", null).execute();
+    // The seats were confirmed with the payment; without a confirmed booking (every segment's)
+    // there is no ticket, and the job fails so it is retried and, in the end, seen in the job table.
+    const references: string[] = [];
+    for (const holdId of orderHoldIds(order)) {
+      const hold = await findHold(trx, holdId);
+      if (hold.status !== "confirmed" || !hold.reference) throw new Error(`order ${p.orderId}: booking ${holdId} is ${hold.status}, cannot ticket`);
+      references.push(hold.reference);
+    }
+    const s = JSON.parse(order.snapshot) as OrderSnapshot;
+    // One ticket per passenger and segment, numbered by the segment's airline.
+    const passengers = await trx.selectFrom("order_passengers").select(["id", "segment"]).where("orderId", "=", p.orderId).where("ticketNo", "is", null).execute();
     for (const ps of passengers) {
+      const flightNo = bookedSegment(order, s, ps.segment).flight.flightNo;
       await trx.updateTable("order_passengers").set({ ticketNo: ticketNumber(flightNo) }).where("id", "=", ps.id).where("ticketNo", "is", null).execute();
     }
     // Every passenger now holds a ticket of their own, refunded or changed on its own from here.
     await trx.updateTable("order_passengers").set({ ticketStatus: "ticketed" }).where("orderId", "=", p.orderId).where("ticketStatus", "=", "none").execute();
-    await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: `出票完成，订座记录 ${hold.reference}` });
+    await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: `出票完成，订座记录 ${references.join("、")}` });
   },
 });
 

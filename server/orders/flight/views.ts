@@ -7,13 +7,16 @@ import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
 import { offsetOf, type Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
-import { memberActions } from "../../../src/domain/orders/flight";
+import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
 import { ORDER_NOT_FOUND } from "./moves";
 import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
 import { maskOfficialCard } from "../../../src/domain/travel/gp-fares";
+import { maskCertNo } from "../../../src/domain/people/certificates";
+import { bookedSegment, type OrderSnapshot } from "./segments";
+import { orderMoney, ticketMoney } from "./ticket-money";
 import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from "../../../src/domain/orders/flight-after-sales";
 
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
@@ -33,22 +36,20 @@ export function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
 
 export type { ListFilter };
 
-interface Snapshot {
-  flight: FlightOrderDetail["flight"];
-  seat: FlightOrderDetail["seat"];
-  /** International orders: every segment, the first being `flight` and `seat`. */
-  segments?: FlightOrderDetail["segments"];
-}
+/** International orders and round trips / connections keep every segment, the first being `flight` and `seat`. */
+type Snapshot = OrderSnapshot;
 
 type OrderRow = {
   id: number; orderNo: string; status: number; title: string; depDate: string; snapshot: string; totalFen: number; createTime: string; expiresAt: string | null;
   travelType: string | null; overStandard: number; international: number; gp: number;
 };
 
-function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: string }[]): FlightOrderRow {
+function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: string; segment: number }[]): FlightOrderRow {
   const s = JSON.parse(o.snapshot) as Snapshot;
-  // An itinerary reads as one trip: from the first segment's city to the last one's, every flight number.
+  // An itinerary reads as one trip: from the first segment's city to the last one's, every flight
+  // number. A round trip ends where it began: its destination is the outbound's.
   const segments = s.segments ?? [{ flight: s.flight, seat: s.seat }];
+  const trip = s.trip ?? "oneway";
   return {
     id: o.id,
     orderNo: o.orderNo,
@@ -56,10 +57,11 @@ function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: strin
     title: o.title,
     flightNo: segments.map((x) => x.flight.flightNo).join("/"),
     depCityName: s.flight.depCityName,
-    arrCityName: segments[segments.length - 1].flight.arrCityName,
+    arrCityName: (trip === "rt" ? segments[0] : segments[segments.length - 1]).flight.arrCityName,
     depDate: o.depDate,
     depTime: s.flight.depTime,
-    passengerNames: people.map((p) => p.name),
+    // Each passenger holds a ticket per segment: named once.
+    passengerNames: people.filter((p) => p.segment === 0).map((p) => p.name),
     payprice: o.totalFen,
     createTime: o.createTime,
     expiresAt: o.expiresAt,
@@ -68,6 +70,7 @@ function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: strin
     international: o.international,
     gp: o.gp,
     segmentCount: segments.length,
+    trip,
     partial: partialTags(people.map((p) => p.ticketStatus)),
   };
 }
@@ -86,7 +89,7 @@ export async function listFlightOrders(db: Kysely<Database>, member: Member, f: 
   ]);
   const ids = rows.map((r) => r.id);
   const people = ids.length
-    ? await db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus"]).where("orderId", "in", ids).orderBy("id").execute()
+    ? await db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus", "segment"]).where("orderId", "in", ids).orderBy("id").execute()
     : [];
   const list = rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
   return { list, total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
@@ -110,7 +113,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
   await visibleOrderId(db, member, id);
   const o = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const [passengers, events, refunds, changes] = await Promise.all([
-    db.selectFrom("order_passengers").selectAll().where("orderId", "=", id).orderBy("id").execute(),
+    db.selectFrom("order_passengers").selectAll().where("orderId", "=", id).orderBy("segment").orderBy("id").execute(),
     db.selectFrom("order_events").select(["id", "action", "fromStatus", "toStatus", "actorName", "note", "createTime"]).where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("flight_refunds").selectAll().where("orderId", "=", id).orderBy("id").execute(),
     db.selectFrom("flight_changes").selectAll().where("orderId", "=", id).orderBy("id").execute(),
@@ -124,6 +127,21 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabin: `${cs.seat.cabinClassName}${cs.seat.cabinCode}` };
   };
   const s = JSON.parse(o.snapshot) as Snapshot;
+  // The flight each passenger's ticket is for now: its confirmed change's, or its segment's booked one.
+  const ticketFlight = (p: { changeId: number | null; segment: number }): FlightOrderPassenger["ticketFlight"] => {
+    const c = p.changeId === null ? undefined : changes.find((x) => x.id === p.changeId);
+    const f = c ? { ...(JSON.parse(c.snapshot) as Snapshot), fareKey: c.toFareKey } : bookedSegment(o, s, p.segment);
+    return {
+      fareKey: f.fareKey, flightNo: f.flight.flightNo, depDate: f.flight.depDate, depTime: f.flight.depTime, depCity: f.flight.depCity, arrCity: f.flight.arrCity,
+      depCityName: f.flight.depCityName, arrCityName: f.flight.arrCityName, cabin: `${f.seat.cabinClassName}${f.seat.cabinCode}`,
+    };
+  };
+  // An order never paid (waiting for payment or approval, or cancelled unpaid) has nothing paid for its tickets.
+  const unpaid = ([FLIGHT_ORDER_STATUS.pendingPayment, FLIGHT_ORDER_STATUS.approving, FLIGHT_ORDER_STATUS.cancelled] as number[]).includes(o.status);
+  const moneyOf = (p: (typeof passengers)[number]) => {
+    const m = ticketMoney(p, changes, refunds);
+    return unpaid ? { ...m, paid: 0 } : m;
+  };
   const [business, people] = await Promise.all([orderBusinessFacts(db, o), orderPeople(db, o)]);
   return {
     ...rowOf(o, passengers),
@@ -134,37 +152,47 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     fareKey: o.fareKey,
     flight: s.flight,
     seat: s.seat,
-    segments: s.segments ?? [{ flight: s.flight, seat: s.seat }],
+    segments: (s.segments ?? [{ flight: s.flight, seat: s.seat }]).map((x) => ({ flight: x.flight, seat: x.seat })),
     ticket: o.ticketFen,
     consTax: o.constructionFeeFen,
     fuelTax: o.fuelSurchargeFen,
     totalServFee: o.serviceFeeFen,
     insurance: o.insuranceFen,
-    passengers: passengers.map((p) => ({
-      id: p.id,
-      name: p.name,
-      psgType: p.psgType as "ADT" | "CHD" | "INF",
-      certType: p.certType,
-      certNo: p.certNo,
-      birthday: p.birthday,
-      mobile: p.mobile,
-      tktPrice: p.tktPriceFen,
-      consTax: p.consTaxFen,
-      fuelTax: p.fuelTaxFen,
-      servFee: p.servFeeFen,
-      insuType: p.insuType,
-      insuPayPrice: p.insuPayPriceFen,
-      insuStatus: p.insuStatus,
-      ticketNo: p.ticketNo,
-      englishName: p.englishName ?? null,
-      nationality: p.nationality ?? null,
-      certExpiry: p.certExpiry ?? null,
-      budgetUnit: p.budgetUnit ?? null,
-      // The whole number stays on the server: every reply shows the last four digits only.
-      officialCardMasked: p.officialCard ? maskOfficialCard(p.officialCard) : null,
-      ticketStatus: p.ticketStatus as TicketStatus,
-      changedTo: changedTo(p.changeId),
-    })),
+    ...orderMoney(passengers.map(moneyOf)),
+    passengers: passengers.map((p) => {
+      const money = moneyOf(p);
+      return {
+        id: p.id,
+        name: p.name,
+        psgType: p.psgType as "ADT" | "CHD" | "INF",
+        certType: p.certType,
+        // The whole number stays on the server, as the train detail's: the detail shows it masked.
+        certNo: maskCertNo(p.certNo),
+        birthday: p.birthday,
+        mobile: p.mobile,
+        segment: p.segment,
+        tktPrice: p.tktPriceFen,
+        consTax: p.consTaxFen,
+        fuelTax: p.fuelTaxFen,
+        current: money.current,
+        servFee: p.servFeeFen,
+        insuType: p.insuType,
+        insuPayPrice: p.insuPayPriceFen,
+        insuStatus: p.insuStatus,
+        ticketNo: p.ticketNo,
+        englishName: p.englishName ?? null,
+        nationality: p.nationality ?? null,
+        certExpiry: p.certExpiry ?? null,
+        budgetUnit: p.budgetUnit ?? null,
+        // The whole number stays on the server: every reply shows the last four digits only.
+        officialCardMasked: p.officialCard ? maskOfficialCard(p.officialCard) : null,
+        ticketStatus: p.ticketStatus as TicketStatus,
+        changedTo: changedTo(p.changeId),
+        ticketFlight: ticketFlight(p),
+        paid: money.paid,
+        refunded: money.refunded,
+      };
+    }),
     events,
     // An itinerary is changed by the airline desk, not online: its change would take one segment for the whole trip.
     actions: allowedActions(member, memberActions(o.status))

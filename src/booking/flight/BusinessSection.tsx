@@ -9,9 +9,9 @@ import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 
 type Fields = { control: Control<OrderFormValues> };
 
-/** The flight's check: the fare, for the colleague who travels when it is not the booker. */
-export function flightCheck(fareKey: string, forEmployeeId?: number): StandardCheckRequest {
-  return checkFor({ url: FLIGHT_ORDER_PATHS.businessCheck, payload: { fareKey } }, forEmployeeId);
+/** The flight's check: the fare (and a round trip's or connection's second one), for the colleague who travels when it is not the booker. */
+export function flightCheck(fareKey: string, forEmployeeId?: number, nextFareKey?: string): StandardCheckRequest {
+  return checkFor({ url: FLIGHT_ORDER_PATHS.businessCheck, payload: { fareKey, ...(nextFareKey ? { nextFareKey } : {}) } }, forEmployeeId);
 }
 
 /**
@@ -19,12 +19,12 @@ export function flightCheck(fareKey: string, forEmployeeId?: number): StandardCh
  * travel standard has no rules for this booking (international flights); the section says so
  * instead of a verdict, and the booker books for themself.
  */
-export function BusinessSection({ fareKey, control, setValue, selfName, standardUnsupported }: { fareKey: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string; standardUnsupported?: string } & Fields) {
+export function BusinessSection({ fareKey, nextFareKey, control, setValue, selfName, standardUnsupported }: { fareKey: string; nextFareKey?: string; setValue: UseFormSetValue<OrderFormValues>; selfName: string; standardUnsupported?: string } & Fields) {
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
   return (
     <SharedBusinessSection
       control={control as unknown as Control<BusinessFields>}
-      check={flightCheck(fareKey, forEmployeeId)}
+      check={flightCheck(fareKey, forEmployeeId, nextFareKey)}
       traveller={<TravellerSelect control={control} setValue={setValue} selfName={selfName} nameField="passengers.0.name" />}
       standardUnsupported={standardUnsupported}
     />
@@ -32,6 +32,6 @@ export function BusinessSection({ fareKey, control, setValue, selfName, standard
 }
 
 /** The standard's verdict on a fare for a business booking (the query the section shares). */
-export function useBusinessCheck(fareKey: string, enabled = true, forEmployeeId?: number) {
-  return useStandardCheck(flightCheck(fareKey, forEmployeeId), enabled);
+export function useBusinessCheck(fareKey: string, enabled = true, forEmployeeId?: number, nextFareKey?: string) {
+  return useStandardCheck(flightCheck(fareKey, forEmployeeId, nextFareKey), enabled);
 }

@@ -61,9 +61,11 @@ interface Props {
   rules: RuleTables;
   onBook: (seat: FlightSeat) => void;
   bookLabel: string;
+  /** Say the service fee under each price (the member's display setting may hide it). */
+  showServFee?: boolean;
 }
 
-export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
+export function CabinList({ seats, rules, onBook, bookLabel, showServFee = true }: Props) {
   const t = useTranslate();
   return (
     <ul className="tp-bk-cabins">
@@ -94,6 +96,10 @@ export function CabinList({ seats, rules, onBook, bookLabel }: Props) {
           </div>
           <div className="tp-bk-cabin__price">
             <Price fen={s.salePrice} />
+            {/* The service fee is charged per ticket on top of the fare: said where the price is. */}
+            {showServFee && s.breakdown.ADT.serviceFee > 0 && (
+              <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(s.breakdown.ADT.serviceFee) })}</span>
+            )}
             {s.seatsLeft > 0 && s.seatsLeft <= FEW_SEATS && <span className="tp-bk-few">{t("search.common.fewLeft", { n: s.seatsLeft })}</span>}
           </div>
           <Button type="primary" disabled={s.seatsLeft <= 0} onClick={() => onBook(s)}>

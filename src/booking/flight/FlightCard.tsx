@@ -17,9 +17,11 @@ interface Props {
   rules: RuleTables;
   onBook: (flight: FlightItem, seat: FlightSeat) => void;
   bookLabel: string;
+  /** Say the service fee under each price (the member's display setting may hide it, as the order page does). */
+  showServFee?: boolean;
 }
 
-export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: Props) {
+export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel, showServFee = true }: Props) {
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const best = cheapestSeat(f, cabinClass);
@@ -71,7 +73,7 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel }: 
           {best ? t("search.flight.cabins") : t("search.common.soldOut")} {best && (open ? <UpOutlined /> : <DownOutlined />)}
         </Button>
       </div>
-      {open && <CabinList seats={seatsOf(f, cabinClass)} rules={rules} bookLabel={bookLabel} onBook={(s) => onBook(f, s)} />}
+      {open && <CabinList seats={seatsOf(f, cabinClass)} rules={rules} bookLabel={bookLabel} onBook={(s) => onBook(f, s)} showServFee={showServFee} />}
     </article>
   );
 }

@@ -1,6 +1,8 @@
 // The flight result list of a search: loads the one-way (or round-trip) list once, then filters
 // and sorts it in the browser as the address says. A round trip picks the outbound fare first
-// (kept in the address as goFare), then the return, and books both.
+// (kept in the address as goFare), then the return, and books both as one order. A one-way search
+// offers connections (查看中转方案, transit=1 in the address), and shows them at once when the
+// route has no direct flight.
 import { Alert, Button } from "antd";
 import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
@@ -16,9 +18,10 @@ import { useSearch } from "../shared/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";
+import { TransitResults } from "./TransitResults";
 import { NearbyDays } from "../shared/NearbyDays";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
-import { subjectKey } from "../../access/rules";
+import { showServiceFee, subjectKey } from "../../access/rules";
 import type { PortalUser } from "../../pages/layout/session";
 import { flightOrderRoute } from "../shared/travel-type";
 
@@ -35,7 +38,10 @@ interface Props {
 export function FlightResults({ search, values, update, gp = false }: Props) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const memberKey = subjectKey(useGetIdentity<PortalUser>().data);
+  const user = useGetIdentity<PortalUser>().data;
+  const memberKey = subjectKey(user);
+  // The service fee is said under each price unless the member's display setting hides it.
+  const showServFee = showServiceFee(user?.showControl as { showServFee?: number } | undefined);
   const rt = search.tripType === "rt";
   const payload = { depCity: search.depCity, arrCity: search.arrCity, depDate: search.depDate, ...(rt ? { retDate: search.retDate } : {}), ...(gp && !rt ? { gp: 1 } : {}) };
   const { data, query } = useSearch<FlightListReply | RoundTripReply>(rt ? `${BASE}/list_rt` : `${BASE}/list`, payload);
@@ -63,8 +69,11 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
     }
     // A 政府采购 fare is booked on its own page, with each passenger's budget unit and official card.
     if (isGpSeat(seat)) return navigate(pathFor("order_info_office", undefined, { ...query, fareKey: seat.fareKey }));
-    navigate(pathFor(flightOrderRoute(memberKey), undefined, rt ? { ...query, fareKey: goFare!, retFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
+    navigate(pathFor(flightOrderRoute(memberKey), undefined, rt ? { ...query, fareKey: goFare!, nextFareKey: seat.fareKey } : { ...query, fareKey: seat.fareKey }));
   };
+  const noDirect = Boolean(reply && !reply.list.length);
+  const transit = !rt && (noDirect || values.transit === "1");
+  const extra: Record<string, string> = values[BOOK_FOR_PARAM] ? { [BOOK_FOR_PARAM]: values[BOOK_FOR_PARAM] } : {};
 
   return (
     <SearchStatus query={query}>
@@ -92,15 +101,25 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
           )}
           <FlightFilters facets={reply.facets} values={values} onChange={(p) => update(p, { replace: true })} />
           <SortBar value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.flight.count", { n: shown.length })} />
-          {shown.length ? (
+          {!rt && !noDirect && (
+            <div className="tp-bk-transit-switch">
+              <Button data-testid="transit-toggle" onClick={() => update({ transit: transit ? undefined : "1" })}>
+                {transit ? t("flightTrip.showDirect") : t("flightTrip.showTransit")}
+              </Button>
+            </div>
+          )}
+          {transit ? (
+            <TransitResults search={search} extra={extra} noDirect={noDirect} cabinClass={cabin} showServFee={showServFee} />
+          ) : shown.length ? (
             shown.map((f) => (
-              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} />
+              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} showServFee={showServFee} />
             ))
           ) : (
             <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")}>
               {!reply.list.length && !rt && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
             </EmptyResult>
           )}
+          {noDirect && <NearbyDays date={search.depDate} onPick={(depDate) => update({ depDate })} />}
         </div>
       )}
     </SearchStatus>

@@ -22,7 +22,7 @@ function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boo
 }
 
 /** international: the taxes are departure and destination charges and the carriers' fuel surcharge, summed over the segments. */
-export function PriceSummary({ panel, showServFee = true, international = false }: { panel: PricePanel; showServFee?: boolean; international?: boolean }) {
+export function PriceSummary({ panel, showServFee = true, international = false, totalLabel, totalTestId = "payprice" }: { panel: PricePanel; showServFee?: boolean; international?: boolean; totalLabel?: string; totalTestId?: string }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
   const groups = TYPES.map((type) => ({ type, lines: panel.lines.filter((l) => l.psgType === type) })).filter((g) => g.lines.length > 0);
@@ -40,8 +40,30 @@ export function PriceSummary({ panel, showServFee = true, international = false 
       ))}
       {panel.insurance > 0 && <Row name={<Typography.Text strong>{t("flightOrder.insuranceFee")}</Typography.Text>} amount={panel.insurance} />}
       <div className="tp-price__total">
+        <span>{totalLabel ?? t("flightOrder.total")}</span>
+        <strong data-testid={totalTestId}>¥{formatFen(panel.payprice)}</strong>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A round trip's or connection's prices: each flight's panel under its name (its own subtotal),
+ * then the order total over both, the amount the order asks.
+ */
+export function TripPrices({ panels, names, showServFee }: { panels: PricePanel[]; names: string[]; showServFee: boolean }) {
+  const t = useTranslate();
+  return (
+    <div data-testid="trip-prices">
+      {panels.map((panel, i) => (
+        <div key={names[i]} data-testid="leg-price">
+          <Typography.Text strong>{names[i]}</Typography.Text>
+          <PriceSummary panel={panel} showServFee={showServFee} totalLabel={t("flightTrip.legTotal", { leg: names[i] })} totalTestId="leg-payprice" />
+        </div>
+      ))}
+      <div className="tp-price__total">
         <span>{t("flightOrder.total")}</span>
-        <strong data-testid="payprice">¥{formatFen(panel.payprice)}</strong>
+        <strong data-testid="payprice">¥{formatFen(panels.reduce((a, p) => a + p.payprice, 0))}</strong>
       </div>
     </div>
   );

@@ -19,6 +19,8 @@ export interface PassengerValues {
 
 export interface OrderFormValues {
   fareKey: string;
+  /** A round trip's return or a connection's onward flight. */
+  nextFareKey?: string;
   price: number;
   clientKey: string;
   forMemberId?: number;
@@ -35,14 +37,18 @@ export interface OrderFormValues {
 
 export const blankPassenger = (): PassengerValues => ({ name: "", certType: CERT_TYPE.idCard, certNo: "", birthday: undefined, mobile: "", insuType: undefined });
 
+/** next: a round trip's or connection's second fare, booked with the first as one order. */
 export function orderFormDefaults(
   seat: FlightSeat,
   rows: number,
   who: { clientKey: string; contactName?: string; contactMobile?: string; forMemberId?: number; travelType?: "business" | "private" },
+  next?: FlightSeat,
 ): OrderFormValues {
   return {
     fareKey: seat.fareKey,
-    price: seat.salePrice,
+    ...(next ? { nextFareKey: next.fareKey } : {}),
+    // The price the buyer sees: both flights' fares together.
+    price: seat.salePrice + (next?.salePrice ?? 0),
     clientKey: who.clientKey,
     ...(who.forMemberId ? { forMemberId: who.forMemberId } : {}),
     ...(who.travelType ? { travelType: who.travelType } : {}),

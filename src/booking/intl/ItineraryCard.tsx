@@ -1,5 +1,6 @@
 // One international itinerary: each flight with times and airports, the connections between
 // them, and a price per cabin class with its taxes and a 预订 button.
+import type { ReactNode } from "react";
 import { Button } from "antd";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { priceText } from "../../domain/travel/money";
@@ -12,9 +13,11 @@ interface Props {
   itinerary: Itinerary;
   cabinClass?: CabinClass;
   onBook: (it: Itinerary, cabinClass: CabinClass) => void;
+  /** What else a cabin's price says (a domestic connection: the service fee on top of it). */
+  note?: (it: Itinerary, cabinClass: CabinClass) => ReactNode;
 }
 
-export function ItineraryCard({ itinerary: it, cabinClass, onBook }: Props) {
+export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props) {
   const t = useTranslate();
   const prices = cabinClass ? it.cabinPrices.filter((c) => c.cabinClass === cabinClass) : it.cabinPrices;
   return (
@@ -72,6 +75,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook }: Props) {
                 <Price fen={c.salePrice} />
               </span>
               <span className="tp-bk-muted">{t("search.intl.taxesIncluded", { amount: priceText(c.taxes) })}</span>
+              {note?.(it, c.cabinClass)}
             </div>
             <Button type="primary" onClick={() => onBook(it, c.cabinClass)}>
               {t("search.common.book")}

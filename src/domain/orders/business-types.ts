@@ -67,6 +67,11 @@ export interface OrderPeople {
   travellerName: string | null;
 }
 
+export interface ApprovalFlight {
+  flightNo: string; airlineName: string; depCityName: string; arrCityName: string; depAirportName: string; arrAirportName: string;
+  depDate: string; depTime: string; arrTime: string; cabinClassName: string; cabinCode: string; salePrice: number;
+}
+
 /** An order under approval as its approver sees it (certificate numbers masked): what was booked, the travellers, the amount and the standard's verdict. */
 export interface OrderSubject {
   kind: "order";
@@ -85,10 +90,8 @@ export interface OrderSubject {
   standardVerdict: string | null;
   applyNoteNo: string | null;
   applyPurpose: string | null;
-  flight: {
-    flightNo: string; airlineName: string; depCityName: string; arrCityName: string; depAirportName: string; arrAirportName: string;
-    depDate: string; depTime: string; arrTime: string; cabinClassName: string; cabinCode: string; salePrice: number;
-  } | null;
+  /** The first (or only) flight, and every leg of a round trip or connection in `legs` (one leg otherwise). */
+  flight: (ApprovalFlight & { legs: ApprovalFlight[] }) | null;
   train: { trainNo: string; fromStation: string; toStation: string; depDate: string; depTime: string; arrTime: string; seatName: string } | null;
   hotel: { hotelName: string; cityName: string; roomName: string; checkIn: string; checkOut: string; nights: number; roomCount: number } | null;
   /** Passengers (flights: type ADT/CHD/INF; trains: adult/child) or a hotel's guests (no type or certificate). */

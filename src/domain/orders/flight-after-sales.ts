@@ -51,6 +51,8 @@ export interface RefundLine {
   refund: Fen;
   /** Whole hours left before this passenger's flight leaves (passengers may fly on different flights after a change of some). */
   hoursBeforeDeparture: number;
+  /** The ticket's flight number and date (a round trip's or connection's passenger has a ticket per flight); absent in refunds stored before. */
+  flight?: string;
 }
 
 export interface RefundQuote {

@@ -57,7 +57,9 @@ export type FlightPassengerInput = z.output<typeof flightPassengerInput>;
 export const flightOrderInput = z
   .object({
     fareKey: z.string({ error: "请提供舱位编号" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确"),
-    /** The adult ticket price the buyer saw (fen): a different current price is announced first. */
+    /** A round trip's return, or a connection's onward flight: the order's second segment. */
+    nextFareKey: z.string({ error: "舱位编号不正确" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确").optional(),
+    /** The adult ticket price the buyer saw (fen; both segments' together): a different current price is announced first. */
     price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }),
     acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
     /** Generated once per form: a resubmitted form finds the order it created. */

@@ -5,6 +5,7 @@ import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
 import type { OrderBusinessFacts, OrderPeople } from "./business-types";
 import type { PartialTag, TicketStatus } from "./flight-tickets";
+import type { FlightTrip } from "./flight-trip";
 
 export type { BusinessCheck } from "./business-types";
 
@@ -31,6 +32,8 @@ export interface FlightOrderRow {
   /** 1: a 政府采购 (公务机票) order, listed in the 公务机票订单 tab. */
   gp: number;
   segmentCount: number;
+  /** oneway (international itineraries too), rt: a round trip, transit: a domestic connection; both of these are two segments. */
+  trip: FlightTrip;
   /** 部分退票 / 部分改签 when only some passengers' tickets were refunded or changed. */
   partial: PartialTag[];
 }
@@ -51,6 +54,15 @@ export interface FlightOrderPassenger {
   insuPayPrice: number;
   insuStatus: number;
   ticketNo: string | null;
+  /** The segment this ticket flies on (a round trip or connection has one ticket per passenger and segment; 0 otherwise). */
+  segment: number;
+  /** The flight this ticket is for now: its segment's (a round trip's return, a connection's second flight) or the change's it was moved to. */
+  ticketFlight: { fareKey: string; flightNo: string; depDate: string; depTime: string; depCity: string; arrCity: string; depCityName: string; arrCityName: string; cabin: string };
+  /** The ticket's fare now (tktPrice, consTax and fuelTax are the booked ones): the last confirmed change's, or the booked one. */
+  current: { tktPrice: number; consTax: number; fuelTax: number };
+  /** What was paid for this ticket (its booking line and the changes paid for it) and what went back from its refunds. */
+  paid: number;
+  refunded: number;
   /** International orders: SURNAME/GIVEN NAMES as on the document, nationality (ISO alpha-2) and the document's expiry. */
   englishName: string | null;
   nationality: string | null;
@@ -87,6 +99,9 @@ export interface FlightOrderDetail extends FlightOrderRow, OrderBusinessFacts, O
   fuelTax: number;
   totalServFee: number;
   insurance: number;
+  /** Everything paid for the order's tickets (booking and changes) and everything returned by its refunds. */
+  paidTotal: number;
+  refundedTotal: number;
   passengers: FlightOrderPassenger[];
   events: FlightOrderEvent[];
   /** What the caller may do now (from the shared state machine, less what their partner site turns off). */

@@ -16,9 +16,13 @@ function booked(order: OrderSubject, t: (key: string, options?: Record<string, u
   if (f) {
     return [
       <Descriptions.Item key="what" label={t("business.flight")}>
-        {f.depCityName} → {f.arrCityName} · {f.airlineName} {f.flightNo} · {f.depDate} {f.depTime}–{f.arrTime}
+        {(f.legs ?? [f]).map((l) => (
+          <div key={`${l.flightNo}-${l.depDate}`} data-testid="approval-leg">
+            {l.depCityName} → {l.arrCityName} · {l.airlineName} {l.flightNo} · {l.depDate} {l.depTime}–{l.arrTime}
+          </div>
+        ))}
       </Descriptions.Item>,
-      <Descriptions.Item key="class" label={t("business.cabin")}>{f.cabinClassName}（{f.cabinCode}）</Descriptions.Item>,
+      <Descriptions.Item key="class" label={t("business.cabin")}>{(f.legs ?? [f]).map((l) => `${l.cabinClassName}（${l.cabinCode}）`).join(" / ")}</Descriptions.Item>,
     ];
   }
   if (r) {

@@ -25,7 +25,8 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
             <Descriptions key={refund.id} column={{ xs: 1, sm: 2, lg: 3 }} size="small" style={i > 0 ? { marginTop: 16 } : undefined} data-testid="refund-record">
               <Descriptions.Item label={t("flightOrder.refund.passengers")}>
                 <span>
-                  {refund.lines.map((l) => l.name).join("、")}
+                  {/* A round trip's or connection's refund names each ticket's flight. */}
+                  {refund.lines.map((l) => (order.segments.length > 1 && l.flight ? `${l.name}（${l.flight}）` : l.name)).join("、")}
                   {refund.whole === false && <Tag color="purple" style={{ marginInlineStart: 8 }}>{t("flightOrder.refund.partialNote")}</Tag>}
                 </span>
               </Descriptions.Item>

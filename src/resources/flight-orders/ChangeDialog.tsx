@@ -2,7 +2,7 @@
 // new date and a flight and cabin of the same route (the ordinary flight search), see what the
 // change costs per passenger from the server's quote, and confirm. Something to pay goes on to the
 // cashier (business type 机票改签); nothing to pay is confirmed by the airline.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
@@ -38,8 +38,9 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   // A server that does not track tickets one by one (no ticketStatus) has every passenger holding one.
   const holders = order.passengers.filter((p) => holdsTicket(p.ticketStatus ?? "ticketed"));
   // The passengers of one booking change together: at first, everyone on the first holder's flight.
-  const fareOf = (p: FlightOrderPassenger) => p.changedTo?.fareKey ?? order.fareKey;
-  const [date, setDate] = useState(() => addDays(holders[0]?.changedTo?.depDate ?? order.flight.depDate, 1));
+  // Each ticket's own flight (a round trip's or connection's passenger has one per flight); a server from before answers only changedTo.
+  const fareOf = (p: FlightOrderPassenger) => p.ticketFlight?.fareKey ?? p.changedTo?.fareKey ?? order.fareKey;
+  const [date, setDate] = useState(() => addDays(holders[0]?.ticketFlight?.depDate ?? holders[0]?.changedTo?.depDate ?? order.flight.depDate, 1));
   const [refusal, setRefusal] = useState<string | null>(null);
   const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, {
     defaultValues: { id: order.id, fareKey: "", total: 0, passengerIds: holders.filter((p) => fareOf(p) === fareOf(holders[0])).map((p) => p.id) },
@@ -49,9 +50,18 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const chosen = holders.filter((p) => chosenIds.includes(p.id));
   const currentFare = chosen[0] ? fareOf(chosen[0]) : order.fareKey;
   const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
+  // Tickets of another flight chosen (a round trip's return): the search starts the day after that flight, afresh.
+  const chosenDate = chosen[0]?.ticketFlight?.depDate;
+  useEffect(() => {
+    if (!chosenDate) return;
+    setDate(addDays(chosenDate, 1));
+    setValue("fareKey", "");
+  }, [currentFare, chosenDate, setValue]);
   // A 政府采购 ticket changes to another flight's GP fare only, an ordinary one to an ordinary fare.
   const gp = Boolean(order.gp);
-  const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: order.flight.depCity, arrCity: order.flight.arrCity, depDate: date, ...(gp ? { gp: 1 } : {}) });
+  // The route of the chosen tickets' flight: a return's is the way back.
+  const route = chosen[0]?.ticketFlight ?? holders[0]?.ticketFlight ?? order.flight;
+  const { data: found, query: search } = useSearch<FlightListReply>(P.flightSearch, { depCity: route.depCity, arrCity: route.arrCity, depDate: date, ...(gp ? { gp: 1 } : {}) });
   const rows: FareRow[] = (found?.list ?? []).flatMap((flight) =>
     flight.seats
       .filter((seat) => isGpSeat(seat) === gp && seat.fareKey !== currentFare && seat.seatsLeft >= seatsNeeded)
@@ -66,7 +76,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
     queryOptions: { enabled: Boolean(fareKey) && chosenIds.length > 0, retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
   const reply = fareKey && chosenIds.length ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
-  const current = chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabin: `${order.seat.cabinClassName}${order.seat.cabinCode}` };
+  const current = chosen[0]?.ticketFlight ?? chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabin: `${order.seat.cabinClassName}${order.seat.cabinCode}` };
   const confirm = useCustomMutation<ConfirmChangeReply>();
 
   const submit = handleSubmit((values) => {
@@ -112,13 +122,13 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
       destroyOnHidden
     >
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
-        <Typography.Text type="secondary">{t("flightOrder.change.intro", { from: order.flight.depCityName, to: order.flight.arrCityName })}</Typography.Text>
+        <Typography.Text type="secondary">{t("flightOrder.change.intro", { from: route.depCityName, to: route.arrCityName })}</Typography.Text>
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t("flightOrder.change.current")}>{`${current.flightNo} ${current.depDate} ${current.depTime} ${current.cabin}`}</Descriptions.Item>
         </Descriptions>
         <Form layout="vertical" component={false}>
           <FormField control={control} name="passengerIds" label={t("flightOrder.change.passengers")} extra={t("flightOrder.change.choose")}>
-            <PassengerPicker passengers={holders} fareOf={fareOf} flightOf={(p) => (p.changedTo ? `${p.changedTo.flightNo} ${p.changedTo.depDate} ${p.changedTo.depTime}` : `${order.flight.flightNo} ${order.flight.depDate} ${order.flight.depTime}`)} />
+            <PassengerPicker passengers={holders} fareOf={fareOf} flightOf={(p) => { const f = p.ticketFlight ?? p.changedTo ?? order.flight; return `${f.flightNo} ${f.depDate} ${f.depTime}`; }} />
           </FormField>
           <Form.Item label={t("flightOrder.change.date")}>
             <DateField

@@ -52,6 +52,8 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
     );
   });
 
+  // A round trip's or connection's passenger holds a ticket per flight: the choice counts tickets.
+  const perFlight = new Set(quote?.lines.map((l) => l.flight) ?? []).size > 1;
   return (
     <Modal
       open
@@ -72,7 +74,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
           <Typography.Paragraph>
             {t("flightOrder.refund.hours", { hours: pickRefund(quote, chosen.length ? chosen : quote.lines.map((l) => l.passengerId)).hoursBeforeDeparture })}
           </Typography.Paragraph>
-          <FormField control={control} name="passengerIds" label={t("flightOrder.refund.choose")} extra={t("flightOrder.refund.selected", { n: chosen.length, total: quote.lines.length })}>
+          <FormField control={control} name="passengerIds" label={t("flightOrder.refund.choose")} extra={t(perFlight ? "flightTrip.selectedTickets" : "flightOrder.refund.selected", { n: chosen.length, total: quote.lines.length })}>
             <QuoteTable quote={quote} />
           </FormField>
           <FormField control={control} name="reason" label={t("flightOrder.refund.reason")}>
@@ -95,6 +97,8 @@ function QuoteTable({ quote, value, onChange, id }: { quote: RefundQuote; value?
   const insured = quote.lines.some((l) => (l.insurance ?? 0) > 0 || (l.insuranceKept ?? 0) > 0);
   const columns: TableColumnsType<RefundLine> = [
     { ...nowrap, title: t("flightOrder.refund.passenger"), dataIndex: "name", key: "name" },
+    // Which flight's ticket: a round trip's or connection's passenger has one per flight.
+    ...(new Set(quote.lines.map((l) => l.flight)).size > 1 ? [{ ...nowrap, title: t("flightTrip.segment"), dataIndex: "flight", key: "flight" }] : []),
     { ...nowrap, title: t("flightOrder.refund.ticket"), dataIndex: "ticket", key: "ticket", align: "right", render: fen },
     { ...nowrap, title: t("flightOrder.refund.feePercent"), dataIndex: "feePercent", key: "feePercent", align: "right", render: (v: number) => `${v}%` },
     { ...nowrap, title: t("flightOrder.refund.fee"), dataIndex: "fee", key: "fee", align: "right", render: fen },

@@ -46,9 +46,12 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
           title: t("flightOrder.list.route"), key: "route",
           render: (_: unknown, r) => (
             <div>
-              <Typography.Text strong>{r.depCityName} → {r.arrCityName}</Typography.Text>
+              <Typography.Text strong>{r.depCityName} {r.trip === "rt" ? "⇄" : "→"} {r.arrCityName}</Typography.Text>
               {r.international ? <Tag color="purple" style={{ marginInlineStart: 8 }}>{t("intlOrder.tag")}</Tag> : null}
-              {r.segmentCount > 1 ? <Tag>{t("intlOrder.transfer", { n: r.segmentCount - 1 })}</Tag> : null}
+              {/* A round trip or a domestic connection: one order of two flights. */}
+              {r.trip === "rt" || r.trip === "transit" ? (
+                <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid="order-trip">{t(`flightTrip.trip.${r.trip}`)}</Tag>
+              ) : r.segmentCount > 1 ? <Tag>{t("intlOrder.transfer", { n: r.segmentCount - 1 })}</Tag> : null}
               <div><Typography.Text type="secondary">{r.flightNo} · {r.depDate} {r.depTime}</Typography.Text></div>
             </div>
           ),

@@ -20,7 +20,8 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useSite, type PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FlightSummary } from "../../booking/flight/FlightSummary";
-import { PriceSummary } from "../../booking/flight/PriceSummary";
+import { PriceSummary, TripPrices } from "../../booking/flight/PriceSummary";
+import { bookedPanels, legNamesOf } from "./booked-panels";
 import { Countdown } from "./Countdown";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
@@ -141,15 +142,10 @@ function OrderDetail({ id }: { id: string }) {
     refresh();
   };
   const approving = order.status === FLIGHT_ORDER_STATUS.approving;
-  const panel = {
-    lines: order.passengers.map((p) => ({ psgType: p.psgType, tktPrice: p.tktPrice, consTax: p.consTax, fuelTax: p.fuelTax, servFee: p.servFee, insuPayPrice: p.insuPayPrice, total: p.tktPrice + p.consTax + p.fuelTax + p.servFee + p.insuPayPrice })),
-    ticket: order.ticket,
-    consTax: order.consTax,
-    fuelTax: order.fuelTax,
-    servFee: order.totalServFee,
-    insurance: order.insurance,
-    payprice: order.payprice,
-  };
+  // The booking's prices: one panel, or each flight's of a round trip or connection (its passengers' tickets on it).
+  const panels = bookedPanels(order);
+  const multi = order.segments.length > 1 && order.trip !== "oneway";
+  const legNames = legNamesOf(order.trip, t);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<FlightOrderPassenger> = [
     { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
@@ -175,9 +171,14 @@ function OrderDetail({ id }: { id: string }) {
           },
         ]
       : []),
-    { ...nowrap, title: t("flightOrder.ticket"), dataIndex: "tktPrice", key: "tktPrice", render: fen },
+    // A round trip's or connection's passenger holds a ticket per flight: which one this row is.
+    ...(multi ? [{ ...nowrap, title: t("flightTrip.segment"), key: "segment", render: (_: unknown, p: FlightOrderPassenger) => <span data-testid="ticket-segment">{legNames[p.segment]} · {p.ticketFlight?.flightNo}</span> }] : []),
+    // The ticket's fare now: after a change, the new flight's.
+    { ...nowrap, title: t("flightOrder.ticket"), key: "tktPrice", render: (_: unknown, p) => <span data-testid="ticket-fare">{fen(p.current?.tktPrice ?? p.tktPrice)}</span> },
     { ...nowrap, title: t("flightOrder.insurance"), key: "insu", render: (_: unknown, p) => (p.insuType ? `${fen(p.insuPayPrice)} · ${codeLabel(INSURANCE_STATUS, p.insuStatus)}` : "—") },
     { ...nowrap, title: t("flightOrder.detail.ticketNo"), dataIndex: "ticketNo", key: "ticketNo", render: (v: string | null) => v ?? "—" },
+    { ...nowrap, title: t("flightTrip.paid"), key: "paid", render: (_: unknown, p) => <span data-testid="ticket-paid">{fen(p.paid ?? 0)}</span> },
+    { ...nowrap, title: t("flightTrip.refunded"), key: "refunded", render: (_: unknown, p) => <span data-testid="ticket-refunded">{p.refunded ? fen(p.refunded) : "—"}</span> },
     {
       // A set width lets the changed flight wrap under the tag instead of widening the table.
       title: t("flightOrder.detail.ticketStatus"), key: "ticketStatus", width: 170, onHeaderCell: nowrap.onHeaderCell,
@@ -212,7 +213,13 @@ function OrderDetail({ id }: { id: string }) {
             ))}
             {order.gp ? <Tag color="red" className="tp-order__status-tag" data-testid="order-gp">{t("gpOrder.tag")}</Tag> : null}
             <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            {/* After changes and refunds the booking's total is not what was paid or spent: say both. */}
+            {order.paidTotal > 0 && (order.paidTotal !== order.payprice || order.refundedTotal > 0) && (
+              <Typography.Text data-testid="order-money">
+                {t("flightTrip.paidTotal")}：{fen(order.paidTotal)} · {t("flightTrip.refundedTotal")}：{fen(order.refundedTotal)} · {t("flightTrip.netTotal")}：{fen(order.paidTotal - order.refundedTotal)}
+              </Typography.Text>
+            )}
             {pending && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
             )}
@@ -248,11 +255,12 @@ function OrderDetail({ id }: { id: string }) {
       {approving && <ApprovalWaiting approval={order.approval} />}
       {order.travelType === "business" && <BusinessFacts order={order} />}
       <AfterSalesFacts order={order} />
-      <Card title={t(order.international ? "intlOrder.itinerary" : "flightOrder.flight")}>
+      <Card title={multi ? `${t("flightOrder.flight")} · ${t(`flightTrip.trip.${order.trip}`)}` : t(order.international ? "intlOrder.itinerary" : "flightOrder.flight")}>
         {/* Every segment of an itinerary, with where and how long the connection between two is. */}
         {order.segments.map((s, i) => (
-          <div key={s.flight.flightKey} data-testid="order-segment">
-            {i > 0 && <ConnectionLine from={order.segments[i - 1].flight} to={s.flight} />}
+          <div key={s.flight.flightKey} data-testid="order-segment" style={i > 0 && multi ? { marginTop: 16 } : undefined}>
+            {multi && <Typography.Title level={5}>{legNames[i]}</Typography.Title>}
+            {i > 0 && order.trip !== "rt" && <ConnectionLine from={order.segments[i - 1].flight} to={s.flight} />}
             <FlightSummary flight={s.flight} seat={s.seat} />
           </div>
         ))}
@@ -283,7 +291,7 @@ function OrderDetail({ id }: { id: string }) {
           />
         </Card>
         <Card title={t("flightOrder.pricePanel")} className="tp-order__side">
-          <PriceSummary panel={panel} international={Boolean(order.international)} />
+          {multi ? <TripPrices panels={panels} names={legNames} showServFee /> : <PriceSummary panel={panels[0]} international={Boolean(order.international)} />}
         </Card>
       </div>
       {dialog === "refund" && <RefundDialog orderId={order.id} onClose={() => setDialog(null)} onDone={afterDialog} />}
