@@ -36,6 +36,7 @@ import * as m095 from "./migrations/095_train_changes";
 import * as m096 from "./migrations/096_event_page_index";
 import * as m097 from "./migrations/097_event_sequence";
 import * as m098 from "./migrations/098_air_class_seats";
+import * as m102 from "./migrations/102_statement_ledger_lines";
 import * as m085 from "./migrations/085_intl_orders";
 import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "096_event_page_index": m096,
   "097_event_sequence": m097,
   "098_air_class_seats": m098,
+  "102_statement_ledger_lines": m102,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -6,6 +6,7 @@
 // refused with nothing written, and who is not of types 10-50 / 7_0 is refused (403).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
+import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, count, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -42,9 +43,13 @@ beforeAll(async () => {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
-  for (const m of [BUYER, AGENT_BUYER]) await db().updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[m]).execute();
+  for (const m of [BUYER, AGENT_BUYER]) await setBalanceLedgered(db(), ids[m], "100000.00");
 });
-afterAll(() => stopTravel(h));
+afterAll(async () => {
+  // Whatever the tests did, every fen is explained: the money audit passes on what they left.
+  await expectBooksBalanced(h.db.db);
+  await stopTravel(h);
+});
 beforeEach(() => setClock(() => NOW));
 
 const db = () => h.db.db;
