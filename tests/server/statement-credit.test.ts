@@ -16,6 +16,7 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { SETTLEMENT_PATHS as S } from "../../src/domain/settlement";
 import { DEFAULT_PREFERENCES } from "../../src/domain/policy";
+import { billListPath } from "../../src/domain/bills";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
@@ -147,6 +148,15 @@ describe("a company's credit on its statements", () => {
 
     await sendConfirmSettle(g.data.id);
     expect(await creditUsed()).toBe("0.00");
+  });
+
+  it("lists the company's credit payments, the company part of a split one too, on its administrator's transaction bill", async () => {
+    const r = await api(ADMIN, billListPath("transactionBill"), { pageSize: 100 });
+    expect(r.ret, r.msg).toBe(0);
+    const credit = r.data.list.filter((x: { accountName: string; orderNo: string }) => x.accountName === "企业授信" && x.orderNo);
+    expect(credit.map((x: { orderNo: string; outFen: number }) => [x.orderNo, x.outFen]).sort()).toEqual([[plain.orderNo, plain.payprice], [split.orderNo, split.payprice - EXCESS]].sort());
+    // The traveller's own Alipay part is the traveller's movement, not the company's.
+    expect(r.data.list.some((x: { accountName: string }) => x.accountName === "支付宝")).toBe(false);
   });
 
   it("bills a refund of a settled order as a negative line on the next statement, whose settlement leaves nothing used", async () => {

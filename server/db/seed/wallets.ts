@@ -63,6 +63,9 @@ export async function seedWallets(db: Kysely<Database>): Promise<void> {
         { account: "credit" as const, direction: "out", fen: yuanTextToFen(w?.creditUsed ?? "0") ?? 0, note: "期初余额（已用授信）" },
       ];
       for (const o of opening.filter((x) => x.fen > 0)) {
+        // A wallet deleted and seeded again finds its opening row still there.
+        const had = await trx.selectFrom("ledger").select("id").where("outTradeNo", "=", openingTradeNo(m.id, o.account)).where("account", "=", o.account).executeTakeFirst();
+        if (had) continue;
         await trx
           .insertInto("ledger")
           .values({
