@@ -1,4 +1,4 @@
-// Statements: generating one for a period from the company's unbilled credit payments (and the
+// Statements: generating one for a period from the company's unbilled credit ledger rows (and the
 // accepted disputes of earlier statements, as adjustment lines), moving it through its state
 // machine with conditional updates, disputing and answering lines, and reading it back. Every
 // step writes an event row in the same transaction.
