@@ -174,8 +174,24 @@ async function withPeople(db: Kysely<Database>, rows: OrderRaw[]): Promise<Order
 
 // ---- ledger-based bills ----
 
+/**
+ * The rows a ledger bill reads: the member's own; for a company's administrator, the transaction
+ * bill adds every movement of the company's credit line (a credit payment, the company part of a
+ * 超标自付 trade, a refund to the line), which are written on the paying employee's ledger.
+ */
 function ledgerScope(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): LedgerQ {
-  let q = (db.selectFrom("ledger as l") as LedgerQ).where("l.memberId", "=", member.id);
+  const companyId = bill.name === "transactionBill" && memberTypeKey(member) === "70" && member.creditMemberId > 0 ? member.creditMemberId : null;
+  let q = (db.selectFrom("ledger as l") as LedgerQ).where((eb) =>
+    companyId === null
+      ? eb("l.memberId", "=", member.id)
+      : eb.or([
+          eb("l.memberId", "=", member.id),
+          eb.and([
+            eb("l.account", "=", "credit"),
+            eb("l.outTradeNo", "in", eb.selectFrom("payments as cp").innerJoin("orders as co", "co.id", "cp.orderId").select("cp.outTradeNo").where("co.companyId", "=", companyId)),
+          ]),
+        ]),
+  );
   if (bill.entry) q = q.where("l.entry", "=", bill.entry);
   if (f.entry) q = q.where("l.entry", "=", f.entry);
   if (f.startDate) q = q.where("l.createTime", ">=", chinaDayStart(f.startDate));

@@ -12,6 +12,7 @@ import { BizError, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { offsetOf, type Page } from "../services/http/paging";
 import { moveWallet } from "./ledger";
+import { rewardSubjectOf } from "./reward-subject";
 import { BUSINESS_TYPE } from "../../src/domain/payments/types";
 import { label } from "../../src/domain/codes";
 import {
@@ -81,20 +82,20 @@ const PRODUCT_LABELS: Readonly<Record<string, string>> = { air: "机票", train:
  */
 export async function rewardsOnMove(trx: Kysely<Database>, orderId: number, move: { from: number; to: number }): Promise<void> {
   if (!REWARD_MOVE_TARGETS.includes(move.to)) return;
-  const order = await trx.selectFrom("orders").select(["id", "orderNo", "product", "memberId", "ticketFen", "serviceFeeFen"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["id", "orderNo", "product", "memberId", "travellerMemberId", "ticketFen", "serviceFeeFen"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return;
   const event = rewardEventOfMove(order.product, move.from, move.to);
   if (event === "earn") await earn(trx, order);
   else if (event === "reverse") await reverse(trx, order);
 }
 
-type OrderFacts = { id: number; orderNo: string; product: string; memberId: number; ticketFen: number; serviceFeeFen: number };
+type OrderFacts = { id: number; orderNo: string; product: string; memberId: number; travellerMemberId: number | null; ticketFen: number; serviceFeeFen: number };
 
 async function earn(trx: Kysely<Database>, order: OrderFacts): Promise<void> {
-  const buyer = await trx.selectFrom("members").select(["referrerId", "realName", "mobilePhone"]).where("id", "=", order.memberId).executeTakeFirst();
-  if (!buyer?.referrerId || buyer.referrerId === order.memberId) return;
-  const referrer = await trx.selectFrom("members").select(["id", "memberType", "creditMemberId", "creditEmployeeId"]).where("id", "=", buyer.referrerId).executeTakeFirst();
-  if (!referrer) return;
+  // The traveller's order when one is named (quick order, replace-booking), else the booker's.
+  const subject = await rewardSubjectOf(trx, order);
+  if (!subject) return;
+  const { buyer, referrer } = subject;
   const who = buyer.realName || maskMobile(buyer.mobilePhone);
   for (const line of rewardLinesFor(referrer, order)) {
     const uniqueKey = `earn:${line.kind}:${order.id}`;
@@ -102,7 +103,7 @@ async function earn(trx: Kysely<Database>, order: OrderFacts): Promise<void> {
     const moved = await moveRewards(trx, referrer.id, line.kind, () => line.amountFen, (d) => ({ earnedFen: d }));
     await trx.insertInto("reward_entries").values({
       memberId: referrer.id, kind: line.kind, event: "earn", amountFen: line.amountFen, balanceAfterFen: moved.balanceAfterFen,
-      orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: order.memberId, baseFen: line.baseFen, outTradeNo: null,
+      orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: buyer.id, baseFen: line.baseFen, outTradeNo: null,
       uniqueKey, note: `${who}的${PRODUCT_LABELS[order.product] ?? ""}订单完成，${label(REWARD_KIND_LABELS, line.kind)}`, createTime: isoAt(),
     }).execute();
   }

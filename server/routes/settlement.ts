@@ -16,6 +16,7 @@ import {
   type StatementDetail,
 } from "../../src/domain/settlement/schemas";
 import { canConfirm, statementActions, type StatementAction, type StatementStatus } from "../../src/domain/settlement/states";
+import { auditMoney } from "../audit/money";
 import { companyById, companyOfMember, isCompanyAdmin, memberName, type CompanyRef } from "../settlement/company";
 import { confirmerIdsOf, saveSettings, settingsView } from "../settlement/settings";
 import { grantCreditLimit } from "../settlement/credit";
@@ -202,6 +203,18 @@ export function settlementRoutes(operatorKey: string | null) {
         if (!line) throw new BizError(RET.NOT_FOUND, "未找到该对账单明细");
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
         return detailOf(ctx.db, line.statementId, "operator");
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: P.operatorAudit,
+      summary: "运营方：资金核对（余额与流水、订单支付、授信额度、对账单、推荐收益），列出每项检查及不符的记录",
+      tags,
+      access: "public",
+      input: z.object({}).strict(),
+      handler: async ({ ctx, req }) => {
+        assertOperator(req, operatorKey);
+        return auditMoney(ctx.db);
       },
     }),
     defineRoute({

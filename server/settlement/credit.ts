@@ -16,7 +16,10 @@ export interface CreditLine {
 }
 
 function fenOf(text: string, what: string): number {
-  const fen = yuanTextToFen(text);
+  // Used may be below zero (the company is owed a refund of a settled charge).
+  const negative = text.trim().startsWith("-");
+  const abs = yuanTextToFen(negative ? text.trim().slice(1) : text);
+  const fen = abs === null ? null : negative ? -abs : abs;
   // A malformed stored amount is a data fault; reading it as 0 would hand out credit.
   if (fen === null) throw new Error(`invalid wallet ${what}: ${JSON.stringify(text)}`);
   return fen;
@@ -55,13 +58,18 @@ export async function spendCredit(trx: Kysely<Database>, walletMemberId: number 
   throw new BizError(RET.CONFLICT, BUSY);
 }
 
-/** Gives `amountFen` back to the line (a settled statement); never below zero used. */
+/**
+ * Gives `amountFen` back to the line (a refund), or takes a settled statement's net amount off
+ * what is used. Exact, never clamped at zero: a refund of a charge already settled leaves the
+ * company owed that much (used below zero), and the next statement bills it as a negative line
+ * whose settlement brings used back up. So used always equals charged − settled − refunded.
+ */
 export async function restoreCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
-  if (!walletMemberId || amountFen <= 0) return creditLineOf(trx, walletMemberId);
+  if (!walletMemberId || amountFen === 0) return creditLineOf(trx, walletMemberId);
   for (let i = 0; i < CAS_TRIES; i++) {
     const w = await trx.selectFrom("wallets").select(["creditLimit", "creditUsed"]).where("memberId", "=", walletMemberId).executeTakeFirst();
     if (!w) return { limitFen: 0, usedFen: 0 };
-    const usedFen = Math.max(0, fenOf(w.creditUsed, "creditUsed") - amountFen);
+    const usedFen = fenOf(w.creditUsed, "creditUsed") - amountFen;
     const done = await trx
       .updateTable("wallets")
       .set({ creditUsed: fenToYuan(usedFen), updateTime: isoAt() })
@@ -72,6 +80,9 @@ export async function restoreCredit(trx: Kysely<Database>, walletMemberId: numbe
   }
   throw new BizError(RET.CONFLICT, BUSY);
 }
+
+/** A settled statement: its net amount (charges less refunds, possibly negative) is paid. */
+export const settleCredit = restoreCredit;
 
 /**
  * The operator grants the line's limit: never below what is used (a company already past its

@@ -1,4 +1,4 @@
-// Statements: generating one for a period from the company's unbilled credit payments (and the
+// Statements: generating one for a period from the company's unbilled credit ledger rows (and the
 // accepted disputes of earlier statements, as adjustment lines), moving it through its state
 // machine with conditional updates, disputing and answering lines, and reading it back. Every
 // step writes an event row in the same transaction.
@@ -16,8 +16,9 @@ import {
 } from "../../src/domain/settlement/states";
 import type { DepartmentTotal, StatementEvent, StatementLine, StatementRow } from "../../src/domain/settlement/schemas";
 import { formatFen } from "../../src/domain/policy/fen";
-import { restoreCredit } from "./credit";
+import { settleCredit } from "./credit";
 import { companyById } from "./company";
+import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
 
 export const UNASSIGNED_DEPARTMENT = "未分配部门";
 export const STATEMENT_MISSING = "未找到该对账单";
@@ -44,35 +45,6 @@ async function addEvent(db: Db, e: { statementId: number; lineId?: number | null
 
 const statementNoOf = (companyId: number, periodEnd: string) => `ST${String(companyId).padStart(4, "0")}${periodEnd.replace(/-/g, "")}`;
 
-interface Unbilled {
-  paymentId: number;
-  orderId: number;
-  orderNo: string;
-  title: string;
-  amountFen: number;
-  serviceFeeFen: number;
-  paidTime: string | null;
-  travellerMemberId: number | null;
-  memberId: number;
-}
-
-/** Credit payments of the company's orders paid before `cutoff` and on no statement yet. */
-async function unbilledPayments(db: Db, companyId: number, cutoffIso: string): Promise<Unbilled[]> {
-  return db
-    .selectFrom("payments as p")
-    .innerJoin("orders as o", "o.id", "p.orderId")
-    .leftJoin("settlement_lines as l", "l.paymentId", "p.id")
-    .select(["p.id as paymentId", "o.id as orderId", "o.orderNo", "o.title", "p.amountFen", "o.serviceFeeFen", "p.paidTime", "o.travellerMemberId", "o.memberId"])
-    .where("p.method", "=", "credit")
-    .where("p.status", "=", "paid")
-    .where("p.paidTime", "<", cutoffIso)
-    .where("o.companyId", "=", companyId)
-    .where("l.id", "is", null)
-    .orderBy("p.paidTime")
-    .orderBy("p.id")
-    .execute();
-}
-
 /** Disputes accepted on earlier statements of the company that no statement has adjusted yet. */
 async function pendingAdjustments(db: Db, companyId: number) {
   return db
@@ -89,8 +61,8 @@ async function pendingAdjustments(db: Db, companyId: number) {
 
 /** Who travelled (the passengers' names) and the department of the employee the order is for. */
 async function describeOrders(db: Db, companyId: number, rows: Unbilled[]) {
-  const orderIds = rows.map((r) => r.orderId);
-  const memberIds = [...new Set(rows.map((r) => r.travellerMemberId ?? r.memberId))];
+  const orderIds = [...new Set(rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId])))];
+  const memberIds = [...new Set(rows.flatMap((r) => { const m = r.travellerMemberId ?? r.memberId; return m === null ? [] : [m]; }))];
   const [passengers, departments] = await Promise.all([
     orderIds.length ? db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", orderIds).where("segment", "=", 0).orderBy("id").execute() : [],
     memberIds.length
@@ -107,10 +79,13 @@ async function describeOrders(db: Db, companyId: number, rows: Unbilled[]) {
   for (const p of passengers) names.set(p.orderId, [...(names.get(p.orderId) ?? []), p.name]);
   const deptOf = new Map<number, string>();
   for (const d of departments) if (d.memberId !== null && d.name) deptOf.set(d.memberId, d.name);
-  return (r: Unbilled) => ({
-    travellerName: (names.get(r.orderId) ?? []).join("、") || "—",
-    departmentName: deptOf.get(r.travellerMemberId ?? r.memberId) ?? UNASSIGNED_DEPARTMENT,
-  });
+  return (r: Unbilled) => {
+    const m = r.travellerMemberId ?? r.memberId;
+    return {
+      travellerName: (r.orderId === null ? [] : names.get(r.orderId) ?? []).join("、") || "—",
+      departmentName: (m === null ? undefined : deptOf.get(m)) ?? UNASSIGNED_DEPARTMENT,
+    };
+  };
 }
 
 export interface GenerateRequest {
@@ -124,14 +99,16 @@ export interface GenerateRequest {
 
 /**
  * Creates the statement of one period, once: a second request for the same period finds the
- * first. Lines: every unbilled credit payment paid before the period ended, then one adjustment
+ * first. Lines: every unbilled credit ledger row (charge +, refund −) written before the period
+ * ended, then one adjustment
  * per dispute accepted earlier (the disputed amount given back).
  */
 export async function generateStatement(db: Db, r: GenerateRequest): Promise<number | null> {
   return inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom("settlement_statements").select("id").where("companyId", "=", r.companyId).where("periodEnd", "=", r.periodEnd).executeTakeFirst();
     if (existing) return existing.id;
-    const payments = await unbilledPayments(trx, r.companyId, periodCutoffIso(r.periodEnd));
+    const company = await companyById(trx, r.companyId);
+    const payments = await unbilledCredit(trx, r.companyId, company?.walletMemberId ?? null, periodCutoffIso(r.periodEnd));
     const adjustments = await pendingAdjustments(trx, r.companyId);
     if (!payments.length && !adjustments.length) {
       if (r.whenEmpty === "skip") return null;
@@ -157,7 +134,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
       await trx
         .insertInto("settlement_lines")
         .values({
-          statementId, kind: "order", paymentId: p.paymentId, adjustsLineId: null, orderId: p.orderId, orderNo: p.orderNo, title: p.title,
+          statementId, kind: p.amountFen < 0 ? "refund" : "order", paymentId: p.paymentId, ledgerId: p.ledgerId, adjustsLineId: null, orderId: p.orderId, orderNo: p.orderNo, title: p.title,
           ...describe(p), paidTime: p.paidTime, amountFen: p.amountFen, serviceFeeFen: p.serviceFeeFen,
         })
         .execute();
@@ -166,7 +143,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
       await trx
         .insertInto("settlement_lines")
         .values({
-          statementId, kind: "adjustment", paymentId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
+          statementId, kind: "adjustment", paymentId: null, ledgerId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
           title: `调整：${l.title}（${l.statementNo} 异议成立）`.slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
           paidTime: null, amountFen: -l.amountFen, serviceFeeFen: -l.serviceFeeFen,
         })
@@ -191,19 +168,11 @@ export async function periodStartFor(db: Db, companyId: number, periodEnd: strin
 
 /** An operator's statement on request: everything unbilled up to today. */
 export async function generateNow(db: Db, companyId: number): Promise<number> {
-  if (!(await companyById(db, companyId))) throw new BizError(RET.NOT_FOUND, "未找到该企业");
+  const company = await companyById(db, companyId);
+  if (!company) throw new BizError(RET.NOT_FOUND, "未找到该企业");
   const today = chinaDate(now());
-  const first = await db
-    .selectFrom("payments as p")
-    .innerJoin("orders as o", "o.id", "p.orderId")
-    .leftJoin("settlement_lines as l", "l.paymentId", "p.id")
-    .select((eb) => eb.fn.min("p.paidTime").as("first"))
-    .where("p.method", "=", "credit")
-    .where("p.status", "=", "paid")
-    .where("o.companyId", "=", companyId)
-    .where("l.id", "is", null)
-    .executeTakeFirst();
-  const fallback = first?.first ? chinaDate(Date.parse(first.first)) : today;
+  const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
+  const fallback = firstTime ? chinaDate(Date.parse(firstTime)) : today;
   const start = await periodStartFor(db, companyId, today, fallback < today ? fallback : today);
   const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse" });
   return id!;
@@ -293,7 +262,11 @@ export async function answerLine(db: Db, lineId: number, decision: "accept" | "r
   });
 }
 
-/** confirmed → settled: the billed credit payments are paid, so the credit line gets them back. */
+/**
+ * confirmed → settled: the company paid the statement's charges less its refunds, so the credit
+ * line gets exactly that back (refunds gave theirs back when they happened; an accepted dispute's
+ * adjustment is money between the company and the operator, outside the line).
+ */
 export async function settleStatement(db: Db, statementId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const s = await statementById(trx, statementId);
@@ -303,11 +276,11 @@ export async function settleStatement(db: Db, statementId: number): Promise<void
       .selectFrom("settlement_lines")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amountFen"), eb.lit(0)).as("fen"))
       .where("statementId", "=", statementId)
-      .where("kind", "=", "order")
+      .where("kind", "in", ["order", "refund"])
       .executeTakeFirst();
     const fen = Number(billed?.fen ?? 0);
     await moveStatement(trx, statementId, "settle", OPERATOR_ACTOR, `恢复授信额度 ¥${formatFen(fen)}`);
-    await restoreCredit(trx, company?.walletMemberId ?? null, fen);
+    await settleCredit(trx, company?.walletMemberId ?? null, fen);
   });
 }
 

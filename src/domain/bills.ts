@@ -31,10 +31,10 @@ const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessin
 const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
 
 /** Every entry a ledger row may carry: order payments and refunds, wallet recharges, withdrawals, and rewards moved into the wallet (recommend, share). */
-export const LEDGER_ENTRIES = ["pay", "refund", "recharge", "withdraw", "recommend", "share"] as const;
+export const LEDGER_ENTRIES = ["pay", "refund", "recharge", "withdraw", "recommend", "share", "opening"] as const;
 export type LedgerEntryName = (typeof LEDGER_ENTRIES)[number];
 export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryName, string>> = {
-  pay: "支付", refund: "退款", recharge: "充值", withdraw: "提现", recommend: "推荐收益", share: "分润收益",
+  pay: "支付", refund: "退款", recharge: "充值", withdraw: "提现", recommend: "推荐收益", share: "分润收益", opening: "期初余额",
 };
 export const LEDGER_ACCOUNT_LABELS: Readonly<Record<string, string>> = { wallet: "余额", alipay: "支付宝", wechat: "微信", credit: "企业授信" };
 

@@ -265,16 +265,18 @@ describe("transaction bill", () => {
   it("lists the member's own ledger movements with income and spending totals", async () => {
     const own = booked.filter((b) => b.who === "13800000071");
     const r = (await list("13800000071", "transactionBill")).data;
-    expect(r.total).toBe(own.length);
-    expect(r.totals).toEqual({ inFen: 0, outFen: sum(own) });
-    expect(r.list[0]).toMatchObject({ entryName: "支付", accountName: "余额", inFen: 0 });
+    // Besides the payments, the wallet's seeded 期初余额 (¥320.00) is a movement in.
+    expect(r.total).toBe(own.length + 1);
+    expect(r.totals).toEqual({ inFen: 32_000, outFen: sum(own) });
+    expect(r.list.filter((x: { entryName: string }) => x.entryName === "期初余额")).toHaveLength(1);
+    expect(r.list.find((x: { entryName: string }) => x.entryName !== "期初余额")).toMatchObject({ entryName: "支付", accountName: "余额", inFen: 0 });
     const byNo = (await list("13800000071", "transactionBill", { orderNo: own[0].orderNo })).data;
     expect(byNo.list.map((x: { orderNo: string }) => x.orderNo)).toEqual([own[0].orderNo]);
     const byDate = (await list("13800000071", "transactionBill", { startDate: chinaDay(NOW - 3 * DAY), endDate: chinaDay(NOW) })).data;
     expect(byDate.totals.outFen).toBe(own[1].payprice);
     expect((await list("13800000071", "transactionBill", { entry: "refund" })).data.total).toBe(0);
     const sheet = await exportOf("13800000071", "transactionBill");
-    expect(sheet.rowCount).toBe(1 + own.length + 1);
+    expect(sheet.rowCount).toBe(1 + own.length + 1 + 1);
     expect(Math.round((sheet.getRow(sheet.rowCount).getCell(7).value as number) * 100)).toBe(sum(own));
   });
 

@@ -26,7 +26,8 @@ describe("demo history", () => {
     expect(Math.max(...ages)).toBeGreaterThan(80);
     expect(Math.min(...ages)).toBeLessThan(5);
     // Every paid order has its gateway payment in the ledger.
-    expect(await count(h.db.db, "ledger")).toBe(orders.length - 4);
+    const payRows = await h.db.db.selectFrom("ledger").select("id").where("entry", "!=", "opening").execute();
+    expect(payRows.length).toBe(orders.length - 4);
 
     freshClient();
     const token = await login(h.app, "13800000070");

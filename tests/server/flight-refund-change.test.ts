@@ -8,6 +8,7 @@
 // another member's order and a partner that turns after-sales off change nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
+import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
 import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -40,7 +41,11 @@ beforeAll(async () => {
 });
 // The wallet never pays without the pay password: every member here has one.
 beforeAll(() => givePayPassword(h.db.db));
-afterAll(() => stopTravel(h));
+afterAll(async () => {
+  // Whatever the tests did, every fen is explained: the money audit passes on what they left.
+  await expectBooksBalanced(h.db.db);
+  await stopTravel(h);
+});
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
@@ -71,7 +76,7 @@ function form(seat: FlightSeat, passengers: Record<string, string | number>[]) {
 
 const remaining = async (flightKey: string, column: "yRemaining" | "cRemaining" = "yRemaining") =>
   (await db().selectFrom("air_flights").select(column).where("flightKey", "=", flightKey).executeTakeFirstOrThrow())[column] as number;
-const setBalance = (who: string, balance: string) => db().updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
+const setBalance = (who: string, balance: string) => setBalanceLedgered(db(), ids[who], balance);
 const balanceFen = async (who: string) => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
 const detail = async (who: string, id: number) => (await api(who, P.detail, { id })).data;
 

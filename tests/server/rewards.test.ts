@@ -3,9 +3,12 @@
 // replayed move pay nothing more), an agent referrer also earns share income, a refund takes the
 // rewards back (never more than is left), the transfer moves both balances and writes the wallet
 // ledger (listed on RecomBill / ShareBill and the transaction bill), more than the balance is
-// refused with nothing written, and who is not of types 10-50 / 7_0 is refused (403).
+// refused with nothing written, and who is not of types 10-50 / 7_0 is refused (403). An agent's
+// quick order for the member it recommended and a colleague's replace-booking for a recommended
+// employee earn the referrer the same as the member booking itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
+import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -42,11 +45,15 @@ beforeAll(async () => {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
-  for (const m of [BUYER, AGENT_BUYER]) await db().updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[m]).execute();
+  for (const m of [BUYER, AGENT_BUYER]) await setBalanceLedgered(db(), ids[m], "100000.00");
+});
+afterAll(async () => {
+  // Whatever the tests did, every fen is explained: the money audit passes on what they left.
+  await expectBooksBalanced(h.db.db);
+  await stopTravel(h);
 });
 // The wallet never pays without the pay password: every member here has one.
 beforeAll(() => givePayPassword(h.db.db));
-afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 const db = () => h.db.db;
@@ -64,14 +71,14 @@ async function after(ms: number) {
 let keys = 0;
 let dayOffset = 5;
 /** Books a one-adult economy flight, pays it from the wallet and lets the jobs ticket it. */
-async function ticketedOrder(who: string) {
+async function ticketedOrder(who: string, extra: Record<string, string | number> = {}) {
   clock = NOW;
   setClock(() => clock);
   const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++) })).data.list;
   const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
   const b = await api(who, P.book, {
     fareKey: seat.fareKey, price: seat.salePrice, clientKey: `rewards-${++keys}`, contactName: "张三", contactMobile: who,
-    "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X", ...extra,
   });
   expect(b.ret, b.msg).toBe(0);
   const t = await api(who, PAY.create, { orderId: b.data.id, method: "wallet" });
@@ -284,5 +291,45 @@ describe("access", () => {
     const other = await api("13800000020", R.detail, {});
     expect(other.ret).toBe(0);
     expect(other.data.total).toBe(0);
+  });
+});
+
+describe("earning, whichever way the order was booked", () => {
+  it("an agent's quick order for the member it recommended credits the agent its recommendation and share income", async () => {
+    await setBalanceLedgered(db(), ids[AGENT], "100000.00");
+    const before = { recommend: await account(AGENT, "recommend"), share: await account(AGENT, "share") };
+    const order = await ticketedOrder(AGENT, { forMemberId: ids[AGENT_BUYER] });
+    expect(order).toMatchObject({ memberId: ids[AGENT], travellerMemberId: ids[AGENT_BUYER] });
+    const recommend = rateOf(order.ticketFen, RECOMMEND_RATE_BP);
+    const share = rateOf(order.serviceFeeFen, SHARE_RATE_BP);
+    const entries = await entriesOf(order.id);
+    expect(entries.map((e) => [e.memberId, e.kind, e.event, e.amountFen, e.sourceMemberId])).toEqual([
+      [ids[AGENT], "recommend", "earn", recommend, ids[AGENT_BUYER]],
+      ...(share > 0 ? [[ids[AGENT], "share", "earn", share, ids[AGENT_BUYER]]] : []),
+    ]);
+    expect(await account(AGENT, "recommend")).toBe(before.recommend + recommend);
+    expect(await account(AGENT, "share")).toBe(before.share + share);
+  });
+
+  it("a colleague's replace-booking for a recommended employee credits the employee's referrer", async () => {
+    const [booker, traveller] = ["13800000071", "13800000072"];
+    const people = await db().selectFrom("members").select(["id", "mobilePhone", "creditEmployeeId"]).where("mobilePhone", "in", [booker, traveller]).execute();
+    const of = (m: string) => people.find((p) => p.mobilePhone === m)!;
+    await db().updateTable("members").set({ referrerId: ids[REFERRER] }).where("id", "=", of(traveller).id).execute();
+    const company = await db().selectFrom("employees").select("companyId").where("id", "=", of(booker).creditEmployeeId).executeTakeFirstOrThrow();
+    const at = new Date(NOW).toISOString();
+    await db().insertInto("replace_bookers").values({
+      companyId: company.companyId, bookerEmployeeId: of(booker).creditEmployeeId, scope: "employees", departmentIds: "[]",
+      employeeIds: JSON.stringify([of(traveller).creditEmployeeId]), createTime: at, updateTime: at,
+    }).execute();
+    tokens[booker] = await login(h.app, booker);
+    ids[booker] = of(booker).id;
+    await setBalanceLedgered(db(), of(booker).id, "100000.00");
+    const before = await account(REFERRER, "recommend");
+    const order = await ticketedOrder(booker, { forEmployeeId: of(traveller).creditEmployeeId, travelType: "business", overReason: "会议或客户要求" });
+    expect(order).toMatchObject({ memberId: of(booker).id, travellerMemberId: of(traveller).id });
+    const recommend = rateOf(order.ticketFen, RECOMMEND_RATE_BP);
+    expect((await entriesOf(order.id)).map((e) => [e.memberId, e.kind, e.amountFen, e.sourceMemberId])).toEqual([[ids[REFERRER], "recommend", recommend, of(traveller).id]]);
+    expect(await account(REFERRER, "recommend")).toBe(before + recommend);
   });
 });

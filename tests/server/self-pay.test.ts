@@ -6,6 +6,7 @@
 // first and the rest to the line. A fare over the cabin only, or the preference off, is not split.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
+import { expectBooksBalanced, setBalance as setBalanceLedgered, setCreditUsed } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -36,7 +37,11 @@ beforeAll(async () => {
 });
 // The wallet never pays without the pay password: every member here has one.
 beforeAll(() => givePayPassword(h.db.db));
-afterAll(() => stopTravel(h));
+afterAll(async () => {
+  // Whatever the tests did, every fen is explained: the money audit passes on what they left.
+  await expectBooksBalanced(h.db.db);
+  await stopTravel(h);
+});
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
@@ -77,7 +82,11 @@ async function book(seat: FlightSeat, passengers: Record<string, string | number
 
 const wallet = (who: string) => db().selectFrom("wallets").select(["balance", "creditLimit", "creditUsed"]).where("memberId", "=", ids[who]).executeTakeFirstOrThrow();
 const fen = (yuan: string) => Math.round(Number(yuan) * 100);
-const setWallet = (who: string, set: { balance?: string; creditLimit?: string; creditUsed?: string }) => db().updateTable("wallets").set(set).where("memberId", "=", ids[who]).execute();
+async function setWallet(who: string, set: { balance?: string; creditLimit?: string; creditUsed?: string }) {
+  if (set.balance !== undefined) await setBalanceLedgered(db(), ids[who], set.balance);
+  if (set.creditUsed !== undefined) await setCreditUsed(db(), ids[who], set.creditUsed);
+  if (set.creditLimit !== undefined) await db().updateTable("wallets").set({ creditLimit: set.creditLimit }).where("memberId", "=", ids[who]).execute();
+}
 const orderStatus = async (id: number) => (await db().selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 async function trade(orderId: number, method: string) {

@@ -6,6 +6,7 @@
 // accepted dispute adjusted in the next statement; who may see and act on what.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
+import { clearCreditLine, expectBooksBalanced } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, count, counts, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -33,9 +34,13 @@ beforeAll(async () => {
   }
   companyId = (await h.db.db.selectFrom("companies").select("id").executeTakeFirstOrThrow()).id;
   // Start from an unused line, so every figure below is this file's own.
-  await h.db.db.updateTable("wallets").set({ creditUsed: "0.00" }).where("memberId", "=", ids[ADMIN]).execute();
+  await clearCreditLine(h.db.db, ids[ADMIN]);
 });
-afterAll(() => stopTravel(h));
+afterAll(async () => {
+  // Whatever the tests did, every fen is explained: the money audit passes on what they left.
+  await expectBooksBalanced(h.db.db);
+  await stopTravel(h);
+});
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {

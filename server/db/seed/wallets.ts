@@ -1,10 +1,16 @@
 // Demo wallets: one per member, with plausible balances so the workbenches show real
 // stored figures. The company's credit line sits on its main member's (70) wallet. Idempotent:
 // members that already have a wallet are left alone, so a database seeded before wallets
-// existed gains them on the next seed run.
+// existed gains them on the next seed run. A wallet that starts with money (or a credit line
+// that starts used) gets an opening ledger row (期初余额) in the same transaction, so from day
+// one a balance is the sum of its ledger and the line's use is on a statement.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import { isoAt } from "../../services/clock";
+import { yuanTextToFen } from "../../../src/domain/travel/money";
+
+/** The trade number of an account's opening row: one per member and account. */
+export const openingTradeNo = (memberId: number, account: "wallet" | "credit") => `OPEN-${account.toUpperCase()}-${memberId}`;
 
 interface DemoWallet {
   balance: string;
@@ -52,6 +58,22 @@ export async function seedWallets(db: Kysely<Database>): Promise<void> {
           updateTime: now,
         })
         .execute();
+      const opening = [
+        { account: "wallet" as const, direction: "in", fen: yuanTextToFen(w?.balance ?? "0") ?? 0, note: "期初余额" },
+        { account: "credit" as const, direction: "out", fen: yuanTextToFen(w?.creditUsed ?? "0") ?? 0, note: "期初余额（已用授信）" },
+      ];
+      for (const o of opening.filter((x) => x.fen > 0)) {
+        // A wallet deleted and seeded again finds its opening row still there.
+        const had = await trx.selectFrom("ledger").select("id").where("outTradeNo", "=", openingTradeNo(m.id, o.account)).where("account", "=", o.account).executeTakeFirst();
+        if (had) continue;
+        await trx
+          .insertInto("ledger")
+          .values({
+            memberId: m.id, account: o.account, entry: "opening", direction: o.direction, amountFen: o.fen, balanceAfterFen: o.account === "wallet" ? o.fen : null,
+            businessType: 0, outTradeNo: openingTradeNo(m.id, o.account), orderNo: null, note: o.note, createTime: now,
+          })
+          .execute();
+      }
     }
   });
 }

@@ -45,6 +45,8 @@ export interface SettlementLinesTable {
   disputeStatus: Generated<string>;
   disputeReason: string | null;
   answerNote: string | null;
+  /** Migration 102: the credit ledger row the line bills (a charge or a refund); null for adjustments. */
+  ledgerId: number | null;
 }
 
 export interface SettlementEventsTable {

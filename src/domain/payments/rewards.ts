@@ -64,7 +64,7 @@ export function rewardLinesFor(referrer: MemberTypeFacts, order: { ticketFen: nu
  * one request at a time. Train: 出票中 1 → 已出票 2; refunded 4 from ticketed 2 or changed
  * 3. Hotel: 已入住 3 → 已完成 4 (a completed stay cannot be refunded).
  */
-const EARN_MOVES: Readonly<Record<string, readonly [number, number][]>> = {
+export const EARN_MOVES: Readonly<Record<string, readonly [number, number][]>> = {
   air: [[7, 2]],
   train: [[1, 2]],
   hotel: [[3, 4]],

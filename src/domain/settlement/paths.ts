@@ -17,4 +17,6 @@ export const SETTLEMENT_PATHS = {
   operatorAnswer: "/finance/settlement/operator/answer",
   operatorSettle: "/finance/settlement/operator/settle",
   operatorCreditLimit: "/finance/settlement/operator/credit-limit",
+  /** The money audit: every check with its offending rows (operator only). */
+  operatorAudit: "/finance/settlement/operator/audit",
 } as const;

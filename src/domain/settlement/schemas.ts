@@ -100,7 +100,7 @@ export interface StatementRow {
 
 export interface StatementLine {
   id: number;
-  kind: "order" | "adjustment";
+  kind: "order" | "refund" | "adjustment";
   orderNo: string | null;
   title: string;
   travellerName: string;

@@ -1,0 +1,217 @@
+// The money audit: checks that every fen the portal holds is explained, one function per check,
+// each answering whether it holds and the rows that break it. Read-only; run by the operator's
+// audit API, by `npm run audit:money`, and by the tests after every money test file.
+// - a wallet's balance is the sum of its ledger; a rewards account's is the sum of its entries;
+// - a paid order was paid by exactly one trade, whose own and company parts add up to its price;
+// - a company's credit used is what was charged to it less what was settled and refunded;
+// - every credit ledger row of a closed period (before the end of the company's last statement)
+//   is on exactly one statement line, and every credit payment of it has its charge row;
+// - every completed order of a referred member has the rewards its referrer earns.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { yuanTextToFen } from "../../src/domain/travel/money";
+import { BUSINESS_TYPE } from "../../src/domain/payments/types";
+import { EARN_MOVES, rewardLinesFor } from "../../src/domain/payments/rewards";
+import { periodCutoffIso } from "../../src/domain/settlement/period";
+import { rewardSubjectOf } from "../payments/reward-subject";
+
+type Db = Kysely<Database>;
+export type Row = Record<string, string | number | null>;
+
+export interface CheckResult {
+  name: string;
+  title: string;
+  ok: boolean;
+  /** The offending rows (at most LIMIT of them). */
+  rows: Row[];
+}
+
+const LIMIT = 50;
+const num = (v: unknown) => Number(v ?? 0);
+/** Stored decimal yuan text to fen, a leading minus allowed (credit used may be below zero). */
+function fenOfText(text: string): number | null {
+  const t = text.trim();
+  const abs = yuanTextToFen(t.startsWith("-") ? t.slice(1) : t);
+  return abs === null ? null : t.startsWith("-") ? -abs : abs;
+}
+const result = (name: string, title: string, rows: Row[]): CheckResult => ({ name, title, ok: rows.length === 0, rows: rows.slice(0, LIMIT) });
+
+export async function walletsMatchLedger(db: Db): Promise<CheckResult> {
+  const sums = await db
+    .selectFrom("ledger")
+    .select((eb) => ["memberId", eb.fn.sum<string | number>(eb.case().when("direction", "=", "in").then(eb.ref("amountFen")).else(eb.neg(eb.ref("amountFen"))).end()).as("fen")])
+    .where("account", "=", "wallet")
+    .groupBy("memberId")
+    .execute();
+  const ledger = new Map(sums.map((s) => [s.memberId, num(s.fen)]));
+  const wallets = await db.selectFrom("wallets").select(["memberId", "balance"]).execute();
+  const bad: Row[] = [];
+  for (const w of wallets) {
+    const balanceFen = fenOfText(w.balance);
+    const ledgerFen = ledger.get(w.memberId) ?? 0;
+    ledger.delete(w.memberId);
+    if (balanceFen !== ledgerFen) bad.push({ memberId: w.memberId, balance: w.balance, balanceFen, ledgerFen });
+  }
+  for (const [memberId, ledgerFen] of ledger) if (ledgerFen !== 0) bad.push({ memberId, balance: null, balanceFen: 0, ledgerFen });
+  return result("wallets", "每个账户余额等于其流水合计", bad);
+}
+
+export async function rewardsMatchEntries(db: Db): Promise<CheckResult> {
+  const sums = await db.selectFrom("reward_entries").select((eb) => ["memberId", "kind", eb.fn.sum<string | number>("amountFen").as("fen")]).groupBy(["memberId", "kind"]).execute();
+  const entries = new Map(sums.map((s) => [`${s.memberId}:${s.kind}`, num(s.fen)]));
+  const bad: Row[] = [];
+  for (const a of await db.selectFrom("reward_accounts").select(["memberId", "kind", "balanceFen"]).execute()) {
+    const key = `${a.memberId}:${a.kind}`;
+    const entryFen = entries.get(key) ?? 0;
+    entries.delete(key);
+    if (a.balanceFen !== entryFen) bad.push({ memberId: a.memberId, kind: a.kind, balanceFen: a.balanceFen, entriesFen: entryFen });
+  }
+  for (const [key, entryFen] of entries) if (entryFen !== 0) bad.push({ memberId: Number(key.split(":")[0]), kind: key.split(":")[1], balanceFen: 0, entriesFen: entryFen });
+  return result("rewards", "每个奖励账户余额等于其收益明细合计", bad);
+}
+
+const CHANGE_TYPES: readonly number[] = [BUSINESS_TYPE.changeTicket, BUSINESS_TYPE.trainChangeTicket];
+
+/**
+ * An order's pay move names the trade that paid it (the event's note ends with its number): one
+ * such move per order, a trade of that order that was paid, the traveller's and the company's
+ * parts adding up to the order's price, and no other trade of the order still standing as paid
+ * for it (money that arrived for an order already paid goes back).
+ */
+export async function paidOrdersHaveOnePayment(db: Db): Promise<CheckResult> {
+  const events = await db
+    .selectFrom("order_events as e")
+    .innerJoin("orders as o", "o.id", "e.orderId")
+    .select(["e.orderId", "e.note", "o.orderNo", "o.totalFen"])
+    .where("e.action", "=", "pay")
+    .orderBy("e.id")
+    .execute();
+  const byOrder = new Map<number, typeof events>();
+  for (const e of events) byOrder.set(e.orderId, [...(byOrder.get(e.orderId) ?? []), e]);
+  const bad: Row[] = [];
+  for (const [orderId, list] of byOrder) {
+    const e = list[0];
+    if (list.length !== 1) {
+      bad.push({ orderId, orderNo: e.orderNo, problem: `支付记录 ${list.length} 次` });
+      continue;
+    }
+    const outTradeNo = (e.note ?? "").trim().split(/\s+/).pop() ?? "";
+    const trades = await db.selectFrom("payments").select(["outTradeNo", "businessType", "status", "paidTime", "amountFen", "creditFen"]).where("orderId", "=", orderId).execute();
+    const own = trades.find((t) => t.outTradeNo === outTradeNo);
+    if (!own || !own.paidTime) {
+      bad.push({ orderId, orderNo: e.orderNo, outTradeNo, problem: "支付记录未对应已支付的交易" });
+      continue;
+    }
+    if (own.amountFen + own.creditFen !== e.totalFen) {
+      bad.push({ orderId, orderNo: e.orderNo, outTradeNo, amountFen: own.amountFen, creditFen: own.creditFen, totalFen: e.totalFen, problem: "个人与企业支付合计不等于订单金额" });
+    }
+    const others = trades.filter((t) => t !== own && t.status === "paid" && !CHANGE_TYPES.includes(t.businessType));
+    for (const t of others) bad.push({ orderId, orderNo: e.orderNo, outTradeNo: t.outTradeNo, problem: "同一订单另有一笔已支付交易" });
+  }
+  return result("orders", "每个已支付订单恰有一笔支付，且各部分合计等于订单金额", bad);
+}
+
+/** The company's credit ledger rows: those of its orders' trades, and its own opening rows. */
+function creditRowsOf(db: Db, companyId: number, walletMemberId: number) {
+  return db
+    .selectFrom("ledger as cl")
+    .leftJoin("payments as p", "p.outTradeNo", "cl.outTradeNo")
+    .leftJoin("orders as o", "o.id", "p.orderId")
+    .where("cl.account", "=", "credit")
+    .where((eb) => eb.or([eb("o.companyId", "=", companyId), eb.and([eb("p.id", "is", null), eb("cl.memberId", "=", walletMemberId)])]));
+}
+
+const companies = (db: Db) => db.selectFrom("companies").select(["id", "name", "adminMemberId"]).where("adminMemberId", "is not", null).orderBy("id").execute();
+
+export async function creditUsedMatches(db: Db): Promise<CheckResult> {
+  const bad: Row[] = [];
+  for (const c of await companies(db)) {
+    const walletMemberId = c.adminMemberId!;
+    const w = await db.selectFrom("wallets").select("creditUsed").where("memberId", "=", walletMemberId).executeTakeFirst();
+    const usedFen = w ? fenOfText(w.creditUsed) : 0;
+    const moved = await creditRowsOf(db, c.id, walletMemberId)
+      .select((eb) => [
+        eb.fn.sum<string | number>(eb.case().when("cl.direction", "=", "out").then(eb.ref("cl.amountFen")).else(0).end()).as("charged"),
+        eb.fn.sum<string | number>(eb.case().when("cl.direction", "=", "in").then(eb.ref("cl.amountFen")).else(0).end()).as("refunded"),
+      ])
+      .executeTakeFirst();
+    const settled = await db
+      .selectFrom("settlement_lines as l")
+      .innerJoin("settlement_statements as s", "s.id", "l.statementId")
+      .select((eb) => eb.fn.sum<string | number>("l.amountFen").as("fen"))
+      .where("s.companyId", "=", c.id)
+      .where("s.status", "=", "settled")
+      .where("l.kind", "in", ["order", "refund"])
+      .executeTakeFirst();
+    const chargedFen = num(moved?.charged);
+    const refundedFen = num(moved?.refunded);
+    const settledFen = num(settled?.fen);
+    const expected = chargedFen - settledFen - refundedFen;
+    if (usedFen !== expected) bad.push({ companyId: c.id, company: c.name, creditUsedFen: usedFen, chargedFen, settledFen, refundedFen, expectedFen: expected });
+  }
+  return result("credit", "企业已用授信等于授信支付减已结算减已退款", bad);
+}
+
+export async function closedPeriodsBilled(db: Db): Promise<CheckResult> {
+  const bad: Row[] = [];
+  for (const c of await companies(db)) {
+    const last = await db.selectFrom("settlement_statements").select("periodEnd").where("companyId", "=", c.id).orderBy("periodEnd", "desc").executeTakeFirst();
+    if (!last) continue;
+    const cutoff = periodCutoffIso(last.periodEnd);
+    const rows = await creditRowsOf(db, c.id, c.adminMemberId!)
+      .select((eb) => [
+        "cl.id", "cl.outTradeNo", "cl.entry", "cl.amountFen", "cl.createTime",
+        eb.selectFrom("settlement_lines as sl").select((e) => e.fn.countAll().as("n")).whereRef("sl.ledgerId", "=", "cl.id").as("lines"),
+      ])
+      .where("cl.createTime", "<", cutoff)
+      .execute();
+    for (const r of rows) if (num(r.lines) !== 1) bad.push({ companyId: c.id, ledgerId: r.id, outTradeNo: r.outTradeNo, entry: r.entry, amountFen: r.amountFen, lines: num(r.lines) });
+    const uncharged = await db
+      .selectFrom("payments as p")
+      .innerJoin("orders as o", "o.id", "p.orderId")
+      .leftJoin("ledger as cl", (j) => j.onRef("cl.outTradeNo", "=", "p.outTradeNo").on("cl.account", "=", "credit").on("cl.entry", "=", "pay"))
+      .select(["p.id", "p.outTradeNo", "p.amountFen"])
+      .where("o.companyId", "=", c.id)
+      .where("p.method", "=", "credit")
+      .where("p.paidTime", "is not", null)
+      .where("p.paidTime", "<", cutoff)
+      .where("cl.id", "is", null)
+      .execute();
+    for (const p of uncharged) bad.push({ companyId: c.id, paymentId: p.id, outTradeNo: p.outTradeNo, amountFen: p.amountFen, lines: 0 });
+  }
+  return result("statements", "已结账期的每笔授信支付与退款恰在一条对账单明细上", bad);
+}
+
+export async function referredOrdersRewarded(db: Db): Promise<CheckResult> {
+  const bad: Row[] = [];
+  for (const [product, moves] of Object.entries(EARN_MOVES)) {
+    for (const [from, to] of moves) {
+      const orders = await db
+        .selectFrom("order_events as e")
+        .innerJoin("orders as o", "o.id", "e.orderId")
+        .select(["o.id", "o.orderNo", "o.memberId", "o.travellerMemberId", "o.ticketFen", "o.serviceFeeFen"])
+        .distinct()
+        .where("o.product", "=", product)
+        .where("e.fromStatus", "=", from)
+        .where("e.toStatus", "=", to)
+        .execute();
+      for (const o of orders) {
+        const subject = await rewardSubjectOf(db, o);
+        if (!subject) continue;
+        const entries = await db.selectFrom("reward_entries").select("kind").where("orderId", "=", o.id).where("event", "=", "earn").execute();
+        for (const line of rewardLinesFor(subject.referrer, o)) {
+          if (!entries.some((e) => e.kind === line.kind)) bad.push({ orderId: o.id, orderNo: o.orderNo, referrerId: subject.referrer.id, kind: line.kind, amountFen: line.amountFen });
+        }
+      }
+    }
+  }
+  return result("rewards-earned", "被推荐会员的每个已完成订单都已计入推荐人收益", bad);
+}
+
+export const MONEY_CHECKS = [walletsMatchLedger, rewardsMatchEntries, paidOrdersHaveOnePayment, creditUsedMatches, closedPeriodsBilled, referredOrdersRewarded] as const;
+
+export async function auditMoney(db: Db): Promise<{ ok: boolean; checks: CheckResult[] }> {
+  const checks: CheckResult[] = [];
+  for (const check of MONEY_CHECKS) checks.push(await check(db));
+  return { ok: checks.every((c) => c.ok), checks };
+}
