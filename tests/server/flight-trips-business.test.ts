@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { fakeClock, realClock } from "./account-helpers";
+import { downloadExport, fakeClock, realClock } from "./account-helpers";
 import { DEMO, travelClient } from "./travel-helpers";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_ORDER_STATUS as S } from "../../src/domain/orders/flight";
@@ -86,7 +86,7 @@ describe("a business round trip", () => {
       await new Promise((done) => setTimeout(done, 25));
       view = (await c.as(DEMO.admin, "/export/status", { taskId: start.data.taskId })).data;
     }
-    const file = await h.app.inject({ method: "GET", url: `/api${view.downloadPath}` });
+    const file = await downloadExport(h.app, await c.tokenOf(DEMO.admin), view);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const cells: string[] = [];

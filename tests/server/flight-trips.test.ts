@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, count, freshClient, login } from "./account-helpers";
+import { call, count, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { findHold } from "../../server/suppliers/holds";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -31,6 +31,9 @@ beforeAll(async () => {
   freshClient();
   token = await login(h.app, ME);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow()).id;
+
+  // The wallet never pays without the pay password.
+  await givePayPassword(h.db.db);
 });
 afterAll(() => stopTravel(h));
 beforeEach(async () => {
@@ -60,7 +63,7 @@ async function after(ms: number) {
 async function pay(orderId: number, businessType: number) {
   const t = await api(PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
-  const r = await api(PAY.wallet, { outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType });
+  const r = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType });
   expect(r.ret, r.msg).toBe(0);
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { setBalance } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
-import { call, freshClient, login } from "./account-helpers";
+import { call, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { auditMoney, closedPeriodsBilled, creditUsedMatches, paidOrdersHaveOnePayment, referredOrdersRewarded, rewardsMatchEntries, walletsMatchLedger, type CheckResult } from "../../server/audit/money";
 import { generateNow } from "../../server/settlement/statements";
@@ -30,6 +30,9 @@ beforeAll(async () => {
   freshClient();
   token = await login(h.app, BUYER);
   for (const m of [BUYER, ADMIN]) ids[m] = (await db().selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
+
+  // The wallet never pays without the pay password.
+  await givePayPassword(h.db.db);
 });
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => clock));
@@ -61,7 +64,7 @@ async function ticketedOrder() {
   })).body;
   expect(b.ret, b.msg).toBe(0);
   const t = (await call(h.app, PAY.create, { token, orderId: b.data.id, method: "wallet" })).body;
-  const paid = (await call(h.app, PAY.wallet, { token, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[BUYER], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay })).body;
+  const paid = (await call(h.app, PAY.wallet, { token, payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[BUYER], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay })).body;
   expect(paid.ret, paid.msg).toBe(0);
   for (const ms of [0, 6_000]) {
     clock += ms;
