@@ -6,7 +6,7 @@
 // offer connections at once; one books as a two-flight order, is ticketed, its second flight's
 // ticket alone is changed to the next day, and the order is refunded whole.
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
 import { formatFen } from "../src/domain/policy/fen";
 
@@ -28,7 +28,7 @@ async function fillAndSubmit(page: Page) {
 
 async function payAndTicket(page: Page, id: number) {
   await page.getByRole("link", { name: "去支付" }).click();
-  await page.getByRole("button", { name: "立即支付" }).click();
+  await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
   await page.goto(`/ticket/OrderDetails/${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 30_000 });
@@ -49,6 +49,7 @@ test("往返 北京 → 广州: both flights on one order, ticketed per flight, 
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  await ensurePayPassword(page, WHO);
   await page.goto("/airTicket/query");
   await page.getByText("往返").click();
   await pick(page, "出发城市", "beijing", "北京");
@@ -125,6 +126,7 @@ test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
+  await ensurePayPassword(page, WHO);
   await page.goto("/airTicket/query");
   await pick(page, "出发城市", "haerbin", "哈尔滨");
   await pick(page, "到达城市", "三亚", "三亚");
@@ -165,7 +167,7 @@ test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked
   await change.getByRole("button", { name: "确认改签" }).click();
   if (changeTotal !== "¥0.00") {
     await expect(page).toHaveURL(new RegExp(`/pay/order/${id}$`));
-    await page.getByRole("button", { name: "立即支付" }).click();
+    await payNow(page);
     await expect(page).toHaveURL(/\/order\/list/);
     await page.goto(`/ticket/OrderDetails/${id}`);
   }
