@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { E2E_OPERATOR_KEY } from "./e2e/operator-key";
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -43,12 +44,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: HALVES.map((h) => ({
-    name: h.name,
-    workers: 1,
-    testMatch: h.files,
-    use: { baseURL: `http://127.0.0.1:${h.port}` },
-  })),
+  // Each half ends with the money audit on its own server, once all its specs are done.
+  projects: HALVES.flatMap((h) => [
+    {
+      name: h.name,
+      workers: 1,
+      testMatch: h.files,
+      teardown: `${h.name}-money-audit`,
+      use: { baseURL: `http://127.0.0.1:${h.port}` },
+    },
+    {
+      name: `${h.name}-money-audit`,
+      testMatch: "money-audit.teardown.ts",
+      use: { baseURL: `http://127.0.0.1:${h.port}`, extraHTTPHeaders: { "x-operator-key": E2E_OPERATOR_KEY } },
+    },
+  ]),
   // The built portal and a real server on a fresh database per half (scripts/e2e-server.ts).
   webServer: HALVES.map((h) => ({
     command: `npx tsx scripts/e2e-server.ts`,
@@ -57,7 +67,7 @@ export default defineConfig({
     timeout: 120_000,
     // The brand's filing line and QR targets as a deployment sets them.
     env: {
-      PORT: String(h.port), HOST: "127.0.0.1", NODE_ENV: "test", SEED: "demo", LOG_LEVEL: "warn",
+      PORT: String(h.port), HOST: "127.0.0.1", NODE_ENV: "test", SEED: "demo", LOG_LEVEL: "warn", SETTLEMENT_OPERATOR_KEY: E2E_OPERATOR_KEY,
       BRAND_ICP: "沪ICP备2026000001号-1", BRAND_APP_URL: "https://app.example.com/get", BRAND_PUBLIC_ACCOUNT_URL: "https://mp.example.com/follow",
     },
   })),

@@ -10,12 +10,11 @@ import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import { E2E_OPERATOR_KEY as OPERATOR_KEY } from "./operator-key";
 
 // A fresh server generates its travel inventory in the background at first, and pages answer
 // slowly while it does: every wait here allows for that.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const OPERATOR_KEY = "demo-settlement-operator-key-not-for-production";
 
 async function bookOrder(page: Page, daysAhead: number, mobile: string): Promise<{ id: number; orderNo: string; payprice: number }> {
   const token = await page.evaluate(() => localStorage.getItem("token"));

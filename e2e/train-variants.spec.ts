@@ -125,6 +125,9 @@ test("12306账号购票: a keyboard search, the 12306 sign-in, the account's pas
   await expect(row).toContainText(`购票方式：12306账号购票：${ACCOUNT}`);
   await row.getByRole("link", { name: orderNo }).click();
   await expect(page).toHaveURL(/\/train\/OrderDetails\/\d+$/);
+  // The address changes at once, while the list stays on screen until the detail's code arrives:
+  // the detail's heading says it is there (the list rows carry the same test id).
+  await expect(page.getByRole("heading", { name: "火车票订单详情" })).toBeVisible();
   await expect(page.getByTestId("order-channel")).toHaveText(`12306账号购票：${ACCOUNT}`);
   await page.screenshot({ path: `${SHOTS}/train-ab-order-detail-1280.png`, fullPage: true });
 
