@@ -95,7 +95,10 @@ function track(ctx: AppContext, work: Promise<void>): void {
 async function removeOldFiles(): Promise<void> {
   const dir = exportDir();
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  const cutoff = now() - FILE_TTL_MS;
+  // A file's age is measured on the same clock that stamped it, the machine's: the app's business
+  // clock may be set elsewhere (a test's or a replay's day), and read against real modification
+  // times it would take every other process's fresh files in a shared directory for old ones.
+  const cutoff = Date.now() - FILE_TTL_MS;
   await Promise.all(
     names
       .filter((n) => n.endsWith(".xlsx"))
