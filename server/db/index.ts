@@ -6,6 +6,7 @@ import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { withStatementCache, type CachedSqlite } from "./statement-cache";
 import { watchWrites, type WriteWatch } from "./write-watch";
+import { SchemaPostgresDialect } from "./schema-introspector";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -138,7 +139,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     await pool.end().catch(() => {});
     throw new DatabaseUnavailable(`无法连接数据库 ${redactUrl(url)}：${(e as Error).message}`);
   }
-  const db = watched(new PostgresDialect({ pool }));
+  const db = watched(schema ? new SchemaPostgresDialect({ pool }, schema) : new PostgresDialect({ pool }));
   return { db, dialect: "postgres", schema, close: () => db.destroy() };
 }
 
