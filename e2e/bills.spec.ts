@@ -17,7 +17,7 @@ function lastMonth(): [string, string] {
   return [ymd(first), ymd(last)];
 }
 
-const fen = (text: string) => Math.round(Number(text.replace(/[¥,\s]/g, "")) * 100);
+const fen = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100);
 
 // A fresh server generates its sales window's inventory right after it starts; on a busy
 // machine the first lists wait behind it.
@@ -52,7 +52,7 @@ test("企业账单：按上月筛选，显示合计行，导出的 Excel 与账�
   expect(fen(await page.getByTestId("bill-total-settledFen").innerText())).toBe(data.totals.settledFen);
   // Every row on the page was booked last month.
   for (const row of await bill.locator(".ant-table-tbody tr.ant-table-row").all()) {
-    const booked = (await row.locator("td").nth(1).innerText()).slice(0, 10);
+    const booked = (await row.getByTestId("bill-booked").innerText()).slice(0, 10);
     expect(booked >= start && booked <= end, booked).toBe(true);
   }
 
@@ -75,6 +75,37 @@ test("企业账单：按上月筛选，显示合计行，导出的 Excel 与账�
   expect(Math.round((last.getCell(col("订单金额（元）")).value as number) * 100)).toBe(data.totals.totalFen);
   expect(Math.round((last.getCell(col("结算金额（元）")).value as number) * 100)).toBe(data.totals.settledFen);
   expect(errors).toEqual([]);
+});
+
+test("企业账单在 1280 与 1440 宽的窗口中不需横向滚动，合计在各自的列下完整可读", async ({ page }) => {
+  await signIn(page, "13800000070");
+  await page.goto("/finance/enterpriseBill");
+  const bill = page.getByTestId("bill-list");
+  await expect(page.getByTestId("bill-totals")).toBeVisible(FIRST_LOAD);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => {
+      const table = document.querySelector('[data-testid="bill-list"] .ant-table-content') as HTMLElement;
+      const doc = document.documentElement;
+      return { table: table.scrollWidth - table.clientWidth, page: doc.scrollWidth - doc.clientWidth };
+    });
+    expect(overflow, `at ${width}px`).toEqual({ table: 0, page: 0 });
+    // Every column header is inside the window.
+    for (const th of await bill.locator(".ant-table-thead th").all()) {
+      const box = (await th.boundingBox())!;
+      expect(box.x + box.width, `${await th.innerText()} at ${width}px`).toBeLessThanOrEqual(width);
+    }
+    // Each total lies under its own column's header and is shown whole.
+    for (const [key, header] of [["totalFen", "订单金额"], ["settledFen", "结算金额"], ["ticketFen", "费用明细"]] as const) {
+      const total = page.getByTestId(`bill-total-${key}`);
+      const th = (await bill.locator(".ant-table-thead th", { hasText: header }).boundingBox())!;
+      const box = (await total.boundingBox())!;
+      expect(box.x, `${key} at ${width}px`).toBeGreaterThanOrEqual(th.x - 1);
+      expect(box.x + box.width, `${key} at ${width}px`).toBeLessThanOrEqual(th.x + th.width + 1);
+      expect(await total.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(fen(await total.innerText())).toBeGreaterThan(0);
+    }
+  }
 });
 
 test("交易账单对员工可见，企业账单不对员工开放", async ({ page }) => {

@@ -1,7 +1,7 @@
 // A partner that settles with its company monthly (天禾商旅, payLabel 确认订单): its employee
 // 周文博 enters by the signed link, and paying reads 确认订单 everywhere — the order's action,
 // the cashier's title and its button — with the company's credit line offered first; confirming
-// settles the order on that credit.
+// settles the order on that credit, and the finish page says the order was confirmed.
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { watchConsole } from "./helpers";
@@ -41,7 +41,10 @@ test("a monthly-settling partner's member confirms an order on the company's cre
   await expect(page.getByRole("tab", { selected: true })).toHaveText("企业授信支付");
   await page.screenshot({ path: "test-results/confirm-order-cashier-1280.png", fullPage: true });
   await page.getByRole("button", { name: "确认订单" }).click();
-  await expect(page.getByText("支付成功").or(page.getByTestId("order-status"))).toBeVisible();
+  // The finish page says the order was confirmed, never that it was paid.
+  await expect(page.getByText("订单确认成功")).toBeVisible();
+  await expect(page.getByText("订单已确认")).toBeVisible();
+  await expect(page.getByText(/支付成功|支付完成/)).toHaveCount(0);
   await page.goto(`/ticket/OrderDetails/${booked.data.id}`);
   await expect(page.getByTestId("order-status")).toHaveText(/^(已支付|出票中|已出票)$/);
   expect(errors).toEqual([]);

@@ -10,7 +10,7 @@ import { offsetOf } from "../services/http/paging";
 import { memberTypeKey } from "../../src/domain/member";
 import { flightOrderLabel } from "../../src/domain/orders/flight";
 import {
-  BILL_PRODUCTS, BILL_PRODUCT_LABELS, HOLDING_STATUSES, LEDGER_ACCOUNT_LABELS, LEDGER_ENTRY_LABELS,
+  BILL_PRODUCTS, BILL_PRODUCT_LABELS, HOLDING_STATUSES, SOLD_STATUSES, LEDGER_ACCOUNT_LABELS, LEDGER_ENTRY_LABELS,
   type BillDefinition, type BillPage, type BillProduct, type LedgerBillRow, type LedgerEntryName, type OrderBillRow,
 } from "../../src/domain/bills";
 import { inChunks } from "../exports/xlsx";
@@ -71,18 +71,29 @@ async function ordersScope(db: Kysely<Database>, bill: BillDefinition, member: M
   q = bill.product ? q.where("o.product", "=", bill.product) : q.where("o.product", "in", [...BILL_PRODUCTS]);
   if (bill.statuses) q = q.where("o.status", "in", [...bill.statuses]);
   if (f.product) q = q.where("o.product", "=", f.product);
+  // A bill is about money paid: an order never paid (unpaid, awaiting or refused approval,
+  // cancelled) is listed only when the status filter asks for its status on purpose.
   if (f.status !== undefined) q = q.where("o.status", "=", f.status);
+  else if (!bill.statuses) q = q.where("o.status", "in", [...SOLD_STATUSES]);
   if (f.startDate) q = q.where("o.createTime", ">=", chinaDayStart(f.startDate));
   if (f.endDate) q = q.where("o.createTime", "<", chinaDayAfter(f.endDate));
   if (f.orderNo) q = q.where("o.orderNo", "like", contains(f.orderNo));
   if (f.travellerName) {
     const pattern = contains(f.travellerName);
-    q = q.where((eb) => eb.exists(eb.selectFrom("order_passengers as p").select("p.id").whereRef("p.orderId", "=", "o.id").where("p.name", "like", pattern)));
+    // Each product keeps its travellers in its own table: flight passengers, hotel guests, train passengers.
+    q = q.where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom("order_passengers as p").select("p.id").whereRef("p.orderId", "=", "o.id").where("p.name", "like", pattern)),
+        eb.exists(eb.selectFrom("hotel_order_guests as hg").select("hg.id").whereRef("hg.orderId", "=", "o.id").where("hg.name", "like", pattern)),
+        eb.exists(eb.selectFrom("train_order_passengers as tp").select("tp.id").whereRef("tp.orderId", "=", "o.id").where("tp.name", "like", pattern)),
+      ]),
+    );
   }
   if (f.departmentId !== undefined) {
     const departmentId = f.departmentId;
-    // The booker's department: the employee record the booking member belongs to.
-    q = q.where("o.bookerMemberId", "in", (eb) =>
+    // The traveller's department (the employee the order is for; the booker when booked for
+    // themself): a trip booked for a colleague is the colleague's department's cost.
+    q = q.where((eb) => eb.fn.coalesce("o.travellerMemberId", "o.bookerMemberId"), "in", (eb) =>
       eb.selectFrom("members as m").innerJoin("employees as e", "e.id", "m.creditEmployeeId").select("m.id").where("e.departmentId", "=", departmentId),
     );
   }
@@ -90,10 +101,13 @@ async function ordersScope(db: Kysely<Database>, bill: BillDefinition, member: M
 }
 
 type OrderEB = ExpressionBuilder<OrdersDb, "o">;
-const settledExpr = (eb: OrderEB) => eb.case().when("o.status", "in", [...HOLDING_STATUSES]).then(eb.ref("o.totalFen")).else(sql.lit(0)).end();
+/** A company bill settles only the company's part: what the traveller paid themself is not the company's. */
+const companyPaysOnly = (bill: BillDefinition) => bill.scope === "company";
+const settledExpr = (eb: OrderEB, bill: BillDefinition) =>
+  eb.case().when("o.status", "in", [...HOLDING_STATUSES]).then(companyPaysOnly(bill) ? eb("o.totalFen", "-", eb.ref("o.selfPayFen")) : eb.ref("o.totalFen")).else(sql.lit(0)).end();
 const sumOf = (e: Parameters<OrderEB["fn"]["sum"]>[0], eb: OrderEB) => eb.fn.coalesce(eb.fn.sum(e), sql.lit(0));
 
-async function orderTotals(q: OrdersQ): Promise<Record<string, number>> {
+async function orderTotals(q: OrdersQ, bill: BillDefinition): Promise<Record<string, number>> {
   const r = await q
     .select((eb) => [
       eb.fn.countAll().as("count"),
@@ -102,7 +116,8 @@ async function orderTotals(q: OrdersQ): Promise<Record<string, number>> {
       sumOf("o.serviceFeeFen", eb).as("serviceFeeFen"),
       sumOf("o.insuranceFen", eb).as("insuranceFen"),
       sumOf("o.totalFen", eb).as("totalFen"),
-      sumOf(settledExpr(eb), eb).as("settledFen"),
+      sumOf("o.selfPayFen", eb).as("selfPayFen"),
+      sumOf(settledExpr(eb, bill), eb).as("settledFen"),
     ])
     .executeTakeFirst();
   // PostgreSQL answers sums and counts of integers as text (bigint).
@@ -115,48 +130,60 @@ type OrderSort = keyof typeof ORDER_SORT_COLUMNS;
 function orderRowsQuery(q: OrdersQ) {
   return q.select([
     "o.id", "o.orderNo", "o.product", "o.createTime", "o.title", "o.depDate", "o.status", "o.ticketFen", "o.constructionFeeFen", "o.fuelSurchargeFen",
-    "o.serviceFeeFen", "o.insuranceFen", "o.totalFen", "o.bookerMemberId",
+    "o.serviceFeeFen", "o.insuranceFen", "o.totalFen", "o.selfPayFen", "o.bookerMemberId", "o.travellerMemberId",
   ]);
 }
 type OrderRaw = Awaited<ReturnType<ReturnType<typeof orderRowsQuery>["execute"]>>[number];
 
 /**
- * The rows with their passengers' names and their booker's name and department. A page or an
- * export chunk has a handful of bookers, so they are read once each rather than joined to every
- * order row (three lookups per row, most of what a large export spent reading).
+ * The rows with their travellers' names, their booker's name, the traveller's department and,
+ * on a hotel or train bill, the stay or train. A page or an export chunk has a handful of
+ * people, so each is read once rather than joined to every order row (three lookups per row,
+ * most of what a large export spent reading).
  */
-async function withPeople(db: Kysely<Database>, rows: OrderRaw[]): Promise<OrderBillRow[]> {
+async function withPeople(db: Kysely<Database>, bill: BillDefinition, rows: OrderRaw[]): Promise<OrderBillRow[]> {
+  const ids = rows.map((r) => r.id);
+  const personOf = (r: OrderRaw) => r.travellerMemberId ?? r.bookerMemberId;
   const names = new Map<number, string[]>();
-  const bookers = new Map<number, { name: string; departmentName: string }>();
+  const people = new Map<number, { name: string; departmentName: string }>();
+  const hotels = new Map<number, HotelFacts>();
+  const trains = new Map<number, TrainFacts>();
   if (rows.length) {
-    const [ps, bs] = await Promise.all([
-      // A round trip or connection has a ticket per passenger and segment: each passenger is named once.
-      db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", rows.map((r) => r.id)).where("segment", "=", 0).orderBy("id").execute(),
+    const [ps, ms, hs, ts] = await Promise.all([
+      travellerNames(db, ids),
       db
         .selectFrom("members as bm")
         .leftJoin("employees as be", "be.id", "bm.creditEmployeeId")
         .leftJoin("departments as bd", "bd.id", "be.departmentId")
         .select(["bm.id", "bm.realName", "bm.mobilePhone", "bd.name as departmentName"])
-        .where("bm.id", "in", [...new Set(rows.map((r) => r.bookerMemberId))])
+        .where("bm.id", "in", [...new Set(rows.flatMap((r) => [r.bookerMemberId, personOf(r)]))])
         .execute(),
+      bill.product === "hotel"
+        ? db.selectFrom("hotel_orders").select(["orderId", "hotelName", "cityName", "checkIn", "checkOut", "nights", "roomCount"]).where("orderId", "in", ids).execute()
+        : [],
+      bill.product === "train"
+        ? db.selectFrom("train_orders").select(["orderId", "trainNo", "fromStation", "toStation", "seatName", "depDate", "depTime"]).where("orderId", "in", ids).execute()
+        : [],
     ]);
     for (const p of ps) {
       const list = names.get(p.orderId);
       if (list) list.push(p.name);
       else names.set(p.orderId, [p.name]);
     }
-    for (const b of bs) bookers.set(b.id, { name: b.realName || b.mobilePhone || "", departmentName: b.departmentName ?? "" });
+    for (const m of ms) people.set(m.id, { name: m.realName || m.mobilePhone || "", departmentName: m.departmentName ?? "" });
+    for (const { orderId, ...h } of hs) hotels.set(orderId, h);
+    for (const { orderId, depDate, depTime, ...t } of ts) trains.set(orderId, { ...t, departure: `${depDate} ${depTime}` });
   }
   return rows.map((r) => {
-    const booker = bookers.get(r.bookerMemberId);
+    const holding = HOLDING_STATUSES.includes(r.status);
     return {
       id: r.id,
       orderNo: r.orderNo,
       product: r.product,
       productName: BILL_PRODUCT_LABELS[r.product as BillProduct] ?? r.product,
       createTime: r.createTime,
-      bookerName: booker?.name ?? "",
-      departmentName: booker?.departmentName ?? "",
+      bookerName: people.get(r.bookerMemberId)?.name ?? "",
+      departmentName: people.get(personOf(r))?.departmentName ?? "",
       passengerNames: (names.get(r.id) ?? []).join("、"),
       title: r.title,
       depDate: r.depDate,
@@ -167,9 +194,25 @@ async function withPeople(db: Kysely<Database>, rows: OrderRaw[]): Promise<Order
       serviceFeeFen: r.serviceFeeFen,
       insuranceFen: r.insuranceFen,
       totalFen: r.totalFen,
-      settledFen: HOLDING_STATUSES.includes(r.status) ? r.totalFen : 0,
+      selfPayFen: r.selfPayFen,
+      settledFen: holding ? r.totalFen - (companyPaysOnly(bill) ? r.selfPayFen : 0) : 0,
+      ...hotels.get(r.id),
+      ...trains.get(r.id),
     };
   });
+}
+
+type HotelFacts = Pick<OrderBillRow, "hotelName" | "cityName" | "checkIn" | "checkOut" | "nights" | "roomCount">;
+type TrainFacts = Pick<OrderBillRow, "trainNo" | "fromStation" | "toStation" | "seatName" | "departure">;
+
+/** Each order's travellers in booking order: flight passengers (each once, not per segment), hotel guests, train passengers. */
+async function travellerNames(db: Kysely<Database>, ids: number[]): Promise<{ orderId: number; name: string }[]> {
+  const [air, hotel, train] = await Promise.all([
+    db.selectFrom("order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).where("segment", "=", 0).orderBy("id").execute(),
+    db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute(),
+    db.selectFrom("train_order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute(),
+  ]);
+  return [...air, ...hotel, ...train];
 }
 
 // ---- ledger-based bills ----
@@ -242,7 +285,7 @@ export async function billCount(db: Kysely<Database>, bill: BillDefinition, memb
 }
 
 export async function billTotals(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<Record<string, number>> {
-  return bill.source === "orders" ? orderTotals(await ordersScope(db, bill, member, f)) : ledgerTotals(ledgerScope(db, bill, member, f));
+  return bill.source === "orders" ? orderTotals(await ordersScope(db, bill, member, f), bill) : ledgerTotals(ledgerScope(db, bill, member, f));
 }
 
 export async function billPage(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput & { pageNum: number; pageSize: number }): Promise<BillPage<BillRow>> {
@@ -252,10 +295,10 @@ export async function billPage(db: Kysely<Database>, bill: BillDefinition, membe
     const col = ORDER_SORT_COLUMNS[(f.orderBy as OrderSort) ?? "createTime"] ?? ORDER_SORT_COLUMNS.createTime;
     const [raw, totals] = await Promise.all([
       orderRowsQuery(q).orderBy(col, dir).orderBy("o.id", dir).limit(f.pageSize).offset(offsetOf(f)).execute(),
-      orderTotals(q),
+      orderTotals(q, bill),
     ]);
     const { count, ...money } = totals;
-    return { list: await withPeople(db, raw), total: count, pageNum: f.pageNum, pageSize: f.pageSize, totals: money };
+    return { list: await withPeople(db, bill, raw), total: count, pageNum: f.pageNum, pageSize: f.pageSize, totals: money };
   }
   const q = ledgerScope(db, bill, member, f);
   const col = LEDGER_SORT_COLUMNS[(f.orderBy as LedgerSort) ?? "createTime"] ?? LEDGER_SORT_COLUMNS.createTime;
@@ -291,7 +334,7 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
         // A row-value comparison, which both databases answer from the (…, sort column, id) index.
         q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
       }
-      return withPeople(db, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
+      return withPeople(db, bill, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
     }, col === ORDER_SORT_COLUMNS.createTime ? undefined : UNINDEXED_SORT_CHUNK);
   }
   const key = (f.orderBy as LedgerSort) ?? "createTime";

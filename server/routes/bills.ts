@@ -13,8 +13,8 @@ import { zInt, zOptionalString } from "../../src/domain/zod";
 import { chinaDate } from "../../src/domain/travel/dates";
 import { now } from "../services/clock";
 import {
-  BILLS, BILL_NAMES, BILL_PRODUCTS, LEDGER_BILL_COLUMNS, LEDGER_BILL_SORTS, LEDGER_ENTRIES, LEDGER_TOTAL_KEYS, ORDER_BILL_COLUMNS, ORDER_BILL_SORTS, ORDER_TOTAL_KEYS,
-  billExcelPath, billListPath, billStatuses, type BillDefinition, type LedgerBillRow, type OrderBillRow,
+  BILLS, BILL_NAMES, BILL_PRODUCTS, LEDGER_BILL_COLUMNS, LEDGER_BILL_SORTS, LEDGER_ENTRIES, LEDGER_TOTAL_KEYS, ORDER_BILL_SORTS,
+  billExcelPath, billListPath, billStatuses, orderBillColumns, orderTotalKeys, type BillDefinition, type LedgerBillRow, type OrderBillRow,
 } from "../../src/domain/bills";
 import type { ExportColumn } from "../../src/domain/exports";
 
@@ -64,8 +64,8 @@ function routesOf(bill: BillDefinition) {
     input,
     handler: ({ input: f, member, ctx }) => billPage(ctx.db, bill, member!, f),
   });
-  const columns = (orders ? ORDER_BILL_COLUMNS : LEDGER_BILL_COLUMNS) as ExportColumn<OrderBillRow | LedgerBillRow>[];
-  const totalKeys: readonly string[] = orders ? ORDER_TOTAL_KEYS : LEDGER_TOTAL_KEYS;
+  const columns = (orders ? orderBillColumns(bill) : LEDGER_BILL_COLUMNS) as ExportColumn<OrderBillRow | LedgerBillRow>[];
+  const totalKeys: readonly string[] = orders ? orderTotalKeys(bill) : LEDGER_TOTAL_KEYS;
   const excel = defineExport({
     url: billExcelPath(bill.name),
     summary: `导出${bill.title}（与列表相同的筛选与排序，含合计行）`,

@@ -24,8 +24,11 @@ export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = { air:
 export const HOLDING_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter(
   (s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled && s !== S.moneyRefunded,
 );
-/** Sold: paid at some point (not unpaid, not cancelled before payment). */
-const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled);
+/**
+ * Sold: paid at some point (not unpaid, not cancelled before payment). What an orders bill lists
+ * unless its status filter asks for one status on purpose (an unpaid or cancelled order too).
+ */
+export const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled);
 /** On the way back or back: refund asked, in hand, ticket refunded, money refunded. */
 const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded];
 const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
@@ -57,8 +60,26 @@ export interface OrderBillRow extends Record<string, unknown> {
   serviceFeeFen: number;
   insuranceFen: number;
   totalFen: number;
-  /** What the order still holds of the money paid (0 once refunded, unpaid or cancelled). */
+  /** 超标自付: what the traveller paid themself of totalFen. */
+  selfPayFen: number;
+  /**
+   * What the order still holds of the money paid (0 once refunded, unpaid or cancelled); on a
+   * company bill only the company's part, without what the traveller paid themself.
+   */
   settledFen: number;
+  /** Hotel orders: the stay. */
+  hotelName?: string;
+  cityName?: string;
+  checkIn?: string;
+  checkOut?: string;
+  nights?: number;
+  roomCount?: number;
+  /** Train orders: the train and seat as booked, departure in China time (YYYY-MM-DD HH:mm). */
+  trainNo?: string;
+  fromStation?: string;
+  toStation?: string;
+  seatName?: string;
+  departure?: string;
 }
 
 /** One row of a ledger-based bill. */
@@ -77,7 +98,7 @@ export interface LedgerBillRow extends Record<string, unknown> {
   note: string;
 }
 
-export type OrderBillTotals = { count: number; ticketFen: number; taxFen: number; serviceFeeFen: number; insuranceFen: number; totalFen: number; settledFen: number };
+export type OrderBillTotals = { count: number; ticketFen: number; taxFen: number; serviceFeeFen: number; insuranceFen: number; totalFen: number; selfPayFen: number; settledFen: number };
 export type LedgerBillTotals = { count: number; inFen: number; outFen: number };
 export type BillTotals = OrderBillTotals | LedgerBillTotals;
 
@@ -147,23 +168,7 @@ export const billStatuses = (b: BillDefinition): readonly number[] => b.statuses
 export const ORDER_BILL_SORTS = ["createTime", "depDate", "totalFen", "orderNo"] as const;
 export const LEDGER_BILL_SORTS = ["createTime", "amountFen"] as const;
 
-export const ORDER_BILL_COLUMNS: ExportColumn<OrderBillRow>[] = [
-  { key: "orderNo", header: "订单号", kind: "text", width: 22 },
-  { key: "createTime", header: "预订时间", kind: "datetime" },
-  { key: "productName", header: "产品", kind: "text", width: 10 },
-  { key: "bookerName", header: "预订人", kind: "text", width: 10 },
-  { key: "departmentName", header: "部门", kind: "text", width: 10 },
-  { key: "passengerNames", header: "出行人", kind: "text", width: 16 },
-  { key: "title", header: "行程", kind: "text", width: 24 },
-  { key: "depDate", header: "出发日期", kind: "date" },
-  { key: "statusName", header: "订单状态", kind: "text", width: 12 },
-  { key: "ticketFen", header: "票价（元）", kind: "money" },
-  { key: "taxFen", header: "税费（元）", kind: "money" },
-  { key: "serviceFeeFen", header: "服务费（元）", kind: "money" },
-  { key: "insuranceFen", header: "保险（元）", kind: "money" },
-  { key: "totalFen", header: "订单金额（元）", kind: "money", width: 16 },
-  { key: "settledFen", header: "结算金额（元）", kind: "money", width: 16 },
-];
+export { orderBillColumns, orderTotalKeys } from "./bill-columns";
 
 export const LEDGER_BILL_COLUMNS: ExportColumn<LedgerBillRow>[] = [
   { key: "createTime", header: "交易时间", kind: "datetime" },
@@ -177,6 +182,5 @@ export const LEDGER_BILL_COLUMNS: ExportColumn<LedgerBillRow>[] = [
   { key: "note", header: "备注", kind: "text", width: 24 },
 ];
 
-/** The money columns a bill's summary row totals. */
-export const ORDER_TOTAL_KEYS = ["ticketFen", "taxFen", "serviceFeeFen", "insuranceFen", "totalFen", "settledFen"] as const;
+/** The money columns a ledger bill's summary row totals. */
 export const LEDGER_TOTAL_KEYS = ["inFen", "outFen"] as const;

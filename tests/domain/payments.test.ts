@@ -29,7 +29,7 @@ describe("redirect after payment", () => {
     expect(payRedirect(BUSINESS_TYPE.recharge)).toEqual({ kind: "callback" });
     expect(payRedirect(BUSINESS_TYPE.buffetCard)).toMatchObject({ route: "pay_finish" });
     expect(payRedirect(BUSINESS_TYPE.changeTicket)).toMatchObject({ route: "OrderLists" });
-    expect(payRedirect("hotelPay")).toMatchObject({ route: "HotelOrderDetails", toast: "订单支付成功" });
+    expect(payRedirect("hotelPay")).toMatchObject({ route: "HotelOrderDetails", toast: true });
     expect(payRedirect(BUSINESS_TYPE.trainPay)).toMatchObject({ route: "OrderLists" });
     for (const t of [BUSINESS_TYPE.upgrade, BUSINESS_TYPE.payAnnualFee, BUSINESS_TYPE.buyTicket, 99]) expect(payRedirect(t)).toEqual({ kind: "none" });
   });

@@ -13,7 +13,7 @@ import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
-import { BILLS, BILL_NAMES, ORDER_BILL_COLUMNS, billExcelPath, billListPath, type BillName } from "../../src/domain/bills";
+import { BILLS, BILL_NAMES, orderBillColumns, billExcelPath, billListPath, type BillName } from "../../src/domain/bills";
 import { TOTALS_LABEL } from "../../server/exports/xlsx";
 import type { FlightItem } from "../../src/domain/travel/types";
 
@@ -73,7 +73,11 @@ async function exportOf(who: string, name: BillName, body: Record<string, string
   return book.worksheets[0];
 }
 
+const ORDER_BILL_COLUMNS = orderBillColumns(BILLS.enterpriseBill);
 let cancelled: Booked;
+let pending: Booked;
+let forColleague: Booked;
+let selfPay = 0;
 let deptA: number;
 let otherCompanyOrder: Booked;
 
@@ -105,7 +109,13 @@ beforeAll(async () => {
   await book("13800000071", "张三", NOW - 2 * DAY, true);
   cancelled = await book("13800000072", "李四", NOW - DAY, false);
   await api("13800000072", P.cancel, { id: cancelled.id });
-  await book("13800000070", "刘建国", NOW - 3 * DAY, false); // pending, no department
+  pending = await book("13800000070", "刘建国", NOW - 3 * DAY, false); // pending, no department
+  // The administrator books for 杨帆 (市场部) over the standard: the traveller is the colleague and
+  // pays part themself. Written as replace-booking and 超标自付 write them (the booking paths
+  // have their own tests); the bill only reads them.
+  forColleague = await book("13800000070", "杨帆", NOW - 4 * DAY, true);
+  selfPay = Math.floor(forColleague.payprice / 3);
+  await h.db.db.updateTable("orders").set({ travellerMemberId: ids["13800000072"], selfPayFen: selfPay }).where("id", "=", forColleague.id).execute();
   await book("13800000010", "李明", NOW - 3 * DAY, true); // a private member: no company
   otherCompanyOrder = await book(OTHER_ADMIN, "周敏", NOW - 2 * DAY, true);
   // The distributor's air orders: one sold and refunded (rejected by the airline), one ticketed
@@ -124,25 +134,47 @@ beforeEach(() => {
 });
 
 const companyOrders = () => booked.filter((b) => ["13800000070", "13800000071", "13800000072"].includes(b.who));
+/** What the bill lists unless asked otherwise: the orders that were paid. */
+const paidOrders = () => companyOrders().filter((b) => b.id !== cancelled.id && b.id !== pending.id);
 const sum = (bs: Booked[]) => bs.reduce((n, b) => n + b.payprice, 0);
 
 describe("enterprise bill", () => {
-  it("lists the company's orders (every employee's, nobody else's) with totals of the whole filtered set", async () => {
+  it("lists the company's paid orders (every employee's, nobody else's) with totals of the whole filtered set", async () => {
     const r = await list("13800000070", "enterpriseBill", { pageSize: 2 });
     expect(r.ret, r.msg).toBe(0);
-    const mine = companyOrders();
+    const mine = paidOrders();
+    expect(mine).toHaveLength(4);
     expect(r.data.total).toBe(mine.length);
     expect(r.data.list).toHaveLength(2);
-    // The totals are over all 5 orders, not the page of 2.
+    // The totals are over all 4 paid orders, not the page of 2; the cancelled and the unpaid order are not in them.
     expect(r.data.totals.totalFen).toBe(sum(mine));
-    const unpaid = mine.filter((b) => b.id === cancelled.id || b.who === "13800000070");
-    expect(r.data.totals.settledFen).toBe(sum(mine) - sum(unpaid));
+    // 结算金额 is what the company paid: without the traveller's 超标自付 part.
+    expect(r.data.totals.selfPayFen).toBe(selfPay);
+    expect(r.data.totals.settledFen).toBe(sum(mine) - selfPay);
     const all = (await list("13800000070", "enterpriseBill")).data;
     expect(all.list.map((x: { orderNo: string }) => x.orderNo).sort()).toEqual(mine.map((b) => b.orderNo).sort());
     expect(all.list.some((x: { orderNo: string }) => x.orderNo === otherCompanyOrder.orderNo)).toBe(false);
     const row = all.list.find((x: { orderNo: string }) => x.orderNo === mine[0].orderNo);
     expect(row).toMatchObject({ bookerName: "陈静", departmentName: "研发部", passengerNames: "陈静", productName: "国内机票", statusName: "已支付" });
     expect(row.ticketFen + row.taxFen + row.serviceFeeFen + row.insuranceFen).toBe(row.totalFen);
+    expect(all.list.some((x: { id: number }) => x.id === cancelled.id || x.id === pending.id)).toBe(false);
+  });
+
+  it("shows a self-paid order's company part as its settled amount, and a colleague's trip under the colleague's department", async () => {
+    const all = (await list("13800000070", "enterpriseBill")).data;
+    const row = all.list.find((x: { id: number }) => x.id === forColleague.id);
+    expect(row).toMatchObject({ bookerName: "刘建国", passengerNames: "杨帆", departmentName: "市场部", totalFen: forColleague.payprice, selfPayFen: selfPay, settledFen: forColleague.payprice - selfPay });
+    const deptB = (await h.db.db.selectFrom("departments").select("id").where("name", "=", "市场部").executeTakeFirstOrThrow()).id;
+    const byDept = (await list("13800000070", "enterpriseBill", { departmentId: deptB })).data;
+    expect(byDept.list.map((x: { id: number }) => x.id)).toContain(forColleague.id);
+    expect(byDept.list.every((x: { departmentName: string }) => x.departmentName === "市场部")).toBe(true);
+    expect((await list("13800000070", "enterpriseBill", { departmentId: deptA })).data.list.map((x: { id: number }) => x.id)).not.toContain(forColleague.id);
+    const sheet = await exportOf("13800000070", "enterpriseBill", { departmentId: deptB });
+    const col = (key: string) => ORDER_BILL_COLUMNS.findIndex((c) => c.key === key) + 1;
+    const line = Array.from({ length: sheet.rowCount - 2 }, (_, i) => sheet.getRow(2 + i)).find((r) => r.getCell(col("orderNo")).value === forColleague.orderNo)!;
+    expect(line.getCell(col("departmentName")).value).toBe("市场部");
+    expect(Math.round((line.getCell(col("settledFen")).value as number) * 100)).toBe(forColleague.payprice - selfPay);
+    expect(Math.round((line.getCell(col("selfPayFen")).value as number) * 100)).toBe(selfPay);
   });
 
   it("filters by date range, traveller, department, order number, product and status; sorts by amount", async () => {
@@ -159,9 +191,13 @@ describe("enterprise bill", () => {
     const byNo = (await list("13800000070", "enterpriseBill", { orderNo: one.orderNo.slice(-8) })).data;
     expect(byNo.list.map((x: { orderNo: string }) => x.orderNo)).toEqual([one.orderNo]);
     expect((await list("13800000070", "enterpriseBill", { product: "hotel" })).data).toMatchObject({ total: 0, list: [], totals: { totalFen: 0, settledFen: 0 } });
+    // The status filter shows a cancelled or unpaid order on purpose, settling nothing.
     const byStatus = (await list("13800000070", "enterpriseBill", { status: 12 })).data;
     expect(byStatus.list.map((x: { id: number }) => x.id)).toEqual([cancelled.id]);
     expect(byStatus.totals).toMatchObject({ totalFen: cancelled.payprice, settledFen: 0 });
+    const unpaid = (await list("13800000070", "enterpriseBill", { status: 0 })).data;
+    expect(unpaid.list.map((x: { id: number }) => x.id)).toEqual([pending.id]);
+    expect(unpaid.totals).toMatchObject({ totalFen: pending.payprice, settledFen: 0 });
     const sorted = (await list("13800000070", "enterpriseBill", { orderBy: "totalFen", orderType: "asc" })).data.list.map((x: { totalFen: number }) => x.totalFen);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
   });

@@ -5,6 +5,7 @@ import { App } from "antd";
 import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
 import { payRedirect, type PaymentResult } from "../../domain/payments";
+import { usePayWords } from "../shared/usePayWords";
 
 /** The "callback success" of the redirect table, supplied by the page around the cashier. */
 export const PayCallback = createContext<((r: PaymentResult) => void) | null>(null);
@@ -13,11 +14,12 @@ export function usePaid(): (r: PaymentResult) => void {
   const navigate = useNavigate();
   const callback = useContext(PayCallback);
   const { message } = App.useApp();
+  const words = usePayWords();
   return (r) => {
     const to = payRedirect(r.businessType);
     if (to.kind === "callback") return callback?.(r);
     if (to.kind !== "route") return;
-    if (to.toast) message.success(to.toast);
+    if (to.toast) message.success(words.orderDone);
     navigate(pathFor(to.route, to.params?.(r.orderId, r.orderNo), to.query?.(r.orderId, r.orderNo)), { replace: true });
   };
 }

@@ -8,7 +8,8 @@ export type PayRedirect =
       route: string;
       params?: (orderId: number, orderNo: string) => Record<string, string>;
       query?: (orderId: number, orderNo: string) => Record<string, string>;
-      toast?: string;
+      /** Whether the order's detail opens with a note that it is settled (paid, or confirmed where the brand confirms). */
+      toast?: boolean;
     }
   | { kind: "callback" }
   | { kind: "none" };
@@ -18,7 +19,7 @@ const REDIRECTS: Readonly<Record<BusinessTypeName, PayRedirect>> = {
   buffetCard: { kind: "route", route: "pay_finish" },
   dometicketOrderPay: { kind: "route", route: "air_order_finish", query: (orderId, orderNo) => ({ orderId: String(orderId), orderNo }) },
   changeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "airTicket" }) },
-  hotelPay: { kind: "route", route: "HotelOrderDetails", params: (_id, orderNo) => ({ orderNo }), toast: "订单支付成功" },
+  hotelPay: { kind: "route", route: "HotelOrderDetails", params: (_id, orderNo) => ({ orderNo }), toast: true },
   trainPay: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
   trainChangeTicket: { kind: "route", route: "OrderLists", query: () => ({ type: "train" }) },
   upgrade: { kind: "none" },

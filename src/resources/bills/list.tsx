@@ -6,14 +6,13 @@ import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { CrudFilter, CrudSort, HttpError } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
-import { Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import {
   BILL_PRODUCTS, BILL_PRODUCT_LABELS, LEDGER_ENTRIES, LEDGER_ENTRY_LABELS, billByRoute, billExcelPath, billStatuses,
   type BillDefinition, type LedgerBillRow, type OrderBillRow,
 } from "../../domain/bills";
-import { flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { formatFen } from "../../domain/policy/fen";
+import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatChinaTime } from "../../domain/format";
 import { request } from "../../providers/request";
 import { userKeyOf } from "../../providers/access-control";
@@ -25,6 +24,7 @@ import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { MONEY, NOWRAP, orderColumns, yuan, type BillColumn } from "./order-columns";
 
 type Row = OrderBillRow | LedgerBillRow;
 
@@ -38,10 +38,6 @@ interface SearchValues {
   entry?: string;
 }
 
-const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
-const NOWRAP = { onCell: nowrapProps, onHeaderCell: nowrapProps };
-const MONEY = { ...NOWRAP, align: "right" as const };
-const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? "" : `¥${formatFen(fen)}`);
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
 
 /** The filters on screen as the list and the export both take them. */
@@ -94,33 +90,17 @@ function BillList({ bill }: { bill: BillDefinition }) {
   const exportFilters = useMemo(() => filterFields(filters, sorters), [filters, sorters]);
 
   const sortOrder = (field: string) => getDefaultSortOrder(field, sorters);
-  const columns: TableColumnsType<Row> = orders
-    ? [
-        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo", fixed: "left", sorter: true, sortOrder: sortOrder("orderNo") },
-        { ...NOWRAP, title: t("bills.col.createTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: formatChinaTime },
-        { ...NOWRAP, title: t("bills.col.booker"), dataIndex: "bookerName", key: "bookerName" },
-        ...(bill.product ? [] : [{ ...NOWRAP, title: t("bills.col.product"), dataIndex: "productName", key: "productName" }]),
-        ...(has("department") ? [{ ...NOWRAP, title: t("bills.col.department"), dataIndex: "departmentName", key: "departmentName" }] : []),
-        { title: t("bills.col.passengers"), dataIndex: "passengerNames", key: "passengerNames" },
-        { title: t("bills.col.title"), dataIndex: "title", key: "title" },
-        { ...NOWRAP, title: t("bills.col.depDate"), dataIndex: "depDate", key: "depDate", sorter: true, sortOrder: sortOrder("depDate") },
-        { ...NOWRAP, title: t("bills.col.status"), dataIndex: "status", key: "status", render: (v: number) => <Tag color={flightOrderColor(v)}>{codeLabel(FLIGHT_ORDER_LABELS, v)}</Tag> },
-        { ...MONEY, title: t("bills.col.ticket"), dataIndex: "ticketFen", key: "ticketFen", render: yuan },
-        { ...MONEY, title: t("bills.col.tax"), dataIndex: "taxFen", key: "taxFen", render: yuan },
-        { ...MONEY, title: t("bills.col.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", render: yuan },
-        { ...MONEY, title: t("bills.col.insurance"), dataIndex: "insuranceFen", key: "insuranceFen", render: yuan },
-        { ...MONEY, title: t("bills.col.total"), dataIndex: "totalFen", key: "totalFen", sorter: true, sortOrder: sortOrder("totalFen"), render: yuan },
-        // Fixed at the right edge: the amount that matters stays in view while the row scrolls.
-        { ...MONEY, title: t("bills.col.settled"), dataIndex: "settledFen", key: "settledFen", fixed: "right", render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
-      ]
+  const ledgerTotal = (key: string) => (totals: Record<string, number>) => <Typography.Text strong style={{ whiteSpace: "nowrap" }} data-testid={`bill-total-${key}`}>{yuan(totals[key])}</Typography.Text>;
+  const columns: BillColumn<Row>[] = orders
+    ? (orderColumns({ bill, t, codeLabel, sortOrder }) as BillColumn<Row>[])
     : [
         { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: formatChinaTime },
         { ...NOWRAP, title: t("bills.col.entry"), dataIndex: "entryName", key: "entryName" },
         { ...NOWRAP, title: t("bills.col.account"), dataIndex: "accountName", key: "accountName" },
         { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo" },
         { ...NOWRAP, title: t("bills.col.outTradeNo"), dataIndex: "outTradeNo", key: "outTradeNo" },
-        { ...MONEY, title: t("bills.col.in"), dataIndex: "inFen", key: "inFen", render: (v: number) => (v ? <Typography.Text type="success">{yuan(v)}</Typography.Text> : "") },
-        { ...MONEY, title: t("bills.col.out"), dataIndex: "outFen", key: "outFen", render: (v: number) => (v ? yuan(v) : "") },
+        { ...MONEY, title: t("bills.col.in"), dataIndex: "inFen", key: "inFen", render: (v: number) => (v ? <Typography.Text type="success">{yuan(v)}</Typography.Text> : ""), totalCell: ledgerTotal("inFen") },
+        { ...MONEY, title: t("bills.col.out"), dataIndex: "outFen", key: "outFen", render: (v: number) => (v ? yuan(v) : ""), totalCell: ledgerTotal("outFen") },
         { ...MONEY, title: t("bills.col.balance"), dataIndex: "balanceAfterFen", key: "balanceAfterFen", render: yuan },
         { title: t("bills.col.note"), dataIndex: "note", key: "note" },
       ];
@@ -130,24 +110,17 @@ function BillList({ bill }: { bill: BillDefinition }) {
     searchFormProps.form?.submit();
   };
 
+  // Each total sits under its own column; the first column carries the count.
   const summary = () => {
     if (!totals || !tableProps.dataSource?.length) return null;
     return (
-      <Table.Summary fixed>
+      <Table.Summary>
         <Table.Summary.Row data-testid="bill-totals">
-          {columns.map((c, i) => {
-            const key = String((c as { dataIndex?: string }).dataIndex ?? c.key);
-            const value = totals[key];
-            return (
-              <Table.Summary.Cell key={String(c.key)} index={i} align={value !== undefined ? "right" : undefined}>
-                {i === 0 ? (
-                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{t("bills.totals", { count: tableQuery.data?.total ?? 0 })}</Typography.Text>
-                ) : value !== undefined ? (
-                  <Typography.Text strong style={{ whiteSpace: "nowrap" }} data-testid={`bill-total-${key}`}>{yuan(value)}</Typography.Text>
-                ) : null}
-              </Table.Summary.Cell>
-            );
-          })}
+          {columns.map((c, i) => (
+            <Table.Summary.Cell key={String(c.key)} index={i} align={c.totalCell ? "right" : undefined}>
+              {i === 0 ? <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{t("bills.totals", { count: tableQuery.data?.total ?? 0 })}</Typography.Text> : c.totalCell?.(totals) ?? null}
+            </Table.Summary.Cell>
+          ))}
         </Table.Summary.Row>
       </Table.Summary>
     );
@@ -194,9 +167,10 @@ function BillList({ bill }: { bill: BillDefinition }) {
         <Table<Row>
           {...tableProps}
           rowKey="id"
-          size="middle"
+          size={orders ? "small" : "middle"}
           columns={columns}
-          scroll={{ x: "max-content" }}
+          // An orders bill fits the page (its columns stack their facts); a ledger bill's few columns scroll on a narrow screen.
+          scroll={orders ? undefined : { x: "max-content" }}
           summary={summary}
           pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("bills.total", { count: n }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "travel.loadError" : "bills.empty")} /> }}
