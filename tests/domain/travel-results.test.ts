@@ -62,6 +62,9 @@ describe("flight results", () => {
     expect(durationText(110)).toBe("1小时50分");
     expect(durationText(120)).toBe("2小时");
     expect(durationText(45)).toBe("45分");
+    expect(durationText(110, "en")).toBe("1h 50m");
+    expect(durationText(120, "en")).toBe("2h");
+    expect(durationText(45, "en")).toBe("45m");
   });
 });
 

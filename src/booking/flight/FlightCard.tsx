@@ -5,6 +5,7 @@ import { Button, Tag } from "antd";
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import type { FlightItem, FlightSeat, RuleTables } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
@@ -45,7 +46,7 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel, sh
           </span>
         </div>
         <div className="tp-bk-flight__mid">
-          <span className="tp-bk-muted">{durationText(f.durationMin)}</span>
+          <span className="tp-bk-muted">{durationText(f.durationMin, domainLang())}</span>
           <span className="tp-bk-line" />
           <span className="tp-bk-muted">{f.stops.length ? t("search.flight.stopAt", { city: f.stops.map((s) => s.cityName).join("、") }) : t("search.flight.direct")}</span>
         </div>

@@ -17,6 +17,7 @@ import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import { PayWithin } from "../shared/PayWithin";
 import { INTL_ORDER_PATHS, intlOrderSchema, type IntlOrderInput, type IntlVerifyReply } from "../../domain/orders/intl-booking";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import { useZodForm } from "../../components/FormField";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
@@ -92,7 +93,7 @@ function TripSummary({ trip }: { trip: IntlVerifyReply }) {
         <div key={s.flight.flightKey}>
           {i > 0 && trip.connections[i - 1] && (
             <div className="tp-bk-conn tp-flight-conn" data-testid="connection">
-              {t("search.intl.connection", { city: trip.connections[i - 1].cityName, time: durationText(trip.connections[i - 1].minutes) })}
+              {t("search.intl.connection", { city: trip.connections[i - 1].cityName, time: durationText(trip.connections[i - 1].minutes, domainLang()) })}
               {trip.connections[i - 1].changePlace && t("search.intl.changeAirport")}
             </div>
           )}

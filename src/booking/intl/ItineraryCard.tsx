@@ -5,6 +5,7 @@ import { Button } from "antd";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { priceText } from "../../domain/travel/money";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import type { Itinerary } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
@@ -27,7 +28,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props
           <div key={f.flightKey}>
             {i > 0 && it.connections[i - 1] && (
               <div className="tp-bk-conn">
-                {t("search.intl.connection", { city: it.connections[i - 1].cityName, time: durationText(it.connections[i - 1].minutes) })}
+                {t("search.intl.connection", { city: it.connections[i - 1].cityName, time: durationText(it.connections[i - 1].minutes, domainLang()) })}
                 {it.connections[i - 1].changePlace && t("search.intl.changeAirport")}
               </div>
             )}
@@ -49,7 +50,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props
                 </span>
               </div>
               <div className="tp-bk-flight__mid">
-                <span className="tp-bk-muted">{durationText(f.durationMin)}</span>
+                <span className="tp-bk-muted">{durationText(f.durationMin, domainLang())}</span>
                 <span className="tp-bk-line" />
               </div>
               <div className="tp-bk-flight__end">
@@ -63,7 +64,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props
           </div>
         ))}
         <span className="tp-bk-muted">
-          {it.segments.length === 1 ? t("search.intl.direct") : t("search.intl.transfer", { n: it.segments.length - 1 })} · {durationText(it.totalDurationMin)}
+          {it.segments.length === 1 ? t("search.intl.direct") : t("search.intl.transfer", { n: it.segments.length - 1 })} · {durationText(it.totalDurationMin, domainLang())}
         </span>
       </div>
       <div className="tp-bk-itin__prices">

@@ -2,6 +2,7 @@
 // class with its price, what is left (有 / a count / 无) and a 预订 button.
 import { Button } from "antd";
 import { cheapestTrainFare, durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import type { TrainItem, TrainSeat } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
@@ -30,7 +31,7 @@ export function TrainCard({ train: x, onBook }: { train: TrainItem; onBook: (tra
           <span className="tp-bk-muted">{x.fromStation}</span>
         </div>
         <div className="tp-bk-flight__mid">
-          <span className="tp-bk-muted">{durationText(x.durationMin)}</span>
+          <span className="tp-bk-muted">{durationText(x.durationMin, domainLang())}</span>
           <span className="tp-bk-line" />
           <span className="tp-bk-muted">{x.distanceKm} km</span>
         </div>

@@ -36,6 +36,7 @@ import { PayWithin } from "../shared/PayWithin";
 import { CERT_TYPES } from "../../domain/codes";
 import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import { readTrainSearch } from "../../domain/travel/search-query";
 import { formatFen } from "../../domain/policy/fen";
 import type { TrainItem, TrainListReply, TrainSeat } from "../../domain/travel/types";
@@ -205,7 +206,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
             </Typography.Title>
             <Descriptions column={2} size="small">
               <Descriptions.Item label={t("search.train.trainType")}>{train.trainTypeName}</Descriptions.Item>
-              <Descriptions.Item label={t("trainOrder.depDate")}>{train.depDate}（{t("trainOrder.duration", { text: durationText(train.durationMin) })}）</Descriptions.Item>
+              <Descriptions.Item label={t("trainOrder.depDate")}>{train.depDate}（{t("trainOrder.duration", { text: durationText(train.durationMin, domainLang()) })}）</Descriptions.Item>
               <Descriptions.Item label={t("trainOrder.seat")}>{seat.seatName}</Descriptions.Item>
               <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}（{t("trainOrder.childPrice", { price: formatFen(seat.childPrice) })}）</Descriptions.Item>
             </Descriptions>

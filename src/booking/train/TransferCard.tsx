@@ -4,6 +4,7 @@
 import { Tag } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import type { TrainItem, TrainSeat, TrainTransfer } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { TrainCard } from "./TrainCard";
@@ -22,7 +23,7 @@ export function TransferCard({ plan, onBook }: Props) {
       <header className="tp-bk-transfer__head">
         <span>
           <strong>{plan.first.trainNo}</strong> → <strong>{plan.second.trainNo}</strong>
-          <span className="tp-bk-muted">　{t("search.transfer.total", { time: durationText(plan.totalDurationMin) })}</span>
+          <span className="tp-bk-muted">　{t("search.transfer.total", { time: durationText(plan.totalDurationMin, domainLang()) })}</span>
         </span>
         {plan.lowestPrice !== null && <Price fen={plan.lowestPrice} from />}
       </header>
@@ -30,9 +31,9 @@ export function TransferCard({ plan, onBook }: Props) {
       <div className="tp-bk-transfer__link" data-testid="connection">
         <SwapOutlined />
         {c.changePlace ? (
-          <span>{t("search.transfer.changeStation", { city: c.cityName, from: plan.first.toStation, to: plan.second.fromStation, wait: durationText(c.minutes) })}</span>
+          <span>{t("search.transfer.changeStation", { city: c.cityName, from: plan.first.toStation, to: plan.second.fromStation, wait: durationText(c.minutes, domainLang()) })}</span>
         ) : (
-          <span>{t("search.transfer.sameStation", { station: c.placeName, wait: durationText(c.minutes) })}</span>
+          <span>{t("search.transfer.sameStation", { station: c.placeName, wait: durationText(c.minutes, domainLang()) })}</span>
         )}
         {c.changePlace && <Tag color="orange">{t("search.transfer.changeTag")}</Tag>}
       </div>

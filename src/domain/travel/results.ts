@@ -5,6 +5,7 @@ import { minutesOf } from "./dates";
 import type { FlightItem, FlightSeat, Itinerary } from "./types";
 import type { TrainItem } from "./train-types";
 import type { Fen } from "./money";
+import type { Lang } from "../messages";
 import { isHighSpeed, type TrainType } from "./train";
 
 /** Departure time bands as travel sites offer them: [start, end) in minutes since midnight. */
@@ -23,10 +24,11 @@ export function inTimeBands(time: string, bands: readonly TimeBand[]): boolean {
   return m !== null && bands.some((b) => m >= TIME_BANDS[b][0] && m < TIME_BANDS[b][1]);
 }
 
-/** "2小时10分" / "55分" for a duration in minutes. */
-export function durationText(minutes: number): string {
+/** "2小时10分" / "55分" (English: "2h 10m" / "55m") for a duration in minutes. */
+export function durationText(minutes: number, lang: Lang = "zh"): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
+  if (lang === "en") return h ? `${h}h${m ? ` ${m}m` : ""}` : `${m}m`;
   return h ? `${h}小时${m ? `${m}分` : ""}` : `${m}分`;
 }
 

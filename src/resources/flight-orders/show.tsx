@@ -15,6 +15,7 @@ import { PARTIAL_REFUND_LABELS, PARTIAL_TAG_LABELS, TICKET_STATUS_COLORS, TICKET
 import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { useSite, type PortalUser } from "../../pages/layout/session";
@@ -40,7 +41,7 @@ function ConnectionLine({ from, to }: { from: FlightOrderDetail["flight"]; to: F
   const minutes = Math.round((Date.parse(to.depUtc) - Date.parse(from.arrUtc)) / 60_000);
   return (
     <div className="tp-bk-conn tp-flight-conn" data-testid="order-connection">
-      {t("search.intl.connection", { city: from.arrCityName, time: durationText(minutes) })}
+      {t("search.intl.connection", { city: from.arrCityName, time: durationText(minutes, domainLang()) })}
       {from.arrAirport !== to.depAirport && t("search.intl.changeAirport")}
     </div>
   );

@@ -17,6 +17,7 @@ import { CERT_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -174,7 +175,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t("search.train.trainType")}>{order.trainTypeName}</Descriptions.Item>
-          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin) })}）</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin, domainLang()) })}）</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
           <Descriptions.Item label={t("trainChannel.label")}><span data-testid="order-channel">{channelText(order, t)}</span></Descriptions.Item>
           {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}
