@@ -6,6 +6,9 @@
 // - a company's credit used is what was charged to it less what was settled and refunded;
 // - every credit ledger row of a closed period (before the end of the company's last statement)
 //   is on exactly one statement line, and every credit payment of it has its charge row;
+// - every statement's totals are the sums of its lines, and each line that bills a credit
+//   movement carries that movement's amount (a charge positive, a refund negative), so a
+//   statement's order lines add up to the credit ledger rows it bills;
 // - every completed order of a referred member has the rewards its referrer earns.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -182,6 +185,58 @@ export async function closedPeriodsBilled(db: Db): Promise<CheckResult> {
   return result("statements", "已结账期的每笔授信支付与退款恰在一条对账单明细上", bad);
 }
 
+/**
+ * A statement's header is what its lines add up to: the count, the billed movements (orders and
+ * refunds), the carried-over adjustments, the service fees and the total; and a line that bills a
+ * credit movement bills exactly it, a charge of the statement's company as a positive amount and a
+ * refund as a negative one. With every closed-period movement on exactly one line, the bill a
+ * finance user reads is the company's credit ledger for the period.
+ */
+export async function statementsAddUp(db: Db): Promise<CheckResult> {
+  const bad: Row[] = [];
+  const statements = await db.selectFrom("settlement_statements").select(["id", "statementNo", "companyId", "lineCount", "amountFen", "serviceFeeFen", "adjustmentFen", "totalFen"]).orderBy("id").execute();
+  const sums = await db
+    .selectFrom("settlement_lines")
+    .select((eb) => [
+      "statementId",
+      eb.fn.countAll<string | number>().as("lines"),
+      eb.fn.sum<string | number>(eb.case().when("kind", "=", "adjustment").then(0).else(eb.ref("amountFen")).end()).as("billed"),
+      eb.fn.sum<string | number>(eb.case().when("kind", "=", "adjustment").then(eb.ref("amountFen")).else(0).end()).as("adjusted"),
+      eb.fn.sum<string | number>("serviceFeeFen").as("fees"),
+      eb.fn.sum<string | number>("amountFen").as("total"),
+    ])
+    .groupBy("statementId")
+    .execute();
+  const byStatement = new Map(sums.map((r) => [r.statementId, r]));
+  for (const s of statements) {
+    const l = byStatement.get(s.id);
+    const lines = { lineCount: num(l?.lines), amountFen: num(l?.billed), adjustmentFen: num(l?.adjusted), serviceFeeFen: num(l?.fees), totalFen: num(l?.total) };
+    for (const [field, fen] of Object.entries(lines) as [keyof typeof lines, number][]) {
+      if (s[field] !== fen) bad.push({ statementNo: s.statementNo, field, statementFen: s[field], linesFen: fen });
+    }
+  }
+  const billed = await db
+    .selectFrom("settlement_lines as sl")
+    .innerJoin("settlement_statements as s", "s.id", "sl.statementId")
+    .leftJoin("ledger as cl", "cl.id", "sl.ledgerId")
+    .leftJoin("companies as c", "c.id", "s.companyId")
+    .leftJoin("payments as p", "p.outTradeNo", "cl.outTradeNo")
+    .leftJoin("orders as o", "o.id", "p.orderId")
+    .select(["sl.id", "s.statementNo", "s.companyId", "c.adminMemberId", "sl.amountFen", "cl.id as ledgerId", "cl.account", "cl.direction", "cl.amountFen as ledgerFen", "cl.memberId", "o.companyId as orderCompanyId"])
+    .where("sl.ledgerId", "is not", null)
+    .orderBy("sl.id")
+    .execute();
+  for (const r of billed) {
+    const signed = r.direction === "out" ? num(r.ledgerFen) : -num(r.ledgerFen);
+    // An opening row (no trade) is the company's when it sits on the company's wallet member.
+    const companys = r.orderCompanyId !== null ? r.orderCompanyId === r.companyId : r.memberId === r.adminMemberId;
+    if (r.ledgerId === null || r.account !== "credit" || !companys || signed !== r.amountFen) {
+      bad.push({ statementNo: r.statementNo, lineId: r.id, ledgerId: r.ledgerId, lineFen: r.amountFen, ledgerFen: r.ledgerId === null ? null : signed });
+    }
+  }
+  return result("statement-totals", "每张对账单的合计等于其明细之和，每条明细等于其授信流水", bad);
+}
+
 export async function referredOrdersRewarded(db: Db): Promise<CheckResult> {
   const bad: Row[] = [];
   for (const [product, moves] of Object.entries(EARN_MOVES)) {
@@ -208,7 +263,7 @@ export async function referredOrdersRewarded(db: Db): Promise<CheckResult> {
   return result("rewards-earned", "被推荐会员的每个已完成订单都已计入推荐人收益", bad);
 }
 
-export const MONEY_CHECKS = [walletsMatchLedger, rewardsMatchEntries, paidOrdersHaveOnePayment, creditUsedMatches, closedPeriodsBilled, referredOrdersRewarded] as const;
+export const MONEY_CHECKS = [walletsMatchLedger, rewardsMatchEntries, paidOrdersHaveOnePayment, creditUsedMatches, closedPeriodsBilled, statementsAddUp, referredOrdersRewarded] as const;
 
 export async function auditMoney(db: Db): Promise<{ ok: boolean; checks: CheckResult[] }> {
   const checks: CheckResult[] = [];

@@ -9,7 +9,7 @@ import { setBalance } from "./money-audit";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
-import { auditMoney, closedPeriodsBilled, creditUsedMatches, paidOrdersHaveOnePayment, referredOrdersRewarded, rewardsMatchEntries, walletsMatchLedger, type CheckResult } from "../../server/audit/money";
+import { auditMoney, closedPeriodsBilled, creditUsedMatches, statementsAddUp, paidOrdersHaveOnePayment, referredOrdersRewarded, rewardsMatchEntries, walletsMatchLedger, type CheckResult } from "../../server/audit/money";
 import { generateNow } from "../../server/settlement/statements";
 import { DEMO_OPERATOR_KEY } from "../../server/routes/settlement";
 import { DEMO_WALLETS } from "../../server/db/seed/wallets";
@@ -79,7 +79,7 @@ describe("the seed", () => {
   it("leaves every wallet and rewards balance equal to its ledger, each demo wallet with money opened by one 期初余额 row", async () => {
     const audit = await auditMoney(db());
     expect(audit.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(audit.checks.map((c) => c.name)).toEqual(["wallets", "rewards", "orders", "credit", "statements", "rewards-earned"]);
+    expect(audit.checks.map((c) => c.name)).toEqual(["wallets", "rewards", "orders", "credit", "statements", "statement-totals", "rewards-earned"]);
     const member = await db().selectFrom("members").select("id").where("mobilePhone", "=", "13800000010").executeTakeFirstOrThrow();
     const opening = await db().selectFrom("ledger").select(["account", "entry", "direction", "amountFen", "note"]).where("memberId", "=", member.id).execute();
     expect(opening).toEqual([{ account: "wallet", entry: "opening", direction: "in", amountFen: 128_050, note: "期初余额" }]);
@@ -139,6 +139,24 @@ describe("each check fails when its invariant is broken", () => {
       () => db().updateTable("settlement_lines").set({ ledgerId: opening.id }).where("id", "=", line.id).execute());
   });
 
+  it("statement-totals: a statement whose total is not its lines' sum, or a line that is not its ledger row's amount", async () => {
+    const line = await db().selectFrom("settlement_lines").selectAll().where("ledgerId", "is not", null).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const s = await db().selectFrom("settlement_statements").selectAll().where("id", "=", line.statementId).executeTakeFirstOrThrow();
+    await failsThenPasses(statementsAddUp, "statement-totals", { statementNo: s.statementNo, field: "totalFen", statementFen: s.totalFen + 100 },
+      () => db().updateTable("settlement_statements").set({ totalFen: s.totalFen + 100 }).where("id", "=", s.id).execute(),
+      () => db().updateTable("settlement_statements").set({ totalFen: s.totalFen }).where("id", "=", s.id).execute());
+    // A line and its header moved together still disagree with the credit movement it bills.
+    await failsThenPasses(statementsAddUp, "statement-totals", { lineId: line.id, lineFen: line.amountFen + 1, ledgerFen: line.amountFen },
+      async () => {
+        await db().updateTable("settlement_lines").set({ amountFen: line.amountFen + 1 }).where("id", "=", line.id).execute();
+        await db().updateTable("settlement_statements").set({ amountFen: s.amountFen + 1, totalFen: s.totalFen + 1 }).where("id", "=", s.id).execute();
+      },
+      async () => {
+        await db().updateTable("settlement_lines").set({ amountFen: line.amountFen }).where("id", "=", line.id).execute();
+        await db().updateTable("settlement_statements").set({ amountFen: s.amountFen, totalFen: s.totalFen }).where("id", "=", s.id).execute();
+      });
+  });
+
   it("rewards-earned: a completed order of a recommended member without its referrer's rewards", async () => {
     const earned = await db().selectFrom("reward_entries").selectAll().where("orderId", "=", order.id).execute();
     expect(earned.length).toBeGreaterThan(0);
@@ -157,7 +175,7 @@ describe("the operator's audit API", () => {
     expect(r.ret, r.msg).toBe(0);
     expect(r.data.ok).toBe(true);
     expect(r.data.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
-      ["wallets", true], ["rewards", true], ["orders", true], ["credit", true], ["statements", true], ["rewards-earned", true],
+      ["wallets", true], ["rewards", true], ["orders", true], ["credit", true], ["statements", true], ["statement-totals", true], ["rewards-earned", true],
     ]);
   });
 });
