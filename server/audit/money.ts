@@ -4,7 +4,7 @@
 // - a wallet's balance is the sum of its ledger; a rewards account's is the sum of its entries;
 // - a paid order was paid by exactly one trade, whose own and company parts add up to its price;
 // - a company's credit used is what was charged to it less what was settled and refunded;
-// - every credit ledger row of a closed period (before the end of the company's last statement)
+// - every credit ledger row of a closed period (before the cutoff of the company's last statement)
 //   is on exactly one statement line, and every credit payment of it has its charge row;
 // - every statement's totals are the sums of its lines, and each line that bills a credit
 //   movement carries that movement's amount (a charge positive, a refund negative), so a
@@ -15,7 +15,6 @@ import type { Database } from "../db/schema";
 import { yuanTextToFen } from "../../src/domain/travel/money";
 import { BUSINESS_TYPE } from "../../src/domain/payments/types";
 import { EARN_MOVES, rewardLinesFor } from "../../src/domain/payments/rewards";
-import { periodCutoffIso } from "../../src/domain/settlement/period";
 import { rewardSubjectOf } from "../payments/reward-subject";
 
 type Db = Kysely<Database>;
@@ -158,9 +157,11 @@ export async function creditUsedMatches(db: Db): Promise<CheckResult> {
 export async function closedPeriodsBilled(db: Db): Promise<CheckResult> {
   const bad: Row[] = [];
   for (const c of await companies(db)) {
-    const last = await db.selectFrom("settlement_statements").select("periodEnd").where("companyId", "=", c.id).orderBy("periodEnd", "desc").executeTakeFirst();
+    // The last statement billed up to its cutoff: the end of its last day, or the moment an
+    // operator's statement on request was made (what moved later that day is the next one's).
+    const last = await db.selectFrom("settlement_statements").select("cutoffTime").where("companyId", "=", c.id).orderBy("periodEnd", "desc").orderBy("id", "desc").executeTakeFirst();
     if (!last) continue;
-    const cutoff = periodCutoffIso(last.periodEnd);
+    const cutoff = last.cutoffTime;
     const rows = await creditRowsOf(db, c.id, c.adminMemberId!)
       .select((eb) => [
         "cl.id", "cl.outTradeNo", "cl.entry", "cl.amountFen", "cl.createTime",

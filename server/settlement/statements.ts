@@ -95,20 +95,26 @@ export interface GenerateRequest {
   actor: SettlementActorRef;
   /** An empty period makes no statement (the scheduled run) or is refused (on request). */
   whenEmpty: "skip" | "refuse";
+  /**
+   * The instant billed up to (UTC ISO); by default the end of the period's last day in China. A
+   * statement made on request before its last day is over bills up to when it is made, so what
+   * moves later that day is left to the next statement rather than falling into a closed one.
+   */
+  cutoffIso?: string;
 }
 
 /**
  * Creates the statement of one period, once: a second request for the same period finds the
- * first. Lines: every unbilled credit ledger row (charge +, refund −) written before the period
- * ended, then one adjustment
- * per dispute accepted earlier (the disputed amount given back).
+ * first. Lines: every unbilled credit ledger row (charge +, refund −) written before the cutoff,
+ * then one adjustment per dispute accepted earlier (the disputed amount given back).
  */
 export async function generateStatement(db: Db, r: GenerateRequest): Promise<number | null> {
   return inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom("settlement_statements").select("id").where("companyId", "=", r.companyId).where("periodEnd", "=", r.periodEnd).executeTakeFirst();
     if (existing) return existing.id;
     const company = await companyById(trx, r.companyId);
-    const payments = await unbilledCredit(trx, r.companyId, company?.walletMemberId ?? null, periodCutoffIso(r.periodEnd));
+    const cutoffTime = r.cutoffIso ?? periodCutoffIso(r.periodEnd);
+    const payments = await unbilledCredit(trx, r.companyId, company?.walletMemberId ?? null, cutoffTime);
     const adjustments = await pendingAdjustments(trx, r.companyId);
     if (!payments.length && !adjustments.length) {
       if (r.whenEmpty === "skip") return null;
@@ -125,7 +131,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
         .values({
           statementNo: statementNoOf(r.companyId, r.periodEnd), companyId: r.companyId, periodStart: r.periodStart, periodEnd: r.periodEnd,
           status: "generated", lineCount: payments.length + adjustments.length, amountFen, serviceFeeFen, adjustmentFen,
-          totalFen: amountFen + adjustmentFen, createTime: at, updateTime: at,
+          totalFen: amountFen + adjustmentFen, cutoffTime, createTime: at, updateTime: at,
         })
         .returning("id")
         .executeTakeFirstOrThrow()
@@ -166,15 +172,17 @@ export async function periodStartFor(db: Db, companyId: number, periodEnd: strin
   return last ? addDays(last.periodEnd, 1) : fallback;
 }
 
-/** An operator's statement on request: everything unbilled up to today. */
+/** An operator's statement on request: everything unbilled up to this moment, as the period ending today. */
 export async function generateNow(db: Db, companyId: number): Promise<number> {
   const company = await companyById(db, companyId);
   if (!company) throw new BizError(RET.NOT_FOUND, "未找到该企业");
-  const today = chinaDate(now());
+  const at = now();
+  const today = chinaDate(at);
   const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
   const fallback = firstTime ? chinaDate(Date.parse(firstTime)) : today;
   const start = await periodStartFor(db, companyId, today, fallback < today ? fallback : today);
-  const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse" });
+  // The cutoff is exclusive: a millisecond on, so what was written in this very millisecond is billed too.
+  const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse", cutoffIso: isoAt(at + 1) });
   return id!;
 }
 

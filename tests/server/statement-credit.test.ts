@@ -2,10 +2,14 @@
 // DATABASE_URL): a 超标自付 order paid ¥x by Alipay with the rest on company credit and a plain
 // credit order both land on the month's statement, each line naming its order and payment;
 // confirming and settling it brings the credit used back to zero; a refund of a billed order is
-// a negative line on the next statement, whose settlement again leaves nothing used.
+// a negative line on the next statement, whose settlement again leaves nothing used; an operator's
+// statement on request bills up to the moment it is made, so credit paid later that day is the
+// next statement's and the audit does not count it as left off.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { clearCreditLine, expectBooksBalanced, setBalance } from "./money-audit";
+import { closedPeriodsBilled } from "../../server/audit/money";
+import { chinaDate } from "../../src/domain/travel/dates";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -182,6 +186,43 @@ describe("a company's credit on its statements", () => {
     expect(g.data).toMatchObject({ lineCount: 1, amountFen: -tip.refund, totalFen: -tip.refund });
     expect(await lineRows(g.data.id)).toEqual([{ kind: "refund", orderId: plain.id, paymentId: await paymentId(plainTrade), ledgerId: expect.any(Number), amountFen: -tip.refund }]);
     await sendConfirmSettle(g.data.id);
+    expect(await creditUsed()).toBe("0.00");
+  });
+
+  it("bills up to the moment of an operator's statement on request: credit paid later that day waits, unflagged, for the next statement", async () => {
+    const payOnCredit = async (daysAhead: number) => {
+      const seat = await economy(daysAhead);
+      await capBelow(seat, 0);
+      const order = await book(seat);
+      const t = await trade(order.id, "credit");
+      const r = await api(STAFF, PAY.credit, { outTradeNo: t, requestVerify: requestVerify(ids[STAFF], t), businessType: BUSINESS_TYPE.dometicketOrderPay });
+      expect(r.ret, r.msg).toBe(0);
+      return order;
+    };
+    // 10:00 in China the next day: a credit order, and the operator's statement at 10:05.
+    clock = Date.parse(`${chinaDate(clock + 86_400_000)}T10:00:00+08:00`);
+    const morning = await payOnCredit(12);
+    clock += 5 * 60_000;
+    const g = await operator(S.operatorGenerate, { companyId });
+    expect(g.ret, g.msg).toBe(0);
+    expect(g.data.lines.map((l: { orderNo: string }) => l.orderNo)).toEqual([morning.orderNo]);
+    const stored = await db().selectFrom("settlement_statements").select(["periodEnd", "cutoffTime"]).where("id", "=", g.data.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ periodEnd: chinaDate(clock), cutoffTime: new Date(clock + 1).toISOString() });
+
+    // 11:00 the same day: paid after the statement was made, on no statement yet, and no fault.
+    clock += 55 * 60_000;
+    const later = await payOnCredit(13);
+    expect((await closedPeriodsBilled(db())).rows).toEqual([]);
+    await expectBooksBalanced(db());
+
+    await sendConfirmSettle(g.data.id);
+    expect(await creditUsed()).toBe((later.payprice / 100).toFixed(2));
+    // The next day's statement bills it; settling it leaves nothing used.
+    clock += 86_400_000;
+    const next = await operator(S.operatorGenerate, { companyId });
+    expect(next.ret, next.msg).toBe(0);
+    expect(next.data.lines.map((l: { orderNo: string; amountFen: number }) => [l.orderNo, l.amountFen])).toEqual([[later.orderNo, later.payprice]]);
+    await sendConfirmSettle(next.data.id);
     expect(await creditUsed()).toBe("0.00");
   });
 });

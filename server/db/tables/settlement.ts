@@ -24,6 +24,8 @@ export interface SettlementStatementsTable {
   serviceFeeFen: number;
   adjustmentFen: number;
   totalFen: number;
+  /** The instant the statement billed up to (UTC ISO): credit moved before it is on this statement or an earlier one. */
+  cutoffTime: string;
   createTime: string;
   updateTime: string;
 }
