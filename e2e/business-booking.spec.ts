@@ -3,11 +3,13 @@
 // sees the standard's verdict before booking and the order 待审批 with the time left after; the
 // seeded flow's approvers (the department head 13800000071, then the administrator 13800000070)
 // approve it from 订单审批, where the order's flight, passengers, amount and reason show; the
-// traveller then finds it 待支付 and pays it at the cashier.
+// traveller then finds it 待支付 and pays it at the cashier. An order booked under a trip
+// application shows its 出差事由 in the inbox and, in the detail, the application with a link.
 import { expect, test, type Page } from "@playwright/test";
 import { payNow, signedInAs, signIn, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 
 
 /** Opens 订单审批, finds the traveller's order there and approves it. */
@@ -133,4 +135,67 @@ test("a fare over a standard that forbids it is refused on business, and 因私 
   await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
   await expect(page.getByTestId("order-status")).toHaveText("待支付");
   expect(errors).toEqual([]);
+});
+
+test("the approver sees the order's 出差事由 in 订单审批 and, in the detail, the trip application with a link to it", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const purpose = "杭州客户年度合作洽谈";
+  const traveller = await signedInAs(browser, "13800000073");
+  const head = await signedInAs(browser, "13800000071");
+  const admin = await signedInAs(browser, "13800000070");
+  const api = async (page: Page, url: string, form: Record<string, string | number>) => {
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const env = await (await page.request.post(`/api${url}`, { form: { token: token!, ...form } })).json();
+    expect(env.ret, env.msg).toBe(0);
+    return env.data;
+  };
+
+  // The traveller's trip application, approved by the department head and the administrator.
+  const start = addDays(chinaDate(Date.now()), 12);
+  const app = await api(traveller.page, "/credit/add_apply_note", {
+    purpose, scope: "domestic", startDate: start, endDate: addDays(start, 2), fromCity: "北京", "toCities.0": "上海", "toCities.1": "杭州",
+    "externalTravellers.0.name": "王五", "modes.0": "flight", budgetFen: 600000, submit: 1,
+  });
+  await api(head.page, "/credit/op_apply_note", { approvalId: app.approval.id, action: "approve" });
+  await api(admin.page, "/credit/op_apply_note", { approvalId: app.approval.id, action: "approve" });
+
+  // A business-class fare (over the standard) booked under that application: it waits for approval.
+  const list: FlightItem[] = (await (await traveller.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate: start } })).json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
+  const order = await api(traveller.page, FLIGHT_ORDER_PATHS.book, {
+    fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-purpose-${Date.now()}`, contactName: "黄磊", contactMobile: "13800000073",
+    "passengers.0.name": "黄磊", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    travelType: "business", overReason: "会议或客户要求", applyId: app.id,
+  });
+
+  // 订单审批: the row names the trip's purpose.
+  const page = head.page;
+  await page.goto("/travel/audit/order");
+  const row = page.getByTestId("audit-todo").getByRole("row", { name: new RegExp(purpose) });
+  await expect(row.getByTestId("audit-purpose")).toHaveText(purpose);
+  await page.screenshot({ path: "test-results/business-inbox-purpose-1280.png", fullPage: true });
+  await row.getByRole("link", { name: "审批" }).click();
+  await expect(page).toHaveURL(/\/travel\/audit\/details\?id=\d+&kind=order$/);
+  const subject = page.getByTestId("order-subject");
+  await expect(subject).toContainText(order.orderNo);
+  await expect(page.getByTestId("approval-purpose")).toHaveText(purpose);
+  const linked = page.getByTestId("approval-application");
+  await expect(linked).toContainText(app.noteNo);
+  await expect(linked).toContainText("北京 → 上海、杭州");
+  await expect(linked).toContainText(`${start} 至 ${addDays(start, 2)}`);
+  // Nothing of the order runs past the window at 1280 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await page.screenshot({ path: "test-results/business-approval-application-1280.png", fullPage: true });
+
+  // The link opens the application's own approval, which this approver decided.
+  await linked.getByRole("link", { name: app.noteNo }).click();
+  await expect(page).toHaveURL(new RegExp(`/travel/audit/details\\?id=${app.approval.id}$`));
+  await expect(page.getByTestId("approval-status")).toHaveText("已通过");
+  await expect(page.getByText(purpose).first()).toBeVisible();
+
+  // The head turns the order down, so no approval of this test waits in anyone's inbox.
+  const waiting = await api(page, "/credit/get_approve_apply_note", { subjectType: "order", pageSize: 100 });
+  const approvalId = waiting.list.find((r: { subjectId: number }) => r.subjectId === order.id).id;
+  await api(page, "/credit/op_apply_note", { approvalId, action: "reject", comment: "改期后再订" });
+  for (const who of [traveller, head, admin]) expect(who.errors).toEqual([]);
 });

@@ -1,12 +1,14 @@
 // Monthly settlement in the browser: an employee pays a flight order on the company's credit at
 // the cashier; the operator generates and sends the statement (its back office calls the API);
 // the company administrator opens 结算设置, sees the statement with its totals, and disputes one
-// line with a reason; the credit limit the operator grants shows there read-only.
+// line with a reason, then the line of a refunded order (tagged 退款) the same way; the credit
+// limit the operator grants shows there read-only.
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { payNow, signIn, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { FLIGHT_ORDER_STATUS } from "../src/domain/orders/flight";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
@@ -32,6 +34,23 @@ async function bookOrder(page: Page, daysAhead: number, mobile: string): Promise
   const env = await r.json();
   expect(env.ret, env.msg).toBe(0);
   return env.data;
+}
+
+// The order detail page's refund calls (FLIGHT_AFTER_SALES_PATHS): that module's schemas pull in
+// code the spec runner does not load, so the two paths are named here.
+const REFUND_PATHS = { tip: "/order/getRefundTip", submit: "/order/AppNewRefundSubmitServlet" } as const;
+
+/** Waits for the airline to ticket the order, asks for its refund and waits for the money back; answers the refund in fen. */
+async function refundOnceTicketed(page: Page, id: number): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const status = async () => (await (await page.request.post(`/api${FLIGHT_ORDER_PATHS.detail}`, { form: { token: token!, id } })).json()).data.status as number;
+  await expect.poll(status, { timeout: 60_000 }).toBe(FLIGHT_ORDER_STATUS.ticketed);
+  const tip = await (await page.request.post(`/api${REFUND_PATHS.tip}`, { form: { token: token!, id } })).json();
+  expect(tip.ret, tip.msg).toBe(0);
+  const asked = await (await page.request.post(`/api${REFUND_PATHS.submit}`, { form: { token: token!, id, reason: "自愿退票" } })).json();
+  expect(asked.ret, asked.msg).toBe(0);
+  await expect.poll(status, { timeout: 60_000 }).toBe(FLIGHT_ORDER_STATUS.moneyRefunded);
+  return tip.data.refund;
 }
 
 async function operator(page: Page, path: string, form: Record<string, string | number>) {
@@ -63,10 +82,22 @@ test("an employee pays on credit; the administrator sees the statement and dispu
   await payNow(page);
   await expect(page.getByText("支付成功")).toBeVisible();
 
+  // A second credit order is ticketed and refunded before the statement: its refund is a negative line.
+  const refunded = await bookOrder(page, 13, "13800000072");
+  await page.goto(`/pay/order/${refunded.id}`);
+  await page.getByRole("tab", { name: "企业授信支付" }).click();
+  await expect(page.getByTestId("credit-available")).toBeVisible();
+  await payNow(page);
+  await expect(page.getByText("支付成功")).toBeVisible();
+  const refundFen = await refundOnceTicketed(page, refunded.id);
+
   // The operator's back office bills it and sends the statement.
   const companyId = await companyIdOf(page);
   const statement = await operator(page, SETTLEMENT_PATHS.operatorGenerate, { companyId });
   expect(statement.lines.map((l: { orderNo: string }) => l.orderNo)).toContain(order.orderNo);
+  const refundLine = statement.lines.find((l: { orderNo: string; kind: string }) => l.orderNo === refunded.orderNo && l.kind === "refund");
+  expect(refundLine, "the refund's line").toBeTruthy();
+  expect(refundLine.amountFen).toBe(-refundFen);
   await operator(page, SETTLEMENT_PATHS.operatorSend, { id: statement.id });
 
   // The administrator opens the settlement page.
@@ -100,6 +131,24 @@ test("an employee pays on credit; the administrator sees the statement and dispu
   await expect(line).toContainText("异议原因：该行程已取消，不应计费");
   await expect(detail.getByText("有 1 条异议等待运营方处理")).toBeVisible();
   await expect(detail.getByRole("button", { name: "确认对账单" })).toHaveCount(0);
+
+  // The refund's line is tagged 退款 (the charge of the same order is not) and is disputed the same way.
+  const orderRows = detail.getByRole("row", { name: new RegExp(refunded.orderNo) });
+  await expect(orderRows).toHaveCount(2);
+  const refundRow = orderRows.filter({ has: page.getByTestId("line-refund-tag") });
+  await expect(refundRow.getByTestId("line-refund-tag")).toHaveText("退款");
+  await expect(refundRow).toContainText(`¥${formatFen(-refundFen)}`);
+  await expect(orderRows.filter({ hasNot: page.getByTestId("line-refund-tag") })).toContainText(`¥${formatFen(refunded.payprice)}`);
+  await refundRow.getByRole("button", { name: "提出异议" }).click();
+  const refundDialog = page.getByRole("dialog", { name: "对明细提出异议" });
+  await expect(refundDialog.getByTestId("line-refund-tag")).toBeVisible();
+  await expect(refundDialog.getByText(/异议成立后，该笔退款将在下期对账单中冲回/)).toBeVisible();
+  await refundDialog.getByLabel("异议原因").fill("退票费应按 5% 收取，退款少了");
+  await refundDialog.getByRole("button", { name: "提交异议" }).click();
+  await expect(refundDialog).toBeHidden();
+  await expect(refundRow).toContainText("异议待处理");
+  await expect(refundRow).toContainText("异议原因：退票费应按 5% 收取，退款少了");
+  await expect(detail.getByText("有 2 条异议等待运营方处理")).toBeVisible();
   await page.screenshot({ path: "test-results/settlement-disputed-1280.png", fullPage: true });
 
   // The operator grants the credit line; the settings show it read-only.

@@ -68,11 +68,45 @@ export function baseView(row: ApprovalRow) {
   };
 }
 
-/** Inbox rows: the base view plus who may decide the current level. */
+/**
+ * 出差事由 of each row, read for the whole page at once: a trip application's own purpose, an
+ * order's from the application it was booked under. Only applications of the approval's company.
+ */
+async function purposesOf(db: Kysely<Database>, rows: ApprovalRow[]): Promise<Map<number, string>> {
+  const trips = rows.filter((r) => r.subjectType === "trip");
+  const orders = rows.filter((r) => r.subjectType === "order");
+  const [own, booked] = await Promise.all([
+    trips.length
+      ? db.selectFrom("trip_applications").select(["id", "companyId", "purpose"]).where("id", "in", trips.map((r) => r.subjectId)).execute()
+      : [],
+    orders.length
+      ? db
+          .selectFrom("orders as o")
+          .innerJoin("trip_applications as t", (j) => j.onRef("t.id", "=", "o.applyId").onRef("t.companyId", "=", "o.companyId"))
+          .select(["o.id", "o.approvalId", "t.companyId", "t.purpose"])
+          // By the order's key (the approval's subject): the approval it names must be this one.
+          .where("o.id", "in", orders.map((r) => r.subjectId))
+          .execute()
+      : [],
+  ]);
+  const out = new Map<number, string>();
+  for (const r of trips) {
+    const t = own.find((x) => x.id === r.subjectId && x.companyId === r.companyId);
+    if (t) out.set(r.id, t.purpose);
+  }
+  for (const r of orders) {
+    const t = booked.find((x) => x.id === r.subjectId && x.approvalId === r.id && x.companyId === r.companyId);
+    if (t) out.set(r.id, t.purpose);
+  }
+  return out;
+}
+
+/** Inbox rows: the base view plus who may decide the current level and the trip's purpose. */
 export async function inboxRows(db: Kysely<Database>, rows: ApprovalRow[]) {
-  const assignees = await assigneesOf(db, rows.map((r) => r.id));
+  const [assignees, purposes] = await Promise.all([assigneesOf(db, rows.map((r) => r.id)), purposesOf(db, rows)]);
   return rows.map((r) => ({
     ...baseView(r),
+    purpose: purposes.get(r.id) ?? null,
     currentApprovers: r.status === "pending" ? assignees.filter((a) => a.approvalId === r.id && a.level === r.level).map((a) => a.realName ?? a.mobilePhone) : [],
   }));
 }

@@ -126,6 +126,8 @@ async function orderTotals(q: OrdersQ, bill: BillDefinition): Promise<Record<str
 
 const ORDER_SORT_COLUMNS = { createTime: "o.createTime", depDate: "o.depDate", totalFen: "o.totalFen", orderNo: "o.orderNo" } as const;
 type OrderSort = keyof typeof ORDER_SORT_COLUMNS;
+/** The sorts an index of the bill's scope reads in order (booking time, order number); the others sort the filtered set. */
+const INDEXED_ORDER_SORTS: ReadonlySet<string> = new Set([ORDER_SORT_COLUMNS.createTime, ORDER_SORT_COLUMNS.orderNo]);
 
 function orderRowsQuery(q: OrdersQ) {
   return q.select([
@@ -335,7 +337,7 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
         q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
       }
       return withPeople(db, bill, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
-    }, col === ORDER_SORT_COLUMNS.createTime ? undefined : UNINDEXED_SORT_CHUNK);
+    }, INDEXED_ORDER_SORTS.has(col) ? undefined : UNINDEXED_SORT_CHUNK);
   }
   const key = (f.orderBy as LedgerSort) ?? "createTime";
   const col = LEDGER_SORT_COLUMNS[key] ?? LEDGER_SORT_COLUMNS.createTime;

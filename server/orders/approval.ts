@@ -11,7 +11,10 @@ import { TRAIN_ORDER_STATUS, trainOrderLabel } from "../../src/domain/orders/tra
 import { HOTEL_ORDER_STATUS, hotelOrderLabel } from "../../src/domain/orders/hotel";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
 import { maskCertNo } from "../../src/domain/people/certificates";
-import type { OrderSubject } from "../../src/domain/orders/business-types";
+import type { OrderApplication, OrderSubject } from "../../src/domain/orders/business-types";
+import { splitPayment } from "../../src/domain/policy/self-pay";
+import { isParticipant } from "../approvals/views";
+import { readJson } from "../policy/json";
 import { applyFlightMove, SYSTEM_ACTOR, type Actor } from "./flight/moves";
 import { applyTrainMove } from "./train/moves";
 import { applyHotelMove } from "./hotel/moves";
@@ -57,17 +60,48 @@ registerApprovalSubject("order", {
   },
 });
 
+/** Who reads an order's approval: the company's administrator sees every approval of the company, anyone else those they take part in. */
+export interface ApprovalViewer {
+  memberId: number;
+  isAdmin: boolean;
+}
+
+/**
+ * The trip application an order was booked under, as its approver may see it: the number, the
+ * purpose, where and when (not the travellers' phones or the budget), and the application's own
+ * approval when this viewer may open it. Only an application of the approval's own company.
+ */
+async function linkedApplication(db: Kysely<Database>, applyId: number | null, companyId: number, viewer: ApprovalViewer): Promise<OrderApplication | null> {
+  if (!applyId) return null;
+  const t = await db
+    .selectFrom("trip_applications as t")
+    .leftJoin("approvals as a", (j) => j.onRef("a.subjectId", "=", "t.id").on("a.subjectType", "=", "trip"))
+    .select(["t.id", "t.noteNo", "t.purpose", "t.fromCity", "t.toCities", "t.startDate", "t.endDate", "a.id as approvalId", "a.companyId as approvalCompanyId"])
+    .where("t.id", "=", applyId)
+    .where("t.companyId", "=", companyId)
+    .executeTakeFirst();
+  if (!t) return null;
+  const open = t.approvalId !== null && t.approvalCompanyId === companyId && (viewer.isAdmin || (await isParticipant(db, t.approvalId, viewer.memberId)));
+  return {
+    id: t.id, noteNo: t.noteNo, purpose: t.purpose, fromCity: t.fromCity, toCities: readJson<string[]>(t.toCities, []), startDate: t.startDate, endDate: t.endDate,
+    approvalId: open ? t.approvalId : null,
+  };
+}
+
 interface FlightSnapshot { flight: FlightItem; seat: FlightSeat; segments?: { flight: FlightItem; seat: FlightSeat }[] }
 
 /**
  * What the approver sees of an order: what was booked (the flight, the train and seat, or the
- * hotel stay), the travellers (certificates masked), the amount and the standard's verdict.
+ * hotel stay), the travellers (certificates masked), the amount and the standard's verdict, the
+ * trip's purpose and application, and how a 超标自付 order is split between company and traveller.
  */
-export async function orderSubjectView(db: Kysely<Database>, a: Pick<ApprovalRow, "id" | "subjectId">): Promise<OrderSubject | null> {
-  const o = await db.selectFrom("orders").selectAll().where("id", "=", a.subjectId).where("approvalId", "=", a.id).executeTakeFirst();
+export async function orderSubjectView(db: Kysely<Database>, a: Pick<ApprovalRow, "id" | "subjectId" | "companyId">, viewer: ApprovalViewer): Promise<OrderSubject | null> {
+  const o = await db.selectFrom("orders").selectAll().where("id", "=", a.subjectId).where("approvalId", "=", a.id).where("companyId", "=", a.companyId).executeTakeFirst();
   const product = o ? PRODUCTS[o.product] : undefined;
   if (!o || !product) return null;
-  const apply = o.applyId ? await db.selectFrom("trip_applications").select(["noteNo", "purpose"]).where("id", "=", o.applyId).executeTakeFirst() : undefined;
+  const application = await linkedApplication(db, o.applyId, a.companyId, viewer);
+  // 超标自付: the traveller pays what is over the standard; the company's credit pays the rest.
+  const selfPay = o.selfPayFen > 0 ? splitPayment(o.totalFen, o.selfPayFen) : null;
   const base: OrderSubject = {
     kind: "order",
     product: o.product as OrderSubject["product"],
@@ -82,8 +116,9 @@ export async function orderSubjectView(db: Kysely<Database>, a: Pick<ApprovalRow
     overStandard: o.overStandard,
     overReasons: o.overReasons,
     standardVerdict: o.standardVerdict,
-    applyNoteNo: apply?.noteNo ?? null,
-    applyPurpose: apply?.purpose ?? null,
+    purpose: application?.purpose ?? null,
+    selfPay,
+    application,
     flight: null,
     train: null,
     hotel: null,

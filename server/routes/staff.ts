@@ -12,7 +12,7 @@ import { toCount } from "../db";
 import { zInt, zText } from "../../src/domain/zod";
 import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
 import {
-  DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, type TripLevelOption,
+  DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, rolledUpCounts, type TripLevelOption,
 } from "../../src/domain/people/employee";
 import { UNASSIGNED_DEPARTMENT } from "./workbench";
 import { uniquely } from "../policy/unique";
@@ -250,7 +250,7 @@ export const staffRoutes = [
   defineRoute({
     method: "POST",
     url: "/credit/department/list",
-    summary: "企业部门列表（平铺，含上级部门与直属员工人数，供部门树与员工列表筛选；未分配部门的员工为编号 0）",
+    summary: "企业部门列表（平铺，含上级部门、直属员工人数 directCount 与含下级部门的人数 employeeCount，供部门树与员工列表筛选；未分配部门的员工为编号 0）",
     tags: ["staff"],
     access: "staff",
     input: z.object({}).strict(),
@@ -273,10 +273,14 @@ export const staffRoutes = [
           .where("departmentId", "is", null)
           .executeTakeFirst(),
       ]);
-      const list = perDept.map((d) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, employeeCount: toCount(d.n) }));
+      // One grouped count of the staff directly in each department, rolled up the tree in memory:
+      // a department's head count includes everyone in the departments below it.
+      const direct = new Map(perDept.map((d) => [d.id, toCount(d.n)]));
+      const total = rolledUpCounts(perDept, direct);
+      const list = perDept.map((d) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, employeeCount: total.get(d.id) ?? 0, directCount: direct.get(d.id) ?? 0 }));
       // Employees without a department are filterable too (departmentId 0), as in the statistics.
       const unassigned = toCount(loose?.n);
-      if (unassigned > 0) list.push({ id: 0, parentId: null, name: UNASSIGNED_DEPARTMENT, sort: Number.MAX_SAFE_INTEGER, employeeCount: unassigned });
+      if (unassigned > 0) list.push({ id: 0, parentId: null, name: UNASSIGNED_DEPARTMENT, sort: Number.MAX_SAFE_INTEGER, employeeCount: unassigned, directCount: unassigned });
       return list;
     },
   }),

@@ -11,7 +11,7 @@ import { toCount } from "../db";
 import { addDays, chinaDate } from "../../src/domain/travel/dates";
 import { periodCutoffIso } from "../../src/domain/settlement/period";
 import {
-  lineMove, statementMove, statementStatusLabel,
+  lineDisputable, lineMove, statementMove, statementStatusLabel,
   type LineAction, type StatementAction, type StatementStatus,
 } from "../../src/domain/settlement/states";
 import type { DepartmentTotal, StatementEvent, StatementLine, StatementRow } from "../../src/domain/settlement/schemas";
@@ -244,12 +244,12 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
   return { line, from: m.from, to: m.to };
 }
 
-/** The company marks one line disputed: the statement moves to disputed in the same transaction. */
+/** The company marks one line (a charge or a refund) disputed: the statement moves to disputed in the same transaction. */
 export async function disputeLine(db: Db, lineId: number, reason: string, actor: SettlementActorRef): Promise<void> {
   await inTransaction(db, async (trx) => {
     const line = await lineById(trx, lineId);
     if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
-    if (line.kind !== "order") throw new BizError(RET.CONFLICT, "调整明细不能再提出异议");
+    if (!lineDisputable(line.kind)) throw new BizError(RET.CONFLICT, "调整明细不能再提出异议");
     // The statement first: it is the row a concurrent confirm updates, so one of the two waits.
     await moveStatement(trx, line.statementId, "dispute", actor, reason, lineId);
     await moveLine(trx, lineId, "dispute", "disputed", { disputeReason: reason });

@@ -202,6 +202,27 @@ describe("enterprise bill", () => {
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
   });
 
+  it("sorts by order number both ways, on the company's bill and a member's own, and pages through that order", async () => {
+    const nos = async (who: string, name: BillName, body: Record<string, string | number> = {}) =>
+      (await list(who, name, body)).data.list.map((x: { orderNo: string }) => x.orderNo) as string[];
+    const asc = await nos("13800000070", "enterpriseBill", { orderBy: "orderNo", orderType: "asc" });
+    expect(asc.length).toBeGreaterThan(2);
+    expect(asc).toEqual([...asc].sort());
+    expect(await nos("13800000070", "enterpriseBill", { orderBy: "orderNo", orderType: "desc" })).toEqual([...asc].reverse());
+    // Page 2 of two-row pages continues page 1 in the same order.
+    const first = await nos("13800000070", "enterpriseBill", { orderBy: "orderNo", orderType: "asc", pageSize: 2, pageNum: 1 });
+    const second = await nos("13800000070", "enterpriseBill", { orderBy: "orderNo", orderType: "asc", pageSize: 2, pageNum: 2 });
+    expect([...first, ...second]).toEqual(asc.slice(0, 4));
+    const own = await nos("13800000040", "airSumBill", { orderBy: "orderNo", orderType: "desc" });
+    expect(own.length).toBeGreaterThan(2);
+    expect(own).toEqual([...own].sort().reverse());
+    // The other sorts still answer, and the export follows the order-number order on screen.
+    expect((await list("13800000070", "enterpriseBill", { orderBy: "depDate", orderType: "asc" })).ret).toBe(0);
+    expect((await list("13800000070", "enterpriseBill", { orderBy: "createTime", orderType: "asc" })).ret).toBe(0);
+    const sheet = await exportOf("13800000070", "enterpriseBill", { orderBy: "orderNo", orderType: "asc" });
+    expect(Array.from({ length: sheet.rowCount - 2 }, (_, i) => String(sheet.getRow(2 + i).getCell(1).value))).toEqual(asc);
+  });
+
   it("exports the same rows and totals as the list, read back with exceljs", async () => {
     const filter = { startDate: chinaDay(NOW - 40 * DAY), endDate: chinaDay(NOW) };
     const screen = (await list("13800000070", "enterpriseBill", filter)).data;
@@ -256,7 +277,7 @@ describe("a large export", () => {
     const filter = { startDate: chinaDay(NOW - 210 * DAY), endDate: chinaDay(NOW - 150 * DAY) };
     const screen = (await list(OTHER_ADMIN, "enterpriseBill", { ...filter, pageSize: 5 })).data;
     expect(screen.total).toBe(4500);
-    for (const [orderBy, orderType] of [["createTime", "desc"], ["totalFen", "asc"]] as const) {
+    for (const [orderBy, orderType] of [["createTime", "desc"], ["totalFen", "asc"], ["orderNo", "desc"]] as const) {
       const sheet = await exportOf(OTHER_ADMIN, "enterpriseBill", { ...filter, orderBy, orderType });
       expect(sheet.rowCount).toBe(1 + 4500 + 1);
       const nos = Array.from({ length: 4500 }, (_, i) => String(sheet.getRow(2 + i).getCell(1).value));

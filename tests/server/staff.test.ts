@@ -216,6 +216,35 @@ describe("/credit/department/list", () => {
     ]);
   });
 
+  it("rolls head counts up the tree: a department counts everyone in the departments below it, three levels deep", async () => {
+    const add = async (name: string, parentId: number) => {
+      const r = await as("13800000070", "/credit/department/add", { name, parentId });
+      expect(r.ret, r.msg).toBe(0);
+      return r.data.id as number;
+    };
+    const east = await add("华东组", dept["市场部"]);
+    const shanghai = await add("上海小组", east);
+    const employeeOf = async (name: string) => (await db().selectFrom("members").select("creditEmployeeId").where("realName", "=", name).executeTakeFirstOrThrow()).creditEmployeeId!;
+    const [chen, huang] = [await employeeOf("陈静"), await employeeOf("黄磊")];
+    const before = await db().selectFrom("employees").select(["id", "departmentId"]).where("id", "in", [chen, huang]).execute();
+    await db().updateTable("employees").set({ departmentId: east }).where("id", "=", chen).execute();
+    await db().updateTable("employees").set({ departmentId: shanghai }).where("id", "=", huang).execute();
+    try {
+      const r = await as("13800000070", "/credit/department/list");
+      expect(r.ret).toBe(0);
+      const byName = Object.fromEntries(r.data.map((d: { name: string; employeeCount: number; directCount: number }) => [d.name, [d.employeeCount, d.directCount]]));
+      expect(byName).toEqual({ 总经办: [0, 0], 研发部: [0, 0], 市场部: [4, 2], 华东组: [2, 1], 上海小组: [1, 1], 财务部: [0, 0] });
+      // Each person counted once over the tree.
+      expect(r.data.reduce((n: number, d: { directCount: number }) => n + d.directCount, 0)).toBe(4);
+      // The count shown beside a department is what choosing it lists (it includes the departments below).
+      expect((await list({ departmentId: dept["市场部"] })).data.total).toBe(4);
+      expect((await list({ departmentId: east })).data.total).toBe(2);
+    } finally {
+      for (const e of before) await db().updateTable("employees").set({ departmentId: e.departmentId }).where("id", "=", e.id).execute();
+      await db().deleteFrom("departments").where("id", "in", [shanghai, east]).execute();
+    }
+  });
+
   it("offers 未分配部门 (id 0) once someone has no department, and the list filters by it", async () => {
     const m = await db().selectFrom("members").select("creditEmployeeId").where("realName", "=", "黄磊").executeTakeFirstOrThrow();
     await db().updateTable("employees").set({ departmentId: null }).where("id", "=", m.creditEmployeeId).execute();
@@ -254,7 +283,7 @@ describe("another company", () => {
     const theirs = await as("13900000070", "/credit/employee/list");
     expect(theirs.data.total).toBe(1);
     expect(theirs.data.list[0]).toMatchObject({ realName: "孙悦", departmentName: "采购部", tripLevelName: null, approveFlag: 0, canAudit: 0 });
-    expect((await as("13900000070", "/credit/department/list")).data).toEqual([{ id: d.id, parentId: null, name: "采购部", sort: 0, employeeCount: 1 }]);
+    expect((await as("13900000070", "/credit/department/list")).data).toEqual([{ id: d.id, parentId: null, name: "采购部", sort: 0, employeeCount: 1, directCount: 1 }]);
     // Another company's department id filters to nothing rather than leaking its people.
     expect((await list({ departmentId: d.id })).data.total).toBe(0);
     expect((await list()).data.total).toBe(4);

@@ -2,9 +2,10 @@
 // DATABASE_URL): a 超标自付 order paid ¥x by Alipay with the rest on company credit and a plain
 // credit order both land on the month's statement, each line naming its order and payment;
 // confirming and settling it brings the credit used back to zero; a refund of a billed order is
-// a negative line on the next statement, whose settlement again leaves nothing used; an operator's
-// statement on request bills up to the moment it is made, so credit paid later that day is the
-// next statement's and the audit does not count it as left off.
+// a negative line on the next statement, whose settlement again leaves nothing used; the company
+// disputes a refund line exactly like a charge, and an accepted dispute reverses it next time; an
+// operator's statement on request bills up to the moment it is made, so credit paid later that day
+// is the next statement's and the audit does not count it as left off.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { clearCreditLine, expectBooksBalanced, setBalance } from "./money-audit";
@@ -113,10 +114,21 @@ async function sendConfirmSettle(statementId: number) {
   expect(s.ret, s.msg).toBe(0);
 }
 
+/** Confirmed by the company and settled by the operator, once sent. */
+async function sendConfirmSettleSent(statementId: number) {
+  const c = await api(ADMIN, S.confirm, { id: statementId });
+  expect(c.ret, c.msg).toBe(0);
+  const s = await operator(S.operatorSettle, { id: statementId });
+  expect(s.ret, s.msg).toBe(0);
+}
+
 describe("a company's credit on its statements", () => {
   let split: { id: number; orderNo: string; payprice: number };
   let plain: { id: number; orderNo: string; payprice: number };
   let splitTrade = "";
+  let refundStatement = 0;
+  let refundLine = 0;
+  let refundFen = 0;
   let plainTrade = "";
 
   it("bills the company part of a self-pay order paid by Alipay and a credit order, each once, and settling leaves nothing used", async () => {
@@ -163,7 +175,7 @@ describe("a company's credit on its statements", () => {
     expect(r.data.list.some((x: { accountName: string }) => x.accountName === "支付宝")).toBe(false);
   });
 
-  it("bills a refund of a settled order as a negative line on the next statement, whose settlement leaves nothing used", async () => {
+  it("bills a refund of a settled order as a negative line, tagged refund, on the next statement", async () => {
     // Ticketed, then refunded: the refund goes back to the company's line at once.
     for (let i = 0; i < 3; i++) {
       clock += 6_000;
@@ -185,7 +197,44 @@ describe("a company's credit on its statements", () => {
     expect(g.ret, g.msg).toBe(0);
     expect(g.data).toMatchObject({ lineCount: 1, amountFen: -tip.refund, totalFen: -tip.refund });
     expect(await lineRows(g.data.id)).toEqual([{ kind: "refund", orderId: plain.id, paymentId: await paymentId(plainTrade), ledgerId: expect.any(Number), amountFen: -tip.refund }]);
-    await sendConfirmSettle(g.data.id);
+    refundStatement = g.data.id;
+    refundLine = g.data.lines[0].id;
+    refundFen = tip.refund;
+    expect((await operator(S.operatorSend, { id: g.data.id })).ret).toBe(0);
+  });
+
+  it("lets the company dispute a refund line like any other: open, answered, adjusted on the next statement", async () => {
+    const used = await creditUsed();
+    const detail = await api(ADMIN, S.statement, { id: refundStatement });
+    expect(detail.data.lines).toEqual([expect.objectContaining({ id: refundLine, kind: "refund", amountFen: -refundFen, disputeStatus: "none" })]);
+    expect(detail.data.actions).toContain("dispute");
+
+    const d = await api(ADMIN, S.dispute, { lineId: refundLine, reason: "退票费按规则应为 5%" });
+    expect(d.ret, d.msg).toBe(0);
+    expect(d.data).toMatchObject({ status: "disputed", openDisputes: 1, actions: ["dispute"] });
+    expect(d.data.lines[0]).toMatchObject({ kind: "refund", disputeStatus: "open", disputeReason: "退票费按规则应为 5%" });
+    expect(d.data.events.at(-1)).toMatchObject({ action: "dispute", lineId: refundLine, note: "退票费按规则应为 5%" });
+    // Once only, and not confirmed while it waits for the operator's answer.
+    expect(await api(ADMIN, S.dispute, { lineId: refundLine, reason: "再次异议" })).toMatchObject({ ret: 409, msg: "该明细已提出过异议" });
+    expect((await api(ADMIN, S.confirm, { id: refundStatement })).ret).toBe(409);
+
+    const a = await operator(S.operatorAnswer, { lineId: refundLine, decision: "accept", reason: "核实后冲回该笔退款，另行退还" });
+    expect(a.ret, a.msg).toBe(0);
+    expect(a.data.lines[0]).toMatchObject({ disputeStatus: "accepted", answerNote: "核实后冲回该笔退款，另行退还" });
+    // The dispute moved no money on the credit line; settling the statement leaves nothing used.
+    expect(await creditUsed()).toBe(used);
+    await sendConfirmSettleSent(refundStatement);
+    expect(await creditUsed()).toBe("0.00");
+
+    // The next statement reverses the refund line, and the adjustment is not disputed again.
+    clock += 86_400_000;
+    const g = await operator(S.operatorGenerate, { companyId });
+    expect(g.ret, g.msg).toBe(0);
+    expect(g.data).toMatchObject({ lineCount: 1, amountFen: 0, adjustmentFen: refundFen, totalFen: refundFen });
+    expect(g.data.lines).toEqual([expect.objectContaining({ kind: "adjustment", amountFen: refundFen })]);
+    expect((await operator(S.operatorSend, { id: g.data.id })).ret).toBe(0);
+    expect(await api(ADMIN, S.dispute, { lineId: g.data.lines[0].id, reason: "调整也有异议" })).toMatchObject({ ret: 409, msg: "调整明细不能再提出异议" });
+    await sendConfirmSettleSent(g.data.id);
     expect(await creditUsed()).toBe("0.00");
   });
 

@@ -47,9 +47,9 @@ async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, id: numb
   return row;
 }
 
-async function detail(db: Kysely<Database>, row: ApprovalRow, viewerMemberId: number) {
-  const approval = await approvalView(db, row, viewerMemberId);
-  if (row.subjectType === "order") return { ...approval, subject: null, order: await orderSubjectView(db, row) };
+async function detail(db: Kysely<Database>, row: ApprovalRow, me: CompanyCaller) {
+  const approval = await approvalView(db, row, me.member.id);
+  if (row.subjectType === "order") return { ...approval, subject: null, order: await orderSubjectView(db, row, { memberId: me.member.id, isAdmin: me.isAdmin }) };
   const app = row.subjectType === "trip" ? await loadApplication(db, row.subjectId) : undefined;
   return { ...approval, subject: app ? applicationView(app) : null, order: null };
 }
@@ -58,7 +58,7 @@ export const approvalRoutes = [
   defineRoute({
     method: "POST",
     url: "/credit/get_approve_apply_note",
-    summary: "审批列表：待我审批（按截止时间倒计时）、我已审批、全部（分页，可按类型、状态、关键字筛选）",
+    summary: "审批列表：待我审批（按截止时间倒计时）、我已审批、全部（分页，可按类型、状态、关键字筛选；每行含出差事由）",
     tags: TAGS,
     access: ACCESS,
     input: listInput,
@@ -101,13 +101,13 @@ export const approvalRoutes = [
   defineRoute({
     method: "POST",
     url: "/credit/approval/detail",
-    summary: "审批详情：申请内容、各级审批人与进度、审批记录、倒计时、我可执行的操作",
+    summary: "审批详情：申请内容（订单：出差事由、关联的出差申请、超标自付的企业与个人分担）、各级审批人与进度、审批记录、倒计时、我可执行的操作",
     tags: TAGS,
     access: ACCESS,
     input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "审批单编号不正确" }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const me = await companyCaller(ctx.db, member!);
-      return detail(ctx.db, await visibleApproval(ctx.db, me, input.id), me.member.id);
+      return detail(ctx.db, await visibleApproval(ctx.db, me, input.id), me);
     },
   }),
   defineRoute({
@@ -127,7 +127,7 @@ export const approvalRoutes = [
           approvalId: row.id, action: input.action, actor: { memberId: me.member.id, name: me.name }, comment: input.comment ?? null, expectedLevel: input.level,
         }),
       );
-      return detail(ctx.db, updated, me.member.id);
+      return detail(ctx.db, updated, me);
     },
   }),
 ];

@@ -88,12 +88,29 @@ export interface OrderSubject {
   overStandard: number;
   overReasons: string | null;
   standardVerdict: string | null;
-  applyNoteNo: string | null;
-  applyPurpose: string | null;
+  /** 出差事由: the purpose of the trip application the order was booked under. */
+  purpose: string | null;
+  /** 超标自付: what the traveller pays themself (selfFen) and what the company's credit pays (companyFen); null when the company pays it all. */
+  selfPay: { selfFen: number; companyFen: number } | null;
+  /** The trip application the order was booked under. */
+  application: OrderApplication | null;
   /** The first (or only) flight, and every leg of a round trip or connection in `legs` (one leg otherwise). */
   flight: (ApprovalFlight & { legs: ApprovalFlight[] }) | null;
   train: { trainNo: string; fromStation: string; toStation: string; depDate: string; depTime: string; arrTime: string; seatName: string } | null;
   hotel: { hotelName: string; cityName: string; roomName: string; checkIn: string; checkOut: string; nights: number; roomCount: number } | null;
   /** Passengers (flights: type ADT/CHD/INF; trains: adult/child) or a hotel's guests (no type or certificate). */
   passengers: { name: string; type: string | null; certType: number | null; certNo: string | null }[];
+}
+
+/** The trip application an order was booked under, as its approver sees it. */
+export interface OrderApplication {
+  id: number;
+  noteNo: string;
+  purpose: string;
+  fromCity: string;
+  toCities: string[];
+  startDate: string;
+  endDate: string;
+  /** The application's own approval, when the viewer may open it (null: shown without a link). */
+  approvalId: number | null;
 }

@@ -84,8 +84,10 @@ export interface DepartmentNode {
   parentId: number | null;
   name: string;
   sort: number;
-  /** Employees directly in this department. */
+  /** Employees in this department and every department below it. */
   employeeCount: number;
+  /** Employees directly in this department. */
+  directCount: number;
   children: DepartmentNode[];
 }
 
@@ -114,4 +116,25 @@ export function departmentTree<T extends { id: number; parentId: number | null; 
   };
   order(roots);
   return roots as never;
+}
+
+/**
+ * Head counts that roll up the tree: each department counts its own staff plus everyone in the
+ * departments below it, so a parent is never shown smaller than its children. `direct` maps a
+ * department to the staff directly in it. A parent missing from `rows` (or a loop, which the
+ * routes never store) ends the climb rather than counting anyone twice.
+ */
+export function rolledUpCounts(rows: readonly { id: number; parentId: number | null }[], direct: ReadonlyMap<number, number>): Map<number, number> {
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  const total = new Map<number, number>(rows.map((r) => [r.id, 0]));
+  for (const r of rows) {
+    const n = direct.get(r.id) ?? 0;
+    if (!n) continue;
+    const seen = new Set<number>();
+    for (let at: number | null | undefined = r.id; at !== null && at !== undefined && total.has(at) && !seen.has(at); at = parentOf.get(at)) {
+      seen.add(at);
+      total.set(at, total.get(at)! + n);
+    }
+  }
+  return total;
 }

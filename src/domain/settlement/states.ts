@@ -89,6 +89,15 @@ export function lineDisputeLabel(status: string, lang: Lang = "zh"): string {
   return label(LINE_DISPUTE_LABELS, status, lang);
 }
 
+/**
+ * The lines the company may dispute: a charge (order) and a refund given back (refund) alike,
+ * through the same dispute states; an accepted dispute is reversed on the next statement either
+ * way. An adjustment is itself the answer to an earlier dispute and is not disputed again.
+ */
+export function lineDisputable(kind: string): boolean {
+  return kind === "order" || kind === "refund";
+}
+
 /** A statement may be confirmed only when none of its lines waits for an answer. */
 export function canConfirm(status: string, lineStatuses: readonly string[]): boolean {
   return statementMove(status, "confirm") !== undefined && !lineStatuses.includes("open");

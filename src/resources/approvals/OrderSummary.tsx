@@ -1,13 +1,17 @@
 // The order an approver decides: what was booked (the flight, the train and seat, or the hotel
-// stay), its travellers, amount, the travel standard's verdict with the booker's reason, and the
-// time left before the held booking expires.
+// stay), its travellers, amount, the travel standard's verdict with the booker's reason, the
+// trip's purpose and the application it was booked under (a link to that application's approval
+// when the approver may open it), how a 超标自付 order is shared between the company's credit and
+// the traveller, and the time left before the held booking expires.
 import { Descriptions, Space, Table, Tag, Typography } from "antd";
+import { Link } from "react-router";
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { TRAIN_PASSENGER_TYPE_LABELS } from "../../domain/orders/train-types";
 import { formatFen } from "../../domain/policy/fen";
 import { Countdown } from "../flight-orders/Countdown";
-import type { OrderSubject } from "./index";
+import { auditDetailPath, type OrderSubject } from "./index";
+import type { OrderApplication } from "../../domain/orders/business-types";
 import { useCodes } from "../../components/use-codes";
 
 /** What was booked: two description items, by product (items, not a component: Descriptions reads its children's props). */
@@ -44,6 +48,18 @@ function booked(order: OrderSubject, t: (key: string, options?: Record<string, u
   return [];
 }
 
+/** The trip application the order was booked under: number, route, dates; opens its approval when the viewer may. */
+function LinkedApplication({ app }: { app: OrderApplication }) {
+  const t = useTranslate();
+  const text = `${app.fromCity} → ${app.toCities.join("、")} · ${t("travel.app.dateRange", { start: app.startDate, end: app.endDate })}`;
+  return (
+    <span data-testid="approval-application">
+      {app.approvalId !== null ? <Link to={auditDetailPath(app.approvalId)}>{app.noteNo}</Link> : app.noteNo}
+      <Typography.Text type="secondary"> · {text}</Typography.Text>
+    </span>
+  );
+}
+
 export function OrderSummary({ order, applicantName, approvalId }: { order: OrderSubject; applicantName: string; approvalId: number }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
@@ -64,7 +80,19 @@ export function OrderSummary({ order, applicantName, approvalId }: { order: Orde
           <Typography.Text type={order.overStandard ? "danger" : "success"} data-testid="approval-verdict">{order.standardVerdict ?? "—"}</Typography.Text>
         </Descriptions.Item>
         {order.overReasons && <Descriptions.Item label={t("business.overReason")} span={2}>{order.overReasons}</Descriptions.Item>}
-        {order.applyNoteNo && <Descriptions.Item label={t("business.application")} span={2}>{order.applyNoteNo} · {order.applyPurpose}</Descriptions.Item>}
+        <Descriptions.Item label={t("travel.app.purpose")} span={2}>
+          {order.purpose ? <span data-testid="approval-purpose">{order.purpose}</span> : <Typography.Text type="secondary">{t("business.noPurpose")}</Typography.Text>}
+        </Descriptions.Item>
+        {order.selfPay && (
+          <Descriptions.Item label={t("business.selfPaySplit")} span={2}>
+            <span data-testid="approval-self-pay">
+              {t("business.selfPaySplitText", { company: formatFen(order.selfPay.companyFen), self: formatFen(order.selfPay.selfFen) })}
+            </span>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t("business.application")} span={2}>
+          {order.application ? <LinkedApplication app={order.application} /> : <Typography.Text type="secondary">{t("business.noApplicationLinked")}</Typography.Text>}
+        </Descriptions.Item>
         {order.approving && order.expiresAt && (
           <Descriptions.Item label={t("business.fareDeadline")} span={2}>
             <Typography.Text type="warning">

@@ -55,6 +55,8 @@ export interface ApprovalRow {
   createTime: string;
   updateTime: string;
   countdown: Countdown | null;
+  /** 出差事由: a trip application's purpose, or that of the application an order was booked under. */
+  purpose: string | null;
   currentApprovers: string[];
 }
 
@@ -80,7 +82,7 @@ export interface ApprovalStep {
 }
 
 /** One approval with its levels, history and the viewer's buttons. */
-export interface ApprovalView extends Omit<ApprovalRow, "currentApprovers"> {
+export interface ApprovalView extends Omit<ApprovalRow, "currentApprovers" | "purpose"> {
   onTimeout: string;
   levels: ApprovalLevel[];
   history: ApprovalStep[];

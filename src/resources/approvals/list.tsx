@@ -1,10 +1,10 @@
 // TravelAuditIndex (/travel/audit) and OrderAuditIndex (/travel/audit/order); 70, and 7_0 who may
 // audit: the approver's trip applications, or orders sent for approval, in two tabs — waiting for me now (nearest deadline first) and decided by me — paged and searched
-// on the server. The tab lives in the address (?box=done), so a reload keeps it.
+// on the server; each row names the trip's purpose (出差事由). The tab lives in the address (?box=done), so a reload keeps it.
 import { Link, useSearchParams } from "react-router";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Empty, Form, Input, Space, Table, Tabs, Typography, type TableColumnsType } from "antd";
+import { Empty, Form, Input, Space, Table, Tabs, Tooltip, Typography, type TableColumnsType } from "antd";
 import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
@@ -68,6 +68,10 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
 
   const columns: TableColumnsType<ApprovalRow> = [
     { title: t("travel.audit.subject"), dataIndex: "title", key: "title", render: (v: string, row) => <Link to={auditDetailPath(row.id, subject)}>{v}</Link> },
+    {
+      title: t("travel.app.purpose"), dataIndex: "purpose", key: "purpose", width: 180, ellipsis: { showTitle: false },
+      render: (v: string | null) => (v ? <Tooltip title={v} placement="topLeft"><span data-testid="audit-purpose">{v}</span></Tooltip> : "—"),
+    },
     { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
     { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
     { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },

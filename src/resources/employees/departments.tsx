@@ -1,5 +1,5 @@
 // The staff page's organisation tree: 全部员工, then the departments nested under their parents
-// with their head counts (and 未分配部门 when someone has none). Choosing a node filters the
+// with their head counts, each including everyone below it (and 未分配部门 when someone has none). Choosing a node filters the
 // list (a department includes the ones below it); each department can be edited (renamed or
 // moved under another parent), given a sub-department, or deleted, which the server refuses
 // while people or sub-departments remain.
@@ -31,7 +31,8 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
   const { message } = useFeedback();
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useCustomMutation<Record<string, unknown>, HttpError>();
-  const total = departments.reduce((n, d) => n + d.employeeCount, 0);
+  // Everyone once: each department's own staff (its head count includes the ones below it).
+  const total = departments.reduce((n, d) => n + d.directCount, 0);
   const unassigned = departments.find((d) => d.id === 0);
 
   const del = async (d: Department) => {

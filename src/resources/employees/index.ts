@@ -30,7 +30,10 @@ export interface Department {
   parentId: number | null;
   name: string;
   sort: number;
+  /** Staff in the department and every department below it. */
   employeeCount: number;
+  /** Staff directly in the department. */
+  directCount: number;
 }
 
 export const DEPARTMENTS_PATH = PATHS.departments;

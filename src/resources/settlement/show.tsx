@@ -1,5 +1,6 @@
 // One statement: its period, status and totals, the totals by department, every line with its
-// dispute, and every step taken. The company disputes a single line (a dialog asks the reason)
+// dispute (a refund given back is tagged 退款), and every step taken. The company disputes a
+// single line, a charge or a refund alike (a dialog asks the reason)
 // and confirms the statement once no dispute waits for the operator's answer.
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
@@ -11,7 +12,7 @@ import { z } from "zod";
 import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
-import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
+import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineDisputable, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
@@ -21,6 +22,14 @@ import { useCodes } from "../../components/use-codes";
 const money = (fen: number) => `¥${formatFen(fen)}`;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 const DISPUTE_COLORS: Record<string, string> = { none: "default", open: "orange", accepted: "green", rejected: "red" };
+
+/** A refund given back (a negative line) and an adjustment of an earlier dispute are tagged; a charge is not. */
+function LineKindTag({ kind }: { kind: StatementLine["kind"] }) {
+  const t = useTranslate();
+  if (kind === "refund") return <Tag color="purple" data-testid="line-refund-tag">{t("settlement.refundTag")}</Tag>;
+  if (kind === "adjustment") return <Tag color="blue">{t("settlement.adjustmentTag")}</Tag>;
+  return null;
+}
 
 export function StatementShow({ id }: { id: number }) {
   const t = useTranslate();
@@ -79,7 +88,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
 
   const lineColumns: TableColumnsType<StatementLine> = [
     { ...NOWRAP, title: t("settlement.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string | null) => v ?? "—" },
-    { title: t("settlement.item"), dataIndex: "title", key: "title", render: (v: string, l) => (l.kind === "adjustment" ? <><Tag color="blue">{t("settlement.adjustmentTag")}</Tag>{v}</> : v) },
+    { title: t("settlement.item"), dataIndex: "title", key: "title", render: (v: string, l) => <><LineKindTag kind={l.kind} />{v}</> },
     { ...NOWRAP, title: t("settlement.traveller"), dataIndex: "travellerName", key: "travellerName" },
     { ...NOWRAP, title: t("settlement.department"), dataIndex: "departmentName", key: "departmentName" },
     { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
@@ -101,7 +110,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
     {
       ...NOWRAP, title: t("settlement.actions"), key: "actions",
       render: (_: unknown, l) =>
-        canDisputeLines && l.kind === "order" && lineMove(l.disputeStatus, "dispute", s.status) ? (
+        canDisputeLines && lineDisputable(l.kind) && lineMove(l.disputeStatus, "dispute", s.status) ? (
           <Button size="small" danger onClick={() => setDisputing(l)}>{t("settlement.disputeLine")}</Button>
         ) : null,
     },
@@ -208,7 +217,7 @@ function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose
     >
       <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t("settlement.orderNo")}>{line.orderNo ?? "—"}</Descriptions.Item>
-        <Descriptions.Item label={t("settlement.item")}>{line.title}</Descriptions.Item>
+        <Descriptions.Item label={t("settlement.item")}><LineKindTag kind={line.kind} />{line.title}</Descriptions.Item>
         <Descriptions.Item label={t("settlement.amount")}>{money(line.amountFen)}</Descriptions.Item>
       </Descriptions>
       <Form layout="vertical" component={false}>
@@ -220,6 +229,7 @@ function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose
           />
         </Form.Item>
       </Form>
+      {line.kind === "refund" && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t("settlement.refundDisputeHint")} />}
       {refusal && <Alert type="error" showIcon message={refusal} />}
     </Modal>
   );
