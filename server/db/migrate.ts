@@ -44,6 +44,7 @@ import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
 import * as m091 from "./migrations/091_passenger_tickets";
 import * as m092 from "./migrations/092_report_summaries";
+import * as m108 from "./migrations/108_order_parties";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "100_flight_segments": m100,
   "101_train_seat_choice": m101,
   "102_statement_ledger_lines": m102,
+  "108_order_parties": m108,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
