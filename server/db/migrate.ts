@@ -46,6 +46,7 @@ import * as m088 from "./migrations/088_train_channels";
 import * as m089 from "./migrations/089_list_search";
 import * as m091 from "./migrations/091_passenger_tickets";
 import * as m092 from "./migrations/092_report_summaries";
+import * as m108 from "./migrations/108_order_parties";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   "102_statement_ledger_lines": m102,
   "105_bill_order_no_indexes": m105,
   "107_statement_cutoff": m107,
+  "108_order_parties": m108,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 // The order centre's list filters, the same for every product: status, order number, booking
 // dates (China days, inclusive) and a traveller's name, which each product finds in its own
 // table of the people on an order (passengers, guests).
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../db/schema";
 
 export interface ListFilter {
@@ -26,27 +26,25 @@ export const containing = (part: string) => `%${part.replace(/[%_\\]/g, (c) => `
 /** The tables that name the people on an order, by product. */
 export type PeopleTable = "order_passengers" | "hotel_order_guests" | "train_order_passengers";
 
-type OrdersQuery = SelectQueryBuilder<Database, "orders", object>;
+export type PartiesQuery = SelectQueryBuilder<Database & { p: Database["order_parties"] }, "p", { orderId: number }>;
 
-/** Narrows a query over `orders` (alone or joined with its product's table) by the filters given. */
-export function filterOrders<Q extends SelectQueryBuilder<never, never, object>>(query: Q, f: ListFilter, people: PeopleTable): Q {
-  // Typed as a plain orders query here: the joins a product adds do not change these columns.
-  let q = query as unknown as OrdersQuery;
-  if (f.status !== undefined) q = q.where("orders.status", "=", f.status);
-  if (f.orderNo) q = q.where("orders.orderNo", "=", f.orderNo);
-  if (f.createDateStart) q = q.where("orders.createTime", ">=", chinaDayStart(f.createDateStart));
-  if (f.createDateEnd) q = q.where("orders.createTime", "<", chinaDayAfter(f.createDateEnd));
+/**
+ * Narrows one party's rows of a list (`order_parties as p`) by the filters given: status and
+ * booking time on the rows themselves, an order number through the orders' unique index, a
+ * traveller's name through the people of each order the party has.
+ */
+export function filterParties(query: PartiesQuery, f: ListFilter, people: PeopleTable): PartiesQuery {
+  let q = query;
+  if (f.status !== undefined) q = q.where("p.status", "=", f.status);
+  if (f.createDateStart) q = q.where("p.createTime", ">=", chinaDayStart(f.createDateStart));
+  if (f.createDateEnd) q = q.where("p.createTime", "<", chinaDayAfter(f.createDateEnd));
+  if (f.orderNo) {
+    const orderNo = f.orderNo;
+    q = q.where("p.orderId", "=", (eb) => eb.selectFrom("orders").select("orders.id").where("orders.orderNo", "=", orderNo));
+  }
   if (f.travellerName) {
     const pattern = containing(f.travellerName);
-    q = q.where((eb: ExpressionBuilder<Database, "orders">) =>
-      eb.exists(
-        eb
-          .selectFrom(people)
-          .select(`${people}.id`)
-          .whereRef(`${people}.orderId`, "=", "orders.id")
-          .where(sql<boolean>`${sql.ref(`${people}.name`)} like ${pattern} escape '\\'`),
-      ),
-    );
+    q = q.where(sql<boolean>`exists (select 1 from ${sql.table(people)} x where x."orderId" = p."orderId" and x.name like ${pattern} escape '\\')`);
   }
-  return q as unknown as Q;
+  return q;
 }

@@ -51,6 +51,30 @@ export interface OrdersTable {
   gp: Generated<number>;
 }
 
+/** Migration 108: one row per party that sees an order (written by triggers on orders only). */
+export interface OrderPartiesTable {
+  /** 0: a member (the order's member, booker or traveller); 1: the order's company. */
+  partyKind: number;
+  partyId: number;
+  product: string;
+  gp: number;
+  orderId: number;
+  status: number;
+  createTime: string;
+  /** The order's company, also on a member's row. */
+  companyId: number | null;
+}
+
+/** Migration 108: how many orders a party has per list (product, gp) and status (written by triggers on orders only). */
+export interface OrderPartyCountsTable {
+  partyKind: number;
+  partyId: number;
+  product: string;
+  gp: number;
+  status: number;
+  n: number;
+}
+
 export interface OrderPassengersTable {
   id: Generated<number>;
   orderId: number;

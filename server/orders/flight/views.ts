@@ -1,11 +1,12 @@
 // Reading flight orders: who may see one (the member who booked it; a company administrator
 // also the company's), the paged list with its filters, and the detail with its timeline.
-import { filterOrders, type ListFilter } from "../list-filter";
+import type { ListFilter } from "../list-filter";
+import { orderListPage } from "../order-list";
+import { inIdOrder } from "../../db/in-id-order";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
-import { offsetOf, type Page } from "../../services/http/paging";
+import type { Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
@@ -21,7 +22,11 @@ import type { ChangeQuote, FlightChangeView, FlightRefundView, RefundLine } from
 
 type OrderQuery = SelectQueryBuilder<Database, "orders", object>;
 
-/** The orders a member may see: their own, and for a company administrator the company's. */
+/**
+ * The orders a member may see: those they are the member, booker or traveller of, and for a
+ * company administrator the company's. For one order; the lists read the same rule through
+ * order_parties (order-list.ts).
+ */
 export function visibleTo<Q extends OrderQuery>(q: Q, member: Member): Q {
   const admin = memberTypeKey(member) === "70" && member.creditMemberId > 0;
   return q.where((eb) =>
@@ -81,18 +86,14 @@ const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.tit
 export type FlightListFilter = ListFilter & { gpFlag?: boolean };
 
 export async function listFlightOrders(db: Kysely<Database>, member: Member, f: FlightListFilter): Promise<Page<FlightOrderRow>> {
-  const flights = db.selectFrom("orders").where("orders.product", "=", "air").where("orders.gp", "=", f.gpFlag ? 1 : 0);
-  const q = filterOrders(visibleTo(flights, member), f, "order_passengers");
-  const [rows, count] = await Promise.all([
-    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
-    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  const { ids, total } = await orderListPage(db, member, { product: "air", gp: f.gpFlag ? 1 : 0, people: "order_passengers" }, f);
+  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const [rows, people] = await Promise.all([
+    db.selectFrom("orders").select([...ROW_COLUMNS]).where("orders.id", "in", ids).execute(),
+    db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus", "segment"]).where("orderId", "in", ids).orderBy("id").execute(),
   ]);
-  const ids = rows.map((r) => r.id);
-  const people = ids.length
-    ? await db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus", "segment"]).where("orderId", "in", ids).orderBy("id").execute()
-    : [];
-  const list = rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
-  return { list, total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+  const list = inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
+  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /**

@@ -4,16 +4,17 @@
 // approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
-import { offsetOf, type Page } from "../../services/http/paging";
+import type { Page } from "../../services/http/paging";
 import { hotelMemberActions, isPaidStatus } from "../../../src/domain/orders/hotel";
 import { BREAKFAST_LABELS, cancelPolicyText, freeCancelUntil, hotelCancelFee, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { HotelCancelQuote, HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
 import { now } from "../../services/clock";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
-import { filterOrders, type ListFilter } from "../list-filter";
+import type { ListFilter } from "../list-filter";
+import { orderListPage } from "../order-list";
+import { inIdOrder } from "../../db/in-id-order";
 import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
 
 
@@ -36,14 +37,13 @@ const base = (db: Kysely<Database>, member: Member) =>
   visibleTo(db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").where("orders.product", "=", "hotel"), member);
 
 export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
-  const q = filterOrders(base(db, member), f, "hotel_order_guests");
-  const [rows, count] = await Promise.all([
-    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
-    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  const { ids, total } = await orderListPage(db, member, { product: "hotel", gp: 0, people: "hotel_order_guests" }, f);
+  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const [rows, guests] = await Promise.all([
+    db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").select([...ROW_COLUMNS]).where("orders.id", "in", ids).execute(),
+    db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("roomNo").execute(),
   ]);
-  const ids = rows.map((r) => r.id);
-  const guests = ids.length ? await db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("roomNo").execute() : [];
-  return { list: rows.map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name))), total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: inIdOrder(ids, rows).map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name))), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** The hotel order with this number if the member may see it: 404 when there is none, 403 when it is someone else's. */

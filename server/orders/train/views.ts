@@ -4,9 +4,8 @@
 // verdict and approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { toCount } from "../../db";
 import { BizError, MSG, RET } from "../../services/http/envelope";
-import { offsetOf, type Page } from "../../services/http/paging";
+import type { Page } from "../../services/http/paging";
 import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
@@ -14,7 +13,9 @@ import type { SeatClass } from "../../../src/domain/travel/train";
 import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
 import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
-import { filterOrders, type ListFilter } from "../list-filter";
+import type { ListFilter } from "../list-filter";
+import { orderListPage } from "../order-list";
+import { inIdOrder } from "../../db/in-id-order";
 import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
 import { pendingChangeView } from "./change";
 
@@ -42,14 +43,13 @@ const base = (db: Kysely<Database>, member: Member) =>
   visibleTo(db.selectFrom("orders").innerJoin("train_orders as t", "t.orderId", "orders.id").where("orders.product", "=", "train"), member);
 
 export async function listTrainOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<TrainOrderRow>> {
-  const q = filterOrders(base(db, member), f, "train_order_passengers");
-  const [rows, count] = await Promise.all([
-    q.select([...ROW_COLUMNS]).orderBy("orders.id", f.orderType).limit(f.pageSize).offset(offsetOf(f)).execute(),
-    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  const { ids, total } = await orderListPage(db, member, { product: "train", gp: 0, people: "train_order_passengers" }, f);
+  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const [rows, people] = await Promise.all([
+    db.selectFrom("orders").innerJoin("train_orders as t", "t.orderId", "orders.id").select([...ROW_COLUMNS]).where("orders.id", "in", ids).execute(),
+    db.selectFrom("train_order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute(),
   ]);
-  const ids = rows.map((r) => r.id);
-  const people = ids.length ? await db.selectFrom("train_order_passengers").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("id").execute() : [];
-  return { list: rows.map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name))), total: toCount(count?.n), pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name))), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** The train order with this id if the member may see it: 404 when there is none, 403 when it is someone else's. */
