@@ -33,6 +33,7 @@ type ExportRow = {
   avgSpendFen: number | null;
   discount: string;
   savingsFen: number | null;
+  selfPayFen: number | null;
 };
 
 function rowsOf(report: ReportReply, dimension: ReportDimension): ReportRow[] {
@@ -49,6 +50,7 @@ function rowsOf(report: ReportReply, dimension: ReportDimension): ReportRow[] {
       return report.months
         .filter((m) => m.product === report.type)
         .map((m) => rowOf(m.month, m.month, { ...ZERO_SUMS, orders: m.orders, spendFen: m.spendFen }, report.summary.spendFen));
+      // (A month point is the company's spend already: its travellers' own part is not in it.)
   }
 }
 
@@ -60,6 +62,7 @@ const exportRow = (r: ReportRow): ExportRow => ({
   avgSpendFen: r.avgSpendFen,
   discount: r.discountPermille === null ? "" : discountText(r.discountPermille),
   savingsFen: r.savingsFen,
+  selfPayFen: r.selfPayFen,
 });
 
 async function reportFor(db: Kysely<Database>, member: Member, type: ReportType, input: ReportExportInput) {
@@ -74,7 +77,7 @@ function routesOf(type: ReportType) {
     defineRoute({
       method: "POST",
       url: paths.detail,
-      summary: `${title}：消费、订单数、均价、折扣、节省、提前预订天数、退改，按部门、出行人、航线、航空公司与月份汇总`,
+      summary: `${title}：企业消费与员工自付、超标订单与原因、订单数、均价、折扣、节省、提前预订天数、退改，按部门、出行人、航线、航空公司与月份汇总`,
       tags: TAGS,
       access: ACCESS,
       input: reportInputSchema,
@@ -97,11 +100,14 @@ function routesOf(type: ReportType) {
         { key: "avgSpendFen", header: "单均金额（元）", kind: "money", width: 16 },
         { key: "discount", header: "平均折扣", kind: "text", width: 10 },
         { key: "savingsFen", header: "节省金额（元）", kind: "money", width: 16 },
+        { key: "selfPayFen", header: "员工自付（元）", kind: "money", width: 16 },
       ],
       count: async ({ ctx, member, input }) => rowsOf(await reportFor(ctx.db, member, type, input), input.dimension).length,
       totals: async ({ ctx, member, input }) => {
         const r = await reportFor(ctx.db, member, type, input);
-        return { orders: r.summary.orders, spendFen: r.summary.spendFen, ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
+        // Travellers are counted by what their tickets cost in all; the other tables by the company's spend.
+        const traveller = input.dimension === "traveller";
+        return { orders: r.summary.orders, spendFen: traveller ? r.summary.orderFen : r.summary.spendFen, ...(traveller ? {} : { selfPayFen: r.summary.selfPayFen }), ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
       },
       rows: async function* ({ ctx, member, input }) {
         for (const r of rowsOf(await reportFor(ctx.db, member, type, input), input.dimension)) yield exportRow(r);
