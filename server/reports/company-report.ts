@@ -259,10 +259,24 @@ const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08
  * Only over-standard orders are in the index it reads, so it costs what they are, not all orders.
  */
 export async function overReasons(db: Kysely<Database>, s: ReportScope): Promise<{ reason: string | null; orders: number }[]> {
+  const q = overReasonsQuery(db, s);
+  if (!q) return [];
+  const rows = (await q.execute()) as { overReasons: string | null; n: unknown }[];
+  // No reason and an empty one are the same: none given.
+  const counts = new Map<string | null, number>();
+  for (const r of rows) counts.set(r.overReasons || null, (counts.get(r.overReasons || null) ?? 0) + toCount(r.n));
+  return [...counts]
+    .map(([reason, orders]) => ({ reason, orders }))
+    .sort((a, b) => b.orders - a.orders || (a.reason ?? "").localeCompare(b.reason ?? "", "zh-CN"))
+    .slice(0, REPORT_TOP_REASONS);
+}
+
+/** The grouped read of the reasons (null: a product no order is spend of). */
+export function overReasonsQuery(db: Kysely<Database>, s: ReportScope): AnyQuery | null {
   const product = REPORT_PRODUCT[s.type];
   const stored = product === "intlAir" ? "air" : product;
   const statuses = SPEND_STATUSES_BY_PRODUCT[stored];
-  if (!statuses) return [];
+  if (!statuses) return null;
   let q: AnyQuery = db
     .selectFrom("orders")
     .where("companyId", "=", s.companyId)
@@ -273,17 +287,7 @@ export async function overReasons(db: Kysely<Database>, s: ReportScope): Promise
     .where("product", "=", stored)
     .where("status", "in", [...statuses]);
   if (stored === "air") q = q.where("international", "=", product === "intlAir" ? 1 : 0);
-  const rows = (await inDepartment(db, q, s)
-    .select(["overReasons", sql<number>`count(*)`.as("n")])
-    .groupBy("overReasons")
-    .execute()) as { overReasons: string | null; n: unknown }[];
-  // No reason and an empty one are the same: none given.
-  const counts = new Map<string | null, number>();
-  for (const r of rows) counts.set(r.overReasons || null, (counts.get(r.overReasons || null) ?? 0) + toCount(r.n));
-  return [...counts]
-    .map(([reason, orders]) => ({ reason, orders }))
-    .sort((a, b) => b.orders - a.orders || (a.reason ?? "").localeCompare(b.reason ?? "", "zh-CN"))
-    .slice(0, REPORT_TOP_REASONS);
+  return inDepartment(db, q, s).select(["overReasons", sql<number>`count(*)`.as("n")]).groupBy("overReasons");
 }
 
 /** Bookers' sums rolled up to their departments (looked up for the few bookers there are). */

@@ -2,12 +2,16 @@
 // whole report (summary, months, departments, travellers, routes, airlines) and
 // /report/<type>/excel exports one of its tables. The catalogue names only the /report/ prefix
 // of these paths; the rest follows the ReportDetailed page's own type names.
+// The enterprise workbench reads its spend figures here too (/member/center/companyspend).
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { defineExport } from "../exports/tasks";
 import { label } from "../../src/domain/codes";
+import { z } from "zod";
 import { companyReport, reportScope } from "../reports/company-report";
+import { spendOverview } from "../reports/spend-overview";
+import { SPEND_OVERVIEW_PATH } from "../../src/domain/spend-overview";
 import {
   REPORT_TITLES, REPORT_TYPES, discountText, permilleText, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS,
   type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType,
@@ -116,4 +120,16 @@ function routesOf(type: ReportType) {
   ];
 }
 
-export const reportRoutes = REPORT_TYPES.flatMap(routesOf);
+export const reportRoutes = [
+  ...REPORT_TYPES.flatMap(routesOf),
+  // The enterprise workbench's spend figures: read from the same summaries, for the same people.
+  defineRoute({
+    method: "POST",
+    url: SPEND_OVERVIEW_PATH,
+    summary: "企业工作台消费概览：本月至今各产品企业消费与上月同期对比、超标率、消费前五的出行员工、待我审批数",
+    tags: TAGS,
+    access: ACCESS,
+    input: z.object({}).strict(),
+    handler: ({ member, ctx }) => spendOverview(ctx.db, member!),
+  }),
+];
