@@ -1,5 +1,7 @@
 // 企业管理员查看国内机票明细报表：先通过接口为公司员工预订并用钱包支付两张机票订单，再打开报表，
-// 核对消费金额与订单数，图表（canvas）渲染出来，控制台没有错误。
+// 核对企业消费与订单数、订单金额与员工自付、超标统计，图表（canvas）渲染出来，控制台没有错误。
+// 企业工作台：本月企业消费（按产品对比上月同期）、超标率、待我审批与消费前五的员工，
+// 从“账单报表”菜单与工作台都能进入消费报表。
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, PAY_PASSWORD, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
@@ -66,7 +68,11 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   const [y, m] = today.split("-").map(Number);
   const first = new Date(Date.UTC(y, m - 1 - 5, 1)).toISOString().slice(0, 10);
   type Row = { key: string; name: string; orders: number; spendFen: number };
-  type Detail = { summary: { spendFen: number; orders: number }; byDepartment: Row[]; byRoute: Row[] };
+  type Detail = {
+    summary: { spendFen: number; orders: number; orderFen: number; selfPayFen: number; overStandard: { orders: number; ratePermille: number | null; amountFen: number } };
+    byDepartment: Row[];
+    byRoute: Row[];
+  };
   const before: Detail = await post(page, "/report/domAir/detail", { startDate: first, endDate: today });
   const unassignedBefore = before.byDepartment.find((r) => r.key === "0" || r.name === "未分配部门")?.spendFen ?? 0;
   const routeBefore = before.byRoute.find((r) => r.name.includes("北京-上海"))?.orders ?? 0;
@@ -78,6 +84,16 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   await expect(page.getByTestId("report-spend")).toContainText(formatFen(before.summary.spendFen + spend), { timeout: 30_000 });
   await expect(page.getByTestId("report-orders")).toContainText(String(before.summary.orders + 2));
   await expect(page.getByTestId("report-savings")).toContainText("¥");
+  // 订单金额 = 企业消费 + 员工自付；超标统计来自订单的标准判定（本用例的订单未超标，数字与接口一致）。
+  const now: Detail = await post(page, "/report/domAir/detail", { startDate: first, endDate: today });
+  expect(now.summary.orderFen).toBe(now.summary.spendFen + now.summary.selfPayFen);
+  await expect(page.getByTestId("report-order-amount")).toContainText(formatFen(now.summary.orderFen));
+  await expect(page.getByTestId("report-self-paid")).toContainText(formatFen(now.summary.selfPayFen));
+  const over = page.getByTestId("report-over-standard");
+  await expect(over).toContainText("超标分析");
+  await expect(page.getByTestId("report-over-orders")).toContainText(String(now.summary.overStandard.orders));
+  await expect(page.getByTestId("report-over-amount")).toContainText(formatFen(now.summary.overStandard.amountFen));
+  await expect(page.getByText("订单尚未记录超标标记")).toHaveCount(0);
 
   // 四张图：月度消费、热门航线、部门排行、全价节省占比，均画在 canvas 上。
   for (const id of ["chart-monthly", "chart-routes", "chart-departments", "chart-savings"]) {
@@ -101,5 +117,52 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   await expect(page.getByTestId("report-empty")).toBeVisible();
   await expect(page.getByTestId("report-orders")).toContainText("0");
   await page.screenshot({ path: "test-results/report-hotel-1440.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("企业工作台显示本月消费、超标率与待审批，账单报表菜单与工作台都能进入消费报表", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signInByApi(page, ADMIN);
+  type Overview = {
+    approvals: { trip: number; order: number };
+    products: { type: string; spendFen: number; previousSpendFen: number }[];
+    total: { spendFen: number; orders: number };
+    overStandard: { orders: number; ratePermille: number | null };
+    topTravellers: { name: string; spendFen: number }[];
+  };
+  const figures: Overview = await post(page, "/member/center/companyspend", {});
+
+  await page.goto("/company/index");
+  const section = page.getByTestId("spend-overview");
+  await expect(section).toContainText("本月差旅消费", { timeout: 30_000 });
+  await expect(page.getByTestId("spend-total")).toContainText(formatFen(figures.total.spendFen));
+  const rate = figures.overStandard.ratePermille;
+  await expect(page.getByTestId("spend-over-rate")).toContainText(rate === null ? "—" : `${Math.floor(rate / 10)}${rate % 10 ? `.${rate % 10}` : ""}%`);
+  await expect(page.getByTestId("spend-approvals")).toContainText(String(figures.approvals.trip + figures.approvals.order));
+  if (figures.total.orders > 0) {
+    const air = figures.products.find((p) => p.type === "domAir")!;
+    await expect(page.getByTestId("spend-products").getByRole("row", { name: /国内机票/ })).toContainText(formatFen(air.spendFen));
+    await expect(page.getByTestId("top-travellers")).toContainText(figures.topTravellers[0].name);
+  }
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Nothing wider than the window: the section fits without a horizontal scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await section.screenshot({ path: `test-results/workbench-spend-${width}.png` });
+  }
+  await page.screenshot({ path: "test-results/workbench-company-1280.png", fullPage: true });
+
+  // 工作台的入口打开消费报表。
+  await page.getByTestId("open-spend-report").click();
+  await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
+  await expect(page.getByTestId("report-over-standard")).toBeVisible({ timeout: 30_000 });
+
+  // 账单报表菜单里也有它（与企业账单同列），菜单项随页面高亮。
+  await page.goto("/company/index");
+  await page.getByRole("navigation", { name: "账户菜单" }).getByRole("button", { name: /账单报表/ }).hover();
+  await page.getByRole("menuitem", { name: "差旅消费报表" }).click();
+  await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
+  await expect(page.getByRole("heading", { name: "国内机票明细报表" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".tp-frame__nav").getByRole("menuitem", { name: "差旅消费报表" })).toHaveClass(/ant-menu-item-selected/);
   expect(errors).toEqual([]);
 });
