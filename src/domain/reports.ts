@@ -56,7 +56,7 @@ export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S
  * waiting for its difference (the original ticket still holds); refunded, or failed to issue and
  * paid back.
  */
-// The report summaries' triggers (server migrations 092, rebuilt by 095) have these sets, the
+// The report summaries' triggers (server migrations 092, rebuilt by 095 and 103) have these sets, the
 // products and the change action built in, and a test holds them equal: changing one needs a
 // migration that recreates the triggers and rebuilds the summaries.
 export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
