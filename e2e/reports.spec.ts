@@ -1,5 +1,7 @@
 // 企业管理员查看国内机票明细报表：先通过接口为公司员工预订并用钱包支付两张机票订单，再打开报表，
-// 核对消费金额与订单数，图表（canvas）渲染出来，控制台没有错误。
+// 核对企业消费与订单数、订单金额与员工自付、超标统计，图表（canvas）渲染出来，控制台没有错误。
+// 企业工作台：本月企业消费（按产品对比上月同期）、超标率、待我审批与消费前五的员工，
+// 从“账单报表”菜单与工作台都能进入消费报表。
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, PAY_PASSWORD, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
@@ -66,7 +68,11 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   const [y, m] = today.split("-").map(Number);
   const first = new Date(Date.UTC(y, m - 1 - 5, 1)).toISOString().slice(0, 10);
   type Row = { key: string; name: string; orders: number; spendFen: number };
-  type Detail = { summary: { spendFen: number; orders: number }; byDepartment: Row[]; byRoute: Row[] };
+  type Detail = {
+    summary: { spendFen: number; orders: number; orderFen: number; selfPayFen: number; overStandard: { orders: number; ratePermille: number | null; amountFen: number } };
+    byDepartment: Row[];
+    byRoute: Row[];
+  };
   const before: Detail = await post(page, "/report/domAir/detail", { startDate: first, endDate: today });
   const unassignedBefore = before.byDepartment.find((r) => r.key === "0" || r.name === "未分配部门")?.spendFen ?? 0;
   const routeBefore = before.byRoute.find((r) => r.name.includes("北京-上海"))?.orders ?? 0;
@@ -78,6 +84,16 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   await expect(page.getByTestId("report-spend")).toContainText(formatFen(before.summary.spendFen + spend), { timeout: 30_000 });
   await expect(page.getByTestId("report-orders")).toContainText(String(before.summary.orders + 2));
   await expect(page.getByTestId("report-savings")).toContainText("¥");
+  // 订单金额 = 企业消费 + 员工自付；超标统计来自订单的标准判定（本用例的订单未超标，数字与接口一致）。
+  const now: Detail = await post(page, "/report/domAir/detail", { startDate: first, endDate: today });
+  expect(now.summary.orderFen).toBe(now.summary.spendFen + now.summary.selfPayFen);
+  await expect(page.getByTestId("report-order-amount")).toContainText(formatFen(now.summary.orderFen));
+  await expect(page.getByTestId("report-self-paid")).toContainText(formatFen(now.summary.selfPayFen));
+  const over = page.getByTestId("report-over-standard");
+  await expect(over).toContainText("超标分析");
+  await expect(page.getByTestId("report-over-orders")).toContainText(String(now.summary.overStandard.orders));
+  await expect(page.getByTestId("report-over-amount")).toContainText(formatFen(now.summary.overStandard.amountFen));
+  await expect(page.getByText("订单尚未记录超标标记")).toHaveCount(0);
 
   // 四张图：月度消费、热门航线、部门排行、全价节省占比，均画在 canvas 上。
   for (const id of ["chart-monthly", "chart-routes", "chart-departments", "chart-savings"]) {
@@ -101,5 +117,122 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   await expect(page.getByTestId("report-empty")).toBeVisible();
   await expect(page.getByTestId("report-orders")).toContainText("0");
   await page.screenshot({ path: "test-results/report-hotel-1440.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+/** An object as the portal's form body: nested keys as dot paths. */
+function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
+  if (value === null || value === undefined) {
+    if (prefix) out[prefix] = "";
+  } else if (typeof value === "object") {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out[prefix] = String(value);
+  return out;
+}
+
+/**
+ * 员工 13800000072 因公预订一张超出差旅标准的机票（超标自付开启：超出限额的部分加 200 元由员工扫码支付，
+ * 其余由企业授信支付），原因“会议或客户要求”。标准与偏好事后恢复。返回订单金额与员工自付部分（分）。
+ */
+async function bookOverStandard(page: Page): Promise<{ payprice: number; selfFen: number }> {
+  const depDate = addDays(chinaDate(Date.now()), 16);
+  const list: FlightItem[] = (await (await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } })).json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((x: FlightSeat) => x.cabinClass === "Y" && x.seatsLeft >= 1).sort((a, b) => b.salePrice - a.salePrice)[0];
+  const levels = (await post(page, "/member/center/standard/list", { pageNum: 1, pageSize: 50 })).list as { tripLevelId: number; tripLevelName: string }[];
+  const level = levels.find((l) => l.tripLevelName === "普通员工")!;
+  const before = await post(page, "/member/center/standard/detail", { tripLevelId: level.tripLevelId });
+  const save = (overAction: string, std: Record<string, unknown>) => post(page, "/member/center/standard/save", formOf({ tripLevelId: level.tripLevelId, overAction, ...std }));
+  await save("reason", { ...before.standard, flight: { cabins: ["Y"], maxDiscount: null, maxPriceFen: seat.salePrice - 30_000, lowestFareHours: null } });
+  const prefs = await post(page, "/api/v1/trip_manager/preference_info", {});
+  await post(page, "/api/v1/trip_manager/preference_save", formOf({ ...prefs, overSelfPay: 1 }));
+  try {
+    await signInByApi(page, "13800000072");
+    const order = await post(page, FLIGHT_ORDER_PATHS.book, {
+      fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-over-${Date.now()}`, contactName: "杨帆", contactMobile: "13800000072",
+      travelType: "business", overReason: "会议或客户要求", "passengers.0.name": "杨帆", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
+    });
+    const memberId = await page.evaluate(() => JSON.parse(localStorage.getItem("userInfo") ?? "{}").id as number);
+    const trade = await post(page, PAY_PATHS.create, { orderId: order.id, method: "alipay" });
+    const verify = requestVerify(Number(memberId), trade.outTradeNo);
+    const qr = await post(page, PAY_PATHS.precreate, { outTradeNo: trade.outTradeNo, requestVerify: verify, businessType: BUSINESS_TYPE.dometicketOrderPay });
+    // 沙箱二维码打开本站的手机收银台：员工确认支付自己的那部分。
+    await page.goto(qr.qrUrl);
+    await page.getByRole("button", { name: "确认支付" }).click();
+    await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible();
+    return { payprice: order.payprice, selfFen: trade.amount };
+  } finally {
+    await signInByApi(page, ADMIN);
+    await save(before.overAction, before.standard);
+    await post(page, "/api/v1/trip_manager/preference_save", formOf({ ...prefs, overSelfPay: 0 }));
+  }
+}
+
+test("企业工作台显示本月消费、超标率与待审批，账单报表菜单与工作台都能进入消费报表", async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = watchConsole(page);
+  await signInByApi(page, ADMIN);
+  const today = chinaDate(Date.now());
+  const month = { startDate: `${today.slice(0, 7)}-01`, endDate: today };
+  type Summary = { spendFen: number; selfPayFen: number; overStandard: { orders: number; reasons: { reason: string | null; orders: number }[] } };
+  const before: Summary = (await post(page, "/report/domAir/detail", month)).summary;
+  const over = await bookOverStandard(page);
+  expect(over.selfFen).toBeGreaterThan(0);
+
+  // 报表：超标订单、原因与员工自付随这张订单增加，企业消费只加企业授信支付的部分。
+  const after: Summary = (await post(page, "/report/domAir/detail", month)).summary;
+  expect(after.overStandard.orders).toBe(before.overStandard.orders + 1);
+  expect(after.selfPayFen).toBe(before.selfPayFen + over.selfFen);
+  expect(after.spendFen).toBe(before.spendFen + over.payprice - over.selfFen);
+  expect(after.overStandard.reasons.find((r) => r.reason === "会议或客户要求")?.orders).toBeGreaterThan(0);
+
+  type Overview = {
+    approvals: { trip: number; order: number };
+    products: { type: string; spendFen: number; previousSpendFen: number }[];
+    total: { spendFen: number; orders: number };
+    overStandard: { orders: number; ratePermille: number | null };
+    topTravellers: { name: string; spendFen: number }[];
+  };
+  const figures: Overview = await post(page, "/member/center/companyspend", {});
+
+  await page.goto("/company/index");
+  const section = page.getByTestId("spend-overview");
+  await expect(section).toContainText("本月差旅消费", { timeout: 30_000 });
+  await expect(page.getByTestId("spend-total")).toContainText(formatFen(figures.total.spendFen));
+  expect(figures.overStandard.orders).toBeGreaterThan(0);
+  const rate = figures.overStandard.ratePermille;
+  await expect(page.getByTestId("spend-over-rate")).toContainText(rate === null ? "—" : `${Math.floor(rate / 10)}${rate % 10 ? `.${rate % 10}` : ""}%`);
+  await expect(page.getByTestId("spend-approvals")).toContainText(String(figures.approvals.trip + figures.approvals.order));
+  if (figures.total.orders > 0) {
+    const air = figures.products.find((p) => p.type === "domAir")!;
+    await expect(page.getByTestId("spend-products").getByRole("row", { name: /国内机票/ })).toContainText(formatFen(air.spendFen));
+    await expect(page.getByTestId("top-travellers")).toContainText(figures.topTravellers[0].name);
+  }
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Nothing wider than the window: the section fits without a horizontal scroll.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await section.screenshot({ path: `test-results/workbench-spend-${width}.png` });
+  }
+  await page.screenshot({ path: "test-results/workbench-company-1280.png", fullPage: true });
+
+  // 工作台的入口打开消费报表。
+  await page.getByTestId("open-spend-report").click();
+  await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
+  await expect(page.getByTestId("report-over-standard")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("report-over-reasons")).toContainText("会议或客户要求");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId("report-filters").getByRole("button", { name: "查询" }).click();
+  await page.screenshot({ path: "test-results/report-over-standard-1280.png", fullPage: true });
+
+  // 账单报表菜单里也有它（与企业账单同列），菜单项随页面高亮。
+  await page.goto("/company/index");
+  await page.getByRole("navigation", { name: "账户菜单" }).getByRole("button", { name: /账单报表/ }).hover();
+  // The header's dropdown, not the side menu's item of the same name (hidden in its closed group).
+  const entry = page.locator(".ant-dropdown:not(.ant-dropdown-hidden)").getByRole("menuitem", { name: "差旅消费报表" });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/finance\/reportDetailed\?type=domAir$/);
+  await expect(page.getByRole("heading", { name: "国内机票明细报表" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(".tp-frame__nav").getByRole("menuitem", { name: "差旅消费报表" })).toHaveClass(/ant-menu-item-selected/);
   expect(errors).toEqual([]);
 });

@@ -39,6 +39,7 @@ import * as m098 from "./migrations/098_air_class_seats";
 import * as m100 from "./migrations/100_flight_segments";
 import * as m101 from "./migrations/101_train_seat_choice";
 import * as m102 from "./migrations/102_statement_ledger_lines";
+import * as m103 from "./migrations/103_report_over_standard";
 import * as m105 from "./migrations/105_bill_order_no_indexes";
 import * as m107 from "./migrations/107_statement_cutoff";
 import * as m085 from "./migrations/085_intl_orders";
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   "100_flight_segments": m100,
   "101_train_seat_choice": m101,
   "102_statement_ledger_lines": m102,
+  "103_report_over_standard": m103,
   "105_bill_order_no_indexes": m105,
   "107_statement_cutoff": m107,
   "108_order_parties": m108,

@@ -13,8 +13,8 @@ import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import {
-  REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights,
-  roundDiv, rowOf, type GroupSums, type ReportInput, type ReportReply, type ReportRow, type ReportType,
+  REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets,
+  fillMonths, isFlightReport, permille, rankRows, regroupFlights, roundDiv, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType,
 } from "../../src/domain/reports";
 import { UNASSIGNED_DEPARTMENT } from "../routes/workbench";
 
@@ -70,7 +70,7 @@ export function monthsAndDays(startDate: string, endDate: string): { months: [st
  * Keeps the rows of bookers in the scope's department. The department of an order is its
  * booker's, as the company's staff list has it now (so it is looked up here, not stored).
  */
-function inDepartment(db: Kysely<Database>, q: AnyQuery, s: ReportScope): AnyQuery {
+export function inDepartment(db: Kysely<Database>, q: AnyQuery, s: Pick<ReportScope, "companyId" | "departmentId">): AnyQuery {
   if (s.departmentId === undefined) return q;
   const inDepartments = (dept: number | null) =>
     db
@@ -85,7 +85,7 @@ function inDepartment(db: Kysely<Database>, q: AnyQuery, s: ReportScope): AnyQue
     : q.where((eb) => eb(memberId, "in", inDepartments(s.departmentId!)));
 }
 
-interface Read {
+export interface Read {
   /** The summary read day by day, and the one read by month (null: day by day only). */
   days: DayTable;
   months: MonthTable | null;
@@ -102,7 +102,7 @@ interface Read {
  * them from the daily one, or every day from the daily one when there are no whole months, no
  * monthly table, or a department the monthly table cannot tell (those without the booker).
  */
-function parts(db: Kysely<Database>, s: ReportScope, r: Read): AnyQuery {
+export function parts(db: Kysely<Database>, s: Omit<ReportScope, "type">, r: Read): AnyQuery {
   const byBooker = r.months === "report_months";
   const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
   const base = (table: Summary) => {
@@ -115,11 +115,13 @@ function parts(db: Kysely<Database>, s: ReportScope, r: Read): AnyQuery {
   return queries.slice(1).reduce((all, q) => all.unionAll(q), queries[0]);
 }
 
-const ORDER_SUMS = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"] as const;
-const summed = (columns: readonly string[]) => columns.map((c) => sql<number>`sum(${sql.ref(`t.${c}`)})`.as(c));
+const ORDER_SUMS = ["orders", "spendFen", "selfPayFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"] as const;
+/** Over-standard orders and their amount (report_days and report_months only). */
+const OVER_SUMS = ["overOrders", "overFen"] as const;
+export const summed = (columns: readonly string[]) => columns.map((c) => sql<number>`sum(${sql.ref(`t.${c}`)})`.as(c));
 
 /** Groups the parts by `groups`, summing `sums`; a group whose orders all moved elsewhere is none. */
-function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
+export function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
   return (db as Kysely<any>)
     .selectFrom(union.as("t"))
     .select([...groups.map((g) => `t.${g}`), ...summed(sums)])
@@ -128,12 +130,13 @@ function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sum
     .execute() as Promise<R[]>;
 }
 
-type SumRow = { orders: unknown; spendFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown };
+type SumRow = { orders: unknown; spendFen: unknown; selfPayFen: unknown; ticketFen: unknown; fareOrders: unknown; fareTicketFen: unknown; fullFareFen: unknown };
 
 function sumsOf(r: SumRow): GroupSums {
   return {
     orders: toCount(r.orders),
     spendFen: toCount(r.spendFen),
+    selfPayFen: toCount(r.selfPayFen),
     ticketFen: toCount(r.ticketFen),
     fareOrders: toCount(r.fareOrders),
     fareTicketFen: toCount(r.fareTicketFen),
@@ -141,7 +144,7 @@ function sumsOf(r: SumRow): GroupSums {
   };
 }
 
-const SPEND = 1;
+export const SPEND = 1;
 const REFUNDED = 2;
 const monthOfDay = sql<string>`substr(day, 1, 7)`.as("month");
 const TRAVELLER_COLUMNS = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"];
@@ -150,15 +153,15 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
   const product = REPORT_PRODUCT[s.type];
   const mine = [product];
 
-  const [monthly, advanceRows, byBooker, byTitle, byTraveller] = await Promise.all([
-    // 1. Every product by month and kind: the chart, this product's totals, refunds and changes.
-    grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown }>(
+  const [monthly, advanceRows, byBooker, byTitle, byTraveller, reasons] = await Promise.all([
+    // 1. Every product by month and kind: the chart, this product's totals, refunds, changes and over-standard orders.
+    grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown; overOrders: unknown; overFen: unknown }>(
       db,
       parts(db, s, {
         days: "report_days", months: "report_months", products: Object.values(REPORT_PRODUCT),
-        dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed"], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed"],
+        dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS],
       }),
-      ["product", "month", "kind"], [...ORDER_SUMS, "changed"], "orders",
+      ["product", "month", "kind"], [...ORDER_SUMS, "changed", ...OVER_SUMS], "orders",
     ),
     // 2-4. This product's spend by days booked ahead, by booker, by title.
     grouped<{ advance: unknown; orders: unknown }>(
@@ -185,12 +188,15 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       .groupBy(["t.certType", "t.certNo"])
       .having(sql<SqlBool>`sum(${sql.ref("t.tickets")}) > 0`)
       .execute() as unknown as Promise<TravellerGroup[]>,
+    // 6. Its over-standard orders' reasons: a few rows of a partial index (migration 103).
+    overReasons(db, s),
   ]);
 
   // Summary, months, refunds and changes from the monthly groups.
   let total = ZERO_SUMS;
   let refunds = { orders: 0, amountFen: 0 };
   let changes = 0;
+  let over = { orders: 0, amountFen: 0 };
   const points: { product: ReportType; day: string; orders: number; spendFen: number }[] = [];
   for (const r of monthly) {
     const type = PRODUCT_TYPE.get(r.product);
@@ -200,9 +206,12 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
     if (r.product === product) changes += toCount(r.changed);
     if (kind === REFUNDED && r.product === product) refunds = { orders: refunds.orders + sums.orders, amountFen: refunds.amountFen + sums.spendFen };
     if (kind !== SPEND) continue;
-    points.push({ product: type, day: String(r.month), orders: sums.orders, spendFen: sums.spendFen });
-    if (r.product === product) total = addSums(total, sums);
+    points.push({ product: type, day: String(r.month), orders: sums.orders, spendFen: sums.spendFen - sums.selfPayFen });
+    if (r.product !== product) continue;
+    total = addSums(total, sums);
+    over = { orders: over.orders + toCount(r.overOrders), amountFen: over.amountFen + toCount(r.overFen) };
   }
+  const companySpendFen = total.spendFen - total.selfPayFen;
   const { buckets, avgTenths } = advanceBuckets(advanceRows.map((r) => ({ days: toCount(r.advance), orders: toCount(r.orders) })));
   const tickets = byTraveller.reduce((a, r) => a + toCount(r.tickets), 0);
   const known = total.fareOrders > 0;
@@ -214,7 +223,9 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
     departmentId: s.departmentId ?? null,
     summary: {
       orders: total.orders,
-      spendFen: total.spendFen,
+      spendFen: companySpendFen,
+      orderFen: total.spendFen,
+      selfPayFen: total.selfPayFen,
       tickets,
       avgPriceFen: roundDiv(total.ticketFen, tickets),
       avgDiscountPermille: known ? permille(total.fareTicketFen, total.fullFareFen) : null,
@@ -225,14 +236,58 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       advanceDaysTenths: avgTenths,
       refunds: { ...refunds, feeFen: null },
       changes: { orders: changes, feeFen: null },
-      overStandard: null,
+      overStandard: overStandardOf(over, total.orders, reasons),
     },
     months: fillMonths(s.startDate, s.endDate, points),
     advance: buckets,
-    byDepartment: await departmentRows(db, s.companyId, byBooker.map((r) => ({ memberId: toCount(r.memberId), ...sumsOf(r) })), total.spendFen),
+    byDepartment: await departmentRows(db, s.companyId, byBooker.map((r) => ({ memberId: toCount(r.memberId), ...sumsOf(r) })), companySpendFen),
+    // A traveller's tickets are counted whole (who paid which part is known per order, not per ticket).
     ...travellerRows(byTraveller, total.spendFen),
-    ...routeRows(s.type, byTitle.map((r) => ({ title: r.title, ...sumsOf(r) })), total.spendFen),
+    ...routeRows(s.type, byTitle.map((r) => ({ title: r.title, ...sumsOf(r) })), companySpendFen),
   };
+}
+
+function overStandardOf(over: { orders: number; amountFen: number }, orders: number, reasons: { reason: string | null; orders: number }[]): OverStandardStats {
+  return { orders: over.orders, ratePermille: permille(over.orders, orders), amountFen: over.amountFen, reasons };
+}
+
+const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
+const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
+
+/**
+ * The reasons given for the scope's over-standard spend orders of its product, most orders first.
+ * Only over-standard orders are in the index it reads, so it costs what they are, not all orders.
+ */
+export async function overReasons(db: Kysely<Database>, s: ReportScope): Promise<{ reason: string | null; orders: number }[]> {
+  const q = overReasonsQuery(db, s);
+  if (!q) return [];
+  const rows = (await q.execute()) as { overReasons: string | null; n: unknown }[];
+  // No reason and an empty one are the same: none given.
+  const counts = new Map<string | null, number>();
+  for (const r of rows) counts.set(r.overReasons || null, (counts.get(r.overReasons || null) ?? 0) + toCount(r.n));
+  return [...counts]
+    .map(([reason, orders]) => ({ reason, orders }))
+    .sort((a, b) => b.orders - a.orders || (a.reason ?? "").localeCompare(b.reason ?? "", "zh-CN"))
+    .slice(0, REPORT_TOP_REASONS);
+}
+
+/** The grouped read of the reasons (null: a product no order is spend of). */
+export function overReasonsQuery(db: Kysely<Database>, s: ReportScope): AnyQuery | null {
+  const product = REPORT_PRODUCT[s.type];
+  const stored = product === "intlAir" ? "air" : product;
+  const statuses = SPEND_STATUSES_BY_PRODUCT[stored];
+  if (!statuses) return null;
+  let q: AnyQuery = db
+    .selectFrom("orders")
+    .where("companyId", "=", s.companyId)
+    // A literal, so the planner can match the partial index's own condition.
+    .where("overStandard", "=", sql.lit(1))
+    .where("createTime", ">=", chinaDayStart(s.startDate))
+    .where("createTime", "<", chinaDayAfter(s.endDate))
+    .where("product", "=", stored)
+    .where("status", "in", [...statuses]);
+  if (stored === "air") q = q.where("international", "=", product === "intlAir" ? 1 : 0);
+  return inDepartment(db, q, s).select(["overReasons", sql<number>`count(*)`.as("n")]).groupBy("overReasons");
 }
 
 /** Bookers' sums rolled up to their departments (looked up for the few bookers there are). */
@@ -263,7 +318,7 @@ function travellerRows(groups: TravellerGroup[], totalSpendFen: number): { byTra
     // The key tells travellers apart without carrying their certificate number.
     rowOf(crypto.createHash("sha256").update(`${g.certType}:${g.certNo}`).digest("hex").slice(0, 16), `${g.name ?? ""}（${maskCertNo(g.certNo)}）`, { ...ZERO_SUMS, orders: toCount(g.tickets), spendFen: toCount(g.spendFen), ticketFen: toCount(g.ticketFen) }, totalSpendFen),
   );
-  return { byTraveller: rankRows(rows).slice(0, REPORT_TOP_TRAVELLERS), travellerCount: rows.length };
+  return { byTraveller: rankRows(rows).slice(0, REPORT_TOP_TRAVELLERS).map((r) => ({ ...r, selfPayFen: null })), travellerCount: rows.length };
 }
 
 function routeRows(type: ReportType, titles: ({ title: string } & GroupSums)[], totalSpendFen: number) {

@@ -2,12 +2,16 @@
 // whole report (summary, months, departments, travellers, routes, airlines) and
 // /report/<type>/excel exports one of its tables. The catalogue names only the /report/ prefix
 // of these paths; the rest follows the ReportDetailed page's own type names.
+// The enterprise workbench reads its spend figures here too (/member/center/companyspend).
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { defineExport } from "../exports/tasks";
 import { label } from "../../src/domain/codes";
+import { z } from "zod";
 import { companyReport, reportScope } from "../reports/company-report";
+import { spendOverview } from "../reports/spend-overview";
+import { SPEND_OVERVIEW_PATH } from "../../src/domain/spend-overview";
 import {
   REPORT_TITLES, REPORT_TYPES, discountText, permilleText, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS,
   type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType,
@@ -33,6 +37,7 @@ type ExportRow = {
   avgSpendFen: number | null;
   discount: string;
   savingsFen: number | null;
+  selfPayFen: number | null;
 };
 
 function rowsOf(report: ReportReply, dimension: ReportDimension): ReportRow[] {
@@ -49,6 +54,7 @@ function rowsOf(report: ReportReply, dimension: ReportDimension): ReportRow[] {
       return report.months
         .filter((m) => m.product === report.type)
         .map((m) => rowOf(m.month, m.month, { ...ZERO_SUMS, orders: m.orders, spendFen: m.spendFen }, report.summary.spendFen));
+      // (A month point is the company's spend already: its travellers' own part is not in it.)
   }
 }
 
@@ -60,6 +66,7 @@ const exportRow = (r: ReportRow): ExportRow => ({
   avgSpendFen: r.avgSpendFen,
   discount: r.discountPermille === null ? "" : discountText(r.discountPermille),
   savingsFen: r.savingsFen,
+  selfPayFen: r.selfPayFen,
 });
 
 async function reportFor(db: Kysely<Database>, member: Member, type: ReportType, input: ReportExportInput) {
@@ -74,7 +81,7 @@ function routesOf(type: ReportType) {
     defineRoute({
       method: "POST",
       url: paths.detail,
-      summary: `${title}：消费、订单数、均价、折扣、节省、提前预订天数、退改，按部门、出行人、航线、航空公司与月份汇总`,
+      summary: `${title}：企业消费与员工自付、超标订单与原因、订单数、均价、折扣、节省、提前预订天数、退改，按部门、出行人、航线、航空公司与月份汇总`,
       tags: TAGS,
       access: ACCESS,
       input: reportInputSchema,
@@ -97,11 +104,14 @@ function routesOf(type: ReportType) {
         { key: "avgSpendFen", header: "单均金额（元）", kind: "money", width: 16 },
         { key: "discount", header: "平均折扣", kind: "text", width: 10 },
         { key: "savingsFen", header: "节省金额（元）", kind: "money", width: 16 },
+        { key: "selfPayFen", header: "员工自付（元）", kind: "money", width: 16 },
       ],
       count: async ({ ctx, member, input }) => rowsOf(await reportFor(ctx.db, member, type, input), input.dimension).length,
       totals: async ({ ctx, member, input }) => {
         const r = await reportFor(ctx.db, member, type, input);
-        return { orders: r.summary.orders, spendFen: r.summary.spendFen, ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
+        // Travellers are counted by what their tickets cost in all; the other tables by the company's spend.
+        const traveller = input.dimension === "traveller";
+        return { orders: r.summary.orders, spendFen: traveller ? r.summary.orderFen : r.summary.spendFen, ...(traveller ? {} : { selfPayFen: r.summary.selfPayFen }), ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
       },
       rows: async function* ({ ctx, member, input }) {
         for (const r of rowsOf(await reportFor(ctx.db, member, type, input), input.dimension)) yield exportRow(r);
@@ -110,4 +120,16 @@ function routesOf(type: ReportType) {
   ];
 }
 
-export const reportRoutes = REPORT_TYPES.flatMap(routesOf);
+export const reportRoutes = [
+  ...REPORT_TYPES.flatMap(routesOf),
+  // The enterprise workbench's spend figures: read from the same summaries, for the same people.
+  defineRoute({
+    method: "POST",
+    url: SPEND_OVERVIEW_PATH,
+    summary: "企业工作台消费概览：本月至今各产品企业消费与上月同期对比、超标率、消费前五的出行员工、待我审批数",
+    tags: TAGS,
+    access: ACCESS,
+    input: z.object({}).strict(),
+    handler: ({ member, ctx }) => spendOverview(ctx.db, member!),
+  }),
+];

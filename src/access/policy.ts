@@ -49,6 +49,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "reports:hotel": [44],
   "reports:train": [45],
   settlement: [48],
+  // The company's spend reports (ReportDetailed) and the workbench's spend figures read from them.
+  "reports:company": [49],
 };
 
 /**
@@ -76,8 +78,6 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
-  // The company's spend reports (ReportDetailed): its administrator, as the enterprise bill.
-  "reports:company": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

@@ -131,6 +131,8 @@ const ENTRIES: PermissionEntry[] = [
   menu(46, 33, "企业账单", "Enterprise bill", "EnterpriseBill", T70, 10),
   menu(47, 33, "交易账单", "Transaction bill", "TransactionBill", T70, 11),
   menu(48, 33, "结算设置", "Settlement settings", "SettlementSet", T70, 12),
+  // The company's spend report (all products, domestic flights first); its API follows this item.
+  menu(49, 33, "差旅消费报表", "Travel spend report", "ReportDetailed", T70, 13, { routeQuery: { type: "domAir" } }),
 ];
 
 /** Menus rendered as dropdowns in the header. */

@@ -56,7 +56,7 @@ export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S
  * waiting for its difference (the original ticket still holds); refunded, or failed to issue and
  * paid back.
  */
-// The report summaries' triggers (server migrations 092, rebuilt by 095) have these sets, the
+// The report summaries' triggers (server migrations 092, rebuilt by 095 and 103) have these sets, the
 // products and the change action built in, and a test holds them equal: changing one needs a
 // migration that recreates the triggers and rebuilds the summaries.
 export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {
@@ -81,6 +81,8 @@ export const REPORT_MAX_DAYS = 366;
 export const REPORT_TOP_TRAVELLERS = 50;
 /** Routes listed by spend. */
 export const REPORT_TOP_ROUTES = 50;
+/** Over-standard reasons listed, most orders first. */
+export const REPORT_TOP_REASONS = 5;
 /** Orders of a booker who belongs to no department (the administrator, employees without one). */
 export const UNASSIGNED_DEPARTMENT_ID = 0;
 
@@ -177,7 +179,10 @@ export function flightFullFareFen(parPrice: number, infantFen: number, types: re
 /** Sums a group carries from SQL: spend orders only. */
 export interface GroupSums {
   orders: number;
+  /** What the orders cost in all: the company's spend and the travellers' own part (selfPayFen). */
   spendFen: number;
+  /** The part the travellers paid themselves (超标自付): not the company's spend. */
+  selfPayFen: number;
   /** Ticket (fare) part of the spend, without taxes, fees and insurance. */
   ticketFen: number;
   /** Orders among them whose full fare is known, with their ticket part and full fare. */
@@ -186,12 +191,13 @@ export interface GroupSums {
   fullFareFen: number;
 }
 
-export const ZERO_SUMS: GroupSums = { orders: 0, spendFen: 0, ticketFen: 0, fareOrders: 0, fareTicketFen: 0, fullFareFen: 0 };
+export const ZERO_SUMS: GroupSums = { orders: 0, spendFen: 0, selfPayFen: 0, ticketFen: 0, fareOrders: 0, fareTicketFen: 0, fullFareFen: 0 };
 
 export function addSums(a: GroupSums, b: GroupSums): GroupSums {
   return {
     orders: a.orders + b.orders,
     spendFen: a.spendFen + b.spendFen,
+    selfPayFen: a.selfPayFen + b.selfPayFen,
     ticketFen: a.ticketFen + b.ticketFen,
     fareOrders: a.fareOrders + b.fareOrders,
     fareTicketFen: a.fareTicketFen + b.fareTicketFen,
@@ -203,7 +209,14 @@ export interface ReportRow {
   key: string;
   name: string;
   orders: number;
+  /** The company's spend: the orders' amount without what travellers paid themselves. */
   spendFen: number;
+  /**
+   * What travellers paid themselves (超标自付); spendFen + selfPayFen is the orders' amount. Null on
+   * a traveller's row: the split is known per order, not per ticket, so a traveller's spendFen is
+   * what their tickets cost in all.
+   */
+  selfPayFen: number | null;
   /** Share of the report's spend, ‰ half up (rows need not add up to exactly 1000). */
   sharePermille: number | null;
   /** Spend per order, fen half up. */
@@ -215,13 +228,15 @@ export interface ReportRow {
 }
 
 export function rowOf(key: string, name: string, s: GroupSums, totalSpendFen: number): ReportRow {
+  const company = s.spendFen - s.selfPayFen;
   return {
     key,
     name,
     orders: s.orders,
-    spendFen: s.spendFen,
-    sharePermille: permille(s.spendFen, totalSpendFen),
-    avgSpendFen: roundDiv(s.spendFen, s.orders),
+    spendFen: company,
+    selfPayFen: s.selfPayFen,
+    sharePermille: permille(company, totalSpendFen),
+    avgSpendFen: roundDiv(company, s.orders),
     discountPermille: s.fareOrders ? permille(s.fareTicketFen, s.fullFareFen) : null,
     savingsFen: s.fareOrders ? s.fullFareFen - s.fareTicketFen : null,
   };
@@ -232,9 +247,25 @@ export function rankRows(rows: ReportRow[]): ReportRow[] {
   return [...rows].sort((a, b) => b.spendFen - a.spendFen || b.orders - a.orders || a.name.localeCompare(b.name, "zh-CN"));
 }
 
+/** Spend orders booked over the travel standard (the standard's verdict when they were booked). */
+export interface OverStandardStats {
+  orders: number;
+  /** Their share of the spend orders, ‰ half up; null when there are no orders. */
+  ratePermille: number | null;
+  /** What they cost in all (the company's part and the travellers' own). */
+  amountFen: number;
+  /** The bookers' reasons, most orders first (null: none given). */
+  reasons: { reason: string | null; orders: number }[];
+}
+
 export interface ReportSummary {
   orders: number;
+  /** The company's spend: orderFen without the travellers' own part. */
   spendFen: number;
+  /** What the spend orders cost in all: spendFen + selfPayFen. */
+  orderFen: number;
+  /** What travellers paid themselves of them (超标自付: wallet or Alipay/WeChat). */
+  selfPayFen: number;
   /** Tickets (passengers, rooms, rides) on the spend orders. */
   tickets: number;
   /** Fare part per ticket, fen half up. */
@@ -249,14 +280,14 @@ export interface ReportSummary {
   advanceDaysTenths: number | null;
   refunds: { orders: number; amountFen: number; feeFen: null };
   changes: { orders: number; feeFen: null };
-  /** Orders carry no over-standard flag yet: absent, never guessed. */
-  overStandard: null;
+  overStandard: OverStandardStats;
 }
 
 export interface MonthPoint {
   month: string;
   product: ReportType;
   orders: number;
+  /** The company's spend. */
   spendFen: number;
 }
 

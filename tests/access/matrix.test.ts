@@ -28,6 +28,7 @@ const SPEC_AREAS: [string, number[], string[]][] = [
   ["Transaction and recommendation income bills", [34, 35], T10_50_7_0],
   ["Share income, air sale/refund/change reports, product reports", [36, 37, 41, 42, 43, 44, 45], ["40", "50"]],
   ["Enterprise bill, transaction bill, settlement settings", [46, 47, 48], ["70"]],
+  ["The company's spend report", [49], ["70"]],
 ];
 
 // id, type, zh name, route name ('-' none), button key ('-' none), expected per column.
@@ -79,6 +80,7 @@ const ROWS: [number, "menu" | "button", string, string, string, string][] = [
   [46, "menu", "企业账单", "EnterpriseBill", "-", ". . . . . Y . . . . . ."],
   [47, "menu", "交易账单", "TransactionBill", "-", ". . . . . Y . . . . . ."],
   [48, "menu", "结算设置", "SettlementSet", "-", ". . . . . Y . . . . . ."],
+  [49, "menu", "差旅消费报表", "ReportDetailed", "-", ". . . . . Y . . . . . ."],
 ];
 
 const expected = (row: (typeof ROWS)[number]) => row[5].split(/\s+/).map((c) => c === "Y");

@@ -7,8 +7,8 @@ import {
   permille, permilleText, rankRows, regroupFlights, reportExportSchema, reportInputSchema, roundDiv, rowOf, tenthsText, type GroupSums,
 } from "../../src/domain/reports";
 
-const sums = (orders: number, spendFen: number, ticketFen: number, fullFareFen?: number): GroupSums => ({
-  orders, spendFen, ticketFen,
+const sums = (orders: number, spendFen: number, ticketFen: number, fullFareFen?: number, selfPayFen = 0): GroupSums => ({
+  orders, spendFen, ticketFen, selfPayFen,
   fareOrders: fullFareFen === undefined ? 0 : orders,
   fareTicketFen: fullFareFen === undefined ? 0 : ticketFen,
   fullFareFen: fullFareFen ?? 0,
@@ -53,10 +53,16 @@ describe("rows", () => {
   const gm = rowOf("3", "总经办", sums(1, 60_000, 50_000), total);
 
   it("carries share, average, discount and savings", () => {
-    expect(rd).toEqual({ key: "1", name: "研发部", orders: 2, spendFen: 150_000, sharePermille: 500, avgSpendFen: 75_000, discountPermille: 650, savingsFen: 70_000 });
+    expect(rd).toEqual({ key: "1", name: "研发部", orders: 2, spendFen: 150_000, selfPayFen: 0, sharePermille: 500, avgSpendFen: 75_000, discountPermille: 650, savingsFen: 70_000 });
     expect(mk).toMatchObject({ sharePermille: 300, avgSpendFen: 90_000, discountPermille: 1000, savingsFen: 0 });
     // No full fare: neither discount nor savings is guessed.
     expect(gm).toMatchObject({ sharePermille: 200, avgSpendFen: 60_000, discountPermille: null, savingsFen: null });
+  });
+
+  it("counts the company's spend without what travellers paid themselves", () => {
+    // 150,000 ordered, 30,000 of it paid by the traveller: 120,000 is the company's, 40 % of 300,000.
+    const own = rowOf("5", "销售部", sums(2, 150_000, 130_000, undefined, 30_000), total);
+    expect(own).toMatchObject({ spendFen: 120_000, selfPayFen: 30_000, sharePermille: 400, avgSpendFen: 60_000 });
   });
 
   it("ranks by spend, then orders, then name", () => {
@@ -66,7 +72,7 @@ describe("rows", () => {
 
   it("adds sums field by field", () => {
     expect(addSums(addSums(ZERO_SUMS, sums(2, 150_000, 130_000, 200_000)), sums(1, 90_000, 80_000, 80_000))).toEqual({
-      orders: 3, spendFen: 240_000, ticketFen: 210_000, fareOrders: 3, fareTicketFen: 210_000, fullFareFen: 280_000,
+      orders: 3, spendFen: 240_000, selfPayFen: 0, ticketFen: 210_000, fareOrders: 3, fareTicketFen: 210_000, fullFareFen: 280_000,
     });
   });
 });

@@ -45,7 +45,10 @@ describe("POST /member/menus", () => {
 
   it("gives the company administrator (70) the enterprise workbench, staff and travel management", async () => {
     const r = await menusOf("13800000070");
-    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "企业账单", "结算设置", "子公司管理"]));
+    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "企业账单", "结算设置", "子公司管理", "差旅消费报表"]));
+    // The spend report sits under 账单报表 with the enterprise bill, opening on domestic flights.
+    const report = r.menus.find((m) => m.id === 33)!.children.find((c) => c.id === 49)!;
+    expect([report.route, report.routeQuery]).toEqual(["ReportDetailed", { type: "domAir" }]);
     // The demo admin has pnrImport: the staff and external-traveller import buttons come with it.
     expect(r.buttons.map((b) => [b.key, b.route])).toEqual([
       ["COMPANY_CENTRAL_INDEX", "CompanyCentralIndex"], ["IMPORT_EMPLOYEES", "import_employees"], ["IMPORT_EXTERNAL_PASSENGERS", "import_external_passengers"],
@@ -86,7 +89,7 @@ describe("POST /member/menus", () => {
     const r = await menusOf("13800000010");
     expect(names(r)).toContain("账户中心");
     expect(r.buttons.map((b) => [b.key, b.name])).toEqual([["PERSONAL_CENTRAL_INDEX", "账户中心"]]);
-    for (const id of [1, 5, 9, 16, 17, 22, 25, 46, 47, 48]) expect(ids(r), `item ${id}`).not.toContain(id);
+    for (const id of [1, 5, 9, 16, 17, 22, 25, 46, 47, 48, 49]) expect(ids(r), `item ${id}`).not.toContain(id);
     expect(names(r)).not.toEqual(expect.arrayContaining(["企业员工"]));
   });
 
@@ -100,7 +103,7 @@ describe("POST /member/menus", () => {
 
   it("answers in English on request", async () => {
     const r = await menusOf("13800000070", { lang: "en" });
-    expect(names(r)).toEqual(expect.arrayContaining(["Enterprise staff", "Travel management"]));
+    expect(names(r)).toEqual(expect.arrayContaining(["Enterprise staff", "Travel management", "Travel spend report"]));
     expect(r.buttons[0].name).toBe("Enterprise workbench");
   });
 });

@@ -1,4 +1,4 @@
-// The report summaries (migration 092, rebuilt by 095) on a fresh database (SQLite, or PostgreSQL
+// The report summaries (migration 092, rebuilt by 095 and by 103 with over-standard and self-paid sums) on a fresh database (SQLite, or PostgreSQL
 // with DATABASE_URL): orders of every report product, status, kind of company and booker written
 // straight into the tables, then moved, re-dated, renamed, re-assigned and deleted at random. After
 // every round the three summary tables must hold exactly what a computation from the orders,
@@ -6,11 +6,13 @@
 // report computed directly from the orders answers, for every report type, several ranges (whole
 // months, parts of months, one day, a year) and every department.
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
 import { DEMO_COMPANY } from "../../server/db/seed/demo";
-import * as summaries from "../../server/db/migrations/095_train_changes";
+import * as summaries from "../../server/db/migrations/103_report_over_standard";
+import * as m103 from "../../server/db/migrations/103_report_over_standard";
 import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";
 import { AIRLINES } from "../../server/inventory/data/airlines";
@@ -18,7 +20,7 @@ import { UNASSIGNED_DEPARTMENT } from "../../server/routes/workbench";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import { addDays, chinaDate, daysBetween } from "../../src/domain/travel/dates";
 import {
-  CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT,
+  CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT,
   UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights, roundDiv, rowOf,
   type GroupSums, type ReportReply, type ReportType,
 } from "../../src/domain/reports";
@@ -44,6 +46,17 @@ const TITLES = ["北京-上海 CA1501", "北京-上海 MU5102", "上海-北京 M
 // greatest name is the same in every collation).
 const PEOPLE = Array.from({ length: 12 }, (_, i) => ({ certType: i % 4 === 3 ? 2 : 1, certNo: `11010519${80 + i}0101${String(1000 + i * 7)}`, name: `旅客${"甲乙丙丁戊己庚辛壬癸子丑"[i]}` }));
 const PRODUCTS = ["air", "air", "air", "train", "hotel", "car", "recharge"];
+const REASONS = ["会议或客户要求", "航班时间限制", "临时出差", ""];
+
+/** Over the standard at times, with a reason (or none); a traveller's own part at times, now and then more than the order. */
+function someVerdict(totalFen: number) {
+  const over = rand(3) === 0 ? 1 : 0;
+  return {
+    overStandard: over,
+    overReasons: over && rand(6) ? pick(REASONS) : null,
+    selfPayFen: over && rand(2) ? (rand(8) === 0 ? totalFen + 500 : 100 * (1 + rand(300))) : 0,
+  };
+}
 
 const TODAY = chinaDate(END);
 const RANGES: [string, string][] = [
@@ -77,6 +90,7 @@ function someOrder() {
   const createTime = someTime();
   const product = pick(PRODUCTS);
   const ticketFen = 10_000 + rand(200) * 100;
+  const totalFen = ticketFen + 9000 + rand(50);
   return {
     orderNo: `T${crypto.randomBytes(8).toString("hex")}`,
     product,
@@ -90,7 +104,7 @@ function someOrder() {
     fuelSurchargeFen: 2000,
     serviceFeeFen: 2000,
     insuranceFen: rand(3) ? 0 : 3000,
-    totalFen: ticketFen + 9000 + rand(50),
+    totalFen,
     fullFareFen: product === "air" && rand(5) ? ticketFen + rand(100) * 100 : null,
     fareKey: "test",
     holdId: null,
@@ -104,6 +118,7 @@ function someOrder() {
     createTime,
     updateTime: createTime,
     international: product === "air" && rand(4) === 0 ? 1 : 0,
+    ...someVerdict(totalFen),
   };
 }
 
@@ -138,7 +153,7 @@ async function shuffle(steps: number): Promise<void> {
     const orderIds = await ids("orders");
     const id = pick(orderIds);
     const fresh = someOrder();
-    switch (rand(14)) {
+    switch (rand(15)) {
       case 0:
       case 1:
         await db.updateTable("orders").set({ status: rand(13) }).where("id", "=", id).execute();
@@ -185,6 +200,10 @@ async function shuffle(steps: number): Promise<void> {
         }
         break;
       }
+      case 13:
+        // The verdict and the traveller's part change (a re-check, a corrected split).
+        await db.updateTable("orders").set(someVerdict(fresh.totalFen)).where("id", "=", id).execute();
+        break;
       case 12:
         // An order goes with its passengers and events.
         await db.deleteFrom("orders").where("id", "=", id).execute();
@@ -218,6 +237,8 @@ const dayOf = (o: OrderRow) => chinaDate(Date.parse(o.createTime));
 const isSpend = (o: OrderRow) => (SPEND_STATUSES_BY_PRODUCT[o.product] ?? []).includes(o.status);
 const kindOf = (o: OrderRow) => (isSpend(o) ? 1 : (REFUND_STATUSES_BY_PRODUCT[o.product] ?? []).includes(o.status) ? 2 : 0);
 const advanceOf = (o: OrderRow) => (/^\d{4}-\d{2}-\d{2}$/.test(o.depDate) ? daysBetween(dayOf(o), o.depDate) : 0);
+/** The traveller's own part of an order: never below 0 nor above the order. */
+const selfPartOf = (o: OrderRow) => Math.min(Math.max(0, o.selfPayFen), o.totalFen);
 const passengerSpend = (p: { tktPriceFen: number; consTaxFen: number; fuelTaxFen: number; servFeeFen: number; insuPayPriceFen: number }) =>
   p.tktPriceFen + p.consTaxFen + p.fuelTaxFen + p.servFeeFen + p.insuPayPriceFen;
 
@@ -241,13 +262,14 @@ async function expectedSummaries() {
   for (const o of orders) {
     if (o.companyId === null || !REPORTED.has(o.product)) continue;
     const money = { orders: 1, spendFen: o.totalFen, ticketFen: o.ticketFen, fareOrders: o.fullFareFen === null ? 0 : 1, fareTicketFen: o.fullFareFen === null ? 0 : o.ticketFen, fullFareFen: o.fullFareFen ?? 0 };
+    const over = { overOrders: o.overStandard, overFen: o.overStandard ? o.totalFen : 0, selfPayFen: selfPartOf(o) };
     const at = { companyId: o.companyId, product: reportProduct(o) };
     const month = dayOf(o).slice(0, 7);
-    add(days, { ...at, day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, { ...money, changed: changed.has(o.id) ? 1 : 0 });
-    add(months, { ...at, month, memberId: o.memberId, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0 });
+    add(days, { ...at, day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
+    add(months, { ...at, month, memberId: o.memberId, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
     if (!isSpend(o)) continue;
     add(advanceMonths, { ...at, month, advance: advanceOf(o) }, { orders: 1 });
-    add(titleMonths, { ...at, month, title: o.title }, money);
+    add(titleMonths, { ...at, month, title: o.title }, { ...money, selfPayFen: selfPartOf(o) });
   }
   for (const p of passengers) {
     const o = byId.get(p.orderId)!;
@@ -278,11 +300,12 @@ async function actualSummaries() {
   };
   const money = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"];
   const travellerSums = ["tickets", "spendFen", "ticketFen"];
+  const over = ["overOrders", "overFen", "selfPayFen"];
   return {
-    report_days: await read("report_days", ["companyId", "product", "day", "memberId", "kind", "advance", "title"], [...money, "changed"]),
-    report_months: await read("report_months", ["companyId", "product", "month", "memberId", "kind"], [...money, "changed"]),
+    report_days: await read("report_days", ["companyId", "product", "day", "memberId", "kind", "advance", "title"], [...money, "changed", ...over]),
+    report_months: await read("report_months", ["companyId", "product", "month", "memberId", "kind"], [...money, "changed", ...over]),
     report_advance_months: await read("report_advance_months", ["companyId", "product", "month", "advance"], ["orders"]),
-    report_title_months: await read("report_title_months", ["companyId", "product", "month", "title"], money),
+    report_title_months: await read("report_title_months", ["companyId", "product", "month", "title"], [...money, "selfPayFen"]),
     report_traveller_days: await read("report_traveller_days", ["companyId", "product", "day", "memberId", "certType", "certNo", "name"], travellerSums),
     report_traveller_months: await read("report_traveller_months", ["companyId", "product", "month", "certType", "certNo", "name"], travellerSums),
   };
@@ -308,7 +331,7 @@ async function directReport(type: ReportType, startDate: string, endDate: string
   const mine = scoped.filter((o) => reportProduct(o) === product);
   const spend = mine.filter(isSpend);
   const sumsOf = (list: OrderRow[]): GroupSums =>
-    list.reduce((s, o) => addSums(s, { orders: 1, spendFen: o.totalFen, ticketFen: o.ticketFen, fareOrders: o.fullFareFen === null ? 0 : 1, fareTicketFen: o.fullFareFen === null ? 0 : o.ticketFen, fullFareFen: o.fullFareFen ?? 0 }), ZERO_SUMS);
+    list.reduce((s, o) => addSums(s, { orders: 1, spendFen: o.totalFen, selfPayFen: selfPartOf(o), ticketFen: o.ticketFen, fareOrders: o.fullFareFen === null ? 0 : 1, fareTicketFen: o.fullFareFen === null ? 0 : o.ticketFen, fullFareFen: o.fullFareFen ?? 0 }), ZERO_SUMS);
   const groupBy = <K>(list: OrderRow[], key: (o: OrderRow) => K) => {
     const m = new Map<K, OrderRow[]>();
     for (const o of list) m.set(key(o), [...(m.get(key(o)) ?? []), o]);
@@ -317,13 +340,19 @@ async function directReport(type: ReportType, startDate: string, endDate: string
   const total = sumsOf(spend);
   const refunded = mine.filter((o) => kindOf(o) === 2);
   const typeOf = new Map(REPORT_TYPES.map((t) => [REPORT_PRODUCT[t], t]));
-  const points = scoped.filter(isSpend).map((o) => ({ product: typeOf.get(reportProduct(o))!, day: dayOf(o), orders: 1, spendFen: o.totalFen }));
+  const points = scoped.filter(isSpend).map((o) => ({ product: typeOf.get(reportProduct(o))!, day: dayOf(o), orders: 1, spendFen: o.totalFen - selfPartOf(o) }));
   const { buckets, avgTenths } = advanceBuckets(spend.map((o) => ({ days: advanceOf(o), orders: 1 })));
   const changedIds = new Set(events.filter((e) => e.action === CHANGE_ACTION).map((e) => e.orderId));
 
+  const companySpend = total.spendFen - total.selfPayFen;
+  const overs = spend.filter((o) => o.overStandard === 1);
+  const reasons = [...groupBy(overs, (o) => o.overReasons || null)]
+    .map(([reason, list]) => ({ reason, orders: list.length }))
+    .sort((a, b) => b.orders - a.orders || (a.reason ?? "").localeCompare(b.reason ?? "", "zh-CN"))
+    .slice(0, REPORT_TOP_REASONS);
   const byDepartment = rankRows(
     [...groupBy(spend, (o) => departmentOf(o.memberId) ?? UNASSIGNED_DEPARTMENT_ID)].map(([id, list]) =>
-      rowOf(String(id), id === UNASSIGNED_DEPARTMENT_ID ? UNASSIGNED_DEPARTMENT : depts.find((d) => d.id === id)!.name, sumsOf(list), total.spendFen),
+      rowOf(String(id), id === UNASSIGNED_DEPARTMENT_ID ? UNASSIGNED_DEPARTMENT : depts.find((d) => d.id === id)!.name, sumsOf(list), companySpend),
     ),
   );
   const spendIds = new Set(spend.map((o) => o.id));
@@ -342,10 +371,10 @@ async function directReport(type: ReportType, startDate: string, endDate: string
   const titles = [...groupBy(spend, (o) => o.title)].map(([title, list]) => ({ title, ...sumsOf(list) }));
   let routes;
   if (isFlightReport(type)) {
-    const { byRoute, byAirline } = regroupFlights(titles, (code) => AIRLINE_NAMES.get(code) ?? code, total.spendFen);
+    const { byRoute, byAirline } = regroupFlights(titles, (code) => AIRLINE_NAMES.get(code) ?? code, companySpend);
     routes = { byRoute: byRoute.slice(0, REPORT_TOP_ROUTES), routeCount: byRoute.length, byAirline };
   } else {
-    const byRoute = rankRows(titles.map((t) => rowOf(t.title, t.title, t, total.spendFen)));
+    const byRoute = rankRows(titles.map((t) => rowOf(t.title, t.title, t, companySpend)));
     routes = { byRoute: byRoute.slice(0, REPORT_TOP_ROUTES), routeCount: byRoute.length, byAirline: [] };
   }
   const known = total.fareOrders > 0;
@@ -356,7 +385,9 @@ async function directReport(type: ReportType, startDate: string, endDate: string
     departmentId: departmentId ?? null,
     summary: {
       orders: total.orders,
-      spendFen: total.spendFen,
+      spendFen: companySpend,
+      orderFen: total.spendFen,
+      selfPayFen: total.selfPayFen,
       tickets,
       avgPriceFen: roundDiv(total.ticketFen, tickets),
       avgDiscountPermille: known ? permille(total.fareTicketFen, total.fullFareFen) : null,
@@ -367,12 +398,12 @@ async function directReport(type: ReportType, startDate: string, endDate: string
       advanceDaysTenths: avgTenths,
       refunds: { orders: refunded.length, amountFen: refunded.reduce((a, o) => a + o.totalFen, 0), feeFen: null },
       changes: { orders: mine.filter((o) => changedIds.has(o.id)).length, feeFen: null },
-      overStandard: null,
+      overStandard: { orders: overs.length, ratePermille: permille(overs.length, total.orders), amountFen: overs.reduce((a, o) => a + o.totalFen, 0), reasons },
     },
     months: fillMonths(startDate, endDate, points),
     advance: buckets,
     byDepartment,
-    byTraveller: travellerRows.slice(0, REPORT_TOP_TRAVELLERS),
+    byTraveller: travellerRows.slice(0, REPORT_TOP_TRAVELLERS).map((r) => ({ ...r, selfPayFen: null })),
     travellerCount: travellerRows.length,
     ...routes,
   };
@@ -461,4 +492,22 @@ describe("report summaries", () => {
     await shuffle(10);
     expect(await actualSummaries()).toEqual(await expectedSummaries());
   }, 120_000);
+
+  it("gain the over-standard and self-paid sums of every existing order from migration 103", async () => {
+    const db = h.db.db;
+    // As before 103: the summaries without the new sums (its down), and orders written meanwhile.
+    await m103.down(db);
+    const overColumns = () => sql`select "overOrders", "overFen", "selfPayFen" from report_months limit 1`.execute(db);
+    await expect(overColumns()).rejects.toThrow();
+    await addOrders(30);
+    const overs = await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).where("overStandard", "=", 1).where("companyId", "=", company).executeTakeFirstOrThrow();
+    expect(toCount(overs.n)).toBeGreaterThan(20);
+    await m103.up(db);
+    await overColumns();
+    expect(await actualSummaries()).toEqual(await expectedSummaries());
+    // Its triggers keep the new sums from then on.
+    await shuffle(15);
+    expect(await actualSummaries()).toEqual(await expectedSummaries());
+    await compareReports();
+  }, 300_000);
 });

@@ -181,6 +181,9 @@ describe("the domestic flight report", () => {
     expect(report.summary).toEqual({
       orders: 3,
       spendFen: expected.spendFen,
+      // Nobody here paid a part themselves: the orders' amount is the company's spend.
+      orderFen: expected.spendFen,
+      selfPayFen: 0,
       tickets: 4,
       avgPriceFen: Math.floor((2 * expected.ticketFen + 4) / 8),
       avgDiscountPermille: Math.floor((2 * expected.ticketFen * 1000 + expected.fullFareFen) / (2 * expected.fullFareFen)),
@@ -192,7 +195,7 @@ describe("the domestic flight report", () => {
       advanceDaysTenths: 57,
       refunds: { orders: 1, amountFen: expected.refundFen, feeFen: null },
       changes: { orders: 1, feeFen: null },
-      overStandard: null,
+      overStandard: { orders: 0, ratePermille: 0, amountFen: 0, reasons: [] },
     });
     expect(report.advance.map((b) => b.orders)).toEqual([0, 1, 1, 1, 0]);
 
@@ -325,7 +328,7 @@ describe("the report's excel export", () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(["名称", "订单数", "消费金额（元）", "占比", "单均金额（元）", "平均折扣", "节省金额（元）"]);
+    expect(values(1)).toEqual(["名称", "订单数", "消费金额（元）", "占比", "单均金额（元）", "平均折扣", "节省金额（元）", "员工自付（元）"]);
     screen.byDepartment.forEach((d, i) => {
       const row = values(i + 2);
       expect(row.slice(0, 3)).toEqual([d.name, d.orders, d.spendFen / 100]);
@@ -333,6 +336,7 @@ describe("the report's excel export", () => {
     const totals = values(screen.byDepartment.length + 2);
     expect(totals.slice(0, 3)).toEqual(["合计", screen.summary.orders, screen.summary.spendFen / 100]);
     expect(totals[6]).toBe(screen.summary.savingsFen! / 100);
+    expect(totals[7]).toBe(0);
     // Not for another member type.
     expect((await api("13800000071", "/report/domAir/excel", { ...RANGE, dimension: "department" })).ret).toBe(403);
   });

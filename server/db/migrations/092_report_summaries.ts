@@ -37,8 +37,18 @@ export interface SummarySets {
   refund: StatusSets;
 }
 
-/** What the SQL is written for: the dialect and the status sets. */
-type Build = SummarySets & { dialect: Dialect };
+/**
+ * Sums later migrations add to the order summaries: per table, the extra terms it sums, and the
+ * order columns whose change moves them. Without one the summaries are as this migration made them.
+ */
+export interface SummaryExtras {
+  sums: Readonly<Partial<Record<string, readonly Term[]>>>;
+  orderColumns: readonly string[];
+}
+const NO_EXTRAS: SummaryExtras = { sums: {}, orderColumns: [] };
+
+/** What the SQL is written for: the dialect, the status sets and the extra sums. */
+type Build = SummarySets & { dialect: Dialect; extras: SummaryExtras };
 
 /** The expressions of one order row `r` (new, old or a table alias). */
 function orderTerms(r: string, d: Build) {
@@ -71,9 +81,14 @@ function orderTerms(r: string, d: Build) {
     fareTicketFen: `(case when ${r}."fullFareFen" is null then 0 else ${r}."ticketFen" end)`,
     fullFareFen: `coalesce(${r}."fullFareFen", 0)`,
     changed: `(case when exists (select 1 from order_events ce where ce."orderId" = ${r}.id and ce.action = '${SUMMARY_CHANGE_ACTION}') then 1 else 0 end)`,
+    // Summed only where a later migration's extras name them (103: over-standard and self-paid).
+    overOrders: `(case when ${r}."overStandard" = 1 then 1 else 0 end)`,
+    overFen: `(case when ${r}."overStandard" = 1 then ${r}."totalFen" else 0 end)`,
+    // The traveller's own part of the order (超标自付), never below 0 nor above the order.
+    selfPayFen: `(case when ${r}."selfPayFen" <= 0 then 0 when ${r}."selfPayFen" >= ${r}."totalFen" then ${r}."totalFen" else ${r}."selfPayFen" end)`,
   };
 }
-type Term = keyof ReturnType<typeof orderTerms>;
+export type Term = keyof ReturnType<typeof orderTerms>;
 
 /** A summary of orders: its key and sums (named after the order's terms), and which orders it holds. */
 interface OrderSummary {
@@ -84,12 +99,15 @@ interface OrderSummary {
 }
 
 const ORDER_SUMS: Term[] = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"];
-const ORDER_SUMMARIES: OrderSummary[] = [
+const BASE_ORDER_SUMMARIES: OrderSummary[] = [
   { table: "report_days", key: ["companyId", "product", "day", "memberId", "kind", "advance", "title"], sums: [...ORDER_SUMS, "changed"], spendOnly: false },
   { table: "report_months", key: ["companyId", "product", "month", "memberId", "kind"], sums: [...ORDER_SUMS, "changed"], spendOnly: false },
   { table: "report_advance_months", key: ["companyId", "product", "month", "advance"], sums: ["orders"], spendOnly: true },
   { table: "report_title_months", key: ["companyId", "product", "month", "title"], sums: ORDER_SUMS, spendOnly: true },
 ];
+
+/** The order summaries with the extras' sums after their own. */
+const orderSummariesOf = (d: Build): OrderSummary[] => BASE_ORDER_SUMMARIES.map((s) => ({ ...s, sums: [...s.sums, ...(d.extras.sums[s.table] ?? [])] }));
 
 /** The expressions of one passenger row `p` as a traveller. */
 const passengerTerms = (p: string) => ({
@@ -131,7 +149,7 @@ function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Build): strin
 }
 
 /** Order row `r` added to (or taken from) every order summary. */
-const orderSummaries = (r: string, sign: 1 | -1, d: Build) => ORDER_SUMMARIES.map((s) => orderSummary(s, r, sign, d)).join("\n");
+const orderSummaries = (r: string, sign: 1 | -1, d: Build) => orderSummariesOf(d).map((s) => orderSummary(s, r, sign, d)).join("\n");
 
 /**
  * An updated order moved from its old groups to its new ones. Where the group stays the same the
@@ -141,7 +159,7 @@ const orderSummaries = (r: string, sign: 1 | -1, d: Build) => ORDER_SUMMARIES.ma
  */
 function orderMoved(d: Build): string {
   if (d.dialect === "sqlite") return `${orderSummaries("new", 1, d)} ${orderSummaries("old", -1, d)}`;
-  return ORDER_SUMMARIES.map((s) => {
+  return orderSummariesOf(d).map((s) => {
     const key = (r: string) => `row(${s.key.map((k) => orderTerms(r, d)[k]).join(", ")})`;
     return `if ${key("old")} < ${key("new")} then ${orderSummary(s, "old", -1, d)} ${orderSummary(s, "new", 1, d)}
       else ${orderSummary(s, "new", 1, d)} ${orderSummary(s, "old", -1, d)} end if;`;
@@ -178,7 +196,7 @@ const ofPassenger = (r: string, sign: 1 | -1, d: Build) => travellers("o", r, `f
 /** Counts order `orderId` as changed (sign 1) or not any more (-1) when `when` holds. */
 function changedFlag(orderId: string, sign: 1 | -1, when: string, d: Build): string {
   const t = orderTerms("o", d);
-  return ORDER_SUMMARIES.filter((s) => s.sums.includes("changed"))
+  return orderSummariesOf(d).filter((s) => s.sums.includes("changed"))
     .map(
       (s) => `update ${s.table} set changed = changed + ${sign}
         where (${cols(s.key)}) in (select ${s.key.map((k) => t[k]).join(", ")} from orders o where o.id = ${orderId} and ${t.reported}) and ${when};`,
@@ -196,14 +214,16 @@ const TYPES: Record<string, "int" | "text" | "money"> = {
   companyId: "int", memberId: "int", kind: "int", advance: "int", certType: "int", orders: "int", fareOrders: "int", changed: "int", tickets: "int",
   product: "text", day: "text", month: "text", title: "text", certNo: "text", name: "text",
   spendFen: "money", ticketFen: "money", fareTicketFen: "money", fullFareFen: "money",
+  overOrders: "int", overFen: "money", selfPayFen: "money",
 };
 
-function tables(d: Dialect): string[] {
+function tables(b: Build): string[] {
+  const d = b.dialect;
   const type = (c: string) => ({ int: "integer", text: "text", money: d === "postgres" ? "bigint" : "integer" })[TYPES[c]];
   const table = (name: string, key: string[], sums: string[]) =>
     `create table ${name} (${[...key, ...sums].map((c) => `${col(c)} ${type(c)} not null`).join(", ")}, primary key (${cols(key)}))${d === "postgres" ? "" : " without rowid"}`;
   return [
-    ...ORDER_SUMMARIES.map((s) => table(s.table, s.key, s.sums)),
+    ...orderSummariesOf(b).map((s) => table(s.table, s.key, s.sums)),
     ...TRAVELLER_SUMMARIES.map((s) => table(s.table, [...s.orderKey, ...s.passengerKey], TRAVELLER_SUMS)),
     // A department's travellers are read booker by booker.
     `create index report_traveller_days_member_idx on report_traveller_days ("companyId", product, "memberId", day, tickets, "spendFen", "ticketFen")`,
@@ -215,7 +235,7 @@ function backfill(d: Build): string[] {
   const t = orderTerms("o", d);
   const pt = passengerTerms("p");
   return [
-    ...ORDER_SUMMARIES.map((s) => {
+    ...orderSummariesOf(d).map((s) => {
       const key = s.key.map((k) => t[k]).join(", ");
       return `insert into ${s.table} (${cols([...s.key, ...s.sums])})
         select ${key}, ${s.sums.map((k) => `sum(${t[k]})`).join(", ")}
@@ -230,12 +250,11 @@ function backfill(d: Build): string[] {
   ];
 }
 
-function sqliteTriggers(sets: SummarySets): string[] {
-  const d: Build = { dialect: "sqlite", ...sets };
+function sqliteTriggers(d: Build): string[] {
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   return [
     `create trigger report_orders_ai after insert on orders begin ${orderSummaries("new", 1, d)} end`,
-    `create trigger report_orders_au after update of ${cols(ORDER_COLUMNS)} on orders begin
+    `create trigger report_orders_au after update of ${cols([...ORDER_COLUMNS, ...d.extras.orderColumns])} on orders begin
       ${orderMoved(d)} ${ofOrder("new", 1, d)} ${ofOrder("old", -1, d)} end`,
     // An order's passengers and events go first (the cascade would take them anyway), each
     // taken out of the summaries while the order still says where they were counted.
@@ -258,8 +277,7 @@ function sqliteTriggers(sets: SummarySets): string[] {
   ];
 }
 
-function postgresTriggers(sets: SummarySets): string[] {
-  const d: Build = { dialect: "postgres", ...sets };
+function postgresTriggers(d: Build): string[] {
   const isChange = (r: string) => `${r}.action = '${SUMMARY_CHANGE_ACTION}'`;
   const fn = (name: string, body: string) => `create function ${name}() returns trigger language plpgsql as $$ begin ${body} end $$`;
   return [
@@ -275,7 +293,7 @@ function postgresTriggers(sets: SummarySets): string[] {
       return null;`,
     ),
     `create trigger report_orders_ai after insert on orders for each row execute function report_orders_sync()`,
-    `create trigger report_orders_au after update of ${cols(ORDER_COLUMNS)} on orders for each row execute function report_orders_sync()`,
+    `create trigger report_orders_au after update of ${cols([...ORDER_COLUMNS, ...d.extras.orderColumns])} on orders for each row execute function report_orders_sync()`,
     `create trigger report_orders_bd before delete on orders for each row execute function report_orders_sync()`,
     `create trigger report_orders_ad after delete on orders for each row execute function report_orders_sync()`,
     fn(
@@ -296,13 +314,13 @@ function postgresTriggers(sets: SummarySets): string[] {
   ];
 }
 
-export const SUMMARY_TABLES = [...ORDER_SUMMARIES.map((s) => s.table), ...TRAVELLER_SUMMARIES.map((s) => s.table)];
+export const SUMMARY_TABLES = [...BASE_ORDER_SUMMARIES.map((s) => s.table), ...TRAVELLER_SUMMARIES.map((s) => s.table)];
 
-/** The summary tables, their triggers and their contents from the orders, for these status sets. */
-export async function buildSummaries(db: Kysely<any>, sets: SummarySets): Promise<void> {
-  const d: Dialect = isPostgres(db) ? "postgres" : "sqlite";
-  const triggers = d === "postgres" ? postgresTriggers(sets) : sqliteTriggers(sets);
-  for (const s of [...tables(d), ...triggers, ...backfill({ dialect: d, ...sets })]) await sql.raw(s).execute(db);
+/** The summary tables, their triggers and their contents from the orders, for these status sets (and extra sums). */
+export async function buildSummaries(db: Kysely<any>, sets: SummarySets, extras: SummaryExtras = NO_EXTRAS): Promise<void> {
+  const d: Build = { dialect: isPostgres(db) ? "postgres" : "sqlite", ...sets, extras };
+  const triggers = d.dialect === "postgres" ? postgresTriggers(d) : sqliteTriggers(d);
+  for (const s of [...tables(d), ...triggers, ...backfill(d)]) await sql.raw(s).execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -22,6 +22,10 @@ export interface ReportDaysTable {
   fullFareFen: number;
   /** Orders that went through a completed change. */
   changed: number;
+  /** Migration 103: orders booked over the travel standard and their amount; the travellers' own part (超标自付). */
+  overOrders: number;
+  overFen: number;
+  selfPayFen: number;
 }
 
 /** The same by booking month, booker and kind only. */
@@ -39,6 +43,9 @@ export interface ReportMonthsTable {
   fareTicketFen: number;
   fullFareFen: number;
   changed: number;
+  overOrders: number;
+  overFen: number;
+  selfPayFen: number;
 }
 
 /** Spend orders of the whole company by booking month and days booked ahead. */
@@ -62,6 +69,8 @@ export interface ReportTitleMonthsTable {
   fareOrders: number;
   fareTicketFen: number;
   fullFareFen: number;
+  /** Migration 103: the travellers' own part (超标自付). */
+  selfPayFen: number;
 }
 
 /** The passengers of spend orders by report product, booking day, booker and certificate. */

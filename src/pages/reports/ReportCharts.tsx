@@ -1,7 +1,7 @@
 // The report's charts: monthly spend by product, top routes, department ranking and the share of
 // the full fare saved. Loaded lazily by ReportDetailedPage only: the chart library is large and
 // no other page needs it. Fen become yuan here, for the axes only.
-import { Card, Col, Empty, Row, Typography } from "antd";
+import { Card, Col, Empty, Row } from "antd";
 import { Bar, Column, Pie } from "@ant-design/plots";
 import { REPORT_TITLES, isFlightReport, type ReportReply, type ReportRow } from "../../domain/reports";
 import { useTranslate } from "@refinedev/core";
@@ -65,10 +65,7 @@ export default function ReportCharts({ report, lang }: { report: ReportReply; la
         t("reports.chart.savings"),
         "chart-savings",
         saved ? (
-          <>
-            <Pie data={savings} angleField="value" colorField="type" innerRadius={0.6} height={250} legend={{ color: { position: "bottom" } }} />
-            <Typography.Text type="secondary">{t("reports.overStandardAbsent")}</Typography.Text>
-          </>
+          <Pie data={savings} angleField="value" colorField="type" innerRadius={0.6} height={280} legend={{ color: { position: "bottom" } }} />
         ) : (
           <Empty description={t("reports.noFullFare")} />
         ),

@@ -151,7 +151,13 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Row gutter={[16, 16]} data-testid="report-summary">
-        <SummaryCard title={t("reports.summary.spend")} value={yuan(s.spendFen)} testId="report-spend" strong />
+        <SummaryCard
+          title={t("reports.summary.spend")}
+          value={yuan(s.spendFen)}
+          note={s.selfPayFen > 0 ? t("reports.summary.selfPaidNote", { amount: yuan(s.selfPayFen) }) : undefined}
+          testId="report-spend"
+          strong
+        />
         <SummaryCard title={t("reports.summary.orders")} value={String(s.orders)} testId="report-orders" />
         <SummaryCard title={t(flight ? "reports.summary.avgFare" : "reports.summary.avgPrice")} value={yuan(s.avgPriceFen)} testId="report-avg" />
         <SummaryCard title={t("reports.summary.discount")} value={discountText(s.avgDiscountPermille)} testId="report-discount" />
@@ -164,14 +170,16 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
       </Row>
       <Card size="small">
         <Space size={[32, 4]} wrap className="tp-report__facts">
+          <span>{t("reports.summary.orderAmount")}：<b data-testid="report-order-amount">{yuan(s.orderFen)}</b></span>
+          <span>{t("reports.summary.selfPaid")}：<b data-testid="report-self-paid">{yuan(s.selfPayFen)}</b></span>
           <span>{t("reports.summary.tickets")}：<b>{s.tickets}</b></span>
           <span>{t("reports.summary.advance")}：<b>{tenthsText(s.advanceDaysTenths)}</b> {s.advanceDaysTenths === null ? "" : t("reports.days")}</span>
           <span>{t("reports.summary.refunds")}：<b>{s.refunds.orders}</b>（{yuan(s.refunds.amountFen)}）</span>
           <span>{t("reports.summary.changes")}：<b>{s.changes.orders}</b></span>
           <Typography.Text type="secondary">{t("reports.feesAbsent")}</Typography.Text>
-          <Typography.Text type="secondary">{t("reports.overStandardAbsent")}</Typography.Text>
         </Space>
       </Card>
+      <OverStandardCard stats={s.overStandard} />
 
       {nothing ? (
         <Card>
@@ -186,6 +194,40 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
         </>
       )}
     </Space>
+  );
+}
+
+function OverStandardCard({ stats }: { stats: ReportReply["summary"]["overStandard"] }) {
+  const t = useTranslate();
+  return (
+    <Card size="small" title={t("reports.over.title")} data-testid="report-over-standard">
+      <Row gutter={[16, 12]} align="middle">
+        <Col xs={8} lg={4}>
+          <Statistic title={t("reports.over.orders")} value={stats.orders} data-testid="report-over-orders" />
+        </Col>
+        <Col xs={8} lg={4}>
+          <Statistic title={t("reports.over.rate")} value={permilleText(stats.ratePermille)} data-testid="report-over-rate" />
+        </Col>
+        <Col xs={8} lg={5}>
+          <Statistic title={t("reports.over.amount")} value={yuan(stats.amountFen)} data-testid="report-over-amount" />
+        </Col>
+        <Col xs={24} lg={11}>
+          <Typography.Text type="secondary">{t("reports.over.reasons")}</Typography.Text>
+          {stats.reasons.length ? (
+            <ol className="tp-report__reasons" data-testid="report-over-reasons">
+              {stats.reasons.map((r) => (
+                <li key={r.reason ?? ""}>
+                  <span className="tp-report__reason">{r.reason ?? t("reports.over.noReason")}</span>
+                  <b>{t("reports.over.reasonOrders", { count: r.orders })}</b>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <div className="tp-report__note">{t("reports.over.none")}</div>
+          )}
+        </Col>
+      </Row>
+    </Card>
   );
 }
 
@@ -204,10 +246,12 @@ function ReportTables({ report, filters }: { report: ReportReply; filters: Filte
   const t = useTranslate();
   const flight = isFlightReport(report.type);
   const [tab, setTab] = useState<ReportDimension>("department");
-  const columns = (nameTitle: string, fares: boolean): TableColumnsType<ReportRow> => [
+  // Travellers are counted by what their tickets cost in all (the split is known per order only).
+  const columns = (nameTitle: string, fares: boolean, whole = false): TableColumnsType<ReportRow> => [
     { title: nameTitle, dataIndex: "name", ellipsis: true },
     { title: t("reports.col.orders"), dataIndex: "orders", align: "right", width: 90 },
-    { title: t("reports.col.spend"), dataIndex: "spendFen", align: "right", width: 140, render: (v: number) => yuan(v) },
+    { title: t(whole ? "reports.col.ticketAmount" : "reports.col.spend"), dataIndex: "spendFen", align: "right", width: 140, render: (v: number) => yuan(v) },
+    ...(whole ? [] : [{ title: t("reports.col.selfPaid"), dataIndex: "selfPayFen", align: "right" as const, width: 120, render: (v: number | null) => yuan(v) }]),
     { title: t("reports.col.share"), dataIndex: "sharePermille", align: "right", width: 90, render: (v: number | null) => permilleText(v) },
     { title: t("reports.col.avg"), dataIndex: "avgSpendFen", align: "right", width: 130, render: (v: number | null) => yuan(v) },
     ...(fares
@@ -217,12 +261,12 @@ function ReportTables({ report, filters }: { report: ReportReply; filters: Filte
         ]
       : []),
   ];
-  const table = (rows: ReportRow[], nameTitle: string, fares: boolean, footer?: string) => (
+  const table = (rows: ReportRow[], nameTitle: string, fares: boolean, footer?: string, whole = false) => (
     <Table<ReportRow>
       rowKey="key"
       size="small"
       dataSource={rows}
-      columns={columns(nameTitle, fares)}
+      columns={columns(nameTitle, fares, whole)}
       pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       footer={footer ? () => footer : undefined}
       scroll={{ x: 720 }}
@@ -233,7 +277,13 @@ function ReportTables({ report, filters }: { report: ReportReply; filters: Filte
     {
       key: "traveller",
       label: t("reports.by.traveller"),
-      children: table(report.byTraveller, t("reports.col.traveller"), false, t("reports.travellerFooter", { shown: report.byTraveller.length, total: report.travellerCount })),
+      children: table(
+        report.byTraveller,
+        t("reports.col.traveller"),
+        false,
+        `${t("reports.travellerFooter", { shown: report.byTraveller.length, total: report.travellerCount })}　${t("reports.travellerWhole")}`,
+        true,
+      ),
     },
     {
       key: "route",
