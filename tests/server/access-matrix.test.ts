@@ -18,6 +18,7 @@ const CALLERS = ["13800000010", "13800000020", "13800000030", "13800000040", "13
 const SAMPLES: Record<string, Record<string, string>> = {
   "/account/AppAccount": {},
   "/member/center/companystatistics": {},
+  "/member/center/companyspend": {},
   "/credit/employee/list": { pageNum: "1", pageSize: "10", orderBy: "realName", orderType: "asc", keyword: "138", canAudit: "1" },
   "/credit/department/list": {},
   "/credit/employee/detail": { id: "1" },
