@@ -18,8 +18,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chr
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two halves, each a browser and a server, share the machine's cores: under that load a cold
+  // page can take several seconds, so waits are generous (a passing test never waits them out).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   // One worker per half: each half's files run one after another against their own server.
   workers: HALVES.length,

@@ -21,7 +21,7 @@ const fen = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 
 
 // A fresh server generates its sales window's inventory right after it starts; on a busy
 // machine the first lists wait behind it.
-test.setTimeout(240_000);
+test.setTimeout(480_000);
 const FIRST_LOAD = { timeout: 120_000 };
 
 test("企业账单：按上月筛选，显示合计行，导出的 Excel 与账单的行和合计一致", async ({ page }) => {

@@ -39,7 +39,7 @@ async function approveOrder(page: Page, flightNo: string, shot: string) {
 }
 
 test("an over-standard business booking waits for the two-level approval, then is paid", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const traveller = await signedInAs(browser, "13800000073");
   let page = traveller.page;
 
@@ -138,7 +138,7 @@ test("a fare over a standard that forbids it is refused on business, and 因私 
 });
 
 test("the approver sees the order's 出差事由 in 订单审批 and, in the detail, the trip application with a link to it", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const purpose = "杭州客户年度合作洽谈";
   const traveller = await signedInAs(browser, "13800000073");
   const head = await signedInAs(browser, "13800000071");

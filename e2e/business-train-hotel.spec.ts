@@ -30,7 +30,7 @@ async function setHotelStandard(page: Page, cap: string, action: RegExp): Promis
 }
 
 test("黄磊 books a 上海 room over the nightly cap on business, gives the reason, and the order shows it", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const admin = await signedInAs(browser, "13800000070");
   const seeded = await setHotelStandard(admin.page, "100", /选择超标原因后可预订/);
   const traveller = await signedInAs(browser, "13800000073");
@@ -101,7 +101,7 @@ test("黄磊 books a 上海 room over the nightly cap on business, gives the rea
 });
 
 test("黄磊 books a 商务座 on business under the seeded standard: 超出差旅标准, sent for approval with the reason", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const traveller = await signedInAs(browser, "13800000073");
   const page = traveller.page;
   // A 北京→上海 G train with 商务座 left, as the train search finds it.

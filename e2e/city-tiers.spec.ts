@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { signedInAs } from "./helpers";
 
 test("the administrator edits the hotel city tiers and searches staff for an approver", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { page, errors } = await signedInAs(browser, "13800000070");
   await page.goto("/travel/travelManage/standardSettings");
   await page.getByRole("button", { name: "城市等级" }).click();

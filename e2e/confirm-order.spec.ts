@@ -10,7 +10,7 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
 test("a monthly-settling partner's member confirms an order on the company's credit instead of paying", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   const appId = "TH2019000001";
   const timestamp = Date.now();

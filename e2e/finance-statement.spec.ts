@@ -92,7 +92,7 @@ async function billRowsOnPage(bill: Locator) {
 }
 
 test("企业财务：超标自付与企业授信的订单对账、异议、确认、结清，企业账单与导出的 Excel 分毫不差", async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const admin = await person(browser, "13800000070");
   const companyId = (await admin.post(SETTLEMENT_PATHS.settings)).data.companyId as number;
 

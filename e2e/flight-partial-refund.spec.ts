@@ -24,7 +24,7 @@ async function cheapFare(page: Page, depDate: string): Promise<FlightSeat> {
 }
 
 test("退票 of one of two passengers: the fee shown for him alone, then 部分退票 with his ticket refunded and the other's kept", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   // The wallet never pays without the pay password.

@@ -49,7 +49,7 @@ async function bookPaidTicket(page: Page, seat: FlightSeat, passenger: { name: s
 }
 
 test("退票: the estimate shows the fee before confirming, then 退票申请中 and 已退款 with the money back", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   // The wallet never pays without the pay password.
@@ -91,7 +91,7 @@ test("退票: the estimate shows the fee before confirming, then 退票申请中
 });
 
 test("改签 to the next day's flight: the change fee is shown, the difference paid in the cashier, the order 已改签", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   // The wallet never pays without the pay password.
@@ -140,7 +140,7 @@ test("改签 to the next day's flight: the change fee is shown, the difference p
 });
 
 test("退票 of an insured ticket before the flight: the estimate includes the premium surrendered, and the policy ends 已退保", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   // The wallet never pays without the pay password.

@@ -46,7 +46,7 @@ async function expectLegPrices(page: Page) {
 }
 
 test("往返 北京 → 广州: both flights on one order, ticketed per flight, the return refunded alone", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   await ensurePayPassword(page, WHO);
@@ -123,7 +123,7 @@ test("往返 北京 → 广州: both flights on one order, ticketed per flight, 
 });
 
 test("哈尔滨 → 三亚 has no direct flight: a connection is offered, booked as one order, ticketed and refunded whole", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors = watchConsole(page);
   await signIn(page, WHO);
   await ensurePayPassword(page, WHO);

@@ -10,7 +10,7 @@ import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 const yuan = fenOf;
 
 test("a member books a 上海 hotel room for 2 nights, pays from the wallet and follows the order", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const errors = watchConsole(page);
   await signIn(page, "13800000010");
   // The wallet never pays without the pay password.

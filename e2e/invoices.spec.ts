@@ -9,7 +9,7 @@ const fen = (text: string) => Math.round(Number(text.replace(/[¥,\s]/g, "")) * 
 
 // A fresh server generates its sales window's inventory right after it starts; on a busy
 // machine the first lists wait behind it.
-test.setTimeout(240_000);
+test.setTimeout(480_000);
 const FIRST_LOAD = { timeout: 120_000 };
 
 test("报销凭证：选择已支付订单申请电子发票，金额为订单合计，待开票时可撤销", async ({ page }) => {

@@ -8,7 +8,7 @@ import { daysAhead, pick, setDate } from "./booking-helpers";
 const MEMBER = "13800000010";
 
 test("a session expiring on 提交订单 keeps the form across the sign-in and says so once", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   await page.goto("/train/train_query_list");

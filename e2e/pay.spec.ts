@@ -110,7 +110,7 @@ test("pays by the sandbox Alipay QR: a second page confirms and the cashier move
 });
 
 test("a member without a pay password is led from the cashier to set it and comes back to pay the same order", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   // 王芳 (13800000020) has no pay password in the demo data.
   const mobile = "13800000020";
@@ -189,7 +189,7 @@ test("asks for the pay password when one is set, shows a wrong one's refusal, pa
 });
 
 test("pays a hotel order from the wallet with the pay password: the toast, then the hotel order's detail", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   // The distributor (40): the only browser test that sets his pay password, so the wallet payments of
   // the other specs' members never meet a password box.

@@ -16,7 +16,7 @@ async function setMaxPrice(page: Page, level: string, price: string) {
 }
 
 test("a flow the administrator sets up sends 黄磊's trip to the department head and the administrator, who rejects it with a comment", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const flowName = "黄磊出差审批（e2e）";
   const purpose = "赴深圳参加行业展会";
   const admin = await signedInAs(browser, "13800000070");

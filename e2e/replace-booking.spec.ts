@@ -9,7 +9,7 @@ import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
 
 test("an employee books a business flight for a colleague under the colleague's standard", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const staff = (await (await admin.page.request.post("/api/credit/employee/list", { form: { token, pageNum: "1", pageSize: "50" } })).json()).data.list as { id: number; mobilePhone: string; realName: string }[];
@@ -55,7 +55,7 @@ test("an employee books a business flight for a colleague under the colleague's 
 });
 
 test("the company administrator books a business flight for an employee with an external traveller, and the employee finds it among their orders", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const guest = await (await admin.page.request.post("/api/credit/external_passenger/add", {
@@ -93,7 +93,7 @@ test("the company administrator books a business flight for an employee with an 
 });
 
 test("the administrator's fare from the search opens the business order page, on business, where they pick who travels", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { page, errors } = await signedInAs(browser, "13800000070");
   const depDate = addDays(chinaDate(Date.now()), 14);
   await page.goto(`/airTicket/query?depCity=BJS&depName=北京&arrCity=SHA&arrName=上海&depDate=${depDate}&adults=1`);

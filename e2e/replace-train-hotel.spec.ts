@@ -38,7 +38,7 @@ async function cancel(page: Page) {
 }
 
 test("刘建国 books a business train for 黄磊, who finds it among their orders", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await signedInAs(browser, "13800000070");
   const page = admin.page;
   const depDate = daysAhead(16);
@@ -79,7 +79,7 @@ test("刘建国 books a business train for 黄磊, who finds it among their orde
 });
 
 test("刘建国 books a business hotel room for 黄磊, the first guest being 黄磊", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await signedInAs(browser, "13800000070");
   const page = admin.page;
   const stay = { checkIn: daysAhead(17), checkOut: daysAhead(18) };

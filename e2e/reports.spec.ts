@@ -58,7 +58,7 @@ async function bookAndPay(page: Page, daysAhead: number, traveller: { name: stri
 
 test("企业管理员打开国内机票明细报表，看到合计与图表", async ({ page }) => {
   // 两次预订与支付走真实接口，再加载图表库：比单页测试多用些时间。
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors = watchConsole(page);
   await signInByApi(page, ADMIN);
   await ensurePayPassword(page, ADMIN);
@@ -168,7 +168,7 @@ async function bookOverStandard(page: Page): Promise<{ payprice: number; selfFen
 }
 
 test("企业工作台显示本月消费、超标率与待审批，账单报表菜单与工作台都能进入消费报表", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signInByApi(page, ADMIN);
   const today = chinaDate(Date.now());

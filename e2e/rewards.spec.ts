@@ -62,7 +62,7 @@ async function recruitBuysTicket(browser: Browser): Promise<number> {
 }
 
 test("推荐收益: a recommended member's ticketed order earns the referrer a reward, which it moves to the wallet", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   const ticketFen = await recruitBuysTicket(browser);
   const reward = rateOf(ticketFen, RECOMMEND_RATE_BP);

@@ -20,7 +20,7 @@ function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): 
 }
 
 test("the traveller pays only the part over the standard; the company's credit pays the rest", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const admin = await signedInAs(browser, "13800000070");
   const token = (await admin.page.evaluate(() => localStorage.getItem("token")))!;
   const post = async (url: string, body: Record<string, string> = {}) => (await admin.page.request.post(`/api${url}`, { form: { token, ...body } })).json();

@@ -69,7 +69,7 @@ async function companyIdOf(page: Page): Promise<number> {
 }
 
 test("an employee pays on credit; the administrator sees the statement and disputes one line", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const errors = watchConsole(page);
 
   // The employee pays at the cashier with the company's credit.

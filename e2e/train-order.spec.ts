@@ -14,7 +14,7 @@ const SHOTS = "test-results";
 const MEMBER = "13800000030";
 
 test("a member books a 北京 → 上海 二等座, pays from the wallet, waits for 已出票 and returns the ticket", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   // The wallet never pays without the pay password.
@@ -107,7 +107,7 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
 });
 
 test("a member changes a ticketed 二等座 to another train no dearer: the change is quoted, confirmed and shown as 已改签", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   // The wallet never pays without the pay password.
@@ -162,7 +162,7 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
 });
 
 test("a member changes a ticketed 二等座 to a dearer 一等座: sees the difference, pays it at the cashier and gets the new ticket", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   // The wallet never pays without the pay password.

@@ -22,7 +22,7 @@ async function chooseSeat(page: Page, index: number, seat: string) {
 }
 
 test("an adult picks F, a 7-year-old's ID card turns the ticket to 儿童票, and the detail says which choice was held", async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   await ensurePayPassword(page, MEMBER);

@@ -50,7 +50,7 @@ async function topUp(page: Page, context: BrowserContext, yuan: number) {
 }
 
 test("12306账号购票: a keyboard search, the 12306 sign-in, the account's passenger, the wallet, and 购票方式 on the order", async ({ page, context }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   // The wallet never pays without the pay password.

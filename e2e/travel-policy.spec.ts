@@ -24,7 +24,7 @@ async function approveFromInbox(page: Page, purpose: string, comment: string) {
 
 test("a trip application goes through the two-level flow and is approved", async ({ browser }) => {
   // Three people sign in and act in turn.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const purpose = "赴上海客户现场部署系统";
   const start = addDays(chinaDate(Date.now()), 10);
   const end = addDays(start, 3);
