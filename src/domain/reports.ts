@@ -138,10 +138,17 @@ export function permille(part: number, whole: number): number | null {
   return roundDiv(part * 1000, whole);
 }
 
-/** 725‰ of the full fare → "7.25折"; 1000‰ or more → "全价"; one decimal dropped when zero. */
-export function discountText(perMille: number | null): string {
+/**
+ * 725‰ of the full fare → "7.25折"; 1000‰ or more → "全价"; one decimal dropped when zero. In
+ * English, where 折 means nothing, the same fare reads as what was taken off: "27.5% off".
+ */
+export function discountText(perMille: number | null, lang: "zh" | "en" = "zh"): string {
   if (perMille === null) return "—";
-  if (perMille >= 1000) return "全价";
+  if (perMille >= 1000) return lang === "en" ? "Full fare" : "全价";
+  if (lang === "en") {
+    const off = 1000 - perMille;
+    return `${Math.floor(off / 10)}${off % 10 ? `.${off % 10}` : ""}% off`;
+  }
   const whole = Math.floor(perMille / 100);
   const frac = String(perMille % 100).padStart(2, "0").replace(/0+$/, "");
   return `${whole}${frac ? `.${frac}` : ""}折`;

@@ -36,6 +36,9 @@ describe("rounding", () => {
     expect(discountText(750)).toBe("7.5折");
     expect(discountText(1000)).toBe("全价");
     expect(discountText(null)).toBe("—");
+    expect(discountText(725, "en")).toBe("27.5% off");
+    expect(discountText(700, "en")).toBe("30% off");
+    expect(discountText(1000, "en")).toBe("Full fare");
     expect(permilleText(125)).toBe("12.5%");
     expect(permilleText(330)).toBe("33%");
     expect(tenthsText(57)).toBe("5.7");

@@ -160,7 +160,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
         />
         <SummaryCard title={t("reports.summary.orders")} value={String(s.orders)} testId="report-orders" />
         <SummaryCard title={t(flight ? "reports.summary.avgFare" : "reports.summary.avgPrice")} value={yuan(s.avgPriceFen)} testId="report-avg" />
-        <SummaryCard title={t("reports.summary.discount")} value={discountText(s.avgDiscountPermille)} testId="report-discount" />
+        <SummaryCard title={t("reports.summary.discount")} value={discountText(s.avgDiscountPermille, lang)} testId="report-discount" />
         <SummaryCard
           title={t("reports.summary.savings")}
           value={yuan(s.savingsFen)}
@@ -243,6 +243,7 @@ function SummaryCard({ title, value, note, testId, strong }: { title: string; va
 }
 
 function ReportTables({ report, filters }: { report: ReportReply; filters: Filters }) {
+  const lang = useLang();
   const t = useTranslate();
   const flight = isFlightReport(report.type);
   const [tab, setTab] = useState<ReportDimension>("department");
@@ -256,7 +257,7 @@ function ReportTables({ report, filters }: { report: ReportReply; filters: Filte
     { title: t("reports.col.avg"), dataIndex: "avgSpendFen", align: "right", width: 130, render: (v: number | null) => yuan(v) },
     ...(fares
       ? [
-          { title: t("reports.col.discount"), dataIndex: "discountPermille", align: "right" as const, width: 100, render: (v: number | null) => discountText(v) },
+          { title: t("reports.col.discount"), dataIndex: "discountPermille", align: "right" as const, width: 100, render: (v: number | null) => discountText(v, lang) },
           { title: t("reports.col.savings"), dataIndex: "savingsFen", align: "right" as const, width: 130, render: (v: number | null) => yuan(v) },
         ]
       : []),
