@@ -3,7 +3,7 @@
 // no other page needs it. Fen become yuan here, for the axes only.
 import { Card, Col, Empty, Row } from "antd";
 import { Bar, Column, Pie } from "@ant-design/plots";
-import { REPORT_TITLES, isFlightReport, type ReportReply, type ReportRow } from "../../domain/reports";
+import { REPORT_TITLES, UNASSIGNED_DEPARTMENT_ID, isFlightReport, type ReportReply, type ReportRow } from "../../domain/reports";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 
@@ -60,7 +60,7 @@ export default function ReportCharts({ report, lang }: { report: ReportReply; la
         />,
       )}
       {card(t(flight ? "reports.chart.routes" : "reports.chart.cities"), "chart-routes", report.byRoute.length ? bar(report.byRoute) : <Empty />)}
-      {card(t("reports.chart.departments"), "chart-departments", report.byDepartment.length ? bar(report.byDepartment) : <Empty />)}
+      {card(t("reports.chart.departments"), "chart-departments", report.byDepartment.length ? bar(report.byDepartment.map((r) => (r.key === String(UNASSIGNED_DEPARTMENT_ID) ? { ...r, name: t("reports.unassigned") } : r))) : <Empty />)}
       {card(
         t("reports.chart.savings"),
         "chart-savings",

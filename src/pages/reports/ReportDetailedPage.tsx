@@ -249,7 +249,8 @@ function ReportTables({ report, filters }: { report: ReportReply; filters: Filte
   const [tab, setTab] = useState<ReportDimension>("department");
   // Travellers are counted by what their tickets cost in all (the split is known per order only).
   const columns = (nameTitle: string, fares: boolean, whole = false): TableColumnsType<ReportRow> => [
-    { title: nameTitle, dataIndex: "name", ellipsis: true },
+    // The server names the staff without a department in Chinese; the page says it in the reader's language.
+    { title: nameTitle, dataIndex: "name", ellipsis: true, render: (v: string, r) => (tab === "department" && r.key === String(UNASSIGNED_DEPARTMENT_ID) ? t("reports.unassigned") : v) },
     { title: t("reports.col.orders"), dataIndex: "orders", align: "right", width: 90 },
     { title: t(whole ? "reports.col.ticketAmount" : "reports.col.spend"), dataIndex: "spendFen", align: "right", width: 140, render: (v: number) => yuan(v) },
     ...(whole ? [] : [{ title: t("reports.col.selfPaid"), dataIndex: "selfPayFen", align: "right" as const, width: 120, render: (v: number | null) => yuan(v) }]),
