@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { expect as baseExpect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { signedInAs } from "./helpers";
+import { formOf, signedInAs } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/paths";
@@ -25,15 +25,6 @@ const yuan = (fen: number) => `¥${formatFen(fen)}`;
 /** A shown amount (¥1,234.50, possibly negative) in fen. */
 const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100);
 
-/** An object as the portal's form body: nested keys and array items as dot paths. */
-function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
-  if (value === null || value === undefined) {
-    if (prefix) out[prefix] = "";
-  } else if (typeof value === "object") {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
-  } else out[prefix] = String(value);
-  return out;
-}
 
 type Person = { page: Page; errors: string[]; post: (url: string, body?: Record<string, string | number>) => Promise<{ ret: number; msg: string; data: any }> };
 

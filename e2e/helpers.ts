@@ -59,3 +59,13 @@ export async function payNow(page: Page): Promise<void> {
   if (await password.count()) await password.fill(PAY_PASSWORD);
   await button.click();
 }
+
+/** An object as the portal's form body: nested keys and array items as dot paths. */
+export function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
+  if (value === null || value === undefined) {
+    if (prefix) out[prefix] = "";
+  } else if (typeof value === "object") {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out[prefix] = String(value);
+  return out;
+}

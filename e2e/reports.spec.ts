@@ -3,7 +3,7 @@
 // 企业工作台：本月企业消费（按产品对比上月同期）、超标率、待我审批与消费前五的员工，
 // 从“账单报表”菜单与工作台都能进入消费报表。
 import { expect, test, type Page } from "@playwright/test";
-import { ensurePayPassword, PAY_PASSWORD, watchConsole } from "./helpers";
+import { ensurePayPassword, formOf, PAY_PASSWORD, watchConsole } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
@@ -120,15 +120,6 @@ test("企业管理员打开国内机票明细报表，看到合计与图表", as
   expect(errors).toEqual([]);
 });
 
-/** An object as the portal's form body: nested keys as dot paths. */
-function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
-  if (value === null || value === undefined) {
-    if (prefix) out[prefix] = "";
-  } else if (typeof value === "object") {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
-  } else out[prefix] = String(value);
-  return out;
-}
 
 /**
  * 员工 13800000072 因公预订一张超出差旅标准的机票（超标自付开启：超出限额的部分加 200 元由员工扫码支付，

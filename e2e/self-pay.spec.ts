@@ -4,20 +4,11 @@
 // only ¥300.00 by the sandbox Alipay QR while the page says the rest goes on the company's credit;
 // the order is paid. The standard and preference are put back afterwards for the other specs.
 import { expect, test } from "@playwright/test";
-import { signedInAs } from "./helpers";
+import { formOf, signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
 
 
-/** An object as the portal's form body: nested keys and array items as dot paths. */
-function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
-  if (value === null || value === undefined) {
-    if (prefix) out[prefix] = "";
-  } else if (typeof value === "object") {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
-  } else out[prefix] = String(value);
-  return out;
-}
 
 test("the traveller pays only the part over the standard; the company's credit pays the rest", async ({ browser }) => {
   test.setTimeout(300_000);
