@@ -31,6 +31,9 @@ export default defineConfig({
   use: {
     locale: "zh-CN",
     viewport: { width: 1280, height: 800 },
+    // The portal honours prefers-reduced-motion (no antd animations), so no step waits out a
+    // dialog's or a menu's transition; the animations themselves are antd's, not the portal's.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

@@ -32,6 +32,11 @@ export const theme: ThemeConfig = {
   },
 };
 
+// People who ask their system for less motion get dialogs, menus and tabs that appear and
+// disappear at once (antd's motion token); everyone else keeps antd's animations.
+const prefersReducedMotion = typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+const appTheme: ThemeConfig = prefersReducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme;
+
 const dataProvider = createDataProvider(resourceEndpoints);
 
 export default function App() {
@@ -39,7 +44,7 @@ export default function App() {
   return (
     <BrowserRouter>
       {/* autoInsertSpace off: buttons show the copy verbatim ("登录", not "登 录"). */}
-      <ConfigProvider locale={locale === "en-US" ? antdEnUS : antdZhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <ConfigProvider locale={locale === "en-US" ? antdEnUS : antdZhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
         <FeedbackApp>
           <Refine
             dataProvider={dataProvider}
