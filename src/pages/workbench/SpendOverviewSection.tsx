@@ -37,6 +37,9 @@ export function SpendOverviewSection() {
     errorNotification: false,
     queryOptions: { enabled: allowed, retry: false, refetchOnWindowFocus: false },
   });
+  // While the answer is on its way the section keeps its place (most who open this workbench may
+  // see it), so the sections under it are not pushed down when it arrives.
+  if (can.isLoading) return <Section title={t("workbench.spend.title")}><Skeleton active paragraph={{ rows: 6 }} /></Section>;
   if (!allowed) return null;
   const data = query.isSuccess ? (result.data as SpendOverview | undefined) : undefined;
   const reportLink = (
