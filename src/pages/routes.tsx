@@ -10,6 +10,7 @@ import { useSessionToken } from "../providers/use-session";
 import { PortalLayout } from "./layout/PortalLayout";
 import { PageSkeleton } from "./layout/PageSkeleton";
 import { withTexts } from "../providers/i18n-provider";
+import { preloadFirstOrderTab } from "./layout/order-list-loaders";
 import { usePortalUser } from "./layout/session";
 import { IndexPage } from "./index/IndexPage";
 
@@ -30,7 +31,12 @@ const DistributionCentralIndex = lazy(withTexts(() => import("./workbench/Distri
 const EmployeeListPage = lazy(withTexts(() => import("../resources/employees/list")));
 const AreaPage = lazy(withTexts(() => import("./layout/AreaPage")));
 const LandingPage = lazy(withTexts(() => import("./layout/LandingPage")));
-const OrderListsPage = lazy(withTexts(() => import("./layout/OrderListsPage")));
+const OrderListsPage = lazy(
+  withTexts(() => {
+    preloadFirstOrderTab();
+    return import("./layout/OrderListsPage");
+  }),
+);
 const WorkbenchFrame = lazy(withTexts(() => import("./layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame }))));
 const TextPage = lazy(withTexts(() => import("./text/TextPage")));
 const OrderInfoPage = lazy(withTexts(() => import("../booking/flight/OrderInfoPage")));

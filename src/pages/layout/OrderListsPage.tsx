@@ -5,11 +5,8 @@
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { Skeleton } from "antd";
 import { Tabs } from "antd";
-
-const FlightOrderList = lazy(() => import("../../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList })));
-const HotelOrderList = lazy(() => import("../../resources/hotel-orders/list").then((m) => ({ default: m.HotelOrderList })));
-const TrainOrderList = lazy(() => import("../../resources/train-orders/list").then((m) => ({ default: m.TrainOrderList })));
 import { useLocation, useNavigate } from "react-router";
+import { ORDER_TAB_KEY, loadFlightOrderList, loadHotelOrderList, loadTrainOrderList, storedOrderTab } from "./order-list-loaders";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
 import { usePortalUser, useSite } from "./session";
@@ -17,7 +14,11 @@ import { useTranslate } from "@refinedev/core";
 import { WorkbenchFrame, useAccess } from "./WorkbenchFrame";
 import type { PageAction } from "./page-info";
 
-export const ORDER_TAB_KEY = "orderListType";
+export { ORDER_TAB_KEY };
+
+const FlightOrderList = lazy(loadFlightOrderList);
+const HotelOrderList = lazy(loadHotelOrderList);
+const TrainOrderList = lazy(loadTrainOrderList);
 
 // Each tab's texts are orderLists.tabs.<tab>.label / .empty / .action in the locale files.
 const ACTIONS: Record<OrderTab, PageAction> = {
@@ -30,11 +31,6 @@ const ACTIONS: Record<OrderTab, PageAction> = {
 /** The tree items behind the tabs. */
 const TAB_ITEMS: Record<OrderTab, number> = { airTicket: 12, gp: 13, hotel: 14, train: 15 };
 
-function storedTab(): OrderTab {
-  const v = sessionStore().getItem(ORDER_TAB_KEY);
-  return isOrderTab(v) ? v : "airTicket";
-}
-
 export function OrderListsPage() {
   const t = useTranslate();
   const location = useLocation();
@@ -43,7 +39,7 @@ export function OrderListsPage() {
   const site = useSite(user);
   const access = useAccess();
   const query = queryOf(location.search);
-  const [tab, setTab] = useState<OrderTab>(() => (isOrderTab(query.type) ? query.type : storedTab()));
+  const [tab, setTab] = useState<OrderTab>(() => (isOrderTab(query.type) ? query.type : storedOrderTab()));
 
   // Layout effect: the address is cleaned before the browser paints it.
   useLayoutEffect(() => {
