@@ -6,6 +6,9 @@ import { createRoot } from "react-dom/client";
 import App from "./App";
 import { i18nReady, loadAllTexts } from "./providers/i18n-provider";
 import { whenIdle } from "./components/idle";
+import { preloadRequestClient } from "./providers/request";
+
+preloadRequestClient();
 
 // A visitor who chose English waits for its texts rather than seeing Chinese flash first.
 void i18nReady.finally(() => {

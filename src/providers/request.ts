@@ -109,6 +109,18 @@ function loadAxios(): Promise<AxiosStatic> {
   return axiosModule;
 }
 
+/**
+ * Starts fetching axios at once. Every page asks the API within its first moments (site config,
+ * member, menus); asked for only then, axios waited behind the page's own code for a free
+ * connection, and every first call with it.
+ */
+export function preloadRequestClient(): void {
+  void loadAxios().catch(() => {
+    // A failed download is tried again by the first call (which then reports it).
+    axiosModule = null;
+  });
+}
+
 /** The client, made at the first call after (re)configuration from axios's defaults of then. */
 function getClient(): Promise<AxiosInstance> {
   client ??= loadAxios().then((axios) =>
