@@ -14,6 +14,7 @@ import {
   type BillDefinition, type BillPage, type BillProduct, type LedgerBillRow, type LedgerEntryName, type OrderBillRow,
 } from "../../src/domain/bills";
 import { inChunks } from "../exports/xlsx";
+import { summable, summaryQuery, summaryTotals, type BillScope } from "./summary";
 
 export interface BillFilterInput {
   pageNum?: number;
@@ -49,6 +50,10 @@ function companyOf(member: Member): number {
   if (memberTypeKey(member) !== "70" || !(member.creditMemberId > 0)) throw new BizError(RET.FORBIDDEN, NO_COMPANY);
   return member.creditMemberId;
 }
+
+/** Whose orders an orders bill reads (a company bill refuses anyone but the company's administrator). */
+const billScope = (bill: BillDefinition, member: Member): BillScope =>
+  bill.scope === "company" ? { kind: "company", id: companyOf(member) } : { kind: "member", id: member.id };
 
 /** A department filter names a department of the caller's company, or is refused. */
 async function assertDepartment(db: Kysely<Database>, companyId: number, departmentId: number): Promise<void> {
@@ -280,25 +285,45 @@ const ledgerRowOf = (r: LedgerRaw): LedgerBillRow => ({
 
 export type BillRow = OrderBillRow | LedgerBillRow;
 
+/**
+ * An orders bill's count and totals: from the summary when it answers the filter; otherwise (a
+ * name, order-number or department filter) summed from the orders of the bill's scope and date
+ * range, which the scope's (…, booking time, id) index bounds.
+ */
+async function ordersTotals(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput, scoped?: OrdersQ): Promise<Record<string, number>> {
+  if (summable(f)) return summaryTotals(db, bill, billScope(bill, member), f);
+  return orderTotals(scoped ?? (await ordersScope(db, bill, member, f)), bill);
+}
+
 export async function billCount(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<number> {
-  const q = bill.source === "orders" ? await ordersScope(db, bill, member, f) : ledgerScope(db, bill, member, f);
-  const r = await (q as OrdersQ).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
+  if (bill.source === "orders") return (await ordersTotals(db, bill, member, f)).count;
+  const q = ledgerScope(db, bill, member, f);
+  const r = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(r?.n);
 }
 
 export async function billTotals(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput): Promise<Record<string, number>> {
-  return bill.source === "orders" ? orderTotals(await ordersScope(db, bill, member, f), bill) : ledgerTotals(ledgerScope(db, bill, member, f));
+  return bill.source === "orders" ? ordersTotals(db, bill, member, f) : ledgerTotals(ledgerScope(db, bill, member, f));
+}
+
+/** One page of an orders bill's rows, in the screen's order. */
+function orderPageOf(q: OrdersQ, f: BillFilterInput & { pageNum: number; pageSize: number }) {
+  const dir = f.orderType ?? "desc";
+  const col = ORDER_SORT_COLUMNS[(f.orderBy as OrderSort) ?? "createTime"] ?? ORDER_SORT_COLUMNS.createTime;
+  return orderRowsQuery(q).orderBy(col, dir).orderBy("o.id", dir).limit(f.pageSize).offset(offsetOf(f));
+}
+
+/** The queries of an orders bill's page: its rows and, when the summary answers the filter, its totals (for reading their plans). */
+export async function orderBillQueries(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput & { pageNum: number; pageSize: number }) {
+  const q = await ordersScope(db, bill, member, f);
+  return { page: orderPageOf(q, f), totals: summable(f) ? summaryQuery(db, bill, billScope(bill, member), f) : null };
 }
 
 export async function billPage(db: Kysely<Database>, bill: BillDefinition, member: Member, f: BillFilterInput & { pageNum: number; pageSize: number }): Promise<BillPage<BillRow>> {
   const dir = f.orderType ?? "desc";
   if (bill.source === "orders") {
     const q = await ordersScope(db, bill, member, f);
-    const col = ORDER_SORT_COLUMNS[(f.orderBy as OrderSort) ?? "createTime"] ?? ORDER_SORT_COLUMNS.createTime;
-    const [raw, totals] = await Promise.all([
-      orderRowsQuery(q).orderBy(col, dir).orderBy("o.id", dir).limit(f.pageSize).offset(offsetOf(f)).execute(),
-      orderTotals(q, bill),
-    ]);
+    const [raw, totals] = await Promise.all([orderPageOf(q, f).execute(), ordersTotals(db, bill, member, f, q)]);
     const { count, ...money } = totals;
     return { list: await withPeople(db, bill, raw), total: count, pageNum: f.pageNum, pageSize: f.pageSize, totals: money };
   }

@@ -6,7 +6,7 @@ import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalStepsTable, Ap
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
 import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
-import type { LedgerTable, OrderEventsTable, OrderPartiesTable, OrderPartyCountsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
+import type { BillDaysTable, LedgerTable, OrderEventsTable, OrderPartiesTable, OrderPartyCountsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
@@ -257,6 +257,7 @@ export interface Database {
   order_events: OrderEventsTable;
   order_parties: OrderPartiesTable;
   order_party_counts: OrderPartyCountsTable;
+  bill_days: BillDaysTable;
   report_days: ReportDaysTable;
   report_months: ReportMonthsTable;
   report_advance_months: ReportAdvanceMonthsTable;

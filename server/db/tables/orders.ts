@@ -75,6 +75,26 @@ export interface OrderPartyCountsTable {
   n: number;
 }
 
+/**
+ * Migration 109: an orders bill's count and sums per scope (0: a member's own orders, 1: a
+ * company's), product, booking day (China date) and status (written by triggers on orders only).
+ */
+export interface BillDaysTable {
+  scopeKind: number;
+  scopeId: number;
+  product: string;
+  day: string;
+  status: number;
+  n: number;
+  ticketFen: number;
+  /** Construction fee + fuel surcharge. */
+  taxFen: number;
+  serviceFeeFen: number;
+  insuranceFen: number;
+  totalFen: number;
+  selfPayFen: number;
+}
+
 export interface OrderPassengersTable {
   id: Generated<number>;
   orderId: number;
