@@ -48,6 +48,7 @@ import * as m089 from "./migrations/089_list_search";
 import * as m091 from "./migrations/091_passenger_tickets";
 import * as m092 from "./migrations/092_report_summaries";
 import * as m108 from "./migrations/108_order_parties";
+import * as m110 from "./migrations/110_list_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   "105_bill_order_no_indexes": m105,
   "107_statement_cutoff": m107,
   "108_order_parties": m108,
+  "110_list_indexes": m110,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
