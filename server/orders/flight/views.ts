@@ -3,6 +3,7 @@
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";
 import { prepareQuery } from "../../db/prepared";
+import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -83,19 +84,15 @@ function rowOf(o: OrderRow, people: readonly { name: string; ticketStatus: strin
 
 const ROW_COLUMNS = ["orders.id", "orders.orderNo", "orders.status", "orders.title", "orders.depDate", "orders.snapshot", "orders.totalFen", "orders.createTime", "orders.expiresAt", "orders.travelType", "orders.overStandard", "orders.international", "orders.gp"] as const;
 
-/** The page's ids as values of their own (i0, i1, …), so a page's reads compile once per length. */
-const idParams = (ids: readonly number[]) => Object.fromEntries(ids.map((id, i) => [`i${i}`, id])) as Record<string, number>;
-const givenIds = (p: Record<string, number>, n: number) => Array.from({ length: n }, (_, i) => p[`i${i}`]);
-
 // Built and compiled once per page length: building and compiling them cost the list more CPU
 // than SQLite reading the page's rows.
 const pageRows = prepareQuery(
-  (db, p: Record<string, number>, n: number) => db.selectFrom("orders").select([...ROW_COLUMNS]).where("orders.id", "in", givenIds(p, n)),
+  (db, p: GivenIds, n: number) => db.selectFrom("orders").select([...ROW_COLUMNS]).where("orders.id", "in", givenIds(p, n)),
   String,
 );
 // Each order's passengers in id order, read in the (orderId, id) index's order without a sort.
 const pagePeople = prepareQuery(
-  (db, p: Record<string, number>, n: number) =>
+  (db, p: GivenIds, n: number) =>
     db.selectFrom("order_passengers").select(["orderId", "name", "ticketStatus", "segment"]).where("orderId", "in", givenIds(p, n)).orderBy("orderId").orderBy("id"),
   String,
 );
