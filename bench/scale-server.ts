@@ -1,6 +1,6 @@
-// Child process of bench/scale.ts: the real app over an already seeded SQLite file, configured as
-// `npm start` configures it in production (every plugin, request logging at info to stdout),
-// compiled as `npm start` runs it. Prints one line {"bench": …} with the port and a session token
+// Child process of bench/scale.ts and bench/api.ts: the real app over an already seeded SQLite
+// file, configured as `npm start` configures it in production (every plugin, request logging at
+// info to stdout), compiled as `npm start` runs it. Prints one line {"bench": …} with the port and a session token
 // per member phone given in BENCH_PHONES; the log lines around it are the server's own.
 import { buildApp } from "../server/app";
 import { openDb } from "../server/db";

@@ -1,14 +1,8 @@
 // buildApp(config): the whole API server without listen(), so tests drive it with inject().
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import formbody from "@fastify/formbody";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import compress from "@fastify/compress";
-import zlib from "node:zlib";
-import qs from "node:querystring";
 import type { Db } from "./db";
 import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
@@ -53,8 +47,7 @@ import { exportRoutes, registerExportDownload } from "./exports/tasks";
 import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
-import { securityHeaderValues } from "./services/http/security-headers";
-import { redactingLogger } from "./services/http/log-redact";
+import { httpServerOptions, registerHttpPlugins } from "./services/http/plugins";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
@@ -89,18 +82,11 @@ export interface AppConfig {
   apiDocs?: boolean;
 }
 
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const app = Fastify({
-    // Every log line is written without secrets (see log-redact.ts).
-    logger: redactingLogger(config.logger ?? false),
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy ?? false,
-    requestIdHeader: "x-request-id",
-    genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+  // Every log line is written without secrets (see log-redact.ts).
+  const app = Fastify({ ...httpServerOptions(config.logger ?? false), trustProxy: config.trustProxy ?? false });
 
   const ctx: AppContext = {
     db: config.db.db,
@@ -121,41 +107,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 
-  // Every reply, portal and API alike, carries the security headers (see security-headers.ts).
-  const headers = await securityHeaderValues(config.partnerOrigins ?? []);
-  // The request id goes out with them: set here, it costs no onSend hook per reply.
-  app.addHook("onRequest", (req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    reply.raw.setHeader("x-request-id", req.id);
-    done();
-  });
-  // Replies above 1 KB travel compressed when the client accepts it. Brotli at quality 2: a list
-  // or search reply shrinks to about 8 % of its JSON, less than gzip's default level leaves, for
-  // half the CPU of quality 4 and a third of 5, whose 10-20 % fewer bytes are worth less than the
-  // CPU per request. A reply held whole in memory (every enveloped one up to COMPRESS_SYNC_LIMIT)
-  // is compressed in one call: brotli then sizes its window to the reply, where the stream
-  // pipeline set up a full window and its stream objects per reply and cost several times the
-  // compression itself. Built assets come precompressed at the highest levels instead
-  // (scripts/precompress.mjs).
-  await app.register(compress, {
-    threshold: COMPRESS_THRESHOLD,
-    syncThreshold: COMPRESS_SYNC_LIMIT,
-    encodings: ["br", "gzip"],
-    // A 256 KB window: the default 4 MB one cost a fifth of compressing a short reply to set up.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
-  });
-
-  // Repeated keys become arrays; a body that is not a flat form is rejected by the route's schema.
-  await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      ret: RET.TOO_MANY,
-      msg: `${MSG.tooMany}（${Math.ceil(context.ttl / 1000)} 秒后可重试）`,
-      data: null,
-    }),
-  });
+  await registerHttpPlugins(app, config.partnerOrigins ?? []);
 
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof BizError) {
@@ -218,11 +170,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   return app;
 }
-
-/** Replies smaller than this are sent as they are: compressing them saves nothing worth the CPU. */
-export const COMPRESS_THRESHOLD = 1024;
-/** Replies up to this size are compressed in one call (a few ms at most); larger ones stream. */
-export const COMPRESS_SYNC_LIMIT = 512 * 1024;
 
 declare module "fastify" {
   interface FastifyInstance {

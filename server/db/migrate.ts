@@ -49,6 +49,7 @@ import * as m091 from "./migrations/091_passenger_tickets";
 import * as m092 from "./migrations/092_report_summaries";
 import * as m108 from "./migrations/108_order_parties";
 import * as m109 from "./migrations/109_bill_summaries";
+import * as m110 from "./migrations/110_list_indexes";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   "107_statement_cutoff": m107,
   "108_order_parties": m108,
   "109_bill_summaries": m109,
+  "110_list_indexes": m110,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -10,7 +10,8 @@ import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
 import { offsetOf } from "../services/http/paging";
 import { memberTypeKey } from "../../src/domain/member";
-import { filterParties, type ListFilter, type PartiesQuery, type PeopleTable } from "./list-filter";
+import { prepareQuery } from "../db/prepared";
+import { filterParties, partyFilterShape, partyFilterValues, type ListFilter, type PartiesQuery, type PartyFilterShape, type PartyFilterValues, type PeopleTable } from "./list-filter";
 
 /** One list of the order centre: a product's orders, and for flights the 政府采购 tab or the other. */
 export interface OrderListScope {
@@ -37,50 +38,95 @@ export function rangesOf(member: Member): Range[] {
   ];
 }
 
-function rangeQuery(db: Kysely<Database>, r: Range, scope: OrderListScope, f: ListFilter): PartiesQuery {
+/** The values of a list's queries: range i's party in kind{i}/party{i}, the filters', the page's bounds. */
+interface ListParams extends PartyFilterValues, Record<string, unknown> {
+  product: string;
+  gp: number;
+  /** The company whose orders the administrator's own range leaves out. */
+  except: number;
+  limit: number;
+  offset: number;
+}
+
+/** What decides the text of a list's queries (compiled once per shape). */
+interface ListShape {
+  /** Per range, whether it leaves one company's orders out. */
+  excepts: boolean[];
+  filters: PartyFilterShape;
+  people: PeopleTable;
+  dir: "asc" | "desc";
+}
+
+const shapeKey = (s: ListShape) => `${s.excepts.map(Number).join("")} ${Object.values(s.filters).map(Number).join("")} ${s.people} ${s.dir}`;
+
+function rangeQuery(db: Kysely<Database>, p: ListParams, s: ListShape, i: number): PartiesQuery {
   let q = db
     .selectFrom("order_parties as p")
     .select("p.orderId")
-    .where("p.partyKind", "=", r.kind)
-    .where("p.partyId", "=", r.party)
-    .where("p.product", "=", scope.product)
-    .where("p.gp", "=", scope.gp);
-  const except = r.exceptCompany;
-  if (except !== undefined) q = q.where((eb) => eb.or([eb("p.companyId", "is", null), eb("p.companyId", "<>", except)]));
-  return filterParties(q, f, scope.people);
+    .where("p.partyKind", "=", p[`kind${i}`] as number)
+    .where("p.partyId", "=", p[`party${i}`] as number)
+    .where("p.product", "=", p.product)
+    .where("p.gp", "=", p.gp);
+  if (s.excepts[i]) {
+    const except = p.except;
+    q = q.where((eb) => eb.or([eb("p.companyId", "is", null), eb("p.companyId", "<>", except)]));
+  }
+  return filterParties(q, p, s.filters, s.people);
 }
 
 /** Filters the maintained counts cannot answer: the total is then counted over the party rows' index. */
-const countedByRows = (f: ListFilter) => Boolean(f.createDateStart || f.createDateEnd || f.orderNo || f.travellerName);
+const countedByRows = (f: PartyFilterShape) => f.createFrom || f.createBefore || f.orderNo || f.namePattern;
+
+function pageQuery(db: Kysely<Database>, p: ListParams, s: ListShape) {
+  const queries = s.excepts.map((_, i) => rangeQuery(db, p, s, i));
+  return queries
+    .slice(1)
+    .reduce((q, next) => q.unionAll(next), queries[0])
+    .orderBy("orderId", s.dir)
+    .limit(p.limit)
+    .offset(p.offset);
+}
+
+/** Range i's part of the list's total. */
+function totalQuery(db: Kysely<Database>, p: ListParams, s: ListShape, i: number) {
+  if (countedByRows(s.filters) || s.excepts[i]) return db.selectFrom(rangeQuery(db, p, s, i).as("r")).select((eb) => eb.fn.countAll<number | string | bigint>().as("n"));
+  let c = db
+    .selectFrom("order_party_counts as c")
+    .select((eb) => eb.fn.sum<number | string | bigint>("c.n").as("n"))
+    .where("c.partyKind", "=", p[`kind${i}`] as number)
+    .where("c.partyId", "=", p[`party${i}`] as number)
+    .where("c.product", "=", p.product)
+    .where("c.gp", "=", p.gp);
+  if (s.filters.status) c = c.where("c.status", "=", p.status!);
+  return c;
+}
+
+function listOf(member: Member, scope: OrderListScope, f: ListFilter): { p: ListParams; s: ListShape } {
+  const ranges = rangesOf(member);
+  const values = partyFilterValues(f);
+  const p: ListParams = { ...values, product: scope.product, gp: scope.gp, except: 0, limit: f.pageSize, offset: offsetOf(f) };
+  ranges.forEach((r, i) => {
+    p[`kind${i}`] = r.kind;
+    p[`party${i}`] = r.party;
+    if (r.exceptCompany !== undefined) p.except = r.exceptCompany;
+  });
+  return { p, s: { excepts: ranges.map((r) => r.exceptCompany !== undefined), filters: partyFilterShape(values), people: scope.people, dir: f.orderType } };
+}
 
 /** The queries of one list page: the ids of its orders in list order, and each part of its total. */
 export function orderListQueries(db: Kysely<Database>, member: Member, scope: OrderListScope, f: ListFilter) {
-  const ranges = rangesOf(member);
-  const queries = ranges.map((r) => rangeQuery(db, r, scope, f));
-  const page = queries
-    .slice(1)
-    .reduce((q, next) => q.unionAll(next), queries[0])
-    .orderBy("orderId", f.orderType)
-    .limit(f.pageSize)
-    .offset(offsetOf(f));
-  const totals = ranges.map((r, i) => {
-    if (countedByRows(f) || r.exceptCompany !== undefined) return db.selectFrom(queries[i].as("r")).select((eb) => eb.fn.countAll().as("n"));
-    let c = db
-      .selectFrom("order_party_counts as c")
-      .select((eb) => eb.fn.sum<number | string | bigint>("c.n").as("n"))
-      .where("c.partyKind", "=", r.kind)
-      .where("c.partyId", "=", r.party)
-      .where("c.product", "=", scope.product)
-      .where("c.gp", "=", scope.gp);
-    if (f.status !== undefined) c = c.where("c.status", "=", f.status);
-    return c;
-  });
-  return { page, totals };
+  const { p, s } = listOf(member, scope, f);
+  return { page: pageQuery(db, p, s), totals: s.excepts.map((_, i) => totalQuery(db, p, s, i)) };
 }
+
+// Built and compiled once per shape: building and compiling the page's and the total's queries
+// cost the list about as much CPU as SQLite reading them.
+const preparedPage = prepareQuery(pageQuery, shapeKey);
+const preparedTotal = prepareQuery((db, p: ListParams, s: ListShape & { range: number }) => totalQuery(db, p, s, s.range), (s) => `${shapeKey(s)} #${s.range}`);
 
 /** The ids of the page's orders in list order, and the list's total. */
 export async function orderListPage(db: Kysely<Database>, member: Member, scope: OrderListScope, f: ListFilter): Promise<{ ids: number[]; total: number }> {
-  const { page, totals } = orderListQueries(db, member, scope, f);
-  const [rows, ...counts] = await Promise.all([page.execute(), ...totals.map((t) => t.executeTakeFirst())]);
+  const { p, s } = listOf(member, scope, f);
+  const [rows, ...counts] = await Promise.all([preparedPage.all(db, p, s), ...s.excepts.map((_, range) => preparedTotal.first(db, p, { ...s, range }))]);
   return { ids: rows.map((r) => r.orderId), total: counts.reduce((sum, c) => sum + toCount(c?.n ?? 0), 0) };
 }

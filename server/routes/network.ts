@@ -212,14 +212,20 @@ export const networkRoutes = [
       const [rows, count] = await Promise.all([
         q
           .select([...MEMBER_COLUMNS, "members.status"])
-          // The orders of a trip a subordinate placed, and those an agent booked for it (its wallet recharges are not orders here).
+          // The orders of a trip a subordinate placed, and those an agent booked for it (its wallet
+          // recharges are not orders here): its own orders, plus those it travels on placed by
+          // someone else, each counted off an index of its own (an OR of the two read every order).
           .select((eb) =>
-            eb
-              .selectFrom("orders")
-              .select((o) => o.fn.countAll().as("n"))
-              .where("orders.product", "in", [...BILL_PRODUCTS])
-              .where((o) => o.or([o("orders.memberId", "=", o.ref("members.id")), o("orders.travellerMemberId", "=", o.ref("members.id"))]))
-              .as("orderCount"),
+            eb(
+              eb.selectFrom("orders").select((o) => o.fn.countAll().as("n")).where("orders.product", "in", [...BILL_PRODUCTS]).whereRef("orders.memberId", "=", "members.id"),
+              "+",
+              eb
+                .selectFrom("orders")
+                .select((o) => o.fn.countAll().as("n"))
+                .where("orders.product", "in", [...BILL_PRODUCTS])
+                .whereRef("orders.travellerMemberId", "=", "members.id")
+                .whereRef("orders.memberId", "<>", "members.id"),
+            ).as("orderCount"),
           )
           .orderBy(ORDER_COLUMNS[input.orderBy ?? "createTime"], input.orderType)
           .orderBy("members.id", input.orderType)

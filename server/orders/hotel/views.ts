@@ -14,6 +14,8 @@ import { ORDER_NOT_FOUND } from "../flight/moves";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";
+import { prepareQuery } from "../../db/prepared";
+import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
 import { BUSINESS_COLUMNS, orderBusinessFacts, orderPeople } from "../business-view";
 
@@ -36,13 +38,18 @@ function rowOf(o: RowOf, guestNames: string[]): HotelOrderRow {
 const base = (db: Kysely<Database>, member: Member) =>
   visibleTo(db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").where("orders.product", "=", "hotel"), member);
 
+// The page's orders and their guests (in room order), compiled once per page length.
+const pageRows = prepareQuery(
+  (db, p: GivenIds, n: number) => db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").select([...ROW_COLUMNS]).where("orders.id", "in", givenIds(p, n)),
+  String,
+);
+const pagePeople = prepareQuery((db, p: GivenIds, n: number) => db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", givenIds(p, n)).orderBy("roomNo"), String);
+
 export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
   const { ids, total } = await orderListPage(db, member, { product: "hotel", gp: 0, people: "hotel_order_guests" }, f);
   if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
-  const [rows, guests] = await Promise.all([
-    db.selectFrom("orders").innerJoin("hotel_orders as h", "h.orderId", "orders.id").select([...ROW_COLUMNS]).where("orders.id", "in", ids).execute(),
-    db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", ids).orderBy("roomNo").execute(),
-  ]);
+  const given = idParams(ids);
+  const [rows, guests] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
   return { list: inIdOrder(ids, rows).map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name))), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 

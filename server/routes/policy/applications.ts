@@ -267,11 +267,14 @@ export const applicationRoutes = [
         .where("t.companyId", "=", me.companyId)
         .where("a.status", "=", "approved")
         .where("t.endDate", ">=", chinaDate(now()))
-        .where((eb) =>
-          eb.or([
-            eb("t.applicantMemberId", "=", traveller.id),
-            eb.exists(eb.selectFrom("trip_application_travellers as x").select("x.employeeId").whereRef("x.tripApplicationId", "=", "t.id").where("x.employeeId", "=", employeeId)),
-          ]),
+        // The traveller's own applications and those they travel on, each read off its index; an
+        // OR of the two would read every trip application of every company.
+        .where("t.id", "in", (eb) =>
+          eb
+            .selectFrom("trip_applications as own")
+            .select("own.id")
+            .where("own.applicantMemberId", "=", traveller.id)
+            .unionAll(eb.selectFrom("trip_application_travellers as x").select("x.tripApplicationId as id").where("x.employeeId", "=", employeeId)),
         );
       const [rows, count] = await Promise.all([
         q.selectAll("t").orderBy("t.startDate", input.orderType === "desc" && input.orderBy ? "desc" : "asc").orderBy("t.id").limit(input.pageSize).offset(offsetOf(input)).execute(),

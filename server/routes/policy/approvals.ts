@@ -15,6 +15,7 @@ import { SUBJECT_TYPES, decisionFormSchema } from "../../../src/domain/policy";
 import { companyCaller, OTHER_COMPANY, type CompanyCaller } from "../../policy/company";
 import { applicationView, loadApplication } from "../../policy/applications";
 import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
+import { notIndexed } from "../../people/search";
 import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
 import { likePattern } from "./paging";
 import { orderSubjectView } from "../../orders/approval";
@@ -65,17 +66,22 @@ export const approvalRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await companyCaller(ctx.db, member!);
       const memberId = me.member.id;
-      let q = ctx.db.selectFrom("approvals as a").where("a.companyId", "=", me.companyId).where("a.status", "<>", "draft");
+      // The decided box and an employee's whole box are led by the approvals the member acted on or
+      // is assigned to (their own index), so the company's range is not the one walked.
+      const ledByMember = input.box === "done" || (input.box === "all" && !me.isAdmin);
+      let q = ctx.db
+        .selectFrom("approvals as a")
+        .where(ledByMember ? notIndexed(ctx.db, "a.companyId", me.companyId) : (eb) => eb("a.companyId", "=", me.companyId))
+        .where("a.status", "<>", "draft");
+      // The waiting box reads the company's pending approvals (a set that drains as approvers decide).
       if (input.box === "todo") {
         q = q.where("a.status", "=", "pending").where((eb) =>
           eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").whereRef("x.level", "=", "a.level").where("x.memberId", "=", memberId)),
         );
       } else if (input.box === "done") {
-        q = q.where((eb) =>
-          eb.exists(eb.selectFrom("approval_steps as s").select("s.id").whereRef("s.approvalId", "=", "a.id").where("s.actorMemberId", "=", memberId).where("s.action", "in", ["approve", "reject"])),
-        );
+        q = q.where("a.id", "in", (eb) => eb.selectFrom("approval_steps as s").select("s.approvalId").where("s.actorMemberId", "=", memberId).where("s.action", "in", ["approve", "reject"]));
       } else if (!me.isAdmin) {
-        q = q.where((eb) => eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").where("x.memberId", "=", memberId)));
+        q = q.where("a.id", "in", (eb) => eb.selectFrom("approval_assignees as x").select("x.approvalId").where("x.memberId", "=", memberId));
       }
       if (input.subjectType) q = q.where("a.subjectType", "=", input.subjectType);
       if (input.status) q = q.where("a.status", "=", input.status);

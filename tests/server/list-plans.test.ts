@@ -1,0 +1,121 @@
+// The lists people open all day besides the order lists — approvals (the approver's 待审批 /
+// 我已审批 / 全部, and the administrator's), trip applications (the applicant's own, and those a
+// booking may use), invoices, frequent travellers, staff and the agent's subordinates with their
+// order counts — read their page and their total through indexes, for every kind of user who opens
+// them. Each list is called through its route as that user while every statement the database is
+// asked to prepare is recorded; each recorded read is then explained (SQLite: EXPLAIN QUERY PLAN;
+// PostgreSQL with DATABASE_URL: EXPLAIN with sequential scans priced out) and must not read a
+// whole table or a whole index of the tables these lists range over.
+import pg from "pg";
+import { CompiledQuery, sql } from "kysely";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO } from "./travel-helpers";
+import { readNowOf } from "../../server/db";
+import { useApprovals } from "./approval-kit";
+
+const { kit, db, apply, decide, order } = useApprovals();
+
+/** The statements run while `run` runs (SQLite: as its statement cache is asked for them), with their parameters on PostgreSQL. */
+async function recorded(run: () => Promise<unknown>): Promise<{ sql: string; parameters: unknown[] }[]> {
+  const seen: { sql: string; parameters: unknown[] }[] = [];
+  const cache = readNowOf(db()) as unknown as { prepare(text: string): unknown } | undefined;
+  const spies = [];
+  if (cache) {
+    const prepare = cache.prepare;
+    spies.push(
+      vi.spyOn(cache, "prepare").mockImplementation(function (this: unknown, text: string) {
+        seen.push({ sql: text, parameters: [] });
+        return prepare.call(this, text);
+      }),
+    );
+  } else {
+    const query = pg.Client.prototype.query;
+    spies.push(
+      vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: any[]) {
+        if (typeof args[0] === "string") seen.push({ sql: args[0], parameters: Array.isArray(args[1]) ? args[1] : [] });
+        return (query as any).apply(this, args);
+      } as any),
+    );
+  }
+  try {
+    await run();
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  return seen.filter((q) => /^\s*(with|select)\b/i.test(q.sql));
+}
+
+async function planOf(q: { sql: string; parameters: unknown[] }): Promise<string> {
+  const postgres = kit.h.db.dialect === "postgres";
+  return db().transaction().execute(async (trx) => {
+    if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+    // SQLite plans without the values: every placeholder is bound to null.
+    const params = postgres ? q.parameters : Array.from({ length: (q.sql.match(/\?/g) ?? []).length }, () => null);
+    const r = await trx.executeQuery(CompiledQuery.raw(`${postgres ? "explain" : "explain query plan"} ${q.sql}`, params as unknown[]));
+    return (r.rows as Record<string, unknown>[]).map((row) => String(row["QUERY PLAN"] ?? row.detail)).join("\n");
+  });
+}
+
+const APPROVALS = "/credit/get_approve_apply_note";
+/** An agent (40), the referrer of some of the demo members. */
+const DEMO_AGENT = "13800000040";
+
+/**
+ * Each list as each kind of user opens it, with the index range (SQLite) its page and total must
+ * be read from: the user's own rows (or their company's, for the administrator), never a range
+ * of every company.
+ */
+const LISTS: { name: string; mobile: string; url: string; body?: Record<string, unknown>; range: RegExp[] }[] = [
+  // The waiting box: the company's pending approvals, those at the member's level kept.
+  { name: "approver's 待审批", mobile: DEMO.head, url: APPROVALS, body: { box: "todo" }, range: [/SEARCH a USING INDEX approvals_company_idx \(companyId=\? AND status=\?\)/] },
+  { name: "approver's 我已审批", mobile: DEMO.head, url: APPROVALS, body: { box: "done" }, range: [/SEARCH s USING INDEX approval_steps_actor_idx \(actorMemberId=\?\)/] },
+  { name: "approver's 全部", mobile: DEMO.head, url: APPROVALS, body: { box: "all" }, range: [/SEARCH x USING COVERING INDEX approval_assignees_member_idx \(memberId=\?\)/] },
+  { name: "approver's trip approvals", mobile: DEMO.head, url: APPROVALS, body: { box: "all", subjectType: "trip" }, range: [/approval_assignees_member_idx \(memberId=\?\)/] },
+  { name: "administrator's 待审批", mobile: DEMO.admin, url: APPROVALS, body: { box: "todo" }, range: [/SEARCH a USING INDEX approvals_company_idx \(companyId=\? AND status=\?\)/] },
+  { name: "administrator's 我已审批", mobile: DEMO.admin, url: APPROVALS, body: { box: "done" }, range: [/approval_steps_actor_idx \(actorMemberId=\?\)/] },
+  // In the order it is shown: the page is the first rows of the range, unsorted.
+  { name: "administrator's 全部", mobile: DEMO.admin, url: APPROVALS, body: { box: "all" }, range: [/^SEARCH a USING INDEX approvals_company_updated_idx \(companyId=\?\)$/m] },
+  { name: "applicant's 出差申请", mobile: DEMO.traveller, url: "/credit/find_apply_note", range: [/^SEARCH t USING INDEX trip_applications_applicant_created_idx \(applicantMemberId=\? AND companyId=\?\)$/m] },
+  { name: "applicant's 出差申请, approved", mobile: DEMO.traveller, url: "/credit/find_apply_note", body: { status: "approved" }, range: [/trip_applications_applicant_created_idx \(applicantMemberId=\? AND companyId=\?\)/] },
+  {
+    name: "applications a booking may use", mobile: DEMO.traveller, url: "/credit/apply_note/usable",
+    range: [/trip_applications_applicant_idx \(applicantMemberId=\?\)/, /trip_application_travellers_employee_idx \(employeeId=\?\)/],
+  },
+  { name: "invoices", mobile: DEMO.traveller, url: "/invoice/paging", range: [/^SEARCH invoices USING INDEX invoices_member_idx \(memberId=\?\)$/m] },
+  { name: "invoices of a status", mobile: DEMO.traveller, url: "/invoice/paging", body: { status: "applied" }, range: [/invoices_member_idx \(memberId=\?\)/] },
+  { name: "frequent travellers", mobile: DEMO.traveller, url: "/new_beneficiary/list", range: [/travellers_owner_default_idx \(ownerKind=\? AND ownerId=\?\)/] },
+  { name: "staff", mobile: DEMO.admin, url: "/credit/employee/list", range: [/employees_company_created_idx \(companyId=\?\)/] },
+  {
+    name: "agent's subordinates", mobile: DEMO_AGENT, url: "/member/subordinate/list",
+    range: [/SEARCH members USING INDEX members_referrer_created_idx \(referrerId=\?\)/, /orders_traveller_idx \(travellerMemberId=\? AND product=\?\)/],
+  },
+];
+
+beforeAll(async () => {
+  for (let i = 0; i < 30; i++) {
+    const a = await apply(DEMO.traveller, { purpose: `考察${i}` });
+    if (i % 2) await decide(DEMO.head, a.id, "approve", { level: 1 });
+    await order();
+  }
+}, 120_000);
+
+describe("the lists' query plans", () => {
+  it("read each user's page and total through an index range of theirs, never a whole table or index", async () => {
+    const postgres = kit.h.db.dialect === "postgres";
+    for (const list of LISTS) {
+      let answer: { ret: number; msg: string } = { ret: -1, msg: "" };
+      const reads = await recorded(async () => (answer = await kit.c.as(list.mobile, list.url, { pageNum: 2, pageSize: 10, ...list.body })));
+      expect(answer.ret, `${list.name}: ${answer.msg}`).toBe(0);
+      expect(reads.length, `${list.name}: reads recorded`).toBeGreaterThan(1);
+      const plans = [];
+      for (const q of reads) plans.push(`${q.sql}\n${await planOf(q)}`);
+      const all = plans.join("\n\n");
+      for (const plan of plans) {
+        if (postgres) expect(plan, list.name).not.toMatch(/Seq Scan/);
+        // SEARCH is an index range or key; SCAN reads a whole table or index.
+        else expect(plan, list.name).not.toMatch(/^SCAN (?!CONSTANT ROW)/m);
+      }
+      if (!postgres) for (const range of list.range) expect(all, list.name).toMatch(range);
+    }
+  });
+});
