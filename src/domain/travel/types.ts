@@ -48,7 +48,7 @@ export interface FlightSeat {
   seatsLeft: number;
   /** "A" for 10 or more, else the count, as airline availability displays show it. */
   seatStatus: string;
-  /** Refund and change tier: its fee table is the reply's ruleTables[tier]. */
+  /** Refund and change tier: its fee table is ruleLines(tier), answered with the fare (verify, fare detail). */
   tier: FareTier;
   /** "GP": a 政府采购 (government procurement) fare, sold on the same economy seats; absent on public fares. */
   fareFamily?: "GP";
