@@ -7,7 +7,7 @@ import type { Harness } from "./harness";
 import { caller, day, generatedMarks, SEED, startTravel, stopTravel, TODAY, fullFlights } from "./inventory-helpers";
 import { createSession } from "../../server/services/accounts/sessions";
 import { suppliersFor } from "../../server/suppliers";
-import type { FareDetailReply, FlightItem, FlightSeat, ListFare, ListFlight } from "../../src/domain/travel/types";
+import type { FareDetailReply, FlightItem, FlightSeat, Itinerary, ListFare, ListFlight } from "../../src/domain/travel/types";
 import { fareLabels, listFareTier } from "../../src/domain/travel/list-fares";
 import { ruleLines } from "../../src/domain/travel/air-rules";
 import { post } from "./harness";
@@ -202,6 +202,29 @@ describe("round trip, transit, international, calendar", () => {
     const direct = await call(`${B}/air_ticket_inter_flight/list`, { depCity: "BJS", arrCity: "HKG", depDate: day(10), directOnly: 1 });
     expect(direct.data.total).toBeGreaterThan(0);
     expect(direct.data.list.every((i: { segments: ListFlight[] }) => i.segments.length === 1 && i.segments[0].arrAirport === "HKG")).toBe(true);
+  });
+
+  it("international itineraries come a page at a time, filtered and ordered over all of them", async () => {
+    const INTL = `${B}/air_ticket_inter_flight/list`;
+    const q = { depCity: "BJS", arrCity: "LON", depDate: day(10), orderBy: "depTime" };
+    const all = (await call(INTL, { ...q, pageSize: 50 })).data;
+    expect(all.total).toBeGreaterThan(10);
+    const first = (await call(INTL, q)).data;
+    expect(first).toMatchObject({ total: all.total, pageNum: 1, pageSize: 10, lowestPrice: all.lowestPrice, airlines: all.airlines });
+    expect(first.list.map((i: Itinerary) => i.key)).toEqual(all.list.slice(0, 10).map((i: Itinerary) => i.key));
+    const second = (await call(INTL, { ...q, pageNum: 2 })).data;
+    expect(second.list.map((i: Itinerary) => i.key)).toEqual(all.list.slice(10, 20).map((i: Itinerary) => i.key));
+    // A departure band keeps the itineraries whose first flight leaves in it, counted over every page.
+    const morning = (await call(INTL, { ...q, depBands: "morning", pageSize: 50 })).data;
+    expect(morning.total).toBe(all.list.filter((i: Itinerary) => i.depTime >= "06:00" && i.depTime < "12:00").length);
+    expect(morning.airlines).toEqual(all.airlines);
+    for (const [body, msg] of [
+      [{ ...q, pageSize: 51 }, "每页条数须为 1 到 50 之间的整数"],
+      [{ ...q, pageNum: 0 }, "页码须为 1 到 100 之间的整数"],
+      [{ ...q, depBands: "noon" }, "出发时段只能是 dawn、morning、afternoon、evening"],
+    ] as const) {
+      expect(await call(INTL, body)).toMatchObject({ ret: 400, msg });
+    }
   });
 
   it("the calendar gives the lowest fare of each day inside the window, ±15 days", async () => {
