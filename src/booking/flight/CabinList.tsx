@@ -28,44 +28,47 @@ export function CabinList({ seats, servFee, onBook, bookLabel, showServFee = tru
   const t = useTranslate();
   return (
     <ul className="tp-bk-cabins">
-      {seats.map((s) => ({ s, label: fareLabels(s) })).map(({ s, label }) => (
-        <li key={s.fareKey} className="tp-bk-cabin" data-fare={s.fareKey}>
-          <div className="tp-bk-cabin__class">
-            <strong>
-              {label.cabinClassName}
-              {isGpSeat(s) && <Tag color="red" bordered={false} className="tp-bk-gp-tag" data-testid="gp-fare-tag">{t("gpOrder.tag")}</Tag>}
-            </strong>
-            <span className="tp-bk-muted">
-              {t("search.flight.cabinCode", { code: s.cabinCode })} · {label.discountLabel}
-            </span>
-            {isGpSeat(s) && <span className="tp-bk-muted">{t("gpOrder.cabinNote")}</span>}
-          </div>
-          <div className="tp-bk-cabin__rules">
-            <Tag bordered={false}>{label.tierName}</Tag>
-            <Popover title={t("search.flight.rulesTitle")} content={<FareRules fareKey={s.fareKey} />} trigger={["hover", "click"]}>
-              <Button type="link" size="small">
-                {t("search.flight.rules")}
-              </Button>
-            </Popover>
-            <Popover title={t("search.flight.feesTitle")} content={<FareBreakdown fareKey={s.fareKey} />} trigger={["hover", "click"]}>
-              <Button type="link" size="small">
-                {t("search.flight.taxes", { amount: priceText(s.taxes) })}
-              </Button>
-            </Popover>
-          </div>
-          <div className="tp-bk-cabin__price">
-            <Price fen={s.salePrice} />
-            {/* The service fee is charged per ticket on top of the fare: said where the price is. */}
-            {showServFee && servFee > 0 && (
-              <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(servFee) })}</span>
-            )}
-            {s.seatsLeft > 0 && s.seatsLeft <= FEW_SEATS && <span className="tp-bk-few">{t("search.common.fewLeft", { n: s.seatsLeft })}</span>}
-          </div>
-          <Button type="primary" disabled={s.seatsLeft <= 0} onClick={() => onBook(s)}>
-            {s.seatsLeft > 0 ? bookLabel : t("search.common.soldOut")}
-          </Button>
-        </li>
-      ))}
+      {seats.map((s) => {
+        const label = fareLabels(s);
+        return (
+          <li key={s.fareKey} className="tp-bk-cabin" data-fare={s.fareKey}>
+            <div className="tp-bk-cabin__class">
+              <strong>
+                {label.cabinClassName}
+                {isGpSeat(s) && <Tag color="red" bordered={false} className="tp-bk-gp-tag" data-testid="gp-fare-tag">{t("gpOrder.tag")}</Tag>}
+              </strong>
+              <span className="tp-bk-muted">
+                {t("search.flight.cabinCode", { code: s.cabinCode })} · {label.discountLabel}
+              </span>
+              {isGpSeat(s) && <span className="tp-bk-muted">{t("gpOrder.cabinNote")}</span>}
+            </div>
+            <div className="tp-bk-cabin__rules">
+              <Tag bordered={false}>{label.tierName}</Tag>
+              <Popover title={t("search.flight.rulesTitle")} content={<FareRules fareKey={s.fareKey} />} trigger={["hover", "click"]}>
+                <Button type="link" size="small">
+                  {t("search.flight.rules")}
+                </Button>
+              </Popover>
+              <Popover title={t("search.flight.feesTitle")} content={<FareBreakdown fareKey={s.fareKey} />} trigger={["hover", "click"]}>
+                <Button type="link" size="small">
+                  {t("search.flight.taxes", { amount: priceText(s.taxes) })}
+                </Button>
+              </Popover>
+            </div>
+            <div className="tp-bk-cabin__price">
+              <Price fen={s.salePrice} />
+              {/* The service fee is charged per ticket on top of the fare: said where the price is. */}
+              {showServFee && servFee > 0 && (
+                <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(servFee) })}</span>
+              )}
+              {s.seatsLeft > 0 && s.seatsLeft <= FEW_SEATS && <span className="tp-bk-few">{t("search.common.fewLeft", { n: s.seatsLeft })}</span>}
+            </div>
+            <Button type="primary" disabled={s.seatsLeft <= 0} onClick={() => onBook(s)}>
+              {s.seatsLeft > 0 ? bookLabel : t("search.common.soldOut")}
+            </Button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
