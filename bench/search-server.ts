@@ -1,6 +1,8 @@
-// The server side of `npm run bench:search`: a fresh SQLite database (or DATABASE_URL), the
-// whole 60-day inventory generated as at first start (its time and memory reported), and the
-// API listening on a port of the benchmark range. Prints one JSON line, then serves.
+// The server side of `npm run bench:search`, compiled as `npm start` runs it: a fresh SQLite
+// database (or DATABASE_URL), the whole 60-day inventory generated as at first start (its time
+// and memory reported), and the app configured as in production (every plugin, request logging
+// at info to stdout) listening on a port of the benchmark range. Prints one line {"bench": …};
+// the log lines around it are the server's own.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,9 +10,10 @@ import { buildApp } from "../server/app";
 import { openDb, toCount } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { generateInventory } from "../server/inventory";
+import { createAuthorize } from "../server/services/authorize";
 import { DEFAULT_INVENTORY_SEED } from "../server/suppliers";
 
-const port = Number(process.env.BENCH_PORT ?? 8221);
+const port = Number(process.env.BENCH_PORT ?? 8210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-search-"));
 const url = process.env.DATABASE_URL;
 const database = await openDb(url ? { databaseUrl: url, pgSchema: `bench_${process.pid}` } : { dataDir });
@@ -27,14 +30,22 @@ for (const table of ["air_flights", "train_seats", "hotel_nights", "hotels"] as 
   rows[table] = toCount(r?.n);
 }
 
-const app = await buildApp({ db: database, nodeEnv: "production", logger: false, inventorySeed: DEFAULT_INVENTORY_SEED });
+const app = await buildApp({
+  db: database,
+  nodeEnv: "production",
+  logger: { level: "info" },
+  authorize: createAuthorize(database.db),
+  inventorySeed: DEFAULT_INVENTORY_SEED,
+});
 await app.listen({ port, host: "127.0.0.1" });
 process.stdout.write(
   JSON.stringify({
-    port,
-    dialect: database.dialect,
-    generation: { days: report.days, ms: report.ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), rssMb: Math.round((rssAfter - rss0) / 1e6), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) },
-    rows,
+    bench: {
+      port,
+      dialect: database.dialect,
+      generation: { days: report.days, ms: report.ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), rssMb: Math.round((rssAfter - rss0) / 1e6), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) },
+      rows,
+    },
   }) + "\n",
 );
 

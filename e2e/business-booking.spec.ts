@@ -8,7 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { payNow, signedInAs, signIn, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { ListFlight } from "../src/domain/travel/types";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 
 
@@ -46,8 +46,8 @@ test("an over-standard business booking waits for the two-level approval, then i
   // A business-class fare: over the economy-only standard of 差旅专员.
   const depDate = addDays(chinaDate(Date.now()), 9);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const found = list.flatMap((flight) => flight.seats.map((seat: FlightSeat) => ({ flight, seat }))).find((x) => x.seat.cabinClass === "C" && x.seat.seatsLeft >= 1);
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const found = list.flatMap((flight) => flight.seats.map((seat) => ({ flight, seat }))).find((x) => x.seat.cabinClass === "C" && x.seat.seatsLeft >= 1);
   expect(found, "a business-class fare").toBeTruthy();
   const { flight, seat } = found!;
 
@@ -116,8 +116,8 @@ test("a fare over a standard that forbids it is refused on business, and 因私 
   await signIn(page, "13800000072");
   const depDate = addDays(chinaDate(Date.now()), 11);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
   await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
   await expect(page.getByTestId("standard-verdict")).toContainText("舱位超标");
   await expect(page.getByText("所选航班超出您的差旅标准，不能因公预订，请重新选择航班或改为因私预订")).toBeVisible();
@@ -160,8 +160,8 @@ test("the approver sees the order's 出差事由 in 订单审批 and, in the det
   await api(admin.page, "/credit/op_apply_note", { approvalId: app.approval.id, action: "approve" });
 
   // A business-class fare (over the standard) booked under that application: it waits for approval.
-  const list: FlightItem[] = (await (await traveller.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate: start } })).json()).data.list;
-  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
+  const list: ListFlight[] = (await (await traveller.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate: start } })).json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "C" && s.seatsLeft >= 1)!;
   const order = await api(traveller.page, FLIGHT_ORDER_PATHS.book, {
     fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-purpose-${Date.now()}`, contactName: "黄磊", contactMobile: "13800000073",
     "passengers.0.name": "黄磊", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { ListFlight } from "../src/domain/travel/types";
 
 test("a monthly-settling partner's member confirms an order on the company's credit instead of paying", async ({ page }) => {
   test.setTimeout(240_000);
@@ -20,8 +20,8 @@ test("a monthly-settling partner's member confirms an order on the company's cre
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
 
   const depDate = addDays(chinaDate(Date.now()), 15);
-  const list: FlightItem[] = (await (await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } })).json()).data.list;
-  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  const list: ListFlight[] = (await (await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } })).json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
   const booked = await (await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
     form: {
       token, fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-confirm-${Date.now()}`, contactName: "周文博", contactMobile: "13800000081", travelType: "private",

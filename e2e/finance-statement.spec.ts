@@ -15,7 +15,7 @@ import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/paths";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { ListFare, ListFlight } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY } from "./operator-key";
 
 // A fresh server generates its travel inventory in the background at first: pages may answer slowly.
@@ -42,7 +42,7 @@ async function operator(page: Page, path: string, form: Record<string, string | 
 }
 
 /** A business booking of one adult through the order API (the booking page is not what this spec tests). */
-async function bookBusiness(who: Person, seat: FlightSeat, passenger: { name: string; certNo: string; mobile: string }, overReason?: string) {
+async function bookBusiness(who: Person, seat: ListFare, passenger: { name: string; certNo: string; mobile: string }, overReason?: string) {
   const env = await who.post(FLIGHT_ORDER_PATHS.book, {
     fareKey: seat.fareKey, price: seat.salePrice, clientKey: `e2e-finance-${passenger.mobile}-${Date.now()}`,
     contactName: passenger.name, contactMobile: passenger.mobile, travelType: "business", ...(overReason ? { overReason } : {}),
@@ -89,7 +89,7 @@ test("企业财务：超标自付与企业授信的订单对账、异议、确�
 
   // Two fares of one day: the dearest economy fare goes over a price limit 500 yuan under it; the cheapest is within it.
   const depDate = addDays(chinaDate(Date.now()), 18);
-  const list: FlightItem[] = (await admin.post("/api/v1/trip_manager/air_ticket_domestic_flight/list", { depCity: "BJS", arrCity: "SHA", depDate })).data.list;
+  const list: ListFlight[] = (await admin.post("/api/v1/trip_manager/air_ticket_domestic_flight/list", { depCity: "BJS", arrCity: "SHA", depDate })).data.list;
   const economy = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => b.salePrice - a.salePrice);
   const [dear, cheap] = [economy[0], economy[economy.length - 1]];
   const limitFen = dear.salePrice - 50_000;

@@ -2,10 +2,10 @@
 // sees the child fare and the total add up, lands on the order as 待支付 with the time left to
 // pay, cancels it, and finds it 已取消 in the order centre.
 import { expect, test } from "@playwright/test";
-import { signIn, watchConsole } from "./helpers";
+import { signIn, watchConsole, verifiedSeat } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { ListFlight } from "../src/domain/travel/types";
 
 test("book Beijing–Shanghai for an adult and a child, then cancel the unpaid order", async ({ page }) => {
   const errors = watchConsole(page);
@@ -13,10 +13,10 @@ test("book Beijing–Shanghai for an adult and a child, then cancel the unpaid o
 
   const depDate = addDays(chinaDate(Date.now()), 7);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 2);
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 2);
   expect(seat, "an economy fare with two seats").toBeTruthy();
-  const fare = seat!;
+  const fare = await verifiedSeat(page, seat!.fareKey);
 
   await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(fare.fareKey)}`);
   await expect(page.getByTestId("flight-summary")).toContainText("北京");
@@ -63,8 +63,8 @@ test("a saved passenger fills a passenger row with the whole certificate number"
 
   const depDate = addDays(chinaDate(Date.now()), 9);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).find((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
   await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
   await page.getByRole("combobox", { name: "从常用乘客中选择" }).click();
   // The list shows the number masked; the row gets it whole.

@@ -5,10 +5,10 @@
 // before anything is confirmed. After confirming, the order stays 已出票 with 部分退票, the refunded
 // passenger's ticket goes 退票中 → 已退票 with the money back, and the other keeps his.
 import { expect, test, type Page } from "@playwright/test";
-import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;
@@ -17,10 +17,10 @@ const SHOTS = "test-results";
 /** The cheapest economy fare of the day with seats for both and to spare. */
 async function cheapFare(page: Page, depDate: string): Promise<FlightSeat> {
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
+  const list: ListFlight[] = (await reply.json()).data.list;
   const seat = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 3).sort((a, b) => a.salePrice - b.salePrice)[0];
   expect(seat, "an economy fare").toBeTruthy();
-  return seat;
+  return verifiedSeat(page, seat.fareKey);
 }
 
 test("退票 of one of two passengers: the fee shown for him alone, then 部分退票 with his ticket refunded and the other's kept", async ({ page }) => {

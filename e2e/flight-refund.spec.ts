@@ -6,16 +6,16 @@
 // 机票改签, and the order ends 已改签 on the new flight. A third, insured, is refunded before its
 // flight: the estimate says 含保险退保 with the premium, and the policy ends 已退保.
 import { expect, test, type Page } from "@playwright/test";
-import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
+import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;
 const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function flights(page: Page, depDate: string): Promise<FlightItem[]> {
+async function flights(page: Page, depDate: string): Promise<ListFlight[]> {
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
   return (await reply.json()).data.list;
 }
@@ -24,7 +24,7 @@ async function flights(page: Page, depDate: string): Promise<FlightItem[]> {
 async function cheapFare(page: Page, depDate: string): Promise<FlightSeat> {
   const seat = (await flights(page, depDate)).flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 2).sort((a, b) => a.salePrice - b.salePrice)[0];
   expect(seat, "an economy fare").toBeTruthy();
-  return seat;
+  return verifiedSeat(page, seat.fareKey);
 }
 
 /** Books one adult on the order page and pays from the wallet at the cashier; answers the order's id once it is 已出票. */

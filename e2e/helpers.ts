@@ -1,5 +1,6 @@
 // What the browser specs share: console watching, signing in, the pay password and the cashier.
 import { expect, type Browser, type Page } from "@playwright/test";
+import type { FlightSeat } from "../src/domain/travel/types";
 
 /** Console errors and uncaught page errors, collected for an `expect(errors).toEqual([])`. */
 export function watchConsole(page: Page): string[] {
@@ -82,4 +83,14 @@ export function formOf(value: unknown, prefix = "", out: Record<string, string> 
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) formOf(v, prefix ? `${prefix}.${k}` : k, out);
   } else out[prefix] = String(value);
   return out;
+}
+
+/**
+ * A listed fare in full (fee breakdown, insurance, child fare), as the order page verifies it:
+ * the search list carries only what the result page shows.
+ */
+export async function verifiedSeat(page: Page, fareKey: string): Promise<FlightSeat> {
+  const r = await (await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/verify", { form: { fareKey } })).json();
+  expect(r.ret, r.msg).toBe(0);
+  return r.data.seat as FlightSeat;
 }

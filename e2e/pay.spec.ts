@@ -8,15 +8,17 @@ import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { FlightListReply, ListFare } from "../src/domain/travel/types";
 
 /** Books a one-adult Beijing–Shanghai order through the API, at most `maxFen`, returning it. */
 async function bookOrder(page: Page, daysAhead: number, maxFen: number, mobile = "13800000010"): Promise<{ id: number; orderNo: string; payprice: number }> {
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const depDate = addDays(chinaDate(Date.now()), daysAhead);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.seatsLeft >= 1 && s.breakdown.ADT.total <= maxFen).sort((a, b) => a.breakdown.ADT.total - b.breakdown.ADT.total)[0];
+  const { list, servFee }: FlightListReply = (await reply.json()).data;
+  // What an adult pays for a fare: its price, taxes and the service fee per ticket.
+  const adultTotal = (s: ListFare) => s.salePrice + s.taxes + servFee;
+  const seat = list.flatMap((f) => f.seats).filter((s) => s.seatsLeft >= 1 && adultTotal(s) <= maxFen).sort((a, b) => adultTotal(a) - adultTotal(b))[0];
   expect(seat, "a fare the wallet can pay").toBeTruthy();
   const r = await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
     form: {

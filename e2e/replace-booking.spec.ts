@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { ListFlight } from "../src/domain/travel/types";
 
 
 test("an employee books a business flight for a colleague under the colleague's standard", async ({ browser }) => {
@@ -22,8 +22,8 @@ test("an employee books a business flight for a colleague under the colleague's 
   const { page, errors } = await signedInAs(browser, "13800000072");
   const depDate = addDays(chinaDate(Date.now()), 12);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
   await page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
   await expect(page.getByRole("radio", { name: "因公" })).toBeChecked();
   await expect(page.getByTestId("standard-verdict")).toBeVisible();
@@ -64,8 +64,8 @@ test("the company administrator books a business flight for an employee with an 
   expect(guest.ret, guest.msg).toBe(0);
   const depDate = addDays(chinaDate(Date.now()), 13);
   const reply = await admin.page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
+  const list: ListFlight[] = (await reply.json()).data.list;
+  const seat = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 1).sort((a, b) => a.salePrice - b.salePrice)[0];
   await admin.page.goto(`/airTicket/order_info?fareKey=${encodeURIComponent(seat.fareKey)}`);
   // The administrator books privately by default; on business they choose who travels.
   await expect(admin.page.getByRole("radio", { name: "因私" })).toBeChecked();

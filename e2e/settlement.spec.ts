@@ -11,7 +11,7 @@ import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { FLIGHT_ORDER_STATUS } from "../src/domain/orders/flight";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import type { FlightListReply, ListFare } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY as OPERATOR_KEY } from "./operator-key";
 
 // A fresh server generates its travel inventory in the background at first, and pages answer
@@ -22,8 +22,10 @@ async function bookOrder(page: Page, daysAhead: number, mobile: string): Promise
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const depDate = addDays(chinaDate(Date.now()), daysAhead);
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });
-  const list: FlightItem[] = (await reply.json()).data.list;
-  const seat = list.flatMap((f) => f.seats).filter((s: FlightSeat) => s.seatsLeft >= 1 && s.cabinClass === "Y").sort((a, b) => a.breakdown.ADT.total - b.breakdown.ADT.total)[0];
+  const { list, servFee }: FlightListReply = (await reply.json()).data;
+  // What an adult pays for a fare: its price, taxes and the service fee per ticket.
+  const adultTotal = (s: ListFare) => s.salePrice + s.taxes + servFee;
+  const seat = list.flatMap((f) => f.seats).filter((s) => s.seatsLeft >= 1 && s.cabinClass === "Y").sort((a, b) => adultTotal(a) - adultTotal(b))[0];
   expect(seat, "an economy fare").toBeTruthy();
   const r = await page.request.post(`/api${FLIGHT_ORDER_PATHS.book}`, {
     form: {

@@ -2,7 +2,7 @@
 // transit, international itineraries, the low-price calendar, fare verification and the city
 // chooser. Inputs are the shared schemas of src/domain/travel; replies its types; money in fen.
 import {
-  airCitySearchInput, fareVerifyInput, flightCalendarInput, flightListInput, flightRoundTripInput, flightTransitInput, interFlightListInput,
+  airCitySearchInput, fareDetailInput, fareVerifyInput, flightCalendarInput, flightListInput, flightRoundTripInput, flightTransitInput, interFlightListInput,
 } from "../../src/domain/travel/schemas";
 import type { RoundTripReply } from "../../src/domain/travel/types";
 import { defineRoute } from "../services/http/route";
@@ -10,6 +10,7 @@ import { supplierContext, suppliersFor } from "../suppliers";
 import { checkDate } from "../suppliers/flight/embedded";
 import { gpCaller } from "../orders/flight/gp-book";
 import { isGpFareKey } from "../../src/domain/travel/gp-fares";
+import type { TimeBand } from "../../src/domain/travel/results";
 
 const BASE = "/api/v1/trip_manager";
 const tags = ["flights"];
@@ -28,7 +29,7 @@ export function flightRoutes(seed?: string) {
     defineRoute({
       method: "POST",
       url: `${BASE}/air_ticket_domestic_flight/list`,
-      summary: "国内机票单程查询（航司、起降时间段、机场、舱位、仅直飞筛选；按价格、时间、时长排序；每个舱位含完整费用明细）；gp=1 另列每个航班的政府采购（公务机票）票价，仅限可预订公务机票的登录会员",
+      summary: "国内机票单程查询（航司、起降时间段、机场、舱位、仅直飞筛选；按价格、时间、时长排序；每个舱位含价格、税费、服务费与余座，费用明细与退改签规则见 fare_detail）；gp=1 另列每个航班的政府采购（公务机票）票价，仅限可预订公务机票的登录会员",
       tags,
       access: "public",
       input: flightListInput,
@@ -87,12 +88,25 @@ export function flightRoutes(seed?: string) {
     }),
     defineRoute({
       method: "POST",
+      url: `${BASE}/air_ticket_domestic_flight/fare_detail`,
+      summary: "舱位详情：按舱位编号返回成人、儿童、婴儿的票价与税费明细、可选保险、退改签规则与行李额（结果列表打开税费或退改签时获取；政府采购票价仅限可预订公务机票的登录会员）",
+      tags,
+      access: "public",
+      input: fareDetailInput,
+      handler: async ({ input, member, ctx }) => {
+        if (isGpFareKey(input.fareKey)) await gpCaller(ctx, member);
+        return suppliersFor(ctx.db, seed).flight.fareDetail(input.fareKey, await supplierContext(ctx.db, member));
+      },
+    }),
+    defineRoute({
+      method: "POST",
       url: `${BASE}/air_ticket_inter_flight/list`,
-      summary: "国际及港澳台机票查询（直飞与一次中转的多航段行程，含各舱位合计价与税费）",
+      summary: "国际及港澳台机票查询（直飞与一次中转的多航段行程，含各舱位合计价与税费；按页返回，默认每页 10 个，total 为筛选后的总数）",
       tags,
       access: "public",
       input: interFlightListInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.searchInternational(input, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) =>
+        suppliersFor(ctx.db, seed).flight.searchInternational({ ...input, depBands: input.depBands as TimeBand[] | undefined }, await supplierContext(ctx.db, member)),
     }),
   ];
 }

@@ -5,11 +5,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Fen } from "../../src/domain/travel/money";
 import type {
-  CalendarDay, CanBookReply, CarQuoteReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
+  CalendarDay, CanBookReply, CarQuoteReply, FareDetailReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
   HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo, ItineraryListReply, StationItem,
   TrainItem, TrainListReply, TrainTransfer, AirCity,
 } from "../../src/domain/travel/types";
 import type { CabinClass } from "../../src/domain/travel/air-fares";
+import type { TimeBand } from "../../src/domain/travel/results";
 import type { IntlVerifyReply } from "../../src/domain/orders/intl-booking";
 import type { SeatClass, TrainType } from "../../src/domain/travel/train";
 import type { Rail12306Passenger } from "../../src/domain/orders/train-account";
@@ -54,8 +55,13 @@ export interface ItineraryQuery {
   cabinClass?: CabinClass;
   directOnly?: boolean;
   airlines?: string[];
+  /** Departure time bands the first flight leaves in (any when none). */
+  depBands?: TimeBand[];
   orderBy: "price" | "depTime" | "duration";
   orderType: "asc" | "desc";
+  /** The page of the filtered, ordered itineraries to answer (all of them when absent). */
+  pageNum?: number;
+  pageSize?: number;
 }
 
 export interface Passengers {
@@ -85,6 +91,8 @@ export interface FlightSupplier {
   searchInternational(q: ItineraryQuery, c: SupplierContext): Promise<ItineraryListReply>;
   calendar(q: { depCity: string; arrCity: string; depDate: string }, c: SupplierContext): Promise<CalendarDay[]>;
   verify(fareKey: string, c: SupplierContext): Promise<FareVerifyReply>;
+  /** A listed fare's fee breakdown, insurance and 退改签 rules; refused (404) for a fare it does not sell. */
+  fareDetail(fareKey: string, c: SupplierContext): Promise<FareDetailReply>;
   hold(fareKey: string, passengers: Passengers, c: SupplierContext): Promise<HoldRecord>;
   /** An itinerary's segments in one cabin class, each with its fare now, and the totals. */
   verifyItinerary(itineraryKey: string, cabinClass: CabinClass, c: SupplierContext): Promise<IntlVerifyReply>;

@@ -4,7 +4,7 @@
 // by length and Luhn digit and shown masked) and the order form the page and the server share.
 import { describe, expect, it } from "vitest";
 import { domesticTaxes, domesticYFare, ECONOMY_SUBCLASSES, fareBreakdown, infantFare, SERVICE_FEE, subclassPrice } from "../../src/domain/travel/air-fares";
-import { changeFee, changePercent, refundAmount, refundPercent, ruleLines, ruleTables } from "../../src/domain/travel/air-rules";
+import { changeFee, changePercent, refundAmount, refundPercent, ruleLines } from "../../src/domain/travel/air-rules";
 import {
   budgetUnitProblem, flightKeyOfGpFare, GP_MESSAGES, gpFare, gpFareKey, gpPassengerTypeProblem, gpSeatOf, isGpFareKey, isGpSeat,
   maskOfficialCard, officialCardProblem, withGpFares,
@@ -74,11 +74,6 @@ describe("the GP fee table", () => {
     expect(changeFee(ticket, "gp", 3)).toBe(6_000);
     expect(changeFee(ticket, "gp", 5)).toBe(0);
     expect(ruleLines("gp").map((l) => [l.refundPercent, l.changePercent])).toEqual([[0, 0], [0, 0], [5, 0], [10, 5]]);
-  });
-
-  it("travels in a reply only when GP fares were asked for", () => {
-    expect(Object.keys(ruleTables()).sort()).toEqual(["discount", "flex", "full", "promo"]);
-    expect(ruleTables(true).gp).toEqual(ruleLines("gp"));
   });
 });
 

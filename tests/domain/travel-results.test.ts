@@ -7,11 +7,11 @@ import {
   cheapestSeat, durationText, filterFlights, filterItineraries, filterTrains, inTimeBands, sortFlights, sortItineraries, sortTrains,
 } from "../../src/domain/travel/results";
 import { flightSearchParams, readFlightSearch, readHotelSearch, readStay, readTrainSearch } from "../../src/domain/travel/search-query";
-import type { FlightItem, FlightSeat, Itinerary, TrainItem } from "../../src/domain/travel/types";
+import type { Itinerary, ListFare, ListFlight, TrainItem } from "../../src/domain/travel/types";
 
-const seat = (cabinClass: "F" | "C" | "Y", salePrice: number, seatsLeft = 5) => ({ fareKey: `${cabinClass}${salePrice}`, cabinClass, salePrice, seatsLeft }) as FlightSeat;
-const flight = (flightNo: string, depTime: string, durationMin: number, seats: FlightSeat[], extra: Partial<FlightItem> = {}) =>
-  ({ flightKey: flightNo, flightNo, airline: flightNo.slice(0, 2), depTime, durationMin, depAirport: "PEK", arrAirport: "SHA", stops: [], seats, ...extra }) as FlightItem;
+const seat = (cabinClass: "F" | "C" | "Y", salePrice: number, seatsLeft = 5) => ({ fareKey: `${cabinClass}${salePrice}`, cabinClass, salePrice, seatsLeft }) as ListFare;
+const flight = (flightNo: string, depTime: string, durationMin: number, seats: ListFare[], extra: Partial<ListFlight> = {}) =>
+  ({ flightKey: flightNo, flightNo, airline: flightNo.slice(0, 2), depTime, durationMin, depAirport: "PEK", arrAirport: "SHA", stops: [], seats, ...extra }) as ListFlight;
 
 const flights = [
   flight("MU5101", "07:00", 130, [seat("Y", 98_000), seat("F", 400_000)]),

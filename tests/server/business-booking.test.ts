@@ -5,7 +5,7 @@
 // cancels it when rejected or when the held fare expires. A private (因私) booking skips it all.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { counts, fakeClock, realClock } from "./account-helpers";
 import { DEMO, demoIds, travelClient } from "./travel-helpers";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -42,7 +42,7 @@ let keys = 0;
 const db = () => h.db.db;
 
 async function flights(n: number): Promise<FlightItem[]> {
-  return (await c.as(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list;
+  return fullFlights(h.app, (await c.as(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list);
 }
 
 /** The day's cheapest economy fare (within any window), or a business-class fare (over an economy-only standard). */

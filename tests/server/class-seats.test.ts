@@ -5,7 +5,7 @@
 // gets one booking; a sold-out class closes and the next one up is on sale.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { caller, day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
+import { caller, day, NOW, SEED, startTravel, stopTravel, TODAY, fullFlights } from "./inventory-helpers";
 import { call as post, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
@@ -32,7 +32,7 @@ const db = () => h.db.db;
 
 /** A flight of the route and day with an economy discount class on sale, and that fare. */
 async function discountFare(dep: string, arr: string, date: string, skip = 0): Promise<{ flight: FlightItem; seat: FlightSeat }> {
-  const list: FlightItem[] = (await call(LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list;
+  const list = await fullFlights(h.app, (await call(LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list);
   const found = list
     .map((flight) => ({ flight, seat: flight.seats.find((s) => s.cabinClass === "Y" && s.cabinCode !== "Y" && s.seatsLeft > 0) }))
     .filter((x): x is { flight: FlightItem; seat: FlightSeat } => x.seat !== undefined);
@@ -42,7 +42,7 @@ async function discountFare(dep: string, arr: string, date: string, skip = 0): P
 
 /** The same fare in a new search: what a buyer sees now (null once the class is off sale). */
 async function seatNow(flightKey: string, fareKey: string, date: string, dep: string, arr: string): Promise<FlightSeat | null> {
-  const list: FlightItem[] = (await call(LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list;
+  const list = await fullFlights(h.app, (await call(LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list);
   return list.find((f) => f.flightKey === flightKey)?.seats.find((s) => s.fareKey === fareKey) ?? null;
 }
 

@@ -60,7 +60,8 @@ describe("compression", () => {
   });
 
   it("compresses a reply of tens of KB in one piece, its length known, to the same JSON", async () => {
-    const search = { method: "POST" as const, url: "/api/api/v1/trip_manager/air_ticket_domestic_flight/list", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `depCity=BJS&arrCity=SHA&depDate=${day(3)}` };
+    // Fifty international itineraries on one page: among the largest replies the portal asks for.
+    const search = { method: "POST" as const, url: "/api/api/v1/trip_manager/air_ticket_inter_flight/list", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `depCity=BJS&arrCity=LON&depDate=${day(3)}&pageSize=50` };
     const plain = await h.app.inject(search);
     expect(plain.json().ret).toBe(0);
     expect(plain.rawPayload.length).toBeGreaterThan(32 * 1024);

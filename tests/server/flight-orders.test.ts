@@ -4,7 +4,7 @@
 // payment, the expiry job gives the seats back, and nobody reads another member's order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, SEED, startTravel, stopTravel, NOW, TODAY } from "./inventory-helpers";
+import { day, SEED, startTravel, stopTravel, NOW, TODAY, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { soldElsewhere } from "../../server/inventory/demand";
@@ -36,7 +36,7 @@ async function api(who: string | null, url: string, body: Record<string, string 
 
 /** A full-fare economy seat on a Beijing–Shanghai flight of the given day. */
 async function fare(n: number, index = 0): Promise<{ flight: FlightItem; seat: FlightSeat }> {
-  const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list);
   const found = list.flatMap((flight) => flight.seats.filter((s) => s.cabinClass === "Y" && s.cabinCode === "Y").map((seat) => ({ flight, seat })));
   if (!found[index]) throw new Error("no full fare");
   return found[index];

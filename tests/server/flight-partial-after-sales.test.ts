@@ -8,7 +8,7 @@
 // flight), is refunded later on the new fare, and passengers refunded side by side close the order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { findHold } from "../../server/suppliers/holds";
@@ -16,7 +16,7 @@ import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { idCardCheckChar } from "../../src/domain/validators";
-import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import type { FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -54,7 +54,7 @@ const chosen = (...passengerIds: number[]) => Object.fromEntries(passengerIds.ma
 
 let keys = 0;
 async function fares(n: number) {
-  const list: FlightItem[] = (await api(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list;
+  const list = await fullFlights(h.app, (await api(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list);
   const all = list.flatMap((flight) => flight.seats.map((seat) => ({ flight, seat })));
   return {
     fullY: all.filter((x) => x.seat.cabinClass === "Y" && x.seat.cabinCode === "Y" && x.seat.seatsLeft >= 4),

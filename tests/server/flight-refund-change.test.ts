@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
-import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, SEED, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { suppliersFor, supplierContext } from "../../server/suppliers";
@@ -19,7 +19,7 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { percentOf } from "../../src/domain/travel/money";
 import { idCardCheckChar } from "../../src/domain/validators";
-import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import type { FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -58,7 +58,7 @@ const db = () => h.db.db;
 
 /** Fares of a Beijing–Shanghai day: the full economy fare (code Y) of each flight, and the business ones. */
 async function fares(n: number, route = { depCity: "BJS", arrCity: "SHA" }) {
-  const list: FlightItem[] = (await api(null, LIST, { ...route, depDate: day(n) })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { ...route, depDate: day(n) })).data.list);
   const all = list.flatMap((flight) => flight.seats.map((seat) => ({ flight, seat })));
   return {
     fullY: all.filter((x) => x.seat.cabinClass === "Y" && x.seat.cabinCode === "Y" && x.seat.seatsLeft >= 3),

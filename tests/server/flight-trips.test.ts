@@ -8,7 +8,7 @@
 // nothing written, and two flights that make no trip are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { findHold } from "../../server/suppliers/holds";
@@ -16,7 +16,7 @@ import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { idCardCheckChar } from "../../src/domain/validators";
-import type { FlightItem, FlightSeat, Itinerary } from "../../src/domain/travel/types";
+import type { FlightItem, FlightSeat, Itinerary, ListFare } from "../../src/domain/travel/types";
 
 let h: Harness;
 let token = "";
@@ -67,7 +67,7 @@ async function pay(orderId: number, businessType: number) {
   expect(r.ret, r.msg).toBe(0);
 }
 
-const fullY = (f: FlightItem) => f.seats.find((s) => s.cabinClass === "Y" && s.cabinCode === "Y" && s.seatsLeft >= 4);
+const fullY = <S extends Pick<ListFare, "cabinClass" | "cabinCode" | "seatsLeft">>(f: { seats: S[] }) => f.seats.find((s) => s.cabinClass === "Y" && s.cabinCode === "Y" && s.seatsLeft >= 4);
 const withY = (list: FlightItem[]) => list.flatMap((flight) => (fullY(flight) ? [{ flight, seat: fullY(flight)! }] : []));
 
 let keys = 0;
@@ -85,7 +85,7 @@ function bookBody(first: FlightSeat, next: FlightSeat | undefined, passengers: R
 async function roundTrip(out: number, back: number) {
   const r = await api(`${BASE}/list_rt`, { depCity: "BJS", arrCity: "CAN", depDate: day(out), retDate: day(back) });
   expect(r.ret, r.msg).toBe(0);
-  return { outbound: withY(r.data.outbound.list), inbound: withY(r.data.inbound.list) };
+  return { outbound: withY(await fullFlights(h.app, r.data.outbound.list)), inbound: withY(await fullFlights(h.app, r.data.inbound.list)) };
 }
 
 async function ticketed(id: number) {
@@ -208,7 +208,7 @@ describe("a domestic connection", () => {
     expect(transit.ret, transit.msg).toBe(0);
     const it = (transit.data.list as Itinerary[]).find((x) => x.segments.length === 2 && x.segments.every((s) => fullY(s)))!;
     expect(it, "a connection with full economy fares on both legs").toBeTruthy();
-    const [a, b] = it.segments;
+    const [a, b] = await fullFlights(h.app, it.segments);
     const [aBefore, bBefore] = [await remaining(a.flightKey), await remaining(b.flightKey)];
     const r = await api(P.book, bookBody(fullY(a)!, fullY(b)!, [ZHANG]));
     expect(r.ret, r.msg).toBe(0);

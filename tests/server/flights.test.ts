@@ -1,12 +1,16 @@
 // Flight search APIs on a fresh database (SQLite, or PostgreSQL with DATABASE_URL): city search,
-// one-way, round trip, transit, international, calendar, verify; bad input answered in Chinese
+// one-way (a lean list; each fare's detail on its own), round trip, transit, international
+// (paged), calendar, verify; bad input answered in Chinese
 // with nothing generated; seats taken by a hold and given back by its release.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { caller, day, generatedMarks, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
+import { caller, day, generatedMarks, SEED, startTravel, stopTravel, TODAY, fullFlights } from "./inventory-helpers";
 import { createSession } from "../../server/services/accounts/sessions";
 import { suppliersFor } from "../../server/suppliers";
-import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import type { FareDetailReply, FlightItem, FlightSeat, Itinerary, ListFare, ListFlight } from "../../src/domain/travel/types";
+import { fareLabels, listFareTier } from "../../src/domain/travel/list-fares";
+import { ruleLines } from "../../src/domain/travel/air-rules";
+import { post } from "./harness";
 import { minutesOf } from "../../src/domain/travel/dates";
 import { soldElsewhere } from "../../server/inventory/demand";
 
@@ -14,6 +18,7 @@ let h: Harness;
 let call: ReturnType<typeof caller>;
 const B = "/api/v1/trip_manager";
 const LIST = `${B}/air_ticket_domestic_flight/list`;
+const DETAIL = `${B}/air_ticket_domestic_flight/fare_detail`;
 
 beforeAll(async () => {
   h = await startTravel();
@@ -39,26 +44,26 @@ describe("city search", () => {
 });
 
 describe("domestic one-way", () => {
-  it("lists Beijing–Shanghai flights with cabins, each fare explained to the fen", async () => {
+  it("lists Beijing–Shanghai flights with cabins; each fare opened is explained to the fen", async () => {
     const r = await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) });
     expect(r.ret).toBe(0);
-    const list: FlightItem[] = r.data.list;
+    const list: ListFlight[] = r.data.list;
     expect(list.length).toBeGreaterThan(5);
     expect(r.data.total).toBe(list.length);
-    for (const f of list) {
+    expect(r.data.servFee).toBe(2000);
+    const inFull = await fullFlights(h.app, list);
+    for (const [i, f] of list.entries()) {
       expect(["PEK", "PKX"]).toContain(f.depAirport);
       expect(["PVG", "SHA"]).toContain(f.arrAirport);
       expect(f.depDate).toBe(day(5));
       expect(f.seats.length).toBeGreaterThan(0);
       for (const s of f.seats) {
-        for (const p of Object.values(s.breakdown)) expect(p.total).toBe(p.ticket + p.airportTax + p.fuelTax + p.serviceFee);
-        expect(s.breakdown.ADT).toMatchObject({ ticket: s.salePrice, airportTax: s.adtTaxeCn, fuelTax: s.adtTaxeYq, serviceFee: s.discountServiceFee });
-        expect(s.breakdown.CHD).toMatchObject({ ticket: s.childCabinPrice, airportTax: s.chdTaxeCn, fuelTax: s.chdTaxeYq });
+        const full = inFull[i].seats.find((x) => x.fareKey === s.fareKey)!;
+        // What the list shows is the fare's own figures and labels.
+        expect(s).toEqual({ fareKey: full.fareKey, cabinClass: full.cabinClass, cabinCode: full.cabinCode, discount: full.discount, salePrice: full.salePrice, taxes: full.adtTaxeCn + full.adtTaxeYq, seatsLeft: full.seatsLeft });
+        expect(fareLabels(s)).toEqual({ cabinClassName: full.cabinClassName, discountLabel: full.discountLabel, tierName: full.tierName });
+        expect(listFareTier(s)).toBe(full.tier);
         expect(s.salePrice % 1000).toBe(0);
-        expect(s.childCabinPrice).toBeLessThanOrEqual(s.salePrice);
-        expect(s.adtTaxeCn).toBe(5000);
-        expect(s.insurance.length).toBeGreaterThan(0);
-        expect(s.limitPrice).not.toBeNull();
       }
       expect(f.lowestPrice).toBe(Math.min(...f.seats.map((s) => s.salePrice)));
     }
@@ -67,8 +72,52 @@ describe("domestic one-way", () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(r.data.lowestPrice).toBe(Math.min(...list.map((f) => f.lowestPrice!)));
     expect(r.data.facets.depAirports.map((a: { code: string }) => a.code)).toEqual(["PEK", "PKX"]);
-    // Each fare's refund and change table is in the reply once per tier.
-    for (const f of list) for (const s of f.seats) expect(r.data.ruleTables[s.tier]).toHaveLength(4);
+    // A fare opened: its price details per passenger type, insurance and refund/change table.
+    const seat = list[0].seats[0];
+    const d = await call(DETAIL, { fareKey: seat.fareKey });
+    expect(d.ret, d.msg).toBe(0);
+    const detail: FareDetailReply = d.data;
+    const full = inFull[0].seats[0];
+    for (const p of Object.values(detail.breakdown)) expect(p.total).toBe(p.ticket + p.airportTax + p.fuelTax + p.serviceFee);
+    expect(detail.breakdown.ADT).toMatchObject({ ticket: seat.salePrice, airportTax: full.adtTaxeCn, fuelTax: full.adtTaxeYq, serviceFee: r.data.servFee });
+    expect(detail.breakdown.ADT.airportTax + detail.breakdown.ADT.fuelTax).toBe(seat.taxes);
+    expect(detail.breakdown.CHD).toMatchObject({ ticket: full.childCabinPrice, airportTax: full.chdTaxeCn, fuelTax: full.chdTaxeYq });
+    expect(detail).toMatchObject({ fareKey: seat.fareKey, tier: listFareTier(seat), tierName: fareLabels(seat).tierName, baggage: full.baggage, rules: ruleLines(listFareTier(seat)) });
+    expect(detail.rules).toHaveLength(4);
+    expect(detail.insurance.length).toBeGreaterThan(0);
+  });
+
+  it("a reply of 17 or more flights is at most 20 KB of JSON", async () => {
+    const r = await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) });
+    expect(r.data.list.length).toBeGreaterThanOrEqual(17);
+    expect(Buffer.byteLength(JSON.stringify(r))).toBeLessThanOrEqual(20 * 1024);
+  });
+
+  it("the fare detail refuses a key it does not sell with a Chinese message, never a server error", async () => {
+    const seat: ListFare = (await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data.list[0].seats[0];
+    const [flight] = seat.fareKey.split("|");
+    const before = await generatedMarks(h);
+    const cases: [Record<string, string | number>, number, string][] = [
+      [{}, 400, "请提供舱位编号"],
+      [{ fareKey: "<script>" }, 400, "舱位编号不正确"],
+      [{ fareKey: "x".repeat(200) }, 400, "舱位编号不正确"],
+      [{ fareKey: seat.fareKey, extra: 1 }, 400, ""],
+      // Well formed, but no such flight, booking class, or day on sale.
+      [{ fareKey: "2026-12-05:ZZ9999|Y|Y" }, 404, "未找到该舱位，请重新查询航班"],
+      [{ fareKey: `${flight}|Y|X` }, 404, "未找到该舱位，请重新查询航班"],
+      [{ fareKey: `${flight}|F|Y` }, 404, "未找到该舱位，请重新查询航班"],
+      [{ fareKey: `${day(90)}:${flight.split(":")[1]}|Y|Y` }, 404, "未找到该舱位，请重新查询航班"],
+      [{ fareKey: `${day(-3)}:${flight.split(":")[1]}|Y|Y` }, 404, "未找到该舱位，请重新查询航班"],
+    ];
+    for (const [body, ret, msg] of cases) {
+      const r = await post(h.app, DETAIL, body);
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(r.body.ret, JSON.stringify(body)).toBe(ret);
+      if (msg) expect(r.body.msg, JSON.stringify(body)).toBe(msg);
+      expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    // A day outside the sales window is not generated to answer it.
+    expect(await generatedMarks(h)).toBe(before);
   });
 
   it("filters by airline, airport, time window, cabin and direct flights, and sorts", async () => {
@@ -98,11 +147,14 @@ describe("domestic one-way", () => {
     const admin = await h.db.db.selectFrom("members").select(["id", "creditMemberId"]).where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
     await h.db.db.updateTable("companies").set({ dometicketServerFee: "10.00" }).where("id", "=", admin.creditMemberId).execute();
     const token = await createSession(h.db.db, admin.id);
-    const member = (await call(LIST, { token, depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data.list[0].seats[0];
-    const guest = (await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data.list[0].seats[0];
-    expect(guest).toMatchObject({ serviceFee: 2000, discountServiceFee: 2000 });
-    expect(member).toMatchObject({ serviceFee: 2000, discountServiceFee: 1000 });
-    expect(member.breakdown.ADT.total).toBe(guest.breakdown.ADT.total - 1000);
+    const member = (await call(LIST, { token, depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data;
+    const guest = (await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data;
+    expect(guest.servFee).toBe(2000);
+    expect(member.servFee).toBe(1000);
+    const fareKey = guest.list[0].seats[0].fareKey;
+    const memberFare = (await call(DETAIL, { token, fareKey })).data;
+    const guestFare = (await call(DETAIL, { fareKey })).data;
+    expect(memberFare.breakdown.ADT.total).toBe(guestFare.breakdown.ADT.total - 1000);
   });
 });
 
@@ -110,8 +162,9 @@ describe("round trip, transit, international, calendar", () => {
   it("round trip lists both directions", async () => {
     const r = await call(`${B}/air_ticket_domestic_flight/list_rt`, { depCity: "BJS", arrCity: "CTU", depDate: day(3), retDate: day(6) });
     expect(r.ret).toBe(0);
-    expect(r.data.outbound.list.every((f: FlightItem) => f.depCity === "BJS" && f.arrCity === "CTU" && f.depDate === day(3))).toBe(true);
-    expect(r.data.inbound.list.every((f: FlightItem) => f.depCity === "CTU" && f.arrCity === "BJS" && f.depDate === day(6))).toBe(true);
+    const [outbound, inbound] = [await fullFlights(h.app, r.data.outbound.list), await fullFlights(h.app, r.data.inbound.list)];
+    expect(outbound.every((f) => f.depCity === "BJS" && f.arrCity === "CTU" && f.depDate === day(3))).toBe(true);
+    expect(inbound.every((f) => f.depCity === "CTU" && f.arrCity === "BJS" && f.depDate === day(6))).toBe(true);
     expect(r.data.inbound.total).toBeGreaterThan(0);
   });
 
@@ -120,7 +173,7 @@ describe("round trip, transit, international, calendar", () => {
     expect(r.ret).toBe(0);
     expect(r.data.total).toBeGreaterThan(0);
     for (const it of r.data.list) {
-      const [a, b] = it.segments;
+      const [a, b] = await fullFlights(h.app, it.segments);
       expect(a.depCity).toBe("DYG");
       expect(b.arrCity).toBe("URC");
       expect(a.arrCity).toBe(b.depCity);
@@ -132,7 +185,7 @@ describe("round trip, transit, international, calendar", () => {
     const prices = r.data.list.map((i: { lowestPrice: number }) => i.lowestPrice);
     expect(prices).toEqual([...prices].sort((x, y) => x - y));
     const via = await call(`${B}/air_ticket_domestic_flight/list_transit`, { depCity: "DYG", arrCity: "URC", depDate: day(4), transitCity: "CAN" });
-    expect(via.data.list.every((i: { segments: FlightItem[] }) => i.segments[0].arrCity === "CAN")).toBe(true);
+    expect(via.data.list.every((i: { segments: ListFlight[] }) => i.segments[0].arrAirport === "CAN")).toBe(true);
   });
 
   it("international itineraries: direct flights and journeys with a connection, in local times", async () => {
@@ -143,11 +196,35 @@ describe("round trip, transit, international, calendar", () => {
       expect(it.segments.length).toBe(2); // Changsha has no flight to London: every journey connects.
       expect(it.segments[1].arrAirport).toBe("LHR");
       expect(it.cabinPrices.length).toBeGreaterThan(0);
-      expect(it.totalDurationMin).toBe(Math.round((Date.parse(it.segments[1].arrUtc) - Date.parse(it.segments[0].depUtc)) / 60_000));
+      const [a, b] = await fullFlights(h.app, it.segments);
+      expect(it.totalDurationMin).toBe(Math.round((Date.parse(b.arrUtc) - Date.parse(a.depUtc)) / 60_000));
     }
     const direct = await call(`${B}/air_ticket_inter_flight/list`, { depCity: "BJS", arrCity: "HKG", depDate: day(10), directOnly: 1 });
     expect(direct.data.total).toBeGreaterThan(0);
-    expect(direct.data.list.every((i: { segments: FlightItem[] }) => i.segments.length === 1 && i.segments[0].international)).toBe(true);
+    expect(direct.data.list.every((i: { segments: ListFlight[] }) => i.segments.length === 1 && i.segments[0].arrAirport === "HKG")).toBe(true);
+  });
+
+  it("international itineraries come a page at a time, filtered and ordered over all of them", async () => {
+    const INTL = `${B}/air_ticket_inter_flight/list`;
+    const q = { depCity: "BJS", arrCity: "LON", depDate: day(10), orderBy: "depTime" };
+    const all = (await call(INTL, { ...q, pageSize: 50 })).data;
+    expect(all.total).toBeGreaterThan(10);
+    const first = (await call(INTL, q)).data;
+    expect(first).toMatchObject({ total: all.total, pageNum: 1, pageSize: 10, lowestPrice: all.lowestPrice, airlines: all.airlines });
+    expect(first.list.map((i: Itinerary) => i.key)).toEqual(all.list.slice(0, 10).map((i: Itinerary) => i.key));
+    const second = (await call(INTL, { ...q, pageNum: 2 })).data;
+    expect(second.list.map((i: Itinerary) => i.key)).toEqual(all.list.slice(10, 20).map((i: Itinerary) => i.key));
+    // A departure band keeps the itineraries whose first flight leaves in it, counted over every page.
+    const morning = (await call(INTL, { ...q, depBands: "morning", pageSize: 50 })).data;
+    expect(morning.total).toBe(all.list.filter((i: Itinerary) => i.depTime >= "06:00" && i.depTime < "12:00").length);
+    expect(morning.airlines).toEqual(all.airlines);
+    for (const [body, msg] of [
+      [{ ...q, pageSize: 51 }, "每页条数须为 1 到 50 之间的整数"],
+      [{ ...q, pageNum: 0 }, "页码须为 1 到 100 之间的整数"],
+      [{ ...q, depBands: "noon" }, "出发时段只能是 dawn、morning、afternoon、evening"],
+    ] as const) {
+      expect(await call(INTL, body)).toMatchObject({ ret: 400, msg });
+    }
   });
 
   it("the calendar gives the lowest fare of each day inside the window, ±15 days", async () => {
@@ -203,7 +280,7 @@ describe("bad input", () => {
 describe("holds", () => {
   const supplier = () => suppliersFor(h.db.db, SEED).flight;
   const fullFare = async (date: string): Promise<{ flight: FlightItem; seat: FlightSeat }> => {
-    const list: FlightItem[] = (await call(LIST, { depCity: "SHA", arrCity: "CAN", depDate: date })).data.list;
+    const list = await fullFlights(h.app, (await call(LIST, { depCity: "SHA", arrCity: "CAN", depDate: date })).data.list);
     for (const flight of list) {
       const seat = flight.seats.find((s) => s.cabinClass === "Y" && s.cabinCode === "Y");
       if (seat) return { flight, seat };

@@ -6,7 +6,7 @@
 // nobody reads or cancels another member's GP order.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
+import { day, NOW, SEED, startTravel, stopTravel, TODAY, fullFlights } from "./inventory-helpers";
 import { soldElsewhere } from "../../server/inventory/demand";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
@@ -18,7 +18,8 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { GP_MESSAGES, gpFareKey } from "../../src/domain/travel/gp-fares";
 import { percentOf } from "../../src/domain/travel/money";
-import type { FlightItem, FlightListReply, FlightSeat } from "../../src/domain/travel/types";
+import type { FareDetailReply, FlightItem, FlightListReply, FlightSeat, ListFare } from "../../src/domain/travel/types";
+import { fareLabels, listFareTier } from "../../src/domain/travel/list-fares";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -29,6 +30,7 @@ const OTHER = "13800000020";
 const WEILAN = "13800000082";
 const LIST = "/api/v1/trip_manager/air_ticket_domestic_flight/list";
 const VERIFY = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
+const DETAIL = "/api/v1/trip_manager/air_ticket_domestic_flight/fare_detail";
 
 const CARD_A = "6283660012345670";
 const CARD_B = "6283660098765437";
@@ -65,10 +67,18 @@ async function search(who: string | null, n: number, gp?: 0 | 1): Promise<Flight
 /** The GP fares of a Beijing–Shanghai day with room for three, each with its flight. */
 async function gpFares(n: number): Promise<{ flight: FlightItem; seat: FlightSeat }[]> {
   const list = (await search(ME, n, 1)).list;
-  return list.flatMap((flight) => flight.seats.filter((s) => s.fareFamily === "GP" && s.seatsLeft >= 3).map((seat) => ({ flight, seat })));
+  const listed = list.flatMap((flight) => flight.seats.filter((s) => s.fareFamily === "GP" && s.seatsLeft >= 3));
+  // Each in full, as the GP order page verifies it.
+  const out: { flight: FlightItem; seat: FlightSeat }[] = [];
+  for (const s of listed) {
+    const v = await api(ME, VERIFY, { fareKey: s.fareKey });
+    expect(v.ret, v.msg).toBe(0);
+    out.push({ flight: v.data.flight, seat: v.data.seat });
+  }
+  return out;
 }
 
-function form(seat: FlightSeat, passengers: Record<string, string | number>[], key = clientKey()) {
+function form(seat: Pick<ListFare, "fareKey" | "salePrice">, passengers: Record<string, string | number>[], key = clientKey()) {
   const body: Record<string, string | number> = { fareKey: seat.fareKey, price: seat.salePrice, clientKey: key, contactName: "张三", contactMobile: "13800000010" };
   passengers.forEach((p, i) => {
     for (const [k, v] of Object.entries(p)) body[`passengers.${i}.${k}`] = v;
@@ -96,7 +106,7 @@ async function after(ms: number) {
 }
 
 /** Books a GP fare, pays it from the wallet and waits for the tickets: an order in 已出票. */
-async function ticketed(seat: FlightSeat, passengers: Record<string, string | number>[] = [ADULT]) {
+async function ticketed(seat: Pick<ListFare, "fareKey" | "salePrice">, passengers: Record<string, string | number>[] = [ADULT]) {
   clock = NOW;
   setClock(() => clock);
   await setBalance(ME, "100000.00");
@@ -116,7 +126,6 @@ describe("search", () => {
   it("without gp the reply lists the public fares only, exactly as with gp=0", async () => {
     const plain = await search(ME, 10);
     expect(await search(ME, 10, 0)).toEqual(plain);
-    expect(Object.keys(plain.ruleTables).sort()).toEqual(["discount", "flex", "full", "promo"]);
     for (const f of plain.list) for (const s of f.seats) expect(s.fareFamily, s.fareKey).toBeUndefined();
     expect(plain.list.some((f) => f.seats.some((s) => s.fareKey.endsWith("|GP")))).toBe(false);
   });
@@ -132,13 +141,13 @@ describe("search", () => {
   it("gp=1 adds each flight's GP fare: 88 % of its economy full fare, on the same seats, with the GP fee table; the public fares are unchanged", async () => {
     const plain = await search(ME, 10);
     const gp = await search(ME, 10, 1);
-    expect(gp.ruleTables.gp?.map((l) => [l.refundPercent, l.changePercent])).toEqual([[0, 0], [0, 0], [5, 0], [10, 5]]);
+    const inFull = await fullFlights(h.app, plain.list);
     expect(gp.list.map((f) => f.flightKey).sort()).toEqual(plain.list.map((f) => f.flightKey).sort());
     let offered = 0;
     for (const f of gp.list) {
       const before = plain.list.find((x) => x.flightKey === f.flightKey)!;
       expect(f.seats.filter((s) => s.fareFamily !== "GP"), f.flightKey).toEqual(before.seats);
-      const full = before.seats.find((s) => s.cabinClass === "Y" && s.cabinCode === "Y");
+      const full = inFull.find((x) => x.flightKey === f.flightKey)!.seats.find((s) => s.cabinClass === "Y" && s.cabinCode === "Y");
       const g = f.seats.filter((s) => s.fareFamily === "GP");
       if (!full) {
         expect(g).toEqual([]);
@@ -148,12 +157,22 @@ describe("search", () => {
       expect(g).toHaveLength(1);
       const seat = g[0];
       expect(seat).toMatchObject({
-        fareKey: gpFareKey(f.flightKey), cabinClass: "Y", cabinCode: "Y", discount: 88, discountLabel: "8.8折", tier: "gp", tierName: "政府采购",
-        parPrice: full.parPrice, salePrice: percentOf(full.parPrice, 88, 1000), seatsLeft: full.seatsLeft, adtTaxeCn: full.adtTaxeCn, adtTaxeYq: full.adtTaxeYq,
+        fareKey: gpFareKey(f.flightKey), cabinClass: "Y", cabinCode: "Y", discount: 88,
+        salePrice: percentOf(full.parPrice, 88, 1000), seatsLeft: full.seatsLeft, taxes: full.adtTaxeCn + full.adtTaxeYq,
       });
+      expect(fareLabels(seat)).toEqual({ cabinClassName: "经济舱", discountLabel: "8.8折", tierName: "政府采购" });
+      expect(listFareTier(seat)).toBe("gp");
       expect(seat.salePrice).toBeLessThan(full.salePrice);
-      expect(seat.breakdown.ADT.total).toBe(seat.salePrice + full.adtTaxeCn + full.adtTaxeYq + full.discountServiceFee);
       expect(f.lowestPrice).toBe(Math.min(...f.seats.map((s) => s.salePrice)));
+      // Its price details and fee table come with the fare detail, for members who may book it.
+      if (offered === 1) {
+        const d: FareDetailReply = (await api(ME, DETAIL, { fareKey: seat.fareKey })).data;
+        expect(d.breakdown.ADT.total).toBe(seat.salePrice + full.adtTaxeCn + full.adtTaxeYq + full.discountServiceFee);
+        expect(d.rules.map((l) => [l.refundPercent, l.changePercent])).toEqual([[0, 0], [0, 0], [5, 0], [10, 5]]);
+        expect(d).toMatchObject({ tier: "gp", tierName: "政府采购" });
+        expect((await api(null, DETAIL, { fareKey: seat.fareKey })).ret).toBe(401);
+        expect((await api(WEILAN, DETAIL, { fareKey: seat.fareKey })).ret).toBe(403);
+      }
     }
     expect(offered).toBeGreaterThan(0);
   });

@@ -4,6 +4,7 @@ import { setClock } from "../../server/services/clock";
 import { addDays } from "../../src/domain/travel/dates";
 import { post, startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
+import type { FlightItem, ListFlight } from "../../src/domain/travel/types";
 
 export const TODAY = "2026-11-30";
 export const NOW = Date.UTC(2026, 10, 30, 2, 0);
@@ -28,4 +29,21 @@ export function caller(h: Harness) {
 export async function generatedMarks(h: Harness): Promise<number> {
   const r = await h.db.db.selectFrom("inventory_marks").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   return toCount(r?.n);
+}
+
+/**
+ * The flights of a search list in full, as verify answers them (every fare with its breakdown,
+ * insurance and the flight's places and instants): the list itself carries only what the
+ * result page shows. One verify per flight; the order of the list is kept.
+ */
+export async function fullFlights(app: Harness["app"], list: readonly ListFlight[]): Promise<FlightItem[]> {
+  const out: FlightItem[] = [];
+  for (const f of list) {
+    const fare = f.seats.find((s) => !s.fareFamily);
+    if (!fare) throw new Error(`${f.flightKey}: no public fare to verify`);
+    const r = await post(app, "/api/v1/trip_manager/air_ticket_domestic_flight/verify", { fareKey: fare.fareKey });
+    if (r.body.ret !== 0) throw new Error(`${fare.fareKey}: ${r.body.msg}`);
+    out.push(r.body.data.flight);
+  }
+  return out;
 }

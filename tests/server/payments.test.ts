@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
-import { day, NOW, SEED, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, SEED, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { buildApp } from "../../server/app";
 import { createAuthorize } from "../../server/services/authorize";
 import { call, freshClient, givePayPassword, login, PAY_PASSWORD_MD5 } from "./account-helpers";
@@ -15,7 +15,6 @@ import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
-import type { FlightItem } from "../../src/domain/travel/types";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -46,7 +45,7 @@ let keys = 0;
 let dayOffset = 3;
 /** A fresh pending order of one adult on a Beijing–Shanghai economy fare. */
 async function book(who: string): Promise<{ id: number; orderNo: string; payprice: number }> {
-  const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++ % 40 + 3) })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++ % 40 + 3) })).data.list);
   const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
   const r = await api(who, P.book, {
     fareKey: seat.fareKey, price: seat.salePrice, clientKey: `pay-key-${++keys}`, contactName: "张三", contactMobile: who,
@@ -353,7 +352,7 @@ describe("ticketing after payment", () => {
 
   it("a passenger's insurance is issued with the ticket (未投保 → 已投保)", async () => {
     await setBalance("13800000010", "10000.00");
-    const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++ % 40 + 3) })).data.list;
+    const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++ % 40 + 3) })).data.list);
     const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1 && s.insurance.length > 0)!;
     const insuType = seat.insurance[0].insuType;
     const o = await api("13800000010", P.book, {

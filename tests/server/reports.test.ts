@@ -6,7 +6,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
-import { day, SEED, startTravel, stopTravel, NOW } from "./inventory-helpers";
+import { day, SEED, startTravel, stopTravel, NOW, fullFlights } from "./inventory-helpers";
 import { call, downloadExport, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { applyFlightMove, SYSTEM_ACTOR, memberActor } from "../../server/orders/flight/moves";
@@ -37,7 +37,7 @@ async function api(who: string | null, url: string, body: Record<string, string 
 
 /** A seat of a Beijing–Shanghai flight: the deepest discounted economy class, or the full fare. */
 async function seatOn(date: string, full: boolean, dep = "BJS", arr = "SHA"): Promise<{ flight: FlightItem; seat: FlightSeat }> {
-  const list: FlightItem[] = (await api(null, LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: dep, arrCity: arr, depDate: date })).data.list);
   const found = list.flatMap((flight) =>
     flight.seats.filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 2 && (full ? s.cabinCode === "Y" : s.discount < 100)).map((seat) => ({ flight, seat })),
   );

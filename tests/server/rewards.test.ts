@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { enqueueJob } from "../../server/jobs/queue";
@@ -23,7 +23,6 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { REWARDS_PATHS as R, rateOf, RECOMMEND_RATE_BP, SHARE_RATE_BP } from "../../src/domain/payments/rewards";
 import { billListPath } from "../../src/domain/bills";
-import type { FlightItem } from "../../src/domain/travel/types";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -74,7 +73,7 @@ let dayOffset = 5;
 async function ticketedOrder(who: string, extra: Record<string, string | number> = {}) {
   clock = NOW;
   setClock(() => clock);
-  const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++) })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(dayOffset++) })).data.list);
   const seat = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 1)!;
   const b = await api(who, P.book, {
     fareKey: seat.fareKey, price: seat.salePrice, clientKey: `rewards-${++keys}`, contactName: "张三", contactMobile: who,

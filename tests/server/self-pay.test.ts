@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Harness } from "./harness";
 import { expectBooksBalanced, setBalance as setBalanceLedgered, setCreditUsed } from "./money-audit";
-import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
+import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
@@ -15,7 +15,7 @@ import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { DEFAULT_PREFERENCES } from "../../src/domain/policy";
-import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import type { FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -52,7 +52,7 @@ let keys = 0;
 
 /** The dearest economy fare of a Beijing–Shanghai day (a full fare, well above any child fare). */
 async function economy(n: number): Promise<FlightSeat> {
-  const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list;
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list);
   return list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 2).sort((a, b) => b.salePrice - a.salePrice)[0];
 }
 
@@ -193,7 +193,7 @@ describe("超标自付", () => {
     expect((await api(STAFF, PAY.cashier, { orderId: o.id })).data).toMatchObject({ amount: o.payprice, companyPart: null });
 
     await capBelow(seat, 1);
-    const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(11) })).data.list;
+    const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(11) })).data.list);
     const business = list.flatMap((f) => f.seats).find((s) => s.cabinClass === "C" && s.seatsLeft >= 1 && s.salePrice <= seat.salePrice - EXCESS);
     if (business) expect((await api(STAFF, P.businessCheck, { fareKey: business.fareKey })).data).toMatchObject({ over: true, selfPayFen: 0 });
   });

@@ -103,13 +103,18 @@ export function taxesOf(input: PricingInput, flight: AirFlightsTable): Taxes {
   return internationalTaxes(flight.distanceKm, (arr.international ? arr.charges : dep.charges) ?? 0);
 }
 
+/** The service fee per ticket a caller pays: their company's agreed fee, else the portal's. */
+export function callerServiceFee(agreedServiceFee: Fen | null, scope: "domestic" | "international"): Fen {
+  return agreedServiceFee ?? SERVICE_FEE[scope];
+}
+
 /** Every fare on sale on a flight, cheapest first, each with its full fee breakdown. */
 export function seatOffers(input: PricingInput, flight: AirFlightsTable, seats: CabinStock[], held: ClassSeatsLeft = new Map()): FlightSeat[] {
   const international = Boolean(flight.international);
   const scope = international ? "international" : "domestic";
   const taxes = taxesOf(input, flight);
   const serviceFee = SERVICE_FEE[scope];
-  const discountServiceFee = input.agreedServiceFee ?? serviceFee;
+  const discountServiceFee = callerServiceFee(input.agreedServiceFee, scope);
   const yPar = seats.find((s) => s.cabinClass === "Y")?.parPrice ?? seats[0]?.parPrice ?? 0;
   const offers: FlightSeat[] = [];
   for (const seat of seats) {

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { flightVerdict, fullEconomyFen, lowestInWindowFen, type TravelType } from "../../../src/domain/policy";
 import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
+import { chinaInstant } from "../../../src/domain/travel/dates";
 import type { FlightSupplier, SupplierContext } from "../../suppliers/types";
 import { businessPolicyOf, decideBusiness as decide, reasonRequired, tripPolicyOf, type BusinessFacts, type BusinessPolicy } from "../business";
 
@@ -31,7 +32,9 @@ export async function businessPolicy(
     // leaves this one limit out.
     try {
       const list = await supplier.search({ depCity: flight.depCity, arrCity: flight.arrCity, depDate: flight.depDate, orderBy: "price", orderType: "asc" }, c);
-      lowest = lowestInWindowFen(list.list, flight.depUtc, std.lowestFareHours, std.cabins);
+      // Domestic flights: their times are China times.
+      const window = list.list.map((f) => ({ depUtc: chinaInstant(f.depDate, f.depTime), seats: f.seats }));
+      lowest = lowestInWindowFen(window, flight.depUtc, std.lowestFareHours, std.cabins);
     } catch {
       lowest = null;
     }

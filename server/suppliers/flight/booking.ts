@@ -2,7 +2,8 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import type { FareVerifyReply, FlightSeat, HoldRecord } from "../../../src/domain/travel/types";
+import type { FareDetailReply, FareVerifyReply, FlightSeat, HoldRecord } from "../../../src/domain/travel/types";
+import { travelDateProblem } from "../../../src/domain/travel/dates";
 import { changeFee, refundAmount, ruleLines, type FareTier } from "../../../src/domain/travel/air-rules";
 import { BizError, RET } from "../../services/http/envelope";
 import { now } from "../../services/clock";
@@ -25,6 +26,8 @@ const FLIGHT_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})$/;
 const FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|([FCY])\|([A-Z])$/;
 /** A 政府采购 fare: the flight and Y|GP (see gpFareKey). */
 const GP_FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|(Y)\|(GP)$/;
+
+const FARE_NOT_FOUND = "未找到该舱位，请重新查询航班";
 
 interface FareDetail {
   fareKey: string;
@@ -71,6 +74,20 @@ export class FlightBooking {
     const item = flightItem(src.places, flight);
     const seat = gp ? gpSeatOf(item) : (item.seats.find((s) => s.cabinClass === cabin && s.cabinCode === code) ?? null);
     return { fareKey, available: seat !== null && !flightGone(item.depUtc), seat, flight: item, rules: seat ? ruleLines(seat.tier) : [] };
+  }
+
+  /**
+   * What a listed fare's popovers show: its fee breakdown per passenger type, insurance and 退改签
+   * rules, priced for the caller as the list was. Only fares of the sales window are looked up
+   * (a key naming any other day would otherwise have its inventory generated).
+   */
+  async fareDetail(fareKey: string, c: SupplierContext): Promise<FareDetailReply> {
+    const date = (GP_FARE_KEY.exec(fareKey) ?? FARE_KEY.exec(fareKey))?.[1];
+    // A key verify refuses (no such flight) is a fare not found here too.
+    const v = date && !travelDateProblem(date, c.today, "出发日期") ? await this.verify(fareKey, c).catch((e: unknown) => (e instanceof BizError ? null : Promise.reject(e))) : null;
+    if (!v?.seat) throw new BizError(RET.NOT_FOUND, FARE_NOT_FOUND, { errors: { fareKey: FARE_NOT_FOUND } });
+    const s = v.seat;
+    return { fareKey, tier: s.tier, tierName: s.tierName, baggage: s.baggage, rules: v.rules, breakdown: s.breakdown, insurance: s.insurance };
   }
 
   /**

@@ -3,8 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
-import type { CalendarDay, FlightItem, FlightListReply, ItineraryListReply } from "../../../src/domain/travel/types";
-import { ruleTables } from "../../../src/domain/travel/air-rules";
+import type { CalendarDay, FlightItem, FlightListReply, ItineraryListReply, ListFlight } from "../../../src/domain/travel/types";
 import { withGpFares } from "../../../src/domain/travel/gp-fares";
 import { BizError, RET } from "../../services/http/envelope";
 import { airNetwork, routeKey } from "../../inventory/air/network";
@@ -15,12 +14,15 @@ import { resolvePlace, searchCities, type ResolvedPlace } from "./cities";
 import { facetsOf, filterFlights, sortFlights } from "./filter";
 import { connect, filterItineraries, itineraryOf, sortItineraries } from "./itineraries";
 import { ensureRoutes, readFlights, routesBetween, type FlightSource } from "./load";
-import { applyLimitPrices, flightItem } from "./present";
+import { applyLimitPrices, flightItem, listFlight } from "./present";
 import { FlightBooking } from "./booking";
 import { InventoryCache } from "../../inventory/read-cache";
+import { callerServiceFee } from "../../inventory/air/pricing";
 
 /** Day lists of routes searched lately (the domestic network has some 200 city pairs a day). */
 const dayLists = new InventoryCache<FlightItem[]>(3000);
+/** The same lists as a result list shows them, cut down once rather than on every search. */
+const dayListsShown = new InventoryCache<ListFlight[]>(3000);
 
 /** Journeys a transit or international search returns, best first by the chosen order. */
 export const MAX_ITINERARIES = 50;
@@ -28,6 +30,12 @@ export const MAX_ITINERARIES = 50;
 export function checkDate(date: string, today: string, field: string, label: string): void {
   const problem = travelDateProblem(date, today, label);
   if (problem) throw new BizError(RET.BAD_INPUT, problem, { errors: { [field]: problem } });
+}
+
+/** A day list's cache key: the route's airports, the days, and what prices them for the caller. */
+function dayKey(src: FlightSource, c: SupplierContext, dep: ResolvedPlace, arr: ResolvedPlace, dates: string[]): string {
+  const codes = (p: ResolvedPlace) => p.airports.map((a) => a.code).join("+");
+  return `${src.seed}|${c.today}|${c.agreedServiceFee}|${codes(dep)}|${codes(arr)}|${dates.join(",")}`;
 }
 
 export class EmbeddedFlightSupplier extends FlightBooking {
@@ -58,8 +66,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
   private async dayFlights(src: FlightSource, c: SupplierContext, dep: ResolvedPlace, arr: ResolvedPlace, dates: string[]): Promise<FlightItem[]> {
     const codes = (p: ResolvedPlace) => p.airports.map((a) => a.code);
     await ensureRoutes(src, routesBetween(src, codes(dep), codes(arr)), dates);
-    const key = `${src.seed}|${c.today}|${c.agreedServiceFee}|${codes(dep).join("+")}|${codes(arr).join("+")}|${dates.join(",")}`;
-    return dayLists.get(src.db, key, async () => {
+    return dayLists.get(src.db, dayKey(src, c, dep, arr, dates), async () => {
       const rows = await readFlights(src, { dates, depCities: [dep.cityCode], arrCities: [arr.cityCode] }, this.pricing(src.places, c));
       const items = rows
         .filter((f) => codes(dep).includes(f.row.depAirport) && codes(arr).includes(f.row.arrAirport))
@@ -67,6 +74,12 @@ export class EmbeddedFlightSupplier extends FlightBooking {
       applyLimitPrices(items);
       return items;
     });
+  }
+
+  /** dayFlights as the result list shows them. */
+  private async dayListFlights(src: FlightSource, c: SupplierContext, dep: ResolvedPlace, arr: ResolvedPlace, dates: string[]): Promise<ListFlight[]> {
+    const full = await this.dayFlights(src, c, dep, arr, dates);
+    return dayListsShown.get(src.db, dayKey(src, c, dep, arr, dates), async () => full.map(listFlight));
   }
 
   async search(q: FlightQuery, c: SupplierContext): Promise<FlightListReply> {
@@ -77,12 +90,11 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     }
     checkDate(q.depDate, c.today, "depDate", "出发日期");
     // 政府采购 fares only when asked for: every other search answers as it always has.
-    const day = await this.dayFlights(src, c, dep, arr, [q.depDate]);
-    const all = q.gp ? withGpFares(day) : day;
+    const all = q.gp ? withGpFares(await this.dayFlights(src, c, dep, arr, [q.depDate])).map(listFlight) : await this.dayListFlights(src, c, dep, arr, [q.depDate]);
     const list = sortFlights(filterFlights(all, q), q.orderBy, q.orderType);
     const prices = list.map((it) => it.lowestPrice).filter((p): p is number => p !== null);
     return {
-      ruleTables: ruleTables(q.gp === true),
+      servFee: callerServiceFee(c.agreedServiceFee, "domestic"),
       depCity: dep.cityCode,
       arrCity: arr.cityCode,
       depDate: q.depDate,
@@ -140,14 +152,30 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const seconds = viaCities.length
       ? toItems(await readFlights(src, { dates: [q.depDate, nextDay], depCities: viaCities, arrCities: [arr.cityCode] }, pricing)).filter((f) => arrCodes.includes(f.arrAirport))
       : [];
-    let list = connect(src.places, firsts, seconds);
+    let found = connect(src.places, firsts, seconds);
     if (international) {
       const direct = await this.dayFlights(src, c, dep, arr, [q.depDate]);
-      list = [...direct.map((f) => itineraryOf(src.places, [f])).filter((x): x is NonNullable<typeof x> => x !== null), ...list];
+      found = [...direct.map((f) => itineraryOf(src.places, [f])).filter((x): x is NonNullable<typeof x> => x !== null), ...found];
     }
-    list = sortItineraries(filterItineraries(list, q), q.orderBy, q.orderType).slice(0, MAX_ITINERARIES);
+    const airlines = new Map<string, string>();
+    for (const it of found) for (const s of it.segments) airlines.set(s.airline, s.airlineName);
+    const list = sortItineraries(filterItineraries(found, q), q.orderBy, q.orderType).slice(0, MAX_ITINERARIES);
     const prices = list.map((it) => it.lowestPrice).filter((p): p is number => p !== null);
-    return { ruleTables: ruleTables(), depCity: dep.cityCode, arrCity: arr.cityCode, depDate: q.depDate, list, total: list.length, lowestPrice: prices.length ? Math.min(...prices) : null };
+    const pageSize = q.pageSize ?? MAX_ITINERARIES;
+    const pageNum = q.pageNum ?? 1;
+    const page = list.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((it) => ({ ...it, segments: it.segments.map(listFlight) }));
+    return {
+      servFee: callerServiceFee(c.agreedServiceFee, international ? "international" : "domestic"),
+      depCity: dep.cityCode,
+      arrCity: arr.cityCode,
+      depDate: q.depDate,
+      list: page,
+      total: list.length,
+      pageNum,
+      pageSize,
+      lowestPrice: prices.length ? Math.min(...prices) : null,
+      airlines: [...airlines].map(([code, name]) => ({ code, name })).sort((a, b) => a.code.localeCompare(b.code)),
+    };
   }
 
   searchTransit(q: ItineraryQuery, c: SupplierContext) {

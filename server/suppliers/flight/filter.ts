@@ -1,6 +1,6 @@
 // Filters and orders of the flight result list, and the facets its filter bar offers.
 import { minutesOf } from "../../../src/domain/travel/dates";
-import type { FlightFacets, FlightItem } from "../../../src/domain/travel/types";
+import type { FlightFacets, ListFlight } from "../../../src/domain/travel/types";
 import type { FlightFilters } from "../types";
 
 function within(time: string, start?: string, end?: string): boolean {
@@ -10,7 +10,7 @@ function within(time: string, start?: string, end?: string): boolean {
   return true;
 }
 
-export function filterFlights(items: FlightItem[], f: FlightFilters): FlightItem[] {
+export function filterFlights(items: ListFlight[], f: FlightFilters): ListFlight[] {
   return items
     .map((it) => (f.cabinClass ? { ...it, seats: it.seats.filter((s) => s.cabinClass === f.cabinClass) } : it))
     .map((it) => ({ ...it, lowestPrice: it.seats.length ? Math.min(...it.seats.map((s) => s.salePrice)) : null }))
@@ -26,8 +26,8 @@ export function filterFlights(items: FlightItem[], f: FlightFilters): FlightItem
     );
 }
 
-export function sortFlights(items: FlightItem[], orderBy: FlightFilters["orderBy"], orderType: "asc" | "desc"): FlightItem[] {
-  const key = (it: FlightItem): number => {
+export function sortFlights(items: ListFlight[], orderBy: FlightFilters["orderBy"], orderType: "asc" | "desc"): ListFlight[] {
+  const key = (it: ListFlight): number => {
     if (orderBy === "price") return it.lowestPrice ?? Number.MAX_SAFE_INTEGER;
     if (orderBy === "duration") return it.durationMin;
     if (orderBy === "arrTime") return Date.parse(`${it.arrDate}T${it.arrTime}:00Z`);
@@ -40,7 +40,7 @@ export function sortFlights(items: FlightItem[], orderBy: FlightFilters["orderBy
   );
 }
 
-export function facetsOf(items: FlightItem[]): FlightFacets {
+export function facetsOf(items: ListFlight[]): FlightFacets {
   const airlines = new Map<string, { code: string; name: string; lowestPrice: number | null }>();
   const dep = new Map<string, string>();
   const arr = new Map<string, string>();

@@ -1,8 +1,10 @@
 // Journeys of two flights: the first leg into a connecting city, the second out of it, joined
 // only where the connection rules allow (minimum connection time, longest wait, same city).
+// Built over the flights in full (FlightJourney); the reply carries each segment as a list shows it.
 import { airConnectionProblem, connectionMinutes } from "../../../src/domain/travel/transit";
 import type { CabinClass } from "../../../src/domain/travel/air-fares";
 import type { FlightItem, Itinerary } from "../../../src/domain/travel/types";
+import { inTimeBands } from "../../../src/domain/travel/results";
 import type { Places } from "../../inventory/places";
 import type { ItineraryQuery } from "../types";
 
@@ -34,7 +36,10 @@ function cabinPrices(segments: FlightItem[]): Itinerary["cabinPrices"] {
   return out;
 }
 
-export function itineraryOf(places: Places, segments: FlightItem[]): Itinerary | null {
+/** An itinerary over its flights in full, before its segments are cut down for the reply. */
+export type FlightJourney = Omit<Itinerary, "segments"> & { segments: FlightItem[] };
+
+export function itineraryOf(places: Places, segments: FlightItem[]): FlightJourney | null {
   const prices = cabinPrices(segments);
   if (!prices.length) return null;
   const first = segments[0];
@@ -65,12 +70,12 @@ export function itineraryOf(places: Places, segments: FlightItem[]): Itinerary |
 }
 
 /** Every valid pairing of a first and a second leg; at most `perFirst` per first leg, best first. */
-export function connect(places: Places, firsts: FlightItem[], seconds: FlightItem[], perFirst = 3): Itinerary[] {
+export function connect(places: Places, firsts: FlightItem[], seconds: FlightItem[], perFirst = 3): FlightJourney[] {
   const byCity = new Map<string, FlightItem[]>();
   for (const s of seconds) byCity.set(s.depCity, [...(byCity.get(s.depCity) ?? []), s]);
-  const out: Itinerary[] = [];
+  const out: FlightJourney[] = [];
   for (const a of firsts) {
-    const options: Itinerary[] = [];
+    const options: FlightJourney[] = [];
     for (const b of byCity.get(a.arrCity) ?? []) {
       if (b.arrCity === a.depCity) continue;
       if (airConnectionProblem(end(a, "arr"), end(b, "dep")) !== null) continue;
@@ -83,10 +88,12 @@ export function connect(places: Places, firsts: FlightItem[], seconds: FlightIte
   return out;
 }
 
-export function filterItineraries(list: Itinerary[], q: Pick<ItineraryQuery, "cabinClass" | "directOnly" | "airlines">): Itinerary[] {
+export function filterItineraries(list: FlightJourney[], q: Pick<ItineraryQuery, "cabinClass" | "directOnly" | "airlines" | "depBands">): FlightJourney[] {
   return list
     .filter((it) => !q.directOnly || it.segments.length === 1)
-    .filter((it) => !q.airlines?.length || it.segments.every((s) => q.airlines!.includes(s.airline)))
+    .filter((it) => inTimeBands(it.depTime, q.depBands ?? []))
+    // An itinerary any of whose flights the chosen airlines fly, as the result page has always filtered.
+    .filter((it) => !q.airlines?.length || it.segments.some((s) => q.airlines!.includes(s.airline)))
     .map((it) => {
       if (!q.cabinClass) return it;
       const prices = it.cabinPrices.filter((p) => p.cabinClass === q.cabinClass);
@@ -95,8 +102,8 @@ export function filterItineraries(list: Itinerary[], q: Pick<ItineraryQuery, "ca
     .filter((it) => it.lowestPrice !== null);
 }
 
-export function sortItineraries(list: Itinerary[], orderBy: ItineraryQuery["orderBy"], orderType: "asc" | "desc"): Itinerary[] {
-  const key = (it: Itinerary) =>
+export function sortItineraries(list: FlightJourney[], orderBy: ItineraryQuery["orderBy"], orderType: "asc" | "desc"): FlightJourney[] {
+  const key = (it: FlightJourney) =>
     orderBy === "price" ? it.lowestPrice ?? Number.MAX_SAFE_INTEGER : orderBy === "duration" ? it.totalDurationMin : Date.parse(`${it.depDate}T${it.depTime}:00Z`);
   const dir = orderType === "desc" ? -1 : 1;
   return [...list].sort((a, b) => (key(a) - key(b)) * dir || a.key.localeCompare(b.key));

@@ -1,7 +1,8 @@
-// A stored flight and its offers as the result list shows it.
+// A stored flight and its offers: in full (verify, holds, itineraries) and as a result list
+// shows them (ListFlight: no fee breakdown, insurance or rules; the fare detail answers those).
 import { limitPrices } from "../../../src/domain/travel/air-fares";
 import { daysBetween, minutesOf } from "../../../src/domain/travel/dates";
-import type { FlightItem } from "../../../src/domain/travel/types";
+import type { FlightItem, FlightSeat, ListFare, ListFlight } from "../../../src/domain/travel/types";
 import { AIRCRAFT, AIRLINES } from "../../inventory/data/airlines";
 import type { Places } from "../../inventory/places";
 import type { PricedFlight } from "./load";
@@ -68,4 +69,44 @@ export function applyLimitPrices(items: FlightItem[]): void {
       for (const s of group[i].seats) s.limitPrice = limit;
     });
   }
+}
+
+export function listFare(s: FlightSeat): ListFare {
+  const fare: ListFare = {
+    fareKey: s.fareKey,
+    cabinClass: s.cabinClass,
+    cabinCode: s.cabinCode,
+    discount: s.discount,
+    salePrice: s.salePrice,
+    taxes: s.adtTaxeCn + s.adtTaxeYq,
+    seatsLeft: s.seatsLeft,
+  };
+  if (s.fareFamily) fare.fareFamily = s.fareFamily;
+  return fare;
+}
+
+export function listFlight(f: FlightItem): ListFlight {
+  return {
+    flightKey: f.flightKey,
+    flightNo: f.flightNo,
+    airline: f.airline,
+    airlineName: f.airlineName,
+    aircraft: f.aircraft,
+    aircraftSize: f.aircraftSize,
+    depAirport: f.depAirport,
+    depAirportName: f.depAirportName,
+    depTerminal: f.depTerminal,
+    arrAirport: f.arrAirport,
+    arrAirportName: f.arrAirportName,
+    arrTerminal: f.arrTerminal,
+    depDate: f.depDate,
+    depTime: f.depTime,
+    arrDate: f.arrDate,
+    arrTime: f.arrTime,
+    arrDayOffset: f.arrDayOffset,
+    durationMin: f.durationMin,
+    stops: f.stops,
+    lowestPrice: f.lowestPrice,
+    seats: f.seats.map(listFare),
+  };
 }

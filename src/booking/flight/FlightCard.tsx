@@ -7,22 +7,24 @@ import type { CabinClass } from "../../domain/travel/air-fares";
 import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { isGpSeat } from "../../domain/travel/gp-fares";
-import type { FlightItem, FlightSeat, RuleTables } from "../../domain/travel/types";
+import type { ListFare, ListFlight } from "../../domain/travel/types";
+import { fareLabels } from "../../domain/travel/list-fares";
 import { Price } from "../shared/Price";
 import { CabinList, FEW_SEATS } from "./CabinList";
 import { useTranslate } from "@refinedev/core";
 
 interface Props {
-  flight: FlightItem;
+  flight: ListFlight;
+  /** The service fee per ticket on top of each fare (the search reply's). */
+  servFee: number;
   cabinClass?: CabinClass;
-  rules: RuleTables;
-  onBook: (flight: FlightItem, seat: FlightSeat) => void;
+  onBook: (flight: ListFlight, seat: ListFare) => void;
   bookLabel: string;
   /** Say the service fee under each price (the member's display setting may hide it, as the order page does). */
   showServFee?: boolean;
 }
 
-export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel, showServFee = true }: Props) {
+export function FlightCard({ flight: f, servFee, cabinClass, onBook, bookLabel, showServFee = true }: Props) {
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const best = cheapestSeat(f, cabinClass);
@@ -64,7 +66,7 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel, sh
           <Price fen={best?.salePrice ?? null} from />
           {best && (
             <span className="tp-bk-muted">
-              {best.cabinClassName} {best.discountLabel}
+              {fareLabels(best).cabinClassName} {fareLabels(best).discountLabel}
               {isGpSeat(best) && <Tag color="red" bordered={false} className="tp-bk-gp-tag">{t("gpOrder.tag")}</Tag>}
               {best.seatsLeft <= FEW_SEATS && <Tag color="orange" bordered={false} className="tp-bk-few-tag">{t("search.common.fewLeft", { n: best.seatsLeft })}</Tag>}
             </span>
@@ -74,7 +76,7 @@ export function FlightCard({ flight: f, cabinClass, rules, onBook, bookLabel, sh
           {best ? t("search.flight.cabins") : t("search.common.soldOut")} {best && (open ? <UpOutlined /> : <DownOutlined />)}
         </Button>
       </div>
-      {open && <CabinList seats={seatsOf(f, cabinClass)} rules={rules} bookLabel={bookLabel} onBook={(s) => onBook(f, s)} showServFee={showServFee} />}
+      {open && <CabinList seats={seatsOf(f, cabinClass)} servFee={servFee} bookLabel={bookLabel} onBook={(s) => onBook(f, s)} showServFee={showServFee} />}
     </article>
   );
 }

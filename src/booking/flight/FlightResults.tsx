@@ -11,7 +11,8 @@ import type { CabinClass } from "../../domain/travel/air-fares";
 import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/results";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
-import type { FlightItem, FlightListReply, FlightSeat, RoundTripReply } from "../../domain/travel/types";
+import type { FlightListReply, ListFare, ListFlight, RoundTripReply } from "../../domain/travel/types";
+import { fareLabels } from "../../domain/travel/list-fares";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
 import { useSearch } from "../shared/useSearch";
@@ -58,7 +59,7 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
   const shown = reply ? sortFlights(filterFlights(reply.list, filter), sortOrderOf(values.sort), cabin) : [];
   const outbound = goFare && data && "outbound" in data ? findFare(data.outbound.list, goFare) : null;
 
-  const book = (_: FlightItem, seat: FlightSeat) => {
+  const book = (_: ListFlight, seat: ListFare) => {
     // A quick order's member goes on to the order form.
     const query = { ...flightSearchParams(search), ...(values[BOOK_FOR_PARAM] ? { [BOOK_FOR_PARAM]: values[BOOK_FOR_PARAM] } : {}) };
     if (rt && !goFare) {
@@ -86,7 +87,7 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
               showIcon
               message={
                 outbound
-                  ? t("search.flight.pickedOutbound", { flight: `${outbound.flight.flightNo} ${outbound.flight.depDate} ${outbound.flight.depTime}`, cabin: outbound.seat.cabinClassName })
+                  ? t("search.flight.pickedOutbound", { flight: `${outbound.flight.flightNo} ${outbound.flight.depDate} ${outbound.flight.depTime}`, cabin: fareLabels(outbound.seat).cabinClassName })
                   : t("search.flight.pickOutbound", { from: search.depName, to: search.arrName, date: search.depDate })
               }
               description={outbound ? t("search.flight.pickReturn", { from: search.arrName, to: search.depName, date: search.retDate }) : undefined}
@@ -112,7 +113,7 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
             <TransitResults search={search} extra={extra} noDirect={noDirect} cabinClass={cabin} showServFee={showServFee} />
           ) : shown.length ? (
             shown.map((f) => (
-              <FlightCard key={f.flightKey} flight={f} cabinClass={cabin} rules={reply.ruleTables} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} showServFee={showServFee} />
+              <FlightCard key={f.flightKey} flight={f} servFee={reply.servFee} cabinClass={cabin} onBook={book} bookLabel={rt && !goFare ? t("search.flight.chooseOutbound") : t("search.common.book")} showServFee={showServFee} />
             ))
           ) : (
             <EmptyResult text={reply.list.length ? t("search.flight.noneFiltered") : t("search.flight.none")}>
@@ -126,7 +127,7 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
   );
 }
 
-function findFare(list: FlightItem[], fareKey: string): { flight: FlightItem; seat: FlightSeat } | null {
+function findFare(list: ListFlight[], fareKey: string): { flight: ListFlight; seat: ListFare } | null {
   for (const flight of list) {
     const seat = flight.seats.find((s) => s.fareKey === fareKey);
     if (seat) return { flight, seat };

@@ -23,7 +23,7 @@ import { PayWithin } from "../shared/PayWithin";
 import { FlightSummary } from "./FlightSummary";
 import { PassengerFields } from "./PassengerFields";
 import { PriceSummary } from "./PriceSummary";
-import { RuleLinesTable } from "./CabinList";
+import { RuleLinesTable } from "./RuleLinesTable";
 import type { OrderFormValues } from "./order-form";
 import { blankGpPassenger, gpFormDefaults, gpFormFields, liveGpPanel, type GpOrderFormValues } from "./gp-form";
 import { ContactCard } from "./ContactCard";

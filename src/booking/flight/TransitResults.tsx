@@ -9,7 +9,7 @@ import { subjectKey } from "../../access/rules";
 import type { PortalUser } from "../../pages/layout/session";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import { priceText } from "../../domain/travel/money";
-import type { FlightItem, FlightSeat, Itinerary, ItineraryListReply } from "../../domain/travel/types";
+import type { Itinerary, ItineraryListReply, ListFare, ListFlight } from "../../domain/travel/types";
 import { flightSearchParams, type FlightSearch } from "../../domain/travel/search-query";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { useSearch } from "../shared/useSearch";
@@ -19,7 +19,7 @@ import { flightOrderRoute } from "../shared/travel-type";
 const TRANSIT_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/list_transit";
 
 /** The cheapest fare of the class with seats left on a flight, as the itinerary's price counts it. */
-export function cheapestOpen(flight: FlightItem, cabinClass: CabinClass): FlightSeat | null {
+export function cheapestOpen(flight: ListFlight, cabinClass: CabinClass): ListFare | null {
   const open = flight.seats.filter((s) => s.cabinClass === cabinClass && s.seatsLeft > 0 && s.cabinCode !== "GP");
   return open.length ? open.reduce((a, b) => (b.salePrice < a.salePrice ? b : a)) : null;
 }
@@ -49,7 +49,8 @@ export function TransitResults({ search, extra, noDirect, cabinClass, showServFe
     navigate(pathFor(flightOrderRoute(memberKey), undefined, { ...flightSearchParams(search), ...extra, fareKey: first.fareKey, nextFareKey: second.fareKey }));
   };
   const serviceFee = (it: Itinerary, cabin: CabinClass) => {
-    const fee = seatsOf(it, cabin).reduce((a, s) => a + (s?.breakdown.ADT.serviceFee ?? 0), 0);
+    // One service fee per ticket, so one per flight of the connection.
+    const fee = seatsOf(it, cabin).reduce((a, s) => a + (s ? (data?.servFee ?? 0) : 0), 0);
     return showServFee && fee > 0 ? <span className="tp-bk-muted" data-testid="service-fee-note">{t("flightTrip.serviceFeeAdded", { amount: priceText(fee) })}</span> : null;
   };
 

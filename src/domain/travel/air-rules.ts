@@ -67,15 +67,9 @@ export interface RuleLine {
   changePercent: number;
 }
 
-/** The rule table of a tier, for the cabin expansion's 退改签 popover. */
+/** The rule table of a tier: a fare's detail and verify answer it, the 退改签 popover shows it. */
 export function ruleLines(tier: FareTier): RuleLine[] {
   return WINDOW_LABELS.map((window, i) => ({ window, refundPercent: TABLE[tier].refund[i], changePercent: TABLE[tier].change[i] }));
-}
-
-/** Every public tier's table, as replies carry them once; with `gp`, the GP fares' table too. */
-export function ruleTables(gp = false): Record<PublicFareTier, RuleLine[]> & { gp?: RuleLine[] } {
-  const tables = { full: ruleLines("full"), flex: ruleLines("flex"), discount: ruleLines("discount"), promo: ruleLines("promo") };
-  return gp ? { ...tables, gp: ruleLines("gp") } : tables;
 }
 
 /** Free checked baggage (kg) per cabin; international fares allow pieces of 23 kg instead. */

@@ -12,6 +12,11 @@ export function chinaDate(ms: number): string {
 }
 
 
+/** The instant (ISO, UTC) of a China date and 'HH:mm' time. */
+export function chinaInstant(date: string, time: string): string {
+  return new Date(Date.parse(`${date}T${time}:00Z`) - CHINA_OFFSET_MS).toISOString();
+}
+
 /** Minutes since China midnight at instant `ms`. */
 export function chinaMinutes(ms: number): number {
   const d = new Date(ms + CHINA_OFFSET_MS);

@@ -2,7 +2,7 @@
 // pick, applied in the browser over the list the search returned (no new request per click).
 import type { CabinClass } from "./air-fares";
 import { minutesOf } from "./dates";
-import type { FlightItem, FlightSeat, Itinerary } from "./types";
+import type { Itinerary, ListFare, ListFlight } from "./types";
 import type { TrainItem } from "./train-types";
 import type { Fen } from "./money";
 import type { Lang } from "../messages";
@@ -62,20 +62,20 @@ export interface FlightFilter {
 }
 
 /** The seats a flight shows under the cabin-class filter (all when none is chosen). */
-export function seatsOf(flight: FlightItem, cabinClass?: CabinClass): FlightSeat[] {
+export function seatsOf<S extends Pick<ListFare, "cabinClass">>(flight: { seats: S[] }, cabinClass?: CabinClass): S[] {
   return cabinClass ? flight.seats.filter((s) => s.cabinClass === cabinClass) : flight.seats;
 }
 
 /** Lowest adult sale price among the bookable seats shown, or null when none is left. */
-export function cheapestSeat(flight: FlightItem, cabinClass?: CabinClass): FlightSeat | null {
-  let best: FlightSeat | null = null;
+export function cheapestSeat<S extends Pick<ListFare, "cabinClass" | "seatsLeft" | "salePrice">>(flight: { seats: S[] }, cabinClass?: CabinClass): S | null {
+  let best: S | null = null;
   for (const s of seatsOf(flight, cabinClass)) if (s.seatsLeft > 0 && (!best || s.salePrice < best.salePrice)) best = s;
   return best;
 }
 
 const has = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
 
-export function filterFlights(list: readonly FlightItem[], f: FlightFilter): FlightItem[] {
+export function filterFlights<F extends ListFlight>(list: readonly F[], f: FlightFilter): F[] {
   return list.filter(
     (x) =>
       has(f.airlines, x.airline) &&
@@ -87,7 +87,7 @@ export function filterFlights(list: readonly FlightItem[], f: FlightFilter): Fli
   );
 }
 
-export function sortFlights(list: readonly FlightItem[], order: SortOrder, cabinClass?: CabinClass): FlightItem[] {
+export function sortFlights<F extends ListFlight>(list: readonly F[], order: SortOrder, cabinClass?: CabinClass): F[] {
   return sortBy(list, order, (x) => x.depTime, (x) => cheapestSeat(x, cabinClass)?.salePrice ?? null, (x) => x.durationMin);
 }
 

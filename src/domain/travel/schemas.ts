@@ -7,6 +7,7 @@ import { daysBetween, minutesOf, normaliseDate } from "./dates";
 import { CAR_TYPES } from "./car";
 import { MAX_ROOMS, MAX_STAY_NIGHTS } from "./hotel";
 import { TRAIN_TYPES } from "./train";
+import { TIME_BAND_KEYS } from "./results";
 
 /** A date 'YYYY-MM-DD' (or 'YYYY-M-D'), decoded to the zero-padded form. */
 export function zDate(label: string) {
@@ -104,6 +105,9 @@ export const flightTransitInput = z
   .strict()
   .refine(notSameCity, SAME_CITY);
 
+/** Itineraries an international search answers per page unless asked for another size. */
+export const INTL_PAGE_SIZE = 10;
+
 export const interFlightListInput = z
   .object({
     ...route,
@@ -111,8 +115,12 @@ export const interFlightListInput = z
     cabinClass: flightFilters.cabinClass,
     directOnly: flightFilters.directOnly,
     airlines: flightFilters.airlines,
+    /** Departure time bands of the first flight (dawn, morning, afternoon, evening). */
+    depBands: zList(new RegExp(`^(${TIME_BAND_KEYS.join("|")})$`), `出发时段只能是 ${TIME_BAND_KEYS.join("、")}`, TIME_BAND_KEYS.length),
     orderBy: z.enum(["price", "depTime", "duration"], { error: "排序方式只能是 price、depTime 或 duration" }).optional().default("price"),
     orderType,
+    pageNum: zInt({ min: 1, max: 100, error: "页码须为 1 到 100 之间的整数" }).optional().default(1),
+    pageSize: zInt({ min: 1, max: 50, error: "每页条数须为 1 到 50 之间的整数" }).optional().default(INTL_PAGE_SIZE),
   })
   .strict()
   .refine(notSameCity, SAME_CITY);
@@ -120,6 +128,9 @@ export const interFlightListInput = z
 export const flightCalendarInput = z.object({ ...route, depDate: zDate("出发日期") }).strict().refine(notSameCity, SAME_CITY);
 
 export const fareVerifyInput = z.object({ fareKey: z.string({ error: "请提供舱位编号" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确") }).strict();
+
+/** A listed fare whose fee breakdown and rules a cabin's popover asks for. */
+export const fareDetailInput = fareVerifyInput;
 
 export const airCitySearchInput = z.object({ keyword: zKeyword("关键字"), international: zBool("国际只能是 0 或 1").optional() }).strict();
 

@@ -1,8 +1,8 @@
-// Reply types of the search APIs: what the result lists, the cabin expansion with its fee
-// breakdown, the calendar strip and the hotel detail page read. Money is integer fen. Train and
-// hotel replies live beside this file and are re-exported here.
+// Reply types of the search APIs: what the result lists, the fare detail a cabin's fee breakdown
+// and rules open from, the calendar strip and the hotel detail page read. Money is integer fen.
+// Train and hotel replies live beside this file and are re-exported here.
 import type { CabinClass, FareBreakdown, InsuranceOption } from "./air-fares";
-import type { FareTier, PublicFareTier, RuleLine } from "./air-rules";
+import type { FareTier, RuleLine } from "./air-rules";
 import type { CarFare } from "./car";
 import type { Fen } from "./money";
 
@@ -20,7 +20,10 @@ export interface AirCity {
 
 // ---- flights ----
 
-/** One fare of a cabin: the Seat fields of the field plus everything the expansion shows. */
+/**
+ * One fare of a cabin in full: what verify answers and an order is booked from. A result list
+ * carries its ListFare instead; the breakdown, insurance and rules come as a FareDetailReply.
+ */
 export interface FlightSeat {
   /** Opaque key naming this fare for verify and hold. */
   fareKey: string;
@@ -45,7 +48,7 @@ export interface FlightSeat {
   seatsLeft: number;
   /** "A" for 10 or more, else the count, as airline availability displays show it. */
   seatStatus: string;
-  /** Refund and change tier: its fee table is the reply's ruleTables[tier]. */
+  /** Refund and change tier: its fee table is ruleLines(tier), answered with the fare (verify, fare detail). */
   tier: FareTier;
   /** "GP": a 政府采购 (government procurement) fare, sold on the same economy seats; absent on public fares. */
   fareFamily?: "GP";
@@ -98,21 +101,59 @@ export interface FlightItem {
   seats: FlightSeat[];
 }
 
+/**
+ * A fare as a result list shows it. Its tier and labels follow from its codes (list-fares.ts),
+ * the service fee is the reply's (the same on every fare for one caller), and what a cabin's
+ * 退改签 and 税费 popovers show comes from the fare detail when they are opened: a list of many
+ * flights stays small.
+ */
+export interface ListFare {
+  fareKey: string;
+  cabinClass: CabinClass;
+  cabinCode: string;
+  /** Percent of the cabin's full fare. */
+  discount: number;
+  salePrice: Fen;
+  /** An adult's airport fee plus fuel surcharge. */
+  taxes: Fen;
+  seatsLeft: number;
+  fareFamily?: "GP";
+}
+
+/** The fields of a flight a result list shows, filters and sorts by; verify answers the whole FlightItem. */
+export type ListFlightFields =
+  | "flightKey" | "flightNo" | "airline" | "airlineName" | "aircraft" | "aircraftSize"
+  | "depAirport" | "depAirportName" | "depTerminal" | "arrAirport" | "arrAirportName" | "arrTerminal"
+  | "depDate" | "depTime" | "arrDate" | "arrTime" | "arrDayOffset" | "durationMin" | "stops" | "lowestPrice";
+
+export interface ListFlight extends Pick<FlightItem, ListFlightFields> {
+  seats: ListFare[];
+}
+
+/** What a cabin's popovers show: the fee breakdown per passenger type, insurance, and the 退改签 rules. */
+export interface FareDetailReply {
+  fareKey: string;
+  tier: FareTier;
+  tierName: string;
+  baggage: string;
+  rules: RuleLine[];
+  breakdown: FareBreakdown;
+  insurance: readonly InsuranceOption[];
+}
+
 export interface FlightFacets {
   airlines: { code: string; name: string; lowestPrice: Fen | null }[];
   depAirports: { code: string; name: string }[];
   arrAirports: { code: string; name: string }[];
 }
 
-/** The refund and change fee table of each tier, sent once per reply instead of per fare (gp only when GP fares were asked for). */
-export type RuleTables = Record<PublicFareTier, RuleLine[]> & { gp?: RuleLine[] };
-
 export interface FlightListReply {
-  ruleTables: RuleTables;
+  /** The service fee per ticket the caller pays on every fare listed (their company's agreed fee, else the portal's). */
+  servFee: Fen;
   depCity: string;
   arrCity: string;
   depDate: string;
-  list: FlightItem[];
+  list: ListFlight[];
   total: number;
   lowestPrice: Fen | null;
   facets: FlightFacets;
@@ -132,10 +173,10 @@ export interface Connection {
   changePlace: boolean;
 }
 
-/** A journey of two or more flights. */
+/** A journey of two or more flights, as the result list shows it. */
 export interface Itinerary {
   key: string;
-  segments: FlightItem[];
+  segments: ListFlight[];
   connections: Connection[];
   depDate: string;
   depTime: string;
@@ -148,13 +189,21 @@ export interface Itinerary {
 }
 
 export interface ItineraryListReply {
-  ruleTables: RuleTables;
+  /** The service fee per ticket and flight the caller pays on every fare listed. */
+  servFee: Fen;
   depCity: string;
   arrCity: string;
   depDate: string;
+  /** One page of the itineraries that pass the filters (all of them for a domestic connection search). */
   list: Itinerary[];
+  /** How many itineraries pass the filters, over every page. */
   total: number;
+  pageNum: number;
+  pageSize: number;
+  /** Lowest price over every page. */
   lowestPrice: Fen | null;
+  /** The airlines of every itinerary found, before the filters: the airline filter's choices. */
+  airlines: { code: string; name: string }[];
 }
 
 export interface CalendarDay {

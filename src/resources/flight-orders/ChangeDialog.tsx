@@ -12,7 +12,8 @@ import {
 } from "../../domain/orders/flight-after-sales";
 import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { holdsTicket } from "../../domain/orders/flight-tickets";
-import type { FlightItem, FlightListReply, FlightSeat } from "../../domain/travel/types";
+import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/types";
+import { fareLabels } from "../../domain/travel/list-fares";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { formatFen } from "../../domain/policy/fen";
@@ -27,8 +28,8 @@ const fen = (v: number) => `¥${formatFen(v)}`;
 type Values = z.input<typeof confirmChangeInput>;
 interface FareRow {
   fareKey: string;
-  flight: FlightItem;
-  seat: FlightSeat;
+  flight: ListFlight;
+  seat: ListFare;
 }
 
 export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDetail; onClose: () => void; onDone: () => void }) {
@@ -214,7 +215,7 @@ function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: st
   const columns: TableColumnsType<FareRow> = [
     { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
     { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
-    { title: "", key: "cabin", render: (_: unknown, r) => `${r.seat.cabinClassName}${r.seat.cabinCode} · ${r.seat.discountLabel}` },
+    { title: "", key: "cabin", render: (_: unknown, r) => `${fareLabels(r.seat).cabinClassName}${r.seat.cabinCode} · ${fareLabels(r.seat).discountLabel}` },
     { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },
     { title: "", key: "left", render: (_: unknown, r) => <Typography.Text type="secondary">{t("flightOrder.change.seatsLeft", { n: r.seat.seatsLeft })}</Typography.Text> },
   ];
