@@ -109,18 +109,22 @@ try {
   const created = performance.now();
   const first = start();
   let token: string;
+  let createdFigures: string;
   try {
-    await firstHealth(first);
+    const healthMs = await firstHealth(first);
     const client = benchClient(PORT, 1);
     const login = await client.post("/login/appNewLogin", { mobilePhone: MEMBER, loginPsw: md5(DEMO_PASSWORD), accCode: "-9990" });
     client.close();
     if (login.ret !== 0) throw new Error(`login ${MEMBER}: ${login.msg}`);
     token = login.data.token;
     await Promise.race([first.inventoryReady, new Promise((_, reject) => setTimeout(() => reject(new Error("inventory not generated in time")), GENERATION_TIMEOUT_MS))]);
+    const generated = usageOf(first.child);
+    createdFigures = `first start on the new database: health ${healthMs.toFixed(0)} ms, resident memory once the window is generated ${generated.rssMb.toFixed(0)} MB (CPU ${(generated.cpuMs / 1000).toFixed(1)} s)`;
   } finally {
     await stop(first);
   }
   console.log(`database created, seeded and its inventory generated in ${((performance.now() - created) / 1000).toFixed(1)} s (${staticDir ? "serving the built portal" : "no built portal: npm run build first to serve it"})`);
+  console.log(createdFigures);
   console.log(`${RUNS} starts; resident memory ${IDLE_SECONDS} s after each start, then after one search of each product\n`);
 
   const runs: Run[] = [];
