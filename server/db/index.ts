@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { withStatementCache, type CachedSqlite } from "./statement-cache";
 import { watchWrites, type WriteWatch } from "./write-watch";
@@ -83,9 +82,6 @@ export function readNowOf(db: Kysely<Database>): ReadNow | undefined {
 /** Raised for a database that cannot be opened; main.ts prints its message as one line. */
 export class DatabaseUnavailable extends Error {}
 
-// pg returns int8/numeric as strings; counts and ids are small enough for JS numbers.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export async function openDb(opts: DbOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pgSchema);
   return openSqlite(opts.dataDir ?? "./data", opts.fileName ?? "portal.db");
@@ -124,6 +120,10 @@ function openSqlite(dataDir: string, fileName: string): Db {
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Db> {
+  // The driver is loaded only for PostgreSQL: a server on its SQLite file never needs it.
+  const { default: pg } = await import("pg");
+  // pg returns int8/numeric as strings; counts and ids are small enough for JS numbers.
+  pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

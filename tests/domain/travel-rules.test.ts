@@ -1,6 +1,7 @@
 // Pinyin matching, connection rules, train and ride fares, hotel cancellation, travel dates.
 import { describe, expect, it } from "vitest";
-import { matchScore, pinyinKeys, searchByPinyin } from "../../src/domain/travel/pinyin";
+import { matchScore, searchByPinyin } from "../../src/domain/travel/pinyin";
+import { pinyinKeys } from "../../src/domain/travel/pinyin-keys";
 import { AIR_MCT, airConnectionProblem, trainConnectionProblem } from "../../src/domain/travel/transit";
 import { childTrainFare, seatAvailabilityText, trainFare, trainRefundFee } from "../../src/domain/travel/train";
 import { carFare } from "../../src/domain/travel/car";

@@ -15,7 +15,7 @@ import { zInt, zOptionalString } from "../../../src/domain/zod";
 import { carStandardFormSchema, CAR_TYPES, type CarStandardForm } from "../../../src/domain/policy";
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
-import { allCities, cityByCode } from "../../policy/cities";
+import { allCities, citiesByCode } from "../../policy/cities";
 import { uniquely } from "../../policy/unique";
 import { likePattern } from "./paging";
 
@@ -116,10 +116,11 @@ export const carStandardRoutes = [
       const { companyId } = await companyCaller(ctx.db, member!);
       const { id, name, tripLevelIds, ...rules } = input;
       await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, "适用差旅等级不正确");
+      const cities = await citiesByCode();
       for (const [i, c] of rules.cities.entries()) {
-        if (!cityByCode(c.code)) throw new BizError(RET.BAD_INPUT, `未知的城市：${c.name}`, { errors: { [`cities.${i}.code`]: `未知的城市：${c.name}` } });
+        if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, `未知的城市：${c.name}`, { errors: { [`cities.${i}.code`]: `未知的城市：${c.name}` } });
       }
-      const stored: CarRules = { ...rules, cities: rules.allCities ? [] : rules.cities.map((c) => ({ code: c.code, name: cityByCode(c.code)!.name })) };
+      const stored: CarRules = { ...rules, cities: rules.allCities ? [] : rules.cities.map((c) => ({ code: c.code, name: cities.get(c.code)!.name })) };
       const savedId = await ctx.db.transaction().execute(async (trx) => {
         const at = isoAt();
         let standardId: number;

@@ -17,7 +17,7 @@ import {
 import { companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { loadCityTiers, saveSetting } from "../../policy/settings";
-import { cityByCode } from "../../policy/cities";
+import { citiesByCode } from "../../policy/cities";
 import { likePattern } from "./paging";
 
 const ACCESS = "travel-standards";
@@ -218,11 +218,12 @@ export const standardRoutes = [
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       // Names are taken from the city list, so a tier never holds a misspelt or made-up city.
+      const cities = await citiesByCode();
       const tiers = Object.fromEntries(
         LISTED_TIERS.map((tier) => [
           tier,
           input[tier].map((c, i) => {
-            const city = cityByCode(c.code);
+            const city = cities.get(c.code);
             if (!city) throw new BizError(RET.BAD_INPUT, `未知的城市：${c.name}`, { errors: { [`${tier}.${i}.code`]: `未知的城市：${c.name}` } });
             return { code: city.code, name: city.name };
           }),

@@ -1,6 +1,5 @@
 // Finding a city, airport or station by what a person types: Chinese (北京), full pinyin
-// (beijing) or initials (bj), and codes (PEK). Keys are computed once per name with pinyin-pro.
-import { pinyin } from "pinyin-pro";
+// (beijing) or initials (bj), and codes (PEK). Keys are computed once per name (pinyin-keys.ts).
 
 export interface PinyinKeys {
   name: string;
@@ -8,13 +7,6 @@ export interface PinyinKeys {
   full: string;
   /** First letter of each syllable: "bjn". */
   initials: string;
-}
-
-/** Keys of a Chinese name; `spelled` overrides pinyin-pro where a reading is special. */
-export function pinyinKeys(name: string, spelled?: string): PinyinKeys {
-  const syllables = spelled ? spelled.split(/\s+/) : pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" });
-  const clean = syllables.map((s) => s.toLowerCase().replace(/[^a-z]/g, "")).filter(Boolean);
-  return { name, full: clean.join(""), initials: clean.map((s) => s[0]).join("") };
 }
 
 /**
