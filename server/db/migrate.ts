@@ -50,6 +50,7 @@ import * as m092 from "./migrations/092_report_summaries";
 import * as m108 from "./migrations/108_order_parties";
 import * as m109 from "./migrations/109_bill_summaries";
 import * as m110 from "./migrations/110_list_indexes";
+import * as m111 from "./migrations/111_statement_same_day";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   "108_order_parties": m108,
   "109_bill_summaries": m109,
   "110_list_indexes": m110,
+  "111_statement_same_day": m111,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

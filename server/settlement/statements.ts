@@ -19,6 +19,7 @@ import { formatFen } from "../../src/domain/policy/fen";
 import { settleCredit } from "./credit";
 import { companyById } from "./company";
 import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
+import { isUniqueViolation } from "../services/accounts/db";
 
 export const UNASSIGNED_DEPARTMENT = "未分配部门";
 export const STATEMENT_MISSING = "未找到该对账单";
@@ -101,63 +102,80 @@ export interface GenerateRequest {
    * moves later that day is left to the next statement rather than falling into a closed one.
    */
   cutoffIso?: string;
+  /**
+   * On request, a statement of the same period end may be made again: what was paid after the
+   * last one's cutoff is billed on a new statement (numbered -2, -3 …); with nothing new, the
+   * last one is answered. Scheduled runs make each period's statement once.
+   */
+  again?: boolean;
 }
 
 /**
- * Creates the statement of one period, once: a second request for the same period finds the
- * first. Lines: every unbilled credit ledger row (charge +, refund −) written before the cutoff,
- * then one adjustment per dispute accepted earlier (the disputed amount given back).
+ * Creates the statement of one period, once (on request, again when something new is unbilled).
+ * Lines: every unbilled credit ledger row (charge +, refund −) written before the cutoff, then one
+ * adjustment per dispute accepted earlier (the disputed amount given back). Two requests racing
+ * for the same rows: the second finds them on a line (unique per ledger row) and is refused.
  */
 export async function generateStatement(db: Db, r: GenerateRequest): Promise<number | null> {
-  return inTransaction(db, async (trx) => {
-    const existing = await trx.selectFrom("settlement_statements").select("id").where("companyId", "=", r.companyId).where("periodEnd", "=", r.periodEnd).executeTakeFirst();
-    if (existing) return existing.id;
-    const company = await companyById(trx, r.companyId);
-    const cutoffTime = r.cutoffIso ?? periodCutoffIso(r.periodEnd);
-    const payments = await unbilledCredit(trx, r.companyId, company?.walletMemberId ?? null, cutoffTime);
-    const adjustments = await pendingAdjustments(trx, r.companyId);
-    if (!payments.length && !adjustments.length) {
-      if (r.whenEmpty === "skip") return null;
-      throw new BizError(RET.CONFLICT, "本期没有待结算的授信支付或调整，无需生成对账单");
-    }
-    const describe = await describeOrders(trx, r.companyId, payments);
-    const amountFen = payments.reduce((a, p) => a + p.amountFen, 0);
-    const serviceFeeFen = payments.reduce((a, p) => a + p.serviceFeeFen, 0) - adjustments.reduce((a, l) => a + l.serviceFeeFen, 0);
-    const adjustmentFen = -adjustments.reduce((a, l) => a + l.amountFen, 0);
-    const at = isoAt();
-    const statementId = (
-      await trx
-        .insertInto("settlement_statements")
-        .values({
-          statementNo: statementNoOf(r.companyId, r.periodEnd), companyId: r.companyId, periodStart: r.periodStart, periodEnd: r.periodEnd,
-          status: "generated", lineCount: payments.length + adjustments.length, amountFen, serviceFeeFen, adjustmentFen,
-          totalFen: amountFen + adjustmentFen, cutoffTime, createTime: at, updateTime: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
-    for (const p of payments) {
-      await trx
-        .insertInto("settlement_lines")
-        .values({
-          statementId, kind: p.amountFen < 0 ? "refund" : "order", paymentId: p.paymentId, ledgerId: p.ledgerId, adjustsLineId: null, orderId: p.orderId, orderNo: p.orderNo, title: p.title,
-          ...describe(p), paidTime: p.paidTime, amountFen: p.amountFen, serviceFeeFen: p.serviceFeeFen,
-        })
-        .execute();
-    }
-    for (const l of adjustments) {
-      await trx
-        .insertInto("settlement_lines")
-        .values({
-          statementId, kind: "adjustment", paymentId: null, ledgerId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
-          title: `调整：${l.title}（${l.statementNo} 异议成立）`.slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
-          paidTime: null, amountFen: -l.amountFen, serviceFeeFen: -l.serviceFeeFen,
-        })
-        .execute();
-    }
-    await addEvent(trx, { statementId, action: "generate", fromStatus: null, toStatus: "generated", actor: r.actor, note: `账期 ${r.periodStart} 至 ${r.periodEnd}，${payments.length + adjustments.length} 笔` });
-    return statementId;
-  });
+  try {
+    return await inTransaction(db, (trx) => generateIn(trx, r));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, "对账单正在生成，请稍后刷新查看");
+    throw e;
+  }
+}
+
+async function generateIn(trx: Db, r: GenerateRequest): Promise<number | null> {
+  const sameEnd = await trx.selectFrom("settlement_statements").select("id").where("companyId", "=", r.companyId).where("periodEnd", "=", r.periodEnd).orderBy("id", "desc").execute();
+  if (sameEnd.length && !r.again) return sameEnd[0].id;
+  const company = await companyById(trx, r.companyId);
+  const cutoffTime = r.cutoffIso ?? periodCutoffIso(r.periodEnd);
+  const payments = await unbilledCredit(trx, r.companyId, company?.walletMemberId ?? null, cutoffTime);
+  const adjustments = await pendingAdjustments(trx, r.companyId);
+  if (!payments.length && !adjustments.length) {
+    // Asked again with nothing new: the statement already made answers.
+    if (sameEnd.length) return sameEnd[0].id;
+    if (r.whenEmpty === "skip") return null;
+    throw new BizError(RET.CONFLICT, "本期没有待结算的授信支付或调整，无需生成对账单");
+  }
+  const statementNo = statementNoOf(r.companyId, r.periodEnd) + (sameEnd.length ? `-${sameEnd.length + 1}` : "");
+  const describe = await describeOrders(trx, r.companyId, payments);
+  const amountFen = payments.reduce((a, p) => a + p.amountFen, 0);
+  const serviceFeeFen = payments.reduce((a, p) => a + p.serviceFeeFen, 0) - adjustments.reduce((a, l) => a + l.serviceFeeFen, 0);
+  const adjustmentFen = -adjustments.reduce((a, l) => a + l.amountFen, 0);
+  const at = isoAt();
+  const statementId = (
+    await trx
+      .insertInto("settlement_statements")
+      .values({
+        statementNo, companyId: r.companyId, periodStart: r.periodStart, periodEnd: r.periodEnd,
+        status: "generated", lineCount: payments.length + adjustments.length, amountFen, serviceFeeFen, adjustmentFen,
+        totalFen: amountFen + adjustmentFen, cutoffTime, createTime: at, updateTime: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  for (const p of payments) {
+    await trx
+      .insertInto("settlement_lines")
+      .values({
+        statementId, kind: p.amountFen < 0 ? "refund" : "order", paymentId: p.paymentId, ledgerId: p.ledgerId, adjustsLineId: null, orderId: p.orderId, orderNo: p.orderNo, title: p.title,
+        ...describe(p), paidTime: p.paidTime, amountFen: p.amountFen, serviceFeeFen: p.serviceFeeFen,
+      })
+      .execute();
+  }
+  for (const l of adjustments) {
+    await trx
+      .insertInto("settlement_lines")
+      .values({
+        statementId, kind: "adjustment", paymentId: null, ledgerId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
+        title: `调整：${l.title}（${l.statementNo} 异议成立）`.slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
+        paidTime: null, amountFen: -l.amountFen, serviceFeeFen: -l.serviceFeeFen,
+      })
+      .execute();
+  }
+  await addEvent(trx, { statementId, action: "generate", fromStatus: null, toStatus: "generated", actor: r.actor, note: `账期 ${r.periodStart} 至 ${r.periodEnd}，${payments.length + adjustments.length} 笔` });
+  return statementId;
 }
 
 /** The start of the period that ends on `periodEnd`: the day after the company's last statement. */
@@ -180,9 +198,11 @@ export async function generateNow(db: Db, companyId: number): Promise<number> {
   const today = chinaDate(at);
   const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
   const fallback = firstTime ? chinaDate(Date.parse(firstTime)) : today;
-  const start = await periodStartFor(db, companyId, today, fallback < today ? fallback : today);
+  // A second statement of the day covers only the day: the earlier one billed what came before.
+  const endsToday = await db.selectFrom("settlement_statements").select("id").where("companyId", "=", companyId).where("periodEnd", "=", today).executeTakeFirst();
+  const start = endsToday ? today : await periodStartFor(db, companyId, today, fallback < today ? fallback : today);
   // The cutoff is exclusive: a millisecond on, so what was written in this very millisecond is billed too.
-  const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse", cutoffIso: isoAt(at + 1) });
+  const id = await generateStatement(db, { companyId, periodStart: start, periodEnd: today, actor: OPERATOR_ACTOR, whenEmpty: "refuse", cutoffIso: isoAt(at + 1), again: true });
   return id!;
 }
 

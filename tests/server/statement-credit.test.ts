@@ -274,4 +274,43 @@ describe("a company's credit on its statements", () => {
     await sendConfirmSettle(next.data.id);
     expect(await creditUsed()).toBe("0.00");
   });
+
+  it("an operator asking again the same day bills what was paid since on a second statement of the day; asked once more, that one answers", async () => {
+    const payOnCredit = async (daysAhead: number) => {
+      const seat = await economy(daysAhead);
+      await capBelow(seat, 0);
+      const order = await book(seat);
+      const t = await trade(order.id, "credit");
+      const r = await api(STAFF, PAY.credit, { outTradeNo: t, requestVerify: requestVerify(ids[STAFF], t), businessType: BUSINESS_TYPE.dometicketOrderPay });
+      expect(r.ret, r.msg).toBe(0);
+      return order;
+    };
+    clock = Date.parse(`${chinaDate(clock + 3 * 86_400_000)}T09:00:00+08:00`);
+    const first = await payOnCredit(14);
+    clock += 60_000;
+    const a = await operator(S.operatorGenerate, { companyId });
+    expect(a.ret, a.msg).toBe(0);
+    expect(a.data.lines.map((l: { orderNo: string }) => l.orderNo)).toEqual([first.orderNo]);
+
+    clock += 60 * 60_000;
+    const second = await payOnCredit(15);
+    clock += 60_000;
+    const b = await operator(S.operatorGenerate, { companyId });
+    expect(b.ret, b.msg).toBe(0);
+    expect(b.data.id).not.toBe(a.data.id);
+    expect(b.data.lines.map((l: { orderNo: string; amountFen: number }) => [l.orderNo, l.amountFen])).toEqual([[second.orderNo, second.payprice]]);
+    const rows = await db().selectFrom("settlement_statements").select(["id", "statementNo", "periodStart", "periodEnd"]).where("id", "in", [a.data.id, b.data.id]).orderBy("id").execute();
+    expect(rows[1].statementNo).toBe(`${rows[0].statementNo}-2`);
+    expect(rows[1]).toMatchObject({ periodStart: chinaDate(clock), periodEnd: chinaDate(clock) });
+
+    // Nothing new: the day's last statement answers, no third one is made.
+    const c = await operator(S.operatorGenerate, { companyId });
+    expect(c.ret, c.msg).toBe(0);
+    expect(c.data.id).toBe(b.data.id);
+    expect((await closedPeriodsBilled(db())).rows).toEqual([]);
+    await expectBooksBalanced(db());
+    await sendConfirmSettle(a.data.id);
+    await sendConfirmSettle(b.data.id);
+    expect(await creditUsed()).toBe("0.00");
+  });
 });
