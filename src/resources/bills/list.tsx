@@ -127,7 +127,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
   };
 
   return (
-    <Card title={bill.title} extra={<ExportButton url={billExcelPath(bill.name)} filters={exportFilters} disabled={Boolean(error) || tableQuery.isLoading} />} data-testid="bill-list">
+    <Card title={t(`pageTitle.${bill.route}`, bill.title)} extra={<ExportButton url={billExcelPath(bill.name)} filters={exportFilters} disabled={Boolean(error) || tableQuery.isLoading} />} data-testid="bill-list">
       <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item name="dates" label={t(orders ? "bills.filter.bookDate" : "bills.filter.tradeDate")}>
           <DatePicker.RangePicker style={{ width: 240 }} />
@@ -147,7 +147,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
         </Form.Item>
         {has("product") && (
           <Form.Item name="product" label={t("bills.filter.product")}>
-            <Select allowClear style={{ width: 120 }} placeholder={t("bills.filter.all")} options={BILL_PRODUCTS.map((p) => ({ value: p, label: BILL_PRODUCT_LABELS[p] }))} />
+            <Select allowClear style={{ width: 120 }} placeholder={t("bills.filter.all")} options={BILL_PRODUCTS.map((p) => ({ value: p, label: t(`bills.product.${p}`, BILL_PRODUCT_LABELS[p]) }))} />
           </Form.Item>
         )}
         {has("status") && (

@@ -92,7 +92,7 @@ function tripColumns(bill: BillDefinition, { t, sortOrder }: OrderColumnsInput):
       render: (_: unknown, r: OrderBillRow) => (
         <>
           <div>
-            {bill.product ? null : <Tag style={{ marginInlineEnd: 4 }}>{BILL_PRODUCT_LABELS[r.product as BillProduct] ?? r.productName}</Tag>}
+            {bill.product ? null : <Tag style={{ marginInlineEnd: 4 }}>{BILL_PRODUCT_LABELS[r.product as BillProduct] ? t(`bills.product.${r.product}`) : r.productName}</Tag>}
             {r.title}
           </div>
           <Sub>{r.depDate}</Sub>
