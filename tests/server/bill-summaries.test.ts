@@ -199,9 +199,13 @@ async function planOf(q: { compile(): CompiledQuery }): Promise<string> {
   const c = q.compile();
   const postgres = h.db.dialect === "postgres";
   return db.transaction().execute(async (trx) => {
-    // Test tables are tiny, and PostgreSQL rightly reads a tiny table whole. With sequential scans
-    // priced out, a plan still holding one has no index that answers the query.
-    if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+    // Test tables are tiny, and PostgreSQL rightly reads a tiny table whole (or sorts its few rows
+    // rather than walk an index in order). With sequential scans and sorts priced out, a plan still
+    // holding one has no index that answers the query in the screen's order.
+    if (postgres) {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_sort = off`.execute(trx);
+    }
     const r = await trx.executeQuery(CompiledQuery.raw(`${postgres ? "explain" : "explain query plan"} ${c.sql}`, [...c.parameters]));
     return (r.rows as Record<string, unknown>[]).map((row) => String(row["QUERY PLAN"] ?? row.detail)).join("\n");
   });
