@@ -14,21 +14,13 @@ import {
   type BillDefinition, type BillPage, type BillProduct, type LedgerBillRow, type LedgerEntryName, type OrderBillRow,
 } from "../../src/domain/bills";
 import { inChunks } from "../exports/xlsx";
-import { summable, summaryQuery, summaryTotals, type BillScope } from "./summary";
+import { summable, summaryQuery, summaryTotals, type BillScope, type SummableFilter } from "./summary";
 
-export interface BillFilterInput {
+export interface BillFilterInput extends SummableFilter {
   pageNum?: number;
   pageSize?: number;
   orderBy?: string;
   orderType?: "asc" | "desc";
-  /** China dates of booking (orders) or of the movement (ledger), inclusive. */
-  startDate?: string;
-  endDate?: string;
-  travellerName?: string;
-  departmentId?: number;
-  orderNo?: string;
-  product?: BillProduct;
-  status?: number;
   entry?: LedgerEntryName;
 }
 

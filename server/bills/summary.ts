@@ -15,7 +15,9 @@ export interface BillScope {
   id: number;
 }
 
+/** The filters of an orders bill; the summary answers those of its own grain (see `summable`). */
 export interface SummableFilter {
+  /** China dates of booking (orders) or of the movement (ledger), inclusive. */
   startDate?: string;
   endDate?: string;
   travellerName?: string;
