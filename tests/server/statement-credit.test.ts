@@ -102,6 +102,17 @@ async function trade(orderId: number, method: string): Promise<string> {
   return t.data.outTradeNo;
 }
 
+/** An economy seat a number of days ahead, booked over the standard with 超标自付 off, and paid wholly on the company's credit. */
+async function payOnCredit(daysAhead: number) {
+  const seat = await economy(daysAhead);
+  await capBelow(seat, 0);
+  const order = await book(seat);
+  const t = await trade(order.id, "credit");
+  const r = await api(STAFF, PAY.credit, { outTradeNo: t, requestVerify: requestVerify(ids[STAFF], t), businessType: BUSINESS_TYPE.dometicketOrderPay });
+  expect(r.ret, r.msg).toBe(0);
+  return order;
+}
+
 const lineRows = (statementId: number) =>
   db().selectFrom("settlement_lines").select(["kind", "orderId", "paymentId", "ledgerId", "amountFen"]).where("statementId", "=", statementId).orderBy("id").execute();
 const paymentId = async (outTradeNo: string) => (await db().selectFrom("payments").select("id").where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow()).id;
@@ -239,15 +250,6 @@ describe("a company's credit on its statements", () => {
   });
 
   it("bills up to the moment of an operator's statement on request: credit paid later that day waits, unflagged, for the next statement", async () => {
-    const payOnCredit = async (daysAhead: number) => {
-      const seat = await economy(daysAhead);
-      await capBelow(seat, 0);
-      const order = await book(seat);
-      const t = await trade(order.id, "credit");
-      const r = await api(STAFF, PAY.credit, { outTradeNo: t, requestVerify: requestVerify(ids[STAFF], t), businessType: BUSINESS_TYPE.dometicketOrderPay });
-      expect(r.ret, r.msg).toBe(0);
-      return order;
-    };
     // 10:00 in China the next day: a credit order, and the operator's statement at 10:05.
     clock = Date.parse(`${chinaDate(clock + 86_400_000)}T10:00:00+08:00`);
     const morning = await payOnCredit(12);
@@ -276,15 +278,6 @@ describe("a company's credit on its statements", () => {
   });
 
   it("an operator asking again the same day bills what was paid since on a second statement of the day; asked once more, that one answers", async () => {
-    const payOnCredit = async (daysAhead: number) => {
-      const seat = await economy(daysAhead);
-      await capBelow(seat, 0);
-      const order = await book(seat);
-      const t = await trade(order.id, "credit");
-      const r = await api(STAFF, PAY.credit, { outTradeNo: t, requestVerify: requestVerify(ids[STAFF], t), businessType: BUSINESS_TYPE.dometicketOrderPay });
-      expect(r.ret, r.msg).toBe(0);
-      return order;
-    };
     clock = Date.parse(`${chinaDate(clock + 3 * 86_400_000)}T09:00:00+08:00`);
     const first = await payOnCredit(14);
     clock += 60_000;
