@@ -12,11 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import autocannon from "autocannon";
-import type { Insertable } from "kysely";
 import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { DEMO_COMPANY, seedDemo } from "../server/db/seed/demo";
-import type { OrdersTable } from "../server/db/tables/orders";
+import { BENCH_STATUSES, benchFlightOrder, insertBenchOrders } from "./flight-orders";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 
 const CONNECTIONS = 50;
@@ -48,30 +47,18 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-api-"));
     .execute();
   let state = 7;
   const rand = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), Math.floor((state / 2147483648) * n));
-  const NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨帆", "黄磊", "赵敏", "周杰", "吴昊"];
-  const STATUSES = [2, 2, 2, 2, 2, 3, 6, 6, 1, 12];
   const now = Date.now();
   for (let i = 0; i < ROWS; i += 500) {
-    const orders: Insertable<OrdersTable>[] = Array.from({ length: Math.min(500, ROWS - i) }, (_, j) => {
+    const orders = Array.from({ length: Math.min(500, ROWS - i) }, (_, j) => {
       const mine = rand(10) === 0;
       const memberId = mine ? me.id : others[rand(MEMBERS)].id;
       const at = new Date(now - rand(365 * 86_400_000)).toISOString();
-      const ticket = 50_000 + rand(100) * 1_000;
-      return {
-        orderNo: `B${String(i + j).padStart(12, "0")}`, product: "air", gp: 0, memberId, companyId: company, bookerMemberId: rand(10) === 0 ? others[rand(MEMBERS)].id : memberId,
-        travellerMemberId: rand(5) === 0 ? others[rand(MEMBERS)].id : null, status: STATUSES[rand(STATUSES.length)], ticketFen: ticket, constructionFeeFen: 5_000, fuelSurchargeFen: 2_000,
-        serviceFeeFen: 2_000, insuranceFen: 0, totalFen: ticket + 9_000, fareKey: "bench", holdId: null, depDate: at.slice(0, 10), title: "北京-上海 CA1501",
-        snapshot: JSON.stringify({ flight: { flightNo: "CA1501", depCityName: "北京", arrCityName: "上海", depTime: "08:00" }, seat: { cabinClassName: "经济舱", cabinCode: "Y" } }),
-        contactName: "联系人", contactMobile: "13800000000", clientKey: `api-${i + j}`, expiresAt: null, createTime: at, updateTime: at,
-      };
+      return benchFlightOrder({
+        orderNo: `B${String(i + j).padStart(12, "0")}`, clientKey: `api-${i + j}`, memberId, companyId: company, bookerMemberId: rand(10) === 0 ? others[rand(MEMBERS)].id : memberId,
+        travellerMemberId: rand(5) === 0 ? others[rand(MEMBERS)].id : null, gp: 0, status: BENCH_STATUSES[rand(BENCH_STATUSES.length)], ticketFen: 50_000 + rand(100) * 1_000, at,
+      });
     });
-    await db.transaction().execute(async (trx) => {
-      const ids = await trx.insertInto("orders").values(orders).returning(["id", "ticketFen"]).execute();
-      await trx
-        .insertInto("order_passengers")
-        .values(ids.map((o) => ({ orderId: o.id, name: NAMES[rand(NAMES.length)], psgType: "ADT", certType: 1, certNo: "11010519491231002X", birthday: null, mobile: null, tktPriceFen: o.ticketFen, consTaxFen: 5_000, fuelTaxFen: 2_000, servFeeFen: 2_000, insuType: null, insuPayPriceFen: 0 })))
-        .execute();
-    });
+    await insertBenchOrders(db, orders, rand);
   }
   await database.close();
 }

@@ -26,6 +26,7 @@ import { openDb } from "../server/db";
 import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo, DEMO_COMPANY } from "../server/db/seed/demo";
 import type { OrdersTable } from "../server/db/tables/orders";
+import { BENCH_STATUSES, benchFlightOrder, insertBenchOrders } from "./flight-orders";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { billListPath } from "../src/domain/bills";
 import { reportPaths } from "../src/domain/reports";
@@ -91,8 +92,6 @@ await database.close();
 // this generator repeat within a few steps).
 let state = 24_601;
 const rand = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), Math.floor((state / 2147483648) * n));
-const NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨帆", "黄磊", "赵敏", "周杰", "吴昊"];
-const STATUSES = [2, 2, 2, 2, 2, 3, 6, 6, 1, 12];
 const now = Date.now();
 let inserted = 0;
 
@@ -115,22 +114,14 @@ async function growTo(size: number) {
       const booker = rand(10) === 0 ? team[rand(team.length)] : p.id;
       const traveller = rand(5) === 0 ? team[rand(team.length)] : null;
       const at = new Date(now - rand(365) * DAY_MS - rand(DAY_MS)).toISOString();
-      const ticket = 50_000 + rand(100) * 1_000;
-      orders.push({
-        orderNo: `S${String(k).padStart(12, "0")}`, product: "air", gp: rand(100) < 3 ? 1 : 0, memberId: p.id, companyId: p.company, bookerMemberId: booker, travellerMemberId: traveller,
-        status: STATUSES[rand(STATUSES.length)], ticketFen: ticket, constructionFeeFen: 5_000, fuelSurchargeFen: 2_000, serviceFeeFen: 2_000, insuranceFen: 0, totalFen: ticket + 9_000,
-        fareKey: "bench", holdId: null, depDate: at.slice(0, 10), title: "北京-上海 CA1501",
-        snapshot: JSON.stringify({ flight: { flightNo: "CA1501", depCityName: "北京", arrCityName: "上海", depTime: "08:00" }, seat: { cabinClassName: "经济舱", cabinCode: "Y" } }),
-        contactName: "联系人", contactMobile: "13800000000", clientKey: `scale-${k}`, expiresAt: null, createTime: at, updateTime: at,
-      });
+      orders.push(
+        benchFlightOrder({
+          orderNo: `S${String(k).padStart(12, "0")}`, clientKey: `scale-${k}`, memberId: p.id, companyId: p.company, bookerMemberId: booker, travellerMemberId: traveller,
+          gp: rand(100) < 3 ? 1 : 0, status: BENCH_STATUSES[rand(BENCH_STATUSES.length)], ticketFen: 50_000 + rand(100) * 1_000, at,
+        }),
+      );
     }
-    await db.transaction().execute(async (trx) => {
-      const ids = await trx.insertInto("orders").values(orders).returning(["id", "ticketFen"]).execute();
-      await trx
-        .insertInto("order_passengers")
-        .values(ids.map((o) => ({ orderId: o.id, name: NAMES[rand(NAMES.length)], psgType: "ADT", certType: 1, certNo: "11010519491231002X", birthday: null, mobile: null, tktPriceFen: o.ticketFen, consTaxFen: 5_000, fuelTaxFen: 2_000, servFeeFen: 2_000, insuType: null, insuPayPriceFen: 0 })))
-        .execute();
-    });
+    await insertBenchOrders(db, orders, rand);
     inserted += n;
   }
   await database.close();
