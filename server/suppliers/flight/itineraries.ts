@@ -4,7 +4,7 @@
 import { airConnectionProblem, connectionMinutes } from "../../../src/domain/travel/transit";
 import type { CabinClass } from "../../../src/domain/travel/air-fares";
 import type { FlightItem, Itinerary } from "../../../src/domain/travel/types";
-import { inTimeBands } from "../../../src/domain/travel/results";
+import { filterItineraries as keptItineraries } from "../../../src/domain/travel/results";
 import type { Places } from "../../inventory/places";
 import type { ItineraryQuery } from "../types";
 
@@ -88,12 +88,9 @@ export function connect(places: Places, firsts: FlightItem[], seconds: FlightIte
   return out;
 }
 
+/** The itineraries the filter keeps (the result page's rule), each then priced in the chosen cabin only. */
 export function filterItineraries(list: FlightJourney[], q: Pick<ItineraryQuery, "cabinClass" | "directOnly" | "airlines" | "depBands">): FlightJourney[] {
-  return list
-    .filter((it) => !q.directOnly || it.segments.length === 1)
-    .filter((it) => inTimeBands(it.depTime, q.depBands ?? []))
-    // An itinerary any of whose flights the chosen airlines fly, as the result page has always filtered.
-    .filter((it) => !q.airlines?.length || it.segments.some((s) => q.airlines!.includes(s.airline)))
+  return keptItineraries(list, q)
     .map((it) => {
       if (!q.cabinClass) return it;
       const prices = it.cabinPrices.filter((p) => p.cabinClass === q.cabinClass);

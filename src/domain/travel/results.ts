@@ -142,7 +142,10 @@ export function itineraryPrice(it: Itinerary, cabinClass?: CabinClass): Fen | nu
   return it.cabinPrices.find((c) => c.cabinClass === cabinClass)?.salePrice ?? null;
 }
 
-export function filterItineraries(list: readonly Itinerary[], f: ItineraryFilter): Itinerary[] {
+/** What the itinerary filter reads: the server applies it to itineraries of flights in full. */
+type FilterableItinerary = Pick<Itinerary, "depTime"> & { segments: readonly { airline: string }[]; cabinPrices: readonly { cabinClass: CabinClass }[] };
+
+export function filterItineraries<I extends FilterableItinerary>(list: readonly I[], f: ItineraryFilter): I[] {
   return list.filter(
     (x) =>
       (!f.directOnly || x.segments.length === 1) &&
