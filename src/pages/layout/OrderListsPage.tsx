@@ -14,8 +14,6 @@ import { useTranslate } from "@refinedev/core";
 import { WorkbenchFrame, useAccess } from "./WorkbenchFrame";
 import type { PageAction } from "./page-info";
 
-export { ORDER_TAB_KEY };
-
 const FlightOrderList = lazy(loadFlightOrderList);
 const HotelOrderList = lazy(loadHotelOrderList);
 const TrainOrderList = lazy(loadTrainOrderList);
