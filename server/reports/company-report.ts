@@ -12,10 +12,8 @@ import { companyIdOf } from "../orders/flight/book";
 import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
-import {
-  REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets,
-  fillMonths, isFlightReport, permille, rankRows, regroupFlights, roundDiv, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType,
-} from "../../src/domain/reports";
+import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
+import { permille, roundDiv } from "../../src/domain/report-figures";
 import { UNASSIGNED_DEPARTMENT } from "../routes/workbench";
 
 const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));

@@ -9,7 +9,8 @@ import { BizError, RET } from "../services/http/envelope";
 import { now } from "../services/clock";
 import { companyIdOf } from "../orders/flight/book";
 import { chinaDate } from "../../src/domain/travel/dates";
-import { REPORT_PRODUCT, REPORT_TYPES, permille } from "../../src/domain/reports";
+import { REPORT_PRODUCT, REPORT_TYPES } from "../../src/domain/reports";
+import { permille } from "../../src/domain/report-figures";
 import { TOP_TRAVELLERS, monthToDate, type Period, type SpendOverview } from "../../src/domain/spend-overview";
 import { grouped, parts } from "./company-report";
 

@@ -12,10 +12,8 @@ import { z } from "zod";
 import { companyReport, reportScope } from "../reports/company-report";
 import { spendOverview } from "../reports/spend-overview";
 import { SPEND_OVERVIEW_PATH } from "../../src/domain/spend-overview";
-import {
-  REPORT_TITLES, REPORT_TYPES, discountText, permilleText, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS,
-  type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType,
-} from "../../src/domain/reports";
+import { REPORT_TITLES, REPORT_TYPES, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS, type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
+import { discountText, permilleText } from "../../src/domain/report-figures";
 
 /** The company's administrator (70) reads the reports, as the enterprise bill. */
 const ACCESS = "reports:company";

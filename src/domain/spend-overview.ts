@@ -2,7 +2,8 @@
 // against the same days of last month (China dates), by product, with the over-standard rate,
 // the top travellers and the approvals waiting. Money is integer fen; rates are ‰ half up.
 import { addDays } from "./travel/dates";
-import { permille, type ReportType } from "./reports";
+import { type ReportType } from "./reports";
+import { permille } from "./report-figures";
 
 export const SPEND_OVERVIEW_PATH = "/member/center/companyspend";
 /** Travellers listed, by the company's spend. */

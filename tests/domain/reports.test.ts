@@ -2,10 +2,8 @@
 // the comments: rounding half up, shares, discounts and savings, months filled, advance buckets,
 // flights regrouped by route and airline, the full fare of an order, and the input rules.
 import { describe, expect, it } from "vitest";
-import {
-  ZERO_SUMS, addSums, advanceBuckets, discountText, fillMonths, flightFullFareFen, flightOrderTitle, monthsBetween, parseFlightTitle,
-  permille, permilleText, rankRows, regroupFlights, reportExportSchema, reportInputSchema, roundDiv, rowOf, tenthsText, type GroupSums,
-} from "../../src/domain/reports";
+import { ZERO_SUMS, addSums, advanceBuckets, fillMonths, flightFullFareFen, flightOrderTitle, monthsBetween, parseFlightTitle, rankRows, regroupFlights, reportExportSchema, reportInputSchema, rowOf, type GroupSums } from "../../src/domain/reports";
+import { discountText, permille, permilleText, roundDiv, tenthsText } from "../../src/domain/report-figures";
 
 const sums = (orders: number, spendFen: number, ticketFen: number, fullFareFen?: number, selfPayFen = 0): GroupSums => ({
   orders, spendFen, ticketFen, selfPayFen,

@@ -19,11 +19,8 @@ import { AIRLINES } from "../../server/inventory/data/airlines";
 import { UNASSIGNED_DEPARTMENT } from "../../server/routes/workbench";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import { addDays, chinaDate, daysBetween } from "../../src/domain/travel/dates";
-import {
-  CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT,
-  UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, permille, rankRows, regroupFlights, roundDiv, rowOf,
-  type GroupSums, type ReportReply, type ReportType,
-} from "../../src/domain/reports";
+import { CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type ReportReply, type ReportType } from "../../src/domain/reports";
+import { permille, roundDiv } from "../../src/domain/report-figures";
 
 let h: Harness;
 let company = 0;

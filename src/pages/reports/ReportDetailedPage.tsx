@@ -10,10 +10,8 @@ import { SearchOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { queryOf, withQuery, pathFor } from "../../access/routes";
 import { formatFen } from "../../domain/policy/fen";
-import {
-  REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, discountText, isFlightReport, isReportType, permilleText, reportInputSchema, reportPaths, tenthsText,
-  type ReportDimension, type ReportReply, type ReportRow, type ReportType,
-} from "../../domain/reports";
+import { REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, isFlightReport, isReportType, reportInputSchema, reportPaths, type ReportDimension, type ReportReply, type ReportRow, type ReportType } from "../../domain/reports";
+import { discountText, permilleText, tenthsText } from "../../domain/report-figures";
 import { chinaDate } from "../../domain/travel/dates";
 import { ExportButton } from "../../components/ExportButton";
 import { FormField, useZodForm } from "../../components/FormField";

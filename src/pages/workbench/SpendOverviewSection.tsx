@@ -7,7 +7,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, BarChartOutlined } from "@ant-desig
 import { useCan, useCustom, useTranslate } from "@refinedev/core";
 import { pathFor } from "../../access/routes";
 import { formatFen } from "../../domain/policy/fen";
-import { permilleText } from "../../domain/reports";
+import { permilleText } from "../../domain/report-figures";
 import { SPEND_OVERVIEW_PATH, changePermille, type ProductSpend, type SpendOverview } from "../../domain/spend-overview";
 import { LinkButton } from "../index/LinkButton";
 import { Section } from "./parts";
