@@ -4,7 +4,7 @@
 // fare is marked as such and says what booking it asks for.
 import { Button, Popover, Tag } from "antd";
 import type { ListFare } from "../../domain/travel/types";
-import { fareLabels } from "../../domain/travel/list-fares";
+import { useFareLabels } from "./useFareLabels";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { FareBreakdown, FareRules } from "./FareDetail";
 import { priceText } from "../../domain/travel/money";
@@ -26,6 +26,7 @@ interface Props {
 
 export function CabinList({ seats, servFee, onBook, bookLabel, showServFee = true }: Props) {
   const t = useTranslate();
+  const fareLabels = useFareLabels();
   return (
     <ul className="tp-bk-cabins">
       {seats.map((s) => {

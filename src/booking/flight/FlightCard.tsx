@@ -8,7 +8,7 @@ import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results
 import { domainLang } from "../../providers/i18n-provider";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import type { ListFare, ListFlight } from "../../domain/travel/types";
-import { fareLabels } from "../../domain/travel/list-fares";
+import { useFareLabels } from "./useFareLabels";
 import { Price } from "../shared/Price";
 import { CabinList, FEW_SEATS } from "./CabinList";
 import { useTranslate } from "@refinedev/core";
@@ -26,6 +26,7 @@ interface Props {
 
 export function FlightCard({ flight: f, servFee, cabinClass, onBook, bookLabel, showServFee = true }: Props) {
   const t = useTranslate();
+  const fareLabels = useFareLabels();
   const [open, setOpen] = useState(false);
   const best = cheapestSeat(f, cabinClass);
   return (

@@ -12,7 +12,7 @@ import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/r
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
 import type { FlightListReply, ListFare, ListFlight, RoundTripReply } from "../../domain/travel/types";
-import { fareLabels } from "../../domain/travel/list-fares";
+import { useFareLabels } from "./useFareLabels";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
 import { useSearch } from "../shared/useSearch";
@@ -38,6 +38,7 @@ interface Props {
 
 export function FlightResults({ search, values, update, gp = false }: Props) {
   const t = useTranslate();
+  const fareLabels = useFareLabels();
   const navigate = useNavigate();
   const user = useGetIdentity<PortalUser>().data;
   const memberKey = subjectKey(user);

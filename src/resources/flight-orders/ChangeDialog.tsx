@@ -13,7 +13,7 @@ import {
 import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/types";
-import { fareLabels } from "../../domain/travel/list-fares";
+import { useFareLabels } from "../../booking/flight/useFareLabels";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { formatFen } from "../../domain/policy/fen";
@@ -212,6 +212,7 @@ function PassengerPicker({ passengers, fareOf, flightOf, value, onChange, id }: 
 /** The day's fares to change to, one radio row each; FormField gives it the chosen fareKey. */
 function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: string; onChange?: (fareKey: string) => void; id?: string }) {
   const t = useTranslate();
+  const fareLabels = useFareLabels();
   const columns: TableColumnsType<FareRow> = [
     { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
     { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
