@@ -12,6 +12,7 @@ import { serializeReply } from "./services/http/raw-json";
 import { openApiDocument } from "./services/http/openapi";
 import { eventRoutes } from "./routes/events";
 import { systemRoutes } from "./routes/system";
+import { registerReadiness } from "./routes/ready";
 import { authRoutes } from "./routes/auth";
 import { smsRoutes } from "./routes/sms";
 import { devRoutesFor } from "./routes/dev";
@@ -137,6 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerGatewayNotifications(app, ctx.db, payGateways);
   registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
+  registerReadiness(app, ctx, jobs);
 
   if (config.apiDocs ?? ctx.nodeEnv !== "production") app.get("/api/docs/json", async () => openApiDocument(ctx.registry));
 

@@ -140,10 +140,22 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
  */
 async function isCurrent(db: Kysely<any>, schema?: string): Promise<boolean> {
   try {
-    const rows = await (schema ? db.withSchema(schema) : db).selectFrom(DEFAULT_MIGRATION_TABLE).select("name").execute();
-    const done = new Set(rows.map((r: { name: string }) => r.name));
-    return Object.keys(migrations).every((name) => done.has(name));
+    return (await pendingMigrations(db, schema)).length === 0;
   } catch {
     return false;
   }
+}
+
+/** The migrations this code has that the database has not run (throws when the database does not answer). */
+export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<string[]> {
+  let rows: { name: string }[];
+  try {
+    rows = await (schema ? db.withSchema(schema) : db).selectFrom(DEFAULT_MIGRATION_TABLE).select("name").execute();
+  } catch (e) {
+    // No bookkeeping table yet: nothing has run. Any other failure is the database's.
+    if (/no such table|does not exist/i.test((e as Error).message)) return Object.keys(migrations);
+    throw e;
+  }
+  const done = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
 }

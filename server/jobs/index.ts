@@ -19,6 +19,6 @@ export function defaultJobKinds(payGateways: PayGateways = {}): JobKinds {
   return new JobKinds().register(sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, trainChangeExpiryJob, ...withdrawalJobKinds, ...rechargeJobKinds);
 }
 
-export { createJobRunner, type JobRunner, type RunReport } from "./runner";
+export { createJobRunner, type JobRunner, type RunReport, type RunnerHealth } from "./runner";
 export { enqueueJob } from "./queue";
 export { JobKinds, defineJobKind, type JobKind } from "./kinds";

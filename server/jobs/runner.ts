@@ -36,7 +36,12 @@ export interface JobRunner {
   start(): void;
   /** Stops polling and waits for the jobs in hand. */
   stop(): Promise<void>;
+  /** For the readiness check: whether the runner polls, and whether its polls still come round. */
+  health(): RunnerHealth;
 }
+
+/** "off": never started here (a process may leave jobs to others); "stalled": started, but no poll has ended for a long while. */
+export type RunnerHealth = "running" | "stalled" | "stopped" | "off";
 
 /** A claim another runner took over after ours ran out: our effects must not be kept. */
 class LostClaim extends Error {}
@@ -55,6 +60,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<RunReport> | null = null;
   let stopped = true;
+  let started = false;
+  // Wall-clock time (not the controllable clock tests move) of the last finished poll.
+  let lastPollEnd = 0;
 
   async function claim(token: string): Promise<JobRow[]> {
     const names = kinds.names();
@@ -149,7 +157,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     timer = setTimeout(() => {
       runDueJobs()
         .catch((err: unknown) => opts.log?.error({ err }, "job runner poll failed"))
-        .finally(schedule);
+        .finally(() => {
+          lastPollEnd = Date.now();
+          schedule();
+        });
     }, pollMs);
     timer.unref();
   }
@@ -159,6 +170,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
+      started = true;
+      lastPollEnd = Date.now();
       schedule();
     },
     async stop() {
@@ -166,6 +179,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => {});
+    },
+    health() {
+      if (!started) return "off";
+      if (stopped) return "stopped";
+      // A drain in hand may be long (a batch of supplier calls); only a runner neither draining
+      // nor having polled for many intervals has stopped coming round.
+      if (running || Date.now() - lastPollEnd <= Math.max(10 * pollMs, 30_000)) return "running";
+      return "stalled";
     },
   };
 }
