@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { DatabaseUnavailable, openDb, toCount } from "./db";
 import { migrateToLatest } from "./db/migrate";
+import { watchBackupRequests } from "./db/backup";
 import { seedDemo } from "./db/seed/demo";
 import { seedDemoHistory } from "./db/seed/history";
 import { applyPartnerSecrets } from "./db/seed/partners";
@@ -86,6 +87,10 @@ async function main() {
   const warmTimer = setTimeout(warmInventory, INVENTORY_WARM_DELAY_MS);
   warmTimer.unref();
 
+  // `npm run backup` asks the server holding the SQLite file for a copy by leaving a request there.
+  const dataDir = env.DATA_DIR ?? path.join(root, "data");
+  const backupWatch = database.backupTo ? watchBackupRequests(dataDir, database.backupTo, app.log) : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -96,6 +101,7 @@ async function main() {
     try {
       stopInventory = true;
       clearTimeout(warmTimer);
+      backupWatch?.close();
       await app.close(); // stops accepting, waits for in-flight requests
       await inventory;
       await database.close();

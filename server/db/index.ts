@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { withStatementCache, type CachedSqlite } from "./statement-cache";
 import { watchWrites, type WriteWatch } from "./write-watch";
 import { SchemaPostgresDialect } from "./schema-introspector";
+import { copySqlite } from "./backup";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -15,6 +16,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema this connection works in, when one was asked for. */
   schema?: string;
+  /** A SQLite file's online copy, taken with this connection (which keeps the file locked for itself). */
+  backupTo?: (dest: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,7 +119,8 @@ function openSqlite(dataDir: string, fileName: string): Db {
   const cached = withStatementCache(sqlite);
   const db = watched(new SqliteDialect({ database: cached }));
   readers.set(db, cached);
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  const backupTo = file === ":memory:" ? undefined : (dest: string) => copySqlite(sqlite, dest);
+  return { db, dialect: "sqlite", backupTo, close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Db> {
