@@ -45,6 +45,8 @@ import { invoiceRoutes } from "./routes/invoices";
 import { billRoutes } from "./routes/bills";
 import { travellerImportRoutes } from "./routes/traveller-imports";
 import { exportRoutes, registerExportDownload } from "./exports/tasks";
+import { exportWatchJob } from "./exports/resume";
+import { EXPORT_WATCH_JOB } from "./exports/watch";
 import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
@@ -104,7 +106,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   setPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
-  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds: config.jobKinds ?? defaultJobKinds(payGateways), pollMs: config.jobPollMs, log: app.log });
+  const kinds = config.jobKinds ?? defaultJobKinds(payGateways);
+  // An export started by any process is finished by any process (its watch needs this app's context).
+  if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 

@@ -20,6 +20,7 @@ import { EXPORT_FILE_PATH, type ExportColumn, type ExportStatus, type ExportTask
 
 const EXPORT_FILE_PATH_API = `/api${EXPORT_FILE_PATH}`;
 import { writeSheet } from "./xlsx";
+import { watchExport } from "./watch";
 
 /** More rows than this is not a spreadsheet anyone opens: ask for a narrower filter. */
 export const EXPORT_ROWS_MAX = 200_000;
@@ -101,7 +102,7 @@ async function removeOldFiles(): Promise<void> {
   const cutoff = Date.now() - FILE_TTL_MS;
   await Promise.all(
     names
-      .filter((n) => n.endsWith(".xlsx"))
+      .filter((n) => n.endsWith(".xlsx") || n.endsWith(".partial"))
       .map(async (n) => {
         const file = path.join(dir, n);
         const stat = await fs.promises.stat(file).catch(() => null);
@@ -110,7 +111,47 @@ async function removeOldFiles(): Promise<void> {
   );
 }
 
+// Every export by its kind, so a task whose process died can be written again by another.
+const definitions = new Map<string, ExportDefinition<z.ZodType, Record<string, unknown>>>();
+
+export function exportDefinition(kind: string): ExportDefinition<z.ZodType, Record<string, unknown>> | undefined {
+  return definitions.get(kind);
+}
+
+/**
+ * Writes a task's file and marks it done. The file is written under a name of its own and renamed
+ * into place when whole, so a download never reads half a file, and two writers of one task (a
+ * process thought dead that was only slow, and the one that took the task over) never mix.
+ */
+export async function writeExport<I>(def: ExportDefinition<z.ZodType, Record<string, unknown>>, call: ExportCall<I>, taskId: number, key: string): Promise<void> {
+  const db = call.ctx.db;
+  await fs.promises.mkdir(exportDir(), { recursive: true });
+  await removeOldFiles();
+  const totals = def.totals ? await def.totals(call) : undefined;
+  // Each progress write is also the task's heartbeat: a task whose heartbeat stops is taken over.
+  const progress = (rowsDone: number) =>
+    db.updateTable("export_tasks").set({ rowsDone, updateTime: isoAt() }).where("id", "=", taskId).where("status", "=", "running").execute().then(() => undefined);
+  const file = fileOf(taskId, key);
+  const partial = `${file}.${crypto.randomBytes(4).toString("hex")}.partial`;
+  try {
+    const written = await writeSheet(partial, { name: def.sheetName, columns: def.columns, totals }, def.rows(call), progress);
+    await fs.promises.rename(partial, file);
+    await db.updateTable("export_tasks").set({ status: "done", rowsDone: written, rowsTotal: written, updateTime: isoAt() }).where("id", "=", taskId).where("status", "=", "running").execute();
+  } finally {
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Marks a task failed and drops its file (a failure the member is told to retry). */
+export async function failExport(db: AppContext["db"], taskId: number, key: string): Promise<void> {
+  await fs.promises.rm(fileOf(taskId, key), { force: true }).catch(() => undefined);
+  await db.updateTable("export_tasks").set({ status: "failed", error: MESSAGES.failed, updateTime: isoAt() }).where("id", "=", taskId).execute().catch(() => undefined);
+}
+
 export function defineExport<S extends z.ZodType, R extends Record<string, unknown>>(def: ExportDefinition<S, R>): RouteSpec<S, ExportTaskView> {
+  const known = definitions.get(def.kind);
+  if (known && known.url !== def.url) throw new Error(`export kind ${def.kind} defined twice`);
+  definitions.set(def.kind, def as unknown as ExportDefinition<z.ZodType, Record<string, unknown>>);
   return defineRoute({
     method: "POST",
     url: def.url,
@@ -134,24 +175,21 @@ export function defineExport<S extends z.ZodType, R extends Record<string, unkno
       if (total > EXPORT_ROWS_MAX) throw new BizError(RET.BAD_INPUT, MESSAGES.tooMany);
       const at = isoAt();
       const key = crypto.randomBytes(16).toString("hex");
-      const task = await db
-        .insertInto("export_tasks")
-        .values({ memberId: member!.id, kind: def.kind, fileName: def.fileName(input), status: "running", rowsDone: 0, rowsTotal: total, downloadKey: key, error: null, createTime: at, updateTime: at })
-        .returning(["id", "status", "rowsDone", "rowsTotal", "fileName", "downloadKey", "error"])
-        .executeTakeFirstOrThrow();
+      // The task and its watch are written together: if this process dies while writing the file,
+      // the watch (run by any process) finds the task's heartbeat stopped and writes it again.
+      const task = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto("export_tasks")
+          .values({ memberId: member!.id, kind: def.kind, fileName: def.fileName(input), status: "running", rowsDone: 0, rowsTotal: total, downloadKey: key, error: null, createTime: at, updateTime: at })
+          .returning(["id", "status", "rowsDone", "rowsTotal", "fileName", "downloadKey", "error"])
+          .executeTakeFirstOrThrow();
+        await watchExport(trx, { taskId: row.id, memberId: member!.id, kind: def.kind, input: input as Record<string, unknown> }, now());
+        return row;
+      });
 
-      const work = (async () => {
-        await fs.promises.mkdir(exportDir(), { recursive: true });
-        await removeOldFiles();
-        const totals = def.totals ? await def.totals(call) : undefined;
-        const progress = (rowsDone: number) =>
-          db.updateTable("export_tasks").set({ rowsDone, updateTime: isoAt() }).where("id", "=", task.id).execute().then(() => undefined);
-        const written = await writeSheet(fileOf(task.id, key), { name: def.sheetName, columns: def.columns, totals }, def.rows(call), progress);
-        await db.updateTable("export_tasks").set({ status: "done", rowsDone: written, rowsTotal: written, updateTime: isoAt() }).where("id", "=", task.id).execute();
-      })().catch(async (err: unknown) => {
+      const work = writeExport(def as unknown as ExportDefinition<z.ZodType, Record<string, unknown>>, call, task.id, key).catch(async (err: unknown) => {
         req.log.error({ err, taskId: task.id, kind: def.kind }, "export failed");
-        await fs.promises.rm(fileOf(task.id, key), { force: true }).catch(() => undefined);
-        await db.updateTable("export_tasks").set({ status: "failed", error: MESSAGES.failed, updateTime: isoAt() }).where("id", "=", task.id).execute().catch(() => undefined);
+        await failExport(db, task.id, key);
       });
       track(ctx, work);
       return viewOf(task);
