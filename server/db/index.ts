@@ -30,11 +30,15 @@ export interface DbOptions {
   pgSchema?: string;
 }
 
-/** Tables whose rows the session cache copies: any write to them reaches its watch. */
-const SESSION_TABLES = ["members", "sessions"] as const;
+/**
+ * Tables whose rows the session cache copies: the session and its member, and the employee and
+ * trip level rows the member's access facts are read from (kept with the cached member, see
+ * authorize.ts). Any write to them reaches its watch.
+ */
+const SESSION_TABLES = ["members", "sessions", "employees", "trip_levels"] as const;
 const sessionWatches = new WeakMap<Kysely<Database>, WriteWatch>();
 
-/** The watch over writes to members and sessions of a database opened here (none for others). */
+/** The watch over writes to the session cache's tables of a database opened here (none for others). */
 export function sessionWatchOf(db: Kysely<Database>): WriteWatch | undefined {
   return sessionWatches.get(db);
 }
