@@ -72,30 +72,30 @@ export function OrderListsPage() {
         {tabs.loading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (
-        <Tabs
-          activeKey={active}
-          onChange={select}
-          destroyOnHidden
-          items={shown.map((k) => ({
-            key: k,
-            label: t(`orderLists.tabs.${k}.label`),
-            // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
-            children:
-              k === "airTicket" || k === "gp" ? (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <FlightOrderList key={k} gp={k === "gp"} empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ) : k === "hotel" ? (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <HotelOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ) : (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <TrainOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ),
-          }))}
-        />
+          <Tabs
+            activeKey={active}
+            onChange={select}
+            destroyOnHidden
+            items={shown.map((k) => ({
+              key: k,
+              label: t(`orderLists.tabs.${k}.label`),
+              // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
+              children:
+                k === "airTicket" || k === "gp" ? (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <FlightOrderList key={k} gp={k === "gp"} empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ) : k === "hotel" ? (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <HotelOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ) : (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <TrainOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ),
+            }))}
+          />
         )}
       </div>
     </WorkbenchFrame>
