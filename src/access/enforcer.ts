@@ -2,6 +2,7 @@
 // one type-level check: a Casbin enforcer built from MODEL_TEXT and the policy text (policy.ts),
 // the same on both sides. The attribute rules (rules.ts) and partner restrictions narrow that
 // per user.
+import "./buffer-global";
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import { MODEL_TEXT, VIEW, apiObject, buttonObject, routeObject } from "./model";
 import { API_RESOURCES, API_RESOURCE_ITEMS, currentPolicy } from "./policy";
