@@ -1,10 +1,11 @@
 // The Access facade used by the Refine access-control provider and the Fastify server alike, over
-// a type-level check: the policy table in the browser, the Casbin enforcer on the server
-// (server/services/casbin-access.ts). The attribute rules (rules.ts) and partner restrictions
-// narrow that per user.
-import { VIEW, apiObject, buttonObject, routeObject } from "./model";
-import { API_RESOURCES, API_RESOURCE_ITEMS, generatePolicy } from "./policy";
-import { policyTableCheck } from "./policy-table";
+// one type-level check: a Casbin enforcer built from MODEL_TEXT and the policy text (policy.ts),
+// the same on both sides. The attribute rules (rules.ts) and partner restrictions narrow that
+// per user.
+import "./buffer-global";
+import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
+import { MODEL_TEXT, VIEW, apiObject, buttonObject, routeObject } from "./model";
+import { API_RESOURCES, API_RESOURCE_ITEMS, currentPolicy } from "./policy";
 import {
   buttonHash, buttonListed, partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
 } from "./rules";
@@ -115,10 +116,12 @@ export function memoCheck(check: Check): Check {
   };
 }
 
-let shared: Promise<Access> | undefined;
-
-/** The shared Access over the policy table (no Casbin in the browser bundle). */
-export function getAccess(): Promise<Access> {
-  shared ??= Promise.resolve(createAccess(memoCheck(policyTableCheck(generatePolicy()))));
-  return shared;
+/**
+ * A Casbin enforcer over the model and the given policy text, as an Access. Only
+ * access-loader.ts imports this module, on demand: Casbin never weighs on a page's first
+ * download, nor on a server's start.
+ */
+export async function buildCasbinAccess(policy: string = currentPolicy()): Promise<Access> {
+  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(policy));
+  return createAccess(memoCheck((sub, obj, act) => enforcer.enforceSync(sub, obj, act)));
 }

@@ -6,5 +6,5 @@ export * from "./model";
 export * from "./policy";
 export * from "./rules";
 export * from "./visibility";
-export * from "./policy-table";
-export * from "./enforcer";
+export * from "./access-loader";
+export type { Access } from "./enforcer";

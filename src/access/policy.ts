@@ -124,3 +124,27 @@ export function generatePolicy(
   lines.add(`g, ${GUEST}, ${ANYONE_ROLE}`);
   return [...lines].join("\n") + "\n";
 }
+
+let replaced: string | undefined;
+let generated: string | undefined;
+let revision = 0;
+
+/** The policy both enforcers are built from: the generated one unless replaced. */
+export function currentPolicy(): string {
+  return replaced ?? (generated ??= generatePolicy());
+}
+
+/**
+ * Replaces the policy text (undefined: back to the generated one). Enforcers built before are
+ * rebuilt on their next use, in the browser and on the server alike, so a changed line changes
+ * both sides' answers together.
+ */
+export function replacePolicy(text: string | undefined): void {
+  replaced = text;
+  revision++;
+}
+
+/** Counts replacements, so a cached enforcer knows it is out of date. */
+export function policyRevision(): number {
+  return revision;
+}

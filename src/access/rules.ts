@@ -1,5 +1,7 @@
 // Attribute rules, applied on top of Casbin's type-level decision. They read the
 // user's record (trip flags, canAudit, pnrImport, partner), which a static policy cannot know.
+// This is the one attribute layer: the browser's and the server's Access (enforcer.ts) both apply
+// it to their own enforcer's answer, so a rule changed here changes both sides.
 import MD5 from "crypto-js/md5";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
 import { GUEST } from "./model";

@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LogoutOutlined } from "@ant-design/icons";
 import { subjectKey } from "../../access";
 import { BUSINESS_INDEX_PATH, pathFor, type HeaderStyle } from "../../access/routes";
-import { clearMenusCache } from "../../providers/access-control";
+import { clearMenusCache, userKeyOf } from "../../providers/access-control";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
@@ -134,7 +134,7 @@ export function Header({ headerStyle, user, site, routeName }: HeaderProps) {
       </div>
       {user && (
         <Suspense fallback={<SubNavFrame typeLabel={typeLabel(user, lang)} loading />}>
-          <SubNav typeLabel={typeLabel(user, lang)} data={data} loading={loading} routeName={routeName} />
+          <SubNav typeLabel={typeLabel(user, lang)} data={data} loading={loading} routeName={routeName} userKey={userKeyOf(user) ?? "guest"} />
         </Suspense>
       )}
     </header>

@@ -9,9 +9,11 @@ import { useLocation, useNavigate } from "react-router";
 import { ORDER_TAB_KEY, loadFlightOrderList, loadHotelOrderList, loadTrainOrderList, storedOrderTab } from "./order-list-loaders";
 import { isOrderTab, omit, queryOf, withQuery, type OrderTab } from "../../access/routes";
 import { sessionStore } from "../../providers/session-store";
+import { userKeyOf } from "../../providers/access-control";
+import { useCanEach } from "../../providers/use-can-each";
 import { usePortalUser, useSite } from "./session";
 import { useTranslate } from "@refinedev/core";
-import { WorkbenchFrame, useAccess } from "./WorkbenchFrame";
+import { WorkbenchFrame } from "./WorkbenchFrame";
 import type { PageAction } from "./page-info";
 
 const FlightOrderList = lazy(loadFlightOrderList);
@@ -27,7 +29,7 @@ const ACTIONS: Record<OrderTab, PageAction> = {
 };
 
 /** The tree items behind the tabs. */
-const TAB_ITEMS: Record<OrderTab, number> = { airTicket: 12, gp: 13, hotel: 14, train: 15 };
+const TAB_ITEMS: Record<OrderTab, string> = { airTicket: "menu:12", gp: "menu:13", hotel: "menu:14", train: "menu:15" };
 
 export function OrderListsPage() {
   const t = useTranslate();
@@ -35,7 +37,7 @@ export function OrderListsPage() {
   const navigate = useNavigate();
   const user = usePortalUser();
   const site = useSite(user);
-  const access = useAccess();
+  const tabs = useCanEach(Object.values(TAB_ITEMS), { user: userKeyOf(user) ?? "guest" });
   const query = queryOf(location.search);
   const [tab, setTab] = useState<OrderTab>(() => (isOrderTab(query.type) ? query.type : storedOrderTab()));
 
@@ -60,36 +62,41 @@ export function OrderListsPage() {
   const shown = (Object.keys(ACTIONS) as OrderTab[]).filter(
     (k) =>
       (k === "hotel" ? site.switches.hotel : k === "train" ? site.switches.train : site.switches.air) &&
-      (!access || access.can(user, `menu:${TAB_ITEMS[k]}`)),
+      tabs.allowed(TAB_ITEMS[k]),
   );
   const active = shown.includes(tab) ? tab : (shown[0] ?? tab);
   return (
     <WorkbenchFrame routeName="OrderLists" query={{ type: active }}>
       <div className="tp-frame__card">
-        <Tabs
-          activeKey={active}
-          onChange={select}
-          destroyOnHidden
-          items={shown.map((k) => ({
-            key: k,
-            label: t(`orderLists.tabs.${k}.label`),
-            // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
-            children:
-              k === "airTicket" || k === "gp" ? (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <FlightOrderList key={k} gp={k === "gp"} empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ) : k === "hotel" ? (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <HotelOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ) : (
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-                  <TrainOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
-                </Suspense>
-              ),
-          }))}
-        />
+        {/* Until the tabs are decided, the list's own skeleton holds their place. */}
+        {tabs.loading ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : (
+          <Tabs
+            activeKey={active}
+            onChange={select}
+            destroyOnHidden
+            items={shown.map((k) => ({
+              key: k,
+              label: t(`orderLists.tabs.${k}.label`),
+              // The flight tabs are one list: 政府采购 orders in the government-fare tab, the others in 机票.
+              children:
+                k === "airTicket" || k === "gp" ? (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <FlightOrderList key={k} gp={k === "gp"} empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ) : k === "hotel" ? (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <HotelOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ) : (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                    <TrainOrderList empty={t(`orderLists.tabs.${k}.empty`)} action={ACTIONS[k]} />
+                  </Suspense>
+                ),
+            }))}
+          />
+        )}
       </div>
     </WorkbenchFrame>
   );

@@ -9,8 +9,9 @@ import { useQuery } from "@tanstack/react-query";
 import { getAccess, type Access, type Lang } from "../../access";
 import { pathFor, queryOf, routeByName } from "../../access/routes";
 import { userKeyOf } from "../../providers/access-control";
+import { useCanEach } from "../../providers/use-can-each";
 import { usePageTitle } from "../usePageTitle";
-import { filterNav, hrefOf, navFor, routeChain, selection, type NavItem } from "./area-nav";
+import { filterNav, hrefOf, navFor, navRoutes, routeChain, selection, type NavItem } from "./area-nav";
 import { pageTitle, parentOf, type Translate } from "./page-info";
 import { rootButtons, useLang, useMenus, usePortalUser, useSite, type PortalUser } from "./session";
 import { Forbidden } from "./StatePages";
@@ -29,7 +30,10 @@ export interface WorkbenchFrameProps {
   showTitle?: boolean;
 }
 
-/** The shared Access, loaded once (the Casbin enforcer builds asynchronously). */
+/**
+ * The shared Access, loaded once (the Casbin enforcer builds asynchronously). For the breadcrumb's
+ * names only: whether something is shown is asked through useCan / useCanEach.
+ */
 export function useAccess(): Access | undefined {
   return useQuery({ queryKey: ["portal", "access"], queryFn: getAccess, staleTime: Infinity, structuralSharing: false }).data;
 }
@@ -80,8 +84,10 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   usePageTitle(`${typeof shownTitle === "string" ? shownTitle : pageTitle(routeName, t)}${t("documentTitle.suffix")}`);
 
   // Fixed lists (account, booking) can hold pages this user may not open, e.g. AccountCenter for 70.
-  const allowed = (name: string) => !access || access.canRoute(user, name);
-  const nav = filterNav(navFor(area, data, site, t), allowed);
+  const fullNav = navFor(area, data, site, t);
+  const pages = useCanEach([...navRoutes(fullNav), "AccountCenter"], { user: userKey });
+  const allowed = pages.allowed;
+  const nav = pages.loading ? [] : filterNav(fullNav, allowed);
   const { selected, open } = selection(nav, routeName, query);
   // The frame stays mounted across pages: open the new page's group, keep what the user opened.
   const [openKeys, setOpenKeys] = useState<string[]>(open);
@@ -103,7 +109,7 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   const forbidden = can.data?.can === false;
   // The workbench's navigation comes with the menus from the server: its column is kept from the
   // start, so the page beside it does not move over when they arrive.
-  const navPending = nav.length === 0 && menusLoading;
+  const navPending = nav.length === 0 && (menusLoading || (pages.loading && fullNav.length > 0));
   return (
     <div className={`tp-container tp-frame${nav.length || navPending ? "" : " tp-frame--plain"}`}>
       {navPending && (

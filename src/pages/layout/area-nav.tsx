@@ -92,6 +92,11 @@ export function navFor(area: Area | undefined, data: MenusData, site: Site, t: T
   return [];
 }
 
+/** The pages the items lead to (each asked of the access-control provider). */
+export function navRoutes(items: NavItem[]): string[] {
+  return items.flatMap((i) => (i.children ? navRoutes(i.children) : i.route ? [i.route] : []));
+}
+
 /** Drops the items whose page the user may not open, and groups left empty. */
 export function filterNav(items: NavItem[], allowed: (route: string) => boolean): NavItem[] {
   return items.flatMap((i) => {

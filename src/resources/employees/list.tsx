@@ -4,14 +4,14 @@
 // and each row is edited in a dialog, disabled/enabled (their sign-in follows) or deleted.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useCan, useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
 import { EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
 import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { usePortalUser } from "../../pages/layout/session";
 import { tripFlagKeys } from "../../pages/workbench/figures";
 import { useFeedback } from "../../components/FeedbackApp";
@@ -47,8 +47,9 @@ const TAG = { marginInlineEnd: 0 };
 export default function EmployeeListPage() {
   const t = useTranslate();
   const navigate = useNavigate();
-  const access = useAccess();
   const user = usePortalUser();
+  // The import page (menu item 39) has rules of its own (pnrImport); Refine caches the answer per user.
+  const canImport = useCan({ resource: "import_employees", action: "view", params: { user: userKeyOf(user) ?? "guest" } }).data?.can;
   const [editing, setEditing] = useState<number | null>(null);
   // Not a resource of its own: the tree's and the form's departments, a catalogue call.
   const { query: departments, result: departmentsResult } = useCustom<Department[]>({
@@ -60,8 +61,6 @@ export default function EmployeeListPage() {
     queryOptions: { enabled: !!user, staleTime: 0, refetchOnMount: "always" },
   });
   const departmentList = departments.data ? ((departmentsResult.data as Department[] | undefined) ?? []) : [];
-  // The import button (menu item 39) has rules of its own (pnrImport).
-  const canImport = !!access?.canRoute(user, "import_employees");
   return (
     <WorkbenchFrame
       routeName="EnterpriseStall"

@@ -6,20 +6,20 @@ import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
 import { usePortalUser } from "../../pages/layout/session";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
-import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
+import { userKeyOf } from "../../providers/access-control";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { TravellerList } from "../passengers/TravellerList";
 import { ExternalTravellerDrawer } from "./drawer";
-import { useTranslate } from "@refinedev/core";
+import { useCan, useTranslate } from "@refinedev/core";
 
 export default function ExternalTravellerListPage() {
   const t = useTranslate();
   // null: closed; 0: adding; else the id being edited.
   const [editing, setEditing] = useState<number | null>(null);
   const navigate = useNavigate();
-  const access = useAccess();
   const user = usePortalUser();
-  // The import button (menu item 40) has rules of its own (pnrImport).
-  const canImport = !!access?.canRoute(user, "import_external_passengers");
+  // The import page (menu item 40) has rules of its own (pnrImport); Refine caches the answer per user.
+  const canImport = useCan({ resource: "import_external_passengers", action: "view", params: { user: userKeyOf(user) ?? "guest" } }).data?.can;
   return (
     <WorkbenchFrame
       routeName="ExternalPersonnel"

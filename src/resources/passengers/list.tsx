@@ -5,18 +5,18 @@ import { Button, Space } from "antd";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { pathFor } from "../../access/routes";
 import { usePortalUser } from "../../pages/layout/session";
-import { WorkbenchFrame, useAccess } from "../../pages/layout/WorkbenchFrame";
+import { userKeyOf } from "../../providers/access-control";
+import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { TravellerList } from "./TravellerList";
 import { editPassengerPath } from "./index";
-import { useTranslate } from "@refinedev/core";
+import { useCan, useTranslate } from "@refinedev/core";
 
 export default function PassengerListPage() {
   const t = useTranslate();
   const navigate = useNavigate();
-  const access = useAccess();
   const user = usePortalUser();
-  // The import button (menu item 38) has rules of its own (pnrImport).
-  const canImport = !!access?.canRoute(user, "import_passengers");
+  // The import page (menu item 38) has rules of its own (pnrImport); Refine caches the answer per user.
+  const canImport = useCan({ resource: "import_passengers", action: "view", params: { user: userKeyOf(user) ?? "guest" } }).data?.can;
   return (
     <WorkbenchFrame
       routeName="Passengers"
