@@ -8,9 +8,10 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [react(), localeParts()],
   resolve: {
-    // object-inspect only words side-channel's internal errors: a small stand-in keeps it out of
-    // the first download (see the shim).
-    alias: [{ find: /^object-inspect$/, replacement: fileURLToPath(new URL("./src/shims/object-inspect.cjs", import.meta.url)) }],
+    // side-channel (the query-string library Refine uses keeps its bookkeeping there) is a WeakMap
+    // behind fallbacks no supported browser needs, with an inspector to word its errors: a small
+    // stand-in keeps them out of the first download (see the shim).
+    alias: [{ find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) }],
   },
   server: {
     port: 5173,
