@@ -34,9 +34,10 @@ export default defineConfig({
             { name: "refine", test: /node_modules[\\/](@refinedev|@tanstack|qs|side-channel[^\\/]*|object-inspect|get-intrinsic|lodash-es|pluralize)[\\/]/, tags: ["$initial"], priority: 20 },
             { name: "antd", test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|@babel[\\/]runtime|stylis|@emotion|classnames)[\\/]/, tags: ["$initial"], priority: 10 },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 5 },
-            // The portal's own first-paint modules (providers, the session, small domain tables) in
-            // one chunk: as a dozen tiny chunks each paid its own request and gzip overhead.
-            { name: "shell", test: /[\\/]src[\\/](providers|domain|access|pages[\\/]layout[\\/]session)/, tags: ["$initial"], priority: 1 },
+            // The portal's own first-paint modules (providers, the session, small domain tables, the
+            // search bars' shared parts) in one chunk: as a dozen tiny chunks each paid its own
+            // request and gzip overhead.
+            { name: "shell", test: /[\\/]src[\\/](providers|domain|access|pages[\\/]layout[\\/]session|booking[\\/]shared)/, tags: ["$initial"], priority: 1 },
           ],
         },
       },
