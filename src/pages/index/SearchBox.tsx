@@ -30,8 +30,10 @@ export function SearchBox() {
     forms.hotel && { key: "hotel", label: t("index.search.hotel"), children: <HotelSearchBar initial={{}} onSearch={go("hotel_list")} /> },
   ].filter((x) => !!x);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(new Set());
   if (tabs.length === 0) return null;
   const active = tabs.find((tab) => tab.key === chosen)?.key ?? tabs[0].key;
+  if (!visited.has(active)) setVisited(new Set([...visited, active]));
   const move = (step: number) => {
     const next = tabs[(tabs.findIndex((tab) => tab.key === active) + step + tabs.length) % tabs.length].key;
     setChosen(next);
@@ -62,10 +64,11 @@ export function SearchBox() {
           </button>
         ))}
       </div>
-      {/* Every bar stays mounted, so what was typed in one survives a look at another tab. */}
+      {/* A bar is made when its tab is first shown and then kept, so what was typed in one
+          survives a look at another tab. */}
       {tabs.map((tab) => (
         <div key={tab.key} id={`${id}-${tab.key}`} role="tabpanel" aria-labelledby={`${id}-${tab.key}-tab`} hidden={tab.key !== active}>
-          {tab.children}
+          {(tab.key === active || visited.has(tab.key)) && tab.children}
         </div>
       ))}
     </section>
