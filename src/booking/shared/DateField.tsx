@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from "react";
 import { addDays, daysBetween, normaliseDate, SALES_WINDOW_DAYS, weekday } from "../../domain/travel/dates";
 import { chinaToday } from "./today";
 import { useTranslate } from "@refinedev/core";
+import "./search-bar.css";
 
 const CalendarPanel = lazy(() => import("./CalendarPanel"));
 

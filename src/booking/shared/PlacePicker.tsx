@@ -5,6 +5,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { useSearch } from "./useSearch";
 import { useTranslate } from "@refinedev/core";
+import "./search-bar.css";
 
 export interface Place {
   value: string;
