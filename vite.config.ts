@@ -8,9 +8,10 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [react(), localeParts()],
   resolve: {
-    // object-inspect only words side-channel's internal errors: a small stand-in keeps it out of
-    // the first download (see the shim).
-    alias: [{ find: /^object-inspect$/, replacement: fileURLToPath(new URL("./src/shims/object-inspect.cjs", import.meta.url)) }],
+    // side-channel (the query-string library Refine uses keeps its bookkeeping there) is a WeakMap
+    // behind fallbacks no supported browser needs, with an inspector to word its errors: a small
+    // stand-in keeps them out of the first download (see the shim).
+    alias: [{ find: /^side-channel$/, replacement: fileURLToPath(new URL("./src/shims/side-channel.cjs", import.meta.url)) }],
   },
   server: {
     port: 5173,
@@ -33,9 +34,10 @@ export default defineConfig({
             { name: "refine", test: /node_modules[\\/](@refinedev|@tanstack|qs|side-channel[^\\/]*|object-inspect|get-intrinsic|lodash-es|pluralize)[\\/]/, tags: ["$initial"], priority: 20 },
             { name: "antd", test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|@babel[\\/]runtime|stylis|@emotion|classnames)[\\/]/, tags: ["$initial"], priority: 10 },
             { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 5 },
-            // The portal's own first-paint modules (providers, the session, small domain tables) in
-            // one chunk: as a dozen tiny chunks each paid its own request and gzip overhead.
-            { name: "shell", test: /[\\/]src[\\/](providers|domain|access|pages[\\/]layout[\\/]session)/, tags: ["$initial"], priority: 1 },
+            // The portal's own first-paint modules (providers, the session, small domain tables, the
+            // search bars' shared parts) in one chunk: as a dozen tiny chunks each paid its own
+            // request and gzip overhead.
+            { name: "shell", test: /[\\/]src[\\/](providers|domain|access|pages[\\/]layout[\\/]session|booking[\\/]shared)/, tags: ["$initial"], priority: 1 },
           ],
         },
       },

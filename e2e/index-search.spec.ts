@@ -24,8 +24,7 @@ test("a guest searches flights from the index page's 机票 tab, with passengers
   await page.getByRole("spinbutton", { name: "成人" }).fill("2");
   await page.getByRole("spinbutton", { name: "婴儿" }).fill("1");
   await expect(card.getByRole("button", { name: "乘客人数" })).toContainText("2成人 · 1婴儿");
-  await card.locator(".tp-bk-bar__cabin").click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "经济舱" }).click();
+  await card.getByRole("combobox", { name: "舱位等级" }).selectOption({ label: "经济舱" });
   await card.getByRole("button", { name: "搜索" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/airTicket/query\\?.*depCity=BJS.*arrCity=SHA.*depDate=${date}.*adults=2.*children=0.*infants=1.*cabin=Y`));

@@ -100,7 +100,7 @@ test("分销服务商查看下级会员，并为一位下级会员快速下单",
     const box = page.getByRole("combobox", { name: label });
     await box.click();
     await box.fill(typed);
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).first().click();
+    await page.getByRole("listbox", { name: label }).getByRole("option", { name }).first().click();
   };
   await pick("出发城市", "bj", "北京");
   await pick("到达城市", "sh", "上海");

@@ -29,7 +29,7 @@ async function tabTo(page: Page, name: string) {
 /** Types into the focused place picker and picks the highlighted suggestion with Enter. */
 async function typeAndPick(page: Page, typed: string, name: string) {
   await page.keyboard.type(typed);
-  await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option-active")).toContainText(name);
+  await expect(page.getByRole("option", { selected: true })).toContainText(name);
   await page.keyboard.press("Enter");
 }
 

@@ -2,9 +2,9 @@
 // user's record (trip flags, canAudit, pnrImport, partner), which a static policy cannot know.
 // This is the one attribute layer: the browser's and the server's Access (enforcer.ts) both apply
 // it to their own enforcer's answer, so a rule changed here changes both sides.
-import MD5 from "crypto-js/md5";
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
 import { GUEST } from "./model";
+import { md5Hex } from "./md5";
 import { partnerRoleFor, payLabelText, type PayLabel, type ThirdPartySiteConfig } from "./partners";
 import { bothLangs } from "./texts";
 import type { BrandConfig, SearchForm } from "./brand";
@@ -119,9 +119,9 @@ export function menuLabel(entry: PermissionEntry, subject: AccessSubject | null 
   return (rename && rename.when(subject) ? rename.name : entry.permissionName)[lang];
 }
 
-/** Stored form of a button key: upper-case MD5 hex of the permissionId (crypto-js). */
+/** Stored form of a button key: upper-case MD5 hex of the permissionId. */
 export function buttonHash(permissionId: string): string {
-  return MD5(permissionId).toString().toUpperCase();
+  return md5Hex(permissionId).toUpperCase();
 }
 
 /**

@@ -1,5 +1,6 @@
 // i18next behind Refine's i18nProvider. Chinese first; the choice is remembered in localStorage
-// 'locale' and drives dayjs and (in App.tsx) antd's ConfigProvider locale.
+// 'locale' and drives dayjs (once fetched, see dayjs-locale.ts) and (in App.tsx) antd's
+// ConfigProvider locale.
 // Only the Chinese texts of the first paint (src/locales/first-paint.ts) ship with the first
 // download; the rest of Chinese, the code labels of src/locales/codes.zh-CN.json among them, comes
 // with the first other page (withTexts) or when the browser is idle. English (its texts and antd's) is fetched when it is chosen: i18next asks the loader below
@@ -7,8 +8,6 @@
 import { useMemo } from "react";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
-import dayjs from "dayjs";
-import "dayjs/locale/zh-cn";
 import type { I18nProvider } from "@refinedev/core";
 import { MESSAGES, type Lang } from "../domain/messages";
 import { codeKey, type CodeTable } from "../domain/codes";
@@ -47,9 +46,20 @@ function domainMessages(lang: Lang): Record<string, string> {
   return Object.fromEntries(Object.entries(MESSAGES[lang]).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, "{{$1}}")]));
 }
 
+let dayjsLocale: Promise<typeof import("./dayjs-locale")> | null = null;
+
+/** dayjs in the current language; fetched once, then switched with the language. */
+function loadDayjsLocale(): Promise<unknown> {
+  dayjsLocale ??= import("./dayjs-locale").then((m) => {
+    m.applyDayjsLocale(normaliseLocale(i18n.language) === "zh-CN");
+    return m;
+  });
+  return dayjsLocale;
+}
+
 function applyLocale(lng: string): void {
   const locale = normaliseLocale(lng);
-  dayjs.locale(locale === "zh-CN" ? "zh-cn" : "en");
+  void dayjsLocale?.then((m) => m.applyDayjsLocale(locale === "zh-CN"));
   if (typeof document !== "undefined") document.documentElement.lang = locale;
   try {
     globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale);
@@ -106,9 +116,9 @@ if (!i18n.isInitialized) {
 
 let allTexts: Promise<void> | null = null;
 
-/** Fetches the Chinese texts beyond the first paint's (once), the code labels among them; pages need them. */
+/** Fetches the Chinese texts beyond the first paint's (once), the code labels among them, and dayjs in the current language; pages need them. */
 export function loadAllTexts(): Promise<void> {
-  allTexts ??= Promise.all([import("../locales/zh-CN.json?rest"), import("../locales/codes.zh-CN.json")]).then(([{ default: rest }, { default: codes }]) => {
+  allTexts ??= Promise.all([import("../locales/zh-CN.json?rest"), import("../locales/codes.zh-CN.json"), loadDayjsLocale()]).then(([{ default: rest }, { default: codes }]) => {
     i18n.addResourceBundle("zh-CN", "translation", { ...rest, codes }, true, false);
   });
   return allTexts;

@@ -6,7 +6,8 @@ import en from "../../src/locales/en-US.json";
 import accessZh from "../../src/locales/access.zh-CN.json";
 import accessEn from "../../src/locales/access.en-US.json";
 import { TITLED_PAGES, pageTitle } from "../../src/pages/layout/page-info";
-import { FIRST_PAINT_GROUPS } from "../../src/locales/first-paint";
+import { FIRST_PAINT_GROUPS, FIRST_PAINT_KEYS } from "../../src/locales/first-paint";
+import { splitTexts } from "../../scripts/locale-parts";
 import { LANDINGS, PARTNER_STEPS } from "../../src/pages/layout/landing-content";
 
 type Tree = { [key: string]: string | Tree };
@@ -57,5 +58,22 @@ describe("locale files", () => {
       expect(zhTexts[key], key).toBeTruthy();
       expect(enTexts[key], key).toBeTruthy();
     }
+  });
+});
+
+describe("first-paint texts", () => {
+  it("name texts that exist in both languages, and the two parts put back together are the whole file", () => {
+    for (const key of FIRST_PAINT_KEYS) {
+      const zhHas = Object.keys(zhTexts).some((k) => k === key || k.startsWith(`${key}.`));
+      const enHas = Object.keys(enTexts).some((k) => k === key || k.startsWith(`${key}.`));
+      expect([key, zhHas, enHas]).toEqual([key, true, true]);
+    }
+    const { first, rest } = splitTexts(zh as Tree);
+    expect(leaves(first as Tree)["search.common.search"]).toBe("搜索");
+    expect(leaves(rest as Tree)["search.common.search"]).toBeUndefined();
+    expect(leaves(rest as Tree)["search.flight.count"]).toBe(zhTexts["search.flight.count"]);
+    expect(leaves(first as Tree)["search.flight.count"]).toBeUndefined();
+    expect({ ...leaves(first as Tree), ...leaves(rest as Tree) }).toEqual(zhTexts);
+    expect(Object.keys(leaves(first as Tree)).filter((k) => k in leaves(rest as Tree))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // writes the search into the address, which the result list reads. Members who may book
 // 政府采购 fares tick 公务机票 to see them too (one way, adults only).
 import { useState } from "react";
-import { Alert, Button, Checkbox, Radio, Select, Tooltip } from "antd";
+import { Button } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
@@ -10,7 +10,7 @@ import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, typ
 import { AirCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
-import { SearchBarForm } from "../shared/SearchBarForm";
+import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { PassengerPicker } from "./PassengerPicker";
 import { useTranslate } from "@refinedev/core";
@@ -54,23 +54,32 @@ export function FlightSearchBar({ initial, onSearch, international, gpOffered }:
     <SearchBarForm onSubmit={submit}>
       {!international && (
         <div className="tp-bk-bar__trip">
-          <Radio.Group value={tripType} onChange={(e) => setTripType(e.target.value)}>
-            <Radio value="ow">{t("search.flight.oneWay")}</Radio>
-            <Radio value="rt" disabled={gp}>{t("search.flight.roundTrip")}</Radio>
-          </Radio.Group>
+          <div className="tp-bk-choices" role="radiogroup">
+            {(["ow", "rt"] as const).map((v) => (
+              <label key={v} className="tp-bk-choice">
+                <input type="radio" name="tripType" value={v} checked={tripType === v} disabled={v === "rt" && gp} onChange={() => setTripType(v)} />
+                {t(v === "ow" ? "search.flight.oneWay" : "search.flight.roundTrip")}
+              </label>
+            ))}
+          </div>
           <PassengerPicker value={passengers} onChange={setPassengers} />
-          <Select
+          <select
             className="tp-bk-bar__cabin"
-            variant="borderless"
             aria-label={t("search.flight.cabinClass")}
             value={cabin ?? ""}
-            onChange={(v: string) => setCabin(CABIN_CLASSES.find((c) => c === v))}
-            options={[{ value: "", label: t("search.flight.anyCabin") }, ...["Y", "C", "F"].map((c) => ({ value: c, label: t(`search.cabin.${c}`) }))]}
-            popupMatchSelectWidth={false}
-          />
+            onChange={(e) => setCabin(CABIN_CLASSES.find((c) => c === e.target.value))}
+          >
+            <option value="">{t("search.flight.anyCabin")}</option>
+            {(["Y", "C", "F"] as const).map((c) => (
+              <option key={c} value={c}>
+                {t(`search.cabin.${c}`)}
+              </option>
+            ))}
+          </select>
           {gpOffered && (
-            <Tooltip title={t("gpOrder.searchHint")}>
-              <Checkbox
+            <label className="tp-bk-choice" title={t("gpOrder.searchHint")}>
+              <input
+                type="checkbox"
                 checked={gp}
                 data-testid="gp-switch"
                 onChange={(e) => {
@@ -78,10 +87,9 @@ export function FlightSearchBar({ initial, onSearch, international, gpOffered }:
                   // 政府采购 fares are one way.
                   if (e.target.checked) setTripType("ow");
                 }}
-              >
-                {t("gpOrder.search")}
-              </Checkbox>
-            </Tooltip>
+              />
+              {t("gpOrder.search")}
+            </label>
           )}
         </div>
       )}
@@ -127,7 +135,7 @@ export function FlightSearchBar({ initial, onSearch, international, gpOffered }:
           {t("search.common.search")}
         </Button>
       </div>
-      {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
+      <SearchProblem problem={problem} />
     </SearchBarForm>
   );
 }

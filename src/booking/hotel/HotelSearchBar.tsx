@@ -1,12 +1,12 @@
 // The hotel search box: city, check-in and check-out (the nights shown between), a keyword.
 import { useState } from "react";
-import { Alert, Button, Input } from "antd";
+import { Button } from "antd";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams, readHotelSearch, type HotelSearch } from "../../domain/travel/search-query";
 import { HotelCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
-import { SearchBarForm } from "../shared/SearchBarForm";
+import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { useTranslate } from "@refinedev/core";
 
@@ -58,13 +58,13 @@ export function HotelSearchBar({ initial, onSearch }: Props) {
         </div>
         <div className="tp-bk-field tp-bk-field--wide">
           <label>{t("search.hotel.keyword")}</label>
-          <Input className="tp-bk-field__input" value={keyword} maxLength={30} placeholder={t("search.hotel.keywordPlaceholder")} aria-label={t("search.hotel.keyword")} onChange={(e) => setKeyword(e.target.value)} />
+          <input className="tp-bk-input tp-bk-field__input" value={keyword} maxLength={30} placeholder={t("search.hotel.keywordPlaceholder")} aria-label={t("search.hotel.keyword")} onChange={(e) => setKeyword(e.target.value)} />
         </div>
         <Button type="primary" size="large" className="tp-bk-bar__go" htmlType="submit">
           {t("search.common.search")}
         </Button>
       </div>
-      {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
+      <SearchProblem problem={problem} />
     </SearchBarForm>
   );
 }

@@ -1,12 +1,12 @@
 // The train search bar: departure and arrival stations with a swap, the date and 只看高铁动车.
 import { useState } from "react";
-import { Alert, Button, Checkbox } from "antd";
+import { Button } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { defaultTravelDate, readTrainSearch, type TrainSearch } from "../../domain/travel/search-query";
 import { StationPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
 import { DateField } from "../shared/DateField";
-import { SearchBarForm } from "../shared/SearchBarForm";
+import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
 import { chinaToday } from "../shared/today";
 import { useTranslate } from "@refinedev/core";
 
@@ -62,15 +62,16 @@ export function TrainSearchBar({ initial, highSpeedOnly, onHighSpeedOnly, onSear
           <DateField className="tp-bk-field__input" value={depDate} onChange={setDepDate} label={t("search.train.depDate")} />
         </div>
         {onHighSpeedOnly && (
-          <Checkbox className="tp-bk-nights" checked={highSpeedOnly} onChange={(e) => onHighSpeedOnly(e.target.checked)}>
+          <label className="tp-bk-choice tp-bk-nights">
+            <input type="checkbox" checked={highSpeedOnly} onChange={(e) => onHighSpeedOnly(e.target.checked)} />
             {t("search.train.highSpeedOnly")}
-          </Checkbox>
+          </label>
         )}
         <Button type="primary" size="large" className="tp-bk-bar__go" htmlType="submit">
           {t("search.common.search")}
         </Button>
       </div>
-      {problem && <Alert className="tp-bk-bar__problem" type="warning" showIcon message={problem} />}
+      <SearchProblem problem={problem} />
     </SearchBarForm>
   );
 }

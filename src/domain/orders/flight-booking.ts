@@ -6,13 +6,14 @@ import { CERT_TYPE, CERT_TYPE_CODES } from "../codes";
 import { passengerAgeBand } from "../fares";
 import { certNoValid, idCardBirthDate, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
 import { normaliseDate } from "../travel/dates";
+import { MAX_PASSENGERS } from "../travel/search-query";
 import type { FareBreakdown, InsuranceOption, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import type { Fen } from "../travel/money";
 import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
 
-/** Passengers on one order: the airline's limit for one booking record. */
-export const MAX_PASSENGERS = 9;
+/** Passengers on one order: the airline's limit for one booking record (kept with the search's passenger counts, which need no form schemas). */
+export { MAX_PASSENGERS };
 export const NAME_MAX = 40;
 export const CERT_NO_MAX = 30;
 

@@ -4,7 +4,6 @@
 import { addDays, daysBetween, normaliseDate, travelDateProblem } from "./dates";
 import { MAX_STAY_NIGHTS } from "./hotel";
 import { CABIN_CLASSES, type CabinClass } from "./air-fares";
-import { MAX_PASSENGERS } from "../orders/flight-booking";
 
 type Params = Record<string, string | undefined>;
 
@@ -32,6 +31,9 @@ export interface PassengerCounts {
   children: number;
   infants: number;
 }
+
+/** Passengers on one order: the airline's limit for one booking record. */
+export const MAX_PASSENGERS = 9;
 
 export const ONE_ADULT: PassengerCounts = { adults: 1, children: 0, infants: 0 };
 

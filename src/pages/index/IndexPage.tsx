@@ -1,6 +1,5 @@
 // The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
 // the portal layout.
-import { lazy, Suspense } from "react";
 import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
 import { pathFor } from "../../access/routes";
 import { LinkButton } from "./LinkButton";
@@ -8,11 +7,8 @@ import { BusinessSection, ProductCards } from "./sections";
 import { displayName, usePortalUser, useSite } from "../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
-import { withTexts } from "../../providers/i18n-provider";
 import { useTranslate } from "@refinedev/core";
-
-// Lazy: the pickers and date fields are not part of the landing page's first download.
-const SearchBox = lazy(withTexts(() => import("./SearchBox")));
+import { SearchBox } from "./SearchBox";
 
 export function IndexPage() {
   const t = useTranslate();
@@ -48,12 +44,7 @@ export function IndexPage() {
               <span className="tp-hero__hint">{t("index.heroHint")}</span>
             </div>
           )}
-          {(forms.air || forms.train || forms.hotel) && (
-            // The placeholder has the card's height so nothing below moves when it arrives.
-            <Suspense fallback={<div className="tp-search-box tp-search-box--loading" aria-hidden="true" />}>
-              <SearchBox />
-            </Suspense>
-          )}
+          {(forms.air || forms.train || forms.hotel) && <SearchBox />}
         </div>
         <FlightPath />
       </div>
