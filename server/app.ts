@@ -51,6 +51,7 @@ import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { httpServerOptions, registerHttpPlugins } from "./services/http/plugins";
+import { connectRedis } from "./services/http/redis";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
@@ -83,6 +84,8 @@ export interface AppConfig {
   paymentWindowMinutes?: number;
   /** Serve the OpenAPI document at /api/docs/json (API_DOCS); default: outside production only. */
   apiDocs?: boolean;
+  /** Redis for state the server processes share (REDIS_URL): the rate limits' counters. */
+  redisUrl?: string | null;
 }
 
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
@@ -113,7 +116,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 
-  await registerHttpPlugins(app, config.partnerOrigins ?? []);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await registerHttpPlugins(app, config.partnerOrigins ?? [], { redis });
 
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof BizError) {

@@ -67,6 +67,7 @@ async function main() {
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
     apiDocs: config.apiDocs,
+    redisUrl: env.REDIS_URL || null,
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
+import type { Redis } from "ioredis";
 import { MSG, RET } from "./envelope";
 import { redactingLogger } from "./log-redact";
 import { securityHeaderValues } from "./security-headers";
@@ -30,7 +31,16 @@ export function httpServerOptions(logger: FastifyServerOptions["logger"]): Fasti
   };
 }
 
-export async function registerHttpPlugins(app: FastifyInstance, partnerOrigins: readonly string[]): Promise<void> {
+export interface HttpPluginOptions {
+  /**
+   * Where the rate limits keep their counters when several processes serve the portal (Redis,
+   * REDIS_URL): a limit is then the site's, not each process's. Without it, counters live in the
+   * process's memory, which is right for the single embedded server.
+   */
+  redis?: Redis | null;
+}
+
+export async function registerHttpPlugins(app: FastifyInstance, partnerOrigins: readonly string[], opts: HttpPluginOptions = {}): Promise<void> {
   // Every reply, portal and API alike, carries the security headers (see security-headers.ts).
   const headers = await securityHeaderValues(partnerOrigins);
   // The request id goes out with them: set here, it costs no onSend hook per reply.
@@ -59,6 +69,14 @@ export async function registerHttpPlugins(app: FastifyInstance, partnerOrigins: 
   await app.register(formbody, { bodyLimit: BODY_LIMIT, parser: (s) => qs.parse(s) });
   await app.register(rateLimit, {
     global: false,
+    ...(opts.redis
+      ? {
+          redis: opts.redis,
+          nameSpace: "portal-rate-limit-",
+          // Redis unreachable: requests are served unlimited rather than refused.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       ret: RET.TOO_MANY,
