@@ -9,6 +9,9 @@
 // - waitKey: set while the approval is pending at a level the member is assigned to (待审批):
 //   the nearer of the fare's and the level's deadline, and a key after every date when there is
 //   none, so an ascending walk puts approvals without a deadline last as the box shows them.
+// The enterprise bill sorted by trip date or by amount reads the company's orders in that order
+// too, each index ending in id (the page's and the export's keyset tie-breaker) and holding the
+// bill's filters (booking time, product, status) so they are answered from the index entry.
 // Triggers keep it in step in the statement that writes approvals, assignees or steps, whoever
 // writes them: a new assignee or a deciding step adds or marks the member's row, and a change of
 // an approval's state, level, deadlines or update time rewrites its few rows.
@@ -71,8 +74,22 @@ const backfill = `insert into approval_inbox ("memberId", "approvalId", assigned
   join approvals a on a.id = p."approvalId"
   group by p."memberId", a.id, a."updateTime", a.status, a.level, a."fareDeadline", a."levelDeadline"`;
 
+const BILL_SORTS: [name: string, column: string][] = [
+  ["orders_company_dep_date_idx", "depDate"],
+  ["orders_company_total_idx", "totalFen"],
+];
+
+async function billSortIndexes(db: Kysely<any>, postgres: boolean): Promise<void> {
+  for (const [name, column] of BILL_SORTS) {
+    const key = `"companyId", "${column}", id`;
+    const rest = `"createTime", product, status`;
+    await sql.raw(postgres ? `create index ${name} on orders (${key}) include (${rest})` : `create index ${name} on orders (${key}, ${rest})`).execute(db);
+  }
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
+  await billSortIndexes(db, postgres);
   await sql
     .raw(
       `create table approval_inbox ("memberId" integer not null references members(id) on delete cascade,
@@ -99,6 +116,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const [name] of BILL_SORTS) await db.schema.dropIndex(name).ifExists().execute();
   if (isPostgres(db)) {
     await sql
       .raw(`drop trigger if exists approval_inbox_approval_au on approvals; drop trigger if exists approval_inbox_assignee_ai on approval_assignees;
