@@ -108,6 +108,22 @@ test("企业账单在 1280 与 1440 宽的窗口中不需横向滚动，合计�
   }
 });
 
+test("in English at 1280 px the enterprise bill shows each traveller's department (No dept.) on one line", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("locale", "en-US"));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, "13800000070");
+  await page.goto("/finance/enterpriseBill");
+  await expect(page.getByTestId("bill-totals")).toBeVisible(FIRST_LOAD);
+  const departments = page.getByTestId("bill-department");
+  await expect(departments.first()).toBeVisible();
+  // The page itself never scrolls sideways (the table's own width in English is not yet held to 1280).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  const texts = await departments.allInnerTexts();
+  expect(texts).toContain("No dept.");
+  // One line box each: the text is not broken inside its cell.
+  for (const d of await departments.all()) expect(await d.locator("span").first().evaluate((el) => el.getClientRects().length), await d.innerText()).toBe(1);
+});
+
 test("交易账单对员工可见，企业账单不对员工开放", async ({ page }) => {
   await signIn(page, "13800000071");
   await page.goto("/bill/transactionBill");

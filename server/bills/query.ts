@@ -123,8 +123,14 @@ async function orderTotals(q: OrdersQ, bill: BillDefinition): Promise<Record<str
 
 const ORDER_SORT_COLUMNS = { createTime: "o.createTime", depDate: "o.depDate", totalFen: "o.totalFen", orderNo: "o.orderNo" } as const;
 type OrderSort = keyof typeof ORDER_SORT_COLUMNS;
-/** The sorts an index of the bill's scope reads in order (booking time, order number); the others sort the filtered set. */
+/**
+ * The sorts an index of the bill's scope reads in order: booking time and order number; for a
+ * company's bill also trip date and amount. The others (a member's own orders by trip date or
+ * amount) sort the member's filtered set.
+ */
 const INDEXED_ORDER_SORTS: ReadonlySet<string> = new Set([ORDER_SORT_COLUMNS.createTime, ORDER_SORT_COLUMNS.orderNo]);
+const COMPANY_ORDER_SORTS: ReadonlySet<string> = new Set([...INDEXED_ORDER_SORTS, ORDER_SORT_COLUMNS.depDate, ORDER_SORT_COLUMNS.totalFen]);
+const sortIndexed = (bill: BillDefinition, col: string) => (bill.scope === "company" ? COMPANY_ORDER_SORTS : INDEXED_ORDER_SORTS).has(col);
 
 function orderRowsQuery(q: OrdersQ) {
   return q.select([
@@ -354,7 +360,7 @@ export function billRows(db: Kysely<Database>, bill: BillDefinition, member: Mem
         q = q.where((eb) => eb(eb.refTuple(col, "o.id"), cmp, eb.tuple(v, last.id)));
       }
       return withPeople(db, bill, await q.orderBy(col, dir).orderBy("o.id", dir).limit(size).execute());
-    }, INDEXED_ORDER_SORTS.has(col) ? undefined : UNINDEXED_SORT_CHUNK);
+    }, sortIndexed(bill, col) ? undefined : UNINDEXED_SORT_CHUNK);
   }
   const key = (f.orderBy as LedgerSort) ?? "createTime";
   const col = LEDGER_SORT_COLUMNS[key] ?? LEDGER_SORT_COLUMNS.createTime;

@@ -2,7 +2,7 @@
 // default. Datetimes are ISO-8601 UTC text so they sort and compare alike in SQLite and PostgreSQL.
 
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalStepsTable, ApprovalsTable, CarStandardLevelsTable, CarStandardsTable, CompanyTravelSettingsTable, ReplaceBookersTable, TravelStandardsTable, TripApplicationTravellersTable, TripApplicationsTable } from "./tables/policy";
+import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalInboxTable, ApprovalStepsTable, ApprovalsTable, CarStandardLevelsTable, CarStandardsTable, CompanyTravelSettingsTable, ReplaceBookersTable, TravelStandardsTable, TripApplicationTravellersTable, TripApplicationsTable } from "./tables/policy";
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
 import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
@@ -240,6 +240,7 @@ export interface Database {
   approvals: ApprovalsTable;
   approval_assignees: ApprovalAssigneesTable;
   approval_steps: ApprovalStepsTable;
+  approval_inbox: ApprovalInboxTable;
   jobs: JobsTable;
   inventory_marks: InventoryMarksTable;
   air_flights: AirFlightsTable;

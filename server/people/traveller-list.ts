@@ -139,7 +139,12 @@ const travellerPage = prepareQuery(
         qb
           // The default traveller leads the unsorted list; nulls last in both dialects; the id breaks ties.
           .$if(s.defaultFirst, (qb) => qb.orderBy("t.isDefault", "desc"))
-          .orderBy(s.column, (ob) => (s.dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
+          // createTime is never null: asked as the index holds it, PostgreSQL walks the index in
+          // order instead of sorting (its backward walk puts nulls first).
+          .orderBy(s.column, (ob) => {
+            const o = s.dir === "asc" ? ob.asc() : ob.desc();
+            return s.column === "t.createTime" ? o : o.nullsLast();
+          })
           .orderBy("t.id", s.dir)
           .limit(p.limit)
           .offset(s.pagedByIds ? 0 : p.offset),

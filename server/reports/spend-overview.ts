@@ -13,6 +13,7 @@ import { REPORT_PRODUCT, REPORT_TYPES } from "../../src/domain/reports";
 import { permille } from "../../src/domain/report-figures";
 import { TOP_TRAVELLERS, monthToDate, type Period, type SpendOverview } from "../../src/domain/spend-overview";
 import { grouped, parts } from "./company-report";
+import { notIndexed } from "../people/search";
 
 type Row = { product: string; memberId: unknown; orders: unknown; spendFen: unknown; selfPayFen: unknown; overOrders: unknown; overFen: unknown };
 const SUMS = ["orders", "spendFen", "selfPayFen", "overOrders", "overFen"];
@@ -31,12 +32,14 @@ function spendOf(db: Kysely<Database>, companyId: number, p: Period): Promise<Ro
 
 /** Approvals at the level where the caller decides, as the approvals inbox's 待我审批 lists them. */
 async function waitingFor(db: Kysely<Database>, companyId: number, memberId: number): Promise<{ trip: number; order: number }> {
+  // The member's waiting rows (approval_inbox's waiting index), not the company's pending approvals.
   const rows = await db
-    .selectFrom("approvals as a")
+    .selectFrom("approval_inbox as i")
+    .innerJoin("approvals as a", "a.id", "i.approvalId")
     .select(["a.subjectType", sql<number>`count(*)`.as("n")])
-    .where("a.companyId", "=", companyId)
-    .where("a.status", "=", "pending")
-    .where((eb) => eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").whereRef("x.level", "=", "a.level").where("x.memberId", "=", memberId)))
+    .where("i.memberId", "=", memberId)
+    .where(sql<boolean>`i."waitKey" is not null`)
+    .where(notIndexed(db, "a.companyId", companyId))
     .groupBy("a.subjectType")
     .execute();
   const count = (type: string) => toCount(rows.find((r) => r.subjectType === type)?.n);

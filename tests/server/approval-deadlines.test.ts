@@ -5,7 +5,7 @@
 // PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { DEMO } from "./travel-helpers";
-import { HOUR, T0, useApprovals } from "./approval-kit";
+import { HOUR, T0, expectInboxTrue, useApprovals } from "./approval-kit";
 
 const { kit, db, apply, decide, approval, steps, order } = useApprovals();
 
@@ -123,3 +123,9 @@ describe("orders through the same engine", () => {
   });
 });
 
+
+describe("the approvers' inbox rows", () => {
+  it("hold what the approvals, their approvers and decisions above give", async () => {
+    await expectInboxTrue(db());
+  });
+});

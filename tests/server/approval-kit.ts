@@ -5,7 +5,10 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { fakeClock, realClock } from "./account-helpers";
 import { DEMO, demoIds, otherCompany, travelClient } from "./travel-helpers";
+import type { Kysely } from "kysely";
 import { startApproval } from "../../server/approvals/engine";
+import type { Database } from "../../server/db/schema";
+import { NO_DEADLINE } from "../../server/db/migrations/112_approval_inbox";
 
 /** 10:00 on 1 March 2030 in China. */
 export const T0 = Date.parse("2030-03-01T02:00:00.000Z");
@@ -69,4 +72,33 @@ export function useApprovals() {
       );
     },
   };
+}
+
+/**
+ * approval_inbox (kept by triggers) must hold exactly what the approvals, their assignees and
+ * their deciding steps give: a row per member assigned to or deciding an approval, with the
+ * approval's update time, and the nearer deadline while it waits at the member's level.
+ */
+export async function expectInboxTrue(db: Kysely<Database>): Promise<void> {
+  const [approvals, assignees, steps, stored] = await Promise.all([
+    db.selectFrom("approvals").select(["id", "status", "level", "levelDeadline", "fareDeadline", "updateTime"]).execute(),
+    db.selectFrom("approval_assignees").select(["approvalId", "level", "memberId"]).execute(),
+    db.selectFrom("approval_steps").select(["approvalId", "actorMemberId", "action"]).execute(),
+    db.selectFrom("approval_inbox").selectAll().execute(),
+  ]);
+  const byId = new Map(approvals.map((a) => [a.id, a]));
+  const expected = new Map<string, { memberId: number; approvalId: number; assigned: number; decided: number; updateTime: string; waitKey: string | null }>();
+  const rowOf = (memberId: number, approvalId: number) => {
+    const key = `${memberId}/${approvalId}`;
+    const a = byId.get(approvalId)!;
+    const waits = a.status === "pending" && assignees.some((x) => x.approvalId === approvalId && x.level === a.level && x.memberId === memberId);
+    const deadline = a.fareDeadline !== null && (a.levelDeadline === null || a.fareDeadline < a.levelDeadline) ? a.fareDeadline : a.levelDeadline;
+    const row = expected.get(key) ?? { memberId, approvalId, assigned: 0, decided: 0, updateTime: a.updateTime, waitKey: waits ? (deadline ?? NO_DEADLINE) : null };
+    expected.set(key, row);
+    return row;
+  };
+  for (const x of assignees) rowOf(x.memberId, x.approvalId).assigned = 1;
+  for (const s of steps) if (s.actorMemberId !== null && (s.action === "approve" || s.action === "reject")) rowOf(s.actorMemberId, s.approvalId).decided = 1;
+  const sorted = <T extends { memberId: number; approvalId: number }>(rows: T[]) => [...rows].sort((p, q) => p.memberId - q.memberId || p.approvalId - q.approvalId);
+  expect(sorted(stored.map((r) => ({ ...r, assigned: Number(r.assigned), decided: Number(r.decided) })))).toEqual(sorted([...expected.values()]));
 }

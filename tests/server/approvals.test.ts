@@ -3,7 +3,7 @@
 // double approval, the inbox and who may see what. SQLite and (DATABASE_URL) PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { DEMO, POLICY_TABLES, counts } from "./travel-helpers";
-import { T0, trip, useApprovals } from "./approval-kit";
+import { T0, trip, expectInboxTrue, useApprovals } from "./approval-kit";
 
 const { kit, db, apply, decide, approval, steps } = useApprovals();
 
@@ -165,5 +165,11 @@ describe("the inbox and the detail", () => {
       }
     }
     expect(await counts(db(), POLICY_TABLES)).toEqual(before);
+  });
+});
+
+describe("the approvers' inbox rows", () => {
+  it("hold what the approvals, their approvers and decisions above give", async () => {
+    await expectInboxTrue(db());
   });
 });

@@ -120,6 +120,20 @@ export interface ApprovalAssigneesTable {
   via: string; // employee | departmentHead | admin | escalation
 }
 
+/** One member's part in one approval, kept by triggers (migration 112): what their boxes read. */
+export interface ApprovalInboxTable {
+  memberId: number;
+  approvalId: number;
+  /** 1: an approver of some level of it. */
+  assigned: number;
+  /** 1: approved or rejected it. */
+  decided: number;
+  /** The approval's. */
+  updateTime: string;
+  /** While it waits for this member: the nearer deadline (or a key after every date); else null. */
+  waitKey: string | null;
+}
+
 export interface ApprovalStepsTable {
   id: Generated<number>;
   approvalId: number;

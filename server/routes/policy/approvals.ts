@@ -2,7 +2,7 @@
 // applications and orders, the detail with progress, history and countdown, and the decision.
 // For the company's main member (70) and employees allowed to audit (7_0, canAudit=1).
 import { z } from "zod";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
@@ -15,7 +15,7 @@ import { SUBJECT_TYPES, decisionFormSchema } from "../../../src/domain/policy";
 import { companyCaller, OTHER_COMPANY, type CompanyCaller } from "../../policy/company";
 import { applicationView, loadApplication } from "../../policy/applications";
 import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
-import { notIndexed } from "../../people/search";
+import { boxQuery } from "../../approvals/boxes";
 import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
 import { likePattern } from "./paging";
 import { orderSubjectView } from "../../orders/approval";
@@ -35,9 +35,6 @@ const listInput = z
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
   })
   .strict();
-
-/** The nearer of the fare's and the level's deadline, as SQL both dialects read alike. */
-const DEADLINE = sql<string | null>`case when a."fareDeadline" is not null and (a."levelDeadline" is null or a."fareDeadline" < a."levelDeadline") then a."fareDeadline" else a."levelDeadline" end`;
 
 /** The approval, if the caller may see it: their company's, and (for an employee) one they take part in. */
 async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, id: number): Promise<ApprovalRow> {
@@ -65,41 +62,19 @@ export const approvalRoutes = [
     input: listInput,
     handler: async ({ input, member, ctx }) => {
       const me = await companyCaller(ctx.db, member!);
-      const memberId = me.member.id;
-      // The decided box and an employee's whole box are led by the approvals the member acted on or
-      // is assigned to (their own index), so the company's range is not the one walked.
-      const ledByMember = input.box === "done" || (input.box === "all" && !me.isAdmin);
-      let q = ctx.db
-        .selectFrom("approvals as a")
-        .where(ledByMember ? notIndexed(ctx.db, "a.companyId", me.companyId) : (eb) => eb("a.companyId", "=", me.companyId))
-        .where("a.status", "<>", "draft");
-      // The waiting box reads the company's pending approvals (a set that drains as approvers decide).
-      if (input.box === "todo") {
-        q = q.where("a.status", "=", "pending").where((eb) =>
-          eb.exists(eb.selectFrom("approval_assignees as x").select("x.id").whereRef("x.approvalId", "=", "a.id").whereRef("x.level", "=", "a.level").where("x.memberId", "=", memberId)),
-        );
-      } else if (input.box === "done") {
-        q = q.where("a.id", "in", (eb) => eb.selectFrom("approval_steps as s").select("s.approvalId").where("s.actorMemberId", "=", memberId).where("s.action", "in", ["approve", "reject"]));
-      } else if (!me.isAdmin) {
-        q = q.where("a.id", "in", (eb) => eb.selectFrom("approval_assignees as x").select("x.approvalId").where("x.memberId", "=", memberId));
-      }
-      if (input.subjectType) q = q.where("a.subjectType", "=", input.subjectType);
-      if (input.status) q = q.where("a.status", "=", input.status);
-      const pattern = likePattern(input.keyword);
-      if (pattern) q = q.where((eb) => eb.or([eb("a.title", "like", pattern), eb("a.applicantName", "like", pattern)]));
-      // The waiting list counts down: nearest deadline first unless another order is asked for.
-      const orderBy = input.orderBy ?? (input.box === "todo" ? "deadline" : "updateTime");
-      const dir = input.orderBy ? input.orderType : orderBy === "deadline" ? "asc" : "desc";
-      const column = orderBy === "deadline" ? DEADLINE : orderBy === "submitTime" ? sql.ref("a.submitTime") : sql.ref("a.updateTime");
+      const q = boxQuery(ctx.db, me, { ...input, pattern: likePattern(input.keyword) });
       const [rows, count] = await Promise.all([
-        q
+        q.query
           .selectAll("a")
-          .orderBy(column, (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast())
-          .orderBy("a.id", dir)
+          .orderBy(q.column, (ob) => {
+            const o = q.dir === "asc" ? ob.asc() : ob.desc();
+            return q.nullsLast ? o.nullsLast() : o;
+          })
+          .orderBy(q.tieBreak, q.dir)
           .limit(input.pageSize)
           .offset(offsetOf(input))
           .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+        q.query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
       ]);
       return { list: await inboxRows(ctx.db, rows), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
     },

@@ -29,8 +29,8 @@ const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
 export const NOWRAP = { onCell: nowrapProps, onHeaderCell: nowrapProps };
 export const MONEY = { ...NOWRAP, align: "right" as const };
 
-const Sub = ({ children }: { children: ReactNode }) => (
-  <div>
+const Sub = ({ children, nowrap, testId }: { children: ReactNode; nowrap?: boolean; testId?: string }) => (
+  <div style={nowrap ? { whiteSpace: "nowrap" } : undefined} data-testid={testId}>
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>{children}</Typography.Text>
   </div>
 );
@@ -136,7 +136,9 @@ export function orderColumns(input: OrderColumnsInput): BillColumn<OrderBillRow>
       render: (_: unknown, r: OrderBillRow) => (
         <>
           <div>{r.passengerNames}</div>
-          {company ? <Sub>{r.departmentName || t("bills.noDepartment")}</Sub> : null}
+          {/* The department is one line: broken across two it reads as two facts (the English
+              placeholder is short, so it does not widen the column past its header). */}
+          {company ? <Sub nowrap testId="bill-department">{r.departmentName || t("bills.noDepartment")}</Sub> : null}
           {r.bookerName && !r.passengerNames.split("、").includes(r.bookerName) ? <Sub>{t("bills.bookedBy", { name: r.bookerName })}</Sub> : null}
         </>
       ),
