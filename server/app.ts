@@ -52,6 +52,8 @@ import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
 import { httpServerOptions, registerHttpPlugins } from "./services/http/plugins";
 import { connectRedis } from "./services/http/redis";
+import { createMetrics } from "./services/http/metrics";
+import type { Registry } from "prom-client";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
@@ -86,6 +88,8 @@ export interface AppConfig {
   apiDocs?: boolean;
   /** Redis for state the server processes share (REDIS_URL): the rate limits' counters. */
   redisUrl?: string | null;
+  /** Keep Prometheus metrics (app.metrics), which main.ts serves on METRICS_PORT. */
+  metrics?: boolean;
 }
 
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
@@ -119,6 +123,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
   await registerHttpPlugins(app, config.partnerOrigins ?? [], { redis });
+  // Before any route, so every route's replies are measured.
+  app.decorate("metrics", config.metrics ? createMetrics(app, config.db) : null);
 
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof BizError) {
@@ -187,5 +193,6 @@ declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
     jobs: JobRunner;
+    metrics: Registry | null;
   }
 }

@@ -1,5 +1,7 @@
 // Reads the environment, opens and migrates the database, seeds demo data, listens.
+import http from "node:http";
 import path from "node:path";
+import type { Registry } from "prom-client";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { DatabaseUnavailable, openDb, toCount } from "./db";
@@ -68,6 +70,7 @@ async function main() {
     paymentWindowMinutes: config.paymentWindowMinutes,
     apiDocs: config.apiDocs,
     redisUrl: env.REDIS_URL || null,
+    metrics: Boolean(env.METRICS_PORT),
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
@@ -88,6 +91,10 @@ async function main() {
   const warmTimer = setTimeout(warmInventory, INVENTORY_WARM_DELAY_MS);
   warmTimer.unref();
 
+  // Prometheus reads the metrics on a port of their own, loopback unless METRICS_HOST says otherwise:
+  // they are for the operators' monitoring, not for the portal's users.
+  const metricsServer = app.metrics ? await serveMetrics(app.metrics, Number(env.METRICS_PORT), env.METRICS_HOST ?? "127.0.0.1") : null;
+
   // `npm run backup` asks the server holding the SQLite file for a copy by leaving a request there.
   const dataDir = env.DATA_DIR ?? path.join(root, "data");
   const backupWatch = database.backupTo ? watchBackupRequests(dataDir, database.backupTo, app.log) : null;
@@ -103,6 +110,7 @@ async function main() {
       stopInventory = true;
       clearTimeout(warmTimer);
       backupWatch?.close();
+      metricsServer?.close();
       await app.close(); // stops accepting, waits for in-flight requests
       await inventory;
       await database.close();
@@ -123,6 +131,19 @@ async function main() {
   }
   // Timed steps (approval deadlines, fare expiry) run from here on; app.close() stops them.
   app.jobs.start();
+}
+
+async function serveMetrics(registry: Registry, port: number, host: string): Promise<http.Server> {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) fatal(`METRICS_PORT 无效：${port}`);
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url !== "/metrics") return void res.writeHead(404).end();
+    registry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, host, resolve)).catch((e: Error) => fatal(`无法监听指标端口 ${host}:${port}：${e.message}`));
+  return server;
 }
 
 function fatal(line: string): never {

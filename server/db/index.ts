@@ -16,6 +16,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema this connection works in, when one was asked for. */
   schema?: string;
+  /** PostgreSQL: the connection pool's use, for the metrics. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** A SQLite file's online copy, taken with this connection (which keeps the file locked for itself). */
   backupTo?: (dest: string) => Promise<void>;
   close(): Promise<void>;
@@ -148,7 +150,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     throw new DatabaseUnavailable(`无法连接数据库 ${redactUrl(url)}：${(e as Error).message}`);
   }
   const db = watched(schema ? new SchemaPostgresDialect({ pool }, schema) : new PostgresDialect({ pool }));
-  return { db, dialect: "postgres", schema, close: () => db.destroy() };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: "postgres", schema, poolUse, close: () => db.destroy() };
 }
 
 function redactUrl(url: string): string {
