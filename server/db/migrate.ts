@@ -51,6 +51,7 @@ import * as m108 from "./migrations/108_order_parties";
 import * as m109 from "./migrations/109_bill_summaries";
 import * as m110 from "./migrations/110_list_indexes";
 import * as m111 from "./migrations/111_statement_same_day";
+import * as m113 from "./migrations/113_money_in_fen";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   "109_bill_summaries": m109,
   "110_list_indexes": m110,
   "111_statement_same_day": m111,
+  "113_money_in_fen": m113,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
