@@ -17,7 +17,6 @@ import { hashPassword } from "../server/services/accounts/passwords";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../server/payments/sandbox";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { PAY_PATHS, requestVerify } from "../src/domain/payments";
-import { yuanTextToFen } from "../src/domain/travel/money";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem } from "../src/domain/travel/types";
 
@@ -51,7 +50,7 @@ for (const mobile of MEMBERS) {
   const r = await post("/login/appNewLogin", { mobilePhone: mobile, loginPsw: md5(DEMO_PASSWORD), accCode: "-9990" });
   if (r.ret !== 0) throw new Error(`login ${mobile}: ${r.msg}`);
   const id = (await db.selectFrom("members").select("id").where("mobilePhone", "=", mobile).executeTakeFirstOrThrow()).id;
-  await db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", id).execute();
+  await db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", id).execute();
   // The wallet never pays without the pay password: each payment below sends it.
   await db.updateTable("members").set({ payPasswordHash: await hashPassword(PAY_PASSWORD) }).where("id", "=", id).execute();
   who.push({ mobile, id, token: r.data.token });
@@ -82,8 +81,8 @@ while (trades.length < PAYMENTS + 1) {
 const qrTrade = trades.pop()!;
 
 const balances = async () => {
-  const rows = await db.selectFrom("wallets").select(["memberId", "balance"]).where("memberId", "in", who.map((m) => m.id)).execute();
-  return new Map(rows.map((r) => [r.memberId, yuanTextToFen(r.balance)!]));
+  const rows = await db.selectFrom("wallets").select(["memberId", "balanceFen"]).where("memberId", "in", who.map((m) => m.id)).execute();
+  return new Map(rows.map((r) => [r.memberId, r.balanceFen]));
 };
 const before = await balances();
 
@@ -125,7 +124,8 @@ const qrRows = await db.selectFrom("ledger").select("id").where("outTradeNo", "=
 check(qrRows.length === 1, `one ledger row for the duplicated trade (found ${qrRows.length})`);
 
 const after = await balances();
-const ledger = await db.selectFrom("ledger").select(["memberId", "direction", "amountFen"]).where("account", "=", "wallet").execute();
+// The seed's opening rows explain the demo balances the bench overwrote; only what moved since counts.
+const ledger = await db.selectFrom("ledger").select(["memberId", "direction", "amountFen"]).where("account", "=", "wallet").where("entry", "!=", "opening").execute();
 for (const m of who) {
   const moved = ledger.filter((l) => l.memberId === m.id).reduce((s, l) => s + (l.direction === "in" ? l.amountFen : -l.amountFen), 0);
   const b0 = before.get(m.id)!;

@@ -63,7 +63,7 @@ const member = (mobile: string, realName: string) => ({ ...template, mobilePhone
 await db.insertInto("members").values(member(EMPTY_PHONE, "无单")).execute();
 const companies: (number | null)[] = [null, demoCompany];
 for (const name of ["远航贸易有限公司", "星河科技有限公司"]) {
-  const c = await db.insertInto("companies").values({ name, adminMemberId: admin.id, dometicketServerFee: "20.00", createTime: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+  const c = await db.insertInto("companies").values({ name, adminMemberId: admin.id, dometicketServerFeeFen: 2000, createTime: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
   companies.push(c.id);
 }
 const people: { id: number; company: number | null }[] = [];

@@ -1,6 +1,7 @@
 // What the booking specs share: dates ahead in China time, and filling the search bars' place
 // pickers and date fields the way a person does.
 import { expect, type Page } from "@playwright/test";
+import { parseYuan } from "../src/domain/money";
 
 /** A date some days ahead in China time, as the date fields read it. */
 export function daysAhead(n: number): string {
@@ -24,5 +25,9 @@ export async function setDate(page: Page, label: string, date: string) {
   await input.press("Enter");
 }
 
-/** A shown amount (¥1,234.50) in fen. */
-export const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+/** A shown amount ('¥1,234.50', '-¥20.00') in fen, read exactly; a text with no amount fails the test. */
+export function fenOf(text: string): number {
+  const fen = parseYuan(text.replace(/[^\d.-]/g, ""), { negative: true });
+  if (fen === null) throw new Error(`no amount in ${JSON.stringify(text)}`);
+  return fen;
+}

@@ -11,19 +11,19 @@ import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { expect as baseExpect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { formOf, signedInAs } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/paths";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFare, ListFlight } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY } from "./operator-key";
+import { formatFen } from "../src/domain/money";
+import { fenOf } from "./booking-helpers";
 
 // A fresh server generates its travel inventory in the background at first: pages may answer slowly.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
 /** A shown amount (¥1,234.50, possibly negative) in fen. */
-const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100);
 
 
 type Person = { page: Page; errors: string[]; post: (url: string, body?: Record<string, string | number>) => Promise<{ ret: number; msg: string; data: any }> };

@@ -3,9 +3,9 @@
 // pay, cancels it, and finds it 已取消 in the order centre.
 import { expect, test } from "@playwright/test";
 import { signIn, watchConsole, verifiedSeat } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFlight } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 test("book Beijing–Shanghai for an adult and a child, then cancel the unpaid order", async ({ page }) => {
   const errors = watchConsole(page);

@@ -6,9 +6,9 @@
 // passenger's ticket goes 退票中 → 已退票 with the money back, and the other keeps his.
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;

@@ -7,9 +7,9 @@
 // flight: the estimate says 含保险退保 with the premium, and the policy ends 已退保.
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;

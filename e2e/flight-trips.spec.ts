@@ -8,7 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
-import { formatFen } from "../src/domain/policy/fen";
+import { formatFen } from "../src/domain/money";
 
 const WHO = "13800000050";
 const ID_NO = "11010519491231002X";

@@ -10,8 +10,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import type { FareVerifyReply } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 const MEMBER = "13800000040";
 const SHOTS = "test-results";

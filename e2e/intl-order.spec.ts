@@ -10,9 +10,9 @@
 import { expect, test } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { addDays } from "../src/domain/travel/dates";
 import { INTL_ORDER_PATHS, type IntlVerifyReply } from "../src/domain/orders/intl-types";
+import { formatFen } from "../src/domain/money";
 
 const MEMBER = "13800000050";
 const SHOTS = "test-results";

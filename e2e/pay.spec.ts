@@ -4,11 +4,11 @@
 // for the pay password: a member without one (王芳) is led to set it and returns to the same order.
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, PAY_PASSWORD, payNow, signIn, watchConsole } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightListReply, ListFare } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 /** Books a one-adult Beijing–Shanghai order through the API, at most `maxFen`, returning it. */
 async function bookOrder(page: Page, daysAhead: number, maxFen: number, mobile = "13800000010"): Promise<{ id: number; orderNo: string; payprice: number }> {

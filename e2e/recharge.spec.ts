@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { fenOf } from "./booking-helpers";
-import { formatFen } from "../src/domain/policy/fen";
+import { formatFen } from "../src/domain/money";
 
 test("recharges 100.00 by the sandbox Alipay QR and sees it in the wallet's ledger", async ({ page, context }) => {
   const errors = watchConsole(page);

@@ -4,12 +4,12 @@
 // 从“账单报表”菜单与工作台都能进入消费报表。
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, formOf, PAY_PASSWORD, watchConsole } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";
 import { BUSINESS_TYPE, PAY_PATHS } from "../src/domain/payments/types";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";
+import { formatFen } from "../src/domain/money";
 
 const ADMIN = "13800000070";
 /** The pay call's tamper check, as the cashier computes it (member id, trade number, fixed phrase). */

@@ -7,7 +7,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import crypto from "node:crypto";
 import { ensurePayPassword, PAY_PASSWORD, signIn, watchConsole } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem } from "../src/domain/travel/types";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
@@ -15,13 +14,14 @@ import { PAY_PATHS } from "../src/domain/payments/types";
 import { RECOMMEND_RATE_BP, rateOf } from "../src/domain/payments/rewards";
 import { payCodeSignText } from "../src/domain/payments/pay-code";
 import { THIRD_PARTY_SITES } from "../src/access/partners";
+import { fenToYuan, formatFen } from "../src/domain/money";
+import { fenOf } from "./booking-helpers";
 
 const REFERRER = "13800000010";
 const RECRUIT = "13800000113";
 // The cashier's requestVerify (src/domain/payments/verify.ts), with node's MD5: that module's
 // crypto-js import does not load in the test runner's ESM loader.
 const requestVerify = (memberId: number, outTradeNo: string) => crypto.createHash("md5").update(`${memberId}|${outTradeNo}|tripPortal#payVerify`).digest("hex");
-const fenOf = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
 
 async function session(page: Page): Promise<{ token: string; id: number }> {
   return page.evaluate(() => ({ token: localStorage.getItem("token") ?? "", id: Number(JSON.parse(localStorage.getItem("userInfo") ?? "{}").id) }));
@@ -88,7 +88,7 @@ test("推荐收益: a recommended member's ticketed order earns the referrer a r
   await expect(page.getByText("奖励余额不足")).toBeVisible();
 
   await page.getByRole("button", { name: "全部转出" }).click();
-  await expect(page.getByLabel("转出金额")).toHaveValue((balance / 100).toFixed(2));
+  await expect(page.getByLabel("转出金额")).toHaveValue(fenToYuan(balance));
   await page.getByRole("button", { name: "确认转出" }).click();
   const confirm = page.getByRole("dialog");
   await expect(confirm).toContainText(`将 ¥${formatFen(balance)} 转出至账户余额`);

@@ -6,13 +6,13 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { payNow, signIn, watchConsole } from "./helpers";
-import { formatFen } from "../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { FLIGHT_ORDER_STATUS } from "../src/domain/orders/flight";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightListReply, ListFare } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY as OPERATOR_KEY } from "./operator-key";
+import { formatFen } from "../src/domain/money";
 
 // A fresh server generates its travel inventory in the background at first, and pages answer
 // slowly while it does: every wait here allows for that.

@@ -9,7 +9,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";
-import { formatFen } from "../src/domain/policy/fen";
+import { formatFen } from "../src/domain/money";
 
 const MEMBER = "13800000010";
 const SHOTS = "test-results";

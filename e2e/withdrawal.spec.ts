@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, watchConsole } from "./helpers";
 import { fenOf } from "./booking-helpers";
-import { formatFen } from "../src/domain/policy/fen";
+import { formatFen } from "../src/domain/money";
 
 const MEMBER = "13800000050";
 const PAY_PWD = "135790";

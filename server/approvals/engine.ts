@@ -9,10 +9,11 @@ import { BizError, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
 import { enqueueJob } from "../jobs/queue";
 import { decide, REFUSALS, type ApprovalAction, type ApprovalFacts, type ApprovalStatus, type NextState } from "../../src/domain/approval";
-import { autoApproves, yuanText, type SubjectType, type TimeoutAction } from "../../src/domain/policy";
+import { autoApproves, type SubjectType, type TimeoutAction } from "../../src/domain/policy";
 import { loadPreferences } from "../policy/settings";
 import { readJson } from "../policy/json";
 import { routeFor } from "./resolve";
+import { yuanText } from "../../src/domain/money";
 
 export type ApprovalRow = Selectable<ApprovalsTable>;
 

@@ -3,9 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
-import {
-  departmentPath, matchFlow, resolveLevels, type FlowCover, type FlowLevel, type ResolvedApprover, type SubjectType, type TimeoutAction,
-} from "../../src/domain/policy";
+import { departmentPath, matchFlow, resolveLevels, type FlowCover, type FlowLevel, type ResolvedApprover, type SubjectType, type TimeoutAction } from "../../src/domain/policy";
 import { readJson } from "../policy/json";
 
 export interface Route {

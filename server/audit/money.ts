@@ -12,7 +12,6 @@
 // - every completed order of a referred member has the rewards its referrer earns.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { yuanTextToFen } from "../../src/domain/travel/money";
 import { BUSINESS_TYPE } from "../../src/domain/payments/types";
 import { EARN_MOVES, rewardLinesFor } from "../../src/domain/payments/rewards";
 import { rewardSubjectOf } from "../payments/reward-subject";
@@ -30,12 +29,6 @@ export interface CheckResult {
 
 const LIMIT = 50;
 const num = (v: unknown) => Number(v ?? 0);
-/** Stored decimal yuan text to fen, a leading minus allowed (credit used may be below zero). */
-function fenOfText(text: string): number | null {
-  const t = text.trim();
-  const abs = yuanTextToFen(t.startsWith("-") ? t.slice(1) : t);
-  return abs === null ? null : t.startsWith("-") ? -abs : abs;
-}
 const result = (name: string, title: string, rows: Row[]): CheckResult => ({ name, title, ok: rows.length === 0, rows: rows.slice(0, LIMIT) });
 
 export async function walletsMatchLedger(db: Db): Promise<CheckResult> {
@@ -46,15 +39,15 @@ export async function walletsMatchLedger(db: Db): Promise<CheckResult> {
     .groupBy("memberId")
     .execute();
   const ledger = new Map(sums.map((s) => [s.memberId, num(s.fen)]));
-  const wallets = await db.selectFrom("wallets").select(["memberId", "balance"]).execute();
+  const wallets = await db.selectFrom("wallets").select(["memberId", "balanceFen"]).execute();
   const bad: Row[] = [];
   for (const w of wallets) {
-    const balanceFen = fenOfText(w.balance);
+    const balanceFen = num(w.balanceFen);
     const ledgerFen = ledger.get(w.memberId) ?? 0;
     ledger.delete(w.memberId);
-    if (balanceFen !== ledgerFen) bad.push({ memberId: w.memberId, balance: w.balance, balanceFen, ledgerFen });
+    if (balanceFen !== ledgerFen) bad.push({ memberId: w.memberId, balanceFen, ledgerFen });
   }
-  for (const [memberId, ledgerFen] of ledger) if (ledgerFen !== 0) bad.push({ memberId, balance: null, balanceFen: 0, ledgerFen });
+  for (const [memberId, ledgerFen] of ledger) if (ledgerFen !== 0) bad.push({ memberId, balanceFen: 0, ledgerFen });
   return result("wallets", "每个账户余额等于其流水合计", bad);
 }
 
@@ -129,8 +122,8 @@ export async function creditUsedMatches(db: Db): Promise<CheckResult> {
   const bad: Row[] = [];
   for (const c of await companies(db)) {
     const walletMemberId = c.adminMemberId!;
-    const w = await db.selectFrom("wallets").select("creditUsed").where("memberId", "=", walletMemberId).executeTakeFirst();
-    const usedFen = w ? fenOfText(w.creditUsed) : 0;
+    const w = await db.selectFrom("wallets").select("creditUsedFen").where("memberId", "=", walletMemberId).executeTakeFirst();
+    const usedFen = num(w?.creditUsedFen);
     const moved = await creditRowsOf(db, c.id, walletMemberId)
       .select((eb) => [
         eb.fn.sum<string | number>(eb.case().when("cl.direction", "=", "out").then(eb.ref("cl.amountFen")).else(0).end()).as("charged"),

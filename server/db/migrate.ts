@@ -52,6 +52,7 @@ import * as m109 from "./migrations/109_bill_summaries";
 import * as m110 from "./migrations/110_list_indexes";
 import * as m111 from "./migrations/111_statement_same_day";
 import * as m112 from "./migrations/112_approval_inbox";
+import * as m113 from "./migrations/113_money_in_fen";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   "110_list_indexes": m110,
   "111_statement_same_day": m111,
   "112_approval_inbox": m112,
+  "113_money_in_fen": m113,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

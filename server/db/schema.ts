@@ -64,7 +64,7 @@ export interface CompaniesTable {
   id: Generated<number>;
   name: string;
   adminMemberId: number | null;
-  dometicketServerFee: string; // money as decimal text: exact in both dialects
+  dometicketServerFeeFen: Generated<number>; // the agreed service fee per domestic ticket
   createTime: string;
 }
 
@@ -205,10 +205,10 @@ export interface FilesTable {
 export interface WalletsTable {
   id: Generated<number>;
   memberId: number;
-  balance: Generated<string>;
-  frozen: Generated<string>;
-  creditLimit: Generated<string>;
-  creditUsed: Generated<string>;
+  balanceFen: Generated<number>;
+  frozenFen: Generated<number>; // part of the balance a withdrawal in progress holds
+  creditLimitFen: Generated<number>;
+  creditUsedFen: Generated<number>; // below zero when a settled charge was refunded
   points: Generated<number>;
   updateTime: string;
 }

@@ -4,6 +4,7 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type ExcelJS from "exceljs";
 import type { ExportColumn } from "../../src/domain/exports";
+import { fenToYuan } from "../../src/domain/money";
 
 // exceljs is loaded when a file is first written or read, not with the server: the whole package
 // (its readers, zip readers and their dependencies) is some 25 MB resident. Exports load only its
@@ -105,7 +106,7 @@ function rowRenderer<R>(columns: ExportColumn<R>[], styles: StylesRegistry, styl
     switch (columns[i].kind) {
       // Integer fen to yuan happens here, at the edge: the cell is a number Excel can sum.
       case "money":
-        return `<c r="${ref}"${attrs[i]}><v>${Number(value) / 100}</v></c>`;
+        return `<c r="${ref}"${attrs[i]}><v>${fenToYuan(Number(value))}</v></c>`;
       case "int":
         return `<c r="${ref}"${attrs[i]}><v>${Number(value)}</v></c>`;
       case "date":

@@ -4,8 +4,8 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { now } from "../services/clock";
-import { formatFen } from "../../src/domain/policy/fen";
 import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
+import { formatFen } from "../../src/domain/money";
 
 export interface BookReply {
   id: number;

@@ -10,9 +10,7 @@ import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { now } from "../services/clock";
 import { memberTypeKey } from "../../src/domain/member";
-import {
-  businessBookingSteps, chinaDate, overActionOf, type OverAction, type StandardVerdict, type TravelStandard, type TravelType,
-} from "../../src/domain/policy";
+import { businessBookingSteps, chinaDate, overActionOf, type OverAction, type StandardVerdict, type TravelStandard, type TravelType } from "../../src/domain/policy";
 import type { BusinessCheck } from "../../src/domain/orders/business-types";
 import { companyCaller } from "../policy/company";
 import { loadPreferences } from "../policy/settings";

@@ -20,8 +20,8 @@ import {
   type RewardEvent, type RewardKind, type RewardRow, type RewardsSummary, type RewardsTransferResult,
 } from "../../src/domain/payments/rewards";
 import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
-import { formatFen } from "../../src/domain/policy/fen";
 import { maskMobile } from "../../src/domain/people/certificates";
+import { formatFen } from "../../src/domain/money";
 
 export const REWARDS_SHORT = "奖励余额不足";
 const CAS_TRIES = 8;

@@ -5,9 +5,9 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { formatFen } from "../../src/domain/policy/fen";
 import { PAY_PATHS, SANDBOX_CASHIER_PATH } from "../../src/domain/payments";
 import { paymentByTradeNo } from "./trades";
+import { formatFen } from "../../src/domain/money";
 
 /** Outside production, when PAY_SANDBOX_SECRET is not set. */
 export const DEMO_SANDBOX_SECRET = "sandbox-demo-secret-not-for-production";

@@ -11,9 +11,19 @@ import { revokeOtherSessions } from "../services/accounts/sessions";
 import { loadFile, savePhoto } from "../services/accounts/photos";
 import { withBytes } from "../services/http/reply-shape";
 import { isoAt } from "../services/clock";
+import { IN_YUAN } from "../../src/domain/money";
 
 const { changePasswordPayload, payPasswordPayload, memberUpdatePayload, photoUploadPayload } = PROFILE_SCHEMAS.zh;
 const none = z.object({}).strict();
+
+// The replies carry many fields; the documentation names the one amount among them. The
+// agreed service fee keeps the name and the yuan text the original API gave it.
+const serviceFee = z.string().meta({ ...IN_YUAN, description: `${IN_YUAN.description}；企业协议的国内机票服务费（每张）` });
+const infoOutput = z.looseObject({
+  serverItem: z.object({ dometicketServerFee: serviceFee }),
+  creditMember: z.object({ id: z.int(), companyName: z.string(), serverItem: z.object({ dometicketServerFee: serviceFee }) }).nullable(),
+});
+const infoExOutput = z.looseObject({ company: z.object({ id: z.int(), name: z.string(), dometicketServerFee: serviceFee }).nullable() });
 
 export const memberRoutes = [
   defineRoute({
@@ -23,6 +33,7 @@ export const memberRoutes = [
     tags: ["member"],
     access: "member",
     input: none,
+    output: infoOutput,
     handler: ({ member, ctx }) => memberInfo(ctx.db, member!),
   }),
   defineRoute({
@@ -32,6 +43,7 @@ export const memberRoutes = [
     tags: ["member"],
     access: "member",
     input: none,
+    output: infoExOutput,
     handler: ({ member, ctx }) => memberInfoEx(ctx.db, member!),
   }),
   defineRoute({

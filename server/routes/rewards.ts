@@ -4,7 +4,6 @@ import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
-import { yuanToFen } from "../../src/domain/policy/fen";
 import { REWARDS_PATHS } from "../../src/domain/payments/rewards";
 import { TRANSFER_MESSAGES, rewardsDetailFilters, rewardsTransferSchema } from "../../src/domain/payments/rewards-schemas";
 import { PAY_CODE_PATHS } from "../../src/domain/payments/pay-code";
@@ -15,6 +14,7 @@ import { msg } from "../../src/domain/messages";
 const PAY_PASSWORD_REQUIRED = msg("payPasswordRequired");
 import { listRewards, rewardsSummary, transferRewards } from "../payments/rewards";
 import { chargePayCode, generatePayCode, payCodeStatus } from "../payments/pay-code";
+import { parseYuan } from "../../src/domain/money";
 
 const detailInput = z
   .object({ ...pageInput(["createTime"] as const), ...rewardsDetailFilters })
@@ -48,7 +48,7 @@ export const rewardRoutes = [
     access: "rewards",
     input: rewardsTransferSchema,
     handler: async ({ input, member, ctx }) => {
-      const fen = yuanToFen(input.amount);
+      const fen = parseYuan(input.amount);
       if (fen === null || fen <= 0) throw new BizError(RET.BAD_INPUT, TRANSFER_MESSAGES.format, { errors: { amount: TRANSFER_MESSAGES.format } });
       return transferRewards(ctx.db, member!, fen);
     },

@@ -12,43 +12,37 @@ import { canCreditPay } from "../../src/access/rules";
 
 const none = z.object({}).strict();
 
-// ---- money as decimal text, computed in integer cents (floats would drift) ----
-
-const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-export function toCents(text: string): bigint {
-  const m = MONEY_TEXT.exec(text.trim());
-  // A malformed stored amount is a data fault; answering 0 would show a fake figure.
-  if (!m) throw new Error(`invalid money text in wallets: ${JSON.stringify(text)}`);
-  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? "").padEnd(2, "0"));
-  return m[1] ? -cents : cents;
-}
-
-export function fromCents(cents: bigint): string {
-  const abs = cents < 0n ? -cents : cents;
-  return `${cents < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-}
-
-const minus = (a: string, b: string) => fromCents(toCents(a) - toCents(b));
+/** The /account/AppAccount reply, for the documentation: every amount integer fen. */
+const accountOutput = z.object({
+  owner: z.enum(["company", "member"]).meta({ description: "company：企业主账户（余额与授信为企业的）；member：本人账户" }),
+  companyName: z.string().nullable(),
+  balanceFen: z.int().meta({ description: "账户余额" }),
+  frozenFen: z.int().meta({ description: "冻结金额（提现处理中）" }),
+  availableFen: z.int().meta({ description: "可用余额 = 余额 − 冻结" }),
+  points: z.int().meta({ description: "积分（不是金额）" }),
+  creditEnabled: z.boolean(),
+  creditLimitFen: z.int().meta({ description: "企业授信额度" }),
+  creditUsedFen: z.int().meta({ description: "已用授信（已结算的费用退款后可为负）" }),
+  creditAvailableFen: z.int().meta({ description: "可用授信 = 额度 − 已用" }),
+});
 
 // ---- wallets ----
 
 interface WalletRow {
-  balance: string;
-  frozen: string;
-  creditLimit: string;
-  creditUsed: string;
+  balanceFen: number;
+  frozenFen: number;
+  creditLimitFen: number;
+  creditUsedFen: number;
   points: number;
 }
 
-const EMPTY_WALLET: WalletRow = { balance: "0.00", frozen: "0.00", creditLimit: "0.00", creditUsed: "0.00", points: 0 };
+const EMPTY_WALLET: WalletRow = { balanceFen: 0, frozenFen: 0, creditLimitFen: 0, creditUsedFen: 0, points: 0 };
 
 /** A member without a wallet row (signed up after seeding) simply has nothing in it yet. */
 async function walletOf(db: Kysely<Database>, memberId: number): Promise<WalletRow> {
   const row = await db
-    
     .selectFrom("wallets")
-    .select(["balance", "frozen", "creditLimit", "creditUsed", "points"])
+    .select(["balanceFen", "frozenFen", "creditLimitFen", "creditUsedFen", "points"])
     .where("memberId", "=", memberId)
     .executeTakeFirst();
   return row ? { ...row, points: toCount(row.points) } : EMPTY_WALLET;
@@ -81,14 +75,14 @@ export async function accountSummary(db: Kysely<Database>, member: Member) {
   return {
     owner: key === "70" ? ("company" as const) : ("member" as const),
     companyName: company?.name ?? null,
-    balance: fromCents(toCents(own.balance)),
-    frozen: fromCents(toCents(own.frozen)),
-    available: minus(own.balance, own.frozen),
+    balanceFen: own.balanceFen,
+    frozenFen: own.frozenFen,
+    availableFen: own.balanceFen - own.frozenFen,
     points: own.points,
     creditEnabled,
-    creditLimit: fromCents(toCents(credit.creditLimit)),
-    creditUsed: fromCents(toCents(credit.creditUsed)),
-    creditAvailable: minus(credit.creditLimit, credit.creditUsed),
+    creditLimitFen: credit.creditLimitFen,
+    creditUsedFen: credit.creditUsedFen,
+    creditAvailableFen: credit.creditLimitFen - credit.creditUsedFen,
   };
 }
 
@@ -139,6 +133,7 @@ export const workbenchRoutes = [
     tags: ["workbench"],
     access: "wallet",
     input: none,
+    output: accountOutput,
     handler: ({ member, ctx }) => accountSummary(ctx.db, member!),
   }),
   defineRoute({

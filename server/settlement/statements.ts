@@ -15,11 +15,11 @@ import {
   type LineAction, type StatementAction, type StatementStatus,
 } from "../../src/domain/settlement/states";
 import type { DepartmentTotal, StatementEvent, StatementLine, StatementRow } from "../../src/domain/settlement/schemas";
-import { formatFen } from "../../src/domain/policy/fen";
 import { settleCredit } from "./credit";
 import { companyById } from "./company";
 import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
 import { isUniqueViolation } from "../services/accounts/db";
+import { formatFen } from "../../src/domain/money";
 
 export const UNASSIGNED_DEPARTMENT = "未分配部门";
 export const STATEMENT_MISSING = "未找到该对账单";

@@ -3,13 +3,13 @@
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { chinaDate } from "../../src/domain/travel/dates";
-import { yuanTextToFen, type Fen } from "../../src/domain/travel/money";
 import { now } from "../services/clock";
 import { EmbeddedFlightSupplier } from "./flight/embedded";
 import { EmbeddedTrainSupplier } from "./train/embedded";
 import { EmbeddedHotelSupplier } from "./hotel/embedded";
 import { EmbeddedCarSupplier } from "./car/embedded";
 import type { CarSupplier, FlightSupplier, HotelSupplier, SupplierContext, TrainSupplier } from "./types";
+import type { Fen } from "../../src/domain/money";
 
 export interface Suppliers {
   flight: FlightSupplier;
@@ -48,8 +48,8 @@ export async function agreedServiceFee(db: Kysely<Database>, member: Member | nu
     companyId = e?.companyId ?? 0;
   }
   if (!companyId) return null;
-  const c = await db.selectFrom("companies").select("dometicketServerFee").where("id", "=", companyId).executeTakeFirst();
-  return c ? yuanTextToFen(c.dometicketServerFee) : null;
+  const c = await db.selectFrom("companies").select("dometicketServerFeeFen").where("id", "=", companyId).executeTakeFirst();
+  return c ? c.dometicketServerFeeFen : null;
 }
 
 export async function supplierContext(db: Kysely<Database>, member: Member | null): Promise<SupplierContext> {

@@ -3,7 +3,6 @@
 // same interfaces. Money is integer fen; "today" and the caller's agreed fee come in the context.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { Fen } from "../../src/domain/travel/money";
 import type {
   CalendarDay, CanBookReply, CarQuoteReply, FareDetailReply, FareVerifyReply, FlightListReply, HoldRecord, HotelAreaInfo,
   HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo, ItineraryListReply, StationItem,
@@ -15,6 +14,7 @@ import type { IntlVerifyReply } from "../../src/domain/orders/intl-booking";
 import type { SeatClass, TrainType } from "../../src/domain/travel/train";
 import type { Rail12306Passenger } from "../../src/domain/orders/train-account";
 import type { CarType } from "../../src/domain/travel/car";
+import { type Fen } from "../../src/domain/money";
 
 export interface SupplierContext {
   /** Today in China, from the controllable clock. */

@@ -12,9 +12,9 @@ import { enqueueJob } from "../jobs/queue";
 import { now } from "../services/clock";
 import { lockKey } from "../services/accounts/db";
 import { chinaDate } from "../../src/domain/travel/dates";
-import { formatFen } from "../../src/domain/policy/fen";
 import { DAILY_WITHDRAWAL_LIMIT_FEN } from "../../src/domain/payments/withdrawal";
 import { PAYOUT_AFTER_MS, WITHDRAWAL_PAYOUT_JOB, WITHDRAWAL_REVIEW_JOB, moveWithdrawal } from "./withdrawals";
+import { formatFen } from "../../src/domain/money";
 
 export const REJECT_NOTES = {
   cardGone: "银行卡已解绑，提现已驳回，款项退回余额",

@@ -14,7 +14,6 @@ import { checkPayPassword } from "../services/accounts/password-guard";
 import { moveWallet } from "../payments/ledger";
 import { enqueueJob } from "../jobs/queue";
 import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
-import { yuanTextToFen } from "../../src/domain/travel/money";
 import { maskCardNo } from "../../src/domain/payments/bank-cards";
 import {
   withdrawalLabel, withdrawalMemberActions, withdrawalMove, type WithdrawalAction, type WithdrawalStatus, type WithdrawalView,
@@ -45,9 +44,9 @@ export const WITHDRAWAL_MSG = {
 
 /** What the member may take out: the balance less what is frozen. */
 export async function withdrawableFen(db: Kysely<Database>, memberId: number): Promise<number> {
-  const row = await db.selectFrom("wallets").select(["balance", "frozen"]).where("memberId", "=", memberId).executeTakeFirst();
+  const row = await db.selectFrom("wallets").select(["balanceFen", "frozenFen"]).where("memberId", "=", memberId).executeTakeFirst();
   if (!row) return 0;
-  return Math.max(0, (yuanTextToFen(row.balance) ?? 0) - (yuanTextToFen(row.frozen) ?? 0));
+  return Math.max(0, row.balanceFen - row.frozenFen);
 }
 
 /** W + China date-time to the second + 8 random digits; unique by index. */

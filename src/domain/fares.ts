@@ -2,7 +2,7 @@
 // child fare and the over-standard check. Money is integer fen.
 
 import { compareYMD, toYMD, type YMD } from "./format";
-import { assertFen, isFen, type Fen } from "./travel/money";
+import { assertFen, type Fen, isFen } from "./money";
 
 export type AgeBand = "INF" | "CHD" | "ADT";
 

@@ -1,4 +1,4 @@
-// Money and date formats, and the business constants.
+// Date formats and the business constants. Money has its own module (money.ts).
 
 // ---- constants ----
 
@@ -24,35 +24,6 @@ export const SMS_MAX_WRONG_TRIES = 5;
 /** Wrong passwords after which an account is locked for LOGIN_LOCK_MS. */
 export const LOGIN_MAX_WRONG = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
-
-// ---- money ----
-
-/** Cents of a number; decimals are read in 15 significant digits so 1.005 counts as 100.5 cents. */
-function toCents(value: number): number {
-  const scaled = Number((Math.abs(value) * 100).toPrecision(15));
-  const cents = Math.round(scaled); // half up, on the absolute value so -1.005 mirrors 1.005
-  return value < 0 ? -cents : cents;
-}
-
-/**
- * '1,234.50' style: thousand separators and exactly 2 decimals. Accepts numbers and numeric
- * strings (API amounts often arrive as strings); anything else shows as '0.00' rather than 'NaN'.
- */
-export function formatMoney(value: number | string | null | undefined): string {
-  let n: number;
-  if (typeof value === "number") n = value;
-  else if (typeof value === "string" && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value)) n = Number(value);
-  else return "0.00";
-  if (!Number.isFinite(n)) return "0.00";
-  const cents = toCents(n);
-  if (!Number.isSafeInteger(cents)) return "0.00";
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const frac = String(abs % 100).padStart(2, "0");
-  return `${cents < 0 ? "-" : ""}${whole}.${frac}`;
-}
 
 // ---- times shown to people: always China time ----
 

@@ -5,6 +5,7 @@ export * from "./validators";
 export * from "./codes";
 export * from "./fares";
 export * from "./format";
+export * from "./money";
 export * from "./zod";
 export * from "./events";
 export * from "./forms/auth";

@@ -1,7 +1,7 @@
 // Boolean checks of the portal's data rules (phones, certificates, money, names, dates, email).
 // They take unknown so that raw form or API values can be passed as they are: anything that is
 // not the expected string (or number, for money) is false.
-
+import { parseYuan } from "./money";
 import { CERT_TYPE } from "./codes";
 import { compareYMD, isRealDate, parseYMD, ymdOf, type YMD } from "./format";
 
@@ -113,16 +113,9 @@ export function isBankCard(value: unknown): boolean {
  * Leading zeros, signs, exponents and float noise such as 0.1 + 0.2 are rejected.
  */
 export function isMoney(value: unknown): boolean {
-  let text: string;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return false;
-    text = String(value);
-  } else if (isString(value)) {
-    text = value;
-  } else {
-    return false;
-  }
-  return /^(0|[1-9]\d*)(\.\d{1,2})?$/.test(text) && Number(text) > 0;
+  // A value is checked as typed: surrounding blanks are a form fault, not an amount.
+  if (typeof value === "string" && value !== value.trim()) return false;
+  return parseYuan(value, { min: 1 }) !== null;
 }
 
 // Han ideographs incl. extension A and the supplementary-plane extensions used in rare names.

@@ -1,9 +1,7 @@
 // The travel standard's verdict on a business flight fare: cabins, the price / discount / window
 // limits with the 200 yuan allowance, and what the booking does with each over action.
 import { describe, expect, it } from "vitest";
-import {
-  businessBookingSteps, flightVerdict, fullEconomyFen, lowestInWindowFen, NO_STANDARD_TEXT, WITHIN_TEXT, type FlightStandard,
-} from "../../src/domain/policy";
+import { businessBookingSteps, flightVerdict, fullEconomyFen, lowestInWindowFen, NO_STANDARD_TEXT, WITHIN_TEXT, type FlightStandard } from "../../src/domain/policy";
 
 const STD: FlightStandard = { cabins: ["Y"], maxDiscount: null, maxPriceFen: 150000, lowestFareHours: 2 };
 const offer = (o: Partial<{ cabin: string; priceFen: number; fullFareFen: number | null; lowestInWindowFen: number | null }> = {}) => ({

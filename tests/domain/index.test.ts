@@ -8,7 +8,7 @@ describe("src/domain index", () => {
     "isMilitaryCard", "isHkMacauPass", "isPassport", "isBankCard", "isMoney", "isChineseOnly", "isEnglishOnly",
     "isDateYMD", "certNoValid", "label", "AIR_ORDER_STATUS", "orderStatusColor", "INSURANCE_STATUS", "CERT_TYPES",
     "PASSENGER_TYPES", "passengerAgeBand", "childFare",
-    "OVER_STANDARD_ALLOWANCE", "isOverStandard", "formatMoney", "parseYMD", "formatYMD", "REQUEST_TIMEOUT_MS",
+    "OVER_STANDARD_ALLOWANCE", "isOverStandard", "formatFen", "parseYuan", "parseYMD", "formatYMD", "REQUEST_TIMEOUT_MS",
     "zInt", "zBool", "zOptionalString", "accountLoginSchema", "mobileLoginSchema", "registerSchema", "resetSchema",
     "firstError", "accountLoginPayloadSchema", "mobileLoginPayloadSchema", "sendCodePayloadSchema",
     "registerPayloadSchema", "resetPayloadSchema", "PHONE_MAX", "CAPTCHA_BYPASS",

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import MD5 from "crypto-js/md5";
 import { BUSINESS_TYPE, payRedirect, REQUEST_VERIFY_PHRASE, requestVerify } from "../../src/domain/payments";
-import { formatFen } from "../../src/domain/policy/fen";
+import { formatFen } from "../../src/domain/money";
 
 describe("requestVerify", () => {
   it("is the MD5 of member id, outTradeNo and the fixed phrase", () => {

@@ -7,7 +7,7 @@ import {
 } from "../../src/domain/travel/air-fares";
 import { changeFee, fareTier, feeWindow, refundAmount, refundFee, ruleLines } from "../../src/domain/travel/air-rules";
 import { isOverStandard, OVER_STANDARD_ALLOWANCE } from "../../src/domain/fares";
-import { percentOf, roundHalfUp, yuanTextToFen } from "../../src/domain/travel/money";
+import { parseYuan, percentOf, roundHalfUp } from "../../src/domain/money";
 
 describe("published fares", () => {
   it("domestic Y fares grow with distance and are whole tens of yuan", () => {
@@ -150,10 +150,10 @@ describe("money helpers", () => {
   });
 
   it("reads decimal yuan text exactly", () => {
-    expect(yuanTextToFen("20.00")).toBe(2_000);
-    expect(yuanTextToFen("0.5")).toBe(50);
-    expect(yuanTextToFen("12.345")).toBeNull();
-    expect(yuanTextToFen("-1")).toBeNull();
-    expect(yuanTextToFen(null)).toBeNull();
+    expect(parseYuan("20.00")).toBe(2_000);
+    expect(parseYuan("0.5")).toBe(50);
+    expect(parseYuan("12.345")).toBeNull();
+    expect(parseYuan("-1")).toBeNull();
+    expect(parseYuan(null)).toBeNull();
   });
 });

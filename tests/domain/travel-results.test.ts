@@ -2,12 +2,12 @@
 // search read from the address, and prices in yuan from fen.
 import { describe, expect, it } from "vitest";
 import { holidayMark } from "../../src/domain/travel/holidays";
-import { formatFen, priceText } from "../../src/domain/travel/money";
 import {
   cheapestSeat, durationText, filterFlights, filterItineraries, filterTrains, inTimeBands, sortFlights, sortItineraries, sortTrains,
 } from "../../src/domain/travel/results";
 import { flightSearchParams, readFlightSearch, readHotelSearch, readStay, readTrainSearch } from "../../src/domain/travel/search-query";
 import type { Itinerary, ListFare, ListFlight, TrainItem } from "../../src/domain/travel/types";
+import { formatFen, priceText } from "../../src/domain/money";
 
 const seat = (cabinClass: "F" | "C" | "Y", salePrice: number, seatsLeft = 5) => ({ fareKey: `${cabinClass}${salePrice}`, cabinClass, salePrice, seatsLeft }) as ListFare;
 const flight = (flightNo: string, depTime: string, durationMin: number, seats: ListFare[], extra: Partial<ListFlight> = {}) =>

@@ -163,7 +163,7 @@ beforeAll(async () => {
   admin = await db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
   company = admin.creditMemberId;
   members = await db.selectFrom("members").selectAll().where("mobilePhone", "in", ["13800000070", "13800000071", "13800000072", "13800000010"]).orderBy("id").execute();
-  otherCompany = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: members[3].id, dometicketServerFee: "20.00", createTime: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
+  otherCompany = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: members[3].id, dometicketServerFeeFen: 2000, createTime: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
   for (let i = 0; i < 60; i++) await addOrder();
 }, 60_000);
 

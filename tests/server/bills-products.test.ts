@@ -25,7 +25,7 @@ beforeAll(async () => {
   freshClient();
   token = await login(h.app, WHO);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", WHO).executeTakeFirstOrThrow()).id;
-  await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+  await h.db.db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", memberId).execute();
   await givePayPassword(h.db.db, [memberId]);
 });
 afterAll(() => stopTravel(h));

@@ -91,13 +91,13 @@ beforeAll(async () => {
     .values({ memberType: "70", memberLevel: 1, status: 1, account: OTHER_ADMIN, username: OTHER_ADMIN, mobilePhone: OTHER_ADMIN, realName: "周敏", passwordHash: demoAdmin.passwordHash, paymentLimits: "wallet", createTime: demoAdmin.createTime, updateTime: demoAdmin.createTime })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const company = await h.db.db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFee: "0.00", createTime: demoAdmin.createTime }).returning("id").executeTakeFirstOrThrow();
+  const company = await h.db.db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFeeFen: 0, createTime: demoAdmin.createTime }).returning("id").executeTakeFirstOrThrow();
   await h.db.db.updateTable("members").set({ creditMemberId: company.id }).where("id", "=", other.id).execute();
   for (const m of [...WHO, OTHER_ADMIN]) {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
     await h.db.db.deleteFrom("wallets").where("memberId", "=", ids[m]).execute();
-    await h.db.db.insertInto("wallets").values({ memberId: ids[m], balance: "100000.00", updateTime: demoAdmin.createTime }).execute();
+    await h.db.db.insertInto("wallets").values({ memberId: ids[m], balanceFen: 10_000_000, updateTime: demoAdmin.createTime }).execute();
   }
   deptA = (await h.db.db.selectFrom("departments").select("id").where("name", "=", "研发部").executeTakeFirstOrThrow()).id;
   // The wallet never pays without the pay password: every member here has one.

@@ -38,7 +38,7 @@ beforeAll(async () => {
     .values({ memberType: "70", mobilePhone: OTHER_ADMIN, realName: "周总", appId: null, thirdPartyName: null, username: null, email: null, account: null, photo: null, birthday: null, sex: null, remark: null, memberCardType: null, experienceDate: null, passwordHash: null, payPasswordHash: null, referrerId: null, createTime: at, updateTime: at })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const company = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: member.id, dometicketServerFee: "0.00", createTime: at }).returning("id").executeTakeFirstOrThrow();
+  const company = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: member.id, dometicketServerFeeFen: 0, createTime: at }).returning("id").executeTakeFirstOrThrow();
   await db().updateTable("members").set({ creditMemberId: company.id }).where("id", "=", member.id).execute();
 });
 afterAll(async () => h?.close());

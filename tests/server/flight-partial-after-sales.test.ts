@@ -64,7 +64,7 @@ async function fares(n: number) {
 
 const remaining = async (flightKey: string, column: "yRemaining" | "cRemaining" = "yRemaining") =>
   (await db().selectFrom("air_flights").select(column).where("flightKey", "=", flightKey).executeTakeFirstOrThrow())[column] as number;
-const balanceFen = async () => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[ME]).executeTakeFirstOrThrow()).balance) * 100);
+const balanceFen = async () => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[ME]).executeTakeFirstOrThrow()).balanceFen;
 const detail = async (id: number) => (await api(P.detail, { id })).data;
 const ticketsOf = async (id: number) => ((await detail(id)).passengers as { name: string; ticketStatus: string }[]).map((p) => `${p.name}:${p.ticketStatus}`);
 
@@ -109,7 +109,7 @@ async function written() {
   };
 }
 
-const setBalance = () => db().updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[ME]).execute();
+const setBalance = () => db().updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", ids[ME]).execute();
 
 describe("refund of some passengers", () => {
   it("one of two: the order stays 已出票 (部分退票), that ticket is refunded with exactly its amount back; then the other refunds the order", async () => {

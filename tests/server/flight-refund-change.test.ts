@@ -17,9 +17,9 @@ import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves"
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
-import { percentOf } from "../../src/domain/travel/money";
 import { idCardCheckChar } from "../../src/domain/validators";
 import type { FlightSeat } from "../../src/domain/travel/types";
+import { percentOf } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -77,7 +77,7 @@ function form(seat: FlightSeat, passengers: Record<string, string | number>[]) {
 const remaining = async (flightKey: string, column: "yRemaining" | "cRemaining" = "yRemaining") =>
   (await db().selectFrom("air_flights").select(column).where("flightKey", "=", flightKey).executeTakeFirstOrThrow())[column] as number;
 const setBalance = (who: string, balance: string) => setBalanceLedgered(db(), ids[who], balance);
-const balanceFen = async (who: string) => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
+const balanceFen = async (who: string) => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen;
 const detail = async (who: string, id: number) => (await api(who, P.detail, { id })).data;
 
 async function pay(who: string, orderId: number, method: "wallet" | "credit", businessType: number): Promise<string> {
@@ -189,15 +189,15 @@ describe("refund", () => {
   it("an order paid on company credit is refunded to the credit line, not to the booker's wallet", async () => {
     const { seat } = (await fares(12)).fullY[0];
     const order = await ticketed(ADMIN, seat, [ADULT], "credit");
-    const line = async () => db().selectFrom("wallets").select(["creditUsed", "balance"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
+    const line = async () => db().selectFrom("wallets").select(["creditUsedFen", "balanceFen"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
     const before = await line();
     const r = await api(ADMIN, A.refundSubmit, { id: order.id, reason: "自愿退票" });
     expect(r.ret, r.msg).toBe(0);
     await after(3_000);
     await after(3_000);
     const after2 = await line();
-    expect(Math.round(Number(before.creditUsed) * 100) - Math.round(Number(after2.creditUsed) * 100)).toBe(r.data.refund);
-    expect(after2.balance).toBe(before.balance);
+    expect(before.creditUsedFen - after2.creditUsedFen).toBe(r.data.refund);
+    expect(after2.balanceFen).toBe(before.balanceFen);
     const rows = await db().selectFrom("ledger").selectAll().where("outTradeNo", "=", order.outTradeNo).where("entry", "=", "refund").execute();
     expect(rows).toEqual([expect.objectContaining({ account: "credit", direction: "in", amountFen: r.data.refund })]);
     expect((await detail(ADMIN, order.id)).refund).toMatchObject({ status: "refunded", toAccount: "credit" });

@@ -40,14 +40,14 @@ beforeEach(async () => {
   setClock(() => NOW + 2 * 3_600_000);
   await h.app.jobs.runDueJobs();
   setClock(() => NOW);
-  await db().updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+  await db().updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", memberId).execute();
 });
 
 const db = () => h.db.db;
 const api = async (url: string, body: Record<string, string | number> = {}) => (await call(h.app, url, { ...body, token })).body;
 const chosen = (...ids: number[]) => Object.fromEntries(ids.map((id, i) => [`passengerIds.${i}`, id]));
 const remaining = async (flightKey: string) => (await db().selectFrom("air_flights").select("yRemaining").where("flightKey", "=", flightKey).executeTakeFirstOrThrow()).yRemaining as number;
-const balanceFen = async () => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", memberId).executeTakeFirstOrThrow()).balance) * 100);
+const balanceFen = async () => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", memberId).executeTakeFirstOrThrow()).balanceFen;
 const detail = async (id: number) => (await api(P.detail, { id })).data;
 type Row = { id: number; name: string; segment: number; ticketStatus: string; ticketNo: string | null; certNo: string; tktPrice: number; paid: number; refunded: number };
 const rows = async (id: number) => (await detail(id)).passengers as Row[];

@@ -145,7 +145,7 @@ describe("domestic one-way", () => {
 
   it("a company's agreed service fee replaces the portal's for its people", async () => {
     const admin = await h.db.db.selectFrom("members").select(["id", "creditMemberId"]).where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
-    await h.db.db.updateTable("companies").set({ dometicketServerFee: "10.00" }).where("id", "=", admin.creditMemberId).execute();
+    await h.db.db.updateTable("companies").set({ dometicketServerFeeFen: 1000 }).where("id", "=", admin.creditMemberId).execute();
     const token = await createSession(h.db.db, admin.id);
     const member = (await call(LIST, { token, depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data;
     const guest = (await call(LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(5) })).data;

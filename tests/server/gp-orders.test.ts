@@ -17,9 +17,9 @@ import { GP_ORDER_PATHS as G } from "../../src/domain/orders/gp-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { GP_MESSAGES, gpFareKey } from "../../src/domain/travel/gp-fares";
-import { percentOf } from "../../src/domain/travel/money";
 import type { FareDetailReply, FlightItem, FlightListReply, FlightSeat, ListFare } from "../../src/domain/travel/types";
 import { fareLabels, listFareTier } from "../../src/domain/travel/list-fares";
+import { parseYuan, percentOf } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -88,8 +88,8 @@ function form(seat: Pick<ListFare, "fareKey" | "salePrice">, passengers: Record<
 
 const remaining = async (flightKey: string) => (await db().selectFrom("air_flights").select("yRemaining").where("flightKey", "=", flightKey).executeTakeFirstOrThrow()).yRemaining;
 const detail = async (who: string, id: number) => (await api(who, P.detail, { id })).data;
-const setBalance = (who: string, balance: string) => db().updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
-const balanceFen = async (who: string) => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
+const setBalance = (who: string, balance: string) => db().updateTable("wallets").set({ balanceFen: parseYuan(balance)! }).where("memberId", "=", ids[who]).execute();
+const balanceFen = async (who: string) => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen;
 
 async function written() {
   return {

@@ -15,6 +15,7 @@ import { SYSTEM_ACTOR } from "../../server/orders/flight/moves";
 import { HOTEL_ORDER_PATHS as P } from "../../src/domain/orders/hotel-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import type { HotelListItem, RoomPrice } from "../../src/domain/travel/types";
+import { fenToYuan, parseYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -78,8 +79,8 @@ async function written() {
   return { orders: await count(h.db.db, "orders"), stays: await count(h.db.db, "hotel_orders"), nights: await count(h.db.db, "hotel_order_nights"), guests: await count(h.db.db, "hotel_order_guests"), events: await count(h.db.db, "order_events"), jobs: await count(h.db.db, "jobs"), holds: await count(h.db.db, "inventory_holds") };
 }
 
-const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
-const balanceOf = async (who: string) => (await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance;
+const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balanceFen: parseYuan(balance)! }).where("memberId", "=", ids[who]).execute();
+const balanceOf = async (who: string) => fenToYuan((await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen);
 
 async function payWithWallet(who: string, orderId: number) {
   const cashier = await api(who, PAY.cashier, { orderId });
@@ -277,14 +278,14 @@ describe("cancel and refund", () => {
     expect(t.ret, t.msg).toBe(0);
     const paid = await api(ADMIN, PAY.credit, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[ADMIN], t.data.outTradeNo), businessType: BUSINESS_TYPE.hotelPay });
     expect(paid.ret, paid.msg).toBe(0);
-    const line = async () => (await h.db.db.selectFrom("wallets").select(["creditUsed", "balance"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow());
+    const line = async () => (await h.db.db.selectFrom("wallets").select(["creditUsedFen", "balanceFen"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow());
     const afterPay = await line();
 
     const r = await api(ADMIN, P.cancel, { orderNo: data.orderNo });
     expect(r.ret, r.msg).toBe(0);
     const afterCancel = await line();
-    expect(Math.round(Number(afterPay.creditUsed) * 100) - Math.round(Number(afterCancel.creditUsed) * 100)).toBe(p.room.total);
-    expect(afterCancel.balance).toBe(afterPay.balance);
+    expect(afterPay.creditUsedFen - afterCancel.creditUsedFen).toBe(p.room.total);
+    expect(afterCancel.balanceFen).toBe(afterPay.balanceFen);
     const refund = await h.db.db.selectFrom("ledger").selectAll().where("outTradeNo", "=", t.data.outTradeNo).where("entry", "=", "refund").execute();
     expect(refund).toHaveLength(1);
     expect(refund[0]).toMatchObject({ account: "credit", direction: "in", amountFen: p.room.total });

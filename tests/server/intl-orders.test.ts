@@ -212,7 +212,7 @@ describe("expiry, payment and ticketing", () => {
     const v = await itinerary(13);
     const before = await remaining(v);
     const o = (await api("13800000010", I.book, form(v, [ADULT]))).data;
-    await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000010"]).execute();
+    await h.db.db.updateTable("wallets").set({ balanceFen: 5_000_000 }).where("memberId", "=", ids["13800000010"]).execute();
     const trade = await api("13800000010", PAY.create, { orderId: o.id, method: "wallet" });
     expect(trade.ret, trade.msg).toBe(0);
     const outTradeNo = trade.data.outTradeNo;
@@ -267,7 +267,7 @@ describe("refund", () => {
     };
     const v = await itinerary(16);
     const before = await remaining(v);
-    await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000010"]).execute();
+    await h.db.db.updateTable("wallets").set({ balanceFen: 5_000_000 }).where("memberId", "=", ids["13800000010"]).execute();
     const o = (await api("13800000010", I.book, form(v, [ADULT]))).data;
     const trade = (await api("13800000010", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
     expect((await api("13800000010", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: trade, requestVerify: requestVerify(ids["13800000010"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay })).ret).toBe(0);
@@ -300,7 +300,7 @@ describe("reports", () => {
     const [dom, intl] = [await report("domAir"), await report("intlAir")];
     const v = await itinerary(17);
     const o = (await api("13800000071", I.book, form(v, [ADULT], { travelType: "business", contactMobile: "13800000071" }))).data;
-    await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).where("memberId", "=", ids["13800000071"]).execute();
+    await h.db.db.updateTable("wallets").set({ balanceFen: 5_000_000 }).where("memberId", "=", ids["13800000071"]).execute();
     const trade = (await api("13800000071", PAY.create, { orderId: o.id, method: "wallet" })).data.outTradeNo;
     const paid = await api("13800000071", PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: trade, requestVerify: requestVerify(ids["13800000071"], trade), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(paid.ret, paid.msg).toBe(0);

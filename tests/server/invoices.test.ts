@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const m of [ME, OTHER]) {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
-    await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", ids[m]).execute();
+    await h.db.db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", ids[m]).execute();
   }
 });
 // The wallet never pays without the pay password: every member here has one.

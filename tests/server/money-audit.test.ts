@@ -83,7 +83,7 @@ describe("the seed", () => {
     const member = await db().selectFrom("members").select("id").where("mobilePhone", "=", "13800000010").executeTakeFirstOrThrow();
     const opening = await db().selectFrom("ledger").select(["account", "entry", "direction", "amountFen", "note"]).where("memberId", "=", member.id).execute();
     expect(opening).toEqual([{ account: "wallet", entry: "opening", direction: "in", amountFen: 128_050, note: "期初余额" }]);
-    const withMoney = Object.values(DEMO_WALLETS).filter((w) => w.balance !== "0.00").length;
+    const withMoney = Object.values(DEMO_WALLETS).filter((w) => w.balanceFen !== 0).length;
     const rows = await db().selectFrom("ledger").select("id").where("entry", "=", "opening").where("account", "=", "wallet").execute();
     expect(rows).toHaveLength(withMoney);
     const credit = await db().selectFrom("ledger").select(["memberId", "amountFen"]).where("entry", "=", "opening").where("account", "=", "credit").execute();
@@ -99,10 +99,10 @@ describe("each check fails when its invariant is broken", () => {
   });
 
   it("wallets: a balance no ledger row explains", async () => {
-    const w = await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[BUYER]).executeTakeFirstOrThrow();
-    await failsThenPasses(walletsMatchLedger, "wallets", { memberId: ids[BUYER] },
-      () => db().updateTable("wallets").set({ balance: "999999.99" }).where("memberId", "=", ids[BUYER]).execute(),
-      () => db().updateTable("wallets").set({ balance: w.balance }).where("memberId", "=", ids[BUYER]).execute());
+    const w = await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[BUYER]).executeTakeFirstOrThrow();
+    await failsThenPasses(walletsMatchLedger, "wallets", { memberId: ids[BUYER], balanceFen: 99_999_999 },
+      () => db().updateTable("wallets").set({ balanceFen: 99_999_999 }).where("memberId", "=", ids[BUYER]).execute(),
+      () => db().updateTable("wallets").set({ balanceFen: w.balanceFen }).where("memberId", "=", ids[BUYER]).execute());
   });
 
   it("rewards: a rewards balance no entry explains", async () => {
@@ -123,10 +123,10 @@ describe("each check fails when its invariant is broken", () => {
   });
 
   it("credit: credit used that the line's charges, settlements and refunds do not explain", async () => {
-    const w = await db().selectFrom("wallets").select("creditUsed").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
+    const w = await db().selectFrom("wallets").select("creditUsedFen").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
     await failsThenPasses(creditUsedMatches, "credit", { creditUsedFen: 8_642_001, expectedFen: 8_642_000 },
-      () => db().updateTable("wallets").set({ creditUsed: "86420.01" }).where("memberId", "=", ids[ADMIN]).execute(),
-      () => db().updateTable("wallets").set({ creditUsed: w.creditUsed }).where("memberId", "=", ids[ADMIN]).execute());
+      () => db().updateTable("wallets").set({ creditUsedFen: 8_642_001 }).where("memberId", "=", ids[ADMIN]).execute(),
+      () => db().updateTable("wallets").set({ creditUsedFen: w.creditUsedFen }).where("memberId", "=", ids[ADMIN]).execute());
   });
 
   it("statements: a credit movement of a closed period on no statement line", async () => {

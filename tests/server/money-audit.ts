@@ -5,9 +5,8 @@ import { expect } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "../../server/db/schema";
 import { auditMoney } from "../../server/audit/money";
-import { fenToYuan } from "../../src/domain/policy/fen";
-import { yuanTextToFen } from "../../src/domain/travel/money";
 import { isoAt } from "../../server/services/clock";
+import { parseYuan } from "../../src/domain/money";
 
 let corrections = 0;
 
@@ -18,13 +17,18 @@ export async function expectBooksBalanced(db: Kysely<Database>): Promise<void> {
   expect(failed).toEqual([]);
 }
 
-const fenOf = (text: string) => (text.trim().startsWith("-") ? -(yuanTextToFen(text.trim().slice(1)) ?? 0) : yuanTextToFen(text) ?? 0);
+/** A test's figure in yuan text ('1280.50', '-20') to fen; a typo fails the test instead of reading 0. */
+function fenOf(text: string): number {
+  const fen = parseYuan(text, { negative: true });
+  if (fen === null) throw new Error(`no amount: ${text}`);
+  return fen;
+}
 
 /** Sets a wallet's balance to `yuan` with a correction row in its ledger. */
 export async function setBalance(db: Kysely<Database>, memberId: number, yuan: string): Promise<void> {
-  const w = await db.selectFrom("wallets").select("balance").where("memberId", "=", memberId).executeTakeFirstOrThrow();
-  const delta = fenOf(yuan) - fenOf(w.balance);
-  await db.updateTable("wallets").set({ balance: fenToYuan(fenOf(yuan)) }).where("memberId", "=", memberId).execute();
+  const w = await db.selectFrom("wallets").select("balanceFen").where("memberId", "=", memberId).executeTakeFirstOrThrow();
+  const delta = fenOf(yuan) - w.balanceFen;
+  await db.updateTable("wallets").set({ balanceFen: fenOf(yuan) }).where("memberId", "=", memberId).execute();
   if (delta !== 0) {
     await db.insertInto("ledger").values({
       memberId, account: "wallet", entry: "opening", direction: delta > 0 ? "in" : "out", amountFen: Math.abs(delta), balanceAfterFen: fenOf(yuan),
@@ -35,9 +39,9 @@ export async function setBalance(db: Kysely<Database>, memberId: number, yuan: s
 
 /** Sets a company line's use to `yuan` with a correction row on the line (billed like any charge). */
 export async function setCreditUsed(db: Kysely<Database>, walletMemberId: number, yuan: string): Promise<void> {
-  const w = await db.selectFrom("wallets").select("creditUsed").where("memberId", "=", walletMemberId).executeTakeFirstOrThrow();
-  const delta = fenOf(yuan) - fenOf(w.creditUsed);
-  await db.updateTable("wallets").set({ creditUsed: fenToYuan(fenOf(yuan)) }).where("memberId", "=", walletMemberId).execute();
+  const w = await db.selectFrom("wallets").select("creditUsedFen").where("memberId", "=", walletMemberId).executeTakeFirstOrThrow();
+  const delta = fenOf(yuan) - w.creditUsedFen;
+  await db.updateTable("wallets").set({ creditUsedFen: fenOf(yuan) }).where("memberId", "=", walletMemberId).execute();
   if (delta !== 0) {
     await db.insertInto("ledger").values({
       memberId: walletMemberId, account: "credit", entry: "opening", direction: delta > 0 ? "out" : "in", amountFen: Math.abs(delta), balanceAfterFen: null,
@@ -49,5 +53,5 @@ export async function setCreditUsed(db: Kysely<Database>, walletMemberId: number
 /** A fresh company line: its seeded opening use taken off the books, as if it had never been used. */
 export async function clearCreditLine(db: Kysely<Database>, walletMemberId: number): Promise<void> {
   await db.deleteFrom("ledger").where("account", "=", "credit").where("entry", "=", "opening").where("memberId", "=", walletMemberId).execute();
-  await db.updateTable("wallets").set({ creditUsed: "0.00" }).where("memberId", "=", walletMemberId).execute();
+  await db.updateTable("wallets").set({ creditUsedFen: 0 }).where("memberId", "=", walletMemberId).execute();
 }

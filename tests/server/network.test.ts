@@ -88,7 +88,7 @@ describe("child companies", () => {
   });
 
   it("refuses another company's child as not found, and members who are not a company", async () => {
-    const other = await h.db.db.insertInto("companies").values({ name: "别家公司", dometicketServerFee: "0.00", createTime: new Date(NOW).toISOString() }).returning("id").executeTakeFirstOrThrow();
+    const other = await h.db.db.insertInto("companies").values({ name: "别家公司", dometicketServerFeeFen: 0, createTime: new Date(NOW).toISOString() }).returning("id").executeTakeFirstOrThrow();
     const theirs = await h.db.db
       .insertInto("subsidiaries")
       .values({ companyId: other.id, name: "别家子公司", creditCode: uscc("91110108MA7N8P9Q1"), contactName: "王五", contactMobile: "13900000799", createTime: "2026-01-01T00:00:00.000Z", updateTime: "2026-01-01T00:00:00.000Z" })

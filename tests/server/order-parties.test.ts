@@ -95,7 +95,7 @@ beforeAll(async () => {
   company = (await db.selectFrom("companies").select("id").where("name", "=", DEMO_COMPANY).executeTakeFirstOrThrow()).id;
   const phones = { admin: "13800000070", a: "13800000071", b: "13800000072", c: "13800000073", d: "13800000010" } as const;
   for (const [k, phone] of Object.entries(phones)) m[k as keyof typeof m] = await db.selectFrom("members").selectAll().where("mobilePhone", "=", phone).executeTakeFirstOrThrow();
-  OTHER_COMPANY = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: m.d.id, dometicketServerFee: "20.00", createTime: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
+  OTHER_COMPANY = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: m.d.id, dometicketServerFeeFen: 2000, createTime: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
   // Seeded demo orders may exist: the checks below compare with the rule whatever is there.
   await addOrder({ member: m.a, companyId: company });
   await addOrder({ member: m.b, traveller: m.c, companyId: company, status: 2, passenger: "李四" });

@@ -10,6 +10,7 @@ import { setClock } from "../../server/services/clock";
 import { payCodeSign } from "../../server/payments/pay-code";
 import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { PAY_CODE_BUSINESS_TYPE, PAY_CODE_PATHS as C, PAY_CODE_TTL_MS } from "../../src/domain/payments/pay-code";
+import { parseYuan } from "../../src/domain/money";
 
 let h: Harness;
 const ME = "13800000010";
@@ -42,8 +43,8 @@ const db = () => h.db.db;
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
   return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
 }
-const setBalance = (who: string, balance: string) => db().updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
-const walletFen = async (who: string) => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
+const setBalance = (who: string, balance: string) => db().updateTable("wallets").set({ balanceFen: parseYuan(balance)! }).where("memberId", "=", ids[who]).execute();
+const walletFen = async (who: string) => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen;
 
 let trades = 0;
 function charge(authCode: string, amountFen: number, opts: { counterTradeNo?: string; secret?: string; appId?: string; at?: number } = {}) {

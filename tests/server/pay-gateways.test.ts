@@ -22,10 +22,10 @@ import { AlipayGateway } from "../../server/payments/gateways/alipay";
 import { WechatGateway } from "../../server/payments/gateways/wechat";
 import { GatewayError, type PayGateways } from "../../server/payments/gateways/types";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
-import { fenToYuan } from "../../src/domain/policy/fen";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import type { FlightItem } from "../../src/domain/travel/types";
+import { fenToYuan } from "../../src/domain/money";
 
 const pair = () => crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = (k: crypto.KeyObject) => k.export({ type: k.type === "private" ? "pkcs8" : "spki", format: "pem" }) as string;

@@ -15,6 +15,7 @@ import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
+import { fenToYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -56,7 +57,7 @@ async function book(who: string): Promise<{ id: number; orderNo: string; paypric
 }
 
 const setBalance = (who: string, balance: string) => setBalanceLedgered(h.db.db, ids[who], balance);
-const balanceOf = async (who: string) => (await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance;
+const balanceOf = async (who: string) => fenToYuan((await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen);
 const orderStatus = async (id: number) => (await h.db.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const ledgerOf = (outTradeNo: string) => h.db.db.selectFrom("ledger").selectAll().where("outTradeNo", "=", outTradeNo).orderBy("id").execute();
 const paymentOf = (outTradeNo: string) => h.db.db.selectFrom("payments").selectAll().where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow();

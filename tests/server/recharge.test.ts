@@ -15,6 +15,7 @@ import { RECHARGE_PATHS as R } from "../../src/domain/orders/recharge";
 import { FLIGHT_ORDER_PATHS } from "../../src/domain/orders/flight-types";
 import { billListPath } from "../../src/domain/bills";
 import { toCount } from "../../server/db";
+import { parseYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -57,10 +58,10 @@ function notice(p: { outTradeNo: string; totalFen: number; method?: "alipay" | "
   return { ...n, sign: signSandbox(DEMO_SANDBOX_SECRET, n) };
 }
 
-const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
+const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balanceFen: parseYuan(balance)! }).where("memberId", "=", ids[who]).execute();
 const balanceFen = async (who: string) => {
-  const w = await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirst();
-  return w ? Math.round(Number(w.balance) * 100) : 0;
+  const w = await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirst();
+  return w?.balanceFen ?? 0;
 };
 const statusOf = async (id: number) => (await h.db.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const ledgerOf = (outTradeNo: string) => h.db.db.selectFrom("ledger").selectAll().where("outTradeNo", "=", outTradeNo).orderBy("id").execute();
@@ -170,7 +171,7 @@ describe("refusals", () => {
 
   it("refuses the wallet and credit pay for a recharge: no trade, nothing charged", async () => {
     // The company administrator may pay trips on the company's credit line.
-    await h.db.db.updateTable("wallets").set({ creditLimit: "100000.00", creditUsed: "0.00" }).where("memberId", "=", ids["13800000070"]).execute();
+    await h.db.db.updateTable("wallets").set({ creditLimitFen: 10_000_000, creditUsedFen: 0 }).where("memberId", "=", ids["13800000070"]).execute();
     await setBalance("13800000070", "1000.00");
     const r = await recharge("13800000070", "200");
     const cashier = await api("13800000070", PAY.cashier, { orderId: r.id });

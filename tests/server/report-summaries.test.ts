@@ -427,7 +427,7 @@ beforeAll(async () => {
   const admin = await db.selectFrom("members").selectAll().where("mobilePhone", "=", "13800000070").executeTakeFirstOrThrow();
   const { id: _id, ...rest } = admin;
   const other = await db.insertInto("members").values({ ...rest, mobilePhone: "13900000070", account: "13900000070", username: "13900000070", realName: "周敏" }).returning("id").executeTakeFirstOrThrow();
-  otherCompany = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFee: "20.00", createTime: new Date(END).toISOString() }).returning("id").executeTakeFirstOrThrow()).id;
+  otherCompany = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFeeFen: 2000, createTime: new Date(END).toISOString() }).returning("id").executeTakeFirstOrThrow()).id;
   // An employee of the company without a department, and one of the other company's: both
   // "unassigned" in this company's report.
   const loose = await db.insertInto("members").values({ ...rest, mobilePhone: "13900000071", account: "13900000071", username: "13900000071", realName: "钱多", memberType: "10" }).returning("id").executeTakeFirstOrThrow();

@@ -100,7 +100,7 @@ beforeAll(async () => {
   const admin = await h.db.db.selectFrom("members").selectAll().where("mobilePhone", "=", ADMIN).executeTakeFirstOrThrow();
   const { id: _id, ...rest } = admin;
   const other = await h.db.db.insertInto("members").values({ ...rest, mobilePhone: OTHER_ADMIN, account: OTHER_ADMIN, username: OTHER_ADMIN, realName: "周敏" }).returning("id").executeTakeFirstOrThrow();
-  const company = await h.db.db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFee: "20.00", createTime: new Date(NOW).toISOString() }).returning("id").executeTakeFirstOrThrow();
+  const company = await h.db.db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: other.id, dometicketServerFeeFen: 2000, createTime: new Date(NOW).toISOString() }).returning("id").executeTakeFirstOrThrow();
   await h.db.db.updateTable("members").set({ creditMemberId: company.id }).where("id", "=", other.id).execute();
   await h.db.db.insertInto("departments").values({ companyId: company.id, parentId: null, name: "外贸部", sort: 0 }).execute();
 
@@ -108,10 +108,10 @@ beforeAll(async () => {
     tokens[m] = await login(h.app, m);
     ids[m] = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", m).executeTakeFirstOrThrow()).id;
   }
-  await h.db.db.updateTable("wallets").set({ balance: "50000.00" }).execute();
+  await h.db.db.updateTable("wallets").set({ balanceFen: 5_000_000 }).execute();
   // The wallet never pays without the pay password: every member here has one.
   await givePayPassword(h.db.db);
-  for (const m of [OTHER_ADMIN]) await h.db.db.insertInto("wallets").values({ memberId: ids[m], balance: "50000.00", frozen: "0.00", creditLimit: "0.00", creditUsed: "0.00", points: 0, updateTime: new Date(NOW).toISOString() }).execute();
+  for (const m of [OTHER_ADMIN]) await h.db.db.insertInto("wallets").values({ memberId: ids[m], balanceFen: 5_000_000, frozenFen: 0, creditLimitFen: 0, creditUsedFen: 0, points: 0, updateTime: new Date(NOW).toISOString() }).execute();
 
   // October: 研发部's head books a discounted seat 10 days ahead and pays.
   setClock(() => OCT_20);

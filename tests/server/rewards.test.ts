@@ -93,7 +93,7 @@ async function ticketedOrder(who: string, extra: Record<string, string | number>
 const entriesOf = (orderId: number) => db().selectFrom("reward_entries").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
 const account = async (who: string, kind: string) =>
   (await db().selectFrom("reward_accounts").selectAll().where("memberId", "=", ids[who]).where("kind", "=", kind).executeTakeFirst())?.balanceFen ?? 0;
-const walletFen = async (who: string) => Math.round(Number((await db().selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
+const walletFen = async (who: string) => (await db().selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen;
 
 describe("earning", () => {
   it("a recommended member's ticketed order credits its referrer once; a replayed job or move pays nothing more", async () => {

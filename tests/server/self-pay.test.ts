@@ -16,6 +16,7 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { DEFAULT_PREFERENCES } from "../../src/domain/policy";
 import type { FlightSeat } from "../../src/domain/travel/types";
+import { parseYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -80,12 +81,11 @@ async function book(seat: FlightSeat, passengers: Record<string, string | number
   return r.data as { id: number; payprice: number };
 }
 
-const wallet = (who: string) => db().selectFrom("wallets").select(["balance", "creditLimit", "creditUsed"]).where("memberId", "=", ids[who]).executeTakeFirstOrThrow();
-const fen = (yuan: string) => Math.round(Number(yuan) * 100);
+const wallet = (who: string) => db().selectFrom("wallets").select(["balanceFen", "creditLimitFen", "creditUsedFen"]).where("memberId", "=", ids[who]).executeTakeFirstOrThrow();
 async function setWallet(who: string, set: { balance?: string; creditLimit?: string; creditUsed?: string }) {
   if (set.balance !== undefined) await setBalanceLedgered(db(), ids[who], set.balance);
   if (set.creditUsed !== undefined) await setCreditUsed(db(), ids[who], set.creditUsed);
-  if (set.creditLimit !== undefined) await db().updateTable("wallets").set({ creditLimit: set.creditLimit }).where("memberId", "=", ids[who]).execute();
+  if (set.creditLimit !== undefined) await db().updateTable("wallets").set({ creditLimitFen: parseYuan(set.creditLimit)! }).where("memberId", "=", ids[who]).execute();
 }
 const orderStatus = async (id: number) => (await db().selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
@@ -117,8 +117,8 @@ describe("超标自付", () => {
     const r = await api(STAFF, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[STAFF], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
     expect(r.ret, r.msg).toBe(0);
     expect(await orderStatus(o.id)).toBe(1);
-    expect(fen((await wallet(STAFF)).balance)).toBe(500_000 - EXCESS);
-    expect(fen((await wallet(ADMIN)).creditUsed)).toBe(o.payprice - EXCESS);
+    expect((await wallet(STAFF)).balanceFen).toBe(500_000 - EXCESS);
+    expect((await wallet(ADMIN)).creditUsedFen).toBe(o.payprice - EXCESS);
     const ledger = await db().selectFrom("ledger").select(["account", "amountFen"]).where("outTradeNo", "=", t.data.outTradeNo).orderBy("id").execute();
     expect(ledger).toEqual([{ account: "wallet", amountFen: EXCESS }, { account: "credit", amountFen: o.payprice - EXCESS }]);
   });
@@ -134,8 +134,8 @@ describe("超标自付", () => {
     expect(r.ret).toBe(409);
     expect(r.msg).toContain("企业授信额度不足");
     expect(await orderStatus(o.id)).toBe(0);
-    expect(fen((await wallet(STAFF)).balance)).toBe(500_000);
-    expect(fen((await wallet(ADMIN)).creditUsed)).toBe(0);
+    expect((await wallet(STAFF)).balanceFen).toBe(500_000);
+    expect((await wallet(ADMIN)).creditUsedFen).toBe(0);
     expect((await db().selectFrom("payments").select("status").where("outTradeNo", "=", t.data.outTradeNo).executeTakeFirstOrThrow()).status).toBe("created");
     expect(await db().selectFrom("ledger").select("id").where("outTradeNo", "=", t.data.outTradeNo).execute()).toEqual([]);
 
@@ -148,12 +148,12 @@ describe("超标自付", () => {
     expect(settled.data.status).toBe("refunding");
     await h.app.jobs.runDueJobs();
     expect(await orderStatus(o.id)).toBe(0);
-    expect(fen((await wallet(STAFF)).balance)).toBe(500_000);
+    expect((await wallet(STAFF)).balanceFen).toBe(500_000);
     expect((await db().selectFrom("ledger").select(["account", "entry"]).where("outTradeNo", "=", q.data.outTradeNo).orderBy("id").execute())).toEqual([
       { account: "alipay", entry: "pay" },
       { account: "alipay", entry: "refund" },
     ]);
-    expect(fen((await wallet(ADMIN)).creditUsed)).toBe(0);
+    expect((await wallet(ADMIN)).creditUsedFen).toBe(0);
   });
 
   it("a refund gives the traveller's money back first and restores the company's line with the rest", async () => {
@@ -179,8 +179,8 @@ describe("超标自付", () => {
       await h.app.jobs.runDueJobs();
     }
     expect(await orderStatus(o.id)).toBe(6);
-    expect(fen((await wallet(STAFF)).balance)).toBe(500_000);
-    expect(fen((await wallet(ADMIN)).creditUsed)).toBe(o.payprice - tip.refund);
+    expect((await wallet(STAFF)).balanceFen).toBe(500_000);
+    expect((await wallet(ADMIN)).creditUsedFen).toBe(o.payprice - tip.refund);
     const record = await db().selectFrom("flight_refunds").select("toAccount").where("orderId", "=", o.id).executeTakeFirstOrThrow();
     expect(record.toAccount).toBe("split");
   });

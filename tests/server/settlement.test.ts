@@ -15,7 +15,7 @@ import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain
 import { SETTLEMENT_PATHS as S } from "../../src/domain/settlement";
 import { DEMO_OPERATOR_KEY } from "../../server/routes/settlement";
 import type { FlightItem } from "../../src/domain/travel/types";
-import { formatFen } from "../../src/domain/policy/fen";
+import { formatFen } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -79,7 +79,7 @@ async function trade(who: string, orderId: number, method = "credit"): Promise<s
 const creditPay = (who: string, outTradeNo: string) =>
   api(who, PAY.credit, { outTradeNo, requestVerify: requestVerify(ids[who], outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
 
-const creditWallet = () => h.db.db.selectFrom("wallets").select(["creditLimit", "creditUsed"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
+const creditWallet = () => h.db.db.selectFrom("wallets").select(["creditLimitFen", "creditUsedFen"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
 const orderStatus = async (id: number) => (await h.db.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const SETTLEMENT_TABLES = ["settlement_settings", "settlement_statements", "settlement_lines", "settlement_events", "jobs"];
 
@@ -121,7 +121,7 @@ describe("settlement settings", () => {
     const r = await api(ADMIN, S.saveSettings, { settlementDay: 31, "confirmerIds.0": ids["13800000071"] });
     expect(r.ret, r.msg).toBe(0);
     expect(r.data).toMatchObject({ configured: true, settlementDay: 31, creditLimitFen: 50_000_000, confirmerIds: [ids["13800000071"]], nextSettlementDate: "2026-11-30" });
-    expect((await creditWallet()).creditLimit).toBe("500000.00");
+    expect((await creditWallet()).creditLimitFen).toBe(50_000_000);
     expect(await count(h.db.db, "jobs")).toBe(jobs + 1);
     const job = await h.db.db.selectFrom("jobs").selectAll().where("kind", "=", "settlement.statement").executeTakeFirstOrThrow();
     expect(job.runAt).toBe("2026-11-30T16:00:00.000Z");
@@ -155,7 +155,7 @@ describe("settlement settings", () => {
     const granted = await operator(S.operatorCreditLimit, { companyId, creditLimitFen: 300_000 });
     expect(granted.ret, granted.msg).toBe(0);
     expect(granted.data).toMatchObject({ companyId, creditLimitFen: 300_000, creditUsedFen: 0 });
-    expect((await creditWallet()).creditLimit).toBe("3000.00");
+    expect((await creditWallet()).creditLimitFen).toBe(300_000);
     expect((await api(ADMIN, S.settings)).data).toMatchObject({ creditLimitFen: 300_000, creditUsedFen: 0 });
   });
 
@@ -201,7 +201,7 @@ describe("credit pay", () => {
     expect(losses[0].msg).toMatch(/^企业授信额度不足：可用额度 ¥[\d,.]+，本次支付 ¥[\d,.]+/);
     const [won, lost] = ra.ret === 0 ? [a, b] : [b, a];
     const lostTrade = ra.ret === 0 ? tb : ta;
-    expect((await creditWallet()).creditUsed).toBe((won.payprice / 100).toFixed(2));
+    expect((await creditWallet()).creditUsedFen).toBe(won.payprice);
     expect(await orderStatus(won.id)).toBe(1);
     expect(await orderStatus(lost.id)).toBe(0);
     const lostPayment = await h.db.db.selectFrom("payments").select("status").where("outTradeNo", "=", lostTrade).executeTakeFirstOrThrow();
@@ -212,12 +212,12 @@ describe("credit pay", () => {
     // Paying the lost one again is still refused, and a retry of the won one charges nothing more.
     expect((await creditPay(lost === a ? "13800000072" : "13800000073", lostTrade)).msg).toMatch(/^企业授信额度不足/);
     expect((await creditPay(won === a ? "13800000072" : "13800000073", ra.ret === 0 ? ta : tb)).data.status).toBe("paid");
-    expect((await creditWallet()).creditUsed).toBe((won.payprice / 100).toFixed(2));
+    expect((await creditWallet()).creditUsedFen).toBe(won.payprice);
     // The operator may not grant less than the company has used; what it grants is kept.
     const usedFen = won.payprice;
     const below = await operator(S.operatorCreditLimit, { companyId, creditLimitFen: usedFen - 1 });
     expect(below).toMatchObject({ ret: 409, msg: `授信额度不能低于企业已用额度 ¥${formatFen(usedFen)}` });
-    expect((await creditWallet()).creditLimit).toBe((limit / 100).toFixed(2));
+    expect((await creditWallet()).creditLimitFen).toBe(limit);
     expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: usedFen })).data).toMatchObject({ creditLimitFen: usedFen, creditUsedFen: usedFen });
     // Room again for the rest of this file.
     expect((await operator(S.operatorCreditLimit, { companyId, creditLimitFen: 10_000_000 })).ret).toBe(0);
@@ -329,14 +329,14 @@ describe("a statement's way", () => {
     expect(c.ret, c.msg).toBe(0);
     expect(c.data.status).toBe("confirmed");
     expect((await api(ADMIN, S.dispute, { lineId: c.data.lines[1].id, reason: "确认后再异议" })).ret).toBe(409);
-    const used = (await creditWallet()).creditUsed;
-    expect(used).toBe((billedFen / 100).toFixed(2));
+    const used = (await creditWallet()).creditUsedFen;
+    expect(used).toBe(billedFen);
     const s = await operator(S.operatorSettle, { id: statementId });
     expect(s.ret, s.msg).toBe(0);
     expect(s.data.status).toBe("settled");
-    expect((await creditWallet()).creditUsed).toBe("0.00");
+    expect((await creditWallet()).creditUsedFen).toBe(0);
     expect((await operator(S.operatorSettle, { id: statementId })).ret).toBe(409);
-    expect((await creditWallet()).creditUsed).toBe("0.00");
+    expect((await creditWallet()).creditUsedFen).toBe(0);
     expect(s.data.events.map((e: { action: string }) => e.action)).toEqual(["generate", "send", "dispute", "accept", "confirm", "settle"]);
     expect(s.data.events.map((e: { actorName: string }) => e.actorName)).toEqual(["系统", "运营方", "刘建国", "运营方", "陈静", "运营方"]);
   });

@@ -56,7 +56,7 @@ afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 const api = async (url: string, body: Record<string, string | number> = {}) => (await call(h.app, url, { ...body, token })).body;
-const balanceFen = async () => Math.round(Number((await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", memberId).executeTakeFirstOrThrow()).balance) * 100);
+const balanceFen = async () => (await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", memberId).executeTakeFirstOrThrow()).balanceFen;
 const refundsOf = (outTradeNo: string) => h.db.db.selectFrom("source_refunds").selectAll().where("outTradeNo", "=", outTradeNo).orderBy("id").execute();
 const ledgerRefunds = (outTradeNo: string) => h.db.db.selectFrom("ledger").select(["account", "direction", "amountFen", "note"]).where("outTradeNo", "=", outTradeNo).where("entry", "=", "refund").orderBy("id").execute();
 const paymentStatus = async (outTradeNo: string) => (await h.db.db.selectFrom("payments").select("status").where("outTradeNo", "=", outTradeNo).executeTakeFirstOrThrow()).status;
@@ -96,7 +96,7 @@ async function payByQr(orderId: number, method: "alipay" | "wechat", gatewayTrad
 }
 
 async function payByWallet(orderId: number): Promise<string> {
-  await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+  await h.db.db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", memberId).execute();
   const t = await api(PAY.create, { orderId, method: "wallet" });
   const r = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainPay });
   expect(r.ret, r.msg).toBe(0);
@@ -172,7 +172,7 @@ describe("a train ticket paid by Alipay, changed to a dearer train paid from the
     expect(changed.ret, changed.msg).toBe(0);
     const diff = next.seat.price - first.seat.price;
     expect(changed.data).toMatchObject({ status: "awaitingPayment", pay: diff });
-    await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+    await h.db.db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", memberId).execute();
     const t = await api(PAY.create, { orderId: id, method: "wallet" });
     const paid = await api(PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(memberId, t.data.outTradeNo), businessType: BUSINESS_TYPE.trainChangeTicket });
     expect(paid.ret, paid.msg).toBe(0);

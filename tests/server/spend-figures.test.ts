@@ -105,7 +105,7 @@ async function bookAndPay(who: string, seat: FlightSeat, business: boolean): Pro
 describe("the company's spend, net of what travellers paid themselves", () => {
   it("counts a split-paid order's company part as spend and its traveller part separately, and its over-standard verdict", async () => {
     await setBalance(db(), ids[STAFF], "5000.00");
-    await db().updateTable("wallets").set({ creditLimit: "100000.00" }).where("memberId", "=", ids[ADMIN]).execute();
+    await db().updateTable("wallets").set({ creditLimitFen: 10_000_000 }).where("memberId", "=", ids[ADMIN]).execute();
     await setCreditUsed(db(), ids[ADMIN], "0.00");
     const before = await report();
     const wbBefore = await overview();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   // A second company with its own admin, department and employee.
   const now = isoAt();
   const m = await db().insertInto("members").values({ memberType: "70", mobilePhone: OTHER_ADMIN, realName: "钱总", account: OTHER_ADMIN, username: OTHER_ADMIN, createTime: now, updateTime: now }).returning("id").executeTakeFirstOrThrow();
-  const c = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: m.id, dometicketServerFee: "0.00", createTime: now }).returning("id").executeTakeFirstOrThrow();
+  const c = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: m.id, dometicketServerFeeFen: 0, createTime: now }).returning("id").executeTakeFirstOrThrow();
   await db().updateTable("members").set({ creditMemberId: c.id }).where("id", "=", m.id).execute();
   const added = await as(OTHER_ADMIN, "/credit/department/add", { name: "采购部" });
   otherDept = added.data.id;

@@ -273,7 +273,7 @@ describe("another company", () => {
         .returning("id")
         .executeTakeFirstOrThrow();
     const admin = await member("13900000070", "钱总");
-    const company = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: admin.id, dometicketServerFee: "0.00", createTime: now }).returning("id").executeTakeFirstOrThrow();
+    const company = await db().insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: admin.id, dometicketServerFeeFen: 0, createTime: now }).returning("id").executeTakeFirstOrThrow();
     await db().updateTable("members").set({ creditMemberId: company.id }).where("id", "=", admin.id).execute();
     const d = await db().insertInto("departments").values({ companyId: company.id, parentId: null, name: "采购部", sort: 0 }).returning("id").executeTakeFirstOrThrow();
     const worker = await member("13900000071", "孙悦");

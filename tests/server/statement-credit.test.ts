@@ -23,6 +23,7 @@ import { SETTLEMENT_PATHS as S } from "../../src/domain/settlement";
 import { DEFAULT_PREFERENCES } from "../../src/domain/policy";
 import { billListPath } from "../../src/domain/bills";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
+import { fenToYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -44,7 +45,7 @@ beforeAll(async () => {
   }
   companyId = (await h.db.db.selectFrom("companies").select("id").executeTakeFirstOrThrow()).id;
   await clearCreditLine(h.db.db, ids[ADMIN]);
-  await h.db.db.updateTable("wallets").set({ creditLimit: "100000.00" }).where("memberId", "=", ids[ADMIN]).execute();
+  await h.db.db.updateTable("wallets").set({ creditLimitFen: 10_000_000 }).where("memberId", "=", ids[ADMIN]).execute();
   await setBalance(h.db.db, ids[STAFF], "5000.00");
 });
 afterAll(async () => {
@@ -65,7 +66,7 @@ async function operator(url: string, body: Record<string, string | number>) {
   });
   return res.json() as { ret: number; msg: string; data: any };
 }
-const creditUsed = async () => (await db().selectFrom("wallets").select("creditUsed").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsed;
+const creditUsed = async () => fenToYuan((await db().selectFrom("wallets").select("creditUsedFen").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsedFen);
 
 async function economy(n: number): Promise<FlightSeat> {
   const list: FlightItem[] = (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list;

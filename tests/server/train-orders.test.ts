@@ -19,6 +19,7 @@ import { childTrainFare, trainRefundFee } from "../../src/domain/travel/train";
 import { idCardCheckChar } from "../../src/domain/validators";
 import { DEMO_SANDBOX_SECRET, signSandbox } from "../../server/payments/sandbox";
 import type { TrainItem, TrainSeat } from "../../src/domain/travel/types";
+import { parseYuan } from "../../src/domain/money";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -92,8 +93,8 @@ async function written() {
   };
 }
 
-const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balance }).where("memberId", "=", ids[who]).execute();
-const balanceFen = async (who: string) => Math.round(Number((await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance) * 100);
+const setBalance = (who: string, balance: string) => h.db.db.updateTable("wallets").set({ balanceFen: parseYuan(balance)! }).where("memberId", "=", ids[who]).execute();
+const balanceFen = async (who: string) => (await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen;
 const detail = async (who: string, orderId: number) => (await api(who, P.detail, { orderId })).data;
 
 async function payWithWallet(who: string, orderId: number) {
@@ -326,13 +327,13 @@ describe("退票", () => {
     expect(paid.ret, paid.msg).toBe(0);
     setClock(() => NOW + 6_000);
     await h.app.jobs.runDueJobs();
-    const line = async () => h.db.db.selectFrom("wallets").select(["creditUsed", "balance"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
+    const line = async () => h.db.db.selectFrom("wallets").select(["creditUsedFen", "balanceFen"]).where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow();
     const afterPay = await line();
     const r = await api(ADMIN, P.refund, { orderId: data.id, mode: "confirm" });
     expect(r.ret, r.msg).toBe(0);
     const afterRefund = await line();
-    expect(Math.round(Number(afterPay.creditUsed) * 100) - Math.round(Number(afterRefund.creditUsed) * 100)).toBe(r.data.refund);
-    expect(afterRefund.balance).toBe(afterPay.balance);
+    expect(afterPay.creditUsedFen - afterRefund.creditUsedFen).toBe(r.data.refund);
+    expect(afterRefund.balanceFen).toBe(afterPay.balanceFen);
   });
 });
 
@@ -527,7 +528,7 @@ describe("改签 to a dearer train", () => {
     await h.app.jobs.runDueJobs();
     const next = await pick(22, "M");
     expect((await api(ADMIN, P.changeConfirm, { orderId: data.id, trainKey: next.train.trainKey, seatClass: "M" })).ret).toBe(0);
-    const used = async () => Math.round(Number((await h.db.db.selectFrom("wallets").select("creditUsed").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsed) * 100);
+    const used = async () => (await h.db.db.selectFrom("wallets").select("creditUsedFen").where("memberId", "=", ids[ADMIN]).executeTakeFirstOrThrow()).creditUsedFen;
     const before = await used();
     const c = await api(ADMIN, PAY.create, { orderId: data.id, method: "credit" });
     expect(c.ret, c.msg).toBe(0);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   token = await login(h.app, ME);
   memberId = (await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", ME).executeTakeFirstOrThrow()).id;
   await h.db.db.updateTable("members").set({ payPasswordHash: await hashPassword(PAY_PWD) }).where("id", "=", memberId).execute();
-  await h.db.db.updateTable("wallets").set({ balance: "100000.00" }).where("memberId", "=", memberId).execute();
+  await h.db.db.updateTable("wallets").set({ balanceFen: 10_000_000 }).where("memberId", "=", memberId).execute();
 });
 afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));

@@ -77,7 +77,7 @@ export async function otherCompany(db: Kysely<Database>) {
   const member = async (mobilePhone: string, memberType: string, realName: string) =>
     (await db.insertInto("members").values({ memberType, mobilePhone, realName, account: mobilePhone, username: mobilePhone, createTime: now, updateTime: now }).returning("id").executeTakeFirstOrThrow()).id;
   const admin = await member("13900000070", "70", "钱总");
-  const companyId = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: admin, dometicketServerFee: "0.00", createTime: now }).returning("id").executeTakeFirstOrThrow()).id;
+  const companyId = (await db.insertInto("companies").values({ name: "远航贸易有限公司", adminMemberId: admin, dometicketServerFeeFen: 0, createTime: now }).returning("id").executeTakeFirstOrThrow()).id;
   await db.updateTable("members").set({ creditMemberId: companyId }).where("id", "=", admin).execute();
   const deptId = (await db.insertInto("departments").values({ companyId, parentId: null, name: "采购部", sort: 0 }).returning("id").executeTakeFirstOrThrow()).id;
   const levelId = (await db.insertInto("trip_levels").values({ companyId, name: "远航员工", approveFlag: 1, feeFlag: 1, changeApprove: 1, overproof: 1, overApprove: 1 }).returning("id").executeTakeFirstOrThrow()).id;

@@ -11,6 +11,7 @@ import { hashPassword, md5 } from "../../server/services/accounts/passwords";
 import { BANK_CARD_PATHS as CARD, WITHDRAWAL_PATHS as W } from "../../src/domain/payments/types";
 import { PAYOUT_AFTER_MS, REVIEW_AFTER_MS } from "../../server/withdrawals/withdrawals";
 import { REJECT_NOTES } from "../../server/withdrawals/jobs";
+import { fenToYuan, parseYuan } from "../../src/domain/money";
 
 const A = "13800000020"; // family member, balance 865.00
 const B = "13800000030"; // business member, balance 5620.80
@@ -52,8 +53,8 @@ async function api(who: string, url: string, body: Record<string, string | numbe
 const advance = (ms: number) => {
   t += ms;
 };
-const setBalance = (who: string, balance: string, frozen = "0.00") => h.db.db.updateTable("wallets").set({ balance, frozen }).where("memberId", "=", ids[who]).execute();
-const balanceOf = async (who: string) => (await h.db.db.selectFrom("wallets").select("balance").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balance;
+const setBalance = (who: string, balance: string, frozen = "0.00") => h.db.db.updateTable("wallets").set({ balanceFen: parseYuan(balance)!, frozenFen: parseYuan(frozen)! }).where("memberId", "=", ids[who]).execute();
+const balanceOf = async (who: string) => fenToYuan((await h.db.db.selectFrom("wallets").select("balanceFen").where("memberId", "=", ids[who]).executeTakeFirstOrThrow()).balanceFen);
 const ledgerOf = (who: string) => h.db.db.selectFrom("ledger").selectAll().where("memberId", "=", ids[who]).where("entry", "=", "withdraw").orderBy("id").execute();
 
 async function smsCode(who: string): Promise<string> {

@@ -5,7 +5,6 @@ import { startHarness, post, type Harness } from "./harness";
 import { createSession } from "../../server/services/accounts/sessions";
 import { seedDemo } from "../../server/db/seed/demo";
 import { DEMO_WALLETS } from "../../server/db/seed/wallets";
-import { fromCents, toCents } from "../../server/routes/workbench";
 
 let h: Harness;
 const db = () => h.db.db;
@@ -59,53 +58,52 @@ describe("/account/AppAccount", () => {
     const r = await as("13800000010", "/account/AppAccount");
     expect(r).toMatchObject({ ret: 0 });
     expect(r.data).toEqual({
-      owner: "member", companyName: null, balance: "1280.50", frozen: "0.00", available: "1280.50", points: 3260,
-      creditEnabled: false, creditLimit: "0.00", creditUsed: "0.00", creditAvailable: "0.00",
+      owner: "member", companyName: null, balanceFen: 128_050, frozenFen: 0, availableFen: 128_050, points: 3260,
+      creditEnabled: false, creditLimitFen: 0, creditUsedFen: 0, creditAvailableFen: 0,
     });
   });
 
   it("subtracts frozen money from the available balance (distribution provider)", async () => {
     const r = await as("13800000040", "/account/AppAccount");
-    expect(r.data).toMatchObject({ balance: "23450.00", frozen: "1200.00", available: "22250.00", points: 15600, creditEnabled: false });
+    expect(r.data).toMatchObject({ balanceFen: 2_345_000, frozenFen: 120_000, availableFen: 2_225_000, points: 15600, creditEnabled: false });
   });
 
   it("answers the company's wallet and credit line to its main member (70)", async () => {
     const r = await as("13800000070", "/account/AppAccount");
     expect(r.data).toEqual({
-      owner: "company", companyName: "华信科技有限公司", balance: "120000.00", frozen: "0.00", available: "120000.00", points: 0,
-      creditEnabled: true, creditLimit: "500000.00", creditUsed: "86420.00", creditAvailable: "413580.00",
+      owner: "company", companyName: "华信科技有限公司", balanceFen: 12_000_000, frozenFen: 0, availableFen: 12_000_000, points: 0,
+      creditEnabled: true, creditLimitFen: 50_000_000, creditUsedFen: 8_642_000, creditAvailableFen: 41_358_000,
     });
   });
 
   it("answers an employee's own wallet plus the company's credit when creditpay is allowed", async () => {
     const r = await as("13800000071", "/account/AppAccount");
     expect(r.data).toMatchObject({
-      owner: "member", companyName: "华信科技有限公司", balance: "320.00", available: "320.00", points: 560,
-      creditEnabled: true, creditLimit: "500000.00", creditUsed: "86420.00", creditAvailable: "413580.00",
+      owner: "member", companyName: "华信科技有限公司", balanceFen: 32_000, availableFen: 32_000, points: 560,
+      creditEnabled: true, creditLimitFen: 50_000_000, creditUsedFen: 8_642_000, creditAvailableFen: 41_358_000,
     });
   });
 
   it("hides the company's credit from an employee without creditpay", async () => {
     await db().updateTable("members").set({ paymentLimits: "wallet,alipay" }).where("mobilePhone", "=", "13800000073").execute();
     const r = await as("13800000073", "/account/AppAccount");
-    expect(r.data).toMatchObject({ balance: "150.00", creditEnabled: false, creditLimit: "0.00", creditUsed: "0.00", creditAvailable: "0.00" });
+    expect(r.data).toMatchObject({ balanceFen: 15_000, creditEnabled: false, creditLimitFen: 0, creditUsedFen: 0, creditAvailableFen: 0 });
   });
 
-  it("computes in exact cents and reads the stored figures on every call", async () => {
+  it("answers integer fen and reads the stored figures on every call", async () => {
     const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", "13800000030").executeTakeFirstOrThrow();
-    await wallets().updateTable("wallets").set({ balance: "0.3", frozen: "0.10", points: 9 }).where("memberId", "=", m.id).execute();
+    await wallets().updateTable("wallets").set({ balanceFen: 30, frozenFen: 10, points: 9 }).where("memberId", "=", m.id).execute();
     const r = await as("13800000030", "/account/AppAccount");
-    // 0.3 - 0.1 in floats is 0.19999999999999998.
-    expect(r.data).toMatchObject({ balance: "0.30", frozen: "0.10", available: "0.20", points: 9 });
-    expect(fromCents(toCents("1280.5") - toCents("1300"))).toBe("-19.50");
-    expect(() => toCents("1.005")).toThrow();
+    // 0.3 - 0.1 in floats is 0.19999999999999998; in fen it is 20.
+    expect(r.data).toMatchObject({ balanceFen: 30, frozenFen: 10, availableFen: 20, points: 9 });
+    for (const key of ["balanceFen", "frozenFen", "availableFen", "creditLimitFen", "creditUsedFen", "creditAvailableFen"]) expect(Number.isSafeInteger(r.data[key]), key).toBe(true);
   });
 
   it("answers zeros for a member who has no wallet yet", async () => {
     const m = await db().selectFrom("members").select("id").where("mobilePhone", "=", "13800000020").executeTakeFirstOrThrow();
     await wallets().deleteFrom("wallets").where("memberId", "=", m.id).execute();
     const r = await as("13800000020", "/account/AppAccount");
-    expect(r.data).toMatchObject({ balance: "0.00", frozen: "0.00", available: "0.00", points: 0, creditEnabled: false });
+    expect(r.data).toMatchObject({ balanceFen: 0, frozenFen: 0, availableFen: 0, points: 0, creditEnabled: false });
   });
 });
 
@@ -147,6 +145,6 @@ describe("wallet seed", () => {
     const members = await db().selectFrom("members").select(["id", "mobilePhone"]).execute();
     expect(after.length).toBe(members.length);
     const family = members.find((m) => m.mobilePhone === "13800000020")!;
-    expect(after.find((w) => w.memberId === family.id)).toMatchObject({ balance: DEMO_WALLETS["13800000020"].balance });
+    expect(after.find((w) => w.memberId === family.id)).toMatchObject({ balanceFen: DEMO_WALLETS["13800000020"].balanceFen });
   });
 });

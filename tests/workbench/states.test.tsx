@@ -74,7 +74,7 @@ describe("workbench states", () => {
   it("shows what the database holds now (no cached or invented figures)", async () => {
     const db = live.h.db.db;
     const m = await db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000030").executeTakeFirstOrThrow();
-    await db.updateTable("wallets").set({ balance: "7654321.09", points: 42 }).where("memberId", "=", m.id).execute();
+    await db.updateTable("wallets").set({ balanceFen: 765_432_109, points: 42 }).where("memberId", "=", m.id).execute();
     await signInAs(live, "13800000030");
     renderPage(PersonalCentralIndex, "/personalCentral/index");
     expect(await screen.findByText("您好，赵强")).toBeTruthy();

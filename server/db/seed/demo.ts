@@ -60,7 +60,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
 
     const company = await trx
       .insertInto("companies")
-      .values({ name: DEMO_COMPANY, adminMemberId: ids["13800000070"], dometicketServerFee: "20.00", createTime: now })
+      .values({ name: DEMO_COMPANY, adminMemberId: ids["13800000070"], dometicketServerFeeFen: 2000, createTime: now })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("members").set({ creditMemberId: company.id }).where("id", "=", ids["13800000070"]).execute();

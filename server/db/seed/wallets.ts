@@ -7,30 +7,29 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import { isoAt } from "../../services/clock";
-import { yuanTextToFen } from "../../../src/domain/travel/money";
 
 /** The trade number of an account's opening row: one per member and account. */
 export const openingTradeNo = (memberId: number, account: "wallet" | "credit") => `OPEN-${account.toUpperCase()}-${memberId}`;
 
 interface DemoWallet {
-  balance: string;
-  frozen?: string;
-  creditLimit?: string;
-  creditUsed?: string;
+  balanceFen: number;
+  frozenFen?: number;
+  creditLimitFen?: number;
+  creditUsedFen?: number;
   points: number;
 }
 
 /** By demo mobile; any other member (partner users, later sign-ups) starts at zero. */
 export const DEMO_WALLETS: Readonly<Record<string, DemoWallet>> = {
-  "13800000010": { balance: "1280.50", points: 3260 },
-  "13800000020": { balance: "865.00", points: 1200 },
-  "13800000030": { balance: "5620.80", points: 8800 },
-  "13800000040": { balance: "23450.00", frozen: "1200.00", points: 15600 },
-  "13800000050": { balance: "18760.40", points: 12300 },
-  "13800000070": { balance: "120000.00", creditLimit: "500000.00", creditUsed: "86420.00", points: 0 },
-  "13800000071": { balance: "320.00", points: 560 },
-  "13800000072": { balance: "0.00", points: 120 },
-  "13800000073": { balance: "150.00", points: 300 },
+  "13800000010": { balanceFen: 128_050, points: 3260 },
+  "13800000020": { balanceFen: 86_500, points: 1200 },
+  "13800000030": { balanceFen: 562_080, points: 8800 },
+  "13800000040": { balanceFen: 2_345_000, frozenFen: 120_000, points: 15600 },
+  "13800000050": { balanceFen: 1_876_040, points: 12300 },
+  "13800000070": { balanceFen: 12_000_000, creditLimitFen: 50_000_000, creditUsedFen: 8_642_000, points: 0 },
+  "13800000071": { balanceFen: 32_000, points: 560 },
+  "13800000072": { balanceFen: 0, points: 120 },
+  "13800000073": { balanceFen: 15_000, points: 300 },
 };
 
 export async function seedWallets(db: Kysely<Database>): Promise<void> {
@@ -50,17 +49,17 @@ export async function seedWallets(db: Kysely<Database>): Promise<void> {
         .insertInto("wallets")
         .values({
           memberId: m.id,
-          balance: w?.balance ?? "0.00",
-          frozen: w?.frozen ?? "0.00",
-          creditLimit: w?.creditLimit ?? "0.00",
-          creditUsed: w?.creditUsed ?? "0.00",
+          balanceFen: w?.balanceFen ?? 0,
+          frozenFen: w?.frozenFen ?? 0,
+          creditLimitFen: w?.creditLimitFen ?? 0,
+          creditUsedFen: w?.creditUsedFen ?? 0,
           points: w?.points ?? 0,
           updateTime: now,
         })
         .execute();
       const opening = [
-        { account: "wallet" as const, direction: "in", fen: yuanTextToFen(w?.balance ?? "0") ?? 0, note: "期初余额" },
-        { account: "credit" as const, direction: "out", fen: yuanTextToFen(w?.creditUsed ?? "0") ?? 0, note: "期初余额（已用授信）" },
+        { account: "wallet" as const, direction: "in", fen: w?.balanceFen ?? 0, note: "期初余额" },
+        { account: "credit" as const, direction: "out", fen: w?.creditUsedFen ?? 0, note: "期初余额（已用授信）" },
       ];
       for (const o of opening.filter((x) => x.fen > 0)) {
         // A wallet deleted and seeded again finds its opening row still there.

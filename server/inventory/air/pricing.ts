@@ -8,12 +8,12 @@ import {
 } from "../../../src/domain/travel/air-fares";
 import { baggageText, FARE_TIER_LABELS, fareTier } from "../../../src/domain/travel/air-rules";
 import { daysBetween, minutesOf } from "../../../src/domain/travel/dates";
-import type { Fen } from "../../../src/domain/travel/money";
 import type { FlightSeat } from "../../../src/domain/travel/types";
 import type { AirFlightsTable } from "../../db/schema";
 import { demandLevel, soldElsewhere } from "../demand";
 import type { Places } from "../places";
 import { unit } from "../random";
+import { type Fen } from "../../../src/domain/money";
 
 export interface PricingInput {
   seed: string;

@@ -10,7 +10,6 @@ import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
 import { payBack } from "../../payments/refund";
-import { formatFen } from "../../../src/domain/policy/fen";
 import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
 } from "../../../src/domain/orders/hotel";
@@ -18,6 +17,7 @@ import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
 import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";
+import { formatFen } from "../../../src/domain/money";
 
 export interface HotelMoveRequest {
   orderId: number;

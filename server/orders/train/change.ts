@@ -19,7 +19,6 @@ import { supplierContext, suppliersFor } from "../../suppliers";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
 import { loadPlaces } from "../../inventory/places";
-import { formatFen } from "../../../src/domain/policy/fen";
 import { trainChangeLines } from "../../../src/domain/orders/train-booking";
 import type { TrainChangeConfirmed, TrainChangeQuote, TrainPassengerType, TrainPendingChange } from "../../../src/domain/orders/train-types";
 import { TRAIN_SERVICE_FEE, type SeatClass } from "../../../src/domain/travel/train";
@@ -30,6 +29,7 @@ import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove, type TrainOrderRef } from "./moves";
 import { departAtOf } from "./book";
 import { departureOf } from "./refund";
+import { formatFen } from "../../../src/domain/money";
 
 export const TRAIN_CHANGE_EXPIRY_JOB = "train-change-expiry";
 

@@ -9,12 +9,12 @@ import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
-import { formatFen } from "../../../src/domain/policy/fen";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
 import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
 import { payBack } from "../../payments/refund";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
+import { formatFen } from "../../../src/domain/money";
 
 export interface TrainMoveRequest {
   orderId: number;

@@ -8,12 +8,12 @@ import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { now } from "../../services/clock";
 import { suppliersFor, supplierContext } from "../../suppliers";
-import { formatFen } from "../../../src/domain/policy/fen";
 import { trainRefundLines } from "../../../src/domain/orders/train-booking";
 import type { TrainPassengerType, TrainRefundQuote } from "../../../src/domain/orders/train-types";
 import type { Actor } from "../flight/moves";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
+import { formatFen } from "../../../src/domain/money";
 
 /** Tickets can be returned online until the train leaves. */
 export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {

@@ -4,9 +4,8 @@
 // must name our app. Alipay speaks yuan as text with 2 decimals; we convert from and to integer
 // fen by text, never through a float.
 import { AlipaySdk, type AlipaySdkCommonResult } from "alipay-sdk";
-import { fenToYuan } from "../../../src/domain/policy/fen";
-import { yuanTextToFen } from "../../../src/domain/travel/money";
 import { GatewayError, type Ack, type AckOutcome, type AlipaySettings, type InboundNotice, type NoticeCheck, type PrecreateRequest, type QrGateway, type RefundRequest, type RefundState, type TradeState } from "./types";
+import { fenToYuan, parseYuan } from "../../../src/domain/money";
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 
@@ -68,7 +67,7 @@ export class AlipayGateway implements QrGateway {
     if (r.code !== "10000") throw new GatewayError(`支付宝查询失败：${r.subMsg ?? r.msg ?? r.code}`);
     if (r.outTradeNo !== outTradeNo) throw new GatewayError("支付宝查询应答的交易号不符");
     if (PAID.has(r.tradeStatus)) {
-      const amountFen = yuanTextToFen(r.totalAmount);
+      const amountFen = parseYuan(r.totalAmount);
       if (amountFen === null || typeof r.tradeNo !== "string" || !r.tradeNo) throw new GatewayError("支付宝查询应答的金额或交易号无效");
       return { state: "paid", payment: { outTradeNo, gatewayTradeNo: r.tradeNo, amountFen } };
     }
@@ -105,7 +104,7 @@ export class AlipayGateway implements QrGateway {
     if (fields.app_id !== this.settings.appId) return { kind: "refused", reason: "通知的 app_id 不是本应用" };
     const status = fields.trade_status ?? "";
     if (!PAID.has(status)) return { kind: "ignored", reason: `交易状态 ${status || "（无）"}` };
-    const amountFen = yuanTextToFen(fields.total_amount);
+    const amountFen = parseYuan(fields.total_amount);
     if (amountFen === null || !fields.out_trade_no || !fields.trade_no) return { kind: "refused", reason: "通知缺少交易号或金额" };
     return { kind: "paid", payment: { outTradeNo: fields.out_trade_no, gatewayTradeNo: fields.trade_no, amountFen } };
   }

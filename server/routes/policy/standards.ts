@@ -10,10 +10,7 @@ import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zInt, zOptionalString } from "../../../src/domain/zod";
-import {
-  DEFAULT_STANDARD, cityTiersSchema, overActionOf, overFlagsOf, standardFormSchema, summarizeStandard, LISTED_TIERS,
-  type OverAction, type TravelStandard,
-} from "../../../src/domain/policy";
+import { DEFAULT_STANDARD, cityTiersSchema, overActionOf, overFlagsOf, standardFormSchema, summarizeStandard, LISTED_TIERS, type OverAction, type TravelStandard } from "../../../src/domain/policy";
 import { companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { loadCityTiers, saveSetting } from "../../policy/settings";

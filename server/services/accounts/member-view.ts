@@ -6,6 +6,7 @@ import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
 import { memberTypeKey, memberTypeLabel } from "../../../src/domain/member";
 import { travelFactsOf } from "../../policy/standards";
+import { fenToYuan } from "../../../src/domain/money";
 
 const PERMANENT = "永久有效";
 
@@ -69,7 +70,7 @@ export async function loadEmployee(db: Kysely<Database>, employeeId: number): Pr
 export async function loadCompany(db: Kysely<Database>, member: Member, employee: EmployeeView | null) {
   const companyId = employee?.companyId ?? (memberTypeKey(member) === "70" ? member.creditMemberId : 0);
   if (!companyId) return null;
-  return (await db.selectFrom("companies").select(["id", "name", "dometicketServerFee"]).where("id", "=", companyId).executeTakeFirst()) ?? null;
+  return (await db.selectFrom("companies").select(["id", "name", "dometicketServerFeeFen"]).where("id", "=", companyId).executeTakeFirst()) ?? null;
 }
 
 /** What a trip level's flags mean, in the words the travel pages use. */
@@ -105,7 +106,8 @@ export async function memberInfo(db: Kysely<Database>, member: Member) {
     db.selectFrom("sessions").select((eb) => eb.fn.countAll().as("n")).where("memberId", "=", member.id).executeTakeFirst(),
   ]);
   const paymentLimits = member.paymentLimits.split(",").map((s) => s.trim()).filter(Boolean);
-  const serverItem = { dometicketServerFee: company?.dometicketServerFee ?? "0.00" };
+  // The original API names this field and answers it in yuan text; the column is fen.
+  const serverItem = { dometicketServerFee: fenToYuan(company?.dometicketServerFeeFen ?? 0) };
   const creditMember = company ? { id: company.id, companyName: company.name, serverItem } : null;
   const tripRulesText = tripRules(employee?.tripLevel ?? null);
   // A company's members see its travel standard and booking preferences.
@@ -177,7 +179,7 @@ export async function memberInfoEx(db: Kysely<Database>, member: Member) {
   return {
     memberId: member.id,
     memberTypeKey: memberTypeKey(member),
-    company: company ? { id: company.id, name: company.name, dometicketServerFee: company.dometicketServerFee } : null,
+    company: company ? { id: company.id, name: company.name, dometicketServerFee: fenToYuan(company.dometicketServerFeeFen) } : null,
     department: employee?.departmentId ? { id: employee.departmentId, name: employee.departmentName } : null,
     employeeLevel: employee?.employeeLevel ?? null,
     canAudit: employee?.canAudit ?? (memberTypeKey(member) === "70" ? 1 : 0),

@@ -1,6 +1,7 @@
 // OpenAPI 3.1 from the same zod schemas that validate the routes.
 import { z } from "zod";
 import type { RegisteredRoute } from "./route";
+import { IN_FEN } from "../../../src/domain/money";
 
 const COMMON_PARAMS = {
   timestamp: { type: "string", description: "毫秒时间戳" },
@@ -23,13 +24,38 @@ const ENVELOPE = {
   },
 };
 
-function schemaOf(input: z.ZodType): Record<string, unknown> {
+function schemaOf(input: z.ZodType, io: "input" | "output" = "input"): Record<string, unknown> {
   try {
-    const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as Record<string, any>;
-    return schema;
+    const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io, unrepresentable: "any" }) as Record<string, any>;
+    return withMoneyUnits(schema);
   } catch {
     return { type: "object" };
   }
+}
+
+type JsonSchema = Record<string, any>;
+
+/**
+ * Every money field says its unit: a field named …Fen (or inside an object so named, like
+ * capsFen.tier1) is integer fen, whatever its schema says; other money fields carry their unit
+ * from the schema (IN_FEN / IN_YUAN of src/domain/money). A description the schema has is kept
+ * after the unit.
+ */
+export function withMoneyUnits(schema: JsonSchema, fen = false): JsonSchema {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const out: JsonSchema = { ...schema };
+  if (fen && !out["x-unit"]) {
+    out["x-unit"] = IN_FEN["x-unit"];
+    out.description = out.description ? `${IN_FEN.description}；${out.description}` : IN_FEN.description;
+  }
+  // The members of an object of amounts (capsFen: { tier1, tier2, … }) are fen as well.
+  const membersFen = out["x-unit"] === "fen" && out.type === "object";
+  if (out.properties) {
+    out.properties = Object.fromEntries(Object.entries<JsonSchema>(out.properties).map(([name, s]) => [name, withMoneyUnits(s, membersFen || /Fen$/.test(name))]));
+  }
+  if (out.items) out.items = withMoneyUnits(out.items);
+  for (const key of ["anyOf", "oneOf", "allOf"] as const) if (Array.isArray(out[key])) out[key] = out[key].map((s: JsonSchema) => withMoneyUnits(s));
+  return out;
 }
 
 export function openApiDocument(routes: RegisteredRoute[]) {
@@ -42,7 +68,7 @@ export function openApiDocument(routes: RegisteredRoute[]) {
       summary: r.summary,
       tags: r.tags,
       "x-access": r.access,
-      responses: { "200": { description: "信封格式应答", content: { "application/json": { schema: ENVELOPE } } } },
+      responses: { "200": { description: "信封格式应答", content: { "application/json": { schema: r.output ? { ...ENVELOPE, properties: { ...ENVELOPE.properties, data: schemaOf(r.output, "output") } } : ENVELOPE } } } },
       ...(r.access === "public" ? {} : { security: [{ session: [] }] }),
     };
     if (r.method === "GET") {
@@ -61,7 +87,13 @@ export function openApiDocument(routes: RegisteredRoute[]) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "商旅门户 API", version: "1.0.0", description: "所有应答均为 HTTP 200 的 { ret, msg, data, tips } 信封。" },
+    info: {
+      title: "商旅门户 API",
+      version: "1.0.0",
+      description:
+        "所有应答均为 HTTP 200 的 { ret, msg, data, tips } 信封。金额：名称以 Fen 结尾或标注 x-unit: fen 的字段为整数分（1 元 = 100 分）；" +
+        "标注 x-unit: yuan 的字段为元的十进制文本（最多两位小数），仅用于表单输入与外部接口约定的字段。",
+    },
     paths,
     components: { securitySchemes: SESSION_SCHEME },
   };

@@ -36,6 +36,8 @@ export interface RouteSpec<S extends z.ZodType, R> {
   tags?: string[];
   access: Access;
   input: S;
+  /** What `data` holds on success, for the documentation only (the reply is not checked against it). */
+  output?: z.ZodType;
   handler: (c: RouteContext<z.output<S>>) => Promise<R> | R;
   /** Per-route rate limit, e.g. { max: 60, timeWindow: 60000 }. */
   rateLimit?: { max: number; timeWindow: number };
@@ -50,6 +52,7 @@ export interface RegisteredRoute {
   tags: string[];
   access: Access;
   input: z.ZodType;
+  output?: z.ZodType;
 }
 
 const zhLocale = z.locales.zhCN().localeError;
@@ -121,6 +124,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       tags: spec.tags ?? [],
       access: spec.access,
       input: spec.input,
+      output: spec.output,
     });
     app.route({
       method: spec.method,

@@ -7,9 +7,9 @@ import type { ListFare } from "../../domain/travel/types";
 import { useFareLabels } from "./useFareLabels";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { FareBreakdown, FareRules } from "./FareDetail";
-import { priceText } from "../../domain/travel/money";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
+import { priceText } from "../../domain/money";
 
 /** Airlines show an exact count only when few seats are left. */
 export const FEW_SEATS = 9;

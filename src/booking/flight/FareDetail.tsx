@@ -4,10 +4,10 @@
 import { Button, Spin } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FareDetailReply } from "../../domain/travel/types";
-import { priceText } from "../../domain/travel/money";
 import { useSearch } from "../shared/useSearch";
 import { errorText } from "../shared/SearchStatus";
 import { RuleLinesTable } from "./RuleLinesTable";
+import { priceText } from "../../domain/money";
 
 export const FARE_DETAIL_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/fare_detail";
 

@@ -16,6 +16,7 @@ import { blankPassenger, type OrderFormValues, type PassengerValues } from "./or
 import { SavedPassengers } from "./SavedPassengers";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { priceText } from "../../domain/money";
 
 interface Props {
   control: Control<OrderFormValues>;
@@ -79,7 +80,7 @@ function PassengerCard({ control, index, remove, depDate, insurance, removable, 
             <Select
               allowClear
               placeholder={t("flightOrder.noInsurance")}
-              options={insurance.map((o) => ({ value: o.insuType, label: `${o.name} ¥${o.salePrice / 100}` }))}
+              options={insurance.map((o) => ({ value: o.insuType, label: `${o.name} ¥${priceText(o.salePrice)}` }))}
             />
           </FormField>
         </Col>

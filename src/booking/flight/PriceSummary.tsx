@@ -4,11 +4,11 @@
 import type { ReactNode } from "react";
 import { Typography } from "antd";
 import { PASSENGER_TYPES } from "../../domain/codes";
-import { formatFen } from "../../domain/policy/fen";
 import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
 import { useTranslate } from "@refinedev/core";
 import "./flight.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const TYPES = ["ADT", "CHD", "INF"] as const;
 

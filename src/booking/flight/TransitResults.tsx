@@ -8,13 +8,13 @@ import { pathFor } from "../../access/routes";
 import { subjectKey } from "../../access/rules";
 import type { PortalUser } from "../../pages/layout/session";
 import type { CabinClass } from "../../domain/travel/air-fares";
-import { priceText } from "../../domain/travel/money";
 import type { Itinerary, ItineraryListReply, ListFare, ListFlight } from "../../domain/travel/types";
 import { flightSearchParams, type FlightSearch } from "../../domain/travel/search-query";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { useSearch } from "../shared/useSearch";
 import { ItineraryCard } from "../intl/ItineraryCard";
 import { flightOrderRoute } from "../shared/travel-type";
+import { priceText } from "../../domain/money";
 
 const TRANSIT_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/list_transit";
 

@@ -28,7 +28,6 @@ import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
 import { StayContactFields } from "./StayContactFields";
 import { PayWithin } from "../shared/PayWithin";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
-import { formatFen } from "../../domain/policy/fen";
 import type { HotelBaseInfo, HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
@@ -38,6 +37,7 @@ import { useSearch } from "../shared/useSearch";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
 import "../flight/flight.css";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

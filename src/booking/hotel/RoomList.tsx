@@ -3,10 +3,10 @@
 import { Button, Popover, Tag } from "antd";
 import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
-import { priceText } from "../../domain/travel/money";
 import type { HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
+import { priceText } from "../../domain/money";
 
 const FEW_ROOMS = 5;
 

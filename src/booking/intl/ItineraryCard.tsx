@@ -3,12 +3,12 @@
 import type { ReactNode } from "react";
 import { Button } from "antd";
 import type { CabinClass } from "../../domain/travel/air-fares";
-import { priceText } from "../../domain/travel/money";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import type { Itinerary } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
+import { priceText } from "../../domain/money";
 
 interface Props {
   itinerary: Itinerary;

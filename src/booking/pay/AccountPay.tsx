@@ -18,9 +18,9 @@ import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { useLang } from "../../pages/layout/session";
-import { formatFen } from "../../domain/policy/fen";
 import type { PortalUser } from "../../pages/layout/session";
 import { usePaid } from "./usePaid";
+import { formatFen } from "../../domain/money";
 
 type AccountMethod = "wallet" | "credit";
 

@@ -8,7 +8,6 @@ import { useParams } from "react-router";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { HOTEL_ORDER_STATUS, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
-import { formatFen } from "../../domain/policy/fen";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
@@ -22,6 +21,7 @@ import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
 import { useCodes } from "../../components/use-codes";
 import "./pay.css";
+import { formatFen } from "../../domain/money";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
   const t = useTranslate();

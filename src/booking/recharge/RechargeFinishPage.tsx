@@ -9,7 +9,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { RECHARGE_PATHS, RECHARGE_STATUS, type RechargeDetail } from "../../domain/orders/recharge";
 import { PAY_POLL_INTERVAL_MS, formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/policy/fen";
+import { formatFen } from "../../domain/money";
 
 const RECHARGE_NO = /^R\d{18}$/;
 

@@ -9,17 +9,13 @@ import { useNavigate } from "react-router";
 import { FormField, FormMessage, applyRefusal, useZodForm } from "../../components/FormField";
 import { RECHARGE_MAX_FEN, RECHARGE_PATHS, RECHARGE_QUICK_FEN, type RechargeCreated } from "../../domain/orders/recharge";
 import { rechargeAmountFen, rechargeCreateInput } from "../../domain/payments/recharge";
-import { fenToYuan, formatFen } from "../../domain/policy/fen";
-import { formatMoney } from "../../domain/format";
+import type { AccountSummary } from "../../domain/payments/types";
 import { rechargePayPath } from "../../resources/recharges";
 import "./recharge.css";
+import { fenToYuan, formatFen, priceText } from "../../domain/money";
 
 interface Values {
   amount: string;
-}
-
-interface AccountSummary {
-  balance: string;
 }
 
 function Balance() {
@@ -30,7 +26,7 @@ function Balance() {
   if (query.error || !a) {
     return <Alert type="error" showIcon message={t("wallet.loadError")} description={query.error?.message} action={<Button size="small" onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>} />;
   }
-  return <Statistic title={t("recharge.balance")} prefix="¥" value={formatMoney(a.balance)} data-testid="recharge-balance" />;
+  return <Statistic title={t("recharge.balance")} prefix="¥" value={formatFen(a.balanceFen)} data-testid="recharge-balance" />;
 }
 
 export function RechargeForm() {
@@ -69,7 +65,7 @@ export function RechargeForm() {
               buttonStyle="solid"
               value={RECHARGE_QUICK_FEN.find((q) => q === amountFen) ?? null}
               onChange={(e) => setValue("amount", fenToYuan(e.target.value as number), { shouldValidate: true, shouldDirty: true })}
-              options={RECHARGE_QUICK_FEN.map((q) => ({ value: q, label: t("recharge.yuan", { amount: formatFen(q).replace(/\.00$/, "") }) }))}
+              options={RECHARGE_QUICK_FEN.map((q) => ({ value: q, label: t("recharge.yuan", { amount: priceText(q) }) }))}
             />
           </Form.Item>
           <FormField control={control} name="amount" label={t("recharge.amount")} required extra={t("recharge.limit", { max: formatFen(RECHARGE_MAX_FEN) })}>

@@ -10,9 +10,9 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { useWatch, type Control } from "react-hook-form";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { FormField } from "../../components/FormField";
-import { formatFen } from "../../domain/policy/fen";
 import { APPLICATION_PATHS } from "../../resources/travel-applications";
 import "../flight/flight.css";
+import { formatFen } from "../../domain/money";
 
 /** The business fields of any product's order form. */
 export interface BusinessFields {

@@ -38,7 +38,6 @@ import { TRAIN_SERVICE_FEE } from "../../domain/travel/train";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { readTrainSearch } from "../../domain/travel/search-query";
-import { formatFen } from "../../domain/policy/fen";
 import type { TrainItem, TrainListReply, TrainSeat } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { type PortalUser } from "../../pages/layout/session";
@@ -51,6 +50,7 @@ import { TrainPassengerRow } from "./TrainPassengerRow";
 import { seatChoicesOf } from "../../domain/travel/train-seats";
 import "../flight/flight.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

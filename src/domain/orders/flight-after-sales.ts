@@ -5,10 +5,10 @@ import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { changeFee, refundAmount, refundPercent, type FareTier } from "../travel/air-rules";
 import type { FareBreakdown, PassengerType } from "../travel/air-fares";
-import type { Fen } from "../travel/money";
 import type { FlightItem, FlightSeat } from "../travel/types";
 import { MAX_PASSENGERS } from "./flight-booking";
 import { insuranceOnRefund } from "./insurance";
+import { IN_FEN, type Fen } from "../money";
 
 export const FLIGHT_AFTER_SALES_PATHS = {
   refundTip: "/order/getRefundTip",
@@ -190,7 +190,7 @@ export const changeQuoteInput = z.object({ id: orderId, fareKey, passengerIds: p
 export type ChangeQuoteInput = z.infer<typeof changeQuoteInput>;
 /** `total` is the amount the member saw: a different quote now is announced, not charged. */
 export const confirmChangeInput = z
-  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }), passengerIds: passengerIds("改签") })
+  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }).meta(IN_FEN), passengerIds: passengerIds("改签") })
   .strict();
 export type ConfirmChangeInput = z.infer<typeof confirmChangeInput>;
 

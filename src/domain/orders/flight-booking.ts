@@ -9,8 +9,8 @@ import { normaliseDate } from "../travel/dates";
 import { MAX_PASSENGERS } from "../travel/search-query";
 import type { FareBreakdown, InsuranceOption, PassengerType } from "../travel/air-fares";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
-import type { Fen } from "../travel/money";
 import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
+import { IN_FEN, type Fen } from "../money";
 
 /** Passengers on one order: the airline's limit for one booking record (kept with the search's passenger counts, which need no form schemas). */
 export { MAX_PASSENGERS };
@@ -61,7 +61,7 @@ export const flightOrderInput = z
     /** A round trip's return, or a connection's onward flight: the order's second segment. */
     nextFareKey: z.string({ error: "舱位编号不正确" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确").optional(),
     /** The adult ticket price the buyer saw (fen; both segments' together): a different current price is announced first. */
-    price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }),
+    price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }).meta(IN_FEN),
     acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
     /** Generated once per form: a resubmitted form finds the order it created. */
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),

@@ -7,9 +7,9 @@ import { daysBetween } from "../travel/dates";
 import { zDate } from "../travel/schemas";
 import { HOTEL_SERVICE_FEE, MAX_ROOMS, MAX_STAY_NIGHTS } from "../travel/hotel";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
-import type { Fen } from "../travel/money";
 import { ARRIVAL_TIMES } from "./hotel-types";
 import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
+import { IN_FEN, type Fen } from "../money";
 
 export const GUEST_NAME_MAX = 40;
 export const REMARK_MAX = 200;
@@ -57,7 +57,7 @@ export const hotelOrderInput = z
     ...stayFields,
     roomCount: zInt({ min: 1, max: MAX_ROOMS, error: `房间数须为 1 到 ${MAX_ROOMS} 之间的整数` }),
     /** The stay's total the buyer saw (fen): a different current price is announced first. */
-    price: zInt({ min: 0, max: 1_000_000_000, error: "房价不正确" }),
+    price: zInt({ min: 0, max: 1_000_000_000, error: "房价不正确" }).meta(IN_FEN),
     acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
     /** Generated once per form: a resubmitted form finds the order it created. */
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),

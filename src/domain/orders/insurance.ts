@@ -5,7 +5,7 @@
 // update on `from`.
 import type { InsuranceStatus } from "../codes";
 import type { FlightOrderAction } from "./flight";
-import type { Fen } from "../travel/money";
+import { type Fen } from "../money";
 
 export const INSURANCE = {
   none: 0,

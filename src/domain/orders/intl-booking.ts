@@ -11,6 +11,7 @@ import type { FareBreakdown, PassengerFare, PassengerType } from "../travel/air-
 import { zBool, zInt, zOptionalString, zText } from "../zod";
 import { TRAVEL_TYPES } from "../policy/codes";
 import { CERT_NO_MAX, MAX_PASSENGERS, NAME_MAX, pricePanel, type PricePanel } from "./flight-booking";
+import { IN_FEN } from "../money";
 
 /** The certificates an international trip accepts. */
 export const INTL_CERT_TYPES = [CERT_TYPE.passport, CERT_TYPE.hkMacauPass, CERT_TYPE.taiwanPass] as const;
@@ -118,7 +119,7 @@ export const intlOrderInput = z
     /** Each segment's fare as verified, in segment order. */
     fareKeys: z.array(FARE_KEY, { error: "请提供舱位编号" }).min(1, "请提供舱位编号").max(4, "舱位编号不正确"),
     /** The adult ticket total (all segments) the buyer saw, in fen: a different current price is announced first. */
-    price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }),
+    price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }).meta(IN_FEN),
     acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
     clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
     contactName: zText({ max: NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),

@@ -2,7 +2,7 @@
 // the order centre read these without loading zod).
 import type { CabinClass, FareBreakdown } from "../travel/air-fares";
 import type { Connection, FlightItem, FlightSeat } from "../travel/types";
-import type { Fen } from "../travel/money";
+import { type Fen } from "../money";
 
 /** The verify reply: whether the itinerary can be booked now, each segment's fare, the totals per passenger. */
 export interface IntlVerifyReply {

@@ -9,10 +9,10 @@ import { SEAT_CLASS_LABELS, TRAIN_SERVICE_FEE, trainRefundFee, trainRefundPercen
 import { SEAT_CHOICE_MAX, seatChoiceProblem } from "../travel/train-seats";
 import { ageOn } from "../fares";
 import { zInt, zText } from "../zod";
-import type { Fen } from "../travel/money";
 import { TRAIN_PASSENGER_TYPES, type TrainChangeLine, type TrainPassengerType } from "./train-types";
 import { TRAIN_CHANNELS, zAccount12306, zPassword12306 } from "./train-account";
 import { businessOrderFields, refineBusinessOrder, refineReplaceBooking, replaceBookingFields } from "./business-booking";
+import { type Fen } from "../money";
 
 /** Passengers on one order, as on the railway. */
 export const MAX_TRAIN_PASSENGERS = 5;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { zDate } from "../travel/schemas";
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_STATUS_CODES } from "../orders/recharge";
-import { formatFen } from "../policy/fen";
+import { IN_YUAN, fenToYuan, formatFen, parseYuan } from "../money";
 
 export const RECHARGE_AMOUNT_MESSAGES = {
   required: "请输入充值金额",
@@ -14,7 +14,6 @@ export const RECHARGE_AMOUNT_MESSAGES = {
   tooLarge: `单笔充值金额不能超过${formatFen(RECHARGE_MAX_FEN)}元`,
 } as const;
 
-const AMOUNT_TEXT = /^(0|[1-9]\d*)(?:\.(\d{1,2}))?$/;
 /** Longer text is refused before it is read: no amount within the limit needs more. */
 const AMOUNT_TEXT_MAX = 20;
 
@@ -22,11 +21,11 @@ const AMOUNT_TEXT_MAX = 20;
 export function rechargeAmountProblem(value: unknown): string | null {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return RECHARGE_AMOUNT_MESSAGES.required;
   if (typeof value !== "string" || value.length > AMOUNT_TEXT_MAX) return RECHARGE_AMOUNT_MESSAGES.format;
-  const m = AMOUNT_TEXT.exec(value.trim());
-  if (!m) return RECHARGE_AMOUNT_MESSAGES.format;
-  // Compared as digits: a long whole part is over the limit without becoming a number at all.
-  if (m[1].length > 9) return RECHARGE_AMOUNT_MESSAGES.tooLarge;
-  const fen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  const text = value.trim();
+  // A well-formed amount too long for any limit is "too large", not "malformed".
+  if (/^[1-9]\d{9,}(?:\.\d{1,2})?$/.test(text)) return RECHARGE_AMOUNT_MESSAGES.tooLarge;
+  const fen = parseYuan(text);
+  if (fen === null) return RECHARGE_AMOUNT_MESSAGES.format;
   if (fen < RECHARGE_MIN_FEN) return RECHARGE_AMOUNT_MESSAGES.zero;
   if (fen > RECHARGE_MAX_FEN) return RECHARGE_AMOUNT_MESSAGES.tooLarge;
   return null;
@@ -34,9 +33,7 @@ export function rechargeAmountProblem(value: unknown): string | null {
 
 /** Valid amount text to fen ('100' → 10000, '0.5' → 50); null when the text is not a valid recharge. */
 export function rechargeAmountFen(value: unknown): number | null {
-  if (rechargeAmountProblem(value) !== null) return null;
-  const [whole, frac = ""] = (value as string).trim().split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  return rechargeAmountProblem(value) === null ? parseYuan(value, { min: RECHARGE_MIN_FEN, max: RECHARGE_MAX_FEN }) : null;
 }
 
 /** Amount text (the form's value) decoded to fen (what the server uses). */
@@ -44,11 +41,11 @@ export const zRechargeAmount = z.codec(
   z.string({ error: RECHARGE_AMOUNT_MESSAGES.required }).max(AMOUNT_TEXT_MAX, RECHARGE_AMOUNT_MESSAGES.format).superRefine((v, ctx) => {
     const problem = rechargeAmountProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  }).meta(IN_YUAN),
   z.int(),
   {
     decode: (v) => rechargeAmountFen(v)!,
-    encode: (fen) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`,
+    encode: (fen) => fenToYuan(fen),
   },
 );
 

@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { zText } from "../zod";
 import { REWARD_EVENTS, REWARD_KINDS } from "./rewards";
+import { IN_YUAN, parseYuan } from "../money";
+
+/** Below 10 million yuan. */
+const TRANSFER_MAX_FEN = 999_999_999;
 
 export const TRANSFER_MESSAGES = {
   required: "请输入转出金额",
@@ -13,8 +17,8 @@ export const rewardsTransferSchema = z
   .object({
     amount: zText({ max: 13, trim: true, error: TRANSFER_MESSAGES.format, typeError: TRANSFER_MESSAGES.required })
       .min(1, TRANSFER_MESSAGES.required)
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, TRANSFER_MESSAGES.format)
-      .refine((v) => /[1-9]/.test(v), TRANSFER_MESSAGES.format),
+      .refine((v) => parseYuan(v, { min: 1, max: TRANSFER_MAX_FEN }) !== null, TRANSFER_MESSAGES.format)
+      .meta(IN_YUAN),
   })
   .strict();
 export type RewardsTransferInput = z.output<typeof rewardsTransferSchema>;

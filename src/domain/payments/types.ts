@@ -133,3 +133,17 @@ export interface LedgerRow {
   note: string;
   createTime: string;
 }
+
+/** /account/AppAccount: money fields are integer fen, shown with formatFen. */
+export interface AccountSummary {
+  owner: "company" | "member";
+  companyName: string | null;
+  balanceFen: number;
+  frozenFen: number;
+  availableFen: number;
+  points: number;
+  creditEnabled: boolean;
+  creditLimitFen: number;
+  creditUsedFen: number;
+  creditAvailableFen: number;
+}

@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { codeTable, GREY, label, type CodeTable, type StatusColor } from "../codes";
 import { msg, type Lang, type MessageKey } from "../messages";
-import { isMoney } from "../validators";
-import { yuanToFen } from "../policy/fen";
 import { zInt, zText } from "../zod";
 import { zCardId } from "./bank-cards";
+import { IN_YUAN, parseYuan } from "../money";
 
 export { WITHDRAWAL_PATHS } from "./types";
 
@@ -90,9 +89,7 @@ const textOf = (key: keyof typeof TEXTS, lang: Lang = "zh"): string => msg(TEXTS
 
 /** Yuan text to fen for a withdrawal amount; null unless positive with at most 2 decimals. */
 export function withdrawalAmountFen(text: unknown): number | null {
-  const s = typeof text === "string" ? text.trim() : typeof text === "number" ? String(text) : null;
-  if (s === null || !isMoney(s)) return null;
-  return yuanToFen(s);
+  return parseYuan(text, { min: 1 });
 }
 
 export function createWithdrawalSchemas(lang: Lang = "zh") {
@@ -106,6 +103,7 @@ export function createWithdrawalSchemas(lang: Lang = "zh") {
       const message = v.trim() === "" ? t("amountRequired") : fen === null ? t("amountFormat") : fen < MIN_WITHDRAWAL_FEN ? t("amountMin") : null;
       if (message) ctx.addIssue({ code: "custom", message });
     })
+    .meta(IN_YUAN)
     .transform((v) => withdrawalAmountFen(v)!);
   const id = zInt({ min: 1, max: 2_147_483_647, error: t("id") });
   return {

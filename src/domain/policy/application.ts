@@ -4,8 +4,8 @@ import { z } from "zod";
 import { compareYMD, formatYMD, parseYMD } from "../format";
 import { isMobile } from "../validators";
 import { TRAVEL_MODES, TRIP_SCOPES } from "./codes";
-import { MAX_FEN } from "./fen";
 import { zBool, zCodeList, zIdList, zInt, zOptionalString, zPlaceName, zText } from "./fields";
+import { POLICY_MAX_FEN } from "./amount-limit";
 
 export const MAX_TRIP_DAYS = 90;
 export const MAX_DESTINATIONS = 10;
@@ -49,7 +49,7 @@ function applicationShape(today: string) {
     travellerEmployeeIds: zIdList("出行员工不正确", MAX_TRAVELLERS),
     externalTravellers: z.array(external, { error: "外部出行人不正确" }).max(MAX_TRAVELLERS, `外部出行人最多 ${MAX_TRAVELLERS} 位`).optional().default([]),
     modes: zCodeList(TRAVEL_MODES.keys, "出行方式不正确", "请至少选择一种出行方式"),
-    budgetFen: zInt({ min: 1, max: MAX_FEN, error: "预算须为 0.01 到 1000 万元之间的金额" }),
+    budgetFen: zInt({ min: 1, max: POLICY_MAX_FEN, error: "预算须为 0.01 到 1000 万元之间的金额" }),
     remark: zOptionalString(z.string().trim().max(200, "备注最多 200 个字"), "备注须为文本"),
   };
 }

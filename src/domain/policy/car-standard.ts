@@ -3,8 +3,8 @@
 import { label } from "../codes";
 import { z } from "zod";
 import { CAR_TYPES, type CarType } from "./codes";
-import { MAX_FEN } from "./fen";
 import { zBool, zCodeList, zIdList, zInt, zNullableInt, zText, zPlaceName } from "./fields";
+import { POLICY_MAX_FEN } from "./amount-limit";
 
 /** 'HH:mm', 00:00 to 23:59. */
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -42,8 +42,8 @@ export const carStandardFormSchema = z
     cities: z.array(citySchema, { error: "用车城市不正确" }).max(400, "用车城市最多 400 个").optional().default([]),
     /** No window: any time of day. */
     timeWindows: z.array(windowSchema, { error: "用车时段不正确" }).max(6, "用车时段最多 6 个").optional().default([]),
-    perRideCapFen: zNullableInt({ min: 1, max: MAX_FEN, error: "单次用车限额须为 0.01 到 1000 万元之间的金额" }),
-    monthlyCapFen: zNullableInt({ min: 1, max: MAX_FEN, error: "每月用车限额须为 0.01 到 1000 万元之间的金额" }),
+    perRideCapFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "单次用车限额须为 0.01 到 1000 万元之间的金额" }),
+    monthlyCapFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "每月用车限额须为 0.01 到 1000 万元之间的金额" }),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -1,7 +1,6 @@
 // Travel policy rules shared by the portal and the server: standards, the over-standard
 // decision, car standards, approval flows, preferences, replace-booking, trip applications.
 export * from "./codes";
-export * from "./fen";
 export * from "./standard";
 export * from "./over-standard";
 export * from "./car-standard";

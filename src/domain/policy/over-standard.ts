@@ -3,8 +3,8 @@
 // hard cap, and cabin or seat classes are allowed or not.
 import { label } from "../codes";
 import { CABIN_CLASSES, SEAT_CLASSES, type CabinClass, type CityTier, type OverAction, type SeatClass, CITY_TIERS } from "./codes";
-import { yuanText } from "./fen";
 import type { FlightStandard, HotelStandard, TrainStandard } from "./standard";
+import { yuanText } from "../money";
 
 /** 200 yuan above the flight limit is still within the standard. */
 export const OVER_STANDARD_ALLOWANCE_FEN = 20_000;

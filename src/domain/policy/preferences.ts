@@ -1,7 +1,7 @@
 // A company's booking preferences and its automatic approval decisions.
 import { z } from "zod";
-import { MAX_FEN } from "./fen";
 import { zBool, zNullableInt } from "./fields";
+import { POLICY_MAX_FEN } from "./amount-limit";
 
 export interface Preferences {
   hotelConfig: {
@@ -50,7 +50,7 @@ export const preferencesFormSchema = z
     overSelfPay: flag("超标自付设置不正确").optional().transform((v): 0 | 1 => v ?? 0),
     autoDecisions: z
       .object({
-        approveWithinStandardMaxFen: zNullableInt({ min: 1, max: MAX_FEN, error: "自动审批金额须为 0.01 到 1000 万元之间的金额" }),
+        approveWithinStandardMaxFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "自动审批金额须为 0.01 到 1000 万元之间的金额" }),
         rejectExpiredFare: flag("票价过期自动驳回设置不正确"),
       })
       .strict(),

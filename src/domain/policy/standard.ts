@@ -4,8 +4,8 @@
 // The same schema validates the form in the browser and the save on the server.
 import { z } from "zod";
 import { CABIN_CLASSES, LISTED_TIERS, OVER_ACTIONS, SEAT_CLASSES, type CabinClass, type CityTier, type ListedTier, type OverAction, type SeatClass } from "./codes";
-import { MAX_FEN } from "./fen";
 import { zCodeList, zInt, zNullableInt, zPlaceName } from "./fields";
+import { POLICY_MAX_FEN } from "./amount-limit";
 
 /** The lowest-fare window is at most this many hours either side of the chosen departure. */
 export const MAX_FARE_WINDOW_HOURS = 12;
@@ -38,13 +38,13 @@ export interface TravelStandard {
 }
 
 const capField = (tier: string) =>
-  zNullableInt({ min: 1, max: MAX_FEN, error: `${tier}每晚限额须为 0.01 到 1000 万元之间的金额` });
+  zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: `${tier}每晚限额须为 0.01 到 1000 万元之间的金额` });
 
 export const flightStandardSchema = z
   .object({
     cabins: zCodeList(CABIN_CLASSES.keys, "舱位不正确", "请至少选择一种可乘坐的舱位"),
     maxDiscount: zNullableInt({ min: 1, max: 100, error: "最高折扣须为 1 到 100 之间的整数（百分比）" }),
-    maxPriceFen: zNullableInt({ min: 1, max: MAX_FEN, error: "最高票价须为 0.01 到 1000 万元之间的金额" }),
+    maxPriceFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "最高票价须为 0.01 到 1000 万元之间的金额" }),
     lowestFareHours: zNullableInt({ min: 1, max: MAX_FARE_WINDOW_HOURS, error: `比价时间范围须为 1 到 ${MAX_FARE_WINDOW_HOURS} 小时` }),
   })
   .strict();

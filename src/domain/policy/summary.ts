@@ -2,10 +2,10 @@
 // travel-standard summaries say.
 import { label } from "../codes";
 import { CABIN_CLASSES, CAR_TYPES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, type OverAction } from "./codes";
-import { yuanText } from "./fen";
 import { OVER_STANDARD_ALLOWANCE_FEN } from "./over-standard";
 import type { CarStandardForm } from "./car-standard";
 import type { TravelStandard } from "./standard";
+import { yuanText } from "../money";
 
 export interface StandardSummary {
   air: string[];

@@ -1,7 +1,7 @@
 // Air fare rules: published full fares, sub-classes, taxes, child and infant fares, the fee
 // breakdown every fare carries, and limitPrice. All money is integer fen.
 import { childFare } from "../fares";
-import { assertFen, percentOf, roundHalfUp, type Fen } from "./money";
+import { assertFen, type Fen, percentOf, roundHalfUp } from "../money";
 
 export type CabinClass = "F" | "C" | "Y";
 export const CABIN_CLASSES: readonly CabinClass[] = ["F", "C", "Y"];

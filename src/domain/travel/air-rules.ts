@@ -1,9 +1,9 @@
 // Refund and change rules of a fare, by how deep its discount is and how long before departure
 // the request comes. Fees are a percent of the ticket price, rounded to whole yuan; unused taxes
 // are always refunded. The portal shows the same table the supplier charges by.
-import { percentOf, type Fen } from "./money";
 import type { CabinClass } from "./air-fares";
 import { GP_FEE_TABLE, GP_TIER_LABEL } from "./gp-fares";
+import { type Fen, percentOf } from "../money";
 
 /** The public fares' tiers by discount depth, and 政府采购 (GP) fares' own (see gp-fares.ts). */
 export type PublicFareTier = "full" | "flex" | "discount" | "promo";

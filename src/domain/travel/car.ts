@@ -1,6 +1,6 @@
+import { type Fen, roundHalfUp } from "../money";
 // Ride quotes for company car use: fares per car type, by distance and time, with a night
 // surcharge. The quote lists every part so the total can always be explained.
-import { roundHalfUp, type Fen } from "./money";
 
 export type CarType = "economy" | "comfort" | "business";
 export const CAR_TYPES: readonly CarType[] = ["economy", "comfort", "business"];

@@ -9,8 +9,8 @@
 import { luhnValid } from "../payments/bank-cards";
 import { hasControlChars } from "../zod";
 import { CABIN_LABELS, childCabinPrice, discountLabel, fareBreakdown, type PassengerType } from "./air-fares";
-import { percentOf, type Fen } from "./money";
 import type { FlightItem, FlightSeat } from "./types";
+import { type Fen, percentOf } from "../money";
 
 /** The government price as a percent of the economy full fare (the contract's 8.8折 on Y). */
 export const GP_PERCENT = 88;

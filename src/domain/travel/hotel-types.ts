@@ -1,7 +1,7 @@
 // Reply types of the hotel search: cities, areas, choices, the list, details, room prices and the
 // can-book check. Money in fen.
 import type { CancelPolicy } from "./hotel";
-import type { Fen } from "./money";
+import { type Fen } from "../money";
 
 export interface HotelCity {
   cityCode: string;

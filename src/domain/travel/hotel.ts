@@ -1,5 +1,5 @@
+import { type Fen } from "../money";
 // Hotel rules: star grades, breakfast and cancellation policies, and what a stay costs.
-import type { Fen } from "./money";
 
 export const HOTEL_STARS = [2, 3, 4, 5] as const;
 export type HotelStar = (typeof HOTEL_STARS)[number];

@@ -1,5 +1,4 @@
 // Travel rules and reply types shared by the search APIs and the booking pages.
-export * from "./money";
 export * from "./dates";
 export * from "./air-fares";
 export * from "./air-rules";

@@ -4,9 +4,9 @@ import type { CabinClass } from "./air-fares";
 import { minutesOf } from "./dates";
 import type { Itinerary, ListFare, ListFlight } from "./types";
 import type { TrainItem } from "./train-types";
-import type { Fen } from "./money";
 import type { Lang } from "../messages";
 import { isHighSpeed, type TrainType } from "./train";
+import { type Fen } from "../money";
 
 /** Departure time bands as travel sites offer them: [start, end) in minutes since midnight. */
 export const TIME_BANDS = {

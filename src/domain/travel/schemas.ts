@@ -8,6 +8,7 @@ import { CAR_TYPES } from "./car";
 import { MAX_ROOMS, MAX_STAY_NIGHTS } from "./hotel";
 import { TRAIN_TYPES } from "./train";
 import { TIME_BAND_KEYS } from "./results";
+import { IN_FEN } from "../money";
 
 /** A date 'YYYY-MM-DD' (or 'YYYY-M-D'), decoded to the zero-padded form. */
 export function zDate(label: string) {
@@ -198,8 +199,8 @@ export const hotelListInput = stayRules(
       cityCode,
       ...stay,
       keyword: zKeyword("关键字", 30),
-      priceMin: zInt({ min: 0, max: 100_000_000, error: "最低价须为非负整数（分）" }).optional(),
-      priceMax: zInt({ min: 0, max: 100_000_000, error: "最高价须为非负整数（分）" }).optional(),
+      priceMin: zInt({ min: 0, max: 100_000_000, error: "最低价须为非负整数（分）" }).meta(IN_FEN).optional(),
+      priceMax: zInt({ min: 0, max: 100_000_000, error: "最高价须为非负整数（分）" }).meta(IN_FEN).optional(),
       stars: zList(/^[2-5]$/, "星级只能是 2 到 5"),
       brands: zList(/^[\u4e00-\u9fa5A-Za-z0-9·&' ]{1,20}$/, "品牌名称不正确"),
       districts: zList(/^[\u4e00-\u9fa5]{2,10}$/, "行政区名称不正确"),

@@ -1,7 +1,7 @@
 // Reply types of the train search: stations, trains with seats per class, transfers. Money in fen.
 import type { Connection } from "./types";
-import type { Fen } from "./money";
 import type { SeatClass, TrainType } from "./train";
+import { type Fen } from "../money";
 
 export interface StationItem {
   name: string;

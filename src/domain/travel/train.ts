@@ -1,6 +1,6 @@
+import { type Fen, roundHalfUp } from "../money";
 // Train rules: train types, seat classes and their fares by distance. Fares are filed per
 // kilometre for each seat class and rounded to half a yuan, as on the national railway.
-import { roundHalfUp, type Fen } from "./money";
 
 export type TrainType = "G" | "D" | "C" | "Z" | "T" | "K";
 export const TRAIN_TYPES: readonly TrainType[] = ["G", "D", "C", "Z", "T", "K"];

@@ -4,7 +4,7 @@
 import type { CabinClass, FareBreakdown, InsuranceOption } from "./air-fares";
 import type { FareTier, RuleLine } from "./air-rules";
 import type { CarFare } from "./car";
-import type { Fen } from "./money";
+import { type Fen } from "../money";
 
 // ---- places ----
 

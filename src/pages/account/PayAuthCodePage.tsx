@@ -10,8 +10,8 @@ import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@ref
 import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from "../../domain/payments/pay-code";
-import { formatFen } from "../../domain/policy/fen";
-import { formatMoney, formatChinaTime } from "../../domain/format";
+import { formatChinaTime } from "../../domain/format";
+import type { AccountSummary } from "../../domain/payments/types";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
@@ -20,6 +20,7 @@ import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { useLang } from "../layout/session";
 import { pathFor } from "../../access/routes";
+import { formatFen } from "../../domain/money";
 
 export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -43,7 +44,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const code = polled?.code && polled.code === issued?.code ? polled : issued;
   // The balance is read again once a counter charged the code: the charged code is part of the
   // query's key, so the new key is fetched by itself.
-  const wallet = useCustom<{ balance: string }>({
+  const wallet = useCustom<AccountSummary>({
     url: "/account/AppAccount",
     method: "post",
     meta: { chargedCode: code?.status === "used" ? code.code : null },
@@ -75,7 +76,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
       },
     );
   const locked = !digest;
-  const balance = (wallet.result.data as { balance: string } | undefined)?.balance;
+  const balanceFen = (wallet.result.data as AccountSummary | undefined)?.balanceFen;
   const p = (k: string, o?: Record<string, unknown>) => t(`rewards.payCode.${k}`, o);
 
   return (
@@ -130,7 +131,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{p("hint")}</Typography.Text>
             </>
           )}
-          {balance !== undefined && <Typography.Text type="secondary" data-testid="pay-code-balance">{p("balance", { amount: formatMoney(balance) })}</Typography.Text>}
+          {balanceFen !== undefined && <Typography.Text type="secondary" data-testid="pay-code-balance">{p("balance", { amount: formatFen(balanceFen) })}</Typography.Text>}
         </Space>
       </Card>
     </WorkbenchFrame>

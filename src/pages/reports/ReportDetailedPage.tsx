@@ -9,7 +9,6 @@ import { Alert, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Space, St
 import { SearchOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { queryOf, withQuery, pathFor } from "../../access/routes";
-import { formatFen } from "../../domain/policy/fen";
 import { REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, isFlightReport, isReportType, reportInputSchema, reportPaths, type ReportDimension, type ReportReply, type ReportRow, type ReportType } from "../../domain/reports";
 import { discountText, permilleText, tenthsText } from "../../domain/report-figures";
 import { chinaDate } from "../../domain/travel/dates";
@@ -21,6 +20,7 @@ import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { useLang } from "../layout/session";
 import "./reports.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const ReportCharts = lazy(() => import("./ReportCharts"));
 

@@ -4,11 +4,12 @@
 // with the server's own schema.
 import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
-import { fenToYuan, preferencesFormSchema, yuanToFen, type Preferences } from "../../domain/policy";
+import { preferencesFormSchema, type Preferences } from "../../domain/policy";
 import { retryUnlessRefused } from "../../resources/retry";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { unshownProblem } from "../../components/form-errors";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { fenToYuan, parseYuan } from "../../domain/money";
 
 const INFO_PATH = "/api/v1/trip_manager/preference_info";
 const SAVE_PATH = "/api/v1/trip_manager/preference_save";
@@ -43,7 +44,7 @@ function toInput(v: Values) {
     overReasons: (v.overReasons ?? []).map((r) => r.trim()),
     overSelfPay: Boolean(v.overSelfPay),
     // An unreadable amount goes on as text, so the schema answers with the field's own message.
-    autoDecisions: { approveWithinStandardMaxFen: max ? (yuanToFen(max) ?? "invalid") : null, rejectExpiredFare: Boolean(v.rejectExpiredFare) },
+    autoDecisions: { approveWithinStandardMaxFen: max ? (parseYuan(max) ?? "invalid") : null, rejectExpiredFare: Boolean(v.rejectExpiredFare) },
   };
 }
 

@@ -20,7 +20,7 @@ function CompanyBody({ data }: WorkbenchBodyProps) {
   const t = useTranslate();
   const { user, account, stats } = data;
   const companyName = stats?.companyName ?? account.companyName ?? user.creditMember?.companyName ?? "";
-  const used = creditPercent(account.creditUsed, account.creditLimit);
+  const used = creditPercent(account.creditUsedFen, account.creditLimitFen);
   return (
     <>
       <Greeting user={user} extra={<Statistic title={t("workbench.points")} value={account.points} />}>
@@ -31,15 +31,15 @@ function CompanyBody({ data }: WorkbenchBodyProps) {
         <FactCards
           facts={[
             {
-              key: "balance", title: t("workbench.companyBalance"), value: account.balance, money: true,
-              footer: <BalanceFooter available={account.available} frozen={account.frozen} />,
+              key: "balance", title: t("workbench.companyBalance"), value: account.balanceFen, money: true,
+              footer: <BalanceFooter availableFen={account.availableFen} frozenFen={account.frozenFen} />,
             },
-            { key: "creditLimit", title: t("workbench.creditLimit"), value: account.creditLimit, money: true },
+            { key: "creditLimit", title: t("workbench.creditLimit"), value: account.creditLimitFen, money: true },
             {
-              key: "creditUsed", title: t("workbench.creditUsed"), value: account.creditUsed, money: true,
+              key: "creditUsed", title: t("workbench.creditUsed"), value: account.creditUsedFen, money: true,
               footer: <Progress percent={used} size="small" status="normal" format={(p) => t("workbench.creditUsage", { percent: p })} />,
             },
-            { key: "creditAvailable", title: t("workbench.creditAvailable"), value: account.creditAvailable, money: true, accent: true },
+            { key: "creditAvailable", title: t("workbench.creditAvailable"), value: account.creditAvailableFen, money: true, accent: true },
           ]}
         />
       </Section>

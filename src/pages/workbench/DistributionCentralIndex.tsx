@@ -24,9 +24,9 @@ function DistributionBody({ data, groups }: WorkbenchBodyProps) {
   const validity = useValidity(user);
   const business = pickLinks(groups, DISTRIBUTION_ROUTES);
   const facts: Fact[] = [
-    { key: "balance", title: t("workbench.balance"), value: account.balance, money: true, accent: true },
-    { key: "available", title: t("workbench.available"), value: account.available, money: true },
-    { key: "frozen", title: t("workbench.frozen"), value: account.frozen, money: true },
+    { key: "balance", title: t("workbench.balance"), value: account.balanceFen, money: true, accent: true },
+    { key: "available", title: t("workbench.available"), value: account.availableFen, money: true },
+    { key: "frozen", title: t("workbench.frozen"), value: account.frozenFen, money: true },
     { key: "points", title: t("workbench.points"), value: account.points },
   ];
   return (

@@ -19,8 +19,8 @@ function PersonalBody({ data }: WorkbenchBodyProps) {
   const membership = useMembershipFact(user);
   const facts: Fact[] = [
     {
-      key: "balance", title: t("workbench.balance"), value: account.balance, money: true, accent: true,
-      footer: <BalanceFooter available={account.available} frozen={account.frozen} />,
+      key: "balance", title: t("workbench.balance"), value: account.balanceFen, money: true, accent: true,
+      footer: <BalanceFooter availableFen={account.availableFen} frozenFen={account.frozenFen} />,
     },
     { key: "points", title: t("workbench.points"), value: account.points },
     { key: "ticketOrders", title: t("workbench.ticketOrders"), value: user.ticketOrderCount ?? 0, suffix: t("workbench.orderUnit") },

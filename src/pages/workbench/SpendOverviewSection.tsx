@@ -6,11 +6,11 @@ import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Table, Typog
 import { ArrowDownOutlined, ArrowUpOutlined, BarChartOutlined } from "@ant-design/icons";
 import { useCan, useCustom, useTranslate } from "@refinedev/core";
 import { pathFor } from "../../access/routes";
-import { formatFen } from "../../domain/policy/fen";
 import { permilleText } from "../../domain/report-figures";
 import { SPEND_OVERVIEW_PATH, changePermille, type ProductSpend, type SpendOverview } from "../../domain/spend-overview";
 import { LinkButton } from "../index/LinkButton";
 import { Section } from "./parts";
+import { formatFen } from "../../domain/money";
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
 

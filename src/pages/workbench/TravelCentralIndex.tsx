@@ -4,7 +4,7 @@ import { Descriptions, Space, Tag } from "antd";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, FooterPieces, Greeting, Section, type Fact } from "./parts";
-import { formatMoney } from "../../domain/format";
+import { formatFen } from "../../domain/money";
 import { isOn } from "../../access";
 import { tripFlagKeys } from "./figures";
 import { useTranslate } from "@refinedev/core";
@@ -27,18 +27,18 @@ function TravelBody({ data }: WorkbenchBodyProps) {
   const audits = isOn(employee?.canAudit);
   const facts: Fact[] = [
     {
-      key: "balance", title: t("workbench.balance"), value: account.balance, money: true,
-      footer: <BalanceFooter available={account.available} frozen={account.frozen} />,
+      key: "balance", title: t("workbench.balance"), value: account.balanceFen, money: true,
+      footer: <BalanceFooter availableFen={account.availableFen} frozenFen={account.frozenFen} />,
     },
     { key: "points", title: t("workbench.points"), value: account.points },
   ];
   // The company's credit is shown only to employees allowed to pay by credit (creditpay).
   if (account.creditEnabled) {
     facts.push({
-      key: "companyCredit", title: t("workbench.companyCredit"), value: account.creditAvailable, money: true, accent: true,
+      key: "companyCredit", title: t("workbench.companyCredit"), value: account.creditAvailableFen, money: true, accent: true,
       footer: (
         <FooterPieces
-          pieces={[t("workbench.limitAmount", { amount: formatMoney(account.creditLimit) }), t("workbench.usedAmount", { amount: formatMoney(account.creditUsed) })]}
+          pieces={[t("workbench.limitAmount", { amount: formatFen(account.creditLimitFen) }), t("workbench.usedAmount", { amount: formatFen(account.creditUsedFen) })]}
         />
       ),
     });

@@ -1,14 +1,12 @@
-// Small derived figures for display. Money stays decimal text end to end; only a percentage
-// (never shown as money) is computed in floating point.
+// Small derived figures for display. Money stays integer fen; only a percentage (never shown
+// as money) is computed in floating point.
 import { isOn } from "../../access";
 import type { TripLevel } from "./types";
 
 /** Used share of a credit line, 0-100 with one decimal; 0 when there is no line. */
-export function creditPercent(used: string, limit: string): number {
-  const u = Number(used);
-  const l = Number(limit);
-  if (!Number.isFinite(u) || !Number.isFinite(l) || l <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((u / l) * 1000) / 10));
+export function creditPercent(usedFen: number, limitFen: number): number {
+  if (!Number.isFinite(usedFen) || !Number.isFinite(limitFen) || limitFen <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((usedFen / limitFen) * 1000) / 10));
 }
 
 /** i18n keys of a trip level's control flags (creditEmployee.tripLevel). */

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Avatar, Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Tag, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { MEMBER_TYPE_LABELS, memberTypeKey } from "../../domain/member";
-import { formatMoney } from "../../domain/format";
+import { formatFen } from "../../domain/money";
 import { codeLabelNow, domainLang } from "../../providers/i18n-provider";
 import { LinkButton } from "../index/LinkButton";
 import { INDEX_PATH } from "../../access/routes";
@@ -71,7 +71,7 @@ export function FactCards({ facts, compact }: { facts: Fact[]; compact?: boolean
               value={f.value}
               prefix={f.money ? "¥" : undefined}
               suffix={f.suffix}
-              formatter={(v) => (f.money ? formatMoney(v as string) : typeof v === "number" ? COUNT_FORMAT.format(v) : String(v))}
+              formatter={(v) => (f.money ? formatFen(Number(v)) : typeof v === "number" ? COUNT_FORMAT.format(v) : String(v))}
             />
             {f.footer && <div className="tp-wb-fact__footer">{f.footer}</div>}
           </Card>
@@ -125,11 +125,11 @@ export function FooterPieces({ pieces }: { pieces: string[] }) {
 }
 
 /** "可用 ¥x" and "冻结 ¥y" under a balance. */
-export function BalanceFooter({ available, frozen }: { available: string; frozen: string }) {
+export function BalanceFooter({ availableFen, frozenFen }: { availableFen: number; frozenFen: number }) {
   const t = useTranslate();
   return (
     <FooterPieces
-      pieces={[t("workbench.availableAmount", { amount: formatMoney(available) }), t("workbench.frozenAmount", { amount: formatMoney(frozen) })]}
+      pieces={[t("workbench.availableAmount", { amount: formatFen(availableFen) }), t("workbench.frozenAmount", { amount: formatFen(frozenFen) })]}
     />
   );
 }

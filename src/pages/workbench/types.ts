@@ -2,6 +2,7 @@
 // /account/AppAccount and /member/center/companystatistics. Only the fields the pages use.
 import type { MemberTypeKey } from "../../domain/member";
 import type { AccessSubject, Flag } from "../../access";
+export type { AccountSummary } from "../../domain/payments/types";
 
 export interface TripLevel {
   id?: number;
@@ -31,20 +32,6 @@ export interface WorkbenchUser extends AccessSubject {
     canAudit: Flag;
     tripLevel: TripLevel | null;
   } | null;
-}
-
-/** Money fields are decimal text ('1280.50'), shown with formatMoney. */
-export interface AccountSummary {
-  owner: "company" | "member";
-  companyName: string | null;
-  balance: string;
-  frozen: string;
-  available: string;
-  points: number;
-  creditEnabled: boolean;
-  creditLimit: string;
-  creditUsed: string;
-  creditAvailable: string;
 }
 
 export interface CompanyStatistics {

@@ -8,11 +8,11 @@ import { Link } from "react-router";
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { TRAIN_PASSENGER_TYPE_LABELS } from "../../domain/orders/train-types";
-import { formatFen } from "../../domain/policy/fen";
 import { Countdown } from "../flight-orders/Countdown";
 import { auditDetailPath, type OrderSubject } from "./index";
 import type { OrderApplication } from "../../domain/orders/business-types";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 /** What was booked: two description items, by product (items, not a component: Descriptions reads its children's props). */
 function booked(order: OrderSubject, t: (key: string, options?: Record<string, unknown>) => string) {

@@ -5,7 +5,6 @@ import { Link, useSearchParams } from "react-router";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Empty, Form, Input, Space, Table, Tabs, Tooltip, Typography, type TableColumnsType } from "antd";
-import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -15,6 +14,7 @@ import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useTranslate } from "@refinedev/core";
+import { formatFen } from "../../domain/money";
 
 type Box = "todo" | "done";
 type Subject = "trip" | "order";

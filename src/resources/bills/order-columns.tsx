@@ -7,8 +7,8 @@ import type { ReactNode } from "react";
 import { Tag, Typography, type TableColumnsType } from "antd";
 import { BILL_PRODUCT_LABELS, orderBillColumns, type BillDefinition, type BillProduct, type OrderBillRow } from "../../domain/bills";
 import { flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
+import { formatFen } from "../../domain/money";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 type SortOrder = "ascend" | "descend" | null | undefined;

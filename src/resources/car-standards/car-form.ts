@@ -2,8 +2,9 @@
 // server's own schema. Caps are typed in yuan (empty: no cap); cities are picked by code and sent
 // with their names; time windows are 'HH:mm' pairs.
 import type { z } from "zod";
-import { carStandardFormSchema, fenToYuan, yuanToFen, type CarType } from "../../domain/policy";
+import { carStandardFormSchema, type CarType } from "../../domain/policy";
 import type { CarStandardRow, CityOption } from "./index";
+import { fenToYuan, parseYuan } from "../../domain/money";
 
 export interface CarFormValues {
   name?: string;
@@ -26,7 +27,7 @@ function amount(text: string | undefined): number | string | null {
   const s = text?.trim() ?? "";
   if (!s) return null;
   // An unreadable amount goes on as text, so the schema answers with the field's own message.
-  return yuanToFen(s) ?? "invalid";
+  return parseYuan(s) ?? "invalid";
 }
 
 export function toCarValues(row: CarStandardRow): CarFormValues {

@@ -6,13 +6,14 @@ import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core"
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import { CAR_TYPES, yuanText } from "../../domain/policy";
+import { CAR_TYPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { CAR_PATHS, editCarStandardPath, type CarStandardRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useCodes } from "../../components/use-codes";
+import { yuanText } from "../../domain/money";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };

@@ -4,8 +4,8 @@
 import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;

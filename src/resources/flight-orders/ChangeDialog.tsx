@@ -16,13 +16,13 @@ import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/
 import { useFareLabels } from "../../booking/flight/useFareLabels";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
-import { formatFen } from "../../domain/policy/fen";
 import { pathFor } from "../../access/routes";
 import { useSearch } from "../../booking/shared/useSearch";
 import { DateField } from "../../booking/shared/DateField";
 import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
 import { useCodes } from "../../components/use-codes";
 import { PASSENGER_TYPES } from "../../domain/codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 type Values = z.input<typeof confirmChangeInput>;

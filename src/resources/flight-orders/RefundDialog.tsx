@@ -12,7 +12,7 @@ import { FormField, applyRefusal, useZodForm } from "../../components/FormField"
 import {
   FLIGHT_AFTER_SALES_PATHS as P, pickRefund, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
 } from "../../domain/orders/flight-after-sales";
-import { formatFen } from "../../domain/policy/fen";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 type Values = z.input<typeof refundSubmitInput>;

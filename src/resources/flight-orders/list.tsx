@@ -8,13 +8,13 @@ import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, FLIGH
 import { Countdown } from "./Countdown";
 import { PARTIAL_TAG_LABELS } from "../../domain/orders/flight-tickets";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime as when } from "../../domain/format";
 import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 export function FlightOrderList({ empty, action, gp = false }: { empty: string; action: PageAction; gp?: boolean }) {
   const t = useTranslate();

@@ -12,7 +12,6 @@ import { CERT_TYPES, hasCode, INSURANCE_STATUS, PASSENGER_TYPES } from "../../do
 import { FLIGHT_ORDER_ACTIONS, FLIGHT_ORDER_STATUS, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { PARTIAL_REFUND_LABELS, PARTIAL_TAG_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from "../../domain/orders/flight-tickets";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
@@ -32,6 +31,7 @@ import { timelineColor } from "../timeline-color";
 import "../../booking/flight/flight.css";
 import "../../booking/booking.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

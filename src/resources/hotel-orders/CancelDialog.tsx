@@ -6,8 +6,8 @@ import { Alert, Button, Descriptions, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import type { HotelCancelQuote } from "../../domain/orders/hotel-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

@@ -5,13 +5,13 @@ import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { HOTEL_ORDER_STATUS_CODES, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import type { HotelOrderRow } from "../../domain/orders/hotel-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 export function HotelOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();

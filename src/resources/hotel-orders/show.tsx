@@ -10,7 +10,6 @@ import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refined
 import { useParams } from "react-router";
 import { HOTEL_ORDER_ACTIONS, HOTEL_ORDER_STATUS, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
 import { HOTEL_ORDER_PATHS, type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -23,6 +22,7 @@ import { ModifyDialog } from "./modify";
 import { HotelCancelButton } from "./CancelDialog";
 import "../../booking/flight/flight.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const when = formatChinaTime;

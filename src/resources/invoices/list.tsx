@@ -7,11 +7,11 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { INVOICE_DELIVERIES, INVOICE_STATUS, INVOICE_STATUSES, type InvoiceRow, type InvoiceStatus } from "../../domain/people/invoice";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { InvoiceRequestDrawer } from "./request";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { applied: "processing", issued: "success", mailed: "cyan", withdrawn: "default" };
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });

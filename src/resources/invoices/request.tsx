@@ -12,8 +12,8 @@ import { INVOICE_DELIVERIES, INVOICE_EMAIL_MAX, INVOICE_PATHS, INVOICE_REMARK_MA
 import type { InvoiceTitleRow } from "../../domain/people/invoice-title";
 import type { AddressRow } from "../../domain/people/address";
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { formatFen } from "../../domain/policy/fen";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 type Values = InvoiceRequestInput;
 const EMPTY: Values = { orderIds: [], titleId: undefined as unknown as number, delivery: "email", email: "", addressId: undefined, remark: "" };

@@ -7,7 +7,6 @@ import { PlusOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { pathFor } from "../../access/routes";
 import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, RECHARGE_LABELS, type RechargeView } from "../../domain/orders/recharge";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -15,6 +14,7 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { rechargePayPath } from ".";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 interface SearchValues {
   status?: number;

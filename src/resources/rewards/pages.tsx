@@ -7,8 +7,8 @@ import { useCustom, useCustomMutation, useList, type CrudFilter, type HttpError,
 import { useTable } from "@refinedev/antd";
 import { App, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
-import { formatFen } from "../../domain/policy/fen";
-import { formatMoney, formatChinaTime } from "../../domain/format";
+import { formatChinaTime } from "../../domain/format";
+import type { AccountSummary } from "../../domain/payments/types";
 import {
   RECOMMEND_RATE_BP, REWARDS_PATHS, REWARD_EVENTS, REWARD_KINDS, SHARE_RATE_BP,
   type RewardRow, type RewardsSummary, type RewardsTransferResult,
@@ -19,6 +19,7 @@ import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { LoadError } from "../LoadError";
 import { ListLoadError, SearchButtons } from "../list-parts";
+import { fenToYuan, formatFen, parseYuan } from "../../domain/money";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
@@ -30,7 +31,7 @@ function useSummary() {
   return { query, summary: result.data as RewardsSummary | undefined };
 }
 
-function SummaryFigures({ s, wallet }: { s: RewardsSummary; wallet?: string }) {
+function SummaryFigures({ s, walletFen }: { s: RewardsSummary; walletFen?: number }) {
   const t = useTranslate();
   return (
     <Row gutter={[32, 16]}>
@@ -40,19 +41,19 @@ function SummaryFigures({ s, wallet }: { s: RewardsSummary; wallet?: string }) {
       <Col><Statistic title={t("rewards.monthEarned")} prefix="¥" value={yuan(s.monthEarned)} /></Col>
       <Col><Statistic title={t("rewards.totalEarned")} prefix="¥" value={yuan(s.totalEarned)} /></Col>
       <Col><Statistic title={t("rewards.transferred")} prefix="¥" value={yuan(s.transferred)} /></Col>
-      {wallet !== undefined && <Col><Statistic title={t("rewards.walletBalance")} prefix="¥" value={formatMoney(wallet)} data-testid="rewards-wallet" /></Col>}
+      {walletFen !== undefined && <Col><Statistic title={t("rewards.walletBalance")} prefix="¥" value={formatFen(walletFen)} data-testid="rewards-wallet" /></Col>}
     </Row>
   );
 }
 
-function SummaryCard({ wallet, extra }: { wallet?: string; extra?: ReactNode }) {
+function SummaryCard({ walletFen, extra }: { walletFen?: number; extra?: ReactNode }) {
   const t = useTranslate();
   const { query, summary } = useSummary();
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 2 }} /></Card>;
   if (query.error || !summary) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   return (
     <Card extra={extra} title={t("rewards.title")}>
-      <SummaryFigures s={summary} wallet={wallet} />
+      <SummaryFigures s={summary} walletFen={walletFen} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
         {t("rewards.rates", { recommend: percent(RECOMMEND_RATE_BP), share: percent(SHARE_RATE_BP) })}
       </Typography.Paragraph>
@@ -69,9 +70,9 @@ const TRANSFER_FIELDS = ["amount"] as const;
 
 export function RewardsOutPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
-  const wallet = useCustom<{ balance: string }>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
+  const wallet = useCustom<AccountSummary>({ url: "/account/AppAccount", method: "post", errorNotification: false, queryOptions: { retry: false } });
   const { query, summary } = useSummary();
-  const walletBalance = (wallet.result.data as { balance: string } | undefined)?.balance;
+  const walletBalanceFen = (wallet.result.data as AccountSummary | undefined)?.balanceFen;
   return (
     <WorkbenchFrame routeName={routeName} extra={<Link to={pathFor("RewradsDetail")}>{t("rewards.viewAll")}</Link>}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -82,7 +83,7 @@ export function RewardsOutPage({ routeName }: { routeName: string }) {
         ) : (
           <>
             <Card title={t("rewards.title")}>
-              <SummaryFigures s={summary} wallet={walletBalance} />
+              <SummaryFigures s={summary} walletFen={walletBalanceFen} />
             </Card>
             <Card title={t("rewards.transferTitle")}>
               <TransferForm
@@ -123,7 +124,7 @@ function TransferForm({ balance, onDone }: { balance: number; onDone: () => void
   const confirm = (values: TransferValues) => {
     modal.confirm({
       title: t("rewards.confirmTitle"),
-      content: t("rewards.confirmContent", { amount: formatMoney(values.amount) }),
+      content: t("rewards.confirmContent", { amount: formatFen(parseYuan(values.amount) ?? 0) }),
       okText: t("rewards.ok"),
       cancelText: t("rewards.cancel"),
       onOk: () => transfer(values),
@@ -133,7 +134,7 @@ function TransferForm({ balance, onDone }: { balance: number; onDone: () => void
   return (
     <Form layout="horizontal" labelCol={{ flex: "112px" }} wrapperCol={{ flex: 1 }} colon={false} onFinish={() => void handleSubmit(confirm)()} style={{ maxWidth: 520 }}>
       <FormField control={control} name="amount" label={t("rewards.amount")} required
-        addon={<Button onClick={() => setValue("amount", (balance / 100).toFixed(2), { shouldValidate: true })}>{t("rewards.all")}</Button>}>
+        addon={<Button onClick={() => setValue("amount", fenToYuan(balance), { shouldValidate: true })}>{t("rewards.all")}</Button>}>
         <Input prefix="¥" placeholder={t("rewards.amountPlaceholder")} inputMode="decimal" maxLength={13} autoComplete="off" />
       </FormField>
       <Form.Item label=" ">

@@ -7,13 +7,13 @@ import type { HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
-import { formatFen } from "../../domain/policy/fen";
 import { CONFIRMERS_MAX, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
 import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
 import { usePortalUser } from "../../pages/layout/session";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
 import { useTranslate } from "@refinedev/core";
+import { formatFen } from "../../domain/money";
 
 const DAYS = Array.from({ length: SETTLEMENT_DAY_MAX - SETTLEMENT_DAY_MIN + 1 }, (_, i) => i + SETTLEMENT_DAY_MIN);
 

@@ -9,7 +9,6 @@ import { useCustomMutation, useOne, type HttpError, useTranslate } from "@refine
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm as useHookForm } from "react-hook-form";
 import { z } from "zod";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
 import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineDisputable, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
@@ -18,6 +17,7 @@ import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
 import { statementPath } from "./index";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const money = (fen: number) => `¥${formatFen(fen)}`;
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };

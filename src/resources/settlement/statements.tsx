@@ -4,12 +4,12 @@ import { useTable } from "@refinedev/antd";
 import { Empty, Form, Select, Table, Tag, type TableColumnsType } from "antd";
 import { STATEMENT_STATUSES, STATEMENT_STATUS_COLORS, STATEMENT_STATUS_LABELS, type StatementStatus } from "../../domain/settlement/states";
 import type { StatementRow } from "../../domain/settlement/schemas";
-import { formatFen } from "../../domain/policy/fen";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { statementPath } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 interface SearchValues {
   status?: StatementStatus;

@@ -8,11 +8,11 @@ import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { TRAIN_ORDER_PATHS, type TrainChangeConfirmed, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
-import { formatFen } from "../../domain/policy/fen";
 import type { TrainListReply } from "../../domain/travel/types";
 import { chinaToday } from "../../booking/shared/today";
 import { useSearch } from "../../booking/shared/useSearch";
 import { trainPayPath } from "./index";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

@@ -3,8 +3,8 @@
 import { Alert, App, Modal, Skeleton, Table, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainRefundLine, type TrainRefundQuote } from "../../domain/orders/train-types";
-import { formatFen } from "../../domain/policy/fen";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

@@ -5,7 +5,6 @@ import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import type { TrainOrderRow } from "../../domain/orders/train-types";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { trainOrderDetailPath } from "./index";
 import { channelText } from "./channel";
@@ -13,6 +12,7 @@ import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../pages/layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 export function TrainOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();

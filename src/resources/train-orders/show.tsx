@@ -14,7 +14,6 @@ import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_L
 import { SeatChoiceText } from "../../booking/train/seat-choice";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES } from "../../domain/codes";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
@@ -30,6 +29,7 @@ import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import "../../booking/flight/flight.css";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 

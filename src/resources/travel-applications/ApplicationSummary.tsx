@@ -1,11 +1,12 @@
 // What a trip application asks for: purpose, dates, route, travellers, modes, budget. Shown to
 // the applicant (ApplyDetails) and to the approver (AuditDetails).
 import { Descriptions, Space, Tag } from "antd";
-import { TRAVEL_MODES, TRIP_SCOPES, formatFen } from "../../domain/policy";
+import { TRAVEL_MODES, TRIP_SCOPES } from "../../domain/policy";
 import { formatChinaTime } from "../../domain/format";
 import type { ApplicationView } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 export function ApplicationSummary({ app, applicantName }: { app: ApplicationView; applicantName?: string }) {
   const t = useTranslate();

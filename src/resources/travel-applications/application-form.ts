@@ -3,7 +3,8 @@
 // and the budget in yuan, so the schema's paths (startDate, endDate, budgetFen) are mapped back
 // onto those fields, for the browser's own check and for the server's field errors alike.
 import type { z } from "zod";
-import { applicationSaveSchema, yuanToFen, type TravelMode, type TripScope } from "../../domain/policy";
+import { applicationSaveSchema, type TravelMode, type TripScope } from "../../domain/policy";
+import { parseYuan } from "../../domain/money";
 
 export interface ExternalValues {
   name?: string;
@@ -42,7 +43,7 @@ export function toApplicationInput(values: ApplicationFormValues): ApplicationIn
     externalTravellers: (values.externalTravellers ?? []).map((x) => ({ name: trim(x.name), mobilePhone: blank(x.mobilePhone) })),
     modes: values.modes ?? [],
     // An unreadable amount is left out, so the schema answers with the budget's own message.
-    budgetFen: yuanToFen(values.budget ?? "") ?? (undefined as unknown as number),
+    budgetFen: parseYuan(values.budget ?? "") ?? (undefined as unknown as number),
     remark: blank(values.remark),
     submit: true,
   };

@@ -7,7 +7,6 @@ import { Empty, Form, Input, Select, Space, Table, Typography, type TableColumns
 import { Link } from "react-router";
 import { PlusOutlined } from "@ant-design/icons";
 import { APPROVAL_STATUSES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../domain/approval";
-import { formatFen } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -17,6 +16,7 @@ import { applyDetailPath, type ApplicationListRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 interface SearchValues {
   keyword?: string;

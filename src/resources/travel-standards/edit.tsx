@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Ro
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import type { FieldPath } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema, yuanText } from "../../domain/policy";
+import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -16,6 +16,7 @@ import { STANDARD_PATHS, type StandardRow } from "./index";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 import { useCodes } from "../../components/use-codes";
+import { yuanText } from "../../domain/money";
 
 export default function EditStandardSettingsPage({ routeName }: { routeName: string }) {
   const t = useTranslate();

@@ -6,7 +6,7 @@ import type { CrudFilter, HttpError } from "@refinedev/core";
 import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES, yuanText } from "../../domain/policy";
+import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -15,6 +15,7 @@ import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { CityTiersButton } from "./CityTiersDrawer";
 import { useCodes } from "../../components/use-codes";
+import { yuanText } from "../../domain/money";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 const NOWRAP = { style: { whiteSpace: "nowrap" as const } };

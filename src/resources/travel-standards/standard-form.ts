@@ -2,8 +2,9 @@
 // own schema. Amounts are typed in yuan and saved in fen; an empty amount means "no cap" (null),
 // an unreadable one is passed on as text so the schema answers with that field's message.
 import type { z } from "zod";
-import { fenToYuan, standardFormSchema, yuanToFen, type CabinClass, type CityTier, type OverAction, type SeatClass } from "../../domain/policy";
+import { standardFormSchema, type CabinClass, type CityTier, type OverAction, type SeatClass } from "../../domain/policy";
 import type { StandardRow } from "./index";
+import { fenToYuan, parseYuan } from "../../domain/money";
 
 export interface StandardFormValues {
   overAction?: OverAction;
@@ -22,7 +23,7 @@ const TIERS: CityTier[] = ["tier1", "tier2", "tier3", "other"];
 function amount(text: string | undefined): number | string | null {
   const s = text?.trim() ?? "";
   if (!s) return null;
-  return yuanToFen(s) ?? "invalid";
+  return parseYuan(s) ?? "invalid";
 }
 
 function whole(text: string | undefined): number | string | null {

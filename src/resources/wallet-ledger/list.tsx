@@ -8,11 +8,9 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
-import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type BusinessType, type LedgerRow } from "../../domain/payments/types";
-import { formatFen } from "../../domain/policy/fen";
-import { formatMoney, formatChinaTime } from "../../domain/format";
+import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type AccountSummary, type BusinessType, type LedgerRow } from "../../domain/payments/types";
+import { formatChinaTime } from "../../domain/format";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
-import { yuanTextToFen } from "../../domain/travel/money";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -20,18 +18,13 @@ import { pathFor } from "../../access/routes";
 import { WithdrawalList } from "../withdrawals/list";
 import { BankCards } from "../withdrawals/BankCards";
 import { WithdrawDialog } from "../withdrawals/WithdrawDialog";
+import { formatFen } from "../../domain/money";
 
 interface SearchValues {
   direction?: "in" | "out";
   account?: string;
   businessType?: number;
   createDate?: [Dayjs, Dayjs] | null;
-}
-
-interface AccountSummary {
-  balance: string;
-  frozen: string;
-  available: string;
 }
 
 const ACCOUNTS = ["wallet", "alipay", "wechat"] as const;
@@ -75,14 +68,14 @@ function Balance({ onCards }: { onCards: () => void }) {
   return (
     <Card>
       <Space size={64} wrap>
-        <Statistic title={t("wallet.balance")} prefix="¥" value={formatMoney(a.balance)} valueStyle={{ color: "#f5222d" }} data-testid="wallet-page-balance" />
-        <Statistic title={t("wallet.available")} prefix="¥" value={formatMoney(a.available)} />
-        <Statistic title={t("wallet.frozen")} prefix="¥" value={formatMoney(a.frozen)} />
+        <Statistic title={t("wallet.balance")} prefix="¥" value={formatFen(a.balanceFen)} valueStyle={{ color: "#f5222d" }} data-testid="wallet-page-balance" />
+        <Statistic title={t("wallet.available")} prefix="¥" value={formatFen(a.availableFen)} />
+        <Statistic title={t("wallet.frozen")} prefix="¥" value={formatFen(a.frozenFen)} />
         <Button type="primary" size="large" icon={<TransactionOutlined />} onClick={() => setWithdrawing(true)}>{t("wallet.withdraw.open")}</Button>
       </Space>
       {withdrawing && (
         <WithdrawDialog
-          withdrawableFen={yuanTextToFen(a.available) ?? 0}
+          withdrawableFen={Math.max(0, a.availableFen)}
           onClose={() => setWithdrawing(false)}
           onCards={() => {
             setWithdrawing(false);

@@ -9,12 +9,12 @@ import type { z } from "zod";
 import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
 import { domainLang } from "../../providers/i18n-provider";
 import { passwordDigest } from "../../domain/password-digest";
-import { formatFen, fenToYuan } from "../../domain/policy/fen";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { WITHDRAWAL_PATHS, WITHDRAWAL_SCHEMAS, type WithdrawalView } from "../../domain/payments/withdrawal";
 import { pathFor } from "../../access/routes";
 import type { BankCardView } from "../../domain/payments/bank-cards";
 import { useBankCards, type CardList } from "./BankCards";
+import { fenToYuan, formatFen } from "../../domain/money";
 
 type Schemas = (typeof WITHDRAWAL_SCHEMAS)["zh"];
 type Values = z.input<Schemas["applyForm"]>;

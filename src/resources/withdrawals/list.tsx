@@ -3,13 +3,13 @@
 import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { formatFen } from "../../domain/policy/fen";
 import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import {
   WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, WITHDRAWAL_LABELS, type WithdrawalStatus, type WithdrawalView,
 } from "../../domain/payments/withdrawal";
 import { useCodes } from "../../components/use-codes";
+import { formatFen } from "../../domain/money";
 
 interface SearchValues {
   status?: WithdrawalStatus;

@@ -1,18 +1,15 @@
 // The policy forms' schemas, which the browser and the server both validate with.
 import { describe, expect, it } from "vitest";
-import {
-  applicationSaveSchema, carRideProblems, carStandardFormSchema, cityTiersSchema, createApplicationSchema, decisionFormSchema, fenToYuan,
-  flowFormSchema, formatFen, inTimeWindows, mayBookFor, preferencesFormSchema, replaceBookerFormSchema, standardFormSchema, yuanToFen, yuanText,
-  autoApproves, withPreferenceDefaults, DEFAULT_PREFERENCES,
-} from "../../../src/domain/policy";
+import { applicationSaveSchema, carRideProblems, carStandardFormSchema, cityTiersSchema, createApplicationSchema, decisionFormSchema, flowFormSchema, inTimeWindows, mayBookFor, preferencesFormSchema, replaceBookerFormSchema, standardFormSchema, autoApproves, withPreferenceDefaults, DEFAULT_PREFERENCES } from "../../../src/domain/policy";
+import { fenToYuan, formatFen, parseYuan, yuanText } from "../../../src/domain/money";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 describe("fen and yuan", () => {
   it.each([
     ["1280", 128000], ["1280.5", 128050], ["1280.50", 128050], ["0.01", 1], [" 3 ", 300], [12.5, 1250],
-  ] as const)("%s yuan → %i fen", (yuan, fen) => expect(yuanToFen(yuan)).toBe(fen));
-  it.each(["", "-1", "1.234", "1e3", "abc", "1,280"])("%s is no amount", (text) => expect(yuanToFen(text)).toBeNull());
+  ] as const)("%s yuan → %i fen", (yuan, fen) => expect(parseYuan(yuan)).toBe(fen));
+  it.each(["", "-1", "1.234", "1e3", "abc", "1,280"])("%s is no amount", (text) => expect(parseYuan(text)).toBeNull());
   it("formats fen", () => {
     expect(fenToYuan(128050)).toBe("1280.50");
     expect(formatFen(123456789)).toBe("1,234,567.89");

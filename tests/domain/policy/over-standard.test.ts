@@ -2,10 +2,7 @@
 // found (maximum price, maximum discount, lowest fare in the window), hotel caps by city tier,
 // cabin and seat classes, and what the booking page does with the result.
 import { describe, expect, it } from "vitest";
-import {
-  checkFlight, checkHotel, checkTrain, flightLimitFen, isOverLimitFen, overActionOf, overFlagsOf, overOutcome, tierOfCity,
-  DEFAULT_CITY_TIERS, OVER_STANDARD_ALLOWANCE_FEN, type FlightStandard,
-} from "../../../src/domain/policy";
+import { checkFlight, checkHotel, checkTrain, flightLimitFen, isOverLimitFen, overActionOf, overFlagsOf, overOutcome, tierOfCity, DEFAULT_CITY_TIERS, OVER_STANDARD_ALLOWANCE_FEN, type FlightStandard } from "../../../src/domain/policy";
 
 const flight = (over: Partial<FlightStandard> = {}): FlightStandard => ({ cabins: ["Y"], maxDiscount: null, maxPriceFen: null, lowestFareHours: null, ...over });
 

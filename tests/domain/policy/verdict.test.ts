@@ -2,10 +2,7 @@
 // held to the standard's seat classes, a hotel stay's dearest night held to the nightly cap of
 // its city's tier in the company's lists, and the verdict's text and outcome for each action.
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_CITY_TIERS, NO_STANDARD_TEXT, POLICY_SEAT_OF_RAIL, SEAT_CLASSES, WITHIN_TEXT, checkHotel, highestNightFen, hotelVerdict, trainVerdict, verdictOf,
-  type CityTiers, type HotelStandard, type TrainStandard,
-} from "../../../src/domain/policy";
+import { DEFAULT_CITY_TIERS, NO_STANDARD_TEXT, POLICY_SEAT_OF_RAIL, SEAT_CLASSES, WITHIN_TEXT, checkHotel, highestNightFen, hotelVerdict, trainVerdict, verdictOf, type CityTiers, type HotelStandard, type TrainStandard } from "../../../src/domain/policy";
 import { SEAT_CLASS_LABELS, type SeatClass as RailSeat } from "../../../src/domain/travel/train";
 import { label } from "../../../src/domain/codes";
 
