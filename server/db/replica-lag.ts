@@ -1,0 +1,65 @@
+// When a streaming replica may serve reads: pure decisions over what the health check saw, so
+// they are tested without a replica. Lag is measured in wall time: the primary's WAL position
+// is sampled with the time it was taken, and the replica is caught up to the latest sample its
+// replay position has reached.
+
+/** A primary WAL position ("16/B374D848") as one number. */
+export function parseLsn(text: string): bigint {
+  const m = /^([0-9A-Fa-f]+)\/([0-9A-Fa-f]+)$/.exec(text.trim());
+  if (!m) throw new Error(`not a WAL position: ${text}`);
+  return (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`);
+}
+
+/** The primary's WAL position and the time (ms) just before it was asked. */
+export interface PrimarySample {
+  at: number;
+  lsn: bigint;
+}
+
+/**
+ * The time of the latest primary sample the replica has replayed: everything committed on the
+ * primary before then is on the replica. A null replay position is a server not in recovery
+ * (the primary itself named as replica): current as of the latest sample. Null: behind every
+ * sample kept.
+ */
+export function caughtUpAt(samples: readonly PrimarySample[], replayLsn: bigint | null): number | null {
+  let best: number | null = null;
+  for (const s of samples) {
+    if ((replayLsn === null || s.lsn <= replayLsn) && (best === null || s.at > best)) best = s.at;
+  }
+  return best;
+}
+
+export interface ReplicaState {
+  /** When the replica last answered the health check (ms); null: never, or failed since. */
+  answeredAt: number | null;
+  /** How far behind the latest primary sample the replica was at that answer (ms). */
+  lagMs: number;
+}
+
+export interface LagLimits {
+  /** Most lag (wall time behind the primary) a read that tolerates lag accepts. */
+  maxLagMs: number;
+  /** A replica silent this long (missed health checks) is treated as gone. */
+  maxSilenceMs: number;
+}
+
+export const DEFAULT_LAG_LIMITS: LagLimits = { maxLagMs: 1_000, maxSilenceMs: 2_500 };
+
+/** Lag at an answer: the latest sample's time less the time the replica is caught up to. */
+export function lagAt(samples: readonly PrimarySample[], caught: number | null): number {
+  if (caught === null || !samples.length) return Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.max(...samples.map((s) => s.at)) - caught);
+}
+
+/** Whether reads that tolerate lag may go to the replica now. */
+export function replicaUsable(state: ReplicaState, now: number, limits: LagLimits = DEFAULT_LAG_LIMITS): boolean {
+  if (state.answeredAt === null) return false;
+  return now - state.answeredAt <= limits.maxSilenceMs && state.lagMs <= limits.maxLagMs;
+}
+
+/** Samples worth keeping: a replica further behind than the oldest is unusable anyway. */
+export function keepSamples(samples: readonly PrimarySample[], now: number, keepMs: number): PrimarySample[] {
+  const kept = samples.filter((s) => now - s.at <= keepMs);
+  return kept.length ? kept : samples.slice(-1);
+}
