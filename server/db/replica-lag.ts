@@ -10,22 +10,33 @@ export function parseLsn(text: string): bigint {
   return (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`);
 }
 
-/** The primary's WAL position and the time (ms) just before it was asked. */
+let stamps = 0;
+
+/**
+ * A number that only grows within this process: what is known committed is stamped, and so is
+ * each primary sample before it is asked, so "known before this sample" is a plain comparison
+ * (two events in the same millisecond would not be ordered by the clock).
+ */
+export function nextStamp(): number {
+  return ++stamps;
+}
+
+/** The primary's WAL position, with the time (ms) and stamp taken just before it was asked. */
 export interface PrimarySample {
   at: number;
+  stamp: number;
   lsn: bigint;
 }
 
 /**
- * The time of the latest primary sample the replica has replayed: everything committed on the
- * primary before then is on the replica. A null replay position is a server not in recovery
- * (the primary itself named as replica): current as of the latest sample. Null: behind every
- * sample kept.
+ * The latest primary sample the replica has replayed: everything known committed on the primary
+ * before it was taken is on the replica. A null replay position is a server not in recovery (the
+ * primary itself named as replica): current as of the latest sample. Null: behind every sample kept.
  */
-export function caughtUpAt(samples: readonly PrimarySample[], replayLsn: bigint | null): number | null {
-  let best: number | null = null;
+export function caughtUpTo(samples: readonly PrimarySample[], replayLsn: bigint | null): PrimarySample | null {
+  let best: PrimarySample | null = null;
   for (const s of samples) {
-    if ((replayLsn === null || s.lsn <= replayLsn) && (best === null || s.at > best)) best = s.at;
+    if ((replayLsn === null || s.lsn <= replayLsn) && (best === null || s.stamp > best.stamp)) best = s;
   }
   return best;
 }
@@ -47,9 +58,9 @@ export interface LagLimits {
 export const DEFAULT_LAG_LIMITS: LagLimits = { maxLagMs: 1_000, maxSilenceMs: 2_500 };
 
 /** Lag at an answer: the latest sample's time less the time the replica is caught up to. */
-export function lagAt(samples: readonly PrimarySample[], caught: number | null): number {
+export function lagAt(samples: readonly PrimarySample[], caught: PrimarySample | null): number {
   if (caught === null || !samples.length) return Number.POSITIVE_INFINITY;
-  return Math.max(0, Math.max(...samples.map((s) => s.at)) - caught);
+  return Math.max(0, Math.max(...samples.map((s) => s.at)) - caught.at);
 }
 
 /** Whether reads that tolerate lag may go to the replica now. */

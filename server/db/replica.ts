@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import type { Database } from "./schema";
 import { SchemaPostgresDialect } from "./schema-introspector";
 import {
-  DEFAULT_LAG_LIMITS, caughtUpAt, keepSamples, lagAt, parseLsn, replicaUsable, type LagLimits, type PrimarySample, type ReplicaState,
+  DEFAULT_LAG_LIMITS, caughtUpTo, keepSamples, lagAt, nextStamp, parseLsn, replicaUsable, type LagLimits, type PrimarySample, type ReplicaState,
 } from "./replica-lag";
 
 export interface ReplicaReads {
@@ -38,7 +38,7 @@ export class ReadOnPrimary extends Error {
 
 interface ReplicaOf {
   primary: Kysely<Database>;
-  /** Time (ms) of the latest primary state the replica is known to hold; null: none yet. */
+  /** Stamp (nextStamp) of the latest primary sample the replica is known to hold; null: none yet. */
   visibleAsOf(): number | null;
 }
 const replicas = new WeakMap<Kysely<Database>, ReplicaOf>();
@@ -86,17 +86,18 @@ export async function openReplica(opts: ReplicaOptions): Promise<ReplicaReads> {
 
   const runCheck = async () => {
     const at = Date.now();
+    const stamp = nextStamp();
     try {
       const p = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(opts.primary);
-      samples = keepSamples([...samples, { at, lsn: parseLsn(p.rows[0].lsn) }], at, 10 * limits.maxLagMs);
+      samples = keepSamples([...samples, { at, stamp, lsn: parseLsn(p.rows[0].lsn) }], at, 10 * limits.maxLagMs);
     } catch {
       return; // the primary not answering is its own outage; nothing to judge the replica by
     }
     try {
       const r = await sql<{ lsn: string | null }>`select pg_last_wal_replay_lsn()::text as lsn`.execute(replica);
       const lsn = r.rows[0]?.lsn ?? null;
-      const caught = caughtUpAt(samples, lsn === null ? null : parseLsn(lsn));
-      if (caught !== null) visible = Math.max(visible ?? caught, caught);
+      const caught = caughtUpTo(samples, lsn === null ? null : parseLsn(lsn));
+      if (caught !== null) visible = Math.max(visible ?? caught.stamp, caught.stamp);
       state = { answeredAt: Date.now(), lagMs: lagAt(samples, caught) };
       report({ lagMs: state.lagMs });
     } catch (e) {

@@ -7,6 +7,7 @@ import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from "k
 import { inTransaction } from "../db/transaction";
 import type { Database } from "../db/schema";
 import { ReadOnPrimary, replicaOf } from "../db/replica";
+import { nextStamp } from "../db/replica-lag";
 import { isoAt } from "../services/clock";
 
 export interface Mark {
@@ -14,7 +15,7 @@ export interface Mark {
   day: string;
 }
 
-/** Marks known generated, each with the time (ms) it was known committed on the primary. */
+/** Marks known generated, each with the stamp (nextStamp) taken once it was known committed on the primary. */
 const seen = new WeakMap<Kysely<Database>, Map<string, number>>();
 const markId = (product: string, m: Mark) => `${product}|${m.scope}|${m.day}`;
 
@@ -36,7 +37,7 @@ export async function ensureGenerated(
 ): Promise<void> {
   const replica = replicaOf(db);
   if (replica) {
-    // The replica holds a mark once it has replayed past a primary state sampled after the mark
+    // The replica holds a mark once it has replayed a primary position sampled after the mark
     // was known committed; until then its rows may be missing there.
     const asOf = replica.visibleAsOf();
     const known = cacheOf(replica.primary);
@@ -62,7 +63,7 @@ export async function ensureGenerated(
       .execute();
     for (const r of rows) found.add(markId(product, r));
   }
-  const foundAt = Date.now();
+  const foundAt = nextStamp();
   for (const id of found) cache.set(id, foundAt);
   missing = missing.filter((m) => !found.has(markId(product, m)));
   if (!missing.length) return;
@@ -80,7 +81,7 @@ export async function ensureGenerated(
     }
     if (claimed.length) await write(trx, claimed);
   });
-  const committedAt = Date.now();
+  const committedAt = nextStamp();
   for (const m of missing) cache.set(markId(product, m), committedAt);
 }
 
@@ -139,7 +140,7 @@ function insertText(table: string, columns: string[], count: number, postgres: b
 export async function preloadMarks(db: Kysely<Database>, product: string, fromDay: string, toDay: string): Promise<void> {
   const cache = cacheOf(db);
   const rows = await db.selectFrom("inventory_marks").select(["scope", "day"]).where("product", "=", product).where("day", ">=", fromDay).where("day", "<=", toDay).execute();
-  const at = Date.now();
+  const at = nextStamp();
   for (const r of rows) cache.set(markId(product, r), at);
 }
 
