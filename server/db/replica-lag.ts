@@ -57,10 +57,17 @@ export interface LagLimits {
 
 export const DEFAULT_LAG_LIMITS: LagLimits = { maxLagMs: 1_000, maxSilenceMs: 2_500 };
 
-/** Lag at an answer: the latest sample's time less the time the replica is caught up to. */
-export function lagAt(samples: readonly PrimarySample[], caught: PrimarySample | null): number {
-  if (caught === null || !samples.length) return Number.POSITIVE_INFINITY;
-  return Math.max(0, Math.max(...samples.map((s) => s.at)) - caught.at);
+/**
+ * Lag at an answer (ms): the latest sample's time less that of the sample the replica has
+ * replayed. Samples are an interval apart, so a replica a few milliseconds behind a busy primary
+ * would look a whole interval behind; the time of the last commit it replayed (`replayedCommitAt`)
+ * bounds the lag more closely: everything committed before then is there.
+ */
+export function lagAt(samples: readonly PrimarySample[], caught: PrimarySample | null, replayedCommitAt: number | null = null, answeredAt = 0): number {
+  if (!samples.length) return Number.POSITIVE_INFINITY;
+  const bySamples = caught === null ? Number.POSITIVE_INFINITY : Math.max(0, Math.max(...samples.map((s) => s.at)) - caught.at);
+  if (bySamples === 0 || replayedCommitAt === null) return bySamples;
+  return Math.min(bySamples, Math.max(0, answeredAt - replayedCommitAt));
 }
 
 /** Whether reads that tolerate lag may go to the replica now. */

@@ -94,11 +94,12 @@ export async function openReplica(opts: ReplicaOptions): Promise<ReplicaReads> {
       return; // the primary not answering is its own outage; nothing to judge the replica by
     }
     try {
-      const r = await sql<{ lsn: string | null }>`select pg_last_wal_replay_lsn()::text as lsn`.execute(replica);
+      const r = await sql<{ lsn: string | null; committed: number | null }>`select pg_last_wal_replay_lsn()::text as lsn, (extract(epoch from pg_last_xact_replay_timestamp()) * 1000)::float8 as committed`.execute(replica);
+      const answeredAt = Date.now();
       const lsn = r.rows[0]?.lsn ?? null;
       const caught = caughtUpTo(samples, lsn === null ? null : parseLsn(lsn));
       if (caught !== null) visible = Math.max(visible ?? caught.stamp, caught.stamp);
-      state = { answeredAt: Date.now(), lagMs: lagAt(samples, caught) };
+      state = { answeredAt, lagMs: lagAt(samples, caught, r.rows[0]?.committed ?? null, answeredAt) };
       report({ lagMs: state.lagMs });
     } catch (e) {
       state = { answeredAt: null, lagMs: Number.POSITIVE_INFINITY };

@@ -40,6 +40,17 @@ describe("the lag decision", () => {
     expect(caughtUpTo(samples, null)?.stamp).toBe(3);
   });
 
+  it("bounds the lag by the last commit replayed when behind the latest sample", () => {
+    // Behind the latest sample, but it replayed a commit made 20 ms before it answered.
+    expect(lagAt(samples, caughtUpTo(samples, 250n), 3_010, 3_030)).toBe(20);
+    // A last replayed commit long ago does not make the lag larger than the samples say.
+    expect(lagAt(samples, caughtUpTo(samples, 250n), 100, 3_030)).toBe(1_000);
+    // Behind every sample: the last commit replayed is the only bound.
+    expect(lagAt(samples, null, 2_500, 3_030)).toBe(530);
+    // Caught up with the latest sample: no lag whatever the last commit's age.
+    expect(lagAt(samples, caughtUpTo(samples, 300n), 100, 3_030)).toBe(0);
+  });
+
   it("uses the replica only while it answers and is at most a second behind", () => {
     const limits = { maxLagMs: 1_000, maxSilenceMs: 2_500 };
     expect(replicaUsable({ answeredAt: 10_000, lagMs: 0 }, 10_500, limits)).toBe(true);
