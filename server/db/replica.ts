@@ -64,6 +64,9 @@ export async function openReplica(opts: ReplicaOptions): Promise<ReplicaReads> {
     max: 10,
     // A replica that does not answer should cost a read little before the primary takes it.
     connectionTimeoutMillis: 1_000,
+    // A replica that stops answering mid-statement (no reset, just silence) must not hold a read,
+    // or the health check itself, for ever: the read is then run on the primary.
+    query_timeout: 10_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   let log: ReplicaLog | null = null;
