@@ -4,6 +4,7 @@ import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { Db } from "./db";
+import type { ReplicaReads } from "./db/replica";
 import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
 import type { AppContext } from "./services/context";
@@ -59,6 +60,8 @@ import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 
 export interface AppConfig {
   db: Db;
+  /** A PostgreSQL replica for reads that tolerate lag (DATABASE_REPLICA_URL); none: all reads on db. */
+  replica?: ReplicaReads;
   nodeEnv?: string;
   /** Directory of the built portal; served with history fallback when it has an index.html. */
   staticDir?: string;
@@ -98,8 +101,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Every log line is written without secrets (see log-redact.ts).
   const app = Fastify({ ...httpServerOptions(config.logger ?? false), trustProxy: config.trustProxy ?? false });
 
+  const replica = config.replica;
+  replica?.logTo(app.log);
   const ctx: AppContext = {
     db: config.db.db,
+    get readDb() {
+      return replica ? replica.current() : this.db;
+    },
+    replica,
     dialect: config.db.dialect,
     nodeEnv: config.nodeEnv ?? "development",
     authorize: config.authorize ?? (() => false),

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { DatabaseUnavailable, openDb, toCount } from "./db";
 import { migrateToLatest } from "./db/migrate";
+import { openReplica, type ReplicaReads } from "./db/replica";
 import { watchBackupRequests } from "./db/backup";
 import { seedDemo } from "./db/seed/demo";
 import { seedDemoHistory } from "./db/seed/history";
@@ -55,8 +56,16 @@ async function main() {
     fatal(`数据库迁移失败：${(e as Error).message}`);
   }
 
+  // Reads that tolerate a second of lag may go to a streaming replica (PostgreSQL only). It need
+  // not be up at start: it is used once its health check finds it answering and current.
+  let replica: ReplicaReads | undefined;
+  if (env.DATABASE_REPLICA_URL && database.dialect === "postgres") {
+    replica = await openReplica({ url: env.DATABASE_REPLICA_URL, primary: db });
+  }
+
   const app = await buildApp({
     db: database,
+    replica,
     nodeEnv,
     staticDir: env.STATIC_DIR ?? path.join(root, "dist"),
     logger: { level: env.LOG_LEVEL ?? (nodeEnv === "production" ? "info" : "info") },
@@ -74,6 +83,7 @@ async function main() {
   });
   setSmsProvider(createSmsProvider(config.sms, app.log));
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
+  if (env.DATABASE_REPLICA_URL && !replica) app.log.warn("DATABASE_REPLICA_URL ignored: a replica is used with PostgreSQL only");
   app.log.info({ paymentWindowMinutes: config.paymentWindowMinutes }, "payment window");
   app.log.info({ alipay: config.payGateways.alipay ? "gateway" : config.paySandboxSecret ? "sandbox" : "off", wechat: config.payGateways.wechat ? "gateway" : config.paySandboxSecret ? "sandbox" : "off" }, "QR payment gateways chosen");
 
@@ -113,6 +123,7 @@ async function main() {
       metricsServer?.close();
       await app.close(); // stops accepting, waits for in-flight requests
       await inventory;
+      await replica?.close();
       await database.close();
       process.exit(0);
     } catch (e) {
@@ -126,6 +137,7 @@ async function main() {
   try {
     await app.listen({ port, host });
   } catch (e) {
+    await replica?.close().catch(() => {});
     await database.close().catch(() => {});
     fatal(`无法监听 ${host}:${port}：${(e as Error).message}`);
   }

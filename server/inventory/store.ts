@@ -1,10 +1,13 @@
 // Generated inventory is written on first touch and remembered: a mark (product, scope, day)
 // is inserted in the same transaction as its rows, with "on conflict do nothing", so two
 // requests generating the same day at once write it once. Marks already seen are cached per
-// database so a search pays for the check only the first time.
+// database so a search pays for the check only the first time. A search on the replica never
+// writes: it generates on the primary and then reads there, until the replica holds the marks.
 import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from "kysely";
 import { inTransaction } from "../db/transaction";
 import type { Database } from "../db/schema";
+import { ReadOnPrimary, replicaOf } from "../db/replica";
+import { nextStamp } from "../db/replica-lag";
 import { isoAt } from "../services/clock";
 
 export interface Mark {
@@ -12,13 +15,14 @@ export interface Mark {
   day: string;
 }
 
-const seen = new WeakMap<Kysely<Database>, Set<string>>();
+/** Marks known generated, each with the stamp (nextStamp) taken once it was known committed on the primary. */
+const seen = new WeakMap<Kysely<Database>, Map<string, number>>();
 const markId = (product: string, m: Mark) => `${product}|${m.scope}|${m.day}`;
 
-function cacheOf(db: Kysely<Database>): Set<string> {
-  let set = seen.get(db);
-  if (!set) seen.set(db, (set = new Set()));
-  return set;
+function cacheOf(db: Kysely<Database>): Map<string, number> {
+  let map = seen.get(db);
+  if (!map) seen.set(db, (map = new Map()));
+  return map;
 }
 
 /**
@@ -31,6 +35,20 @@ export async function ensureGenerated(
   wanted: readonly Mark[],
   write: (trx: Transaction<Database>, marks: Mark[]) => Promise<void>,
 ): Promise<void> {
+  const replica = replicaOf(db);
+  if (replica) {
+    // The replica holds a mark once it has replayed a primary position sampled after the mark
+    // was known committed; until then its rows may be missing there.
+    const asOf = replica.visibleAsOf();
+    const known = cacheOf(replica.primary);
+    const held = (m: Mark) => {
+      const at = known.get(markId(product, m));
+      return at !== undefined && asOf !== null && at < asOf;
+    };
+    if (wanted.every(held)) return;
+    await ensureGenerated(replica.primary, product, wanted, write);
+    throw new ReadOnPrimary();
+  }
   const cache = cacheOf(db);
   let missing = dedupe(wanted).filter((m) => !cache.has(markId(product, m)));
   if (!missing.length) return;
@@ -45,7 +63,8 @@ export async function ensureGenerated(
       .execute();
     for (const r of rows) found.add(markId(product, r));
   }
-  for (const id of found) cache.add(id);
+  const foundAt = nextStamp();
+  for (const id of found) cache.set(id, foundAt);
   missing = missing.filter((m) => !found.has(markId(product, m)));
   if (!missing.length) return;
   await inTransaction(db, async (trx) => {
@@ -62,7 +81,8 @@ export async function ensureGenerated(
     }
     if (claimed.length) await write(trx, claimed);
   });
-  for (const m of missing) cache.add(markId(product, m));
+  const committedAt = nextStamp();
+  for (const m of missing) cache.set(markId(product, m), committedAt);
 }
 
 function dedupe(marks: readonly Mark[]): Mark[] {
@@ -120,7 +140,8 @@ function insertText(table: string, columns: string[], count: number, postgres: b
 export async function preloadMarks(db: Kysely<Database>, product: string, fromDay: string, toDay: string): Promise<void> {
   const cache = cacheOf(db);
   const rows = await db.selectFrom("inventory_marks").select(["scope", "day"]).where("product", "=", product).where("day", ">=", fromDay).where("day", "<=", toDay).execute();
-  for (const r of rows) cache.add(markId(product, r));
+  const at = nextStamp();
+  for (const r of rows) cache.set(markId(product, r), at);
 }
 
 /** Whether a mark is in the cache (after preloadMarks or ensureGenerated has seen it). */

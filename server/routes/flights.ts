@@ -7,6 +7,7 @@ import {
 import type { RoundTripReply } from "../../src/domain/travel/types";
 import { defineRoute } from "../services/http/route";
 import { supplierContext, suppliersFor } from "../suppliers";
+import { withReadDb } from "../services/read-db";
 import { checkDate } from "../suppliers/flight/embedded";
 import { gpCaller } from "../orders/flight/gp-book";
 import { isGpFareKey } from "../../src/domain/travel/gp-fares";
@@ -24,7 +25,7 @@ export function flightRoutes(seed?: string) {
       tags,
       access: "public",
       input: airCitySearchInput,
-      handler: ({ input, ctx }) => suppliersFor(ctx.db, seed).flight.cities(input.keyword, input.international),
+      handler: ({ input, ctx }) => withReadDb(ctx, (db) => suppliersFor(db, seed).flight.cities(input.keyword, input.international)),
     }),
     defineRoute({
       method: "POST",
@@ -36,7 +37,8 @@ export function flightRoutes(seed?: string) {
       handler: async ({ input, member, ctx }) => {
         // 政府采购 fares are shown to the members who may book them; asking as anyone else is refused.
         if (input.gp) await gpCaller(ctx, member);
-        return suppliersFor(ctx.db, seed).flight.search(input, await supplierContext(ctx.db, member));
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).flight.search(input, c));
       },
     }),
     defineRoute({
@@ -49,10 +51,12 @@ export function flightRoutes(seed?: string) {
       handler: async ({ input, member, ctx }): Promise<RoundTripReply> => {
         const c = await supplierContext(ctx.db, member);
         checkDate(input.retDate, c.today, "retDate", "返程日期");
-        const flight = suppliersFor(ctx.db, seed).flight;
-        const outbound = await flight.search(input, c);
-        const inbound = await flight.search({ ...input, depCity: input.arrCity, arrCity: input.depCity, depDate: input.retDate, depAirports: input.arrAirports, arrAirports: input.depAirports }, c);
-        return { outbound, inbound };
+        return withReadDb(ctx, async (db) => {
+          const flight = suppliersFor(db, seed).flight;
+          const outbound = await flight.search(input, c);
+          const inbound = await flight.search({ ...input, depCity: input.arrCity, arrCity: input.depCity, depDate: input.retDate, depAirports: input.arrAirports, arrAirports: input.depAirports }, c);
+          return { outbound, inbound };
+        });
       },
     }),
     defineRoute({
@@ -62,8 +66,10 @@ export function flightRoutes(seed?: string) {
       tags,
       access: "public",
       input: flightTransitInput,
-      handler: async ({ input, member, ctx }) =>
-        suppliersFor(ctx.db, seed).flight.searchTransit({ ...input, via: input.transitCity }, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).flight.searchTransit({ ...input, via: input.transitCity }, c));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -72,7 +78,10 @@ export function flightRoutes(seed?: string) {
       tags,
       access: "public",
       input: flightCalendarInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).flight.calendar(input, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).flight.calendar(input, c));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -81,6 +90,7 @@ export function flightRoutes(seed?: string) {
       tags,
       access: "public",
       input: fareVerifyInput,
+      // Verification answers whether the fare can be booked now: read on the primary, like the booking after it.
       handler: async ({ input, member, ctx }) => {
         if (isGpFareKey(input.fareKey)) await gpCaller(ctx, member);
         return suppliersFor(ctx.db, seed).flight.verify(input.fareKey, await supplierContext(ctx.db, member));
@@ -105,8 +115,10 @@ export function flightRoutes(seed?: string) {
       tags,
       access: "public",
       input: interFlightListInput,
-      handler: async ({ input, member, ctx }) =>
-        suppliersFor(ctx.db, seed).flight.searchInternational({ ...input, depBands: input.depBands as TimeBand[] | undefined }, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).flight.searchInternational({ ...input, depBands: input.depBands as TimeBand[] | undefined }, c));
+      },
     }),
   ];
 }

@@ -14,6 +14,7 @@ import { spendOverview } from "../reports/spend-overview";
 import { SPEND_OVERVIEW_PATH } from "../../src/domain/spend-overview";
 import { REPORT_TITLES, REPORT_TYPES, reportExportSchema, reportInputSchema, reportPaths, rowOf, ZERO_SUMS, type ReportDimension, type ReportExportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
 import { discountText, permilleText } from "../../src/domain/report-figures";
+import { withReadDb } from "../services/read-db";
 
 /** The company's administrator (70) reads the reports, as the enterprise bill. */
 const ACCESS = "reports:company";
@@ -83,7 +84,7 @@ function routesOf(type: ReportType) {
       tags: TAGS,
       access: ACCESS,
       input: reportInputSchema,
-      handler: async ({ input, member, ctx }) => companyReport(ctx.db, await reportScope(ctx.db, member!, type, input)),
+      handler: ({ input, member, ctx }) => withReadDb(ctx, async (db) => companyReport(db, await reportScope(db, member!, type, input))),
     }),
     defineExport({
       url: paths.excel,
@@ -104,15 +105,15 @@ function routesOf(type: ReportType) {
         { key: "savingsFen", header: "节省金额（元）", kind: "money", width: 16 },
         { key: "selfPayFen", header: "员工自付（元）", kind: "money", width: 16 },
       ],
-      count: async ({ ctx, member, input }) => rowsOf(await reportFor(ctx.db, member, type, input), input.dimension).length,
+      count: async ({ ctx, member, input }) => rowsOf(await withReadDb(ctx, (db) => reportFor(db, member, type, input)), input.dimension).length,
       totals: async ({ ctx, member, input }) => {
-        const r = await reportFor(ctx.db, member, type, input);
+        const r = await withReadDb(ctx, (db) => reportFor(db, member, type, input));
         // Travellers are counted by what their tickets cost in all; the other tables by the company's spend.
         const traveller = input.dimension === "traveller";
         return { orders: r.summary.orders, spendFen: traveller ? r.summary.orderFen : r.summary.spendFen, ...(traveller ? {} : { selfPayFen: r.summary.selfPayFen }), ...(r.summary.savingsFen !== null && input.dimension !== "traveller" && input.dimension !== "month" ? { savingsFen: r.summary.savingsFen } : {}) };
       },
       rows: async function* ({ ctx, member, input }) {
-        for (const r of rowsOf(await reportFor(ctx.db, member, type, input), input.dimension)) yield exportRow(r);
+        for (const r of rowsOf(await withReadDb(ctx, (db) => reportFor(db, member, type, input)), input.dimension)) yield exportRow(r);
       },
     }),
   ];
@@ -121,6 +122,7 @@ function routesOf(type: ReportType) {
 export const reportRoutes = [
   ...REPORT_TYPES.flatMap(routesOf),
   // The enterprise workbench's spend figures: read from the same summaries, for the same people.
+  // On the primary: they carry the count of approvals waiting for the reader, who has just acted on one.
   defineRoute({
     method: "POST",
     url: SPEND_OVERVIEW_PATH,

@@ -4,6 +4,7 @@ import { stationSearchInput, trainListInput, trainTransferInput } from "../../sr
 import type { TrainType } from "../../src/domain/travel/train";
 import { defineRoute } from "../services/http/route";
 import { supplierContext, suppliersFor } from "../suppliers";
+import { withReadDb } from "../services/read-db";
 
 const tags = ["trains"];
 
@@ -16,7 +17,7 @@ export function trainRoutes(seed?: string) {
       tags,
       access: "public",
       input: stationSearchInput,
-      handler: ({ input, ctx }) => suppliersFor(ctx.db, seed).train.stations(input.keyword),
+      handler: ({ input, ctx }) => withReadDb(ctx, (db) => suppliersFor(db, seed).train.stations(input.keyword)),
     }),
     defineRoute({
       method: "POST",
@@ -25,7 +26,10 @@ export function trainRoutes(seed?: string) {
       tags,
       access: "public",
       input: trainListInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).train.search({ ...input, trainTypes: input.trainTypes as TrainType[] | undefined }, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).train.search({ ...input, trainTypes: input.trainTypes as TrainType[] | undefined }, c));
+      },
     }),
     defineRoute({
       method: "POST",
@@ -34,7 +38,10 @@ export function trainRoutes(seed?: string) {
       tags,
       access: "public",
       input: trainTransferInput,
-      handler: async ({ input, member, ctx }) => suppliersFor(ctx.db, seed).train.transfers(input, await supplierContext(ctx.db, member)),
+      handler: async ({ input, member, ctx }) => {
+        const c = await supplierContext(ctx.db, member);
+        return withReadDb(ctx, (db) => suppliersFor(db, seed).train.transfers(input, c));
+      },
     }),
   ];
 }

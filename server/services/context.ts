@@ -2,10 +2,18 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import type { Dialect } from "../db";
 import type { RegisteredRoute } from "./http/route";
+import type { ReplicaReads } from "../db/replica";
 
 /** What every route module receives: the database and the app's shared services. */
 export interface AppContext {
   db: Kysely<Database>;
+  /**
+   * Where reads that tolerate a second of lag go (use withReadDb): the replica while it is
+   * answering and current, else the primary; ctx.db itself when no replica is configured.
+   */
+  readonly readDb: Kysely<Database>;
+  /** The replica's health, when one is configured. */
+  replica?: ReplicaReads;
   dialect: Dialect;
   nodeEnv: string;
   /** Whether a member may use an access resource (the access rules plug in here). */
