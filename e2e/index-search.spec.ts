@@ -73,3 +73,20 @@ test("the search's passengers open as many rows on the order page", async ({ pag
   await expect(page).toHaveURL(/\/airTicket\/order_info\?.*adults=2.*children=1.*fareKey=/);
   await expect(page.getByLabel("姓名", { exact: true })).toHaveCount(3);
 });
+
+test("the index page's calendar opens over the cards below the hero, and a day is picked by clicking it", async ({ page }) => {
+  // Lands on a weekday cell of the current or next month shown; the click fails if anything covers
+  // or clips the calendar (the product cards overlap the hero's foot).
+  await page.goto("/");
+  const card = page.getByRole("region", { name: "搜索行程" });
+  const field = page.getByPlaceholder("出发日期", { exact: true });
+  await field.click();
+  const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
+  await expect(calendar).toBeVisible();
+  const day = daysAhead(2);
+  if ((await calendar.locator(`[data-date="${day}"]`).count()) === 0) await calendar.getByRole("button", { name: "下个月" }).click();
+  await calendar.locator(`[data-date="${day}"]`).click();
+  await expect(calendar).toBeHidden();
+  await expect(field).toHaveValue(new RegExp(`^${day}`));
+  await expect(card).toBeVisible();
+});
