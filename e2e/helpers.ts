@@ -94,3 +94,10 @@ export async function verifiedSeat(page: Page, fareKey: string): Promise<FlightS
   expect(r.ret, r.msg).toBe(0);
   return r.data.seat as FlightSeat;
 }
+
+/**
+ * The order centre's address once the tab asked for by `?type=` is taken: the type is gone, and the
+ * list may already have written its page into the address (it does so once it has loaded, which
+ * can come before or after the check looks).
+ */
+export const ORDER_LIST_ADDRESS = /\/order\/list(\?pageSize=\d+&currentPage=\d+)?$/;

@@ -5,7 +5,7 @@
 // to a train no dearer (completed at once), and to a dearer 一等座 (the difference shown, the order
 // in 改签待支付, the difference paid at the cashier as 火车票改签, the new ticket issued).
 import { expect, test } from "@playwright/test";
-import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
+import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 
 const fen = fenOf;
@@ -65,7 +65,7 @@ test("a member books a 北京 → 上海 二等座, pays from the wallet, waits 
   await payNow(page);
 
   // trainPay goes to the train order list.
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
   await expect(page.getByRole("tab", { name: "火车票订单", selected: true })).toBeVisible();
   const row = page.getByTestId("train-order-list").locator("tr", { hasText: orderNo });
   await expect(row).toBeVisible();
@@ -132,7 +132,7 @@ test("a member changes a ticketed 二等座 to another train no dearer: the chan
   await expect(page).toHaveURL(/\/train\/train_order_pay\/\d+\/T\d{18}$/);
   const orderId = page.url().split("/").at(-2)!;
   await payNow(page);
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
 
   await page.goto(`/train/OrderDetails/${orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 20_000 }).catch(async () => {
@@ -201,7 +201,7 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   const [orderId, orderNo] = page.url().split("/").slice(-2);
   const paid = fenOf(await page.getByTestId("pay-amount").innerText());
   await payNow(page);
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
 
   await page.goto(`/train/OrderDetails/${orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 20_000 }).catch(async () => {
@@ -250,7 +250,7 @@ test("a member changes a ticketed 二等座 to a dearer 一等座: sees the diff
   await payNow(page);
 
   // trainChangeTicket lands on the train order list; the order carries the new ticket.
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
   await expect(page.getByRole("tab", { name: "火车票订单", selected: true })).toBeVisible();
   await page.goto(`/train/OrderDetails/${orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("已改签");

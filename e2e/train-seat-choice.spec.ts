@@ -4,7 +4,7 @@
 // says the adult sits in F as chosen and that the child's F could not be held (the railway seats an
 // order in one row, one F per row) and was assigned.
 import { expect, test, type Page } from "@playwright/test";
-import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
+import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 import { childTrainFare } from "../src/domain/travel/train";
@@ -61,7 +61,7 @@ test("an adult picks F, a 7-year-old's ID card turns the ticket to 儿童票, an
   expect(fenOf(await page.getByTestId("pay-amount").innerText())).toBe(fare + childTrainFare(fare) + 1000);
   const orderId = page.url().split("/").at(-2)!;
   await payNow(page);
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
 
   await page.goto(`/train/OrderDetails/${orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 20_000 }).catch(async () => {

@@ -6,7 +6,7 @@
 // from it too) and sees 购票方式 on the order list and detail. 免账号购票: the nab query page
 // reaches its own order form, and the two variants link to each other.
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
+import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 import { formatFen } from "../src/domain/money";
@@ -120,7 +120,7 @@ test("12306账号购票: a keyboard search, the 12306 sign-in, the account's pas
     balance = fenOf(await page.getByTestId("wallet-balance").innerText());
   }
   await payNow(page);
-  await expect(page).toHaveURL(/\/order\/list$/);
+  await expect(page).toHaveURL(ORDER_LIST_ADDRESS);
   const row = page.getByTestId("train-order-list").locator("tr", { hasText: orderNo });
   await expect(row).toContainText(`购票方式：12306账号购票：${ACCOUNT}`);
   await row.getByRole("link", { name: orderNo }).click();
