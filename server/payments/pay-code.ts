@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
-import { isUniqueViolation } from "../services/accounts/db";
+import { isUniqueViolation } from "../db/unique";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, signMatches } from "../services/accounts/partner-sign";
 import { moveWallet } from "./ledger";
 import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";

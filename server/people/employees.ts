@@ -8,7 +8,7 @@ import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { revokeMemberSessions } from "../services/accounts/sessions";
-import { uniquely } from "../policy/unique";
+import { uniquely } from "../db/unique";
 import { ownRow } from "../policy/company";
 import { memberTypeKey } from "../../src/domain/member";
 import { maskMobile } from "../../src/domain/people/certificates";

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
 import { BizError, RET } from "../services/http/envelope";
-import { uniquely } from "../policy/unique";
+import { uniquely } from "../db/unique";
 
 export type OwnedTable = "addresses" | "invoice_titles";
 type Db = Kysely<Database> | Transaction<Database>;

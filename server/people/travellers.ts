@@ -9,7 +9,7 @@ import { prepareQuery } from "../db/prepared";
 import { toCount } from "../db";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
-import { uniquely } from "../policy/unique";
+import { uniquely } from "../db/unique";
 import { ymdOf } from "../../src/domain/format";
 import { zInt } from "../../src/domain/zod";
 import {

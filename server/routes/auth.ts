@@ -10,7 +10,7 @@ import {
 import { zOptionalString, zText } from "../../src/domain/zod";
 import { hashPassword } from "../services/accounts/passwords";
 import { createSession, revokeMemberSessions, revokeSession } from "../services/accounts/sessions";
-import { isUniqueViolation } from "../services/accounts/db";
+import { isUniqueViolation } from "../db/unique";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { accountOf, captchaNeeded, guardedCheck, signInKeys, verifyMemberPassword } from "../services/accounts/password-guard";
 import { giveBack } from "../services/accounts/throttle";

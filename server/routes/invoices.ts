@@ -24,7 +24,7 @@ import {
 } from "../../src/domain/people/invoice";
 import { maskMobile } from "../../src/domain/people/certificates";
 import { assertOwned } from "../people/owned";
-import { isUniqueViolation } from "../policy/unique";
+import { isUniqueViolation } from "../db/unique";
 
 const ACCESS = "invoices";
 const TAGS = ["invoices"];

@@ -6,7 +6,7 @@ import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { createSession } from "../services/accounts/sessions";
-import { isUniqueViolation } from "../services/accounts/db";
+import { isUniqueViolation } from "../db/unique";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { loginReply } from "../services/accounts/members";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/accounts/partner-sign";

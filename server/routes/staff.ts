@@ -15,7 +15,7 @@ import {
   DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, rolledUpCounts, type TripLevelOption,
 } from "../../src/domain/people/employee";
 import { UNASSIGNED_DEPARTMENT } from "./workbench";
-import { uniquely } from "../policy/unique";
+import { uniquely } from "../db/unique";
 import {
   companyIdOf, deleteEmployee, employeeDetail, saveEmployee, setEmployeeStatus,
 } from "../people/employees";

@@ -18,7 +18,7 @@ import type { DepartmentTotal, StatementEvent, StatementLine, StatementRow } fro
 import { settleCredit } from "./credit";
 import { companyById } from "./company";
 import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
-import { isUniqueViolation } from "../services/accounts/db";
+import { isUniqueViolation } from "../db/unique";
 import { formatFen } from "../../src/domain/money";
 
 export const UNASSIGNED_DEPARTMENT = "未分配部门";

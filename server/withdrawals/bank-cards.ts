@@ -5,7 +5,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { BankCardsTable, Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
-import { isUniqueViolation, lockKey } from "../services/accounts/db";
+import { lockKey } from "../services/accounts/db";
+import { isUniqueViolation } from "../db/unique";
 import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
 import { toCount } from "../db";
 import {

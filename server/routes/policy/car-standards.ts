@@ -16,7 +16,7 @@ import { carStandardFormSchema, CAR_TYPES, type CarStandardForm } from "../../..
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { allCities, citiesByCode } from "../../policy/cities";
-import { uniquely } from "../../policy/unique";
+import { uniquely } from "../../db/unique";
 import { likePattern } from "./paging";
 
 const ACCESS = "car-standards";

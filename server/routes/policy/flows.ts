@@ -15,7 +15,7 @@ import { zBool, zInt, zOptionalString } from "../../../src/domain/zod";
 import { FLOW_COVERS, FLOW_COVER_LABELS, flowFormSchema, type FlowCover, type FlowLevel, type TimeoutAction } from "../../../src/domain/policy";
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
-import { uniquely } from "../../policy/unique";
+import { uniquely } from "../../db/unique";
 import { likePattern } from "./paging";
 
 const ACCESS = "approval-flows";

@@ -1,4 +1,4 @@
-// A unique index that refuses a write is how two concurrent saves of the same thing are settled;
+// A unique index that refuses a write is how two concurrent writes of the same thing are settled;
 // the loser hears a business message, not a server error.
 
 /** SQLite (better-sqlite3) and PostgreSQL (pg, 23505) spell a unique violation differently. */
