@@ -31,8 +31,8 @@ export function firstLoadKeys(manifest) {
   return [Object.keys(manifest).find((k) => manifest[k].isEntry), ...INDEX_ROUTE];
 }
 
-/** The files of those keys and of everything they import statically. */
-export function firstLoad(manifest) {
+/** The files of the given manifest keys and of everything they import statically. */
+export function staticClosure(manifest, keys) {
   const files = new Set();
   const take = (key) => {
     const chunk = manifest[key];
@@ -40,8 +40,13 @@ export function firstLoad(manifest) {
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) take(dep);
   };
-  firstLoadKeys(manifest).forEach(take);
+  keys.forEach(take);
   return files;
+}
+
+/** The index route's first load: its keys' static closure. */
+export function firstLoad(manifest) {
+  return staticClosure(manifest, firstLoadKeys(manifest));
 }
 
 /** Modules the page shows at once that the build made lazily loaded chunks (a manifest key of their own, imported dynamically). */

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build } from "vite";
-import { firstLoadKeys } from "./first-load.mjs";
+import { firstLoadKeys, staticClosure } from "./first-load.mjs";
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-modules-"));
 const chunks = new Map();
@@ -32,17 +32,7 @@ await build({
 });
 
 const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
-function closure(keys) {
-  const files = new Set();
-  const take = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const dep of chunk.imports ?? []) take(dep);
-  };
-  keys.forEach(take);
-  return files;
-}
+const closure = (keys) => staticClosure(manifest, keys);
 const gz = (s) => zlib.gzipSync(s, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 const packageOf = (id) => {

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { signSandbox } from "../../server/payments/sandbox";
+import { md5 } from "../../server/services/accounts/passwords";
 import { PAY_PATHS } from "../../src/domain/payments/types";
 import { FLIGHT_ORDER_PATHS } from "../../src/domain/orders/flight-types";
 import { addDays, chinaDate } from "../../src/domain/travel/dates";
@@ -28,7 +29,6 @@ async function api(url: string, body: Record<string, string | number>, token?: s
   return reply.data;
 }
 
-const md5 = (s: string) => crypto.createHash("md5").update(s).digest("hex");
 const phone = "13800000010";
 const { token } = await api("/login/appNewLogin", { mobilePhone: phone, loginPsw: md5("demo123456") });
 const depDate = addDays(chinaDate(Date.now()), 5);

@@ -36,6 +36,26 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
+export interface SeededDb {
+  db: Db;
+  /** Closes the connection and drops the database (PostgreSQL: the schema). */
+  close(): Promise<void>;
+}
+
+/** A fresh database, migrated and seeded with the demo data, for tests that work on its tables directly. */
+export async function openSeededTestDb(): Promise<SeededDb> {
+  const { db, drop } = await openTestDb();
+  await migrateToLatest(db.db, db.schema);
+  await seedDemo(db.db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
+
 export async function startHarness(opts: { seed?: boolean } & Partial<AppConfig> = {}): Promise<Harness> {
   const { db, drop } = await openTestDb();
   await migrateToLatest(db.db, db.schema);

@@ -2,23 +2,17 @@
 // fen columns, converting each value exactly (SQLite, or PostgreSQL with DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { openTestDb } from "./harness";
-import type { Db } from "../../server/db";
-import { migrateToLatest } from "../../server/db/migrate";
-import { seedDemo } from "../../server/db/seed/demo";
+import { openSeededTestDb, type SeededDb } from "./harness";
 import * as m113 from "../../server/db/migrations/113_money_in_fen";
 
-let t: { db: Db; drop: () => Promise<void> };
+let t: SeededDb;
 const raw = () => t.db.db as unknown as Kysely<any>;
 
 beforeAll(async () => {
-  t = await openTestDb();
-  await migrateToLatest(t.db.db, t.db.schema);
-  await seedDemo(t.db.db);
+  t = await openSeededTestDb();
 });
 afterAll(async () => {
-  await t.db.close();
-  await t.drop();
+  await t.close();
 });
 
 // [balance, frozen, creditLimit, creditUsed] as stored text, and the fen each must become.

@@ -3,24 +3,18 @@
 // the order's latest confirmed change, and old refunds and changes count as the whole order's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { openTestDb } from "./harness";
-import type { Db } from "../../server/db";
+import { openSeededTestDb, type SeededDb } from "./harness";
 import type { Database } from "../../server/db/schema";
-import { migrateToLatest } from "../../server/db/migrate";
-import { seedDemo } from "../../server/db/seed/demo";
 import * as m091 from "../../server/db/migrations/091_passenger_tickets";
 
-let t: { db: Db; drop: () => Promise<void> };
+let t: SeededDb;
 const at = "2026-11-30T02:00:00.000Z";
 
 beforeAll(async () => {
-  t = await openTestDb();
-  await migrateToLatest(t.db.db, t.db.schema);
-  await seedDemo(t.db.db);
+  t = await openSeededTestDb();
 });
 afterAll(async () => {
-  await t.db.close();
-  await t.drop();
+  await t.close();
 });
 
 describe("migration 091", () => {

@@ -2,24 +2,18 @@
 // DATABASE_URL): the end of their last day in China, so the money audit reads them as before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { openTestDb } from "./harness";
-import type { Db } from "../../server/db";
-import { migrateToLatest } from "../../server/db/migrate";
-import { seedDemo } from "../../server/db/seed/demo";
+import { openSeededTestDb, type SeededDb } from "./harness";
 import { periodCutoffIso } from "../../src/domain/settlement/period";
 import * as m107 from "../../server/db/migrations/107_statement_cutoff";
 
-let t: { db: Db; drop: () => Promise<void> };
+let t: SeededDb;
 const at = "2026-11-30T02:00:00.000Z";
 
 beforeAll(async () => {
-  t = await openTestDb();
-  await migrateToLatest(t.db.db, t.db.schema);
-  await seedDemo(t.db.db);
+  t = await openSeededTestDb();
 });
 afterAll(async () => {
-  await t.db.close();
-  await t.drop();
+  await t.close();
 });
 
 describe("migration 107", () => {

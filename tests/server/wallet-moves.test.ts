@@ -2,15 +2,12 @@
 // racing for one balance only what fits lands, a refused move writes nothing, and every landed
 // move has its ledger row (SQLite, or PostgreSQL with DATABASE_URL, where the racers really overlap).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "./harness";
-import type { Db } from "../../server/db";
-import { migrateToLatest } from "../../server/db/migrate";
-import { seedDemo } from "../../server/db/seed/demo";
+import { openSeededTestDb, type SeededDb } from "./harness";
 import { INSUFFICIENT_BALANCE, moveWallet, walletBalanceFen, type LedgerEntry } from "../../server/payments/ledger";
 import { creditLineOf, grantCreditLimit, restoreCredit, spendCredit } from "../../server/settlement/credit";
 import { expectBooksBalanced, setBalance } from "./money-audit";
 
-let t: { db: Db; drop: () => Promise<void> };
+let t: SeededDb;
 const db = () => t.db.db;
 let n = 0;
 const entry = (memberId: number, direction: "in" | "out", amountFen: number): LedgerEntry => ({
@@ -20,13 +17,10 @@ const move = (e: LedgerEntry, keepFrozen?: string) => db().transaction().execute
 const idOf = async (mobile: string) => (await db().selectFrom("members").select("id").where("mobilePhone", "=", mobile).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
-  t = await openTestDb();
-  await migrateToLatest(t.db.db, t.db.schema);
-  await seedDemo(t.db.db);
+  t = await openSeededTestDb();
 });
 afterAll(async () => {
-  await t.db.close();
-  await t.drop();
+  await t.close();
 });
 
 describe("wallet moves", () => {

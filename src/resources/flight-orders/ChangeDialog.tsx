@@ -216,7 +216,14 @@ function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: st
   const columns: TableColumnsType<FareRow> = [
     { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
     { title: "", key: "time", render: (_: unknown, r) => `${r.flight.depTime} – ${r.flight.arrTime}${r.flight.arrDayOffset ? ` +${r.flight.arrDayOffset}` : ""}` },
-    { title: "", key: "cabin", render: (_: unknown, r) => `${fareLabels(r.seat).cabinClassName}${r.seat.cabinCode} · ${fareLabels(r.seat).discountLabel}` },
+    {
+      title: "",
+      key: "cabin",
+      render: (_: unknown, r) => {
+        const labels = fareLabels(r.seat);
+        return `${labels.cabinClassName}${r.seat.cabinCode} · ${labels.discountLabel}`;
+      },
+    },
     { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },
     { title: "", key: "left", render: (_: unknown, r) => <Typography.Text type="secondary">{t("flightOrder.change.seatsLeft", { n: r.seat.seatsLeft })}</Typography.Text> },
   ];
