@@ -88,14 +88,14 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
 
   const lineColumns: TableColumnsType<StatementLine> = [
     { ...NOWRAP, title: t("settlement.orderNo"), dataIndex: "orderNo", key: "orderNo", render: (v: string | null) => v ?? "—" },
-    { title: t("settlement.item"), dataIndex: "title", key: "title", render: (v: string, l) => <><LineKindTag kind={l.kind} />{v}</> },
+    { title: t("settlement.item"), dataIndex: "title", key: "title", width: 200, render: (v: string, l) => <><LineKindTag kind={l.kind} />{v}</> },
     { ...NOWRAP, title: t("settlement.traveller"), dataIndex: "travellerName", key: "travellerName" },
     { ...NOWRAP, title: t("settlement.department"), dataIndex: "departmentName", key: "departmentName" },
     { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     { ...NOWRAP, title: t("settlement.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: money },
     { ...NOWRAP, title: t("settlement.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", align: "right", render: money },
     {
-      title: t("settlement.dispute"), key: "dispute", width: 220,
+      title: t("settlement.dispute"), key: "dispute", width: 160,
       render: (_: unknown, l) =>
         l.disputeStatus === "none" ? (
           <Typography.Text type="secondary">{codeLabel(LINE_DISPUTE_LABELS, "none")}</Typography.Text>
@@ -108,7 +108,8 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
         ),
     },
     {
-      ...NOWRAP, title: t("settlement.actions"), key: "actions",
+      // Pinned: at 1280 px the lines scroll sideways, and the dispute button must stay in sight.
+      ...NOWRAP, title: t("settlement.actions"), key: "actions", fixed: "right",
       render: (_: unknown, l) =>
         canDisputeLines && lineDisputable(l.kind) && lineMove(l.disputeStatus, "dispute", s.status) ? (
           <Button size="small" danger onClick={() => setDisputing(l)}>{t("settlement.disputeLine")}</Button>
@@ -144,7 +145,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
         {s.openDisputes > 0 && <Alert type="warning" showIcon message={t("settlement.openHint", { count: s.openDisputes })} style={{ marginTop: 12 }} />}
       </Card>
       <Card title={t("settlement.lines")}>
-        <Table<StatementLine> rowKey="id" columns={lineColumns} dataSource={s.lines} pagination={false} scroll={{ x: 1000 }} size="middle" />
+        <Table<StatementLine> rowKey="id" columns={lineColumns} dataSource={s.lines} pagination={false} scroll={{ x: "max-content" }} size="middle" />
       </Card>
       <Card title={t("settlement.byDepartment")}>
         <Table<DepartmentTotal>
