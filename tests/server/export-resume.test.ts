@@ -18,6 +18,10 @@ type Row = { id: number; name: string };
 let hang: Promise<void> | null = null;
 let release = () => {};
 let rowReads = 0;
+// Resolved when a writer first asks for rows: the first writer starts after the reply, so the
+// test waits for it to be stalled before the watch may run (else the watch would take the stall).
+let firstRead: Promise<void> = Promise.resolve();
+let readStarted = () => {};
 
 const resumable = defineExport({
   url: "/test/resume/excel",
@@ -31,6 +35,7 @@ const resumable = defineExport({
   count: async ({ input }) => input.n,
   rows: ({ input }) => {
     rowReads += 1;
+    readStarted();
     const gate = hang;
     hang = null; // only the first writer stalls
     return inChunks<Row>(async (last, size) => {
@@ -91,7 +96,9 @@ describe("an export's watch", () => {
     const clock = fakeClock();
     rowReads = 0;
     hang = new Promise<void>((r) => (release = r));
+    firstRead = new Promise<void>((r) => (readStarted = r));
     const taskId = await start(1_234);
+    await firstRead;
     // Due, but the task's last beat is recent: the watch comes back later.
     clock.advance(WATCH_MS);
     await h.app.jobs.runDueJobs();
