@@ -78,12 +78,25 @@ export function firstErrorField<T extends FieldValues>(errors: FieldErrors<T>, o
 }
 
 /**
- * A form over a zod schema of `src/domain`: Refine's react-hook-form with zodResolver. The schema
- * is read at validation time (it follows the current language); the submit handler receives the
- * schema's output (trimmed texts) unless `raw`, when it receives what was checked: the values, or
- * `input` made from them (see schemaResolver). The form's own Refine record is unused (these forms
- * call the auth provider, a catalogue path or useResourceSave), so it never loads one, and a form
- * does not warn about leaving unless asked.
+ * Refine's useForm settings for a form that saves no record of its own (it signs in through the
+ * auth provider, filters a report, or books through usePriceCheckedBooking): action "create"
+ * keeps Refine from loading the record of the page it sits on (a dialog over an order's page must
+ * not fetch that order), and a half-filled form is no reason to ask before leaving.
+ */
+export const NO_RECORD = { warnWhenUnsavedChanges: false, refineCoreProps: { action: "create" } } as const;
+
+/**
+ * refineCoreProps of a form whose page shows the outcome itself: a refusal under its fields or on
+ * its message line, a success as the page's own notice; so no corner notification, and the page
+ * stays where it is after the save.
+ */
+export const QUIET_SAVE = { redirect: false, successNotification: false, errorNotification: false } as const;
+
+/**
+ * @deprecated Refine's useForm with NO_RECORD (or a resource and QUIET_SAVE) and
+ * schemaResolver: kept only while the resource pages still being converted call it.
+ * A form over a zod schema of `src/domain` whose Refine record is unused (it never loads one);
+ * the submit handler receives the schema's output unless `raw` (see schemaResolver).
  */
 export function useZodForm<T extends FieldValues>(
   schema: () => z.ZodType,

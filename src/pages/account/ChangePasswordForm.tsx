@@ -1,12 +1,15 @@
-// Change the login password (POST /updatePsw through the auth provider; MD5 there). Other sessions
+// Change the login password (POST /updatePsw through the auth provider's updatePassword, so the
+// form saves no record; MD5 there). Other sessions
 // end on the server; this one stays signed in. Only the first failing field shows its message.
 import { App, Button, Form, Input } from "antd";
-import { useUpdatePassword, useTranslate } from "@refinedev/core";
+import { useUpdatePassword, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { PWD_MAX } from "../../domain/forms/auth";
 import { ACCOUNT_FORMS } from "../../domain/forms/account";
 import { domainLang } from "../../providers/i18n-provider";
 import type { UpdatePasswordParams } from "../../providers/auth-provider";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, NO_RECORD, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
 
 interface Values {
   oldPswd: string;
@@ -19,7 +22,11 @@ const EMPTY: Values = { oldPswd: "", pswd: "", pswd2: "" };
 export function ChangePasswordForm() {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<Values>(() => ACCOUNT_FORMS[domainLang()].changePassword, { defaultValues: EMPTY });
+  const { control, handleSubmit, reset, setError, watch, formState } = useForm<BaseRecord, HttpError, Values>({
+    ...NO_RECORD,
+    resolver: schemaResolver<Values>(() => ACCOUNT_FORMS[domainLang()].changePassword),
+    defaultValues: EMPTY,
+  });
   const submitState = useSubmitState(watch);
   // The page shows the outcome itself; Refine's corner notification is replaced.
   const update = useUpdatePassword<UpdatePasswordParams>({ mutationOptions: { onSuccess: () => {}, onError: () => {} } });

@@ -6,7 +6,8 @@
 // the page keeps its digest for 刷新 while it stays open.
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { useCreate, useCustom, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from "../../domain/payments/pay-code";
@@ -17,7 +18,9 @@ import { Countdown } from "../../resources/flight-orders/Countdown";
 import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { passwordDigest } from "../../domain/password-digest";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, NO_RECORD, applyRefusal } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { PAY_CODES } from "./index";
 import { useLang } from "../layout/session";
 import { pathFor } from "../../access/routes";
 import { formatFen } from "../../domain/money";
@@ -26,7 +29,8 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const t = useTranslate();
   // The code the last generate call answered; its status then comes from the poll below.
   const [issued, setIssued] = useState<PayCodeView | null>(null);
-  const generate = useCustomMutation<PayCodeView>();
+  // Drawing a code is a create on the pay-codes resource: by the form, and again by 刷新.
+  const generate = useCreate<PayCodeView>();
   const status = useCustom<PayCodeView>({
     url: PAY_CODE_PATHS.status,
     method: "post",
@@ -61,7 +65,7 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
   const [digest, setDigest] = useState<string | null>(null);
   const draw = (withDigest = digest, onRefused?: (e: HttpError) => void) =>
     generate.mutate(
-      { url: PAY_CODE_PATHS.generate, method: "post", values: withDigest ? { payPassword: withDigest } : {}, successNotification: false, errorNotification: false },
+      { resource: PAY_CODES, values: withDigest ? { payPassword: withDigest } : {}, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data }) => {
           setIssued(data);
@@ -142,7 +146,12 @@ export default function PayAuthCodePage({ routeName }: { routeName: string }) {
 function Unlock({ pending, onSubmit }: { pending: boolean; onSubmit: (digest: string, refused: (e: HttpError) => void) => void }) {
   const t = useTranslate();
   const lang = useLang();
-  const { control, handleSubmit, setError } = useZodForm<{ payPassword: string }>(() => payPasswordForm(lang), { defaultValues: { payPassword: "" } });
+  // The form checks the password; the page draws the code with it (onSubmit), by 刷新 as well.
+  const { control, handleSubmit, setError } = useForm<BaseRecord, HttpError, { payPassword: string }>({
+    ...NO_RECORD,
+    resolver: schemaResolver<{ payPassword: string }>(() => payPasswordForm(lang)),
+    defaultValues: { payPassword: "" },
+  });
   const submit = handleSubmit(({ payPassword }) =>
     onSubmit(passwordDigest(payPassword), (e) => {
       if (!applyRefusal<{ payPassword: string }>(e, ["payPassword"], setError)) return;

@@ -1,11 +1,14 @@
 // Set or change the 6-digit pay password: an SMS code to the member's own phone, then the new pay
 // password twice (POST /member/updatePayPswd, MD5). Only the first failing field shows its message.
 import { App, Button, Form, Input, Tag } from "antd";
-import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { CODE_MAX, passwordDigest } from "../../domain/forms/auth";
 import { ACCOUNT_FORMS, PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { domainLang } from "../../providers/i18n-provider";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { PAY_PASSWORD } from "./index";
 import { SmsButton } from "../login/SmsButton";
 
 interface Values {
@@ -22,20 +25,24 @@ export const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slic
 export function PayPasswordForm({ mobilePhone, isSetup, onSaved }: { mobilePhone: string; isSetup: boolean; onSaved: () => void }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<Values>(() => ACCOUNT_FORMS[domainLang()].payPassword, { defaultValues: EMPTY });
+  const {
+    control, handleSubmit, reset, setError, watch, formState,
+    refineCore: { onFinish, formLoading },
+  } = useForm<BaseRecord, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => ACCOUNT_FORMS[domainLang()].payPassword),
+    defaultValues: EMPTY,
+    warnWhenUnsavedChanges: false,
+    // Field messages of a refusal are placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: PAY_PASSWORD, action: "create", ...QUIET_SAVE },
+  });
   const submitState = useSubmitState(watch);
-  const { mutateAsync, mutation } = useCustomMutation();
 
   const submit = (values: Values) =>
     submitState.run(async () => {
       try {
-        await mutateAsync({
-          url: "/member/updatePayPswd",
-          method: "post",
-          values: { smsCode: values.smsCode.trim(), payPswd: passwordDigest(values.payPswd) },
-          successNotification: false,
-          errorNotification: false,
-        });
+        // What is sent is not the form's values: the code trimmed, the password as its digest.
+        await onFinish({ smsCode: values.smsCode.trim(), payPswd: passwordDigest(values.payPswd) } as unknown as Values);
       } catch (e) {
         return applyRefusal(e, FIELDS, setError);
       }
@@ -66,7 +73,7 @@ export function PayPasswordForm({ mobilePhone, isSetup, onSaved }: { mobilePhone
       </FormField>
       <Form.Item label=" ">
         <FormMessage refusal={submitState.refusal} className="tp-login__error" />
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+        <Button type="primary" htmlType="submit" loading={formLoading}>
           {t(isSetup ? "account.changePayPassword" : "account.setPayPassword")}
         </Button>
       </Form.Item>

@@ -2,7 +2,8 @@
 // the mobile number and member type shown read-only. Saved through /account/memberUpdate.
 import { useState } from "react";
 import { App, Button, Card, DatePicker, Form, Input, Radio, Skeleton, Tag } from "antd";
-import { useCustomMutation, useGetIdentity, useTranslate } from "@refinedev/core";
+import { useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { z } from "zod";
 import dayjs, { type Dayjs } from "dayjs";
 import { EMAIL_MAX, PROFILE_SCHEMAS, REAL_NAME_MAX, REMARK_MAX } from "../../domain/profile";
@@ -10,7 +11,9 @@ import { useReloadMember, withLabels, type PortalUser } from "../../providers/au
 import { domainLang } from "../../providers/i18n-provider";
 import { setStoredUser } from "../../providers/session-store";
 import { usePageTitle } from "../usePageTitle";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { MEMBER_PROFILE } from "./index";
 import { PhotoUpload } from "./PhotoUpload";
 import { SignedOut } from "./SignedOut";
 import "./account.css";
@@ -70,23 +73,27 @@ export default function SelfInfoPage() {
 function ProfileCard({ user }: { user: PortalUser }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { control, handleSubmit, reset, setError, watch, formState } = useZodForm<ProfileValues>(profileSchema, { raw: true, defaultValues: valuesOf(user) });
+  const {
+    control, handleSubmit, reset, setError, watch, formState,
+    refineCore: { onFinish, formLoading },
+  } = useForm<BaseRecord, HttpError, ProfileValues>({
+    resolver: schemaResolver<ProfileValues>(profileSchema, { raw: true }),
+    defaultValues: valuesOf(user),
+    warnWhenUnsavedChanges: false,
+    // Field messages of a refusal are placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: MEMBER_PROFILE, action: "create", ...QUIET_SAVE },
+  });
   const submitState = useSubmitState(watch);
-  const { mutateAsync, mutation } = useCustomMutation<Record<string, unknown>>();
   const reloadMember = useReloadMember();
   const [photo, setPhoto] = useState<string | null>(null);
 
   const save = (values: ProfileValues) =>
     submitState.run(async () => {
       try {
-        const { data: updated } = await mutateAsync({
-          url: "/account/memberUpdate",
-          method: "post",
-          values: profilePayload(values),
-          successNotification: false,
-          errorNotification: false,
-        });
-        setStoredUser(withLabels(updated));
+        // The payload is the form's values as the server takes them (see profilePayload).
+        const saved = await onFinish(profilePayload(values) as unknown as ProfileValues);
+        if (saved) setStoredUser(withLabels(saved.data as Record<string, unknown>));
         void reloadMember();
         void message.success(t("account.profileSaved"));
         return null;
@@ -141,7 +148,7 @@ function ProfileCard({ user }: { user: PortalUser }) {
           </FormField>
           <Form.Item label=" ">
             <FormMessage refusal={submitState.refusal} className="tp-login__error" />
-            <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            <Button type="primary" htmlType="submit" loading={formLoading}>
               {t("account.save")}
             </Button>
             <Button className="tp-ml" onClick={() => reset(valuesOf(user))}>

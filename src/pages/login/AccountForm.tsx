@@ -2,11 +2,13 @@
 // answer; -9990 passes it outside production. Only the first failing field shows its message.
 import { Form, Input } from "antd";
 import { LockOutlined, SafetyOutlined, UserOutlined } from "@ant-design/icons";
-import { useCustom, useTranslate } from "@refinedev/core";
+import { useCustom, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { CAPTCHA_BYPASS, CAPTCHA_LENGTH, PWD_MAX } from "../../domain/forms/auth";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, NO_RECORD, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
 import { CaptchaImage, type IssuedCaptcha } from "./CaptchaImage";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
 
 /** Account names may be longer than a phone number. */
 export const ACCOUNT_MAX = 32;
@@ -23,7 +25,9 @@ const ORDER = ["mobilePhone", "loginPsw", "accCode"] as const;
 
 export function AccountForm() {
   const t = useTranslate();
-  const { control, handleSubmit, resetField, setError, watch, formState } = useZodForm<Values>(authSchema("accountLogin"), {
+  const { control, handleSubmit, resetField, setError, watch, formState } = useForm<BaseRecord, HttpError, Values>({
+    ...NO_RECORD,
+    resolver: schemaResolver<Values>(authSchema("accountLogin")),
     defaultValues: { mobilePhone: "", loginPsw: "", accCode: "" },
   });
   // Not cached between openings (gcTime 0): the form mounts afresh each time the dialog opens,

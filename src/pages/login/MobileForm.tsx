@@ -1,9 +1,11 @@
 // Mode 2: mobile number + SMS code. Only the first failing field shows its message.
 import { Form } from "antd";
-import { FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormMessage, NO_RECORD, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
-import { useTranslate } from "@refinedev/core";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 
 interface Values {
   mobilePhone: string;
@@ -13,7 +15,9 @@ const ORDER = ["mobilePhone", "code"] as const;
 
 export function MobileForm() {
   const t = useTranslate();
-  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("mobileLogin"), {
+  const { control, handleSubmit, getValues, setError, watch, formState } = useForm<BaseRecord, HttpError, Values>({
+    ...NO_RECORD,
+    resolver: schemaResolver<Values>(authSchema("mobileLogin")),
     defaultValues: { mobilePhone: "", code: "" },
   });
   const auth = useDialogAuth();

@@ -2,11 +2,13 @@
 import { Checkbox, Form, Input } from "antd";
 import { LockOutlined, UserAddOutlined } from "@ant-design/icons";
 import { PHONE_MAX, PWD_MAX } from "../../domain/forms/auth";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, NO_RECORD, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
 import { getLoginDialog } from "../../providers/login-dialog";
-import { useTranslate } from "@refinedev/core";
+import { useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 
 /** The agreement opens in a new tab through agreement_frame with its type. */
 export const SERVICE_AGREEMENT_URL = "/agreement_frame/service_agreement";
@@ -44,7 +46,9 @@ const ORDER = ["mobilePhone", "code", "loginPwd", "refermobilephone", "agreement
 /** Every failing field shows its message at once, so one submit tells all that needs fixing. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const t = useTranslate();
-  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("register"), {
+  const { control, handleSubmit, getValues, setError, watch, formState } = useForm<BaseRecord, HttpError, Values>({
+    ...NO_RECORD,
+    resolver: schemaResolver<Values>(authSchema("register")),
     // Opened from a referral link, the referrer is filled in (and can still be changed).
     defaultValues: { mobilePhone: "", code: "", loginPwd: "", refermobilephone: getLoginDialog().referrer ?? "", agreement: true },
   });

@@ -3,10 +3,12 @@
 import { Form, Input } from "antd";
 import { LockOutlined } from "@ant-design/icons";
 import { PWD_MAX } from "../../domain/forms/auth";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, NO_RECORD, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
 import { PhoneCodeFields } from "./PhoneCodeFields";
 import { SubmitButton, authSchema, useDialogAuth } from "./parts";
-import { useTranslate } from "@refinedev/core";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 
 interface Values {
   mobilePhone: string;
@@ -18,7 +20,9 @@ const ORDER = ["mobilePhone", "smsCode", "pswd", "pswd2"] as const;
 
 export function ResetForm({ onDone }: { onDone: () => void }) {
   const t = useTranslate();
-  const { control, handleSubmit, getValues, setError, watch, formState } = useZodForm<Values>(authSchema("reset"), {
+  const { control, handleSubmit, getValues, setError, watch, formState } = useForm<BaseRecord, HttpError, Values>({
+    ...NO_RECORD,
+    resolver: schemaResolver<Values>(authSchema("reset")),
     defaultValues: { mobilePhone: "", smsCode: "", pswd: "", pswd2: "" },
   });
   const auth = useDialogAuth();

@@ -4,7 +4,8 @@
 // library is loaded by this page only, after the figures arrive.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useCustom, useTranslate } from "@refinedev/core";
+import { useCustom, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { Alert, Button, Card, Col, Empty, Form, Row, Select, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
@@ -13,7 +14,8 @@ import { REPORT_TITLES, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, isFlightReport, 
 import { discountText, permilleText, tenthsText } from "../../domain/report-figures";
 import { chinaDate } from "../../domain/travel/dates";
 import { ExportButton } from "../../components/ExportButton";
-import { FormField, useZodForm } from "../../components/FormField";
+import { FormField, NO_RECORD } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
 import { DateRangeInput } from "../../components/DateInput";
 import { retryUnlessRefused } from "../../resources/retry";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
@@ -74,11 +76,11 @@ function ReportView({ type }: { type: ReportType }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<Filters>(defaultFilters);
-  // The filters are checked with the schema the report routes read them with.
-  const { control, handleSubmit } = useZodForm<FilterValues>(() => reportInputSchema, {
-    raw: true,
-    input: filtersOf,
-    fieldOf: filterFieldOf,
+  // The filters are checked with the schema the report routes read them with; they query the
+  // report (useCustom below), they save nothing.
+  const { control, handleSubmit } = useForm<BaseRecord, HttpError, FilterValues>({
+    ...NO_RECORD,
+    resolver: schemaResolver<FilterValues>(() => reportInputSchema, { raw: true, input: filtersOf, fieldOf: filterFieldOf }),
     defaultValues: { range: [filters.startDate, filters.endDate], departmentId: null },
   });
 

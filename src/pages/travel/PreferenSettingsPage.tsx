@@ -3,16 +3,16 @@
 // travellers choose from when over the standard, and the automatic approval decisions — checked
 // with the server's own schema.
 import { Alert, App, Button, Card, Form, Input, Select, Skeleton, Space, Switch, Typography } from "antd";
-import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
+import { useCustom, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { preferencesFormSchema, type Preferences } from "../../domain/policy";
 import { retryUnlessRefused } from "../../resources/retry";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
+import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { schemaResolver, unshownProblem } from "../../components/form-errors";
+import { PREFERENCE_PATHS, TRAVEL_PREFERENCES } from "./index";
 import { WorkbenchFrame } from "../layout/WorkbenchFrame";
 import { fenToYuan, parseYuan } from "../../domain/money";
 
-const INFO_PATH = "/api/v1/trip_manager/preference_info";
-const SAVE_PATH = "/api/v1/trip_manager/preference_save";
 
 interface Values {
   multiPay: boolean;
@@ -59,7 +59,7 @@ function fieldOf(path: string): string {
 export default function PreferenSettingsPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
   const { query, result } = useCustom<Preferences>({
-    url: INFO_PATH,
+    url: PREFERENCE_PATHS.info,
     method: "post",
     config: { payload: {} },
     errorNotification: false,
@@ -88,16 +88,25 @@ export default function PreferenSettingsPage({ routeName }: { routeName: string 
 function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () => void }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { mutateAsync, mutation } = useCustomMutation<Preferences>();
   // The schema checks the save input made from the values (the yuan amount as fen); its paths
-  // land on the form's fields.
-  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => preferencesFormSchema, { raw: true, input: toInput, fieldOf, defaultValues: toValues(prefs) });
+  // land on the form's fields. Refine saves it: a create on the preferences resource.
+  const {
+    control, handleSubmit, setError, watch,
+    refineCore: { onFinish, formLoading },
+  } = useForm<BaseRecord, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => preferencesFormSchema, { raw: true, input: toInput, fieldOf }),
+    defaultValues: toValues(prefs),
+    warnWhenUnsavedChanges: false,
+    // The server's paths are not the form's fields: applyRefusal places them through fieldOf.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: TRAVEL_PREFERENCES, action: "create", ...QUIET_SAVE },
+  });
   const state = useSubmitState(watch);
 
   const send = (input: ReturnType<typeof toInput>) =>
     state.run(async () => {
       try {
-        await mutateAsync({ url: SAVE_PATH, method: "post", values: input, successNotification: false, errorNotification: false });
+        await onFinish(input as unknown as Values);
         message.success(t("travel.prefs.saved"));
         onSaved();
         return null;
@@ -145,7 +154,7 @@ function PreferencesForm({ prefs, onSaved }: { prefs: Preferences; onSaved: () =
         </Card>
         {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
         <Space>
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
+          <Button type="primary" htmlType="submit" size="large" loading={formLoading}>{t("travel.standards.save")}</Button>
           <Typography.Text type="secondary">{t("travel.prefs.saveHint")}</Typography.Text>
         </Space>
       </Space>
