@@ -24,9 +24,9 @@ const EXPIRED = { statusCode: 401, kind: "unauthorised", message: "登录已过�
 function provider(replies: ({ id: number } | typeof EXPIRED)[], sent: Record<string, unknown>[]): DataProvider {
   const fail = () => Promise.reject(new Error("not used"));
   return {
-    getApiUrl: () => "", getList: fail, getOne: fail, create: fail, update: fail, deleteOne: fail,
-    custom: async ({ payload }) => {
-      sent.push(payload as Record<string, unknown>);
+    getApiUrl: () => "", getList: fail, getOne: fail, update: fail, deleteOne: fail,
+    create: async ({ variables }) => {
+      sent.push(variables as Record<string, unknown>);
       const r = replies.shift()!;
       if ("kind" in r) throw r;
       return { data: r as never };
@@ -38,7 +38,7 @@ function BookingForm({ price, onBooked }: { price: number; onBooked: (id: number
   const { control, handleSubmit, setError, reset, getValues } = useForm<Values>({ defaultValues: { contactName: "", price } });
   const kept = useKeptForm<Values>("train:test", { reset, getValues }, ["price"]);
   const { book } = usePriceCheckedBooking<Values, Values>({
-    url: "/book", texts: "flightOrder", valuesOf: (v) => ({ ...v }), onBooked: (o) => onBooked(o.id), onStale: () => {}, fieldsOf: () => ["contactName"], setError, kept,
+    resource: "flight-bookings", texts: "flightOrder", valuesOf: (v) => ({ ...v }), onBooked: (o) => onBooked(o.id), onStale: () => {}, fieldsOf: () => ["contactName"], setError, kept,
   });
   return (
     <Form onFinish={() => void handleSubmit((v) => book(v))()}>

@@ -23,11 +23,10 @@ function provider(calls: Record<string, unknown>[], replies: Reply[]): DataProvi
     getApiUrl: () => "",
     getList: fail,
     getOne: fail,
-    create: fail,
     update: fail,
     deleteOne: fail,
-    custom: async ({ url, payload }) => {
-      calls.push({ url, ...(payload as Record<string, unknown>) });
+    create: async ({ resource, variables }) => {
+      calls.push({ resource, ...(variables as Record<string, unknown>) });
       const r = replies.shift()!;
       if ("message" in r) throw { statusCode: 200, ...r };
       return { data: r as never };
@@ -38,7 +37,7 @@ function provider(calls: Record<string, unknown>[], replies: Reply[]): DataProvi
 function BookingForm({ onBooked, onStale }: { onBooked: (id: number) => void; onStale: () => void }) {
   const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: { contactName: "李明", passengers: [{ name: "王芳" }] } });
   const { book } = usePriceCheckedBooking<Values, Values>({
-    url: "/book",
+    resource: "flight-bookings",
     texts: "flightOrder",
     valuesOf: ({ contactName, passengers }) => ({ contactName, passengers: passengers.map((p) => p.name).join() }),
     onBooked: (order) => onBooked(order.id),
@@ -75,7 +74,7 @@ describe("usePriceCheckedBooking", () => {
   it("books at once when the price holds", async () => {
     const { calls, booked, stale } = setup([{ id: 7 }]);
     await waitFor(() => expect(booked).toEqual([7]));
-    expect(calls).toEqual([{ url: "/book", contactName: "李明", passengers: "王芳" }]);
+    expect(calls).toEqual([{ resource: "flight-bookings", contactName: "李明", passengers: "王芳" }]);
     expect(stale()).toBe(0);
   });
 
@@ -87,8 +86,8 @@ describe("usePriceCheckedBooking", () => {
     fireEvent.click(document.querySelector(".ant-modal-confirm-btns .ant-btn-primary")!);
     await waitFor(() => expect(booked).toEqual([8]));
     expect(calls).toEqual([
-      { url: "/book", contactName: "李明", passengers: "王芳" },
-      { url: "/book", contactName: "李明", passengers: "王芳", acceptPrice: 1 },
+      { resource: "flight-bookings", contactName: "李明", passengers: "王芳" },
+      { resource: "flight-bookings", contactName: "李明", passengers: "王芳", acceptPrice: 1 },
     ]);
   });
 

@@ -7,15 +7,18 @@
 import { useState } from "react";
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Skeleton, Typography } from "antd";
 import { useWatch, type Control } from "react-hook-form";
-import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee } from "../../access/rules";
-import { GP_ORDER_PATHS, gpOrderSchema, type GpOrderInput } from "../../domain/orders/gp-booking";
+import { gpOrderSchema, type GpOrderInput } from "../../domain/orders/gp-booking";
 import { BUDGET_UNIT_MAX, isGpFareKey, isGpSeat, OFFICIAL_CARD_INPUT_MAX } from "../../domain/travel/gp-fares";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
-import { FormField, useZodForm } from "../../components/FormField";
+import { FormField, NO_RECORD } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { BOOKINGS } from "../index";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -112,7 +115,9 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
   const { seat, flight } = fare;
-  const { control, handleSubmit, setError, reset, getValues } = useZodForm<GpOrderFormValues>(() => gpOrderSchema(flight.depDate), {
+  const { control, handleSubmit, setError, reset, getValues } = useForm<BaseRecord, HttpError, GpOrderFormValues>({
+    ...NO_RECORD,
+    resolver: schemaResolver<GpOrderFormValues>(() => gpOrderSchema(flight.depDate)),
     defaultValues: gpFormDefaults(seat, rows, { clientKey, contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "" }),
   });
   // Kept across a sign-in when the session expires on 提交订单; the fare and its price are the page's.
@@ -121,7 +126,7 @@ function Booking({ fare, rows, user, onStale }: { fare: VerifiedFare; rows: numb
   const panel = liveGpPanel(passengers, seat);
 
   const { book, pending } = usePriceCheckedBooking<GpOrderFormValues, GpOrderInput>({
-    url: GP_ORDER_PATHS.book,
+    resource: BOOKINGS.gp,
     texts: "flightOrder",
     valuesOf: (input) => input,
     onBooked: (order) => navigate(pathFor("pay_order", { orderId: String(order.id) })),

@@ -7,14 +7,17 @@
 import { useRef, useState } from "react";
 import { Alert, Button, Card, Form, Result, Skeleton, Typography } from "antd";
 import { useWatch } from "react-hook-form";
-import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
-import { FLIGHT_ORDER_PATHS, type BusinessCheck } from "../../domain/orders/flight-types";
+import type { BusinessCheck } from "../../domain/orders/flight-types";
 import type { FlightOrderInput } from "../../domain/orders/flight-booking";
 import { PayWithin } from "../shared/PayWithin";
-import { useZodForm } from "../../components/FormField";
+import { NO_RECORD } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { BOOKINGS } from "../index";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -113,7 +116,9 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
   // What the travel standard asks of this fare on business, read by the schema when it checks.
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
-  const { control, handleSubmit, setError, setValue, reset, getValues } = useZodForm<OrderFormValues>(() => orderFormSchema(check.current, messages), {
+  const { control, handleSubmit, setError, setValue, reset, getValues } = useForm<BaseRecord, HttpError, OrderFormValues>({
+    ...NO_RECORD,
+    resolver: schemaResolver<OrderFormValues>(() => orderFormSchema(check.current, messages)),
     defaultValues: orderFormDefaults(seat, rows, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -135,7 +140,7 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
   const showServFee = showServiceFee(user?.showControl as { showServFee?: number } | undefined);
 
   const { book, pending } = usePriceCheckedBooking<OrderFormValues, FlightOrderInput>({
-    url: FLIGHT_ORDER_PATHS.book,
+    resource: BOOKINGS.flight,
     texts: "flightOrder",
     // A private booking, or one for a subordinate, is not a business one.
     valuesOf: ({ travelType: chosen, forEmployeeId: colleague, ...rest }) => ({

@@ -11,11 +11,14 @@
 // (their city-tier caps) is the one shown.
 import { useMemo, useRef, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
-import { useGetIdentity, useTranslate } from "@refinedev/core";
+import { useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { FormField, useZodForm } from "../../components/FormField";
+import { FormField, NO_RECORD } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { BOOKINGS } from "../index";
 import { hotelOrderInput, hotelPricePanel, GUEST_NAME_MAX, type HotelOrderForm, type HotelOrderInput } from "../../domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS } from "../../domain/orders/hotel";
@@ -98,7 +101,9 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
-  const { control, handleSubmit, watch, setValue, getValues, setError, formState, reset } = useZodForm<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"]), {
+  const { control, handleSubmit, watch, setValue, getValues, setError, formState, reset } = useForm<BaseRecord, HttpError, HotelOrderForm>({
+    ...NO_RECORD,
+    resolver: schemaResolver<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"])),
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
@@ -126,7 +131,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   };
 
   const { book, pending } = usePriceCheckedBooking<HotelOrderForm, HotelOrderInput>({
-    url: HOTEL_ORDER_PATHS.book,
+    resource: BOOKINGS.hotel,
     texts: "hotelOrder",
     valuesOf: (input) => ({ ...input, price: panel.total }),
     // An order waiting for approval is paid once approved: its detail shows where it stands.

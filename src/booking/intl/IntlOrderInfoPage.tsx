@@ -9,7 +9,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Form, Result, Skeleton, Typography } from "antd";
 import type { Control } from "react-hook-form";
 import { useWatch } from "react-hook-form";
-import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
+import { useCustom, useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { showServiceFee, subjectKey } from "../../access/rules";
@@ -18,7 +18,10 @@ import { PayWithin } from "../shared/PayWithin";
 import { INTL_ORDER_PATHS, intlOrderSchema, type IntlOrderInput, type IntlVerifyReply } from "../../domain/orders/intl-booking";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
-import { useZodForm } from "../../components/FormField";
+import { NO_RECORD } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { BOOKINGS } from "../index";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import type { PortalUser } from "../../pages/layout/session";
 import { LinkButton } from "../../pages/index/LinkButton";
@@ -112,7 +115,9 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
   const depDate = trip.depDate;
-  const { control, handleSubmit, setError, setValue, getValues, reset } = useZodForm<IntlOrderFormValues>(() => intlOrderSchema({ depDate, destCity: trip.destCity }), {
+  const { control, handleSubmit, setError, setValue, getValues, reset } = useForm<BaseRecord, HttpError, IntlOrderFormValues>({
+    ...NO_RECORD,
+    resolver: schemaResolver<IntlOrderFormValues>(() => intlOrderSchema({ depDate, destCity: trip.destCity })),
     defaultValues: intlFormDefaults(trip, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -126,7 +131,7 @@ function Booking({ trip, businessPage, user, onStale }: { trip: IntlVerifyReply;
   const panel = liveIntlPanel(passengers, trip.breakdown, depDate);
 
   const { book, pending } = usePriceCheckedBooking<IntlOrderFormValues, IntlOrderInput>({
-    url: INTL_ORDER_PATHS.book,
+    resource: BOOKINGS.intl,
     texts: "flightOrder",
     // Only a company member books on business or privately; for anyone else it is not asked.
     valuesOf: ({ travelType, ...rest }) => ({ ...rest, ...(companyMember && travelType ? { travelType } : {}) }),

@@ -11,12 +11,15 @@ import { useLocation, useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Space, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
-import { PAY_PATHS, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult } from "../../domain/payments";
+import { useCreate, useGetIdentity, type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
+import { PAYMENTS } from "../index";
+import { requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult } from "../../domain/payments";
 import { passwordDigest } from "../../domain/password-digest";
 import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, NO_RECORD, applyRefusal } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
 import { useLang } from "../../pages/layout/session";
 import type { PortalUser } from "../../pages/layout/session";
 import { usePaid } from "./usePaid";
@@ -24,9 +27,9 @@ import { formatFen } from "../../domain/money";
 
 type AccountMethod = "wallet" | "credit";
 
-/** What differs between the two accounts: the call, what is available and how it is labelled. */
+/** What differs between the two accounts: the resource that pays, what is available and how it is labelled. */
 const ACCOUNTS: Record<AccountMethod, {
-  path: string;
+  resource: string;
   available: (info: CashierInfo) => number;
   labelKey: string;
   availableKey: string;
@@ -36,8 +39,8 @@ const ACCOUNTS: Record<AccountMethod, {
   /** The wallet balance is exact; a credit line's remainder may have moved, so the server decides. */
   blockWhenShort: boolean;
 }> = {
-  wallet: { path: PAY_PATHS.wallet, available: (i) => i.walletBalance, labelKey: "pay.wallet", availableKey: "pay.balance", availableTestId: "wallet-balance", shortKey: "pay.insufficient", blockWhenShort: true },
-  credit: { path: PAY_PATHS.credit, available: (i) => i.creditAvailable ?? 0, labelKey: "pay.credit", availableKey: "pay.creditAvailable", availableTestId: "credit-available", shortKey: "pay.creditInsufficient", noteKey: "pay.creditNote", blockWhenShort: false },
+  wallet: { resource: PAYMENTS.wallet, available: (i) => i.walletBalance, labelKey: "pay.wallet", availableKey: "pay.balance", availableTestId: "wallet-balance", shortKey: "pay.insufficient", blockWhenShort: true },
+  credit: { resource: PAYMENTS.credit, available: (i) => i.creditAvailable ?? 0, labelKey: "pay.credit", availableKey: "pay.creditAvailable", availableTestId: "credit-available", shortKey: "pay.creditInsufficient", noteKey: "pay.creditNote", blockWhenShort: false },
 };
 
 export const WalletPay = ({ info }: { info: CashierInfo }) => <AccountPay info={info} method="wallet" />;
@@ -50,14 +53,16 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   const { data: user } = useGetIdentity<PortalUser>();
   const lang = useLang();
   // The password is asked only when the member has set one; otherwise the form has nothing to check.
-  const { control, handleSubmit, setError: setFieldError } = useZodForm<{ payPassword?: string }>(
-    () => (info.payPwdSetup ? payPasswordForm(lang) : z.object({ payPassword: z.string().optional() })),
-    { defaultValues: { payPassword: "" } },
-  );
+  // The form checks the password; paying is the creates below (a payment, then its settlement).
+  const { control, handleSubmit, setError: setFieldError } = useForm<BaseRecord, HttpError, { payPassword?: string }>({
+    ...NO_RECORD,
+    resolver: schemaResolver<{ payPassword?: string }>(() => (info.payPwdSetup ? payPasswordForm(lang) : z.object({ payPassword: z.string().optional() }))),
+    defaultValues: { payPassword: "" },
+  });
   const [trade, setTrade] = useState<CreatedPayment | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const create = useCustomMutation<CreatedPayment>();
-  const pay = useCustomMutation<PaymentResult>();
+  const create = useCreate<CreatedPayment>();
+  const pay = useCreate<PaymentResult>();
   const paid = usePaid();
   const available = account.available(info);
   const short = available < info.amount;
@@ -69,11 +74,11 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   const payWith = (t0: CreatedPayment, payPassword?: string) =>
     pay.mutate(
       {
-        url: account.path,
-        method: "post",
+        resource: account.resource,
         values: { outTradeNo: t0.outTradeNo, requestVerify: requestVerify(Number(user?.id), t0.outTradeNo), businessType: t0.businessType, ...(payPassword ? { payPassword: passwordDigest(payPassword) } : {}) },
         successNotification: false,
         errorNotification: false,
+        invalidates: [],
       },
       {
         onSuccess: ({ data }) => paid(data),
@@ -89,7 +94,7 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
     setError(null);
     if (trade) return payWith(trade, payPassword);
     create.mutate(
-      { url: PAY_PATHS.create, method: "post", values: { orderId: info.orderId, method }, successNotification: false, errorNotification: false },
+      { resource: PAYMENTS.create, values: { orderId: info.orderId, method }, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data }) => {
           setTrade(data);

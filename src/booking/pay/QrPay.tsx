@@ -2,7 +2,8 @@
 // trade queried every 2.5 s until the gateway's notification has marked it paid.
 import { useEffect, useState } from "react";
 import { Alert, Button, QRCode, Space, Typography } from "antd";
-import { useCustom, useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useCreate, useCustom, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { PAYMENTS } from "../index";
 import { PAY_PATHS, SANDBOX_CASHIER_PATH, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult, type Precreated, type QrMethod } from "../../domain/payments";
 import { PAY_POLL_INTERVAL_MS } from "../../domain/format";
 import type { PortalUser } from "../../pages/layout/session";
@@ -21,8 +22,9 @@ export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod })
   const { data: user } = useGetIdentity<PortalUser>();
   const [qr, setQr] = useState<(Precreated & { verify: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const create = useCustomMutation<CreatedPayment>();
-  const precreate = useCustomMutation<Precreated>();
+  // Refine creates the payment, then its QR trade at the gateway.
+  const create = useCreate<CreatedPayment>();
+  const precreate = useCreate<Precreated>();
   const paid = usePaid();
 
   const { result } = useCustom<PaymentResult>({
@@ -48,12 +50,12 @@ export function QrPay({ info, method }: { info: CashierInfo; method: QrMethod })
     setError(null);
     const fail = (e: HttpError) => setError(e.message);
     create.mutate(
-      { url: PAY_PATHS.create, method: "post", values: { orderId: info.orderId, method }, successNotification: false, errorNotification: false },
+      { resource: PAYMENTS.create, values: { orderId: info.orderId, method }, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data: trade }) => {
           const verify = requestVerify(Number(user?.id), trade.outTradeNo);
           precreate.mutate(
-            { url: PAY_PATHS.precreate, method: "post", values: { outTradeNo: trade.outTradeNo, requestVerify: verify, businessType: trade.businessType }, successNotification: false, errorNotification: false },
+            { resource: PAYMENTS.qr, values: { outTradeNo: trade.outTradeNo, requestVerify: verify, businessType: trade.businessType }, successNotification: false, errorNotification: false, invalidates: [] },
             { onSuccess: ({ data }) => setQr({ ...data, verify }), onError: fail },
           );
         },

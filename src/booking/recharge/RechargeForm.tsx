@@ -4,10 +4,12 @@
 // typed, never as a float.
 import { useState } from "react";
 import { Alert, Button, Card, Form, Input, Radio, Skeleton, Space, Statistic, Typography } from "antd";
-import { useCustom, useCustomMutation, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustom, type HttpError, useTranslate } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { useNavigate } from "react-router";
-import { FormField, FormMessage, applyRefusal, useZodForm } from "../../components/FormField";
-import { RECHARGE_MAX_FEN, RECHARGE_PATHS, RECHARGE_QUICK_FEN, type RechargeCreated } from "../../domain/orders/recharge";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { RECHARGE_MAX_FEN, RECHARGE_QUICK_FEN, type RechargeCreated } from "../../domain/orders/recharge";
 import { rechargeAmountFen, rechargeCreateInput } from "../../domain/payments/recharge";
 import type { AccountSummary } from "../../domain/payments/types";
 import { rechargePayPath } from "../../resources/recharges";
@@ -35,23 +37,30 @@ export function RechargeForm() {
   // One key per form: a 下一步 sent twice finds the recharge the first one created.
   const [clientKey] = useState(() => crypto.randomUUID());
   const [refusal, setRefusal] = useState<string | null>(null);
-  const create = useCustomMutation<RechargeCreated>();
-  const { control, handleSubmit, setError, setValue, watch } = useZodForm<Values>(() => rechargeCreateInput, {
-    raw: true,
-    input: (v) => ({ amount: v.amount ?? "", clientKey }),
+  // Refine creates the recharge (a create on the recharges resource); its cashier opens next.
+  const {
+    control, handleSubmit, setError, setValue, watch,
+    refineCore: { onFinish, formLoading },
+  } = useForm<RechargeCreated, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => rechargeCreateInput, { raw: true, input: (v) => ({ amount: v.amount ?? "", clientKey }) }),
     defaultValues: { amount: "" },
+    warnWhenUnsavedChanges: false,
+    // A refusal's field message is placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: {
+      resource: "recharges",
+      action: "create",
+      ...QUIET_SAVE,
+      onMutationSuccess: ({ data }) => navigate(rechargePayPath(data.id)),
+      onMutationError: (e) => setRefusal(applyRefusal(e, ["amount"], setError)),
+    },
   });
   const amountFen = rechargeAmountFen(watch("amount"));
 
   const next = handleSubmit((values) => {
     setRefusal(null);
-    create.mutate(
-      { url: RECHARGE_PATHS.create, method: "post", values: { amount: values.amount.trim(), clientKey }, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => navigate(rechargePayPath(data.id)),
-        onError: (e: HttpError) => setRefusal(applyRefusal(e, ["amount"], setError)),
-      },
-    );
+    // The refusal is shown by onMutationError; the rejected promise has nothing more to say.
+    onFinish({ amount: values.amount.trim(), clientKey } as Values).catch(() => undefined);
   });
 
   return (
@@ -77,7 +86,7 @@ export function RechargeForm() {
             </Typography.Paragraph>
           )}
           <FormMessage refusal={refusal} />
-          <Button type="primary" size="large" onClick={() => next()} loading={create.mutation.isPending}>
+          <Button type="primary" size="large" onClick={() => next()} loading={formLoading}>
             {t("recharge.next")}
           </Button>
         </Form>

@@ -2,9 +2,10 @@
 // 政府采购, international, hotels): a changed price is shown old against new and the booking goes
 // on only when the buyer agrees (acceptPrice); a refusal's field errors land under their fields.
 import { App } from "antd";
-import { useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { useCreate, useTranslate, type HttpError } from "@refinedev/core";
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 import { applyRefusal, sessionEnded } from "../../components/FormField";
+import type { BookingResource } from "../index";
 
 /** What a booking route answers: the new order. */
 export interface BookReply {
@@ -14,8 +15,8 @@ export interface BookReply {
 }
 
 interface PriceCheckedBookingOptions<V extends FieldValues, I> {
-  /** The catalogue path that books. */
-  url: string;
+  /** The bookings resource of the product: Refine creates the order there. */
+  resource: BookingResource;
   /** The locale group of the price-change dialog's texts (priceChangedTitle, continueBooking, notNow). */
   texts: "flightOrder" | "hotelOrder";
   /** What is sent for the form's input (the input itself unless some keys apply only to some members). */
@@ -31,16 +32,17 @@ interface PriceCheckedBookingOptions<V extends FieldValues, I> {
   kept?: { keep: () => void; clear: () => void };
 }
 
-export function usePriceCheckedBooking<V extends FieldValues, I>({ url, texts, valuesOf, onBooked, onStale, fieldsOf, setError, kept }: PriceCheckedBookingOptions<V, I>) {
+export function usePriceCheckedBooking<V extends FieldValues, I>({ resource, texts, valuesOf, onBooked, onStale, fieldsOf, setError, kept }: PriceCheckedBookingOptions<V, I>) {
   const t = useTranslate();
   const { modal, message } = App.useApp();
-  const { mutate, mutation } = useCustomMutation<BookReply>();
+  const { mutate, mutation } = useCreate<BookReply>();
 
   const book = (input: I, acceptPrice = false) => {
     const values = { ...valuesOf(input), ...(acceptPrice ? { acceptPrice: 1 } : {}) };
     kept?.keep();
     mutate(
-      { url, method: "post", values, successNotification: false, errorNotification: false },
+      // Nothing listed shows a booking resource: no list to refresh.
+      { resource, values, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data }) => {
           kept?.clear();

@@ -12,11 +12,14 @@
 // (出行人): the colleague's name goes on the first passenger and their standard is the one shown.
 import { useMemo, useRef, useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useGetIdentity, type HttpError, useTranslate } from "@refinedev/core";
+import { useCreate, useGetIdentity, type HttpError, useTranslate, type BaseRecord } from "@refinedev/core";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { FormField, applyRefusal, sessionEnded, useZodForm } from "../../components/FormField";
+import { applyRefusal, FormField, NO_RECORD, sessionEnded } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { useForm } from "@refinedev/react-hook-form";
+import { BOOKINGS, RAIL_ACCOUNT_SIGN_INS } from "../index";
 import { useKeptForm } from "../shared/useKeptForm";
 import {
   MAX_TRAIN_PASSENGERS, TRAIN_KEY_PATTERN, TRAIN_NAME_MAX, trainOrderInput, trainPricePanel,
@@ -111,7 +114,8 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [clientKey] = useState(() => crypto.randomUUID());
-  const { mutate, mutation } = useCustomMutation<BookReply>();
+  // Refine creates the order (a create on the train bookings resource).
+  const { mutate, mutation } = useCreate<BookReply>();
   const ab = variant === "ab";
   // Company members book on business (因公) or privately; an employee's bookings are business first.
   const memberKey = subjectKey(user);
@@ -120,7 +124,9 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const check = useRef<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
-  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues, reset } = useZodForm<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"]), {
+  const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues, reset } = useForm<BaseRecord, HttpError, TrainOrderForm>({
+    ...NO_RECORD,
+    resolver: schemaResolver<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"])),
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -139,7 +145,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const business = companyMember && travelType === "business";
   check.current = useStandardCheck(standardCheck, business).check;
   const { fields, append, remove, replace } = useFieldArray({ control, name: "passengers" });
-  const signIn = useCustomMutation<Rail12306Account>();
+  const signIn = useCreate<Rail12306Account>();
   const account = ab ? (signIn.mutation.data?.data ?? null) : null;
   const passengers = watch("passengers") ?? [];
   const types = passengers.map((p) => (p?.passengerType === "child" ? "child" : "adult") as TrainPassengerType);
@@ -152,7 +158,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
     if (!(await trigger(["account12306", "password12306"]))) return;
     const { account12306, password12306 } = getValues();
     signIn.mutate(
-      { url: TRAIN_ORDER_PATHS.signIn12306, method: "post", values: { account12306: account12306?.trim(), password12306 }, successNotification: false, errorNotification: false },
+      { resource: RAIL_ACCOUNT_SIGN_INS, values: { account12306: account12306?.trim(), password12306 }, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: () => replace([]),
         onError: (e: HttpError) => {
@@ -178,7 +184,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const book = (input: TrainOrderInput) => {
     kept.keep();
     mutate(
-      { url: TRAIN_ORDER_PATHS.book, method: "post", values: input, successNotification: false, errorNotification: false },
+      { resource: BOOKINGS.train, values: input, successNotification: false, errorNotification: false, invalidates: [] },
       {
         // An order waiting for approval is paid once approved: its detail shows where it stands.
         onSuccess: ({ data }) => {
