@@ -5,23 +5,25 @@ import type { ResourceEndpoints } from "../providers/data-provider";
 import { employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
-import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
+import { trainAfterSalesEndpoints, trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
 import { withdrawalsEndpoints, withdrawalsResource } from "./withdrawals";
 import { rechargesEndpoints, rechargesResource } from "./recharges";
-import { rewardsEndpoints, rewardsResource } from "./rewards";
+import { REWARDS_TRANSFERS, rewardsEndpoints, rewardsResource, rewardsTransfersEndpoints } from "./rewards";
 import { passengersEndpoints, passengersResource } from "./passengers";
 import { externalPassengersEndpoints, externalPassengersResource } from "./external-passengers";
 import { addressesEndpoints, addressesResource } from "./addresses";
 import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles";
 import { invoicesEndpoints, invoicesResource } from "./invoices";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
-import { approvalsEndpoints, approvalsResource } from "./approvals";
+import { APPROVAL_DECISIONS, approvalDecisionsEndpoints, approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
 import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
-import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
+import {
+  SETTLEMENT_DISPUTES, settlementDisputesEndpoints, settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource,
+} from "./settlement";
 import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
 
@@ -31,10 +33,12 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "flight-orders": flightOrdersEndpoints,
   "hotel-orders": hotelOrdersEndpoints,
   "train-orders": trainOrdersEndpoints,
+  ...trainAfterSalesEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
   withdrawals: withdrawalsEndpoints,
   recharges: rechargesEndpoints,
   rewards: rewardsEndpoints,
+  [REWARDS_TRANSFERS]: rewardsTransfersEndpoints,
   passengers: passengersEndpoints,
   externalPassengers: externalPassengersEndpoints,
   addresses: addressesEndpoints,
@@ -42,12 +46,14 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   invoices: invoicesEndpoints,
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
+  [APPROVAL_DECISIONS]: approvalDecisionsEndpoints,
   "travel-standards": travelStandardsEndpoints,
   "approval-flows": approvalFlowsEndpoints,
   "replace-bookers": replaceBookersEndpoints,
   "car-standards": carStandardsEndpoints,
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
+  [SETTLEMENT_DISPUTES]: settlementDisputesEndpoints,
   ...billEndpoints,
   ...memberNetworkEndpoints,
 };

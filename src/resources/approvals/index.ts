@@ -1,5 +1,5 @@
 // Approvals as a Refine resource: the approver's inbox (TravelAuditIndex) and one approval
-// (AuditDetails). Deciding is a catalogue call (APPROVAL_PATHS.decide). The shapes below are what
+// (AuditDetails). A decision (approve, reject) is a create on the approval-decisions resource. The shapes below are what
 // the approvals routes answer; trip applications embed the same approval view.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
@@ -24,6 +24,10 @@ export const approvalsResource: ResourceProps = {
 };
 
 export const approvalsEndpoints: ResourceEndpoints = { list: APPROVAL_PATHS.list, one: APPROVAL_PATHS.detail };
+
+/** One approver's decision on an approval's current level. */
+export const APPROVAL_DECISIONS = "approval-decisions";
+export const approvalDecisionsEndpoints: ResourceEndpoints = { create: APPROVAL_PATHS.decide };
 
 /** An approval's details; opened from 订单审批 they stay under it. */
 export const auditDetailPath = (id: number | string, subject: "trip" | "order" = "trip") =>

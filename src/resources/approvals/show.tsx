@@ -4,19 +4,20 @@
 // The decision names the level the approver saw, so a level that moved on meanwhile is refused.
 import { useRef, useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { useInvalidate, useOne, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { useLocation } from "react-router";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
+import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { schemaResolver, unshownProblem } from "../../components/form-errors";
 import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
 import { ApprovalProgress } from "./ApprovalProgress";
 import { OrderSummary } from "./OrderSummary";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
-import { APPROVAL_PATHS, type ApprovalDetail } from "./index";
+import { APPROVAL_DECISIONS, type ApprovalDetail } from "./index";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
@@ -79,14 +80,23 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation();
   const [acting, setActing] = useState<Action | null>(null);
   // The button pressed decides what the schema checks (a rejection needs its comment).
   const action = useRef<Action>("approve");
-  const { control, handleSubmit, setError, reset, watch } = useZodForm<DecisionValues>(() => decisionFormSchema, {
-    raw: true,
-    input: (v) => ({ approvalId: approval.id, action: action.current, level: approval.level, comment: v.comment.trim() || undefined }),
+  // Refine sends the decision: a create on the approval-decisions resource.
+  const {
+    control, handleSubmit, setError, reset, watch,
+    refineCore: { onFinish, formLoading },
+  } = useForm<BaseRecord, HttpError, DecisionValues>({
+    resolver: schemaResolver<DecisionValues>(() => decisionFormSchema, {
+      raw: true,
+      input: (v) => ({ approvalId: approval.id, action: action.current, level: approval.level, comment: v.comment.trim() || undefined }),
+    }),
     defaultValues: { comment: "" },
+    warnWhenUnsavedChanges: false,
+    // A refusal's field message is placed by applyRefusal; the rest shows on the refusal line.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: APPROVAL_DECISIONS, action: "create", ...QUIET_SAVE },
   });
   const state = useSubmitState(watch);
 
@@ -95,7 +105,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
       const chosen = action.current;
       setActing(chosen);
       try {
-        await mutateAsync({ url: APPROVAL_PATHS.decide, method: "post", values: input as Record<string, unknown>, successNotification: false, errorNotification: false });
+        await onFinish(input as DecisionValues);
         message.success(t(chosen === "approve" ? "travel.audit.approved" : "travel.audit.rejected"));
         reset();
         invalidate({ resource: "approvals", invalidates: ["list", "detail"], id: approval.id });
@@ -125,10 +135,10 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
         </FormField>
         {state.refusal && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t("travel.audit.refused")} description={state.refusal} />}
         <Space>
-          <Button type="primary" onClick={() => decide("approve")} loading={acting === "approve" && mutation.isPending} disabled={acting === "reject"}>
+          <Button type="primary" onClick={() => decide("approve")} loading={acting === "approve" && formLoading} disabled={acting === "reject"}>
             {t("travel.audit.approve")}
           </Button>
-          <Button danger onClick={() => decide("reject")} loading={acting === "reject" && mutation.isPending} disabled={acting === "approve"}>
+          <Button danger onClick={() => decide("reject")} loading={acting === "reject" && formLoading} disabled={acting === "approve"}>
             {t("travel.audit.reject")}
           </Button>
         </Space>

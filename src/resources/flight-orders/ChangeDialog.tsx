@@ -4,7 +4,8 @@
 // cashier (business type 机票改签); nothing to pay is confirmed by the airline.
 import { useEffect, useState } from "react";
 import { Alert, App, Descriptions, Empty, Form, Modal, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { useCustom, useTranslate, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import {
@@ -19,7 +20,9 @@ import { isGpSeat } from "../../domain/travel/gp-fares";
 import { pathFor } from "../../access/routes";
 import { useSearch } from "../../booking/shared/useSearch";
 import { DateField } from "../../booking/shared/DateField";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, QUIET_SAVE, applyRefusal } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { FLIGHT_CHANGES } from "./after-sales";
 import { useCodes } from "../../components/use-codes";
 import { PASSENGER_TYPES } from "../../domain/codes";
 import { formatFen } from "../../domain/money";
@@ -43,7 +46,30 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const fareOf = (p: FlightOrderPassenger) => p.ticketFlight?.fareKey ?? p.changedTo?.fareKey ?? order.fareKey;
   const [date, setDate] = useState(() => addDays(holders[0]?.ticketFlight?.depDate ?? holders[0]?.changedTo?.depDate ?? order.flight.depDate, 1));
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { control, handleSubmit, watch, setValue, setError } = useZodForm<Values>(() => confirmChangeInput, {
+  // Refine confirms the change: a create on the flight-changes resource.
+  const {
+    control, handleSubmit, watch, setValue, setError,
+    refineCore: { onFinish, formLoading },
+  } = useForm<ConfirmChangeReply, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => confirmChangeInput),
+    warnWhenUnsavedChanges: false,
+    // A refusal's field messages are placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: {
+      resource: FLIGHT_CHANGES,
+      action: "create",
+      ...QUIET_SAVE,
+      onMutationSuccess: ({ data }) => {
+        message.success(t("flightOrder.change.submitted"));
+        if (data.total > 0) navigate(pathFor("pay_order", { orderId: String(order.id) }));
+        else onDone();
+      },
+      onMutationError: (e) => {
+        setRefusal(applyRefusal(e, ["fareKey", "passengerIds"], setError));
+        // A moved quote is shown again before anything is confirmed.
+        void quoting.refetch();
+      },
+    },
     defaultValues: { id: order.id, fareKey: "", total: 0, passengerIds: holders.filter((p) => fareOf(p) === fareOf(holders[0])).map((p) => p.id) },
   });
   const fareKey = watch("fareKey");
@@ -78,26 +104,12 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   });
   const reply = fareKey && chosenIds.length ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
   const current = chosen[0]?.ticketFlight ?? chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabin: `${order.seat.cabinClassName}${order.seat.cabinCode}` };
-  const confirm = useCustomMutation<ConfirmChangeReply>();
 
   const submit = handleSubmit((values) => {
     if (!reply) return;
     setRefusal(null);
-    confirm.mutate(
-      { url: P.confirmChange, method: "post", values: { ...values, total: reply.quote.total }, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => {
-          message.success(t("flightOrder.change.submitted"));
-          if (data.total > 0) navigate(pathFor("pay_order", { orderId: String(order.id) }));
-          else onDone();
-        },
-        onError: (e: HttpError) => {
-          setRefusal(applyRefusal(e, ["fareKey", "passengerIds"], setError));
-          // A moved quote is shown again before anything is confirmed.
-          quoting.refetch();
-        },
-      },
-    );
+    // The total confirmed is the quote shown. The refusal is shown by onMutationError.
+    onFinish({ ...values, total: reply.quote.total }).catch(() => undefined);
   });
 
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
@@ -116,7 +128,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
       title={t("flightOrder.change.title")}
       okText={t("flightOrder.change.confirm")}
       cancelText={t("flightOrder.notNow")}
-      okButtonProps={{ loading: confirm.mutation.isPending, disabled: !reply || quoting.isFetching }}
+      okButtonProps={{ loading: formLoading, disabled: !reply || quoting.isFetching }}
       onOk={() => submit()}
       onCancel={onClose}
       width={880}

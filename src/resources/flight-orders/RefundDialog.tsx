@@ -6,9 +6,12 @@
 // The passengers and the reason are checked with the server's own schema before they are sent.
 import { useState } from "react";
 import { Alert, App, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { useCustom, useTranslate, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import type { z } from "zod";
-import { FormField, applyRefusal, useZodForm } from "../../components/FormField";
+import { FormField, QUIET_SAVE, applyRefusal } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { FLIGHT_REFUNDS } from "./after-sales";
 import {
   FLIGHT_AFTER_SALES_PATHS as P, pickRefund, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
 } from "../../domain/orders/flight-after-sales";
@@ -29,8 +32,25 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
     queryOptions: { retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
   const quote = query.data?.data as RefundQuote | undefined;
-  const submit = useCustomMutation<RefundQuote>();
-  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => refundSubmitInput, {
+  // Refine submits the refund: a create on the flight-refunds resource.
+  const {
+    control, handleSubmit, setError, watch,
+    refineCore: { onFinish, formLoading },
+  } = useForm<RefundQuote, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => refundSubmitInput),
+    warnWhenUnsavedChanges: false,
+    // A refusal's field messages are placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: {
+      resource: FLIGHT_REFUNDS,
+      action: "create",
+      ...QUIET_SAVE,
+      onMutationSuccess: () => {
+        message.success(t("flightOrder.refund.submitted"));
+        onDone();
+      },
+      onMutationError: (e) => setRefusal(applyRefusal(e, ["reason", "passengerIds"], setError)),
+    },
     defaultValues: { id: orderId },
     // Every passenger of the estimate is ticked once it arrives; what the member changed stays.
     values: quote ? { id: orderId, passengerIds: quote.lines.map((l) => l.passengerId) } as Values : undefined,
@@ -40,16 +60,8 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
 
   const confirm = handleSubmit((values) => {
     setRefusal(null);
-    submit.mutate(
-      { url: P.refundSubmit, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("flightOrder.refund.submitted"));
-          onDone();
-        },
-        onError: (e: HttpError) => setRefusal(applyRefusal(e, ["reason", "passengerIds"], setError)),
-      },
-    );
+    // The refusal is shown by onMutationError; the rejected promise has nothing more to say.
+    onFinish(values).catch(() => undefined);
   });
 
   // A round trip's or connection's passenger holds a ticket per flight: the choice counts tickets.
@@ -60,7 +72,7 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
       title={t("flightOrder.refund.title")}
       okText={t("flightOrder.refund.confirm")}
       cancelText={t("flightOrder.notNow")}
-      okButtonProps={{ danger: true, loading: submit.mutation.isPending, disabled: !quote }}
+      okButtonProps={{ danger: true, loading: formLoading, disabled: !quote }}
       onOk={() => confirm()}
       onCancel={onClose}
       width={800}

@@ -1,5 +1,6 @@
 // Hotel orders as a Refine resource: listed in the OrderLists page's 酒店订单 tab and shown at
-// HotelOrderDetails by order number. Cancelling is a catalogue call (HOTEL_ORDER_PATHS.cancel).
+// HotelOrderDetails by order number, and updated by 修改订单 (guests, contact, arrival, requests).
+// Cancelling is a catalogue call (HOTEL_ORDER_PATHS.cancel).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -12,7 +13,7 @@ export const hotelOrdersResource: ResourceProps = {
   meta: { label: "酒店订单" },
 };
 
-export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, idField: "orderNo" };
+export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, update: HOTEL_ORDER_PATHS.modify, idField: "orderNo" };
 
 /** The detail page of an order. */
 export const hotelOrderDetailPath = (orderNo: string) => pathFor("HotelOrderDetails", { orderNo });

@@ -1,4 +1,5 @@
-// The member's wallet recharges as a Refine resource, listed on the RechargeRecord page.
+// The member's wallet recharges as a Refine resource, listed on the RechargeRecord page and created
+// by the recharge form (the reply is the new recharge, whose cashier opens next).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -10,7 +11,7 @@ export const rechargesResource: ResourceProps = {
   meta: { label: "充值记录" },
 };
 
-export const rechargesEndpoints: ResourceEndpoints = { list: RECHARGE_PATHS.list };
+export const rechargesEndpoints: ResourceEndpoints = { list: RECHARGE_PATHS.list, create: RECHARGE_PATHS.create };
 
 /** The cashier of one recharge. */
 export const rechargePayPath = (orderId: number) => pathFor("recharge_pay", undefined, { orderId: String(orderId) });

@@ -13,3 +13,7 @@ export const rewardsResource: ResourceProps = {
 };
 
 export const rewardsEndpoints: ResourceEndpoints = { list: REWARDS_PATHS.detail };
+
+/** A move of rewards to the wallet: each 转出 creates one (the reply says what was moved). */
+export const REWARDS_TRANSFERS = "rewards-transfers";
+export const rewardsTransfersEndpoints: ResourceEndpoints = { create: REWARDS_PATHS.transfer };

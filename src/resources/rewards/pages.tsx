@@ -3,7 +3,8 @@
 // and tianhanbao_detail (/myCenter/tianhanbao_detail: the summary figures and the latest rows).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useCustom, useCustomMutation, useList, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustom, useList, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { useTable } from "@refinedev/antd";
 import { App, Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
@@ -16,7 +17,9 @@ import {
 import { rewardsTransferSchema } from "../../domain/payments/rewards-schemas";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
+import { REWARDS_TRANSFERS } from "./index";
 import { LoadError } from "../LoadError";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { fenToYuan, formatFen, parseYuan } from "../../domain/money";
@@ -104,16 +107,26 @@ export function RewardsOutPage({ routeName }: { routeName: string }) {
 function TransferForm({ balance, onDone }: { balance: number; onDone: () => void }) {
   const t = useTranslate();
   const { message, modal } = App.useApp();
-  const { control, handleSubmit, reset, setError, setValue, watch } = useZodForm<TransferValues>(() => rewardsTransferSchema, { defaultValues: { amount: "" } });
+  // Refine moves the money: a create on the rewards-transfers resource.
+  const {
+    control, handleSubmit, reset, setError, setValue, watch,
+    refineCore: { onFinish, formLoading },
+  } = useForm<RewardsTransferResult, HttpError, TransferValues>({
+    resolver: schemaResolver<TransferValues>(() => rewardsTransferSchema),
+    defaultValues: { amount: "" },
+    warnWhenUnsavedChanges: false,
+    // A refusal's field message is placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: REWARDS_TRANSFERS, action: "create", ...QUIET_SAVE },
+  });
   const submitState = useSubmitState(watch);
-  const { mutateAsync, mutation } = useCustomMutation<RewardsTransferResult>();
 
   const transfer = (values: TransferValues) =>
     submitState.run(async () => {
       try {
-        const { data } = await mutateAsync({ url: REWARDS_PATHS.transfer, method: "post", values: { amount: values.amount }, successNotification: false, errorNotification: false });
+        const moved = await onFinish({ amount: values.amount });
         reset({ amount: "" });
-        void message.success(t("rewards.done", { amount: yuan(data.amount) }));
+        void message.success(t("rewards.done", { amount: yuan(moved ? moved.data.amount : parseYuan(values.amount) ?? 0) }));
         onDone();
         return null;
       } catch (e) {
@@ -139,7 +152,7 @@ function TransferForm({ balance, onDone }: { balance: number; onDone: () => void
       </FormField>
       <Form.Item label=" ">
         <FormMessage refusal={submitState.refusal} />
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>{t("rewards.submit")}</Button>
+        <Button type="primary" htmlType="submit" loading={formLoading}>{t("rewards.submit")}</Button>
       </Form.Item>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 0 }}>{t("rewards.hint")}</Typography.Paragraph>
     </Form>

@@ -22,4 +22,8 @@ export const settlementSettingsResource: ResourceProps = {
 
 export const settlementSettingsEndpoints: ResourceEndpoints = { one: SETTLEMENT_PATHS.settings, update: SETTLEMENT_PATHS.saveSettings, idField: "companyId" };
 
+/** A company's dispute of one statement line (the reply is the statement as it now stands). */
+export const SETTLEMENT_DISPUTES = "settlement-disputes";
+export const settlementDisputesEndpoints: ResourceEndpoints = { create: SETTLEMENT_PATHS.dispute };
+
 export const statementPath = (id?: number) => pathFor("SettlementSet", undefined, id === undefined ? { tab: "statements" } : { statementId: String(id) });

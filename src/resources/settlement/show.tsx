@@ -7,7 +7,9 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Ske
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useCustomMutation, useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm as useHookForm } from "react-hook-form";
+import { useForm } from "@refinedev/react-hook-form";
+import { Controller } from "react-hook-form";
+import { QUIET_SAVE, applyRefusal } from "../../components/FormField";
 import { z } from "zod";
 import { formatChinaTime } from "../../domain/format";
 import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
@@ -15,7 +17,7 @@ import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineDisputable, lineMove,
 import { LinkButton } from "../../pages/index/LinkButton";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
-import { statementPath } from "./index";
+import { SETTLEMENT_DISPUTES, statementPath } from "./index";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 
@@ -189,20 +191,31 @@ function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose
   const t = useTranslate();
   const { message } = App.useApp();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const dispute = useCustomMutation<StatementDetail>();
-  const { control, handleSubmit, formState } = useHookForm<DisputeValues>({ resolver: zodResolver(disputeInput), defaultValues: { lineId: line.id, reason: "" } });
+  // Refine sends the dispute: a create on the settlement-disputes resource.
+  const {
+    control, handleSubmit, formState, setError,
+    refineCore: { onFinish, formLoading },
+  } = useForm<StatementDetail, HttpError, DisputeValues>({
+    resolver: zodResolver(disputeInput),
+    defaultValues: { lineId: line.id, reason: "" },
+    warnWhenUnsavedChanges: false,
+    // A refusal naming the reason is placed under it by applyRefusal; any other is the dialog's line.
+    disableServerSideValidation: true,
+    refineCoreProps: {
+      resource: SETTLEMENT_DISPUTES,
+      action: "create",
+      ...QUIET_SAVE,
+      onMutationSuccess: () => {
+        message.success(t("settlement.disputed"));
+        onDone();
+      },
+      onMutationError: (e) => setRefusal(applyRefusal<DisputeValues>(e, ["reason"], setError)),
+    },
+  });
   const submit = handleSubmit((values) => {
     setRefusal(null);
-    dispute.mutate(
-      { url: SETTLEMENT_PATHS.dispute, method: "post", values, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => {
-          message.success(t("settlement.disputed"));
-          onDone();
-        },
-        onError: (e: HttpError) => setRefusal(e.message),
-      },
-    );
+    // The refusal is shown by onMutationError; the rejected promise has nothing more to say.
+    onFinish(values).catch(() => undefined);
   });
   return (
     <Modal
@@ -210,7 +223,7 @@ function DisputeDialog({ line, onClose, onDone }: { line: StatementLine; onClose
       title={t("settlement.disputeTitle")}
       okText={t("settlement.submitDispute")}
       cancelText={t("settlement.cancel")}
-      okButtonProps={{ danger: true, loading: dispute.mutation.isPending }}
+      okButtonProps={{ danger: true, loading: formLoading }}
       onOk={() => submit()}
       onCancel={onClose}
       width={640}

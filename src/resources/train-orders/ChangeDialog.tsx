@@ -4,14 +4,14 @@
 // confirms. A dearer change then waits for its difference: the dialog opens the cashier.
 import { useState } from "react";
 import { Alert, App, DatePicker, Form, Modal, Select, Skeleton, Table, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
+import { useCreate, useCustom, useTranslate } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { TRAIN_ORDER_PATHS, type TrainChangeConfirmed, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
 import type { TrainListReply } from "../../domain/travel/types";
 import { chinaToday } from "../../booking/shared/today";
 import { useSearch } from "../../booking/shared/useSearch";
-import { trainPayPath } from "./index";
+import { TRAIN_CHANGES, trainPayPath } from "./index";
 import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
@@ -35,13 +35,14 @@ export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDeta
     queryOptions: { enabled: chosen !== null, retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
   const quote = chosen && query.isSuccess ? (result.data as TrainChangeQuote) : undefined;
-  const { mutate, mutation } = useCustomMutation<TrainChangeConfirmed>();
+  // Refine confirms the change: a create on the train-changes resource.
+  const { mutate, mutation } = useCreate<TrainChangeConfirmed>();
   const dearer = (quote?.pay ?? 0) > 0;
 
   const confirm = () =>
     chosen &&
     mutate(
-      { url: TRAIN_ORDER_PATHS.changeConfirm, method: "post", values: chosen, successNotification: false, errorNotification: false },
+      { resource: TRAIN_CHANGES, values: chosen, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data }) => {
           if (data.status === "awaitingPayment") {

@@ -1,7 +1,8 @@
 // 退票: the railway's fee and the refund of every passenger at this moment, read from the same
 // quote the refund itself charges, shown before the member confirms.
 import { Alert, App, Modal, Skeleton, Table, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation, useTranslate } from "@refinedev/core";
+import { useCreate, useCustom, useTranslate } from "@refinedev/core";
+import { TRAIN_REFUNDS } from "./index";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainRefundLine, type TrainRefundQuote } from "../../domain/orders/train-types";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -19,12 +20,13 @@ export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; on
     errorNotification: false,
     queryOptions: { retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
-  const { mutate, mutation } = useCustomMutation<TrainRefundQuote>();
+  // Refine confirms the refund: a create on the train-refunds resource.
+  const { mutate, mutation } = useCreate<TrainRefundQuote>();
   const quote = query.isSuccess ? (result.data as TrainRefundQuote) : undefined;
 
   const confirm = () =>
     mutate(
-      { url: TRAIN_ORDER_PATHS.refund, method: "post", values: { orderId, mode: "confirm" }, successNotification: false, errorNotification: false },
+      { resource: TRAIN_REFUNDS, values: { orderId, mode: "confirm" }, successNotification: false, errorNotification: false, invalidates: [] },
       {
         onSuccess: ({ data }) => {
           message.success(t("trainOrder.refunded", { amount: formatFen(data.refund) }));

@@ -1,5 +1,6 @@
 // Train orders as a Refine resource: listed in the OrderLists page's 火车票订单 tab and shown at
-// TrainOrderDetails by order id. Cancelling, 退票 and 改签 are catalogue calls (TRAIN_ORDER_PATHS).
+// TrainOrderDetails by order id. A confirmed 退票 or 改签 is a create on its own resource; quotes and
+// cancelling are catalogue calls (TRAIN_ORDER_PATHS).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -13,6 +14,15 @@ export const trainOrdersResource: ResourceProps = {
 };
 
 export const trainOrdersEndpoints: ResourceEndpoints = { list: TRAIN_ORDER_PATHS.list, one: TRAIN_ORDER_PATHS.detail, idField: "orderId" };
+
+/** A confirmed refund of a train order (mode "confirm"; the reply is the refund it made). */
+export const TRAIN_REFUNDS = "train-refunds";
+/** A confirmed change of a train order to another train or seat. */
+export const TRAIN_CHANGES = "train-changes";
+export const trainAfterSalesEndpoints: Record<string, ResourceEndpoints> = {
+  [TRAIN_REFUNDS]: { create: TRAIN_ORDER_PATHS.refund },
+  [TRAIN_CHANGES]: { create: TRAIN_ORDER_PATHS.changeConfirm },
+};
 
 /** The detail page of an order. */
 export const trainOrderDetailPath = (orderId: number | string) => pathFor("TrainOrderDetails", { orderId: String(orderId) });

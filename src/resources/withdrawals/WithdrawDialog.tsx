@@ -3,14 +3,16 @@
 // the request waits for review in 提现记录.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
+import { useCustom, useInvalidate, useTranslate, type HttpError } from "@refinedev/core";
+import { useForm } from "@refinedev/react-hook-form";
 import { Alert, App, Button, Form, Input, Modal, Select, Skeleton, Typography } from "antd";
 import type { z } from "zod";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
+import { schemaResolver } from "../../components/form-errors";
 import { domainLang } from "../../providers/i18n-provider";
 import { passwordDigest } from "../../domain/password-digest";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
-import { WITHDRAWAL_PATHS, WITHDRAWAL_SCHEMAS, type WithdrawalView } from "../../domain/payments/withdrawal";
+import { WITHDRAWAL_SCHEMAS, type WithdrawalView } from "../../domain/payments/withdrawal";
 import { pathFor } from "../../access/routes";
 import type { BankCardView } from "../../domain/payments/bank-cards";
 import { useBankCards, type CardList } from "./BankCards";
@@ -50,24 +52,26 @@ export function WithdrawDialog(props: Props) {
 function WithdrawForm({ withdrawableFen, onClose, cards, payPwdSetup }: Props & { cards: BankCardView[]; payPwdSetup: boolean }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { control, handleSubmit, setError, setValue, watch, formState } = useZodForm<Values>(() => WITHDRAWAL_SCHEMAS[domainLang()].applyForm, {
+  // Refine applies: a create on the withdrawals resource.
+  const {
+    control, handleSubmit, setError, setValue, watch, formState,
+    refineCore: { onFinish, formLoading },
+  } = useForm<WithdrawalView, HttpError, Values>({
+    resolver: schemaResolver<Values>(() => WITHDRAWAL_SCHEMAS[domainLang()].applyForm),
     defaultValues: { cardId: cards[0].id, amount: "", payPassword: "" },
+    warnWhenUnsavedChanges: false,
+    // A refusal's field messages are placed by applyRefusal, which also says what is left for the line.
+    disableServerSideValidation: true,
+    refineCoreProps: { resource: "withdrawals", action: "create", ...QUIET_SAVE },
   });
   const submitState = useSubmitState(watch);
-  const apply = useCustomMutation<WithdrawalView>();
   const invalidate = useInvalidate();
 
   const submit = (values: z.output<Schemas["applyForm"]>) =>
     submitState.run(async () => {
       try {
-        await apply.mutateAsync({
-          url: WITHDRAWAL_PATHS.apply,
-          method: "post",
-          // Exact yuan text, never a float; the pay password as its digest like every password.
-          values: { cardId: values.cardId, amount: fenToYuan(values.amount), payPassword: passwordDigest(values.payPassword) },
-          successNotification: false,
-          errorNotification: false,
-        });
+        // Exact yuan text, never a float; the pay password as its digest like every password.
+        await onFinish({ cardId: values.cardId, amount: fenToYuan(values.amount), payPassword: passwordDigest(values.payPassword) } as Values);
       } catch (e) {
         return applyRefusal(e, FIELDS, setError);
       }
@@ -87,7 +91,7 @@ function WithdrawForm({ withdrawableFen, onClose, cards, payPwdSetup }: Props & 
       cancelText={t("common.cancel")}
       onOk={() => void handleSubmit(submit as never)()}
       onCancel={onClose}
-      okButtonProps={{ loading: apply.mutation.isPending, disabled: !payPwdSetup }}
+      okButtonProps={{ loading: formLoading, disabled: !payPwdSetup }}
       destroyOnHidden
     >
       <Form layout="vertical" component={false}>

@@ -1,5 +1,6 @@
-// Withdrawals of the wallet as a Refine resource: the 提现记录 list on the my_wallet page. Applying,
-// cancelling and the bank cards are catalogue calls (WITHDRAWAL_PATHS, BANK_CARD_PATHS).
+// Withdrawals of the wallet as a Refine resource: the 提现记录 list on the my_wallet page, and a
+// create for each application (the 提现 dialog). Cancelling and the bank cards are catalogue calls
+// (WITHDRAWAL_PATHS, BANK_CARD_PATHS).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -11,4 +12,4 @@ export const withdrawalsResource: ResourceProps = {
   meta: { label: "提现记录" },
 };
 
-export const withdrawalsEndpoints: ResourceEndpoints = { list: WITHDRAWAL_PATHS.list };
+export const withdrawalsEndpoints: ResourceEndpoints = { list: WITHDRAWAL_PATHS.list, create: WITHDRAWAL_PATHS.apply };
