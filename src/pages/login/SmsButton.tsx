@@ -3,17 +3,18 @@
 import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";
 import { LoadingOutlined } from "@ant-design/icons";
-import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { useCreate, useTranslate } from "@refinedev/core";
 import { isMobile } from "../../domain/validators";
 import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
+import { LOGIN_CODES, SMS_CODES } from "./index";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
 export type SmsPurpose = "login" | "register" | "reset" | "paypwd" | "bindBankCard";
 
-/** The catalogue call and payload that send a code for a purpose. */
-function sendCall(purpose: SmsPurpose, mobilePhone: string): { url: string; values: Record<string, string> } {
-  if (purpose === "login") return { url: "/login/appNewLoginPhoneCode", values: { mobilePhone } };
-  return { url: "/common/sendCode", values: { mobilePhone, type: purpose } };
+/** The resource whose create sends a code for a purpose, and what it is sent. */
+function sendCall(purpose: SmsPurpose, mobilePhone: string): { resource: string; values: Record<string, string> } {
+  if (purpose === "login") return { resource: LOGIN_CODES, values: { mobilePhone } };
+  return { resource: SMS_CODES, values: { mobilePhone, type: purpose } };
 }
 
 /** Seconds left, or 0 when idle; start() shows the first value at once, then ticks each second. */
@@ -49,7 +50,7 @@ export function SmsButton({ purpose, getPhone, size = "large" }: SmsButtonProps)
   const t = useTranslate();
   const { message } = App.useApp();
   const { left, counting, start } = useCountdown();
-  const { mutate, mutation } = useCustomMutation();
+  const { mutate, mutation } = useCreate();
   const sending = mutation.isPending;
 
   const onClick = () => {
@@ -62,9 +63,10 @@ export function SmsButton({ purpose, getPhone, size = "large" }: SmsButtonProps)
     mutate(
       {
         ...sendCall(purpose, phone),
-        method: "post",
         successNotification: false,
         errorNotification: false,
+        // No list shows codes.
+        invalidates: [],
       },
       {
         onSuccess: () => {
