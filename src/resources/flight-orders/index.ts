@@ -1,5 +1,6 @@
 // Domestic flight orders as a Refine resource: listed in the OrderLists page's 机票订单 tab and
-// shown at TicketOrderDetails. Cancelling is a catalogue call (FLIGHT_ORDER_PATHS.cancel).
+// shown at TicketOrderDetails. Refunds and changes are resources of their own (after-sales.ts, with
+// the dialogs); cancelling is a catalogue call (FLIGHT_ORDER_PATHS.cancel).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
