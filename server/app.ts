@@ -57,6 +57,7 @@ import { createMetrics } from "./services/http/metrics";
 import type { Registry } from "prom-client";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
+import { registerPayables } from "./orders/payables";
 
 export interface AppConfig {
   db: Db;
@@ -98,6 +99,7 @@ export interface AppConfig {
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  registerPayables();
   // Every log line is written without secrets (see log-redact.ts).
   const app = Fastify({ ...httpServerOptions(config.logger ?? false), trustProxy: config.trustProxy ?? false });
 

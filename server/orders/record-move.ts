@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
-import type { Actor } from "./flight/moves";
+import type { Actor } from "./actor";
 import { rewardsOnMove } from "../payments/rewards";
 
 export interface RecordedMove {

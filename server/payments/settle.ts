@@ -7,14 +7,13 @@ import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { checkPayPassword } from "../services/accounts/password-guard";
-import { dueOf } from "../orders/payable";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { assertMethodAllowed, assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
 import { refundToSource } from "./source-refund";
 import { companyById } from "../settlement/company";
-import type { Due } from "../orders/payable";
+import { dueOf, type Due } from "./products";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
   outTradeNo: p.outTradeNo,
@@ -92,7 +91,7 @@ async function payFromAccount(
       throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
+    await due.product.onPaid(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
     await charge(trx);
     await chargeCompanyPart(trx, p, due);
     return resultOf({ ...p, status: "paid" });
@@ -177,11 +176,11 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   // A product that holds nothing its deadline protects (a recharge) is completed by money that
   // arrives late, rather than the money going back.
   if (forThisDue && product.settlesLate?.includes(due.status)) {
-    await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+    await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
     return { result: resultOf(paid), settled: true };
   }
   if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
-    await product.expire(trx, p.orderId);
+    await product.onExpired(trx, p.orderId);
     await refundToSource(trx, paid, "订单已超时");
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
@@ -199,7 +198,7 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
     await refundToSource(trx, paid, `企业授信额度不足，差旅标准内部分未能支付（${e.message}）`);
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
-  await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+  await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
   return { result: resultOf(paid), settled: true };
 }
 

@@ -5,11 +5,11 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, PaymentsTable } from "../db/schema";
 import { BizError, MSG, RET } from "../services/http/envelope";
 import { isoAt, now } from "../services/clock";
-import { visibleOrderId } from "../orders/flight/views";
-import { dueOf, type Due } from "../orders/payable";
+import { dueOf, visibleOrderId, type Due } from "./products";
 import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 import { canCreditPay } from "../../src/access/rules";
+import { label } from "../../src/domain/codes";
 import { companyOfMember } from "../settlement/company";
 import { creditLineOf } from "../settlement/credit";
 
@@ -63,7 +63,7 @@ export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== nul
 export function assertPayable(due: Due): void {
   const { product } = due;
   if (due.status === product.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
-  if (due.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${product.label(due.status)}」，不能支付`);
+  if (due.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${label(product.statuses, due.status)}」，不能支付`);
   if (isExpired(due)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
 }
 
@@ -79,7 +79,7 @@ export function assertMethodAllowed(due: Pick<Due, "product" | "businessType" | 
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
   const due = await dueOf(db, o);
   const all = await allMethodsOf(db, member, qr);
   const methods = all.methods.filter((m) => allowedFor(due, m));
@@ -102,7 +102,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 }
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
   if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
   const due = await dueOf(db, o);
   assertMethodAllowed(due, method);

@@ -13,7 +13,7 @@ import { assertPayable, cashierInfo, createPayment, orderOf, ownPayment } from "
 import { creditPay, resultOf, settleNotified, walletPay } from "../payments/settle";
 import { sandboxCashierUrl, verifySandbox } from "../payments/sandbox";
 import { listLedger } from "../payments/statement";
-import { dueOf } from "../orders/payable";
+import { dueOf } from "../payments/products";
 import { gatewayFor, precreateWithGateway, refreshFromGateway, type PayGateways } from "../payments/gateways";
 
 const tags = ["payments"];

@@ -17,9 +17,9 @@ import {
 import type { FlightOrderDetail } from "../../../src/domain/orders/flight-types";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { Passengers } from "../../suppliers/types";
-import type { Actor } from "./moves";
+import type { Actor } from "../actor";
 import { INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
-import { ORDER_NOT_FOUND } from "./moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { bookedSegment, type OrderSnapshot } from "./segments";
 
 export interface Snapshot {

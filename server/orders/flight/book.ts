@@ -18,7 +18,7 @@ import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { HoldRecord } from "../../../src/domain/travel/types";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { decideLegs, legPanels, verifyLegs } from "./legs";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";

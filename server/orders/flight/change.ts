@@ -26,7 +26,8 @@ import {
 import { changePercent } from "../../../src/domain/travel/air-rules";
 import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { yuan } from "../booking";
-import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
+import { applyFlightMove } from "./moves";
+import { memberActor, SYSTEM_ACTOR } from "../actor";
 import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, type CurrentTrip, type Ticket,
 } from "./after-sales";

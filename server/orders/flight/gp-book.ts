@@ -17,7 +17,7 @@ import { pricePanel } from "../../../src/domain/orders/flight-booking";
 import { gpPassengerProblems, type GpOrderInput } from "../../../src/domain/orders/gp-booking";
 import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";

@@ -17,7 +17,7 @@ import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
 import { normaliseDate } from "../../../src/domain/travel/dates";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";

@@ -13,7 +13,7 @@ import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
-import { ORDER_NOT_FOUND } from "./moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
 import { maskOfficialCard } from "../../../src/domain/travel/gp-fares";

@@ -15,7 +15,7 @@ import { supplierContext, suppliersFor } from "../../suppliers";
 import { HOTEL_ORDER_STATUS } from "../../../src/domain/orders/hotel";
 import { hotelPricePanel, type HotelOrderInput } from "../../../src/domain/orders/hotel-booking";
 import { HOTEL_SERVICE_FEE } from "../../../src/domain/travel/hotel";
-import { memberActor } from "../flight/moves";
+import { memberActor } from "../actor";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleHotelOrderExpiry } from "./jobs";

@@ -13,7 +13,7 @@ import { payBack } from "../../payments/refund";
 import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
 } from "../../../src/domain/orders/hotel";
-import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../actor";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
 import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";

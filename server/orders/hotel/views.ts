@@ -10,7 +10,7 @@ import { hotelMemberActions, isPaidStatus } from "../../../src/domain/orders/hot
 import { BREAKFAST_LABELS, cancelPolicyText, freeCancelUntil, hotelCancelFee, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { HotelCancelQuote, HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
 import { now } from "../../services/clock";
-import { ORDER_NOT_FOUND } from "../flight/moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";

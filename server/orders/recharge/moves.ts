@@ -6,9 +6,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { BizError, RET } from "../../services/http/envelope";
 import { moveWallet } from "../../payments/ledger";
+import type { SettledTrade } from "../../payments/products";
 import { BUSINESS_TYPE } from "../../../src/domain/payments/types";
 import { RECHARGE_PRODUCT, RECHARGE_STATUS, rechargeLabel, rechargeMove, type RechargeAction } from "../../../src/domain/orders/recharge";
-import { ORDER_NOT_FOUND, SYSTEM_ACTOR } from "../flight/moves";
+import { ORDER_NOT_FOUND, SYSTEM_ACTOR } from "../actor";
 import { recordMove } from "../record-move";
 
 export type RechargeRef = { id: number; orderNo: string; status: number; memberId: number; totalFen: number; product: string };
@@ -24,12 +25,6 @@ export async function applyRechargeMove(trx: Kysely<Database>, order: Pick<Recha
   const move = rechargeMove(order.status, action);
   if (!move) throw new BizError(RET.CONFLICT, `充值当前状态为「${rechargeLabel(order.status)}」，不能执行此操作`);
   return recordMove(trx, order.id, move, { action, actor: SYSTEM_ACTOR, note }, move.to !== RECHARGE_STATUS.pendingPayment);
-}
-
-export interface SettledTrade {
-  outTradeNo: string;
-  amountFen: number;
-  method: string;
 }
 
 const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: "支付宝", wechat: "微信" };

@@ -16,7 +16,7 @@ import { inAccount } from "../../../src/domain/orders/train-account";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
 import { fareOf, trainPricePanel, withTypesFromCerts, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
 import { TRAIN_SERVICE_FEE } from "../../../src/domain/travel/train";
-import { memberActor } from "../flight/moves";
+import { memberActor } from "../actor";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, type BookReply } from "../booking";
 import { scheduleTrainOrderExpiry } from "./jobs";

@@ -24,7 +24,7 @@ import type { TrainChangeConfirmed, TrainChangeQuote, TrainPassengerType, TrainP
 import { TRAIN_SERVICE_FEE, type SeatClass } from "../../../src/domain/travel/train";
 import type { TrainItem } from "../../../src/domain/travel/types";
 import type { TrainSupplier } from "../../suppliers/types";
-import { SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import { SYSTEM_ACTOR, type Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove, type TrainOrderRef } from "./moves";
 import { departAtOf } from "./book";

@@ -10,7 +10,7 @@ import { inTransaction } from "../../db/transaction";
 import { BizError, RET } from "../../services/http/envelope";
 import { suppliersFor } from "../../suppliers";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
-import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
+import { ORDER_NOT_FOUND, type Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";

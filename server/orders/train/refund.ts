@@ -10,7 +10,7 @@ import { now } from "../../services/clock";
 import { suppliersFor, supplierContext } from "../../suppliers";
 import { trainRefundLines } from "../../../src/domain/orders/train-booking";
 import type { TrainPassengerType, TrainRefundQuote } from "../../../src/domain/orders/train-types";
-import type { Actor } from "../flight/moves";
+import type { Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
 import { formatFen } from "../../../src/domain/money";

@@ -11,7 +11,7 @@ import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
 import type { SeatClass } from "../../../src/domain/travel/train";
 import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
-import { ORDER_NOT_FOUND } from "../flight/moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";
