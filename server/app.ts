@@ -70,6 +70,7 @@ export interface AppConfig {
   /** Access resources beyond "public"/"member" are decided here. */
   authorize?: (member: Member, resource: string) => Promise<boolean> | boolean;
   /** Extra route modules (tests and later capabilities). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route specs of every input and output type
   routes?: RouteSpec<any, any>[];
   trustProxy?: boolean;
   /** The job kinds the runner handles (default: every kind this server schedules). */
@@ -137,6 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Before any route, so every route's replies are measured.
   app.decorate("metrics", config.metrics ? createMetrics(app, config.db) : null);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fastify hands the handler anything thrown; each branch narrows it
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof BizError) {
       return reply.status(200).send({ ret: error.ret, msg: error.message, data: error.data, ...(error.tips ? { tips: error.tips } : {}) });

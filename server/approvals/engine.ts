@@ -116,7 +116,7 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
   }
   const decision = decide(facts, input.action, { memberId: input.actor.memberId });
   if (!decision.ok) throw refuse(decision.message);
-  let next: NextState = decision.next;
+  const next: NextState = decision.next;
   const at = now();
   const atIso = isoAt(at);
 

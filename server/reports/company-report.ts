@@ -14,7 +14,7 @@ import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
 import { permille, roundDiv } from "../../src/domain/report-figures";
-import { UNASSIGNED_DEPARTMENT } from "../routes/workbench";
+import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
 
 const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));
 const airlineName = (code: string) => AIRLINE_NAMES.get(code) ?? code;
@@ -48,6 +48,7 @@ type Summary = DayTable | MonthTable;
 // The union of a range's parts is built over several tables whose rows have the same columns;
 // Kysely types a query by its tables, so the parts are handled as untyped builders here and the
 // grouped rows are typed where they are read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary tables are chosen at run time
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
@@ -104,6 +105,7 @@ export function parts(db: Kysely<Database>, s: Omit<ReportScope, "type">, r: Rea
   const byBooker = r.months === "report_months";
   const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
   const base = (table: Summary) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary table is chosen at run time
     let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
     if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
     return inDepartment(db, q, s);
@@ -120,6 +122,7 @@ export const summed = (columns: readonly string[]) => columns.map((c) => sql<num
 
 /** Groups the parts by `groups`, summing `sums`; a group whose orders all moved elsewhere is none. */
 export function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a union of the summary tables has no table type
   return (db as Kysely<any>)
     .selectFrom(union.as("t"))
     .select([...groups.map((g) => `t.${g}`), ...summed(sums)])
@@ -178,6 +181,7 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       ["title"], ORDER_SUMS, "orders",
     ),
     // 5. Its travellers: the name is the greatest they were booked under (a passenger may be renamed).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a derived table of the parts has no table type
     (db as Kysely<any>)
       .selectFrom(
         parts(db, s, { days: "report_traveller_days", months: "report_traveller_months", products: mine, dayColumns: TRAVELLER_COLUMNS, monthColumns: TRAVELLER_COLUMNS }).as("t"),
