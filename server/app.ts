@@ -7,6 +7,8 @@ import type { Db } from "./db";
 import type { ReplicaReads } from "./db/replica";
 import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
+import { DomainError } from "./services/domain-error";
+import { domainEnvelope } from "./services/http/domain-envelope";
 import type { AppContext } from "./services/context";
 import { registerRoutes, type RouteSpec } from "./services/http/route";
 import { serializeReply } from "./services/http/raw-json";
@@ -140,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fastify hands the handler anything thrown; each branch narrows it
   app.setErrorHandler((error: any, req, reply) => {
+    if (error instanceof DomainError) return reply.status(200).send(domainEnvelope(error));
     if (error instanceof BizError) {
       return reply.status(200).send({ ret: error.ret, msg: error.message, data: error.data, ...(error.tips ? { tips: error.tips } : {}) });
     }

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { companyIdOf } from "../orders/flight/book";
 import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
@@ -31,12 +31,12 @@ export interface ReportScope {
 /** The caller's company; a member without one has nothing to report on. */
 export async function reportScope(db: Kysely<Database>, member: Member, type: ReportType, input: ReportInput): Promise<ReportScope> {
   const companyId = await companyIdOf(db, member);
-  if (!companyId) throw new BizError(RET.NOT_FOUND, "未找到您的企业信息");
+  if (!companyId) throw new DomainError("notFound", "未找到您的企业信息");
   const { departmentId } = input;
   if (departmentId !== undefined && departmentId !== UNASSIGNED_DEPARTMENT_ID) {
     // Another company's department is as unknown here as a missing one.
     const d = await db.selectFrom("departments").select("id").where("id", "=", departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new BizError(RET.BAD_INPUT, "未找到该部门");
+    if (!d) throw new DomainError("badInput", "未找到该部门");
   }
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { ORDER_NOT_FOUND, type Actor } from "../actor";
 import { recordMove } from "../record-move";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { closeOrderApproval } from "../waiting";
 import {
@@ -29,10 +29,10 @@ export interface MoveRequest {
 export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
     const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId", "snapshot"]).where("id", "=", r.orderId).executeTakeFirst();
-    if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+    if (!order || order.product !== "air") throw new DomainError("notFound", ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-      throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
+      throw new DomainError("conflict", `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
     }
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     await moveInsurance(trx, order.id, r.action);

@@ -7,7 +7,8 @@ import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
@@ -117,9 +118,9 @@ export async function visibleOrderId(db: Kysely<Database>, member: Member, id: n
   let found = db.selectFrom("orders").select("id").where("id", "=", id);
   if (product) found = found.where("product", "=", product);
   const exists = await found.executeTakeFirst();
-  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!exists) throw new DomainError("notFound", ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", id), member).executeTakeFirst();
-  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!mine) throw new DomainError("forbidden", MSG.forbidden);
   return id;
 }
 

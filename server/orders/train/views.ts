@@ -4,7 +4,8 @@
 // verdict and approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { Page } from "../../services/http/paging";
 import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
@@ -62,9 +63,9 @@ export async function listTrainOrders(db: Kysely<Database>, member: Member, f: L
 /** The train order with this id if the member may see it: 404 when there is none, 403 when it is someone else's. */
 export async function visibleTrainOrderId(db: Kysely<Database>, member: Member, orderId: number): Promise<number> {
   const exists = await db.selectFrom("orders").select("id").where("id", "=", orderId).where("product", "=", "train").executeTakeFirst();
-  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!exists) throw new DomainError("notFound", ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", exists.id), member).executeTakeFirst();
-  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!mine) throw new DomainError("forbidden", MSG.forbidden);
   return exists.id;
 }
 
