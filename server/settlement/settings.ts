@@ -27,6 +27,12 @@ async function candidatesOf(db: Kysely<Database>, companyId: number): Promise<Co
   return rows.map((r) => ({ memberId: r.memberId, name: r.realName || r.mobilePhone, departmentName: r.departmentName ?? UNASSIGNED_DEPARTMENT }));
 }
 
+/** The employees the company's settings name to confirm its statements (the administrator aside). */
+export async function confirmersOf(db: Kysely<Database>, companyId: number): Promise<number[]> {
+  const row = await db.selectFrom("settlement_settings").select("confirmerIds").where("companyId", "=", companyId).executeTakeFirst();
+  return confirmerIdsOf(row?.confirmerIds);
+}
+
 export function confirmerIdsOf(text: string | undefined | null): number[] {
   try {
     const ids = JSON.parse(text ?? "[]");
