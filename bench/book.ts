@@ -43,7 +43,7 @@ async function post(path: string, body: Record<string, string | number>) {
     method: "POST",
     url: `/api${path}`,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+    payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
   });
   return res.json() as { ret: number; msg: string; data: any };
 }

@@ -40,7 +40,7 @@ function serverCpuMs(): number | null {
   }
 }
 
-let failed = false;
+let failed: boolean;
 try {
   // 5,000 employees in one file, through the import route as the portal sends it.
   const wb = new ExcelJS.Workbook();

@@ -154,10 +154,12 @@ try {
     await tab.goto(`${base}/api/health`);
     await tab.evaluate(
       ([token, user]) => {
-        localStorage.clear();
+        // Runs in the page: the benchmark's own program has no DOM library.
+        const store = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } }).localStorage;
+        store.clear();
         if (token) {
-          localStorage.setItem("token", token);
-          localStorage.setItem("userInfo", user);
+          store.setItem("token", token);
+          store.setItem("userInfo", user);
         }
       },
       [page.as ? sessions[page.as].token : "", JSON.stringify(page.as ? sessions[page.as].user : {})] as const,

@@ -39,7 +39,6 @@ const EXTERNAL_PACKAGES = new Set([
   "wechatpay-node-v3",
   "@alicloud/dysmsapi20170525",
   "@alicloud/openapi-core",
-  "tsx",
 ]);
 
 /**

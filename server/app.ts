@@ -7,6 +7,8 @@ import type { Db } from "./db";
 import type { ReplicaReads } from "./db/replica";
 import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
+import { DomainError } from "./services/domain-error";
+import { domainEnvelope } from "./services/http/domain-envelope";
 import type { AppContext } from "./services/context";
 import { registerRoutes, type RouteSpec } from "./services/http/route";
 import { serializeReply } from "./services/http/raw-json";
@@ -57,6 +59,7 @@ import { createMetrics } from "./services/http/metrics";
 import type { Registry } from "prom-client";
 import { setPaymentWindow } from "./services/payment-window";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
+import { registerPayables } from "./orders/payables";
 
 export interface AppConfig {
   db: Db;
@@ -69,6 +72,7 @@ export interface AppConfig {
   /** Access resources beyond "public"/"member" are decided here. */
   authorize?: (member: Member, resource: string) => Promise<boolean> | boolean;
   /** Extra route modules (tests and later capabilities). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route specs of every input and output type
   routes?: RouteSpec<any, any>[];
   trustProxy?: boolean;
   /** The job kinds the runner handles (default: every kind this server schedules). */
@@ -98,6 +102,7 @@ export interface AppConfig {
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  registerPayables();
   // Every log line is written without secrets (see log-redact.ts).
   const app = Fastify({ ...httpServerOptions(config.logger ?? false), trustProxy: config.trustProxy ?? false });
 
@@ -135,7 +140,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Before any route, so every route's replies are measured.
   app.decorate("metrics", config.metrics ? createMetrics(app, config.db) : null);
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fastify hands the handler anything thrown; each branch narrows it
   app.setErrorHandler((error: any, req, reply) => {
+    if (error instanceof DomainError) return reply.status(200).send(domainEnvelope(error));
     if (error instanceof BizError) {
       return reply.status(200).send({ ret: error.ret, msg: error.message, data: error.data, ...(error.tips ? { tips: error.tips } : {}) });
     }

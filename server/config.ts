@@ -49,7 +49,7 @@ const ALIYUN_VARIABLES = {
 function parseOrigins(text: string | undefined): string[] {
   const origins: string[] = [];
   for (const item of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(item);
     } catch {
@@ -165,7 +165,7 @@ function publicKeyOf(env: NodeJS.ProcessEnv, variable: string): string {
 /** An http(s) URL; production talks to gateways and receives notifications over https only. */
 function urlOf(env: NodeJS.ProcessEnv, variable: string, production: boolean, originOnly: boolean): string {
   const text = env[variable]!.trim();
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(text);
   } catch {

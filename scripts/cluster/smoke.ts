@@ -22,7 +22,7 @@ async function api(url: string, body: Record<string, string | number>, token?: s
   const res = await fetch(base + url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: new URLSearchParams(Object.entries({ ...body, device: "web", timestamp: Date.now() }).map(([k, v]) => [k, String(v)])),
+    body: new URLSearchParams(Object.entries({ ...body, device: "web", timestamp: Date.now() }).map(([k, v]): [string, string] => [k, String(v)])),
   });
   const reply = (await res.json()) as { ret: number; msg: string; data: any };
   if (reply.ret !== 0) throw new Error(`${url}: ${reply.msg}`);

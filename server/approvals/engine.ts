@@ -5,7 +5,7 @@
 // Timed steps (level deadlines, fare expiry) are scheduled as durable jobs in the same transaction.
 import type { Kysely, Selectable } from "kysely";
 import type { ApprovalsTable, Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { enqueueJob } from "../jobs/queue";
 import { decide, REFUSALS, type ApprovalAction, type ApprovalFacts, type ApprovalStatus, type NextState } from "../../src/domain/approval";
@@ -87,7 +87,7 @@ export interface TransitionInput {
 
 async function loadFacts(trx: Kysely<Database>, approvalId: number): Promise<{ row: ApprovalRow; facts: ApprovalFacts }> {
   const row = await trx.selectFrom("approvals").selectAll().where("id", "=", approvalId).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, NOT_FOUND);
+  if (!row) throw new DomainError("notFound", NOT_FOUND);
   const assignees = await trx.selectFrom("approval_assignees").select("memberId").where("approvalId", "=", approvalId).where("level", "=", row.level).execute();
   return {
     row,
@@ -102,13 +102,13 @@ async function loadFacts(trx: Kysely<Database>, approvalId: number): Promise<{ r
   };
 }
 
-const refuse = (message: string) => new BizError(RET.CONFLICT, message);
+const refuse = (message: string) => new DomainError("conflict", message);
 
 function levelHours(row: Pick<ApprovalRow, "levels">, level: number): number | null {
   return readJson<{ timeoutHours: number | null }[]>(row.levels, [])[level - 1]?.timeoutHours ?? null;
 }
 
-/** Applies one action; throws a 409 BizError with the state machine's reason when refused. */
+/** Applies one action; throws a conflict DomainError with the state machine's reason when refused. */
 export async function applyTransition(trx: Kysely<Database>, input: TransitionInput): Promise<ApprovalRow> {
   const { row, facts } = await loadFacts(trx, input.approvalId);
   if (input.expectedLevel !== undefined && facts.status === "pending" && facts.level !== input.expectedLevel) {
@@ -116,7 +116,7 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
   }
   const decision = decide(facts, input.action, { memberId: input.actor.memberId });
   if (!decision.ok) throw refuse(decision.message);
-  let next: NextState = decision.next;
+  const next: NextState = decision.next;
   const at = now();
   const atIso = isoAt(at);
 

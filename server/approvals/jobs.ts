@@ -1,7 +1,7 @@
 // The approvals' timed steps. Each job carries what it was scheduled for; if the approval has
 // moved on since (decided, withdrawn, a new level with a new deadline), the job does nothing.
 import { z } from "zod";
-import { BizError } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { defineJobKind } from "../jobs/kinds";
 import { loadPreferences } from "../policy/settings";
 import { FARE_EXPIRY_JOB, LEVEL_TIMEOUT_JOB, SYSTEM, applyTransition } from "./engine";
@@ -11,7 +11,7 @@ async function unlessMoot(step: () => Promise<unknown>): Promise<void> {
   try {
     await step();
   } catch (e) {
-    if (!(e instanceof BizError)) throw e;
+    if (!(e instanceof DomainError)) throw e;
   }
 }
 

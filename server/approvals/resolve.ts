@@ -2,7 +2,7 @@
 // matchFlow) and each level's approvers resolved to members at submission time.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { departmentPath, matchFlow, resolveLevels, type FlowCover, type FlowLevel, type ResolvedApprover, type SubjectType, type TimeoutAction } from "../../src/domain/policy";
 import { readJson } from "../policy/json";
 
@@ -57,7 +57,7 @@ export async function routeFor(db: Kysely<Database>, companyId: number, applican
   const flow = matchFlow(rules, applicant, subject);
   const levels = flow ? readJson<FlowLevel[]>(flow.levels, []) : FALLBACK_LEVELS;
   const assignees = resolveLevels(levels, applicant, people);
-  if (!assignees || !assignees.length) throw new BizError(RET.CONFLICT, NO_APPROVER);
+  if (!assignees || !assignees.length) throw new DomainError("conflict", NO_APPROVER);
   return {
     flowId: flow?.id ?? null,
     flowName: flow?.name ?? FALLBACK_FLOW_NAME,

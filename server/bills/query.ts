@@ -5,7 +5,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { offsetOf } from "../services/http/paging";
 import { memberTypeKey } from "../../src/domain/member";
 import { flightOrderLabel } from "../../src/domain/orders/flight";
@@ -39,7 +39,7 @@ type LedgerQ = SelectQueryBuilder<LedgerDb, "l", object>;
 
 /** The company a company bill reads: the administrator's own; anyone else has none. */
 function companyOf(member: Member): number {
-  if (memberTypeKey(member) !== "70" || !(member.creditMemberId > 0)) throw new BizError(RET.FORBIDDEN, NO_COMPANY);
+  if (memberTypeKey(member) !== "70" || !(member.creditMemberId > 0)) throw new DomainError("forbidden", NO_COMPANY);
   return member.creditMemberId;
 }
 
@@ -50,7 +50,7 @@ const billScope = (bill: BillDefinition, member: Member): BillScope =>
 /** A department filter names a department of the caller's company, or is refused. */
 async function assertDepartment(db: Kysely<Database>, companyId: number, departmentId: number): Promise<void> {
   const d = await db.selectFrom("departments").select("companyId").where("id", "=", departmentId).executeTakeFirst();
-  if (!d || d.companyId !== companyId) throw new BizError(RET.FORBIDDEN, FOREIGN_DEPARTMENT);
+  if (!d || d.companyId !== companyId) throw new DomainError("forbidden", FOREIGN_DEPARTMENT);
 }
 
 // ---- orders-based bills ----

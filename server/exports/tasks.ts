@@ -11,7 +11,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Member } from "../db/schema";
 import type { AppContext } from "../services/context";
-import { BizError, MSG, RET, fail } from "../services/http/envelope";
+import { MSG, RET, fail } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { defineRoute, sessionTokenOf, type Access, type RouteSpec } from "../services/http/route";
 import { resolveSession } from "../services/accounts/sessions";
 import { isoAt, now } from "../services/clock";
@@ -170,9 +171,9 @@ export function defineExport<S extends z.ZodType, R extends Record<string, unkno
         .where("status", "=", "running")
         .where("updateTime", ">", staleBefore)
         .executeTakeFirst();
-      if (busy) throw new BizError(RET.CONFLICT, MESSAGES.busy);
+      if (busy) throw new DomainError("conflict", MESSAGES.busy);
       const total = await def.count(call);
-      if (total > EXPORT_ROWS_MAX) throw new BizError(RET.BAD_INPUT, MESSAGES.tooMany);
+      if (total > EXPORT_ROWS_MAX) throw new DomainError("badInput", MESSAGES.tooMany);
       const at = isoAt();
       const key = crypto.randomBytes(16).toString("hex");
       // The task and its watch are written together: if this process dies while writing the file,
@@ -215,7 +216,7 @@ export const exportRoutes = [
         .where("memberId", "=", member!.id)
         .executeTakeFirst();
       // Someone else's task answers like a missing one: ids reveal nothing.
-      if (!row) throw new BizError(RET.NOT_FOUND, MESSAGES.missing);
+      if (!row) throw new DomainError("notFound", MESSAGES.missing);
       return viewOf(row);
     },
   }),

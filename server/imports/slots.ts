@@ -2,7 +2,7 @@
 // "try again later" beyond that: each import holds a worker thread (with up to its memory
 // ceiling) and then writes hundreds of rows, so letting them pile up would trade every other
 // request's answer for them.
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { XLSX_MESSAGES } from "./limits";
 
 export interface Slots {
@@ -33,7 +33,7 @@ export function createSlots(limits: { running: number; waiting: number }): Slots
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (running < limits.running) running++;
       else if (queue.length < limits.waiting) await new Promise<void>((resolve) => queue.push(resolve));
-      else throw new BizError(RET.TOO_MANY, XLSX_MESSAGES.busy);
+      else throw new DomainError("tooMany", XLSX_MESSAGES.busy);
       try {
         return await task();
       } finally {

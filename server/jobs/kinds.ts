@@ -44,8 +44,10 @@ export function defineJobKind<P, R = undefined>(kind: JobKind<P, R>): JobKind<P,
 }
 
 export class JobKinds {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds of every payload and prepared type share one registry
   private readonly byKind = new Map<string, JobKind<any, any>>();
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds of every payload and prepared type share one registry
   register(...kinds: JobKind<any, any>[]): this {
     for (const k of kinds) {
       if (this.byKind.has(k.kind)) throw new Error(`job kind ${k.kind} registered twice`);
@@ -54,6 +56,7 @@ export class JobKinds {
     return this;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds of every payload and prepared type share one registry
   get(kind: string): JobKind<any, any> | undefined {
     return this.byKind.get(kind);
   }

@@ -15,7 +15,8 @@ import type { OrderApplication, OrderSubject } from "../../src/domain/orders/bus
 import { splitPayment } from "../../src/domain/policy/self-pay";
 import { isParticipant } from "../approvals/views";
 import { readJson } from "../policy/json";
-import { applyFlightMove, SYSTEM_ACTOR, type Actor } from "./flight/moves";
+import { applyFlightMove } from "./flight/moves";
+import { SYSTEM_ACTOR, type Actor } from "./actor";
 import { applyTrainMove } from "./train/moves";
 import { applyHotelMove } from "./hotel/moves";
 

@@ -7,7 +7,7 @@
 // the order page's check before booking and decide inside the booking's transaction.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { now } from "../services/clock";
 import { memberTypeKey } from "../../src/domain/member";
 import { businessBookingSteps, chinaDate, overActionOf, type OverAction, type StandardVerdict, type TravelStandard, type TravelType } from "../../src/domain/policy";
@@ -44,7 +44,7 @@ export interface TripPolicy {
 }
 
 export async function tripPolicyOf(db: Kysely<Database>, member: Member): Promise<TripPolicy> {
-  if (!canBookOnBusiness(member)) throw new BizError(RET.FORBIDDEN, BUSINESS_MEMBERS_ONLY);
+  if (!canBookOnBusiness(member)) throw new DomainError("forbidden", BUSINESS_MEMBERS_ONLY);
   const me = await companyCaller(db, member);
   const levelId = me.employee?.tripLevelId ?? null;
   const [level, standard, prefs] = await Promise.all([
@@ -61,7 +61,7 @@ export async function tripPolicyOf(db: Kysely<Database>, member: Member): Promis
     try {
       everyOrderApproved = (await routeFor(db, me.companyId, member.id, "order")).flowId !== null;
     } catch (e) {
-      if (!(e instanceof BizError)) throw e;
+      if (!(e instanceof DomainError)) throw e;
     }
   }
   return {
@@ -139,7 +139,7 @@ export function businessColumns(biz: BusinessFacts) {
   return { travelType: biz.travelType, applyId: biz.applyId, overStandard: biz.overStandard, overReasons: biz.overReasons, standardVerdict: biz.standardVerdict };
 }
 
-const badInput = (field: string, message: string) => new BizError(RET.BAD_INPUT, message, { errors: { [field]: message } });
+const badInput = (field: string, message: string) => new DomainError("badInput", message, { errors: { [field]: message } });
 
 /**
  * The approved trip application a business booking names: the traveller's (or one they travel
@@ -212,7 +212,7 @@ export async function decideBusiness(
   const p = await policy();
   if (input.applyId !== undefined) await checkApplication(db, p.companyId, traveller, input.applyId, offer.date, offer.dateLabel);
   else if (p.applicationRequired) throw badInput("applyId", APPLICATION_REQUIRED);
-  if (p.refuse) throw new BizError(RET.FORBIDDEN, `${offer.chosen}超出您的差旅标准，不能因公预订（${p.verdict.reasons.map((r) => r.text).join("；")}）`);
+  if (p.refuse) throw new DomainError("forbidden", `${offer.chosen}超出您的差旅标准，不能因公预订（${p.verdict.reasons.map((r) => r.text).join("；")}）`);
   if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", "请从列表中选择超标原因");
   if (p.needReason && input.overReason === undefined) throw badInput("overReason", reasonRequired(offer.chosen));
   return {

@@ -4,9 +4,9 @@
 // own table of moves before calling.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
-import type { Actor } from "./flight/moves";
+import type { Actor } from "./actor";
 import { rewardsOnMove } from "../payments/rewards";
 
 export interface RecordedMove {
@@ -30,7 +30,7 @@ export async function recordMove(
     .where("status", "=", move.from)
     .executeTakeFirst();
   // Someone else moved the order between our read and our update.
-  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "订单状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "订单状态已变化，请刷新后重试");
   await trx
     .insertInto("order_events")
     .values({ orderId, action: event.action, fromStatus: move.from, toStatus: move.to, actorMemberId: event.actor.memberId, actorName: event.actor.name, note: event.note ?? null, createTime: at })

@@ -4,7 +4,7 @@
 // anything is written.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import type { LedgerEntryName } from "../../src/domain/bills";
 
@@ -68,7 +68,7 @@ export async function moveWallet(trx: Kysely<Database>, e: LedgerEntry, opts: Mo
   }
   if (after === null) {
     const balance = await walletBalanceFen(trx, e.memberId);
-    throw new BizError(RET.CONFLICT, opts.keepFrozen && balance >= -delta ? opts.keepFrozen : INSUFFICIENT_BALANCE);
+    throw new DomainError("conflict", opts.keepFrozen && balance >= -delta ? opts.keepFrozen : INSUFFICIENT_BALANCE);
   }
   await appendLedger(trx, e, after);
   return after;

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { isUniqueViolation } from "../db/unique";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, signMatches } from "../services/accounts/partner-sign";
@@ -71,7 +71,7 @@ export async function generatePayCode(db: Kysely<Database>, member: Member): Pro
 /** The member's own code as it stands now (the page polls it); another member's code is not found. */
 export async function payCodeStatus(db: Kysely<Database>, member: Member, code: string): Promise<PayCodeView> {
   const r = await db.selectFrom("pay_codes").select(["code", "status", "expiresAt", "amountFen", "usedTime"]).where("code", "=", code).where("memberId", "=", member.id).executeTakeFirst();
-  if (!r) throw new BizError(RET.NOT_FOUND, PAY_CODE_MSG.missing);
+  if (!r) throw new DomainError("notFound", PAY_CODE_MSG.missing);
   return viewOf(r);
 }
 
@@ -80,10 +80,10 @@ export function payCodeSign(secret: string, p: Parameters<typeof payCodeSignText
 }
 
 /** Why a code could not be taken, read after the conditional update found nothing to move. */
-function refusalOf(r: Row | undefined): BizError {
-  if (!r) return new BizError(RET.NOT_FOUND, PAY_CODE_MSG.missing);
+function refusalOf(r: Row | undefined): DomainError {
+  if (!r) return new DomainError("notFound", PAY_CODE_MSG.missing);
   const s = statusOf(r);
-  return new BizError(RET.CONFLICT, s === "used" ? PAY_CODE_MSG.used : s === "revoked" ? PAY_CODE_MSG.revoked : PAY_CODE_MSG.expired);
+  return new DomainError("conflict", s === "used" ? PAY_CODE_MSG.used : s === "revoked" ? PAY_CODE_MSG.revoked : PAY_CODE_MSG.expired);
 }
 
 /**
@@ -93,14 +93,14 @@ function refusalOf(r: Row | undefined): BizError {
  */
 export async function chargePayCode(db: Kysely<Database>, input: PayCodeChargeInput): Promise<PayCodeCharge> {
   const partner = await db.selectFrom("partners").select(["appId", "secret", "name"]).where("appId", "=", input.appId).executeTakeFirst();
-  if (!partner) throw new BizError(RET.FORBIDDEN, PAY_CODE_MSG.partnerUnknown);
-  if (!signMatches(payCodeSign(partner.secret, input), input.sign)) throw new BizError(RET.FORBIDDEN, PAY_CODE_MSG.signInvalid);
+  if (!partner) throw new DomainError("forbidden", PAY_CODE_MSG.partnerUnknown);
+  if (!signMatches(payCodeSign(partner.secret, input), input.sign)) throw new DomainError("forbidden", PAY_CODE_MSG.signInvalid);
   const age = now() - Number(input.signTimestamp);
-  if (age > SIGN_MAX_AGE_MS || -age > SIGN_MAX_SKEW_MS) throw new BizError(RET.FORBIDDEN, PAY_CODE_MSG.signExpired);
+  if (age > SIGN_MAX_AGE_MS || -age > SIGN_MAX_SKEW_MS) throw new DomainError("forbidden", PAY_CODE_MSG.signExpired);
 
   const before = await db.selectFrom("pay_codes").select(["code", "amountFen", "outTradeNo", "usedTime"]).where("appId", "=", partner.appId).where("counterTradeNo", "=", input.counterTradeNo).executeTakeFirst();
   if (before) {
-    if (before.code !== input.authCode || before.amountFen !== input.amountFen) throw new BizError(RET.CONFLICT, PAY_CODE_MSG.tradeTaken);
+    if (before.code !== input.authCode || before.amountFen !== input.amountFen) throw new DomainError("conflict", PAY_CODE_MSG.tradeTaken);
     return { outTradeNo: before.outTradeNo!, counterTradeNo: input.counterTradeNo, amountFen: before.amountFen, paidTime: before.usedTime! };
   }
   try {
@@ -118,7 +118,7 @@ export async function chargePayCode(db: Kysely<Database>, input: PayCodeChargeIn
         throw refusalOf(await trx.selectFrom("pay_codes").select(["code", "status", "expiresAt", "amountFen", "usedTime"]).where("code", "=", input.authCode).executeTakeFirst());
       }
       const code = await trx.selectFrom("pay_codes as c").innerJoin("members as m", "m.id", "c.memberId").select(["m.id", "m.status"]).where("c.code", "=", input.authCode).executeTakeFirstOrThrow();
-      if (code.status !== 1) throw new BizError(RET.FORBIDDEN, PAY_CODE_MSG.memberDisabled);
+      if (code.status !== 1) throw new DomainError("forbidden", PAY_CODE_MSG.memberDisabled);
       await moveWallet(trx, {
         memberId: code.id, account: "wallet", entry: "pay", direction: "out", amountFen: input.amountFen, businessType: PAY_CODE_BUSINESS_TYPE,
         outTradeNo, orderNo: null, note: `付款码支付 · ${partner.name}${input.subject ? ` · ${input.subject}` : ""}（柜台交易号 ${input.counterTradeNo}）`,
@@ -127,7 +127,7 @@ export async function chargePayCode(db: Kysely<Database>, input: PayCodeChargeIn
     });
   } catch (e) {
     // The same counter trade number sent twice at once: the loser meets the winner's unique row.
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, PAY_CODE_MSG.tradeTaken);
+    if (isUniqueViolation(e)) throw new DomainError("conflict", PAY_CODE_MSG.tradeTaken);
     throw e;
   }
 }

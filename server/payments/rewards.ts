@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
 import { inTransaction } from "../db/transaction";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { offsetOf, type Page } from "../services/http/paging";
 import { moveWallet } from "./ledger";
@@ -66,7 +66,7 @@ async function moveRewards(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return { deltaFen: d, balanceAfterFen: after };
   }
-  throw new BizError(RET.CONFLICT, "账户繁忙，请稍后重试");
+  throw new DomainError("conflict", "账户繁忙，请稍后重试");
 }
 
 async function hasEntry(trx: Kysely<Database>, uniqueKey: string): Promise<boolean> {
@@ -152,13 +152,13 @@ export async function transferRewards(db: Kysely<Database>, member: Member, amou
   return inTransaction(db, async (trx) => {
     const accounts = await balancesOf(trx, member.id);
     const parts = splitTransfer(amountFen, { recommend: accounts.recommend.balanceFen, share: accounts.share.balanceFen });
-    if (!parts) throw new BizError(RET.CONFLICT, REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
+    if (!parts) throw new DomainError("conflict", REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
     const outTradeNo = newTransferNo();
     let walletAfter = 0;
     for (const part of parts) {
       const moved = await moveRewards(trx, member.id, part.kind, (balance) => {
         // Spent meanwhile by a concurrent transfer: refused, and the whole transfer rolls back.
-        if (balance < part.amountFen) throw new BizError(RET.CONFLICT, REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
+        if (balance < part.amountFen) throw new DomainError("conflict", REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
         return -part.amountFen;
       }, (d) => ({ transferredFen: -d }));
       const note = `${label(REWARD_KIND_LABELS, part.kind)}转出至余额`;

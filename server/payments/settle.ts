@@ -4,17 +4,16 @@
 // another trade, a change declined) goes back to the account it came from (source-refund.ts).
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { checkPayPassword } from "../services/accounts/password-guard";
-import { dueOf } from "../orders/payable";
 import type { PaymentResult, BusinessType } from "../../src/domain/payments";
 import { appendLedger, moveWallet } from "./ledger";
 import { assertMethodAllowed, assertPayable, creditOf, isExpired, orderOf, paymentByTradeNo, type Payment } from "./trades";
 import { spendCredit } from "../settlement/credit";
 import { refundToSource } from "./source-refund";
 import { companyById } from "../settlement/company";
-import type { Due } from "../orders/payable";
+import { dueOf, type Due } from "./products";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
   outTradeNo: p.outTradeNo,
@@ -67,16 +66,16 @@ async function payFromAccount(
   input: PayInput,
   account: { method: "wallet" | "credit"; label: string; notThisMethod: string; prepare: () => Promise<Charge> },
 ): Promise<PaymentResult> {
-  if (p.method !== account.method) throw new BizError(RET.BAD_INPUT, account.notThisMethod);
-  if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
+  if (p.method !== account.method) throw new DomainError("badInput", account.notThisMethod);
+  if (input.businessType !== p.businessType) throw new DomainError("badInput", "业务类型与交易不符");
   if (p.status === "paid") return resultOf(p);
-  if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+  if (p.status !== "created") throw new DomainError("conflict", "该交易已关闭，请重新发起支付");
   const charge = await account.prepare();
   // The wallet is the member's own money: it never moves without the pay password, and a member
   // who has none is told to set it first (请先设置支付密码, ret 1210). The company's credit line asks
   // for it when the member has set one.
   if (account.method === "wallet" || member.payPasswordHash) {
-    if (member.payPasswordHash && !input.payPassword) throw new BizError(RET.BAD_INPUT, "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
+    if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
     await checkPayPassword(db, member, input.payPassword ?? "");
   }
   return db.transaction().execute(async (trx) => {
@@ -85,14 +84,14 @@ async function payFromAccount(
     assertMethodAllowed(due, account.method);
     assertPayable(due);
     // A trade created for another amount (a change declined and asked again) no longer pays anything.
-    if (!tradeMatches(due, p)) throw new BizError(RET.CONFLICT, "该交易已失效，请重新发起支付");
+    if (!tradeMatches(due, p)) throw new DomainError("conflict", "该交易已失效，请重新发起支付");
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
-      throw new BizError(RET.CONFLICT, "该交易已关闭，请重新发起支付");
+      throw new DomainError("conflict", "该交易已关闭，请重新发起支付");
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
-    await due.product.pay(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
+    await due.product.onPaid(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
     await charge(trx);
     await chargeCompanyPart(trx, p, due);
     return resultOf({ ...p, status: "paid" });
@@ -120,7 +119,7 @@ export function creditPay(db: Kysely<Database>, member: Member, p: Payment, inpu
     notThisMethod: "该交易不是授信支付",
     prepare: async () => {
       const credit = await creditOf(db, member);
-      if (!credit) throw new BizError(RET.FORBIDDEN, "当前账户不能使用企业授信支付");
+      if (!credit) throw new DomainError("forbidden", "当前账户不能使用企业授信支付");
       return async (trx) => {
         await spendCredit(trx, credit.walletMemberId, p.amountFen);
         await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付" });
@@ -153,7 +152,7 @@ export async function settleNotified(db: Kysely<Database>, n: Notified): Promise
     try {
       return await db.transaction().execute((trx) => settleOnce(trx, n));
     } catch (e) {
-      if (attempt >= SETTLE_TRIES || !(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
+      if (attempt >= SETTLE_TRIES || !(e instanceof DomainError) || e.code !== "conflict") throw e;
     }
   }
 }
@@ -162,9 +161,9 @@ const SETTLE_TRIES = 3;
 
 async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<SettleOutcome> {
   const p = await paymentByTradeNo(trx, n.outTradeNo);
-  if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
-  if (p.method !== n.method) throw new BizError(RET.BAD_INPUT, "支付方式与交易不符");
-  if (p.amountFen !== n.amountFen) throw new BizError(RET.BAD_INPUT, "支付金额与交易不符");
+  if (!p) throw new DomainError("notFound", "未找到该支付交易");
+  if (p.method !== n.method) throw new DomainError("badInput", "支付方式与交易不符");
+  if (p.amountFen !== n.amountFen) throw new DomainError("badInput", "支付金额与交易不符");
   if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
     const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
     return { result: resultOf(now), settled: false };
@@ -177,11 +176,11 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   // A product that holds nothing its deadline protects (a recharge) is completed by money that
   // arrives late, rather than the money going back.
   if (forThisDue && product.settlesLate?.includes(due.status)) {
-    await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+    await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
     return { result: resultOf(paid), settled: true };
   }
   if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
-    await product.expire(trx, p.orderId);
+    await product.onExpired(trx, p.orderId);
     await refundToSource(trx, paid, "订单已超时");
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
@@ -195,11 +194,11 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   try {
     await chargeCompanyPart(trx, p, due);
   } catch (e) {
-    if (!(e instanceof BizError) || e.ret !== RET.CONFLICT) throw e;
+    if (!(e instanceof DomainError) || e.code !== "conflict") throw e;
     await refundToSource(trx, paid, `企业授信额度不足，差旅标准内部分未能支付（${e.message}）`);
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
-  await product.pay(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+  await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
   return { result: resultOf(paid), settled: true };
 }
 

@@ -3,13 +3,14 @@
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, PaymentsTable } from "../db/schema";
-import { BizError, MSG, RET } from "../services/http/envelope";
+import { MSG } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
-import { visibleOrderId } from "../orders/flight/views";
-import { dueOf, type Due } from "../orders/payable";
+import { dueOf, visibleOrderId, type Due } from "./products";
 import { BUSINESS_TYPE, PAY_METHODS, requestVerify, type CashierInfo, type PayMethod, type QrMethod } from "../../src/domain/payments";
 import { walletBalanceFen } from "./ledger";
 import { canCreditPay } from "../../src/access/rules";
+import { label } from "../../src/domain/codes";
 import { companyOfMember } from "../settlement/company";
 import { creditLineOf } from "../settlement/credit";
 
@@ -62,9 +63,9 @@ export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== nul
 /** Refuses paying an order that is not waiting for payment, or whose time ran out. */
 export function assertPayable(due: Due): void {
   const { product } = due;
-  if (due.status === product.paid) throw new BizError(RET.CONFLICT, "订单已支付，请勿重复支付");
-  if (due.status !== product.pendingPayment) throw new BizError(RET.CONFLICT, `订单当前状态为「${product.label(due.status)}」，不能支付`);
-  if (isExpired(due)) throw new BizError(RET.CONFLICT, "订单已超过支付时限，请重新预订");
+  if (due.status === product.paid) throw new DomainError("conflict", "订单已支付，请勿重复支付");
+  if (due.status !== product.pendingPayment) throw new DomainError("conflict", `订单当前状态为「${label(product.statuses, due.status)}」，不能支付`);
+  if (isExpired(due)) throw new DomainError("conflict", "订单已超过支付时限，请重新预订");
 }
 
 // 超标自付: the traveller's own part is theirs to pay, never the company's credit.
@@ -75,11 +76,11 @@ export const QR_ONLY = "账户充值仅支持支付宝或微信扫码支付";
 
 /** Refuses a method the order's product may not be paid with (a recharge: the QR methods only). */
 export function assertMethodAllowed(due: Pick<Due, "product" | "businessType" | "companyFen">, method: string): void {
-  if (!allowedFor(due, method)) throw new BizError(RET.FORBIDDEN, due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : "该订单不能使用该支付方式");
+  if (!allowedFor(due, method)) throw new DomainError("forbidden", due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : "该订单不能使用该支付方式");
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
   const due = await dueOf(db, o);
   const all = await allMethodsOf(db, member, qr);
   const methods = all.methods.filter((m) => allowedFor(due, m));
@@ -102,8 +103,8 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 }
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
-  const o = await orderOf(db, await visibleOrderId(db, member, orderId, null));
-  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new BizError(RET.FORBIDDEN, "当前账户不能使用该支付方式");
+  const o = await orderOf(db, await visibleOrderId(db, member, orderId));
+  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new DomainError("forbidden", "当前账户不能使用该支付方式");
   const due = await dueOf(db, o);
   assertMethodAllowed(due, method);
   assertPayable(due);
@@ -138,9 +139,9 @@ export async function paymentByTradeNo(db: Kysely<Database>, outTradeNo: string)
  */
 export async function ownPayment(db: Kysely<Database>, member: Member, outTradeNo: string, verify: string): Promise<Payment> {
   const p = await paymentByTradeNo(db, outTradeNo);
-  if (!p) throw new BizError(RET.NOT_FOUND, "未找到该支付交易");
-  if (p.memberId !== member.id) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
-  if (verify !== requestVerify(member.id, outTradeNo)) throw new BizError(RET.FORBIDDEN, "支付请求校验失败，请刷新页面后重试");
+  if (!p) throw new DomainError("notFound", "未找到该支付交易");
+  if (p.memberId !== member.id) throw new DomainError("forbidden", MSG.forbidden);
+  if (verify !== requestVerify(member.id, outTradeNo)) throw new DomainError("forbidden", "支付请求校验失败，请刷新页面后重试");
   return p;
 }
 

@@ -5,7 +5,7 @@
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { CERT_TYPES, CERT_TYPE_CODES, label } from "../../src/domain/codes";
 import { IMPORT_ROWS_MAX } from "../../src/domain/people/import";
@@ -190,7 +190,7 @@ export function importEmployeeFile(db: Kysely<Database>, companyId: number, base
       const current = await lookupsOf(trx, companyId);
       const checked = sameLookups(current, lookups) ? early : await checkCells(rows, current);
       const { preview, valid } = await withMobiles(trx, companyId, checked);
-      if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
+      if (!valid.length) throw new DomainError("badInput", "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
       await assertRoom(trx, companyId, valid.length);
       for (let i = 0; i < valid.length; i += BATCH) {
         if (i > 0) await nextTurn();

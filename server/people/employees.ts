@@ -5,7 +5,7 @@
 // the employee disables that member and ends its sessions. Certificates stay on the employee.
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { revokeMemberSessions } from "../services/accounts/sessions";
 import { uniquely } from "../db/unique";
@@ -29,7 +29,7 @@ const SUB_MEMBER_PAYMENTS = "wallet,alipay,wechat,creditpay";
 /** The company of the caller, a company's main member (the 'staff' rights admit only 70). */
 export function companyIdOf(member: Member): number {
   // Checked again so a policy change can never turn company 0 into a query.
-  if (memberTypeKey(member) !== "70" || !member.creditMemberId) throw new BizError(RET.NOT_FOUND, NO_COMPANY);
+  if (memberTypeKey(member) !== "70" || !member.creditMemberId) throw new DomainError("notFound", NO_COMPANY);
   return member.creditMemberId;
 }
 
@@ -96,11 +96,11 @@ export async function employeeDetail(db: Db, companyId: number, id: number): Pro
 export async function assertReferences(db: Db, companyId: number, input: Pick<EmployeeForm, "departmentId" | "tripLevelId">): Promise<void> {
   if (input.departmentId !== null) {
     const d = await db.selectFrom("departments").select("id").where("id", "=", input.departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new BizError(RET.BAD_INPUT, "所选部门不存在", { errors: { departmentId: "所选部门不存在" } });
+    if (!d) throw new DomainError("badInput", "所选部门不存在", { errors: { departmentId: "所选部门不存在" } });
   }
   if (input.tripLevelId !== null) {
     const t = await db.selectFrom("trip_levels").select("id").where("id", "=", input.tripLevelId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!t) throw new BizError(RET.BAD_INPUT, "所选差旅级别不存在", { errors: { tripLevelId: "所选差旅级别不存在" } });
+    if (!t) throw new DomainError("badInput", "所选差旅级别不存在", { errors: { tripLevelId: "所选差旅级别不存在" } });
   }
 }
 
@@ -113,7 +113,7 @@ async function assertMobileFree(db: Db, companyId: number, mobile: string, excep
     .where("e.companyId", "=", companyId)
     .where((eb) => eb.or([eb("e.mobilePhone", "=", mobile), eb.and([eb("e.mobilePhone", "is", null), eb("m.mobilePhone", "=", mobile)])]));
   if (exceptId !== undefined) q = q.where("e.id", "!=", exceptId);
-  if (await q.executeTakeFirst()) throw new BizError(RET.BAD_INPUT, mobileTaken(mobile), { errors: { mobilePhone: mobileTaken(mobile) } });
+  if (await q.executeTakeFirst()) throw new DomainError("badInput", mobileTaken(mobile), { errors: { mobilePhone: mobileTaken(mobile) } });
 }
 
 /**
@@ -143,7 +143,7 @@ export async function grantSignIn(trx: Transaction<Database>, companyId: number,
     const other = byMobile.creditEmployeeId > 0 && byMobile.creditEmployeeId !== e.id
       ? await trx.selectFrom("employees").select("id").where("id", "=", byMobile.creditEmployeeId).executeTakeFirst()
       : undefined;
-    if (!mayLink(byMobile, companyId, e.id, !!other)) throw new BizError(RET.BAD_INPUT, signInTaken(e.mobilePhone), { errors: { mobilePhone: signInTaken(e.mobilePhone) } });
+    if (!mayLink(byMobile, companyId, e.id, !!other)) throw new DomainError("badInput", signInTaken(e.mobilePhone), { errors: { mobilePhone: signInTaken(e.mobilePhone) } });
     // The previous member (another mobile) stops being this employee's sign-in.
     if (e.memberId !== null) await releaseMember(trx, e.memberId, companyId);
     await trx.updateTable("members").set(facts).where("id", "=", byMobile.id).execute();
@@ -165,7 +165,7 @@ export async function grantSignIn(trx: Transaction<Database>, companyId: number,
         })
         .returning("id")
         .executeTakeFirstOrThrow(),
-    () => new BizError(RET.BAD_INPUT, signInTaken(e.mobilePhone), { errors: { mobilePhone: signInTaken(e.mobilePhone) } }),
+    () => new DomainError("badInput", signInTaken(e.mobilePhone), { errors: { mobilePhone: signInTaken(e.mobilePhone) } }),
   );
   await trx.updateTable("employees").set({ memberId: created.id }).where("id", "=", e.id).execute();
   return created.id;
@@ -199,7 +199,7 @@ const rowValues = (input: EmployeeForm, at: string) => ({
 
 export async function assertRoom(db: Db, companyId: number, adding: number): Promise<void> {
   const n = await db.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new BizError(RET.BAD_INPUT, `每个企业最多 ${EMPLOYEES_MAX} 名员工`);
+  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new DomainError("badInput", `每个企业最多 ${EMPLOYEES_MAX} 名员工`);
 }
 
 /** Adds an employee (active unless told otherwise, with their sign-in) or saves an existing one. */
@@ -209,7 +209,7 @@ export async function saveEmployee(db: Kysely<Database>, companyId: number, inpu
     await assertReferences(trx, companyId, input);
     await assertMobileFree(trx, companyId, input.mobilePhone, id);
     const values = rowValues(input, at);
-    const clash = () => new BizError(RET.BAD_INPUT, mobileTaken(input.mobilePhone), { errors: { mobilePhone: mobileTaken(input.mobilePhone) } });
+    const clash = () => new DomainError("badInput", mobileTaken(input.mobilePhone), { errors: { mobilePhone: mobileTaken(input.mobilePhone) } });
     if (id !== undefined) {
       const old = await ownEmployee(trx, companyId, id);
       await uniquely(() => trx.updateTable("employees").set(values).where("id", "=", id).where("companyId", "=", companyId).execute(), clash);

@@ -6,7 +6,7 @@ import { loadExcel } from "../exports/xlsx";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { CERT_TYPES, CERT_TYPE_CODES, label } from "../../src/domain/codes";
 import { maskCertNo } from "../../src/domain/people/certificates";
@@ -61,7 +61,7 @@ export async function readRows(base64: string, spec: SheetSpec = TRAVELLER_SHEET
   try {
     return await readSheetInWorker(Buffer.from(base64, "base64"), spec);
   } catch (e) {
-    if (e instanceof SheetRefusal) throw new BizError(RET.BAD_INPUT, e.message, { errors: { file: e.message } });
+    if (e instanceof SheetRefusal) throw new DomainError("badInput", e.message, { errors: { file: e.message } });
     throw e;
   }
 }
@@ -111,7 +111,7 @@ async function checkRows(db: Kysely<Database>, owner: Owner, schema: z.ZodType, 
 export function importFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<ImportReport> {
   return importSlots.run(async () => {
     const { preview, valid } = await checkRows(db, owner, schema, await readRows(base64));
-    if (!valid.length) throw new BizError(RET.BAD_INPUT, "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
+    if (!valid.length) throw new DomainError("badInput", "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
     const at = isoAt();
     await db.transaction().execute(async (trx) => {
       await assertRoom(trx, owner, valid.length);

@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { uniquely } from "../db/unique";
 
 export type OwnedTable = "addresses" | "invoice_titles";
@@ -17,13 +17,13 @@ export interface OwnedMessages {
 
 export async function assertOwned(db: Db, table: OwnedTable, memberId: number, id: number, m: OwnedMessages): Promise<void> {
   const row = await db.selectFrom(table).select(["id", "memberId"]).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, m.missing);
-  if (row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, m.notYours);
+  if (!row) throw new DomainError("notFound", m.missing);
+  if (row.memberId !== memberId) throw new DomainError("forbidden", m.notYours);
 }
 
 export async function assertRoom(db: Db, table: OwnedTable, memberId: number, max: number, m: OwnedMessages): Promise<void> {
   const count = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("memberId", "=", memberId).executeTakeFirst();
-  if (toCount(count?.n) >= max) throw new BizError(RET.BAD_INPUT, m.tooMany);
+  if (toCount(count?.n) >= max) throw new DomainError("badInput", m.tooMany);
 }
 
 /** Makes the row the member's default (clearing the previous one), or clears its flag. */
@@ -31,7 +31,7 @@ export async function setDefault(trx: Transaction<Database>, table: OwnedTable, 
   if (isDefault) await trx.updateTable(table).set({ isDefault: 0 }).where("memberId", "=", memberId).where("isDefault", "=", 1).where("id", "!=", id).execute();
   await uniquely(
     () => trx.updateTable(table).set({ isDefault: isDefault ? 1 : 0 }).where("id", "=", id).where("memberId", "=", memberId).execute(),
-    () => new BizError(RET.BAD_INPUT, "默认设置正在被修改，请重试"),
+    () => new DomainError("badInput", "默认设置正在被修改，请重试"),
   );
 }
 

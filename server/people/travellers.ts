@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
 import { prepareQuery } from "../db/prepared";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { uniquely } from "../db/unique";
 import { ymdOf } from "../../src/domain/format";
@@ -94,8 +94,8 @@ export async function withCertificates(db: Db, rows: TravellerRecord[], masked: 
 /** The row named by id, if the owner's: missing is not found, another owner's is refused. */
 async function ownTraveller(db: Db, owner: Owner, id: number): Promise<TravellerRecord> {
   const row = await db.selectFrom("travellers as t").select([...COLUMNS, "t.ownerKind", "t.ownerId"]).where("t.id", "=", id).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, MISSING);
-  if (row.ownerKind !== owner.kind || row.ownerId !== owner.id) throw new BizError(RET.FORBIDDEN, NOT_YOURS);
+  if (!row) throw new DomainError("notFound", MISSING);
+  if (row.ownerKind !== owner.kind || row.ownerId !== owner.id) throw new DomainError("forbidden", NOT_YOURS);
   return row;
 }
 
@@ -116,9 +116,9 @@ export async function defaultTraveller(db: Kysely<Database>, owner: Owner): Prom
   return row ? (await withCertificates(db, [row], false))[0] : null;
 }
 
-function duplicateCert(index: number, cert: CertificateForm): BizError {
+function duplicateCert(index: number, cert: CertificateForm): DomainError {
   const message = `证件号码 ${maskCertNo(cert.certNo)} 已属于其他旅客`;
-  return new BizError(RET.BAD_INPUT, message, { errors: { [`certificates.${index}.certNo`]: message } });
+  return new DomainError("badInput", message, { errors: { [`certificates.${index}.certNo`]: message } });
 }
 
 /** Certificates already held by another of the owner's travellers: the first clash, as a field error. */
@@ -189,7 +189,7 @@ export async function writeTraveller(trx: Transaction<Database>, owner: Owner, i
 /** The owner may keep `adding` more travellers. */
 export async function assertRoom(db: Db, owner: Owner, adding: number): Promise<void> {
   const count = await db.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
-  if (toCount(count?.n) + adding > TRAVELLERS_MAX) throw new BizError(RET.BAD_INPUT, `旅客最多 ${TRAVELLERS_MAX} 位`);
+  if (toCount(count?.n) + adding > TRAVELLERS_MAX) throw new DomainError("badInput", `旅客最多 ${TRAVELLERS_MAX} 位`);
 }
 
 /** Makes one traveller the owner's default (clearing the previous one), or clears it. */
@@ -199,7 +199,7 @@ async function setDefault(trx: Transaction<Database>, owner: Owner, travellerId:
   }
   await uniquely(
     () => trx.updateTable("travellers").set({ isDefault: isDefault ? 1 : 0 }).where("id", "=", travellerId).execute(),
-    () => new BizError(RET.BAD_INPUT, "默认旅客正在被修改，请重试"),
+    () => new DomainError("badInput", "默认旅客正在被修改，请重试"),
   );
 }
 

@@ -2,7 +2,7 @@
 import { label } from "../../src/domain/codes";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TripApplicationsTable } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { TRAVEL_MODES, TRIP_SCOPES, type ApplicationForm, type TravelMode, type TripScope } from "../../src/domain/policy";
 import { readJson } from "./json";
 
@@ -32,7 +32,7 @@ export async function resolveTravellers(db: Kysely<Database>, companyId: number,
         .execute()
     : [];
   if (rows.length !== ids.length) {
-    throw new BizError(RET.BAD_INPUT, "出行员工须为本企业员工", { errors: { travellerEmployeeIds: "出行员工须为本企业员工" } });
+    throw new DomainError("badInput", "出行员工须为本企业员工", { errors: { travellerEmployeeIds: "出行员工须为本企业员工" } });
   }
   return {
     employees: ids.map((id) => {

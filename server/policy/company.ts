@@ -2,7 +2,7 @@
 // its main member (70, creditMemberId) or one of its employees (7_0, through employees).
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { memberTypeKey } from "../../src/domain/member";
 
 export interface CallerEmployee {
@@ -36,13 +36,13 @@ export async function companyCaller(db: Kysely<Database>, member: Member): Promi
       .executeTakeFirst();
     if (e) return { companyId: e.companyId, member, employee: { id: e.id, departmentId: e.departmentId, tripLevelId: e.tripLevelId, canAudit: e.canAudit }, isAdmin: false, name };
   }
-  throw new BizError(RET.NOT_FOUND, NO_COMPANY);
+  throw new DomainError("notFound", NO_COMPANY);
 }
 
 /** A row the caller named by id: missing is 404, another company's is 403. */
 export function ownRow<R extends { companyId: number }>(row: R | undefined, companyId: number, missing: string): R {
-  if (!row) throw new BizError(RET.NOT_FOUND, missing);
-  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
+  if (!row) throw new DomainError("notFound", missing);
+  if (row.companyId !== companyId) throw new DomainError("forbidden", OTHER_COMPANY);
   return row;
 }
 
@@ -56,5 +56,5 @@ export async function assertCompanyIds(
 ): Promise<void> {
   if (!ids.length) return;
   const rows = await db.selectFrom(table).select("id").where("id", "in", [...ids]).where("companyId", "=", companyId).execute();
-  if (rows.length !== new Set(ids).size) throw new BizError(RET.BAD_INPUT, message);
+  if (rows.length !== new Set(ids).size) throw new DomainError("badInput", message);
 }

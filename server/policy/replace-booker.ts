@@ -5,7 +5,7 @@
 // and the booking itself ask here, so they can never disagree.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { departmentPath, mayBookFor, type BookerRule, type BookerScope } from "../../src/domain/policy";
 import { loadDepartmentParents } from "../approvals/resolve";
 import { companyCaller, type CompanyCaller } from "./company";
@@ -27,7 +27,7 @@ export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promi
   const me = await companyCaller(db, member);
   if (me.isAdmin) return { me, allows: () => true };
   const employee = me.employee;
-  if (!employee) throw new BizError(RET.FORBIDDEN, EMPLOYEES_ONLY);
+  if (!employee) throw new DomainError("forbidden", EMPLOYEES_ONLY);
   const [rule, parents] = await Promise.all([
     db.selectFrom("replace_bookers").selectAll().where("bookerEmployeeId", "=", employee.id).executeTakeFirst(),
     loadDepartmentParents(db, me.companyId),
@@ -47,11 +47,11 @@ export async function bookerScopeOf(db: Kysely<Database>, member: Member): Promi
  */
 export async function travellerFor(db: Kysely<Database>, booker: Member, employeeId: number): Promise<Member> {
   // Booking for a colleague is business travel, which only a company's members book.
-  if (!canBookOnBusiness(booker)) throw new BizError(RET.FORBIDDEN, BUSINESS_MEMBERS_ONLY);
+  if (!canBookOnBusiness(booker)) throw new DomainError("forbidden", BUSINESS_MEMBERS_ONLY);
   const scope = await bookerScopeOf(db, booker);
   const e = await db.selectFrom("employees").select(["id", "companyId", "departmentId", "memberId"]).where("id", "=", employeeId).executeTakeFirst();
-  if (!e || e.companyId !== scope.me.companyId || !scope.allows(e.id, e.departmentId)) throw new BizError(RET.FORBIDDEN, NOT_YOURS_TO_BOOK);
+  if (!e || e.companyId !== scope.me.companyId || !scope.allows(e.id, e.departmentId)) throw new DomainError("forbidden", NOT_YOURS_TO_BOOK);
   const traveller = e.memberId ? await db.selectFrom("members").selectAll().where("id", "=", e.memberId).where("status", "=", 1).executeTakeFirst() : undefined;
-  if (!traveller) throw new BizError(RET.CONFLICT, "该同事的账号未启用，不能为其预订");
+  if (!traveller) throw new DomainError("conflict", "该同事的账号未启用，不能为其预订");
   return traveller;
 }

@@ -3,7 +3,7 @@
 import { label } from "../../src/domain/codes";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { OVER_ACTIONS, overActionOf, summarizeStandard, type CarStandardForm, type TravelStandard } from "../../src/domain/policy";
 import { readJson } from "./json";
 import { loadPreferences } from "./settings";
@@ -43,7 +43,7 @@ export async function standardOfEmployee(db: Kysely<Database>, companyId: number
     try {
       return (await routeFor(db, companyId, memberId, subject)).flowName;
     } catch (e) {
-      if (e instanceof BizError) return null;
+      if (e instanceof DomainError) return null;
       throw e;
     }
   };

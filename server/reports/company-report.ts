@@ -7,14 +7,14 @@ import crypto from "node:crypto";
 import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { companyIdOf } from "../orders/flight/book";
 import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
 import { permille, roundDiv } from "../../src/domain/report-figures";
-import { UNASSIGNED_DEPARTMENT } from "../routes/workbench";
+import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
 
 const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));
 const airlineName = (code: string) => AIRLINE_NAMES.get(code) ?? code;
@@ -31,12 +31,12 @@ export interface ReportScope {
 /** The caller's company; a member without one has nothing to report on. */
 export async function reportScope(db: Kysely<Database>, member: Member, type: ReportType, input: ReportInput): Promise<ReportScope> {
   const companyId = await companyIdOf(db, member);
-  if (!companyId) throw new BizError(RET.NOT_FOUND, "未找到您的企业信息");
+  if (!companyId) throw new DomainError("notFound", "未找到您的企业信息");
   const { departmentId } = input;
   if (departmentId !== undefined && departmentId !== UNASSIGNED_DEPARTMENT_ID) {
     // Another company's department is as unknown here as a missing one.
     const d = await db.selectFrom("departments").select("id").where("id", "=", departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new BizError(RET.BAD_INPUT, "未找到该部门");
+    if (!d) throw new DomainError("badInput", "未找到该部门");
   }
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }
@@ -48,6 +48,7 @@ type Summary = DayTable | MonthTable;
 // The union of a range's parts is built over several tables whose rows have the same columns;
 // Kysely types a query by its tables, so the parts are handled as untyped builders here and the
 // grouped rows are typed where they are read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary tables are chosen at run time
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
 /**
@@ -104,6 +105,7 @@ export function parts(db: Kysely<Database>, s: Omit<ReportScope, "type">, r: Rea
   const byBooker = r.months === "report_months";
   const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
   const base = (table: Summary) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary table is chosen at run time
     let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
     if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
     return inDepartment(db, q, s);
@@ -120,6 +122,7 @@ export const summed = (columns: readonly string[]) => columns.map((c) => sql<num
 
 /** Groups the parts by `groups`, summing `sums`; a group whose orders all moved elsewhere is none. */
 export function grouped<R>(db: Kysely<Database>, union: AnyQuery, groups: string[], sums: readonly string[], having: string): Promise<R[]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a union of the summary tables has no table type
   return (db as Kysely<any>)
     .selectFrom(union.as("t"))
     .select([...groups.map((g) => `t.${g}`), ...summed(sums)])
@@ -178,6 +181,7 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       ["title"], ORDER_SUMS, "orders",
     ),
     // 5. Its travellers: the name is the greatest they were booked under (a passenger may be renamed).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a derived table of the parts has no table type
     (db as Kysely<any>)
       .selectFrom(
         parts(db, s, { days: "report_traveller_days", months: "report_traveller_months", products: mine, dayColumns: TRAVELLER_COLUMNS, monthColumns: TRAVELLER_COLUMNS }).as("t"),

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { now } from "../services/clock";
 import { companyIdOf } from "../orders/flight/book";
 import { chinaDate } from "../../src/domain/travel/dates";
@@ -48,7 +48,7 @@ async function waitingFor(db: Kysely<Database>, companyId: number, memberId: num
 
 export async function spendOverview(db: Kysely<Database>, member: Member): Promise<SpendOverview> {
   const companyId = await companyIdOf(db, member);
-  if (!companyId) throw new BizError(RET.NOT_FOUND, "未找到您的企业信息");
+  if (!companyId) throw new DomainError("notFound", "未找到您的企业信息");
   const today = chinaDate(now());
   const { current, previous } = monthToDate(today);
   const [mine, before, approvals] = await Promise.all([spendOf(db, companyId, current), spendOf(db, companyId, previous), waitingFor(db, companyId, member.id)]);

@@ -8,7 +8,7 @@ import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
 import { HOTEL_ORDER_STATUS_CODES } from "../../src/domain/orders/hotel";
 import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
-import { memberActor } from "../orders/flight/moves";
+import { memberActor } from "../orders/actor";
 import { bookHotel } from "../orders/hotel/book";
 import { applyHotelMove, modifyHotelOrder } from "../orders/hotel/moves";
 import { orderListInput } from "./orders";

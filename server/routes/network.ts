@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
 import { defineRoute } from "../services/http/route";
-import { offsetOf, pageInput, type Page } from "../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../services/http/paging";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { KEYWORD_MAX } from "../../src/domain/lists";
@@ -19,7 +19,6 @@ import {
 } from "../../src/domain/people/network";
 import { NETWORK_PATHS, referralPath } from "../../src/domain/people/network-paths";
 import { subordinatesOf } from "../people/network";
-import { likePattern } from "./policy/paging";
 
 const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本");
 const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "子公司编号不正确" }) }).strict();

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { pageInput } from "../services/http/paging";
 import { zDate } from "../../src/domain/travel/schemas";
 import { zInt } from "../../src/domain/zod";
@@ -13,7 +14,7 @@ import { assertPayable, cashierInfo, createPayment, orderOf, ownPayment } from "
 import { creditPay, resultOf, settleNotified, walletPay } from "../payments/settle";
 import { sandboxCashierUrl, verifySandbox } from "../payments/sandbox";
 import { listLedger } from "../payments/statement";
-import { dueOf } from "../orders/payable";
+import { dueOf } from "../payments/products";
 import { gatewayFor, precreateWithGateway, refreshFromGateway, type PayGateways } from "../payments/gateways";
 
 const tags = ["payments"];
@@ -144,7 +145,7 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
           const { result } = await settleNotified(ctx.db, { outTradeNo: notice.outTradeNo, gatewayTradeNo: notice.tradeNo, amountFen: notice.totalFen, method: notice.method });
           return result;
         } catch (e) {
-          if (e instanceof BizError) req.log.warn({ outTradeNo: notice.outTradeNo, totalFen: notice.totalFen, msg: e.message }, "sandbox notification refused");
+          if (e instanceof BizError || e instanceof DomainError) req.log.warn({ outTradeNo: notice.outTradeNo, totalFen: notice.totalFen, msg: e.message }, "sandbox notification refused");
           throw e;
         }
       },

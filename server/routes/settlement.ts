@@ -18,7 +18,7 @@ import {
 import { canConfirm, statementActions, type StatementAction, type StatementStatus } from "../../src/domain/settlement/states";
 import { auditMoney } from "../audit/money";
 import { companyById, companyOfMember, isCompanyAdmin, memberName, type CompanyRef } from "../settlement/company";
-import { confirmerIdsOf, saveSettings, settingsView } from "../settlement/settings";
+import { confirmersOf, saveSettings, settingsView } from "../settlement/settings";
 import { grantCreditLimit } from "../settlement/credit";
 import {
   OPERATOR_ACTOR, STATEMENT_MISSING, answerLine, disputeLine, generateNow, lineById, moveStatement, settleStatement, statementById, statementParts, statementRows,
@@ -51,8 +51,7 @@ async function ownCompany(db: Kysely<Database>, member: Member, companyId?: numb
 /** The administrator always; employees only when the settings name them. */
 async function mayConfirm(db: Kysely<Database>, member: Member, company: CompanyRef): Promise<boolean> {
   if (isCompanyAdmin(member, company)) return true;
-  const row = await db.selectFrom("settlement_settings").select("confirmerIds").where("companyId", "=", company.id).executeTakeFirst();
-  return confirmerIdsOf(row?.confirmerIds).includes(member.id);
+  return (await confirmersOf(db, company.id)).includes(member.id);
 }
 
 /** A statement of the caller's company that the caller may see; anything else is "not found". */

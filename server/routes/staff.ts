@@ -14,7 +14,7 @@ import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
 import {
   DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, rolledUpCounts, type TripLevelOption,
 } from "../../src/domain/people/employee";
-import { UNASSIGNED_DEPARTMENT } from "./workbench";
+import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
 import { uniquely } from "../db/unique";
 import {
   companyIdOf, deleteEmployee, employeeDetail, saveEmployee, setEmployeeStatus,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
-import { sql } from "kysely";
+import { pingDatabase } from "../services/readiness";
 
 export const systemRoutes = [
   defineRoute({
@@ -11,7 +11,7 @@ export const systemRoutes = [
     access: "public",
     input: z.object({}).strict(),
     handler: async ({ ctx }) => {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
       return { status: "ok", database: ctx.dialect };
     },
   }),

@@ -11,7 +11,7 @@ import { zText } from "../../src/domain/zod";
 import { rail12306SignInInput, type Rail12306Account } from "../../src/domain/orders/train-account";
 import { supplierContext, suppliersFor } from "../suppliers";
 import { defineRoute } from "../services/http/route";
-import { memberActor } from "../orders/flight/moves";
+import { memberActor } from "../orders/actor";
 import { bookTrain } from "../orders/train/book";
 import { applyTrainMove } from "../orders/train/moves";
 import { refundTrainOrder, trainRefundQuote } from "../orders/train/refund";

@@ -9,6 +9,7 @@ import { toCount } from "../db";
 import type { Database, Member } from "../db/schema";
 import { memberTypeKey } from "../../src/domain/member";
 import { canCreditPay } from "../../src/access/rules";
+import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
 
 const none = z.object({}).strict();
 
@@ -88,7 +89,6 @@ export async function accountSummary(db: Kysely<Database>, member: Member) {
 
 // ---- company statistics ----
 
-export const UNASSIGNED_DEPARTMENT = "未分配部门";
 
 export async function companyStatistics(db: Kysely<Database>, member: Member) {
   const company = await companyOf(db, member);

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { ReadOnPrimary } from "../db/replica";
 import { BizError } from "./http/envelope";
+import { DomainError } from "./domain-error";
 import type { AppContext } from "./context";
 
 /**
@@ -17,7 +18,7 @@ export async function withReadDb<T>(ctx: Pick<AppContext, "db" | "readDb" | "rep
   try {
     return await read(db);
   } catch (e) {
-    if (e instanceof BizError) throw e;
+    if (e instanceof BizError || e instanceof DomainError) throw e;
     if (!(e instanceof ReadOnPrimary)) ctx.replica?.failed(e);
     return read(ctx.db);
   }

@@ -4,7 +4,7 @@
 // with nothing written. Settling a statement gives the billed amount back the same way.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { formatFen } from "../../src/domain/money";
 
@@ -26,7 +26,7 @@ export const creditRefusal = (availableFen: number, amountFen: number) =>
 
 /** Spends `amountFen` of the line, in the caller's transaction; refused when it would pass the limit. */
 export async function spendCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
-  if (!walletMemberId) throw new BizError(RET.CONFLICT, creditRefusal(0, amountFen));
+  if (!walletMemberId) throw new DomainError("conflict", creditRefusal(0, amountFen));
   const line = await trx
     .updateTable("wallets")
     .set((eb) => ({ creditUsedFen: eb("creditUsedFen", "+", amountFen), updateTime: isoAt() }))
@@ -36,7 +36,7 @@ export async function spendCredit(trx: Kysely<Database>, walletMemberId: number 
     .executeTakeFirst();
   if (line) return line;
   const now = await creditLineOf(trx, walletMemberId);
-  throw new BizError(RET.CONFLICT, creditRefusal(now.limitFen - now.usedFen, amountFen));
+  throw new DomainError("conflict", creditRefusal(now.limitFen - now.usedFen, amountFen));
 }
 
 /**
@@ -81,5 +81,5 @@ export async function grantCreditLimit(db: Kysely<Database>, walletMemberId: num
   if (line) return line;
   const usedFen = (await creditLineOf(db, walletMemberId)).usedFen;
   const msg = `授信额度不能低于企业已用额度 ¥${formatFen(usedFen)}`;
-  throw new BizError(RET.CONFLICT, msg, { errors: { creditLimitFen: msg } });
+  throw new DomainError("conflict", msg, { errors: { creditLimitFen: msg } });
 }

@@ -4,7 +4,7 @@
 // the next settlement date; the old job, if any, finds itself superseded and does nothing.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { chinaDate } from "../../src/domain/travel/dates";
 import { settlementDateOnOrAfter } from "../../src/domain/settlement/period";
@@ -25,6 +25,12 @@ async function candidatesOf(db: Kysely<Database>, companyId: number): Promise<Co
     .orderBy("e.id")
     .execute();
   return rows.map((r) => ({ memberId: r.memberId, name: r.realName || r.mobilePhone, departmentName: r.departmentName ?? UNASSIGNED_DEPARTMENT }));
+}
+
+/** The employees the company's settings name to confirm its statements (the administrator aside). */
+export async function confirmersOf(db: Kysely<Database>, companyId: number): Promise<number[]> {
+  const row = await db.selectFrom("settlement_settings").select("confirmerIds").where("companyId", "=", companyId).executeTakeFirst();
+  return confirmerIdsOf(row?.confirmerIds);
 }
 
 export function confirmerIdsOf(text: string | undefined | null): number[] {
@@ -61,11 +67,11 @@ export async function saveSettings(db: Kysely<Database>, member: Member, company
   // A page loaded before the limit left the form sends the limit it showed: harmless while it is
   // the company's limit, refused as soon as it would change it.
   if (input.creditLimitFen !== undefined && input.creditLimitFen !== (await creditLineOf(db, company.walletMemberId)).limitFen) {
-    throw new BizError(RET.FORBIDDEN, CREDIT_BY_OPERATOR, { errors: { creditLimitFen: CREDIT_BY_OPERATOR } });
+    throw new DomainError("forbidden", CREDIT_BY_OPERATOR, { errors: { creditLimitFen: CREDIT_BY_OPERATOR } });
   }
   const allowed = new Set((await candidatesOf(db, company.id)).map((c) => c.memberId));
   const stranger = input.confirmerIds.find((id) => !allowed.has(id));
-  if (stranger !== undefined) throw new BizError(RET.BAD_INPUT, "确认人须是本企业的员工", { errors: { confirmerIds: "确认人须是本企业的员工" } });
+  if (stranger !== undefined) throw new DomainError("badInput", "确认人须是本企业的员工", { errors: { confirmerIds: "确认人须是本企业的员工" } });
   const at = isoAt();
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("settlement_settings").select(["settlementDay", "scheduledPeriodEnd"]).where("companyId", "=", company.id).executeTakeFirst();

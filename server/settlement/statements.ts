@@ -4,7 +4,7 @@
 // step writes an event row in the same transaction.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { inTransaction } from "../db/transaction";
 import { toCount } from "../db";
@@ -120,7 +120,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
   try {
     return await inTransaction(db, (trx) => generateIn(trx, r));
   } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, "对账单正在生成，请稍后刷新查看");
+    if (isUniqueViolation(e)) throw new DomainError("conflict", "对账单正在生成，请稍后刷新查看");
     throw e;
   }
 }
@@ -136,7 +136,7 @@ async function generateIn(trx: Db, r: GenerateRequest): Promise<number | null> {
     // Asked again with nothing new: the statement already made answers.
     if (sameEnd.length) return sameEnd[0].id;
     if (r.whenEmpty === "skip") return null;
-    throw new BizError(RET.CONFLICT, "本期没有待结算的授信支付或调整，无需生成对账单");
+    throw new DomainError("conflict", "本期没有待结算的授信支付或调整，无需生成对账单");
   }
   const statementNo = statementNoOf(r.companyId, r.periodEnd) + (sameEnd.length ? `-${sameEnd.length + 1}` : "");
   const describe = await describeOrders(trx, r.companyId, payments);
@@ -193,7 +193,7 @@ export async function periodStartFor(db: Db, companyId: number, periodEnd: strin
 /** An operator's statement on request: everything unbilled up to this moment, as the period ending today. */
 export async function generateNow(db: Db, companyId: number): Promise<number> {
   const company = await companyById(db, companyId);
-  if (!company) throw new BizError(RET.NOT_FOUND, "未找到该企业");
+  if (!company) throw new DomainError("notFound", "未找到该企业");
   const at = now();
   const today = chinaDate(at);
   const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
@@ -218,17 +218,17 @@ export async function statementById(db: Db, id: number) {
  */
 export async function moveStatement(db: Db, statementId: number, action: StatementAction, actor: SettlementActorRef, note: string | null = null, lineId: number | null = null): Promise<{ from: StatementStatus; to: StatementStatus }> {
   const s = await statementById(db, statementId);
-  if (!s) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
+  if (!s) throw new DomainError("notFound", STATEMENT_MISSING);
   const m = statementMove(s.status, action);
-  if (!m) throw new BizError(RET.CONFLICT, `对账单当前状态为「${statementStatusLabel(s.status)}」，不能${actionText[action]}`);
+  if (!m) throw new DomainError("conflict", `对账单当前状态为「${statementStatusLabel(s.status)}」，不能${actionText[action]}`);
   let q = db.updateTable("settlement_statements").set({ status: m.to, updateTime: isoAt() }).where("id", "=", statementId).where("status", "=", m.from);
   if (m.guard === "noOpenDisputes") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("settlement_lines").select("id").where("statementId", "=", statementId).where("disputeStatus", "=", "open"))));
   }
   const done = await q.executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) {
-    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new BizError(RET.CONFLICT, "还有异议未处理，处理完毕后才能确认对账单");
-    throw new BizError(RET.CONFLICT, "对账单状态已变化，请刷新后重试");
+    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new DomainError("conflict", "还有异议未处理，处理完毕后才能确认对账单");
+    throw new DomainError("conflict", "对账单状态已变化，请刷新后重试");
   }
   await addEvent(db, { statementId, lineId, action, fromStatus: m.from, toStatus: m.to, actor, note });
   return { from: m.from, to: m.to };
@@ -247,12 +247,12 @@ export async function lineById(db: Db, lineId: number) {
 
 async function moveLine(db: Db, lineId: number, action: LineAction, statementStatus: string, set: { disputeReason?: string; answerNote?: string | null }) {
   const line = await lineById(db, lineId);
-  if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
+  if (!line) throw new DomainError("notFound", LINE_MISSING);
   const m = lineMove(line.disputeStatus, action, statementStatus);
   if (!m) {
-    if (action === "dispute" && line.disputeStatus !== "none") throw new BizError(RET.CONFLICT, "该明细已提出过异议");
-    if (action !== "dispute" && line.disputeStatus !== "open") throw new BizError(RET.CONFLICT, "该明细没有待处理的异议");
-    throw new BizError(RET.CONFLICT, `对账单当前状态为「${statementStatusLabel(statementStatus)}」，不能处理该明细`);
+    if (action === "dispute" && line.disputeStatus !== "none") throw new DomainError("conflict", "该明细已提出过异议");
+    if (action !== "dispute" && line.disputeStatus !== "open") throw new DomainError("conflict", "该明细没有待处理的异议");
+    throw new DomainError("conflict", `对账单当前状态为「${statementStatusLabel(statementStatus)}」，不能处理该明细`);
   }
   const done = await db
     .updateTable("settlement_lines")
@@ -260,7 +260,7 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
     .where("id", "=", lineId)
     .where("disputeStatus", "=", m.from)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "该明细状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "该明细状态已变化，请刷新后重试");
   return { line, from: m.from, to: m.to };
 }
 
@@ -268,8 +268,8 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
 export async function disputeLine(db: Db, lineId: number, reason: string, actor: SettlementActorRef): Promise<void> {
   await inTransaction(db, async (trx) => {
     const line = await lineById(trx, lineId);
-    if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
-    if (!lineDisputable(line.kind)) throw new BizError(RET.CONFLICT, "调整明细不能再提出异议");
+    if (!line) throw new DomainError("notFound", LINE_MISSING);
+    if (!lineDisputable(line.kind)) throw new DomainError("conflict", "调整明细不能再提出异议");
     // The statement first: it is the row a concurrent confirm updates, so one of the two waits.
     await moveStatement(trx, line.statementId, "dispute", actor, reason, lineId);
     await moveLine(trx, lineId, "dispute", "disputed", { disputeReason: reason });
@@ -280,11 +280,11 @@ export async function disputeLine(db: Db, lineId: number, reason: string, actor:
 export async function answerLine(db: Db, lineId: number, decision: "accept" | "reject", note: string | null): Promise<void> {
   await inTransaction(db, async (trx) => {
     const line = await lineById(trx, lineId);
-    if (!line) throw new BizError(RET.NOT_FOUND, LINE_MISSING);
+    if (!line) throw new DomainError("notFound", LINE_MISSING);
     const s = (await statementById(trx, line.statementId))!;
     // Locks the statement row against a concurrent confirm while the line changes.
     const touched = await trx.updateTable("settlement_statements").set({ updateTime: isoAt() }).where("id", "=", s.id).where("status", "=", s.status).executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "对账单状态已变化，请刷新后重试");
+    if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", "对账单状态已变化，请刷新后重试");
     const { from, to } = await moveLine(trx, lineId, decision, s.status, { answerNote: note });
     await addEvent(trx, { statementId: s.id, lineId, action: decision, fromStatus: from, toStatus: to, actor: OPERATOR_ACTOR, note });
   });
@@ -298,7 +298,7 @@ export async function answerLine(db: Db, lineId: number, decision: "accept" | "r
 export async function settleStatement(db: Db, statementId: number): Promise<void> {
   await inTransaction(db, async (trx) => {
     const s = await statementById(trx, statementId);
-    if (!s) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
+    if (!s) throw new DomainError("notFound", STATEMENT_MISSING);
     const company = await companyById(trx, s.companyId);
     const billed = await trx
       .selectFrom("settlement_lines")

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { inTransaction } from "../db/transaction";
 import type { Database, InventoryHoldsTable } from "../db/schema";
 import type { HoldRecord, HoldStatus } from "../../src/domain/travel/types";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 
 type CountTable = "air_flights" | "air_class_seats" | "train_seats" | "hotel_nights";
@@ -93,7 +93,7 @@ export async function createHold(db: Kysely<Database>, h: NewHold): Promise<Stor
         const keys = Object.keys(line.key);
         await trx.insertInto(line.table).values(line.create as never).onConflict((oc) => oc.columns(keys as never).doNothing()).execute();
       }
-      if (!(await adjust(trx, line, -line.n))) throw new BizError(RET.CONFLICT, h.soldOut);
+      if (!(await adjust(trx, line, -line.n))) throw new DomainError("conflict", h.soldOut);
     }
     await trx.insertInto("inventory_holds").values(row).execute();
   });
@@ -102,7 +102,7 @@ export async function createHold(db: Kysely<Database>, h: NewHold): Promise<Stor
 
 export async function findHold(db: Kysely<Database>, id: string): Promise<StoredHold> {
   const row = await db.selectFrom("inventory_holds").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, "未找到该占座/占房记录");
+  if (!row) throw new DomainError("notFound", "未找到该占座/占房记录");
   return toRecord(row);
 }
 
@@ -118,9 +118,9 @@ async function transition(db: Kysely<Database>, id: string, from: HoldStatus, to
     const result = await q.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
       const current = await trx.selectFrom("inventory_holds").select(["status", "expiresAt"]).where("id", "=", id).executeTakeFirst();
-      if (!current) throw new BizError(RET.NOT_FOUND, "未找到该占座/占房记录");
-      if (current.status === from) throw new BizError(RET.CONFLICT, "占座已过期，请重新预订");
-      throw new BizError(RET.CONFLICT, `当前状态（${current.status}）不能执行此操作`);
+      if (!current) throw new DomainError("notFound", "未找到该占座/占房记录");
+      if (current.status === from) throw new DomainError("conflict", "占座已过期，请重新预订");
+      throw new DomainError("conflict", `当前状态（${current.status}）不能执行此操作`);
     }
     if (giveBack) {
       const row = await trx.selectFrom("inventory_holds").select("lines").where("id", "=", id).executeTakeFirstOrThrow();
@@ -159,8 +159,8 @@ export async function refundHoldPart(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) {
       const current = await trx.selectFrom("inventory_holds").select("status").where("id", "=", id).executeTakeFirst();
-      if (!current) throw new BizError(RET.NOT_FOUND, "未找到该占座/占房记录");
-      throw new BizError(RET.CONFLICT, `当前状态（${current.status}）不能执行此操作`);
+      if (!current) throw new DomainError("notFound", "未找到该占座/占房记录");
+      throw new DomainError("conflict", `当前状态（${current.status}）不能执行此操作`);
     }
     const row = await trx.selectFrom("inventory_holds").select(["lines", "quantity", "detail"]).where("id", "=", id).executeTakeFirstOrThrow();
     const lines = JSON.parse(row.lines) as HoldLine[];

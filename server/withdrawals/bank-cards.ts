@@ -3,7 +3,7 @@
 // reply carries only the masked form and the bank's name.
 import type { Kysely, Selectable } from "kysely";
 import type { BankCardsTable, Database, Member } from "../db/schema";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import { lockKey } from "../services/accounts/db";
 import { isUniqueViolation } from "../db/unique";
@@ -33,7 +33,7 @@ export function cardView(c: BankCard): BankCardView {
 /** The bank of a number that passed the number rule; unknown BINs are refused. */
 export function bankType(cardNo: string): BankTypeView {
   const bank = bankOfCard(cardNo);
-  if (!bank) throw new BizError(RET.BAD_INPUT, UNSUPPORTED_CARD, cardField(UNSUPPORTED_CARD));
+  if (!bank) throw new DomainError("badInput", UNSUPPORTED_CARD, { data: cardField(UNSUPPORTED_CARD) });
   return { ...bank, cardNoMasked: maskCardNo(cardNo) };
 }
 
@@ -48,8 +48,8 @@ export async function listCards(db: Kysely<Database>, memberId: number): Promise
  */
 export async function ownCard(db: Kysely<Database>, member: Pick<Member, "id">, id: number): Promise<BankCard> {
   const card = await db.selectFrom("bank_cards").selectAll().where("id", "=", id).executeTakeFirst();
-  if (card && card.memberId !== member.id) throw new BizError(RET.FORBIDDEN, CARD_MSG.notOwn);
-  if (!card || card.status !== "bound") throw new BizError(RET.NOT_FOUND, CARD_MSG.notFound);
+  if (card && card.memberId !== member.id) throw new DomainError("forbidden", CARD_MSG.notOwn);
+  if (!card || card.status !== "bound") throw new DomainError("notFound", CARD_MSG.notFound);
   return card;
 }
 
@@ -58,8 +58,8 @@ const cardsLock = (trx: Kysely<Database>, memberId: number) => lockKey(trx, `ban
 
 async function assertCanBind(db: Kysely<Database>, memberId: number, cardNo: string): Promise<void> {
   const bound = await db.selectFrom("bank_cards").select(["cardNo"]).where("memberId", "=", memberId).where("status", "=", "bound").execute();
-  if (bound.some((c) => c.cardNo === cardNo)) throw new BizError(RET.CONFLICT, CARD_MSG.duplicate, cardField(CARD_MSG.duplicate));
-  if (bound.length >= MAX_BANK_CARDS) throw new BizError(RET.CONFLICT, CARD_MSG.tooMany);
+  if (bound.some((c) => c.cardNo === cardNo)) throw new DomainError("conflict", CARD_MSG.duplicate, { data: cardField(CARD_MSG.duplicate) });
+  if (bound.length >= MAX_BANK_CARDS) throw new DomainError("conflict", CARD_MSG.tooMany);
 }
 
 export interface BindInput {
@@ -91,7 +91,7 @@ export async function bindCard(db: Kysely<Database>, member: Member, input: Bind
       return cardView(row);
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, CARD_MSG.duplicate, cardField(CARD_MSG.duplicate));
+    if (isUniqueViolation(e)) throw new DomainError("conflict", CARD_MSG.duplicate, { data: cardField(CARD_MSG.duplicate) });
     throw e;
   }
 }
@@ -110,9 +110,9 @@ export async function unbindCard(db: Kysely<Database>, member: Member, id: numbe
       .where("cardId", "=", id)
       .where("status", "in", [...IN_PROGRESS_WITHDRAWALS])
       .executeTakeFirst();
-    if (toCount(busy?.n) > 0) throw new BizError(RET.CONFLICT, CARD_MSG.inProgress);
+    if (toCount(busy?.n) > 0) throw new DomainError("conflict", CARD_MSG.inProgress);
     const done = await trx.updateTable("bank_cards").set({ status: "unbound", updateTime: isoAt() }).where("id", "=", id).where("status", "=", "bound").executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.NOT_FOUND, CARD_MSG.notFound);
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("notFound", CARD_MSG.notFound);
     return { id };
   });
 }

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, WithdrawalsTable } from "../db/schema";
 import { toCount } from "../db";
-import { BizError, RET } from "../services/http/envelope";
+import { DomainError } from "../services/domain-error";
 import { isoAt, now } from "../services/clock";
 import { offsetOf, type Page } from "../services/http/paging";
 import { checkPayPassword } from "../services/accounts/password-guard";
@@ -86,8 +86,8 @@ async function viewById(db: Kysely<Database>, id: number): Promise<WithdrawalVie
 /** The caller's withdrawal: another member's is refused (403), a missing one is not found. */
 async function ownWithdrawal(db: Kysely<Database>, member: Pick<Member, "id">, id: number): Promise<Withdrawal> {
   const w = await db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!w) throw new BizError(RET.NOT_FOUND, WITHDRAWAL_MSG.notFound);
-  if (w.memberId !== member.id) throw new BizError(RET.FORBIDDEN, WITHDRAWAL_MSG.notOwn);
+  if (!w) throw new DomainError("notFound", WITHDRAWAL_MSG.notFound);
+  if (w.memberId !== member.id) throw new DomainError("forbidden", WITHDRAWAL_MSG.notOwn);
   return w;
 }
 
@@ -104,9 +104,9 @@ export interface ApplyInput {
  */
 export async function applyWithdrawal(db: Kysely<Database>, member: Member, input: ApplyInput): Promise<WithdrawalView> {
   await ownCard(db, member, input.cardId);
-  if (input.amount > (await withdrawableFen(db, member.id))) throw new BizError(RET.CONFLICT, WITHDRAWAL_MSG.overBalance, { errors: { amount: WITHDRAWAL_MSG.overBalance } });
+  if (input.amount > (await withdrawableFen(db, member.id))) throw new DomainError("conflict", WITHDRAWAL_MSG.overBalance, { errors: { amount: WITHDRAWAL_MSG.overBalance } });
   if (member.payPasswordHash && !input.payPassword) {
-    throw new BizError(RET.BAD_INPUT, WITHDRAWAL_MSG.payPasswordRequired, { errors: { payPassword: WITHDRAWAL_MSG.payPasswordRequired } });
+    throw new DomainError("badInput", WITHDRAWAL_MSG.payPasswordRequired, { errors: { payPassword: WITHDRAWAL_MSG.payPasswordRequired } });
   }
   // Refuses a member without a pay password (请先设置支付密码) before anything else is tried.
   await checkPayPassword(db, member, input.payPassword ?? "");
@@ -168,7 +168,7 @@ export const CANCEL_NOTE = "提现已撤销，款项退回余额";
 export async function cancelWithdrawal(db: Kysely<Database>, member: Member, id: number): Promise<WithdrawalView> {
   const w = await ownWithdrawal(db, member, id);
   const moved = await db.transaction().execute((trx) => moveWithdrawal(trx, w, "cancel", CANCEL_NOTE));
-  if (!moved) throw new BizError(RET.CONFLICT, WITHDRAWAL_MSG.moved);
+  if (!moved) throw new DomainError("conflict", WITHDRAWAL_MSG.moved);
   return viewById(db, id);
 }
 

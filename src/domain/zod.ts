@@ -8,7 +8,7 @@ import { msg, type Lang } from "./messages";
 // The portal's content security policy forbids eval. zod probes for it (new Function) before
 // compiling fast object parsers, and the browser reports each probe as a policy violation; in
 // the browser it therefore parses without compiling. The server keeps the compiled parsers.
-if (typeof document !== "undefined") z.config({ jitless: true });
+if ("document" in globalThis) z.config({ jitless: true });
 
 // ---- text ----
 

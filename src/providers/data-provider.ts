@@ -204,6 +204,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
       return { data };
     },
 
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the default Refine's DataProvider declares
     async create<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0] & { variables: TVariables }) {
       const values = isRecord(variables) ? variables : {};
       const data = await call<unknown>(pathOf(resource, "create"), { ...extra(meta), ...values }, "POST", meta);
@@ -212,12 +213,14 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
       return { data: withId<TData>(resource, record) };
     },
 
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the default Refine's DataProvider declares
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
       const payload = { ...extra(meta), ...(isRecord(variables) ? variables : {}), [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "update"), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },
 
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the default Refine's DataProvider declares
     async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["deleteOne"]>[0] & { variables?: TVariables }) {
       const payload = { ...extra(meta), ...(isRecord(variables) ? variables : {}), [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "delete"), payload, "POST", meta);

@@ -89,7 +89,11 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateAuthStore();
   const hooks = useRef({ navigate, invalidate });
-  hooks.current = { navigate, invalidate };
+  // Kept current after each render (refs are not written while rendering); declared before the
+  // effect below, so it runs first in the same commit.
+  useEffect(() => {
+    hooks.current = { navigate, invalidate };
+  });
 
   useEffect(() => {
     const run = ++runs.current;

@@ -8,7 +8,8 @@ import { day, SEED, startTravel, stopTravel, NOW, TODAY, fullFlights } from "./i
 import { call, count, freshClient, login } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { soldElsewhere } from "../../server/inventory/demand";
-import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { applyFlightMove } from "../../server/orders/flight/moves";
+import { SYSTEM_ACTOR } from "../../server/orders/actor";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
 

@@ -13,7 +13,8 @@ import { day, NOW, SEED, startTravel, stopTravel, fullFlights } from "./inventor
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
 import { suppliersFor, supplierContext } from "../../server/suppliers";
-import { applyFlightMove, SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { applyFlightMove } from "../../server/orders/flight/moves";
+import { SYSTEM_ACTOR } from "../../server/orders/actor";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";

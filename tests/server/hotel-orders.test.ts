@@ -11,7 +11,7 @@ import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } fr
 import { setClock } from "../../server/services/clock";
 import { roomsSoldElsewhere } from "../../server/inventory/hotel/pricing";
 import { applyHotelMove } from "../../server/orders/hotel/moves";
-import { SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { SYSTEM_ACTOR } from "../../server/orders/actor";
 import { HOTEL_ORDER_PATHS as P } from "../../src/domain/orders/hotel-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import type { HotelListItem, RoomPrice } from "../../src/domain/travel/types";

@@ -147,7 +147,7 @@ describe("import slots", () => {
     await Promise.resolve();
     expect([slots.running, slots.waiting]).toEqual([2, 6]);
     expect(started).toEqual([0, 1]);
-    await expect(slots.run(task(8))).rejects.toMatchObject({ ret: 429, message: "当前正在导入的文件较多，请稍后再试" });
+    await expect(slots.run(task(8))).rejects.toMatchObject({ code: "tooMany", message: "当前正在导入的文件较多，请稍后再试" });
     gates[1]();
     expect(await runs[1]).toBe(1);
     await vi.waitUntil(() => started.length === 3);

@@ -16,7 +16,7 @@ import * as m103 from "../../server/db/migrations/103_report_over_standard";
 import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";
 import { AIRLINES } from "../../server/inventory/data/airlines";
-import { UNASSIGNED_DEPARTMENT } from "../../server/routes/workbench";
+import { UNASSIGNED_DEPARTMENT } from "../../server/settlement/statements";
 import { maskCertNo } from "../../src/domain/people/certificates";
 import { addDays, chinaDate, daysBetween } from "../../src/domain/travel/dates";
 import { CHANGE_ACTION, REFUND_STATUSES_BY_PRODUCT, REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type ReportReply, type ReportType } from "../../src/domain/reports";

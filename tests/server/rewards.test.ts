@@ -16,7 +16,7 @@ import { enqueueJob } from "../../server/jobs/queue";
 import { FLIGHT_ORDER_TICKET_JOB } from "../../server/orders/flight/ticketing";
 import { rewardsOnMove } from "../../server/payments/rewards";
 import { recordMove } from "../../server/orders/record-move";
-import { SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { SYSTEM_ACTOR } from "../../server/orders/actor";
 import { isoAt } from "../../server/services/clock";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-after-sales";

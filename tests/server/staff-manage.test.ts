@@ -34,7 +34,7 @@ let otherDept = 0;
 async function smsLogin(mobile: string) {
   freshClient();
   await call(h.app, "/login/appNewLoginPhoneCode", { mobilePhone: mobile });
-  let code = "";
+  let code: string;
   try {
     code = await lastCode(h.app, mobile);
   } catch {

@@ -12,7 +12,7 @@ import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } fr
 import { setClock } from "../../server/services/clock";
 import { soldElsewhere } from "../../server/inventory/demand";
 import { applyTrainMove } from "../../server/orders/train/moves";
-import { SYSTEM_ACTOR } from "../../server/orders/flight/moves";
+import { SYSTEM_ACTOR } from "../../server/orders/actor";
 import { TRAIN_ORDER_PATHS as P } from "../../src/domain/orders/train-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { childTrainFare, trainRefundFee } from "../../src/domain/travel/train";

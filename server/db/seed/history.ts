@@ -7,10 +7,12 @@ import type { Database, Member } from "../schema";
 import { now, setClock } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { bookFlight } from "../../orders/flight/book";
-import { applyFlightMove, memberActor } from "../../orders/flight/moves";
+import { applyFlightMove } from "../../orders/flight/moves";
+import { memberActor } from "../../orders/actor";
 import { flightOrderIssueJob, flightOrderTicketJob, TICKETING_DELAY_MS } from "../../orders/flight/ticketing";
 import { createPayment } from "../../payments/trades";
 import { settleNotified } from "../../payments/settle";
+import { registerPayables } from "../../orders/payables";
 import { flightListInput } from "../../../src/domain/travel/schemas";
 import { flightOrderInput } from "../../../src/domain/orders/flight-booking";
 import { addDays, chinaDate } from "../../../src/domain/travel/dates";
@@ -95,6 +97,8 @@ async function bookOne(db: Kysely<Database>, member: Member, trip: Trip, index: 
 /** Adds the history once; run after seedDemo, only when the demo seed is asked for. */
 export async function seedDemoHistory(db: Kysely<Database>, inventorySeed?: string): Promise<void> {
   if (await hasHistory(db)) return;
+  // The history pays its orders through the payments port, which may run before any app is built.
+  registerPayables();
   const today = Date.now();
   try {
     for (const [i, trip] of TRIPS.entries()) {

@@ -6,7 +6,7 @@
 // updates; and the partner site's switches, which may turn refund or change off.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { siteConfigFor } from "../../../src/access/partners";
 import { flightOrderLabel, flightOrderMove, type FlightOrderAction } from "../../../src/domain/orders/flight";
@@ -17,9 +17,9 @@ import {
 import type { FlightOrderDetail } from "../../../src/domain/orders/flight-types";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { Passengers } from "../../suppliers/types";
-import type { Actor } from "./moves";
+import type { Actor } from "../actor";
 import { INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
-import { ORDER_NOT_FOUND } from "./moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { bookedSegment, type OrderSnapshot } from "./segments";
 
 export interface Snapshot {
@@ -52,7 +52,7 @@ export async function currentTrip(db: Kysely<Database>, orderId: number): Promis
     .select(["id", "orderNo", "status", "holdId", "fareKey", "bookerMemberId", "product", "snapshot", "international", "gp"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!order || order.product !== "air") throw new DomainError("notFound", ORDER_NOT_FOUND);
   const rows = await db
     .selectFrom("order_passengers")
     .select(["id", "name", "psgType", "tktPriceFen", "consTaxFen", "fuelTaxFen", "ticketStatus", "changeId", "insuType", "insuPayPriceFen", "insuStatus", "segment"])
@@ -92,8 +92,8 @@ export function choosePassengers(trip: CurrentTrip, ids: number[] | undefined, w
   const choice = chooseTickets(trip.passengers, ids, what);
   if ("problem" in choice) {
     throw choice.kind === "input"
-      ? new BizError(RET.BAD_INPUT, choice.problem, { errors: { passengerIds: choice.problem } })
-      : new BizError(RET.CONFLICT, choice.problem);
+      ? new DomainError("badInput", choice.problem, { errors: { passengerIds: choice.problem } })
+      : new DomainError("conflict", choice.problem);
   }
   const chosen = trip.passengers.filter((p) => choice.chosen.some((c) => c.id === p.id));
   // Those who keep flying on each segment's booking: holding a ticket (or being changed) and not
@@ -101,7 +101,7 @@ export function choosePassengers(trip: CurrentTrip, ids: number[] | undefined, w
   for (const segment of new Set(chosen.map((p) => p.segment))) {
     const left = trip.passengers.filter((p) => p.segment === segment && !chosen.includes(p) && p.ticketStatus !== "refunded" && p.ticketStatus !== "refunding");
     const problem = splitProblem(chosen.filter((p) => p.segment === segment).map((p) => p.psgType), left.map((p) => p.psgType), what);
-    if (problem) throw new BizError(RET.CONFLICT, problem);
+    if (problem) throw new DomainError("conflict", problem);
   }
   return { chosen, whole: choice.whole };
 }
@@ -128,7 +128,7 @@ export async function moveTickets(
 ): Promise<void> {
   for (const t of tickets) {
     const to = ticketMove(t.ticketStatus, action, t.changeId !== null);
-    if (!to) throw new BizError(RET.CONFLICT, `乘客 ${t.name} 的机票${ticketLabel(t.ticketStatus)}，不能执行此操作`);
+    if (!to) throw new DomainError("conflict", `乘客 ${t.name} 的机票${ticketLabel(t.ticketStatus)}，不能执行此操作`);
     const done = await trx
       .updateTable("order_passengers")
       .set({ ticketStatus: to, ...(changeId !== undefined ? { changeId } : {}) })
@@ -136,7 +136,7 @@ export async function moveTickets(
       .where("orderId", "=", orderId)
       .where("ticketStatus", "=", t.ticketStatus)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, `乘客 ${t.name} 的机票状态已变化，请刷新后重试`);
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", `乘客 ${t.name} 的机票状态已变化，请刷新后重试`);
   }
 }
 
@@ -154,7 +154,7 @@ export async function recordTicketEvent(trx: Kysely<Database>, orderId: number, 
 
 /** Refuses, changing nothing, a move the order's status does not allow. */
 export function assertMove(status: number, action: FlightOrderAction, what: string): void {
-  if (!flightOrderMove(status, action)) throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(status)}」，不能${what}`);
+  if (!flightOrderMove(status, action)) throw new DomainError("conflict", `订单当前状态为「${flightOrderLabel(status)}」，不能${what}`);
 }
 
 /** Whether the member's partner site (if they came through one) lets them refund or change here. */
@@ -166,7 +166,7 @@ export function afterSalesAllowed(member: Pick<Member, "isThirdParty" | "thirdPa
 
 export function assertAfterSalesAllowed(member: Member, kind: "refund" | "change"): void {
   if (!afterSalesAllowed(member, kind)) {
-    throw new BizError(RET.FORBIDDEN, kind === "refund" ? "当前渠道不支持在线退票，请联系您的服务商办理" : "当前渠道不支持在线改签，请联系您的服务商办理");
+    throw new DomainError("forbidden", kind === "refund" ? "当前渠道不支持在线退票，请联系您的服务商办理" : "当前渠道不支持在线改签，请联系您的服务商办理");
   }
 }
 
@@ -192,6 +192,6 @@ export async function movePolicies(trx: Kysely<Database>, orderId: number, lines
       .where("insuType", "is not", null)
       .where("insuStatus", "=", m.from)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, `乘客 ${l.name} 的保险状态已变化，请刷新后重试`);
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", `乘客 ${l.name} 的保险状态已变化，请刷新后重试`);
   }
 }

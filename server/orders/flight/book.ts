@@ -8,7 +8,7 @@
 // approval submitted through the approval engine.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
@@ -18,7 +18,7 @@ import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { HoldRecord } from "../../../src/domain/travel/types";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { decideLegs, legPanels, verifyLegs } from "./legs";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
@@ -46,7 +46,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   // subordinate is its traveller member, so the subordinate sees it too.
   if (input.forMemberId !== undefined) {
     const sub = await subordinatesOf(db, member).select("members.id").where("members.id", "=", input.forMemberId).executeTakeFirst();
-    if (!sub) throw new BizError(RET.FORBIDDEN, "只能为您的下级会员下单");
+    if (!sub) throw new DomainError("forbidden", "只能为您的下级会员下单");
   }
 
   // Replace-booking: the colleague travels under their own standard; the booker books and pays.
@@ -58,11 +58,11 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   const flight = legs[0].flight;
   const price = legs.reduce((a, l) => a + l.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, {
+    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
-    });
+    } });
   }
 
   const types: PassengerType[] = [];
@@ -76,9 +76,9 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
     if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
   });
   const first = Object.values(errors)[0];
-  if (first) throw new BizError(RET.BAD_INPUT, first, { errors });
+  if (first) throw new DomainError("badInput", first, { errors });
   const mix = passengerMixProblem(types);
-  if (mix) throw new BizError(RET.BAD_INPUT, mix, { errors: { passengers: mix } });
+  if (mix) throw new DomainError("badInput", mix, { errors: { passengers: mix } });
 
   const { panels, panel } = legPanels(legs, input.passengers.map((p, i) => ({ psgType: types[i], insuType: p.insuType })));
   const companyId = await companyIdOf(db, member);
@@ -96,7 +96,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       for (const [i, l] of legs.entries()) {
         const hold = await supplier.within(trx).hold(l.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
         // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
         holds.push(hold);
       }
       const expiresAt = holds.map((h) => h.expiresAt).sort()[0];

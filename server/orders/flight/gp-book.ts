@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import type { AppContext } from "../../services/context";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
@@ -17,7 +17,7 @@ import { pricePanel } from "../../../src/domain/orders/flight-booking";
 import { gpPassengerProblems, type GpOrderInput } from "../../../src/domain/orders/gp-booking";
 import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
@@ -28,8 +28,8 @@ export const GP_ACCESS = "bookings:gp";
 
 /** The caller, when they may see GP fares: guests are asked to sign in, members without the GP tab are refused. */
 export async function gpCaller(ctx: Pick<AppContext, "authorize">, member: Member | null): Promise<Member> {
-  if (!member) throw new BizError(RET.UNAUTHORISED, GP_MESSAGES.signIn);
-  if (!(await ctx.authorize(member, GP_ACCESS))) throw new BizError(RET.FORBIDDEN, GP_MESSAGES.notOffered);
+  if (!member) throw new DomainError("unauthorised", GP_MESSAGES.signIn);
+  if (!(await ctx.authorize(member, GP_ACCESS))) throw new DomainError("forbidden", GP_MESSAGES.notOffered);
   return member;
 }
 
@@ -42,15 +42,15 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
   const v = await supplier.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new BizError(RET.CONFLICT, "该航班的政府采购票价已售完或已关闭，请重新查询航班");
+  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new DomainError("conflict", "该航班的政府采购票价已售完或已关闭，请重新查询航班");
   const seat = v.seat;
   const flight = v.flight;
   if (seat.salePrice !== input.price && !input.acceptPrice) {
-    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(seat.salePrice)}，是否按新价格继续预订？`, {
+    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(seat.salePrice)}，是否按新价格继续预订？`, { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: seat.salePrice,
-    });
+    } });
   }
 
   const errors = gpPassengerProblems(input.passengers, flight.depDate);
@@ -58,7 +58,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
     if (p.insuType && !seat.insurance.some((o) => o.insuType === p.insuType)) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
   });
   const first = Object.values(errors)[0];
-  if (first) throw new BizError(RET.BAD_INPUT, first, { errors });
+  if (first) throw new DomainError("badInput", first, { errors });
 
   // Adults only (checked above): one adult fare per passenger.
   const panel = pricePanel(seat.breakdown, input.passengers.map((p) => ({ psgType: "ADT" as const, insuType: p.insuType })), seat.insurance);
@@ -70,7 +70,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).hold(input.fareKey, { adults, children: 0, infants: 0 }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice - panel.insurance) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+      if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx

@@ -7,7 +7,7 @@
 // cashier, ticketing, expiry and refunds handle it as they handle a domestic one.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
@@ -17,7 +17,7 @@ import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
 import { normaliseDate } from "../../../src/domain/travel/dates";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
-import { memberActor } from "./moves";
+import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
@@ -31,7 +31,7 @@ export const INTL_STANDARD_NOT_CHECKED = "国际机票暂不校验差旅标准";
 export async function bookIntlFlight(db: Kysely<Database>, member: Member, input: IntlOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
   if (again) return again;
-  if (input.travelType === "business" && !canBookOnBusiness(member)) throw new BizError(RET.FORBIDDEN, BUSINESS_MEMBERS_ONLY);
+  if (input.travelType === "business" && !canBookOnBusiness(member)) throw new DomainError("forbidden", BUSINESS_MEMBERS_ONLY);
 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
@@ -39,18 +39,18 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const segments: { flight: FlightItem; seat: FlightSeat }[] = [];
   for (const fareKey of input.fareKeys) {
     // 政府采购 fares are domestic and booked on their own page.
-    if (isGpFareKey(fareKey)) throw new BizError(RET.BAD_INPUT, "国际机票没有政府采购票价，请重新选择行程", { errors: { fareKeys: "国际机票没有政府采购票价，请重新选择行程" } });
+    if (isGpFareKey(fareKey)) throw new DomainError("badInput", "国际机票没有政府采购票价，请重新选择行程", { errors: { fareKeys: "国际机票没有政府采购票价，请重新选择行程" } });
     const v = await supplier.verify(fareKey, c);
-    if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, `航班 ${fareKey.split("|")[0].split(":")[1]} 该舱位已售完，请重新选择行程`);
+    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", `航班 ${fareKey.split("|")[0].split(":")[1]} 该舱位已售完，请重新选择行程`);
     segments.push({ flight: v.flight, seat: v.seat });
   }
   const price = segments.reduce((a, s) => a + s.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new BizError(RET.CONFLICT, `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, {
+    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
-    });
+    } });
   }
   const first = segments[0].flight;
   const last = segments[segments.length - 1].flight;
@@ -63,9 +63,9 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
     else types.push(t);
   });
   const firstError = Object.values(errors)[0];
-  if (firstError) throw new BizError(RET.BAD_INPUT, firstError, { errors });
+  if (firstError) throw new DomainError("badInput", firstError, { errors });
   const mix = passengerMixProblem(types);
-  if (mix) throw new BizError(RET.BAD_INPUT, mix, { errors: { passengers: mix } });
+  if (mix) throw new DomainError("badInput", mix, { errors: { passengers: mix } });
 
   const panel = intlPricePanel(segments.map((s) => s.seat.breakdown), types);
   const companyId = await companyIdOf(db, member);
@@ -79,7 +79,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).holdItinerary(input.fareKeys, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced every segment again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询航班后预订");
+      if (hold.amount !== panel.payprice) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx

@@ -6,7 +6,8 @@ import { enqueueJob } from "../../jobs/queue";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
-import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+import { applyFlightMove } from "./moves";
+import { SYSTEM_ACTOR } from "../actor";
 import "../approval";
 
 export const FLIGHT_ORDER_EXPIRY_JOB = "flight-order-expiry";

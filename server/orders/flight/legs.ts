@@ -4,7 +4,7 @@
 // the order records both verdicts and asks for one approval when either leg needs it.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { FlightSupplier, SupplierContext } from "../../suppliers/types";
 import { pricePanel, type FlightOrderInput, type PricePanel } from "../../../src/domain/orders/flight-booking";
 import { tripOf, type FlightTrip } from "../../../src/domain/orders/flight-trip";
@@ -25,18 +25,18 @@ export interface Leg {
 export async function verifyLegs(supplier: FlightSupplier, input: Pick<FlightOrderInput, "fareKey" | "nextFareKey">, c: SupplierContext): Promise<{ legs: Leg[]; trip: FlightTrip }> {
   const keys = input.nextFareKey ? [input.fareKey, input.nextFareKey] : [input.fareKey];
   // A 政府采购 fare needs each passenger's budget unit and official card: it has its own booking.
-  for (const k of keys) if (isGpFareKey(k)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
+  for (const k of keys) if (isGpFareKey(k)) throw new DomainError("badInput", GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
   const legs: Leg[] = [];
   for (const fareKey of keys) {
     const v = await supplier.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) {
-      throw new BizError(RET.CONFLICT, keys.length > 1 ? `航班 ${flightNoOf(fareKey)} 该舱位已售完或已关闭，请重新查询航班` : "该舱位已售完或已关闭，请重新查询航班");
+      throw new DomainError("conflict", keys.length > 1 ? `航班 ${flightNoOf(fareKey)} 该舱位已售完或已关闭，请重新查询航班` : "该舱位已售完或已关闭，请重新查询航班");
     }
     legs.push({ fareKey, flight: v.flight, seat: v.seat });
   }
   if (legs.length === 1) return { legs, trip: "oneway" };
   const t = tripOf(legs[0].flight, legs[1].flight);
-  if ("problem" in t) throw new BizError(RET.BAD_INPUT, t.problem, { errors: { nextFareKey: t.problem } });
+  if ("problem" in t) throw new DomainError("badInput", t.problem, { errors: { nextFareKey: t.problem } });
   return { legs, trip: t.trip };
 }
 

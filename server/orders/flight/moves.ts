@@ -2,31 +2,19 @@
 // move, its event row and its supplier effect (releasing or confirming the seats) in one
 // transaction, so two concurrent moves on one order can never both succeed.
 import type { Kysely } from "kysely";
-import type { Database, Member } from "../../db/schema";
+import type { Database } from "../../db/schema";
+import { ORDER_NOT_FOUND, type Actor } from "../actor";
 import { recordMove } from "../record-move";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { closeOrderApproval } from "../waiting";
 import {
-  FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction, type FlightOrderActor,
+  FLIGHT_ORDER_STATUS, flightOrderLabel, flightOrderMove, type FlightOrderAction,
 } from "../../../src/domain/orders/flight";
 import { orderHoldIds } from "./segments";
 import { INSURANCE_BY_ORDER_ACTION, INSURANCE_MOVES } from "../../../src/domain/orders/insurance";
 
-export interface Actor {
-  kind: FlightOrderActor;
-  memberId: number | null;
-  name: string;
-}
-
-export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: "系统" };
-
-export function memberActor(m: Member): Actor {
-  return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
-}
-
-export const ORDER_NOT_FOUND = "未找到该订单";
 
 export interface MoveRequest {
   orderId: number;
@@ -41,10 +29,10 @@ export interface MoveRequest {
 export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
     const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId", "snapshot"]).where("id", "=", r.orderId).executeTakeFirst();
-    if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+    if (!order || order.product !== "air") throw new DomainError("notFound", ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-      throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
+      throw new DomainError("conflict", `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
     }
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     await moveInsurance(trx, order.id, r.action);

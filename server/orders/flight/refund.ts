@@ -25,7 +25,8 @@ import {
 } from "../../../src/domain/orders/flight-after-sales";
 import type { PartialRefundAction } from "../../../src/domain/orders/flight-tickets";
 import { yuan } from "../booking";
-import { applyFlightMove, memberActor, SYSTEM_ACTOR } from "./moves";
+import { applyFlightMove } from "./moves";
+import { memberActor, SYSTEM_ACTOR } from "../actor";
 import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, movePolicies, moveTickets, namesOf, passengerCounts, recordTicketEvent, type Ticket,
 } from "./after-sales";

@@ -12,7 +12,8 @@ import { enqueueJob } from "../../jobs/queue";
 import { findHold } from "../../suppliers/holds";
 import { now } from "../../services/clock";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
-import { applyFlightMove, SYSTEM_ACTOR } from "./moves";
+import { applyFlightMove } from "./moves";
+import { SYSTEM_ACTOR } from "../actor";
 import { bookedSegment, orderHoldIds, type OrderSnapshot } from "./segments";
 
 export const FLIGHT_ORDER_ISSUE_JOB = "flight-order-issue";

@@ -7,13 +7,14 @@ import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { Page } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
-import { ORDER_NOT_FOUND } from "./moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { orderBusinessFacts, orderPeople } from "../business-view";
 import { allowedActions } from "./after-sales";
 import { maskOfficialCard } from "../../../src/domain/travel/gp-fares";
@@ -117,9 +118,9 @@ export async function visibleOrderId(db: Kysely<Database>, member: Member, id: n
   let found = db.selectFrom("orders").select("id").where("id", "=", id);
   if (product) found = found.where("product", "=", product);
   const exists = await found.executeTakeFirst();
-  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!exists) throw new DomainError("notFound", ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", id), member).executeTakeFirst();
-  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!mine) throw new DomainError("forbidden", MSG.forbidden);
   return id;
 }
 

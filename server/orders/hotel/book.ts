@@ -9,13 +9,13 @@
 // booker pays.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { HOTEL_ORDER_STATUS } from "../../../src/domain/orders/hotel";
 import { hotelPricePanel, type HotelOrderInput } from "../../../src/domain/orders/hotel-booking";
 import { HOTEL_SERVICE_FEE } from "../../../src/domain/travel/hotel";
-import { memberActor } from "../flight/moves";
+import { memberActor } from "../actor";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, yuan, type BookReply } from "../booking";
 import { scheduleHotelOrderExpiry } from "./jobs";
@@ -35,13 +35,13 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
   const supplier = suppliersFor(db, seed).hotel;
   const booking = { hotelId: input.hotelId, roomTypeId: input.roomTypeId, checkIn: input.checkIn, checkOut: input.checkOut, roomCount: input.roomCount };
   const check = await supplier.canBook(booking, c);
-  if (!check.canBook || !check.room) throw new BizError(RET.CONFLICT, check.reason ?? "该房型不可预订");
+  if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? "该房型不可预订");
   if (check.amount !== input.price && !input.acceptPrice) {
-    throw new BizError(RET.CONFLICT, `房价已变更：原价 ${yuan(input.price)}，现价 ${yuan(check.amount)}，是否按新价格继续预订？`, {
+    throw new DomainError("conflict", `房价已变更：原价 ${yuan(input.price)}，现价 ${yuan(check.amount)}，是否按新价格继续预订？`, { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: check.amount,
-    });
+    } });
   }
   const room = check.room;
   const base = await supplier.baseInfo(input.hotelId);
@@ -55,7 +55,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);
       // The hold priced the stay again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== check.amount || panel.total !== check.amount) throw new BizError(RET.CONFLICT, "房价已变更，请重新查询后预订");
+      if (hold.amount !== check.amount || panel.total !== check.amount) throw new DomainError("conflict", "房价已变更，请重新查询后预订");
       const at = isoAt();
       const order = await trx
         .insertInto("orders")

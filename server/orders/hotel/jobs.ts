@@ -11,7 +11,7 @@ import { now } from "../../services/clock";
 import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { HOTEL_ORDER_STATUS, type HotelOrderAction } from "../../../src/domain/orders/hotel";
 import { applyHotelMove } from "./moves";
-import { SYSTEM_ACTOR } from "../flight/moves";
+import { SYSTEM_ACTOR } from "../actor";
 
 export const HOTEL_ORDER_EXPIRY_JOB = "hotel-order-expiry";
 export const HOTEL_ORDER_STEP_JOB = "hotel-order-step";

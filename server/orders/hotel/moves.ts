@@ -6,14 +6,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
 import { payBack } from "../../payments/refund";
 import {
   HOTEL_ORDER_STATUS, hotelOrderLabel, hotelOrderMove, isPaidStatus, type HotelOrderAction,
 } from "../../../src/domain/orders/hotel";
-import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import { ORDER_NOT_FOUND, SYSTEM_ACTOR, type Actor } from "../actor";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
 import type { HotelOrderModify } from "../../../src/domain/orders/hotel-booking";
@@ -33,14 +33,14 @@ type Order = { id: number; status: number; holdId: string | null; product: strin
 async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   const move = hotelOrderMove(order.status, r.action);
   if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-    throw new BizError(RET.CONFLICT, `订单当前状态为「${hotelOrderLabel(order.status)}」，不能执行此操作`);
+    throw new DomainError("conflict", `订单当前状态为「${hotelOrderLabel(order.status)}」，不能执行此操作`);
   }
   return recordMove(trx, order.id, move, r, move.to === HOTEL_ORDER_STATUS.cancelled);
 }
 
 async function readOrder(trx: Kysely<Database>, id: number): Promise<Order> {
   const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
-  if (!order || order.product !== "hotel") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!order || order.product !== "hotel") throw new DomainError("notFound", ORDER_NOT_FOUND);
   return order;
 }
 
@@ -74,7 +74,7 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const order = await readOrder(trx, r.orderId);
     const stay = await trx.selectFrom("hotel_orders").select(["cancelPolicy"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     const paid = isPaidStatus(order.status);
-    if (paid && stay.cancelPolicy === "none") throw new BizError(RET.CONFLICT, "该房型预订成功后不可取消");
+    if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", "该房型预订成功后不可取消");
     const result = await write(trx, order, r);
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
     if (!paid) {
@@ -108,7 +108,7 @@ export async function modifyHotelOrder(db: Kysely<Database>, orderId: number, in
       trx.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", order.id).orderBy("roomNo").execute(),
       trx.selectFrom("orders").select(["contactName", "contactMobile"]).where("id", "=", order.id).executeTakeFirstOrThrow(),
     ]);
-    if (input.guests.length !== stay.roomCount) throw new BizError(RET.BAD_INPUT, `请为每间房填写一位入住人（共 ${stay.roomCount} 间）`, { errors: { guests: "请为每间房填写一位入住人" } });
+    if (input.guests.length !== stay.roomCount) throw new DomainError("badInput", `请为每间房填写一位入住人（共 ${stay.roomCount} 间）`, { errors: { guests: "请为每间房填写一位入住人" } });
     const before = guests.map((g) => g.name).join("、");
     const after = input.guests.map((g) => g.name).join("、");
     const remark = input.remark ?? null;

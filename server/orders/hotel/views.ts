@@ -4,13 +4,14 @@
 // approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { Page } from "../../services/http/paging";
 import { hotelMemberActions, isPaidStatus } from "../../../src/domain/orders/hotel";
 import { BREAKFAST_LABELS, cancelPolicyText, freeCancelUntil, hotelCancelFee, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { HotelCancelQuote, HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
 import { now } from "../../services/clock";
-import { ORDER_NOT_FOUND } from "../flight/moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";
@@ -56,9 +57,9 @@ export async function listHotelOrders(db: Kysely<Database>, member: Member, f: L
 /** The hotel order with this number if the member may see it: 404 when there is none, 403 when it is someone else's. */
 export async function visibleHotelOrderId(db: Kysely<Database>, member: Member, orderNo: string): Promise<number> {
   const exists = await db.selectFrom("orders").select("id").where("orderNo", "=", orderNo).where("product", "=", "hotel").executeTakeFirst();
-  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!exists) throw new DomainError("notFound", ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", exists.id), member).executeTakeFirst();
-  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!mine) throw new DomainError("forbidden", MSG.forbidden);
   return exists.id;
 }
 

@@ -4,32 +4,27 @@
 // the money is in the wallet.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { moveWallet } from "../../payments/ledger";
+import type { SettledTrade } from "../../payments/products";
 import { BUSINESS_TYPE } from "../../../src/domain/payments/types";
 import { RECHARGE_PRODUCT, RECHARGE_STATUS, rechargeLabel, rechargeMove, type RechargeAction } from "../../../src/domain/orders/recharge";
-import { ORDER_NOT_FOUND, SYSTEM_ACTOR } from "../flight/moves";
+import { ORDER_NOT_FOUND, SYSTEM_ACTOR } from "../actor";
 import { recordMove } from "../record-move";
 
 export type RechargeRef = { id: number; orderNo: string; status: number; memberId: number; totalFen: number; product: string };
 
 export async function readRecharge(trx: Kysely<Database>, id: number): Promise<RechargeRef> {
   const o = await trx.selectFrom("orders").select(["id", "orderNo", "status", "memberId", "totalFen", "product"]).where("id", "=", id).executeTakeFirst();
-  if (!o || o.product !== RECHARGE_PRODUCT) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!o || o.product !== RECHARGE_PRODUCT) throw new DomainError("notFound", ORDER_NOT_FOUND);
   return o;
 }
 
 /** The status change and its event; refused (409) when the move does not start at the status. */
 export async function applyRechargeMove(trx: Kysely<Database>, order: Pick<RechargeRef, "id" | "status">, action: RechargeAction, note: string) {
   const move = rechargeMove(order.status, action);
-  if (!move) throw new BizError(RET.CONFLICT, `充值当前状态为「${rechargeLabel(order.status)}」，不能执行此操作`);
+  if (!move) throw new DomainError("conflict", `充值当前状态为「${rechargeLabel(order.status)}」，不能执行此操作`);
   return recordMove(trx, order.id, move, { action, actor: SYSTEM_ACTOR, note }, move.to !== RECHARGE_STATUS.pendingPayment);
-}
-
-export interface SettledTrade {
-  outTradeNo: string;
-  amountFen: number;
-  method: string;
 }
 
 const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: "支付宝", wechat: "微信" };
@@ -40,7 +35,7 @@ const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: "支付宝", we
  */
 export async function creditRecharge(trx: Kysely<Database>, orderId: number, trade: SettledTrade, note: string): Promise<void> {
   const order = await readRecharge(trx, orderId);
-  if (trade.amountFen !== order.totalFen) throw new BizError(RET.CONFLICT, "支付金额与充值金额不符");
+  if (trade.amountFen !== order.totalFen) throw new DomainError("conflict", "支付金额与充值金额不符");
   await applyRechargeMove(trx, order, "pay", note);
   await moveWallet(trx, {
     memberId: order.memberId,

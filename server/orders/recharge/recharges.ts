@@ -5,7 +5,8 @@
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt, now } from "../../services/clock";
 import { offsetOf, type Page } from "../../services/http/paging";
 import { walletBalanceFen } from "../../payments/ledger";
@@ -29,7 +30,7 @@ async function existing(db: Kysely<Database>, memberId: number, clientKey: strin
     .executeTakeFirst();
   if (!row) return null;
   // The same key on an order of another product is not this form's: never answer with it.
-  if (row.product !== RECHARGE_PRODUCT) throw new BizError(RET.CONFLICT, "请刷新页面后重新提交");
+  if (row.product !== RECHARGE_PRODUCT) throw new DomainError("conflict", "请刷新页面后重新提交");
   return { id: row.id, orderNo: row.orderNo, amount: row.totalFen, expiresAt: row.expiresAt ?? "" };
 }
 
@@ -125,8 +126,8 @@ const COLUMNS = ["id", "orderNo", "status", "totalFen", "createTime", "expiresAt
 /** The member's own recharge with this number: 404 when there is none, 403 when it is someone else's. */
 export async function rechargeDetail(db: Kysely<Database>, member: Member, orderNo: string): Promise<RechargeDetail> {
   const row = await db.selectFrom("orders").select([...COLUMNS, "memberId"]).where("orderNo", "=", orderNo).where("product", "=", RECHARGE_PRODUCT).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, RECHARGE_NOT_FOUND);
-  if (row.memberId !== member.id) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!row) throw new DomainError("notFound", RECHARGE_NOT_FOUND);
+  if (row.memberId !== member.id) throw new DomainError("forbidden", MSG.forbidden);
   const credit = (await creditsOf(db, [row.id])).get(row.id);
   return {
     ...viewOf(row, credit),

@@ -8,7 +8,7 @@
 // (代订), whose standard, trip application and approval flow then apply; the booker pays.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import type { SupplierContext, TrainSupplier } from "../../suppliers/types";
@@ -16,7 +16,7 @@ import { inAccount } from "../../../src/domain/orders/train-account";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
 import { fareOf, trainPricePanel, withTypesFromCerts, type TrainOrderInput } from "../../../src/domain/orders/train-booking";
 import { TRAIN_SERVICE_FEE } from "../../../src/domain/travel/train";
-import { memberActor } from "../flight/moves";
+import { memberActor } from "../actor";
 import { companyIdOf } from "../flight/book";
 import { existingOrder, newOrderNo, type BookReply } from "../booking";
 import { scheduleTrainOrderExpiry } from "./jobs";
@@ -37,10 +37,10 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
   const account = input.channel === "ab" ? await accountPassengers(supplier, input, c) : null;
   const train = await supplier.train(input.trainKey, c);
   const seat = train.seats.find((s) => s.seatClass === input.seatClass);
-  if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
+  if (!seat) throw new DomainError("badInput", "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
   // A child's ID card travels on a 儿童票 whatever type was sent: the price charged follows the card.
   const passengers = withTypesFromCerts(input.passengers, train.depDate);
-  if (!passengers.some((p) => p.passengerType === "adult")) throw new BizError(RET.BAD_INPUT, "儿童票须与成人票一同购买", { errors: { passengers: "儿童票须与成人票一同购买" } });
+  if (!passengers.some((p) => p.passengerType === "adult")) throw new DomainError("badInput", "儿童票须与成人票一同购买", { errors: { passengers: "儿童票须与成人票一同购买" } });
   const types = passengers.map((p) => p.passengerType);
   const panel = trainPricePanel(seat, types, TRAIN_SERVICE_FEE);
   const children = types.filter((t) => t === "child").length;
@@ -54,7 +54,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
       const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
       // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.total) throw new BizError(RET.CONFLICT, "票价已变更，请重新查询后预订");
+      if (hold.amount !== panel.total) throw new DomainError("conflict", "票价已变更，请重新查询后预订");
       const at = isoAt();
       const order = await trx
         .insertInto("orders")
@@ -149,7 +149,7 @@ async function accountPassengers(supplier: TrainSupplier, input: TrainOrderInput
   input.passengers.forEach((p, i) => {
     if (!inAccount(people, p)) {
       const message = `乘客 ${p.name} 不在该12306账号的常用联系人中`;
-      throw new BizError(RET.BAD_INPUT, message, { errors: { [`passengers.${i}.name`]: message } });
+      throw new DomainError("badInput", message, { errors: { [`passengers.${i}.name`]: message } });
     }
   });
   return username;

@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { isoAt, now } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
 import { defineJobKind } from "../../jobs/kinds";
@@ -24,7 +24,7 @@ import type { TrainChangeConfirmed, TrainChangeQuote, TrainPassengerType, TrainP
 import { TRAIN_SERVICE_FEE, type SeatClass } from "../../../src/domain/travel/train";
 import type { TrainItem } from "../../../src/domain/travel/types";
 import type { TrainSupplier } from "../../suppliers/types";
-import { SYSTEM_ACTOR, type Actor } from "../flight/moves";
+import { SYSTEM_ACTOR, type Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove, type TrainOrderRef } from "./moves";
 import { departAtOf } from "./book";
@@ -48,15 +48,15 @@ async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeR
   checkTrainMove(order, "change", actor);
   const departAt = await departureOf(db, order.id);
   const current = await db.selectFrom("train_orders").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
-  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new BizError(RET.BAD_INPUT, "请选择其他车次或席别");
+  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", "请选择其他车次或席别");
   const next = await supplier.train(r.trainKey, await supplierContext(db, null));
   const { stations } = await loadPlaces();
   const city = (station: string) => stations.get(station)?.city;
   if (city(next.fromStation) !== city(current.fromStation) || city(next.toStation) !== city(current.toStation)) {
-    throw new BizError(RET.BAD_INPUT, "改签只能选择相同出发和到达城市的车次");
+    throw new DomainError("badInput", "改签只能选择相同出发和到达城市的车次");
   }
   const seat = next.seats.find((s) => s.seatClass === r.seatClass);
-  if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别");
+  if (!seat) throw new DomainError("badInput", "该车次没有此席别");
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
   const priced = trainChangeLines(
     people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })),
@@ -113,7 +113,7 @@ async function requestDearer(
   const hold = await supplier.hold(q.trainKey, q.seatClass, q.lines.length, await supplierContext(trx, null), children);
   // The hold priced the seats again inside the transaction: the quote must still be theirs.
   if (hold.amount !== q.lines.reduce((s, l) => s + l.newFare, 0) + TRAIN_SERVICE_FEE * q.lines.length) {
-    throw new BizError(RET.CONFLICT, "票价已变更，请重新选择车次");
+    throw new DomainError("conflict", "票价已变更，请重新选择车次");
   }
   const expiresAt = new Date(Math.min(Date.parse(hold.expiresAt), departAt, Date.parse(departAtOf(next)))).toISOString();
   const at = isoAt();
@@ -164,7 +164,7 @@ export async function trainChangeAwaitingPayment(db: Kysely<Database>, orderId: 
 /** The change record's own move, conditional on where it was read: a job or a payment that comes second does nothing. */
 async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" | "declined" | "cancelled"): Promise<void> {
   const done = await trx.updateTable("train_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", "awaitingPayment").executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "改签状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "改签状态已变化，请刷新后重试");
 }
 
 /**
@@ -173,7 +173,7 @@ async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" |
  */
 export async function confirmTrainChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new BizError(RET.CONFLICT, "该订单没有待支付的改签");
+  if (!change) throw new DomainError("conflict", "该订单没有待支付的改签");
   const order = await readTrainOrder(trx, orderId);
   await settleChange(trx, change.id, "confirmed");
   const q = JSON.parse(change.quote) as TrainChangeQuote;
@@ -192,7 +192,7 @@ export async function confirmTrainChange(trx: Kysely<Database>, orderId: number,
  */
 export async function declineTrainChange(trx: Kysely<Database>, orderId: number, how: "declineChange" | "cancelChange", actor: Actor): Promise<{ from: number; to: number }> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new BizError(RET.CONFLICT, "该订单没有待支付的改签");
+  if (!change) throw new DomainError("conflict", "该订单没有待支付的改签");
   const order = await readTrainOrder(trx, orderId);
   checkTrainMove(order, how, actor);
   await settleChange(trx, change.id, how === "cancelChange" ? "cancelled" : "declined");

@@ -10,7 +10,7 @@ import { enqueueJob } from "../../jobs/queue";
 import { isoAt, now } from "../../services/clock";
 import { findHold } from "../../suppliers/holds";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
-import { SYSTEM_ACTOR } from "../flight/moves";
+import { SYSTEM_ACTOR } from "../actor";
 import { applyTrainMove } from "./moves";
 
 export const TRAIN_ORDER_EXPIRY_JOB = "train-order-expiry";

@@ -7,10 +7,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
-import { ORDER_NOT_FOUND, type Actor } from "../flight/moves";
+import { ORDER_NOT_FOUND, type Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { recordMove } from "../record-move";
 import { closeOrderApproval } from "../waiting";
@@ -29,7 +29,7 @@ export type TrainOrderRef = { id: number; status: number; holdId: string | null;
 
 export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise<TrainOrderRef> {
   const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
-  if (!order || order.product !== "train") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!order || order.product !== "train") throw new DomainError("notFound", ORDER_NOT_FOUND);
   return order;
 }
 
@@ -37,7 +37,7 @@ export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise
 export function checkTrainMove(order: { status: number }, action: TrainOrderAction, actor: Actor) {
   const move = trainOrderMove(order.status, action);
   if (!move || (move.by === "system" && actor.kind !== "system")) {
-    throw new BizError(RET.CONFLICT, `订单当前状态为「${trainOrderLabel(order.status)}」，不能执行此操作`);
+    throw new DomainError("conflict", `订单当前状态为「${trainOrderLabel(order.status)}」，不能执行此操作`);
   }
   return move;
 }
@@ -71,7 +71,7 @@ export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest):
   return inTransaction(db, async (trx) => {
     const order = await readTrainOrder(trx, r.orderId);
     // Refunds and changes move money of the member's choosing: refund.ts and change.ts.
-    if (CHANGE_OR_REFUND.includes(r.action)) throw new BizError(RET.CONFLICT, "请通过退票或改签办理");
+    if (CHANGE_OR_REFUND.includes(r.action)) throw new DomainError("conflict", "请通过退票或改签办理");
     return write(trx, order, r, db);
   });
 }

@@ -5,12 +5,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { suppliersFor, supplierContext } from "../../suppliers";
 import { trainRefundLines } from "../../../src/domain/orders/train-booking";
 import type { TrainPassengerType, TrainRefundQuote } from "../../../src/domain/orders/train-types";
-import type { Actor } from "../flight/moves";
+import type { Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
 import { formatFen } from "../../../src/domain/money";
@@ -19,7 +19,7 @@ import { formatFen } from "../../../src/domain/money";
 export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {
   const t = await db.selectFrom("train_orders").select("departAt").where("orderId", "=", orderId).executeTakeFirstOrThrow();
   const at = Date.parse(t.departAt);
-  if (at <= now()) throw new BizError(RET.CONFLICT, "列车已发车，不能在线办理");
+  if (at <= now()) throw new DomainError("conflict", "列车已发车，不能在线办理");
   return at;
 }
 

@@ -4,14 +4,15 @@
 // verdict and approval.
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { BizError, MSG, RET } from "../../services/http/envelope";
+import { MSG } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { Page } from "../../services/http/paging";
 import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
 import type { SeatClass } from "../../../src/domain/travel/train";
 import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
-import { ORDER_NOT_FOUND } from "../flight/moves";
+import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
 import { orderListPage } from "../order-list";
@@ -62,9 +63,9 @@ export async function listTrainOrders(db: Kysely<Database>, member: Member, f: L
 /** The train order with this id if the member may see it: 404 when there is none, 403 when it is someone else's. */
 export async function visibleTrainOrderId(db: Kysely<Database>, member: Member, orderId: number): Promise<number> {
   const exists = await db.selectFrom("orders").select("id").where("id", "=", orderId).where("product", "=", "train").executeTakeFirst();
-  if (!exists) throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
+  if (!exists) throw new DomainError("notFound", ORDER_NOT_FOUND);
   const mine = await visibleTo(db.selectFrom("orders").select("orders.id").where("orders.id", "=", exists.id), member).executeTakeFirst();
-  if (!mine) throw new BizError(RET.FORBIDDEN, MSG.forbidden);
+  if (!mine) throw new DomainError("forbidden", MSG.forbidden);
   return exists.id;
 }
 

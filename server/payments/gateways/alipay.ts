@@ -94,7 +94,7 @@ export class AlipayGateway implements QrGateway {
       // Alipay signs the fields that have a value; empty ones are left out of the signed text.
       if (v !== "") fields[k] = v;
     }
-    let signed = false;
+    let signed: boolean;
     try {
       signed = this.sdk.checkNotifySignV2(fields);
     } catch {

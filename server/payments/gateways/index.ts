@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { settleNotified } from "../settle";
 import type { Payment } from "../trades";
@@ -44,7 +44,7 @@ export async function precreateWithGateway(gateway: QrGateway, p: Payment, order
   } catch (e) {
     if (!(e instanceof GatewayError)) throw e;
     log.error({ outTradeNo: p.outTradeNo, method: gateway.method, err: e.message }, "gateway precreate failed");
-    throw new BizError(RET.SERVER, `${METHOD_NAMES[gateway.method]}下单失败，请稍后重试或换用其他支付方式`);
+    throw new DomainError("unavailable", `${METHOD_NAMES[gateway.method]}下单失败，请稍后重试或换用其他支付方式`);
   }
 }
 
@@ -75,7 +75,7 @@ async function handleNotice(db: Kysely<Database>, gateway: QrGateway, notice: In
     req.log.info({ method, outTradeNo: payment.outTradeNo, status: result.status, duplicate: !settled }, "gateway notification settled");
     return answer("ok");
   } catch (e) {
-    if (e instanceof BizError) {
+    if (e instanceof DomainError) {
       // Unknown trade, another method's trade, or an amount that is not the trade's: nothing paid.
       req.log.warn({ method, outTradeNo: payment.outTradeNo, amountFen: payment.amountFen, gatewayTradeNo: payment.gatewayTradeNo, msg: e.message }, "gateway notification refused");
       return answer("refused", e.message);
@@ -137,7 +137,7 @@ export async function refreshFromGateway(db: Kysely<Database>, gateways: PayGate
     log.info({ outTradeNo: p.outTradeNo, method: gateway.method, status: result.status }, "trade settled from a gateway query");
     return result;
   } catch (e) {
-    if (!(e instanceof BizError)) throw e;
+    if (!(e instanceof DomainError)) throw e;
     log.warn({ outTradeNo: p.outTradeNo, method: gateway.method, amountFen: state.payment.amountFen, msg: e.message }, "gateway query result refused");
     return null;
   }

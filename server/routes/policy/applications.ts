@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute, validate } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
 import { isoAt, now } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
@@ -21,7 +21,6 @@ import { memberTypeKey } from "../../../src/domain/member";
 import { APPLICATION_MISSING, applicationView, approvalOfApplication, loadApplication, resolveTravellers, tripTitle } from "../../policy/applications";
 import { applyTransition, createDraftApproval } from "../../approvals/engine";
 import { approvalView, inboxRows } from "../../approvals/views";
-import { likePattern } from "./paging";
 
 const ACCESS = "travel-applications";
 const TAGS = ["travel-applications"];

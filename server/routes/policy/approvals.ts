@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput } from "../../services/http/paging";
+import { offsetOf, pageInput, likePattern } from "../../services/http/paging";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zInt, zOptionalString } from "../../../src/domain/zod";
@@ -17,7 +17,6 @@ import { applicationView, loadApplication } from "../../policy/applications";
 import { applyTransition, NOT_FOUND, type ApprovalRow } from "../../approvals/engine";
 import { boxQuery } from "../../approvals/boxes";
 import { approvalView, inboxRows, isParticipant } from "../../approvals/views";
-import { likePattern } from "./paging";
 import { orderSubjectView } from "../../orders/approval";
 
 const ACCESS = "approvals";

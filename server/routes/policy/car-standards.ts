@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
 import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
@@ -17,7 +17,6 @@ import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { allCities, citiesByCode } from "../../policy/cities";
 import { uniquely } from "../../db/unique";
-import { likePattern } from "./paging";
 
 const ACCESS = "car-standards";
 const TAGS = ["car-standards"];

@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
 import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
@@ -16,7 +16,6 @@ import { FLOW_COVERS, FLOW_COVER_LABELS, flowFormSchema, type FlowCover, type Fl
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { uniquely } from "../../db/unique";
-import { likePattern } from "./paging";
 
 const ACCESS = "approval-flows";
 const TAGS = ["approval-flows"];

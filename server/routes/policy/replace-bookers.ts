@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
-import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
 import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
@@ -13,7 +13,6 @@ import { BOOKER_SCOPES, BOOKER_SCOPE_LABELS, replaceBookerFormSchema, type Booke
 import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { bookerScopeOf } from "../../policy/replace-booker";
-import { likePattern } from "./paging";
 
 const ACCESS = "replace-bookers";
 const TAGS = ["replace-bookers"];

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page } from "../../services/http/paging";
+import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
 import { isoAt } from "../../services/clock";
 import { toCount } from "../../db";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
@@ -15,7 +15,6 @@ import { companyCaller, ownRow } from "../../policy/company";
 import { readJson } from "../../policy/json";
 import { loadCityTiers, saveSetting } from "../../policy/settings";
 import { citiesByCode } from "../../policy/cities";
-import { likePattern } from "./paging";
 
 const ACCESS = "travel-standards";
 const TAGS = ["travel-standards"];

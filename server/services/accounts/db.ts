@@ -8,6 +8,7 @@ export { SMS_PURPOSES, type SmsPurpose } from "../../db/schema";
  * Serialises transactions on one key (a phone and purpose, say). SQLite runs one write
  * transaction at a time anyway; PostgreSQL needs an advisory lock, released at commit.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- locks are taken in any database, also migrations' untyped ones
 export async function lockKey(trx: Kysely<any>, key: string): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

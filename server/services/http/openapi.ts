@@ -26,6 +26,7 @@ const ENVELOPE = {
 
 function schemaOf(input: z.ZodType, io: "input" | "output" = "input"): Record<string, unknown> {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON schema is untyped JSON
     const { $schema: _ignored, ...schema } = z.toJSONSchema(input, { io, unrepresentable: "any" }) as Record<string, any>;
     return withMoneyUnits(schema);
   } catch {
@@ -33,6 +34,7 @@ function schemaOf(input: z.ZodType, io: "input" | "output" = "input"): Record<st
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON schema is untyped JSON
 type JsonSchema = Record<string, any>;
 
 /**

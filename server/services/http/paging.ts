@@ -2,7 +2,7 @@
 // { list, total, pageNum, pageSize }.
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";
-import { BizError, RET } from "./envelope";
+import { DomainError } from "../domain-error";
 import type { RawJson } from "./raw-json";
 
 export const MAX_PAGE_SIZE = 100;
@@ -37,7 +37,13 @@ export function offsetOf(p: { pageNum: number; pageSize: number }): number {
   const offset = (p.pageNum - 1) * p.pageSize;
   if (offset > MAX_OFFSET) {
     const msg = `页码过大：列表最多翻到第 ${MAX_OFFSET} 条记录，请缩小筛选范围或改变排序方向`;
-    throw new BizError(RET.BAD_INPUT, msg, { errors: { pageNum: msg } });
+    throw new DomainError("badInput", msg, { errors: { pageNum: msg } });
   }
   return offset;
+}
+
+/** A LIKE pattern for a typed keyword; wildcards the user typed are dropped (1_3 must not match 1x3). */
+export function likePattern(keyword: string | undefined): string | null {
+  const k = keyword?.replace(/[%_\\]/g, "");
+  return k ? `%${k}%` : null;
 }

@@ -4,7 +4,7 @@
 import { CAR_TYPES, carFare } from "../../../src/domain/travel/car";
 import { chinaMinutes, hhmm, minutesOf } from "../../../src/domain/travel/dates";
 import type { CarQuoteReply } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { distanceKm } from "../../inventory/geo";
 import { loadPlaces } from "../../inventory/places";
@@ -35,11 +35,11 @@ class CarQuotes {
     for (const [point, field, label] of [[q.from, "fromLat", "出发地"], [q.to, "toLat", "目的地"]] as const) {
       if (distanceKm(city, point) > CITY_RADIUS_KM) {
         const msg = `${label}不在${city.name}市范围内`;
-        throw new BizError(RET.BAD_INPUT, msg, { errors: { [field]: msg } });
+        throw new DomainError("badInput", msg, { errors: { [field]: msg } });
       }
     }
     const km = Math.max(1, Math.round(distanceKm(q.from, q.to) * ROAD_FACTOR * 10) / 10);
-    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new BizError(RET.BAD_INPUT, "出发地和目的地不能相同", { errors: { toLat: "出发地和目的地不能相同" } });
+    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new DomainError("badInput", "出发地和目的地不能相同", { errors: { toLat: "出发地和目的地不能相同" } });
     const speed = city.pricePercent >= 125 ? 25 : 30;
     const minutes = Math.round((km / speed) * 60) + 3;
     const depart = q.departTime ? minutesOf(q.departTime)! : chinaMinutes(now());
@@ -104,7 +104,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.dbOf(), holdId);
-    if (hold.product !== "car") throw new BizError(RET.NOT_FOUND, "未找到该用车预订记录");
+    if (hold.product !== "car") throw new DomainError("notFound", "未找到该用车预订记录");
     return hold;
   }
 }

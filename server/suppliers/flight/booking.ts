@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 import type { FareDetailReply, FareVerifyReply, FlightSeat, HoldRecord } from "../../../src/domain/travel/types";
 import { travelDateProblem } from "../../../src/domain/travel/dates";
 import { changeFee, refundAmount, ruleLines, type FareTier } from "../../../src/domain/travel/air-rules";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { airNetwork, routeKey } from "../../inventory/air/network";
 import { cabinsOf, classAllotment, REMAINING_COLUMN, type PricingInput } from "../../inventory/air/pricing";
@@ -66,7 +66,7 @@ export class FlightBooking {
     const m = gp ?? FARE_KEY.exec(fareKey);
     const src = await this.source();
     const schedule = m ? airNetwork(this.seed, src.places).schedules.find((s) => s.flightNo === m[2]) : undefined;
-    if (!m || !schedule) throw new BizError(RET.BAD_INPUT, "舱位编号不正确", { errors: { fareKey: "舱位编号不正确" } });
+    if (!m || !schedule) throw new DomainError("badInput", "舱位编号不正确", { errors: { fareKey: "舱位编号不正确" } });
     const [, date, flightNo, cabin, code] = m;
     await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [date]);
     const [flight] = await readFlights(src, { dates: [date], flightKeys: [`${date}:${flightNo}`] }, this.pricing(src.places, c));
@@ -84,8 +84,8 @@ export class FlightBooking {
   async fareDetail(fareKey: string, c: SupplierContext): Promise<FareDetailReply> {
     const date = (GP_FARE_KEY.exec(fareKey) ?? FARE_KEY.exec(fareKey))?.[1];
     // A key verify refuses (no such flight) is a fare not found here too.
-    const v = date && !travelDateProblem(date, c.today, "出发日期") ? await this.verify(fareKey, c).catch((e: unknown) => (e instanceof BizError ? null : Promise.reject(e))) : null;
-    if (!v?.seat) throw new BizError(RET.NOT_FOUND, FARE_NOT_FOUND, { errors: { fareKey: FARE_NOT_FOUND } });
+    const v = date && !travelDateProblem(date, c.today, "出发日期") ? await this.verify(fareKey, c).catch((e: unknown) => (e instanceof DomainError ? null : Promise.reject(e))) : null;
+    if (!v?.seat) throw new DomainError("notFound", FARE_NOT_FOUND, { errors: { fareKey: FARE_NOT_FOUND } });
     const s = v.seat;
     return { fareKey, tier: s.tier, tierName: s.tierName, baggage: s.baggage, rules: v.rules, breakdown: s.breakdown, insurance: s.insurance };
   }
@@ -101,14 +101,14 @@ export class FlightBooking {
     for (const flightKey of key.split("+")) {
       const m = FLIGHT_KEY.exec(flightKey);
       const schedule = m ? net.schedules.find((s) => s.flightNo === m[2]) : undefined;
-      if (!m || !schedule) throw new BizError(RET.BAD_INPUT, "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+      if (!m || !schedule) throw new DomainError("badInput", "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
       await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [m[1]]);
       const [flight] = await readFlights(src, { dates: [m[1]], flightKeys: [flightKey] }, this.pricing(src.places, c));
-      if (!flight) throw new BizError(RET.CONFLICT, "该行程已不可预订，请重新查询航班", { errors: { itineraryKey: "该行程已不可预订" } });
+      if (!flight) throw new DomainError("conflict", "该行程已不可预订，请重新查询航班", { errors: { itineraryKey: "该行程已不可预订" } });
       items.push(flightItem(src.places, flight));
     }
     const broken = items.slice(1).some((next, i) => items[i].arrCity !== next.depCity || Date.parse(next.depUtc) <= Date.parse(items[i].arrUtc));
-    if (broken || !items.some((f) => f.international)) throw new BizError(RET.BAD_INPUT, "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+    if (broken || !items.some((f) => f.international)) throw new DomainError("badInput", "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
     const it = itineraryOf(src.places, items);
     const seats = items.map((f) => {
       const open = f.seats.filter((x) => x.cabinClass === cabinClass && x.seatsLeft > 0);
@@ -187,9 +187,9 @@ export class FlightBooking {
   private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: string, short: (left: number) => string): Promise<SeatLine> {
     const seatsNeeded = p.adults + p.children;
     const v = await this.verify(fareKey, c);
-    if (!v.available || !v.seat || !v.flight) throw new BizError(RET.CONFLICT, gone);
+    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", gone);
     const seat: FlightSeat = v.seat;
-    if (seat.seatsLeft < seatsNeeded) throw new BizError(RET.CONFLICT, short(seat.seatsLeft));
+    if (seat.seatsLeft < seatsNeeded) throw new DomainError("conflict", short(seat.seatsLeft));
     const b = seat.breakdown;
     const detail: FareDetail = {
       fareKey,
@@ -277,7 +277,7 @@ export class FlightBooking {
 
 async function findAirHold(db: Kysely<Database>, id: string): Promise<StoredHold> {
   const hold = await findHold(db, id);
-  if (hold.product !== "air") throw new BizError(RET.NOT_FOUND, "未找到该机票占座记录");
+  if (hold.product !== "air") throw new DomainError("notFound", "未找到该机票占座记录");
   return hold;
 }
 
@@ -302,8 +302,8 @@ function classLines(seed: string, flightKey: string, cabin: CabinClass, code: st
 }
 
 function checkPassengers(p: Passengers): void {
-  if (p.adults < 1) throw new BizError(RET.BAD_INPUT, "至少需要一名成人乘客");
-  if (p.infants > p.adults) throw new BizError(RET.BAD_INPUT, "每名成人最多携带一名婴儿");
+  if (p.adults < 1) throw new DomainError("badInput", "至少需要一名成人乘客");
+  if (p.infants > p.adults) throw new DomainError("badInput", "每名成人最多携带一名婴儿");
 }
 
 const flightNoOf = (fareKey: string) => fareKey.split("|")[0].split(":")[1] ?? fareKey;

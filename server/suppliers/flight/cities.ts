@@ -1,7 +1,7 @@
 // Cities and airports of the flight search: resolving a code, and the city chooser's search.
 import { searchByPinyin } from "../../../src/domain/travel/pinyin";
 import type { AirCity } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import type { AirCityRef, Airport, Places } from "../../inventory/places";
 
 export interface ResolvedPlace {
@@ -17,7 +17,7 @@ export function resolvePlace(places: Places, code: string, label: string): Resol
   if (city) return { cityCode: city.cityCode, cityName: city.cityName, international: city.international, airports: city.airports };
   const airport = places.airports.get(code);
   if (airport) return { cityCode: airport.cityCode, cityName: airport.cityName, international: airport.international, airports: [airport] };
-  throw new BizError(RET.BAD_INPUT, `未知的${label}：${code}`, { errors: { [label === "出发城市" ? "depCity" : "arrCity"]: `未知的${label}：${code}` } });
+  throw new DomainError("badInput", `未知的${label}：${code}`, { errors: { [label === "出发城市" ? "depCity" : "arrCity"]: `未知的${label}：${code}` } });
 }
 
 export function airCityView(c: AirCityRef): AirCity {

@@ -5,7 +5,7 @@ import type { Database } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
 import type { CalendarDay, FlightItem, FlightListReply, ItineraryListReply, ListFlight } from "../../../src/domain/travel/types";
 import { withGpFares } from "../../../src/domain/travel/gp-fares";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { airNetwork, routeKey } from "../../inventory/air/network";
 import { dayKind } from "../../inventory/demand";
 import { loadPlaces, type Places } from "../../inventory/places";
@@ -29,7 +29,7 @@ export const MAX_ITINERARIES = 50;
 
 export function checkDate(date: string, today: string, field: string, label: string): void {
   const problem = travelDateProblem(date, today, label);
-  if (problem) throw new BizError(RET.BAD_INPUT, problem, { errors: { [field]: problem } });
+  if (problem) throw new DomainError("badInput", problem, { errors: { [field]: problem } });
 }
 
 /** A day list's cache key: the route's airports, the days, and what prices them for the caller. */
@@ -54,7 +54,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
   private async endpoints(q: { depCity: string; arrCity: string }, places: Places) {
     const dep = resolvePlace(places, q.depCity, "出发城市");
     const arr = resolvePlace(places, q.arrCity, "到达城市");
-    if (dep.cityCode === arr.cityCode) throw new BizError(RET.BAD_INPUT, "出发城市和到达城市不能相同", { errors: { arrCity: "出发城市和到达城市不能相同" } });
+    if (dep.cityCode === arr.cityCode) throw new DomainError("badInput", "出发城市和到达城市不能相同", { errors: { arrCity: "出发城市和到达城市不能相同" } });
     return { dep, arr };
   }
 
@@ -86,7 +86,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (dep.international || arr.international) {
-      throw new BizError(RET.BAD_INPUT, "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
+      throw new DomainError("badInput", "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
     }
     checkDate(q.depDate, c.today, "depDate", "出发日期");
     // 政府采购 fares only when asked for: every other search answers as it always has.
@@ -125,13 +125,13 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (q.via && !src.places.airCities.has(q.via) && !src.places.airports.has(q.via)) {
-      throw new BizError(RET.BAD_INPUT, `未知的中转城市：${q.via}`, { errors: { transitCity: `未知的中转城市：${q.via}` } });
+      throw new DomainError("badInput", `未知的中转城市：${q.via}`, { errors: { transitCity: `未知的中转城市：${q.via}` } });
     }
     if (international && !dep.international && !arr.international) {
-      throw new BizError(RET.BAD_INPUT, "国内航线请使用国内机票查询", { errors: { arrCity: "国内航线请使用国内机票查询" } });
+      throw new DomainError("badInput", "国内航线请使用国内机票查询", { errors: { arrCity: "国内航线请使用国内机票查询" } });
     }
     if (!international && (dep.international || arr.international)) {
-      throw new BizError(RET.BAD_INPUT, "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
+      throw new DomainError("badInput", "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
     }
     checkDate(q.depDate, c.today, "depDate", "出发日期");
     const via = this.viaAirports(src, dep, arr, q.via, international);

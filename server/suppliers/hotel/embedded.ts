@@ -7,7 +7,7 @@ import type { Database } from "../../db/schema";
 import { hotelCancelFee, HOTEL_SERVICE_FEE, HOTEL_STAR_LABELS, type CancelPolicy, type HotelStar } from "../../../src/domain/travel/hotel";
 import { searchByPinyin } from "../../../src/domain/travel/pinyin";
 import type { CanBookReply, HoldRecord, HotelAreaInfo, HotelBaseInfo, HotelChoice, HotelCity, HotelListItem, HotelPriceInfo } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { roomsSoldElsewhere } from "../../inventory/hotel/pricing";
 import { loadPlaces } from "../../inventory/places";
@@ -144,7 +144,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
   async canBook(b: Booking, c: SupplierContext): Promise<CanBookReply> {
     const info = await this.priceInfo(b, c);
     const room = info.rooms.find((r) => r.roomTypeId === b.roomTypeId);
-    if (!room) throw new BizError(RET.BAD_INPUT, "该酒店没有此房型", { errors: { roomTypeId: "该酒店没有此房型" } });
+    if (!room) throw new DomainError("badInput", "该酒店没有此房型", { errors: { roomTypeId: "该酒店没有此房型" } });
     const serviceFee = HOTEL_SERVICE_FEE * b.roomCount * info.nights;
     const reason = room.roomsLeft <= 0 ? "所选日期该房型已订完" : room.roomsLeft < b.roomCount ? `该房型仅剩 ${room.roomsLeft} 间` : null;
     return { canBook: reason === null, reason, room, roomCount: b.roomCount, amount: room.total * b.roomCount + serviceFee, serviceFee };
@@ -152,7 +152,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
 
   async hold(b: Booking, c: SupplierContext): Promise<HoldRecord> {
     const check = await this.canBook(b, c);
-    if (!check.canBook || !check.room) throw new BizError(RET.CONFLICT, check.reason ?? "该房型不可预订");
+    if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? "该房型不可预订");
     const { hotel } = await findHotel(await this.source(), b.hotelId);
     const room = check.room;
     const stored = await readNights(await this.source(), [b.roomTypeId], room.nightly.map((n) => n.date));
@@ -197,7 +197,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.db, holdId);
-    if (hold.product !== "hotel") throw new BizError(RET.NOT_FOUND, "未找到该酒店占房记录");
+    if (hold.product !== "hotel") throw new DomainError("notFound", "未找到该酒店占房记录");
     return hold;
   }
 }

@@ -5,7 +5,7 @@ import type { Database, HotelNightsTable, HotelRoomTypesTable, HotelsTable } fro
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
 import { BREAKFAST_LABELS, CANCEL_POLICY_LABELS, cancelPolicyText, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { RoomPrice } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { cityIndexOfHotel } from "../../inventory/hotel/catalog";
 import { writeCatalog, writeNights } from "../../inventory/hotel/generate";
 import { nightlyRate, roomsAvailable } from "../../inventory/hotel/pricing";
@@ -21,7 +21,7 @@ export interface HotelSource {
 
 export function cityOf(places: Places, cityCode: string): HotelCityRef {
   const city = places.hotelCities.get(cityCode);
-  if (!city) throw new BizError(RET.BAD_INPUT, `暂不支持该城市的酒店：${cityCode}`, { errors: { cityCode: `暂不支持该城市的酒店：${cityCode}` } });
+  if (!city) throw new DomainError("badInput", `暂不支持该城市的酒店：${cityCode}`, { errors: { cityCode: `暂不支持该城市的酒店：${cityCode}` } });
   return city;
 }
 
@@ -58,10 +58,10 @@ export function stayNights(checkIn: string, checkOut: string): string[] {
 /** Stays start today at the earliest and their last night lies inside the sales window. */
 export function checkStay(checkIn: string, checkOut: string, today: string): void {
   const problem = travelDateProblem(checkIn, today, "入住日期");
-  if (problem) throw new BizError(RET.BAD_INPUT, problem, { errors: { checkIn: problem } });
+  if (problem) throw new DomainError("badInput", problem, { errors: { checkIn: problem } });
   if (daysBetween(today, checkOut) > SALES_WINDOW_DAYS + 1) {
     const msg = `离店日期最晚为今天起第 ${SALES_WINDOW_DAYS + 1} 天`;
-    throw new BizError(RET.BAD_INPUT, msg, { errors: { checkOut: msg } });
+    throw new DomainError("badInput", msg, { errors: { checkOut: msg } });
   }
 }
 
@@ -75,7 +75,7 @@ export async function findHotel(src: HotelSource, hotelId: number): Promise<{ ho
   const city = src.places.hotelCityList[cityIndexOfHotel(hotelId)];
   if (city) await ensureCatalog(src, city.cityCode);
   const hotel = city ? await src.db.selectFrom("hotels").selectAll().where("id", "=", hotelId).executeTakeFirst() : undefined;
-  if (!hotel || !city) throw new BizError(RET.BAD_INPUT, "酒店不存在", { errors: { hotelId: "酒店不存在" } });
+  if (!hotel || !city) throw new DomainError("badInput", "酒店不存在", { errors: { hotelId: "酒店不存在" } });
   return { hotel, city };
 }
 

@@ -7,7 +7,7 @@ import { searchByPinyin } from "../../../src/domain/travel/pinyin";
 import { TRAIN_SERVICE_FEE, trainRefundFee, type SeatClass } from "../../../src/domain/travel/train";
 import { connectionMinutes, trainConnectionProblem } from "../../../src/domain/travel/transit";
 import type { HoldRecord, StationItem, TrainItem, TrainListReply, TrainTransfer } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { now } from "../../services/clock";
 import { soldElsewhere } from "../../inventory/demand";
 import { loadPlaces } from "../../inventory/places";
@@ -58,7 +58,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
   private async endpoints(src: TrainSource, q: { fromStation: string; toStation: string; depDate: string }, c: SupplierContext) {
     const from = resolveStations(src.places, q.fromStation, "fromStation", "出发站");
     const to = resolveStations(src.places, q.toStation, "toStation", "到达站");
-    if (from[0].city === to[0].city) throw new BizError(RET.BAD_INPUT, "出发地和到达地不能是同一城市", { errors: { toStation: "出发地和到达地不能是同一城市" } });
+    if (from[0].city === to[0].city) throw new DomainError("badInput", "出发地和到达地不能是同一城市", { errors: { toStation: "出发地和到达地不能是同一城市" } });
     checkDate(q.depDate, c.today, "depDate", "出发日期");
     return { from, to };
   }
@@ -143,23 +143,23 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
 
   async train(trainKey: string, c: SupplierContext): Promise<TrainItem> {
     const m = TRAIN_KEY.exec(trainKey);
-    if (!m) throw new BizError(RET.BAD_INPUT, "车次编号不正确");
+    if (!m) throw new DomainError("badInput", "车次编号不正确");
     const [, runDate, trainNo, fromStation, toStation] = m;
     const src = await this.source();
     const legs = (await findLegs(src, [fromStation], [toStation])).filter((l) => l.trainNo === trainNo);
-    if (!legs.length) throw new BizError(RET.BAD_INPUT, "车次编号不正确");
+    if (!legs.length) throw new DomainError("badInput", "车次编号不正确");
     const depDate = addDays(runDate, Math.floor(legs[0].depMin / 1440));
     const [item] = await this.items(src, legs, depDate, c);
     return item;
   }
 
   async hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext, children = 0): Promise<HoldRecord> {
-    if (children < 0 || children > count) throw new BizError(RET.BAD_INPUT, "儿童票数量不正确");
+    if (children < 0 || children > count) throw new DomainError("badInput", "儿童票数量不正确");
     const item = await this.train(trainKey, c);
     const seat = item.seats.find((s) => s.seatClass === seatClass);
-    if (!seat) throw new BizError(RET.BAD_INPUT, "该车次没有此席别");
-    if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new BizError(RET.CONFLICT, "该车次已发车");
-    if (seat.left < count) throw new BizError(RET.CONFLICT, seat.left ? `${seat.seatName}仅剩 ${seat.left} 张` : `${seat.seatName}已售完`);
+    if (!seat) throw new DomainError("badInput", "该车次没有此席别");
+    if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new DomainError("conflict", "该车次已发车");
+    if (seat.left < count) throw new DomainError("conflict", seat.left ? `${seat.seatName}仅剩 ${seat.left} 张` : `${seat.seatName}已售完`);
     const row = await this.db.selectFrom("train_seats").select("total").where("runDate", "=", item.runDate).where("trainNo", "=", item.trainNo).where("seatClass", "=", seatClass).executeTakeFirstOrThrow();
     return createHold(this.db, {
       product: "train",
@@ -211,7 +211,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
    * Deterministic, so tests and the demo can book into an account.
    */
   async signIn12306(username: string, password: string, c: SupplierContext): Promise<Rail12306Passenger[]> {
-    if (!isAccount12306(username) || !isPassword12306(password)) throw new BizError(RET.BAD_INPUT, "12306账号或密码不正确", { errors: { password12306: "12306账号或密码不正确" } });
+    if (!isAccount12306(username) || !isPassword12306(password)) throw new DomainError("badInput", "12306账号或密码不正确", { errors: { password12306: "12306账号或密码不正确" } });
     if (!c.memberId) return [];
     const people = await this.root
       .selectFrom("travellers")
@@ -241,7 +241,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.db, holdId);
-    if (hold.product !== "train") throw new BizError(RET.NOT_FOUND, "未找到该火车票占座记录");
+    if (hold.product !== "train") throw new DomainError("notFound", "未找到该火车票占座记录");
     return hold;
   }
 }

@@ -7,7 +7,7 @@ import {
   childTrainFare, SEAT_CLASS_LABELS, seatAvailabilityText, TRAIN_TYPE_LABELS, trainFare, type SeatClass, type TrainType,
 } from "../../../src/domain/travel/train";
 import type { TrainItem } from "../../../src/domain/travel/types";
-import { BizError, RET } from "../../services/http/envelope";
+import { DomainError } from "../../services/domain-error";
 import { soldElsewhere } from "../../inventory/demand";
 import type { Places, Station } from "../../inventory/places";
 import { ensureGenerated } from "../../inventory/store";
@@ -29,7 +29,7 @@ export function resolveStations(places: Places, text: string, field: string, lab
   const station = places.stations.get(text);
   if (station) return [station];
   const msg = `未知的${label}：${text}`;
-  throw new BizError(RET.BAD_INPUT, msg, { errors: { [field]: msg } });
+  throw new DomainError("badInput", msg, { errors: { [field]: msg } });
 }
 
 export async function ensureTimetable(src: TrainSource): Promise<void> {

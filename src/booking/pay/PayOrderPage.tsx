@@ -6,16 +6,13 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typog
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
-import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { HOTEL_ORDER_STATUS, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
+import { PAYABLE_PRODUCTS, payableOfBusinessType, type PayableKind } from "../../domain/orders/products";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { hotelOrderDetailPath } from "../../resources/hotel-orders";
-import { TRAIN_ORDER_STATUS, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import { trainOrderDetailPath } from "../../resources/train-orders";
-import { RECHARGE_STATUS, RECHARGE_LABELS } from "../../domain/orders/recharge";
 import { pathFor } from "../../access/routes";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
@@ -34,20 +31,15 @@ export default function PayOrderPage({ routeName }: { routeName: string }) {
   );
 }
 
-/**
- * Each product's unpaid and just-paid statuses, labels and detail page; a flight's change owes its
- * own amount in 改签申请中, a train's dearer change its difference in 改签待支付.
- */
-const PRODUCT_VIEW = {
-  air: { pending: FLIGHT_ORDER_STATUS.pendingPayment, paid: FLIGHT_ORDER_STATUS.paid, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
-  airChange: { pending: FLIGHT_ORDER_STATUS.changeRequested, paid: FLIGHT_ORDER_STATUS.changed, statuses: FLIGHT_ORDER_LABELS, detail: (i: CashierInfo) => orderDetailPath(i.orderId) },
-  hotel: { pending: HOTEL_ORDER_STATUS.pendingPayment, paid: HOTEL_ORDER_STATUS.pendingConfirm, statuses: HOTEL_ORDER_LABELS, detail: (i: CashierInfo) => hotelOrderDetailPath(i.orderNo) },
-  train: { pending: TRAIN_ORDER_STATUS.pendingPayment, paid: TRAIN_ORDER_STATUS.ticketing, statuses: TRAIN_ORDER_LABELS, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
-  trainChange: { pending: TRAIN_ORDER_STATUS.changePending, paid: TRAIN_ORDER_STATUS.changed, statuses: TRAIN_ORDER_LABELS, detail: (i: CashierInfo) => trainOrderDetailPath(i.orderId) },
-  recharge: { pending: RECHARGE_STATUS.pendingPayment, paid: RECHARGE_STATUS.credited, statuses: RECHARGE_LABELS, detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
-} as const;
-
-type ProductView = (typeof PRODUCT_VIEW)[keyof typeof PRODUCT_VIEW] & { detailKey?: string };
+/** Each kind of payment's order page (its statuses come from the product registry). */
+const DETAIL: Readonly<Record<PayableKind, { detail: (i: CashierInfo) => string; detailKey?: string }>> = {
+  air: { detail: (i) => orderDetailPath(i.orderId) },
+  airChange: { detail: (i) => orderDetailPath(i.orderId) },
+  hotel: { detail: (i) => hotelOrderDetailPath(i.orderNo) },
+  train: { detail: (i) => trainOrderDetailPath(i.orderId) },
+  trainChange: { detail: (i) => trainOrderDetailPath(i.orderId) },
+  recharge: { detail: () => pathFor("RechargeRecord"), detailKey: "recharge.records" },
+};
 
 export function Cashier({ orderId }: { orderId: number }) {
   const t = useTranslate();
@@ -73,14 +65,13 @@ export function Cashier({ orderId }: { orderId: number }) {
       />
     );
   }
-  const view: ProductView = info.businessType === BUSINESS_TYPE.trainChangeTicket ? PRODUCT_VIEW.trainChange
-    : info.product === "hotel" || info.product === "train" || info.product === "recharge" ? PRODUCT_VIEW[info.product]
-    : info.businessType === BUSINESS_TYPE.changeTicket ? PRODUCT_VIEW.airChange : PRODUCT_VIEW.air;
+  const product = payableOfBusinessType(info.businessType) ?? PAYABLE_PRODUCTS.air;
+  const view = DETAIL[product.kind];
   const detail = <LinkButton to={view.detail(info)}>{t(view.detailKey ?? "pay.viewOrder")}</LinkButton>;
-  if (info.status !== view.pending) {
+  if (info.status !== product.pendingPayment) {
     return (
       <Card>
-        <Result status={info.status === view.paid ? "success" : "warning"} title={t("pay.notPayable", { status: codeLabel(view.statuses, info.status) })} extra={detail} />
+        <Result status={info.status === product.paid ? "success" : "warning"} title={t("pay.notPayable", { status: codeLabel(product.statuses, info.status) })} extra={detail} />
       </Card>
     );
   }

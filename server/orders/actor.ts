@@ -1,0 +1,20 @@
+// Who moves an order, for every product alike: the member acting on their own order, or the
+// system (a payment that settled, a deadline that passed, a supplier's answer). Each product's
+// timeline names the actor, and its state machine allows some moves to one kind only.
+import type { Member } from "../db/schema";
+
+export type ActorKind = "member" | "system";
+
+export interface Actor {
+  kind: ActorKind;
+  memberId: number | null;
+  name: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: "系统" };
+
+export function memberActor(m: Member): Actor {
+  return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
+}
+
+export const ORDER_NOT_FOUND = "未找到该订单";

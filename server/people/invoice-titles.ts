@@ -1,0 +1,80 @@
+// Invoice titles (发票抬头): the member's own personal or company titles, one default; saving
+// adds, or updates with an id.
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { toCount } from "../db";
+import { likePattern, offsetOf, type Page } from "../services/http/paging";
+import { isoAt } from "../services/clock";
+import { INVOICE_TITLES_MAX, type InvoiceTitleForm, type InvoiceTitleRow, type InvoiceTitleType } from "../../src/domain/people/invoice-title";
+import { assertOwned, assertRoom, deleteOwned, setDefault } from "./owned";
+
+const MESSAGES = { missing: "未找到该发票抬头", notYours: "无权查看或操作该发票抬头", tooMany: `发票抬头最多 ${INVOICE_TITLES_MAX} 个` };
+
+/** What the invoice title list is asked for. */
+export interface InvoiceTitleListQuery {
+  pageNum: number;
+  pageSize: number;
+  orderBy?: "createTime" | "title";
+  orderType: "asc" | "desc";
+  keyword?: string;
+  titleType?: number;
+}
+
+const COLUMNS = ["id", "titleType", "title", "taxNo", "address", "phone", "bankName", "bankAccount", "isDefault", "createTime", "updateTime"] as const;
+const rowOf = (r: Omit<InvoiceTitleRow, "isDefault" | "titleType"> & { isDefault: number; titleType: number }): InvoiceTitleRow => ({
+  ...r,
+  titleType: r.titleType as InvoiceTitleType,
+  isDefault: r.isDefault ? 1 : 0,
+});
+
+export async function invoiceTitleDetail(db: Kysely<Database>, memberId: number, id: number): Promise<InvoiceTitleRow> {
+  await assertOwned(db, "invoice_titles", memberId, id, MESSAGES);
+  return rowOf(await db.selectFrom("invoice_titles").select([...COLUMNS]).where("id", "=", id).executeTakeFirstOrThrow());
+}
+
+export async function saveInvoiceTitle(db: Kysely<Database>, memberId: number, input: InvoiceTitleForm): Promise<InvoiceTitleRow> {
+  const { id, isDefault } = input;
+  const at = isoAt();
+  const values = {
+    titleType: input.titleType, title: input.title, taxNo: input.taxNo ?? null, address: input.address ?? null, phone: input.phone ?? null,
+    bankName: input.bankName ?? null, bankAccount: input.bankAccount ?? null, updateTime: at,
+  };
+  const savedId = await db.transaction().execute(async (trx) => {
+    let rowId: number;
+    if (id !== undefined) {
+      await assertOwned(trx, "invoice_titles", memberId, id, MESSAGES);
+      await trx.updateTable("invoice_titles").set(values).where("id", "=", id).where("memberId", "=", memberId).execute();
+      rowId = id;
+    } else {
+      await assertRoom(trx, "invoice_titles", memberId, INVOICE_TITLES_MAX, MESSAGES);
+      rowId = (await trx.insertInto("invoice_titles").values({ ...values, memberId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
+    }
+    await setDefault(trx, "invoice_titles", memberId, rowId, isDefault);
+    return rowId;
+  });
+  return invoiceTitleDetail(db, memberId, savedId);
+}
+
+export async function invoiceTitleList(db: Kysely<Database>, memberId: number, input: InvoiceTitleListQuery): Promise<Page<InvoiceTitleRow>> {
+  let q = db.selectFrom("invoice_titles").where("memberId", "=", memberId);
+  const pattern = likePattern(input.keyword);
+  if (pattern) q = q.where((eb) => eb.or([eb("title", "like", pattern), eb("taxNo", "like", pattern.toUpperCase())]));
+  if (input.titleType !== undefined) q = q.where("titleType", "=", input.titleType);
+  const column = input.orderBy ?? "createTime";
+  const [rows, count] = await Promise.all([
+    q
+      .select([...COLUMNS])
+      .$if(input.orderBy === undefined, (qb) => qb.orderBy("isDefault", "desc"))
+      .orderBy(column, input.orderType)
+      .orderBy("id", input.orderType)
+      .limit(input.pageSize)
+      .offset(offsetOf(input))
+      .execute(),
+    q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { list: rows.map(rowOf), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+export function deleteInvoiceTitle(db: Kysely<Database>, memberId: number, id: number) {
+  return deleteOwned(db, "invoice_titles", memberId, id, MESSAGES);
+}
