@@ -21,6 +21,8 @@ export interface JobRunnerOptions {
   /** Jobs claimed at once. */
   batchSize?: number;
   log?: { error: (obj: object, msg: string) => void };
+  /** Runs each drain inside its app (its clock, payment window, SMS provider); default: as called. */
+  enter?: <T>(fn: () => T) => T;
 }
 
 export interface RunReport {
@@ -57,6 +59,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const pollMs = opts.pollMs ?? 1000;
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 20;
+  const enter = opts.enter ?? (<T>(fn: () => T) => fn());
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<RunReport> | null = null;
   let stopped = true;
@@ -146,7 +149,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   function runDueJobs(): Promise<RunReport> {
     // One drain at a time per runner: a poll tick and a direct call share it.
-    running ??= drain().finally(() => {
+    running ??= enter(drain).finally(() => {
       running = null;
     });
     return running;
