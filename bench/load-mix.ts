@@ -29,6 +29,8 @@ export interface Envelope {
 
 /** An answer the server gave on purpose (sold out, not refundable yet): counted apart from errors. */
 class Refused extends Error {}
+/** No envelope came back: a dropped connection, a proxy's own error page, a timeout. */
+export class Unclean extends Error {}
 
 export interface LoadOptions {
   base: string;
@@ -39,6 +41,8 @@ export interface LoadOptions {
   memberIds: Map<string, number>;
   /** A development server takes the captcha bypass; a production one asks no captcha of a first sign-in. */
   captchaBypass: boolean;
+  /** Told of every error as it happens (bench:chaos places them against its faults). */
+  onError?: (action: string, message: string, clean: boolean) => void;
 }
 
 export interface ActionStats {
@@ -48,6 +52,8 @@ export interface ActionStats {
   errors: number;
   lastErrors: string[];
   refusals: string[];
+  /** Errors without an envelope (the rest were envelopes saying what failed). */
+  unclean: number;
 }
 
 export interface LoadResult {
@@ -87,9 +93,14 @@ export function httpClient(base: string, sockets: number) {
   }
   async function post(path: string, form: Record<string, string | number>, token: string | null, ip: string): Promise<Envelope> {
     const body = new URLSearchParams(Object.entries({ ...form, device: "web", timestamp: Date.now() }).map(([k, v]) => [k, String(v)])).toString();
-    const r = await send(path, body, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(token ? { authorization: `Bearer ${token}` } : {}) });
-    if (r.status >= 500) throw new Error(`HTTP ${r.status}`);
-    return JSON.parse(r.text) as Envelope;
+    const r = await send(path, body, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(token ? { authorization: `Bearer ${token}` } : {}) }).catch((e: Error) => {
+      throw new Unclean(`${path}: ${e.message}`);
+    });
+    try {
+      return JSON.parse(r.text) as Envelope;
+    } catch {
+      throw new Unclean(`${path}: HTTP ${r.status} without an envelope`);
+    }
   }
   async function download(taskId: number, token: string, ip: string): Promise<number> {
     const r = await send("/export/file", JSON.stringify({ taskId }), { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": ip });
@@ -107,7 +118,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const ackPaid = new Set<string>();
   const stat = (name: string) => {
     let s = actions.get(name);
-    if (!s) actions.set(name, (s = { latencies: [], ok: 0, refused: 0, errors: 0, lastErrors: [], refusals: [] }));
+    if (!s) actions.set(name, (s = { latencies: [], ok: 0, refused: 0, errors: 0, lastErrors: [], refusals: [], unclean: 0 }));
     return s;
   };
   async function measure<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -124,8 +135,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         if (s.refusals.length < 2 && !s.refusals.includes(e.message)) s.refusals.push(e.message.slice(0, 80));
       }
       else {
+        const clean = !(e instanceof Unclean);
         s.errors++;
+        if (!clean) s.unclean++;
         if (s.lastErrors.length < 5) s.lastErrors.push((e as Error).message.slice(0, 160));
+        o.onError?.(name, (e as Error).message, clean);
       }
       return null;
     }
@@ -141,6 +155,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     const ip = `10.${(i >> 8) & 255}.${i & 255}.${1 + (i % 250)}`;
     const ok = (r: Envelope, what: string) => {
       if (r.ret === 0) return r.data;
+      if (r.ret >= 500) throw new Error(`${what}: ${r.ret} ${r.msg}`);
       if (BUSINESS_REFUSAL.has(r.ret) || /售完|不足|已满|不能|不可|尚未|状态|过期|稍后/.test(r.msg)) throw new Refused(r.msg);
       throw new Error(`${what}: ${r.ret} ${r.msg}`);
     };
@@ -210,10 +225,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       }],
       [4, "export bill", async () => {
         let task = await api(billExcelPath("transactionBill"), {}, "export");
-        for (let k = 0; k < 100 && task.status === "running"; k++) {
+        for (let k = 0; k < 150 && task.status === "running"; k++) {
           await new Promise((r) => setTimeout(r, 200));
           task = await api("/export/status", { taskId: task.taskId }, "export status");
         }
+        // An export whose process died is written again by another process once its progress
+        // has stalled for minutes: not lost, and not this user's to wait for.
+        if (task.status === "running") throw new Refused("still preparing after 30 s");
         if (task.status !== "done") throw new Error(`export: ${task.status}`);
         const status = await client.download(task.taskId, token!, ip);
         if (status !== 200) throw new Error(`export download: HTTP ${status}`);
@@ -238,20 +256,22 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   return { actions, wallMs: performance.now() - t0, ackOrders, ackPaid };
 }
 
-export function printLoad(r: LoadResult): { errors: number } {
+export function printLoad(r: LoadResult): { errors: number; unclean: number } {
   const rows = [...r.actions.entries()].sort(([a], [b]) => a.localeCompare(b));
   let errors = 0;
+  let unclean = 0;
   let done = 0;
   console.log("action               count   ok  refused errors   p50 ms   p95 ms   p99 ms");
   for (const [name, s] of rows) {
     const sorted = [...s.latencies].sort((a, b) => a - b);
     errors += s.errors;
+    unclean += s.unclean;
     done += s.ok + s.refused + s.errors;
     const f = (p: number) => (sorted.length ? percentile(sorted, p).toFixed(0) : "-").padStart(8);
     console.log(`${name.padEnd(20)} ${String(s.ok + s.refused + s.errors).padStart(5)} ${String(s.ok).padStart(5)} ${String(s.refused).padStart(7)} ${String(s.errors).padStart(6)} ${f(50)} ${f(95)} ${f(99)}`);
     for (const e of s.lastErrors) console.log(`    error, e.g. ${e}`);
     for (const e of s.refusals) console.log(`    refused, e.g. ${e}`);
   }
-  console.log(`throughput: ${((done / r.wallMs) * 1000).toFixed(1)} actions/s over ${(r.wallMs / 1000).toFixed(0)} s; errors ${errors}; bookings acknowledged ${r.ackOrders.size}, payments acknowledged ${r.ackPaid.size}`);
-  return { errors };
+  console.log(`throughput: ${((done / r.wallMs) * 1000).toFixed(1)} actions/s over ${(r.wallMs / 1000).toFixed(0)} s; errors ${errors} (${unclean} without an envelope); bookings acknowledged ${r.ackOrders.size}, payments acknowledged ${r.ackPaid.size}`);
+  return { errors, unclean };
 }
