@@ -57,7 +57,10 @@ import { httpServerOptions, registerHttpPlugins } from "./services/http/plugins"
 import { connectRedis } from "./services/http/redis";
 import { createMetrics } from "./services/http/metrics";
 import type { Registry } from "prom-client";
-import { setPaymentWindow } from "./services/payment-window";
+import { checkedPaymentWindow } from "./services/payment-window";
+import { createClock } from "./services/clock";
+import { runInInstance, type AppInstance } from "./services/instance";
+import type { SmsProvider } from "./services/accounts/sms-providers";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 import { registerPayables } from "./orders/payables";
 
@@ -97,6 +100,8 @@ export interface AppConfig {
   redisUrl?: string | null;
   /** Keep Prometheus metrics (app.metrics), which main.ts serves on METRICS_PORT. */
   metrics?: boolean;
+  /** Where this app's SMS codes go (SMS_PROVIDER); default: the process default, the development outbox. */
+  smsProvider?: SmsProvider | null;
 }
 
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
@@ -123,14 +128,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Replies may carry JSON made by the database (RawJson), placed as it is.
   // Fastify's type says string; a Buffer is sent as it is (with its length) just the same.
   app.setReplySerializer(serializeReply as (payload: unknown) => string);
-  // Every hold (and so every unpaid order's deadline and expiry job) takes this window from here on.
-  setPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback);
+  // This app's clock, payment window and SMS provider: entered for each of its requests (the
+  // hooks below) and job polls, so another app in the same process keeps its own.
+  const instance: AppInstance = {
+    clock: createClock(),
+    paymentWindowMinutes: checkedPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback),
+    sms: config.smsProvider ?? null,
+  };
+  app.decorate("instance", instance);
+  const enter = (_req: unknown, _reply: unknown, done: () => void) => runInInstance(instance, done);
+  app.addHook("onRequest", enter);
+  // Again once the body is read: its stream's events run outside the request's async context.
+  app.addHook("preValidation", enter);
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
   const kinds = config.jobKinds ?? defaultJobKinds(payGateways);
   // An export started by any process is finished by any process (its watch needs this app's context).
   if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
-  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log });
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: (fn) => runInInstance(instance, fn) });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
 
@@ -208,6 +223,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    instance: AppInstance;
     jobs: JobRunner;
     metrics: Registry | null;
   }

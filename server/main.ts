@@ -15,7 +15,6 @@ import { createAuthorize } from "./services/authorize";
 import { generateInventory } from "./inventory";
 import { DEFAULT_INVENTORY_SEED } from "./suppliers";
 import { ConfigError, createSmsProvider, readStartConfig, shouldSeed, type StartConfig } from "./config";
-import { setSmsProvider } from "./services/accounts/sms";
 import { createGateways } from "./payments/gateways";
 
 /** How long after listening the inventory generation starts. */
@@ -81,7 +80,7 @@ async function main() {
     redisUrl: env.REDIS_URL || null,
     metrics: Boolean(env.METRICS_PORT),
   });
-  setSmsProvider(createSmsProvider(config.sms, app.log));
+  app.instance.sms = createSmsProvider(config.sms, app.log);
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
   if (env.DATABASE_REPLICA_URL && !replica) app.log.warn("DATABASE_REPLICA_URL ignored: a replica is used with PostgreSQL only");
   app.log.info({ paymentWindowMinutes: config.paymentWindowMinutes }, "payment window");

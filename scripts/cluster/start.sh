@@ -109,6 +109,10 @@ for n in $(seq 2 "$SERVERS"); do start_server "$n" "$((PROXY_PORT + n))"; done
 for n in $(seq 2 "$SERVERS"); do wait_ready "$((PROXY_PORT + n))"; done
 
 echo "== HAProxy on 127.0.0.1:$PROXY_PORT"
+# With no process ready (the database restarting), the proxy's own answer is the portal's
+# envelope, so a client shows a clean message instead of an HTML error page.
+body='{"ret":503,"msg":"服务暂时不可用，请稍后再试","data":null}'
+printf 'HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncache-control: no-store\r\ncontent-length: %s\r\nconnection: close\r\n\r\n%s' "$(printf '%s' "$body" | wc -c)" "$body" > "$STATE/503.http"
 {
   cat <<CFG
 global
@@ -119,6 +123,9 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # A readiness answer slowed by a busy machine is not a process gone: only silence this long is.
+  timeout check 5s
+  errorfile 503 $STATE/503.http
   option redispatch
   # A request whose process went away before answering is tried on another: the connection
   # failed or closed with nothing sent back, so the process did not act on it.
@@ -131,7 +138,7 @@ backend servers
   balance roundrobin
   option httpchk GET /api/ready
   http-check expect status 200
-  default-server inter 1s fall 2 rise 1
+  default-server inter 1s fall 3 rise 1
 CFG
   for n in $(seq 1 "$SERVERS"); do echo "  server s$n 127.0.0.1:$((PROXY_PORT + n)) check"; done
 } > "$STATE/haproxy.cfg"

@@ -141,6 +141,11 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     // Each connection works inside the requested schema (tests isolate runs this way).
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection the database ends (a restart, an administrator's terminate) must cost only the
+  // request using it an error, never the process: pg reports it as an event, on the pool for an
+  // idle connection and on the connection itself for one in use, and an unheard event kills Node.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const client = await pool.connect();
     if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);

@@ -21,6 +21,8 @@ export interface JobRunnerOptions {
   /** Jobs claimed at once. */
   batchSize?: number;
   log?: { error: (obj: object, msg: string) => void };
+  /** Runs each drain inside its app (its clock, payment window, SMS provider); default: as called. */
+  enter?: <T>(fn: () => T) => T;
 }
 
 export interface RunReport {
@@ -34,7 +36,7 @@ export interface JobRunner {
   runDueJobs(): Promise<RunReport>;
   /** Polls until stop(). */
   start(): void;
-  /** Stops polling and waits for the jobs in hand. */
+  /** Stops polling, lets the job in hand finish and gives back the rest of its claimed batch. */
   stop(): Promise<void>;
   /** For the readiness check: whether the runner polls, and whether its polls still come round. */
   health(): RunnerHealth;
@@ -57,10 +59,13 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const pollMs = opts.pollMs ?? 1000;
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 20;
+  const enter = opts.enter ?? (<T>(fn: () => T) => fn());
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<RunReport> | null = null;
   let stopped = true;
   let started = false;
+  // Set by stop(): the drain in hand ends after its current job; a new one claims nothing.
+  let stopping = false;
   // Wall-clock time (not the controllable clock tests move) of the last finished poll.
   let lastPollEnd = 0;
 
@@ -132,21 +137,42 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
   }
 
+  // Claims this runner took but will not run (it is stopping): given back at once, their attempt
+  // not counted, so another process runs them now rather than when the lease runs out.
+  async function release(jobs: JobRow[], token: string): Promise<void> {
+    if (!jobs.length) return;
+    await db
+      .updateTable("jobs")
+      .set({ lockedUntil: null, lockedBy: null, attempts: sql`attempts - 1` })
+      .where("id", "in", jobs.map((j) => j.id))
+      .where("lockedBy", "=", token)
+      .where("doneAt", "is", null)
+      .where("failedAt", "is", null)
+      .execute();
+  }
+
   async function drain(): Promise<RunReport> {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
     // Bounded, so a job that keeps scheduling itself for "now" cannot hold the runner forever.
-    for (let round = 0; round < 100; round++) {
+    for (let round = 0; round < 100 && !stopping; round++) {
       const token = crypto.randomUUID();
       const jobs = await claim(token);
       if (!jobs.length) break;
-      for (const job of jobs) await runOne(job, token, report);
+      for (let i = 0; i < jobs.length; i++) {
+        // A stop lets the job in hand finish and hands the rest of the batch back.
+        if (stopping) {
+          await release(jobs.slice(i), token);
+          break;
+        }
+        await runOne(jobs[i], token, report);
+      }
     }
     return report;
   }
 
   function runDueJobs(): Promise<RunReport> {
     // One drain at a time per runner: a poll tick and a direct call share it.
-    running ??= drain().finally(() => {
+    running ??= enter(drain).finally(() => {
       running = null;
     });
     return running;
@@ -170,12 +196,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       started = true;
       lastPollEnd = Date.now();
       schedule();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => {});

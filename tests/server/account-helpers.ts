@@ -73,10 +73,14 @@ export async function login(app: FastifyInstance, account: string, passwordMd5 =
   return r.body.data.token;
 }
 
-/** A clock the test moves by hand; restore with realClock(). */
-export function fakeClock(start = Date.now()) {
+/**
+ * A clock the test moves by hand; restore with realClock(). Given an app, only that app's clock
+ * moves; without one, the process default every app without its own clock follows.
+ */
+export function fakeClock(start = Date.now(), app?: FastifyInstance) {
   let t = start;
-  setClock(() => t);
+  if (app) app.instance.clock.set(() => t);
+  else setClock(() => t);
   return {
     advance: (ms: number) => {
       t += ms;
@@ -85,8 +89,9 @@ export function fakeClock(start = Date.now()) {
   };
 }
 
-export function realClock(): void {
-  setClock(null);
+export function realClock(app?: FastifyInstance): void {
+  if (app) app.instance.clock.set(null);
+  else setClock(null);
 }
 
 /** A wrong 6-digit code, different from the right one. */

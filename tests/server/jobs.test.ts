@@ -1,6 +1,6 @@
 // The durable job runner, on SQLite and (DATABASE_URL) PostgreSQL: due jobs run once, effects
 // and the done mark commit together, failures retry with backoff and give up, claims are
-// exclusive between runners, a dead runner's claim runs out, and only known kinds are claimed.
+// exclusive between runners, a dead runner's claim runs out, a stopping runner hands back what it has not started, and only known kinds are claimed.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -161,5 +161,39 @@ describe("polling", () => {
     await enqueueJob(db.db, { kind: "test.note", runAt: Date.now(), payload: { note: "after stop" } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await effects()).toEqual(["polled"]);
+  });
+});
+
+describe("stopping", () => {
+  it("lets the job in hand finish and gives the rest of its batch back at once, attempts uncounted", async () => {
+    fakeClock(T0);
+    let entered: () => void = () => {};
+    const inHand = new Promise<void>((resolve) => (entered = resolve));
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const slow = defineJobKind({
+      kind: "test.note",
+      payload: z.object({ note: z.string() }),
+      async run(p, { trx }) {
+        entered();
+        await gate;
+        await sql`insert into job_effects (note) values (${p.note})`.execute(trx);
+      },
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueueJob(db.db, { kind: "test.note", runAt: T0 - 10 + i, payload: { note: `s${i}` } }));
+    // A lease of an hour: without the hand-back the other two would wait that long.
+    const stopping = createJobRunner({ db: db.db, dialect: db.dialect, kinds: new JobKinds().register(slow), lockMs: 3_600_000 });
+    const draining = stopping.runDueJobs();
+    await inHand;
+    const stopped = stopping.stop();
+    finish();
+    await stopped;
+    expect(await draining).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(await effects()).toEqual(["s0"]);
+    for (const id of ids.slice(1)) expect(await job(id)).toMatchObject({ lockedBy: null, lockedUntil: null, attempts: 0, doneAt: null });
+    // Another runner takes them now, the clock unmoved.
+    expect((await runner().runDueJobs()).done).toBe(2);
+    expect((await effects()).sort()).toEqual(["s0", "s1", "s2"]);
   });
 });

@@ -12,6 +12,7 @@ import { affected, lockKey, type SmsPurpose } from "./db";
 import { countEvent, recentCount, throttleKey } from "./throttle";
 import { outboxProvider, type SmsMessage, type SmsProvider } from "./sms-providers";
 import { isoAt, now } from "../clock";
+import { currentInstance } from "../instance";
 
 export type { SmsMessage, SmsProvider };
 
@@ -22,15 +23,17 @@ export const SMS_MAX_WRONG_TOTAL = 4 * SMS_MAX_WRONG_TRIES;
 /** Codes (and their decoys) are kept this long after they expire, then pruned as new ones are sent. */
 const SMS_KEEP_MS = 24 * 3600 * 1000;
 
+// The process default, for sends made outside any app (tests calling the service directly); an
+// app's own provider (app.instance.sms, chosen at start from SMS_PROVIDER) wins inside the app.
 let provider: SmsProvider = outboxProvider;
 
-/** The provider chosen at start (SMS_PROVIDER); null restores the development outbox. */
+/** The process default provider; null restores the development outbox. */
 export function setSmsProvider(p: SmsProvider | null): void {
   provider = p ?? outboxProvider;
 }
 
 export function currentSmsProvider(): SmsProvider {
-  return provider;
+  return currentInstance()?.sms ?? provider;
 }
 
 export function smsText(code: string): string {
@@ -73,7 +76,7 @@ export interface SendOptions {
 /** Creates and delivers a code; refuses a second send within SMS_RESEND_MS. */
 export async function sendSmsCode(db: Kysely<Database>, mobilePhone: string, purpose: SmsPurpose, options: SendOptions = {}): Promise<SentCode> {
   const deliver = options.deliver ?? true;
-  const p = provider;
+  const p = currentSmsProvider();
   let remote: SmsMessage | null = null;
   const sent = await db.transaction().execute(async (trx) => {
     await lockKey(trx, `sms:${purpose}:${mobilePhone}`);

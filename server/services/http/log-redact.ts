@@ -1,10 +1,14 @@
 // What the server's log may keep of a request. No secret reaches a log line: a query parameter
-// whose name says token, key, sign, code or password (pwd, psw) keeps its name and loses its
-// value, the Authorization and Cookie headers are never written, and such fields of a logged
-// object are censored by the logger itself.
+// whose name says token, key, sign, code or password (pwd, psw), or names a phone or a
+// certificate, keeps its name and loses its value, the Authorization and Cookie headers are never
+// written, such fields of a logged object are censored by the logger itself, and phones and
+// identity card numbers anywhere in a line are masked (log-personal.ts).
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import { maskPersonal } from "./log-personal";
 
 const SECRET_NAME = /token|key|sign|code|pass|pwd|psw|secret/i;
+// Personal data by name: a passport or other certificate number has no shape maskPersonal knows.
+const PERSONAL_NAME = /phone|mobile|cert|passport|idno|idcard/i;
 const CENSOR = "***";
 
 function nameOf(part: string): string {
@@ -16,14 +20,14 @@ function nameOf(part: string): string {
   }
 }
 
-/** The URL with every secret-named query value replaced by ***. */
+/** The URL with every secret- or personal-named query value replaced by ***. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
   const query = url
     .slice(q + 1)
     .split("&")
-    .map((part) => (part.includes("=") && SECRET_NAME.test(nameOf(part)) ? `${part.split("=", 1)[0]}=${CENSOR}` : part))
+    .map((part) => (part.includes("=") && (SECRET_NAME.test(nameOf(part)) || PERSONAL_NAME.test(nameOf(part))) ? `${part.split("=", 1)[0]}=${CENSOR}` : part))
     .join("&");
   return `${url.slice(0, q)}?${query}`;
 }
@@ -59,5 +63,11 @@ export const LOG_SERIALIZERS = {
 export function redactingLogger(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
   if (!logger) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, redact: LOG_REDACT, serializers: { ...LOG_SERIALIZERS, ...(options.serializers ?? {}) } };
+  return {
+    ...options,
+    redact: LOG_REDACT,
+    serializers: { ...LOG_SERIALIZERS, ...(options.serializers ?? {}) },
+    // The last word on every line, whatever field or message carried the data.
+    hooks: { ...(options.hooks ?? {}), streamWrite: (line: string) => maskPersonal(options.hooks?.streamWrite ? options.hooks.streamWrite(line) : line) },
+  };
 }
