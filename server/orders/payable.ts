@@ -5,6 +5,7 @@
 // order may also owe the amount of a change (business type changeTicket) while it waits in
 // 改签申请中, and a train order a dearer change's difference (trainChangeTicket) in 改签待支付:
 // that is its due then. A wallet recharge is an order too: paying it credits the wallet.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import { splitPayment } from "../../src/domain/policy/self-pay";
 import type { Database } from "../db/schema";
@@ -41,7 +42,7 @@ export interface PayableProduct {
   settlesLate?: readonly number[];
 }
 
-const EXPIRED = "超时未支付，系统自动取消";
+const EXPIRED = say("flight.paidTimeCancelledAutomaticallyBy");
 
 /**
  * A wallet recharge: only the QR methods (paying the wallet from the wallet, or with the company's
@@ -55,7 +56,7 @@ const RECHARGE: PayableProduct = {
   label: (s) => rechargeLabel(s),
   pay: (trx, orderId, note, trade) => creditRecharge(trx, orderId, trade, note),
   async expire(trx, orderId) {
-    await applyRechargeMove(trx, await readRecharge(trx, orderId), "expire", "超时未支付，充值已关闭");
+    await applyRechargeMove(trx, await readRecharge(trx, orderId), "expire", say("orders.paidTimeTopUpClosed"));
   },
   methods: QR_METHODS,
   settlesLate: RECHARGE_PAYABLE_STATUSES,
@@ -110,8 +111,8 @@ const FLIGHT_CHANGE: PayableProduct = {
   pendingPayment: FLIGHT_ORDER_STATUS.changeRequested,
   paid: FLIGHT_ORDER_STATUS.changed,
   label: (s) => flightOrderLabel(s),
-  pay: (trx, orderId, note) => confirmFlightChange(trx, orderId, `改签款已支付（${note}），改签完成，原座位已释放`),
-  expire: (trx, orderId) => declineFlightChange(trx, orderId, "改签款超时未支付，改签已取消，新航班座位已释放"),
+  pay: (trx, orderId, note) => confirmFlightChange(trx, orderId, say("orders.changePaymentMadeChangeComplete", { note })),
+  expire: (trx, orderId) => declineFlightChange(trx, orderId, say("flight.changePaymentWasMadeTime")),
 };
 
 /** Paying a train order's dearer change: paying completes it, running out of time declines it. */
@@ -120,7 +121,7 @@ const TRAIN_CHANGE: PayableProduct = {
   pendingPayment: TRAIN_ORDER_STATUS.changePending,
   paid: TRAIN_ORDER_STATUS.changed,
   label: (s) => trainOrderLabel(s),
-  pay: (trx, orderId, note) => confirmTrainChange(trx, orderId, `改签差价已支付（${note}）`),
+  pay: (trx, orderId, note) => confirmTrainChange(trx, orderId, say("orders.changeDifferencePaid", { note })),
   expire: async (trx, orderId) => {
     await declineTrainChange(trx, orderId, "declineChange", SYSTEM_ACTOR);
   },

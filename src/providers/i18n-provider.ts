@@ -9,7 +9,7 @@ import { useMemo } from "react";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
-import { MESSAGES, type Lang } from "../domain/messages";
+import { MESSAGES, setCurrentLang, type Lang } from "../domain/messages";
 import { codeKey, type CodeTable } from "../domain/codes";
 import type { Locale as AntdLocale } from "antd/es/locale";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
@@ -59,6 +59,7 @@ function loadDayjsLocale(): Promise<unknown> {
 
 function applyLocale(lng: string): void {
   const locale = normaliseLocale(lng);
+  setCurrentLang(domainLang(locale));
   void dayjsLocale?.then((m) => m.applyDayjsLocale(locale === "zh-CN"));
   if (typeof document !== "undefined") document.documentElement.lang = locale;
   try {

@@ -1,6 +1,7 @@
 // Applying the flight order state machine: one conditional UPDATE (`where status = from`) per
 // move, its event row and its supplier effect (releasing or confirming the seats) in one
 // transaction, so two concurrent moves on one order can never both succeed.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { recordMove } from "../record-move";
@@ -20,13 +21,13 @@ export interface Actor {
   name: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: "系统" };
+export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: say("approvals.system") };
 
 export function memberActor(m: Member): Actor {
   return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
 }
 
-export const ORDER_NOT_FOUND = "未找到该订单";
+export const ORDER_NOT_FOUND = say("flight.orderFound");
 
 export interface MoveRequest {
   orderId: number;
@@ -44,7 +45,7 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     if (!order || order.product !== "air") throw new BizError(RET.NOT_FOUND, ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-      throw new BizError(RET.CONFLICT, `订单当前状态为「${flightOrderLabel(order.status)}」，不能执行此操作`);
+      throw new BizError(RET.CONFLICT, say("flight.orderSStatusDone", { status: flightOrderLabel(order.status) }));
     }
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     await moveInsurance(trx, order.id, r.action);
