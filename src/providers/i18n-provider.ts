@@ -11,6 +11,7 @@ import { initReactI18next, useTranslation } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
 import { MESSAGES, setCurrentLang, type Lang } from "../domain/messages";
 import { codeKey, type CodeTable } from "../domain/codes";
+import { registerDomainEnglish } from "../domain/tr";
 import type { Locale as AntdLocale } from "antd/es/locale";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
@@ -87,8 +88,9 @@ const lazyLocales: BackendModule = {
       return;
     }
     import("../locales/english")
-      .then(({ texts, codes, antdTexts }) => {
+      .then(({ texts, codes, antdTexts, domainTexts }) => {
         antdLocales["en-US"] = antdTexts;
+        registerDomainEnglish(domainTexts);
         callback(null, { ...texts, messages: domainMessages("en"), codes });
       })
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));

@@ -4,11 +4,13 @@
 // messages (messages.<locale>.json), the code labels (codes.<locale>.json) and the English names of
 // product data (names.en-US.json: airlines, airports, cities, cabins...). A text is found either
 // whole or as a filled template ("支付密码须为{n}位数字"), whose parameters are translated in turn
-// (a field label inside a message, a city inside a trade title). A text that is not in the
+// (a field label inside a message, a city inside a trade title). The domain's texts
+// (domain.en-US.json) are keyed by their Chinese. A text that is not in the
 // catalogue (a name someone typed) stays as it is.
 import { MESSAGES } from "../../../src/domain/messages";
 import { CODE_TEXTS } from "../../../src/domain/code-text";
 import names from "../../../src/locales/names.en-US.json" with { type: "json" };
+import domainTexts from "../../../src/locales/domain.en-US.json" with { type: "json" };
 import { SERVER_MESSAGES } from "./catalogue";
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -59,6 +61,7 @@ function build(): void {
     const en = (CODE_TEXTS.en as Record<string, Record<string, string>>)[group]!;
     for (const [code, text] of Object.entries(texts)) add(text, en[code]!);
   }
+  for (const [zhText, enText] of Object.entries(domainTexts as Record<string, string>)) add(zhText, enText);
   for (const [zhName, enName] of Object.entries(names as Record<string, string>)) add(zhName, enName);
   // The most specific template first: the one with the most literal text.
   const literal = (t: Template) => t.parts.reduce((n, p) => n + p.length, 0);
