@@ -50,13 +50,15 @@ describe("the catalogue", () => {
       return CJK.test(text) && !englishOf.get(text)!.includes(toEnglish(text));
     });
     // Templates of one Chinese character after a value ("{name}市", "{coach}{row}号{kind}") are
-    // not read back: they would also match texts people typed, or a filing number.
+    // read back only with figures for values: they would also match texts people typed.
     expect(unread.sort()).toEqual(["inventory.text", "payments.and2", "routes.to", "routes.xlsx", "train.coach", "train.seat", "train.seat2", "train.seat3"]);
   });
 
   it("a composed text is read word by word; a filing number stays as it is", () => {
     expect(toEnglish("北京-上海 MU1107")).toBe("Beijing-Shanghai MU1107");
     expect(toEnglish("沪ICP备2026000001号-1")).toBe("沪ICP备2026000001号-1");
+    expect(toEnglish("7折")).toBe("7/10 of full fare");
+    expect(toEnglish("2026-12-01至2026-12-31")).toBe("2026-12-01 to 2026-12-31");
   });
 
   it("say() answers Chinese, filled; parameters are translated inside a template", () => {

@@ -15,6 +15,7 @@ import { SERVER_MESSAGES } from "./catalogue";
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const CJK_ALL = /[\u3400-\u9fff\uf900-\ufaff]/g;
+const FIGURES = /^[\d.:\-/ ]*$/;
 // Between the words of a composed text ("北京-上海 MU1107", "北京 → 上海"): each word is looked up alone.
 const WORDS = /([\s\-→—·/、，,]+)/;
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -27,6 +28,8 @@ interface Template {
   /** The literal parts: a text holding not all of them cannot match (checked before the regex). */
   parts: string[];
   en: string;
+  /** Matches only when every value is figures (a date, a number). */
+  figuresOnly: boolean;
 }
 
 const whole = new Map<string, string>();
@@ -47,11 +50,12 @@ function add(zhText: string, enText: string): void {
   // A parameter right after another is an optional tail made by another template (" 至{label}",
   // "（扣除退票费 ¥{fee}）"): empty, or starting with a separator, so the two can be told apart.
   const source = parts.map((part, i) => (i === 0 ? "" : i > 1 && parts[i - 1] === "" ? OPTIONAL_TAIL : PARAM) + escape(part)).join("");
-  // A template must say something of its own: two Chinese characters at least, or one that
-  // starts the text (" 至{label}"). "{a}{b}" would match any text, and "{coach}{row}号{kind}" a
-  // filing number "沪ICP备2026000001号-1".
-  if ((parts.join("").match(CJK_ALL) ?? []).length < 2 && !CJK.test(parts[0]!)) return;
-  templates.push({ re: new RegExp(`^${source}$`), params, parts: parts.filter(Boolean), en: enText });
+  // A template must say something of its own: "{a}{b}" would match any text. One of a single
+  // Chinese character after a value ("{n}折", "{coach}车") is read only with figures for values:
+  // "{coach}{row}号{kind}" must not take a filing number "沪ICP备2026000001号-1" apart.
+  if (!parts.some((p) => CJK.test(p))) return;
+  const figuresOnly = (parts.join("").match(CJK_ALL) ?? []).length < 2 && !CJK.test(parts[0]!);
+  templates.push({ re: new RegExp(`^${source}$`), params, parts: parts.filter(Boolean), en: enText, figuresOnly });
 }
 
 function build(): void {
@@ -83,6 +87,7 @@ export function toEnglish(text: string, depth = 0): string {
     if (!t.parts.every((p) => text.includes(p))) continue;
     const m = t.re.exec(text);
     if (!m) continue;
+    if (t.figuresOnly && !m.slice(1).every((v) => FIGURES.test(v))) continue;
     const values = new Map(t.params.map((name, i) => [name, depth < 4 ? toEnglish(m[i + 1]!, depth + 1) : m[i + 1]!]));
     out = t.en.replace(PLACEHOLDER, (w, name: string) => values.get(name) ?? w);
     break;
