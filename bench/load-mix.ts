@@ -92,7 +92,7 @@ export function httpClient(base: string, sockets: number) {
     });
   }
   async function post(path: string, form: Record<string, string | number>, token: string | null, ip: string): Promise<Envelope> {
-    const body = new URLSearchParams(Object.entries({ ...form, device: "web", timestamp: Date.now() }).map(([k, v]) => [k, String(v)])).toString();
+    const body = new URLSearchParams(Object.entries({ ...form, device: "web", timestamp: Date.now() }).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const r = await send(path, body, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(token ? { authorization: `Bearer ${token}` } : {}) }).catch((e: Error) => {
       throw new Unclean(`${path}: ${e.message}`);
     });

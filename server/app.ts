@@ -1,4 +1,6 @@
 // buildApp(config): the whole API server without listen(), so tests drive it with inject().
+import { say } from "./services/i18n/catalogue";
+import { registerCallerLanguage } from "./services/i18n/caller-lang";
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -152,6 +154,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
   await registerHttpPlugins(app, config.partnerOrigins ?? [], { redis });
+  registerCallerLanguage(app);
   // Before any route, so every route's replies are measured.
   app.decorate("metrics", config.metrics ? createMetrics(app, config.db) : null);
 
@@ -214,7 +217,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // History-mode routes (/view/login.shtml, /myCenter/index, …) all load the portal.
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
     }
-    return reply.status(404).send(fail(RET.NOT_FOUND, "页面不存在"));
+    return reply.status(404).send(fail(RET.NOT_FOUND, say("app.pageFound")));
   });
 
   return app;

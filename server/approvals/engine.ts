@@ -3,6 +3,7 @@
 // (where status = <from> and level = <from>) applies it inside the caller's transaction, so two
 // concurrent decisions cannot both succeed; zero rows updated means refused, nothing written.
 // Timed steps (level deadlines, fare expiry) are scheduled as durable jobs in the same transaction.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely, Selectable } from "kysely";
 import type { ApprovalsTable, Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -19,8 +20,8 @@ export type ApprovalRow = Selectable<ApprovalsTable>;
 
 export const LEVEL_TIMEOUT_JOB = "approval.level-timeout";
 export const FARE_EXPIRY_JOB = "approval.fare-expiry";
-export const SYSTEM_NAME = "系统";
-export const NOT_FOUND = "未找到该审批单";
+export const SYSTEM_NAME = say("approvals.system");
+export const NOT_FOUND = say("approvals.approvalFound");
 
 export interface NewApproval {
   companyId: number;
@@ -112,7 +113,7 @@ function levelHours(row: Pick<ApprovalRow, "levels">, level: number): number | n
 export async function applyTransition(trx: Kysely<Database>, input: TransitionInput): Promise<ApprovalRow> {
   const { row, facts } = await loadFacts(trx, input.approvalId);
   if (input.expectedLevel !== undefined && facts.status === "pending" && facts.level !== input.expectedLevel) {
-    throw refuse(`第 ${input.expectedLevel} 级审批已处理，该申请现处于第 ${facts.level} 级，请刷新后查看`);
+    throw refuse(say("approvals.levelApprovalHasBeenHandled", { expectedLevel: input.expectedLevel, level: facts.level }));
   }
   const decision = decide(facts, input.action, { memberId: input.actor.memberId });
   if (!decision.ok) throw refuse(decision.message);
@@ -187,7 +188,7 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
       const max = prefs.autoDecisions.approveWithinStandardMaxFen!;
       return applyTransition(trx, {
         approvalId: row.id, action: "autoApprove", actor: SYSTEM,
-        comment: `符合差旅标准且金额不超过 ${yuanText(max)} 元，系统自动审批通过`,
+        comment: say("approvals.withinTravelPolicyOverYuan", { max: yuanText(max) }),
       });
     }
   }
@@ -197,13 +198,13 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
 /** Hands a timed-out level on; answers the history's comment. */
 async function escalate(trx: Kysely<Database>, row: ApprovalRow, level: number, next: NextState, adminMemberId: number | null): Promise<string> {
   const hours = levelHours(row, level);
-  const late = `第 ${level} 级审批超过 ${hours ?? 0} 小时未处理`;
-  if (!next.toAdmin) return `${late}，已转交第 ${next.level} 级审批`;
-  if (adminMemberId === null) return `${late}，企业未设置管理员，继续等待审批`;
+  const late = say("approvals.levelApprovalHandledOverHours", { level, hours: hours ?? 0 });
+  if (!next.toAdmin) return say("approvals.passedLevelApproval", { late, level: next.level });
+  if (adminMemberId === null) return say("approvals.companyHasNoAdministratorStill", { late });
   await trx
     .insertInto("approval_assignees")
     .values({ approvalId: row.id, level, memberId: adminMemberId, via: "escalation" })
     .onConflict((oc) => oc.columns(["approvalId", "level", "memberId"]).doNothing())
     .execute();
-  return `${late}，已转交企业管理员审批`;
+  return say("approvals.passedCompanyAdministratorApproval", { late });
 }

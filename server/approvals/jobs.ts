@@ -1,5 +1,6 @@
 // The approvals' timed steps. Each job carries what it was scheduled for; if the approval has
 // moved on since (decided, withdrawn, a new level with a new deadline), the job does nothing.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { DomainError } from "../services/domain-error";
 import { defineJobKind } from "../jobs/kinds";
@@ -33,7 +34,7 @@ export const fareExpiryJob = defineJobKind({
     if (!a || a.status !== "pending" || a.fareDeadline !== p.fareDeadline) return;
     // The company's setting when the fare expires decides, not the one when it was submitted.
     if (!(await loadPreferences(trx, a.companyId)).autoDecisions.rejectExpiredFare) return;
-    await unlessMoot(() => applyTransition(trx, { approvalId: p.approvalId, action: "expire", actor: SYSTEM, expectedLevel: a.level, comment: "票价已过期，系统自动驳回" }));
+    await unlessMoot(() => applyTransition(trx, { approvalId: p.approvalId, action: "expire", actor: SYSTEM, expectedLevel: a.level, comment: say("approvals.fareHasExpiredRejectedAutomatically") }));
   },
 });
 

@@ -1,5 +1,6 @@
 // Who approves a subject: the company's flow that applies to the applicant (src/domain/policy
 // matchFlow) and each level's approvers resolved to members at submission time.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -15,10 +16,10 @@ export interface Route {
 }
 
 /** With no flow for the applicant, the company's administrator approves in one level. */
-export const FALLBACK_FLOW_NAME = "默认流程（企业管理员审批）";
+export const FALLBACK_FLOW_NAME = say("approvals.defaultFlowApprovalByCompany");
 const FALLBACK_LEVELS: FlowLevel[] = [{ approvers: [{ type: "admin" }], timeoutHours: null }];
 
-export const NO_APPROVER = "无法确定审批人，请联系企业管理员设置审批流程";
+export const NO_APPROVER = say("approvals.noApproverDeterminedAskCompany");
 
 export async function loadDepartmentParents(db: Kysely<Database>, companyId: number): Promise<Map<number, number | null>> {
   const rows = await db.selectFrom("departments").select(["id", "parentId"]).where("companyId", "=", companyId).execute();

@@ -3,6 +3,7 @@
 // download path and saves the reply.
 // Each export route takes the same filters and the same access resource as the list it exports,
 // so an export can never hold a row its caller could not page through.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -31,11 +32,11 @@ const FILE_TTL_MS = 60 * 60_000;
 const STALE_MS = 10 * 60_000;
 
 const MESSAGES = {
-  tooMany: `导出数据超过 ${EXPORT_ROWS_MAX.toLocaleString("en-US")} 行，请缩小筛选范围后再导出`,
-  busy: "已有导出正在准备，请稍候完成后再导出",
-  missing: "未找到该导出任务",
-  failed: "导出失败，请稍后重试",
-  gone: "导出文件已过期，请重新导出",
+  tooMany: say("exports.exportHasOverRowsNarrow", { US: EXPORT_ROWS_MAX.toLocaleString("en-US") }),
+  busy: say("exports.exportAlreadyBeingPreparedWait"),
+  missing: say("exports.exportTaskFound"),
+  failed: say("exports.exportFailedTryAgainLater"),
+  gone: say("exports.exportFileHasExpiredExport"),
 } as const;
 
 export interface ExportCall<I> {
@@ -198,7 +199,7 @@ export function defineExport<S extends z.ZodType, R extends Record<string, unkno
   });
 }
 
-const statusInput = z.object({ taskId: zInt({ min: 1, max: 2_147_483_647, error: "导出任务编号不正确" }) }).strict();
+const statusInput = z.object({ taskId: zInt({ min: 1, max: 2_147_483_647, error: say("exports.invalidExportTaskNumber") }) }).strict();
 
 export const exportRoutes = [
   defineRoute({

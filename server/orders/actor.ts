@@ -2,6 +2,7 @@
 // system (a payment that settled, a deadline that passed, a supplier's answer). Each product's
 // timeline names the actor, and its state machine allows some moves to one kind only.
 import type { Member } from "../db/schema";
+import { say } from "../services/i18n/catalogue";
 
 export type ActorKind = "member" | "system";
 
@@ -11,10 +12,10 @@ export interface Actor {
   name: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: "系统" };
+export const SYSTEM_ACTOR: Actor = { kind: "system", memberId: null, name: say("approvals.system") };
 
 export function memberActor(m: Member): Actor {
   return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
 }
 
-export const ORDER_NOT_FOUND = "未找到该订单";
+export const ORDER_NOT_FOUND = say("flight.orderFound");

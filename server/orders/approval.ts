@@ -3,6 +3,7 @@
 // released) when it is rejected, expires with its held booking, or is withdrawn. The order names
 // its approval (approvalId), so an approval about anything else never moves an order. Each
 // product moves the order through its own state machine.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { registerApprovalSubject, type ApprovalRow } from "../approvals/engine";
@@ -49,14 +50,14 @@ registerApprovalSubject("order", {
     if (!order) return;
     const expired = change.action === "expire";
     if (a.status === "approved") {
-      await order.move(trx, { orderId: order.id, action: "approve", actor: SYSTEM_ACTOR, note: "审批通过，请在支付时限内完成支付" });
+      await order.move(trx, { orderId: order.id, action: "approve", actor: SYSTEM_ACTOR, note: say("orders.approvedPayWithinPaymentTime") });
     } else if (a.status === "rejected") {
       await order.move(trx, {
         orderId: order.id, action: expired ? "expire" : "rejectApproval", actor: SYSTEM_ACTOR,
-        note: expired ? "票价已过期，审批未完成，系统自动取消" : "审批驳回，订单已取消",
+        note: expired ? say("orders.fareExpiredBeforeApprovalFinished") : say("orders.approvalRejectedOrderCancelled"),
       });
     } else if (a.status === "withdrawn") {
-      await order.move(trx, { orderId: order.id, action: "cancel", actor: { kind: "member", memberId: a.applicantMemberId, name: a.applicantName }, note: "审批已撤回" });
+      await order.move(trx, { orderId: order.id, action: "cancel", actor: { kind: "member", memberId: a.applicantMemberId, name: a.applicantName }, note: say("orders.approvalWithdrawn") });
     }
   },
 });

@@ -5,6 +5,7 @@
 // through the approval engine. Each product computes its verdict (flights: cabins and fare
 // limits; trains: seat classes; hotels: the nightly cap of the city's tier); the same facts answer
 // the order page's check before booking and decide inside the booking's transaction.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -18,8 +19,8 @@ import { readJson } from "../policy/json";
 import { routeFor } from "../approvals/resolve";
 import { applyTransition, createDraftApproval } from "../approvals/engine";
 
-export const BUSINESS_MEMBERS_ONLY = "仅企业会员可以因公预订";
-export const APPLICATION_REQUIRED = "请选择已审批通过的出差申请";
+export const BUSINESS_MEMBERS_ONLY = say("orders.onlyCompanyMembersBookBusiness");
+export const APPLICATION_REQUIRED = say("orders.chooseApprovedTripRequest");
 
 /** Only a company's main member (70) and its employees (7_0) book on business. */
 export function canBookOnBusiness(member: Pick<Member, "memberType" | "creditMemberId" | "creditEmployeeId">): boolean {
@@ -159,10 +160,10 @@ async function checkApplication(db: Kysely<Database>, companyId: number, member:
       ]),
     )
     .executeTakeFirst();
-  if (!row) throw badInput("applyId", "未找到该出差申请");
-  if (row.status !== "approved") throw badInput("applyId", "该出差申请尚未审批通过");
-  if (row.endDate < chinaDate(now())) throw badInput("applyId", "该出差申请的行程已结束");
-  if (date < row.startDate || date > row.endDate) throw badInput("applyId", `${dateLabel}不在出差申请的行程日期（${row.startDate} 至 ${row.endDate}）内`);
+  if (!row) throw badInput("applyId", say("orders.tripRequestFound"));
+  if (row.status !== "approved") throw badInput("applyId", say("orders.tripRequestHasBeenApproved"));
+  if (row.endDate < chinaDate(now())) throw badInput("applyId", say("orders.tripRequestSTravelHas"));
+  if (date < row.startDate || date > row.endDate) throw badInput("applyId", say("orders.outsideTripRequestSDates", { dateLabel, startDate: row.startDate, endDate: row.endDate }));
 }
 
 /** How a product names what was booked in its refusals: 所选航班, 所选席别, 所选房型. */
@@ -175,14 +176,14 @@ export interface BusinessOffer {
 }
 
 /** The first event's note of an order booked 待审批. */
-export const APPROVAL_NOTE = "因公预订，提交审批";
+export const APPROVAL_NOTE = say("orders.businessBookingSubmittedApproval");
 
 /** How a member is named on orders and approvals: their real name, else their mobile. */
 export const memberName = (m: Pick<Member, "realName" | "mobilePhone">) => m.realName ?? m.mobilePhone;
 
 /** The first event's note: who the order was booked for (代订), and that it went for approval. */
 export function createNote(traveller: Member | null, approving: boolean): string | null {
-  const parts = [traveller ? `为 ${memberName(traveller)} 代订` : null, approving ? APPROVAL_NOTE : null].filter(Boolean);
+  const parts = [traveller ? say("orders.booked", { traveller: memberName(traveller) }) : null, approving ? APPROVAL_NOTE : null].filter(Boolean);
   return parts.length ? parts.join("；") : null;
 }
 
@@ -194,7 +195,7 @@ export function approvalApplicant(booker: { memberId: number; name: string }, tr
   return traveller ? { memberId: traveller.id, name: memberName(traveller) } : booker;
 }
 
-export const reasonRequired = (chosen: string) => `${chosen}超出差旅标准，请选择超标原因`;
+export const reasonRequired = (chosen: string) => say("orders.exceedsTravelPolicyChooseReason", { chosen });
 
 /**
  * Decides a booking's business facts, refusing what the standard does not allow: over with
@@ -212,8 +213,8 @@ export async function decideBusiness(
   const p = await policy();
   if (input.applyId !== undefined) await checkApplication(db, p.companyId, traveller, input.applyId, offer.date, offer.dateLabel);
   else if (p.applicationRequired) throw badInput("applyId", APPLICATION_REQUIRED);
-  if (p.refuse) throw new DomainError("forbidden", `${offer.chosen}超出您的差旅标准，不能因公预订（${p.verdict.reasons.map((r) => r.text).join("；")}）`);
-  if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", "请从列表中选择超标原因");
+  if (p.refuse) throw new DomainError("forbidden", say("orders.exceedsTravelPolicyBookedBusiness", { chosen: offer.chosen, text: p.verdict.reasons.map((r) => r.text).join("；") }));
+  if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", say("orders.chooseReasonFromList"));
   if (p.needReason && input.overReason === undefined) throw badInput("overReason", reasonRequired(offer.chosen));
   return {
     travelType: "business",

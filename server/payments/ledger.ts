@@ -2,13 +2,14 @@
 // caller's transaction, together with its ledger row: one conditional update in integer fen, so
 // a concurrent change is never lost, and a debit larger than the balance is refused before
 // anything is written.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import type { LedgerEntryName } from "../../src/domain/bills";
 
-export const INSUFFICIENT_BALANCE = "账户余额不足";
+export const INSUFFICIENT_BALANCE = say("payments.insufficientAccountBalance");
 
 export interface LedgerEntry {
   memberId: number;

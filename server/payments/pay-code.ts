@@ -3,6 +3,7 @@
 // transaction: the code is taken by a conditional update (only an active, unexpired code moves to
 // used, so of two counters racing on one code one wins) and the wallet is debited with its ledger
 // row; a short balance rolls both back and the code stays usable.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -18,15 +19,15 @@ import {
 import type { PayCodeChargeInput } from "../../src/domain/payments/pay-code-schemas";
 
 export const PAY_CODE_MSG = {
-  missing: "付款码无效",
-  used: "付款码已使用",
-  revoked: "付款码已失效，请顾客刷新后重试",
-  expired: "付款码已过期，请顾客刷新后重试",
-  signInvalid: "签名校验失败",
-  signExpired: "签名已过期，请重新签名",
-  partnerUnknown: "合作方不存在或未开通",
-  tradeTaken: "柜台交易号已使用",
-  memberDisabled: "付款账户已停用",
+  missing: say("payments.invalidPaymentCode"),
+  used: say("payments.paymentCodeHasBeenUsed"),
+  revoked: say("payments.paymentCodeNoLongerValid"),
+  expired: say("payments.paymentCodeHasExpiredAsk"),
+  signInvalid: say("payments.signatureCheckFailed"),
+  signExpired: say("payments.signatureHasExpiredSignAgain"),
+  partnerUnknown: say("payments.partnerDoesExistEnabled"),
+  tradeTaken: say("payments.counterTradeNumberHasBeen"),
+  memberDisabled: say("payments.payingAccountDisabled"),
 } as const;
 
 function newCode(): string {
@@ -121,7 +122,7 @@ export async function chargePayCode(db: Kysely<Database>, input: PayCodeChargeIn
       if (code.status !== 1) throw new DomainError("forbidden", PAY_CODE_MSG.memberDisabled);
       await moveWallet(trx, {
         memberId: code.id, account: "wallet", entry: "pay", direction: "out", amountFen: input.amountFen, businessType: PAY_CODE_BUSINESS_TYPE,
-        outTradeNo, orderNo: null, note: `付款码支付 · ${partner.name}${input.subject ? ` · ${input.subject}` : ""}（柜台交易号 ${input.counterTradeNo}）`,
+        outTradeNo, orderNo: null, note: say("payments.paymentCode", { name: partner.name, subject: input.subject ? say("payments.paymentCodeSubject", { subject: input.subject }) : "", counterTradeNo: input.counterTradeNo }),
       });
       return { outTradeNo, counterTradeNo: input.counterTradeNo, amountFen: input.amountFen, paidTime: at };
     });

@@ -12,6 +12,7 @@
 // than it took. Refund rows of the ledger are not keyed by
 // the trade alone (a trade can be refunded more than once): each is written together with the
 // conditional state move that allows it, so a retried move cannot refund twice.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
@@ -41,10 +42,10 @@ export interface PaidBack {
 }
 
 const LABELS: Record<Exclude<PaidBackTo, "split" | "none">, string> = {
-  wallet: "账户余额",
-  credit: "企业授信额度",
-  alipay: `${SOURCE_NAMES.alipay}（原路退回）`,
-  wechat: `${SOURCE_NAMES.wechat}（原路退回）`,
+  wallet: say("payments.accountBalance"),
+  credit: say("payments.companyCreditLine"),
+  alipay: say("payments.refundedOriginalAccount", { alipay: SOURCE_NAMES.alipay }),
+  wechat: say("payments.refundedOriginalAccount2", { wechat: SOURCE_NAMES.wechat }),
 };
 
 type Paid = { outTradeNo: string; businessType: number; memberId: number; method: string; amountFen: number; creditFen: number };
@@ -89,7 +90,7 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
   if (results.length === 0) return { to: toOf(first), label: LABELS[toOf(first)] };
   if (results.length === 1) return results[0];
   const labels = [...new Set(results.map((x) => x.label))];
-  return { to: "split", label: labels.join("及") };
+  return { to: "split", label: labels.join(say("payments.and")) };
 }
 
 const toOf = (t: Paid): Exclude<PaidBackTo, "split" | "none"> => (t.method === "credit" ? "credit" : isSourceMethod(t.method) ? t.method : "wallet");
@@ -158,5 +159,5 @@ async function payBackSplit(trx: Kysely<Database>, r: PayBack, payment: Paid, am
   const company = order.companyId ? await companyById(trx, order.companyId) : null;
   await restoreCredit(trx, company?.walletMemberId ?? null, companyPart);
   await appendLedger(trx, { memberId: payment.memberId, entry: "refund", direction: "in", amountFen: companyPart, account: "credit", businessType: payment.businessType, outTradeNo: payment.outTradeNo, orderNo: r.orderNo, note: r.note });
-  return { to: "split", label: `${LABELS[own]}及${LABELS.credit}` };
+  return { to: "split", label: say("payments.and2", { own: LABELS[own], credit: LABELS.credit }) };
 }

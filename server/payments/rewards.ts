@@ -3,6 +3,7 @@
 // by its owner. A balance changes only here, by compare-and-set on the value read (like the
 // wallet), never below 0, in the caller's transaction together with its entry row, whose unique
 // key makes a replayed order move or a retried transfer unable to write the same movement twice.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -23,7 +24,7 @@ import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
 import { maskMobile } from "../../src/domain/people/certificates";
 import { formatFen } from "../../src/domain/money";
 
-export const REWARDS_SHORT = "奖励余额不足";
+export const REWARDS_SHORT = say("payments.insufficientRewardBalance");
 const CAS_TRIES = 8;
 
 interface Totals {
@@ -66,14 +67,14 @@ async function moveRewards(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return { deltaFen: d, balanceAfterFen: after };
   }
-  throw new DomainError("conflict", "账户繁忙，请稍后重试");
+  throw new DomainError("conflict", say("payments.accountBusyTryAgainLater"));
 }
 
 async function hasEntry(trx: Kysely<Database>, uniqueKey: string): Promise<boolean> {
   return !!(await trx.selectFrom("reward_entries").select("id").where("uniqueKey", "=", uniqueKey).executeTakeFirst());
 }
 
-const PRODUCT_LABELS: Readonly<Record<string, string>> = { air: "机票", train: "火车票", hotel: "酒店" };
+const PRODUCT_LABELS: Readonly<Record<string, string>> = { air: say("payments.flight"), train: say("payments.train"), hotel: say("payments.hotel") };
 
 /**
  * Called by every order move (server/orders/record-move.ts) in the move's transaction: a move that
@@ -104,7 +105,7 @@ async function earn(trx: Kysely<Database>, order: OrderFacts): Promise<void> {
     await trx.insertInto("reward_entries").values({
       memberId: referrer.id, kind: line.kind, event: "earn", amountFen: line.amountFen, balanceAfterFen: moved.balanceAfterFen,
       orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: buyer.id, baseFen: line.baseFen, outTradeNo: null,
-      uniqueKey, note: `${who}的${PRODUCT_LABELS[order.product] ?? ""}订单完成，${label(REWARD_KIND_LABELS, line.kind)}`, createTime: isoAt(),
+      uniqueKey, note: say("payments.sOrderComplete", { who, product: PRODUCT_LABELS[order.product] ?? "", kind: label(REWARD_KIND_LABELS, line.kind) }), createTime: isoAt(),
     }).execute();
   }
 }
@@ -122,7 +123,7 @@ async function reverse(trx: Kysely<Database>, order: OrderFacts): Promise<void> 
       memberId: e.memberId, kind, event: "reverse", amountFen: -back, balanceAfterFen: moved.balanceAfterFen,
       orderId: order.id, orderNo: order.orderNo, product: order.product, sourceMemberId: e.sourceMemberId, baseFen: e.baseFen, outTradeNo: null,
       uniqueKey,
-      note: `订单退款，冲回${label(REWARD_KIND_LABELS, kind)} ¥${formatFen(back)}${short > 0 ? `（¥${formatFen(short)} 已转出，无法冲回）` : ""}`,
+      note: say("payments.orderRefundedReversed", { kind: label(REWARD_KIND_LABELS, kind), back: formatFen(back), short: short > 0 ? say("payments.rewardShort", { short: formatFen(short) }) : "" }),
       createTime: isoAt(),
     }).execute();
   }
@@ -161,7 +162,7 @@ export async function transferRewards(db: Kysely<Database>, member: Member, amou
         if (balance < part.amountFen) throw new DomainError("conflict", REWARDS_SHORT, { errors: { amount: REWARDS_SHORT } });
         return -part.amountFen;
       }, (d) => ({ transferredFen: -d }));
-      const note = `${label(REWARD_KIND_LABELS, part.kind)}转出至余额`;
+      const note = say("payments.transferredBalance", { kind: label(REWARD_KIND_LABELS, part.kind) });
       await trx.insertInto("reward_entries").values({
         memberId: member.id, kind: part.kind, event: "transfer", amountFen: -part.amountFen, balanceAfterFen: moved.balanceAfterFen,
         orderId: null, orderNo: null, product: null, sourceMemberId: null, baseFen: null, outTradeNo,

@@ -2,6 +2,7 @@
 // flight change's 11 → 3: either both happen or neither), and a gateway's notification marks its
 // trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
 // another trade, a change declined) goes back to the account it came from (source-refund.ts).
+import { say } from "../services/i18n/catalogue";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -46,7 +47,7 @@ async function chargeCompanyPart(trx: Kysely<Database>, p: Payment, due: Due): P
   if (due.companyFen <= 0) return;
   const company = due.companyId ? await companyById(trx, due.companyId) : null;
   await spendCredit(trx, company?.walletMemberId ?? null, due.companyFen);
-  await appendLedger(trx, { memberId: p.memberId, account: "credit", entry: "pay", direction: "out", amountFen: due.companyFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付（差旅标准内部分）" });
+  await appendLedger(trx, { memberId: p.memberId, account: "credit", entry: "pay", direction: "out", amountFen: due.companyFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.paidWithCompanyCreditPart") });
 }
 
 /** The trade pays what the order owes now: the same business type, amount and company part. */
@@ -67,15 +68,15 @@ async function payFromAccount(
   account: { method: "wallet" | "credit"; label: string; notThisMethod: string; prepare: () => Promise<Charge> },
 ): Promise<PaymentResult> {
   if (p.method !== account.method) throw new DomainError("badInput", account.notThisMethod);
-  if (input.businessType !== p.businessType) throw new DomainError("badInput", "业务类型与交易不符");
+  if (input.businessType !== p.businessType) throw new DomainError("badInput", say("payments.businessTypeDoesMatchTrade"));
   if (p.status === "paid") return resultOf(p);
-  if (p.status !== "created") throw new DomainError("conflict", "该交易已关闭，请重新发起支付");
+  if (p.status !== "created") throw new DomainError("conflict", say("payments.tradeClosedStartPaymentAgain"));
   const charge = await account.prepare();
   // The wallet is the member's own money: it never moves without the pay password, and a member
   // who has none is told to set it first (请先设置支付密码, ret 1210). The company's credit line asks
   // for it when the member has set one.
   if (account.method === "wallet" || member.payPasswordHash) {
-    if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", "请输入支付密码", { errors: { payPassword: "请输入支付密码" } });
+    if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", say("payments.enterPaymentPassword"), { errors: { payPassword: say("payments.enterPaymentPassword") } });
     await checkPayPassword(db, member, input.payPassword ?? "");
   }
   return db.transaction().execute(async (trx) => {
@@ -84,11 +85,11 @@ async function payFromAccount(
     assertMethodAllowed(due, account.method);
     assertPayable(due);
     // A trade created for another amount (a change declined and asked again) no longer pays anything.
-    if (!tradeMatches(due, p)) throw new DomainError("conflict", "该交易已失效，请重新发起支付");
+    if (!tradeMatches(due, p)) throw new DomainError("conflict", say("payments.tradeNoLongerValidStart"));
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
-      throw new DomainError("conflict", "该交易已关闭，请重新发起支付");
+      throw new DomainError("conflict", say("payments.tradeClosedStartPaymentAgain"));
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
     await due.product.onPaid(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
@@ -101,10 +102,10 @@ async function payFromAccount(
 export function walletPay(db: Kysely<Database>, member: Member, p: Payment, input: PayInput): Promise<PaymentResult> {
   return payFromAccount(db, member, p, input, {
     method: "wallet",
-    label: "余额支付",
-    notThisMethod: "该交易不是余额支付",
+    label: say("payments.balancePayment"),
+    notThisMethod: say("payments.tradeBalancePayment"),
     prepare: async () => (trx) =>
-      moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "余额支付" }).then(() => undefined),
+      moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.balancePayment") }).then(() => undefined),
   });
 }
 
@@ -115,14 +116,14 @@ export function walletPay(db: Kysely<Database>, member: Member, p: Payment, inpu
 export function creditPay(db: Kysely<Database>, member: Member, p: Payment, input: PayInput): Promise<PaymentResult> {
   return payFromAccount(db, member, p, input, {
     method: "credit",
-    label: "企业授信支付",
-    notThisMethod: "该交易不是授信支付",
+    label: say("payments.companyCreditPayment"),
+    notThisMethod: say("payments.tradeCreditPayment"),
     prepare: async () => {
       const credit = await creditOf(db, member);
-      if (!credit) throw new DomainError("forbidden", "当前账户不能使用企业授信支付");
+      if (!credit) throw new DomainError("forbidden", say("payments.accountPayWithCompanyCredit"));
       return async (trx) => {
         await spendCredit(trx, credit.walletMemberId, p.amountFen);
-        await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: "企业授信支付" });
+        await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.companyCreditPayment") });
       };
     },
   });
@@ -161,14 +162,14 @@ const SETTLE_TRIES = 3;
 
 async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<SettleOutcome> {
   const p = await paymentByTradeNo(trx, n.outTradeNo);
-  if (!p) throw new DomainError("notFound", "未找到该支付交易");
-  if (p.method !== n.method) throw new DomainError("badInput", "支付方式与交易不符");
-  if (p.amountFen !== n.amountFen) throw new DomainError("badInput", "支付金额与交易不符");
+  if (!p) throw new DomainError("notFound", say("payments.paymentTradeFound"));
+  if (p.method !== n.method) throw new DomainError("badInput", say("payments.paymentMethodDoesMatchTrade"));
+  if (p.amountFen !== n.amountFen) throw new DomainError("badInput", say("payments.paymentAmountDoesMatchTrade"));
   if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
     const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
     return { result: resultOf(now), settled: false };
   }
-  await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? "支付宝支付" : "微信支付" });
+  await appendLedger(trx, { memberId: p.memberId, account: n.method, entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: n.method === "alipay" ? say("payments.alipayPayment") : say("gateways.wechatPay") });
   const paid = { ...p, status: "paid" };
   const due = await dueOf(trx, await orderOf(trx, p.orderId));
   const { product } = due;
@@ -176,17 +177,17 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
   // A product that holds nothing its deadline protects (a recharge) is completed by money that
   // arrives late, rather than the money going back.
   if (forThisDue && product.settlesLate?.includes(due.status)) {
-    await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+    await product.onPaid(trx, p.orderId, say("payments.payment", { alipay: n.method === "alipay" ? "支付宝" : "微信", outTradeNo: p.outTradeNo }), paid);
     return { result: resultOf(paid), settled: true };
   }
   if (forThisDue && due.status === product.pendingPayment && isExpired(due)) {
     await product.onExpired(trx, p.orderId);
-    await refundToSource(trx, paid, "订单已超时");
+    await refundToSource(trx, paid, say("payments.orderHasExpired"));
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
   if (!forThisDue || due.status !== product.pendingPayment) {
     // Cancelled, or paid by another trade, before this money arrived: it goes back.
-    await refundToSource(trx, paid, "订单已取消或已支付");
+    await refundToSource(trx, paid, say("payments.orderWasCancelledAlreadyPaid"));
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
   // The company's part first: a line without room sends the traveller's money back and leaves
@@ -195,10 +196,10 @@ async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<Sett
     await chargeCompanyPart(trx, p, due);
   } catch (e) {
     if (!(e instanceof DomainError) || e.code !== "conflict") throw e;
-    await refundToSource(trx, paid, `企业授信额度不足，差旅标准内部分未能支付（${e.message}）`);
+    await refundToSource(trx, paid, say("payments.companyCreditInsufficientPartWithin", { message: e.message }));
     return { result: resultOf({ ...p, status: "refunding" }), settled: true };
   }
-  await product.onPaid(trx, p.orderId, `${n.method === "alipay" ? "支付宝" : "微信"}支付 ${p.outTradeNo}`, paid);
+  await product.onPaid(trx, p.orderId, say("payments.payment", { alipay: n.method === "alipay" ? "支付宝" : "微信", outTradeNo: p.outTradeNo }), paid);
   return { result: resultOf(paid), settled: true };
 }
 

@@ -8,6 +8,7 @@
 // that number, so a retried job asks again safely. A sandbox trade has no real account behind
 // it: its refund is booked at once. A gateway that keeps failing is retried with backoff and
 // never falls back to the wallet, since a refund whose answer was lost may have been paid already.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -21,7 +22,7 @@ import { GatewayError, type PayGateways } from "./gateways/types";
 export const SOURCE_REFUND_JOB = "payment.refund-to-source";
 
 export type SourceMethod = "alipay" | "wechat";
-export const SOURCE_NAMES: Record<SourceMethod, string> = { alipay: "支付宝", wechat: "微信" };
+export const SOURCE_NAMES: Record<SourceMethod, string> = { alipay: say("recharge.alipay"), wechat: say("recharge.wechat") };
 export const isSourceMethod = (m: string): m is SourceMethod => m === "alipay" || m === "wechat";
 
 /** Trade numbers the sandbox cashier gives its payments. */
@@ -83,7 +84,7 @@ export function sourceRefundJob(gateways: PayGateways) {
       if (!trade) return "skip";
       if (isSandboxTrade(trade)) return "refund";
       const gateway = isSourceMethod(refund.method) ? gateways[refund.method] : undefined;
-      if (!gateway) throw new GatewayError(`${isSourceMethod(refund.method) ? SOURCE_NAMES[refund.method] : refund.method}未配置，无法原路退款`);
+      if (!gateway) throw new GatewayError(say("payments.configuredRefundOriginalAccount", { method: isSourceMethod(refund.method) ? SOURCE_NAMES[refund.method] : refund.method }));
       // Accepted (done or still processing at the gateway): the money is on its way back.
       await gateway.refund({ outTradeNo: refund.outTradeNo, outRefundNo: refund.outRefundNo, refundFen: refund.amountFen, totalFen: trade.amountFen, reason: refund.reason });
       return "refund";
@@ -105,7 +106,7 @@ export function sourceRefundJob(gateways: PayGateways) {
       await appendLedger(trx, {
         memberId: refund.memberId, account, entry: "refund", direction: "in", amountFen: refund.amountFen,
         businessType: trade.businessType, outTradeNo: trade.outTradeNo, orderNo: trade.orderNo,
-        note: `${refund.reason}，已原路退回${SOURCE_NAMES[account]}`,
+        note: say("payments.refunded", { reason: refund.reason, account: SOURCE_NAMES[account] }),
       });
     },
   });

@@ -1,5 +1,6 @@
 // Payments of an order: the cashier's facts, creating a trade (one outTradeNo per attempt) and
 // reading one back for the member it belongs to, with its requestVerify checked.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, PaymentsTable } from "../db/schema";
@@ -63,20 +64,20 @@ export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== nul
 /** Refuses paying an order that is not waiting for payment, or whose time ran out. */
 export function assertPayable(due: Due): void {
   const { product } = due;
-  if (due.status === product.paid) throw new DomainError("conflict", "订单已支付，请勿重复支付");
-  if (due.status !== product.pendingPayment) throw new DomainError("conflict", `订单当前状态为「${label(product.statuses, due.status)}」，不能支付`);
-  if (isExpired(due)) throw new DomainError("conflict", "订单已超过支付时限，请重新预订");
+  if (due.status === product.paid) throw new DomainError("conflict", say("payments.orderAlreadyPaidDoPay"));
+  if (due.status !== product.pendingPayment) throw new DomainError("conflict", say("payments.orderSStatusPaid", { status: label(product.statuses, due.status) }));
+  if (isExpired(due)) throw new DomainError("conflict", say("payments.orderPastItsPaymentTime"));
 }
 
 // 超标自付: the traveller's own part is theirs to pay, never the company's credit.
 const allowedFor = (due: Pick<Due, "product" | "companyFen">, method: string) =>
   (!due.product.methods || (due.product.methods as readonly string[]).includes(method)) && !(due.companyFen > 0 && method === "credit");
 
-export const QR_ONLY = "账户充值仅支持支付宝或微信扫码支付";
+export const QR_ONLY = say("payments.accountTopUpsOnlyPaid");
 
 /** Refuses a method the order's product may not be paid with (a recharge: the QR methods only). */
 export function assertMethodAllowed(due: Pick<Due, "product" | "businessType" | "companyFen">, method: string): void {
-  if (!allowedFor(due, method)) throw new DomainError("forbidden", due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : "该订单不能使用该支付方式");
+  if (!allowedFor(due, method)) throw new DomainError("forbidden", due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : say("payments.orderUsePaymentMethod"));
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
@@ -104,7 +105,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
-  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new DomainError("forbidden", "当前账户不能使用该支付方式");
+  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new DomainError("forbidden", say("payments.accountUsePaymentMethod"));
   const due = await dueOf(db, o);
   assertMethodAllowed(due, method);
   assertPayable(due);
@@ -139,9 +140,9 @@ export async function paymentByTradeNo(db: Kysely<Database>, outTradeNo: string)
  */
 export async function ownPayment(db: Kysely<Database>, member: Member, outTradeNo: string, verify: string): Promise<Payment> {
   const p = await paymentByTradeNo(db, outTradeNo);
-  if (!p) throw new DomainError("notFound", "未找到该支付交易");
+  if (!p) throw new DomainError("notFound", say("payments.paymentTradeFound"));
   if (p.memberId !== member.id) throw new DomainError("forbidden", MSG.forbidden);
-  if (verify !== requestVerify(member.id, outTradeNo)) throw new DomainError("forbidden", "支付请求校验失败，请刷新页面后重试");
+  if (verify !== requestVerify(member.id, outTradeNo)) throw new DomainError("forbidden", say("payments.paymentRequestFailedItsCheck"));
   return p;
 }
 

@@ -2,6 +2,7 @@
 // pick from), every row checked with the employee form's schema plus the mobile rules, and the
 // valid rows written in one transaction in batches, each active with their sign-in (a 7_0
 // member, new or this company's leftover), so 5,000 rows import in seconds.
+import { say } from "../services/i18n/catalogue";
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
@@ -21,7 +22,7 @@ import { importSlots } from "../imports/slots";
 import { mapInTurns, nextTurn } from "../imports/turns";
 import { assertRoom } from "./employees";
 
-const SHEET: SheetSpec<EmployeeImportColumn> = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set(["expiry"]), what: "员工" };
+const SHEET: SheetSpec<EmployeeImportColumn> = { columns: EMPLOYEE_IMPORT_COLUMNS, dates: new Set(["expiry"]), what: say("people.employees") };
 const BATCH = 400;
 const SUB_MEMBER_PAYMENTS = "wallet,alipay,wechat,creditpay";
 
@@ -76,7 +77,7 @@ export async function employeeTemplateXlsx(db: Kysely<Database>, companyId: numb
     db.selectFrom("trip_levels").select("name").where("companyId", "=", companyId).orderBy("id").execute(),
   ]);
   const wb = new (await loadExcel()).Workbook();
-  const sheet = wb.addWorksheet("员工");
+  const sheet = wb.addWorksheet(say("people.employees"));
   sheet.columns = EMPLOYEE_IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   const types = CERT_TYPE_CODES.map((c) => label(CERT_TYPES, c));
@@ -84,23 +85,23 @@ export async function employeeTemplateXlsx(db: Kysely<Database>, companyId: numb
   const lists: [EmployeeImportColumn, string | null][] = [
     ["department", listFormula(paths.map((p) => p.name))],
     ["tripLevel", listFormula(levels.map((l) => l.name))],
-    ["canAudit", listFormula(["是", "否"])],
+    ["canAudit", listFormula([say("people.yes"), say("people.no")])],
     ["certType", listFormula(types)],
   ];
   for (let r = 2; r <= 1001; r++) {
     for (const [key, formula] of lists) if (formula) sheet.getCell(r, col(key)).dataValidation = { type: "list", allowBlank: true, formulae: [formula] };
   }
   for (const key of ["mobilePhone", "certNo", "expiry"]) sheet.getColumn(key).numFmt = "@";
-  const help = wb.addWorksheet("填写说明");
+  const help = wb.addWorksheet(say("people.instructions"));
   help.columns = [{ width: 16 }, { width: 80 }];
   [
-    ["姓名、手机号", "必填；手机号在文件中不能重复，也不能是本企业已有员工的手机号"],
-    ["登录", "导入的员工为启用状态，可使用手机号登录（信用子会员）"],
-    ["部门", `填写部门名称或完整路径（如 研发部/前端组），可不填；本企业部门：${paths.map((p) => p.name).join("、") || "暂无"}`],
-    ["差旅级别", `可不填；本企业差旅级别：${levels.map((l) => l.name).join("、") || "暂无"}`],
-    ["审批权限", "填写“是”或“否”，不填为否"],
-    ["证件", `可不填；证件类型可填：${types.join("、")}；护照须填写有效期（YYYY-MM-DD）与签发国家`],
-    ["行数", `每个文件最多 ${IMPORT_ROWS_MAX} 行`],
+    [say("people.nameMobileNumber"), say("people.requiredMobileNumberRepeatFile")],
+    [say("people.sign"), say("people.importedEmployeesAreEnabledSign")],
+    [say("people.department"), say("people.departmentNameFullPathE", { name: paths.map((p) => p.name).join("、") || "暂无" })],
+    [say("people.travelLevel"), say("people.optionalCompanySTravelLevels", { name: levels.map((l) => l.name).join("、") || "暂无" })],
+    [say("people.approvalRight"), say("people.yesNoEmptyMeansNo")],
+    [say("people.certificate"), say("people.optionalCertificateTypesPassportNeeds", { types: types.join("、") })],
+    [say("people.rows"), say("people.mostRowsPerFile", { IMPORT_ROWS_MAX })],
   ].forEach((r) => help.addRow(r));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -135,9 +136,9 @@ async function mobileProblems(db: Kysely<Database> | Transaction<Database>, comp
     ]);
     for (const m of members) {
       const leftover = String(m.memberType) !== "70" && m.creditMemberId === companyId && (m.creditEmployeeId === 0 || m.liveEmployee === null);
-      if (!leftover) out.set(m.mobilePhone, `${maskMobile(m.mobilePhone)} 已注册为其他会员，无法开通企业登录`);
+      if (!leftover) out.set(m.mobilePhone, say("people.registeredAnotherMemberCompanySign", { mobilePhone: maskMobile(m.mobilePhone) }));
     }
-    for (const e of employees) if (e.mobilePhone) out.set(e.mobilePhone, `${maskMobile(e.mobilePhone)} 已是本企业员工`);
+    for (const e of employees) if (e.mobilePhone) out.set(e.mobilePhone, say("people.alreadyEmployeeCompany", { mobilePhone: maskMobile(e.mobilePhone) }));
   }
   return out;
 }
@@ -190,7 +191,7 @@ export function importEmployeeFile(db: Kysely<Database>, companyId: number, base
       const current = await lookupsOf(trx, companyId);
       const checked = sameLookups(current, lookups) ? early : await checkCells(rows, current);
       const { preview, valid } = await withMobiles(trx, companyId, checked);
-      if (!valid.length) throw new DomainError("badInput", "文件中没有可导入的员工", { errors: { file: "文件中没有可导入的员工" } });
+      if (!valid.length) throw new DomainError("badInput", say("people.fileHasNoEmployeesImport"), { errors: { file: say("people.fileHasNoEmployeesImport") } });
       await assertRoom(trx, companyId, valid.length);
       for (let i = 0; i < valid.length; i += BATCH) {
         if (i > 0) await nextTurn();

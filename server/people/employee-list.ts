@@ -2,6 +2,7 @@
 // paging over the employees with their member, department and trip level, phones and
 // certificate numbers masked. Its queries are compiled once per shape; on SQLite the unfiltered
 // order and the keyword matches are read as ids first, and only the page's rows are joined.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import { KEYWORD_MAX, type EmployeeRow } from "../../src/domain/lists";
@@ -19,11 +20,11 @@ import { parseCertificates } from "./employees";
 export const employeeListInput = z
   .object({
     ...pageInput(["realName", "createTime", "departmentName"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
     // 0 means "no department" (the statistics' 未分配部门 row).
-    departmentId: zInt({ min: 0, max: 2_147_483_647, error: "部门编号须为非负整数" }).optional(),
-    canAudit: z.enum(["0", "1"], { error: "审批权限只能是 0 或 1" }).optional(),
-    status: z.enum(["0", "1"], { error: "状态只能是 0 或 1" }).optional(),
+    departmentId: zInt({ min: 0, max: 2_147_483_647, error: say("people.departmentNumberMustNonNegative") }).optional(),
+    canAudit: z.enum(["0", "1"], { error: say("people.approvalRightOnly01") }).optional(),
+    status: z.enum(["0", "1"], { error: say("people.statusOnly01") }).optional(),
   })
   .strict();
 

@@ -3,6 +3,7 @@
 // employee signs in as a company sub-member (7_0): a member linked both ways (employees.memberId,
 // members.creditEmployeeId) and to the company (members.creditMemberId); disabling or deleting
 // the employee disables that member and ends its sessions. Certificates stay on the employee.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -19,10 +20,10 @@ import { toCount } from "../db";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const EMPLOYEE_MISSING = "未找到该员工";
-export const NO_COMPANY = "未找到您的企业信息";
-const mobileTaken = (mobile: string) => `手机号 ${maskMobile(mobile)} 已是本企业员工`;
-const signInTaken = (mobile: string) => `手机号 ${maskMobile(mobile)} 已注册为其他会员，无法开通企业登录`;
+export const EMPLOYEE_MISSING = say("people.employeeFound");
+export const NO_COMPANY = say("people.companyInformationWasFound");
+const mobileTaken = (mobile: string) => say("people.mobileAlreadyEmployeeCompany", { mobile: maskMobile(mobile) });
+const signInTaken = (mobile: string) => say("people.mobileRegisteredAnotherMemberCompany", { mobile: maskMobile(mobile) });
 // Payment options of a new sub-member: the company's credit line included, as for the seeded ones.
 const SUB_MEMBER_PAYMENTS = "wallet,alipay,wechat,creditpay";
 
@@ -96,11 +97,11 @@ export async function employeeDetail(db: Db, companyId: number, id: number): Pro
 export async function assertReferences(db: Db, companyId: number, input: Pick<EmployeeForm, "departmentId" | "tripLevelId">): Promise<void> {
   if (input.departmentId !== null) {
     const d = await db.selectFrom("departments").select("id").where("id", "=", input.departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new DomainError("badInput", "所选部门不存在", { errors: { departmentId: "所选部门不存在" } });
+    if (!d) throw new DomainError("badInput", say("people.chosenDepartmentDoesExist"), { errors: { departmentId: say("people.chosenDepartmentDoesExist") } });
   }
   if (input.tripLevelId !== null) {
     const t = await db.selectFrom("trip_levels").select("id").where("id", "=", input.tripLevelId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!t) throw new DomainError("badInput", "所选差旅级别不存在", { errors: { tripLevelId: "所选差旅级别不存在" } });
+    if (!t) throw new DomainError("badInput", say("people.chosenTravelLevelDoesExist"), { errors: { tripLevelId: say("people.chosenTravelLevelDoesExist") } });
   }
 }
 
@@ -199,7 +200,7 @@ const rowValues = (input: EmployeeForm, at: string) => ({
 
 export async function assertRoom(db: Db, companyId: number, adding: number): Promise<void> {
   const n = await db.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new DomainError("badInput", `每个企业最多 ${EMPLOYEES_MAX} 名员工`);
+  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new DomainError("badInput", say("people.mostEmployeesPerCompany", { EMPLOYEES_MAX }));
 }
 
 /** Adds an employee (active unless told otherwise, with their sign-in) or saves an existing one. */

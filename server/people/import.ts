@@ -2,6 +2,7 @@
 // every row with the form's schema plus the duplicate rule, and importing the valid rows in one
 // transaction. The file travels base64 in the form body, so preview and import are stateless:
 // the import reads and checks the same file again.
+import { say } from "../services/i18n/catalogue";
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -26,7 +27,7 @@ export type { SheetSpec } from "../imports/sheet-rows";
 /** The template: the columns on the first sheet, how to fill them on the second. */
 export async function templateXlsx(): Promise<Buffer> {
   const wb = new (await loadExcel()).Workbook();
-  const sheet = wb.addWorksheet("旅客");
+  const sheet = wb.addWorksheet(say("people.travellers"));
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   const types = CERT_TYPE_CODES.map((c) => label(CERT_TYPES, c));
@@ -36,20 +37,20 @@ export async function templateXlsx(): Promise<Buffer> {
     sheet.getCell(r, 10).dataValidation = { type: "list", allowBlank: true, formulae: ['"男,女"'] };
   }
   for (const key of ["mobilePhone", "certNo", "expiry", "birthday"]) sheet.getColumn(key).numFmt = "@";
-  const help = wb.addWorksheet("填写说明");
+  const help = wb.addWorksheet(say("people.instructions"));
   help.columns = [{ width: 16 }, { width: 70 }];
   [
-    ["中文姓名", "中文姓名与英文姓名至少填写一个；持护照出行须填写英文姓、英文名"],
-    ["证件类型", `可填：${types.join("、")}`],
-    ["证件号码", "每行一个证件；同一证件号码不能在文件中重复，也不能与已有旅客重复"],
-    ["证件有效期", "格式 YYYY-MM-DD；护照必填，并须填写签发国家"],
-    ["出生日期、性别", "填写身份证时按身份证号自动生成，可不填"],
-    ["行数", `每个文件最多 ${IMPORT_ROWS_MAX} 行`],
+    [say("people.chineseName"), say("people.giveChineseNameEnglishName")],
+    [say("people.certificateType"), say("people.allowed", { types: types.join("、") })],
+    [say("people.certificateNumber"), say("people.oneCertificatePerRowCertificate")],
+    [say("people.certificateExpiry"), say("people.formatYyyyMmDdRequired")],
+    [say("people.dateBirthGender"), say("people.filledFromIdCardNumber")],
+    [say("people.rows"), say("people.mostRowsPerFile", { IMPORT_ROWS_MAX })],
   ].forEach((r) => help.addRow(r));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, dates: new Set<ImportColumn>(["expiry", "birthday"]), what: "旅客" };
+const TRAVELLER_SHEET: SheetSpec<ImportColumn> = { columns: IMPORT_COLUMNS, dates: new Set<ImportColumn>(["expiry", "birthday"]), what: say("people.travellers") };
 
 /**
  * The data rows of the first sheet, by the template's header titles; blank rows skipped. Read
@@ -111,7 +112,7 @@ async function checkRows(db: Kysely<Database>, owner: Owner, schema: z.ZodType, 
 export function importFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<ImportReport> {
   return importSlots.run(async () => {
     const { preview, valid } = await checkRows(db, owner, schema, await readRows(base64));
-    if (!valid.length) throw new DomainError("badInput", "文件中没有可导入的旅客", { errors: { file: "文件中没有可导入的旅客" } });
+    if (!valid.length) throw new DomainError("badInput", say("people.fileHasNoTravellersImport"), { errors: { file: say("people.fileHasNoTravellersImport") } });
     const at = isoAt();
     await db.transaction().execute(async (trx) => {
       await assertRoom(trx, owner, valid.length);

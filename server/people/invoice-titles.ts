@@ -1,6 +1,7 @@
 // Invoice titles (发票抬头): the member's own personal or company titles, one default; saving
 // adds, or updates with an id.
 import type { Kysely } from "kysely";
+import { say } from "../services/i18n/catalogue";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
@@ -8,7 +9,7 @@ import { isoAt } from "../services/clock";
 import { INVOICE_TITLES_MAX, type InvoiceTitleForm, type InvoiceTitleRow, type InvoiceTitleType } from "../../src/domain/people/invoice-title";
 import { assertOwned, assertRoom, deleteOwned, setDefault } from "./owned";
 
-const MESSAGES = { missing: "未找到该发票抬头", notYours: "无权查看或操作该发票抬头", tooMany: `发票抬头最多 ${INVOICE_TITLES_MAX} 个` };
+const MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.viewChangeInvoiceTitle"), tooMany: say("routes.mostInvoiceTitles", { INVOICE_TITLES_MAX }) };
 
 /** What the invoice title list is asked for. */
 export interface InvoiceTitleListQuery {

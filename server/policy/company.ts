@@ -1,5 +1,6 @@
 // Whose company a caller acts in. Travel management and approvals happen inside one company:
 // its main member (70, creditMemberId) or one of its employees (7_0, through employees).
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -21,8 +22,8 @@ export interface CompanyCaller {
   name: string;
 }
 
-export const NO_COMPANY = "未找到您的企业信息";
-export const OTHER_COMPANY = "无权查看或操作其他企业的数据";
+export const NO_COMPANY = say("people.companyInformationWasFound");
+export const OTHER_COMPANY = say("policy.viewChangeAnotherCompanyS");
 
 export async function companyCaller(db: Kysely<Database>, member: Member): Promise<CompanyCaller> {
   const key = memberTypeKey(member);

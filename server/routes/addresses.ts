@@ -1,5 +1,6 @@
 // Mailing addresses (常用地址, /postaddress/...): the member's own, paged, with one default.
 // Province, city and district are checked against the division data and stored with their names.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -11,11 +12,11 @@ import { addressDetail, addressList, deleteAddress, saveAddress } from "../peopl
 
 const ACCESS = "addresses";
 const TAGS = ["addresses"];
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "地址编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidAddressNumber") }) }).strict();
 const listInput = z
   .object({
     ...pageInput(["createTime", "receiver"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
   })
   .strict();
 
@@ -46,7 +47,7 @@ export const addressRoutes = [
     access: ACCESS,
     input: addressFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, "新增地址不能指定编号", { errors: { id: "新增地址不能指定编号" } });
+      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, say("routes.newAddressCarryNumber"), { errors: { id: say("routes.newAddressCarryNumber") } });
       return saveAddress(ctx.db, member!.id, input);
     },
   }),
@@ -58,7 +59,7 @@ export const addressRoutes = [
     access: ACCESS,
     input: addressFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, "请指定要修改的地址", { errors: { id: "请指定要修改的地址" } });
+      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, say("routes.sayWhichAddressChange"), { errors: { id: say("routes.sayWhichAddressChange") } });
       return saveAddress(ctx.db, member!.id, input);
     },
   }),

@@ -3,6 +3,7 @@
 // the same filters, columns and totals. The catalogue names only the /bill/ prefix; the list and
 // excel paths are completed per bill (src/domain/bills.ts). Each bill is guarded by the access
 // resource of the menu item that shows it.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -32,23 +33,23 @@ export function billInput(bill: BillDefinition): z.ZodType<BillInput> {
   return z
     .object({
       ...pageInput(bill.source === "orders" ? ORDER_BILL_SORTS : LEDGER_BILL_SORTS),
-      startDate: zDate("开始日期").optional(),
-      endDate: zDate("结束日期").optional(),
-      orderNo: zOptionalString(z.string().trim().max(ORDER_NO_MAX, `订单号最多 ${ORDER_NO_MAX} 个字符`), "订单号不正确"),
-      ...(has("traveller") ? { travellerName: zOptionalString(z.string().trim().max(NAME_MAX, `出行人姓名最多 ${NAME_MAX} 个字符`), "出行人姓名不正确") } : {}),
-      ...(has("department") ? { departmentId: zInt({ min: 1, max: 2_147_483_647, error: "部门不正确" }).optional() } : {}),
-      ...(has("product") ? { product: z.enum(BILL_PRODUCTS, { error: "产品类型不正确" }).optional() } : {}),
+      startDate: zDate(say("routes.startDate")).optional(),
+      endDate: zDate(say("routes.endDate")).optional(),
+      orderNo: zOptionalString(z.string().trim().max(ORDER_NO_MAX, say("routes.orderNumberMostCharacters", { ORDER_NO_MAX })), say("routes.invalidOrderNumber")),
+      ...(has("traveller") ? { travellerName: zOptionalString(z.string().trim().max(NAME_MAX, say("routes.travellerNameMostCharacters", { NAME_MAX })), say("routes.invalidTravellerName")) } : {}),
+      ...(has("department") ? { departmentId: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidDepartment") }).optional() } : {}),
+      ...(has("product") ? { product: z.enum(BILL_PRODUCTS, { error: say("routes.invalidProductType") }).optional() } : {}),
       ...(has("status")
-        ? { status: zInt({ min: 0, max: 99, error: "订单状态不正确" }).refine((v) => statuses.includes(v), "订单状态不正确").optional() }
+        ? { status: zInt({ min: 0, max: 99, error: say("routes.invalidOrderStatus") }).refine((v) => statuses.includes(v), say("routes.invalidOrderStatus")).optional() }
         : {}),
-      ...(has("entry") ? { entry: z.enum(LEDGER_ENTRIES, { error: "交易类型不正确" }).optional() } : {}),
+      ...(has("entry") ? { entry: z.enum(LEDGER_ENTRIES, { error: say("routes.invalidTradeType") }).optional() } : {}),
     })
     .strict()
-    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: "开始日期不能晚于结束日期", path: ["endDate"] }) as unknown as z.ZodType<BillInput>;
+    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: say("routes.startDateAfterEndDate"), path: ["endDate"] }) as unknown as z.ZodType<BillInput>;
 }
 
 function fileName(bill: BillDefinition, f: BillFilterInput): string {
-  const range = f.startDate || f.endDate ? `${f.startDate ?? "起"}至${f.endDate ?? "今"}` : chinaDate(now());
+  const range = f.startDate || f.endDate ? say("routes.to", { startDate: f.startDate ?? "起", endDate: f.endDate ?? "今" }) : chinaDate(now());
   return `${bill.title}-${range}.xlsx`;
 }
 

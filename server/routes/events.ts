@@ -1,5 +1,6 @@
 // Exception events the portal reports (business errors, failed calls, timeouts): the event map
 // and send calls, and a member's own list.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -24,24 +25,24 @@ const longText = (label: string) => zText({ max: EVENT_TEXT_MAX, multiline: true
 
 const sendInput = z
   .object({
-    api: text(300, "接口路径").min(1, "请提供接口路径"),
-    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }),
-    httpCode: zInt({ min: 0, max: 999, error: "HTTP 状态码须为 0 到 999 的整数" }).optional(),
+    api: text(300, say("routes.apiPath")).min(1, say("routes.giveApiPath")),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: say("routes.unknownExceptionType") }),
+    httpCode: zInt({ min: 0, max: 999, error: say("routes.httpStatusCodeMustInteger") }).optional(),
     ret: text(40, "ret").optional(),
-    param: longText("请求参数").optional(),
-    response: longText("应答内容").optional(),
-    costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: "耗时须为非负整数（毫秒）" }).optional(),
-    appVer: text(40, "版本号").optional(),
+    param: longText(say("routes.requestParameters")).optional(),
+    response: longText(say("routes.responseContent")).optional(),
+    costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: say("routes.durationMustNonNegativeInteger") }).optional(),
+    appVer: text(40, say("routes.version")).optional(),
   })
   .strict();
 
-const isoDate = z.string().max(30, "日期格式应为 YYYY-MM-DD").regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, "日期格式应为 YYYY-MM-DD");
+const isoDate = z.string().max(30, say("routes.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, say("routes.datesAreWrittenYyyyMm"));
 
 const listInput = z
   .object({
     ...pageInput(["createTime", "costTime"] as const),
-    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: "未知的异常类型" }).optional(),
-    api: text(300, "接口路径").optional(),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: say("routes.unknownExceptionType") }).optional(),
+    api: text(300, say("routes.apiPath")).optional(),
     createTimeStart: isoDate.optional(),
     createTimeEnd: isoDate.optional(),
   })

@@ -1,6 +1,7 @@
 // External travellers (外部出行人): people outside the company whom the company books for, kept
 // per company with the same certificate rules as frequent travellers. The company's main member
 // (70) and its employees (7_0) all see and keep the company's one list; nobody else's.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
@@ -47,7 +48,7 @@ export const externalPassengerRoutes = [
     access: ACCESS,
     input: travellerFormSchema,
     handler: async ({ input, member, ctx }) => {
-      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, "新增出行人不能指定编号", { errors: { id: "新增出行人不能指定编号" } });
+      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, say("routes.newTravellerCarryNumber"), { errors: { id: say("routes.newTravellerCarryNumber") } });
       return saveTraveller(ctx.db, await ownerOf(ctx.db, member), input);
     },
   }),
@@ -59,7 +60,7 @@ export const externalPassengerRoutes = [
     access: ACCESS,
     input: travellerFormSchema,
     handler: async ({ input, member, ctx }) => {
-      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, "请指定要修改的出行人", { errors: { id: "请指定要修改的出行人" } });
+      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, say("routes.sayWhichTravellerChange"), { errors: { id: say("routes.sayWhichTravellerChange") } });
       return saveTraveller(ctx.db, await ownerOf(ctx.db, member), input);
     },
   }),

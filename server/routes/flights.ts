@@ -1,6 +1,7 @@
 // Flight search (public: guests search too): domestic one-way, round trip, one-connection
 // transit, international itineraries, the low-price calendar, fare verification and the city
 // chooser. Inputs are the shared schemas of src/domain/travel; replies its types; money in fen.
+import { say } from "../services/i18n/catalogue";
 import {
   airCitySearchInput, fareDetailInput, fareVerifyInput, flightCalendarInput, flightListInput, flightRoundTripInput, flightTransitInput, interFlightListInput,
 } from "../../src/domain/travel/schemas";
@@ -50,7 +51,7 @@ export function flightRoutes(seed?: string) {
       input: flightRoundTripInput,
       handler: async ({ input, member, ctx }): Promise<RoundTripReply> => {
         const c = await supplierContext(ctx.db, member);
-        checkDate(input.retDate, c.today, "retDate", "返程日期");
+        checkDate(input.retDate, c.today, "retDate", say("routes.returnDate"));
         return withReadDb(ctx, async (db) => {
           const flight = suppliersFor(db, seed).flight;
           const outbound = await flight.search(input, c);

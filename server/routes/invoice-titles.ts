@@ -1,5 +1,6 @@
 // Invoice titles (发票抬头, /member/invoiceTitle/...): the member's own personal or company
 // titles, one default. save adds, or updates with an id.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -10,12 +11,12 @@ import { deleteInvoiceTitle, invoiceTitleDetail, invoiceTitleList, saveInvoiceTi
 
 const ACCESS = "invoices";
 const TAGS = ["invoice-titles"];
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "发票抬头编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceTitleNumber") }) }).strict();
 const listInput = z
   .object({
     ...pageInput(["createTime", "title"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    titleType: zInt({ min: 1, max: 2, error: "抬头类型只能是 1（个人）或 2（企业）" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    titleType: zInt({ min: 1, max: 2, error: say("routes.titleTypeOnly1Personal") }).optional(),
   })
   .strict();
 

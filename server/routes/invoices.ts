@@ -9,6 +9,7 @@
 // - /invoice/delete  { id } → withdraws a request that still waits to be issued (status applied);
 //                    it stays listed as withdrawn and its orders may be invoiced again.
 // - /invoice/orders  {} → the member's orders that may be invoiced now (paid, not on a live request).
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema";
@@ -28,15 +29,15 @@ import { isUniqueViolation } from "../db/unique";
 
 const ACCESS = "invoices";
 const TAGS = ["invoices"];
-const TITLE_MESSAGES = { missing: "未找到该发票抬头", notYours: "无权使用该发票抬头", tooMany: "" };
-const ADDRESS_MESSAGES = { missing: "未找到该邮寄地址", notYours: "无权使用该邮寄地址", tooMany: "" };
-const ALREADY = (orderNo: string) => `订单 ${orderNo} 已申请开票`;
+const TITLE_MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.useInvoiceTitle"), tooMany: "" };
+const ADDRESS_MESSAGES = { missing: say("routes.mailingAddressFound"), notYours: say("routes.useMailingAddress"), tooMany: "" };
+const ALREADY = (orderNo: string) => say("routes.invoiceHasAlreadyBeenRequested", { orderNo });
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "发票申请编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceRequestNumber") }) }).strict();
 const pagingInput = z
   .object({
     ...pageInput(["createTime", "amountFen"] as const),
-    status: z.enum(INVOICE_STATUSES, { error: "发票状态不正确" }).optional(),
+    status: z.enum(INVOICE_STATUSES, { error: say("routes.invalidInvoiceStatus") }).optional(),
   })
   .strict();
 
@@ -87,9 +88,9 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
       const linked = new Set((await trx.selectFrom("invoice_orders").select("orderId").where("orderId", "in", input.orderIds).execute()).map((r) => r.orderId));
       for (const orderId of input.orderIds) {
         const o = orders.find((x) => x.id === orderId);
-        if (!o) throw new BizError(RET.NOT_FOUND, "未找到该订单");
-        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, "无权为该订单开票");
-        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, `订单 ${o.orderNo} 未支付或已退款，不能开票`);
+        if (!o) throw new BizError(RET.NOT_FOUND, say("flight.orderFound"));
+        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.requestInvoiceOrder"));
+        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, say("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
         if (linked.has(o.id)) throw new BizError(RET.CONFLICT, ALREADY(o.orderNo));
       }
       const ordered = input.orderIds.map((oid) => orders.find((x) => x.id === oid)!);
@@ -112,7 +113,7 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
     });
     return detail(db, id);
   } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, "所选订单已申请开票，请刷新后重试");
+    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, say("routes.invoiceHasAlreadyBeenRequested2"));
     throw e;
   }
 }
@@ -125,12 +126,12 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
 export async function moveInvoice(db: Kysely<Database>, id: number, action: InvoiceAction, by: InvoiceActor, memberId?: number): Promise<InvoiceRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("invoices").select(["id", "memberId", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!row) throw new BizError(RET.NOT_FOUND, "未找到该发票申请");
-    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, "无权查看或操作该发票申请");
+    if (!row) throw new BizError(RET.NOT_FOUND, say("routes.invoiceRequestFound"));
+    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.viewChangeInvoiceRequest"));
     const move = invoiceMove(row.status, action, by);
-    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? "发票已开具或已撤销，不能撤销" : "当前状态不能执行此操作");
+    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? say("routes.invoiceHasBeenIssuedWithdrawn") : say("routes.doneCurrentStatus"));
     const done = await trx.updateTable("invoices").set({ status: move.to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", move.from).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "发票申请状态已变化，请刷新后重试");
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("routes.invoiceRequestSStatusHas"));
     if (move.to === "withdrawn") await trx.deleteFrom("invoice_orders").where("invoiceId", "=", id).execute();
     return detail(trx, id);
   });

@@ -1,6 +1,7 @@
 // The member network: a company's child companies (子公司管理, item 9, type 70), the members a
 // member recommended (推荐会员, item 7) and an agent's subordinates (下级管理, item 8, types 40/50).
 // A member's recommendations are the members registered with it as referrer (members.referrerId).
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -20,16 +21,16 @@ import {
 import { NETWORK_PATHS, referralPath } from "../../src/domain/people/network-paths";
 import { subordinatesOf } from "../people/network";
 
-const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本");
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "子公司编号不正确" }) }).strict();
-const SUB_MISSING = "未找到该子公司";
+const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText"));
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidSubsidiaryNumber") }) }).strict();
+const SUB_MISSING = say("routes.subsidiaryFound");
 
 // ---- child companies ----
 
 function companyIdOf(member: Member): number {
   // 'subsidiaries' admits only 70, which implies a company; checked again so a policy change can
   // never turn company 0 into a query.
-  if (!member.creditMemberId) throw new BizError(RET.NOT_FOUND, "未找到您的企业信息");
+  if (!member.creditMemberId) throw new BizError(RET.NOT_FOUND, say("people.companyInformationWasFound"));
   return member.creditMemberId;
 }
 
@@ -53,7 +54,7 @@ async function saveSubsidiary(db: Kysely<Database>, companyId: number, input: Su
     let same = trx.selectFrom("subsidiaries").select("id").where("companyId", "=", companyId).where("creditCode", "=", input.creditCode);
     if (input.id !== undefined) same = same.where("id", "<>", input.id);
     if (await same.executeTakeFirst()) {
-      const message = "该统一社会信用代码的子公司已存在";
+      const message = say("routes.subsidiaryWithUnifiedSocialCredit");
       throw new BizError(RET.BAD_INPUT, message, { errors: { creditCode: message } });
     }
     if (input.id !== undefined) {
@@ -62,7 +63,7 @@ async function saveSubsidiary(db: Kysely<Database>, companyId: number, input: Su
       return input.id;
     }
     const n = await trx.selectFrom("subsidiaries").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-    if (toCount(n?.n) >= SUBSIDIARIES_MAX) throw new BizError(RET.CONFLICT, `子公司最多 ${SUBSIDIARIES_MAX} 个`);
+    if (toCount(n?.n) >= SUBSIDIARIES_MAX) throw new BizError(RET.CONFLICT, say("routes.mostSubsidiaries", { SUBSIDIARIES_MAX }));
     return (await trx.insertInto("subsidiaries").values({ ...values, companyId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
   });
   return ownSubsidiary(db, companyId, id);
@@ -72,7 +73,7 @@ const subsidiaryList = z
   .object({
     ...pageInput(["createTime", "name"] as const),
     name: keyword,
-    status: zInt({ min: 0, max: 1, error: "状态只能是 0 或 1" }).optional(),
+    status: zInt({ min: 0, max: 1, error: say("people.statusOnly01") }).optional(),
   })
   .strict();
 
@@ -98,7 +99,7 @@ const subordinateList = z
     ...pageInput(["createTime", "realName"] as const),
     keyword,
     // One subordinate (quick order names the member it books for).
-    id: zInt({ min: 1, max: 2_147_483_647, error: "会员编号不正确" }).optional(),
+    id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidMemberNumber") }).optional(),
   })
   .strict();
 
@@ -149,7 +150,7 @@ export const networkRoutes = [
     summary: "启用或停用子公司（status 1 启用，0 停用）",
     tags: ["network"],
     access: "subsidiaries",
-    input: idInput.extend({ status: zInt({ min: 0, max: 1, error: "状态只能是 0 或 1" }) }).strict(),
+    input: idInput.extend({ status: zInt({ min: 0, max: 1, error: say("people.statusOnly01") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
       await ownSubsidiary(ctx.db, companyId, input.id);

@@ -1,6 +1,7 @@
 // Domestic flight orders: book (verify, hold and create in one transaction), the order list
 // and detail of the order centre, and cancelling an unpaid order. A member reaches only their
 // own orders; a company administrator also the company's.
+import { say } from "../services/i18n/catalogue";
 import { selfPayFen } from "../../src/domain/policy";
 import { z } from "zod";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
@@ -27,27 +28,27 @@ import { legNames, verifyLegs } from "../orders/flight/legs";
 import { mergeLegChecks } from "../../src/domain/orders/flight-trip";
 
 const tags = ["orders"];
-const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
+const orderId = zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidOrderId") });
 
 /** An order list: paged, by status (one of the product's codes), order number, booking dates and a traveller's name. */
 export function orderListInput(statusCodes: readonly number[]) {
   return z
     .object({
       ...pageInput(["createTime"] as const),
-      status: zInt({ min: 0, max: 99, error: "订单状态不正确" })
-        .refine((v) => statusCodes.includes(v), "订单状态不正确")
+      status: zInt({ min: 0, max: 99, error: say("routes.invalidOrderStatus") })
+        .refine((v) => statusCodes.includes(v), say("routes.invalidOrderStatus"))
         .optional(),
-      orderNo: zOptionalString(z.string().trim().max(32, "订单号最多 32 个字符"), "订单号不正确"),
-      travellerName: zOptionalString(z.string().trim().max(40, "出行人姓名最多 40 个字符"), "出行人姓名不正确"),
-      createDateStart: zDate("开始日期").optional(),
-      createDateEnd: zDate("结束日期").optional(),
+      orderNo: zOptionalString(z.string().trim().max(32, say("routes.orderNumberMost32Characters")), say("routes.invalidOrderNumber")),
+      travellerName: zOptionalString(z.string().trim().max(40, say("routes.travellerNameMost40Characters")), say("routes.invalidTravellerName")),
+      createDateStart: zDate(say("routes.startDate")).optional(),
+      createDateEnd: zDate(say("routes.endDate")).optional(),
     })
     .strict()
-    .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+    .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 }
 
 // The 机票订单 tab lists ordinary flight orders, the 公务机票订单 tab (gpFlag 1) the 政府采购 ones.
-const listInput = orderListInput(FLIGHT_ORDER_STATUS_CODES).safeExtend({ gpFlag: zBool("gpFlag 只能是 0 或 1").optional() });
+const listInput = orderListInput(FLIGHT_ORDER_STATUS_CODES).safeExtend({ gpFlag: zBool(say("routes.gpflagOnly01")).optional() });
 
 export function orderRoutes(seed?: string) {
   return [
@@ -109,7 +110,7 @@ export function orderRoutes(seed?: string) {
       summary: "取消待支付的国内机票订单并释放座位",
       tags,
       access: "orders",
-      input: z.object({ id: orderId, reason: zText({ max: 100, label: "取消原因" }).optional() }).strict(),
+      input: z.object({ id: orderId, reason: zText({ max: 100, label: say("routes.cancellationReason") }).optional() }).strict(),
       handler: async ({ input, member, ctx }) => {
         const id = await visibleOrderId(ctx.db, member!, input.id);
         return applyFlightMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });

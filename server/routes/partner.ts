@@ -1,6 +1,7 @@
 // Third-party entry (embedded partners): a partner's app opens the portal with appId, sign
 // and timestamp; a valid, fresh, unused sign signs in as the partner's member. Also the public
 // partner site configs and the active brand config.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
@@ -14,13 +15,13 @@ import { isoAt, now } from "../services/clock";
 import { partnerRoleFor, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
 import { brandFor, phoneLabels, withDeployment } from "../../src/access/brand";
 
-const appId = zText({ max: 64, trim: true, label: "appId", typeError: "请提供合作方应用标识（appId）" }).min(1, "请提供合作方应用标识（appId）");
-const TIMESTAMP_MSG = "签名时间戳格式不正确（应为13位毫秒时间戳）";
+const appId = zText({ max: 64, trim: true, label: "appId", typeError: say("routes.givePartnerApplicationIdAppid") }).min(1, say("routes.givePartnerApplicationIdAppid"));
+const TIMESTAMP_MSG = say("routes.invalidSignatureTimestamp13Digit");
 
 const entryInput = z
   .object({
     appId,
-    sign: zText({ max: 128, trim: true, error: "签名格式不正确", typeError: "请提供签名（sign）" }).min(1, "请提供签名（sign）"),
+    sign: zText({ max: 128, trim: true, error: say("routes.invalidSignatureFormat"), typeError: say("routes.giveSignatureSign") }).min(1, say("routes.giveSignatureSign")),
     // The portal's request client puts its own `timestamp` on every call, so the portal passes
     // the partner's timestamp as signTimestamp; direct callers may send it as `timestamp`.
     signTimestamp: zText({ max: 13, error: TIMESTAMP_MSG }).optional(),

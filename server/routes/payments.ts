@@ -1,6 +1,7 @@
 // The cashier's calls: what an order costs and how it may be paid, creating a trade, paying it
 // from the wallet, precreating a QR trade, querying a trade, the wallet's ledger, and the
 // gateway notification (public, trusted only through its signature).
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
@@ -22,16 +23,16 @@ const tags = ["payments"];
 const ledgerInput = z
   .object({
     ...pageInput(["createTime"] as const),
-    account: z.enum(["wallet", "alipay", "wechat", "credit"], "账户类型不正确").optional(),
-    direction: z.enum(["in", "out"], "收支方向不正确").optional(),
-    businessType: zInt({ min: 1, max: 99, error: "业务类型不正确" }).refine((v) => (BUSINESS_TYPE_CODES as number[]).includes(v), "业务类型不正确").optional(),
-    createDateStart: zDate("开始日期").optional(),
-    createDateEnd: zDate("结束日期").optional(),
+    account: z.enum(["wallet", "alipay", "wechat", "credit"], say("routes.invalidAccountType")).optional(),
+    direction: z.enum(["in", "out"], say("routes.invalidDirection")).optional(),
+    businessType: zInt({ min: 1, max: 99, error: say("routes.invalidBusinessType") }).refine((v) => (BUSINESS_TYPE_CODES as number[]).includes(v), say("routes.invalidBusinessType")).optional(),
+    createDateStart: zDate(say("routes.startDate")).optional(),
+    createDateEnd: zDate(say("routes.endDate")).optional(),
   })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 
-const NO_QR = "扫码支付暂未开通，请使用余额支付";
+const NO_QR = say("routes.qrCodePaymentAvailableYet");
 
 /**
  * A QR method goes through its real gateway when one is configured, else through the sandbox;
@@ -92,11 +93,11 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
       handler: async ({ input, member, ctx, req }) => {
         if (!qr.methods.length) throw new BizError(RET.CONFLICT, NO_QR);
         const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
-        if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, "该交易不是扫码支付");
+        if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, say("routes.tradeQrCodePayment"));
         const gateway = gatewayFor(gateways, p.method);
         if (!gateway && !sandboxSecret) throw new BizError(RET.CONFLICT, NO_QR);
-        if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, "业务类型与交易不符");
-        if (p.status !== "created") throw new BizError(RET.CONFLICT, "该交易已处理，请重新发起支付");
+        if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, say("payments.businessTypeDoesMatchTrade"));
+        if (p.status !== "created") throw new BizError(RET.CONFLICT, say("routes.tradeHasBeenHandledStart"));
         const order = await orderOf(ctx.db, p.orderId);
         const due = await dueOf(ctx.db, order);
         assertPayable(due);
@@ -136,10 +137,10 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
         const { sign, ...notice } = input;
         if (!sandboxSecret) throw new BizError(RET.NOT_FOUND, NO_QR);
         // A method with a real gateway is paid only with real money: the sandbox cannot settle it.
-        if (gatewayFor(gateways, notice.method)) throw new BizError(RET.FORBIDDEN, "该支付方式已接入真实支付网关，沙箱通知无效");
+        if (gatewayFor(gateways, notice.method)) throw new BizError(RET.FORBIDDEN, say("routes.paymentMethodUsesRealPayment"));
         if (!verifySandbox(sandboxSecret, notice, sign)) {
           req.log.warn({ outTradeNo: notice.outTradeNo }, "sandbox notification with a bad signature refused");
-          throw new BizError(RET.FORBIDDEN, "签名校验失败");
+          throw new BizError(RET.FORBIDDEN, say("payments.signatureCheckFailed"));
         }
         try {
           const { result } = await settleNotified(ctx.db, { outTradeNo: notice.outTradeNo, gatewayTradeNo: notice.tradeNo, amountFen: notice.totalFen, method: notice.method });

@@ -3,6 +3,7 @@
 // /report/<type>/excel exports one of its tables. The catalogue names only the /report/ prefix
 // of these paths; the rest follows the ReportDetailed page's own type names.
 // The enterprise workbench reads its spend figures here too (/member/center/companyspend).
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
@@ -21,11 +22,11 @@ const ACCESS = "reports:company";
 const TAGS = ["reports"];
 
 const DIMENSION_NAMES: Record<ReportDimension, string> = {
-  department: "部门",
-  traveller: "出行人",
-  route: "航线/城市",
-  airline: "航空公司",
-  month: "月份",
+  department: say("people.department"),
+  traveller: say("routes.traveller"),
+  route: say("routes.routeCity"),
+  airline: say("routes.airline"),
+  month: say("routes.month"),
 };
 
 type ExportRow = {
@@ -93,17 +94,17 @@ function routesOf(type: ReportType) {
       access: ACCESS,
       input: reportExportSchema,
       kind: `report-${type}`,
-      fileName: (input) => `${title}-${DIMENSION_NAMES[input.dimension]}-${input.startDate}至${input.endDate}.xlsx`,
+      fileName: (input) => say("routes.xlsx", { title, dimension: DIMENSION_NAMES[input.dimension], startDate: input.startDate, endDate: input.endDate }),
       sheetName: title,
       columns: [
-        { key: "name", header: "名称", kind: "text", width: 28 },
-        { key: "orders", header: "订单数", kind: "int", width: 10 },
-        { key: "spendFen", header: "消费金额（元）", kind: "money", width: 16 },
-        { key: "share", header: "占比", kind: "text", width: 10 },
-        { key: "avgSpendFen", header: "单均金额（元）", kind: "money", width: 16 },
-        { key: "discount", header: "平均折扣", kind: "text", width: 10 },
-        { key: "savingsFen", header: "节省金额（元）", kind: "money", width: 16 },
-        { key: "selfPayFen", header: "员工自付（元）", kind: "money", width: 16 },
+        { key: "name", header: say("routes.name"), kind: "text", width: 28 },
+        { key: "orders", header: say("routes.orders"), kind: "int", width: 10 },
+        { key: "spendFen", header: say("routes.spendYuan"), kind: "money", width: 16 },
+        { key: "share", header: say("routes.share"), kind: "text", width: 10 },
+        { key: "avgSpendFen", header: say("routes.averagePerOrderYuan"), kind: "money", width: 16 },
+        { key: "discount", header: say("routes.averageDiscount"), kind: "text", width: 10 },
+        { key: "savingsFen", header: say("routes.savedYuan"), kind: "money", width: 16 },
+        { key: "selfPayFen", header: say("routes.paidByEmployeesYuan"), kind: "money", width: 16 },
       ],
       count: async ({ ctx, member, input }) => rowsOf(await withReadDb(ctx, (db) => reportFor(db, member, type, input)), input.dimension).length,
       totals: async ({ ctx, member, input }) => {

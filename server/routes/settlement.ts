@@ -3,6 +3,7 @@
 // back office, which is not a portal member): granting a company its credit limit, generating a
 // statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry the operator key
 // in the x-operator-key header; without a configured key they are refused.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
@@ -25,7 +26,7 @@ import {
 } from "../settlement/statements";
 
 const tags = ["settlement"];
-const NO_COMPANY = "未找到您的企业信息";
+const NO_COMPANY = say("people.companyInformationWasFound");
 
 /** Outside production a fixed demo key works, so tests and the demo can play the operator. */
 export const DEMO_OPERATOR_KEY = "demo-settlement-operator-key-not-for-production";
@@ -39,7 +40,7 @@ const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 
 function assertOperator(req: FastifyRequest, key: string | null): void {
   const given = req.headers["x-operator-key"];
-  if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, "运营方密钥校验失败");
+  if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, say("routes.operatorKeyCheckFailed"));
 }
 
 async function ownCompany(db: Kysely<Database>, member: Member, companyId?: number): Promise<CompanyRef> {
@@ -132,7 +133,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: disputeInput,
       handler: async ({ input, member, ctx }) => {
         const line = await lineById(ctx.db, input.lineId);
-        if (!line) throw new BizError(RET.NOT_FOUND, "未找到该对账单明细");
+        if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
         await visibleStatement(ctx.db, member!, line.statementId);
         await disputeLine(ctx.db, input.lineId, input.reason, { memberId: member!.id, name: memberName(member!) });
         return detailOf(ctx.db, line.statementId, "company");
@@ -199,7 +200,7 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         const line = await lineById(ctx.db, input.lineId);
-        if (!line) throw new BizError(RET.NOT_FOUND, "未找到该对账单明细");
+        if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
         return detailOf(ctx.db, line.statementId, "operator");
       },
@@ -226,8 +227,8 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         const company = await companyById(ctx.db, input.companyId);
-        if (!company) throw new BizError(RET.NOT_FOUND, "未找到该企业");
-        if (!company.walletMemberId) throw new BizError(RET.CONFLICT, "企业尚未开立账户，不能设置授信额度");
+        if (!company) throw new BizError(RET.NOT_FOUND, say("routes.companyFound"));
+        if (!company.walletMemberId) throw new BizError(RET.CONFLICT, say("routes.companyHasNoAccountYet"));
         const line = await grantCreditLimit(ctx.db, company.walletMemberId, input.creditLimitFen);
         req.log.info({ companyId: company.id, creditLimitFen: line.limitFen }, "operator granted a credit limit");
         return { companyId: company.id, companyName: company.name, creditLimitFen: line.limitFen, creditUsedFen: line.usedFen };

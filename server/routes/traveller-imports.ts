@@ -1,6 +1,7 @@
 // Traveller imports (import_passengers, import_external_passengers): the xlsx template, a preview
 // of every row with its errors, and the import of the valid rows in one transaction. Frequent
 // travellers are the caller's own; external travellers the caller's company's.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -13,7 +14,7 @@ import { checkFile, importFile, templateXlsx } from "../people/import";
 import type { Owner } from "../people/travellers";
 
 const fileInput = z
-  .object({ file: zText({ max: IMPORT_FILE_MAX, label: "文件", typeError: "请上传文件" }).regex(/^[A-Za-z0-9+/=]+$/, "文件须为 base64 编码的 xlsx") })
+  .object({ file: zText({ max: IMPORT_FILE_MAX, label: say("routes.file"), typeError: say("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
   .strict();
 
 interface ImportKind {
@@ -65,8 +66,8 @@ export const travellerImportRoutes = [
     base: "/new_beneficiary",
     access: "passengers:import",
     tag: "passengers",
-    what: "常用旅客",
-    fileName: "常用旅客导入模板.xlsx",
+    what: say("routes.frequentTravellers"),
+    fileName: say("routes.frequentTravellerImportTemplateXlsx"),
     schema: passengerFormSchema,
     ownerOf: async (_db, member) => ({ kind: "member", id: member.id }),
   }),
@@ -74,8 +75,8 @@ export const travellerImportRoutes = [
     base: "/credit/external_passenger",
     access: "external-passengers:import",
     tag: "external-passengers",
-    what: "外部出行人",
-    fileName: "外部出行人导入模板.xlsx",
+    what: say("routes.externalTravellers"),
+    fileName: say("routes.externalTravellerImportTemplateXlsx"),
     schema: travellerFormSchema,
     ownerOf: async (db, member) => ({ kind: "company", id: (await companyCaller(db, member)).companyId }),
   }),

@@ -1,5 +1,6 @@
 // Bank cards and withdrawals of the signed-in member's wallet. Everything acts on the caller's own
 // cards and withdrawals only: another member's is refused (403).
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -19,11 +20,11 @@ const listInput = z
   .object({
     ...pageInput(["createTime"] as const),
     status: w.status.optional(),
-    createDateStart: zDate("开始日期").optional(),
-    createDateEnd: zDate("结束日期").optional(),
+    createDateStart: zDate(say("routes.startDate")).optional(),
+    createDateEnd: zDate(say("routes.endDate")).optional(),
   })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 
 export const withdrawalRoutes = [
   defineRoute({

@@ -2,6 +2,7 @@
 // is one conditional update (used + amount <= limit in its WHERE clause), so two payments racing
 // for the last of the line cannot both pass: the second finds the condition false and is refused
 // with nothing written. Settling a statement gives the billed amount back the same way.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -22,7 +23,7 @@ export async function creditLineOf(db: Kysely<Database>, walletMemberId: number 
 }
 
 export const creditRefusal = (availableFen: number, amountFen: number) =>
-  `企业授信额度不足：可用额度 ¥${formatFen(Math.max(0, availableFen))}，本次支付 ¥${formatFen(amountFen)}，请改用其他支付方式或联系企业管理员`;
+  say("settlement.insufficientCompanyCreditAvailablePayment", { availableFen: formatFen(Math.max(0, availableFen)), amountFen: formatFen(amountFen) });
 
 /** Spends `amountFen` of the line, in the caller's transaction; refused when it would pass the limit. */
 export async function spendCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
@@ -80,6 +81,6 @@ export async function grantCreditLimit(db: Kysely<Database>, walletMemberId: num
   }
   if (line) return line;
   const usedFen = (await creditLineOf(db, walletMemberId)).usedFen;
-  const msg = `授信额度不能低于企业已用额度 ¥${formatFen(usedFen)}`;
+  const msg = say("settlement.creditLineBelowCompanyS", { usedFen: formatFen(usedFen) });
   throw new DomainError("conflict", msg, { errors: { creditLimitFen: msg } });
 }

@@ -2,6 +2,7 @@
 // accepted disputes of earlier statements, as adjustment lines), moving it through its state
 // machine with conditional updates, disputing and answering lines, and reading it back. Every
 // step writes an event row in the same transaction.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -21,16 +22,16 @@ import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
 import { isUniqueViolation } from "../db/unique";
 import { formatFen } from "../../src/domain/money";
 
-export const UNASSIGNED_DEPARTMENT = "未分配部门";
-export const STATEMENT_MISSING = "未找到该对账单";
-export const LINE_MISSING = "未找到该对账单明细";
+export const UNASSIGNED_DEPARTMENT = say("routes.noDepartment");
+export const STATEMENT_MISSING = say("settlement.statementFound");
+export const LINE_MISSING = say("routes.statementLineFound");
 
 export interface SettlementActorRef {
   memberId: number | null;
   name: string;
 }
-export const OPERATOR_ACTOR: SettlementActorRef = { memberId: null, name: "运营方" };
-export const SYSTEM_SETTLEMENT_ACTOR: SettlementActorRef = { memberId: null, name: "系统" };
+export const OPERATOR_ACTOR: SettlementActorRef = { memberId: null, name: say("settlement.operator") };
+export const SYSTEM_SETTLEMENT_ACTOR: SettlementActorRef = { memberId: null, name: say("approvals.system") };
 
 type Db = Kysely<Database>;
 
@@ -120,7 +121,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
   try {
     return await inTransaction(db, (trx) => generateIn(trx, r));
   } catch (e) {
-    if (isUniqueViolation(e)) throw new DomainError("conflict", "对账单正在生成，请稍后刷新查看");
+    if (isUniqueViolation(e)) throw new DomainError("conflict", say("settlement.statementBeingGeneratedRefreshLater"));
     throw e;
   }
 }
@@ -136,7 +137,7 @@ async function generateIn(trx: Db, r: GenerateRequest): Promise<number | null> {
     // Asked again with nothing new: the statement already made answers.
     if (sameEnd.length) return sameEnd[0].id;
     if (r.whenEmpty === "skip") return null;
-    throw new DomainError("conflict", "本期没有待结算的授信支付或调整，无需生成对账单");
+    throw new DomainError("conflict", say("settlement.nothingSettlePeriodNoCredit"));
   }
   const statementNo = statementNoOf(r.companyId, r.periodEnd) + (sameEnd.length ? `-${sameEnd.length + 1}` : "");
   const describe = await describeOrders(trx, r.companyId, payments);
@@ -169,12 +170,12 @@ async function generateIn(trx: Db, r: GenerateRequest): Promise<number | null> {
       .insertInto("settlement_lines")
       .values({
         statementId, kind: "adjustment", paymentId: null, ledgerId: null, adjustsLineId: l.id, orderId: l.orderId, orderNo: l.orderNo,
-        title: `调整：${l.title}（${l.statementNo} 异议成立）`.slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
+        title: say("settlement.adjustmentDisputeUpheld", { title: l.title, statementNo: l.statementNo }).slice(0, 200), travellerName: l.travellerName, departmentName: l.departmentName,
         paidTime: null, amountFen: -l.amountFen, serviceFeeFen: -l.serviceFeeFen,
       })
       .execute();
   }
-  await addEvent(trx, { statementId, action: "generate", fromStatus: null, toStatus: "generated", actor: r.actor, note: `账期 ${r.periodStart} 至 ${r.periodEnd}，${payments.length + adjustments.length} 笔` });
+  await addEvent(trx, { statementId, action: "generate", fromStatus: null, toStatus: "generated", actor: r.actor, note: say("settlement.periodItems", { periodStart: r.periodStart, periodEnd: r.periodEnd, adjustmentsCount: payments.length + adjustments.length }) });
   return statementId;
 }
 
@@ -193,7 +194,7 @@ export async function periodStartFor(db: Db, companyId: number, periodEnd: strin
 /** An operator's statement on request: everything unbilled up to this moment, as the period ending today. */
 export async function generateNow(db: Db, companyId: number): Promise<number> {
   const company = await companyById(db, companyId);
-  if (!company) throw new DomainError("notFound", "未找到该企业");
+  if (!company) throw new DomainError("notFound", say("routes.companyFound"));
   const at = now();
   const today = chinaDate(at);
   const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
@@ -220,21 +221,21 @@ export async function moveStatement(db: Db, statementId: number, action: Stateme
   const s = await statementById(db, statementId);
   if (!s) throw new DomainError("notFound", STATEMENT_MISSING);
   const m = statementMove(s.status, action);
-  if (!m) throw new DomainError("conflict", `对账单当前状态为「${statementStatusLabel(s.status)}」，不能${actionText[action]}`);
+  if (!m) throw new DomainError("conflict", say("settlement.statementSStatus", { status: statementStatusLabel(s.status), action: actionText[action] }));
   let q = db.updateTable("settlement_statements").set({ status: m.to, updateTime: isoAt() }).where("id", "=", statementId).where("status", "=", m.from);
   if (m.guard === "noOpenDisputes") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("settlement_lines").select("id").where("statementId", "=", statementId).where("disputeStatus", "=", "open"))));
   }
   const done = await q.executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) {
-    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new DomainError("conflict", "还有异议未处理，处理完毕后才能确认对账单");
-    throw new DomainError("conflict", "对账单状态已变化，请刷新后重试");
+    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new DomainError("conflict", say("settlement.disputesAreStillOpenStatement"));
+    throw new DomainError("conflict", say("settlement.statementSStatusHasChanged"));
   }
   await addEvent(db, { statementId, lineId, action, fromStatus: m.from, toStatus: m.to, actor, note });
   return { from: m.from, to: m.to };
 }
 
-const actionText: Record<StatementAction, string> = { send: "发送", dispute: "提出异议", confirm: "确认", settle: "结清" };
+const actionText: Record<StatementAction, string> = { send: say("settlement.sent"), dispute: say("settlement.disputed"), confirm: say("settlement.confirmed"), settle: say("settlement.settled") };
 
 async function openDisputes(db: Db, statementId: number): Promise<number> {
   const r = await db.selectFrom("settlement_lines").select((eb) => eb.fn.countAll().as("n")).where("statementId", "=", statementId).where("disputeStatus", "=", "open").executeTakeFirst();
@@ -250,9 +251,9 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
   if (!line) throw new DomainError("notFound", LINE_MISSING);
   const m = lineMove(line.disputeStatus, action, statementStatus);
   if (!m) {
-    if (action === "dispute" && line.disputeStatus !== "none") throw new DomainError("conflict", "该明细已提出过异议");
-    if (action !== "dispute" && line.disputeStatus !== "open") throw new DomainError("conflict", "该明细没有待处理的异议");
-    throw new DomainError("conflict", `对账单当前状态为「${statementStatusLabel(statementStatus)}」，不能处理该明细`);
+    if (action === "dispute" && line.disputeStatus !== "none") throw new DomainError("conflict", say("settlement.lineHasAlreadyBeenDisputed"));
+    if (action !== "dispute" && line.disputeStatus !== "open") throw new DomainError("conflict", say("settlement.lineHasNoOpenDispute"));
+    throw new DomainError("conflict", say("settlement.statementSStatusLineHandled", { statementStatus: statementStatusLabel(statementStatus) }));
   }
   const done = await db
     .updateTable("settlement_lines")
@@ -260,7 +261,7 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
     .where("id", "=", lineId)
     .where("disputeStatus", "=", m.from)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "该明细状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("settlement.lineSStatusHasChanged"));
   return { line, from: m.from, to: m.to };
 }
 
@@ -269,7 +270,7 @@ export async function disputeLine(db: Db, lineId: number, reason: string, actor:
   await inTransaction(db, async (trx) => {
     const line = await lineById(trx, lineId);
     if (!line) throw new DomainError("notFound", LINE_MISSING);
-    if (!lineDisputable(line.kind)) throw new DomainError("conflict", "调整明细不能再提出异议");
+    if (!lineDisputable(line.kind)) throw new DomainError("conflict", say("settlement.adjustmentLinesDisputed"));
     // The statement first: it is the row a concurrent confirm updates, so one of the two waits.
     await moveStatement(trx, line.statementId, "dispute", actor, reason, lineId);
     await moveLine(trx, lineId, "dispute", "disputed", { disputeReason: reason });
@@ -284,7 +285,7 @@ export async function answerLine(db: Db, lineId: number, decision: "accept" | "r
     const s = (await statementById(trx, line.statementId))!;
     // Locks the statement row against a concurrent confirm while the line changes.
     const touched = await trx.updateTable("settlement_statements").set({ updateTime: isoAt() }).where("id", "=", s.id).where("status", "=", s.status).executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", "对账单状态已变化，请刷新后重试");
+    if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", say("settlement.statementSStatusHasChanged"));
     const { from, to } = await moveLine(trx, lineId, decision, s.status, { answerNote: note });
     await addEvent(trx, { statementId: s.id, lineId, action: decision, fromStatus: from, toStatus: to, actor: OPERATOR_ACTOR, note });
   });
@@ -307,7 +308,7 @@ export async function settleStatement(db: Db, statementId: number): Promise<void
       .where("kind", "in", ["order", "refund"])
       .executeTakeFirst();
     const fen = Number(billed?.fen ?? 0);
-    await moveStatement(trx, statementId, "settle", OPERATOR_ACTOR, `恢复授信额度 ¥${formatFen(fen)}`);
+    await moveStatement(trx, statementId, "settle", OPERATOR_ACTOR, say("settlement.creditRestored", { fen: formatFen(fen) }));
     await settleCredit(trx, company?.walletMemberId ?? null, fen);
   });
 }

@@ -5,6 +5,7 @@
 // use brought in when the company was set up) is a charge without an order. The ledger row is the
 // unit, so whichever method the trade was stored under, every fen the line moved is on exactly one
 // statement line (settlement_lines.ledgerId is unique).
+import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BUSINESS_TYPE } from "../../src/domain/payments/types";
@@ -63,7 +64,7 @@ export async function unbilledCredit(db: Db, companyId: number, walletMemberId: 
       paymentId: r.paymentId,
       orderId: r.orderId,
       orderNo: r.orderNo,
-      title: r.title ? (charge ? r.title : `退款：${r.title}`).slice(0, 200) : r.note,
+      title: r.title ? (charge ? r.title : say("settlement.refund", { title: r.title })).slice(0, 200) : r.note,
       amountFen: charge ? r.amountFen : -r.amountFen,
       // The order's service fee is shown once, with the charge of the ticket (a change's is not).
       serviceFeeFen: charge && r.serviceFeeFen !== null && r.businessType !== null && !CHANGE_TYPES.includes(r.businessType) ? r.serviceFeeFen : 0,

@@ -1,6 +1,7 @@
 // A member's bank cards: binding one (needs the SMS code sent to the member's own phone), the
 // list, unbinding and the bank of a number. The whole number is stored for the payout; every
 // reply carries only the masked form and the bank's name.
+import { say } from "../services/i18n/catalogue";
 import type { Kysely, Selectable } from "kysely";
 import type { BankCardsTable, Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -17,11 +18,11 @@ import { IN_PROGRESS_WITHDRAWALS } from "../../src/domain/payments/withdrawal";
 export type BankCard = Selectable<BankCardsTable>;
 
 export const CARD_MSG = {
-  notFound: "银行卡不存在或已解绑",
-  notOwn: "无权操作该银行卡",
-  duplicate: "该银行卡已绑定，请勿重复添加",
-  tooMany: `最多可绑定${MAX_BANK_CARDS}张银行卡，请先解绑不用的银行卡`,
-  inProgress: "该银行卡有正在处理的提现，暂不能解绑",
+  notFound: say("withdrawals.bankCardDoesExistUnbound"),
+  notOwn: say("withdrawals.useBankCard"),
+  duplicate: say("withdrawals.bankCardAlreadyBound"),
+  tooMany: say("withdrawals.mostBankCardsBoundUnbind", { MAX_BANK_CARDS }),
+  inProgress: say("withdrawals.bankCardHasWithdrawalProgress"),
 } as const;
 
 const cardField = (msg: string) => ({ errors: { cardNo: msg } });

@@ -3,6 +3,7 @@
 // withdrawals of that China day would pass the daily limit; the payout then marks an approved
 // one paid (or rejects it when the card is gone). Rejections return the money in the same
 // transaction.
+import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -17,8 +18,8 @@ import { PAYOUT_AFTER_MS, WITHDRAWAL_PAYOUT_JOB, WITHDRAWAL_REVIEW_JOB, moveWith
 import { formatFen } from "../../src/domain/money";
 
 export const REJECT_NOTES = {
-  cardGone: "银行卡已解绑，提现已驳回，款项退回余额",
-  overDailyLimit: `超出单日提现限额${formatFen(DAILY_WITHDRAWAL_LIMIT_FEN)}元，提现已驳回，款项退回余额`,
+  cardGone: say("withdrawals.bankCardWasUnboundWithdrawal"),
+  overDailyLimit: say("withdrawals.overDailyWithdrawalLimitYuan", { DAILY_WITHDRAWAL_LIMIT_FEN: formatFen(DAILY_WITHDRAWAL_LIMIT_FEN) }),
 } as const;
 
 const payload = z.object({ withdrawalId: z.number().int() });

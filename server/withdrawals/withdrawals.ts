@@ -3,6 +3,7 @@
 // member's cancel puts it back with a second ledger row. Every move is a conditional update on the
 // status it leaves (the table in src/domain/payments/withdrawal.ts), so of two concurrent moves
 // exactly one lands.
+import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, WithdrawalsTable } from "../db/schema";
@@ -35,11 +36,11 @@ export const REVIEW_AFTER_MS = 10 * 60_000;
 export const PAYOUT_AFTER_MS = 2 * 60_000;
 
 export const WITHDRAWAL_MSG = {
-  notFound: "提现记录不存在",
-  notOwn: "无权查看该提现记录",
-  overBalance: "提现金额不能超过可提现余额",
-  payPasswordRequired: "请输入支付密码",
-  moved: "该提现已处理，不能撤销",
+  notFound: say("withdrawals.withdrawalFound"),
+  notOwn: say("withdrawals.viewWithdrawal"),
+  overBalance: say("withdrawals.withdrawalExceedWithdrawableBalance"),
+  payPasswordRequired: say("payments.enterPaymentPassword"),
+  moved: say("withdrawals.withdrawalHasBeenHandledCancelled"),
 } as const;
 
 /** What the member may take out: the balance less what is frozen. */
@@ -122,7 +123,7 @@ export async function applyWithdrawal(db: Kysely<Database>, member: Member, inpu
       .executeTakeFirstOrThrow();
     await moveWallet(
       trx,
-      { memberId: member.id, account: "wallet", entry: "withdraw", direction: "out", amountFen: input.amount, businessType: WITHDRAWAL_BUSINESS_TYPE, outTradeNo: withdrawNo, orderNo: withdrawNo, note: `提现至${card.bankName}（尾号${card.cardNo.slice(-4)}）` },
+      { memberId: member.id, account: "wallet", entry: "withdraw", direction: "out", amountFen: input.amount, businessType: WITHDRAWAL_BUSINESS_TYPE, outTradeNo: withdrawNo, orderNo: withdrawNo, note: say("withdrawals.withdrawalEnding", { bankName: card.bankName, cardNo: card.cardNo.slice(-4) }) },
       { keepFrozen: WITHDRAWAL_MSG.overBalance },
     );
     await enqueueJob(trx, { kind: WITHDRAWAL_REVIEW_JOB, runAt: now() + REVIEW_AFTER_MS, payload: { withdrawalId: row.id } });
@@ -156,13 +157,13 @@ export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, actio
   if (m.returnsMoney) {
     await moveWallet(trx, {
       memberId: w.memberId, account: "wallet", entry: "withdraw", direction: "in", amountFen: w.amountFen, businessType: WITHDRAWAL_BUSINESS_TYPE,
-      outTradeNo: `${w.withdrawNo}R`, orderNo: w.withdrawNo, note: reason ?? "提现退回余额",
+      outTradeNo: `${w.withdrawNo}R`, orderNo: w.withdrawNo, note: reason ?? say("withdrawals.withdrawalReturnedBalance"),
     });
   }
   return true;
 }
 
-export const CANCEL_NOTE = "提现已撤销，款项退回余额";
+export const CANCEL_NOTE = say("withdrawals.withdrawalCancelledMoneyReturnedBalance");
 
 /** 撤销: only while the request waits for review; the money goes back at once. */
 export async function cancelWithdrawal(db: Kysely<Database>, member: Member, id: number): Promise<WithdrawalView> {

@@ -1,6 +1,7 @@
 // Bills: which rows each bill lists, which filters it takes, its columns and the totals it
 // reports. Shared by the server (queries, exports) and the portal (table, summary row), so the
 // screen and the spreadsheet can never disagree about what a bill is.
+import { trLabels } from "./tr";
 import type { ExportColumn } from "./exports";
 import { FLIGHT_ORDER_STATUS as S, FLIGHT_ORDER_STATUS_CODES } from "./orders/flight";
 
@@ -14,7 +15,7 @@ export type BillSource = "orders" | "ledger";
 /** The products an order can be of (the orders table's `product`). */
 export const BILL_PRODUCTS = ["air", "train", "hotel"] as const;
 export type BillProduct = (typeof BILL_PRODUCTS)[number];
-export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = { air: "国内机票", train: "火车票", hotel: "酒店" };
+export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = trLabels({ air: "国内机票", train: "火车票", hotel: "酒店" });
 
 /**
  * Statuses in which the order still holds the money paid for it: everything between payment
@@ -36,10 +37,10 @@ const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
 /** Every entry a ledger row may carry: order payments and refunds, wallet recharges, withdrawals, and rewards moved into the wallet (recommend, share). */
 export const LEDGER_ENTRIES = ["pay", "refund", "recharge", "withdraw", "recommend", "share", "opening"] as const;
 export type LedgerEntryName = (typeof LEDGER_ENTRIES)[number];
-export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryName, string>> = {
+export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryName, string>> = trLabels({
   pay: "支付", refund: "退款", recharge: "充值", withdraw: "提现", recommend: "推荐收益", share: "分润收益", opening: "期初余额",
-};
-export const LEDGER_ACCOUNT_LABELS: Readonly<Record<string, string>> = { wallet: "余额", alipay: "支付宝", wechat: "微信", credit: "企业授信" };
+});
+export const LEDGER_ACCOUNT_LABELS: Readonly<Record<string, string>> = trLabels({ wallet: "余额", alipay: "支付宝", wechat: "微信", credit: "企业授信" });
 
 /** One row of an orders-based bill. Money in integer fen. */
 export interface OrderBillRow extends Record<string, unknown> {

@@ -18,8 +18,22 @@ export type MessageKey = keyof typeof zh;
 /** Every message per language; English has exactly the Chinese keys (a test holds them equal). */
 export const MESSAGES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { zh, en };
 
+// The language the portal is read in, for texts resolved when they are shown rather than when
+// they are built (a zod schema's messages, read when a form is checked). The portal sets it when
+// its language changes; the server never does, it works in Chinese and translates its replies.
+let current: Lang = "zh";
+
+/** The language messages resolve in when no language is given. */
+export function currentLang(): Lang {
+  return current;
+}
+
+export function setCurrentLang(lang: Lang): void {
+  current = lang;
+}
+
 /** The message in one language; `{name}` placeholders are filled from params. */
-export function msg(key: MessageKey, lang: Lang = "zh", params?: Record<string, string | number>): string {
+export function msg(key: MessageKey, lang: Lang = currentLang(), params?: Record<string, string | number>): string {
   const text: string = MESSAGES[lang][key];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -2,6 +2,7 @@
 // arithmetic that is not SQL — averages, shares and rates (rounded in report-figures.ts), months
 // with no orders filled in, flights regrouped by route and airline. Money is integer fen throughout;
 // every rounding below is "half up" on integers, so no float ever decides a fen or a permille.
+import { trLazy } from "./tr";
 import { z } from "zod";
 import { zInt } from "./zod";
 import { codeTable, type CodeTable } from "./codes";
@@ -91,7 +92,7 @@ const rangeShape = {
   startDate: zDate("开始日期"),
   endDate: zDate("结束日期"),
   /** 0: no department (see UNASSIGNED_DEPARTMENT_ID). */
-  departmentId: zInt({ min: 0, max: 2_147_483_647, error: "部门编号不正确" }).optional(),
+  departmentId: zInt({ min: 0, max: 2_147_483_647, error: trLazy("部门编号不正确") }).optional(),
 };
 
 function rangeProblem(v: { startDate: string; endDate: string }): string | null {
@@ -120,7 +121,7 @@ export const reportExportSchema = withRange(
   z
     .object({
       ...rangeShape,
-      dimension: z.enum(REPORT_DIMENSIONS, { error: "导出维度只能是部门、出行人、航线、航空公司或月份" }),
+      dimension: z.enum(REPORT_DIMENSIONS, { error: trLazy("导出维度只能是部门、出行人、航线、航空公司或月份") }),
     })
     .strict(),
 );

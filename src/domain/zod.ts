@@ -3,7 +3,8 @@
 // (input side with io: "input", decoded side by default) for the server's OpenAPI document.
 
 import { z } from "zod";
-import { msg, type Lang } from "./messages";
+import { currentLang, msg, type Lang } from "./messages";
+import { textOf, type LazyText } from "./tr";
 
 // The portal's content security policy forbids eval. zod probes for it (new Function) before
 // compiling fast object parsers, and the browser reports each probe as a policy violation; in
@@ -38,13 +39,17 @@ export interface ZTextOptions {
   /** Tab and line breaks allowed (remarks, reported texts); other control characters never are. */
   multiline?: boolean;
   /** Names the field in the messages ("备注" → "备注最多200个字符"). */
-  label?: string;
+  label?: LazyText;
+  /** The messages' language; without it, the reader's language when a check fails. */
   lang?: Lang;
   /** One message for every failure, instead of the length and character messages. */
-  error?: string;
+  error?: LazyText;
   /** The message when the value is missing or not text (default: `error`, else zod's own). */
-  typeError?: string;
+  typeError?: LazyText;
 }
+
+/** A zod message from a text given as a string or read when the check fails. */
+const lazyError = (text: LazyText) => ({ error: () => textOf(text) });
 
 /**
  * Text with a length limit that refuses control characters: every text a route accepts goes
@@ -52,18 +57,20 @@ export interface ZTextOptions {
  * byte into the database. The limit counts UTF-16 units, as the browser's maxLength does.
  */
 export function zText(options: ZTextOptions) {
-  const lang = options.lang ?? "zh";
-  const label = options.label ?? (lang === "zh" ? "内容" : "");
+  // Messages are worded when a check fails, in the language of that moment.
+  const lang = () => options.lang ?? currentLang();
+  const label = () => (options.label !== undefined ? textOf(options.label) : lang() === "zh" ? "内容" : "");
   const m = TEXT_MESSAGES;
+  const own = (make: () => string) => (options.error !== undefined ? lazyError(options.error) : { error: make });
   // Without a message of its own, a missing value is described by the caller's error map (the
   // server names the field).
   const typeError = options.typeError ?? options.error;
-  let out = typeError === undefined ? z.string() : z.string({ error: typeError });
+  let out = typeError === undefined ? z.string() : z.string(lazyError(typeError));
   if (options.trim) out = out.trim();
-  if (options.min !== undefined) out = out.min(options.min, options.error ?? m.tooShort[lang](label, options.min));
+  if (options.min !== undefined) out = out.min(options.min, own(() => m.tooShort[lang()](label(), options.min!)));
   return out
-    .max(options.max, options.error ?? m.tooLong[lang](label, options.max))
-    .regex(options.multiline ? NO_CONTROLS_BUT_LINES : NO_CONTROLS, options.error ?? m.control[lang](label));
+    .max(options.max, own(() => m.tooLong[lang()](label(), options.max)))
+    .regex(options.multiline ? NO_CONTROLS_BUT_LINES : NO_CONTROLS, own(() => m.control[lang()](label())));
 }
 
 /** Whether a text holds a control character (tab and line breaks allowed when `multiline`). */
@@ -74,8 +81,8 @@ export function hasControlChars(value: string, multiline = false): boolean {
 export interface ZIntOptions {
   min?: number;
   max?: number;
-  /** Message for every failure; defaults to the zh "whole number" message. */
-  error?: string;
+  /** Message for every failure; defaults to the "whole number" message. */
+  error?: LazyText;
 }
 
 /**
@@ -83,12 +90,12 @@ export interface ZIntOptions {
  * beyond the safe-integer range: a garbled page number must fail, not become NaN or 0.
  */
 export function zInt(options: ZIntOptions = {}) {
-  const error = options.error ?? msg("intInvalid");
-  let out = z.int({ error });
+  const error = lazyError(options.error ?? (() => msg("intInvalid")));
+  let out = z.int(error);
   if (options.min !== undefined) out = out.min(options.min, error);
   if (options.max !== undefined) out = out.max(options.max, error);
   // 20 characters hold every safe integer and its sign; longer digit strings are not read at all.
-  return z.codec(z.union([z.int({ error }), z.string({ error }).max(20, error).regex(/^-?\d+$/, error)], { error }), out, {
+  return z.codec(z.union([z.int(error), z.string(error).max(20, error).regex(/^-?\d+$/, error)], error), out, {
     // `|| 0` folds '-0' into 0; the regex leaves no other falsy result.
     decode: (value) => Number(value) || 0,
     encode: (value) => value,
@@ -98,11 +105,10 @@ export function zInt(options: ZIntOptions = {}) {
 const TRUE_VALUES: readonly unknown[] = [true, 1, "true", "1"];
 
 /** Boolean from true/false, 1/0, 'true'/'false', '1'/'0'; anything else ('yes', '', 2) fails. */
-export function zBool(error: string = msg("invalidValue")) {
+export function zBool(message: LazyText = () => msg("invalidValue")) {
+  const error = lazyError(message);
   return z.codec(
-    z.union([z.boolean({ error }), z.literal([0, 1], { error }), z.literal(["true", "false", "1", "0"], { error })], {
-      error,
-    }),
+    z.union([z.boolean(error), z.literal([0, 1], error), z.literal(["true", "false", "1", "0"], error)], error),
     z.boolean(),
     {
       decode: (value) => TRUE_VALUES.includes(value),
@@ -121,16 +127,17 @@ export function zBool(error: string = msg("invalidValue")) {
  */
 export function zOptionalString(
   inner: z.ZodType<string, string> = z.string(),
-  error: string = msg("invalidValue"),
+  message: LazyText = () => msg("invalidValue"),
   max?: number,
 ) {
+  const error = lazyError(message);
   const declared = inner instanceof z.ZodString ? inner.maxLength : null;
   const raw = z
-    .string({ error })
+    .string(error)
     .max(max ?? (declared !== null ? 2 * declared : TEXT_MAX_DEFAULT), error)
     .regex(NO_CONTROLS, error);
   return z
-    .codec(z.union([raw, z.null({ error })], { error }), inner.optional(), {
+    .codec(z.union([raw, z.null(error)], error), inner.optional(), {
       decode: (value) => (value === "" || value === null ? undefined : value),
       encode: (value) => value ?? "",
     })

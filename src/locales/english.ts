@@ -3,8 +3,11 @@
 import antdEnUS from "antd/es/locale/en_US";
 import enUS from "./en-US.json";
 import codesEnUS from "./codes.en-US.json";
+import domainEnUS from "./domain.en-US.json";
 
 export const texts = enUS;
 /** The code labels, as t('codes.<group>.<code>'). */
 export const codes = codesEnUS;
 export const antdTexts = antdEnUS;
+/** The domain's texts (validation messages, fare and ledger labels), keyed by their Chinese. */
+export const domainTexts: Readonly<Record<string, string>> = domainEnUS;

@@ -9,8 +9,9 @@ import { useMemo } from "react";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next, useTranslation } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
-import { MESSAGES, type Lang } from "../domain/messages";
+import { MESSAGES, setCurrentLang, type Lang } from "../domain/messages";
 import { codeKey, type CodeTable } from "../domain/codes";
+import { registerDomainEnglish } from "../domain/tr";
 import type { Locale as AntdLocale } from "antd/es/locale";
 // The ES build: the CommonJS "antd/locale/*" re-export reaches the bundle as a module wrapper,
 // and antd then falls back to English for its own texts.
@@ -59,6 +60,7 @@ function loadDayjsLocale(): Promise<unknown> {
 
 function applyLocale(lng: string): void {
   const locale = normaliseLocale(lng);
+  setCurrentLang(domainLang(locale));
   void dayjsLocale?.then((m) => m.applyDayjsLocale(locale === "zh-CN"));
   if (typeof document !== "undefined") document.documentElement.lang = locale;
   try {
@@ -86,8 +88,9 @@ const lazyLocales: BackendModule = {
       return;
     }
     import("../locales/english")
-      .then(({ texts, codes, antdTexts }) => {
+      .then(({ texts, codes, antdTexts, domainTexts }) => {
         antdLocales["en-US"] = antdTexts;
+        registerDomainEnglish(domainTexts);
         callback(null, { ...texts, messages: domainMessages("en"), codes });
       })
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));

@@ -12,6 +12,7 @@ import {
 } from "../domain/events";
 import type { Envelope, Tips } from "../domain/envelope";
 import { isSafeNavigation } from "../domain/urls";
+import { currentLang } from "../domain/messages";
 import { toFormBody, flattenDotKeys } from "./form-encode";
 import { clearSession, getToken, saveRedirect } from "./session-store";
 import { LOGIN_PATH } from "../access/routes";
@@ -254,7 +255,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   if (token) expiryAnnounced = false;
   // The token travels in the Authorization header only: never in a URL, which logs and proxies keep.
   const common = { timestamp: Date.now(), device: "web" };
-  const auth = authHeader(token);
+  const auth = callHeaders(token);
   const started = Date.now();
   let reply: Envelope | null;
   let axios: AxiosStatic | null = null;
@@ -316,8 +317,11 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   throw err;
 }
 
-function authHeader(token: string | null): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
+// The portal's language goes with every call, so the server answers its messages in it (the
+// browser's own Accept-Language says what the browser was set to, not what the portal shows).
+function callHeaders(token: string | null): Record<string, string> {
+  const language = { "accept-language": currentLang() === "en" ? "en-US" : "zh-CN" };
+  return token ? { authorization: `Bearer ${token}`, ...language } : language;
 }
 
 /**
@@ -332,7 +336,7 @@ export async function downloadFile(path: string, data: Record<string, unknown>):
     responseType: "blob",
     validateStatus: () => true,
     data: toFormBody({ ...data, timestamp: Date.now(), device: "web" }),
-    headers: { ...authHeader(getToken()), "content-type": "application/x-www-form-urlencoded" },
+    headers: { ...callHeaders(getToken()), "content-type": "application/x-www-form-urlencoded" },
   });
   const blob = res.data as Blob;
   if (res.status === 200) return blob;

@@ -6,6 +6,7 @@
 // a seat of either segment that cannot be had leaves nothing written. A business (因公) booking is held to the booker's travel
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -46,7 +47,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   // subordinate is its traveller member, so the subordinate sees it too.
   if (input.forMemberId !== undefined) {
     const sub = await subordinatesOf(db, member).select("members.id").where("members.id", "=", input.forMemberId).executeTakeFirst();
-    if (!sub) throw new DomainError("forbidden", "只能为您的下级会员下单");
+    if (!sub) throw new DomainError("forbidden", say("flight.onlyOrderSubMembers"));
   }
 
   // Replace-booking: the colleague travels under their own standard; the booker books and pays.
@@ -58,7 +59,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   const flight = legs[0].flight;
   const price = legs.reduce((a, l) => a + l.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, { data: {
+    throw new DomainError("conflict", say("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
@@ -70,10 +71,10 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   input.passengers.forEach((p, i) => {
     // One passenger type for the whole trip: the age on the first departure.
     const t = passengerTypeOn(p, flight.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = "出生日期不正确（不能晚于出发日期）";
+    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
     // A policy covers each flight of the trip: every flight must offer it.
-    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
+    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = say("flight.flightDoesOfferChosenInsurance");
   });
   const first = Object.values(errors)[0];
   if (first) throw new DomainError("badInput", first, { errors });
@@ -96,7 +97,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       for (const [i, l] of legs.entries()) {
         const hold = await supplier.within(trx).hold(l.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
         // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
+        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
         holds.push(hold);
       }
       const expiresAt = holds.map((h) => h.expiresAt).sort()[0];
@@ -150,7 +151,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
             orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
-            title: `机票订单 · ${[flight.depCityName, ...legs.map((l) => l.flight.arrCityName)].join(" → ")} · ${legs.map((l) => l.flight.flightNo).join("/")}`, amountFen: panel.payprice,
+            title: say("flight.flightOrder", { arrCityName: [flight.depCityName, ...legs.map((l) => l.flight.arrCityName)].join(" → "), flightNo: legs.map((l) => l.flight.flightNo).join("/") }), amountFen: panel.payprice,
             withinStandard: biz.withinStandard, fareDeadline: expiresAt,
           })
         : status;

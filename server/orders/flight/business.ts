@@ -2,6 +2,7 @@
 // reads the standard's cabins and fare limits, the lowest fare of the window around the chosen
 // departure coming from the same search the booker saw; 超标自付 applies to a fare over the
 // standard's price limit.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { flightVerdict, fullEconomyFen, lowestInWindowFen, type TravelType } from "../../../src/domain/policy";
@@ -12,7 +13,7 @@ import { businessPolicyOf, decideBusiness as decide, reasonRequired, tripPolicyO
 
 export { APPLICATION_REQUIRED, BUSINESS_MEMBERS_ONLY, canBookOnBusiness, PRIVATE_FACTS, type BusinessFacts, type BusinessPolicy } from "../business";
 
-const CHOSEN = "所选航班";
+const CHOSEN = say("flight.chosenFlight");
 export const REASON_REQUIRED = reasonRequired(CHOSEN);
 
 /** The standard's view of one fare for the traveller (the same for the page's check and the booking). */
@@ -62,5 +63,5 @@ export function decideBusiness(
   supplier: FlightSupplier,
   c: SupplierContext,
 ): Promise<BusinessFacts> {
-  return decide(db, member, input, { chosen: CHOSEN, date: flight.depDate, dateLabel: "航班日期" }, () => businessPolicy(db, member, flight, seat, supplier, c));
+  return decide(db, member, input, { chosen: CHOSEN, date: flight.depDate, dateLabel: say("flight.flightDate") }, () => businessPolicy(db, member, flight, seat, supplier, c));
 }

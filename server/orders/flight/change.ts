@@ -8,6 +8,7 @@
 // out unpaid and the new seats go back. Confirmed, the chosen passengers' old seats are released
 // and their tickets point at the change; when no other passenger still flies, the order itself
 // carries the new flight.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -56,7 +57,7 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   const trip = await currentTrip(db, input.id);
   assertMove(trip.order.status, "requestChange", "改签");
   // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
-  if (trip.order.international) throw new DomainError("conflict", "国际机票暂不支持在线改签，请联系客服办理");
+  if (trip.order.international) throw new DomainError("conflict", say("flight.internationalTicketsChangedOnlineContact"));
   const choice = choosePassengers(trip, input.passengerIds, "改签");
   const chosen = choice.chosen;
   // A round trip's or connection's change moves tickets of one segment: the order keeps both
@@ -65,26 +66,26 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   // A change moves the passengers of one booking: those already changed to another flight apart are changed on their own.
   const from = chosen[0];
   if (chosen.some((t) => t.fareKey !== from.fareKey || t.holdId !== from.holdId)) {
-    throw new DomainError("badInput", "所选乘客不在同一航班上，请分别改签", { errors: { passengerIds: "所选乘客不在同一航班上，请分别改签" } });
+    throw new DomainError("badInput", say("flight.chosenPassengersAreSameFlight"), { errors: { passengerIds: say("flight.chosenPassengersAreSameFlight") } });
   }
   // The agreed service fee is the booker's company's, whoever asks.
   const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
   const c = await supplierContext(db, booker ?? null);
   const v = await suppliersFor(db, seed).flight.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", "该舱位已售完或已关闭，请重新选择航班");
+  if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", say("flight.cabinSoldOutClosedChoose"));
   if (v.flight.depCity !== from.flight.depCity || v.flight.arrCity !== from.flight.arrCity) {
-    throw new DomainError("badInput", "改签只能选择同一航线的航班", { errors: { fareKey: "改签只能选择同一航线的航班" } });
+    throw new DomainError("badInput", say("flight.changeMustFlightSameRoute"), { errors: { fareKey: say("flight.changeMustFlightSameRoute") } });
   }
-  if (input.fareKey === from.fareKey) throw new DomainError("badInput", "请选择与原航班不同的航班或舱位", { errors: { fareKey: "请选择与原航班不同的航班或舱位" } });
+  if (input.fareKey === from.fareKey) throw new DomainError("badInput", say("flight.chooseFlightCabinDifferentFrom"), { errors: { fareKey: say("flight.chooseFlightCabinDifferentFrom") } });
   // A 政府采购 ticket changes to another GP fare (its budget unit and official card stay with it);
   // an ordinary ticket cannot become one.
   const toGp = isGpSeat(v.seat);
   if (Boolean(trip.order.gp) !== toGp) {
-    const problem = trip.order.gp ? "公务机票只能改签为其他航班的政府采购票价" : GP_MESSAGES.elsewhere;
+    const problem = trip.order.gp ? say("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
     throw new DomainError("badInput", problem, { errors: { fareKey: problem } });
   }
   const passengers = passengerCounts(chosen);
-  if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", `该舱位仅剩 ${v.seat.seatsLeft} 个座位`);
+  if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", say("flight.onlySeatsLeftCabin", { seatsLeft: v.seat.seatsLeft }));
   const hours = hoursUntil(from.flight.depUtc, now());
   const quote = changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
   const { seats: _seats, ...flight } = v.flight;
@@ -106,16 +107,16 @@ export async function confirmChange(db: Kysely<Database>, member: Member, input:
   const { chosen, from, whole, passengers, reply, context, holdAmount } = await price(db, input, seed);
   const { quote, flight, seat } = reply;
   if (quote.total !== input.total) {
-    throw new DomainError("conflict", `改签费用已变更：原为 ${yuan(input.total)}，现为 ${yuan(quote.total)}，请确认后重新提交`, { data: { priceChanged: true, oldPrice: input.total, newPrice: quote.total } });
+    throw new DomainError("conflict", say("flight.changeFeeHasChangedWas", { total: yuan(input.total), total2: yuan(quote.total) }), { data: { priceChanged: true, oldPrice: input.total, newPrice: quote.total } });
   }
   return inTransaction(db, async (trx) => {
     const toPay = quote.total > 0;
-    const note = `改签至 ${flight.flightNo} ${flight.depDate} ${flight.depTime} ${seat.cabinClassName}${seat.cabinCode}，${toPay ? `需支付 ${yuan(quote.total)}` : "无需补款"}；${whole ? "乘客" : "部分改签"}：${namesOf(chosen)}`;
+    const note = say("flight.change2", { flightNo: flight.flightNo, depDate: flight.depDate, depTime: flight.depTime, cabinClassName: seat.cabinClassName, cabinCode: seat.cabinCode, toPay: toPay ? say("flight.changeToPay", { total: yuan(quote.total) }) : say("flight.changeNothingToPay"), whole: whole ? say("flight.changeAllPassengers") : say("flight.changePartial"), names: namesOf(chosen) });
     await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
     await moveTickets(trx, input.id, chosen, "requestChange");
     const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
     // The hold priced the seats again inside the transaction: the quote must still be theirs.
-    if (hold.amount !== holdAmount) throw new DomainError("conflict", "票价已变更，请重新选择航班");
+    if (hold.amount !== holdAmount) throw new DomainError("conflict", say("flight.fareHasChangedChooseFlight"));
     const at = isoAt();
     const status = toPay ? "awaitingPayment" : "confirming";
     const expiresAt = toPay ? hold.expiresAt : null;
@@ -145,7 +146,7 @@ async function openChange(trx: Kysely<Database>, orderId: number) {
 
 async function settleRecord(trx: Kysely<Database>, id: number, from: string, to: string): Promise<void> {
   const done = await trx.updateTable("flight_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "改签状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.changeStatusHasChangedRefresh"));
 }
 
 /** The passengers a change is for (its quote's), as their tickets stand now. */
@@ -160,7 +161,7 @@ async function changedPassengers(trx: Kysely<Database>, orderId: number, quote: 
  */
 export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await openChange(trx, orderId);
-  if (!change) throw new DomainError("conflict", "该订单没有待确认的改签");
+  if (!change) throw new DomainError("conflict", say("flight.orderHasNoChangeAwaiting"));
   await settleRecord(trx, change.id, change.status, "confirmed");
   await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
   const supplier = suppliersFor(trx).flight.within(trx);
@@ -206,14 +207,14 @@ export const flightChangeStepJob = defineJobKind({
       // Run only after the new seats' hold ran out (the runner was down): they can no longer be had.
       const hold = await findHold(trx, change.toHoldId);
       if (hold.status === "held" && Date.parse(hold.expiresAt) <= now()) {
-        await declineFlightChange(trx, change.orderId, "座位保留时间内未能完成改签，改签已取消，新航班座位已释放");
+        await declineFlightChange(trx, change.orderId, say("flight.changeWasCompletedWhileSeats"));
       } else {
-        await confirmFlightChange(trx, change.orderId, "航空公司已确认改签，新航班已出票，原座位已释放");
+        await confirmFlightChange(trx, change.orderId, say("flight.airlineConfirmedChangeNewFlight"));
       }
     }
     // Paid meanwhile (confirmed) or already declined: nothing left to expire.
     if (p.action === "expire" && change.status === "awaitingPayment") {
-      await declineFlightChange(trx, change.orderId, "改签款超时未支付，改签已取消，新航班座位已释放");
+      await declineFlightChange(trx, change.orderId, say("flight.changePaymentWasMadeTime"));
     }
   },
 });

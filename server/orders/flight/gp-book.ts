@@ -6,6 +6,7 @@
 // the cashier, ticketing, expiry, refund and change serve it, with the GP fare's own fee table
 // (its tier is in the fare the order keeps). GP orders are outside a company's travel standard:
 // the budget unit's own rules for official business govern their reimbursement.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import type { AppContext } from "../../services/context";
@@ -33,7 +34,7 @@ export async function gpCaller(ctx: Pick<AppContext, "authorize">, member: Membe
   return member;
 }
 
-export const GP_EVENT_NOTE = "政府采购机票（公务机票）";
+export const GP_EVENT_NOTE = say("flight.governmentFareTicketOfficialBusiness");
 
 export async function bookGpFlight(db: Kysely<Database>, member: Member, input: GpOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -42,11 +43,11 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
   const v = await supplier.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new DomainError("conflict", "该航班的政府采购票价已售完或已关闭，请重新查询航班");
+  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new DomainError("conflict", say("flight.flightSGovernmentFaresAre"));
   const seat = v.seat;
   const flight = v.flight;
   if (seat.salePrice !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(seat.salePrice)}，是否按新价格继续预订？`, { data: {
+    throw new DomainError("conflict", say("flight.fareHasChangedWasNow2", { price: yuan(input.price), salePrice: yuan(seat.salePrice) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: seat.salePrice,
@@ -55,7 +56,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
 
   const errors = gpPassengerProblems(input.passengers, flight.depDate);
   input.passengers.forEach((p, i) => {
-    if (p.insuType && !seat.insurance.some((o) => o.insuType === p.insuType)) errors[`passengers.${i}.insuType`] = "该航班不提供所选保险";
+    if (p.insuType && !seat.insurance.some((o) => o.insuType === p.insuType)) errors[`passengers.${i}.insuType`] = say("flight.flightDoesOfferChosenInsurance");
   });
   const first = Object.values(errors)[0];
   if (first) throw new DomainError("badInput", first, { errors });
@@ -70,7 +71,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).hold(input.fareKey, { adults, children: 0, infants: 0 }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
+      if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx

@@ -5,6 +5,7 @@
 // expiry job in ONE transaction: a segment that cannot give its seats leaves nothing written.
 // The order is a flight order (product "air", international 1), so the order centre, the
 // cashier, ticketing, expiry and refunds handle it as they handle a domestic one.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -26,7 +27,7 @@ import { companyIdOf } from "./book";
 import { isGpFareKey } from "../../../src/domain/travel/gp-fares";
 
 /** Business bookings abroad are recorded as such; the travel standard has no international rules to check them against. */
-export const INTL_STANDARD_NOT_CHECKED = "国际机票暂不校验差旅标准";
+export const INTL_STANDARD_NOT_CHECKED = say("flight.internationalTicketsAreCheckedAgainst");
 
 export async function bookIntlFlight(db: Kysely<Database>, member: Member, input: IntlOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -39,14 +40,14 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const segments: { flight: FlightItem; seat: FlightSeat }[] = [];
   for (const fareKey of input.fareKeys) {
     // 政府采购 fares are domestic and booked on their own page.
-    if (isGpFareKey(fareKey)) throw new DomainError("badInput", "国际机票没有政府采购票价，请重新选择行程", { errors: { fareKeys: "国际机票没有政府采购票价，请重新选择行程" } });
+    if (isGpFareKey(fareKey)) throw new DomainError("badInput", say("flight.internationalFlightsHaveNoGovernment"), { errors: { fareKeys: say("flight.internationalFlightsHaveNoGovernment") } });
     const v = await supplier.verify(fareKey, c);
-    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", `航班 ${fareKey.split("|")[0].split(":")[1]} 该舱位已售完，请重新选择行程`);
+    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", say("flight.flightCabinSoldOutChoose", { split: fareKey.split("|")[0].split(":")[1] }));
     segments.push({ flight: v.flight, seat: v.seat });
   }
   const price = segments.reduce((a, s) => a + s.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", `票价已变更：原价 ${yuan(input.price)}，现价 ${yuan(price)}，是否按新价格继续预订？`, { data: {
+    throw new DomainError("conflict", say("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
@@ -59,7 +60,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const types: PassengerType[] = [];
   input.passengers.forEach((p, i) => {
     const t = passengerTypeOn(p, first.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = "出生日期不正确（不能晚于出发日期）";
+    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
   });
   const firstError = Object.values(errors)[0];
@@ -79,7 +80,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).holdItinerary(input.fareKeys, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced every segment again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice) throw new DomainError("conflict", "票价已变更，请重新查询航班后预订");
+      if (hold.amount !== panel.payprice) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx
@@ -127,7 +128,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
         .execute();
       await trx
         .insertInto("order_events")
-        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: business ? `因公预订（${INTL_STANDARD_NOT_CHECKED}）` : null, createTime: at })
+        .values({ orderId: order.id, action: "create", fromStatus: null, toStatus: status, actorMemberId: member.id, actorName: actor.name, note: business ? say("flight.businessBooking", { INTL_STANDARD_NOT_CHECKED }) : null, createTime: at })
         .execute();
       await scheduleFlightOrderExpiry(trx, order.id, hold.expiresAt);
       return { id: order.id, orderNo: order.orderNo, status, payprice: panel.payprice, expiresAt: hold.expiresAt };

@@ -1,5 +1,6 @@
 // The flight order's timed step: an unpaid order (or one still waiting for its approval) is
 // cancelled at its expiry and its seats go back on sale. The job is written with the order, so a restart loses none.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
@@ -23,7 +24,7 @@ export const flightOrderExpiryJob = defineJobKind({
     const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", p.orderId).executeTakeFirst();
     // Paid or cancelled meanwhile: nothing left to expire.
     if (!order || (order.status !== FLIGHT_ORDER_STATUS.pendingPayment && order.status !== FLIGHT_ORDER_STATUS.approving)) return;
-    const note = order.status === FLIGHT_ORDER_STATUS.approving ? "票价已过期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    const note = order.status === FLIGHT_ORDER_STATUS.approving ? say("orders.fareExpiredBeforeApprovalFinished") : say("flight.paidTimeCancelledAutomaticallyBy");
     await applyFlightMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });

@@ -2,6 +2,7 @@
 // trip or connection (the second named by nextFareKey), each verified now and priced for the
 // passengers on its own panel. A business booking is held to the travel standard leg by leg;
 // the order records both verdicts and asks for one approval when either leg needs it.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -30,7 +31,7 @@ export async function verifyLegs(supplier: FlightSupplier, input: Pick<FlightOrd
   for (const fareKey of keys) {
     const v = await supplier.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) {
-      throw new DomainError("conflict", keys.length > 1 ? `航班 ${flightNoOf(fareKey)} 该舱位已售完或已关闭，请重新查询航班` : "该舱位已售完或已关闭，请重新查询航班");
+      throw new DomainError("conflict", keys.length > 1 ? say("flight.flightCabinSoldOutClosed", { fareKey: flightNoOf(fareKey) }) : say("flight.cabinSoldOutClosedSearch"));
     }
     legs.push({ fareKey, flight: v.flight, seat: v.seat });
   }
@@ -57,7 +58,7 @@ export function legPanels(legs: readonly Leg[], passengers: readonly { psgType: 
 
 /** How each leg is named in a verdict: 去程 / 返程, or 第一程 / 第二程 of a connection. */
 export function legNames(trip: FlightTrip): string[] {
-  return trip === "rt" ? ["去程", "返程"] : ["第一程", "第二程"];
+  return trip === "rt" ? [say("flight.outbound"), say("flight.return")] : [say("flight.firstLeg"), say("flight.secondLeg")];
 }
 
 /**

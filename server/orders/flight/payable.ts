@@ -1,6 +1,7 @@
 // What paying a flight order does: its payment starts ticketing, running out of time cancels it;
 // paying a change confirms it (the old seats are released), running out of time declines it.
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
+import { say } from "../../services/i18n/catalogue";
 import { registerOwedExtra, registerPayable } from "../../payments/products";
 import { SYSTEM_ACTOR } from "../actor";
 import { EXPIRED_UNPAID } from "../expired";
@@ -19,8 +20,8 @@ export function registerFlightPayables(): void {
     },
   });
   registerPayable("airChange", {
-    onPaid: (trx, orderId, note) => confirmFlightChange(trx, orderId, `改签款已支付（${note}），改签完成，原座位已释放`),
-    onExpired: (trx, orderId) => declineFlightChange(trx, orderId, "改签款超时未支付，改签已取消，新航班座位已释放"),
+    onPaid: (trx, orderId, note) => confirmFlightChange(trx, orderId, say("orders.changePaymentMadeChangeComplete", { note })),
+    onExpired: (trx, orderId) => declineFlightChange(trx, orderId, say("flight.changePaymentWasMadeTime")),
   });
   // While a change waits in 改签申请中 the order owes the change's amount, not its total.
   registerOwedExtra("air", async (db, order) => {

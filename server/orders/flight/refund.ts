@@ -9,6 +9,7 @@
 // refund record's status, so a job that runs twice finds it moved on and does nothing. A refunded
 // passenger's policy of a flight not yet flown is surrendered: 退保中 with the request, its
 // premium in the quote and back with the ticket money, then 已退保; after the flight it is kept.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -68,13 +69,13 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
     const { chosen, whole } = choosePassengers(trip, input.passengerIds, "退票");
     const quote = quoteOf(chosen);
     const actor = memberActor(member);
-    const money = `退票原因：${input.reason}；应退 ${yuan(quote.refund)}（${moneyNote(quote)}）`;
+    const money = say("flight.refundReasonRefundDue", { reason: input.reason, refund: yuan(quote.refund), quote: moneyNote(quote) });
     let status = trip.order.status;
     if (whole) {
-      status = (await applyFlightMove(trx, { orderId: input.id, action: "requestRefund", actor, note: `${money}；乘客：${namesOf(chosen)}`, seed })).to;
+      status = (await applyFlightMove(trx, { orderId: input.id, action: "requestRefund", actor, note: say("flight.passengers", { money, chosen: namesOf(chosen) }), seed })).to;
     } else {
       // Only some passengers: the order stays as it is, and the timeline says who asked for whom.
-      await recordTicketEvent(trx, input.id, "partialRefund", actor, `部分退票：${namesOf(chosen)}；${money}`);
+      await recordTicketEvent(trx, input.id, "partialRefund", actor, say("flight.partialRefund", { chosen: namesOf(chosen), money }));
     }
     await moveTickets(trx, input.id, chosen, "requestRefund");
     await movePolicies(trx, input.id, quote.lines, "surrender");
@@ -94,9 +95,9 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
 
 /** What the refund keeps and gives back besides the tickets: the fee, a surrendered policy's premium, one kept after the flight. */
 function moneyNote(q: Pick<RefundQuote, "fee" | "insurance" | "insuranceKept">, feeWord = ""): string {
-  const parts = [`${feeWord}退票费 ${yuan(q.fee)}`];
-  if (q.insurance > 0) parts.push(`含保险退保 ${yuan(q.insurance)}`);
-  if (q.insuranceKept > 0) parts.push(`航班已起飞，保险已生效，保费 ${yuan(q.insuranceKept)} 不退`);
+  const parts = [say("flight.refundFee", { feeWord, fee: yuan(q.fee) })];
+  if (q.insurance > 0) parts.push(say("flight.insuranceSurrendered", { insurance: yuan(q.insurance) }));
+  if (q.insuranceKept > 0) parts.push(say("flight.flightHasDepartedInsuranceForce", { insuranceKept: yuan(q.insuranceKept) }));
   return parts.join("，");
 }
 
@@ -132,13 +133,13 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
 
   const lines = JSON.parse(refund.passengers) as RefundLine[];
   const names = namesOf(lines);
-  const say = (note: string) =>
+  const record = (note: string) =>
     whole
       ? applyFlightMove(trx, { orderId: refund.orderId, action, actor: SYSTEM_ACTOR, note })
       : recordTicketEvent(trx, refund.orderId, PARTIAL_EVENT[action], SYSTEM_ACTOR, `${names}：${note}`);
 
   if (action === "acceptRefund") {
-    await say("航空公司已受理退票");
+    await record(say("flight.airlineHasAcceptedRefund"));
   } else if (action === "finishRefund") {
     // The airline takes these passengers' tickets back: their seats, in whichever booking each
     // flies on, are on sale again.
@@ -150,16 +151,16 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
       if (holdId) await supplier.refundSeats(holdId, passengerCounts(tickets.filter((t) => t.holdId === holdId)), context);
     }
     await moveTickets(trx, refund.orderId, tickets, "finishRefund");
-    await say("航空公司退票完成，座位已释放");
+    await record(say("flight.airlineCompletedRefundSeatsAre"));
   } else {
     // Only the whole order's refund is the trade's last: after some passengers' it stays paid for the others.
     const back = await payBack(trx, {
       orderId: refund.orderId, orderNo: order.orderNo, businessType: BUSINESS_TYPE.dometicketOrderPay, amountFen: refund.refundFen,
-      note: `机票退票退款（${names}）`, final: whole,
+      note: say("flight.flightTicketRefund", { names }), final: whole,
     });
-    const where = back.to === "none" ? "" : ` 至${back.label}`;
+    const where = back.to === "none" ? "" : say("flight.to", { label: back.label });
     await movePolicies(trx, refund.orderId, lines, "finishSurrender");
-    await say(`退款 ${yuan(refund.refundFen)}${where}（${moneyNote({ ...refundTotals(lines), fee: refund.feeFen }, "扣除")}）`);
+    await record(say("flight.refund2", { refundFen: yuan(refund.refundFen), where, feeFen: moneyNote({ ...refundTotals(lines), fee: refund.feeFen }, "扣除") }));
     await trx.updateTable("flight_refunds").set({ toAccount: back.to }).where("id", "=", refund.id).execute();
     if (!whole) await closeWhenAllRefunded(trx, refund.orderId);
   }
@@ -178,7 +179,7 @@ async function closeWhenAllRefunded(trx: Kysely<Database>, orderId: number): Pro
   const ticket = await trx.selectFrom("order_passengers").select("id").where("orderId", "=", orderId).where("ticketStatus", "!=", "refunded").executeTakeFirst();
   const money = await trx.selectFrom("flight_refunds").select("id").where("orderId", "=", orderId).where("status", "!=", "refunded").executeTakeFirst();
   if (ticket || money) return;
-  await applyFlightMove(trx, { orderId, action: "closeRefunded", actor: SYSTEM_ACTOR, note: "所有乘客均已退票退款" });
+  await applyFlightMove(trx, { orderId, action: "closeRefunded", actor: SYSTEM_ACTOR, note: say("flight.allPassengersTicketsAreRefunded") });
   await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() })
     .where("orderId", "=", orderId).where("businessType", "=", BUSINESS_TYPE.dometicketOrderPay).where("status", "=", "paid").execute();
 }

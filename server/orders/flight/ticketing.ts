@@ -3,6 +3,7 @@
 // confirmed booking's record locator is read from the supplier, every passenger gets a ticket
 // number and the order is ticketed (7 → 2). Each step is one conditional move, so a job that
 // runs twice (after a crash) finds the order already moved and does nothing.
+import { say } from "../../services/i18n/catalogue";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -44,7 +45,7 @@ export const flightOrderIssueJob = defineJobKind({
   async run(p, { trx }) {
     const order = await trx.selectFrom("orders").select("status").where("id", "=", p.orderId).executeTakeFirst();
     if (!order || order.status !== FLIGHT_ORDER_STATUS.paid) return;
-    await applyFlightMove(trx, { orderId: p.orderId, action: "issue", actor: SYSTEM_ACTOR, note: "已提交航空公司出票" });
+    await applyFlightMove(trx, { orderId: p.orderId, action: "issue", actor: SYSTEM_ACTOR, note: say("flight.submittedAirlineTicketing") });
     await enqueueJob(trx, { kind: FLIGHT_ORDER_TICKET_JOB, runAt: now() + TICKETING_DELAY_MS, payload: { orderId: p.orderId } });
   },
 });
@@ -72,7 +73,7 @@ export const flightOrderTicketJob = defineJobKind({
     }
     // Every passenger now holds a ticket of their own, refunded or changed on its own from here.
     await trx.updateTable("order_passengers").set({ ticketStatus: "ticketed" }).where("orderId", "=", p.orderId).where("ticketStatus", "=", "none").execute();
-    await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: `出票完成，订座记录 ${references.join("、")}` });
+    await applyFlightMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: say("flight.ticketedBookingReferences", { references: references.join("、") }) });
   },
 });
 

@@ -7,6 +7,7 @@
 // submitted through the approval engine. The traveller is the booker, or the colleague the
 // booker may book for (代订), whose standard, trip application and approval flow then apply; the
 // booker pays.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -35,9 +36,9 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
   const supplier = suppliersFor(db, seed).hotel;
   const booking = { hotelId: input.hotelId, roomTypeId: input.roomTypeId, checkIn: input.checkIn, checkOut: input.checkOut, roomCount: input.roomCount };
   const check = await supplier.canBook(booking, c);
-  if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? "该房型不可预订");
+  if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? say("hotel.roomTypeBooked"));
   if (check.amount !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", `房价已变更：原价 ${yuan(input.price)}，现价 ${yuan(check.amount)}，是否按新价格继续预订？`, { data: {
+    throw new DomainError("conflict", say("hotel.roomRateHasChangedWas", { price: yuan(input.price), amount: yuan(check.amount) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: check.amount,
@@ -55,7 +56,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);
       // The hold priced the stay again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== check.amount || panel.total !== check.amount) throw new DomainError("conflict", "房价已变更，请重新查询后预订");
+      if (hold.amount !== check.amount || panel.total !== check.amount) throw new DomainError("conflict", say("hotel.roomRateHasChangedSearch"));
       const at = isoAt();
       const order = await trx
         .insertInto("orders")
@@ -122,7 +123,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
             orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
-            title: `酒店订单 · ${base.cityName} · ${base.name} ${room.name}`, amountFen: panel.total,
+            title: say("hotel.hotelOrder", { cityName: base.cityName, name: base.name, name2: room.name }), amountFen: panel.total,
             withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
           })
         : status;

@@ -2,6 +2,7 @@
 // none: an unpaid order (or one still waiting for its approval) is cancelled at its expiry and its
 // rooms go back on sale; a paid one is confirmed by the supplier shortly after payment, then
 // checked in on the arrival day and completed on the departure day.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -39,7 +40,7 @@ export const hotelOrderExpiryJob = defineJobKind({
     // Paid or cancelled meanwhile: nothing left to expire. One still waiting for its approval
     // loses its held booking now too.
     if (!order || (order.status !== HOTEL_ORDER_STATUS.pendingPayment && order.status !== HOTEL_ORDER_STATUS.approving)) return;
-    const note = order.status === HOTEL_ORDER_STATUS.approving ? "预订保留已到期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    const note = order.status === HOTEL_ORDER_STATUS.approving ? say("hotel.bookingHoldExpiredBeforeApproval") : say("flight.paidTimeCancelledAutomaticallyBy");
     await applyHotelMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });
@@ -51,9 +52,9 @@ const STEP_FROM: Partial<Record<HotelOrderAction, number>> = {
 };
 
 const STEP_NOTE: Partial<Record<HotelOrderAction, string>> = {
-  confirm: "酒店已确认预订",
-  checkIn: "已到店入住",
-  complete: "已离店，订单完成",
+  confirm: say("hotel.hotelConfirmedBooking"),
+  checkIn: say("hotel.checked"),
+  complete: say("hotel.checkedOutOrderCompleted"),
 };
 
 export const hotelOrderStepJob = defineJobKind({

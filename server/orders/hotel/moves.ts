@@ -3,6 +3,7 @@
 // one transaction, so two concurrent moves on one order can never both succeed. Cancelling a
 // paid booking also refunds it (less the rate's cancellation fee) to the member's wallet in the
 // same transaction.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -33,7 +34,7 @@ type Order = { id: number; status: number; holdId: string | null; product: strin
 async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   const move = hotelOrderMove(order.status, r.action);
   if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-    throw new DomainError("conflict", `订单当前状态为「${hotelOrderLabel(order.status)}」，不能执行此操作`);
+    throw new DomainError("conflict", say("flight.orderSStatusDone", { status: hotelOrderLabel(order.status) }));
   }
   return recordMove(trx, order.id, move, r, move.to === HOTEL_ORDER_STATUS.cancelled);
 }
@@ -74,7 +75,7 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const order = await readOrder(trx, r.orderId);
     const stay = await trx.selectFrom("hotel_orders").select(["cancelPolicy"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     const paid = isPaidStatus(order.status);
-    if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", "该房型预订成功后不可取消");
+    if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", say("hotel.roomTypeCancelledOnceBooked"));
     const result = await write(trx, order, r);
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
     if (!paid) {
@@ -85,11 +86,11 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const refunded = order.holdId ? await supplier.refund(order.holdId, await supplierContext(trx, null)) : { fee: 0 };
     const fee = Math.min(order.totalFen, refunded.fee);
     const back = order.totalFen - fee;
-    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: "酒店订单取消退款" });
+    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: say("hotel.hotelOrderCancellationRefund") });
     await trx.updateTable("hotel_orders").set({ penaltyFen: fee, refundFen: back }).where("orderId", "=", order.id).execute();
     await write(trx, { ...order, status: HOTEL_ORDER_STATUS.cancelled }, {
       orderId: order.id, action: "refund", actor: SYSTEM_ACTOR,
-      note: `退款 ¥${formatFen(back)} 至${money.label || "原支付账户"}${fee > 0 ? `（扣除取消费 ¥${formatFen(fee)}）` : ""}`,
+      note: say("hotel.refund", { back: formatFen(back), label: money.label || say("orders.originalAccount"), fee: fee > 0 ? say("orders.cancellationFeeDeducted", { fee: formatFen(fee) }) : "" }),
     });
     return { from: result.from, to: HOTEL_ORDER_STATUS.refunded };
   });
@@ -108,16 +109,16 @@ export async function modifyHotelOrder(db: Kysely<Database>, orderId: number, in
       trx.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", order.id).orderBy("roomNo").execute(),
       trx.selectFrom("orders").select(["contactName", "contactMobile"]).where("id", "=", order.id).executeTakeFirstOrThrow(),
     ]);
-    if (input.guests.length !== stay.roomCount) throw new DomainError("badInput", `请为每间房填写一位入住人（共 ${stay.roomCount} 间）`, { errors: { guests: "请为每间房填写一位入住人" } });
+    if (input.guests.length !== stay.roomCount) throw new DomainError("badInput", say("hotel.giveOneGuestPerRoom", { roomCount: stay.roomCount }), { errors: { guests: say("hotel.giveOneGuestPerRoom2") } });
     const before = guests.map((g) => g.name).join("、");
     const after = input.guests.map((g) => g.name).join("、");
     const remark = input.remark ?? null;
     const changes = [
-      before !== after ? `入住人 ${before} → ${after}` : null,
-      contact.contactName !== input.contactName ? `联系人 ${contact.contactName} → ${input.contactName}` : null,
-      contact.contactMobile !== input.contactMobile ? `联系电话 ${contact.contactMobile} → ${input.contactMobile}` : null,
-      stay.arrivalTime !== input.arrivalTime ? `最晚到店 ${stay.arrivalTime} → ${input.arrivalTime}` : null,
-      (stay.remark ?? null) !== remark ? `备注 ${remark ?? "（无）"}` : null,
+      before !== after ? say("hotel.guests", { before, after }) : null,
+      contact.contactName !== input.contactName ? say("hotel.contact", { contactName: contact.contactName, contactName2: input.contactName }) : null,
+      contact.contactMobile !== input.contactMobile ? say("hotel.contactPhone", { contactMobile: contact.contactMobile, contactMobile2: input.contactMobile }) : null,
+      stay.arrivalTime !== input.arrivalTime ? say("hotel.latestArrival", { arrivalTime: stay.arrivalTime, arrivalTime2: input.arrivalTime }) : null,
+      (stay.remark ?? null) !== remark ? say("hotel.remark", { remark: remark ?? "（无）" }) : null,
     ].filter((c): c is string => c !== null);
     // Nothing to change: no move, no event.
     if (changes.length === 0) return { from: order.status, to: order.status, changed: false };

@@ -1,5 +1,6 @@
 // The recharge's timed step, written with the recharge so a restart loses none: an unpaid
 // recharge closes at its expiry.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -21,7 +22,7 @@ export const rechargeExpiryJob = defineJobKind({
     const order = await readRecharge(trx, p.orderId).catch(() => null);
     // Credited meanwhile (or gone): nothing left to close.
     if (!order || order.status !== RECHARGE_STATUS.pendingPayment) return;
-    await applyRechargeMove(trx, order, "expire", "超时未支付，充值已关闭");
+    await applyRechargeMove(trx, order, "expire", say("orders.paidTimeTopUpClosed"));
   },
 });
 

@@ -2,6 +2,7 @@
 // timeline event per move, in the caller's transaction. Crediting is the pay move together with
 // the wallet's credit and its ledger row (entry "recharge"), so the recharge is 已到账 exactly when
 // the money is in the wallet.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -23,11 +24,12 @@ export async function readRecharge(trx: Kysely<Database>, id: number): Promise<R
 /** The status change and its event; refused (409) when the move does not start at the status. */
 export async function applyRechargeMove(trx: Kysely<Database>, order: Pick<RechargeRef, "id" | "status">, action: RechargeAction, note: string) {
   const move = rechargeMove(order.status, action);
-  if (!move) throw new DomainError("conflict", `充值当前状态为「${rechargeLabel(order.status)}」，不能执行此操作`);
+  if (!move) throw new DomainError("conflict", say("recharge.topUpSStatusDone", { status: rechargeLabel(order.status) }));
   return recordMove(trx, order.id, move, { action, actor: SYSTEM_ACTOR, note }, move.to !== RECHARGE_STATUS.pendingPayment);
 }
 
-const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: "支付宝", wechat: "微信" };
+
+const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: say("recharge.alipay"), wechat: say("recharge.wechat") };
 
 /**
  * The payment of `trade` settled: the recharge moves to 已到账 and the wallet is credited, both
@@ -35,7 +37,7 @@ const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: "支付宝", we
  */
 export async function creditRecharge(trx: Kysely<Database>, orderId: number, trade: SettledTrade, note: string): Promise<void> {
   const order = await readRecharge(trx, orderId);
-  if (trade.amountFen !== order.totalFen) throw new DomainError("conflict", "支付金额与充值金额不符");
+  if (trade.amountFen !== order.totalFen) throw new DomainError("conflict", say("recharge.paymentAmountDoesMatchTop"));
   await applyRechargeMove(trx, order, "pay", note);
   await moveWallet(trx, {
     memberId: order.memberId,
@@ -46,6 +48,6 @@ export async function creditRecharge(trx: Kysely<Database>, orderId: number, tra
     businessType: BUSINESS_TYPE.recharge,
     outTradeNo: trade.outTradeNo,
     orderNo: order.orderNo,
-    note: `账户充值（${METHOD_NAMES[trade.method] ?? trade.method}）`,
+    note: say("recharge.accountTopUp", { method: METHOD_NAMES[trade.method] ?? trade.method }),
   });
 }

@@ -6,6 +6,7 @@
 // transaction: refused, asked for a reason, or created 待审批 with its approval submitted through
 // the approval engine. The traveller is the booker, or the colleague the booker may book for
 // (代订), whose standard, trip application and approval flow then apply; the booker pays.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -37,10 +38,10 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
   const account = input.channel === "ab" ? await accountPassengers(supplier, input, c) : null;
   const train = await supplier.train(input.trainKey, c);
   const seat = train.seats.find((s) => s.seatClass === input.seatClass);
-  if (!seat) throw new DomainError("badInput", "该车次没有此席别", { errors: { seatClass: "该车次没有此席别" } });
+  if (!seat) throw new DomainError("badInput", say("train.trainHasNoSuchSeat"), { errors: { seatClass: say("train.trainHasNoSuchSeat") } });
   // A child's ID card travels on a 儿童票 whatever type was sent: the price charged follows the card.
   const passengers = withTypesFromCerts(input.passengers, train.depDate);
-  if (!passengers.some((p) => p.passengerType === "adult")) throw new DomainError("badInput", "儿童票须与成人票一同购买", { errors: { passengers: "儿童票须与成人票一同购买" } });
+  if (!passengers.some((p) => p.passengerType === "adult")) throw new DomainError("badInput", say("train.childTicketsMustBoughtTogether"), { errors: { passengers: say("train.childTicketsMustBoughtTogether") } });
   const types = passengers.map((p) => p.passengerType);
   const panel = trainPricePanel(seat, types, TRAIN_SERVICE_FEE);
   const children = types.filter((t) => t === "child").length;
@@ -54,7 +55,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
       const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
       // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.total) throw new DomainError("conflict", "票价已变更，请重新查询后预订");
+      if (hold.amount !== panel.total) throw new DomainError("conflict", say("train.fareHasChangedSearchAgain"));
       const at = isoAt();
       const order = await trx
         .insertInto("orders")
@@ -125,7 +126,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
       const current = biz.needApproval
         ? await submitOrderApproval(trx, {
             orderId: order.id, companyId: companyId!, applicant: approvalApplicant({ memberId: member.id, name: actor.name }, traveller),
-            title: `火车票订单 · ${train.fromStation} → ${train.toStation} · ${train.trainNo} ${seat.seatName}`, amountFen: panel.total,
+            title: say("train.trainOrder", { fromStation: train.fromStation, toStation: train.toStation, trainNo: train.trainNo, seatName: seat.seatName }), amountFen: panel.total,
             withinStandard: biz.withinStandard, fareDeadline: hold.expiresAt,
           })
         : status;
@@ -148,7 +149,7 @@ async function accountPassengers(supplier: TrainSupplier, input: TrainOrderInput
   const people = await supplier.signIn12306(username, input.password12306!, c);
   input.passengers.forEach((p, i) => {
     if (!inAccount(people, p)) {
-      const message = `乘客 ${p.name} 不在该12306账号的常用联系人中`;
+      const message = say("train.passengerAmongFrequentContacts12306", { name: p.name });
       throw new DomainError("badInput", message, { errors: { [`passengers.${i}.name`]: message } });
     }
   });

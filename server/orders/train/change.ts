@@ -9,6 +9,7 @@
 //   issues the new tickets and releases the old seats. Unpaid when the window closes, or withdrawn
 //   by the member, the change is declined: the new seats go back and the original ticket, never
 //   touched, stays valid.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -48,15 +49,15 @@ async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeR
   checkTrainMove(order, "change", actor);
   const departAt = await departureOf(db, order.id);
   const current = await db.selectFrom("train_orders").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
-  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", "请选择其他车次或席别");
+  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", say("train.chooseAnotherTrainSeatClass"));
   const next = await supplier.train(r.trainKey, await supplierContext(db, null));
   const { stations } = await loadPlaces();
   const city = (station: string) => stations.get(station)?.city;
   if (city(next.fromStation) !== city(current.fromStation) || city(next.toStation) !== city(current.toStation)) {
-    throw new DomainError("badInput", "改签只能选择相同出发和到达城市的车次");
+    throw new DomainError("badInput", say("train.changeMustTrainBetweenSame"));
   }
   const seat = next.seats.find((s) => s.seatClass === r.seatClass);
-  if (!seat) throw new DomainError("badInput", "该车次没有此席别");
+  if (!seat) throw new DomainError("badInput", say("train.trainHasNoSuchSeat"));
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
   const priced = trainChangeLines(
     people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })),
@@ -88,10 +89,10 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
     const changed = await supplier.change(order.holdId, r.trainKey, r.seatClass, await supplierContext(trx, null));
     const issued = await supplier.confirm(changed.hold.holdId);
     await moveToNewTrain(trx, order.id, next, q, issued);
-    let note = `改签至 ${changeText(q)}`;
+    let note = say("train.change", { changeText: changeText(q) });
     if (q.refund > 0) {
-      const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
-      note += `，退还差额 ¥${formatFen(q.refund)} 至${money.label || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`;
+      const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketChangeDifferenceRefunded"), final: false });
+      note += say("train.differenceRefunded", { refund: formatFen(q.refund), label: money.label || say("orders.originalAccount"), fee: q.fee > 0 ? say("orders.refundFeeDeducted", { fee: formatFen(q.fee) }) : "" });
     }
     // Conditional on the status read above: of two changes at once, the second finds it moved.
     const moved = await writeTrainMove(trx, order, { action: "change", actor, note });
@@ -107,13 +108,13 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
 async function requestDearer(
   trx: Kysely<Database>, supplier: TrainSupplier, order: TrainOrderRef, q: TrainChangeQuote, next: TrainItem, departAt: number, actor: Actor,
 ): Promise<TrainChangeConfirmed> {
-  const note = `申请改签至 ${changeText(q)}，需补差价 ¥${formatFen(q.pay)}（改签至较高票价不收改签费），待支付`;
+  const note = say("train.changeRequestedDifferencePayNo", { changeText: changeText(q), pay: formatFen(q.pay) });
   const moved = await writeTrainMove(trx, order, { action: "requestChange", actor, note });
   const children = q.lines.filter((l) => l.passengerType === "child").length;
   const hold = await supplier.hold(q.trainKey, q.seatClass, q.lines.length, await supplierContext(trx, null), children);
   // The hold priced the seats again inside the transaction: the quote must still be theirs.
   if (hold.amount !== q.lines.reduce((s, l) => s + l.newFare, 0) + TRAIN_SERVICE_FEE * q.lines.length) {
-    throw new DomainError("conflict", "票价已变更，请重新选择车次");
+    throw new DomainError("conflict", say("train.fareHasChangedChooseTrain"));
   }
   const expiresAt = new Date(Math.min(Date.parse(hold.expiresAt), departAt, Date.parse(departAtOf(next)))).toISOString();
   const at = isoAt();
@@ -164,7 +165,7 @@ export async function trainChangeAwaitingPayment(db: Kysely<Database>, orderId: 
 /** The change record's own move, conditional on where it was read: a job or a payment that comes second does nothing. */
 async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" | "declined" | "cancelled"): Promise<void> {
   const done = await trx.updateTable("train_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", "awaitingPayment").executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", "改签状态已变化，请刷新后重试");
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.changeStatusHasChangedRefresh"));
 }
 
 /**
@@ -173,17 +174,17 @@ async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" |
  */
 export async function confirmTrainChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new DomainError("conflict", "该订单没有待支付的改签");
+  if (!change) throw new DomainError("conflict", say("train.orderHasNoChangeAwaiting"));
   const order = await readTrainOrder(trx, orderId);
   await settleChange(trx, change.id, "confirmed");
   const q = JSON.parse(change.quote) as TrainChangeQuote;
-  await writeTrainMove(trx, order, { action: "payChange", actor: SYSTEM_ACTOR, note: `${note}，改签完成：${changeText(q)}，原车票座位已释放` });
+  await writeTrainMove(trx, order, { action: "payChange", actor: SYSTEM_ACTOR, note: say("train.changeCompleteOriginalTicketS", { note, changeText: changeText(q) }) });
   const supplier = suppliersFor(trx).train.within(trx);
   const issued = await supplier.confirm(change.toHoldId);
   if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
   await moveToNewTrain(trx, orderId, JSON.parse(change.snapshot) as NewTrain, q, issued);
   // A passenger whose new fare is lower (none when the seat is one class for all) still gets theirs back.
-  if (q.refund > 0) await payBack(trx, { orderId, orderNo: order.orderNo, amountFen: q.refund, note: "火车票改签退还差额", final: false });
+  if (q.refund > 0) await payBack(trx, { orderId, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketChangeDifferenceRefunded"), final: false });
 }
 
 /**
@@ -192,14 +193,14 @@ export async function confirmTrainChange(trx: Kysely<Database>, orderId: number,
  */
 export async function declineTrainChange(trx: Kysely<Database>, orderId: number, how: "declineChange" | "cancelChange", actor: Actor): Promise<{ from: number; to: number }> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new DomainError("conflict", "该订单没有待支付的改签");
+  if (!change) throw new DomainError("conflict", say("train.orderHasNoChangeAwaiting"));
   const order = await readTrainOrder(trx, orderId);
   checkTrainMove(order, how, actor);
   await settleChange(trx, change.id, how === "cancelChange" ? "cancelled" : "declined");
   const q = JSON.parse(change.quote) as TrainChangeQuote;
   const note = how === "cancelChange"
-    ? `已取消改签至 ${changeText(q)}，新车次座位已释放，原车票继续有效`
-    : `改签差价超时未支付，改签至 ${changeText(q)} 已取消，新车次座位已释放，原车票继续有效`;
+    ? say("train.changeCancelledNewTrainS", { changeText: changeText(q) })
+    : say("train.changeDifferenceWasPaidTime", { changeText: changeText(q) });
   const moved = await writeTrainMove(trx, order, { action: how, actor, note });
   await suppliersFor(trx).train.within(trx).cancel(change.toHoldId);
   return moved;
@@ -214,7 +215,7 @@ export async function cancelTrainChange(db: Kysely<Database>, orderId: number, a
 export function trainChangeTitle(change: { snapshot: string; quote: string }): string {
   const t = JSON.parse(change.snapshot) as NewTrain;
   const q = JSON.parse(change.quote) as TrainChangeQuote;
-  return `改签至 ${changeText(q)} ${t.fromStation}—${t.toStation}`;
+  return say("train.change2", { changeText: changeText(q), fromStation: t.fromStation, toStation: t.toStation });
 }
 
 /** The change as the order detail shows it while it waits for its difference. */

@@ -2,6 +2,7 @@
 // none: an unpaid order (or one still waiting for its approval) is cancelled at its expiry and its
 // seats go back on sale; a paid one is issued by the railway shortly after payment, or fails (and
 // is refunded in full) when its held seats lapsed before they could be issued.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -38,7 +39,7 @@ export const trainOrderExpiryJob = defineJobKind({
     // Paid or cancelled meanwhile: nothing left to expire. One still waiting for its approval
     // loses its held booking now too.
     if (!order || (order.status !== TRAIN_ORDER_STATUS.pendingPayment && order.status !== TRAIN_ORDER_STATUS.approving)) return;
-    const note = order.status === TRAIN_ORDER_STATUS.approving ? "预订保留已到期，审批未完成，系统自动取消" : "超时未支付，系统自动取消";
+    const note = order.status === TRAIN_ORDER_STATUS.approving ? say("hotel.bookingHoldExpiredBeforeApproval") : say("flight.paidTimeCancelledAutomaticallyBy");
     await applyTrainMove(trx, { orderId: p.orderId, action: "expire", actor: SYSTEM_ACTOR, note });
   },
 });
@@ -52,9 +53,9 @@ export const trainOrderTicketJob = defineJobKind({
     const hold = order.holdId ? await findHold(trx, order.holdId) : null;
     // The railway issues held seats only until the hold lapses; after that they may be sold again.
     if (hold?.status === "held" && hold.expiresAt > isoAt()) {
-      await applyTrainMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: "铁路已出票" });
+      await applyTrainMove(trx, { orderId: p.orderId, action: "ticket", actor: SYSTEM_ACTOR, note: say("train.ticketedByRailway") });
     } else {
-      await applyTrainMove(trx, { orderId: p.orderId, action: "fail", actor: SYSTEM_ACTOR, note: "占座已失效，出票失败" });
+      await applyTrainMove(trx, { orderId: p.orderId, action: "fail", actor: SYSTEM_ACTOR, note: say("train.seatHoldLapsedTicketingFailed") });
     }
   },
 });

@@ -4,6 +4,7 @@
 // concurrent moves on one order can never both succeed. Refunds and changes (with a dearer
 // change's payment, expiry and withdrawal), which also move money, are in refund.ts and change.ts
 // on the same `writeTrainMove`.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -37,7 +38,7 @@ export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise
 export function checkTrainMove(order: { status: number }, action: TrainOrderAction, actor: Actor) {
   const move = trainOrderMove(order.status, action);
   if (!move || (move.by === "system" && actor.kind !== "system")) {
-    throw new DomainError("conflict", `订单当前状态为「${trainOrderLabel(order.status)}」，不能执行此操作`);
+    throw new DomainError("conflict", say("flight.orderSStatusDone", { status: trainOrderLabel(order.status) }));
   }
   return move;
 }
@@ -71,7 +72,7 @@ export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest):
   return inTransaction(db, async (trx) => {
     const order = await readTrainOrder(trx, r.orderId);
     // Refunds and changes move money of the member's choosing: refund.ts and change.ts.
-    if (CHANGE_OR_REFUND.includes(r.action)) throw new DomainError("conflict", "请通过退票或改签办理");
+    if (CHANGE_OR_REFUND.includes(r.action)) throw new DomainError("conflict", say("train.useRefundChange"));
     return write(trx, order, r, db);
   });
 }
@@ -96,7 +97,7 @@ async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainM
   }
   checkTrainMove(order, "fail", r.actor);
   if (order.holdId) await supplier.cancel(order.holdId);
-  const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: order.totalFen, note: "火车票出票失败退款" });
+  const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: order.totalFen, note: say("train.trainTicketingFailedRefund") });
   await trx.updateTable("train_orders").set({ refundFen: order.totalFen }).where("orderId", "=", order.id).execute();
-  return writeTrainMove(trx, order, { ...r, note: `${r.note ?? "出票失败"}，已退款 ¥${formatFen(order.totalFen)} 至${money.label || "原支付账户"}` });
+  return writeTrainMove(trx, order, { ...r, note: say("train.refunded", { note: r.note ?? "出票失败", totalFen: formatFen(order.totalFen), label: money.label || "原支付账户" }) });
 }

@@ -1,6 +1,7 @@
 // What paying a train order does: its payment asks the railway for tickets, running out of time
 // cancels it; paying a dearer change's difference completes the change, running out of time declines it.
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
+import { say } from "../../services/i18n/catalogue";
 import { registerOwedExtra, registerPayable } from "../../payments/products";
 import { SYSTEM_ACTOR } from "../actor";
 import { EXPIRED_UNPAID } from "../expired";
@@ -19,7 +20,7 @@ export function registerTrainPayables(): void {
     },
   });
   registerPayable("trainChange", {
-    onPaid: (trx, orderId, note) => confirmTrainChange(trx, orderId, `改签差价已支付（${note}）`),
+    onPaid: (trx, orderId, note) => confirmTrainChange(trx, orderId, say("orders.changeDifferencePaid", { note })),
     async onExpired(trx, orderId) {
       await declineTrainChange(trx, orderId, "declineChange", SYSTEM_ACTOR);
     },

@@ -2,6 +2,7 @@
 // railway's refund fee for the time left before departure (trainRefundLines, the same function
 // the estimate shows), back to wherever the order was paid from; the service fee is the portal's
 // and stays. A quote answers the same figures and writes nothing.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -19,7 +20,7 @@ import { formatFen } from "../../../src/domain/money";
 export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {
   const t = await db.selectFrom("train_orders").select("departAt").where("orderId", "=", orderId).executeTakeFirstOrThrow();
   const at = Date.parse(t.departAt);
-  if (at <= now()) throw new DomainError("conflict", "列车已发车，不能在线办理");
+  if (at <= now()) throw new DomainError("conflict", say("train.trainHasDepartedDoneOnline"));
   return at;
 }
 
@@ -44,13 +45,13 @@ export async function refundTrainOrder(db: Kysely<Database>, orderId: number, ac
     // The seats go back on sale; the member's money follows the railway's fee per ticket.
     if (order.holdId) await supplier.refund(order.holdId, await supplierContext(trx, null));
     for (const l of q.lines) await trx.updateTable("train_order_passengers").set({ refundFeeFen: l.fee }).where("id", "=", l.passengerId).execute();
-    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: "火车票退票退款" });
+    const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketRefund") });
     const t = await trx.selectFrom("train_orders").select(["feeFen", "refundFen"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     await trx.updateTable("train_orders").set({ feeFen: t.feeFen + q.fee, refundFen: t.refundFen + q.refund }).where("orderId", "=", order.id).execute();
     const moved = await writeTrainMove(trx, order, {
       action: "refund",
       actor,
-      note: `退票 ${q.lines.length} 张，退款 ¥${formatFen(q.refund)} 至${money.label || "原支付账户"}${q.fee > 0 ? `（扣除退票费 ¥${formatFen(q.fee)}）` : ""}`,
+      note: say("train.ticketsRefundedRefunded", { linesCount: q.lines.length, refund: formatFen(q.refund), label: money.label || say("orders.originalAccount"), fee: q.fee > 0 ? say("orders.refundFeeDeducted", { fee: formatFen(q.fee) }) : "" }),
     });
     return { ...q, ...moved };
   });

@@ -2,6 +2,7 @@
 // fallback that completes a trade whose notification was lost. Notifications are public and
 // trusted only through the gateway's signature; they settle through settleNotified, which pays
 // a trade once however often it is told, and refuses a wrong amount or an unknown trade.
+import { say } from "../../services/i18n/catalogue";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -34,7 +35,7 @@ export function gatewayFor(gateways: PayGateways, method: string): QrGateway | u
   return method === "alipay" || method === "wechat" ? gateways[method] : undefined;
 }
 
-const METHOD_NAMES: Record<QrMethod, string> = { alipay: "支付宝", wechat: "微信支付" };
+const METHOD_NAMES: Record<QrMethod, string> = { alipay: say("recharge.alipay"), wechat: say("gateways.wechatPay") };
 
 /** Places a trade with its real gateway; the QR shows what the gateway answered. */
 export async function precreateWithGateway(gateway: QrGateway, p: Payment, order: { title: string; expiresAt: string | null }, log: FastifyRequest["log"]): Promise<string> {
@@ -44,7 +45,7 @@ export async function precreateWithGateway(gateway: QrGateway, p: Payment, order
   } catch (e) {
     if (!(e instanceof GatewayError)) throw e;
     log.error({ outTradeNo: p.outTradeNo, method: gateway.method, err: e.message }, "gateway precreate failed");
-    throw new DomainError("unavailable", `${METHOD_NAMES[gateway.method]}下单失败，请稍后重试或换用其他支付方式`);
+    throw new DomainError("unavailable", say("gateways.couldCreatePaymentTryAgain", { method: METHOD_NAMES[gateway.method] }));
   }
 }
 

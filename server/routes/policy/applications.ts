@@ -2,6 +2,7 @@
 // (7_0 with trip flags) drafts, edits, submits, withdraws while pending, deletes a draft, and
 // picks an approved application when booking on business. Every state change goes through the
 // approval engine.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -24,15 +25,15 @@ import { approvalView, inboxRows } from "../../approvals/views";
 
 const ACCESS = "travel-applications";
 const TAGS = ["travel-applications"];
-const idField = zInt({ min: 1, max: 2_147_483_647, error: "出差申请编号不正确" });
-const DATE = z.string({ error: "日期格式为 YYYY-MM-DD" }).max(10, "日期格式为 YYYY-MM-DD").regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式为 YYYY-MM-DD");
+const idField = zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTripRequestNumber") });
+const DATE = z.string({ error: say("policy.datesAreWrittenYyyyMm") }).max(10, say("policy.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}$/, say("policy.datesAreWrittenYyyyMm"));
 
 /** The schema's shape for the OpenAPI document; requests are checked against today's date. */
 const SAVE_SHAPE = applicationSaveSchema("2000-01-01");
 
 async function caller(db: Kysely<Database>, member: Parameters<typeof companyCaller>[1]): Promise<CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> }> {
   const me = await companyCaller(db, member);
-  if (!me.employee) throw new BizError(RET.FORBIDDEN, "仅企业员工可以申请出差");
+  if (!me.employee) throw new BizError(RET.FORBIDDEN, say("policy.onlyCompanyEmployeesRequestTrips"));
   return me as CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
 }
 
@@ -41,7 +42,7 @@ async function ownApplication(db: Kysely<Database>, me: CompanyCaller, id: numbe
   const row = await loadApplication(db, id);
   if (!row) throw new BizError(RET.NOT_FOUND, APPLICATION_MISSING);
   if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, "只能查看和操作自己的出差申请");
+  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, say("policy.onlyViewHandleOwnTrip"));
   return row;
 }
 
@@ -76,9 +77,9 @@ const ORDER = { createTime: "t.createTime", startDate: "t.startDate", updateTime
 const listInput = z
   .object({
     ...pageInput(["createTime", "startDate", "updateTime"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    status: z.enum(APPROVAL_STATUSES, { error: "审批状态不正确" }).optional(),
-    scope: z.enum(TRIP_SCOPES.keys, { error: "出差类型只能是 domestic 或 intl" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    status: z.enum(APPROVAL_STATUSES, { error: say("policy.invalidApprovalStatus") }).optional(),
+    scope: z.enum(TRIP_SCOPES.keys, { error: say("policy.tripTypeOnlyDomesticIntl") }).optional(),
     startDateStart: DATE.optional(),
     startDateEnd: DATE.optional(),
   })
@@ -149,7 +150,7 @@ export const applicationRoutes = [
             .where("subjectId", "=", appId)
             .where("status", "=", "draft")
             .executeTakeFirst();
-          if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, "该申请已提交，不能再修改");
+          if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.requestHasBeenSubmittedNo"));
           await trx.updateTable("trip_applications").set({ ...columns(input, travellers), updateTime: at }).where("id", "=", appId).execute();
         } else {
           const created = await trx
@@ -188,7 +189,7 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, "出发日期已过，请修改后再提交", { errors: { startDate: "出发日期已过，请修改后再提交" } });
+      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, say("policy.departureDateHasPassedChange"), { errors: { startDate: say("policy.departureDateHasPassedChange") } });
       await ctx.db.transaction().execute(async (trx) => {
         const approval = await approvalOfApplication(trx, row.id);
         await applyTransition(trx, { approvalId: approval.id, action: "submit", actor: { memberId: me.member.id, name: me.name } });
@@ -202,7 +203,7 @@ export const applicationRoutes = [
     summary: "撤回审批中的出差申请",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: idField, comment: zOptionalString(z.string().trim().max(200, "撤回说明最多 200 个字"), "撤回说明须为文本") }).strict(),
+    input: z.object({ id: idField, comment: zOptionalString(z.string().trim().max(200, say("policy.withdrawalNoteMost200Characters")), say("policy.withdrawalNoteMustText")) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
@@ -225,7 +226,7 @@ export const applicationRoutes = [
       const row = await ownApplication(ctx.db, me, input.id);
       await ctx.db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom("approvals").where("subjectType", "=", "trip").where("subjectId", "=", row.id).where("status", "=", "draft").executeTakeFirst();
-        if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, "已提交的申请不能删除，审批中的申请可以撤回");
+        if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.submittedRequestDeletedRequestUnder"));
         await trx.deleteFrom("trip_applications").where("id", "=", row.id).execute();
       });
       return { id: row.id };

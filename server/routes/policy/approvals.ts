@@ -1,6 +1,7 @@
 // Approvals (TravelAuditIndex, OrderAuditIndex, AuditDetails): the approver's inbox of trip
 // applications and orders, the detail with progress, history and countdown, and the decision.
 // For the company's main member (70) and employees allowed to audit (7_0, canAudit=1).
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -28,10 +29,10 @@ const listInput = z
   .object({
     ...pageInput(["deadline", "submitTime", "updateTime"] as const),
     /** todo: waiting for me now; done: decided by me; all: the company's (70) or every one I take part in. */
-    box: z.enum(BOXES, { error: "列表类型只能是 todo、done 或 all" }).optional().default("todo"),
-    subjectType: z.enum(SUBJECT_TYPES, { error: "审批类型只能是 trip 或 order" }).optional(),
-    status: z.enum(APPROVAL_STATUSES, { error: "审批状态不正确" }).optional(),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
+    box: z.enum(BOXES, { error: say("policy.listTypeOnlyTodoDone") }).optional().default("todo"),
+    subjectType: z.enum(SUBJECT_TYPES, { error: say("policy.approvalTypeOnlyTripOrder") }).optional(),
+    status: z.enum(APPROVAL_STATUSES, { error: say("policy.invalidApprovalStatus") }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
   })
   .strict();
 
@@ -40,7 +41,7 @@ async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, id: numb
   const row = await db.selectFrom("approvals").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row || row.status === "draft") throw new BizError(RET.NOT_FOUND, NOT_FOUND);
   if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (!me.isAdmin && !(await isParticipant(db, id, me.member.id))) throw new BizError(RET.FORBIDDEN, "您不是该申请的审批人");
+  if (!me.isAdmin && !(await isParticipant(db, id, me.member.id))) throw new BizError(RET.FORBIDDEN, say("policy.areApproverRequest"));
   return row;
 }
 
@@ -84,7 +85,7 @@ export const approvalRoutes = [
     summary: "审批详情：申请内容（订单：出差事由、关联的出差申请、超标自付的企业与个人分担）、各级审批人与进度、审批记录、倒计时、我可执行的操作",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "审批单编号不正确" }) }).strict(),
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalNumber") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const me = await companyCaller(ctx.db, member!);
       return detail(ctx.db, await visibleApproval(ctx.db, me, input.id), me);

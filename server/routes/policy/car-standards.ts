@@ -1,6 +1,7 @@
 // Car-use standards (usecar_manager_list, usecar_install_info): named standards, each for the
 // trip levels it names (a level has at most one), with car types, cities, time windows and
 // amount caps. The company's main member (70) only; the city list serves every member.
+import { say } from "../../services/i18n/catalogue";
 import { label } from "../../../src/domain/codes";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -20,7 +21,7 @@ import { uniquely } from "../../db/unique";
 
 const ACCESS = "car-standards";
 const TAGS = ["car-standards"];
-const MISSING = "未找到该用车标准";
+const MISSING = say("policy.carStandardFound");
 
 type CarRules = Omit<CarStandardForm, "id" | "name" | "tripLevelIds">;
 
@@ -33,13 +34,13 @@ export interface CarStandardRow extends CarRules {
   updateTime: string;
 }
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "用车标准编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidCarStandardNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: "差旅等级编号不正确" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTravelLevelNumber") }).optional(),
   })
   .strict();
 
@@ -114,10 +115,10 @@ export const carStandardRoutes = [
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       const { id, name, tripLevelIds, ...rules } = input;
-      await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, "适用差旅等级不正确");
+      await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, say("policy.invalidTravelLevels"));
       const cities = await citiesByCode();
       for (const [i, c] of rules.cities.entries()) {
-        if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, `未知的城市：${c.name}`, { errors: { [`cities.${i}.code`]: `未知的城市：${c.name}` } });
+        if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, say("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: say("policy.unknownCity", { name: c.name }) } });
       }
       const stored: CarRules = { ...rules, cities: rules.allCities ? [] : rules.cities.map((c) => ({ code: c.code, name: cities.get(c.code)!.name })) };
       const savedId = await ctx.db.transaction().execute(async (trx) => {
@@ -139,13 +140,13 @@ export const carStandardRoutes = [
           .where("l.tripLevelId", "in", tripLevelIds)
           .executeTakeFirst();
         if (taken) {
-          const msg = `差旅等级「${taken.name}」已适用用车标准「${taken.standardName}」`;
+          const msg = say("policy.travelLevelAlreadyHasCar", { name: taken.name, standardName: taken.standardName });
           throw new BizError(RET.BAD_INPUT, msg, { errors: { tripLevelIds: msg } });
         }
         // A concurrent save that took a level first is caught by the unique index.
         await uniquely(
           () => trx.insertInto("car_standard_levels").values(tripLevelIds.map((tripLevelId) => ({ carStandardId: standardId, tripLevelId }))).execute(),
-          () => new BizError(RET.BAD_INPUT, "所选差旅等级已适用其他用车标准", { errors: { tripLevelIds: "所选差旅等级已适用其他用车标准" } }),
+          () => new BizError(RET.BAD_INPUT, say("policy.chosenTravelLevelAlreadyHas"), { errors: { tripLevelIds: say("policy.chosenTravelLevelAlreadyHas") } }),
         );
         return standardId;
       });

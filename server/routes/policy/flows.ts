@@ -2,6 +2,7 @@
 // approvers, the departments and employees they apply to, and what they cover. The company's
 // main member (70) only. Approvers named by name must be employees allowed to audit, or they
 // could never open their approval inbox.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -19,8 +20,8 @@ import { uniquely } from "../../db/unique";
 
 const ACCESS = "approval-flows";
 const TAGS = ["approval-flows"];
-const MISSING = "未找到该审批流程";
-const APPROVER_LABELS = { departmentHead: "部门主管", admin: "企业管理员" } as const;
+const MISSING = say("policy.approvalFlowFound");
+const APPROVER_LABELS = { departmentHead: say("policy.departmentHead"), admin: say("policy.companyAdministrator") } as const;
 
 
 export interface FlowRow {
@@ -52,7 +53,7 @@ async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow
       .execute(),
   ]);
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
-  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? `员工 ${e.id}`]));
+  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? say("policy.employee", { id: e.id })]));
   return flows.map((f) => {
     const levels = readJson<FlowLevel[]>(f.levels, []);
     return {
@@ -61,11 +62,11 @@ async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow
       covers: f.covers as FlowCover,
       coversLabel: FLOW_COVER_LABELS[f.covers as FlowCover],
       allEmployees: Boolean(f.allEmployees),
-      departments: readJson<number[]>(f.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? "已删除的部门" })),
-      employees: readJson<number[]>(f.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? "已离职员工" })),
+      departments: readJson<number[]>(f.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? say("policy.deletedDepartment") })),
+      employees: readJson<number[]>(f.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? say("policy.formerEmployee") })),
       levels: levels.map((l) => ({
         ...l,
-        approverNames: l.approvers.map((a) => (a.type === "employee" ? (empName.get(a.employeeId) ?? "已离职员工") : APPROVER_LABELS[a.type])),
+        approverNames: l.approvers.map((a) => (a.type === "employee" ? (empName.get(a.employeeId) ?? say("policy.formerEmployee")) : APPROVER_LABELS[a.type])),
       })),
       onTimeout: f.onTimeout as TimeoutAction,
       enabled: Boolean(f.enabled),
@@ -75,14 +76,14 @@ async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow
   });
 }
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "审批流程编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalFlowNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime", "createTime"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    covers: z.enum(FLOW_COVERS, { error: "审批类型只能是 trip、order 或 both" }).optional(),
-    enabled: zBool("启用状态只能是 0 或 1").optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    covers: z.enum(FLOW_COVERS, { error: say("policy.approvalTypeOnlyTripOrder2") }).optional(),
+    enabled: zBool(say("policy.enabledStatusOnly01")).optional(),
   })
   .strict();
 
@@ -132,8 +133,8 @@ export const flowRoutes = [
     input: flowFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, "适用部门不正确");
-      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, "适用员工不正确");
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, say("policy.invalidDepartments"));
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, say("policy.invalidEmployees"));
       const approverIds = [...new Set(input.levels.flatMap((l) => l.approvers.flatMap((a) => (a.type === "employee" ? [a.employeeId] : []))))];
       if (approverIds.length) {
         const auditors = await ctx.db
@@ -145,9 +146,9 @@ export const flowRoutes = [
           .execute();
         for (const id of approverIds) {
           const e = auditors.find((a) => a.id === id);
-          if (!e) throw new BizError(RET.BAD_INPUT, "审批人不正确", { errors: { levels: "审批人不正确" } });
+          if (!e) throw new BizError(RET.BAD_INPUT, say("policy.invalidApprover"), { errors: { levels: say("policy.invalidApprover") } });
           if (!e.canAudit || e.memberId === null) {
-            const msg = `${e.realName ?? "该员工"}没有审批权限，不能设为审批人`;
+            const msg = say("policy.hasNoApprovalRightApprover", { realName: e.realName ?? "该员工" });
             throw new BizError(RET.BAD_INPUT, msg, { errors: { levels: msg } });
           }
         }
@@ -170,7 +171,7 @@ export const flowRoutes = [
         .where("name", "=", input.name)
         .$if(input.id !== undefined, (qb) => qb.where("id", "<>", input.id!))
         .executeTakeFirst();
-      const sameName = () => new BizError(RET.BAD_INPUT, "已有同名的审批流程", { errors: { name: "已有同名的审批流程" } });
+      const sameName = () => new BizError(RET.BAD_INPUT, say("policy.approvalFlowWithNameAlready"), { errors: { name: say("policy.approvalFlowWithNameAlready") } });
       if (clash) throw sameName();
       let id = input.id;
       if (id !== undefined) {

@@ -1,5 +1,6 @@
 // Replace-booking (ReplaceSettings): which employees may book for which colleagues, set by the
 // company's main member (70); and, for an employee (7_0), the colleagues they may book for.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -16,8 +17,8 @@ import { bookerScopeOf } from "../../policy/replace-booker";
 
 const ACCESS = "replace-bookers";
 const TAGS = ["replace-bookers"];
-const MISSING = "未找到该代订设置";
-const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本");
+const MISSING = say("policy.bookerSettingFound");
+const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText"));
 
 export interface BookerRow {
   id: number;
@@ -50,7 +51,7 @@ async function rowsOf(db: Kysely<Database>, companyId: number, rows: Stored[]): 
     db.selectFrom("employees as e").leftJoin("members as m", "m.id", "e.memberId").select(["e.id", "m.realName", "m.mobilePhone"]).where("e.companyId", "=", companyId).execute(),
   ]);
   const deptName = new Map(departments.map((d) => [d.id, d.name]));
-  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? `员工 ${e.id}`]));
+  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? say("policy.employee", { id: e.id })]));
   return rows.map((r) => ({
     id: r.id,
     bookerEmployeeId: r.bookerEmployeeId,
@@ -59,8 +60,8 @@ async function rowsOf(db: Kysely<Database>, companyId: number, rows: Stored[]): 
     bookerDepartmentName: r.departmentName,
     scope: r.scope as BookerScope,
     scopeLabel: BOOKER_SCOPE_LABELS[r.scope as BookerScope],
-    departments: readJson<number[]>(r.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? "已删除的部门" })),
-    employees: readJson<number[]>(r.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? "已离职员工" })),
+    departments: readJson<number[]>(r.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? say("policy.deletedDepartment") })),
+    employees: readJson<number[]>(r.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? say("policy.formerEmployee") })),
     updateTime: r.updateTime,
   }));
 }
@@ -74,7 +75,7 @@ export const replaceBookerRoutes = [
     summary: "代订人设置列表（分页，可按代订人姓名/手机号、代订范围筛选）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: "代订范围不正确" }).optional() }).strict(),
+    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: say("policy.invalidBookingScope") }).optional() }).strict(),
     handler: async ({ input, member, ctx }): Promise<Page<BookerRow>> => {
       const { companyId } = await companyCaller(ctx.db, member!);
       let q = bookersQuery(ctx.db, companyId);
@@ -103,9 +104,9 @@ export const replaceBookerRoutes = [
     input: replaceBookerFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      await assertCompanyIds(ctx.db, "employees", [input.bookerEmployeeId], companyId, "代订人不正确");
-      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, "可代订部门不正确");
-      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, "可代订员工不正确");
+      await assertCompanyIds(ctx.db, "employees", [input.bookerEmployeeId], companyId, say("policy.invalidBooker"));
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, say("policy.invalidDepartmentsBook"));
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, say("policy.invalidEmployeesBook"));
       const at = isoAt();
       const values = {
         scope: input.scope,
@@ -128,7 +129,7 @@ export const replaceBookerRoutes = [
     summary: "删除代订人设置（该员工此后只能为自己预订）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "代订设置编号不正确" }) }).strict(),
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidBookerSettingNumber") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       ownRow(await ctx.db.selectFrom("replace_bookers").select(["id", "companyId"]).where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);

@@ -1,5 +1,6 @@
 // Travel standards (StandardSettings, EditStandardSettings): one standard per trip level, and
 // the hotel city tiers the nightly caps refer to. The company's main member (70) only.
+import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -18,7 +19,7 @@ import { citiesByCode } from "../../policy/cities";
 
 const ACCESS = "travel-standards";
 const TAGS = ["travel-standards"];
-const LEVEL_MISSING = "未找到该差旅等级";
+const LEVEL_MISSING = say("policy.travelLevelFound");
 
 export interface StandardRow {
   id: number | null;
@@ -37,12 +38,12 @@ const ORDER = { tripLevelName: "t.name", updateTime: "s.updateTime" } as const;
 const listInput = z
   .object({
     ...pageInput(["tripLevelName", "updateTime"] as const),
-    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, `关键字最多 ${KEYWORD_MAX} 个字符`), "关键字须为文本"),
-    configured: z.enum(["0", "1"], { error: "设置状态只能是 0 或 1" }).optional(),
+    keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
+    configured: z.enum(["0", "1"], { error: say("policy.settingStatusOnly01") }).optional(),
   })
   .strict();
 
-const levelInput = z.object({ tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: "请选择差旅等级" }) }).strict();
+const levelInput = z.object({ tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.chooseTravelLevel") }) }).strict();
 
 function levelsQuery(db: Kysely<Database>, companyId: number) {
   return db
@@ -187,7 +188,7 @@ export const standardRoutes = [
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       const row = await ctx.db.selectFrom("travel_standards").select(["id", "companyId"]).where("tripLevelId", "=", input.tripLevelId).executeTakeFirst();
-      ownRow(row, companyId, "该差旅等级尚未设置差旅标准");
+      ownRow(row, companyId, say("policy.travelLevelHasNoTravel"));
       await ctx.db.deleteFrom("travel_standards").where("id", "=", row!.id).where("companyId", "=", companyId).execute();
       return { tripLevelId: input.tripLevelId };
     },
@@ -220,7 +221,7 @@ export const standardRoutes = [
           tier,
           input[tier].map((c, i) => {
             const city = cities.get(c.code);
-            if (!city) throw new BizError(RET.BAD_INPUT, `未知的城市：${c.name}`, { errors: { [`${tier}.${i}.code`]: `未知的城市：${c.name}` } });
+            if (!city) throw new BizError(RET.BAD_INPUT, say("policy.unknownCity", { name: c.name }), { errors: { [`${tier}.${i}.code`]: say("policy.unknownCity", { name: c.name }) } });
             return { code: city.code, name: city.name };
           }),
         ]),

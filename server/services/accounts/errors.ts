@@ -1,5 +1,6 @@
 // Business failures of the account calls: one ret per kind so the portal can react (e.g. switch
 // to the login form on PHONE_REGISTERED), each with a plain Chinese message.
+import { say } from "../i18n/catalogue";
 import { BizError, RET } from "../http/envelope";
 
 export const ACCOUNT_RET = {
@@ -35,37 +36,37 @@ export const ACCOUNT_RET = {
 } as const;
 
 export const ACCOUNT_MSG = {
-  smsSent: "短信验证码已发送",
+  smsSent: say("accounts.smsCodeHasBeenSent"),
   // Login and reset codes: the same words whether or not the phone is registered.
-  smsSentIfRegistered: "若该手机号已注册，验证码已发送",
-  registerTooOften: "注册操作过于频繁，请稍后再试",
-  smsMissing: "请先获取短信验证码",
-  smsExpired: "短信验证码已过期，请重新获取",
-  smsUsed: "短信验证码已使用，请重新获取",
-  smsDead: "验证码错误次数过多，该验证码已失效，请重新获取",
-  captchaRequired: "请输入验证码",
-  captchaWrong: "验证码错误",
-  phoneRegistered: "该手机号已注册，请直接登录",
-  phoneUnknown: "该手机号尚未注册",
-  referrerUnknown: "推荐人不存在，请核对推荐人手机号",
-  disabled: "该账号已被禁用，请联系客服",
-  oldPasswordWrong: "原密码错误",
-  samePassword: "新密码不能与原密码相同",
-  notOwnPhone: "只能向本人绑定的手机号发送该验证码",
-  partnerUnknown: "未知的合作方应用（appId），请从合作方重新进入",
-  signInvalid: "签名校验失败，请从合作方重新进入",
-  signExpired: "签名已过期，请从合作方重新进入",
-  signFuture: "签名时间无效，请检查设备时间后重试",
-  signReplayed: "该签名已使用，请从合作方重新进入",
-  partnerNoMember: "合作方账号尚未开通，请联系客服",
-  fileNotFound: "文件不存在",
-  photoMismatch: "图片内容与所选格式不符",
+  smsSentIfRegistered: say("accounts.ifMobileNumberRegisteredCode"),
+  registerTooOften: say("accounts.tooManySignUpsTry"),
+  smsMissing: say("accounts.getSmsCodeFirst"),
+  smsExpired: say("accounts.smsCodeHasExpiredGet"),
+  smsUsed: say("accounts.smsCodeHasBeenUsed"),
+  smsDead: say("accounts.tooManyWrongCodesCode"),
+  captchaRequired: say("accounts.enterVerificationCode"),
+  captchaWrong: say("accounts.wrongVerificationCode"),
+  phoneRegistered: say("accounts.mobileNumberRegisteredSign"),
+  phoneUnknown: say("accounts.mobileNumberRegistered"),
+  referrerUnknown: say("accounts.referrerDoesExistCheckReferrer"),
+  disabled: say("accounts.accountDisabledContactCustomerService"),
+  oldPasswordWrong: say("accounts.wrongOldPassword"),
+  samePassword: say("accounts.newPasswordSameAsOld"),
+  notOwnPhone: say("accounts.codeOnlySentOwnBound"),
+  partnerUnknown: say("accounts.unknownPartnerApplicationAppidEnter"),
+  signInvalid: say("accounts.signatureCheckFailedEnterAgain"),
+  signExpired: say("accounts.signatureHasExpiredEnterAgain"),
+  signFuture: say("accounts.invalidSignatureTimeCheckDevice"),
+  signReplayed: say("accounts.signatureHasBeenUsedEnter"),
+  partnerNoMember: say("accounts.partnerAccountOpenedYetContact"),
+  fileNotFound: say("accounts.fileFound"),
+  photoMismatch: say("accounts.imageContentDoesMatchChosen"),
 } as const;
 
-export const smsWrongMsg = (left: number) => `短信验证码错误，还可尝试${left}次`;
-export const smsWaitMsg = (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`;
-export const loginFailedMsg = (left: number) => `账号或密码错误，还可尝试${left}次`;
-export const loginLockedMsg = (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试`;
+export const smsWrongMsg = (left: number) => say("accounts.wrongSmsCodeAttemptsLeft", { left });
+export const smsWaitMsg = (seconds: number) => say("accounts.codesAreSentTooOften", { seconds });
+export const loginFailedMsg = (left: number) => say("accounts.wrongAccountPasswordAttemptsLeft", { left });
+export const loginLockedMsg = (minutes: number) => say("accounts.tooManyWrongPasswordsTry", { minutes });
 
 export function accountError(ret: number, msg: string, data: unknown = null): BizError {
   return new BizError(ret, msg, data);

@@ -1,6 +1,7 @@
 // The signed-in user object, built from the member row, its company links and the company's
 // travel standard and preferences. It never carries password hashes. Every login call and
 // /member/info answer it.
+import { say } from "../i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
@@ -8,7 +9,7 @@ import { memberTypeKey, memberTypeLabel } from "../../../src/domain/member";
 import { travelFactsOf } from "../../policy/standards";
 import { fenToYuan } from "../../../src/domain/money";
 
-const PERMANENT = "永久有效";
+const PERMANENT = say("accounts.permanentlyValid");
 
 /** Flight orders the member has placed (every status: the profile counts bookings made). */
 async function ticketOrderCount(db: Kysely<Database>, memberId: number): Promise<number> {
@@ -77,10 +78,10 @@ export async function loadCompany(db: Kysely<Database>, member: Member, employee
 export function tripRules(level: EmployeeView["tripLevel"]): string[] {
   if (!level) return [];
   const rules: string[] = [];
-  if (level.approveFlag) rules.push("出行需事前审批");
-  if (level.feeFlag) rules.push("费用需审批");
-  if (level.changeApprove) rules.push("改签需审批");
-  if (level.overproof) rules.push(level.overApprove ? "超标需审批" : "允许超标预订");
+  if (level.approveFlag) rules.push(say("accounts.tripsNeedPriorApproval"));
+  if (level.feeFlag) rules.push(say("accounts.expensesNeedApproval"));
+  if (level.changeApprove) rules.push(say("accounts.changesNeedApproval"));
+  if (level.overproof) rules.push(level.overApprove ? say("accounts.overPolicyBookingsNeedApproval") : say("accounts.overPolicyBookingAllowed"));
   return rules;
 }
 
@@ -122,7 +123,7 @@ export async function memberInfo(db: Kysely<Database>, member: Member) {
     memberTypeCN,
     memberLevel: member.memberLevel,
     status: member.status,
-    statusCN: member.status === 1 ? "正常" : "已禁用",
+    statusCN: member.status === 1 ? say("accounts.active") : say("accounts.disabled"),
     appId: member.appId,
     // An employee's credit member is its company, as for the company's main member.
     creditMemberId: company?.id ?? member.creditMemberId,
@@ -186,7 +187,7 @@ export async function memberInfoEx(db: Kysely<Database>, member: Member) {
     tripLevel: employee?.tripLevel ?? null,
     standardsSummary: {
       rules,
-      text: rules.length ? rules.join("；") : "无差旅管控",
+      text: rules.length ? rules.join("；") : say("accounts.noTravelControl"),
     },
   };
 }

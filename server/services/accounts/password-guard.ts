@@ -3,6 +3,7 @@
 // stranger elsewhere therefore cannot lock the owner out; across addresses a failure only makes
 // the account (and the guessing address) answer "请输入验证码" until a captcha comes with the
 // next try. The same service guards the pay password, which only its signed-in owner can try.
+import { say } from "../i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { LOGIN_LOCK_MS, LOGIN_MAX_WRONG } from "../../../src/domain/format";
@@ -114,9 +115,9 @@ export async function verifyMemberPassword(md5: string, stored: string | null | 
 
 export const PAY_PASSWORD_REFUSAL: Refusal = {
   ret: ACCOUNT_RET.PAY_PASSWORD_WRONG,
-  msg: (left) => `支付密码错误，还可尝试${left}次`,
+  msg: (left) => say("accounts.wrongPaymentPasswordAttemptsLeft", { left }),
   lockedRet: ACCOUNT_RET.PAY_PASSWORD_LOCKED,
-  lockedMsg: (minutes) => `支付密码错误次数过多，请${minutes}分钟后再试`,
+  lockedMsg: (minutes) => say("accounts.tooManyWrongPaymentPasswords", { minutes }),
 };
 
 /**
@@ -124,6 +125,6 @@ export const PAY_PASSWORD_REFUSAL: Refusal = {
  * member's own session can try it, so the limit is per member, from any address.
  */
 export async function checkPayPassword(db: Kysely<Database>, member: Pick<Member, "id" | "payPasswordHash">, md5: string): Promise<void> {
-  if (!member.payPasswordHash) throw accountError(ACCOUNT_RET.PAY_PASSWORD_UNSET, "请先设置支付密码");
+  if (!member.payPasswordHash) throw accountError(ACCOUNT_RET.PAY_PASSWORD_UNSET, say("accounts.setPaymentPasswordFirst"));
   await guardedCheck(db, { pair: throttleKey("pay-password", member.id) }, () => verifyPassword(md5, member.payPasswordHash), PAY_PASSWORD_REFUSAL);
 }

@@ -1,5 +1,6 @@
 // The reply envelope of the API contract: HTTP 200 with { ret, msg, data, tips? }.
 
+import { say } from "../i18n/catalogue";
 import type { Envelope as ContractEnvelope, Tips } from "../../../src/domain/envelope";
 
 export type { Tips };
@@ -18,16 +19,16 @@ export const RET = {
 } as const;
 
 export const MSG = {
-  ok: "成功",
-  sessionExpired: "登录已过期，请重新登录",
-  forbidden: "您没有权限执行此操作",
-  notFound: "接口不存在",
-  badInput: "请求参数不正确",
-  malformed: "请求格式不正确，请检查后重试",
-  tooLarge: "请求内容过大（上限 1 MB）",
-  unsupported: "不支持的请求类型，请以表单或 JSON 提交",
-  tooMany: "操作过于频繁，请稍后再试",
-  server: "服务器繁忙，请稍后再试",
+  ok: say("http.success"),
+  sessionExpired: say("http.sessionHasExpiredSignAgain"),
+  forbidden: say("http.doHavePermissionDo"),
+  notFound: say("http.apiFound"),
+  badInput: say("http.invalidRequestParameters"),
+  malformed: say("http.malformedRequestCheckTryAgain"),
+  tooLarge: say("http.requestTooLargeLimit1"),
+  unsupported: say("http.unsupportedRequestTypeSubmitForm"),
+  tooMany: say("http.tooManyRequestsTryAgain"),
+  server: say("http.serverBusyTryAgainLater"),
 } as const;
 
 export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {

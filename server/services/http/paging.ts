@@ -1,5 +1,6 @@
 // The list contract: pageNum (1-based), pageSize, orderBy, orderType; reply
 // { list, total, pageNum, pageSize }.
+import { say } from "../i18n/catalogue";
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";
 import { DomainError } from "../domain-error";
@@ -9,10 +10,10 @@ export const MAX_PAGE_SIZE = 100;
 
 export function pageInput<const K extends readonly [string, ...string[]]>(orderable: K) {
   return {
-    pageNum: zInt({ min: 1, max: 100000, error: "页码须为 1 到 100000 之间的整数" }).optional().default(1),
-    pageSize: zInt({ min: 1, max: MAX_PAGE_SIZE, error: `每页条数须为 1 到 ${MAX_PAGE_SIZE} 之间的整数` }).optional().default(10),
-    orderBy: z.enum(orderable, { error: "不支持的排序字段" }).optional(),
-    orderType: z.enum(["asc", "desc"], { error: "排序方向只能是 asc 或 desc" }).optional().default("desc"),
+    pageNum: zInt({ min: 1, max: 100000, error: say("http.pageNumberMustIntegerFrom") }).optional().default(1),
+    pageSize: zInt({ min: 1, max: MAX_PAGE_SIZE, error: say("http.pageSizeMustIntegerFrom", { MAX_PAGE_SIZE }) }).optional().default(10),
+    orderBy: z.enum(orderable, { error: say("http.unsupportedSortField") }).optional(),
+    orderType: z.enum(["asc", "desc"], { error: say("http.sortDirectionOnlyAscDesc") }).optional().default("desc"),
   };
 }
 
@@ -36,7 +37,7 @@ export const MAX_OFFSET = 100_000;
 export function offsetOf(p: { pageNum: number; pageSize: number }): number {
   const offset = (p.pageNum - 1) * p.pageSize;
   if (offset > MAX_OFFSET) {
-    const msg = `页码过大：列表最多翻到第 ${MAX_OFFSET} 条记录，请缩小筛选范围或改变排序方向`;
+    const msg = say("http.pageTooFarListReaches", { MAX_OFFSET });
     throw new DomainError("badInput", msg, { errors: { pageNum: msg } });
   }
   return offset;

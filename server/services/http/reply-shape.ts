@@ -2,13 +2,16 @@
 // "sent" text of copy.zh-CN.md) and raw bytes (a stored photo). Both set a per-reply serializer,
 // as the last step of a handler, so the usual onSend hooks (request id, rate-limit headers) run.
 import type { FastifyReply } from "fastify";
+import { forCaller } from "../i18n/caller-lang";
 
 /** The success envelope goes out with `msg` instead of the default 成功. */
 export function withSuccessMessage(reply: FastifyReply, msg: string): void {
   reply.type("application/json; charset=utf-8");
+  // This serializer runs after the envelope was put in the caller's language: its msg is too.
+  const text = forCaller(reply.request, msg);
   reply.serializer((payload: unknown) => {
     const env = payload as { ret?: number } | null;
-    return JSON.stringify(env && env.ret === 0 ? { ...env, msg } : env);
+    return JSON.stringify(env && env.ret === 0 ? { ...env, msg: text } : env);
   });
 }
 

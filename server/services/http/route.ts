@@ -1,6 +1,7 @@
 // Every catalogue route is declared through defineRoute: its zod input (the same schemas the
 // forms use where they overlap), who may call it, and its handler. Validation, the session, the
 // access check, the envelope and the OpenAPI entry all come from that one declaration.
+import { say } from "../i18n/catalogue";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Member } from "../../db/schema";
@@ -62,7 +63,7 @@ function genericError(issue: z.core.$ZodRawIssue): string {
   const base = zhLocale(issue);
   const text = typeof base === "string" ? base : (base?.message ?? MSG.badInput);
   const path = (issue.path ?? []).join(".");
-  return path ? `参数 ${path}：${text}` : text;
+  return path ? say("http.parameter", { path, text }) : text;
 }
 
 export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
@@ -97,7 +98,7 @@ function splitPayload(raw: unknown): { token: string | undefined; device: string
   const device = typeof body.device === "string" ? body.device : undefined;
   // device is stored with exception events: the same limits as every other text field.
   if (device !== undefined && (device.length > DEVICE_MAX || hasControlChars(device))) {
-    throw new BizError(RET.BAD_INPUT, `参数 device 不正确（最多 ${DEVICE_MAX} 个字符）`, { errors: { device: "device 不正确" } });
+    throw new BizError(RET.BAD_INPUT, say("http.invalidDeviceParameterMostCharacters", { DEVICE_MAX }), { errors: { device: say("http.invalidDevice") } });
   }
   // Keys every request carries (token, timestamp, device, browerInfo) never reach the route's own
   // schema. The rest is copied without them: deleting them made the copy a slow dictionary for the schema

@@ -1,6 +1,7 @@
 // The embedded ride supplier: a quote for a ride within a city by car type, from the road
 // distance (straight line × 1.3) and the city's average speed, every part of the fare listed;
 // and booking the quoted fare (hold, dispatch, cancel, refund, change).
+import { say } from "../../services/i18n/catalogue";
 import { CAR_TYPES, carFare } from "../../../src/domain/travel/car";
 import { chinaMinutes, hhmm, minutesOf } from "../../../src/domain/travel/dates";
 import type { CarQuoteReply } from "../../../src/domain/travel/types";
@@ -32,14 +33,14 @@ class CarQuotes {
   async quote(q: CarQuery, _c: SupplierContext): Promise<CarQuoteReply> {
     const places = await loadPlaces();
     const city = cityOf(places, q.cityCode);
-    for (const [point, field, label] of [[q.from, "fromLat", "出发地"], [q.to, "toLat", "目的地"]] as const) {
+    for (const [point, field, label] of [[q.from, "fromLat", say("car.departure")], [q.to, "toLat", say("car.destination")]] as const) {
       if (distanceKm(city, point) > CITY_RADIUS_KM) {
-        const msg = `${label}不在${city.name}市范围内`;
+        const msg = say("car.outside", { label, name: city.name });
         throw new DomainError("badInput", msg, { errors: { [field]: msg } });
       }
     }
     const km = Math.max(1, Math.round(distanceKm(q.from, q.to) * ROAD_FACTOR * 10) / 10);
-    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new DomainError("badInput", "出发地和目的地不能相同", { errors: { toLat: "出发地和目的地不能相同" } });
+    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new DomainError("badInput", say("car.departureDestinationSame"), { errors: { toLat: say("car.departureDestinationSame") } });
     const speed = city.pricePercent >= 125 ? 25 : 30;
     const minutes = Math.round((km / speed) * 60) + 3;
     const depart = q.departTime ? minutesOf(q.departTime)! : chinaMinutes(now());
@@ -73,7 +74,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
       description: `${quote.cityName} ${quote.departTime} 用车 ${quote.distanceKm} 公里`,
       detail: { query: q, startFare: fare.startFare } satisfies CarHoldDetail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: "暂无可用车辆",
+      soldOut: say("car.noCarsAvailable"),
     });
   }
 
@@ -104,7 +105,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.dbOf(), holdId);
-    if (hold.product !== "car") throw new DomainError("notFound", "未找到该用车预订记录");
+    if (hold.product !== "car") throw new DomainError("notFound", say("car.carBookingFound"));
     return hold;
   }
 }

@@ -1,4 +1,5 @@
 // Booking on the embedded airline: verify a fare, hold seats, ticket, release, refund, change.
+import { say } from "../../services/i18n/catalogue";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -27,7 +28,7 @@ const FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|([FCY])\|([A-Z])$/;
 /** A 政府采购 fare: the flight and Y|GP (see gpFareKey). */
 const GP_FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|(Y)\|(GP)$/;
 
-const FARE_NOT_FOUND = "未找到该舱位，请重新查询航班";
+const FARE_NOT_FOUND = say("flight.cabinFoundSearchFlightsAgain");
 
 interface FareDetail {
   fareKey: string;
@@ -66,7 +67,7 @@ export class FlightBooking {
     const m = gp ?? FARE_KEY.exec(fareKey);
     const src = await this.source();
     const schedule = m ? airNetwork(this.seed, src.places).schedules.find((s) => s.flightNo === m[2]) : undefined;
-    if (!m || !schedule) throw new DomainError("badInput", "舱位编号不正确", { errors: { fareKey: "舱位编号不正确" } });
+    if (!m || !schedule) throw new DomainError("badInput", say("flight.invalidCabinNumber"), { errors: { fareKey: say("flight.invalidCabinNumber") } });
     const [, date, flightNo, cabin, code] = m;
     await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [date]);
     const [flight] = await readFlights(src, { dates: [date], flightKeys: [`${date}:${flightNo}`] }, this.pricing(src.places, c));
@@ -84,7 +85,7 @@ export class FlightBooking {
   async fareDetail(fareKey: string, c: SupplierContext): Promise<FareDetailReply> {
     const date = (GP_FARE_KEY.exec(fareKey) ?? FARE_KEY.exec(fareKey))?.[1];
     // A key verify refuses (no such flight) is a fare not found here too.
-    const v = date && !travelDateProblem(date, c.today, "出发日期") ? await this.verify(fareKey, c).catch((e: unknown) => (e instanceof DomainError ? null : Promise.reject(e))) : null;
+    const v = date && !travelDateProblem(date, c.today, say("flight.departureDate")) ? await this.verify(fareKey, c).catch((e: unknown) => (e instanceof DomainError ? null : Promise.reject(e))) : null;
     if (!v?.seat) throw new DomainError("notFound", FARE_NOT_FOUND, { errors: { fareKey: FARE_NOT_FOUND } });
     const s = v.seat;
     return { fareKey, tier: s.tier, tierName: s.tierName, baggage: s.baggage, rules: v.rules, breakdown: s.breakdown, insurance: s.insurance };
@@ -101,14 +102,14 @@ export class FlightBooking {
     for (const flightKey of key.split("+")) {
       const m = FLIGHT_KEY.exec(flightKey);
       const schedule = m ? net.schedules.find((s) => s.flightNo === m[2]) : undefined;
-      if (!m || !schedule) throw new DomainError("badInput", "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+      if (!m || !schedule) throw new DomainError("badInput", say("flight.invalidItineraryNumber"), { errors: { itineraryKey: say("flight.invalidItineraryNumber") } });
       await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [m[1]]);
       const [flight] = await readFlights(src, { dates: [m[1]], flightKeys: [flightKey] }, this.pricing(src.places, c));
-      if (!flight) throw new DomainError("conflict", "该行程已不可预订，请重新查询航班", { errors: { itineraryKey: "该行程已不可预订" } });
+      if (!flight) throw new DomainError("conflict", say("flight.itineraryNoLongerBookedSearch"), { errors: { itineraryKey: say("flight.itineraryNoLongerBooked") } });
       items.push(flightItem(src.places, flight));
     }
     const broken = items.slice(1).some((next, i) => items[i].arrCity !== next.depCity || Date.parse(next.depUtc) <= Date.parse(items[i].arrUtc));
-    if (broken || !items.some((f) => f.international)) throw new DomainError("badInput", "行程编号不正确", { errors: { itineraryKey: "行程编号不正确" } });
+    if (broken || !items.some((f) => f.international)) throw new DomainError("badInput", say("flight.invalidItineraryNumber"), { errors: { itineraryKey: say("flight.invalidItineraryNumber") } });
     const it = itineraryOf(src.places, items);
     const seats = items.map((f) => {
       const open = f.seats.filter((x) => x.cabinClass === cabinClass && x.seatsLeft > 0);
@@ -121,7 +122,7 @@ export class FlightBooking {
       itineraryKey: key,
       cabinClass,
       available: !gone,
-      problem: gone ? `航班 ${gone.flightNo} 该舱位已售完，请重新选择行程` : null,
+      problem: gone ? say("flight.flightCabinSoldOutChoose2", { flightNo: gone.flightNo }) : null,
       segments: items.map((f, i) => ({ flight: { ...f, seats: undefined } as Omit<FlightItem, "seats">, seat: seats[i] })),
       connections: it?.connections ?? [],
       depDate: items[0].depDate,
@@ -134,7 +135,7 @@ export class FlightBooking {
 
   async hold(fareKey: string, p: Passengers, c: SupplierContext): Promise<HoldRecord> {
     checkPassengers(p);
-    const s = await this.seatLine(fareKey, p, c, "该舱位已售完或已关闭，请重新查询", (left) => `该舱位仅剩 ${left} 个座位`);
+    const s = await this.seatLine(fareKey, p, c, say("flight.cabinSoldOutClosedSearch2"), (left) => say("flight.onlySeatsLeftCabin2", { left }));
     return createHold(this.db, {
       product: "air",
       lines: s.lines,
@@ -143,7 +144,7 @@ export class FlightBooking {
       description: s.description,
       detail: s.detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: "该舱位余票不足，请选择其他航班或舱位",
+      soldOut: say("flight.enoughSeatsCabinChooseAnother"),
     });
   }
 
@@ -157,7 +158,7 @@ export class FlightBooking {
     const parts: SeatLine[] = [];
     for (const fareKey of fareKeys) {
       parts.push(
-        await this.seatLine(fareKey, p, c, `航班 ${flightNoOf(fareKey)} 该舱位已售完，请重新选择行程`, (left) => `航班 ${flightNoOf(fareKey)} 该舱位已售完（仅剩 ${left} 个座位），请重新选择行程`),
+        await this.seatLine(fareKey, p, c, say("flight.flightCabinSoldOutChoose3", { fareKey: flightNoOf(fareKey) }), (left) => say("flight.flightCabinSoldOutOnly", { fareKey: flightNoOf(fareKey), left })),
       );
     }
     const sum = (k: "adultTicket" | "childTicket" | "adultTaxes" | "childTaxes") => parts.reduce((a, x) => a + x.detail[k], 0);
@@ -179,7 +180,7 @@ export class FlightBooking {
       description: parts.map((x) => x.description).join("；"),
       detail: detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: "所选行程有航段已售完，请重新选择行程",
+      soldOut: say("flight.segmentChosenItinerarySoldOut"),
     });
   }
 
@@ -277,7 +278,7 @@ export class FlightBooking {
 
 async function findAirHold(db: Kysely<Database>, id: string): Promise<StoredHold> {
   const hold = await findHold(db, id);
-  if (hold.product !== "air") throw new DomainError("notFound", "未找到该机票占座记录");
+  if (hold.product !== "air") throw new DomainError("notFound", say("flight.flightSeatHoldFound"));
   return hold;
 }
 
@@ -302,8 +303,8 @@ function classLines(seed: string, flightKey: string, cabin: CabinClass, code: st
 }
 
 function checkPassengers(p: Passengers): void {
-  if (p.adults < 1) throw new DomainError("badInput", "至少需要一名成人乘客");
-  if (p.infants > p.adults) throw new DomainError("badInput", "每名成人最多携带一名婴儿");
+  if (p.adults < 1) throw new DomainError("badInput", say("flight.leastOneAdultPassengerNeeded"));
+  if (p.infants > p.adults) throw new DomainError("badInput", say("flight.eachAdultBringMostOne"));
 }
 
 const flightNoOf = (fareKey: string) => fareKey.split("|")[0].split(":")[1] ?? fareKey;

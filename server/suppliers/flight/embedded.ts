@@ -1,5 +1,6 @@
 // The embedded airline supplier: searches, calendar and itineraries over the generated
 // inventory. Booking operations (verify, hold, confirm, cancel, refund, change) are in booking.ts.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
@@ -52,9 +53,9 @@ export class EmbeddedFlightSupplier extends FlightBooking {
   }
 
   private async endpoints(q: { depCity: string; arrCity: string }, places: Places) {
-    const dep = resolvePlace(places, q.depCity, "出发城市");
-    const arr = resolvePlace(places, q.arrCity, "到达城市");
-    if (dep.cityCode === arr.cityCode) throw new DomainError("badInput", "出发城市和到达城市不能相同", { errors: { arrCity: "出发城市和到达城市不能相同" } });
+    const dep = resolvePlace(places, q.depCity, say("flight.departureCity"));
+    const arr = resolvePlace(places, q.arrCity, say("flight.arrivalCity"));
+    if (dep.cityCode === arr.cityCode) throw new DomainError("badInput", say("flight.departureArrivalCitiesSame"), { errors: { arrCity: say("flight.departureArrivalCitiesSame") } });
     return { dep, arr };
   }
 
@@ -86,9 +87,9 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (dep.international || arr.international) {
-      throw new DomainError("badInput", "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
+      throw new DomainError("badInput", say("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: say("flight.useInternationalFlightSearchInternational") } });
     }
-    checkDate(q.depDate, c.today, "depDate", "出发日期");
+    checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     // 政府采购 fares only when asked for: every other search answers as it always has.
     const all = q.gp ? withGpFares(await this.dayFlights(src, c, dep, arr, [q.depDate])).map(listFlight) : await this.dayListFlights(src, c, dep, arr, [q.depDate]);
     const list = sortFlights(filterFlights(all, q), q.orderBy, q.orderType);
@@ -125,15 +126,15 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (q.via && !src.places.airCities.has(q.via) && !src.places.airports.has(q.via)) {
-      throw new DomainError("badInput", `未知的中转城市：${q.via}`, { errors: { transitCity: `未知的中转城市：${q.via}` } });
+      throw new DomainError("badInput", say("flight.unknownTransferCity", { via: q.via }), { errors: { transitCity: say("flight.unknownTransferCity", { via: q.via }) } });
     }
     if (international && !dep.international && !arr.international) {
-      throw new DomainError("badInput", "国内航线请使用国内机票查询", { errors: { arrCity: "国内航线请使用国内机票查询" } });
+      throw new DomainError("badInput", say("flight.useDomesticFlightSearchDomestic"), { errors: { arrCity: say("flight.useDomesticFlightSearchDomestic") } });
     }
     if (!international && (dep.international || arr.international)) {
-      throw new DomainError("badInput", "国际及港澳台航线请使用国际机票查询", { errors: { arrCity: "国际及港澳台航线请使用国际机票查询" } });
+      throw new DomainError("badInput", say("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: say("flight.useInternationalFlightSearchInternational") } });
     }
-    checkDate(q.depDate, c.today, "depDate", "出发日期");
+    checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     const via = this.viaAirports(src, dep, arr, q.via, international);
     const viaCities = [...new Set(via.map((x) => src.places.airports.get(x)!.cityCode))];
     const nextDay = addDays(q.depDate, 1);
@@ -190,7 +191,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
   async calendar(q: { depCity: string; arrCity: string; depDate: string }, c: SupplierContext): Promise<CalendarDay[]> {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
-    checkDate(q.depDate, c.today, "depDate", "出发日期");
+    checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     const dates: string[] = [];
     for (let d = -15; d <= 15; d++) {
       const date = addDays(q.depDate, d);

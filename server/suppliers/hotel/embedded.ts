@@ -2,6 +2,7 @@
 // lowest price of a stay, details, room types with nightly prices, and booking (can-book
 // check, hold rooms for every night, confirm, cancel, refund with the cancellation policy,
 // change of stay).
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { hotelCancelFee, HOTEL_SERVICE_FEE, HOTEL_STAR_LABELS, type CancelPolicy, type HotelStar } from "../../../src/domain/travel/hotel";
@@ -19,11 +20,11 @@ import { catalogue, checkStay, cityNightQuotes, cityOf, ensureNights, findHotel,
 type Booking = Stay & { roomTypeId: number; roomCount: number };
 
 const PRICE_RANGES = [
-  { min: 0, max: 30_000, label: "¥300以下" },
+  { min: 0, max: 30_000, label: say("hotel.under300") },
   { min: 30_000, max: 60_000, label: "¥300-600" },
   { min: 60_000, max: 100_000, label: "¥600-1000" },
   { min: 100_000, max: 200_000, label: "¥1000-2000" },
-  { min: 200_000, max: null, label: "¥2000以上" },
+  { min: 200_000, max: null, label: say("hotel.over2000") },
 ];
 
 export class EmbeddedHotelSupplier implements HotelSupplier {
@@ -125,7 +126,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
       district: h.district, address: h.address, landmark: h.landmark, phone: h.phone, lat: h.lat, lng: h.lng, score: h.score / 10,
       openYear: h.openYear, renovationYear: h.renovationYear, checkInTime: "14:00", checkOutTime: "12:00", description: h.description,
       facilities: JSON.parse(h.facilities) as string[],
-      policies: ["入住时间 14:00 以后，离店时间 12:00 以前", "需出示有效身份证件办理入住", "酒店可开具住宿发票", h.star >= 4 ? "可携带儿童入住，加床需另付费" : "不可加床"],
+      policies: [say("hotel.checkAfter1400Check"), say("hotel.validIdNeededCheck"), say("hotel.hotelIssueAccommodationInvoices"), h.star >= 4 ? say("hotel.childrenWelcomeExtraBedsExtra") : say("hotel.noExtraBeds")],
       roomTypes: rooms.map((r) => ({ roomTypeId: r.id, name: r.name, bedType: r.bedType, areaSqm: r.areaSqm, maxGuests: r.maxGuests })),
     };
   }
@@ -144,15 +145,15 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
   async canBook(b: Booking, c: SupplierContext): Promise<CanBookReply> {
     const info = await this.priceInfo(b, c);
     const room = info.rooms.find((r) => r.roomTypeId === b.roomTypeId);
-    if (!room) throw new DomainError("badInput", "该酒店没有此房型", { errors: { roomTypeId: "该酒店没有此房型" } });
+    if (!room) throw new DomainError("badInput", say("hotel.hotelHasNoSuchRoom"), { errors: { roomTypeId: say("hotel.hotelHasNoSuchRoom") } });
     const serviceFee = HOTEL_SERVICE_FEE * b.roomCount * info.nights;
-    const reason = room.roomsLeft <= 0 ? "所选日期该房型已订完" : room.roomsLeft < b.roomCount ? `该房型仅剩 ${room.roomsLeft} 间` : null;
+    const reason = room.roomsLeft <= 0 ? say("hotel.roomTypeFullyBookedChosen") : room.roomsLeft < b.roomCount ? say("hotel.onlyRoomsTypeLeft", { roomsLeft: room.roomsLeft }) : null;
     return { canBook: reason === null, reason, room, roomCount: b.roomCount, amount: room.total * b.roomCount + serviceFee, serviceFee };
   }
 
   async hold(b: Booking, c: SupplierContext): Promise<HoldRecord> {
     const check = await this.canBook(b, c);
-    if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? "该房型不可预订");
+    if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? say("hotel.roomTypeBooked"));
     const { hotel } = await findHotel(await this.source(), b.hotelId);
     const room = check.room;
     const stored = await readNights(await this.source(), [b.roomTypeId], room.nightly.map((n) => n.date));
@@ -165,7 +166,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
       description: `${hotel.name} ${room.name} ${b.checkIn} 至 ${b.checkOut} ${b.roomCount} 间`,
       detail: { ...b, cancelPolicy: room.cancelPolicy, nightly: room.nightly.map((n) => n.price) },
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: "该房型房量不足，请选择其他房型或日期",
+      soldOut: say("hotel.enoughRoomsTypeChooseAnother"),
     });
   }
 
@@ -197,7 +198,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.db, holdId);
-    if (hold.product !== "hotel") throw new DomainError("notFound", "未找到该酒店占房记录");
+    if (hold.product !== "hotel") throw new DomainError("notFound", say("hotel.hotelRoomHoldFound"));
     return hold;
   }
 }

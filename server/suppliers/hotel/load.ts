@@ -1,5 +1,6 @@
 // Reading the hotel inventory: a city's catalogue and nights (generated on first touch), and a
 // stay's nightly prices and availability per room type.
+import { say } from "../../services/i18n/catalogue";
 import type { Kysely } from "kysely";
 import type { Database, HotelNightsTable, HotelRoomTypesTable, HotelsTable } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
@@ -21,7 +22,7 @@ export interface HotelSource {
 
 export function cityOf(places: Places, cityCode: string): HotelCityRef {
   const city = places.hotelCities.get(cityCode);
-  if (!city) throw new DomainError("badInput", `暂不支持该城市的酒店：${cityCode}`, { errors: { cityCode: `暂不支持该城市的酒店：${cityCode}` } });
+  if (!city) throw new DomainError("badInput", say("hotel.hotelsCityAreSupportedYet", { cityCode }), { errors: { cityCode: say("hotel.hotelsCityAreSupportedYet", { cityCode }) } });
   return city;
 }
 
@@ -57,10 +58,10 @@ export function stayNights(checkIn: string, checkOut: string): string[] {
 
 /** Stays start today at the earliest and their last night lies inside the sales window. */
 export function checkStay(checkIn: string, checkOut: string, today: string): void {
-  const problem = travelDateProblem(checkIn, today, "入住日期");
+  const problem = travelDateProblem(checkIn, today, say("hotel.checkDate"));
   if (problem) throw new DomainError("badInput", problem, { errors: { checkIn: problem } });
   if (daysBetween(today, checkOut) > SALES_WINDOW_DAYS + 1) {
-    const msg = `离店日期最晚为今天起第 ${SALES_WINDOW_DAYS + 1} 天`;
+    const msg = say("hotel.checkOutDateMostDays", { SALES_WINDOW_DAYS: SALES_WINDOW_DAYS + 1 });
     throw new DomainError("badInput", msg, { errors: { checkOut: msg } });
   }
 }
@@ -75,7 +76,7 @@ export async function findHotel(src: HotelSource, hotelId: number): Promise<{ ho
   const city = src.places.hotelCityList[cityIndexOfHotel(hotelId)];
   if (city) await ensureCatalog(src, city.cityCode);
   const hotel = city ? await src.db.selectFrom("hotels").selectAll().where("id", "=", hotelId).executeTakeFirst() : undefined;
-  if (!hotel || !city) throw new DomainError("badInput", "酒店不存在", { errors: { hotelId: "酒店不存在" } });
+  if (!hotel || !city) throw new DomainError("badInput", say("hotel.hotelFound"), { errors: { hotelId: say("hotel.hotelFound") } });
   return { hotel, city };
 }
 

@@ -10,6 +10,7 @@
 // choice cannot be held and the passenger is given a free seat of the rows like those who chose
 // nothing. So two of five passengers in 二等座 both asking for F: the first sits in F, the second
 // is seated elsewhere in the row (and told so).
+import { say } from "../../services/i18n/catalogue";
 import crypto from "node:crypto";
 import { SEAT_CHOICES } from "../../../src/domain/travel/train-seats";
 import type { SeatClass } from "../../../src/domain/travel/train";
@@ -19,10 +20,10 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 /** One seat number per passenger, in passenger order; `choices[i]` is passenger i's choice or null. */
 export function seatNumbers(seatClass: SeatClass, choices: readonly (string | null | undefined)[]): string[] {
   const count = choices.length;
-  const coach = `${pad(crypto.randomInt(1, 17))}车`;
+  const coach = say("train.coach", { randomInt: pad(crypto.randomInt(1, 17)) });
   const kinds = SEAT_CHOICES[seatClass] ?? [];
   if (kinds.length) {
-    const berth = kinds[0]!.endsWith("铺");
+    const berth = kinds[0]!.endsWith(say("train.berth"));
     const rows = Math.ceil(count / kinds.length);
     const firstRow = crypto.randomInt(1, (berth ? 20 : 15) - rows + 2);
     // Slots row by row, each row its kinds in order.
@@ -41,11 +42,11 @@ export function seatNumbers(seatClass: SeatClass, choices: readonly (string | nu
       slot.taken = true;
       given[i] = slot;
     });
-    return given.map((s) => (berth ? `${coach}${pad(s.row)}号${s.kind}` : `${coach}${pad(s.row)}${s.kind}号`));
+    return given.map((s) => (berth ? say("train.seat", { coach, row: pad(s.row), kind: s.kind }) : say("train.seat2", { coach, row: pad(s.row), kind: s.kind })));
   }
   if (seatClass === "1") {
     const start = crypto.randomInt(1, 100);
-    return Array.from({ length: count }, (_, i) => `${coach}${pad(start + i, 3)}号`);
+    return Array.from({ length: count }, (_, i) => say("train.seat3", { coach, start: pad(start + i, 3) }));
   }
-  return Array.from({ length: count }, () => `${coach}无座`);
+  return Array.from({ length: count }, () => say("train.standing", { coach }));
 }

@@ -3,6 +3,7 @@
 // (代订). The travel standard's own demands (an
 // approved application, an over-standard reason) depend on the offer and are decided by the
 // server's check of it.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { TRAVEL_TYPES } from "../policy/codes";
 import { zInt, zOptionalString } from "../zod";
@@ -13,11 +14,11 @@ export const businessOrderFields = {
    * Omitted is private, as for everyone who is not a company member; the order page offers
    * business first to a company's employee.
    */
-  travelType: z.enum(TRAVEL_TYPES.keys, { error: "出行类型只能是因公或因私" }).optional(),
+  travelType: z.enum(TRAVEL_TYPES.keys, { error: trLazy("出行类型只能是因公或因私") }).optional(),
   /** The approved trip application a business booking belongs to (required when the company asks for one). */
-  applyId: zInt({ min: 1, max: 2_147_483_647, error: "出差申请不正确" }).optional(),
+  applyId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("出差申请不正确") }).optional(),
   /** Why a business booking is over the standard: one of the company's over-standard reasons. */
-  overReason: zOptionalString(z.string().trim().max(30, "超标原因最多 30 个字"), "超标原因不正确"),
+  overReason: zOptionalString(z.string().trim().max(30, m("超标原因最多 30 个字")), trLazy("超标原因不正确")),
 };
 
 /**
@@ -25,15 +26,15 @@ export const businessOrderFields = {
  * travel standard; the booker books and pays, the colleague travels.
  */
 export const replaceBookingFields = {
-  forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "出行人不正确" }).optional(),
+  forEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("出行人不正确") }).optional(),
 };
 
 /** Booking for a colleague is business travel: their travel standard is why it is allowed. */
 export function refineReplaceBooking(o: { travelType?: string; forEmployeeId?: number }, ctx: z.RefinementCtx): void {
-  if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: "为同事预订须为因公出行" });
+  if (o.forEmployeeId !== undefined && o.travelType !== "business") ctx.addIssue({ code: "custom", path: ["forEmployeeId"], message: tr("为同事预订须为因公出行") });
 }
 
 /** A private booking belongs to no trip application. */
 export function refineBusinessOrder(o: { travelType?: string; applyId?: number }, ctx: z.RefinementCtx): void {
-  if (o.travelType !== "business" && o.applyId !== undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: "因私预订不关联出差申请" });
+  if (o.travelType !== "business" && o.applyId !== undefined) ctx.addIssue({ code: "custom", path: ["applyId"], message: tr("因私预订不关联出差申请") });
 }

@@ -1,6 +1,7 @@
 // Refund and change of a ticketed domestic flight order: the quotes (the same functions price the
 // estimate the member sees and the amount the server keeps or charges), the refund reasons, the
 // inputs of the calls and what they answer. Money is integer fen.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { changeFee, refundAmount, refundPercent, type FareTier } from "../travel/air-rules";
@@ -168,8 +169,8 @@ export interface ChangeQuoteReply {
   feePercent: number;
 }
 
-const orderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
-const fareKey = zText({ min: 1, max: 64, trim: true, error: "请选择新的航班舱位" });
+const orderId = zInt({ min: 1, max: 2_147_483_647, error: trLazy("订单编号不正确") });
+const fareKey = zText({ min: 1, max: 64, trim: true, error: trLazy("请选择新的航班舱位") });
 
 /**
  * The passengers a refund or change is for; left out, every passenger still holding a ticket (the
@@ -178,19 +179,19 @@ const fareKey = zText({ min: 1, max: 64, trim: true, error: "请选择新的航�
  */
 const passengerIds = (what: "退票" | "改签") =>
   z
-    .array(zInt({ min: 1, max: 2_147_483_647, error: `${what}乘客不正确` }), { error: `请选择${what}的乘客` })
-    .min(1, `请选择${what}的乘客`)
-    .max(MAX_PASSENGERS, `${what}乘客不正确`)
+    .array(zInt({ min: 1, max: 2_147_483_647, error: trLazy("{what}乘客不正确", { what }) }), { error: trLazy("请选择{what}的乘客", { what }) })
+    .min(1, m("请选择{what}的乘客", { what }))
+    .max(MAX_PASSENGERS, m("{what}乘客不正确", { what }))
     .optional();
 
 export const refundTipInput = z.object({ id: orderId, passengerIds: passengerIds("退票") }).strict();
-export const refundSubmitInput = z.object({ id: orderId, reason: z.enum(REFUND_REASONS, "请选择退票原因"), passengerIds: passengerIds("退票") }).strict();
+export const refundSubmitInput = z.object({ id: orderId, reason: z.enum(REFUND_REASONS, m("请选择退票原因")), passengerIds: passengerIds("退票") }).strict();
 export type RefundSubmitInput = z.infer<typeof refundSubmitInput>;
 export const changeQuoteInput = z.object({ id: orderId, fareKey, passengerIds: passengerIds("改签") }).strict();
 export type ChangeQuoteInput = z.infer<typeof changeQuoteInput>;
 /** `total` is the amount the member saw: a different quote now is announced, not charged. */
 export const confirmChangeInput = z
-  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: "改签金额不正确" }).meta(IN_FEN), passengerIds: passengerIds("改签") })
+  .object({ id: orderId, fareKey, total: zInt({ min: 0, max: 100_000_000, error: trLazy("改签金额不正确") }).meta(IN_FEN), passengerIds: passengerIds("改签") })
   .strict();
 export type ConfirmChangeInput = z.infer<typeof confirmChangeInput>;
 

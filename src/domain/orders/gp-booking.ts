@@ -2,6 +2,7 @@
 // and the server's route. Each passenger is a flight passenger who also names their budget unit
 // (预算单位) and their own official card (公务卡); GP fares are sold to adults only, which needs
 // the travel date (the server checks it after verifying the fare, the form through gpOrderSchema).
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { zBool } from "../zod";
 import {
@@ -44,11 +45,11 @@ export const gpOrderInput = z
   .object({
     fareKey: shape.fareKey.refine(isGpFareKey, GP_MESSAGES.fareRequired),
     price: shape.price,
-    acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
+    acceptPrice: zBool(trLazy("acceptPrice 只能是 0 或 1")).optional(),
     clientKey: shape.clientKey,
     contactName: shape.contactName,
     contactMobile: shape.contactMobile,
-    passengers: z.array(gpPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
+    passengers: z.array(gpPassengerInput, { error: trLazy("请添加乘客") }).min(1, m("请添加乘客")).max(MAX_PASSENGERS, m("每张订单最多 {MAX_PASSENGERS} 名乘客", { MAX_PASSENGERS })),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -56,10 +57,10 @@ export const gpOrderInput = z
     const cards = new Set<string>();
     o.passengers.forEach((p, i) => {
       const cert = `${p.certType}|${p.certNo.toUpperCase()}`;
-      if (certs.has(cert)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: "同一证件不能重复添加" });
+      if (certs.has(cert)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: tr("同一证件不能重复添加") });
       certs.add(cert);
       // A 公务卡 is issued to one civil servant: each traveller names their own.
-      if (cards.has(p.officialCard)) ctx.addIssue({ code: "custom", path: ["passengers", i, "officialCard"], message: "每位乘客应填写本人的公务卡号，不能重复" });
+      if (cards.has(p.officialCard)) ctx.addIssue({ code: "custom", path: ["passengers", i, "officialCard"], message: tr("每位乘客应填写本人的公务卡号，不能重复") });
       cards.add(p.officialCard);
     });
   });

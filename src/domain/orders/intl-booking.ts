@@ -3,6 +3,7 @@
 // Macau and Taiwan; valid at least 6 months after departure; the name in Latin letters as on the
 // document) and the price of an itinerary, which is the sum of its segments' fares. Money is
 // integer fen.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { CERT_TYPE, codeTable, type CodeTable } from "../codes";
 import { certNoValid, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
@@ -68,11 +69,11 @@ const GIVEN_NAMES = /^[A-Z]+(?: [A-Z]+)*$/;
 
 const englishPart = (label: string, max: number, pattern: RegExp) =>
   z
-    .string({ error: `请填写英文${label}` })
+    .string({ error: trLazy("请填写英文{label}", { label }) })
     .trim()
-    .max(max, `英文${label}最多 ${max} 个字母`)
-    .min(1, `请填写英文${label}`)
-    .refine((v) => pattern.test(v.toUpperCase()), `英文${label}只能包含字母 A–Z`);
+    .max(max, m("英文{label}最多 {max} 个字母", { label, max }))
+    .min(1, m("请填写英文{label}", { label }))
+    .refine((v) => pattern.test(v.toUpperCase()), m("英文{label}只能包含字母 A–Z", { label }));
 
 const dateText = (required: string, invalid: string) =>
   z
@@ -83,31 +84,31 @@ const dateText = (required: string, invalid: string) =>
 
 export const intlPassengerInput = z
   .object({
-    name: zText({ max: NAME_MAX, min: 1, trim: true, label: "乘客姓名", typeError: "请填写乘客姓名" }).refine(
+    name: zText({ max: NAME_MAX, min: 1, trim: true, label: trLazy("乘客姓名"), typeError: trLazy("请填写乘客姓名") }).refine(
       (v) => isChineseOnly(v) || isEnglishOnly(v),
       "乘客姓名须为中文或英文",
     ),
     /** As on the document, in Latin letters (upper case once stored). */
     surname: englishPart("姓", 30, SURNAME),
     givenName: englishPart("名", 40, GIVEN_NAMES),
-    nationality: z.enum(NATIONALITY_CODES, { error: "请选择国籍" }),
-    certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (INTL_CERT_TYPES as readonly number[]).includes(v), "国际航班须使用护照或港澳台通行证"),
-    certNo: zText({ max: CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
+    nationality: z.enum(NATIONALITY_CODES, { error: trLazy("请选择国籍") }),
+    certType: zInt({ min: 0, max: 9, error: trLazy("请选择证件类型") }).refine((v) => (INTL_CERT_TYPES as readonly number[]).includes(v), m("国际航班须使用护照或港澳台通行证")),
+    certNo: zText({ max: CERT_NO_MAX, min: 1, trim: true, label: trLazy("证件号码"), typeError: trLazy("请填写证件号码") }),
     certExpiry: dateText("请填写证件有效期", "证件有效期格式不正确"),
     birthday: dateText("请填写出生日期", "出生日期格式不正确"),
-    mobile: zOptionalString(z.string().max(11).refine(isMobile, "请输入正确的手机号码"), "请输入正确的手机号码"),
+    mobile: zOptionalString(z.string().max(11).refine(isMobile, m("请输入正确的手机号码")), trLazy("请输入正确的手机号码")),
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (!certNoValid(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: "证件号码格式不正确" });
+    if (!certNoValid(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: tr("证件号码格式不正确") });
   });
 
 export type IntlPassengerInput = z.output<typeof intlPassengerInput>;
 
-const FARE_KEY = z.string({ error: "请提供舱位编号" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确");
+const FARE_KEY = z.string({ error: trLazy("请提供舱位编号") }).max(60, m("舱位编号不正确")).regex(/^[A-Z0-9:|-]{10,60}$/, m("舱位编号不正确"));
 /** Flight keys joined by "+", one per segment (at most 4). */
-export const itineraryKey = z.string({ error: "请提供行程编号" }).max(120, "行程编号不正确").regex(/^[0-9A-Z:-]{10,30}(\+[0-9A-Z:-]{10,30}){0,3}$/, "行程编号不正确");
-export const cabinClassInput = z.enum(["F", "C", "Y"], { error: "舱位等级不正确" });
+export const itineraryKey = z.string({ error: trLazy("请提供行程编号") }).max(120, m("行程编号不正确")).regex(/^[0-9A-Z:-]{10,30}(\+[0-9A-Z:-]{10,30}){0,3}$/, m("行程编号不正确"));
+export const cabinClassInput = z.enum(["F", "C", "Y"], { error: trLazy("舱位等级不正确") });
 
 export const intlVerifyInput = z.object({ itineraryKey, cabinClass: cabinClassInput }).strict();
 export type IntlVerifyInput = z.output<typeof intlVerifyInput>;
@@ -117,27 +118,27 @@ export const intlOrderInput = z
     itineraryKey,
     cabinClass: cabinClassInput,
     /** Each segment's fare as verified, in segment order. */
-    fareKeys: z.array(FARE_KEY, { error: "请提供舱位编号" }).min(1, "请提供舱位编号").max(4, "舱位编号不正确"),
+    fareKeys: z.array(FARE_KEY, { error: trLazy("请提供舱位编号") }).min(1, m("请提供舱位编号")).max(4, m("舱位编号不正确")),
     /** The adult ticket total (all segments) the buyer saw, in fen: a different current price is announced first. */
-    price: zInt({ min: 0, max: 100_000_000, error: "票价不正确" }).meta(IN_FEN),
-    acceptPrice: zBool("acceptPrice 只能是 0 或 1").optional(),
-    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
-    contactName: zText({ max: NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
-    contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+    price: zInt({ min: 0, max: 100_000_000, error: trLazy("票价不正确") }).meta(IN_FEN),
+    acceptPrice: zBool(trLazy("acceptPrice 只能是 0 或 1")).optional(),
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: trLazy("clientKey 不正确") }).regex(/^[A-Za-z0-9-]+$/, m("clientKey 不正确")),
+    contactName: zText({ max: NAME_MAX, min: 1, trim: true, label: trLazy("联系人姓名"), typeError: trLazy("请填写联系人姓名") }),
+    contactMobile: z.string({ error: trLazy("请输入正确的手机号码") }).max(11, m("请输入正确的手机号码")).refine(isMobile, m("请输入正确的手机号码")),
     /** Company members: 因公 or 因私 (the international travel standard is not checked). */
-    travelType: z.enum(TRAVEL_TYPES.keys, { error: "出行类型只能是因公或因私" }).optional(),
-    passengers: z.array(intlPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_PASSENGERS, `每张订单最多 ${MAX_PASSENGERS} 名乘客`),
+    travelType: z.enum(TRAVEL_TYPES.keys, { error: trLazy("出行类型只能是因公或因私") }).optional(),
+    passengers: z.array(intlPassengerInput, { error: trLazy("请添加乘客") }).min(1, m("请添加乘客")).max(MAX_PASSENGERS, m("每张订单最多 {MAX_PASSENGERS} 名乘客", { MAX_PASSENGERS })),
   })
   .strict()
   .superRefine((o, ctx) => {
     const segments = o.itineraryKey.split("+");
     if (segments.length !== o.fareKeys.length || o.fareKeys.some((k, i) => k.split("|")[0] !== segments[i] || k.split("|")[1] !== o.cabinClass)) {
-      ctx.addIssue({ code: "custom", path: ["fareKeys"], message: "舱位与行程不符，请重新查询" });
+      ctx.addIssue({ code: "custom", path: ["fareKeys"], message: tr("舱位与行程不符，请重新查询") });
     }
     const seen = new Set<string>();
     o.passengers.forEach((p, i) => {
       const key = `${p.certType}|${p.certNo.toUpperCase()}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: "同一证件不能重复添加" });
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: tr("同一证件不能重复添加") });
       seen.add(key);
     });
   });

@@ -2,6 +2,7 @@
 // channel. 12306账号购票 (ab): the ticket goes into the member's own 12306 account, which they
 // sign in to on the order page; only the account's 常用联系人 can travel on it. The account rules
 // are the railway's, shared by the order form and the server.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { isMobile } from "../validators";
 import type { TrainPassengerType } from "./train-types";
@@ -29,16 +30,16 @@ export function isPassword12306(value: unknown): boolean {
 }
 
 export const zAccount12306 = z
-  .string({ error: "请填写12306账号" })
+  .string({ error: trLazy("请填写12306账号") })
   .trim()
-  .min(1, "请填写12306账号")
+  .min(1, m("请填写12306账号"))
   .max(ACCOUNT_12306_MAX, ACCOUNT_12306_ERROR)
   .refine(isAccount12306, ACCOUNT_12306_ERROR);
 
 // The message never repeats what was typed: a password must not reach a log through an error.
 export const zPassword12306 = z
-  .string({ error: "请填写12306密码" })
-  .min(1, "请填写12306密码")
+  .string({ error: trLazy("请填写12306密码") })
+  .min(1, m("请填写12306密码"))
   .max(PASSWORD_12306_MAX, PASSWORD_12306_ERROR)
   .refine(isPassword12306, PASSWORD_12306_ERROR);
 

@@ -2,6 +2,7 @@
 // price panel that always adds up (each passenger's ticket by type, plus the service fee per
 // ticket), and the railway's refund fee per passenger and a change's difference per passenger,
 // which the estimates and the charges both read. Money is integer fen.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { CERT_TYPE } from "../codes";
 import { certNoValid, idCardBirthDate, isChineseOnly, isEnglishOnly, isMobile } from "../validators";
@@ -29,25 +30,25 @@ export const SEAT_CLASSES = Object.keys(SEAT_CLASS_LABELS) as SeatClass[];
 /** The search result's train key: run date, train number, boarding and leaving station. */
 export const TRAIN_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}:[GDCZTK]\d{1,4}:[\u4e00-\u9fa5]{2,8}:[\u4e00-\u9fa5]{2,8}$/;
 
-const zTrainKey = z.string({ error: "请选择车次" }).max(40, "车次编号不正确").regex(TRAIN_KEY_PATTERN, "车次编号不正确");
-export const zTrainOrderId = zInt({ min: 1, max: 2_147_483_647, error: "订单编号不正确" });
-const zSeatClass = z.enum(SEAT_CLASSES as [SeatClass, ...SeatClass[]], { error: "请选择席别" });
+const zTrainKey = z.string({ error: trLazy("请选择车次") }).max(40, m("车次编号不正确")).regex(TRAIN_KEY_PATTERN, m("车次编号不正确"));
+export const zTrainOrderId = zInt({ min: 1, max: 2_147_483_647, error: trLazy("订单编号不正确") });
+const zSeatClass = z.enum(SEAT_CLASSES as [SeatClass, ...SeatClass[]], { error: trLazy("请选择席别") });
 
 export const trainPassengerInput = z
   .object({
-    name: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: "乘客姓名", typeError: "请填写乘客姓名" }).refine(
+    name: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: trLazy("乘客姓名"), typeError: trLazy("请填写乘客姓名") }).refine(
       (v) => isChineseOnly(v) || isEnglishOnly(v),
       "乘客姓名须为中文或英文",
     ),
-    certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }).refine((v) => (TRAIN_CERT_TYPES as readonly number[]).includes(v), "请选择火车票可用的证件类型"),
-    certNo: zText({ max: TRAIN_CERT_NO_MAX, min: 1, trim: true, label: "证件号码", typeError: "请填写证件号码" }),
-    passengerType: z.enum(TRAIN_PASSENGER_TYPES, { error: "请选择票种" }),
+    certType: zInt({ min: 0, max: 9, error: trLazy("请选择证件类型") }).refine((v) => (TRAIN_CERT_TYPES as readonly number[]).includes(v), m("请选择火车票可用的证件类型")),
+    certNo: zText({ max: TRAIN_CERT_NO_MAX, min: 1, trim: true, label: trLazy("证件号码"), typeError: trLazy("请填写证件号码") }),
+    passengerType: z.enum(TRAIN_PASSENGER_TYPES, { error: trLazy("请选择票种") }),
     /** 在线选座: a letter or a berth of the order's seat class (checked with the class below); absent: any seat. */
-    seatChoice: z.string({ error: "所选座位不正确" }).max(SEAT_CHOICE_MAX, "所选座位不正确").optional(),
+    seatChoice: z.string({ error: trLazy("所选座位不正确") }).max(SEAT_CHOICE_MAX, m("所选座位不正确")).optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
-    if (!certNoValid(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: "证件号码格式不正确" });
+    if (!certNoValid(p.certType, p.certNo)) ctx.addIssue({ code: "custom", path: ["certNo"], message: tr("证件号码格式不正确") });
   });
 
 export const trainOrderInput = z
@@ -55,12 +56,12 @@ export const trainOrderInput = z
     trainKey: zTrainKey,
     seatClass: zSeatClass,
     /** Generated once per form: a resubmitted form finds the order it created. */
-    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
-    passengers: z.array(trainPassengerInput, { error: "请添加乘客" }).min(1, "请添加乘客").max(MAX_TRAIN_PASSENGERS, `每张订单最多 ${MAX_TRAIN_PASSENGERS} 名乘客`),
-    contactName: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: "联系人姓名", typeError: "请填写联系人姓名" }),
-    contactMobile: z.string({ error: "请输入正确的手机号码" }).max(11, "请输入正确的手机号码").refine(isMobile, "请输入正确的手机号码"),
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: trLazy("clientKey 不正确") }).regex(/^[A-Za-z0-9-]+$/, m("clientKey 不正确")),
+    passengers: z.array(trainPassengerInput, { error: trLazy("请添加乘客") }).min(1, m("请添加乘客")).max(MAX_TRAIN_PASSENGERS, m("每张订单最多 {MAX_TRAIN_PASSENGERS} 名乘客", { MAX_TRAIN_PASSENGERS })),
+    contactName: zText({ max: TRAIN_NAME_MAX, min: 1, trim: true, label: trLazy("联系人姓名"), typeError: trLazy("请填写联系人姓名") }),
+    contactMobile: z.string({ error: trLazy("请输入正确的手机号码") }).max(11, m("请输入正确的手机号码")).refine(isMobile, m("请输入正确的手机号码")),
     /** ab: into the member's own 12306 account; nab: the agency's channel; absent: the ordinary page (also the agency's). */
-    channel: z.enum(TRAIN_CHANNELS, { error: "购票方式只能是 ab 或 nab" }).optional(),
+    channel: z.enum(TRAIN_CHANNELS, { error: trLazy("购票方式只能是 ab 或 nab") }).optional(),
     account12306: zAccount12306.optional(),
     password12306: zPassword12306.optional(),
     ...businessOrderFields,
@@ -72,14 +73,14 @@ export const trainOrderInput = z
     refineReplaceBooking(o, ctx);
     // The 12306 account comes with, and only with, a purchase into that account.
     if (o.channel === "ab") {
-      if (o.account12306 === undefined) ctx.addIssue({ code: "custom", path: ["account12306"], message: "请填写12306账号" });
-      if (o.password12306 === undefined) ctx.addIssue({ code: "custom", path: ["password12306"], message: "请填写12306密码" });
+      if (o.account12306 === undefined) ctx.addIssue({ code: "custom", path: ["account12306"], message: tr("请填写12306账号") });
+      if (o.password12306 === undefined) ctx.addIssue({ code: "custom", path: ["password12306"], message: tr("请填写12306密码") });
     } else if (o.account12306 !== undefined || o.password12306 !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["account12306"], message: "只有12306账号购票需要填写12306账号" });
+      ctx.addIssue({ code: "custom", path: ["account12306"], message: tr("只有12306账号购票需要填写12306账号") });
     }
     // A child's ticket is bought with an accompanying adult's, and may use the adult's certificate.
     if (!o.passengers.some((p) => p.passengerType === "adult")) {
-      ctx.addIssue({ code: "custom", path: ["passengers"], message: "儿童票须与成人票一同购买" });
+      ctx.addIssue({ code: "custom", path: ["passengers"], message: tr("儿童票须与成人票一同购买") });
     }
     o.passengers.forEach((p, i) => {
       const problem = p.seatChoice === undefined ? null : seatChoiceProblem(o.seatClass, p.seatChoice);
@@ -89,7 +90,7 @@ export const trainOrderInput = z
     o.passengers.forEach((p, i) => {
       if (p.passengerType !== "adult") return;
       const key = `${p.certType}|${p.certNo.toUpperCase()}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: "同一证件不能重复购买成人票" });
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["passengers", i, "certNo"], message: tr("同一证件不能重复购买成人票") });
       seen.add(key);
     });
   });

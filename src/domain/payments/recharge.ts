@@ -1,6 +1,7 @@
 // The recharge form's rules, shared by the form and the server's routes: the amount is exact
 // decimal text of yuan (never a float), positive, at most 2 decimals, 0.01 to 50,000.00; the
 // server receives it decoded to fen.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { zDate } from "../travel/schemas";
@@ -53,23 +54,23 @@ export const rechargeCreateInput = z
   .object({
     amount: zRechargeAmount,
     /** Generated once per form: a resubmitted form finds the recharge it created. */
-    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: "clientKey 不正确" }).regex(/^[A-Za-z0-9-]+$/, "clientKey 不正确"),
+    clientKey: zText({ max: 64, min: 8, label: "clientKey", error: trLazy("clientKey 不正确") }).regex(/^[A-Za-z0-9-]+$/, m("clientKey 不正确")),
   })
   .strict();
 
-export const zRechargeNo = zText({ max: 32, trim: true, error: "充值单号不正确" }).regex(/^R\d{18}$/, "充值单号不正确");
+export const zRechargeNo = zText({ max: 32, trim: true, error: trLazy("充值单号不正确") }).regex(/^R\d{18}$/, m("充值单号不正确"));
 
 export const rechargeDetailInput = z.object({ orderNo: zRechargeNo }).strict();
 
 export const rechargeListInput = z
   .object({
-    pageNum: zInt({ min: 1, max: 100000, error: "页码须为 1 到 100000 之间的整数" }).optional().default(1),
-    pageSize: zInt({ min: 1, max: 100, error: "每页条数须为 1 到 100 之间的整数" }).optional().default(10),
-    orderBy: z.enum(["createTime"], { error: "不支持的排序字段" }).optional(),
-    orderType: z.enum(["asc", "desc"], { error: "排序方向只能是 asc 或 desc" }).optional().default("desc"),
-    status: zInt({ min: 0, max: 9, error: "充值状态不正确" }).refine((v) => (RECHARGE_STATUS_CODES as number[]).includes(v), "充值状态不正确").optional(),
+    pageNum: zInt({ min: 1, max: 100000, error: trLazy("页码须为 1 到 100000 之间的整数") }).optional().default(1),
+    pageSize: zInt({ min: 1, max: 100, error: trLazy("每页条数须为 1 到 100 之间的整数") }).optional().default(10),
+    orderBy: z.enum(["createTime"], { error: trLazy("不支持的排序字段") }).optional(),
+    orderType: z.enum(["asc", "desc"], { error: trLazy("排序方向只能是 asc 或 desc") }).optional().default("desc"),
+    status: zInt({ min: 0, max: 9, error: trLazy("充值状态不正确") }).refine((v) => (RECHARGE_STATUS_CODES as number[]).includes(v), m("充值状态不正确")).optional(),
     createDateStart: zDate("开始日期").optional(),
     createDateEnd: zDate("结束日期").optional(),
   })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: "开始日期不能晚于结束日期", path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { error: trLazy("开始日期不能晚于结束日期"), path: ["createDateEnd"] });

@@ -1,4 +1,5 @@
 // Inputs of the rewards calls, shared by the transfer form and the server.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { zText } from "../zod";
 import { REWARD_EVENTS, REWARD_KINDS } from "./rewards";
@@ -23,12 +24,12 @@ export const rewardsTransferSchema = z
   .strict();
 export type RewardsTransferInput = z.output<typeof rewardsTransferSchema>;
 
-const zDay = (label: string) => zText({ max: 10, error: `${label}格式不正确` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式不正确`);
+const zDay = (label: string) => zText({ max: 10, error: trLazy("{label}格式不正确", { label }) }).regex(/^\d{4}-\d{2}-\d{2}$/, m("{label}格式不正确", { label }));
 
 /** The detail list's filters (the page's own fields; paging is the list contract's). */
 export const rewardsDetailFilters = {
-  kind: z.enum(REWARD_KINDS, "收益类型不正确").optional(),
-  event: z.enum(REWARD_EVENTS, "明细类型不正确").optional(),
+  kind: z.enum(REWARD_KINDS, m("收益类型不正确")).optional(),
+  event: z.enum(REWARD_EVENTS, m("明细类型不正确")).optional(),
   createDateStart: zDay("开始日期").optional(),
   createDateEnd: zDay("结束日期").optional(),
 };

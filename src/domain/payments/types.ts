@@ -1,5 +1,6 @@
 // The payment catalogue: business types, methods, paths and what the pay calls answer. Money is
 // integer fen.
+import { trLabels } from "../tr";
 
 /** The numeric business types every pay request carries. */
 export const BUSINESS_TYPE = {
@@ -24,7 +25,7 @@ export type BusinessType = (typeof BUSINESS_TYPE)[BusinessTypeName];
 export const BUSINESS_TYPE_CODES = Object.values(BUSINESS_TYPE) as BusinessType[];
 
 /** copy.zh-CN.md's labels, verbatim; hotelPay, rewardsOut and trainChangeTicket are ours. */
-export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
+export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = trLabels({
   1: "账户充值",
   2: "自助卡",
   3: "会员升级",
@@ -36,7 +37,7 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = {
   9: "酒店支付",
   10: "奖励转出",
   11: "火车票改签",
-};
+});
 
 /**
  * The cashier's methods. credit: the company's credit line (授信支付), for members of a company

@@ -1,6 +1,7 @@
 // Invoice titles (发票抬头): a person's name, or a company with its taxpayer id (the unified
 // social credit code, checked by its check character) and, for special invoices, address, phone,
 // bank and account.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { isLandline, isMobile } from "../validators";
 import { zBool, zInt, zOptionalString, zText } from "../zod";
@@ -35,15 +36,15 @@ export function isUscc(value: unknown): boolean {
 
 export const invoiceTitleFormSchema = z
   .object({
-    id: zInt({ min: 1, max: 2_147_483_647, error: "发票抬头编号不正确" }).optional(),
-    titleType: zInt({ min: 1, max: 2, error: "请选择抬头类型" }),
-    title: zText({ max: INVOICE_TITLE_MAX, trim: true, label: "发票抬头", typeError: "请填写发票抬头" }).min(1, "请填写发票抬头"),
-    taxNo: zOptionalString(z.string().trim().toUpperCase().max(18, "请输入正确的纳税人识别号"), "请输入正确的纳税人识别号", 40),
-    address: zOptionalString(z.string().trim().max(INVOICE_ADDRESS_MAX, `注册地址最多${INVOICE_ADDRESS_MAX}个字符`), `注册地址最多${INVOICE_ADDRESS_MAX}个字符`),
-    phone: zOptionalString(z.string().trim().max(13, "请输入正确的电话号码"), "请输入正确的电话号码", 30),
-    bankName: zOptionalString(z.string().trim().max(BANK_NAME_MAX, `开户银行最多${BANK_NAME_MAX}个字符`), `开户银行最多${BANK_NAME_MAX}个字符`),
-    bankAccount: zOptionalString(z.string().trim().max(30, "银行账号为8-30位数字"), "银行账号为8-30位数字", 60),
-    isDefault: zBool("默认抬头设置不正确").optional().default(false),
+    id: zInt({ min: 1, max: 2_147_483_647, error: trLazy("发票抬头编号不正确") }).optional(),
+    titleType: zInt({ min: 1, max: 2, error: trLazy("请选择抬头类型") }),
+    title: zText({ max: INVOICE_TITLE_MAX, trim: true, label: trLazy("发票抬头"), typeError: trLazy("请填写发票抬头") }).min(1, m("请填写发票抬头")),
+    taxNo: zOptionalString(z.string().trim().toUpperCase().max(18, m("请输入正确的纳税人识别号")), trLazy("请输入正确的纳税人识别号"), 40),
+    address: zOptionalString(z.string().trim().max(INVOICE_ADDRESS_MAX, m("注册地址最多{INVOICE_ADDRESS_MAX}个字符", { INVOICE_ADDRESS_MAX })), trLazy("注册地址最多{INVOICE_ADDRESS_MAX}个字符", { INVOICE_ADDRESS_MAX })),
+    phone: zOptionalString(z.string().trim().max(13, m("请输入正确的电话号码")), trLazy("请输入正确的电话号码"), 30),
+    bankName: zOptionalString(z.string().trim().max(BANK_NAME_MAX, m("开户银行最多{BANK_NAME_MAX}个字符", { BANK_NAME_MAX })), trLazy("开户银行最多{BANK_NAME_MAX}个字符", { BANK_NAME_MAX })),
+    bankAccount: zOptionalString(z.string().trim().max(30, m("银行账号为8-30位数字")), trLazy("银行账号为8-30位数字"), 60),
+    isDefault: zBool(trLazy("默认抬头设置不正确")).optional().default(false),
   })
   .strict()
   .superRefine((t, ctx) => {

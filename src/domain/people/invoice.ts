@@ -2,6 +2,7 @@
 // orders. The amount is the sum of those orders' totals, computed by the server; an order is on at
 // most one live invoice. The request's life is a small state machine: the member may withdraw it
 // only while it waits to be issued; issuing and mailing are the back office's moves.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { FLIGHT_ORDER_STATUS } from "../orders/flight";
 import { HOTEL_ORDER_STATUS } from "../orders/hotel";
@@ -70,14 +71,14 @@ const ID_MAX = 2_147_483_647;
 export const invoiceRequestSchema = z
   .object({
     orderIds: z
-      .array(zInt({ min: 1, max: ID_MAX, error: "订单编号不正确" }), { error: "请选择要开票的订单" })
-      .min(1, "请选择要开票的订单")
-      .max(INVOICE_ORDERS_MAX, `一次最多为 ${INVOICE_ORDERS_MAX} 个订单开票`),
-    titleId: zInt({ min: 1, max: ID_MAX, error: "请选择发票抬头" }),
-    delivery: z.enum(["email", "paper"], { error: "请选择发票类型" }),
-    email: zOptionalString(z.string().trim().max(INVOICE_EMAIL_MAX, "请输入正确的邮箱"), "请输入正确的邮箱"),
-    addressId: zInt({ min: 1, max: ID_MAX, error: "请选择邮寄地址" }).optional(),
-    remark: zOptionalString(z.string().trim().max(INVOICE_REMARK_MAX, `备注最多${INVOICE_REMARK_MAX}个字符`), `备注最多${INVOICE_REMARK_MAX}个字符`),
+      .array(zInt({ min: 1, max: ID_MAX, error: trLazy("订单编号不正确") }), { error: trLazy("请选择要开票的订单") })
+      .min(1, m("请选择要开票的订单"))
+      .max(INVOICE_ORDERS_MAX, m("一次最多为 {INVOICE_ORDERS_MAX} 个订单开票", { INVOICE_ORDERS_MAX })),
+    titleId: zInt({ min: 1, max: ID_MAX, error: trLazy("请选择发票抬头") }),
+    delivery: z.enum(["email", "paper"], { error: trLazy("请选择发票类型") }),
+    email: zOptionalString(z.string().trim().max(INVOICE_EMAIL_MAX, m("请输入正确的邮箱")), trLazy("请输入正确的邮箱")),
+    addressId: zInt({ min: 1, max: ID_MAX, error: trLazy("请选择邮寄地址") }).optional(),
+    remark: zOptionalString(z.string().trim().max(INVOICE_REMARK_MAX, m("备注最多{INVOICE_REMARK_MAX}个字符", { INVOICE_REMARK_MAX })), trLazy("备注最多{INVOICE_REMARK_MAX}个字符", { INVOICE_REMARK_MAX })),
   })
   .strict()
   .superRefine((v, ctx) => {

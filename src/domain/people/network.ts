@@ -1,5 +1,6 @@
 // The member network's forms and rows: a company's child companies (子公司, with the unified social
 // credit code checked by its check character), the recommended members and an agent's subordinates.
+import { m, trLazy } from "../tr";
 import { z } from "zod";
 import { isMobile } from "../validators";
 import { zInt, zOptionalString, zText } from "../zod";
@@ -24,13 +25,13 @@ const M = SUBSIDIARY_MESSAGES;
 
 export const subsidiaryFormSchema = z
   .object({
-    id: zInt({ min: 1, max: 2_147_483_647, error: "子公司编号不正确" }).optional(),
-    name: zText({ max: SUBSIDIARY_NAME_MAX, trim: true, label: "公司名称", typeError: M.name }).min(1, M.name),
+    id: zInt({ min: 1, max: 2_147_483_647, error: trLazy("子公司编号不正确") }).optional(),
+    name: zText({ max: SUBSIDIARY_NAME_MAX, trim: true, label: trLazy("公司名称"), typeError: M.name }).min(1, M.name),
     // Typed in lower case it is still the same code.
     creditCode: z.string({ error: M.creditCodeMissing }).trim().toUpperCase().min(1, M.creditCodeMissing).max(18, M.creditCode).refine(isUscc, M.creditCode),
-    contactName: zText({ max: CONTACT_NAME_MAX, trim: true, label: "联系人", typeError: M.contactName }).min(1, M.contactName),
+    contactName: zText({ max: CONTACT_NAME_MAX, trim: true, label: trLazy("联系人"), typeError: M.contactName }).min(1, M.contactName),
     contactMobile: z.string({ error: M.contactMobile }).max(11, M.contactMobile).refine(isMobile, M.contactMobile),
-    address: zOptionalString(z.string().trim().max(SUBSIDIARY_ADDRESS_MAX, `地址最多${SUBSIDIARY_ADDRESS_MAX}个字符`), `地址最多${SUBSIDIARY_ADDRESS_MAX}个字符`),
+    address: zOptionalString(z.string().trim().max(SUBSIDIARY_ADDRESS_MAX, m("地址最多{SUBSIDIARY_ADDRESS_MAX}个字符", { SUBSIDIARY_ADDRESS_MAX })), trLazy("地址最多{SUBSIDIARY_ADDRESS_MAX}个字符", { SUBSIDIARY_ADDRESS_MAX })),
     status: zInt({ min: 0, max: 1, error: M.status }).optional().default(1),
   })
   .strict();

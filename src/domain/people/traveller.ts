@@ -1,6 +1,7 @@
 // A traveller the member (frequent travellers) or the company (external travellers) books for:
 // names, contact, certificates and the form rules, one zod schema for the portal's form and the
 // server's routes.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { CERT_TYPE, type CertType } from "../codes";
 import { compareYMD, daysInMonth, formatYMD, parseYMD, ymdOf, type YMD } from "../format";
@@ -31,7 +32,7 @@ export function optionalText(max: number, tooLong: string, then?: (v: string) =>
       const text = (v ?? "").trim();
       if (!text) return undefined;
       if (text.length > max) ctx.addIssue({ code: "custom", message: tooLong });
-      else if (hasControlChars(text)) ctx.addIssue({ code: "custom", message: "不能包含控制字符" });
+      else if (hasControlChars(text)) ctx.addIssue({ code: "custom", message: tr("不能包含控制字符") });
       else {
         const problem = then?.(text);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -48,10 +49,10 @@ const today = () => ymdOf(new Date());
 
 export const certificateSchema = z
   .object({
-    certType: zInt({ min: 0, max: 9, error: "请选择证件类型" }),
+    certType: zInt({ min: 0, max: 9, error: trLazy("请选择证件类型") }),
     certNo: z
-      .string({ error: "请输入证件号码" })
-      .max(CERT_NO_MAX * 2, `证件号码最多${CERT_NO_MAX}个字符`)
+      .string({ error: trLazy("请输入证件号码") })
+      .max(CERT_NO_MAX * 2, m("证件号码最多{CERT_NO_MAX}个字符", { CERT_NO_MAX }))
       .transform(normaliseCertNo),
     /** 'YYYY-MM-DD'; required for passports. */
     expiry: optionalText(10, "有效期格式为YYYY-MM-DD", (v) => dateProblem(v, "有效期")),
@@ -64,11 +65,11 @@ export const certificateSchema = z
     if (problem) ctx.addIssue({ code: "custom", path: ["certNo"], message: problem });
     if (c.expiry) {
       const expiry = parseYMD(c.expiry)!;
-      if (compareYMD(expiry, today()) < 0) ctx.addIssue({ code: "custom", path: ["expiry"], message: "证件已过期" });
+      if (compareYMD(expiry, today()) < 0) ctx.addIssue({ code: "custom", path: ["expiry"], message: tr("证件已过期") });
     }
     if (c.certType === CERT_TYPE.passport) {
-      if (!c.issueCountry) ctx.addIssue({ code: "custom", path: ["issueCountry"], message: "请填写护照签发国家" });
-      if (!c.expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: "请填写护照有效期" });
+      if (!c.issueCountry) ctx.addIssue({ code: "custom", path: ["issueCountry"], message: tr("请填写护照签发国家") });
+      if (!c.expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: tr("请填写护照有效期") });
     }
   })
   .transform((c) => ({ ...c, certType: c.certType as CertType, expiry: c.expiry ? formatYMD(c.expiry) : undefined }));
@@ -76,7 +77,7 @@ export type CertificateForm = z.output<typeof certificateSchema>;
 
 const travellerShape = {
   /** Present when editing a saved traveller. */
-  id: zInt({ min: 1, max: 2_147_483_647, error: "旅客编号不正确" }).optional(),
+  id: zInt({ min: 1, max: 2_147_483_647, error: trLazy("旅客编号不正确") }).optional(),
   name: optionalText(CHINESE_NAME_MAX, `中文姓名最多${CHINESE_NAME_MAX}个字`, (v) => (isChineseOnly(v) ? null : "中文姓名只能包含汉字")),
   surname: optionalText(ENGLISH_NAME_MAX, `英文姓最多${ENGLISH_NAME_MAX}个字母`, (v) => (ENGLISH_NAME.test(v) ? null : "英文姓只能包含字母")),
   givenName: optionalText(ENGLISH_NAME_MAX, `英文名最多${ENGLISH_NAME_MAX}个字母`, (v) => (ENGLISH_NAME.test(v) ? null : "英文名只能包含字母")),
@@ -87,14 +88,14 @@ const travellerShape = {
     return compareYMD(ymd, today()) > 0 ? "出生日期不能晚于今天" : ymd.year < 1900 ? "出生日期不正确" : null;
   }),
   sex: z
-    .union([z.literal([1, 2]), z.literal(["1", "2", ""]), z.null()], { error: "性别只能是男或女" })
+    .union([z.literal([1, 2]), z.literal(["1", "2", ""]), z.null()], { error: trLazy("性别只能是男或女") })
     .optional()
     .transform((v): Sex | undefined => (v === "" || v === null || v === undefined ? undefined : (Number(v) as Sex))),
   remark: optionalText(TRAVELLER_REMARK_MAX, `备注最多${TRAVELLER_REMARK_MAX}个字符`),
   certificates: z
-    .array(certificateSchema, { error: "请至少填写一个证件" })
-    .min(1, "请至少填写一个证件")
-    .max(CERTIFICATES_MAX, `证件最多${CERTIFICATES_MAX}个`),
+    .array(certificateSchema, { error: trLazy("请至少填写一个证件") })
+    .min(1, m("请至少填写一个证件"))
+    .max(CERTIFICATES_MAX, m("证件最多{CERTIFICATES_MAX}个", { CERTIFICATES_MAX })),
 };
 
 type TravellerValues = {
@@ -109,14 +110,14 @@ type TravellerValues = {
 // The rules between fields: a name to book with, both parts of an English name, English names
 // for passport holders, one certificate of each type.
 function crossCheck(t: TravellerValues, ctx: z.RefinementCtx) {
-  if (!t.name && !t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["name"], message: "请填写中文姓名或英文姓名" });
-  if (t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["givenName"], message: "请填写英文名" });
-  if (t.givenName && !t.surname) ctx.addIssue({ code: "custom", path: ["surname"], message: "请填写英文姓" });
+  if (!t.name && !t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["name"], message: tr("请填写中文姓名或英文姓名") });
+  if (t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["givenName"], message: tr("请填写英文名") });
+  if (t.givenName && !t.surname) ctx.addIssue({ code: "custom", path: ["surname"], message: tr("请填写英文姓") });
   const passport = t.certificates.some((c) => c.certType === CERT_TYPE.passport);
-  if (passport && !t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["surname"], message: "持护照出行须填写英文姓名" });
+  if (passport && !t.surname && !t.givenName) ctx.addIssue({ code: "custom", path: ["surname"], message: tr("持护照出行须填写英文姓名") });
   const seen = new Set<CertType>();
   t.certificates.forEach((c, i) => {
-    if (seen.has(c.certType)) ctx.addIssue({ code: "custom", path: ["certificates", i, "certType"], message: "同一种证件只能填写一个" });
+    if (seen.has(c.certType)) ctx.addIssue({ code: "custom", path: ["certificates", i, "certType"], message: tr("同一种证件只能填写一个") });
     seen.add(c.certType);
   });
 }
@@ -136,7 +137,7 @@ export const travellerFormSchema = z.object(travellerShape).strict().superRefine
 
 /** A frequent traveller (the member's own), who may be the default one. */
 export const passengerFormSchema = z
-  .object({ ...travellerShape, isDefault: zBool("默认旅客设置不正确").optional().default(false) })
+  .object({ ...travellerShape, isDefault: zBool(trLazy("默认旅客设置不正确")).optional().default(false) })
   .strict()
   .superRefine(crossCheck)
   .transform(fromIdCard);

@@ -1,16 +1,18 @@
 // zod fields the policy forms share. Values arrive as native values from forms and as strings
 // from form-encoded bodies; an empty optional field ('' or absent) means "not set" (null).
+import { textOf, type LazyText } from "../tr";
 import { z } from "zod";
 import { hasControlChars, zInt, type ZIntOptions } from "../zod";
 
 /** An integer that may be left empty: '', null or an absent key decode to null. */
-export function zNullableInt(options: ZIntOptions & { error: string }) {
-  const { error } = options;
+export function zNullableInt(options: ZIntOptions & { error: LazyText }) {
+  const message = options.error;
+  const error = () => textOf(message);
   let out = z.int({ error });
-  if (options.min !== undefined) out = out.min(options.min, error);
-  if (options.max !== undefined) out = out.max(options.max, error);
+  if (options.min !== undefined) out = out.min(options.min, { error });
+  if (options.max !== undefined) out = out.max(options.max, { error });
   return z
-    .codec(z.union([z.int({ error }), z.string({ error }).max(20, error).regex(/^(-?\d+)?$/, error), z.null({ error })], { error }), out.nullable(), {
+    .codec(z.union([z.int({ error }), z.string({ error }).max(20, { error }).regex(/^(-?\d+)?$/, { error }), z.null({ error })], { error }), out.nullable(), {
       decode: (value) => (value === "" || value === null ? null : Number(value) || 0),
       encode: (value) => value,
     })
@@ -18,10 +20,11 @@ export function zNullableInt(options: ZIntOptions & { error: string }) {
 }
 
 /** A list of ids (array keys list.0, list.1 …); an absent key is an empty list; duplicates fold. */
-export function zIdList(error: string, max = 500) {
+export function zIdList(message: LazyText, max = 500) {
+  const error = () => textOf(message);
   return z
     .array(zInt({ min: 1, max: 2_147_483_647, error }), { error })
-    .max(max, error)
+    .max(max, { error })
     .optional()
     .transform((ids) => [...new Set(ids ?? [])]);
 }
@@ -42,14 +45,15 @@ export function zText(max: number, empty: string, tooLong: string, min = 1) {
 }
 
 /** A place name typed or picked (cities of applications and standards). */
-export function zPlaceName(error: string, max = 30) {
+export function zPlaceName(message: LazyText, max = 30) {
+  const error = () => textOf(message);
   return z
     .string({ error })
-    .max(max * 2, error)
+    .max(max * 2, { error })
     .trim()
-    .min(1, error)
-    .max(max, error)
-    .refine((v) => !hasControlChars(v), error);
+    .min(1, { error })
+    .max(max, { error })
+    .refine((v) => !hasControlChars(v), { error });
 }
 
 const NO_CONTROLS = "不能包含控制字符";

@@ -1,6 +1,7 @@
 // Approval flows: named, with one or more ordered levels of approvers, applying to the whole
 // company or to chosen departments and employees, covering trip applications, orders or both.
 // Which flow applies and who approves each level are decided here, from plain data.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { zBool, zIdList, zInt, zNullableInt, zText } from "./fields";
 
@@ -30,48 +31,48 @@ export type ApproverSpec = { type: "employee"; employeeId: number } | { type: "d
 const approverSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("employee"), employeeId: zInt({ min: 1, max: 2_147_483_647, error: "请选择审批人" }) }).strict(),
+    z.object({ type: z.literal("employee"), employeeId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("请选择审批人") }) }).strict(),
     z.object({ type: z.literal("departmentHead") }).strict(),
     z.object({ type: z.literal("admin") }).strict(),
   ],
-  { error: "审批人类型不正确" },
+  { error: trLazy("审批人类型不正确") },
 );
 
 const levelSchema = z
   .object({
     approvers: z
-      .array(approverSchema, { error: "请为每一级选择审批人" })
-      .min(1, "请为每一级选择审批人")
-      .max(MAX_LEVEL_APPROVERS, `每一级最多 ${MAX_LEVEL_APPROVERS} 位审批人`),
-    timeoutHours: zNullableInt({ min: 1, max: MAX_LEVEL_HOURS, error: `审批时限须为 1 到 ${MAX_LEVEL_HOURS} 小时` }),
+      .array(approverSchema, { error: trLazy("请为每一级选择审批人") })
+      .min(1, m("请为每一级选择审批人"))
+      .max(MAX_LEVEL_APPROVERS, m("每一级最多 {MAX_LEVEL_APPROVERS} 位审批人", { MAX_LEVEL_APPROVERS })),
+    timeoutHours: zNullableInt({ min: 1, max: MAX_LEVEL_HOURS, error: trLazy("审批时限须为 1 到 {MAX_LEVEL_HOURS} 小时", { MAX_LEVEL_HOURS }) }),
   })
   .strict()
   .superRefine((level, ctx) => {
     const keys = level.approvers.map((a) => (a.type === "employee" ? `e${a.employeeId}` : a.type));
-    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["approvers"], message: "同一级中审批人不能重复" });
+    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["approvers"], message: tr("同一级中审批人不能重复") });
   });
 
 export const flowFormSchema = z
   .object({
     /** Present when editing a saved flow. */
-    id: zInt({ min: 1, max: 2_147_483_647, error: "审批流程编号不正确" }).optional(),
+    id: zInt({ min: 1, max: 2_147_483_647, error: trLazy("审批流程编号不正确") }).optional(),
     name: zText(30, "请输入流程名称", "流程名称最多 30 个字"),
-    covers: z.enum(FLOW_COVERS, { error: "请选择流程适用的审批类型" }),
+    covers: z.enum(FLOW_COVERS, { error: trLazy("请选择流程适用的审批类型") }),
     /** 1: every employee of the company; 0: only the departments and employees listed. */
-    allEmployees: zBool("适用范围不正确"),
-    departmentIds: zIdList("适用部门不正确"),
-    employeeIds: zIdList("适用员工不正确"),
+    allEmployees: zBool(trLazy("适用范围不正确")),
+    departmentIds: zIdList(trLazy("适用部门不正确")),
+    employeeIds: zIdList(trLazy("适用员工不正确")),
     levels: z
-      .array(levelSchema, { error: "请至少设置一级审批" })
-      .min(1, "请至少设置一级审批")
-      .max(MAX_FLOW_LEVELS, `审批最多 ${MAX_FLOW_LEVELS} 级`),
-    onTimeout: z.enum(TIMEOUT_ACTIONS, { error: "请选择超时后的处理方式" }),
-    enabled: zBool("启用状态不正确").optional().default(true),
+      .array(levelSchema, { error: trLazy("请至少设置一级审批") })
+      .min(1, m("请至少设置一级审批"))
+      .max(MAX_FLOW_LEVELS, m("审批最多 {MAX_FLOW_LEVELS} 级", { MAX_FLOW_LEVELS })),
+    onTimeout: z.enum(TIMEOUT_ACTIONS, { error: trLazy("请选择超时后的处理方式") }),
+    enabled: zBool(trLazy("启用状态不正确")).optional().default(true),
   })
   .strict()
   .superRefine((flow, ctx) => {
     if (!flow.allEmployees && !flow.departmentIds.length && !flow.employeeIds.length) {
-      ctx.addIssue({ code: "custom", path: ["departmentIds"], message: "请选择流程适用的部门或员工" });
+      ctx.addIssue({ code: "custom", path: ["departmentIds"], message: tr("请选择流程适用的部门或员工") });
     }
   });
 export type FlowForm = z.output<typeof flowFormSchema>;

@@ -1,4 +1,5 @@
 // A company's booking preferences and its automatic approval decisions.
+import { m, trLazy, type LazyText } from "../tr";
 import { z } from "zod";
 import { zBool, zNullableInt } from "./fields";
 import { POLICY_MAX_FEN } from "./amount-limit";
@@ -35,23 +36,23 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoDecisions: { approveWithinStandardMaxFen: null, rejectExpiredFare: 1 },
 };
 
-const flag = (error: string) => zBool(error).transform((v): 0 | 1 => (v ? 1 : 0));
+const flag = (error: LazyText) => zBool(error).transform((v): 0 | 1 => (v ? 1 : 0));
 
 export const preferencesFormSchema = z
   .object({
-    hotelConfig: z.object({ multiPay: flag("酒店组合支付设置不正确") }).strict(),
-    requireApplication: flag("出差申请关联设置不正确"),
+    hotelConfig: z.object({ multiPay: flag(trLazy("酒店组合支付设置不正确")) }).strict(),
+    requireApplication: flag(trLazy("出差申请关联设置不正确")),
     overReasons: z
-      .array(z.string({ error: "超标原因不正确" }).trim().min(1, "超标原因不能为空").max(30, "每条超标原因最多 30 个字"), { error: "请至少设置一条超标原因" })
-      .min(1, "请至少设置一条超标原因")
-      .max(20, "超标原因最多 20 条")
-      .refine((list) => new Set(list).size === list.length, "超标原因不能重复"),
+      .array(z.string({ error: trLazy("超标原因不正确") }).trim().min(1, m("超标原因不能为空")).max(30, m("每条超标原因最多 30 个字")), { error: trLazy("请至少设置一条超标原因") })
+      .min(1, m("请至少设置一条超标原因"))
+      .max(20, m("超标原因最多 20 条"))
+      .refine((list) => new Set(list).size === list.length, m("超标原因不能重复")),
     // Optional: a form that predates it saves it off.
-    overSelfPay: flag("超标自付设置不正确").optional().transform((v): 0 | 1 => v ?? 0),
+    overSelfPay: flag(trLazy("超标自付设置不正确")).optional().transform((v): 0 | 1 => v ?? 0),
     autoDecisions: z
       .object({
-        approveWithinStandardMaxFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "自动审批金额须为 0.01 到 1000 万元之间的金额" }),
-        rejectExpiredFare: flag("票价过期自动驳回设置不正确"),
+        approveWithinStandardMaxFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: trLazy("自动审批金额须为 0.01 到 1000 万元之间的金额") }),
+        rejectExpiredFare: flag(trLazy("票价过期自动驳回设置不正确")),
       })
       .strict(),
   })

@@ -1,6 +1,7 @@
 // Replace-booking: which employees may book trips for which colleagues. Everyone may book for
 // themselves; a rule lets a booker book for the whole company, for departments (and their
 // sub-departments) or for named employees.
+import { tr, trLazy } from "../tr";
 import { z } from "zod";
 import { zIdList, zInt } from "./fields";
 
@@ -10,15 +11,15 @@ export const BOOKER_SCOPE_LABELS: Record<BookerScope, string> = { all: "全公�
 
 export const replaceBookerFormSchema = z
   .object({
-    bookerEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: "请选择代订人" }),
-    scope: z.enum(BOOKER_SCOPES, { error: "请选择可代订的范围" }),
-    departmentIds: zIdList("可代订部门不正确"),
-    employeeIds: zIdList("可代订员工不正确"),
+    bookerEmployeeId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("请选择代订人") }),
+    scope: z.enum(BOOKER_SCOPES, { error: trLazy("请选择可代订的范围") }),
+    departmentIds: zIdList(trLazy("可代订部门不正确")),
+    employeeIds: zIdList(trLazy("可代订员工不正确")),
   })
   .strict()
   .superRefine((rule, ctx) => {
-    if (rule.scope === "departments" && !rule.departmentIds.length) ctx.addIssue({ code: "custom", path: ["departmentIds"], message: "请选择可代订的部门" });
-    if (rule.scope === "employees" && !rule.employeeIds.length) ctx.addIssue({ code: "custom", path: ["employeeIds"], message: "请选择可代订的员工" });
+    if (rule.scope === "departments" && !rule.departmentIds.length) ctx.addIssue({ code: "custom", path: ["departmentIds"], message: tr("请选择可代订的部门") });
+    if (rule.scope === "employees" && !rule.employeeIds.length) ctx.addIssue({ code: "custom", path: ["employeeIds"], message: tr("请选择可代订的员工") });
   });
 export type ReplaceBookerForm = z.output<typeof replaceBookerFormSchema>;
 

@@ -2,6 +2,7 @@
 // and a window around the chosen departure whose lowest fare is the limit; hotels: a nightly cap
 // per city tier; trains: seat classes. Plus what happens when a booking is over the standard.
 // The same schema validates the form in the browser and the save on the server.
+import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { CABIN_CLASSES, LISTED_TIERS, OVER_ACTIONS, SEAT_CLASSES, type CabinClass, type CityTier, type ListedTier, type OverAction, type SeatClass } from "./codes";
 import { zCodeList, zInt, zNullableInt, zPlaceName } from "./fields";
@@ -38,14 +39,14 @@ export interface TravelStandard {
 }
 
 const capField = (tier: string) =>
-  zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: `${tier}每晚限额须为 0.01 到 1000 万元之间的金额` });
+  zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: trLazy("{tier}每晚限额须为 0.01 到 1000 万元之间的金额", { tier }) });
 
 export const flightStandardSchema = z
   .object({
     cabins: zCodeList(CABIN_CLASSES.keys, "舱位不正确", "请至少选择一种可乘坐的舱位"),
-    maxDiscount: zNullableInt({ min: 1, max: 100, error: "最高折扣须为 1 到 100 之间的整数（百分比）" }),
-    maxPriceFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: "最高票价须为 0.01 到 1000 万元之间的金额" }),
-    lowestFareHours: zNullableInt({ min: 1, max: MAX_FARE_WINDOW_HOURS, error: `比价时间范围须为 1 到 ${MAX_FARE_WINDOW_HOURS} 小时` }),
+    maxDiscount: zNullableInt({ min: 1, max: 100, error: trLazy("最高折扣须为 1 到 100 之间的整数（百分比）") }),
+    maxPriceFen: zNullableInt({ min: 1, max: POLICY_MAX_FEN, error: trLazy("最高票价须为 0.01 到 1000 万元之间的金额") }),
+    lowestFareHours: zNullableInt({ min: 1, max: MAX_FARE_WINDOW_HOURS, error: trLazy("比价时间范围须为 1 到 {MAX_FARE_WINDOW_HOURS} 小时", { MAX_FARE_WINDOW_HOURS }) }),
   })
   .strict();
 
@@ -64,8 +65,8 @@ export const trainStandardSchema = z
 /** The standard form: the trip level it is for, what over-standard bookings do, and the rules. */
 export const standardFormSchema = z
   .object({
-    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: "请选择差旅等级" }),
-    overAction: z.enum(OVER_ACTIONS.keys, { error: "请选择超标后的处理方式" }),
+    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("请选择差旅等级") }),
+    overAction: z.enum(OVER_ACTIONS.keys, { error: trLazy("请选择超标后的处理方式") }),
     flight: flightStandardSchema,
     hotel: hotelStandardSchema,
     train: trainStandardSchema,
@@ -120,11 +121,11 @@ export function tierOfCity(tiers: CityTiers, city: { code?: string | null; name?
 
 const tierCity = z
   .object({
-    code: z.string({ error: "城市编码不正确" }).regex(/^\d{4}$/, "城市编码不正确"),
-    name: zPlaceName("城市名称不正确"),
+    code: z.string({ error: trLazy("城市编码不正确") }).regex(/^\d{4}$/, m("城市编码不正确")),
+    name: zPlaceName(trLazy("城市名称不正确")),
   })
   .strict();
-const tierList = (label: string) => z.array(tierCity, { error: `${label}名单不正确` }).max(400, `${label}最多 400 个城市`).optional().default([]);
+const tierList = (label: string) => z.array(tierCity, { error: trLazy("{label}名单不正确", { label }) }).max(400, m("{label}最多 400 个城市", { label })).optional().default([]);
 
 /** The tier lists form; a city may stand in one tier only. */
 export const cityTiersSchema = z
@@ -136,7 +137,7 @@ export const cityTiersSchema = z
       for (const [i, c] of tiers[tier].entries()) {
         const other = seen.get(c.code);
         if (other !== undefined) {
-          ctx.addIssue({ code: "custom", path: [tier, i, "code"], message: `${c.name}只能属于一个城市等级` });
+          ctx.addIssue({ code: "custom", path: [tier, i, "code"], message: tr("{name}只能属于一个城市等级", { name: c.name }) });
           return;
         }
         seen.set(c.code, tier);

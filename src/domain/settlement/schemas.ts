@@ -1,5 +1,6 @@
 // Inputs of the settlement calls, shared by the settings form and the server, and the shapes the
 // server answers. Money is integer fen.
+import { m, trLazy, type LazyText } from "../tr";
 import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { zIdList } from "../policy/fields";
@@ -13,12 +14,12 @@ export const DISPUTE_REASON_MAX = 200;
 
 export { SETTLEMENT_PATHS } from "./paths";
 
-const zId = (error: string) => zInt({ min: 1, max: 2_147_483_647, error });
+const zId = (error: LazyText) => zInt({ min: 1, max: 2_147_483_647, error });
 
 /** The company the settings are of: optional, and when given it must be the caller's own. */
-const zCompanyId = zId("企业编号不正确").optional();
+const zCompanyId = zId(trLazy("企业编号不正确")).optional();
 
-const zCreditLimitFen = zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: "授信额度须为 0 到 1 亿元之间的金额" });
+const zCreditLimitFen = zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: trLazy("授信额度须为 0 到 1 亿元之间的金额") });
 
 /**
  * What the company's administrator sets: the settlement day and who may confirm statements. The
@@ -27,8 +28,8 @@ const zCreditLimitFen = zInt({ min: 0, max: CREDIT_LIMIT_MAX_FEN, error: "授信
 export const settlementSettingsSchema = z
   .object({
     companyId: zCompanyId,
-    settlementDay: zInt({ min: SETTLEMENT_DAY_MIN, max: SETTLEMENT_DAY_MAX, error: `结算日须为 ${SETTLEMENT_DAY_MIN} 到 ${SETTLEMENT_DAY_MAX} 之间的整数` }),
-    confirmerIds: zIdList("确认人不正确", CONFIRMERS_MAX).refine((ids) => ids.length <= CONFIRMERS_MAX, `确认人最多 ${CONFIRMERS_MAX} 位`),
+    settlementDay: zInt({ min: SETTLEMENT_DAY_MIN, max: SETTLEMENT_DAY_MAX, error: trLazy("结算日须为 {SETTLEMENT_DAY_MIN} 到 {SETTLEMENT_DAY_MAX} 之间的整数", { SETTLEMENT_DAY_MIN, SETTLEMENT_DAY_MAX }) }),
+    confirmerIds: zIdList(trLazy("确认人不正确"), CONFIRMERS_MAX).refine((ids) => ids.length <= CONFIRMERS_MAX, m("确认人最多 {CONFIRMERS_MAX} 位", { CONFIRMERS_MAX })),
   })
   .strict();
 export type SettlementSettingsForm = z.input<typeof settlementSettingsSchema>;
@@ -42,27 +43,27 @@ export const settlementSettingsInput = settlementSettingsSchema.extend({ creditL
 export type SettlementSettingsCall = z.output<typeof settlementSettingsInput>;
 
 /** The operator grants a company its credit line: never below what it has already used. */
-export const operatorCreditLimitInput = z.object({ companyId: zId("企业编号不正确"), creditLimitFen: zCreditLimitFen }).strict();
+export const operatorCreditLimitInput = z.object({ companyId: zId(trLazy("企业编号不正确")), creditLimitFen: zCreditLimitFen }).strict();
 
 export const settingsInput = z.object({ companyId: zCompanyId }).strict();
-export const statementIdInput = z.object({ id: zId("对账单编号不正确") }).strict();
+export const statementIdInput = z.object({ id: zId(trLazy("对账单编号不正确")) }).strict();
 export const disputeInput = z
   .object({
-    lineId: zId("对账单明细编号不正确"),
-    reason: zText({ min: 2, max: DISPUTE_REASON_MAX, trim: true, label: "异议原因", typeError: "请填写异议原因" }),
+    lineId: zId(trLazy("对账单明细编号不正确")),
+    reason: zText({ min: 2, max: DISPUTE_REASON_MAX, trim: true, label: trLazy("异议原因"), typeError: trLazy("请填写异议原因") }),
   })
   .strict();
-export const statementListFilters = { status: z.enum(STATEMENT_STATUSES, "对账单状态不正确").optional() };
+export const statementListFilters = { status: z.enum(STATEMENT_STATUSES, m("对账单状态不正确")).optional() };
 
-export const operatorGenerateInput = z.object({ companyId: zId("企业编号不正确") }).strict();
+export const operatorGenerateInput = z.object({ companyId: zId(trLazy("企业编号不正确")) }).strict();
 export const operatorAnswerInput = z
   .object({
-    lineId: zId("对账单明细编号不正确"),
-    decision: z.enum(["accept", "reject"], "处理结果只能是 accept（异议成立）或 reject（驳回）"),
-    reason: zText({ max: DISPUTE_REASON_MAX, trim: true, label: "处理说明" }).optional(),
+    lineId: zId(trLazy("对账单明细编号不正确")),
+    decision: z.enum(["accept", "reject"], m("处理结果只能是 accept（异议成立）或 reject（驳回）")),
+    reason: zText({ max: DISPUTE_REASON_MAX, trim: true, label: trLazy("处理说明") }).optional(),
   })
   .strict()
-  .refine((v) => v.decision !== "reject" || (v.reason !== undefined && v.reason.length >= 2), { message: "驳回异议须说明理由（至少 2 个字）", path: ["reason"] });
+  .refine((v) => v.decision !== "reject" || (v.reason !== undefined && v.reason.length >= 2), { error: trLazy("驳回异议须说明理由（至少 2 个字）"), path: ["reason"] });
 
 export interface ConfirmerOption {
   memberId: number;

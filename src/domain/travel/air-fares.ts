@@ -1,11 +1,12 @@
 // Air fare rules: published full fares, sub-classes, taxes, child and infant fares, the fee
 // breakdown every fare carries, and limitPrice. All money is integer fen.
+import { tr, trLabels } from "../tr";
 import { childFare } from "../fares";
 import { assertFen, type Fen, percentOf, roundHalfUp } from "../money";
 
 export type CabinClass = "F" | "C" | "Y";
 export const CABIN_CLASSES: readonly CabinClass[] = ["F", "C", "Y"];
-export const CABIN_LABELS: Record<CabinClass, string> = { F: "头等舱", C: "公务舱", Y: "经济舱" };
+export const CABIN_LABELS: Readonly<Record<CabinClass, string>> = trLabels({ F: "头等舱", C: "公务舱", Y: "经济舱" });
 
 export interface SubClass {
   code: string;
@@ -63,7 +64,7 @@ export function subclassPrice(parPrice: Fen, percent: number): Fen {
 
 /** "4.5折" style discount label of a percent; the full fare is "全价". */
 export function discountLabel(percent: number): string {
-  return percent >= 100 ? "全价" : `${(percent / 10).toFixed(1).replace(/\.0$/, "")}折`;
+  return percent >= 100 ? tr("全价") : tr("{n}折", { n: (percent / 10).toFixed(1).replace(/\.0$/, "") });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Refund and change rules of a fare, by how deep its discount is and how long before departure
 // the request comes. Fees are a percent of the ticket price, rounded to whole yuan; unused taxes
 // are always refunded. The portal shows the same table the supplier charges by.
+import { tr, trLabels } from "../tr";
 import type { CabinClass } from "./air-fares";
 import { GP_FEE_TABLE, GP_TIER_LABEL } from "./gp-fares";
 import { type Fen, percentOf } from "../money";
@@ -10,7 +11,8 @@ export type PublicFareTier = "full" | "flex" | "discount" | "promo";
 export type FareTier = PublicFareTier | "gp";
 export const PUBLIC_FARE_TIERS: readonly PublicFareTier[] = ["full", "flex", "discount", "promo"];
 
-export const FARE_TIER_LABELS: Record<FareTier, string> = { full: "全价舱", flex: "灵活舱", discount: "折扣舱", promo: "特价舱", gp: GP_TIER_LABEL };
+// Read in the reader's language when looked up (trLabels).
+export const FARE_TIER_LABELS: Readonly<Record<FareTier, string>> = trLabels({ full: "全价舱", flex: "灵活舱", discount: "折扣舱", promo: "特价舱", gp: GP_TIER_LABEL });
 
 /** Hours before departure that start each fee window: ≥168 h, ≥48 h, ≥4 h, then under 4 h. */
 export const FEE_WINDOW_HOURS = [168, 48, 4] as const;
@@ -69,7 +71,7 @@ export interface RuleLine {
 
 /** The rule table of a tier: a fare's detail and verify answer it, the 退改签 popover shows it. */
 export function ruleLines(tier: FareTier): RuleLine[] {
-  return WINDOW_LABELS.map((window, i) => ({ window, refundPercent: TABLE[tier].refund[i], changePercent: TABLE[tier].change[i] }));
+  return WINDOW_LABELS.map((label, i) => ({ window: tr(label), refundPercent: TABLE[tier].refund[i], changePercent: TABLE[tier].change[i] }));
 }
 
 /** Free checked baggage (kg) per cabin; international fares allow pieces of 23 kg instead. */
@@ -77,5 +79,5 @@ export const BAGGAGE_KG: Record<CabinClass, number> = { F: 40, C: 30, Y: 20 };
 export const INTERNATIONAL_BAGGAGE_PIECES: Record<CabinClass, number> = { F: 3, C: 2, Y: 1 };
 
 export function baggageText(cabin: CabinClass, international: boolean): string {
-  return international ? `免费托运 ${INTERNATIONAL_BAGGAGE_PIECES[cabin]} 件，每件 23 公斤` : `免费托运 ${BAGGAGE_KG[cabin]} 公斤`;
+  return international ? tr("免费托运 {n} 件，每件 23 公斤", { n: INTERNATIONAL_BAGGAGE_PIECES[cabin] }) : tr("免费托运 {n} 公斤", { n: BAGGAGE_KG[cabin] });
 }

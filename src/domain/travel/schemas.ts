@@ -1,6 +1,7 @@
 // Inputs of the search APIs, shared by the server (which validates every request with them) and
 // the search forms. Values arrive as form strings; lists may come as "A,B" or as repeated keys.
 // Rules that need today's date (not in the past, inside the sales window) are travelDateProblem.
+import { m, textOf, trLazy, type LazyText } from "../tr";
 import { z } from "zod";
 import { hasControlChars, zBool, zInt, zOptionalString } from "../zod";
 import { daysBetween, minutesOf, normaliseDate } from "./dates";
@@ -38,22 +39,23 @@ export function zTime(label: string) {
 const LIST_ITEM_MAX = 40;
 
 /** A list from "A,B", repeated keys or an array; each item must match `item`, at most `max`. */
-export function zList(item: RegExp, error: string, max = 20) {
+export function zList(item: RegExp, message: LazyText, max = 20) {
+  const error = () => textOf(message);
   return z
-    .codec(z.union([z.string({ error }).max(max * LIST_ITEM_MAX, error), z.array(z.string({ error }).max(LIST_ITEM_MAX, error), { error }).max(max, error)], { error }), z.array(z.string()), {
+    .codec(z.union([z.string({ error }).max(max * LIST_ITEM_MAX, { error }), z.array(z.string({ error }).max(LIST_ITEM_MAX, { error }), { error }).max(max, { error })], { error }), z.array(z.string()), {
       decode: (v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean),
       encode: (v) => v,
     })
-    .refine((list) => list.length <= max && list.every((s) => item.test(s)), error)
+    .refine((list) => list.length <= max && list.every((s) => item.test(s)), { error })
     .optional();
 }
 
 /** Text a person types into a search box. */
 export function zKeyword(label: string, max = 20) {
-  return zOptionalString(z.string().trim().max(max, `${label}最多 ${max} 个字符`), `${label}须为文本`);
+  return zOptionalString(z.string().trim().max(max, m("{label}最多 {max} 个字符", { label, max })), trLazy("{label}须为文本", { label }));
 }
 
-const orderType = z.enum(["asc", "desc"], { error: "排序方向只能是 asc 或 desc" }).optional().default("asc");
+const orderType = z.enum(["asc", "desc"], { error: trLazy("排序方向只能是 asc 或 desc") }).optional().default("asc");
 
 // ---- flights ----
 
@@ -65,9 +67,9 @@ const flightFilters = {
   depTimeEnd: zTime("起飞时间上限"),
   arrTimeStart: zTime("到达时间下限"),
   arrTimeEnd: zTime("到达时间上限"),
-  cabinClass: z.enum(["F", "C", "Y"], { error: "舱位等级只能是 F、C 或 Y" }).optional(),
-  directOnly: zBool("仅看直飞只能是 0 或 1").optional(),
-  orderBy: z.enum(["price", "depTime", "arrTime", "duration"], { error: "排序方式只能是 price、depTime、arrTime 或 duration" }).optional().default("depTime"),
+  cabinClass: z.enum(["F", "C", "Y"], { error: trLazy("舱位等级只能是 F、C 或 Y") }).optional(),
+  directOnly: zBool(trLazy("仅看直飞只能是 0 或 1")).optional(),
+  orderBy: z.enum(["price", "depTime", "arrTime", "duration"], { error: trLazy("排序方式只能是 price、depTime、arrTime 或 duration") }).optional().default("depTime"),
   orderType,
 };
 
@@ -76,7 +78,7 @@ const route = {
   arrCity: zCode("到达城市"),
 };
 const notSameCity = (v: { depCity: string; arrCity: string }) => v.depCity !== v.arrCity;
-const SAME_CITY = { message: "出发城市和到达城市不能相同", path: ["arrCity"] };
+const SAME_CITY = { error: trLazy("出发城市和到达城市不能相同"), path: ["arrCity"] };
 
 export const flightListInput = z
   .object({
@@ -84,7 +86,7 @@ export const flightListInput = z
     depDate: zDate("出发日期"),
     ...flightFilters,
     /** 1: add each flight's 政府采购 (公务机票) fare; signed-in members entitled to them only. */
-    gp: zBool("公务机票只能是 0 或 1").optional(),
+    gp: zBool(trLazy("公务机票只能是 0 或 1")).optional(),
   })
   .strict()
   .refine(notSameCity, SAME_CITY);
@@ -93,14 +95,14 @@ export const flightRoundTripInput = z
   .object({ ...route, depDate: zDate("出发日期"), retDate: zDate("返程日期"), ...flightFilters })
   .strict()
   .refine(notSameCity, SAME_CITY)
-  .refine((v) => daysBetween(v.depDate, v.retDate) >= 0, { message: "返程日期不能早于出发日期", path: ["retDate"] });
+  .refine((v) => daysBetween(v.depDate, v.retDate) >= 0, { error: trLazy("返程日期不能早于出发日期"), path: ["retDate"] });
 
 export const flightTransitInput = z
   .object({
     ...route,
     depDate: zDate("出发日期"),
     transitCity: zCode("中转城市").optional(),
-    orderBy: z.enum(["price", "depTime", "duration"], { error: "排序方式只能是 price、depTime 或 duration" }).optional().default("price"),
+    orderBy: z.enum(["price", "depTime", "duration"], { error: trLazy("排序方式只能是 price、depTime 或 duration") }).optional().default("price"),
     orderType,
   })
   .strict()
@@ -118,39 +120,39 @@ export const interFlightListInput = z
     airlines: flightFilters.airlines,
     /** Departure time bands of the first flight (dawn, morning, afternoon, evening). */
     depBands: zList(new RegExp(`^(${TIME_BAND_KEYS.join("|")})$`), `出发时段只能是 ${TIME_BAND_KEYS.join("、")}`, TIME_BAND_KEYS.length),
-    orderBy: z.enum(["price", "depTime", "duration"], { error: "排序方式只能是 price、depTime 或 duration" }).optional().default("price"),
+    orderBy: z.enum(["price", "depTime", "duration"], { error: trLazy("排序方式只能是 price、depTime 或 duration") }).optional().default("price"),
     orderType,
-    pageNum: zInt({ min: 1, max: 100, error: "页码须为 1 到 100 之间的整数" }).optional().default(1),
-    pageSize: zInt({ min: 1, max: 50, error: "每页条数须为 1 到 50 之间的整数" }).optional().default(INTL_PAGE_SIZE),
+    pageNum: zInt({ min: 1, max: 100, error: trLazy("页码须为 1 到 100 之间的整数") }).optional().default(1),
+    pageSize: zInt({ min: 1, max: 50, error: trLazy("每页条数须为 1 到 50 之间的整数") }).optional().default(INTL_PAGE_SIZE),
   })
   .strict()
   .refine(notSameCity, SAME_CITY);
 
 export const flightCalendarInput = z.object({ ...route, depDate: zDate("出发日期") }).strict().refine(notSameCity, SAME_CITY);
 
-export const fareVerifyInput = z.object({ fareKey: z.string({ error: "请提供舱位编号" }).max(60, "舱位编号不正确").regex(/^[A-Z0-9:|-]{10,60}$/, "舱位编号不正确") }).strict();
+export const fareVerifyInput = z.object({ fareKey: z.string({ error: trLazy("请提供舱位编号") }).max(60, m("舱位编号不正确")).regex(/^[A-Z0-9:|-]{10,60}$/, m("舱位编号不正确")) }).strict();
 
 /** A listed fare whose fee breakdown and rules a cabin's popover asks for. */
 export const fareDetailInput = fareVerifyInput;
 
-export const airCitySearchInput = z.object({ keyword: zKeyword("关键字"), international: zBool("国际只能是 0 或 1").optional() }).strict();
+export const airCitySearchInput = z.object({ keyword: zKeyword("关键字"), international: zBool(trLazy("国际只能是 0 或 1")).optional() }).strict();
 
 // ---- trains ----
 
 const stationName = (label: string) =>
   z
-    .string({ error: `请选择${label}` })
-    .max(40, `${label}最多 12 个字符`)
+    .string({ error: trLazy("请选择{label}", { label }) })
+    .max(40, m("{label}最多 12 个字符", { label }))
     .trim()
-    .min(1, `请选择${label}`)
-    .max(12, `${label}最多 12 个字符`)
-    .refine((v) => !hasControlChars(v), `${label}名称不正确`);
+    .min(1, m("请选择{label}", { label }))
+    .max(12, m("{label}最多 12 个字符", { label }))
+    .refine((v) => !hasControlChars(v), m("{label}名称不正确", { label }));
 
 export const stationSearchInput = z.object({ keyword: zKeyword("关键字") }).strict();
 
 const trainRoute = { fromStation: stationName("出发站"), toStation: stationName("到达站"), depDate: zDate("出发日期") };
 const notSameStation = (v: { fromStation: string; toStation: string }) => v.fromStation !== v.toStation;
-const SAME_STATION = { message: "出发站和到达站不能相同", path: ["toStation"] };
+const SAME_STATION = { error: trLazy("出发站和到达站不能相同"), path: ["toStation"] };
 
 export const trainListInput = z
   .object({
@@ -162,8 +164,8 @@ export const trainListInput = z
     depTimeEnd: zTime("出发时间上限"),
     arrTimeStart: zTime("到达时间下限"),
     arrTimeEnd: zTime("到达时间上限"),
-    onlyAvailable: zBool("仅看有票只能是 0 或 1").optional(),
-    orderBy: z.enum(["depTime", "arrTime", "duration", "price"], { error: "排序方式只能是 depTime、arrTime、duration 或 price" }).optional().default("depTime"),
+    onlyAvailable: zBool(trLazy("仅看有票只能是 0 或 1")).optional(),
+    orderBy: z.enum(["depTime", "arrTime", "duration", "price"], { error: trLazy("排序方式只能是 depTime、arrTime、duration 或 price") }).optional().default("depTime"),
     orderType,
   })
   .strict()
@@ -173,7 +175,7 @@ export const trainTransferInput = z
   .object({
     ...trainRoute,
     transferCity: zKeyword("换乘城市", 8),
-    orderBy: z.enum(["duration", "depTime", "price"], { error: "排序方式只能是 duration、depTime 或 price" }).optional().default("duration"),
+    orderBy: z.enum(["duration", "depTime", "price"], { error: trLazy("排序方式只能是 duration、depTime 或 price") }).optional().default("duration"),
     orderType,
   })
   .strict()
@@ -181,13 +183,13 @@ export const trainTransferInput = z
 
 // ---- hotels ----
 
-const cityCode = z.string({ error: "请选择城市" }).max(8, "城市代码应为 4 位数字").trim().regex(/^\d{4}$/, "城市代码应为 4 位数字");
-const hotelId = zInt({ min: 1, max: 2_147_483_647, error: "酒店编号不正确" });
+const cityCode = z.string({ error: trLazy("请选择城市") }).max(8, m("城市代码应为 4 位数字")).trim().regex(/^\d{4}$/, m("城市代码应为 4 位数字"));
+const hotelId = zInt({ min: 1, max: 2_147_483_647, error: trLazy("酒店编号不正确") });
 const stay = { checkIn: zDate("入住日期"), checkOut: zDate("离店日期") };
 const stayRules = <T extends { checkIn: string; checkOut: string }>(s: z.ZodType<T>) =>
   s
-    .refine((v) => daysBetween(v.checkIn, v.checkOut) >= 1, { message: "离店日期须晚于入住日期", path: ["checkOut"] })
-    .refine((v) => daysBetween(v.checkIn, v.checkOut) <= MAX_STAY_NIGHTS, { message: `单次最多预订 ${MAX_STAY_NIGHTS} 晚`, path: ["checkOut"] });
+    .refine((v) => daysBetween(v.checkIn, v.checkOut) >= 1, { error: trLazy("离店日期须晚于入住日期"), path: ["checkOut"] })
+    .refine((v) => daysBetween(v.checkIn, v.checkOut) <= MAX_STAY_NIGHTS, { error: trLazy("单次最多预订 {MAX_STAY_NIGHTS} 晚", { MAX_STAY_NIGHTS }), path: ["checkOut"] });
 
 export const hotelCityInput = z.object({ keyword: zKeyword("关键字") }).strict();
 export const hotelAreaInput = z.object({ cityCode }).strict();
@@ -199,18 +201,18 @@ export const hotelListInput = stayRules(
       cityCode,
       ...stay,
       keyword: zKeyword("关键字", 30),
-      priceMin: zInt({ min: 0, max: 100_000_000, error: "最低价须为非负整数（分）" }).meta(IN_FEN).optional(),
-      priceMax: zInt({ min: 0, max: 100_000_000, error: "最高价须为非负整数（分）" }).meta(IN_FEN).optional(),
+      priceMin: zInt({ min: 0, max: 100_000_000, error: trLazy("最低价须为非负整数（分）") }).meta(IN_FEN).optional(),
+      priceMax: zInt({ min: 0, max: 100_000_000, error: trLazy("最高价须为非负整数（分）") }).meta(IN_FEN).optional(),
       stars: zList(/^[2-5]$/, "星级只能是 2 到 5"),
       brands: zList(/^[\u4e00-\u9fa5A-Za-z0-9·&' ]{1,20}$/, "品牌名称不正确"),
       districts: zList(/^[\u4e00-\u9fa5]{2,10}$/, "行政区名称不正确"),
-      pageNum: zInt({ min: 1, max: 1000, error: "页码须为 1 到 1000 之间的整数" }).optional().default(1),
-      pageSize: zInt({ min: 1, max: 50, error: "每页条数须为 1 到 50 之间的整数" }).optional().default(10),
-      orderBy: z.enum(["recommend", "price", "score", "star"], { error: "排序方式只能是 recommend、price、score 或 star" }).optional().default("recommend"),
+      pageNum: zInt({ min: 1, max: 1000, error: trLazy("页码须为 1 到 1000 之间的整数") }).optional().default(1),
+      pageSize: zInt({ min: 1, max: 50, error: trLazy("每页条数须为 1 到 50 之间的整数") }).optional().default(10),
+      orderBy: z.enum(["recommend", "price", "score", "star"], { error: trLazy("排序方式只能是 recommend、price、score 或 star") }).optional().default("recommend"),
       orderType,
     })
     .strict(),
-).refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, { message: "最低价不能高于最高价", path: ["priceMax"] });
+).refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, { error: trLazy("最低价不能高于最高价"), path: ["priceMax"] });
 
 export const hotelBaseInfoInput = z.object({ hotelId }).strict();
 export const hotelPriceInfoInput = stayRules(z.object({ hotelId, ...stay }).strict());
@@ -218,9 +220,9 @@ export const hotelCanBookInput = stayRules(
   z
     .object({
       hotelId,
-      roomTypeId: zInt({ min: 1, max: 2_147_483_647, error: "房型编号不正确" }),
+      roomTypeId: zInt({ min: 1, max: 2_147_483_647, error: trLazy("房型编号不正确") }),
       ...stay,
-      roomCount: zInt({ min: 1, max: MAX_ROOMS, error: `房间数须为 1 到 ${MAX_ROOMS} 之间的整数` }).optional().default(1),
+      roomCount: zInt({ min: 1, max: MAX_ROOMS, error: trLazy("房间数须为 1 到 {MAX_ROOMS} 之间的整数", { MAX_ROOMS }) }).optional().default(1),
     })
     .strict(),
 );
@@ -242,7 +244,7 @@ export const carQuoteInput = z
     fromLng: zCoord("出发地经度", -180, 180),
     toLat: zCoord("目的地纬度", -90, 90),
     toLng: zCoord("目的地经度", -180, 180),
-    carType: z.enum(CAR_TYPES as unknown as [string, ...string[]], { error: "车型只能是 economy、comfort 或 business" }).optional(),
+    carType: z.enum(CAR_TYPES as unknown as [string, ...string[]], { error: trLazy("车型只能是 economy、comfort 或 business") }).optional(),
     departTime: zTime("用车时间"),
   })
   .strict();

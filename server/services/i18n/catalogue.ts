@@ -1,0 +1,20 @@
+// The server's part of the message catalogue: texts only the server writes (business refusals,
+// order notes, trade titles), kept in src/locales/server.<locale>.json beside the domain's
+// messages.<locale>.json, apart from it so that the portal's download does not carry them.
+// The server works in Chinese: say() answers the zh text, which is what logs, stored notes and
+// tests read; the reply to an English caller is translated where the envelope is written
+// (./translate.ts), from the same catalogue.
+import zh from "../../../src/locales/server.zh-CN.json" with { type: "json" };
+import en from "../../../src/locales/server.en-US.json" with { type: "json" };
+
+export type ServerKey = keyof typeof zh;
+
+/** Every server text per language; English has exactly the Chinese keys (a test holds them equal). */
+export const SERVER_MESSAGES: Readonly<Record<"zh" | "en", Readonly<Record<ServerKey, string>>>> = { zh, en };
+
+/** A server text in Chinese, the server's working language; `{name}` placeholders filled from params. */
+export function say(key: ServerKey, params?: Record<string, string | number>): string {
+  const text: string = zh[key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}

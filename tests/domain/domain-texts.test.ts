@@ -1,0 +1,68 @@
+// The domain's texts: every Chinese text written through tr(), trLazy(), m() or trLabels() in
+// src/domain has its English in src/locales/domain.en-US.json with the same placeholders, and the
+// schemas built once answer in the language of the moment a check fails.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import english from "../../src/locales/domain.en-US.json";
+import { registerDomainEnglish, tr } from "../../src/domain/tr";
+import { setCurrentLang } from "../../src/domain/messages";
+import { flightOrderInput } from "../../src/domain/orders/flight-booking";
+import { CABIN_LABELS } from "../../src/domain/travel/air-fares";
+import { baggageText } from "../../src/domain/travel/air-rules";
+
+const CJK = /[\u3400-\u9fff]/;
+const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const CALLS = new RegExp(String.raw`\b(?:tr|trLazy|m)\(\s*` + STRING, "g");
+const LABEL_TABLES = /trLabels\(\{([^}]*)\}\)/g;
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+
+function domainFiles(dir = "src/domain"): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? domainFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+}
+
+/** Every Chinese text the domain writes through the catalogue, with the file it is in. */
+function writtenTexts(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of domainFiles()) {
+    const source = fs.readFileSync(file, "utf8");
+    for (const m of source.matchAll(CALLS)) out.set(JSON.parse(`"${m[1]}"`), file);
+    for (const table of source.matchAll(LABEL_TABLES)) for (const m of table[1]!.matchAll(new RegExp(STRING, "g"))) out.set(JSON.parse(`"${m[1]}"`), file);
+  }
+  return new Map([...out].filter(([text]) => CJK.test(text)));
+}
+
+afterEach(() => setCurrentLang("zh"));
+
+describe("the domain's English catalogue", () => {
+  const en = english as Record<string, string>;
+
+  it("has every text the domain writes, with the same placeholders and no Chinese", () => {
+    const written = writtenTexts();
+    expect(written.size).toBeGreaterThan(300);
+    const missing = [...written].filter(([text]) => !(text in en)).map(([text, file]) => `${file}: ${text}`);
+    expect(missing).toEqual([]);
+    for (const [zh, text] of Object.entries(en)) {
+      expect(placeholders(text), zh).toEqual(placeholders(zh));
+      expect(text, zh).not.toMatch(CJK);
+    }
+  });
+
+  it("answers Chinese until English is chosen, then English, values that are catalogue texts included", () => {
+    registerDomainEnglish(en);
+    expect(tr("请填写{label}", { label: "乘客姓名" })).toBe("请填写乘客姓名");
+    expect(CABIN_LABELS.Y).toBe("经济舱");
+    setCurrentLang("en");
+    expect(tr("{label}格式不正确", { label: "开始日期" })).toBe("Invalid start date format");
+    expect(CABIN_LABELS.Y).toBe("Economy");
+    expect(baggageText("Y", false)).toBe("20 kg free checked baggage");
+  });
+
+  it("a schema built once speaks the language of the moment it fails", () => {
+    registerDomainEnglish(en);
+    const problem = () => flightOrderInput.safeParse({ passengers: [] }).error?.issues.find((i) => i.path[0] === "passengers")?.message;
+    expect(problem()).toBe("请添加乘客");
+    setCurrentLang("en");
+    expect(problem()).toBe("Please add a passenger");
+  });
+});
