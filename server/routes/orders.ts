@@ -12,7 +12,7 @@ import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
 import { bookFlight } from "../orders/flight/book";
 import { applyFlightMove, memberActor } from "../orders/flight/moves";
-import { flightOrderDetail, listFlightOrders, visibleOrderId } from "../orders/flight/views";
+import { flightOrderDetail, flightOrderPage, visibleOrderId } from "../orders/flight/views";
 import { businessPolicy, canBookOnBusiness } from "../orders/flight/business";
 import { travellerFor } from "../policy/replace-booker";
 import { supplierContext, suppliersFor } from "../suppliers";
@@ -91,7 +91,7 @@ export function orderRoutes(seed?: string) {
       tags,
       access: "orders",
       input: listInput,
-      handler: ({ input, member, ctx }) => listFlightOrders(ctx.db, member!, input),
+      handler: ({ input, member, ctx }) => flightOrderPage(ctx.db, member!, input),
     }),
     defineRoute({
       method: "POST",
