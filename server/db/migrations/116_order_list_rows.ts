@@ -30,6 +30,13 @@ function sqliteTriggers(): string[] {
   ];
 }
 
+// PostgreSQL locks the row a trigger updates until the transaction ends. Taken in the middle of a
+// move, the list row's lock joined every other lock the move takes in its own order: a refund
+// holding a passenger's ticket then waiting for the list row, a change holding the order and its
+// list row then waiting for that ticket, deadlocked where one of them used to be refused. Emptying
+// the row at commit instead (deferred triggers, still inside the transaction) takes it after
+// every other lock the move holds. An order's own row is made and removed at once: a new order's
+// row is nobody else's, and a deleted order leaves nothing to empty.
 function postgresTriggers(): string[] {
   return [
     `create function order_list_rows_order() returns trigger language plpgsql as $$ begin
@@ -37,13 +44,14 @@ function postgresTriggers(): string[] {
       if tg_op = 'UPDATE' then ${drop("new.id")} end if;
       if tg_op = 'DELETE' then delete from order_list_rows where "orderId" = old.id; end if;
       return null; end $$`,
-    `create trigger order_list_rows_aiud after insert or update or delete on orders for each row execute function order_list_rows_order()`,
+    `create trigger order_list_rows_aid after insert or delete on orders for each row execute function order_list_rows_order()`,
+    `create constraint trigger order_list_rows_au after update on orders deferrable initially deferred for each row execute function order_list_rows_order()`,
     `create function order_list_rows_source() returns trigger language plpgsql as $$ begin
       if tg_op = 'INSERT' then ${drop(`new."orderId"`)} end if;
       if tg_op = 'UPDATE' then ${dropEither} end if;
       if tg_op = 'DELETE' then ${drop(`old."orderId"`)} end if;
       return null; end $$`,
-    ...LIST_ROW_SOURCES.map((t) => `create trigger ${t}_list_row_aiud after insert or update or delete on ${t} for each row execute function order_list_rows_source()`),
+    ...LIST_ROW_SOURCES.map((t) => `create constraint trigger ${t}_list_row_aiud after insert or update or delete on ${t} deferrable initially deferred for each row execute function order_list_rows_source()`),
   ];
 }
 
@@ -59,7 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
-    await sql.raw(`drop trigger if exists order_list_rows_aiud on orders`).execute(db);
+    for (const t of ["order_list_rows_aid", "order_list_rows_au"]) await sql.raw(`drop trigger if exists ${t} on orders`).execute(db);
     for (const t of LIST_ROW_SOURCES) await sql.raw(`drop trigger if exists ${t}_list_row_aiud on ${t}`).execute(db);
     await sql.raw(`drop function if exists order_list_rows_order(); drop function if exists order_list_rows_source()`).execute(db);
   } else {
