@@ -166,18 +166,15 @@ export async function orderListRows<T extends { id: number }>(
 
 /** Keeps made rows whose version is still the one read (a conditional update: a newer write wins). */
 async function keepRows(db: Kysely<Database>, rows: { orderId: number; version: number; row: string }[]): Promise<void> {
-  if (!rows.length) return;
-  // In order id order, so two requests keeping rows of the same orders lock them in one order.
-  rows.sort((a, b) => a.orderId - b.orderId);
-  try {
-    await db.transaction().execute(async (trx) => {
-      for (const r of rows) {
-        await trx.updateTable("order_list_rows").set({ row: r.row }).where("orderId", "=", r.orderId).where("version", "=", r.version).where("row", "is", null).execute();
-      }
-    });
-  } catch {
-    // Keeping is a saving, not the answer: the page is right without it, and the next request
-    // that shows these orders assembles them again.
+  // Each row on its own, outside any transaction: a keep never holds one row's lock while waiting
+  // for another's, so it can never close a cycle with a move emptying rows of several orders.
+  for (const r of rows) {
+    try {
+      await db.updateTable("order_list_rows").set({ row: r.row }).where("orderId", "=", r.orderId).where("version", "=", r.version).where("row", "is", null).execute();
+    } catch {
+      // Keeping is a saving, not the answer: the page is right without it, and the next request
+      // that shows this order assembles it again.
+    }
   }
 }
 
