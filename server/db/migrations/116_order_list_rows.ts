@@ -3,8 +3,8 @@
 // wide order row, its product row and its people, and assembling them, on every request.
 // The text is written by the list itself the first time the order is shown after a change; every
 // write to an order or to a table its row is made from drops the text and moves the row's version
-// on, in the very statement that writes (triggers), whoever writes (every move, the seed,
-// imports). A list only stores a text it made from what it read after seeing the version, and
+// on in the same transaction (triggers: with the statement on SQLite, at commit on PostgreSQL),
+// whoever writes (every move, the seed, imports). A list only stores a text it made from what it read after seeing the version, and
 // only while the version is still the one it saw: a write committed meanwhile keeps its row
 // empty, so a stored text is never older than the order.
 // One row per order, from its insertion (the trigger) or from here for the orders there are.
