@@ -6,7 +6,7 @@ import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalInboxTable, Ap
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
 import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
-import type { BillDaysTable, LedgerTable, OrderEventsTable, OrderPartiesTable, OrderPartyCountsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
+import type { BillDaysTable, LedgerTable, OrderEventsTable, OrderListRowsTable, OrderPartiesTable, OrderPartyCountsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
@@ -258,6 +258,7 @@ export interface Database {
   order_events: OrderEventsTable;
   order_parties: OrderPartiesTable;
   order_party_counts: OrderPartyCountsTable;
+  order_list_rows: OrderListRowsTable;
   bill_days: BillDaysTable;
   report_days: ReportDaysTable;
   report_months: ReportMonthsTable;

@@ -13,7 +13,7 @@ import { memberActor } from "../orders/actor";
 import { bookHotel } from "../orders/hotel/book";
 import { applyHotelMove, modifyHotelOrder } from "../orders/hotel/moves";
 import { orderListInput } from "./orders";
-import { hotelOrderDetail, listHotelOrders, visibleHotelOrderId } from "../orders/hotel/views";
+import { hotelOrderDetail, hotelOrderPage, visibleHotelOrderId } from "../orders/hotel/views";
 import { BizError, RET } from "../services/http/envelope";
 import { supplierContext, suppliersFor } from "../suppliers";
 import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
@@ -64,7 +64,7 @@ export function hotelOrderRoutes(seed?: string) {
       tags,
       access: "orders",
       input: listInput,
-      handler: ({ input, member, ctx }) => listHotelOrders(ctx.db, member!, input),
+      handler: ({ input, member, ctx }) => hotelOrderPage(ctx.db, member!, input),
     }),
     defineRoute({
       method: "POST",

@@ -14,7 +14,7 @@ import { pageInput } from "../services/http/paging";
 import { bookFlight } from "../orders/flight/book";
 import { applyFlightMove } from "../orders/flight/moves";
 import { memberActor } from "../orders/actor";
-import { flightOrderDetail, listFlightOrders, visibleOrderId } from "../orders/flight/views";
+import { flightOrderDetail, flightOrderPage, visibleOrderId } from "../orders/flight/views";
 import { businessPolicy, canBookOnBusiness } from "../orders/flight/business";
 import { travellerFor } from "../policy/replace-booker";
 import { supplierContext, suppliersFor } from "../suppliers";
@@ -93,7 +93,7 @@ export function orderRoutes(seed?: string) {
       tags,
       access: "orders",
       input: listInput,
-      handler: ({ input, member, ctx }) => listFlightOrders(ctx.db, member!, input),
+      handler: ({ input, member, ctx }) => flightOrderPage(ctx.db, member!, input),
     }),
     defineRoute({
       method: "POST",

@@ -17,7 +17,7 @@ import { bookTrain } from "../orders/train/book";
 import { applyTrainMove } from "../orders/train/moves";
 import { refundTrainOrder, trainRefundQuote } from "../orders/train/refund";
 import { cancelTrainChange, changeTrainOrder, trainChangeQuote } from "../orders/train/change";
-import { listTrainOrders, trainOrderDetail, visibleTrainOrderId } from "../orders/train/views";
+import { trainOrderPage, trainOrderDetail, visibleTrainOrderId } from "../orders/train/views";
 import { orderListInput } from "./orders";
 import { BizError, RET } from "../services/http/envelope";
 import { businessCheckOf, canBookOnBusiness, NOT_ON_BUSINESS } from "../orders/business";
@@ -79,7 +79,7 @@ export function trainOrderRoutes(seed?: string) {
       tags,
       access: "orders",
       input: listInput,
-      handler: ({ input, member, ctx }) => listTrainOrders(ctx.db, member!, input),
+      handler: ({ input, member, ctx }) => trainOrderPage(ctx.db, member!, input),
     }),
     defineRoute({
       method: "POST",

@@ -2,7 +2,8 @@
 // DATABASE_URL): booking holds seats and creates the order in one transaction, a changed price
 // is announced, the last seat goes to exactly one of 50 buyers, a cancel races a cancel and a
 // payment, the expiry job gives the seats back, and nobody reads another member's order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, SEED, startTravel, stopTravel, NOW, TODAY, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login } from "./account-helpers";
@@ -14,6 +15,8 @@ import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import type { FlightItem, FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const LIST = "/api/v1/trip_manager/air_ticket_domestic_flight/list";
 const ADULT = { name: "张三", certType: 1, certNo: "11010519491231002X" };
@@ -32,7 +35,10 @@ let keys = 0;
 const clientKey = () => `test-key-${++keys}-${Date.now()}`;
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 /** A full-fare economy seat on a Beijing–Shanghai flight of the given day. */

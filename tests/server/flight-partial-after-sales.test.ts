@@ -6,7 +6,8 @@
 // empty choice, a ticket already being refunded and a child left without an adult are refused and
 // nothing is written. One passenger changed to another flight flies apart (the order keeps its
 // flight), is refunded later on the new fare, and passengers refunded side by side close the order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
@@ -19,6 +20,8 @@ import { idCardCheckChar } from "../../src/domain/validators";
 import type { FlightSeat } from "../../src/domain/travel/types";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const ME = "13800000010";
@@ -47,7 +50,10 @@ beforeEach(async () => {
 
 const db = () => h.db.db;
 async function api(url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, { ...body, token: tokens[ME] })).body;
+  const answer = (await call(h.app, url, { ...body, token: tokens[ME] })).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 /** The passengers of a request, as the portal sends them (passengerIds.0=…). */
 const chosen = (...passengerIds: number[]) => Object.fromEntries(passengerIds.map((id, i) => [`passengerIds.${i}`, id]));

@@ -6,7 +6,8 @@
 // confirmed by the airline, one with money to pay goes through the real wallet cashier, and one
 // left unpaid is declined with its new seats released; illegal moves, a second concurrent refund,
 // another member's order and a partner that turns after-sales off change nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { expectBooksBalanced, setBalance as setBalanceLedgered } from "./money-audit";
 import { day, NOW, SEED, startTravel, stopTravel, fullFlights } from "./inventory-helpers";
@@ -23,6 +24,8 @@ import type { FlightSeat } from "../../src/domain/travel/types";
 import { percentOf } from "../../src/domain/money";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const ME = "13800000010";
@@ -50,7 +53,10 @@ afterAll(async () => {
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 let keys = 0;

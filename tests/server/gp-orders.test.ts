@@ -4,7 +4,8 @@
 // bad input, takes the same economy seats once (a resubmitted form finds its order), the 公务机票
 // tab lists GP orders and the 机票 tab the others, refunds and changes run on the GP fee table, and
 // nobody reads or cancels another member's GP order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY, fullFlights } from "./inventory-helpers";
 import { soldElsewhere } from "../../server/inventory/demand";
@@ -22,6 +23,8 @@ import { fareLabels, listFareTier } from "../../src/domain/travel/list-fares";
 import { parseYuan, percentOf } from "../../src/domain/money";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const ME = "13800000010";
@@ -51,7 +54,10 @@ afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 let keys = 0;

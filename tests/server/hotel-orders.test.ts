@@ -4,7 +4,8 @@
 // rooms back, paying moves the order to pending confirmation and the supplier's job confirms it,
 // cancelling per the rate's policy refunds to the wallet, illegal moves change nothing, and
 // nobody reads another member's order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
@@ -18,6 +19,8 @@ import type { HotelListItem, RoomPrice } from "../../src/domain/travel/types";
 import { fenToYuan, parseYuan } from "../../src/domain/money";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const SH = "3101";
@@ -37,7 +40,10 @@ afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 let keys = 0;

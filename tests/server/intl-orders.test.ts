@@ -3,7 +3,8 @@
 // segment with the order (none when one segment is sold out), a resubmitted form makes one
 // order, the expiry gives every segment's seats back, the wallet pays and the ticketing job
 // tickets the order, documents are checked against the trip, and nobody reads another's order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
@@ -15,6 +16,8 @@ import { FLIGHT_AFTER_SALES_PATHS as A } from "../../src/domain/orders/flight-af
 import type { Itinerary } from "../../src/domain/travel/types";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const LIST = "/api/v1/trip_manager/air_ticket_inter_flight/list";
@@ -33,7 +36,10 @@ afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 let keys = 0;

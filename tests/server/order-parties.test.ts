@@ -197,11 +197,15 @@ describe("the lists' query plans", () => {
             if (h.db.dialect === "postgres") {
               expect(plan, where).not.toMatch(/Seq Scan/);
               expect(plan, where).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+              if (q === page) expect(plan, where).toMatch(/Index Scan using order_list_rows_pkey/);
             } else {
               // SQLite: SEARCH is an index range; SCAN of a table (or a whole index) is a full read.
-              // The only SCAN allowed is of the subquery a count reads (`r`), itself a SEARCH.
-              expect(plan, where).not.toMatch(/SCAN (?!r\b)/);
+              // The only SCANs allowed are of the subqueries a count (`r`) and a page (`page`)
+              // read, themselves SEARCHes.
+              expect(plan, where).not.toMatch(/SCAN (?!(r|page)\b)/);
               expect(plan, where).toMatch(/SEARCH (p|c) USING/);
+              // The page's kept rows by primary key, one per order of the page.
+              if (q === page) expect(plan, where).toMatch(/SEARCH r USING INTEGER PRIMARY KEY/);
             }
           }
         }

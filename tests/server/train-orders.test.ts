@@ -5,7 +5,8 @@
 // seat numbers (or fails it and pays everything back when the hold lapsed), 退票 charges the
 // railway's fee by time band and returns the rest where it was paid from, 改签 moves the tickets,
 // illegal moves change nothing, and nobody reaches another member's order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectListRowsTrue } from "./list-rows-kit";
 import type { Harness } from "./harness";
 import { day, NOW, SEED, startTravel, stopTravel, TODAY } from "./inventory-helpers";
 import { call, count, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
@@ -22,6 +23,8 @@ import type { TrainItem, TrainSeat } from "../../src/domain/travel/types";
 import { parseYuan } from "../../src/domain/money";
 
 let h: Harness;
+// After every move a test makes, each order list row kept is the one its list assembles now.
+afterEach(() => expectListRowsTrue(h.db.db));
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const ME = "13800000010";
@@ -45,7 +48,10 @@ afterAll(() => stopTravel(h));
 beforeEach(() => setClock(() => NOW));
 
 async function api(who: string | null, url: string, body: Record<string, string | number> = {}) {
-  return (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  const answer = (await call(h.app, url, who ? { ...body, token: tokens[who] } : body)).body;
+  // Each call's moves (and the jobs run since the last) checked against the list rows kept before it.
+  await expectListRowsTrue(h.db.db);
+  return answer;
 }
 
 let keys = 0;

@@ -76,6 +76,17 @@ export interface OrderPartyCountsTable {
 }
 
 /**
+ * Migration 116: an order's row of its order list as the JSON text the list sends; null until
+ * the list next shows the order. Every write to the order or its people empties it and moves the
+ * version on (triggers); the list stores a text only while the version is the one it read.
+ */
+export interface OrderListRowsTable {
+  orderId: number;
+  version: number;
+  row: string | null;
+}
+
+/**
  * Migration 109: an orders bill's count and sums per scope (0: a member's own orders, 1: a
  * company's), product, booking day (China date) and status (written by triggers on orders only).
  */

@@ -1,7 +1,7 @@
 // Reading flight orders: who may see one (the member who booked it; a company administrator
 // also the company's), the paged list with its filters, and the detail with its timeline.
 import type { ListFilter } from "../list-filter";
-import { orderListPage } from "../order-list";
+import { orderListRows, parsedPage, replyPage } from "../order-list";
 import { prepareQuery } from "../../db/prepared";
 import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
@@ -9,7 +9,7 @@ import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { MSG } from "../../services/http/envelope";
 import { DomainError } from "../../services/domain-error";
-import type { Page } from "../../services/http/paging";
+import type { Page, ReplyPage } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
@@ -101,13 +101,24 @@ const pagePeople = prepareQuery(
 /** The order centre's filters, and which of its two flight tabs: 政府采购 orders (gpFlag) or the others. */
 export type FlightListFilter = ListFilter & { gpFlag?: boolean };
 
-export async function listFlightOrders(db: Kysely<Database>, member: Member, f: FlightListFilter): Promise<Page<FlightOrderRow>> {
-  const { ids, total } = await orderListPage(db, member, { product: "air", gp: f.gpFlag ? 1 : 0, people: "order_passengers" }, f);
-  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+/** The list rows of these orders, read from the orders and their passengers (in the ids' order; an order gone is left out). */
+export async function assembleFlightRows(db: Kysely<Database>, ids: number[]): Promise<FlightOrderRow[]> {
+  if (!ids.length) return [];
   const given = idParams(ids);
   const [rows, people] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
-  const list = inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
-  return { list, total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
+}
+
+const listed = (db: Kysely<Database>, member: Member, f: FlightListFilter) =>
+  orderListRows(db, member, { product: "air", gp: f.gpFlag ? 1 : 0, people: "order_passengers" }, f, (ids) => assembleFlightRows(db, ids));
+
+/** A page of the member's flight orders as the reply sends it. */
+export async function flightOrderPage(db: Kysely<Database>, member: Member, f: FlightListFilter): Promise<ReplyPage<FlightOrderRow>> {
+  return replyPage(await listed(db, member, f), f);
+}
+
+export async function listFlightOrders(db: Kysely<Database>, member: Member, f: FlightListFilter): Promise<Page<FlightOrderRow>> {
+  return parsedPage(await listed(db, member, f), f);
 }
 
 /**

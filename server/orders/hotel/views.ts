@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { MSG } from "../../services/http/envelope";
 import { DomainError } from "../../services/domain-error";
-import type { Page } from "../../services/http/paging";
+import type { Page, ReplyPage } from "../../services/http/paging";
 import { hotelMemberActions, isPaidStatus } from "../../../src/domain/orders/hotel";
 import { BREAKFAST_LABELS, cancelPolicyText, freeCancelUntil, hotelCancelFee, type CancelPolicy } from "../../../src/domain/travel/hotel";
 import type { HotelCancelQuote, HotelOrderDetail, HotelOrderRow } from "../../../src/domain/orders/hotel-types";
@@ -14,7 +14,7 @@ import { now } from "../../services/clock";
 import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
-import { orderListPage } from "../order-list";
+import { orderListRows, parsedPage, replyPage } from "../order-list";
 import { prepareQuery } from "../../db/prepared";
 import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
@@ -46,12 +46,24 @@ const pageRows = prepareQuery(
 );
 const pagePeople = prepareQuery((db, p: GivenIds, n: number) => db.selectFrom("hotel_order_guests").select(["orderId", "name"]).where("orderId", "in", givenIds(p, n)).orderBy("roomNo"), String);
 
-export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
-  const { ids, total } = await orderListPage(db, member, { product: "hotel", gp: 0, people: "hotel_order_guests" }, f);
-  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+/** The list rows of these orders, read from the orders, their hotel rows and guests (in the ids' order; an order gone is left out). */
+export async function assembleHotelRows(db: Kysely<Database>, ids: number[]): Promise<HotelOrderRow[]> {
+  if (!ids.length) return [];
   const given = idParams(ids);
   const [rows, guests] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
-  return { list: inIdOrder(ids, rows).map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name))), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return inIdOrder(ids, rows).map((r) => rowOf(r, guests.filter((g) => g.orderId === r.id).map((g) => g.name)));
+}
+
+const listed = (db: Kysely<Database>, member: Member, f: ListFilter) =>
+  orderListRows(db, member, { product: "hotel", gp: 0, people: "hotel_order_guests" }, f, (ids) => assembleHotelRows(db, ids));
+
+/** A page of the member's hotel orders as the reply sends it. */
+export async function hotelOrderPage(db: Kysely<Database>, member: Member, f: ListFilter): Promise<ReplyPage<HotelOrderRow>> {
+  return replyPage(await listed(db, member, f), f);
+}
+
+export async function listHotelOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<HotelOrderRow>> {
+  return parsedPage(await listed(db, member, f), f);
 }
 
 /** The hotel order with this number if the member may see it: 404 when there is none, 403 when it is someone else's. */

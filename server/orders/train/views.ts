@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { MSG } from "../../services/http/envelope";
 import { DomainError } from "../../services/domain-error";
-import type { Page } from "../../services/http/paging";
+import type { Page, ReplyPage } from "../../services/http/paging";
 import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
@@ -15,7 +15,7 @@ import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
 import { ORDER_NOT_FOUND } from "../actor";
 import { visibleTo } from "../flight/views";
 import type { ListFilter } from "../list-filter";
-import { orderListPage } from "../order-list";
+import { orderListRows, parsedPage, replyPage } from "../order-list";
 import { prepareQuery } from "../../db/prepared";
 import { givenIds, idParams, type GivenIds } from "../../db/given-ids";
 import { inIdOrder } from "../../db/in-id-order";
@@ -52,12 +52,24 @@ const pageRows = prepareQuery(
 );
 const pagePeople = prepareQuery((db, p: GivenIds, n: number) => db.selectFrom("train_order_passengers").select(["orderId", "name"]).where("orderId", "in", givenIds(p, n)).orderBy("orderId").orderBy("id"), String);
 
-export async function listTrainOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<TrainOrderRow>> {
-  const { ids, total } = await orderListPage(db, member, { product: "train", gp: 0, people: "train_order_passengers" }, f);
-  if (!ids.length) return { list: [], total, pageNum: f.pageNum, pageSize: f.pageSize };
+/** The list rows of these orders, read from the orders, their train rows and passengers (in the ids' order; an order gone is left out). */
+export async function assembleTrainRows(db: Kysely<Database>, ids: number[]): Promise<TrainOrderRow[]> {
+  if (!ids.length) return [];
   const given = idParams(ids);
   const [rows, people] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
-  return { list: inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name))), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name)));
+}
+
+const listed = (db: Kysely<Database>, member: Member, f: ListFilter) =>
+  orderListRows(db, member, { product: "train", gp: 0, people: "train_order_passengers" }, f, (ids) => assembleTrainRows(db, ids));
+
+/** A page of the member's train orders as the reply sends it. */
+export async function trainOrderPage(db: Kysely<Database>, member: Member, f: ListFilter): Promise<ReplyPage<TrainOrderRow>> {
+  return replyPage(await listed(db, member, f), f);
+}
+
+export async function listTrainOrders(db: Kysely<Database>, member: Member, f: ListFilter): Promise<Page<TrainOrderRow>> {
+  return parsedPage(await listed(db, member, f), f);
 }
 
 /** The train order with this id if the member may see it: 404 when there is none, 403 when it is someone else's. */
