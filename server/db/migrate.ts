@@ -53,6 +53,7 @@ import * as m110 from "./migrations/110_list_indexes";
 import * as m111 from "./migrations/111_statement_same_day";
 import * as m112 from "./migrations/112_approval_inbox";
 import * as m113 from "./migrations/113_money_in_fen";
+import * as m120 from "./migrations/120_notifications";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   "111_statement_same_day": m111,
   "112_approval_inbox": m112,
   "113_money_in_fen": m113,
+  "120_notifications": m120,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
