@@ -24,6 +24,7 @@ import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
+import { notificationsEndpoints, notificationsResource } from "./notifications";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -48,6 +49,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "car-standards": carStandardsEndpoints,
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
+  notifications: notificationsEndpoints,
   ...billEndpoints,
   ...memberNetworkEndpoints,
 };
@@ -75,6 +77,7 @@ export const resources: ResourceProps[] = [
   carStandardsResource,
   settlementStatementsResource,
   settlementSettingsResource,
+  notificationsResource,
   ...memberNetworkResources,
   ...billResources,
 ];
