@@ -85,13 +85,7 @@ export function noticeSms(kind: NoticeKind, params: unknown): string {
   return `【商旅门户】${body || title}`;
 }
 
-/** The message centre's catalogue paths. */
-export const NOTICE_PATHS = {
-  list: "/member/notifications/list",
-  unread: "/member/notifications/unread",
-  read: "/member/notifications/read",
-  readAll: "/member/notifications/readAll",
-} as const;
+export { NOTICE_PATHS } from "./notice-paths";
 
 /** The message centre's filters: one kind, and read (1) or unread (0). */
 export const noticeFilterShape = {

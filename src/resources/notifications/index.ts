@@ -4,7 +4,8 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
-import { NOTICE_PATHS, type NoticeRow } from "../../domain/notifications";
+import { NOTICE_PATHS } from "../../domain/notice-paths";
+import type { NoticeRow } from "../../domain/notifications";
 import { orderDetailPath } from "../flight-orders";
 import { hotelOrderDetailPath } from "../hotel-orders";
 import { trainOrderDetailPath } from "../train-orders";
