@@ -35,6 +35,7 @@ test("paying an order raises the bell's count and the message centre lists 已�
   const errors = watchConsole(page);
   await signIn(page, MEMBER);
   await ensurePayPassword(page, MEMBER);
+  await page.goto("/myCenter/messages");
   const bell = page.getByTestId("notice-bell");
   await expect(bell).toHaveAttribute("aria-label", /消息中心，\d+ 条未读/);
   const before = await unread(page);
