@@ -54,7 +54,12 @@ type Delivery = Selectable<NotificationDeliveriesTable>;
 class LostClaim extends Error {}
 
 const MAX_ERROR = 1000;
-const errorText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, MAX_ERROR);
+/** A provider's error may quote the address: phones and emails are masked before it is kept or logged. */
+const errorText = (e: unknown) =>
+  (e instanceof Error ? `${e.name}: ${e.message}` : String(e))
+    .replace(/(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g, "$1****$2")
+    .replace(/([\w.+-])[\w.+-]*@([\w-]+\.[\w.-]+)/g, "$1***@$2")
+    .slice(0, MAX_ERROR);
 
 export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatcher {
   const { db, dialect } = opts;

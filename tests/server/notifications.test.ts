@@ -17,6 +17,8 @@ import { writeNotice } from "../../server/notifications/outbox";
 import { createNoticeDispatcher, RETRY_BACKOFF_MS } from "../../server/notifications/dispatcher";
 import type { NoticeChannel, OutgoingNotice } from "../../server/notifications/channels";
 import { PermanentSendError } from "../../server/notifications/channels";
+import { setNoticeLog } from "../../server/notifications/log";
+import { setSmsProvider } from "../../server/services/accounts/sms";
 
 let h: Harness;
 let t = NOW;
@@ -238,7 +240,27 @@ describe("the dispatcher", () => {
     }
   });
 
-  it("sends SMS through the SMS provider (the development outbox), masked in the logs, and out of the codes' view", async () => {
+  it("keeps phones and emails masked in what it logs and records of a failed send", async () => {
+    const lines: string[] = [];
+    const log = { warn: (f: object, l: string) => void lines.push(JSON.stringify(f) + l), error: (f: object, l: string) => void lines.push(JSON.stringify(f) + l) };
+    setNoticeLog(log);
+    setSmsProvider({ name: "log", remote: true, deliver: async (m) => { throw new Error(`gateway refused ${m.mobilePhone} (copy to ops.desk@example.com)`); } });
+    try {
+      const id = await ticketedNotice();
+      await h.app.notices.runDue();
+      const row = await delivery(id);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "Error: gateway refused 138****0010 (copy to o***@example.com)" });
+      expect(lines.join("\n")).toContain("138****0010");
+      expect(lines.join("\n")).not.toMatch(/13800000010|ops\.desk/);
+      // Drained, so the later tests start with nothing due.
+      await db().updateTable("notification_deliveries").set({ status: "failed" }).where("id", "=", row.id).execute();
+    } finally {
+      setSmsProvider(null);
+      setNoticeLog(null);
+    }
+  });
+
+  it("sends SMS through the SMS provider (the development outbox), out of the codes' view", async () => {
     const id = await ticketedNotice();
     await h.app.notices.runDue();
     expect(await delivery(id)).toMatchObject({ status: "sent", attempts: 1 });
