@@ -5,10 +5,13 @@ import type { PortalUser } from "./session";
 
 const Bell = lazy(() => import("./NoticeBellBadge"));
 
+/** The bell's width, held while its code loads so nothing beside it moves when it arrives. */
+export const BELL_WIDTH = 36;
+
 export function NoticeBell({ user, dark }: { user: PortalUser | null; dark: boolean }) {
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span style={{ display: "inline-block", width: BELL_WIDTH, flex: "none" }} aria-hidden />}>
       <Bell dark={dark} />
     </Suspense>
   );

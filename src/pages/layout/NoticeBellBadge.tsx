@@ -7,6 +7,7 @@ import { BellOutlined } from "@ant-design/icons";
 import { Link, useLocation } from "react-router";
 import { NOTICE_PATHS } from "../../domain/notice-paths";
 import { messageCentrePath, UNREAD_QUERY } from "../../resources/notifications";
+import { BELL_WIDTH } from "./NoticeBell";
 
 /** How often the count is read again while a page stays open; focus and navigation read it too. */
 const POLL_MS = 15_000;
@@ -27,7 +28,7 @@ export default function NoticeBellBadge({ dark }: { dark: boolean }) {
   }, [pathname, refetch]);
   const count = (result.data as { count: number } | undefined)?.count ?? 0;
   return (
-    <Link to={messageCentrePath()} className={`tp-hlink${dark ? " tp-btn-on-dark" : ""}`} aria-label={t("header.unreadCount", { count })} data-testid="notice-bell">
+    <Link to={messageCentrePath()} className={`tp-hlink${dark ? " tp-btn-on-dark" : ""}`} aria-label={t("header.unreadCount", { count })} data-testid="notice-bell" style={{ width: BELL_WIDTH, padding: 0, justifyContent: "center" }}>
       <Badge count={count} size="small" overflowCount={99} offset={[2, -2]}>
         <BellOutlined style={{ fontSize: 16, color: "inherit" }} />
       </Badge>
