@@ -65,6 +65,10 @@ import { runInInstance, type AppInstance } from "./services/instance";
 import type { SmsProvider } from "./services/accounts/sms-providers";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 import { registerPayables } from "./orders/payables";
+import { createNoticeDispatcher, type NoticeDispatcher } from "./notifications/dispatcher";
+import type { NoticeChannel } from "./notifications/channels";
+import { setNoticeLog } from "./notifications/log";
+import { notificationRoutes } from "./routes/notifications";
 
 export interface AppConfig {
   db: Db;
@@ -104,6 +108,8 @@ export interface AppConfig {
   metrics?: boolean;
   /** Where this app's SMS codes go (SMS_PROVIDER); default: the process default, the development outbox. */
   smsProvider?: SmsProvider | null;
+  /** The channels notifications go out on besides the portal (default: SMS through the SMS provider). */
+  noticeChannels?: readonly NoticeChannel[];
 }
 
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
@@ -150,6 +156,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: (fn) => runInInstance(instance, fn) });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
+  // Like the job runner: in every app so tests can call runDue(); only main.ts starts polling.
+  setNoticeLog(app.log);
+  const notices = createNoticeDispatcher({ db: config.db.db, dialect: config.db.dialect, channels: config.noticeChannels, pollMs: config.jobPollMs });
+  app.decorate("notices", notices);
+  app.addHook("onClose", async () => notices.stop());
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -186,7 +197,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
   registerReadiness(app, ctx, jobs);
 
@@ -228,6 +239,7 @@ declare module "fastify" {
     ctx: AppContext;
     instance: AppInstance;
     jobs: JobRunner;
+    notices: NoticeDispatcher;
     metrics: Registry | null;
   }
 }

@@ -142,6 +142,7 @@ async function main() {
   }
   // Timed steps (approval deadlines, fare expiry) run from here on; app.close() stops them.
   app.jobs.start();
+  app.notices.start();
 }
 
 async function serveMetrics(registry: Registry, port: number, host: string): Promise<http.Server> {

@@ -15,6 +15,7 @@ import { loadPreferences } from "../policy/settings";
 import { readJson } from "../policy/json";
 import { routeFor } from "./resolve";
 import { yuanText } from "../../src/domain/money";
+import { noticeApprovalMove } from "../notifications/events";
 
 export type ApprovalRow = Selectable<ApprovalsTable>;
 
@@ -181,6 +182,7 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
 
   const updated = await trx.selectFrom("approvals").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
   await subjectHooks.get(updated.subjectType)?.afterTransition(trx, updated, { action: input.action, from: facts.status });
+  await noticeApprovalMove(trx, updated, facts, input.action);
 
   if (input.action === "submit") {
     const prefs = await loadPreferences(trx, row.companyId);

@@ -54,6 +54,7 @@ import * as m111 from "./migrations/111_statement_same_day";
 import * as m112 from "./migrations/112_approval_inbox";
 import * as m113 from "./migrations/113_money_in_fen";
 import * as m116 from "./migrations/116_order_list_rows";
+import * as m120 from "./migrations/120_notifications";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   "112_approval_inbox": m112,
   "113_money_in_fen": m113,
   "116_order_list_rows": m116,
+  "120_notifications": m120,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -14,6 +14,7 @@ import type { TrainChangesTable, TrainOrderPassengersTable, TrainOrdersTable } f
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
+import type { NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationsTable } from "./tables/notifications";
 import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -26,6 +27,7 @@ export * from "./tables/exports";
 export * from "./tables/settlement";
 export * from "./tables/withdrawals";
 export * from "./tables/rewards";
+export * from "./tables/notifications";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -293,6 +295,10 @@ export interface Database {
   reward_accounts: RewardAccountsTable;
   reward_entries: RewardEntriesTable;
   pay_codes: PayCodesTable;
+  notifications: NotificationsTable;
+  notification_inbox: NotificationInboxTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_attempts: NotificationAttemptsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -9,6 +9,7 @@ import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import type { Actor } from "./actor";
 import { rewardsOnMove } from "../payments/rewards";
+import { noticeOrderMove } from "../notifications/events";
 
 export interface RecordedMove {
   from: number;
@@ -39,5 +40,6 @@ export async function recordMove(
   // A completed order credits its member's referrer, a refunded one takes that back: in this
   // transaction, so the reward stands or falls with the move.
   await rewardsOnMove(trx, orderId, move);
+  await noticeOrderMove(trx, orderId, move, event.action);
   return { from: move.from, to: move.to };
 }

@@ -20,6 +20,7 @@ import { appendLedger, moveWallet } from "./ledger";
 import { restoreCredit } from "../settlement/credit";
 import { companyById, companyOfMember } from "../settlement/company";
 import { isSourceMethod, scheduleSourceRefund, SOURCE_NAMES } from "./source-refund";
+import { noticePaidBack } from "../notifications/events";
 
 export interface PayBack {
   orderId: number;
@@ -87,10 +88,9 @@ export async function payBack(trx: Kysely<Database>, r: PayBack): Promise<PaidBa
       await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() }).where("outTradeNo", "=", t.outTradeNo).where("status", "=", "paid").execute();
     }
   }
-  if (results.length === 0) return { to: toOf(first), label: LABELS[toOf(first)] };
-  if (results.length === 1) return results[0];
-  const labels = [...new Set(results.map((x) => x.label))];
-  return { to: "split", label: labels.join(say("payments.and")) };
+  const back: PaidBack = results.length === 0 ? { to: toOf(first), label: LABELS[toOf(first)] } : results.length === 1 ? results[0] : { to: "split", label: [...new Set(results.map((x) => x.label))].join(say("payments.and")) };
+  await noticePaidBack(trx, r, back);
+  return back;
 }
 
 const toOf = (t: Paid): Exclude<PaidBackTo, "split" | "none"> => (t.method === "credit" ? "credit" : isSourceMethod(t.method) ? t.method : "wallet");

@@ -45,6 +45,7 @@ const FlightOrderShowPage = lazy(withTexts(() => import("../resources/flight-ord
 const TravelApplicationListPage = lazy(withTexts(() => import("../resources/travel-applications/list")));
 const AddTravelApplicationPage = lazy(withTexts(() => import("../resources/travel-applications/create")));
 const ApplyDetailsPage = lazy(withTexts(() => import("../resources/travel-applications/show")));
+const MessageCentrePage = lazy(withTexts(() => import("../resources/notifications/list")));
 const TravelAuditIndexPage = lazy(withTexts(() => import("../resources/approvals/list")));
 const AuditDetailsPage = lazy(withTexts(() => import("../resources/approvals/show")));
 const StandardSettingsPage = lazy(withTexts(() => import("../resources/travel-standards/list")));
@@ -179,6 +180,7 @@ const PAGES: Record<string, Page> = {
   address_list: AddressListPage,
   expense_proof: InvoiceListPage,
   invoice_management: InvoiceTitleListPage,
+  message_centre: MessageCentrePage,
   edit_invoice: EditInvoiceTitlePage,
   Subsidiaries: SubsidiaryListPage,
   Recommended: RecommendedPage,

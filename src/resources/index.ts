@@ -26,6 +26,7 @@ import {
 } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
+import { notificationsEndpoints, notificationsResource } from "./notifications";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -54,6 +55,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "settlement-statements": settlementStatementsEndpoints,
   "settlement-settings": settlementSettingsEndpoints,
   [SETTLEMENT_DISPUTES]: settlementDisputesEndpoints,
+  notifications: notificationsEndpoints,
   ...billEndpoints,
   ...memberNetworkEndpoints,
 };
@@ -81,6 +83,7 @@ export const resources: ResourceProps[] = [
   carStandardsResource,
   settlementStatementsResource,
   settlementSettingsResource,
+  notificationsResource,
   ...memberNetworkResources,
   ...billResources,
 ];

@@ -121,6 +121,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("/myCenter/expense_proof", "expense_proof"),
   to("/myCenter/recommended", "/city/recommended"),
   page("/myCenter/invoice_management", "invoice_management"),
+  page("/myCenter/messages", "message_centre"),
   page("/myCenter/edit_invoice", "edit_invoice"),
   page("/myCenter/pay_authorization_code", "pay_authorization_code"),
 

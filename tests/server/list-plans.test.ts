@@ -13,6 +13,7 @@ import { DEMO } from "./travel-helpers";
 import { readNowOf } from "../../server/db";
 import * as m112 from "../../server/db/migrations/112_approval_inbox";
 import { expectInboxTrue, useApprovals } from "./approval-kit";
+import { NOTICE_PATHS } from "../../src/domain/notifications";
 
 const { kit, db, apply, decide, order } = useApprovals();
 
@@ -99,6 +100,11 @@ const LISTS: { name: string; mobile: string; url: string; body?: Record<string, 
     name: "agent's subordinates", mobile: DEMO_AGENT, url: "/member/subordinate/list",
     range: [/SEARCH members USING INDEX members_referrer_created_idx \(referrerId=\?\)/, /orders_traveller_idx \(travellerMemberId=\? AND product=\?\)/],
   },
+  // The message centre: the member's own rows of notification_inbox, per filter, newest first.
+  { name: "messages", mobile: DEMO.head, url: NOTICE_PATHS.list, range: [/notification_inbox_member_idx \(memberId=\?\)/] },
+  { name: "unread messages", mobile: DEMO.head, url: NOTICE_PATHS.list, body: { isRead: 0 }, range: [/notification_inbox_read_idx \(memberId=\? AND isRead=\?\)/] },
+  { name: "messages of a kind", mobile: DEMO.head, url: NOTICE_PATHS.list, body: { kind: "approvalWaiting" }, range: [/notification_inbox_kind_idx \(memberId=\? AND kind=\?\)/] },
+  { name: "unread messages of a kind", mobile: DEMO.head, url: NOTICE_PATHS.list, body: { kind: "approvalWaiting", isRead: 0 }, range: [/notification_inbox_kind_read_idx \(memberId=\? AND kind=\? AND isRead=\?\)/] },
 ];
 
 beforeAll(async () => {
@@ -107,6 +113,8 @@ beforeAll(async () => {
     if (i % 2) await decide(DEMO.head, a.id, "approve", { level: 1 });
     await order();
   }
+  // The approvers' messages about them reach their message centres.
+  await kit.h.app.notices.runDue();
 }, 120_000);
 
 describe("the lists' query plans", () => {

@@ -4,6 +4,7 @@ import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
+import { noticeBooked } from "../../notifications/events";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
@@ -13,7 +14,9 @@ import "../approval";
 
 export const FLIGHT_ORDER_EXPIRY_JOB = "flight-order-expiry";
 
-export function scheduleFlightOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+export async function scheduleFlightOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  // The deadline is set with the booking: the payer hears it with the booking too.
+  await noticeBooked(trx, orderId);
   return enqueueJob(trx, { kind: FLIGHT_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
 }
 

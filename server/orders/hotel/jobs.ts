@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
+import { noticeBooked } from "../../notifications/events";
 import { now } from "../../services/clock";
 import { CHINA_OFFSET_MS } from "../../../src/domain/travel/dates";
 import { HOTEL_ORDER_STATUS, type HotelOrderAction } from "../../../src/domain/orders/hotel";
@@ -23,7 +24,9 @@ export const CONFIRM_AFTER_MS = 5_000;
 /** A China wall-clock time on a date, as an instant. */
 const chinaAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00Z`) - CHINA_OFFSET_MS;
 
-export function scheduleHotelOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+export async function scheduleHotelOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  // The deadline is set with the booking: the payer hears it with the booking too.
+  await noticeBooked(trx, orderId);
   return enqueueJob(trx, { kind: HOTEL_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
 }
 

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
+import { noticeBooked } from "../../notifications/events";
 import { isoAt, now } from "../../services/clock";
 import { findHold } from "../../suppliers/holds";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
@@ -20,7 +21,9 @@ export const TRAIN_ORDER_TICKET_JOB = "train-order-ticket";
 /** How long after payment the (demo) railway issues the tickets. */
 export const TICKET_AFTER_MS = 5_000;
 
-export function scheduleTrainOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+export async function scheduleTrainOrderExpiry(trx: Kysely<Database>, orderId: number, expiresAt: string): Promise<number> {
+  // The deadline is set with the booking: the payer hears it with the booking too.
+  await noticeBooked(trx, orderId);
   return enqueueJob(trx, { kind: TRAIN_ORDER_EXPIRY_JOB, runAt: expiresAt, payload: { orderId } });
 }
 

@@ -8,9 +8,10 @@ import { isoAt } from "../clock";
 
 export interface SmsMessage {
   mobilePhone: string;
-  purpose: SmsPurpose;
+  /** "notice": a trip notification, which carries no code. */
+  purpose: SmsPurpose | "notice";
   content: string;
-  code: string;
+  code: string | null;
 }
 
 export const SMS_PROVIDER_NAMES = ["outbox", "log", "aliyun"] as const;
@@ -79,6 +80,8 @@ export function aliyunProvider(settings: Pick<AliyunSmsSettings, "signName" | "t
     name: "aliyun",
     remote: true,
     async deliver(message) {
+      // Aliyun sends only approved templates, and only the code's is configured so far.
+      if (message.code === null) throw new SmsDeliveryError("Aliyun SMS has no template for notices");
       const { SendSmsRequest } = await import("@alicloud/dysmsapi20170525");
       const request = new SendSmsRequest({
         phoneNumbers: message.mobilePhone,

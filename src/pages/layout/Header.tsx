@@ -14,6 +14,7 @@ import { LanguageSwitch } from "../index/LanguageSwitch";
 import { LinkButton } from "../index/LinkButton";
 import { PhoneList, QrPopover } from "./QrPopover";
 import { SubNavFrame } from "./SubNavFrame";
+import { NoticeBell } from "./NoticeBell";
 import { displayName, typeLabel, useLang, useMenus, type PortalUser, type Site } from "./session";
 import { withTexts } from "../../providers/i18n-provider";
 
@@ -128,6 +129,7 @@ export function Header({ headerStyle, user, site, routeName }: HeaderProps) {
             </Link>
             <span className="tp-hsep" aria-hidden />
             <LanguageSwitch tone={dark ? "dark" : "light"} />
+            <NoticeBell user={user} dark={dark} />
             <Account user={user} site={site} dark={dark} />
           </div>
         </div>

@@ -2,7 +2,7 @@
 // menu tree from the server; the account and booking areas are fixed lists.
 import type { ReactNode } from "react";
 import {
-  AccountBookOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, EnvironmentOutlined, FileDoneOutlined,
+  AccountBookOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BellOutlined, EnvironmentOutlined, FileDoneOutlined,
   FileTextOutlined, FormOutlined, HomeOutlined, IdcardOutlined, KeyOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined,
   TeamOutlined, ThunderboltOutlined, UserOutlined, WalletOutlined,
 } from "@ant-design/icons";
@@ -59,6 +59,7 @@ const ACCOUNT_ITEMS: [string, ReactNode][] = [
   ["address_list", <EnvironmentOutlined />],
   ["invoice_management", <FileTextOutlined />],
   ["expense_proof", <FileDoneOutlined />],
+  ["message_centre", <BellOutlined />],
   ["pay_authorization_code", <KeyOutlined />],
 ];
 

@@ -32,7 +32,7 @@ const PARENT: Readonly<Record<string, string | null>> = {
   AddTravelApplication: "TravelApplicationList", OrderApplicationList: null, ApplyDetails: "TravelApplicationList",
   // The user's own account.
   AccountCenter: null, self_info: null, setting: null, my_wallet: null, tianhanbao_detail: "my_wallet", address_list: null,
-  expense_proof: null, invoice_management: null, edit_invoice: "invoice_management", pay_authorization_code: null,
+  expense_proof: null, invoice_management: null, edit_invoice: "invoice_management", pay_authorization_code: null, message_centre: null,
   recharge_index: "my_wallet", recharge_pay: "recharge_index", recharge_finish: "recharge_index",
   // Booking.
   DomesticAirTicketQuery: null, order_info: "DomesticAirTicketQuery", order_info_business: "DomesticAirTicketQuery",
