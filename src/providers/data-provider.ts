@@ -25,6 +25,16 @@ export interface ResourceEndpoints {
   /** Key of the rows in a list reply's data; default 'list'. */
   listField?: string;
   method?: "GET" | "POST";
+  /**
+   * false: the list path answers every row at once and takes no paging, sorting or filter
+   * fields (a lookup such as the departments), so none are sent.
+   */
+  paged?: boolean;
+  /**
+   * false: the update path finds the record by the payload's own keys (an upsert keyed by, say,
+   * the booker), and its schema has no id: the id stays out of the payload.
+   */
+  idInUpdate?: boolean;
 }
 
 type Operation = "list" | "one" | "create" | "update" | "delete";
@@ -175,7 +185,8 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     getApiUrl: () => getRequestBaseURL(),
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider["getList"]>[0]) {
-      const payload = { ...extra(meta), ...toQueryFields(sorters, filters), ...toPageFields(pagination) };
+      const paged = endpointsOf(resource).paged !== false;
+      const payload = paged ? { ...extra(meta), ...toQueryFields(sorters, filters), ...toPageFields(pagination) } : extra(meta);
       const data = await call<unknown>(pathOf(resource, "list"), payload, methodOf(resource), meta);
       const listField = endpointsOf(resource).listField ?? "list";
       const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data[listField]) ? (data[listField] as unknown[]) : [];
@@ -213,7 +224,8 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     },
 
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
-      const payload = { ...extra(meta), ...(isRecord(variables) ? variables : {}), [idFieldOf(resource)]: id };
+      const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
+      const payload = endpointsOf(resource).idInUpdate === false ? values : { ...values, [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "update"), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },

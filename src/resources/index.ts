@@ -2,7 +2,7 @@
 // its ResourceProps and its endpoint map; add both here and App.tsx picks them up.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
-import { employeesEndpoints, employeesResource } from "./employees";
+import { bookingTravellersEndpoints, bookingTravellersResource, departmentsEndpoints, departmentsResource, employeeTripLevelsEndpoints, employeeTripLevelsResource, employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
@@ -20,7 +20,7 @@ import { approvalsEndpoints, approvalsResource } from "./approvals";
 import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
-import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
+import { carCitiesEndpoints, carCitiesResource, carStandardsEndpoints, carStandardsResource, tripLevelsEndpoints, tripLevelsResource } from "./car-standards";
 import { settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource } from "./settlement";
 import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
@@ -28,6 +28,11 @@ import { memberNetworkEndpoints, memberNetworkResources } from "./member-network
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
+  departments: departmentsEndpoints,
+  "booking-travellers": bookingTravellersEndpoints,
+  "employee-trip-levels": employeeTripLevelsEndpoints,
+  "trip-levels": tripLevelsEndpoints,
+  "car-cities": carCitiesEndpoints,
   "flight-orders": flightOrdersEndpoints,
   "hotel-orders": hotelOrdersEndpoints,
   "train-orders": trainOrdersEndpoints,
@@ -55,6 +60,11 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
 export const resources: ResourceProps[] = [
   employeesResource,
+  departmentsResource,
+  bookingTravellersResource,
+  employeeTripLevelsResource,
+  tripLevelsResource,
+  carCitiesResource,
   flightOrdersResource,
   hotelOrdersResource,
   trainOrdersResource,

@@ -5,7 +5,10 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { EmployeeRow } from "../../domain/lists";
-import { EMPLOYEE_RESOURCE_PATHS as PATHS } from "../../domain/people/employee-paths";
+import { EMPLOYEE_PATHS as PATHS } from "../../domain/people/employee-rules";
+
+/** The booking-travellers list: employees the signed-in member may book for (and themself). */
+const TRAVELLERS_PATH = "/api/v1/trip_manager/employee_rsrv/travellers";
 
 export const employeesResource: ResourceProps = {
   name: "employees",
@@ -21,6 +24,31 @@ export const employeesEndpoints: ResourceEndpoints = {
   update: PATHS.update,
   delete: PATHS.delete,
 };
+
+/** The company's departments: kept in the tree beside the staff list (no page of their own). */
+export const departmentsResource: ResourceProps = { name: "departments", meta: { label: "部门" } };
+
+export const departmentsEndpoints: ResourceEndpoints = {
+  // The whole tree at once: the list takes no paging.
+  list: PATHS.departments,
+  create: PATHS.departmentAdd,
+  update: PATHS.departmentUpdate,
+  delete: PATHS.departmentDelete,
+  paged: false,
+};
+
+/**
+ * The people the signed-in member may book for (colleagues their replace-booking rule names, and
+ * themself): searched by name or phone, a page at a time.
+ */
+export const bookingTravellersResource: ResourceProps = { name: "booking-travellers", meta: { label: "可预订出行人" } };
+
+export const bookingTravellersEndpoints: ResourceEndpoints = { list: TRAVELLERS_PATH, idField: "employeeId" };
+
+/** The trip levels an employee may be given (the staff form's options). */
+export const employeeTripLevelsResource: ResourceProps = { name: "employee-trip-levels", meta: { label: "差旅级别" } };
+
+export const employeeTripLevelsEndpoints: ResourceEndpoints = { list: PATHS.tripLevels, paged: false };
 
 /** One employee as /credit/employee/list answers it. */
 export type Employee = EmployeeRow;

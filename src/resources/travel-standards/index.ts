@@ -1,5 +1,6 @@
 // Travel standards as a Refine resource, one per trip level: listed at StandardSettings, edited
-// at EditStandardSettings (?tripLevelId=…). Saving and deleting are catalogue calls.
+// at EditStandardSettings (?tripLevelId=…): a level always has a standard (the default until one
+// is saved), so it is only ever updated, and deleting one puts the level back to the default.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -17,10 +18,18 @@ export const STANDARD_PATHS = {
 export const travelStandardsResource: ResourceProps = {
   name: "travel-standards",
   list: pathFor("StandardSettings"),
+  // The edit address keeps its ?tripLevelId= query (old links): Refine fills :id in.
+  edit: `${pathFor("EditStandardSettings")}?tripLevelId=:id`,
   meta: { label: "差旅标准" },
 };
 
-export const travelStandardsEndpoints: ResourceEndpoints = { list: STANDARD_PATHS.list, one: STANDARD_PATHS.detail, idField: "tripLevelId" };
+export const travelStandardsEndpoints: ResourceEndpoints = {
+  list: STANDARD_PATHS.list,
+  one: STANDARD_PATHS.detail,
+  update: STANDARD_PATHS.save,
+  delete: STANDARD_PATHS.delete,
+  idField: "tripLevelId",
+};
 
 export const editStandardPath = (tripLevelId: number | string) => pathFor("EditStandardSettings", undefined, { tripLevelId: String(tripLevelId) });
 
