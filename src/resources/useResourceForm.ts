@@ -23,7 +23,7 @@ export interface ResourceFormOptions<T extends FieldValues, R extends BaseRecord
   /** The loaded record as the form's values, when they are not the record as it is. */
   toValues?: (record: R) => T;
   /** The payload made from the values (trimmed texts, yuan as fen), when it is not the values. */
-  input?: (values: T) => unknown;
+  input?: (values: T, record: R | undefined) => unknown;
   /** The form field (dotted path) that shows a payload path, when they differ. */
   fieldOf?: FieldOf;
   /** The fields the form shows, by path: where problems can be shown. */
@@ -41,6 +41,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
   // Read when Refine calls back, after later renders may have brought new lookups.
   const latest = useRef(o);
   latest.current = o;
+  const loaded = useRef<R | undefined>(undefined);
 
   const form = useForm<R, HttpError, T>({
     mode: "onSubmit",
@@ -48,7 +49,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
     warnWhenUnsavedChanges: false,
     defaultValues,
     // What is checked is what is sent: the payload, which the server parses again.
-    resolver: schemaResolver<T>(schema, { raw: true, input: input && ((v) => latest.current.input!(v)), fieldOf }),
+    resolver: schemaResolver<T>(schema, { raw: true, input: input && ((v) => latest.current.input!(v, loaded.current)), fieldOf }),
     // Refine places field errors by the payload's paths: right only when they are the form's.
     disableServerSideValidation: Boolean(fieldOf),
     refineCoreProps: {
@@ -95,6 +96,8 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
   const submit = form.handleSubmit(send, (errors) => state.setRefusal(unshownProblem(errors, shown())));
 
   const query = form.refineCore.query;
+  const record = (toValues ? (query?.data as { record?: R } | undefined)?.record : query?.data?.data) as R | undefined;
+  loaded.current = record;
   return {
     ...form,
     submit: () => void submit(),
@@ -104,7 +107,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
     loadError: edit && load ? (query?.error ?? null) : null,
     reload: () => void query?.refetch(),
     /** The record as the server sent it. */
-    record: (toValues ? (query?.data as { record?: R } | undefined)?.record : query?.data?.data) as R | undefined,
+    record,
     refusal: state.refusal,
   };
 }
