@@ -31,10 +31,11 @@ export interface ResourceEndpoints {
    */
   paged?: boolean;
   /**
-   * false: the update path finds the record by the payload's own keys (an upsert keyed by, say,
-   * the booker), and its schema has no id: the id stays out of the payload.
+   * false: the detail and update paths find the record without an id (an upsert keyed by the
+   * payload's own fields, such as the booker; or the company's one settings record), and their
+   * schemas have no id field: the id stays out of those payloads. Deleting still sends it.
    */
-  idInUpdate?: boolean;
+  addressedById?: boolean;
 }
 
 type Operation = "list" | "one" | "create" | "update" | "delete";
@@ -199,7 +200,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) {
-      const payload = { ...extra(meta), [idFieldOf(resource)]: id };
+      const payload = endpointsOf(resource).addressedById === false ? extra(meta) : { ...extra(meta), [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "one"), payload, methodOf(resource), meta);
       return { data: withId<TData>(resource, data) };
     },
@@ -225,7 +226,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
 
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
       const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
-      const payload = endpointsOf(resource).idInUpdate === false ? values : { ...values, [idFieldOf(resource)]: id };
+      const payload = endpointsOf(resource).addressedById === false ? values : { ...values, [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "update"), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },

@@ -17,7 +17,7 @@ import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles"
 import { invoicesEndpoints, invoicesResource } from "./invoices";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { approvalsEndpoints, approvalsResource } from "./approvals";
-import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
+import { cityTiersEndpoints, cityTiersResource, travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
 import { carCitiesEndpoints, carCitiesResource, carStandardsEndpoints, carStandardsResource, tripLevelsEndpoints, tripLevelsResource } from "./car-standards";
@@ -48,6 +48,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "travel-applications": travelApplicationsEndpoints,
   approvals: approvalsEndpoints,
   "travel-standards": travelStandardsEndpoints,
+  "city-tiers": cityTiersEndpoints,
   "approval-flows": approvalFlowsEndpoints,
   "replace-bookers": replaceBookersEndpoints,
   "car-standards": carStandardsEndpoints,
@@ -80,6 +81,7 @@ export const resources: ResourceProps[] = [
   travelApplicationsResource,
   approvalsResource,
   travelStandardsResource,
+  cityTiersResource,
   approvalFlowsResource,
   replaceBookersResource,
   carStandardsResource,

@@ -33,6 +33,8 @@ export interface ResourceFormOptions<T extends FieldValues, R extends BaseRecord
   onSaved?: (saved: R) => void;
   /** false: the record is at hand (no detail path), defaultValues are its values. */
   load?: boolean;
+  /** Read the record afresh each time the form opens (nothing cached outlives it). */
+  fresh?: boolean;
 }
 
 export function useResourceForm<T extends FieldValues, R extends BaseRecord = BaseRecord>(o: ResourceFormOptions<T, R>) {
@@ -63,6 +65,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
         enabled: edit && load,
         refetchOnWindowFocus: false,
         retry: retryUnlessRefused,
+        ...(o.fresh ? { gcTime: 0 } : {}),
         // Refine fills each field from the record by path: the record as the form's values; the
         // record as it came stays beside them (names for the pickers).
         ...(toValues ? { select: (r: { data: R }) => ({ ...r, data: latest.current.toValues!(r.data) as unknown as R, record: r.data }) } : {}),

@@ -23,7 +23,7 @@ export const replaceBookersEndpoints: ResourceEndpoints = {
   create: BOOKER_PATHS.save,
   update: BOOKER_PATHS.save,
   delete: BOOKER_PATHS.delete,
-  idInUpdate: false,
+  addressedById: false,
 };
 
 export interface BookerRow {

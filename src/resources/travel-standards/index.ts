@@ -33,6 +33,17 @@ export const travelStandardsEndpoints: ResourceEndpoints = {
 
 export const editStandardPath = (tripLevelId: number | string) => pathFor("EditStandardSettings", undefined, { tripLevelId: String(tripLevelId) });
 
+/**
+ * The company's hotel city tiers: one settings record, read and saved whole (no id). Edited in a
+ * drawer over the standards list.
+ */
+export const cityTiersResource: ResourceProps = { name: "city-tiers", meta: { label: "城市等级" } };
+
+export const cityTiersEndpoints: ResourceEndpoints = { one: STANDARD_PATHS.cityTiers, update: STANDARD_PATHS.saveCityTiers, addressedById: false };
+
+/** The id Refine addresses the one city-tiers record by (never sent). */
+export const CITY_TIERS_ID = "company";
+
 /** One trip level and its standard (the default one when not yet configured). */
 export interface StandardRow {
   // The standard's own id (null while unset) is not used: a standard is addressed by its level.
