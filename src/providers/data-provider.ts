@@ -36,6 +36,13 @@ export interface ResourceEndpoints {
    * schemas have no id field: the id stays out of those payloads. Deleting still sends it.
    */
   addressedById?: boolean;
+  /**
+   * Changes to one record that have a path of their own (enable/disable, withdraw, cancel): an
+   * update with meta.updateAction set to one of these names posts its values and the id there,
+   * so Refine still refreshes the record and its lists. (Not meta.action: Refine's meta also
+   * carries the address's query fields.)
+   */
+  actions?: Record<string, string>;
 }
 
 type Operation = "list" | "one" | "create" | "update" | "delete";
@@ -170,6 +177,15 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     }
   }
 
+  // An update that is a named action (meta.updateAction) goes to that action's path.
+  function actionPath(resource: string, meta?: MetaQuery): string | undefined {
+    const action = meta?.updateAction;
+    if (typeof action !== "string") return undefined;
+    const path = endpointsOf(resource).actions?.[action];
+    if (!path) throw { message: `资源 ${resource} 没有 ${action} 接口`, statusCode: 501 } satisfies HttpError;
+    return path;
+  }
+
   const extra = (meta?: MetaQuery): Params => (isRecord(meta?.params) ? meta.params : {});
 
   // Refine keys rows by `id` (tables, caches, optimistic updates): copied from idField when absent.
@@ -227,7 +243,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
       const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
       const payload = endpointsOf(resource).addressedById === false ? values : { ...values, [idFieldOf(resource)]: id };
-      const data = await call<unknown>(pathOf(resource, "update"), payload, "POST", meta);
+      const data = await call<unknown>(actionPath(resource, meta) ?? pathOf(resource, "update"), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },
 

@@ -5,7 +5,7 @@ import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
 import type { EmployeeRow } from "../../domain/lists";
-import { EMPLOYEE_PATHS as PATHS } from "../../domain/people/employee-rules";
+import { EMPLOYEE_RESOURCE_PATHS as PATHS } from "../../domain/people/employee-paths";
 
 /** The booking-travellers list: employees the signed-in member may book for (and themself). */
 const TRAVELLERS_PATH = "/api/v1/trip_manager/employee_rsrv/travellers";
@@ -23,6 +23,7 @@ export const employeesEndpoints: ResourceEndpoints = {
   create: PATHS.add,
   update: PATHS.update,
   delete: PATHS.delete,
+  actions: { status: PATHS.status },
 };
 
 /** The company's departments: kept in the tree beside the staff list (no page of their own). */
