@@ -12,10 +12,10 @@ import { refused, renderForm } from "./form-harness";
 
 const EMPLOYEE: EmployeeDetail = {
   id: 12, memberId: null, realName: "周文博", mobilePhone: "13800000011", email: null, departmentId: null, position: null, employeeLevel: null,
-  tripLevelId: null, canAudit: 0, status: 1, certificates: [{ certType: "1" as never, certNo: "110101199001011234", expiry: null, issueCountry: null }],
+  tripLevelId: null, canAudit: 0, status: 1, certificates: [{ certType: 1 as never, certNo: "11010519491231002X", expiry: null, issueCountry: null }],
   createTime: "", updateTime: null,
 };
-const SUBSIDIARY = { id: 4, name: "华南分公司", creditCode: "91440300MA5FXXXX0X", contactName: "李明", contactMobile: "13800000010", address: null, status: 1 };
+const SUBSIDIARY = { id: 4, name: "华南分公司", creditCode: "91350100M000100Y43", contactName: "李明", contactMobile: "13800000010", address: null, status: 1 };
 
 beforeAll(() => i18n.changeLanguage("zh-CN"));
 afterEach(cleanup);
@@ -28,17 +28,17 @@ describe("employee form (Refine useForm)", () => {
     let done = 0;
     const { calls } = renderForm(<EmployeeForm id={12} departments={[]} onDone={() => done++} />, { records: { employees: EMPLOYEE } });
     await waitFor(() => expect(input("姓名").value).toBe("周文博"));
-    expect(input("证件号码").value).toBe("110101199001011234");
+    expect(input("证件号码").value).toBe("11010519491231002X");
     expect(calls.filter((c) => c.op === "getOne")).toEqual([{ op: "getOne", resource: "employees", id: 12 }]);
     fireEvent.change(input("职位"), { target: { value: " 经理 " } });
     save();
-    await waitFor(() => expect(done).toBe(1));
+    await waitFor(() => expect(done, document.body.textContent ?? "").toBe(1));
     expect(calls.find((c) => c.op === "update")).toMatchObject({ resource: "employees", id: 12, variables: { realName: "周文博", position: "经理", canAudit: 0 } });
   });
 
   it("shows a refusal of a certificate's number under that certificate", async () => {
     renderForm(<EmployeeForm id={12} departments={[]} onDone={() => undefined} />, { records: { employees: EMPLOYEE }, refuse: () => refused("保存失败", { "certificates.0.certNo": "证件号码已被其他员工使用" }) });
-    await waitFor(() => expect(input("证件号码").value).toBe("110101199001011234"));
+    await waitFor(() => expect(input("证件号码").value).toBe("11010519491231002X"));
     save();
     expect(await screen.findByText("证件号码已被其他员工使用")).toBeTruthy();
     expect(input("证件号码").getAttribute("aria-invalid")).toBe("true");
