@@ -25,6 +25,24 @@ export interface ResourceEndpoints {
   /** Key of the rows in a list reply's data; default 'list'. */
   listField?: string;
   method?: "GET" | "POST";
+  /**
+   * false: the list path answers every row at once and takes no paging, sorting or filter
+   * fields (a lookup such as the departments), so none are sent.
+   */
+  paged?: boolean;
+  /**
+   * false: the detail and update paths find the record without an id (an upsert keyed by the
+   * payload's own fields, such as the booker; or the company's one settings record), and their
+   * schemas have no id field: the id stays out of those payloads. Deleting still sends it.
+   */
+  addressedById?: boolean;
+  /**
+   * Changes to one record that have a path of their own (enable/disable, withdraw, cancel): an
+   * update with meta.updateAction set to one of these names posts its values and the id there,
+   * so Refine still refreshes the record and its lists. (Not meta.action: Refine's meta also
+   * carries the address's query fields.)
+   */
+  actions?: Record<string, string>;
 }
 
 type Operation = "list" | "one" | "create" | "update" | "delete";
@@ -159,6 +177,15 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     }
   }
 
+  // An update that is a named action (meta.updateAction) goes to that action's path.
+  function actionPath(resource: string, meta?: MetaQuery): string | undefined {
+    const action = meta?.updateAction;
+    if (typeof action !== "string") return undefined;
+    const path = endpointsOf(resource).actions?.[action];
+    if (!path) throw { message: `资源 ${resource} 没有 ${action} 接口`, statusCode: 501 } satisfies HttpError;
+    return path;
+  }
+
   const extra = (meta?: MetaQuery): Params => (isRecord(meta?.params) ? meta.params : {});
 
   // Refine keys rows by `id` (tables, caches, optimistic updates): copied from idField when absent.
@@ -175,7 +202,8 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     getApiUrl: () => getRequestBaseURL(),
 
     async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider["getList"]>[0]) {
-      const payload = { ...extra(meta), ...toQueryFields(sorters, filters), ...toPageFields(pagination) };
+      const paged = endpointsOf(resource).paged !== false;
+      const payload = paged ? { ...extra(meta), ...toQueryFields(sorters, filters), ...toPageFields(pagination) } : extra(meta);
       const data = await call<unknown>(pathOf(resource, "list"), payload, methodOf(resource), meta);
       const listField = endpointsOf(resource).listField ?? "list";
       const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data[listField]) ? (data[listField] as unknown[]) : [];
@@ -188,7 +216,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     },
 
     async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider["getOne"]>[0]) {
-      const payload = { ...extra(meta), [idFieldOf(resource)]: id };
+      const payload = endpointsOf(resource).addressedById === false ? extra(meta) : { ...extra(meta), [idFieldOf(resource)]: id };
       const data = await call<unknown>(pathOf(resource, "one"), payload, methodOf(resource), meta);
       return { data: withId<TData>(resource, data) };
     },
@@ -215,8 +243,9 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
 
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the default Refine's DataProvider declares
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
-      const payload = { ...extra(meta), ...(isRecord(variables) ? variables : {}), [idFieldOf(resource)]: id };
-      const data = await call<unknown>(pathOf(resource, "update"), payload, "POST", meta);
+      const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
+      const payload = endpointsOf(resource).addressedById === false ? values : { ...values, [idFieldOf(resource)]: id };
+      const data = await call<unknown>(actionPath(resource, meta) ?? pathOf(resource, "update"), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },
 

@@ -2,7 +2,7 @@
 // its ResourceProps and its endpoint map; add both here and App.tsx picks them up.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../providers/data-provider";
-import { employeesEndpoints, employeesResource } from "./employees";
+import { bookingTravellersEndpoints, bookingTravellersResource, departmentsEndpoints, departmentsResource, employeeTripLevelsEndpoints, employeeTripLevelsResource, employeesEndpoints, employeesResource } from "./employees";
 import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { trainAfterSalesEndpoints, trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
@@ -17,10 +17,10 @@ import { invoiceTitlesEndpoints, invoiceTitlesResource } from "./invoice-titles"
 import { invoicesEndpoints, invoicesResource } from "./invoices";
 import { travelApplicationsEndpoints, travelApplicationsResource } from "./travel-applications";
 import { APPROVAL_DECISIONS, approvalDecisionsEndpoints, approvalsEndpoints, approvalsResource } from "./approvals";
-import { travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
+import { cityTiersEndpoints, cityTiersResource, travelStandardsEndpoints, travelStandardsResource } from "./travel-standards";
 import { approvalFlowsEndpoints, approvalFlowsResource } from "./approval-flows";
 import { replaceBookersEndpoints, replaceBookersResource } from "./replace-bookers";
-import { carStandardsEndpoints, carStandardsResource } from "./car-standards";
+import { carCitiesEndpoints, carCitiesResource, carStandardsEndpoints, carStandardsResource, tripLevelsEndpoints, tripLevelsResource } from "./car-standards";
 import {
   SETTLEMENT_DISPUTES, settlementDisputesEndpoints, settlementSettingsEndpoints, settlementSettingsResource, settlementStatementsEndpoints, settlementStatementsResource,
 } from "./settlement";
@@ -31,6 +31,11 @@ import { notificationsEndpoints, notificationsResource } from "./notifications";
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   employees: employeesEndpoints,
+  departments: departmentsEndpoints,
+  "booking-travellers": bookingTravellersEndpoints,
+  "employee-trip-levels": employeeTripLevelsEndpoints,
+  "trip-levels": tripLevelsEndpoints,
+  "car-cities": carCitiesEndpoints,
   "flight-orders": flightOrdersEndpoints,
   "hotel-orders": hotelOrdersEndpoints,
   "train-orders": trainOrdersEndpoints,
@@ -49,6 +54,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   approvals: approvalsEndpoints,
   [APPROVAL_DECISIONS]: approvalDecisionsEndpoints,
   "travel-standards": travelStandardsEndpoints,
+  "city-tiers": cityTiersEndpoints,
   "approval-flows": approvalFlowsEndpoints,
   "replace-bookers": replaceBookersEndpoints,
   "car-standards": carStandardsEndpoints,
@@ -63,6 +69,11 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
 /** Resource definitions for <Refine resources>. Label keys: `<name>.<name>` in src/locales. */
 export const resources: ResourceProps[] = [
   employeesResource,
+  departmentsResource,
+  bookingTravellersResource,
+  employeeTripLevelsResource,
+  tripLevelsResource,
+  carCitiesResource,
   flightOrdersResource,
   hotelOrdersResource,
   trainOrdersResource,
@@ -78,6 +89,7 @@ export const resources: ResourceProps[] = [
   travelApplicationsResource,
   approvalsResource,
   travelStandardsResource,
+  cityTiersResource,
   approvalFlowsResource,
   replaceBookersResource,
   carStandardsResource,

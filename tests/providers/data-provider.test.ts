@@ -31,6 +31,8 @@ const dp = createDataProvider({
   admin: { list: "/t/admin/list" },
   mine: { list: "/t/mine/list" },
   events: { list: "/event/list" },
+  lookup: { list: "/t/items/list", idField: "itemId", paged: false },
+  actioned: { ...items$, update: "/t/items/nowhere", actions: { rename: "/t/items/update" } },
 });
 const sent = (i = 0) => {
   const { token: _t, timestamp: _ts, device: _d, ...rest } = (s.seen[i].method === "GET" ? s.seen[i].query : s.seen[i].body) as Record<string, unknown>;
@@ -187,6 +189,19 @@ describe("records", () => {
   it("uses resources registered later through the app's provider", async () => {
     registerResourceEndpoints("hotels", items$);
     expect((await dataProvider.getOne({ resource: "hotels", id: 1 })).data).toMatchObject({ id: 1, itemId: 1 });
+  });
+
+  it("an unpaged lookup sends no paging, sorting or filter fields", async () => {
+    await dp.getList({ resource: "lookup", pagination: { mode: "off" }, sorters: [{ field: "name", order: "asc" }] });
+    expect(s.seen[0].url).toBe("/api/t/items/list");
+    expect(sent()).toEqual({});
+  });
+
+  it("an update naming an action (meta.updateAction) posts to that action's path", async () => {
+    await dp.update({ resource: "actioned", id: 3, variables: { name: "改名酒店" }, meta: { updateAction: "rename" } });
+    expect(s.seen[0].url).toBe("/api/t/items/update");
+    expect(sent()).toEqual({ itemId: "3", name: "改名酒店" });
+    expect(await rejection(dp.update({ resource: "actioned", id: 3, variables: {}, meta: { updateAction: "missing" } }))).toMatchObject({ statusCode: 501 });
   });
 
   it("a missing endpoint is an error without a call", async () => {

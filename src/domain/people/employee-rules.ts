@@ -21,12 +21,7 @@ export const EMPLOYEE_STATUS = { active: 1, disabled: 0 } as const;
 
 export const EMPLOYEE_PATHS = {
   ...EMPLOYEE_RESOURCE_PATHS,
-  status: "/credit/employee/status",
-  tripLevels: "/credit/employee/trip_levels",
   importBase: "/credit/employee",
-  departmentAdd: "/credit/department/add",
-  departmentUpdate: "/credit/department/update",
-  departmentDelete: "/credit/department/delete",
 } as const;
 
 /** The employee template's columns: a spreadsheet row is one employee with at most one certificate. */

@@ -5,20 +5,19 @@
 // happens when a level runs out of time. Checked with the server's own schema.
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
-import { useFieldArray, type FieldPath } from "react-hook-form";
-import { useLocation, useNavigate } from "react-router";
+import { useSelect, useTranslate } from "@refinedev/core";
+import { useFieldArray } from "react-hook-form";
+import { useLocation } from "react-router";
 import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { DEPARTMENTS_PATH, type Department } from "../employees";
+import type { Department } from "../employees";
 import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
-import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues, type FlowInput } from "./flow-form";
-import { FLOW_PATHS, type FlowRow } from "./index";
-import { retryUnlessRefused } from "../retry";
+import { FormField } from "../../components/FormField";
+import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues } from "./flow-form";
+import type { FlowRow } from "./index";
+import { useResourceForm } from "../useResourceForm";
 import { LoadError } from "../LoadError";
 
 export default function EditProcessSettingsPage({ routeName }: { routeName: string }) {
@@ -26,28 +25,9 @@ export default function EditProcessSettingsPage({ routeName }: { routeName: stri
   const id = queryOf(useLocation().search).id;
   return (
     <WorkbenchFrame routeName={routeName} title={id === undefined ? t("travel.flows.newTitle") : undefined}>
-      {id === undefined ? <FlowForm /> : /^\d+$/.test(id) ? <Loader id={id} /> : <Result status="404" title={t("travel.flows.notFound")} />}
+      {id === undefined || /^\d+$/.test(id) ? <FlowForm id={id === undefined ? undefined : Number(id)} /> : <Result status="404" title={t("travel.flows.notFound")} />}
     </WorkbenchFrame>
   );
-}
-
-function Loader({ id }: { id: string }) {
-  const { query, result } = useOne<FlowRow>({ resource: "approval-flows", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
-  const row = result as FlowRow | undefined;
-  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  if (query.error || !row) {
-    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <FlowForm row={row} />;
-}
-
-function FlowForm({ row }: { row?: FlowRow }) {
-  const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
-  if (departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  // useCustom answers an empty object until (or unless) the list arrives.
-  const deptRows: unknown = departments.result.data;
-  const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).map((d) => ({ value: d.id, label: d.name }));
-  return <FlowFields row={row} deptOptions={deptOptions} peopleError={departments.query.error} />;
 }
 
 /** The people a saved flow names (its scope and its approvers), shown by name before any search. */
@@ -57,56 +37,39 @@ function knownPeople(row?: FlowRow): Person[] {
   return [...row.employees, ...named].map((p) => personOf(p.id, p.name, null, null));
 }
 
-interface Option {
-  value: number;
-  label: string;
-}
-
-function FlowFields({ row, deptOptions, peopleError }: { row?: FlowRow; deptOptions: Option[]; peopleError: { message: string } | null }) {
+/** The flow form: Refine loads the flow (with ?id=), and creates or updates it through the resource. */
+export function FlowForm({ id }: { id?: number }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<FlowRow>();
+  const departments = useSelect<Department>({ resource: "departments", optionLabel: "name", optionValue: "id", pagination: { mode: "off" }, errorNotification: false });
   // The schema checks the save input made from the values; its paths land on the form's fields.
-  const { control, handleSubmit, setError, watch, getValues, formState } = useZodForm<FlowFormValues>(() => flowFormSchema, {
-    raw: true,
-    input: (v) => toFlowInput(row?.id, v),
+  const { control, watch, formState, submit, saving, loading, loadError, reload, record, refusal } = useResourceForm<FlowFormValues, FlowRow>({
+    resource: "approval-flows",
+    id,
+    schema: () => flowFormSchema,
+    defaultValues: NEW_FLOW,
+    toValues: toFlowValues,
+    input: (v) => toFlowInput(undefined, v),
     fieldOf: flowFieldOf,
-    defaultValues: row ? toFlowValues(row) : NEW_FLOW,
+    fields: flowFields,
+    onSaved: () => message.success(t("travel.flows.saved")),
   });
   const levels = useFieldArray({ control, name: "levels" });
-  const state = useSubmitState(watch);
   const all = watch("allEmployees");
-  const fields = () => flowFields(getValues()) as FieldPath<FlowFormValues>[];
   const levelsError = formState.errors.levels?.root?.message ?? formState.errors.levels?.message;
 
-  const roles = [{ label: t("travel.flows.roles"), options: [{ value: "departmentHead", label: t("travel.flows.departmentHead") }, { value: "admin", label: t("travel.flows.admin") }] }];
-  const known = knownPeople(row);
+  if (loading || departments.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (loadError) return <LoadError error={loadError} onRetry={reload} />;
+  const deptOptions = departments.options;
+  const peopleError = departments.query.error;
 
-  const send = (input: FlowInput) =>
-    state.run(async () => {
-      try {
-        await mutateAsync({ url: FLOW_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
-        message.success(t("travel.flows.saved"));
-        invalidate({ resource: "approval-flows", invalidates: row ? ["list", "detail"] : ["list"], id: row?.id });
-        navigate(pathFor("ProcessSettings"));
-        return null;
-      } catch (e) {
-        applyRefusal<FlowFormValues>(e, fields(), setError, flowFieldOf);
-        return (e as { message?: string }).message || t("travel.saveError");
-      }
-    });
-  // The resolver hands on the save input it checked.
-  const submit = handleSubmit(
-    (input) => send(input as unknown as FlowInput),
-    (errors) => state.setRefusal(unshownProblem(errors, fields())),
-  );
+  const roles = [{ label: t("travel.flows.roles"), options: [{ value: "departmentHead", label: t("travel.flows.departmentHead") }, { value: "admin", label: t("travel.flows.admin") }] }];
+  const known = knownPeople(record);
 
   return (
     <Form
       layout="vertical"
-      onFinish={() => void submit()}
+      onFinish={submit}
       aria-label={t("travel.flows.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -197,9 +160,9 @@ function FlowFields({ row, deptOptions, peopleError }: { row?: FlowRow; deptOpti
             </Radio.Group>
           </FormField>
         </Card>
-        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
+        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
         <Space>
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
+          <Button type="primary" htmlType="submit" size="large" loading={saving}>{t("travel.standards.save")}</Button>
           <LinkButton size="large" to={pathFor("ProcessSettings")}>{t("travel.cancel")}</LinkButton>
         </Space>
         <Typography.Paragraph type="secondary">{t("travel.flows.saveHint")}</Typography.Paragraph>

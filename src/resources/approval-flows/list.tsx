@@ -3,15 +3,16 @@
 // level runs out of time; create, edit, or delete one after a confirmation (applications already
 // under way keep the flow they were submitted to). Paged and filtered on the server.
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { FLOW_COVERS } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { FLOW_PATHS, editFlowPath, type FlowRow } from "./index";
+import { editFlowPath, type FlowRow } from "./index";
+import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
@@ -32,9 +33,7 @@ export default function ProcessSettingsPage({ routeName }: { routeName: string }
 
 function FlowList() {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation();
+  const confirmDelete = useConfirmDelete("approval-flows");
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<FlowRow, HttpError, { keyword?: string; covers?: string }>({
     resource: "approval-flows",
     pagination: { pageSize: 10 },
@@ -47,26 +46,13 @@ function FlowList() {
   const error = tableQuery.error;
 
   const remove = (row: FlowRow) =>
-    modal.confirm({
+    confirmDelete({
+      id: row.id,
       title: t("travel.flows.deleteTitle"),
       content: t("travel.flows.deleteConfirm", { name: row.name }),
       okText: t("travel.standards.deleteOk"),
       cancelText: t("travel.notNow"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: FLOW_PATHS.delete, method: "post", values: { id: row.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("travel.flows.deleted")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                invalidate({ resource: "approval-flows", invalidates: ["list"] });
-                resolve();
-              },
-            },
-          ),
-        ),
+      deleted: t("travel.flows.deleted"),
     });
 
   const columns: TableColumnsType<FlowRow> = [

@@ -3,7 +3,6 @@
 // server-paged table, a summary row with the totals of the WHOLE filtered set (from the reply,
 // not summed over the page), and 导出 Excel with exactly the filters and sort on screen.
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
 import type { CrudFilter, CrudSort, HttpError } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography } from "antd";
@@ -14,15 +13,14 @@ import {
 } from "../../domain/bills";
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatChinaTime } from "../../domain/format";
-import { request } from "../../providers/request";
 import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { usePortalUser } from "../../pages/layout/session";
-import { DEPARTMENTS_PATH, type Department } from "../employees";
+import type { Department } from "../employees";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
-import { useTranslate } from "@refinedev/core";
+import { useSelect, useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { MONEY, NOWRAP, orderColumns, yuan, type BillColumn } from "./order-columns";
 
@@ -79,11 +77,15 @@ function BillList({ bill }: { bill: BillDefinition }) {
       { field: "entry", operator: "eq", value: v.entry },
     ],
   });
-  const departments = useQuery({
-    queryKey: ["bills", "departments", userKeyOf(user)],
-    queryFn: () => request<Department[]>(DEPARTMENTS_PATH, {}, { needLogin: true }),
-    enabled: has("department"),
-    staleTime: 60_000,
+  // The department filter's options; the member is part of the key (another account in the tab).
+  const departments = useSelect<Department & Record<string, unknown>, HttpError>({
+    resource: "departments",
+    optionLabel: "name",
+    optionValue: "id",
+    pagination: { mode: "off" },
+    meta: { member: userKeyOf(user) },
+    errorNotification: false,
+    queryOptions: { enabled: has("department"), staleTime: 60_000 },
   });
   const totals = (tableQuery.data as { totals?: Record<string, number> } | undefined)?.totals;
   const error = tableQuery.error;
@@ -139,7 +141,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
         )}
         {has("department") && (
           <Form.Item name="departmentId" label={t("bills.filter.department")}>
-            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} loading={departments.isLoading} options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+            <Select allowClear style={{ width: 130 }} placeholder={t("bills.filter.all")} loading={departments.query.isLoading} options={departments.options} />
           </Form.Item>
         )}
         <Form.Item name="orderNo" label={t("bills.filter.orderNo")}>

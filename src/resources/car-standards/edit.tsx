@@ -3,18 +3,17 @@
 // time windows and per-ride and monthly caps — checked with the server's own schema.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
-import { useFieldArray, type FieldPath } from "react-hook-form";
-import { useLocation, useNavigate } from "react-router";
+import { useSelect, useTranslate } from "@refinedev/core";
+import { useFieldArray } from "react-hook-form";
+import { useLocation } from "react-router";
 import { CAR_TYPES, carStandardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { retryUnlessRefused } from "../retry";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
-import { NEW_CAR_STANDARD, carFieldOf, carFields, toCarInput, toCarValues, type CarFormValues, type CarInput } from "./car-form";
-import { CAR_PATHS, type CarStandardRow, type CityOption } from "./index";
+import { FormField } from "../../components/FormField";
+import { NEW_CAR_STANDARD, carFieldOf, carFields, toCarInput, toCarValues, type CarFormValues } from "./car-form";
+import type { CarStandardRow, CityOption } from "./index";
+import { useResourceForm } from "../useResourceForm";
 import { LoadError } from "../LoadError";
 import { useCodes } from "../../components/use-codes";
 
@@ -25,88 +24,44 @@ export default function CarStandardEditPage({ routeName }: { routeName: string }
   const id = queryOf(useLocation().search).id;
   return (
     <WorkbenchFrame routeName={routeName} title={id === undefined ? t("travel.cars.add") : undefined}>
-      {id === undefined ? <CarForm /> : /^\d+$/.test(id) ? <Loader id={id} /> : <Result status="404" title={t("travel.cars.notFound")} />}
+      {id === undefined || /^\d+$/.test(id) ? <CarForm id={id === undefined ? undefined : Number(id)} /> : <Result status="404" title={t("travel.cars.notFound")} />}
     </WorkbenchFrame>
   );
 }
 
-function Loader({ id }: { id: string }) {
-  const { query, result } = useOne<CarStandardRow>({ resource: "car-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
-  const row = result as CarStandardRow | undefined;
-  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  if (query.error || !row) {
-    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <CarForm row={row} />;
-}
-
-/** useCustom answers an empty object until (or unless) the list arrives. */
-const rowsOf = <T,>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
-
-function CarForm({ row }: { row?: CarStandardRow }) {
-  const levels = useCustom<{ id: number; name: string }[]>({ url: CAR_PATHS.tripLevels, method: "post", config: { payload: {} }, errorNotification: false });
-  const cities = useCustom<CityOption[]>({ url: CAR_PATHS.cities, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { staleTime: Infinity } });
-  if (levels.query.isLoading || cities.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
-  return (
-    <CarFields
-      row={row}
-      levelRows={rowsOf<{ id: number; name: string }>(levels.result.data)}
-      cityRows={rowsOf<CityOption>(cities.result.data)}
-      listError={levels.query.error ?? cities.query.error}
-    />
-  );
-}
-
-interface CarFieldsProps {
-  row?: CarStandardRow;
-  levelRows: { id: number; name: string }[];
-  cityRows: CityOption[];
-  listError: { message: string } | null;
-}
-
-function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
+/** The car standard form: Refine loads the standard (with ?id=), and creates or updates it through the resource. */
+export function CarForm({ id }: { id?: number }) {
   const t = useTranslate();
   const { codeOptions } = useCodes();
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<CarStandardRow>();
+  const levels = useSelect<{ id: number; name: string }>({ resource: "trip-levels", optionLabel: "name", optionValue: "id", pagination: { mode: "off" }, errorNotification: false });
+  // The city list does not change while the page is open.
+  const cities = useSelect<CityOption & { id?: string }>({ resource: "car-cities", optionLabel: "name", optionValue: "code", pagination: { mode: "off" }, errorNotification: false, queryOptions: { staleTime: Infinity } });
+  const cityRows = (cities.query.data?.data ?? []) as CityOption[];
   // The schema checks the save input made from the values (yuan as fen, cities with their
   // names); its paths land on the form's fields.
-  const { control, handleSubmit, setError, watch, getValues } = useZodForm<CarFormValues>(() => carStandardFormSchema, {
-    raw: true,
-    input: (v) => toCarInput(row?.id, v, cityRows, row?.cities),
+  const { control, watch, submit, saving, loading, loadError, reload, refusal } = useResourceForm<CarFormValues, CarStandardRow>({
+    resource: "car-standards",
+    id,
+    schema: () => carStandardFormSchema,
+    defaultValues: NEW_CAR_STANDARD,
+    toValues: toCarValues,
+    input: (v, saved) => toCarInput(undefined, v, cityRows, saved?.cities),
     fieldOf: carFieldOf,
-    defaultValues: row ? toCarValues(row) : NEW_CAR_STANDARD,
+    fields: carFields,
+    onSaved: () => message.success(t("travel.cars.saved")),
   });
   const windows = useFieldArray({ control, name: "timeWindows" });
-  const state = useSubmitState(watch);
   const all = watch("allCities");
-  const fields = () => carFields(getValues()) as FieldPath<CarFormValues>[];
 
-  const send = (input: CarInput) =>
-    state.run(async () => {
-      try {
-        await mutateAsync({ url: CAR_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
-        message.success(t("travel.cars.saved"));
-        invalidate({ resource: "car-standards", invalidates: row ? ["list", "detail"] : ["list"], id: row?.id });
-        navigate(pathFor("usecar_manager_list"));
-        return null;
-      } catch (e) {
-        applyRefusal<CarFormValues>(e, fields(), setError, carFieldOf);
-        return (e as { message?: string }).message || t("travel.saveError");
-      }
-    });
-  // The resolver hands on the save input it checked.
-  const submit = handleSubmit(
-    (input) => send(input as unknown as CarInput),
-    (errors) => state.setRefusal(unshownProblem(errors, fields())),
-  );
+  if (loading || levels.query.isLoading || cities.query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (loadError) return <LoadError error={loadError} onRetry={reload} />;
+  const listError = levels.query.error ?? cities.query.error;
 
   return (
     <Form
       layout="vertical"
-      onFinish={() => void submit()}
+      onFinish={submit}
       aria-label={t("travel.cars.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -120,7 +75,7 @@ function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
             </Col>
             <Col xs={24} lg={12}>
               <FormField control={control} name="tripLevelIds" label={t("travel.cars.tripLevels")} required>
-                <Select mode="multiple" optionFilterProp="label" options={levelRows.map((l) => ({ value: l.id, label: l.name }))} placeholder={t("travel.cars.pickLevels")} />
+                <Select mode="multiple" optionFilterProp="label" options={levels.options} placeholder={t("travel.cars.pickLevels")} />
               </FormField>
             </Col>
             <Col span={24}>
@@ -180,9 +135,9 @@ function CarFields({ row, levelRows, cityRows, listError }: CarFieldsProps) {
             </Col>
           </Row>
         </Card>
-        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
+        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
         <Space>
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
+          <Button type="primary" htmlType="submit" size="large" loading={saving}>{t("travel.standards.save")}</Button>
           <LinkButton size="large" to={pathFor("usecar_manager_list")}>{t("travel.cancel")}</LinkButton>
         </Space>
       </Space>

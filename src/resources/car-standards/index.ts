@@ -1,5 +1,5 @@
 // Car-use standards as a Refine resource: listed at usecar_manager_list, created and edited at
-// usecar_install_info (?id=… to edit). Saving and deleting are catalogue calls.
+// usecar_install_info (?id=… to edit). One catalogue path saves both a new standard and a change.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -17,10 +17,29 @@ export const CAR_PATHS = {
 export const carStandardsResource: ResourceProps = {
   name: "car-standards",
   list: pathFor("usecar_manager_list"),
+  create: pathFor("usecar_install_info"),
+  // The edit address keeps its ?id= query (old links): Refine fills :id in.
+  edit: `${pathFor("usecar_install_info")}?id=:id`,
   meta: { label: "用车标准" },
 };
 
-export const carStandardsEndpoints: ResourceEndpoints = { list: CAR_PATHS.list, one: CAR_PATHS.detail };
+export const carStandardsEndpoints: ResourceEndpoints = {
+  list: CAR_PATHS.list,
+  one: CAR_PATHS.detail,
+  create: CAR_PATHS.save,
+  update: CAR_PATHS.save,
+  delete: CAR_PATHS.delete,
+};
+
+/** The cities a car standard may name (the whole list at once). */
+export const carCitiesResource: ResourceProps = { name: "car-cities", meta: { label: "用车城市" } };
+
+export const carCitiesEndpoints: ResourceEndpoints = { list: CAR_PATHS.cities, idField: "code", paged: false };
+
+/** The company's trip levels, which standards apply to (the whole list at once). */
+export const tripLevelsResource: ResourceProps = { name: "trip-levels", meta: { label: "差旅等级" } };
+
+export const tripLevelsEndpoints: ResourceEndpoints = { list: CAR_PATHS.tripLevels, paged: false };
 
 export const editCarStandardPath = (id?: number) => pathFor("usecar_install_info", undefined, id === undefined ? undefined : { id: String(id) });
 

@@ -2,15 +2,16 @@
 // the trip levels each applies to, car types, cities, time windows and per-ride and monthly caps;
 // create, edit, or delete one after a confirmation. Paged and searched on the server.
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { App, Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { CAR_TYPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { CAR_PATHS, editCarStandardPath, type CarStandardRow } from "./index";
+import { editCarStandardPath, type CarStandardRow } from "./index";
+import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useCodes } from "../../components/use-codes";
 import { yuanText } from "../../domain/money";
@@ -32,9 +33,7 @@ export default function CarStandardListPage({ routeName }: { routeName: string }
 function CarList() {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation();
+  const confirmDelete = useConfirmDelete("car-standards");
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<CarStandardRow, HttpError, { keyword?: string }>({
     resource: "car-standards",
     pagination: { pageSize: 10 },
@@ -46,26 +45,13 @@ function CarList() {
   const error = tableQuery.error;
 
   const remove = (row: CarStandardRow) =>
-    modal.confirm({
+    confirmDelete({
+      id: row.id,
       title: t("travel.cars.deleteTitle"),
       content: t("travel.cars.deleteConfirm", { name: row.name }),
       okText: t("travel.standards.deleteOk"),
       cancelText: t("travel.notNow"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: CAR_PATHS.delete, method: "post", values: { id: row.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("travel.cars.deleted")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                invalidate({ resource: "car-standards", invalidates: ["list"] });
-                resolve();
-              },
-            },
-          ),
-        ),
+      deleted: t("travel.cars.deleted"),
     });
 
   const columns: TableColumnsType<CarStandardRow> = [

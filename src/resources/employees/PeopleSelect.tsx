@@ -3,12 +3,10 @@
 // and people already chosen keep their names while the search moves on.
 import { useRef, useState } from "react";
 import { Select, type SelectProps } from "antd";
-import { useCustom, useList, useTranslate } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { Employee } from "./index";
 
-/** The booking-travellers list: employees the signed-in member may book for (and themself). */
-export const TRAVELLERS_PATH = "/api/v1/trip_manager/employee_rsrv/travellers";
 
 export interface Person {
   id: number;
@@ -16,7 +14,7 @@ export interface Person {
   label: string;
 }
 
-interface TravellerRow {
+interface TravellerRow extends Record<string, unknown> {
   employeeId: number;
   realName: string | null;
   mobilePhone: string | null;
@@ -38,24 +36,25 @@ export const personOf = (id: number, realName: string | null | undefined, mobile
 export type PeopleSource = "employees" | "travellers";
 
 function usePeople(source: PeopleSource, keyword: string) {
+  const filters = keyword ? [{ field: "keyword", operator: "eq" as const, value: keyword }] : [];
   const employees = useList<Employee>({
     resource: "employees",
-    filters: keyword ? [{ field: "keyword", operator: "eq", value: keyword }] : [],
+    filters,
     pagination: { currentPage: 1, pageSize: PAGE },
     errorNotification: false,
     queryOptions: { enabled: source === "employees", placeholderData: keepPreviousData },
   });
-  const travellers = useCustom<{ list: TravellerRow[] }>({
-    url: TRAVELLERS_PATH,
-    method: "post",
-    config: { payload: { pageNum: 1, pageSize: PAGE, ...(keyword ? { keyword } : {}) } },
+  const travellers = useList<TravellerRow>({
+    resource: "booking-travellers",
+    filters,
+    pagination: { currentPage: 1, pageSize: PAGE },
     errorNotification: false,
     queryOptions: { enabled: source === "travellers", placeholderData: keepPreviousData, refetchOnWindowFocus: false },
   });
   if (source === "employees") {
     return { people: (employees.result.data ?? []).map((e) => personOf(e.id, e.realName, e.mobilePhone, e.departmentName)), query: employees.query };
   }
-  const list = (travellers.result.data as { list?: TravellerRow[] } | undefined)?.list ?? [];
+  const list = travellers.result.data ?? [];
   return { people: list.map((c) => personOf(c.employeeId, c.realName, c.mobilePhone, c.departmentName)), query: travellers.query };
 }
 

@@ -4,13 +4,14 @@
 // moved under another parent), given a sub-department, or deleted, which the server refuses
 // while people or sub-departments remain.
 import { useState } from "react";
-import { useCustomMutation, type HttpError, useTranslate } from "@refinedev/core";
+import { useDelete, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tooltip, Tree, TreeSelect, Typography } from "antd";
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { DEPARTMENT_NAME_MAX, EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
+import { DEPARTMENT_NAME_MAX } from "../../domain/people/employee-rules";
 import { departmentFormSchema } from "../../domain/people/employee";
 import { useFeedback } from "../../components/FeedbackApp";
-import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage } from "../../components/FormField";
+import { useResourceForm } from "../useResourceForm";
 import { departmentTreeData, type DepartmentTreeNode } from "./tree-data";
 import type { Department } from "./index";
 
@@ -30,14 +31,14 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
   const t = useTranslate();
   const { message } = useFeedback();
   const [editing, setEditing] = useState<Editing>(null);
-  const remove = useCustomMutation<Record<string, unknown>, HttpError>();
+  const remove = useDelete<Department, HttpError>();
   // Everyone once: each department's own staff (its head count includes the ones below it).
   const total = departments.reduce((n, d) => n + d.directCount, 0);
   const unassigned = departments.find((d) => d.id === 0);
 
   const del = async (d: Department) => {
     try {
-      await remove.mutateAsync({ url: EMPLOYEE_PATHS.departmentDelete, method: "post", values: { id: d.id }, successNotification: false, errorNotification: false });
+      await remove.mutateAsync({ resource: "departments", id: d.id, successNotification: false, errorNotification: false });
       message.success(t("staff.tree.deleted"));
       if (selected === d.id) onSelect(undefined);
       onChanged();
@@ -126,44 +127,37 @@ function DepartmentDialog({ editing, departments, onClose, onSaved }: { editing:
   );
 }
 
+/** Refine creates the department or updates it (the tree's node is the record at hand). */
 function DepartmentForm({ editing, departments, onClose, onSaved }: { editing: NonNullable<Editing>; departments: Department[]; onClose: () => void; onSaved: () => void }) {
   const t = useTranslate();
   const { message } = useFeedback();
-  const save = useCustomMutation<Record<string, unknown>, HttpError>();
-  // The values as entered (an emptied parent is "", not the schema's null) are what is sent.
-  const { control, handleSubmit, setError, watch } = useZodForm<DepartmentValues>(() => departmentFormSchema, {
-    raw: true,
+  const { control, submit, saving, refusal } = useResourceForm<DepartmentValues, Department>({
+    resource: "departments",
+    id: editing.id,
+    load: false,
+    schema: () => departmentFormSchema,
     defaultValues: { name: editing.name, parentId: editing.parentId },
+    // An emptied parent is sent as "" (the top level), not the schema's null.
+    input: (v) => ({ name: v.name.trim(), parentId: v.parentId ?? "" }),
+    fields: () => FIELDS,
+    redirect: false,
+    onSaved: () => {
+      message.success(t("staff.tree.saved"));
+      onSaved();
+    },
   });
-  const state = useSubmitState(watch);
-
-  const submit = (v: DepartmentValues) =>
-    state.run(async () => {
-      const values = { ...(editing.id ? { id: editing.id } : {}), name: v.name.trim(), parentId: v.parentId ?? "" };
-      try {
-        await save.mutateAsync({
-          url: editing.id ? EMPLOYEE_PATHS.departmentUpdate : EMPLOYEE_PATHS.departmentAdd,
-          method: "post", values, successNotification: false, errorNotification: false,
-        });
-        message.success(t("staff.tree.saved"));
-        onSaved();
-        return null;
-      } catch (e) {
-        return applyRefusal<DepartmentValues>(e, FIELDS, setError);
-      }
-    });
 
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={() => void handleSubmit(submit)()} aria-label={t("staff.tree.formLabel")}>
+    <Form layout="vertical" requiredMark={false} onFinish={submit} aria-label={t("staff.tree.formLabel")}>
       <FormField control={control} name="name" label={t("staff.tree.name")}>
         <Input maxLength={DEPARTMENT_NAME_MAX} placeholder={t("staff.tree.namePlaceholder")} />
       </FormField>
       <FormField control={control} name="parentId" label={t("staff.tree.parent")}>
         <TreeSelect allowClear treeDefaultExpandAll placeholder={t("staff.tree.parentPlaceholder")} treeData={departmentTreeData(departments, editing.id)} />
       </FormField>
-      <FormMessage refusal={state.refusal} />
+      <FormMessage refusal={refusal} />
       <Space>
-        <Button type="primary" htmlType="submit" loading={save.mutation.isPending}>{t("staff.save")}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>{t("staff.save")}</Button>
         <Button onClick={onClose}>{t("staff.cancel")}</Button>
       </Space>
     </Form>

@@ -2,7 +2,7 @@
 // employee level, trip level (its travel-control flags shown beside it), the approval right and
 // certificates (one per type, by the traveller rules); checked with the server's schema first.
 // The edit form reads the detail route, the one place phones and numbers come unmasked.
-import { useCustom, useOne, type HttpError, useTranslate } from "@refinedev/core";
+import { useSelect, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Col, Form, Input, Modal, Result, Row, Select, Skeleton, Space, Switch, Tag, TreeSelect, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, type FieldPath } from "react-hook-form";
@@ -10,7 +10,7 @@ import { CERT_TYPE, CERT_TYPE_CODES, CERT_TYPES, type CertType } from "../../dom
 import { useCodes } from "../../components/use-codes";
 import { CERT_NO_MAX, CERTIFICATES_MAX, COUNTRY_MAX } from "../../domain/people";
 import {
-  EMPLOYEE_EMAIL_MAX, EMPLOYEE_LEVEL_MAX, EMPLOYEE_NAME_MAX, EMPLOYEE_PATHS, EMPLOYEE_POSITION_MAX, employeeFormSchema,
+  EMPLOYEE_EMAIL_MAX, EMPLOYEE_LEVEL_MAX, EMPLOYEE_NAME_MAX, EMPLOYEE_POSITION_MAX, employeeFormSchema,
   type EmployeeDetail, type TripLevelOption,
 } from "../../domain/people/employee";
 import { userKeyOf } from "../../providers/access-control";
@@ -18,7 +18,7 @@ import { FormField, FormMessage } from "../../components/FormField";
 import { DateInput } from "../../components/DateInput";
 import { usePortalUser } from "../../pages/layout/session";
 import { tripFlagKeys } from "../../pages/workbench/figures";
-import { useResourceSave } from "../useResourceSave";
+import { useResourceForm } from "../useResourceForm";
 import { departmentTreeData } from "./tree-data";
 import type { Department } from "./index";
 
@@ -75,30 +75,27 @@ export function EmployeeDialog({ id, departments, onClose }: { id: number | null
   );
 }
 
-function EmployeeForm({ id, departments, onDone }: { id?: number; departments: Department[]; onDone: () => void }) {
-  const t = useTranslate();
-  const { result, query } = useOne<EmployeeDetail, HttpError>({ resource: "employees", id, queryOptions: { enabled: id !== undefined } });
-  // The form mounts only once the row is in, so the row is its starting values.
-  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id !== undefined && query.error) {
-    return <Result status="error" title={t("staff.loadError")} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t("passengers.retry")}</Button>} />;
-  }
-  return <EmployeeFields id={id} initial={result ? valuesOf(result) : EMPTY} departments={departments} onDone={onDone} />;
-}
-
-function EmployeeFields({ id, initial, departments, onDone }: { id?: number; initial: EmployeeValues; departments: Department[]; onDone: () => void }) {
+/**
+ * Refine loads the employee (edit: the detail, phones unmasked) and creates or updates it; the
+ * server's field errors, certificates' included, land under their fields.
+ */
+export function EmployeeForm({ id, departments, onDone }: { id?: number; departments: Department[]; onDone: () => void }) {
   const t = useTranslate();
   const { codeOptions } = useCodes();
   const user = usePortalUser();
-  const { query: levelsQuery, result: levelsResult } = useCustom<TripLevelOption[]>({
-    url: EMPLOYEE_PATHS.tripLevels,
-    method: "post",
+  const levelSelect = useSelect<TripLevelOption & Record<string, unknown>, HttpError>({
+    resource: "employee-trip-levels",
+    optionLabel: "name",
+    optionValue: "id",
+    pagination: { mode: "off" },
+    // The member is part of the key: another account in the tab sees its own company's levels.
     meta: { member: userKeyOf(user) },
     queryOptions: { enabled: !!user, staleTime: 60_000 },
   });
-  const levels = levelsQuery.data ? ((levelsResult.data as TripLevelOption[] | undefined) ?? []) : [];
-  const { control, watch, formState, submit, saving, refusal } = useResourceSave<EmployeeValues, EmployeeDetail>({
-    resource: "employees", id, schema: () => employeeFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onDone,
+  // The options, and each level's travel-control flags shown beside the choice.
+  const levels = (levelSelect.query.data?.data ?? []) as TripLevelOption[];
+  const { control, watch, formState, submit, saving, loading, loadError, reload, refusal } = useResourceForm<EmployeeValues, EmployeeDetail>({
+    resource: "employees", id, schema: () => employeeFormSchema, defaultValues: EMPTY, toValues: valuesOf, input: payloadOf, fields: fieldsOf, redirect: false, onSaved: onDone,
   });
   const { fields, append, remove } = useFieldArray({ control, name: "certificates" });
   const levelId = watch("tripLevelId");
@@ -106,6 +103,10 @@ function EmployeeFields({ id, initial, departments, onDone }: { id?: number; ini
   const certs = watch("certificates") ?? [];
   const listError = formState.errors.certificates?.root?.message ?? formState.errors.certificates?.message;
   const certOptions = codeOptions(CERT_TYPES, CERT_TYPE_CODES);
+  if (loading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (loadError) {
+    return <Result status="error" title={t("staff.loadError")} subTitle={loadError.message} extra={<Button onClick={reload}>{t("passengers.retry")}</Button>} />;
+  }
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} aria-label={t("staff.formLabel")}>
       <Row gutter={16}>
@@ -159,7 +160,7 @@ function EmployeeFields({ id, initial, departments, onDone }: { id?: number; ini
               ) : undefined
             }
           >
-            <Select allowClear loading={levelsQuery.isLoading} placeholder={t("staff.form.tripLevelPlaceholder")} options={levels.map((l) => ({ value: l.id, label: l.name }))} />
+            <Select allowClear loading={levelSelect.query.isLoading} placeholder={t("staff.form.tripLevelPlaceholder")} options={levelSelect.options} />
           </FormField>
         </Col>
         <Col span={12}>

@@ -4,18 +4,17 @@
 // and each row is edited in a dialog, disabled/enabled (their sign-in follows) or deleted.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCan, useCustom, useCustomMutation, useDelete, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useCan, useDelete, useInvalidate, useList, useUpdate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
-import { EMPLOYEE_PATHS } from "../../domain/people/employee-rules";
 import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { usePortalUser } from "../../pages/layout/session";
 import { tripFlagKeys } from "../../pages/workbench/figures";
 import { useFeedback } from "../../components/FeedbackApp";
-import { DEPARTMENTS_PATH, type Department, type Employee } from "./index";
+import type { Department, Employee } from "./index";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { DepartmentPanel } from "./departments";
 import { EmployeeDialog } from "./form";
@@ -51,16 +50,16 @@ export default function EmployeeListPage() {
   // The import page (menu item 39) has rules of its own (pnrImport); Refine caches the answer per user.
   const canImport = useCan({ resource: "import_employees", action: "view", params: { user: userKeyOf(user) ?? "guest" } }).data?.can;
   const [editing, setEditing] = useState<number | null>(null);
-  // Not a resource of its own: the tree's and the form's departments, a catalogue call.
-  const { query: departments, result: departmentsResult } = useCustom<Department[]>({
-    url: DEPARTMENTS_PATH,
-    method: "post",
+  // The tree's and the form's departments, all at once.
+  const { query: departments, result: departmentsResult } = useList<Department & Record<string, unknown>, HttpError>({
+    resource: "departments",
+    pagination: { mode: "off" },
     // The member is part of the key: another account in the tab sees its own company.
     meta: { member: userKeyOf(user) },
     // Head counts change with every import or save elsewhere: read afresh when the page opens.
     queryOptions: { enabled: !!user, staleTime: 0, refetchOnMount: "always" },
   });
-  const departmentList = departments.data ? ((departmentsResult.data as Department[] | undefined) ?? []) : [];
+  const departmentList = (departmentsResult.data ?? []) as Department[];
   return (
     <WorkbenchFrame
       routeName="EnterpriseStall"
@@ -95,9 +94,10 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
   const t = useTranslate();
   const user = usePortalUser();
   const { message } = useFeedback();
-  const invalidate = useInvalidate();
   const remove = useDelete<Employee, HttpError>();
-  const setStatus = useCustomMutation<Record<string, unknown>, HttpError>();
+  const setStatus = useUpdate<Employee, HttpError>();
+  // Refine refreshes a resource after its own changes; the staff rows show department names.
+  const invalidate = useInvalidate();
   const { tableProps, searchFormProps, filters, sorters, tableQuery } = useTable<Employee, HttpError, SearchValues>({
     resource: "employees",
     pagination: { pageSize: 10 },
@@ -118,15 +118,16 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
     searchFormProps.form?.submit();
   };
 
+  // Refine refreshes the staff list; the tree's head counts are another resource's.
   const changed = async (text: string) => {
     message.success(text);
-    await invalidate({ resource: "employees", invalidates: ["list"] });
     refetchDepartments();
   };
   const toggle = async (row: Employee) => {
     const status = row.status ? "0" : "1";
     try {
-      await setStatus.mutateAsync({ url: EMPLOYEE_PATHS.status, method: "post", values: { id: row.id, status }, successNotification: false, errorNotification: false });
+      // Enabling and disabling is its own path; Refine refreshes the list afterwards.
+      await setStatus.mutateAsync({ resource: "employees", id: row.id, values: { status }, meta: { updateAction: "status" }, successNotification: false, errorNotification: false });
       await changed(t(row.status ? "staff.disabled" : "staff.enabled"));
     } catch (e) {
       message.error((e as HttpError).message);
@@ -215,7 +216,7 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
   return (
     <div className="tp-staff">
       <aside className="tp-frame__card tp-staff__tree">
-        <DepartmentPanel departments={departments} loading={departmentsLoading} selected={selected} onSelect={chooseDepartment} onChanged={() => { refetchDepartments(); void invalidate({ resource: "employees", invalidates: ["list"] }); }} />
+        <DepartmentPanel departments={departments} loading={departmentsLoading} selected={selected} onSelect={chooseDepartment} onChanged={() => void invalidate({ resource: "employees", invalidates: ["list"] })} />
       </aside>
       <div className="tp-frame__card tp-staff__list" style={{ paddingTop: 20 }}>
         <Form<SearchValues> {...searchFormProps} layout="inline" style={{ rowGap: 12 }} aria-label={t("staff.searchForm")}>

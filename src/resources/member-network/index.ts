@@ -19,6 +19,7 @@ export const memberNetworkEndpoints: Record<string, ResourceEndpoints> = {
     one: NETWORK_PATHS.subsidiaryDetail,
     create: NETWORK_PATHS.subsidiarySave,
     update: NETWORK_PATHS.subsidiarySave,
+    actions: { status: NETWORK_PATHS.subsidiaryStatus },
   },
   "recommended-members": { list: NETWORK_PATHS.recommendedList },
   subordinates: { list: NETWORK_PATHS.subordinateList },

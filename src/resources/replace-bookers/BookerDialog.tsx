@@ -1,11 +1,12 @@
 // The replace-booker dialog: who books, and for whom (the whole company, departments with their
 // sub-departments, or named colleagues), checked with the server's own schema before saving.
 import { Alert, App, Form, Modal, Radio, Select } from "antd";
-import { useCustomMutation, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField } from "../../components/FormField";
 import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
-import { BOOKER_PATHS, type BookerRow } from "./index";
+import type { BookerRow } from "./index";
+import { useResourceForm } from "../useResourceForm";
 
 interface Values {
   bookerEmployeeId?: number;
@@ -20,48 +21,45 @@ export interface Option {
   label: string;
 }
 
-export function BookerDialog({ row, departments, onClose, onSaved }: {
+/**
+ * Refine creates the rule or updates it (the row from the list is the record: there is no detail
+ * path) and refreshes the list; the dialog closes once it is saved.
+ */
+export function BookerDialog({ row, departments, onClose }: {
   /** The rule being edited; undefined for a new one. */
   row?: BookerRow;
   departments: Option[];
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { mutateAsync, mutation } = useCustomMutation<BookerRow>();
-  const { control, handleSubmit, setError, watch } = useZodForm<Values>(() => replaceBookerFormSchema, {
-    raw: true,
+  const { control, watch, submit, saving, refusal } = useResourceForm<Values, BookerRow>({
+    resource: "replace-bookers",
+    id: row?.id,
+    load: false,
+    schema: () => replaceBookerFormSchema,
     defaultValues: row
       ? { bookerEmployeeId: row.bookerEmployeeId, scope: row.scope, departmentIds: row.departments.map((d) => d.id), employeeIds: row.employees.map((e) => e.id) }
       : { scope: "departments", departmentIds: [], employeeIds: [] },
+    // Only the list the scope names is kept: the other one, picked before the scope changed, goes empty.
+    input: (v) => ({
+      bookerEmployeeId: v.bookerEmployeeId as number,
+      scope: v.scope,
+      departmentIds: v.scope === "departments" ? v.departmentIds : [],
+      employeeIds: v.scope === "employees" ? v.employeeIds : [],
+    }),
+    fields: () => FIELDS,
+    redirect: false,
+    onSaved: () => {
+      message.success(t("travel.bookers.saved"));
+      onClose();
+    },
   });
-  const state = useSubmitState(watch);
   const scope = watch("scope");
   // The saved rule's people show by name before any search.
   const known: Person[] = row
     ? [personOf(row.bookerEmployeeId, row.bookerName, row.bookerMobile, row.bookerDepartmentName), ...row.employees.map((e) => personOf(e.id, e.name, null, null))]
     : [];
-
-  // Only the list the scope names is kept: the other one, picked before the scope changed, goes empty.
-  const save = (v: Values) =>
-    state.run(async () => {
-      const input = {
-        bookerEmployeeId: v.bookerEmployeeId as number,
-        scope: v.scope,
-        departmentIds: v.scope === "departments" ? v.departmentIds : [],
-        employeeIds: v.scope === "employees" ? v.employeeIds : [],
-      };
-      try {
-        // Catalogue paths beginning with /api need the API base in front (the provider strips one).
-        await mutateAsync({ url: BOOKER_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
-        message.success(t("travel.bookers.saved"));
-        onSaved();
-        return null;
-      } catch (e) {
-        return applyRefusal<Values>(e, FIELDS, setError) || t("travel.saveError");
-      }
-    });
 
   return (
     <Modal
@@ -69,9 +67,9 @@ export function BookerDialog({ row, departments, onClose, onSaved }: {
       title={t(row ? "travel.bookers.editTitle" : "travel.bookers.add")}
       okText={t("travel.standards.save")}
       cancelText={t("travel.cancel")}
-      onOk={() => void handleSubmit(save)()}
+      onOk={submit}
       onCancel={onClose}
-      confirmLoading={mutation.isPending}
+      confirmLoading={saving}
       width={560}
       destroyOnHidden
     >
@@ -92,7 +90,7 @@ export function BookerDialog({ row, departments, onClose, onSaved }: {
             <PeopleSelect source="employees" mode="multiple" known={known} placeholder={t("travel.flows.pickEmployees")} />
           </FormField>
         )}
-        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
+        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
       </Form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 // Replace-booking rules as a Refine resource, listed and edited at ReplaceSettings: which
-// employees may book for which colleagues. Saving and deleting are catalogue calls.
+// employees may book for which colleagues. One catalogue path saves a new rule and a change: it
+// finds the rule by its booker, so a change carries no id.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -17,7 +18,13 @@ export const replaceBookersResource: ResourceProps = {
   meta: { label: "代订人设置" },
 };
 
-export const replaceBookersEndpoints: ResourceEndpoints = { list: BOOKER_PATHS.list };
+export const replaceBookersEndpoints: ResourceEndpoints = {
+  list: BOOKER_PATHS.list,
+  create: BOOKER_PATHS.save,
+  update: BOOKER_PATHS.save,
+  delete: BOOKER_PATHS.delete,
+  addressedById: false,
+};
 
 export interface BookerRow {
   id: number;

@@ -4,17 +4,18 @@
 // dialog, delete one after a confirmation. Paged and searched on the server.
 import { useState } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
+import { useSelect, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { DEPARTMENTS_PATH, type Department } from "../employees";
+import type { Department } from "../employees";
 import { BookerDialog } from "./BookerDialog";
-import { BOOKER_PATHS, type BookerRow } from "./index";
+import type { BookerRow } from "./index";
+import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
@@ -35,9 +36,7 @@ export default function ReplaceSettingsPage({ routeName }: { routeName: string }
 
 function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dialog) => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation();
+  const confirmDelete = useConfirmDelete("replace-bookers");
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<BookerRow, HttpError, { keyword?: string; scope?: string }>({
     resource: "replace-bookers",
     pagination: { pageSize: 10 },
@@ -45,35 +44,19 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
     errorNotification: false,
     onSearch: (values) => (["keyword", "scope"] as const).map((field): CrudFilter => ({ field, operator: "eq", value: blank(values[field]) })),
   });
-  const departments = useCustom<Department[]>({ url: DEPARTMENTS_PATH, method: "post", config: { payload: {} }, errorNotification: false });
-  // useCustom answers an empty object until (or unless) the list arrives.
-  const deptRows: unknown = departments.result.data;
-  const deptOptions = (Array.isArray(deptRows) ? (deptRows as Department[]) : []).filter((d) => d.id > 0).map((d) => ({ value: d.id, label: d.name }));
+  const departments = useSelect<Department>({ resource: "departments", optionLabel: "name", optionValue: "id", pagination: { mode: "off" }, errorNotification: false });
+  const deptOptions = departments.options.filter((d) => Number(d.value) > 0) as { value: number; label: string }[];
   const filtered = filters.some((f) => "field" in f && blank(f.value) !== undefined);
   const error = tableQuery.error;
-  const refresh = () => invalidate({ resource: "replace-bookers", invalidates: ["list"] });
 
   const remove = (row: BookerRow) =>
-    modal.confirm({
+    confirmDelete({
+      id: row.id,
       title: t("travel.bookers.deleteTitle"),
       content: t("travel.bookers.deleteConfirm", { name: row.bookerName ?? row.bookerMobile }),
       okText: t("travel.standards.deleteOk"),
       cancelText: t("travel.notNow"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: BOOKER_PATHS.delete, method: "post", values: { id: row.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("travel.bookers.deleted")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
+      deleted: t("travel.bookers.deleted"),
     });
 
   const columns: TableColumnsType<BookerRow> = [
@@ -145,10 +128,6 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
           row={dialog.row}
           departments={deptOptions}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
         />
       )}
     </div>

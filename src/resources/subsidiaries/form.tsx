@@ -1,13 +1,13 @@
 // Adding or editing a child company in a drawer over the list: company name, unified social
 // credit code (its check character verified by the server's own schema before saving), contact,
 // mobile, address and status. The edit form reads the detail, whose mobile is not masked.
-import { useOne, type HttpError, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { Button, Drawer, Form, Input, Radio, Result, Skeleton, Space } from "antd";
 import {
   CONTACT_NAME_MAX, SUBSIDIARY_ADDRESS_MAX, SUBSIDIARY_NAME_MAX, subsidiaryFormSchema, type SubsidiaryRow,
 } from "../../domain/people/network";
 import { FormField, FormMessage } from "../../components/FormField";
-import { useResourceSave } from "../useResourceSave";
+import { useResourceForm } from "../useResourceForm";
 
 interface Values {
   name: string;
@@ -25,8 +25,8 @@ const valuesOf = (r: SubsidiaryRow): Values => ({
   name: r.name, creditCode: r.creditCode, contactName: r.contactName, contactMobile: r.contactMobile, address: r.address ?? "", status: r.status,
 });
 
-/** `id`: null when closed, 0 to add, else the child company to edit. */
-export function SubsidiaryDrawer({ id, onClose, onSaved }: { id: number | null; onClose: () => void; onSaved: () => void }) {
+/** `id`: null when closed, 0 to add, else the child company to edit. Refine refreshes the list after a save. */
+export function SubsidiaryDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useTranslate();
   return (
     <Drawer open={id !== null} onClose={onClose} width={560} destroyOnHidden title={t(id ? "network.subsidiaries.editTitle" : "network.subsidiaries.addTitle")}>
@@ -35,32 +35,23 @@ export function SubsidiaryDrawer({ id, onClose, onSaved }: { id: number | null; 
           key={id}
           id={id || undefined}
           onCancel={onClose}
-          onDone={() => {
-            onSaved();
-            onClose();
-          }}
+          onDone={onClose}
         />
       )}
     </Drawer>
   );
 }
 
-function SubsidiaryForm({ id, onCancel, onDone }: { id?: number; onCancel: () => void; onDone: () => void }) {
+/** Refine loads the child company (edit) and creates or updates it; the drawer closes once saved. */
+export function SubsidiaryForm({ id, onCancel, onDone }: { id?: number; onCancel: () => void; onDone: () => void }) {
   const t = useTranslate();
-  const { result, query } = useOne<SubsidiaryRow, HttpError>({ resource: "subsidiaries", id, queryOptions: { enabled: id !== undefined } });
-  // The form mounts only once the row is in, so the row is its starting values.
-  if (id !== undefined && query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id !== undefined && query.error) {
-    return <Result status="error" title={t("network.subsidiaries.loadError")} subTitle={query.error.message} extra={<Button onClick={() => query.refetch()}>{t("network.subsidiaries.retry")}</Button>} />;
-  }
-  return <SubsidiaryFields id={id} initial={result ? valuesOf(result) : EMPTY} onCancel={onCancel} onDone={onDone} />;
-}
-
-function SubsidiaryFields({ id, initial, onCancel, onDone }: { id?: number; initial: Values; onCancel: () => void; onDone: () => void }) {
-  const t = useTranslate();
-  const { control, submit, saving, refusal } = useResourceSave<Values, SubsidiaryRow>({
-    resource: "subsidiaries", id, schema: () => subsidiaryFormSchema, defaultValues: initial, fields: () => FIELDS, toPayload: payloadOf, onSaved: onDone,
+  const { control, submit, saving, loading, loadError, reload, refusal } = useResourceForm<Values, SubsidiaryRow>({
+    resource: "subsidiaries", id, schema: () => subsidiaryFormSchema, defaultValues: EMPTY, toValues: valuesOf, input: payloadOf, fields: () => FIELDS, redirect: false, onSaved: onDone,
   });
+  if (loading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (loadError) {
+    return <Result status="error" title={t("network.subsidiaries.loadError")} subTitle={loadError.message} extra={<Button onClick={reload}>{t("network.subsidiaries.retry")}</Button>} />;
+  }
   const s = (k: string) => t(`network.subsidiaries.${k}`);
   return (
     <Form name="subsidiary" layout="vertical" requiredMark={false} onFinish={submit} aria-label={s("formLabel")}>

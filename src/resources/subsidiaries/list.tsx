@@ -2,12 +2,11 @@
 // by name and filtered by status; added and edited in a drawer, disabled or enabled after
 // 是否执行此操作！.
 import { useState } from "react";
-import { useCustomMutation, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useUpdate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { SubsidiaryRow } from "../../domain/people/network";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { SubsidiaryDrawer } from "./form";
@@ -34,16 +33,14 @@ export default function SubsidiaryListPage() {
       { field: "status", operator: "eq", value: v.status === "" ? undefined : v.status },
     ],
   });
-  const status = useCustomMutation<SubsidiaryRow>();
+  const status = useUpdate<SubsidiaryRow, HttpError>();
   const filtered = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const error = tableQuery.error;
 
   const setStatus = (row: SubsidiaryRow, next: 0 | 1) =>
-    status.mutateAsync({ url: NETWORK_PATHS.subsidiaryStatus, method: "post", values: { id: row.id, status: next }, successNotification: false })
-      .then(() => {
-        message.success(s("statusSaved"));
-        return tableQuery.refetch();
-      })
+    // Enabling and disabling is its own path; Refine refreshes the list afterwards.
+    status.mutateAsync({ resource: "subsidiaries", id: row.id, values: { status: next }, meta: { updateAction: "status" }, successNotification: false })
+      .then(() => message.success(s("statusSaved")))
       .catch(() => undefined);
 
   const columns: TableColumnsType<SubsidiaryRow> = [
@@ -97,7 +94,7 @@ export default function SubsidiaryListPage() {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={s(error ? "listError" : filtered ? "noMatch" : "empty")} /> }}
         />
       </div>
-      <SubsidiaryDrawer id={editing} onClose={() => setEditing(null)} onSaved={() => void tableQuery.refetch()} />
+      <SubsidiaryDrawer id={editing} onClose={() => setEditing(null)} />
     </WorkbenchFrame>
   );
 }

@@ -4,21 +4,20 @@
 // is shown there and cannot be picked twice. Checked with the server's own schema.
 import { useState } from "react";
 import { Alert, App, Button, Drawer, Form, Select, Skeleton, Space, Typography } from "antd";
-import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
-import type { FieldPath } from "react-hook-form";
+import { useInvalidate, useSelect, useTranslate } from "@refinedev/core";
 import { CITY_TIERS, LISTED_TIERS, cityTiersSchema, type CityTiers, type ListedTier } from "../../domain/policy";
-import { FormField, FormMessage, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
+import { FormField, FormMessage } from "../../components/FormField";
 import { useCodes } from "../../components/use-codes";
-import { CAR_PATHS, type CityOption } from "../car-standards";
-import { STANDARD_PATHS } from "./index";
+import type { CityOption } from "../car-standards";
+import { CITY_TIERS_ID } from "./index";
+import { useResourceForm } from "../useResourceForm";
 
 type TierValues = Record<ListedTier, string[]>;
 
-const FIELDS = LISTED_TIERS as unknown as FieldPath<TierValues>[];
 /** A server or schema path such as tier2.3.code lands on its tier's picker. */
 const tierFieldOf = (path: string) => path.split(".")[0] ?? path;
-const rowsOf = <T,>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
+const EMPTY = Object.fromEntries(LISTED_TIERS.map((k) => [k, []])) as unknown as TierValues;
+const toTierValues = (saved: CityTiers) => Object.fromEntries(LISTED_TIERS.map((k) => [k, saved[k].map((c) => c.code)])) as TierValues;
 
 export function CityTiersButton() {
   const t = useTranslate();
@@ -27,62 +26,52 @@ export function CityTiersButton() {
     <>
       <Button onClick={() => setOpen(true)}>{t("travel.tiers.open")}</Button>
       <Drawer open={open} onClose={() => setOpen(false)} title={t("travel.tiers.title")} width={640} destroyOnHidden>
-        {open && <TiersLoader onDone={() => setOpen(false)} />}
+        {open && <TiersForm onDone={() => setOpen(false)} />}
       </Drawer>
     </>
   );
 }
 
-function TiersLoader({ onDone }: { onDone: () => void }) {
-  const t = useTranslate();
-  // Read afresh each time the drawer opens (nothing cached outlives it), so the form starts from
-  // what was saved last, never from an older copy.
-  const tiers = useCustom<CityTiers>({ url: STANDARD_PATHS.cityTiers, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, gcTime: 0 } });
-  const cities = useCustom<CityOption[]>({ url: CAR_PATHS.cities, method: "post", config: { payload: {} }, errorNotification: false, queryOptions: { staleTime: Infinity } });
-  const error = tiers.query.error ?? cities.query.error;
-  if (error) {
-    return <Alert type="error" showIcon message={error.message || t("travel.loadError")} action={<Button size="small" onClick={() => { void tiers.query.refetch(); void cities.query.refetch(); }}>{t("travel.retry")}</Button>} />;
-  }
-  if (tiers.query.isLoading || cities.query.isLoading || !tiers.result.data) return <Skeleton active paragraph={{ rows: 8 }} />;
-  return <TiersForm saved={tiers.result.data as CityTiers} cityRows={rowsOf<CityOption>(cities.result.data)} onDone={onDone} />;
-}
-
-function TiersForm({ saved, cityRows, onDone }: { saved: CityTiers; cityRows: CityOption[]; onDone: () => void }) {
+/** The tiers as one settings record: Refine reads it each time the drawer opens and saves it as an update. */
+export function TiersForm({ onDone }: { onDone: () => void }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
   const { message } = App.useApp();
+  // The standards' summaries name the tiers: their list is read again after a save.
   const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<CityTiers>();
-  const nameOf = (code: string) => cityRows.find((c) => c.code === code)?.name ?? LISTED_TIERS.flatMap((k) => saved[k]).find((c) => c.code === code)?.name ?? code;
-  const { control, handleSubmit, setError, watch } = useZodForm<TierValues>(() => cityTiersSchema, {
-    raw: true,
-    input: (v) => Object.fromEntries(LISTED_TIERS.map((k) => [k, (v[k] ?? []).map((code) => ({ code, name: nameOf(code) }))])),
+  const cities = useSelect<CityOption & { id?: string }>({ resource: "car-cities", optionLabel: "name", optionValue: "code", pagination: { mode: "off" }, errorNotification: false, queryOptions: { staleTime: Infinity } });
+  const cityRows = (cities.query.data?.data ?? []) as CityOption[];
+  const { control, watch, submit, saving, loading, loadError, reload, refusal } = useResourceForm<TierValues, CityTiers>({
+    resource: "city-tiers",
+    id: CITY_TIERS_ID,
+    fresh: true,
+    schema: () => cityTiersSchema,
+    defaultValues: EMPTY,
+    toValues: toTierValues,
+    input: (v, saved) => {
+      const nameOf = (code: string) => cityRows.find((c) => c.code === code)?.name ?? LISTED_TIERS.flatMap((k) => saved?.[k] ?? []).find((c) => c.code === code)?.name ?? code;
+      return Object.fromEntries(LISTED_TIERS.map((k) => [k, (v[k] ?? []).map((code) => ({ code, name: nameOf(code) }))]));
+    },
     fieldOf: tierFieldOf,
-    defaultValues: Object.fromEntries(LISTED_TIERS.map((k) => [k, saved[k].map((c) => c.code)])) as TierValues,
+    fields: () => LISTED_TIERS,
+    redirect: false,
+    onSaved: () => {
+      message.success(t("travel.tiers.saved"));
+      invalidate({ resource: "travel-standards", invalidates: ["list"] });
+      onDone();
+    },
   });
-  const state = useSubmitState(watch);
   const values = watch();
   const tierOf = new Map<string, ListedTier>(LISTED_TIERS.flatMap((k) => (values[k] ?? []).map((code) => [code, k] as const)));
 
-  const submit = handleSubmit(
-    (input) =>
-      state.run(async () => {
-        try {
-          await mutateAsync({ url: STANDARD_PATHS.saveCityTiers, method: "post", values: input, successNotification: false, errorNotification: false });
-          message.success(t("travel.tiers.saved"));
-          invalidate({ resource: "travel-standards", invalidates: ["list"] });
-          onDone();
-          return null;
-        } catch (e) {
-          applyRefusal<TierValues>(e, FIELDS, setError, tierFieldOf);
-          return (e as { message?: string }).message || t("travel.saveError");
-        }
-      }),
-    (errors) => state.setRefusal(unshownProblem(errors, FIELDS)),
-  );
+  const error = loadError ?? cities.query.error;
+  if (error) {
+    return <Alert type="error" showIcon message={error.message || t("travel.loadError")} action={<Button size="small" onClick={() => { reload(); void cities.query.refetch(); }}>{t("travel.retry")}</Button>} />;
+  }
+  if (loading || cities.query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (
-    <Form layout="vertical" onFinish={() => void submit()} aria-label={t("travel.tiers.title")}>
+    <Form layout="vertical" onFinish={submit} aria-label={t("travel.tiers.title")}>
       <Typography.Paragraph type="secondary">{t("travel.tiers.help")}</Typography.Paragraph>
       {LISTED_TIERS.map((tier) => (
         <FormField key={tier} control={control} name={tier} label={`${codeLabel(CITY_TIERS, tier)}（${t("travel.tiers.count", { count: values[tier]?.length ?? 0 })}）`}>
@@ -108,9 +97,9 @@ function TiersForm({ saved, cityRows, onDone }: { saved: CityTiers; cityRows: Ci
         </FormField>
       ))}
       <Typography.Paragraph type="secondary">{t("travel.tiers.other")}</Typography.Paragraph>
-      <FormMessage refusal={state.refusal} />
+      <FormMessage refusal={refusal} />
       <Space>
-        <Button type="primary" htmlType="submit" loading={mutation.isPending}>{t("travel.tiers.save")}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>{t("travel.tiers.save")}</Button>
         <Button onClick={onDone}>{t("travel.cancel")}</Button>
       </Space>
     </Form>

@@ -2,18 +2,16 @@
 // level's standard — flight cabins, discount and price caps and the lowest-fare window; hotel caps
 // per city tier; train seats; what over-standard bookings do — checked with the server's schema.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Result, Row, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
-import type { FieldPath } from "react-hook-form";
-import { useLocation, useNavigate } from "react-router";
+import { useTranslate } from "@refinedev/core";
+import { useLocation } from "react-router";
 import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
-import { unshownProblem } from "../../components/form-errors";
-import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type StandardFormValues, type StandardInput } from "./standard-form";
-import { STANDARD_PATHS, type StandardRow } from "./index";
-import { retryUnlessRefused } from "../retry";
+import { FormField } from "../../components/FormField";
+import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type StandardFormValues } from "./standard-form";
+import type { StandardRow } from "./index";
+import { useResourceForm } from "../useResourceForm";
 import { LoadError } from "../LoadError";
 import { useCodes } from "../../components/use-codes";
 import { yuanText } from "../../domain/money";
@@ -23,59 +21,37 @@ export default function EditStandardSettingsPage({ routeName }: { routeName: str
   const id = queryOf(useLocation().search).tripLevelId ?? "";
   return (
     <WorkbenchFrame routeName={routeName}>
-      {/^\d+$/.test(id) ? <Loader id={id} /> : <Result status="404" title={t("travel.standards.notFound")} />}
+      {/^\d+$/.test(id) ? <StandardForm tripLevelId={Number(id)} /> : <Result status="404" title={t("travel.standards.notFound")} />}
     </WorkbenchFrame>
   );
 }
 
-function Loader({ id }: { id: string }) {
-  const { query, result } = useOne<StandardRow>({ resource: "travel-standards", id, errorNotification: false, queryOptions: { refetchOnWindowFocus: false, retry: retryUnlessRefused } });
-  const row = result as StandardRow | undefined;
-  if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  if (query.error || !row) {
-    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
-  }
-  return <StandardForm row={row} />;
-}
-
-function StandardForm({ row }: { row: StandardRow }) {
+/**
+ * One level's standard: Refine loads it (the default while none is saved) and saves it as an
+ * update of the level's standard.
+ */
+export function StandardForm({ tripLevelId }: { tripLevelId: number }) {
   const t = useTranslate();
   const { codeLabel, codeOptions } = useCodes();
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<StandardRow>();
   // The schema checks the save input made from the values (yuan as fen); its paths land on the form's fields.
-  const { control, handleSubmit, setError, watch } = useZodForm<StandardFormValues>(() => standardFormSchema, {
-    raw: true,
-    input: (v) => toStandardInput(row.tripLevelId, v),
+  const { control, submit, saving, loading, loadError, reload, record: row, refusal } = useResourceForm<StandardFormValues, StandardRow>({
+    resource: "travel-standards",
+    id: tripLevelId,
+    schema: () => standardFormSchema,
+    defaultValues: {},
+    toValues: toFormValues,
+    input: (v) => toStandardInput(tripLevelId, v),
     fieldOf: standardFieldOf,
-    defaultValues: toFormValues(row),
+    fields: () => STANDARD_FIELDS,
+    onSaved: () => message.success(t("travel.standards.saved")),
   });
-  const state = useSubmitState(watch);
-  const fields = STANDARD_FIELDS as FieldPath<StandardFormValues>[];
 
-  const send = (input: StandardInput) =>
-    state.run(async () => {
-      try {
-        await mutateAsync({ url: STANDARD_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
-        message.success(t("travel.standards.saved"));
-        invalidate({ resource: "travel-standards", invalidates: ["list", "detail"], id: row.tripLevelId });
-        navigate(pathFor("StandardSettings"));
-        return null;
-      } catch (e) {
-        applyRefusal<StandardFormValues>(e, fields, setError, standardFieldOf);
-        return (e as { message?: string }).message || t("travel.saveError");
-      }
-    });
-  // The resolver hands on the save input it checked.
-  const submit = handleSubmit(
-    (input) => send(input as unknown as StandardInput),
-    (errors) => state.setRefusal(unshownProblem(errors, fields)),
-  );
+  if (loading) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (loadError || !row) return <LoadError error={loadError} onRetry={reload} />;
 
   return (
-    <Form layout="vertical" onFinish={() => void submit()} aria-label={t("travel.standards.formTitle")}>
+    <Form layout="vertical" onFinish={submit} aria-label={t("travel.standards.formTitle")}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <Card>
           <Space size={[16, 8]} wrap>
@@ -138,9 +114,9 @@ function StandardForm({ row }: { row: StandardRow }) {
             </Radio.Group>
           </FormField>
         </Card>
-        {state.refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={state.refusal} />}
+        {refusal && <Alert type="error" showIcon message={t("travel.standards.refused")} description={refusal} />}
         <Space>
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>{t("travel.standards.save")}</Button>
+          <Button type="primary" htmlType="submit" size="large" loading={saving}>{t("travel.standards.save")}</Button>
           <LinkButton size="large" to={pathFor("StandardSettings")}>{t("travel.cancel")}</LinkButton>
         </Space>
       </Space>

@@ -3,15 +3,16 @@
 // employees it covers; edit a level's standard or the hotel city tiers, or delete it (the level is then unset) after a
 // confirmation. Paged on the server, filterable by name and by whether a standard is set.
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { App, Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { STANDARD_PATHS, editStandardPath, type StandardRow } from "./index";
+import { editStandardPath, type StandardRow } from "./index";
+import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { CityTiersButton } from "./CityTiersDrawer";
 import { useCodes } from "../../components/use-codes";
@@ -45,9 +46,7 @@ function Brief({ main, notes }: { main: string; notes: string[] }) {
 function StandardList() {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutate } = useCustomMutation();
+  const confirmDelete = useConfirmDelete("travel-standards");
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<StandardRow, HttpError, { keyword?: string; configured?: string }>({
     resource: "travel-standards",
     pagination: { pageSize: 10 },
@@ -59,26 +58,13 @@ function StandardList() {
   const error = tableQuery.error;
 
   const remove = (row: StandardRow) =>
-    modal.confirm({
+    confirmDelete({
+      id: row.tripLevelId,
       title: t("travel.standards.deleteTitle"),
       content: t("travel.standards.deleteConfirm", { name: row.tripLevelName }),
       okText: t("travel.standards.deleteOk"),
       cancelText: t("travel.notNow"),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: STANDARD_PATHS.delete, method: "post", values: { tripLevelId: row.tripLevelId }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("travel.standards.deleted")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                invalidate({ resource: "travel-standards", invalidates: ["list", "detail"], id: row.tripLevelId });
-                resolve();
-              },
-            },
-          ),
-        ),
+      deleted: t("travel.standards.deleted"),
     });
 
   const columns: TableColumnsType<StandardRow> = [
