@@ -6,8 +6,9 @@ import "./buffer-global";
 import { newEnforcer, newModelFromString, StringAdapter } from "casbin";
 import { MODEL_TEXT, VIEW, apiObject, buttonObject, routeObject } from "./model";
 import { API_RESOURCES, API_RESOURCE_ITEMS, currentPolicy } from "./policy";
+import { buttonHash, buttonListed } from "./buttons";
 import {
-  buttonHash, buttonListed, partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
+  partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
 } from "./rules";
 import { entriesForRoute, entryById, entryByButtonKey, type Lang } from "./tree";
 import { breadcrumbOf, buildMenuTree, itemVisible, treeButtons, type ButtonNode, type Check, type MenuNode } from "./visibility";

@@ -4,7 +4,6 @@
 // it to their own enforcer's answer, so a rule changed here changes both sides.
 import { memberTypeKey, type MemberTypeFacts, type MemberTypeKey } from "../domain/member";
 import { GUEST } from "./model";
-import { md5Hex } from "./md5";
 import { partnerRoleFor, payLabelText, type PayLabel, type ThirdPartySiteConfig } from "./partners";
 import { bothLangs } from "./texts";
 import type { BrandConfig, SearchForm } from "./brand";
@@ -117,22 +116,6 @@ const RENAMES: Readonly<Record<number, { when: (s: AccessSubject | null | undefi
 export function menuLabel(entry: PermissionEntry, subject: AccessSubject | null | undefined, lang: Lang = "zh"): string {
   const rename = RENAMES[entry.id];
   return (rename && rename.when(subject) ? rename.name : entry.permissionName)[lang];
-}
-
-/** Stored form of a button key: upper-case MD5 hex of the permissionId. */
-export function buttonHash(permissionId: string): string {
-  return md5Hex(permissionId).toUpperCase();
-}
-
-/**
- * Whether the stored button list grants the key. With no list loaded (undefined/null) the tree
- * alone decides; an empty list grants nothing, so a server can revoke every button explicitly.
- */
-export function buttonListed(subject: AccessSubject | null | undefined, permissionId: string): boolean {
-  const list = subject?.buttons;
-  if (list == null) return true;
-  const hash = buttonHash(permissionId);
-  return list.some((b) => String(b.key).toUpperCase() === hash);
 }
 
 /** Credit pay is offered iff the payment-limit list contains 'creditpay'. */

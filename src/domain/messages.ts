@@ -4,7 +4,6 @@
 // texts because the server and the first download need them, and neither needs the rest.
 // The zh texts that copy.zh-CN.md gives are verbatim (tests look for them).
 import zh from "../locales/messages.zh-CN.json" with { type: "json" };
-import en from "../locales/messages.en-US.json" with { type: "json" };
 
 export type Lang = "zh" | "en";
 
@@ -16,7 +15,16 @@ export interface Bilingual {
 export type MessageKey = keyof typeof zh;
 
 /** Every message per language; English has exactly the Chinese keys (a test holds them equal). */
-export const MESSAGES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { zh, en };
+export const MESSAGES: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { zh, en: zh };
+
+/**
+ * The English messages, given by src/domain/messages-en.ts: the portal fetches them with its
+ * English bundle (they are not part of the first download, which only Chinese readers need at
+ * once); the server and tests import that module. Until then English falls back to Chinese.
+ */
+export function registerEnglishMessages(en: Readonly<Record<MessageKey, string>>): void {
+  (MESSAGES as Record<Lang, Readonly<Record<MessageKey, string>>>).en = en;
+}
 
 // The language the portal is read in, for texts resolved when they are shown rather than when
 // they are built (a zod schema's messages, read when a form is checked). The portal sets it when

@@ -4,6 +4,8 @@ import antdEnUS from "antd/es/locale/en_US";
 import enUS from "./en-US.json";
 import codesEnUS from "./codes.en-US.json";
 import domainEnUS from "./domain.en-US.json";
+// Registers the English validation and feedback messages (MESSAGES.en) as the bundle loads.
+import "../domain/messages-en";
 
 export const texts = enUS;
 /** The code labels, as t('codes.<group>.<code>'). */

@@ -1,8 +1,9 @@
 // Spec §6 special rules by item id, partner restriction, renames and the button list.
 import { createHash } from "node:crypto";
+import { buttonHash } from "../../src/access/buttons";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buttonHash, entryById, getAccess, menuLabel, type Access, type AccessSubject, type TripLevelFlags,
+  entryById, getAccess, menuLabel, type Access, type AccessSubject, type TripLevelFlags,
 } from "../../src/access";
 import { COMPANY, SUB_MEMBER } from "./subjects";
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import english from "../../src/locales/domain.en-US.json";
 import { registerDomainEnglish, tr } from "../../src/domain/tr";
 import { setCurrentLang } from "../../src/domain/messages";
+import "../../src/domain/messages-en";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
 import { CABIN_LABELS } from "../../src/domain/travel/air-fares";
 import { baggageText } from "../../src/domain/travel/air-rules";

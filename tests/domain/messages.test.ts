@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES, msg, type MessageKey } from "../../src/domain/messages";
+import "../../src/domain/messages-en";
 import { copyTable, HAS_COPY_FILE } from "./copy-file";
 
 // copy.zh-CN.md "Validation and feedback messages": spec text -> [key, zh verbatim].

@@ -1,9 +1,9 @@
 // Refine's accessControlProvider: route names, 'menu:<id>' and 'button:<KEY>' decided for the
 // stored user by the shared Access; the server's button list (from the menus cache) narrows buttons.
 import { beforeEach, describe, expect, it } from "vitest";
+import { buttonHash } from "../../src/access/buttons";
 import { accessControlProvider, clearMenusCache, currentSubject, writeMenusCache, MENUS_CACHE_KEY } from "../../src/providers/access-control";
 import { memoryStore, sessionStore, setStoredUser, setToken, useStores } from "../../src/providers/session-store";
-import { buttonHash } from "../../src/access";
 
 const can = (resource: string, action = "view") => accessControlProvider.can({ resource, action });
 

@@ -1,9 +1,10 @@
 // POST /member/menus: each demo member's header menu, decided on the server from the database
 // record (trip flags, canAudit), in Chinese or English; guests are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buttonHash } from "../../src/access/buttons";
 import { startHarness, type Harness } from "./harness";
 import { call, freshClient, login } from "./account-helpers";
-import { buttonHash, entryById, type ButtonNode, type MenuNode } from "../../src/access";
+import { entryById, type ButtonNode, type MenuNode } from "../../src/access";
 
 let h: Harness;
 beforeAll(async () => {

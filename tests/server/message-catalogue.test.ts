@@ -5,6 +5,7 @@ import { SERVER_MESSAGES, say } from "../../server/services/i18n/catalogue";
 import { toEnglish, englishValue } from "../../server/services/i18n/translate";
 import { callerLang } from "../../server/services/i18n/caller-lang";
 import { MESSAGES } from "../../src/domain/messages";
+import "../../src/domain/messages-en";
 import { startHarness, demoPasswordMd5, type Harness } from "./harness";
 
 const CJK = /[\u3400-\u9fff]/;

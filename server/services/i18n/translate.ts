@@ -8,6 +8,7 @@
 // (domain.en-US.json) are keyed by their Chinese. A text that is not in the
 // catalogue (a name someone typed) stays as it is.
 import { MESSAGES } from "../../../src/domain/messages";
+import "../../../src/domain/messages-en";
 import { CODE_TEXTS } from "../../../src/domain/code-text";
 import names from "../../../src/locales/names.en-US.json" with { type: "json" };
 import domainTexts from "../../../src/locales/domain.en-US.json" with { type: "json" };
