@@ -61,7 +61,7 @@ import { createMetrics } from "./services/http/metrics";
 import type { Registry } from "prom-client";
 import { checkedPaymentWindow } from "./services/payment-window";
 import { createClock } from "./services/clock";
-import { runInInstance, type AppInstance } from "./services/instance";
+import { becomeResident, leaveResidence, runInInstance, type AppInstance } from "./services/instance";
 import type { SmsProvider } from "./services/accounts/sms-providers";
 import { PAYMENT_WINDOW } from "../src/domain/orders/payment-window";
 import { registerPayables } from "./orders/payables";
@@ -144,16 +144,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sms: config.smsProvider ?? null,
   };
   app.decorate("instance", instance);
-  const enter = (_req: unknown, _reply: unknown, done: () => void) => runInInstance(instance, done);
-  app.addHook("onRequest", enter);
-  // Again once the body is read: its stream's events run outside the request's async context.
-  app.addHook("preValidation", enter);
+  // The process's only app reads its instance without entering it (see instance.ts); an app built
+  // beside a live one enters its own for every request and job poll.
+  const resident = becomeResident(instance);
+  app.addHook("onClose", async () => leaveResidence(instance));
+  const runIn = <T,>(fn: () => T): T => (resident ? fn() : runInInstance(instance, fn));
+  if (!resident) {
+    const enter = (_req: unknown, _reply: unknown, done: () => void) => runInInstance(instance, done);
+    app.addHook("onRequest", enter);
+    // Again once the body is read: its stream's events run outside the request's async context.
+    app.addHook("preValidation", enter);
+  }
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
   const kinds = config.jobKinds ?? defaultJobKinds(payGateways);
   // An export started by any process is finished by any process (its watch needs this app's context).
   if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
-  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: (fn) => runInInstance(instance, fn) });
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: runIn });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
   // Like the job runner: in every app so tests can call runDue(); only main.ts starts polling.
