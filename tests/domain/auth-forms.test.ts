@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import "../../src/domain/messages-en";
 import {
   accountLoginPayloadSchema,
   accountLoginSchema,
