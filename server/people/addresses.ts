@@ -8,7 +8,7 @@ import { likePattern, offsetOf, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
 import { ADDRESSES_MAX, type AddressForm, type AddressRow } from "../../src/domain/people/address";
 import { maskMobile } from "../../src/domain/people/certificates";
-import { assertOwned, assertRoom, deleteOwned, setDefault } from "./owned";
+import { assertOwned, deleteOwned, saveOwned } from "./owned";
 
 const MESSAGES = { missing: say("routes.addressFound"), notYours: say("routes.viewChangeAddress"), tooMany: say("routes.mostSavedAddresses", { ADDRESSES_MAX }) };
 
@@ -40,19 +40,7 @@ export async function saveAddress(db: Kysely<Database>, memberId: number, input:
     cityCode: fields.cityCode, cityName: fields.cityName, districtCode: fields.districtCode, districtName: fields.districtName,
     detail: fields.detail, postcode: fields.postcode ?? null, updateTime: at,
   };
-  const savedId = await db.transaction().execute(async (trx) => {
-    let rowId: number;
-    if (id !== undefined) {
-      await assertOwned(trx, "addresses", memberId, id, MESSAGES);
-      await trx.updateTable("addresses").set(values).where("id", "=", id).where("memberId", "=", memberId).execute();
-      rowId = id;
-    } else {
-      await assertRoom(trx, "addresses", memberId, ADDRESSES_MAX, MESSAGES);
-      rowId = (await trx.insertInto("addresses").values({ ...values, memberId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
-    }
-    await setDefault(trx, "addresses", memberId, rowId, isDefault);
-    return rowId;
-  });
+  const savedId = await saveOwned(db, "addresses", memberId, { id, isDefault, values, at }, { max: ADDRESSES_MAX, messages: MESSAGES });
   return addressDetail(db, memberId, savedId);
 }
 

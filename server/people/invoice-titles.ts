@@ -7,7 +7,7 @@ import { toCount } from "../db";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
 import { INVOICE_TITLES_MAX, type InvoiceTitleForm, type InvoiceTitleRow, type InvoiceTitleType } from "../../src/domain/people/invoice-title";
-import { assertOwned, assertRoom, deleteOwned, setDefault } from "./owned";
+import { assertOwned, deleteOwned, saveOwned } from "./owned";
 
 const MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.viewChangeInvoiceTitle"), tooMany: say("routes.mostInvoiceTitles", { INVOICE_TITLES_MAX }) };
 
@@ -40,19 +40,7 @@ export async function saveInvoiceTitle(db: Kysely<Database>, memberId: number, i
     titleType: input.titleType, title: input.title, taxNo: input.taxNo ?? null, address: input.address ?? null, phone: input.phone ?? null,
     bankName: input.bankName ?? null, bankAccount: input.bankAccount ?? null, updateTime: at,
   };
-  const savedId = await db.transaction().execute(async (trx) => {
-    let rowId: number;
-    if (id !== undefined) {
-      await assertOwned(trx, "invoice_titles", memberId, id, MESSAGES);
-      await trx.updateTable("invoice_titles").set(values).where("id", "=", id).where("memberId", "=", memberId).execute();
-      rowId = id;
-    } else {
-      await assertRoom(trx, "invoice_titles", memberId, INVOICE_TITLES_MAX, MESSAGES);
-      rowId = (await trx.insertInto("invoice_titles").values({ ...values, memberId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
-    }
-    await setDefault(trx, "invoice_titles", memberId, rowId, isDefault);
-    return rowId;
-  });
+  const savedId = await saveOwned(db, "invoice_titles", memberId, { id, isDefault, values, at }, { max: INVOICE_TITLES_MAX, messages: MESSAGES });
   return invoiceTitleDetail(db, memberId, savedId);
 }
 

@@ -41,3 +41,32 @@ export async function deleteOwned(db: Kysely<Database>, table: OwnedTable, membe
   await db.deleteFrom(table).where("id", "=", id).where("memberId", "=", memberId).execute();
   return { id };
 }
+
+/**
+ * Saves a row of the member's own list in one transaction: an id updates the caller's row (theirs,
+ * else refused), none adds one while the list has room; then the default flag. The new row's id.
+ */
+export async function saveOwned(
+  db: Kysely<Database>,
+  table: OwnedTable,
+  memberId: number,
+  row: { id?: number; isDefault: boolean; values: Record<string, unknown>; at: string },
+  limits: { max: number; messages: OwnedMessages },
+): Promise<number> {
+  const { id, isDefault, values, at } = row;
+  // The callers' values are the table's own columns (typed where they are made); Kysely cannot
+  // type one insert over a union of tables, so they pass through untyped here.
+  return db.transaction().execute(async (trx) => {
+    let rowId: number;
+    if (id !== undefined) {
+      await assertOwned(trx, table, memberId, id, limits.messages);
+      await trx.updateTable(table).set(values as never).where("id", "=", id).where("memberId", "=", memberId).execute();
+      rowId = id;
+    } else {
+      await assertRoom(trx, table, memberId, limits.max, limits.messages);
+      rowId = (await trx.insertInto(table).values({ ...values, memberId, createTime: at } as never).returning("id").executeTakeFirstOrThrow()).id;
+    }
+    await setDefault(trx, table, memberId, rowId, isDefault);
+    return rowId;
+  });
+}
