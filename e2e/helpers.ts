@@ -75,6 +75,23 @@ export async function payNow(page: Page): Promise<void> {
   await button.click();
 }
 
+/**
+ * At the cashier: 支付宝扫码支付, and the sandbox Alipay page, opened as a phone would, confirms.
+ * Pays without touching a wallet, so a spec that only needs a paid order does not depend on what
+ * other specs of its half spent.
+ */
+export async function payBySandboxAlipay(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "支付宝" }).click();
+  await page.getByRole("button", { name: "支付宝扫码支付" }).click();
+  const link = page.getByTestId("qr-url");
+  await expect(link).toBeVisible();
+  const phone = await page.context().newPage();
+  await phone.goto((await link.getAttribute("href"))!);
+  await phone.getByRole("button", { name: "确认支付" }).click();
+  await expect(phone.getByRole("heading", { name: "支付成功" })).toBeVisible();
+  await phone.close();
+}
+
 /** An object as the portal's form body: nested keys and array items as dot paths. */
 export function formOf(value: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
   if (value === null || value === undefined) {

@@ -4,9 +4,10 @@
 // is refused a passport that expires too soon, submits, pays from the wallet at the cashier and
 // finds the order in 订单中心 and its detail with both segments.
 //
-// The member is 吴刚 (13800000050): no other browser test spends his wallet, and it holds enough
-// for an international fare (the individual member's demo wallet, ¥1,280.50, pays for no
-// itinerary abroad, and other specs count on its balance).
+// The member is 吴刚 (13800000050): his wallet holds enough for an international fare after the
+// English journey's one domestic fare; the withdrawal spec, later in the same half, reads the
+// balance before it withdraws. (The individual member's demo wallet, ¥1,280.50, pays for no
+// itinerary abroad, and other specs count on its balance.)
 import { expect, test } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
