@@ -23,10 +23,12 @@ if (typeof window !== "undefined") {
   window.getComputedStyle = (element: Element) => getComputedStyle(element);
 }
 
-// Two cores run the whole suite: the 1 s default wait for findBy* is too tight under load.
+// Two cores run the whole suite, and a shared machine may be far busier (a load average of 15
+// stretched a form's first render past 5 s): findBy*/waitFor wait up to 15 s, well inside the
+// test timeout. A passing test never waits it out.
 if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/react");
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 15_000 });
 }
 
 // Pages rendered on their own (not through the routes) need all the texts; the app fetches the

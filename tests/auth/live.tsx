@@ -23,7 +23,7 @@ import { LoginDialog } from "../../src/pages/login/LoginDialog";
 import { closeLogin } from "../../src/providers/login-dialog";
 
 // Server replies wait for real password hashing (scrypt), slow when the test files run in parallel.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 export interface Received {
   url: string;

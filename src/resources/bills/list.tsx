@@ -12,7 +12,6 @@ import {
   type BillDefinition, type LedgerBillRow, type OrderBillRow,
 } from "../../domain/bills";
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { formatChinaTime } from "../../domain/format";
 import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -22,7 +21,8 @@ import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
 import { useSelect, useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { MONEY, NOWRAP, orderColumns, yuan, type BillColumn } from "./order-columns";
+import { orderColumns, type BillColumn } from "./order-columns";
+import { ledgerColumns } from "./ledger-columns";
 
 type Row = OrderBillRow | LedgerBillRow;
 
@@ -92,20 +92,9 @@ function BillList({ bill }: { bill: BillDefinition }) {
   const exportFilters = useMemo(() => filterFields(filters, sorters), [filters, sorters]);
 
   const sortOrder = (field: string) => getDefaultSortOrder(field, sorters);
-  const ledgerTotal = (key: string) => (totals: Record<string, number>) => <Typography.Text strong style={{ whiteSpace: "nowrap" }} data-testid={`bill-total-${key}`}>{yuan(totals[key])}</Typography.Text>;
   const columns: BillColumn<Row>[] = orders
     ? (orderColumns({ bill, t, codeLabel, sortOrder }) as BillColumn<Row>[])
-    : [
-        { ...NOWRAP, title: t("bills.col.tradeTime"), dataIndex: "createTime", key: "createTime", sorter: true, sortOrder: sortOrder("createTime"), render: formatChinaTime },
-        { ...NOWRAP, title: t("bills.col.entry"), dataIndex: "entryName", key: "entryName" },
-        { ...NOWRAP, title: t("bills.col.account"), dataIndex: "accountName", key: "accountName" },
-        { ...NOWRAP, title: t("bills.col.orderNo"), dataIndex: "orderNo", key: "orderNo" },
-        { ...NOWRAP, title: t("bills.col.outTradeNo"), dataIndex: "outTradeNo", key: "outTradeNo" },
-        { ...MONEY, title: t("bills.col.in"), dataIndex: "inFen", key: "inFen", render: (v: number) => (v ? <Typography.Text type="success">{yuan(v)}</Typography.Text> : ""), totalCell: ledgerTotal("inFen") },
-        { ...MONEY, title: t("bills.col.out"), dataIndex: "outFen", key: "outFen", render: (v: number) => (v ? yuan(v) : ""), totalCell: ledgerTotal("outFen") },
-        { ...MONEY, title: t("bills.col.balance"), dataIndex: "balanceAfterFen", key: "balanceAfterFen", render: yuan },
-        { title: t("bills.col.note"), dataIndex: "note", key: "note" },
-      ];
+    : (ledgerColumns(t, sortOrder) as BillColumn<Row>[]);
 
   const reset = () => {
     searchFormProps.form?.resetFields();

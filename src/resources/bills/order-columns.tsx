@@ -29,7 +29,7 @@ const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
 export const NOWRAP = { onCell: nowrapProps, onHeaderCell: nowrapProps };
 export const MONEY = { ...NOWRAP, align: "right" as const };
 
-const Sub = ({ children, nowrap, testId }: { children: ReactNode; nowrap?: boolean; testId?: string }) => (
+export const Sub = ({ children, nowrap, testId }: { children: ReactNode; nowrap?: boolean; testId?: string }) => (
   <div style={nowrap ? { whiteSpace: "nowrap" } : undefined} data-testid={testId}>
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>{children}</Typography.Text>
   </div>
