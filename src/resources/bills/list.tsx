@@ -160,8 +160,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
           rowKey="id"
           size={orders ? "small" : "middle"}
           columns={columns}
-          // An orders bill fits the page (its columns stack their facts); a ledger bill's few columns scroll on a narrow screen.
-          scroll={orders ? undefined : { x: "max-content" }}
+          // Every bill fits the page: its columns stack the facts that belong together, and the note wraps.
           summary={summary}
           pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("bills.total", { count: n }) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "travel.loadError" : "bills.empty")} /> }}
