@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, Tag } from "antd";
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import type { CabinClass } from "../../domain/travel/air-fares";
-import { cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
+import { airportText, cheapestSeat, durationText, seatsOf } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import type { ListFare, ListFlight } from "../../domain/travel/types";
@@ -44,8 +44,7 @@ export function FlightCard({ flight: f, servFee, cabinClass, onBook, bookLabel, 
         <div className="tp-bk-flight__end">
           <span className="tp-bk-time">{f.depTime}</span>
           <span className="tp-bk-muted">
-            {f.depAirportName}
-            {f.depTerminal}
+            {airportText(f.depAirportName, f.depTerminal, domainLang())}
           </span>
         </div>
         <div className="tp-bk-flight__mid">
@@ -59,8 +58,7 @@ export function FlightCard({ flight: f, servFee, cabinClass, onBook, bookLabel, 
             {f.arrDayOffset > 0 && <sup className="tp-bk-plus">+{f.arrDayOffset}{t("search.common.day")}</sup>}
           </span>
           <span className="tp-bk-muted">
-            {f.arrAirportName}
-            {f.arrTerminal}
+            {airportText(f.arrAirportName, f.arrTerminal, domainLang())}
           </span>
         </div>
         <div className="tp-bk-flight__price">

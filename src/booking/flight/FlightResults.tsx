@@ -101,8 +101,13 @@ export function FlightResults({ search, values, update, gp = false }: Props) {
               }
             />
           )}
-          <FlightFilters facets={reply.facets} values={values} onChange={(p) => update(p, { replace: true })} />
-          <SortBar value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.flight.count", { n: shown.length })} />
+          {/* The filters and the order apply to direct flights; connections list their own count. */}
+          {!transit && (
+            <>
+              <FlightFilters facets={reply.facets} values={values} onChange={(p) => update(p, { replace: true })} />
+              <SortBar value={values.sort} onChange={(sort) => update({ sort }, { replace: true })} count={t("search.flight.count", { n: shown.length })} />
+            </>
+          )}
           {!rt && !noDirect && (
             <div className="tp-bk-transit-switch">
               <Button data-testid="transit-toggle" onClick={() => update({ transit: transit ? undefined : "1" })}>

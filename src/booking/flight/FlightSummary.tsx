@@ -3,6 +3,8 @@
 import { Space, Tag, Typography } from "antd";
 import type { FlightItem, FlightSeat } from "../../domain/travel/types";
 import { useTranslate } from "@refinedev/core";
+import { airportText } from "../../domain/travel/results";
+import { domainLang } from "../../providers/i18n-provider";
 import "./flight.css";
 
 export function FlightSummary({ flight, seat }: { flight: Omit<FlightItem, "seats">; seat: Pick<FlightSeat, "cabinClassName" | "cabinCode" | "discountLabel" | "baggage" | "tierName"> }) {
@@ -24,8 +26,7 @@ export function FlightSummary({ flight, seat }: { flight: Omit<FlightItem, "seat
         <div>
           <div className="tp-flight__time">{flight.depTime}</div>
           <div className="tp-flight__airport">
-            {flight.depAirportName}
-            {flight.depTerminal}
+            {airportText(flight.depAirportName, flight.depTerminal, domainLang())}
           </div>
         </div>
         <div className="tp-flight__mid">
@@ -39,8 +40,7 @@ export function FlightSummary({ flight, seat }: { flight: Omit<FlightItem, "seat
             {flight.arrDayOffset > 0 && <sup>+{flight.arrDayOffset}</sup>}
           </div>
           <div className="tp-flight__airport">
-            {flight.arrAirportName}
-            {flight.arrTerminal}
+            {airportText(flight.arrAirportName, flight.arrTerminal, domainLang())}
           </div>
         </div>
       </div>

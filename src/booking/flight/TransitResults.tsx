@@ -58,6 +58,7 @@ export function TransitResults({ search, extra, noDirect, cabinClass, showServFe
     <section className="tp-bk-results" data-testid="transit-results" aria-label={t("flightTrip.transitTitle", { from: search.depName, to: search.arrName, date: search.depDate })}>
       <h3 className="tp-bk-transit__title">
         {noDirect ? t("flightTrip.noDirect") : t("flightTrip.transitTitle", { from: search.depName, to: search.arrName, date: search.depDate })}
+        {list.length > 0 && <span className="tp-bk-muted tp-bk-transit__count">{t("flightTrip.transitCount", { count: list.length })}</span>}
       </h3>
       <SearchStatus query={query}>
         {list.length ? (

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Button } from "antd";
 import type { CabinClass } from "../../domain/travel/air-fares";
-import { durationText } from "../../domain/travel/results";
+import { airportText, durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import type { Itinerary } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
@@ -45,8 +45,7 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props
               <div className="tp-bk-flight__end">
                 <span className="tp-bk-time">{f.depTime}</span>
                 <span className="tp-bk-muted">
-                  {f.depDate.slice(5)} {f.depAirportName}
-                  {f.depTerminal}
+                  {f.depDate.slice(5)} {airportText(f.depAirportName, f.depTerminal, domainLang())}
                 </span>
               </div>
               <div className="tp-bk-flight__mid">
@@ -56,15 +55,14 @@ export function ItineraryCard({ itinerary: it, cabinClass, onBook, note }: Props
               <div className="tp-bk-flight__end">
                 <span className="tp-bk-time">{f.arrTime}</span>
                 <span className="tp-bk-muted">
-                  {f.arrDate.slice(5)} {f.arrAirportName}
-                  {f.arrTerminal}
+                  {f.arrDate.slice(5)} {airportText(f.arrAirportName, f.arrTerminal, domainLang())}
                 </span>
               </div>
             </div>
           </div>
         ))}
         <span className="tp-bk-muted">
-          {it.segments.length === 1 ? t("search.intl.direct") : t("search.intl.transfer", { n: it.segments.length - 1 })} · {durationText(it.totalDurationMin, domainLang())}
+          {it.segments.length === 1 ? t("search.intl.direct") : t("search.intl.transfer", { count: it.segments.length - 1 })} · {durationText(it.totalDurationMin, domainLang())}
         </span>
       </div>
       <div className="tp-bk-itin__prices">

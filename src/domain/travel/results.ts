@@ -32,6 +32,12 @@ export function durationText(minutes: number, lang: Lang = "zh"): string {
   return h ? `${h}小时${m ? `${m}分` : ""}` : `${m}分`;
 }
 
+/** An airport with its terminal: 首都国际机场T2 in Chinese, "Capital International Airport T2" in English. */
+export function airportText(name: string, terminal: string | null | undefined, lang: Lang = "zh"): string {
+  if (!terminal) return name;
+  return lang === "en" ? `${name} ${terminal}` : `${name}${terminal}`;
+}
+
 export type SortKey = "depTime" | "price" | "duration";
 export interface SortOrder {
   key: SortKey;

@@ -51,7 +51,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
               {/* A round trip or a domestic connection: one order of two flights. */}
               {r.trip === "rt" || r.trip === "transit" ? (
                 <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid="order-trip">{t(`flightTrip.trip.${r.trip}`)}</Tag>
-              ) : r.segmentCount > 1 ? <Tag>{t("intlOrder.transfer", { n: r.segmentCount - 1 })}</Tag> : null}
+              ) : r.segmentCount > 1 ? <Tag>{t("intlOrder.transfer", { count: r.segmentCount - 1 })}</Tag> : null}
               <div><Typography.Text type="secondary">{r.flightNo} · {r.depDate} {r.depTime}</Typography.Text></div>
             </div>
           ),

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+import { signIn } from "./e2e/helpers";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--headless"] });
+const ctx = await browser.newContext({ baseURL: "http://127.0.0.1:8095", viewport: { width: 1280, height: 900 } });
+const page = await ctx.newPage();
+await signIn(page, "13800000020");
+await page.evaluate((l) => localStorage.setItem("locale", l), process.env.LANG2 ?? "zh-CN");
+await page.goto(process.env.P!);
+await page.waitForLoadState("networkidle");
+await page.waitForTimeout(1500);
+await page.screenshot({ path: `/tmp/walk/w3.png`, clip: { x: 0, y: 0, width: 1280, height: 900 } });
+await browser.close();
