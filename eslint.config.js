@@ -40,6 +40,24 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Route files declare routes: they validate, call a module and answer. A query written in one
+    // (ctx.db.selectFrom(...), a transaction) belongs in the module that owns the data, where the
+    // other callers of that data find it.
+    files: ["server/routes/**/*.ts"],
+    rules: {
+      // Not even for a type: a route that names the query builder is about to write a query. The
+      // route's database is AppContext["db"]; importing the db layer is dependency-cruiser's check.
+      "no-restricted-imports": ["error", { paths: [{ name: "kysely", message: "Route files do not use the query builder: pass ctx.db to the module that owns the data." }] }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|updateTable|insertInto|replaceInto|deleteFrom|mergeInto|selectNoFrom|transaction|connection|executeQuery)$/]",
+          message: "Route files do not query the database: move the query into the module that owns the data and call it.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
     rules: { "@typescript-eslint/no-require-imports": "off" },

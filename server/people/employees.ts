@@ -14,7 +14,7 @@ import { ownRow } from "../policy/company";
 import { memberTypeKey } from "../../src/domain/member";
 import { maskMobile } from "../../src/domain/people/certificates";
 import {
-  EMPLOYEE_STATUS, EMPLOYEES_MAX, type EmployeeCertificate, type EmployeeDetail, type EmployeeForm,
+  EMPLOYEE_STATUS, EMPLOYEES_MAX, type EmployeeCertificate, type EmployeeDetail, type EmployeeForm, type TripLevelOption,
 } from "../../src/domain/people/employee";
 import { toCount } from "../db";
 
@@ -255,4 +255,14 @@ export async function deleteEmployee(db: Kysely<Database>, companyId: number, id
     if (e.memberId !== null) await releaseMember(trx, e.memberId, companyId);
     await trx.deleteFrom("employees").where("id", "=", id).where("companyId", "=", companyId).execute();
   });
+}
+
+/** The company's trip levels with their flags, for the employee form's choice. */
+export function tripLevelOptions(db: Kysely<Database>, companyId: number): Promise<TripLevelOption[]> {
+  return db
+    .selectFrom("trip_levels")
+    .select(["id", "name", "approveFlag", "feeFlag", "changeApprove", "overproof", "overApprove"])
+    .where("companyId", "=", companyId)
+    .orderBy("id")
+    .execute();
 }

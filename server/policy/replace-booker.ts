@@ -5,6 +5,7 @@
 // and the booking itself ask here, so they can never disagree.
 import { say } from "../services/i18n/catalogue";
 import type { Kysely } from "kysely";
+import { likePattern, offsetOf } from "../services/http/paging";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
 import { departmentPath, mayBookFor, type BookerRule, type BookerScope } from "../../src/domain/policy";
@@ -55,4 +56,37 @@ export async function travellerFor(db: Kysely<Database>, booker: Member, employe
   const traveller = e.memberId ? await db.selectFrom("members").selectAll().where("id", "=", e.memberId).where("status", "=", 1).executeTakeFirst() : undefined;
   if (!traveller) throw new DomainError("conflict", say("policy.colleagueSAccountEnabledBook"));
   return traveller;
+}
+
+/**
+ * The colleagues the member may book for, a page of them, and the booker themself whatever the
+ * page or keyword (forms start with them as the traveller).
+ */
+export async function bookableColleagues(db: Kysely<Database>, member: Member, input: { pageNum: number; pageSize: number; orderType: "asc" | "desc"; keyword?: string }) {
+  const { me, allows } = await bookerScopeOf(db, member);
+  const people = () =>
+    db
+      .selectFrom("employees as e")
+      .leftJoin("members as m", "m.id", "e.memberId")
+      .leftJoin("departments as d", "d.id", "e.departmentId")
+      .where("e.companyId", "=", me.companyId)
+      .select(["e.id", "e.departmentId", "m.realName", "m.mobilePhone", "d.name as departmentName"]);
+  let q = people();
+  const pattern = likePattern(input.keyword);
+  if (pattern) q = q.where((eb) => eb.or([eb("m.realName", "like", pattern), eb("m.mobilePhone", "like", pattern)]));
+  // The rule is evaluated on the company's employees (a company is hundreds, not millions),
+  // so departments include their sub-departments exactly as mayBookFor says.
+  const everyone = await q.orderBy("m.realName", input.orderType).orderBy("e.id", input.orderType).execute();
+  const allowed = everyone.filter((e) => allows(e.id, e.departmentId));
+  const start = offsetOf(input);
+  const view = (e: (typeof everyone)[number]) => ({ employeeId: e.id, realName: e.realName, mobilePhone: e.mobilePhone, departmentName: e.departmentName, self: e.id === me.employee?.id });
+  // The booker themself whatever the page or keyword: forms start with them as the traveller.
+  const mine = me.employee ? await people().where("e.id", "=", me.employee.id).executeTakeFirst() : undefined;
+  return {
+    list: allowed.slice(start, start + input.pageSize).map(view),
+    self: mine ? view(mine) : null,
+    total: allowed.length,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
 }

@@ -9,15 +9,13 @@ import {
 } from "../../src/domain/forms/auth";
 import { zOptionalString, zText } from "../../src/domain/zod";
 import { hashPassword } from "../services/accounts/passwords";
-import { createSession, revokeMemberSessions, revokeSession } from "../services/accounts/sessions";
-import { isUniqueViolation } from "../db/unique";
+import { createSession, revokeSession } from "../services/accounts/sessions";
+import { registerMember, resetPassword, signInWithCode } from "../services/accounts/member-writes";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { accountOf, captchaNeeded, guardedCheck, signInKeys, verifyMemberPassword } from "../services/accounts/password-guard";
-import { giveBack } from "../services/accounts/throttle";
-import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
+import { verifySmsCode } from "../services/accounts/sms";
 import { checkCaptcha } from "../services/accounts/captcha";
 import { assertActive, loginReply, memberByAccount, memberByPhone, requireMemberByPhone } from "../services/accounts/members";
-import { isoAt } from "../services/clock";
 import { SMS_RATE_LIMIT, sendCodeReply, takeRegisterQuota } from "./sms";
 
 /** Per-IP backstop of the sign-in calls; the real limit is the per-account throttle. */
@@ -30,13 +28,6 @@ const accountLoginInput = accountLoginPayloadSchema
     accCode: zOptionalString(zText({ max: 16, error: ACCOUNT_MSG.captchaWrong }), ACCOUNT_MSG.captchaWrong),
   })
   .strict();
-
-/** Proving the phone also lifts the password limits of that account: it is the way back in. */
-async function clearPasswordLimits(db: Parameters<typeof giveBack>[0], memberId: number, address: string): Promise<void> {
-  const keys = signInKeys(accountOf(memberId, ""), address);
-  await giveBack(db, keys.pair);
-  await giveBack(db, keys.account);
-}
 
 export const authRoutes = [
   defineRoute({
@@ -91,11 +82,7 @@ export const authRoutes = [
       const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       assertActive(member);
-      const token = await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(trx, code.id);
-        await clearPasswordLimits(trx, member.id, req.ip);
-        return createSession(trx, member.id);
-      });
+      const token = await signInWithCode(ctx.db, member.id, code.id, req.ip);
       return loginReply(ctx.db, member.id, token);
     },
   }),
@@ -120,34 +107,8 @@ export const authRoutes = [
         referrerId = referrer.id;
       }
       const passwordHash = await hashPassword(input.loginPwd);
-      const time = isoAt();
-      try {
-        const { memberId, token } = await ctx.db.transaction().execute(async (trx) => {
-          await consumeSmsCode(trx, code.id);
-          const row = await trx
-            .insertInto("members")
-            .values({
-              memberType: "10",
-              memberLevel: 1,
-              status: 1,
-              mobilePhone: input.mobilePhone,
-              account: input.mobilePhone,
-              username: input.mobilePhone,
-              passwordHash,
-              referrerId,
-              createTime: time,
-              updateTime: time,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          return { memberId: row.id, token: await createSession(trx, row.id) };
-        });
-        return loginReply(ctx.db, memberId, token);
-      } catch (e) {
-        // Two registrations of one phone at once: the loser is told to log in.
-        if (isUniqueViolation(e)) throw accountError(ACCOUNT_RET.PHONE_REGISTERED, ACCOUNT_MSG.phoneRegistered);
-        throw e;
-      }
+      const { memberId, token } = await registerMember(ctx.db, { codeId: code.id, mobilePhone: input.mobilePhone, passwordHash, referrerId });
+      return loginReply(ctx.db, memberId, token);
     },
   }),
   defineRoute({
@@ -163,12 +124,7 @@ export const authRoutes = [
       const code = await verifySmsCode(ctx.db, input.mobilePhone, "reset", input.smsCode, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       const passwordHash = await hashPassword(input.pswd);
-      await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(trx, code.id);
-        await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", member.id).execute();
-        await revokeMemberSessions(trx, member.id);
-        await clearPasswordLimits(trx, member.id, req.ip);
-      });
+      await resetPassword(ctx.db, member.id, code.id, passwordHash, req.ip);
       return { mobilePhone: member.mobilePhone };
     },
   }),

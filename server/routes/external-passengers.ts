@@ -2,8 +2,8 @@
 // per company with the same certificate rules as frequent travellers. The company's main member
 // (70) and its employees (7_0) all see and keep the company's one list; nobody else's.
 import { say } from "../services/i18n/catalogue";
-import type { Kysely } from "kysely";
-import type { Database, Member } from "../db/schema";
+import type { Member } from "../db/schema";
+import type { AppContext } from "../services/context";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { companyCaller } from "../policy/company";
@@ -16,7 +16,7 @@ import { listTravellers, travellerListInput } from "../people/traveller-list";
 const ACCESS = "external-passengers";
 const TAGS = ["external-passengers"];
 
-async function ownerOf(db: Kysely<Database>, member: Member | null): Promise<Owner> {
+async function ownerOf(db: AppContext["db"], member: Member | null): Promise<Owner> {
   const { companyId } = await companyCaller(db, member!);
   return { kind: "company", id: companyId };
 }

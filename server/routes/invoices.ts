@@ -11,27 +11,14 @@
 // - /invoice/orders  {} → the member's orders that may be invoiced now (paid, not on a live request).
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../db/schema";
-import { toCount } from "../db";
 import { defineRoute } from "../services/http/route";
-import { offsetOf, pageInput, type Page } from "../services/http/paging";
-import { BizError, RET } from "../services/http/envelope";
-import { isoAt } from "../services/clock";
+import { pageInput, type Page } from "../services/http/paging";
 import { zInt } from "../../src/domain/zod";
-import {
-  INVOICEABLE_ORDER_STATUSES, INVOICE_PATHS, isInvoiceable, INVOICE_STATUSES, invoiceMove, invoiceRequestSchema,
-  type InvoiceAction, type InvoiceActor, type InvoiceDelivery, type InvoiceRequest, type InvoiceRow, type InvoiceStatus, type InvoiceableOrder,
-} from "../../src/domain/people/invoice";
-import { maskMobile } from "../../src/domain/people/certificates";
-import { assertOwned } from "../people/owned";
-import { isUniqueViolation } from "../db/unique";
+import { INVOICE_PATHS, INVOICE_STATUSES, invoiceRequestSchema, type InvoiceRow, type InvoiceableOrder } from "../../src/domain/people/invoice";
+import { invoicePage, invoiceableOrders, moveInvoice, requestInvoice } from "../people/invoices";
 
 const ACCESS = "invoices";
 const TAGS = ["invoices"];
-const TITLE_MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.useInvoiceTitle"), tooMany: "" };
-const ADDRESS_MESSAGES = { missing: say("routes.mailingAddressFound"), notYours: say("routes.useMailingAddress"), tooMany: "" };
-const ALREADY = (orderNo: string) => say("routes.invoiceHasAlreadyBeenRequested", { orderNo });
 
 const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceRequestNumber") }) }).strict();
 const pagingInput = z
@@ -40,102 +27,6 @@ const pagingInput = z
     status: z.enum(INVOICE_STATUSES, { error: say("routes.invalidInvoiceStatus") }).optional(),
   })
   .strict();
-
-type Db = Kysely<Database> | Transaction<Database>;
-const COLUMNS = ["id", "status", "amountFen", "titleType", "title", "taxNo", "delivery", "email", "mailTo", "orderNos", "remark", "createTime", "updateTime"] as const;
-type Stored = Pick<Selectable<Database["invoices"]>, (typeof COLUMNS)[number]>;
-
-const rowOf = (r: Stored): InvoiceRow => ({
-  ...r,
-  status: r.status as InvoiceStatus,
-  delivery: r.delivery as InvoiceDelivery,
-  orderNos: JSON.parse(r.orderNos) as string[],
-  // The receiver's mobile is personal data: lists show it masked.
-  mailTo: r.mailTo === null ? null : r.mailTo.replace(/\b1\d{10}\b/, (m) => maskMobile(m)),
-});
-
-async function detail(db: Db, id: number): Promise<InvoiceRow> {
-  return rowOf(await db.selectFrom("invoices").select([...COLUMNS]).where("id", "=", id).executeTakeFirstOrThrow());
-}
-
-/** The member's orders that may be invoiced: their own, paid, and on no live request. */
-function invoiceable(db: Db, memberId: number) {
-  return db
-    .selectFrom("orders")
-    .where("orders.memberId", "=", memberId)
-    .where((eb) =>
-      eb.or(
-        Object.entries(INVOICEABLE_ORDER_STATUSES).map(([product, statuses]) =>
-          eb.and([eb("orders.product", "=", product), eb("orders.status", "in", [...statuses])]),
-        ),
-      ),
-    )
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("invoice_orders").select("invoice_orders.orderId").whereRef("invoice_orders.orderId", "=", "orders.id"))));
-}
-
-async function request(db: Kysely<Database>, memberId: number, input: InvoiceRequest): Promise<InvoiceRow> {
-  try {
-    const id = await db.transaction().execute(async (trx) => {
-      await assertOwned(trx, "invoice_titles", memberId, input.titleId, TITLE_MESSAGES);
-      const title = await trx.selectFrom("invoice_titles").select(["titleType", "title", "taxNo"]).where("id", "=", input.titleId).executeTakeFirstOrThrow();
-      let mailTo: string | null = null;
-      if (input.delivery === "paper") {
-        await assertOwned(trx, "addresses", memberId, input.addressId!, ADDRESS_MESSAGES);
-        const a = await trx.selectFrom("addresses").selectAll().where("id", "=", input.addressId!).executeTakeFirstOrThrow();
-        mailTo = `${a.receiver} ${a.mobilePhone} ${a.provinceName}${a.cityName}${a.districtName}${a.detail}`;
-      }
-      const orders = await trx.selectFrom("orders").select(["id", "orderNo", "memberId", "product", "status", "totalFen"]).where("id", "in", input.orderIds).execute();
-      const linked = new Set((await trx.selectFrom("invoice_orders").select("orderId").where("orderId", "in", input.orderIds).execute()).map((r) => r.orderId));
-      for (const orderId of input.orderIds) {
-        const o = orders.find((x) => x.id === orderId);
-        if (!o) throw new BizError(RET.NOT_FOUND, say("flight.orderFound"));
-        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.requestInvoiceOrder"));
-        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, say("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
-        if (linked.has(o.id)) throw new BizError(RET.CONFLICT, ALREADY(o.orderNo));
-      }
-      const ordered = input.orderIds.map((oid) => orders.find((x) => x.id === oid)!);
-      const at = isoAt();
-      const invoiceId = (
-        await trx
-          .insertInto("invoices")
-          .values({
-            memberId, status: "applied", amountFen: ordered.reduce((sum, o) => sum + o.totalFen, 0),
-            titleId: input.titleId, titleType: title.titleType, title: title.title, taxNo: title.taxNo,
-            delivery: input.delivery, email: input.email ?? null, addressId: input.addressId ?? null, mailTo,
-            orderNos: JSON.stringify(ordered.map((o) => o.orderNo)), remark: input.remark ?? null, createTime: at, updateTime: at,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-      // The primary key on orderId settles a race with another request for the same order.
-      await trx.insertInto("invoice_orders").values(ordered.map((o) => ({ orderId: o.id, invoiceId }))).execute();
-      return invoiceId;
-    });
-    return detail(db, id);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, say("routes.invoiceHasAlreadyBeenRequested2"));
-    throw e;
-  }
-}
-
-/**
- * Applies one move of the state machine with a conditional update on the current status; zero
- * rows updated means someone else moved it first, and the move is refused. Withdrawing frees the
- * request's orders in the same transaction.
- */
-export async function moveInvoice(db: Kysely<Database>, id: number, action: InvoiceAction, by: InvoiceActor, memberId?: number): Promise<InvoiceRow> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("invoices").select(["id", "memberId", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!row) throw new BizError(RET.NOT_FOUND, say("routes.invoiceRequestFound"));
-    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.viewChangeInvoiceRequest"));
-    const move = invoiceMove(row.status, action, by);
-    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? say("routes.invoiceHasBeenIssuedWithdrawn") : say("routes.doneCurrentStatus"));
-    const done = await trx.updateTable("invoices").set({ status: move.to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", move.from).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("routes.invoiceRequestSStatusHas"));
-    if (move.to === "withdrawn") await trx.deleteFrom("invoice_orders").where("invoiceId", "=", id).execute();
-    return detail(trx, id);
-  });
-}
 
 export const invoiceRoutes = [
   defineRoute({
@@ -146,13 +37,7 @@ export const invoiceRoutes = [
     access: ACCESS,
     input: pagingInput,
     handler: async ({ input, member, ctx }): Promise<Page<InvoiceRow>> => {
-      let q = ctx.db.selectFrom("invoices").where("memberId", "=", member!.id);
-      if (input.status) q = q.where("status", "=", input.status);
-      const [rows, count] = await Promise.all([
-        q.select([...COLUMNS]).orderBy(input.orderBy ?? "createTime", input.orderType).orderBy("id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      return { list: rows.map(rowOf), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return invoicePage(ctx.db, member!.id, input);
     },
   }),
   defineRoute({
@@ -162,14 +47,7 @@ export const invoiceRoutes = [
     tags: TAGS,
     access: ACCESS,
     input: z.object({}).strict(),
-    handler: async ({ member, ctx }): Promise<{ list: InvoiceableOrder[] }> => ({
-      list: await invoiceable(ctx.db, member!.id)
-        .select(["orders.id", "orders.orderNo", "orders.title", "orders.depDate", "orders.status", "orders.totalFen", "orders.createTime"])
-        .orderBy("orders.createTime", "desc")
-        .orderBy("orders.id", "desc")
-        .limit(200)
-        .execute(),
-    }),
+    handler: async ({ member, ctx }): Promise<{ list: InvoiceableOrder[] }> => ({ list: await invoiceableOrders(ctx.db, member!.id) }),
   }),
   defineRoute({
     method: "POST",
@@ -178,7 +56,7 @@ export const invoiceRoutes = [
     tags: TAGS,
     access: ACCESS,
     input: invoiceRequestSchema,
-    handler: ({ input, member, ctx }) => request(ctx.db, member!.id, input),
+    handler: ({ input, member, ctx }) => requestInvoice(ctx.db, member!.id, input),
   }),
   defineRoute({
     method: "POST",

@@ -6,12 +6,11 @@ import { PROFILE_SCHEMAS } from "../../src/domain/profile";
 import { hashPassword, verifyPassword } from "../services/accounts/passwords";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { LOGIN_REFUSAL, accountOf, guardedCheck, signInKeys } from "../services/accounts/password-guard";
-import { consumeSmsCode, verifySmsCode } from "../services/accounts/sms";
+import { verifySmsCode } from "../services/accounts/sms";
 import { memberInfo, memberInfoEx } from "../services/accounts/member-view";
-import { revokeOtherSessions } from "../services/accounts/sessions";
+import { changePassword, setPayPassword, updateProfile } from "../services/accounts/member-writes";
 import { loadFile, savePhoto } from "../services/accounts/photos";
 import { withBytes } from "../services/http/reply-shape";
-import { isoAt } from "../services/clock";
 import { IN_YUAN } from "../../src/domain/money";
 
 const { changePasswordPayload, payPasswordPayload, memberUpdatePayload, photoUploadPayload } = PROFILE_SCHEMAS.zh;
@@ -66,10 +65,7 @@ export const memberRoutes = [
       });
       if (input.oldPswd === input.pswd) throw accountError(ACCOUNT_RET.SAME_PASSWORD, ACCOUNT_MSG.samePassword);
       const passwordHash = await hashPassword(input.pswd);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable("members").set({ passwordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
-        await revokeOtherSessions(trx, me.id, token);
-      });
+      await changePassword(ctx.db, me.id, passwordHash, token);
       return null;
     },
   }),
@@ -93,10 +89,7 @@ export const memberRoutes = [
       const me = member!;
       const code = await verifySmsCode(ctx.db, me.mobilePhone, "paypwd", input.smsCode, req.ip);
       const payPasswordHash = await hashPassword(input.payPswd);
-      await ctx.db.transaction().execute(async (trx) => {
-        await consumeSmsCode(trx, code.id);
-        await trx.updateTable("members").set({ payPasswordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
-      });
+      await setPayPassword(ctx.db, me.id, code.id, payPasswordHash);
       return { isSetup: true };
     },
   }),
@@ -116,9 +109,7 @@ export const memberRoutes = [
         ...(input.birthday !== undefined ? { birthday: input.birthday } : {}),
         ...(input.remark !== undefined ? { remark: input.remark === "" ? null : input.remark } : {}),
       };
-      await ctx.db.updateTable("members").set({ ...changes, updateTime: isoAt() }).where("id", "=", me.id).execute();
-      const updated = await ctx.db.selectFrom("members").selectAll().where("id", "=", me.id).executeTakeFirstOrThrow();
-      return memberInfo(ctx.db, updated);
+      return memberInfo(ctx.db, await updateProfile(ctx.db, me.id, changes));
     },
   }),
   defineRoute({

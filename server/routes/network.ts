@@ -3,27 +3,19 @@
 // A member's recommendations are the members registered with it as referrer (members.referrerId).
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database, Member } from "../db/schema";
-import { toCount } from "../db";
+import type { Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
-import { offsetOf, pageInput, type Page, likePattern } from "../services/http/paging";
+import { pageInput, type Page } from "../services/http/paging";
 import { BizError, RET } from "../services/http/envelope";
-import { isoAt } from "../services/clock";
 import { KEYWORD_MAX } from "../../src/domain/lists";
-import { BILL_PRODUCTS } from "../../src/domain/bills";
 import { zInt, zOptionalString } from "../../src/domain/zod";
-import { memberTypeKey } from "../../src/domain/member";
-import { maskMobile } from "../../src/domain/people/certificates";
-import {
-  SUBSIDIARIES_MAX, subsidiaryFormSchema, type RecommendInfo, type RecommendedRow, type SubordinateRow, type SubsidiaryForm, type SubsidiaryRow,
-} from "../../src/domain/people/network";
+import { subsidiaryFormSchema, type RecommendInfo, type RecommendedRow, type SubordinateRow, type SubsidiaryRow } from "../../src/domain/people/network";
 import { NETWORK_PATHS, referralPath } from "../../src/domain/people/network-paths";
-import { subordinatesOf } from "../people/network";
+import { recommendedCount, recommendedPage, subordinatePage } from "../people/network";
+import { ownSubsidiary, saveSubsidiary, setSubsidiaryStatus, subsidiaryPage } from "../people/subsidiaries";
 
 const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText"));
 const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidSubsidiaryNumber") }) }).strict();
-const SUB_MISSING = say("routes.subsidiaryFound");
 
 // ---- child companies ----
 
@@ -32,41 +24,6 @@ function companyIdOf(member: Member): number {
   // never turn company 0 into a query.
   if (!member.creditMemberId) throw new BizError(RET.NOT_FOUND, say("people.companyInformationWasFound"));
   return member.creditMemberId;
-}
-
-const SUB_COLUMNS = ["id", "name", "creditCode", "contactName", "contactMobile", "address", "status", "createTime", "updateTime"] as const;
-const subRow = (r: Omit<SubsidiaryRow, "status"> & { status: number }): SubsidiaryRow => ({ ...r, status: r.status ? 1 : 0 });
-
-/** A child company of the caller's company; another company's is "not found" (its ids are not the caller's to probe). */
-async function ownSubsidiary(db: Kysely<Database>, companyId: number, id: number): Promise<SubsidiaryRow> {
-  const row = await db.selectFrom("subsidiaries").select([...SUB_COLUMNS]).where("id", "=", id).where("companyId", "=", companyId).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, SUB_MISSING);
-  return subRow(row);
-}
-
-async function saveSubsidiary(db: Kysely<Database>, companyId: number, input: SubsidiaryForm): Promise<SubsidiaryRow> {
-  const at = isoAt();
-  const values = {
-    name: input.name, creditCode: input.creditCode, contactName: input.contactName, contactMobile: input.contactMobile,
-    address: input.address ?? null, status: input.status, updateTime: at,
-  };
-  const id = await db.transaction().execute(async (trx) => {
-    let same = trx.selectFrom("subsidiaries").select("id").where("companyId", "=", companyId).where("creditCode", "=", input.creditCode);
-    if (input.id !== undefined) same = same.where("id", "<>", input.id);
-    if (await same.executeTakeFirst()) {
-      const message = say("routes.subsidiaryWithUnifiedSocialCredit");
-      throw new BizError(RET.BAD_INPUT, message, { errors: { creditCode: message } });
-    }
-    if (input.id !== undefined) {
-      await ownSubsidiary(trx, companyId, input.id);
-      await trx.updateTable("subsidiaries").set(values).where("id", "=", input.id).where("companyId", "=", companyId).execute();
-      return input.id;
-    }
-    const n = await trx.selectFrom("subsidiaries").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-    if (toCount(n?.n) >= SUBSIDIARIES_MAX) throw new BizError(RET.CONFLICT, say("routes.mostSubsidiaries", { SUBSIDIARIES_MAX }));
-    return (await trx.insertInto("subsidiaries").values({ ...values, companyId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
-  });
-  return ownSubsidiary(db, companyId, id);
 }
 
 const subsidiaryList = z
@@ -79,19 +36,6 @@ const subsidiaryList = z
 
 // ---- recommended members and subordinates ----
 
-type MemberFacts = Pick<Member, "id" | "realName" | "mobilePhone" | "memberType" | "creditMemberId" | "creditEmployeeId" | "createTime">;
-const MEMBER_COLUMNS = ["members.id", "members.realName", "members.mobilePhone", "members.memberType", "members.creditMemberId", "members.creditEmployeeId", "members.createTime"] as const;
-const recommendedRow = (m: MemberFacts): RecommendedRow => ({
-  id: m.id, realName: m.realName, mobilePhone: maskMobile(m.mobilePhone), memberType: memberTypeKey(m), createTime: m.createTime,
-});
-
-const recommendedOf = (db: Kysely<Database>, memberId: number) => db.selectFrom("members").where("members.referrerId", "=", memberId);
-
-async function recommendedCount(db: Kysely<Database>, memberId: number): Promise<number> {
-  const row = await recommendedOf(db, memberId).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
-  return toCount(row?.n);
-}
-
 const recommendedList = z.object({ ...pageInput(["createTime"] as const) }).strict();
 
 const subordinateList = z
@@ -103,8 +47,6 @@ const subordinateList = z
   })
   .strict();
 
-const ORDER_COLUMNS = { createTime: "members.createTime", realName: "members.realName" } as const;
-
 export const networkRoutes = [
   defineRoute({
     method: "POST",
@@ -115,15 +57,7 @@ export const networkRoutes = [
     input: subsidiaryList,
     handler: async ({ input, member, ctx }): Promise<Page<SubsidiaryRow>> => {
       const companyId = companyIdOf(member!);
-      let q = ctx.db.selectFrom("subsidiaries").where("companyId", "=", companyId);
-      const pattern = likePattern(input.name);
-      if (pattern) q = q.where("name", "like", pattern);
-      if (input.status !== undefined) q = q.where("status", "=", input.status);
-      const [rows, count] = await Promise.all([
-        q.select([...SUB_COLUMNS]).orderBy(input.orderBy ?? "createTime", input.orderType).orderBy("id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      return { list: rows.map((r) => ({ ...subRow(r), contactMobile: maskMobile(r.contactMobile) })), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return subsidiaryPage(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -153,9 +87,7 @@ export const networkRoutes = [
     input: idInput.extend({ status: zInt({ min: 0, max: 1, error: say("people.statusOnly01") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
-      await ownSubsidiary(ctx.db, companyId, input.id);
-      await ctx.db.updateTable("subsidiaries").set({ status: input.status, updateTime: isoAt() }).where("id", "=", input.id).where("companyId", "=", companyId).execute();
-      return ownSubsidiary(ctx.db, companyId, input.id);
+      return setSubsidiaryStatus(ctx.db, companyId, input.id, input.status);
     },
   }),
   defineRoute({
@@ -180,12 +112,7 @@ export const networkRoutes = [
     access: "recommendations",
     input: recommendedList,
     handler: async ({ input, member, ctx }): Promise<Page<RecommendedRow>> => {
-      const q = recommendedOf(ctx.db, member!.id);
-      const [rows, total] = await Promise.all([
-        q.select([...MEMBER_COLUMNS]).orderBy("members.createTime", input.orderType).orderBy("members.id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
-        recommendedCount(ctx.db, member!.id),
-      ]);
-      return { list: rows.map(recommendedRow), total, pageNum: input.pageNum, pageSize: input.pageSize };
+      return recommendedPage(ctx.db, member!.id, input);
     },
   }),
   defineRoute({
@@ -205,41 +132,7 @@ export const networkRoutes = [
     access: "subordinates",
     input: subordinateList,
     handler: async ({ input, member, ctx }): Promise<Page<SubordinateRow>> => {
-      let q = subordinatesOf(ctx.db, member!);
-      const pattern = likePattern(input.keyword);
-      if (pattern) q = q.where((eb) => eb.or([eb("members.realName", "like", pattern), eb("members.mobilePhone", "like", pattern)]));
-      if (input.id !== undefined) q = q.where("members.id", "=", input.id);
-      const [rows, count] = await Promise.all([
-        q
-          .select([...MEMBER_COLUMNS, "members.status"])
-          // The orders of a trip a subordinate placed, and those an agent booked for it (its wallet
-          // recharges are not orders here): its own orders, plus those it travels on placed by
-          // someone else, each counted off an index of its own (an OR of the two read every order).
-          .select((eb) =>
-            eb(
-              eb.selectFrom("orders").select((o) => o.fn.countAll().as("n")).where("orders.product", "in", [...BILL_PRODUCTS]).whereRef("orders.memberId", "=", "members.id"),
-              "+",
-              eb
-                .selectFrom("orders")
-                .select((o) => o.fn.countAll().as("n"))
-                .where("orders.product", "in", [...BILL_PRODUCTS])
-                .whereRef("orders.travellerMemberId", "=", "members.id")
-                .whereRef("orders.memberId", "<>", "members.id"),
-            ).as("orderCount"),
-          )
-          .orderBy(ORDER_COLUMNS[input.orderBy ?? "createTime"], input.orderType)
-          .orderBy("members.id", input.orderType)
-          .limit(input.pageSize)
-          .offset(offsetOf(input))
-          .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      return {
-        list: rows.map((r) => ({ ...recommendedRow(r), status: r.status, orderCount: toCount(r.orderCount) })),
-        total: toCount(count?.n),
-        pageNum: input.pageNum,
-        pageSize: input.pageSize,
-      };
+      return subordinatePage(ctx.db, member!, input);
     },
   }),
 ];

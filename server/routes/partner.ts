@@ -6,12 +6,11 @@ import { z } from "zod";
 import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
-import { createSession } from "../services/accounts/sessions";
-import { isUniqueViolation } from "../db/unique";
+import { partnerByAppId, partnerMember, signInBySign } from "../services/accounts/partner-entry";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { loginReply } from "../services/accounts/members";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/accounts/partner-sign";
-import { isoAt, now } from "../services/clock";
+import { now } from "../services/clock";
 import { partnerRoleFor, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
 import { brandFor, phoneLabels, withDeployment } from "../../src/access/brand";
 
@@ -28,9 +27,6 @@ const entryInput = z
     access_type: zText({ max: 40, label: "access_type" }).optional(),
   })
   .strict();
-
-// Used signs are kept well past the longest time a sign stays acceptable (age + skew).
-const USED_SIGN_KEEP_MS = 2 * (SIGN_MAX_AGE_MS + SIGN_MAX_SKEW_MS);
 
 function siteWithPermissions(thirdName: string) {
   const site = siteConfigFor(thirdName);
@@ -51,7 +47,7 @@ export const partnerRoutes = [
       const stamp = input.signTimestamp ?? (typeof raw.timestamp === "string" || typeof raw.timestamp === "number" ? String(raw.timestamp) : "");
       if (!/^\d{13}$/.test(stamp)) throw new BizError(RET.BAD_INPUT, TIMESTAMP_MSG, { errors: { signTimestamp: TIMESTAMP_MSG } });
 
-      const partner = await ctx.db.selectFrom("partners").selectAll().where("appId", "=", input.appId).executeTakeFirst();
+      const partner = await partnerByAppId(ctx.db, input.appId);
       if (!partner) throw accountError(ACCOUNT_RET.PARTNER_UNKNOWN, ACCOUNT_MSG.partnerUnknown);
       if (!signMatches(partnerSign(partner.secret, partner.appId, stamp), input.sign)) {
         throw accountError(ACCOUNT_RET.SIGN_INVALID, ACCOUNT_MSG.signInvalid);
@@ -62,26 +58,12 @@ export const partnerRoutes = [
       if (-age > SIGN_MAX_SKEW_MS) throw accountError(ACCOUNT_RET.SIGN_FUTURE, ACCOUNT_MSG.signFuture);
 
       const member = partner.memberId
-        ? await ctx.db.selectFrom("members").selectAll().where("id", "=", partner.memberId).executeTakeFirst()
+        ? await partnerMember(ctx.db, partner.memberId)
         : undefined;
       if (!member || member.status !== 1) throw accountError(ACCOUNT_RET.PARTNER_NO_MEMBER, ACCOUNT_MSG.partnerNoMember);
 
       const sign = input.sign.toLowerCase();
-      let token: string;
-      try {
-        token = await ctx.db.transaction().execute(async (trx) => {
-          const adb = trx;
-          await adb.deleteFrom("used_signs").where("createTime", "<", isoAt(t - USED_SIGN_KEEP_MS)).execute();
-          const used = await adb.selectFrom("used_signs").select("id").where("appId", "=", partner.appId).where("sign", "=", sign).executeTakeFirst();
-          if (used) throw accountError(ACCOUNT_RET.SIGN_REPLAYED, ACCOUNT_MSG.signReplayed);
-          // The unique index makes a concurrent replay fail here; the session rolls back with it.
-          await adb.insertInto("used_signs").values({ appId: partner.appId, sign, createTime: isoAt(t) }).execute();
-          return createSession(trx, member.id);
-        });
-      } catch (e) {
-        if (isUniqueViolation(e)) throw accountError(ACCOUNT_RET.SIGN_REPLAYED, ACCOUNT_MSG.signReplayed);
-        throw e;
-      }
+      const token = await signInBySign(ctx.db, partner.appId, sign, member.id, t);
       const site = siteWithPermissions(partner.name);
       return { ...(await loginReply(ctx.db, member.id, token)), homeRoute: site?.homeRoute ?? "/", siteConfig: site };
     },

@@ -4,8 +4,8 @@
 // of these paths; the rest follows the ReportDetailed page's own type names.
 // The enterprise workbench reads its spend figures here too (/member/center/companyspend).
 import { say } from "../services/i18n/catalogue";
-import type { Kysely } from "kysely";
-import type { Database, Member } from "../db/schema";
+import type { Member } from "../db/schema";
+import type { AppContext } from "../services/context";
 import { defineRoute } from "../services/http/route";
 import { defineExport } from "../exports/tasks";
 import { label } from "../../src/domain/codes";
@@ -69,7 +69,7 @@ const exportRow = (r: ReportRow): ExportRow => ({
   selfPayFen: r.selfPayFen,
 });
 
-async function reportFor(db: Kysely<Database>, member: Member, type: ReportType, input: ReportExportInput) {
+async function reportFor(db: AppContext["db"], member: Member, type: ReportType, input: ReportExportInput) {
   const { dimension: _dimension, ...range } = input;
   return companyReport(db, await reportScope(db, member, type, range));
 }

@@ -7,26 +7,22 @@ import { say } from "../services/i18n/catalogue";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database, Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
 import {
   SETTLEMENT_PATHS as P, disputeInput, operatorAnswerInput, operatorCreditLimitInput, operatorGenerateInput, settingsInput, settlementSettingsInput, statementIdInput, statementListFilters,
-  type StatementDetail,
 } from "../../src/domain/settlement/schemas";
-import { canConfirm, statementActions, type StatementAction, type StatementStatus } from "../../src/domain/settlement/states";
 import { auditMoney } from "../audit/money";
-import { companyById, companyOfMember, isCompanyAdmin, memberName, type CompanyRef } from "../settlement/company";
-import { confirmersOf, saveSettings, settingsView } from "../settlement/settings";
+import { companyById, companyOfMember, memberName } from "../settlement/company";
+import { saveSettings, settingsView } from "../settlement/settings";
+import { mayConfirm, ownCompany, statementDetail, visibleStatement } from "../settlement/caller";
 import { grantCreditLimit } from "../settlement/credit";
 import {
-  OPERATOR_ACTOR, STATEMENT_MISSING, answerLine, disputeLine, generateNow, lineById, moveStatement, settleStatement, statementById, statementParts, statementRows,
+  OPERATOR_ACTOR, answerLine, disputeLine, generateNow, lineById, moveStatement, settleStatement, statementRows,
 } from "../settlement/statements";
 
 const tags = ["settlement"];
-const NO_COMPANY = say("people.companyInformationWasFound");
 
 /** Outside production a fixed demo key works, so tests and the demo can play the operator. */
 export const DEMO_OPERATOR_KEY = "demo-settlement-operator-key-not-for-production";
@@ -41,39 +37,6 @@ const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 function assertOperator(req: FastifyRequest, key: string | null): void {
   const given = req.headers["x-operator-key"];
   if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, say("routes.operatorKeyCheckFailed"));
-}
-
-async function ownCompany(db: Kysely<Database>, member: Member, companyId?: number): Promise<CompanyRef> {
-  const company = await companyOfMember(db, member);
-  if (!company || (companyId !== undefined && companyId !== company.id)) throw new BizError(RET.NOT_FOUND, NO_COMPANY);
-  return company;
-}
-
-/** The administrator always; employees only when the settings name them. */
-async function mayConfirm(db: Kysely<Database>, member: Member, company: CompanyRef): Promise<boolean> {
-  if (isCompanyAdmin(member, company)) return true;
-  return (await confirmersOf(db, company.id)).includes(member.id);
-}
-
-/** A statement of the caller's company that the caller may see; anything else is "not found". */
-async function visibleStatement(db: Kysely<Database>, member: Member, id: number) {
-  const company = await companyOfMember(db, member);
-  const s = await statementById(db, id);
-  if (!company || !s || s.companyId !== company.id || !(await mayConfirm(db, member, company))) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
-  return { company, statement: s };
-}
-
-async function detailOf(db: Kysely<Database>, id: number, by: "company" | "operator"): Promise<StatementDetail> {
-  const s = await statementById(db, id);
-  if (!s) throw new BizError(RET.NOT_FOUND, STATEMENT_MISSING);
-  const company = await companyById(db, s.companyId);
-  const parts = await statementParts(db, id);
-  const actions: StatementAction[] = statementActions(s.status, by).filter((a) => a !== "confirm" || canConfirm(s.status, parts.lines.map((l) => l.disputeStatus)));
-  return {
-    id: s.id, statementNo: s.statementNo, periodStart: s.periodStart, periodEnd: s.periodEnd, status: s.status as StatementStatus, lineCount: s.lineCount,
-    amountFen: s.amountFen, serviceFeeFen: s.serviceFeeFen, adjustmentFen: s.adjustmentFen, totalFen: s.totalFen, createTime: s.createTime,
-    companyName: company?.name ?? "", openDisputes: parts.openDisputes, lines: parts.lines, departments: parts.departments, events: parts.events, actions,
-  };
 }
 
 const listInput = z.object({ ...pageInput(["periodEnd", "createTime"] as const), ...statementListFilters }).strict();
@@ -121,7 +84,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: statementIdInput,
       handler: async ({ input, member, ctx }) => {
         await visibleStatement(ctx.db, member!, input.id);
-        return detailOf(ctx.db, input.id, "company");
+        return statementDetail(ctx.db, input.id, "company");
       },
     }),
     defineRoute({
@@ -136,7 +99,7 @@ export function settlementRoutes(operatorKey: string | null) {
         if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
         await visibleStatement(ctx.db, member!, line.statementId);
         await disputeLine(ctx.db, input.lineId, input.reason, { memberId: member!.id, name: memberName(member!) });
-        return detailOf(ctx.db, line.statementId, "company");
+        return statementDetail(ctx.db, line.statementId, "company");
       },
     }),
     defineRoute({
@@ -149,7 +112,7 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, member, ctx }) => {
         await visibleStatement(ctx.db, member!, input.id);
         await moveStatement(ctx.db, input.id, "confirm", { memberId: member!.id, name: memberName(member!) });
-        return detailOf(ctx.db, input.id, "company");
+        return statementDetail(ctx.db, input.id, "company");
       },
     }),
     // ---- the operator ----
@@ -162,7 +125,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: operatorGenerateInput,
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
-        return detailOf(ctx.db, await generateNow(ctx.db, input.companyId), "operator");
+        return statementDetail(ctx.db, await generateNow(ctx.db, input.companyId), "operator");
       },
     }),
     defineRoute({
@@ -174,7 +137,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
-        return detailOf(ctx.db, input.id, "operator");
+        return statementDetail(ctx.db, input.id, "operator");
       },
     }),
     defineRoute({
@@ -187,7 +150,7 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         await moveStatement(ctx.db, input.id, "send", OPERATOR_ACTOR);
-        return detailOf(ctx.db, input.id, "operator");
+        return statementDetail(ctx.db, input.id, "operator");
       },
     }),
     defineRoute({
@@ -202,7 +165,7 @@ export function settlementRoutes(operatorKey: string | null) {
         const line = await lineById(ctx.db, input.lineId);
         if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
-        return detailOf(ctx.db, line.statementId, "operator");
+        return statementDetail(ctx.db, line.statementId, "operator");
       },
     }),
     defineRoute({
@@ -244,7 +207,7 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         await settleStatement(ctx.db, input.id);
-        return detailOf(ctx.db, input.id, "operator");
+        return statementDetail(ctx.db, input.id, "operator");
       },
     }),
   ];

@@ -5,21 +5,16 @@
 // server masked except in an employee's detail (the edit form).
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
 import { defineRoute } from "../services/http/route";
-import { BizError, RET } from "../services/http/envelope";
-import { toCount } from "../db";
 import { zInt, zText } from "../../src/domain/zod";
 import { IMPORT_FILE_MAX } from "../../src/domain/people/import";
 import {
-  DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, rolledUpCounts, type TripLevelOption,
+  EMPLOYEE_PATHS as P, departmentFormSchema, departmentUpdateSchema, employeeFormSchema, employeeUpdateSchema, type TripLevelOption,
 } from "../../src/domain/people/employee";
-import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
-import { uniquely } from "../db/unique";
 import {
-  companyIdOf, deleteEmployee, employeeDetail, saveEmployee, setEmployeeStatus,
+  companyIdOf, deleteEmployee, employeeDetail, saveEmployee, setEmployeeStatus, tripLevelOptions,
 } from "../people/employees";
+import { addDepartment, deleteDepartment, departmentList, updateDepartment } from "../people/departments";
 import { checkEmployeeFile, employeeTemplateXlsx, importEmployeeFile } from "../people/employee-import";
 import { employeeListInput, listEmployees } from "../people/employee-list";
 
@@ -30,14 +25,6 @@ const departmentIdInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: say(
 const fileInput = z
   .object({ file: zText({ max: IMPORT_FILE_MAX, label: say("routes.file"), typeError: say("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
   .strict();
-const DEPARTMENT_MISSING = say("reports.departmentFound");
-
-async function ownDepartment(db: Kysely<Database>, companyId: number, id: number) {
-  const row = await db.selectFrom("departments").select(["id", "companyId", "parentId", "name"]).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new BizError(RET.NOT_FOUND, DEPARTMENT_MISSING);
-  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, say("policy.viewChangeAnotherCompanyS"));
-  return row;
-}
 
 const TAGS = ["staff"];
 
@@ -101,43 +88,9 @@ const EMPLOYEE_ROUTES = [
     access: "staff",
     input: z.object({}).strict(),
     handler: async ({ member, ctx }): Promise<TripLevelOption[]> =>
-      ctx.db
-        .selectFrom("trip_levels")
-        .select(["id", "name", "approveFlag", "feeFlag", "changeApprove", "overproof", "overApprove"])
-        .where("companyId", "=", companyIdOf(member!))
-        .orderBy("id")
-        .execute(),
+      tripLevelOptions(ctx.db, companyIdOf(member!)),
   }),
 ];
-
-const sameName = () => new BizError(RET.BAD_INPUT, say("routes.departmentWithNameAlreadyExists"), { errors: { name: say("routes.departmentWithNameAlreadyExists") } });
-
-/** The parent a department may hang under: the company's own, not itself or below it, within the depth. */
-async function checkParent(db: Kysely<Database>, companyId: number, parentId: number | null, selfId?: number): Promise<void> {
-  if (parentId === null) return;
-  const rows = await db.selectFrom("departments").select(["id", "parentId"]).where("companyId", "=", companyId).execute();
-  const byId = new Map(rows.map((r) => [r.id, r.parentId]));
-  if (!byId.has(parentId)) throw new BizError(RET.BAD_INPUT, say("routes.parentDepartmentDoesExist"), { errors: { parentId: say("routes.parentDepartmentDoesExist") } });
-  let depth = 1;
-  for (let at: number | null | undefined = parentId; at !== null && at !== undefined; at = byId.get(at)) {
-    if (at === selfId) throw new BizError(RET.BAD_INPUT, say("routes.departmentMoveUnderItselfIts"), { errors: { parentId: say("routes.departmentMoveUnderItselfIts") } });
-    depth++;
-  }
-  // The moved department's own subtree counts too.
-  let below = 0;
-  if (selfId !== undefined) {
-    const level = (id: number, d: number): number => Math.max(d, ...rows.filter((r) => r.parentId === id).map((r) => level(r.id, d + 1)));
-    below = level(selfId, 0);
-  }
-  if (depth + below > DEPARTMENT_DEPTH_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }), { errors: { parentId: say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }) } });
-}
-
-async function assertNameFree(db: Kysely<Database>, companyId: number, parentId: number | null, name: string, selfId?: number) {
-  let q = db.selectFrom("departments").select("id").where("companyId", "=", companyId).where("name", "=", name);
-  q = parentId === null ? q.where("parentId", "is", null) : q.where("parentId", "=", parentId);
-  if (selfId !== undefined) q = q.where("id", "!=", selfId);
-  if (await q.executeTakeFirst()) throw sameName();
-}
 
 const DEPARTMENT_ROUTES = [
   defineRoute({
@@ -149,19 +102,7 @@ const DEPARTMENT_ROUTES = [
     input: departmentFormSchema,
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
-      return ctx.db.transaction().execute(async (trx) => {
-        await checkParent(trx as unknown as Kysely<Database>, companyId, input.parentId);
-        await assertNameFree(trx as unknown as Kysely<Database>, companyId, input.parentId, input.name);
-        const n = await trx.selectFrom("departments").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-        if (toCount(n?.n) >= DEPARTMENTS_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentsPerCompany", { DEPARTMENTS_MAX }));
-        const last = await trx.selectFrom("departments").select((eb) => eb.fn.max("sort").as("s")).where("companyId", "=", companyId).executeTakeFirst();
-        const row = await trx
-          .insertInto("departments")
-          .values({ companyId, parentId: input.parentId, name: input.name, sort: Number(last?.s ?? -1) + 1 })
-          .returning(["id", "parentId", "name", "sort"])
-          .executeTakeFirstOrThrow();
-        return row;
-      });
+      return addDepartment(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -173,14 +114,7 @@ const DEPARTMENT_ROUTES = [
     input: departmentUpdateSchema,
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
-      return ctx.db.transaction().execute(async (trx) => {
-        const db = trx as unknown as Kysely<Database>;
-        await ownDepartment(db, companyId, input.id);
-        await checkParent(db, companyId, input.parentId, input.id);
-        await assertNameFree(db, companyId, input.parentId, input.name, input.id);
-        await uniquely(() => trx.updateTable("departments").set({ name: input.name, parentId: input.parentId }).where("id", "=", input.id).where("companyId", "=", companyId).execute(), sameName);
-        return trx.selectFrom("departments").select(["id", "parentId", "name", "sort"]).where("id", "=", input.id).executeTakeFirstOrThrow();
-      });
+      return updateDepartment(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -192,15 +126,7 @@ const DEPARTMENT_ROUTES = [
     input: departmentIdInput,
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
-      await ctx.db.transaction().execute(async (trx) => {
-        const db = trx as unknown as Kysely<Database>;
-        const d = await ownDepartment(db, companyId, input.id);
-        const staff = await trx.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("departmentId", "=", input.id).executeTakeFirst();
-        if (toCount(staff?.n) > 0) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasEmployeesMove", { name: d.name, staff: toCount(staff?.n) }));
-        const child = await trx.selectFrom("departments").select("id").where("parentId", "=", input.id).executeTakeFirst();
-        if (child) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasSubDepartments", { name: d.name }));
-        await trx.deleteFrom("departments").where("id", "=", input.id).where("companyId", "=", companyId).execute();
-      });
+      await deleteDepartment(ctx.db, companyId, input.id);
       return null;
     },
   }),
@@ -257,32 +183,7 @@ export const staffRoutes = [
     input: z.object({}).strict(),
     handler: async ({ member, ctx }) => {
       const companyId = companyIdOf(member!);
-      const [perDept, loose] = await Promise.all([
-        ctx.db
-          .selectFrom("departments as d")
-          .leftJoin("employees as e", (j) => j.onRef("e.departmentId", "=", "d.id").onRef("e.companyId", "=", "d.companyId"))
-          .select(["d.id", "d.parentId", "d.name", "d.sort", (eb) => eb.fn.count("e.id").as("n")])
-          .where("d.companyId", "=", companyId)
-          .groupBy(["d.id", "d.parentId", "d.name", "d.sort"])
-          .orderBy("d.sort")
-          .orderBy("d.id")
-          .execute(),
-        ctx.db
-          .selectFrom("employees")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("companyId", "=", companyId)
-          .where("departmentId", "is", null)
-          .executeTakeFirst(),
-      ]);
-      // One grouped count of the staff directly in each department, rolled up the tree in memory:
-      // a department's head count includes everyone in the departments below it.
-      const direct = new Map(perDept.map((d) => [d.id, toCount(d.n)]));
-      const total = rolledUpCounts(perDept, direct);
-      const list = perDept.map((d) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, employeeCount: total.get(d.id) ?? 0, directCount: direct.get(d.id) ?? 0 }));
-      // Employees without a department are filterable too (departmentId 0), as in the statistics.
-      const unassigned = toCount(loose?.n);
-      if (unassigned > 0) list.push({ id: 0, parentId: null, name: UNASSIGNED_DEPARTMENT, sort: Number.MAX_SAFE_INTEGER, employeeCount: unassigned, directCount: unassigned });
-      return list;
+      return departmentList(ctx.db, companyId);
     },
   }),
   ...EMPLOYEE_ROUTES,

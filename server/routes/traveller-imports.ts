@@ -3,8 +3,8 @@
 // travellers are the caller's own; external travellers the caller's company's.
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database, Member } from "../db/schema";
+import type { Member } from "../db/schema";
+import type { AppContext } from "../services/context";
 import { defineRoute } from "../services/http/route";
 import { companyCaller } from "../policy/company";
 import { zText } from "../../src/domain/zod";
@@ -24,7 +24,7 @@ interface ImportKind {
   what: string;
   fileName: string;
   schema: z.ZodType;
-  ownerOf: (db: Kysely<Database>, member: Member) => Promise<Owner>;
+  ownerOf: (db: AppContext["db"], member: Member) => Promise<Owner>;
 }
 
 function importRoutes(k: ImportKind) {

@@ -217,7 +217,7 @@ describe("sessions and lists", () => {
   });
 
   it("keeps the stored total equal to a recount after bulk writes", async () => {
-    const { rebuildEventTotals } = await import("../../server/routes/events");
+    const { rebuildEventTotals } = await import("../../server/events/exception-events");
     const m = await h.db.db.selectFrom("members").select("id").where("mobilePhone", "=", "13800000030").executeTakeFirstOrThrow();
     const t = await createSession(h.db.db, m.id);
     await post(h.app, "/event/send", { token: t, api: "/one", type: "API_CALL_EXCEPTION" });

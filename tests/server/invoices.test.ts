@@ -8,7 +8,7 @@ import type { Harness } from "./harness";
 import { day, NOW, startTravel, stopTravel } from "./inventory-helpers";
 import { call, freshClient, login, givePayPassword, PAY_PASSWORD_MD5 } from "./account-helpers";
 import { setClock } from "../../server/services/clock";
-import { moveInvoice } from "../../server/routes/invoices";
+import { moveInvoice } from "../../server/people/invoices";
 import { FLIGHT_ORDER_PATHS as P } from "../../src/domain/orders/flight-types";
 import { BUSINESS_TYPE, PAY_PATHS as PAY, requestVerify } from "../../src/domain/payments";
 import { INVOICE_PATHS as I } from "../../src/domain/people/invoice";

@@ -4,24 +4,22 @@
 // approval engine.
 import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import { defineRoute, validate } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
-import { isoAt, now } from "../../services/clock";
-import { toCount } from "../../db";
+import { pageInput, type Page } from "../../services/http/paging";
+import { now } from "../../services/clock";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zInt, zOptionalString } from "../../../src/domain/zod";
 import { APPROVAL_STATUSES } from "../../../src/domain/approval";
-import { TRIP_SCOPES, applicationSaveSchema, chinaDate, type ApplicationForm } from "../../../src/domain/policy";
-import { companyCaller, type CompanyCaller, OTHER_COMPANY } from "../../policy/company";
+import { TRIP_SCOPES, applicationSaveSchema, chinaDate } from "../../../src/domain/policy";
+import { companyCaller } from "../../policy/company";
 import { travellerFor } from "../../policy/replace-booker";
 import { replaceBookingFields } from "../../../src/domain/orders/business-booking";
 import { memberTypeKey } from "../../../src/domain/member";
-import { APPLICATION_MISSING, applicationView, approvalOfApplication, loadApplication, resolveTravellers, tripTitle } from "../../policy/applications";
-import { applyTransition, createDraftApproval } from "../../approvals/engine";
-import { approvalView, inboxRows } from "../../approvals/views";
+import { applicationView, resolveTravellers } from "../../policy/applications";
+import {
+  applicationDetail, applicationPage, caller, deleteDraftApplication, moveApplication, ownApplication, saveApplication, usableApplications,
+} from "../../policy/trip-applications";
 
 const ACCESS = "travel-applications";
 const TAGS = ["travel-applications"];
@@ -30,49 +28,6 @@ const DATE = z.string({ error: say("policy.datesAreWrittenYyyyMm") }).max(10, sa
 
 /** The schema's shape for the OpenAPI document; requests are checked against today's date. */
 const SAVE_SHAPE = applicationSaveSchema("2000-01-01");
-
-async function caller(db: Kysely<Database>, member: Parameters<typeof companyCaller>[1]): Promise<CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> }> {
-  const me = await companyCaller(db, member);
-  if (!me.employee) throw new BizError(RET.FORBIDDEN, say("policy.onlyCompanyEmployeesRequestTrips"));
-  return me as CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
-}
-
-/** The caller's own application: another company's is 403, a colleague's is 403 too. */
-async function ownApplication(db: Kysely<Database>, me: CompanyCaller, id: number) {
-  const row = await loadApplication(db, id);
-  if (!row) throw new BizError(RET.NOT_FOUND, APPLICATION_MISSING);
-  if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, say("policy.onlyViewHandleOwnTrip"));
-  return row;
-}
-
-async function detail(db: Kysely<Database>, id: number, viewerMemberId: number) {
-  const row = (await loadApplication(db, id))!;
-  const approval = await approvalOfApplication(db, id);
-  return { ...applicationView(row), approval: await approvalView(db, approval, viewerMemberId) };
-}
-
-async function writeTravellers(trx: Kysely<Database>, applicationId: number, employeeIds: number[]) {
-  await trx.deleteFrom("trip_application_travellers").where("tripApplicationId", "=", applicationId).execute();
-  if (employeeIds.length) await trx.insertInto("trip_application_travellers").values(employeeIds.map((employeeId) => ({ tripApplicationId: applicationId, employeeId }))).execute();
-}
-
-function columns(form: ApplicationForm, travellers: unknown) {
-  return {
-    purpose: form.purpose,
-    scope: form.scope,
-    startDate: form.startDate,
-    endDate: form.endDate,
-    fromCity: form.fromCity,
-    toCities: JSON.stringify(form.toCities),
-    travellers: JSON.stringify(travellers),
-    modes: JSON.stringify(form.modes),
-    budgetFen: form.budgetFen,
-    remark: form.remark ?? null,
-  };
-}
-
-const ORDER = { createTime: "t.createTime", startDate: "t.startDate", updateTime: "a.updateTime" } as const;
 
 const listInput = z
   .object({
@@ -95,35 +50,7 @@ export const applicationRoutes = [
     input: listInput,
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
-      let q = ctx.db
-        .selectFrom("trip_applications as t")
-        .innerJoin("approvals as a", (j) => j.onRef("a.subjectId", "=", "t.id").on("a.subjectType", "=", "trip"))
-        .where("t.companyId", "=", me.companyId)
-        .where("t.applicantMemberId", "=", me.member.id);
-      const pattern = likePattern(input.keyword);
-      if (pattern) q = q.where((eb) => eb.or([eb("t.purpose", "like", pattern), eb("t.noteNo", "like", pattern), eb("t.fromCity", "like", pattern), eb("t.toCities", "like", pattern)]));
-      if (input.status) q = q.where("a.status", "=", input.status);
-      if (input.scope) q = q.where("t.scope", "=", input.scope);
-      if (input.startDateStart) q = q.where("t.startDate", ">=", input.startDateStart);
-      if (input.startDateEnd) q = q.where("t.startDate", "<=", input.startDateEnd);
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll("t")
-          .select(["a.id as approvalId"])
-          .orderBy(ORDER[input.orderBy ?? "createTime"], input.orderType)
-          .orderBy("t.id", input.orderType)
-          .limit(input.pageSize)
-          .offset(offsetOf(input))
-          .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      const approvals = rows.length ? await ctx.db.selectFrom("approvals").selectAll().where("id", "in", rows.map((r) => r.approvalId)).execute() : [];
-      const progress = await inboxRows(ctx.db, approvals);
-      const list = rows.map((r) => {
-        const a = progress.find((p) => p.id === r.approvalId)!;
-        return { ...applicationView(r), approval: a };
-      });
-      return { list, total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return applicationPage(ctx.db, me, input);
     },
   }),
   defineRoute({
@@ -138,45 +65,8 @@ export const applicationRoutes = [
       const input = validate(applicationSaveSchema(chinaDate(now())), shaped);
       const travellers = await resolveTravellers(ctx.db, me.companyId, input);
       if (input.id !== undefined) await ownApplication(ctx.db, me, input.id);
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const at = isoAt();
-        let appId = input.id;
-        if (appId !== undefined) {
-          // Only a draft may change; the conditional update also holds its row against a submit.
-          const draft = await trx
-            .updateTable("approvals")
-            .set({ title: tripTitle(input), amountFen: input.budgetFen, updateTime: at })
-            .where("subjectType", "=", "trip")
-            .where("subjectId", "=", appId)
-            .where("status", "=", "draft")
-            .executeTakeFirst();
-          if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.requestHasBeenSubmittedNo"));
-          await trx.updateTable("trip_applications").set({ ...columns(input, travellers), updateTime: at }).where("id", "=", appId).execute();
-        } else {
-          const created = await trx
-            .insertInto("trip_applications")
-            .values({
-              ...columns(input, travellers), companyId: me.companyId, noteNo: `tmp-${crypto.randomUUID()}`, applicantMemberId: me.member.id,
-              applicantEmployeeId: me.employee.id, createTime: at, updateTime: at,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          appId = created.id;
-          // The number people quote: SQ, the China date, the id.
-          await trx.updateTable("trip_applications").set({ noteNo: `SQ${chinaDate(now()).replace(/-/g, "")}${String(appId).padStart(6, "0")}` }).where("id", "=", appId).execute();
-          await createDraftApproval(trx, {
-            companyId: me.companyId, subjectType: "trip", subjectId: appId, applicantMemberId: me.member.id, applicantName: me.name,
-            title: tripTitle(input), amountFen: input.budgetFen, withinStandard: false,
-          });
-        }
-        await writeTravellers(trx, appId, input.travellerEmployeeIds);
-        if (input.submit) {
-          const approval = await approvalOfApplication(trx, appId);
-          await applyTransition(trx, { approvalId: approval.id, action: "submit", actor: { memberId: me.member.id, name: me.name } });
-        }
-        return appId;
-      });
-      return detail(ctx.db, id, me.member.id);
+      const id = await saveApplication(ctx.db, me, input, travellers);
+      return applicationDetail(ctx.db, id, me.member.id);
     },
   }),
   defineRoute({
@@ -190,11 +80,8 @@ export const applicationRoutes = [
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
       if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, say("policy.departureDateHasPassedChange"), { errors: { startDate: say("policy.departureDateHasPassedChange") } });
-      await ctx.db.transaction().execute(async (trx) => {
-        const approval = await approvalOfApplication(trx, row.id);
-        await applyTransition(trx, { approvalId: approval.id, action: "submit", actor: { memberId: me.member.id, name: me.name } });
-      });
-      return detail(ctx.db, row.id, me.member.id);
+      await moveApplication(ctx.db, me, row.id, "submit");
+      return applicationDetail(ctx.db, row.id, me.member.id);
     },
   }),
   defineRoute({
@@ -207,11 +94,8 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        const approval = await approvalOfApplication(trx, row.id);
-        await applyTransition(trx, { approvalId: approval.id, action: "withdraw", actor: { memberId: me.member.id, name: me.name }, comment: input.comment ?? null });
-      });
-      return detail(ctx.db, row.id, me.member.id);
+      await moveApplication(ctx.db, me, row.id, "withdraw", input.comment ?? null);
+      return applicationDetail(ctx.db, row.id, me.member.id);
     },
   }),
   defineRoute({
@@ -224,11 +108,7 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      await ctx.db.transaction().execute(async (trx) => {
-        const gone = await trx.deleteFrom("approvals").where("subjectType", "=", "trip").where("subjectId", "=", row.id).where("status", "=", "draft").executeTakeFirst();
-        if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.submittedRequestDeletedRequestUnder"));
-        await trx.deleteFrom("trip_applications").where("id", "=", row.id).execute();
-      });
+      await deleteDraftApplication(ctx.db, row.id);
       return { id: row.id };
     },
   }),
@@ -242,7 +122,7 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      return detail(ctx.db, row.id, me.member.id);
+      return applicationDetail(ctx.db, row.id, me.member.id);
     },
   }),
   defineRoute({
@@ -260,27 +140,7 @@ export const applicationRoutes = [
       if (memberTypeKey(traveller) !== "7_0" || !traveller.creditEmployeeId) return empty;
       const me = await companyCaller(ctx.db, traveller);
       if (!me.employee) return empty;
-      const employeeId = me.employee.id;
-      const q = ctx.db
-        .selectFrom("trip_applications as t")
-        .innerJoin("approvals as a", (j) => j.onRef("a.subjectId", "=", "t.id").on("a.subjectType", "=", "trip"))
-        .where("t.companyId", "=", me.companyId)
-        .where("a.status", "=", "approved")
-        .where("t.endDate", ">=", chinaDate(now()))
-        // The traveller's own applications and those they travel on, each read off its index; an
-        // OR of the two would read every trip application of every company.
-        .where("t.id", "in", (eb) =>
-          eb
-            .selectFrom("trip_applications as own")
-            .select("own.id")
-            .where("own.applicantMemberId", "=", traveller.id)
-            .unionAll(eb.selectFrom("trip_application_travellers as x").select("x.tripApplicationId as id").where("x.employeeId", "=", employeeId)),
-        );
-      const [rows, count] = await Promise.all([
-        q.selectAll("t").orderBy("t.startDate", input.orderType === "desc" && input.orderBy ? "desc" : "asc").orderBy("t.id").limit(input.pageSize).offset(offsetOf(input)).execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      return { list: rows.map(applicationView), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return usableApplications(ctx.db, me, me.employee.id, traveller, input);
     },
   }),
 ];

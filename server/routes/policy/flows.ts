@@ -4,77 +4,16 @@
 // could never open their approval inbox.
 import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
-import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
-import { isoAt } from "../../services/clock";
-import { toCount } from "../../db";
+import { pageInput, type Page } from "../../services/http/paging";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zBool, zInt, zOptionalString } from "../../../src/domain/zod";
-import { FLOW_COVERS, FLOW_COVER_LABELS, flowFormSchema, type FlowCover, type FlowLevel, type TimeoutAction } from "../../../src/domain/policy";
-import { assertCompanyIds, companyCaller, ownRow } from "../../policy/company";
-import { readJson } from "../../policy/json";
-import { uniquely } from "../../db/unique";
+import { FLOW_COVERS, flowFormSchema } from "../../../src/domain/policy";
+import { companyCaller } from "../../policy/company";
+import { deleteFlow, flowDetail, flowPage, saveFlow, type FlowRow } from "../../policy/flows";
 
 const ACCESS = "approval-flows";
 const TAGS = ["approval-flows"];
-const MISSING = say("policy.approvalFlowFound");
-const APPROVER_LABELS = { departmentHead: say("policy.departmentHead"), admin: say("policy.companyAdministrator") } as const;
-
-
-export interface FlowRow {
-  id: number;
-  name: string;
-  covers: FlowCover;
-  coversLabel: string;
-  allEmployees: boolean;
-  departments: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  levels: (FlowLevel & { approverNames: string[] })[];
-  onTimeout: TimeoutAction;
-  enabled: boolean;
-  createTime: string;
-  updateTime: string;
-}
-
-type StoredFlow = { id: number; name: string; covers: string; allEmployees: number; departmentIds: string; employeeIds: string; levels: string; onTimeout: string; enabled: number; createTime: string; updateTime: string };
-
-/** Flows with the names of the departments, employees and approvers they mention. */
-async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow[]): Promise<FlowRow[]> {
-  const [departments, employees] = await Promise.all([
-    db.selectFrom("departments").select(["id", "name"]).where("companyId", "=", companyId).execute(),
-    db
-      .selectFrom("employees as e")
-      .leftJoin("members as m", "m.id", "e.memberId")
-      .select(["e.id", "m.realName", "m.mobilePhone"])
-      .where("e.companyId", "=", companyId)
-      .execute(),
-  ]);
-  const deptName = new Map(departments.map((d) => [d.id, d.name]));
-  const empName = new Map(employees.map((e) => [e.id, e.realName ?? e.mobilePhone ?? say("policy.employee", { id: e.id })]));
-  return flows.map((f) => {
-    const levels = readJson<FlowLevel[]>(f.levels, []);
-    return {
-      id: f.id,
-      name: f.name,
-      covers: f.covers as FlowCover,
-      coversLabel: FLOW_COVER_LABELS[f.covers as FlowCover],
-      allEmployees: Boolean(f.allEmployees),
-      departments: readJson<number[]>(f.departmentIds, []).map((id) => ({ id, name: deptName.get(id) ?? say("policy.deletedDepartment") })),
-      employees: readJson<number[]>(f.employeeIds, []).map((id) => ({ id, name: empName.get(id) ?? say("policy.formerEmployee") })),
-      levels: levels.map((l) => ({
-        ...l,
-        approverNames: l.approvers.map((a) => (a.type === "employee" ? (empName.get(a.employeeId) ?? say("policy.formerEmployee")) : APPROVER_LABELS[a.type])),
-      })),
-      onTimeout: f.onTimeout as TimeoutAction,
-      enabled: Boolean(f.enabled),
-      createTime: f.createTime,
-      updateTime: f.updateTime,
-    };
-  });
-}
 
 const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalFlowNumber") }) }).strict();
 
@@ -97,18 +36,7 @@ export const flowRoutes = [
     input: listInput,
     handler: async ({ input, member, ctx }): Promise<Page<FlowRow>> => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      let q = ctx.db.selectFrom("approval_flows").where("companyId", "=", companyId);
-      const pattern = likePattern(input.keyword);
-      if (pattern) q = q.where("name", "like", pattern);
-      // A flow for both kinds also answers a filter for either.
-      if (input.covers) q = q.where("covers", "in", input.covers === "both" ? ["both"] : [input.covers, "both"]);
-      if (input.enabled !== undefined) q = q.where("enabled", "=", input.enabled ? 1 : 0);
-      const column = input.orderBy ?? "createTime";
-      const [rows, count] = await Promise.all([
-        q.selectAll().orderBy(column, input.orderType).orderBy("id", input.orderType).limit(input.pageSize).offset(offsetOf(input)).execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      return { list: await rowsOf(ctx.db, companyId, rows), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return flowPage(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -120,8 +48,7 @@ export const flowRoutes = [
     input: idInput,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      const row = ownRow(await ctx.db.selectFrom("approval_flows").selectAll().where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
-      return (await rowsOf(ctx.db, companyId, [row]))[0];
+      return flowDetail(ctx.db, companyId, input.id);
     },
   }),
   defineRoute({
@@ -133,56 +60,7 @@ export const flowRoutes = [
     input: flowFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, say("policy.invalidDepartments"));
-      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, say("policy.invalidEmployees"));
-      const approverIds = [...new Set(input.levels.flatMap((l) => l.approvers.flatMap((a) => (a.type === "employee" ? [a.employeeId] : []))))];
-      if (approverIds.length) {
-        const auditors = await ctx.db
-          .selectFrom("employees as e")
-          .leftJoin("members as m", "m.id", "e.memberId")
-          .select(["e.id", "e.canAudit", "e.memberId", "m.realName"])
-          .where("e.id", "in", approverIds)
-          .where("e.companyId", "=", companyId)
-          .execute();
-        for (const id of approverIds) {
-          const e = auditors.find((a) => a.id === id);
-          if (!e) throw new BizError(RET.BAD_INPUT, say("policy.invalidApprover"), { errors: { levels: say("policy.invalidApprover") } });
-          if (!e.canAudit || e.memberId === null) {
-            const msg = say("policy.hasNoApprovalRightApprover", { realName: e.realName ?? "该员工" });
-            throw new BizError(RET.BAD_INPUT, msg, { errors: { levels: msg } });
-          }
-        }
-      }
-      const values = {
-        name: input.name,
-        covers: input.covers,
-        allEmployees: input.allEmployees ? 1 : 0,
-        departmentIds: JSON.stringify(input.allEmployees ? [] : input.departmentIds),
-        employeeIds: JSON.stringify(input.allEmployees ? [] : input.employeeIds),
-        levels: JSON.stringify(input.levels),
-        onTimeout: input.onTimeout,
-        enabled: input.enabled ? 1 : 0,
-        updateTime: isoAt(),
-      };
-      const clash = await ctx.db
-        .selectFrom("approval_flows")
-        .select("id")
-        .where("companyId", "=", companyId)
-        .where("name", "=", input.name)
-        .$if(input.id !== undefined, (qb) => qb.where("id", "<>", input.id!))
-        .executeTakeFirst();
-      const sameName = () => new BizError(RET.BAD_INPUT, say("policy.approvalFlowWithNameAlready"), { errors: { name: say("policy.approvalFlowWithNameAlready") } });
-      if (clash) throw sameName();
-      let id = input.id;
-      if (id !== undefined) {
-        ownRow(await ctx.db.selectFrom("approval_flows").select(["id", "companyId"]).where("id", "=", id).executeTakeFirst(), companyId, MISSING);
-        const flowId = id;
-        await uniquely(() => ctx.db.updateTable("approval_flows").set(values).where("id", "=", flowId).where("companyId", "=", companyId).execute(), sameName);
-      } else {
-        id = (await uniquely(() => ctx.db.insertInto("approval_flows").values({ ...values, companyId, createTime: values.updateTime }).returning("id").executeTakeFirstOrThrow(), sameName)).id;
-      }
-      const row = await ctx.db.selectFrom("approval_flows").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      return (await rowsOf(ctx.db, companyId, [row]))[0];
+      return saveFlow(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -194,8 +72,7 @@ export const flowRoutes = [
     input: idInput,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      ownRow(await ctx.db.selectFrom("approval_flows").select(["id", "companyId"]).where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
-      await ctx.db.deleteFrom("approval_flows").where("id", "=", input.id).where("companyId", "=", companyId).execute();
+      await deleteFlow(ctx.db, companyId, input.id);
       return { id: input.id };
     },
   }),

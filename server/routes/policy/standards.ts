@@ -2,38 +2,19 @@
 // the hotel city tiers the nightly caps refer to. The company's main member (70) only.
 import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
-import { offsetOf, pageInput, type Page, likePattern } from "../../services/http/paging";
-import { isoAt } from "../../services/clock";
-import { toCount } from "../../db";
+import { pageInput, type Page } from "../../services/http/paging";
 import { KEYWORD_MAX } from "../../../src/domain/lists";
 import { zInt, zOptionalString } from "../../../src/domain/zod";
-import { DEFAULT_STANDARD, cityTiersSchema, overActionOf, overFlagsOf, standardFormSchema, summarizeStandard, LISTED_TIERS, type OverAction, type TravelStandard } from "../../../src/domain/policy";
-import { companyCaller, ownRow } from "../../policy/company";
-import { readJson } from "../../policy/json";
+import { cityTiersSchema, standardFormSchema, LISTED_TIERS } from "../../../src/domain/policy";
+import { companyCaller } from "../../policy/company";
 import { loadCityTiers, saveSetting } from "../../policy/settings";
+import { deleteStandard, saveStandard, standardPage, standardRowOfLevel, tripLevelList, type StandardRow } from "../../policy/standard-settings";
 import { citiesByCode } from "../../policy/cities";
 
 const ACCESS = "travel-standards";
 const TAGS = ["travel-standards"];
-const LEVEL_MISSING = say("policy.travelLevelFound");
-
-export interface StandardRow {
-  id: number | null;
-  tripLevelId: number;
-  tripLevelName: string;
-  configured: boolean;
-  overAction: OverAction;
-  employeeCount: number;
-  standard: TravelStandard;
-  summary: ReturnType<typeof summarizeStandard>;
-  updateTime: string | null;
-}
-
-const ORDER = { tripLevelName: "t.name", updateTime: "s.updateTime" } as const;
 
 const listInput = z
   .object({
@@ -45,53 +26,6 @@ const listInput = z
 
 const levelInput = z.object({ tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.chooseTravelLevel") }) }).strict();
 
-function levelsQuery(db: Kysely<Database>, companyId: number) {
-  return db
-    .selectFrom("trip_levels as t")
-    .leftJoin("travel_standards as s", "s.tripLevelId", "t.id")
-    .where("t.companyId", "=", companyId);
-}
-
-type LevelJoin = { id: number; name: string; overproof: number; overApprove: number; standardId: number | null; rules: string | null; updateTime: string | null };
-
-/** How many employees each trip level has. */
-export async function employeesPerLevel(db: Kysely<Database>, levelIds: number[]): Promise<Map<number, number>> {
-  if (!levelIds.length) return new Map();
-  const rows = await db
-    .selectFrom("employees")
-    .select(["tripLevelId", (eb) => eb.fn.countAll().as("n")])
-    .where("tripLevelId", "in", levelIds)
-    .groupBy("tripLevelId")
-    .execute();
-  return new Map(rows.map((r) => [r.tripLevelId!, toCount(r.n)]));
-}
-
-function toRow(r: LevelJoin, counts: Map<number, number>): StandardRow {
-  const standard = readJson<TravelStandard>(r.rules, DEFAULT_STANDARD);
-  const overAction = overActionOf(r);
-  return {
-    id: r.standardId,
-    tripLevelId: r.id,
-    tripLevelName: r.name,
-    configured: r.standardId !== null,
-    overAction,
-    employeeCount: counts.get(r.id) ?? 0,
-    standard,
-    summary: summarizeStandard(standard, overAction, null),
-    updateTime: r.updateTime,
-  };
-}
-
-export async function standardRowOfLevel(db: Kysely<Database>, companyId: number, tripLevelId: number): Promise<StandardRow> {
-  const row = await db
-    .selectFrom("trip_levels as t")
-    .leftJoin("travel_standards as s", "s.tripLevelId", "t.id")
-    .select(["t.id", "t.companyId", "t.name", "t.overproof", "t.overApprove", "s.id as standardId", "s.rules", "s.updateTime"])
-    .where("t.id", "=", tripLevelId)
-    .executeTakeFirst();
-  return toRow(ownRow(row, companyId, LEVEL_MISSING), await employeesPerLevel(db, [tripLevelId]));
-}
-
 export const standardRoutes = [
   defineRoute({
     method: "POST",
@@ -102,14 +36,7 @@ export const standardRoutes = [
     input: z.object({}).strict(),
     handler: async ({ member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      const rows = await ctx.db
-        .selectFrom("trip_levels as t")
-        .select(["t.id", "t.name", "t.approveFlag", "t.feeFlag", "t.changeApprove", "t.overproof", "t.overApprove"])
-        .where("t.companyId", "=", companyId)
-        .orderBy("t.id")
-        .execute();
-      const counts = await employeesPerLevel(ctx.db, rows.map((r) => r.id));
-      return rows.map((r) => ({ ...r, employeeCount: counts.get(r.id) ?? 0, overAction: overActionOf(r) }));
+      return tripLevelList(ctx.db, companyId);
     },
   }),
   defineRoute({
@@ -121,24 +48,7 @@ export const standardRoutes = [
     input: listInput,
     handler: async ({ input, member, ctx }): Promise<Page<StandardRow>> => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      let q = levelsQuery(ctx.db, companyId);
-      const pattern = likePattern(input.keyword);
-      if (pattern) q = q.where("t.name", "like", pattern);
-      if (input.configured !== undefined) q = q.where("s.id", input.configured === "1" ? "is not" : "is", null);
-      const dir = input.orderType;
-      const [rows, count] = await Promise.all([
-        q
-          .select(["t.id", "t.name", "t.overproof", "t.overApprove", "s.id as standardId", "s.rules", "s.updateTime"])
-          // Without a chosen order the levels come as the company created them.
-          .$if(input.orderBy !== undefined, (qb) => qb.orderBy(ORDER[input.orderBy!], (ob) => (dir === "asc" ? ob.asc() : ob.desc()).nullsLast()))
-          .orderBy("t.id", input.orderBy === undefined ? "asc" : dir)
-          .limit(input.pageSize)
-          .offset(offsetOf(input))
-          .execute(),
-        q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-      ]);
-      const counts = await employeesPerLevel(ctx.db, rows.map((r) => r.id));
-      return { list: rows.map((r) => toRow(r, counts)), total: toCount(count?.n), pageNum: input.pageNum, pageSize: input.pageSize };
+      return standardPage(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -162,20 +72,7 @@ export const standardRoutes = [
     input: standardFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      const { tripLevelId, overAction, ...rules } = input;
-      await ctx.db.transaction().execute(async (trx) => {
-        ownRow(await trx.selectFrom("trip_levels").select(["id", "companyId"]).where("id", "=", tripLevelId).executeTakeFirst(), companyId, LEVEL_MISSING);
-        const text = JSON.stringify(rules);
-        const at = isoAt();
-        await trx
-          .insertInto("travel_standards")
-          .values({ companyId, tripLevelId, rules: text, createTime: at, updateTime: at })
-          .onConflict((oc) => oc.column("tripLevelId").doUpdateSet({ rules: text, updateTime: at }))
-          .execute();
-        // The trip level's flags are where the over-standard action lives (they also decide menus).
-        await trx.updateTable("trip_levels").set(overFlagsOf(overAction)).where("id", "=", tripLevelId).execute();
-      });
-      return standardRowOfLevel(ctx.db, companyId, tripLevelId);
+      return saveStandard(ctx.db, companyId, input);
     },
   }),
   defineRoute({
@@ -187,9 +84,7 @@ export const standardRoutes = [
     input: levelInput,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      const row = await ctx.db.selectFrom("travel_standards").select(["id", "companyId"]).where("tripLevelId", "=", input.tripLevelId).executeTakeFirst();
-      ownRow(row, companyId, say("policy.travelLevelHasNoTravel"));
-      await ctx.db.deleteFrom("travel_standards").where("id", "=", row!.id).where("companyId", "=", companyId).execute();
+      await deleteStandard(ctx.db, companyId, input.tripLevelId);
       return { tripLevelId: input.tripLevelId };
     },
   }),
