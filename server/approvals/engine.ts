@@ -4,6 +4,7 @@
 // concurrent decisions cannot both succeed; zero rows updated means refused, nothing written.
 // Timed steps (level deadlines, fare expiry) are scheduled as durable jobs in the same transaction.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely, Selectable } from "kysely";
 import type { ApprovalsTable, Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -22,7 +23,7 @@ export type ApprovalRow = Selectable<ApprovalsTable>;
 export const LEVEL_TIMEOUT_JOB = "approval.level-timeout";
 export const FARE_EXPIRY_JOB = "approval.fare-expiry";
 export const SYSTEM_NAME = say("approvals.system");
-export const NOT_FOUND = say("approvals.approvalFound");
+export const NOT_FOUND = said("approvals.approvalFound");
 
 export interface NewApproval {
   companyId: number;

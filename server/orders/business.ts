@@ -6,6 +6,7 @@
 // limits; trains: seat classes; hotels: the nightly cap of the city's tier); the same facts answer
 // the order page's check before booking and decide inside the booking's transaction.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -19,7 +20,7 @@ import { readJson } from "../policy/json";
 import { routeFor } from "../approvals/resolve";
 import { applyTransition, createDraftApproval } from "../approvals/engine";
 
-export const BUSINESS_MEMBERS_ONLY = say("orders.onlyCompanyMembersBookBusiness");
+export const BUSINESS_MEMBERS_ONLY = said("orders.onlyCompanyMembersBookBusiness");
 export const APPLICATION_REQUIRED = say("orders.chooseApprovedTripRequest");
 
 /** Only a company's main member (70) and its employees (7_0) book on business. */
@@ -213,7 +214,7 @@ export async function decideBusiness(
   const p = await policy();
   if (input.applyId !== undefined) await checkApplication(db, p.companyId, traveller, input.applyId, offer.date, offer.dateLabel);
   else if (p.applicationRequired) throw badInput("applyId", APPLICATION_REQUIRED);
-  if (p.refuse) throw new DomainError("forbidden", say("orders.exceedsTravelPolicyBookedBusiness", { chosen: offer.chosen, text: p.verdict.reasons.map((r) => r.text).join("；") }));
+  if (p.refuse) throw new DomainError("forbidden", said("orders.exceedsTravelPolicyBookedBusiness", { chosen: offer.chosen, text: p.verdict.reasons.map((r) => r.text).join("；") }));
   if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", say("orders.chooseReasonFromList"));
   if (p.needReason && input.overReason === undefined) throw badInput("overReason", reasonRequired(offer.chosen));
   return {

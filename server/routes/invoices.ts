@@ -10,6 +10,7 @@
 //                    it stays listed as withdrawn and its orders may be invoiced again.
 // - /invoice/orders  {} → the member's orders that may be invoiced now (paid, not on a live request).
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema";
@@ -31,13 +32,13 @@ const ACCESS = "invoices";
 const TAGS = ["invoices"];
 const TITLE_MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.useInvoiceTitle"), tooMany: "" };
 const ADDRESS_MESSAGES = { missing: say("routes.mailingAddressFound"), notYours: say("routes.useMailingAddress"), tooMany: "" };
-const ALREADY = (orderNo: string) => say("routes.invoiceHasAlreadyBeenRequested", { orderNo });
+const ALREADY = (orderNo: string) => said("routes.invoiceHasAlreadyBeenRequested", { orderNo });
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceRequestNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidInvoiceRequestNumber") }) }).strict();
 const pagingInput = z
   .object({
     ...pageInput(["createTime", "amountFen"] as const),
-    status: z.enum(INVOICE_STATUSES, { error: say("routes.invalidInvoiceStatus") }).optional(),
+    status: z.enum(INVOICE_STATUSES, { error: saidLazy("routes.invalidInvoiceStatus") }).optional(),
   })
   .strict();
 
@@ -88,9 +89,9 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
       const linked = new Set((await trx.selectFrom("invoice_orders").select("orderId").where("orderId", "in", input.orderIds).execute()).map((r) => r.orderId));
       for (const orderId of input.orderIds) {
         const o = orders.find((x) => x.id === orderId);
-        if (!o) throw new BizError(RET.NOT_FOUND, say("flight.orderFound"));
-        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.requestInvoiceOrder"));
-        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, say("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
+        if (!o) throw new BizError(RET.NOT_FOUND, said("flight.orderFound"));
+        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, said("routes.requestInvoiceOrder"));
+        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, said("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
         if (linked.has(o.id)) throw new BizError(RET.CONFLICT, ALREADY(o.orderNo));
       }
       const ordered = input.orderIds.map((oid) => orders.find((x) => x.id === oid)!);
@@ -113,7 +114,7 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
     });
     return detail(db, id);
   } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, say("routes.invoiceHasAlreadyBeenRequested2"));
+    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, said("routes.invoiceHasAlreadyBeenRequested2"));
     throw e;
   }
 }
@@ -126,12 +127,12 @@ async function request(db: Kysely<Database>, memberId: number, input: InvoiceReq
 export async function moveInvoice(db: Kysely<Database>, id: number, action: InvoiceAction, by: InvoiceActor, memberId?: number): Promise<InvoiceRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("invoices").select(["id", "memberId", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!row) throw new BizError(RET.NOT_FOUND, say("routes.invoiceRequestFound"));
-    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.viewChangeInvoiceRequest"));
+    if (!row) throw new BizError(RET.NOT_FOUND, said("routes.invoiceRequestFound"));
+    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, said("routes.viewChangeInvoiceRequest"));
     const move = invoiceMove(row.status, action, by);
-    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? say("routes.invoiceHasBeenIssuedWithdrawn") : say("routes.doneCurrentStatus"));
+    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? said("routes.invoiceHasBeenIssuedWithdrawn") : said("routes.doneCurrentStatus"));
     const done = await trx.updateTable("invoices").set({ status: move.to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", move.from).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("routes.invoiceRequestSStatusHas"));
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, said("routes.invoiceRequestSStatusHas"));
     if (move.to === "withdrawn") await trx.deleteFrom("invoice_orders").where("invoiceId", "=", id).execute();
     return detail(trx, id);
   });

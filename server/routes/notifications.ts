@@ -9,12 +9,13 @@ import { offsetOf, pageInput, type Page } from "../services/http/paging";
 import { BizError, RET } from "../services/http/envelope";
 import { isoAt } from "../services/clock";
 import { zInt } from "../../src/domain/zod";
+import { said, saidLazy } from "../services/i18n/text";
 import { NOTICE_PATHS, noticeFilterShape, type NoticeKind, type NoticeRow, type NoticeSubject } from "../../src/domain/notifications";
 
 const TAGS = ["notifications"];
-const NOT_FOUND = "未找到该消息";
+const NOT_FOUND = said("notifications.noticeFound");
 const listInput = z.object({ ...pageInput(["createTime"] as const), ...noticeFilterShape }).strict();
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "消息编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("notifications.invalidNoticeId") }) }).strict();
 
 const readJson = (text: string): Record<string, unknown> => {
   try {

@@ -4,6 +4,7 @@
 // member.creditMemberId, and every query carries it. Phones and certificate numbers leave the
 // server masked except in an employee's detail (the edit form).
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -25,17 +26,17 @@ import { employeeListInput, listEmployees } from "../people/employee-list";
 
 
 const ID_MAX = 2_147_483_647;
-const idInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: say("routes.invalidEmployeeNumber") }) }).strict();
-const departmentIdInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: say("routes.invalidDepartmentNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: saidLazy("routes.invalidEmployeeNumber") }) }).strict();
+const departmentIdInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: saidLazy("routes.invalidDepartmentNumber") }) }).strict();
 const fileInput = z
-  .object({ file: zText({ max: IMPORT_FILE_MAX, label: say("routes.file"), typeError: say("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
+  .object({ file: zText({ max: IMPORT_FILE_MAX, label: saidLazy("routes.file"), typeError: saidLazy("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
   .strict();
-const DEPARTMENT_MISSING = say("reports.departmentFound");
+const DEPARTMENT_MISSING = said("reports.departmentFound");
 
 async function ownDepartment(db: Kysely<Database>, companyId: number, id: number) {
   const row = await db.selectFrom("departments").select(["id", "companyId", "parentId", "name"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new BizError(RET.NOT_FOUND, DEPARTMENT_MISSING);
-  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, say("policy.viewChangeAnotherCompanyS"));
+  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, said("policy.viewChangeAnotherCompanyS"));
   return row;
 }
 
@@ -78,7 +79,7 @@ const EMPLOYEE_ROUTES = [
     summary: "启用或停用员工（status 1 启用：开通或恢复其登录；0 停用：其登录停用并退出所有会话）",
     tags: TAGS,
     access: "staff",
-    input: z.object({ id: idInput.shape.id, status: z.enum(["0", "1"], { error: say("people.statusOnly01") }) }).strict(),
+    input: z.object({ id: idInput.shape.id, status: z.enum(["0", "1"], { error: saidLazy("people.statusOnly01") }) }).strict(),
     handler: async ({ input, member, ctx }) => setEmployeeStatus(ctx.db, companyIdOf(member!), input.id, Number(input.status)),
   }),
   defineRoute({
@@ -110,17 +111,17 @@ const EMPLOYEE_ROUTES = [
   }),
 ];
 
-const sameName = () => new BizError(RET.BAD_INPUT, say("routes.departmentWithNameAlreadyExists"), { errors: { name: say("routes.departmentWithNameAlreadyExists") } });
+const sameName = () => new BizError(RET.BAD_INPUT, said("routes.departmentWithNameAlreadyExists"), { errors: { name: said("routes.departmentWithNameAlreadyExists") } });
 
 /** The parent a department may hang under: the company's own, not itself or below it, within the depth. */
 async function checkParent(db: Kysely<Database>, companyId: number, parentId: number | null, selfId?: number): Promise<void> {
   if (parentId === null) return;
   const rows = await db.selectFrom("departments").select(["id", "parentId"]).where("companyId", "=", companyId).execute();
   const byId = new Map(rows.map((r) => [r.id, r.parentId]));
-  if (!byId.has(parentId)) throw new BizError(RET.BAD_INPUT, say("routes.parentDepartmentDoesExist"), { errors: { parentId: say("routes.parentDepartmentDoesExist") } });
+  if (!byId.has(parentId)) throw new BizError(RET.BAD_INPUT, said("routes.parentDepartmentDoesExist"), { errors: { parentId: said("routes.parentDepartmentDoesExist") } });
   let depth = 1;
   for (let at: number | null | undefined = parentId; at !== null && at !== undefined; at = byId.get(at)) {
-    if (at === selfId) throw new BizError(RET.BAD_INPUT, say("routes.departmentMoveUnderItselfIts"), { errors: { parentId: say("routes.departmentMoveUnderItselfIts") } });
+    if (at === selfId) throw new BizError(RET.BAD_INPUT, said("routes.departmentMoveUnderItselfIts"), { errors: { parentId: said("routes.departmentMoveUnderItselfIts") } });
     depth++;
   }
   // The moved department's own subtree counts too.
@@ -129,7 +130,7 @@ async function checkParent(db: Kysely<Database>, companyId: number, parentId: nu
     const level = (id: number, d: number): number => Math.max(d, ...rows.filter((r) => r.parentId === id).map((r) => level(r.id, d + 1)));
     below = level(selfId, 0);
   }
-  if (depth + below > DEPARTMENT_DEPTH_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }), { errors: { parentId: say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }) } });
+  if (depth + below > DEPARTMENT_DEPTH_MAX) throw new BizError(RET.BAD_INPUT, said("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }), { errors: { parentId: said("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }) } });
 }
 
 async function assertNameFree(db: Kysely<Database>, companyId: number, parentId: number | null, name: string, selfId?: number) {
@@ -153,7 +154,7 @@ const DEPARTMENT_ROUTES = [
         await checkParent(trx as unknown as Kysely<Database>, companyId, input.parentId);
         await assertNameFree(trx as unknown as Kysely<Database>, companyId, input.parentId, input.name);
         const n = await trx.selectFrom("departments").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-        if (toCount(n?.n) >= DEPARTMENTS_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentsPerCompany", { DEPARTMENTS_MAX }));
+        if (toCount(n?.n) >= DEPARTMENTS_MAX) throw new BizError(RET.BAD_INPUT, said("routes.mostDepartmentsPerCompany", { DEPARTMENTS_MAX }));
         const last = await trx.selectFrom("departments").select((eb) => eb.fn.max("sort").as("s")).where("companyId", "=", companyId).executeTakeFirst();
         const row = await trx
           .insertInto("departments")
@@ -196,9 +197,9 @@ const DEPARTMENT_ROUTES = [
         const db = trx as unknown as Kysely<Database>;
         const d = await ownDepartment(db, companyId, input.id);
         const staff = await trx.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("departmentId", "=", input.id).executeTakeFirst();
-        if (toCount(staff?.n) > 0) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasEmployeesMove", { name: d.name, staff: toCount(staff?.n) }));
+        if (toCount(staff?.n) > 0) throw new BizError(RET.BAD_INPUT, said("routes.departmentStillHasEmployeesMove", { name: d.name, staff: toCount(staff?.n) }));
         const child = await trx.selectFrom("departments").select("id").where("parentId", "=", input.id).executeTakeFirst();
-        if (child) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasSubDepartments", { name: d.name }));
+        if (child) throw new BizError(RET.BAD_INPUT, said("routes.departmentStillHasSubDepartments", { name: d.name }));
         await trx.deleteFrom("departments").where("id", "=", input.id).where("companyId", "=", companyId).execute();
       });
       return null;

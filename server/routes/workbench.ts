@@ -1,7 +1,7 @@
 // The workbenches' key facts: the caller's wallet (/account/AppAccount)
 // and the company overview (/member/center/companystatistics). Everything is read from the
 // database per call; nothing here is cached or estimated.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import { defineRoute } from "../services/http/route";
@@ -93,7 +93,7 @@ export async function accountSummary(db: Kysely<Database>, member: Member) {
 
 export async function companyStatistics(db: Kysely<Database>, member: Member) {
   const company = await companyOf(db, member);
-  if (!company) throw new BizError(RET.NOT_FOUND, say("people.companyInformationWasFound"));
+  if (!company) throw new BizError(RET.NOT_FOUND, said("people.companyInformationWasFound"));
   const count = (table: "employees" | "departments" | "trip_levels") =>
     db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", company.id).executeTakeFirst();
   const [employees, departments, tripLevels, auditors, perDept, unassigned] = await Promise.all([

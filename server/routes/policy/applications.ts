@@ -3,6 +3,7 @@
 // picks an approved application when booking on business. Every state change goes through the
 // approval engine.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -25,15 +26,15 @@ import { approvalView, inboxRows } from "../../approvals/views";
 
 const ACCESS = "travel-applications";
 const TAGS = ["travel-applications"];
-const idField = zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTripRequestNumber") });
-const DATE = z.string({ error: say("policy.datesAreWrittenYyyyMm") }).max(10, say("policy.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}$/, say("policy.datesAreWrittenYyyyMm"));
+const idField = zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidTripRequestNumber") });
+const DATE = z.string({ error: saidLazy("policy.datesAreWrittenYyyyMm") }).max(10, say("policy.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}$/, say("policy.datesAreWrittenYyyyMm"));
 
 /** The schema's shape for the OpenAPI document; requests are checked against today's date. */
 const SAVE_SHAPE = applicationSaveSchema("2000-01-01");
 
 async function caller(db: Kysely<Database>, member: Parameters<typeof companyCaller>[1]): Promise<CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> }> {
   const me = await companyCaller(db, member);
-  if (!me.employee) throw new BizError(RET.FORBIDDEN, say("policy.onlyCompanyEmployeesRequestTrips"));
+  if (!me.employee) throw new BizError(RET.FORBIDDEN, said("policy.onlyCompanyEmployeesRequestTrips"));
   return me as CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
 }
 
@@ -42,7 +43,7 @@ async function ownApplication(db: Kysely<Database>, me: CompanyCaller, id: numbe
   const row = await loadApplication(db, id);
   if (!row) throw new BizError(RET.NOT_FOUND, APPLICATION_MISSING);
   if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, say("policy.onlyViewHandleOwnTrip"));
+  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, said("policy.onlyViewHandleOwnTrip"));
   return row;
 }
 
@@ -78,8 +79,8 @@ const listInput = z
   .object({
     ...pageInput(["createTime", "startDate", "updateTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    status: z.enum(APPROVAL_STATUSES, { error: say("policy.invalidApprovalStatus") }).optional(),
-    scope: z.enum(TRIP_SCOPES.keys, { error: say("policy.tripTypeOnlyDomesticIntl") }).optional(),
+    status: z.enum(APPROVAL_STATUSES, { error: saidLazy("policy.invalidApprovalStatus") }).optional(),
+    scope: z.enum(TRIP_SCOPES.keys, { error: saidLazy("policy.tripTypeOnlyDomesticIntl") }).optional(),
     startDateStart: DATE.optional(),
     startDateEnd: DATE.optional(),
   })
@@ -150,7 +151,7 @@ export const applicationRoutes = [
             .where("subjectId", "=", appId)
             .where("status", "=", "draft")
             .executeTakeFirst();
-          if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.requestHasBeenSubmittedNo"));
+          if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, said("policy.requestHasBeenSubmittedNo"));
           await trx.updateTable("trip_applications").set({ ...columns(input, travellers), updateTime: at }).where("id", "=", appId).execute();
         } else {
           const created = await trx
@@ -189,7 +190,7 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, say("policy.departureDateHasPassedChange"), { errors: { startDate: say("policy.departureDateHasPassedChange") } });
+      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, said("policy.departureDateHasPassedChange"), { errors: { startDate: said("policy.departureDateHasPassedChange") } });
       await ctx.db.transaction().execute(async (trx) => {
         const approval = await approvalOfApplication(trx, row.id);
         await applyTransition(trx, { approvalId: approval.id, action: "submit", actor: { memberId: me.member.id, name: me.name } });
@@ -226,7 +227,7 @@ export const applicationRoutes = [
       const row = await ownApplication(ctx.db, me, input.id);
       await ctx.db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom("approvals").where("subjectType", "=", "trip").where("subjectId", "=", row.id).where("status", "=", "draft").executeTakeFirst();
-        if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.submittedRequestDeletedRequestUnder"));
+        if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, said("policy.submittedRequestDeletedRequestUnder"));
         await trx.deleteFrom("trip_applications").where("id", "=", row.id).execute();
       });
       return { id: row.id };

@@ -2,6 +2,7 @@
 // trip levels it names (a level has at most one), with car types, cities, time windows and
 // amount caps. The company's main member (70) only; the city list serves every member.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { label } from "../../../src/domain/codes";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -21,7 +22,7 @@ import { uniquely } from "../../db/unique";
 
 const ACCESS = "car-standards";
 const TAGS = ["car-standards"];
-const MISSING = say("policy.carStandardFound");
+const MISSING = said("policy.carStandardFound");
 
 type CarRules = Omit<CarStandardForm, "id" | "name" | "tripLevelIds">;
 
@@ -34,13 +35,13 @@ export interface CarStandardRow extends CarRules {
   updateTime: string;
 }
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidCarStandardNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidCarStandardNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTravelLevelNumber") }).optional(),
+    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidTravelLevelNumber") }).optional(),
   })
   .strict();
 
@@ -118,7 +119,7 @@ export const carStandardRoutes = [
       await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, say("policy.invalidTravelLevels"));
       const cities = await citiesByCode();
       for (const [i, c] of rules.cities.entries()) {
-        if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, say("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: say("policy.unknownCity", { name: c.name }) } });
+        if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, said("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: said("policy.unknownCity", { name: c.name }) } });
       }
       const stored: CarRules = { ...rules, cities: rules.allCities ? [] : rules.cities.map((c) => ({ code: c.code, name: cities.get(c.code)!.name })) };
       const savedId = await ctx.db.transaction().execute(async (trx) => {
@@ -140,13 +141,13 @@ export const carStandardRoutes = [
           .where("l.tripLevelId", "in", tripLevelIds)
           .executeTakeFirst();
         if (taken) {
-          const msg = say("policy.travelLevelAlreadyHasCar", { name: taken.name, standardName: taken.standardName });
+          const msg = said("policy.travelLevelAlreadyHasCar", { name: taken.name, standardName: taken.standardName });
           throw new BizError(RET.BAD_INPUT, msg, { errors: { tripLevelIds: msg } });
         }
         // A concurrent save that took a level first is caught by the unique index.
         await uniquely(
           () => trx.insertInto("car_standard_levels").values(tripLevelIds.map((tripLevelId) => ({ carStandardId: standardId, tripLevelId }))).execute(),
-          () => new BizError(RET.BAD_INPUT, say("policy.chosenTravelLevelAlreadyHas"), { errors: { tripLevelIds: say("policy.chosenTravelLevelAlreadyHas") } }),
+          () => new BizError(RET.BAD_INPUT, said("policy.chosenTravelLevelAlreadyHas"), { errors: { tripLevelIds: said("policy.chosenTravelLevelAlreadyHas") } }),
         );
         return standardId;
       });

@@ -3,6 +3,7 @@
 // main member (70) only. Approvers named by name must be employees allowed to audit, or they
 // could never open their approval inbox.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -20,7 +21,7 @@ import { uniquely } from "../../db/unique";
 
 const ACCESS = "approval-flows";
 const TAGS = ["approval-flows"];
-const MISSING = say("policy.approvalFlowFound");
+const MISSING = said("policy.approvalFlowFound");
 const APPROVER_LABELS = { departmentHead: say("policy.departmentHead"), admin: say("policy.companyAdministrator") } as const;
 
 
@@ -76,13 +77,13 @@ async function rowsOf(db: Kysely<Database>, companyId: number, flows: StoredFlow
   });
 }
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalFlowNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidApprovalFlowNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime", "createTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    covers: z.enum(FLOW_COVERS, { error: say("policy.approvalTypeOnlyTripOrder2") }).optional(),
+    covers: z.enum(FLOW_COVERS, { error: saidLazy("policy.approvalTypeOnlyTripOrder2") }).optional(),
     enabled: zBool(say("policy.enabledStatusOnly01")).optional(),
   })
   .strict();
@@ -146,9 +147,9 @@ export const flowRoutes = [
           .execute();
         for (const id of approverIds) {
           const e = auditors.find((a) => a.id === id);
-          if (!e) throw new BizError(RET.BAD_INPUT, say("policy.invalidApprover"), { errors: { levels: say("policy.invalidApprover") } });
+          if (!e) throw new BizError(RET.BAD_INPUT, said("policy.invalidApprover"), { errors: { levels: said("policy.invalidApprover") } });
           if (!e.canAudit || e.memberId === null) {
-            const msg = say("policy.hasNoApprovalRightApprover", { realName: e.realName ?? "该员工" });
+            const msg = said("policy.hasNoApprovalRightApprover", { realName: e.realName ?? said("policy.thisEmployee") });
             throw new BizError(RET.BAD_INPUT, msg, { errors: { levels: msg } });
           }
         }
@@ -171,7 +172,7 @@ export const flowRoutes = [
         .where("name", "=", input.name)
         .$if(input.id !== undefined, (qb) => qb.where("id", "<>", input.id!))
         .executeTakeFirst();
-      const sameName = () => new BizError(RET.BAD_INPUT, say("policy.approvalFlowWithNameAlready"), { errors: { name: say("policy.approvalFlowWithNameAlready") } });
+      const sameName = () => new BizError(RET.BAD_INPUT, said("policy.approvalFlowWithNameAlready"), { errors: { name: said("policy.approvalFlowWithNameAlready") } });
       if (clash) throw sameName();
       let id = input.id;
       if (id !== undefined) {

@@ -1,6 +1,7 @@
 // Replace-booking (ReplaceSettings): which employees may book for which colleagues, set by the
 // company's main member (70); and, for an employee (7_0), the colleagues they may book for.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -17,7 +18,7 @@ import { bookerScopeOf } from "../../policy/replace-booker";
 
 const ACCESS = "replace-bookers";
 const TAGS = ["replace-bookers"];
-const MISSING = say("policy.bookerSettingFound");
+const MISSING = said("policy.bookerSettingFound");
 const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText"));
 
 export interface BookerRow {
@@ -75,7 +76,7 @@ export const replaceBookerRoutes = [
     summary: "代订人设置列表（分页，可按代订人姓名/手机号、代订范围筛选）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: say("policy.invalidBookingScope") }).optional() }).strict(),
+    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: saidLazy("policy.invalidBookingScope") }).optional() }).strict(),
     handler: async ({ input, member, ctx }): Promise<Page<BookerRow>> => {
       const { companyId } = await companyCaller(ctx.db, member!);
       let q = bookersQuery(ctx.db, companyId);
@@ -129,7 +130,7 @@ export const replaceBookerRoutes = [
     summary: "删除代订人设置（该员工此后只能为自己预订）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidBookerSettingNumber") }) }).strict(),
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidBookerSettingNumber") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       ownRow(await ctx.db.selectFrom("replace_bookers").select(["id", "companyId"]).where("id", "=", input.id).executeTakeFirst(), companyId, MISSING);
