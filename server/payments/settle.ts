@@ -3,7 +3,7 @@
 // trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
 // another trade, a change declined) goes back to the account it came from (source-refund.ts).
 import { say } from "../services/i18n/catalogue";
-import { said } from "../services/i18n/text";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -66,7 +66,7 @@ async function payFromAccount(
   member: Member,
   p: Payment,
   input: PayInput,
-  account: { method: "wallet" | "credit"; label: string; notThisMethod: string; prepare: () => Promise<Charge> },
+  account: { method: "wallet" | "credit"; label: string; notThisMethod: Text | string; prepare: () => Promise<Charge> },
 ): Promise<PaymentResult> {
   if (p.method !== account.method) throw new DomainError("badInput", account.notThisMethod);
   if (input.businessType !== p.businessType) throw new DomainError("badInput", said("payments.businessTypeDoesMatchTrade"));
@@ -104,7 +104,7 @@ export function walletPay(db: Kysely<Database>, member: Member, p: Payment, inpu
   return payFromAccount(db, member, p, input, {
     method: "wallet",
     label: say("payments.balancePayment"),
-    notThisMethod: say("payments.tradeBalancePayment"),
+    notThisMethod: said("payments.tradeBalancePayment"),
     prepare: async () => (trx) =>
       moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.balancePayment") }).then(() => undefined),
   });
@@ -118,7 +118,7 @@ export function creditPay(db: Kysely<Database>, member: Member, p: Payment, inpu
   return payFromAccount(db, member, p, input, {
     method: "credit",
     label: say("payments.companyCreditPayment"),
-    notThisMethod: say("payments.tradeCreditPayment"),
+    notThisMethod: said("payments.tradeCreditPayment"),
     prepare: async () => {
       const credit = await creditOf(db, member);
       if (!credit) throw new DomainError("forbidden", said("payments.accountPayWithCompanyCredit"));

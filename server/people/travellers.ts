@@ -2,7 +2,6 @@
 // (a member's own travellers, or a company's). Every query carries the owner, so a caller can
 // never read or change another owner's rows; a row named by id that belongs to someone else is
 // refused, a missing one is not found.
-import { say } from "../services/i18n/catalogue";
 import { said, saidLazy } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
@@ -119,7 +118,7 @@ export async function defaultTraveller(db: Kysely<Database>, owner: Owner): Prom
 }
 
 function duplicateCert(index: number, cert: CertificateForm): DomainError {
-  const message = say("people.certificateNumberBelongsAnotherTraveller", { certNo: maskCertNo(cert.certNo) });
+  const message = said("people.certificateNumberBelongsAnotherTraveller", { certNo: maskCertNo(cert.certNo) });
   return new DomainError("badInput", message, { errors: { [`certificates.${index}.certNo`]: message } });
 }
 

@@ -55,7 +55,7 @@ async function saveSubsidiary(db: Kysely<Database>, companyId: number, input: Su
     let same = trx.selectFrom("subsidiaries").select("id").where("companyId", "=", companyId).where("creditCode", "=", input.creditCode);
     if (input.id !== undefined) same = same.where("id", "<>", input.id);
     if (await same.executeTakeFirst()) {
-      const message = say("routes.subsidiaryWithUnifiedSocialCredit");
+      const message = said("routes.subsidiaryWithUnifiedSocialCredit");
       throw new BizError(RET.BAD_INPUT, message, { errors: { creditCode: message } });
     }
     if (input.id !== undefined) {

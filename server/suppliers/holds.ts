@@ -3,7 +3,7 @@
 // channels have sold), so two people can never both get the last seat or room; releasing and
 // refunding give the units back. Each state change is itself conditional on the current state,
 // so a hold is released or confirmed once, whoever asks twice.
-import { said } from "../services/i18n/text";
+import { said, type Text } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { inTransaction } from "../db/transaction";
@@ -38,7 +38,7 @@ export interface NewHold {
   detail: Record<string, unknown>;
   ttlMinutes: number;
   /** Message when a line cannot be taken. */
-  soldOut: string;
+  soldOut: Text | string;
 }
 
 export interface StoredHold extends HoldRecord {

@@ -7,7 +7,7 @@
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, type Text } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -68,14 +68,14 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   }
 
   const types: PassengerType[] = [];
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Text | string> = {};
   input.passengers.forEach((p, i) => {
     // One passenger type for the whole trip: the age on the first departure.
     const t = passengerTypeOn(p, flight.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
+    if (!t) errors[`passengers.${i}.birthday`] = said("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
     // A policy covers each flight of the trip: every flight must offer it.
-    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = say("flight.flightDoesOfferChosenInsurance");
+    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = said("flight.flightDoesOfferChosenInsurance");
   });
   const first = Object.values(errors)[0];
   if (first) throw new DomainError("badInput", first, { errors });

@@ -82,7 +82,7 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   // an ordinary ticket cannot become one.
   const toGp = isGpSeat(v.seat);
   if (Boolean(trip.order.gp) !== toGp) {
-    const problem = trip.order.gp ? say("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
+    const problem = trip.order.gp ? said("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
     throw new DomainError("badInput", problem, { errors: { fareKey: problem } });
   }
   const passengers = passengerCounts(chosen);

@@ -6,7 +6,7 @@
 // The order is a flight order (product "air", international 1), so the order centre, the
 // cashier, ticketing, expiry and refunds handle it as they handle a domestic one.
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, type Text } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -57,11 +57,11 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const first = segments[0].flight;
   const last = segments[segments.length - 1].flight;
 
-  const errors: Record<string, string> = intlPassengerProblems(input.passengers, { depDate: first.depDate, destCity: last.arrCity });
+  const errors: Record<string, Text | string> = intlPassengerProblems(input.passengers, { depDate: first.depDate, destCity: last.arrCity });
   const types: PassengerType[] = [];
   input.passengers.forEach((p, i) => {
     const t = passengerTypeOn(p, first.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
+    if (!t) errors[`passengers.${i}.birthday`] = said("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
   });
   const firstError = Object.values(errors)[0];

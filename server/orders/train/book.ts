@@ -150,7 +150,7 @@ async function accountPassengers(supplier: TrainSupplier, input: TrainOrderInput
   const people = await supplier.signIn12306(username, input.password12306!, c);
   input.passengers.forEach((p, i) => {
     if (!inAccount(people, p)) {
-      const message = say("train.passengerAmongFrequentContacts12306", { name: p.name });
+      const message = said("train.passengerAmongFrequentContacts12306", { name: p.name });
       throw new DomainError("badInput", message, { errors: { [`passengers.${i}.name`]: message } });
     }
   });

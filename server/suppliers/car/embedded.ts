@@ -75,7 +75,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
       description: `${quote.cityName} ${quote.departTime} 用车 ${quote.distanceKm} 公里`,
       detail: { query: q, startFare: fare.startFare } satisfies CarHoldDetail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("car.noCarsAvailable"),
+      soldOut: said("car.noCarsAvailable"),
     });
   }
 

@@ -1,6 +1,6 @@
 // Booking on the embedded airline: verify a fare, hold seats, ticket, release, refund, change.
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, type Text } from "../../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -136,7 +136,7 @@ export class FlightBooking {
 
   async hold(fareKey: string, p: Passengers, c: SupplierContext): Promise<HoldRecord> {
     checkPassengers(p);
-    const s = await this.seatLine(fareKey, p, c, say("flight.cabinSoldOutClosedSearch2"), (left) => say("flight.onlySeatsLeftCabin2", { left }));
+    const s = await this.seatLine(fareKey, p, c, said("flight.cabinSoldOutClosedSearch2"), (left) => said("flight.onlySeatsLeftCabin2", { left }));
     return createHold(this.db, {
       product: "air",
       lines: s.lines,
@@ -145,7 +145,7 @@ export class FlightBooking {
       description: s.description,
       detail: s.detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("flight.enoughSeatsCabinChooseAnother"),
+      soldOut: said("flight.enoughSeatsCabinChooseAnother"),
     });
   }
 
@@ -159,7 +159,7 @@ export class FlightBooking {
     const parts: SeatLine[] = [];
     for (const fareKey of fareKeys) {
       parts.push(
-        await this.seatLine(fareKey, p, c, say("flight.flightCabinSoldOutChoose3", { fareKey: flightNoOf(fareKey) }), (left) => say("flight.flightCabinSoldOutOnly", { fareKey: flightNoOf(fareKey), left })),
+        await this.seatLine(fareKey, p, c, said("flight.flightCabinSoldOutChoose3", { fareKey: flightNoOf(fareKey) }), (left) => said("flight.flightCabinSoldOutOnly", { fareKey: flightNoOf(fareKey), left })),
       );
     }
     const sum = (k: "adultTicket" | "childTicket" | "adultTaxes" | "childTaxes") => parts.reduce((a, x) => a + x.detail[k], 0);
@@ -181,12 +181,12 @@ export class FlightBooking {
       description: parts.map((x) => x.description).join("；"),
       detail: detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("flight.segmentChosenItinerarySoldOut"),
+      soldOut: said("flight.segmentChosenItinerarySoldOut"),
     });
   }
 
   /** One fare's seats to take: the count line, its price and what the hold remembers of it. */
-  private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: string, short: (left: number) => string): Promise<SeatLine> {
+  private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: Text | string, short: (left: number) => Text | string): Promise<SeatLine> {
     const seatsNeeded = p.adults + p.children;
     const v = await this.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", gone);

@@ -167,7 +167,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
       description: `${hotel.name} ${room.name} ${b.checkIn} 至 ${b.checkOut} ${b.roomCount} 间`,
       detail: { ...b, cancelPolicy: room.cancelPolicy, nightly: room.nightly.map((n) => n.price) },
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("hotel.enoughRoomsTypeChooseAnother"),
+      soldOut: said("hotel.enoughRoomsTypeChooseAnother"),
     });
   }
 

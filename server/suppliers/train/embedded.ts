@@ -172,7 +172,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
       // Adults' fares first, then the children's half fares: each ticket's refund fee is its own.
       detail: { trainKey, seatClass, price: seat.price, count, children, fares: [...Array<number>(count - children).fill(seat.price), ...Array<number>(children).fill(seat.childPrice)], depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("train.enoughTicketsChooseAnotherTrain", { seatName: seat.seatName }),
+      soldOut: said("train.enoughTicketsChooseAnotherTrain", { seatName: seat.seatName }),
     });
   }
 
