@@ -11,7 +11,7 @@ export function callerLang(req: Pick<FastifyRequest, "headers">): Lang {
   return first.startsWith("en") ? "en" : "zh";
 }
 
-function isEnvelope(payload: unknown): payload is { ret: unknown; msg: unknown } {
+function isEnvelope(payload: unknown): payload is { ret: unknown; msg: unknown; data?: unknown } {
   return payload !== null && typeof payload === "object" && "ret" in payload && "msg" in payload;
 }
 
@@ -24,6 +24,7 @@ function isEnvelope(payload: unknown): payload is { ret: unknown; msg: unknown }
 export function registerCallerLanguage(app: FastifyInstance): void {
   app.addHook("preSerialization", async (req, _reply, payload) => {
     if (!isEnvelope(payload) || callerLang(req) !== "en") return payload;
-    return englishValue(payload);
+    const { data, tips } = payload as { data?: unknown; tips?: unknown };
+    return { ...payload, data: englishValue(data), ...(tips === undefined ? {} : { tips: englishValue(tips) }) };
   });
 }
