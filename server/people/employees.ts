@@ -22,7 +22,7 @@ import { toCount } from "../db";
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const EMPLOYEE_MISSING = say("people.employeeFound");
-export const NO_COMPANY = say("people.companyInformationWasFound");
+export const NO_COMPANY = said("people.companyInformationWasFound");
 const mobileTaken = (mobile: string) => said("people.mobileAlreadyEmployeeCompany", { mobile: maskMobile(mobile) });
 const signInTaken = (mobile: string) => said("people.mobileRegisteredAnotherMemberCompany", { mobile: maskMobile(mobile) });
 // Payment options of a new sub-member: the company's credit line included, as for the seeded ones.

@@ -53,7 +53,7 @@ export async function assertCompanyIds(
   table: "employees" | "departments" | "trip_levels",
   ids: readonly number[],
   companyId: number,
-  message: string,
+  message: Text | string,
 ): Promise<void> {
   if (!ids.length) return;
   const rows = await db.selectFrom(table).select("id").where("id", "in", [...ids]).where("companyId", "=", companyId).execute();

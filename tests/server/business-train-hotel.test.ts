@@ -275,7 +275,7 @@ describe("business hotel bookings", () => {
     expect(plain.data.status).toBe(HS.pendingPayment);
     expect(await orderRow(plain.data.id)).toMatchObject({ travelType: "private", overStandard: 0, standardVerdict: null, approvalId: null });
     const before = await counts(db(), [...WRITTEN]);
-    expect(await c.as(DEMO.individual, HP.book, hotelForm(s, { travelType: "business" }))).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(await c.as(DEMO.individual, HP.book, hotelForm(s, { travelType: "business" }))).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
     expect(await counts(db(), [...WRITTEN])).toEqual(before);
   });
 
@@ -372,6 +372,6 @@ describe("business train bookings", () => {
     expect(theirs.ret, theirs.msg).toBe(0);
     expect(theirs.data.status).toBe(TS.pendingPayment);
     expect((await c.as(DEMO.individual, TP.standardCheck, { trainKey: (await train(10, "9")).train.trainKey, seatClass: "9" })).data.allowed).toBe(false);
-    expect(await c.as(DEMO.individual, TP.book, trainForm(await train(10, "9"), { travelType: "business" }))).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(await c.as(DEMO.individual, TP.book, trainForm(await train(10, "9"), { travelType: "business" }))).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
   });
 });

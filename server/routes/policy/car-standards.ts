@@ -116,7 +116,7 @@ export const carStandardRoutes = [
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       const { id, name, tripLevelIds, ...rules } = input;
-      await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, say("policy.invalidTravelLevels"));
+      await assertCompanyIds(ctx.db, "trip_levels", tripLevelIds, companyId, said("policy.invalidTravelLevels"));
       const cities = await citiesByCode();
       for (const [i, c] of rules.cities.entries()) {
         if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, said("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: said("policy.unknownCity", { name: c.name }) } });

@@ -134,8 +134,8 @@ export const flowRoutes = [
     input: flowFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, say("policy.invalidDepartments"));
-      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, say("policy.invalidEmployees"));
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, said("policy.invalidDepartments"));
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, said("policy.invalidEmployees"));
       const approverIds = [...new Set(input.levels.flatMap((l) => l.approvers.flatMap((a) => (a.type === "employee" ? [a.employeeId] : []))))];
       if (approverIds.length) {
         const auditors = await ctx.db

@@ -105,9 +105,9 @@ export const replaceBookerRoutes = [
     input: replaceBookerFormSchema,
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
-      await assertCompanyIds(ctx.db, "employees", [input.bookerEmployeeId], companyId, say("policy.invalidBooker"));
-      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, say("policy.invalidDepartmentsBook"));
-      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, say("policy.invalidEmployeesBook"));
+      await assertCompanyIds(ctx.db, "employees", [input.bookerEmployeeId], companyId, said("policy.invalidBooker"));
+      await assertCompanyIds(ctx.db, "departments", input.departmentIds, companyId, said("policy.invalidDepartmentsBook"));
+      await assertCompanyIds(ctx.db, "employees", input.employeeIds, companyId, said("policy.invalidEmployeesBook"));
       const at = isoAt();
       const values = {
         scope: input.scope,
