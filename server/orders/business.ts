@@ -21,7 +21,7 @@ import { routeFor } from "../approvals/resolve";
 import { applyTransition, createDraftApproval } from "../approvals/engine";
 
 export const BUSINESS_MEMBERS_ONLY = said("orders.onlyCompanyMembersBookBusiness");
-export const APPLICATION_REQUIRED = say("orders.chooseApprovedTripRequest");
+export const APPLICATION_REQUIRED = said("orders.chooseApprovedTripRequest");
 
 /** Only a company's main member (70) and its employees (7_0) book on business. */
 export function canBookOnBusiness(member: Pick<Member, "memberType" | "creditMemberId" | "creditEmployeeId">): boolean {
@@ -196,7 +196,7 @@ export function approvalApplicant(booker: { memberId: number; name: string }, tr
   return traveller ? { memberId: traveller.id, name: memberName(traveller) } : booker;
 }
 
-export const reasonRequired = (chosen: string) => say("orders.exceedsTravelPolicyChooseReason", { chosen });
+export const reasonRequired = (chosen: string) => said("orders.exceedsTravelPolicyChooseReason", { chosen });
 
 /**
  * Decides a booking's business facts, refusing what the standard does not allow: over with

@@ -162,7 +162,7 @@ describe("business hotel bookings", () => {
       expect((await hotelCheck(DEMO.traveller, s)).data).toMatchObject({ over: true, overAction: "reason", needReason: true, needApproval: false, overReasons: expect.arrayContaining(["会议或客户要求"]) });
       const before = await counts(db(), [...WRITTEN]);
       const missing = await c.as(DEMO.traveller, HP.book, hotelForm(s, { travelType: "business" }));
-      expect(missing).toMatchObject({ ret: 400, msg: reasonRequired("所选房型"), data: { errors: { overReason: reasonRequired("所选房型") } } });
+      expect(missing).toMatchObject({ ret: 400, msg: String(reasonRequired("所选房型")), data: { errors: { overReason: String(reasonRequired("所选房型")) } } });
       const unknown = await c.as(DEMO.traveller, HP.book, hotelForm(s, { travelType: "business", overReason: "想住好一点" }));
       expect(unknown).toMatchObject({ ret: 400, data: { errors: { overReason: "请从列表中选择超标原因" } } });
       expect(await counts(db(), [...WRITTEN])).toEqual(before);
@@ -329,7 +329,7 @@ describe("business train bookings", () => {
     const p = await train(7, "9");
     await withPolicy(REASON, null, async () => {
       const missing = await c.as(DEMO.traveller, TP.book, trainForm(p, { travelType: "business" }));
-      expect(missing).toMatchObject({ ret: 400, data: { errors: { overReason: reasonRequired("所选席别") } } });
+      expect(missing).toMatchObject({ ret: 400, data: { errors: { overReason: String(reasonRequired("所选席别")) } } });
       const r = await c.as(DEMO.traveller, TP.book, trainForm(p, { travelType: "business", overReason: "同行人员统一安排" }));
       expect(r.ret, r.msg).toBe(0);
       expect(r.data.status).toBe(TS.pendingPayment);
