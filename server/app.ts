@@ -1,6 +1,6 @@
 // buildApp(config): the whole API server without listen(), so tests drive it with inject().
-import { say } from "./services/i18n/catalogue";
-import { registerCallerLanguage } from "./services/i18n/caller-lang";
+import { callerLang, registerCallerLanguage } from "./services/i18n/caller-lang";
+import { said, textIn } from "./services/i18n/text";
 import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -10,7 +10,7 @@ import type { ReplicaReads } from "./db/replica";
 import type { Member } from "./db/schema";
 import { BizError, MSG, RET, fail } from "./services/http/envelope";
 import { DomainError } from "./services/domain-error";
-import { domainEnvelope } from "./services/http/domain-envelope";
+import { bizEnvelope, domainEnvelope } from "./services/http/domain-envelope";
 import type { AppContext } from "./services/context";
 import { registerRoutes, type RouteSpec } from "./services/http/route";
 import { serializeReply } from "./services/http/raw-json";
@@ -178,27 +178,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- fastify hands the handler anything thrown; each branch narrows it
   app.setErrorHandler((error: any, req, reply) => {
-    if (error instanceof DomainError) return reply.status(200).send(domainEnvelope(error));
-    if (error instanceof BizError) {
-      return reply.status(200).send({ ret: error.ret, msg: error.message, data: error.data, ...(error.tips ? { tips: error.tips } : {}) });
-    }
+    const lang = callerLang(req);
+    if (error instanceof DomainError) return reply.status(200).send(domainEnvelope(error, lang));
+    if (error instanceof BizError) return reply.status(200).send(bizEnvelope(error, lang));
     const code: string | undefined = error?.code;
     const status: number = error?.statusCode ?? 500;
     if (code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
-      return reply.status(413).send(fail(413, MSG.tooLarge));
+      return reply.status(413).send(fail(413, MSG.tooLarge.in(lang)));
     }
     if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || status === 415) {
-      return reply.status(415).send(fail(415, MSG.unsupported));
+      return reply.status(415).send(fail(415, MSG.unsupported.in(lang)));
     }
     if (status === 429) {
-      return reply.status(429).send({ ret: RET.TOO_MANY, msg: error.msg ?? error.message ?? MSG.tooMany, data: null });
+      return reply.status(429).send({ ret: RET.TOO_MANY, msg: textIn(error.msg ?? error.message ?? MSG.tooMany, lang), data: null });
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad content-length and the like: the client's fault, answered as bad input.
-      return reply.status(200).send(fail(RET.BAD_INPUT, MSG.malformed));
+      return reply.status(200).send(fail(RET.BAD_INPUT, MSG.malformed.in(lang)));
     }
     req.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(fail(RET.SERVER, MSG.server));
+    return reply.status(500).send(fail(RET.SERVER, MSG.server.in(lang)));
   });
 
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
@@ -229,13 +228,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split("?")[0];
     if (url === "/api" || url.startsWith("/api/")) {
-      return reply.status(404).send(fail(RET.NOT_FOUND, MSG.notFound));
+      return reply.status(404).send(fail(RET.NOT_FOUND, MSG.notFound.in(callerLang(req))));
     }
     if (staticDir && (req.method === "GET" || req.method === "HEAD")) {
       // History-mode routes (/view/login.shtml, /myCenter/index, …) all load the portal.
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
     }
-    return reply.status(404).send(fail(RET.NOT_FOUND, say("app.pageFound")));
+    return reply.status(404).send(fail(RET.NOT_FOUND, said("app.pageFound").in(callerLang(req))));
   });
 
   return app;

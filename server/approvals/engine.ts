@@ -4,6 +4,7 @@
 // concurrent decisions cannot both succeed; zero rows updated means refused, nothing written.
 // Timed steps (level deadlines, fare expiry) are scheduled as durable jobs in the same transaction.
 import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely, Selectable } from "kysely";
 import type { ApprovalsTable, Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -22,7 +23,7 @@ export type ApprovalRow = Selectable<ApprovalsTable>;
 export const LEVEL_TIMEOUT_JOB = "approval.level-timeout";
 export const FARE_EXPIRY_JOB = "approval.fare-expiry";
 export const SYSTEM_NAME = say("approvals.system");
-export const NOT_FOUND = say("approvals.approvalFound");
+export const NOT_FOUND = said("approvals.approvalFound");
 
 export interface NewApproval {
   companyId: number;
@@ -104,7 +105,7 @@ async function loadFacts(trx: Kysely<Database>, approvalId: number): Promise<{ r
   };
 }
 
-const refuse = (message: string) => new DomainError("conflict", message);
+const refuse = (message: Text | string) => new DomainError("conflict", message);
 
 function levelHours(row: Pick<ApprovalRow, "levels">, level: number): number | null {
   return readJson<{ timeoutHours: number | null }[]>(row.levels, [])[level - 1]?.timeoutHours ?? null;
@@ -114,7 +115,7 @@ function levelHours(row: Pick<ApprovalRow, "levels">, level: number): number | n
 export async function applyTransition(trx: Kysely<Database>, input: TransitionInput): Promise<ApprovalRow> {
   const { row, facts } = await loadFacts(trx, input.approvalId);
   if (input.expectedLevel !== undefined && facts.status === "pending" && facts.level !== input.expectedLevel) {
-    throw refuse(say("approvals.levelApprovalHasBeenHandled", { expectedLevel: input.expectedLevel, level: facts.level }));
+    throw refuse(said("approvals.levelApprovalHasBeenHandled", { expectedLevel: input.expectedLevel, level: facts.level }));
   }
   const decision = decide(facts, input.action, { memberId: input.actor.memberId });
   if (!decision.ok) throw refuse(decision.message);

@@ -1,6 +1,6 @@
 // The approver's side of approvals: their inbox a page at a time, an approval they may see with
 // its subject (a trip application or an order), and their decision through the engine.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -19,7 +19,7 @@ export async function visibleApproval(db: Kysely<Database>, me: CompanyCaller, i
   const row = await db.selectFrom("approvals").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row || row.status === "draft") throw new BizError(RET.NOT_FOUND, NOT_FOUND);
   if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (!me.isAdmin && !(await isParticipant(db, id, me.member.id))) throw new BizError(RET.FORBIDDEN, say("policy.areApproverRequest"));
+  if (!me.isAdmin && !(await isParticipant(db, id, me.member.id))) throw new BizError(RET.FORBIDDEN, said("policy.areApproverRequest"));
   return row;
 }
 

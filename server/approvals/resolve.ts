@@ -1,6 +1,7 @@
 // Who approves a subject: the company's flow that applies to the applicant (src/domain/policy
 // matchFlow) and each level's approvers resolved to members at submission time.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -19,7 +20,7 @@ export interface Route {
 export const FALLBACK_FLOW_NAME = say("approvals.defaultFlowApprovalByCompany");
 const FALLBACK_LEVELS: FlowLevel[] = [{ approvers: [{ type: "admin" }], timeoutHours: null }];
 
-export const NO_APPROVER = say("approvals.noApproverDeterminedAskCompany");
+export const NO_APPROVER = said("approvals.noApproverDeterminedAskCompany");
 
 export async function loadDepartmentParents(db: Kysely<Database>, companyId: number): Promise<Map<number, number | null>> {
   const rows = await db.selectFrom("departments").select(["id", "parentId"]).where("companyId", "=", companyId).execute();

@@ -2,7 +2,7 @@
 // whole filtered set, or as every row in the screen's order in keyset chunks for an export.
 // Scoping comes first and is not a filter the caller can change: a company bill reads only the
 // caller's company's orders, every other bill only the caller's own orders or ledger rows.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
@@ -30,8 +30,8 @@ const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08
 /** Typed wildcards are dropped: an order number with _ must not match any character. */
 const contains = (text: string) => `%${text.replace(/[%_\\]/g, "")}%`;
 
-const NO_COMPANY = say("bills.accountLinkedCompanyViewCompany");
-const FOREIGN_DEPARTMENT = say("bills.viewDepartmentSBills");
+const NO_COMPANY = said("bills.accountLinkedCompanyViewCompany");
+const FOREIGN_DEPARTMENT = said("bills.viewDepartmentSBills");
 
 type OrdersDb = Database & { o: Database["orders"] };
 type LedgerDb = Database & { l: Database["ledger"] };

@@ -4,6 +4,7 @@
 // Each export route takes the same filters and the same access resource as the list it exports,
 // so an export can never hold a row its caller could not page through.
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +17,7 @@ import { MSG, RET, fail } from "../services/http/envelope";
 import { DomainError } from "../services/domain-error";
 import { defineRoute, sessionTokenOf, type Access, type RouteSpec } from "../services/http/route";
 import { resolveSession } from "../services/accounts/sessions";
+import { callerLang } from "../services/i18n/caller-lang";
 import { isoAt, now } from "../services/clock";
 import { zInt } from "../../src/domain/zod";
 import { EXPORT_FILE_PATH, type ExportColumn, type ExportStatus, type ExportTaskView } from "../../src/domain/exports";
@@ -32,11 +34,11 @@ const FILE_TTL_MS = 60 * 60_000;
 const STALE_MS = 10 * 60_000;
 
 const MESSAGES = {
-  tooMany: say("exports.exportHasOverRowsNarrow", { US: EXPORT_ROWS_MAX.toLocaleString("en-US") }),
-  busy: say("exports.exportAlreadyBeingPreparedWait"),
-  missing: say("exports.exportTaskFound"),
+  tooMany: said("exports.exportHasOverRowsNarrow", { US: EXPORT_ROWS_MAX.toLocaleString("en-US") }),
+  busy: said("exports.exportAlreadyBeingPreparedWait"),
+  missing: said("exports.exportTaskFound"),
   failed: say("exports.exportFailedTryAgainLater"),
-  gone: say("exports.exportFileHasExpiredExport"),
+  gone: said("exports.exportFileHasExpiredExport"),
 } as const;
 
 export interface ExportCall<I> {
@@ -199,7 +201,7 @@ export function defineExport<S extends z.ZodType, R extends Record<string, unkno
   });
 }
 
-const statusInput = z.object({ taskId: zInt({ min: 1, max: 2_147_483_647, error: say("exports.invalidExportTaskNumber") }) }).strict();
+const statusInput = z.object({ taskId: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("exports.invalidExportTaskNumber") }) }).strict();
 
 export const exportRoutes = [
   defineRoute({
@@ -233,7 +235,7 @@ export function registerExportDownload(app: FastifyInstance, ctx: AppContext): v
     const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
     const token = sessionTokenOf(req, typeof body.token === "string" ? body.token : undefined);
     const member = token ? await resolveSession(ctx.db, token) : null;
-    if (!member) return reply.status(401).send(fail(RET.UNAUTHORISED, MSG.sessionExpired));
+    if (!member) return reply.status(401).send(fail(RET.UNAUTHORISED, MSG.sessionExpired.in(callerLang(req))));
     const taskId = Number(body.taskId);
     const row = Number.isSafeInteger(taskId) && taskId > 0
       ? await ctx.db
@@ -243,10 +245,10 @@ export function registerExportDownload(app: FastifyInstance, ctx: AppContext): v
           .where("memberId", "=", member.id)
           .executeTakeFirst()
       : undefined;
-    if (!row || row.status !== "done") return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing));
+    if (!row || row.status !== "done") return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing.in(callerLang(req))));
     const file = fileOf(row.id, row.downloadKey);
     const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) return reply.status(410).send(fail(RET.NOT_FOUND, MESSAGES.gone));
+    if (!stat) return reply.status(410).send(fail(RET.NOT_FOUND, MESSAGES.gone.in(callerLang(req))));
     return reply
       .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
       .header("content-length", stat.size)

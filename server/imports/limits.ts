@@ -3,6 +3,7 @@
 // one-letter shared strings fit in 500 KB: so the limits are on what the file unpacks to, each
 // checked while it is read, and reading stops at the first one passed.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { IMPORT_ROWS_MAX } from "../../src/domain/people/import";
 
 export const XLSX_LIMITS = {
@@ -36,7 +37,7 @@ export const XLSX_MESSAGES = {
   noHeader: say("imports.firstRowFileMustTemplate"),
   memory: say("imports.fileTooComplexReadingRan"),
   timeout: (seconds: number) => say("imports.readingFileTookOverSeconds", { seconds }),
-  busy: say("imports.manyFilesAreBeingImported"),
+  busy: said("imports.manyFilesAreBeingImported"),
 } as const;
 
 /** A file refused while reading it: the message says which limit or fault, in the person's words. */

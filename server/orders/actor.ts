@@ -3,6 +3,7 @@
 // timeline names the actor, and its state machine allows some moves to one kind only.
 import type { Member } from "../db/schema";
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 
 export type ActorKind = "member" | "system";
 
@@ -18,4 +19,4 @@ export function memberActor(m: Member): Actor {
   return { kind: "member", memberId: m.id, name: m.realName || m.mobilePhone };
 }
 
-export const ORDER_NOT_FOUND = say("flight.orderFound");
+export const ORDER_NOT_FOUND = said("flight.orderFound");

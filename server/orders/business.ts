@@ -6,6 +6,7 @@
 // limits; trains: seat classes; hotels: the nightly cap of the city's tier); the same facts answer
 // the order page's check before booking and decide inside the booking's transaction.
 import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -19,8 +20,8 @@ import { readJson } from "../policy/json";
 import { routeFor } from "../approvals/resolve";
 import { applyTransition, createDraftApproval } from "../approvals/engine";
 
-export const BUSINESS_MEMBERS_ONLY = say("orders.onlyCompanyMembersBookBusiness");
-export const APPLICATION_REQUIRED = say("orders.chooseApprovedTripRequest");
+export const BUSINESS_MEMBERS_ONLY = said("orders.onlyCompanyMembersBookBusiness");
+export const APPLICATION_REQUIRED = said("orders.chooseApprovedTripRequest");
 
 /** Only a company's main member (70) and its employees (7_0) book on business. */
 export function canBookOnBusiness(member: Pick<Member, "memberType" | "creditMemberId" | "creditEmployeeId">): boolean {
@@ -140,7 +141,7 @@ export function businessColumns(biz: BusinessFacts) {
   return { travelType: biz.travelType, applyId: biz.applyId, overStandard: biz.overStandard, overReasons: biz.overReasons, standardVerdict: biz.standardVerdict };
 }
 
-const badInput = (field: string, message: string) => new DomainError("badInput", message, { errors: { [field]: message } });
+const badInput = (field: string, message: Text | string) => new DomainError("badInput", message, { errors: { [field]: message } });
 
 /**
  * The approved trip application a business booking names: the traveller's (or one they travel
@@ -160,10 +161,10 @@ async function checkApplication(db: Kysely<Database>, companyId: number, member:
       ]),
     )
     .executeTakeFirst();
-  if (!row) throw badInput("applyId", say("orders.tripRequestFound"));
-  if (row.status !== "approved") throw badInput("applyId", say("orders.tripRequestHasBeenApproved"));
-  if (row.endDate < chinaDate(now())) throw badInput("applyId", say("orders.tripRequestSTravelHas"));
-  if (date < row.startDate || date > row.endDate) throw badInput("applyId", say("orders.outsideTripRequestSDates", { dateLabel, startDate: row.startDate, endDate: row.endDate }));
+  if (!row) throw badInput("applyId", said("orders.tripRequestFound"));
+  if (row.status !== "approved") throw badInput("applyId", said("orders.tripRequestHasBeenApproved"));
+  if (row.endDate < chinaDate(now())) throw badInput("applyId", said("orders.tripRequestSTravelHas"));
+  if (date < row.startDate || date > row.endDate) throw badInput("applyId", said("orders.outsideTripRequestSDates", { dateLabel, startDate: row.startDate, endDate: row.endDate }));
 }
 
 /** How a product names what was booked in its refusals: 所选航班, 所选席别, 所选房型. */
@@ -195,7 +196,7 @@ export function approvalApplicant(booker: { memberId: number; name: string }, tr
   return traveller ? { memberId: traveller.id, name: memberName(traveller) } : booker;
 }
 
-export const reasonRequired = (chosen: string) => say("orders.exceedsTravelPolicyChooseReason", { chosen });
+export const reasonRequired = (chosen: string) => said("orders.exceedsTravelPolicyChooseReason", { chosen });
 
 /**
  * Decides a booking's business facts, refusing what the standard does not allow: over with
@@ -213,8 +214,8 @@ export async function decideBusiness(
   const p = await policy();
   if (input.applyId !== undefined) await checkApplication(db, p.companyId, traveller, input.applyId, offer.date, offer.dateLabel);
   else if (p.applicationRequired) throw badInput("applyId", APPLICATION_REQUIRED);
-  if (p.refuse) throw new DomainError("forbidden", say("orders.exceedsTravelPolicyBookedBusiness", { chosen: offer.chosen, text: p.verdict.reasons.map((r) => r.text).join("；") }));
-  if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", say("orders.chooseReasonFromList"));
+  if (p.refuse) throw new DomainError("forbidden", said("orders.exceedsTravelPolicyBookedBusiness", { chosen: offer.chosen, text: p.verdict.reasons.map((r) => r.text).join("；") }));
+  if (input.overReason !== undefined && !p.overReasons.includes(input.overReason)) throw badInput("overReason", said("orders.chooseReasonFromList"));
   if (p.needReason && input.overReason === undefined) throw badInput("overReason", reasonRequired(offer.chosen));
   return {
     travelType: "business",

@@ -2,7 +2,7 @@
 // starts from (two concurrent moves on one order can never both succeed) and its timeline event,
 // in the caller's transaction, with the rewards the move earns or reverses. Each product checks its
 // own table of moves before calling.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -32,7 +32,7 @@ export async function recordMove(
     .where("status", "=", move.from)
     .executeTakeFirst();
   // Someone else moved the order between our read and our update.
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("orders.orderStatusHasChangedRefresh"));
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("orders.orderStatusHasChangedRefresh"));
   await trx
     .insertInto("order_events")
     .values({ orderId, action: event.action, fromStatus: move.from, toStatus: move.to, actorMemberId: event.actor.memberId, actorName: event.actor.name, note: event.note ?? null, createTime: at })

@@ -2,14 +2,14 @@
 // caller's transaction, together with its ledger row: one conditional update in integer fen, so
 // a concurrent change is never lost, and a debit larger than the balance is refused before
 // anything is written.
-import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
 import { isoAt } from "../services/clock";
 import type { LedgerEntryName } from "../../src/domain/bills";
 
-export const INSUFFICIENT_BALANCE = say("payments.insufficientAccountBalance");
+export const INSUFFICIENT_BALANCE = said("payments.insufficientAccountBalance");
 
 export interface LedgerEntry {
   memberId: number;
@@ -38,7 +38,7 @@ export interface MoveOptions {
    * A debit must leave the frozen part of the balance in place (a withdrawal takes only what is
    * available); the text is the refusal.
    */
-  keepFrozen?: string;
+  keepFrozen?: Text | string;
 }
 
 /** Adds `delta` fen in one conditional update; the balance after, or null when the condition failed or there is no row. */

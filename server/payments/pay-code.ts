@@ -4,6 +4,7 @@
 // used, so of two counters racing on one code one wins) and the wallet is debited with its ledger
 // row; a short balance rolls both back and the code stays usable.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -19,15 +20,15 @@ import {
 import type { PayCodeChargeInput } from "../../src/domain/payments/pay-code-schemas";
 
 export const PAY_CODE_MSG = {
-  missing: say("payments.invalidPaymentCode"),
-  used: say("payments.paymentCodeHasBeenUsed"),
-  revoked: say("payments.paymentCodeNoLongerValid"),
-  expired: say("payments.paymentCodeHasExpiredAsk"),
-  signInvalid: say("payments.signatureCheckFailed"),
-  signExpired: say("payments.signatureHasExpiredSignAgain"),
-  partnerUnknown: say("payments.partnerDoesExistEnabled"),
-  tradeTaken: say("payments.counterTradeNumberHasBeen"),
-  memberDisabled: say("payments.payingAccountDisabled"),
+  missing: said("payments.invalidPaymentCode"),
+  used: said("payments.paymentCodeHasBeenUsed"),
+  revoked: said("payments.paymentCodeNoLongerValid"),
+  expired: said("payments.paymentCodeHasExpiredAsk"),
+  signInvalid: said("payments.signatureCheckFailed"),
+  signExpired: said("payments.signatureHasExpiredSignAgain"),
+  partnerUnknown: said("payments.partnerDoesExistEnabled"),
+  tradeTaken: said("payments.counterTradeNumberHasBeen"),
+  memberDisabled: said("payments.payingAccountDisabled"),
 } as const;
 
 function newCode(): string {

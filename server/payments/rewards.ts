@@ -4,6 +4,7 @@
 // wallet), never below 0, in the caller's transaction together with its entry row, whose unique
 // key makes a replayed order move or a retried transfer unable to write the same movement twice.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -24,7 +25,7 @@ import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
 import { maskMobile } from "../../src/domain/people/certificates";
 import { formatFen } from "../../src/domain/money";
 
-export const REWARDS_SHORT = say("payments.insufficientRewardBalance");
+export const REWARDS_SHORT = said("payments.insufficientRewardBalance");
 const CAS_TRIES = 8;
 
 interface Totals {
@@ -67,7 +68,7 @@ async function moveRewards(
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return { deltaFen: d, balanceAfterFen: after };
   }
-  throw new DomainError("conflict", say("payments.accountBusyTryAgainLater"));
+  throw new DomainError("conflict", said("payments.accountBusyTryAgainLater"));
 }
 
 async function hasEntry(trx: Kysely<Database>, uniqueKey: string): Promise<boolean> {

@@ -3,6 +3,7 @@
 // trade paid exactly once. A trade whose order no longer owes it (cancelled, expired, paid by
 // another trade, a change declined) goes back to the account it came from (source-refund.ts).
 import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -65,18 +66,18 @@ async function payFromAccount(
   member: Member,
   p: Payment,
   input: PayInput,
-  account: { method: "wallet" | "credit"; label: string; notThisMethod: string; prepare: () => Promise<Charge> },
+  account: { method: "wallet" | "credit"; label: string; notThisMethod: Text | string; prepare: () => Promise<Charge> },
 ): Promise<PaymentResult> {
   if (p.method !== account.method) throw new DomainError("badInput", account.notThisMethod);
-  if (input.businessType !== p.businessType) throw new DomainError("badInput", say("payments.businessTypeDoesMatchTrade"));
+  if (input.businessType !== p.businessType) throw new DomainError("badInput", said("payments.businessTypeDoesMatchTrade"));
   if (p.status === "paid") return resultOf(p);
-  if (p.status !== "created") throw new DomainError("conflict", say("payments.tradeClosedStartPaymentAgain"));
+  if (p.status !== "created") throw new DomainError("conflict", said("payments.tradeClosedStartPaymentAgain"));
   const charge = await account.prepare();
   // The wallet is the member's own money: it never moves without the pay password, and a member
   // who has none is told to set it first (请先设置支付密码, ret 1210). The company's credit line asks
   // for it when the member has set one.
   if (account.method === "wallet" || member.payPasswordHash) {
-    if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", say("payments.enterPaymentPassword"), { errors: { payPassword: say("payments.enterPaymentPassword") } });
+    if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", said("payments.enterPaymentPassword"), { errors: { payPassword: said("payments.enterPaymentPassword") } });
     await checkPayPassword(db, member, input.payPassword ?? "");
   }
   return db.transaction().execute(async (trx) => {
@@ -85,11 +86,11 @@ async function payFromAccount(
     assertMethodAllowed(due, account.method);
     assertPayable(due);
     // A trade created for another amount (a change declined and asked again) no longer pays anything.
-    if (!tradeMatches(due, p)) throw new DomainError("conflict", say("payments.tradeNoLongerValidStart"));
+    if (!tradeMatches(due, p)) throw new DomainError("conflict", said("payments.tradeNoLongerValidStart"));
     if (!(await markPaid(trx, p, null))) {
       const now = await paymentByTradeNo(trx, p.outTradeNo);
       if (now?.status === "paid") return resultOf(now);
-      throw new DomainError("conflict", say("payments.tradeClosedStartPaymentAgain"));
+      throw new DomainError("conflict", said("payments.tradeClosedStartPaymentAgain"));
     }
     // The order move first: a cancel that won the race makes this throw and nothing is charged.
     await due.product.onPaid(trx, p.orderId, `${account.label} ${p.outTradeNo}`, p);
@@ -103,7 +104,7 @@ export function walletPay(db: Kysely<Database>, member: Member, p: Payment, inpu
   return payFromAccount(db, member, p, input, {
     method: "wallet",
     label: say("payments.balancePayment"),
-    notThisMethod: say("payments.tradeBalancePayment"),
+    notThisMethod: said("payments.tradeBalancePayment"),
     prepare: async () => (trx) =>
       moveWallet(trx, { memberId: member.id, account: "wallet", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.balancePayment") }).then(() => undefined),
   });
@@ -117,10 +118,10 @@ export function creditPay(db: Kysely<Database>, member: Member, p: Payment, inpu
   return payFromAccount(db, member, p, input, {
     method: "credit",
     label: say("payments.companyCreditPayment"),
-    notThisMethod: say("payments.tradeCreditPayment"),
+    notThisMethod: said("payments.tradeCreditPayment"),
     prepare: async () => {
       const credit = await creditOf(db, member);
-      if (!credit) throw new DomainError("forbidden", say("payments.accountPayWithCompanyCredit"));
+      if (!credit) throw new DomainError("forbidden", said("payments.accountPayWithCompanyCredit"));
       return async (trx) => {
         await spendCredit(trx, credit.walletMemberId, p.amountFen);
         await appendLedger(trx, { memberId: member.id, account: "credit", entry: "pay", direction: "out", amountFen: p.amountFen, businessType: p.businessType, outTradeNo: p.outTradeNo, orderNo: p.orderNo, note: say("payments.companyCreditPayment") });
@@ -162,9 +163,9 @@ const SETTLE_TRIES = 3;
 
 async function settleOnce(trx: Transaction<Database>, n: Notified): Promise<SettleOutcome> {
   const p = await paymentByTradeNo(trx, n.outTradeNo);
-  if (!p) throw new DomainError("notFound", say("payments.paymentTradeFound"));
-  if (p.method !== n.method) throw new DomainError("badInput", say("payments.paymentMethodDoesMatchTrade"));
-  if (p.amountFen !== n.amountFen) throw new DomainError("badInput", say("payments.paymentAmountDoesMatchTrade"));
+  if (!p) throw new DomainError("notFound", said("payments.paymentTradeFound"));
+  if (p.method !== n.method) throw new DomainError("badInput", said("payments.paymentMethodDoesMatchTrade"));
+  if (p.amountFen !== n.amountFen) throw new DomainError("badInput", said("payments.paymentAmountDoesMatchTrade"));
   if (!(await markPaid(trx, p, n.gatewayTradeNo))) {
     const now = (await paymentByTradeNo(trx, n.outTradeNo))!;
     return { result: resultOf(now), settled: false };

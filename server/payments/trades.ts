@@ -1,6 +1,6 @@
 // Payments of an order: the cashier's facts, creating a trade (one outTradeNo per attempt) and
 // reading one back for the member it belongs to, with its requestVerify checked.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, PaymentsTable } from "../db/schema";
@@ -64,20 +64,20 @@ export const isExpired = (o: Pick<OrderRow, "expiresAt">) => o.expiresAt !== nul
 /** Refuses paying an order that is not waiting for payment, or whose time ran out. */
 export function assertPayable(due: Due): void {
   const { product } = due;
-  if (due.status === product.paid) throw new DomainError("conflict", say("payments.orderAlreadyPaidDoPay"));
-  if (due.status !== product.pendingPayment) throw new DomainError("conflict", say("payments.orderSStatusPaid", { status: label(product.statuses, due.status) }));
-  if (isExpired(due)) throw new DomainError("conflict", say("payments.orderPastItsPaymentTime"));
+  if (due.status === product.paid) throw new DomainError("conflict", said("payments.orderAlreadyPaidDoPay"));
+  if (due.status !== product.pendingPayment) throw new DomainError("conflict", said("payments.orderSStatusPaid", { status: label(product.statuses, due.status) }));
+  if (isExpired(due)) throw new DomainError("conflict", said("payments.orderPastItsPaymentTime"));
 }
 
 // 超标自付: the traveller's own part is theirs to pay, never the company's credit.
 const allowedFor = (due: Pick<Due, "product" | "companyFen">, method: string) =>
   (!due.product.methods || (due.product.methods as readonly string[]).includes(method)) && !(due.companyFen > 0 && method === "credit");
 
-export const QR_ONLY = say("payments.accountTopUpsOnlyPaid");
+export const QR_ONLY = said("payments.accountTopUpsOnlyPaid");
 
 /** Refuses a method the order's product may not be paid with (a recharge: the QR methods only). */
 export function assertMethodAllowed(due: Pick<Due, "product" | "businessType" | "companyFen">, method: string): void {
-  if (!allowedFor(due, method)) throw new DomainError("forbidden", due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : say("payments.orderUsePaymentMethod"));
+  if (!allowedFor(due, method)) throw new DomainError("forbidden", due.businessType === BUSINESS_TYPE.recharge ? QR_ONLY : said("payments.orderUsePaymentMethod"));
 }
 
 export async function cashierInfo(db: Kysely<Database>, member: Member, orderId: number, qr: QrGateway): Promise<CashierInfo> {
@@ -105,7 +105,7 @@ export async function cashierInfo(db: Kysely<Database>, member: Member, orderId:
 
 export async function createPayment(db: Kysely<Database>, member: Member, orderId: number, method: PayMethod, qr: QrGateway) {
   const o = await orderOf(db, await visibleOrderId(db, member, orderId));
-  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new DomainError("forbidden", say("payments.accountUsePaymentMethod"));
+  if (!(await allMethodsOf(db, member, qr)).methods.includes(method)) throw new DomainError("forbidden", said("payments.accountUsePaymentMethod"));
   const due = await dueOf(db, o);
   assertMethodAllowed(due, method);
   assertPayable(due);
@@ -140,9 +140,9 @@ export async function paymentByTradeNo(db: Kysely<Database>, outTradeNo: string)
  */
 export async function ownPayment(db: Kysely<Database>, member: Member, outTradeNo: string, verify: string): Promise<Payment> {
   const p = await paymentByTradeNo(db, outTradeNo);
-  if (!p) throw new DomainError("notFound", say("payments.paymentTradeFound"));
+  if (!p) throw new DomainError("notFound", said("payments.paymentTradeFound"));
   if (p.memberId !== member.id) throw new DomainError("forbidden", MSG.forbidden);
-  if (verify !== requestVerify(member.id, outTradeNo)) throw new DomainError("forbidden", say("payments.paymentRequestFailedItsCheck"));
+  if (verify !== requestVerify(member.id, outTradeNo)) throw new DomainError("forbidden", said("payments.paymentRequestFailedItsCheck"));
   return p;
 }
 

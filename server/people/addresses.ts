@@ -1,7 +1,7 @@
 // Mailing addresses (常用地址): the member's own, paged, with one default. Province, city and
 // district arrive checked against the division data and are stored with their names.
 import type { Kysely } from "kysely";
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
@@ -10,7 +10,7 @@ import { ADDRESSES_MAX, type AddressForm, type AddressRow } from "../../src/doma
 import { maskMobile } from "../../src/domain/people/certificates";
 import { assertOwned, deleteOwned, saveOwned } from "./owned";
 
-const MESSAGES = { missing: say("routes.addressFound"), notYours: say("routes.viewChangeAddress"), tooMany: say("routes.mostSavedAddresses", { ADDRESSES_MAX }) };
+const MESSAGES = { missing: said("routes.addressFound"), notYours: said("routes.viewChangeAddress"), tooMany: said("routes.mostSavedAddresses", { ADDRESSES_MAX }) };
 
 /** What the address list is asked for. */
 export interface AddressListQuery {

@@ -1,7 +1,7 @@
 // The company's departments as a tree: added, renamed or moved (never under itself or below it,
 // within DEPARTMENT_DEPTH_MAX levels, the name unique under one parent), deleted when empty, and
 // listed with their head counts. Every query carries the company.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -10,26 +10,26 @@ import { uniquely } from "../db/unique";
 import { DEPARTMENT_DEPTH_MAX, DEPARTMENTS_MAX, rolledUpCounts, type DepartmentForm } from "../../src/domain/people/employee";
 import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
 
-const DEPARTMENT_MISSING = say("reports.departmentFound");
+const DEPARTMENT_MISSING = said("reports.departmentFound");
 
 async function ownDepartment(db: Kysely<Database>, companyId: number, id: number) {
   const row = await db.selectFrom("departments").select(["id", "companyId", "parentId", "name"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new BizError(RET.NOT_FOUND, DEPARTMENT_MISSING);
-  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, say("policy.viewChangeAnotherCompanyS"));
+  if (row.companyId !== companyId) throw new BizError(RET.FORBIDDEN, said("policy.viewChangeAnotherCompanyS"));
   return row;
 }
 
-const sameName = () => new BizError(RET.BAD_INPUT, say("routes.departmentWithNameAlreadyExists"), { errors: { name: say("routes.departmentWithNameAlreadyExists") } });
+const sameName = () => new BizError(RET.BAD_INPUT, said("routes.departmentWithNameAlreadyExists"), { errors: { name: said("routes.departmentWithNameAlreadyExists") } });
 
 /** The parent a department may hang under: the company's own, not itself or below it, within the depth. */
 async function checkParent(db: Kysely<Database>, companyId: number, parentId: number | null, selfId?: number): Promise<void> {
   if (parentId === null) return;
   const rows = await db.selectFrom("departments").select(["id", "parentId"]).where("companyId", "=", companyId).execute();
   const byId = new Map(rows.map((r) => [r.id, r.parentId]));
-  if (!byId.has(parentId)) throw new BizError(RET.BAD_INPUT, say("routes.parentDepartmentDoesExist"), { errors: { parentId: say("routes.parentDepartmentDoesExist") } });
+  if (!byId.has(parentId)) throw new BizError(RET.BAD_INPUT, said("routes.parentDepartmentDoesExist"), { errors: { parentId: said("routes.parentDepartmentDoesExist") } });
   let depth = 1;
   for (let at: number | null | undefined = parentId; at !== null && at !== undefined; at = byId.get(at)) {
-    if (at === selfId) throw new BizError(RET.BAD_INPUT, say("routes.departmentMoveUnderItselfIts"), { errors: { parentId: say("routes.departmentMoveUnderItselfIts") } });
+    if (at === selfId) throw new BizError(RET.BAD_INPUT, said("routes.departmentMoveUnderItselfIts"), { errors: { parentId: said("routes.departmentMoveUnderItselfIts") } });
     depth++;
   }
   // The moved department's own subtree counts too.
@@ -38,7 +38,7 @@ async function checkParent(db: Kysely<Database>, companyId: number, parentId: nu
     const level = (id: number, d: number): number => Math.max(d, ...rows.filter((r) => r.parentId === id).map((r) => level(r.id, d + 1)));
     below = level(selfId, 0);
   }
-  if (depth + below > DEPARTMENT_DEPTH_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }), { errors: { parentId: say("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }) } });
+  if (depth + below > DEPARTMENT_DEPTH_MAX) throw new BizError(RET.BAD_INPUT, said("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }), { errors: { parentId: said("routes.mostDepartmentLevels", { DEPARTMENT_DEPTH_MAX }) } });
 }
 
 async function assertNameFree(db: Kysely<Database>, companyId: number, parentId: number | null, name: string, selfId?: number) {
@@ -54,7 +54,7 @@ export function addDepartment(db: Kysely<Database>, companyId: number, input: De
     await checkParent(trx as unknown as Kysely<Database>, companyId, input.parentId);
     await assertNameFree(trx as unknown as Kysely<Database>, companyId, input.parentId, input.name);
     const n = await trx.selectFrom("departments").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-    if (toCount(n?.n) >= DEPARTMENTS_MAX) throw new BizError(RET.BAD_INPUT, say("routes.mostDepartmentsPerCompany", { DEPARTMENTS_MAX }));
+    if (toCount(n?.n) >= DEPARTMENTS_MAX) throw new BizError(RET.BAD_INPUT, said("routes.mostDepartmentsPerCompany", { DEPARTMENTS_MAX }));
     const last = await trx.selectFrom("departments").select((eb) => eb.fn.max("sort").as("s")).where("companyId", "=", companyId).executeTakeFirst();
     const row = await trx
       .insertInto("departments")
@@ -83,9 +83,9 @@ export async function deleteDepartment(outer: Kysely<Database>, companyId: numbe
     const db = trx as unknown as Kysely<Database>;
     const d = await ownDepartment(db, companyId, id);
     const staff = await trx.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("departmentId", "=", id).executeTakeFirst();
-    if (toCount(staff?.n) > 0) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasEmployeesMove", { name: d.name, staff: toCount(staff?.n) }));
+    if (toCount(staff?.n) > 0) throw new BizError(RET.BAD_INPUT, said("routes.departmentStillHasEmployeesMove", { name: d.name, staff: toCount(staff?.n) }));
     const child = await trx.selectFrom("departments").select("id").where("parentId", "=", id).executeTakeFirst();
-    if (child) throw new BizError(RET.BAD_INPUT, say("routes.departmentStillHasSubDepartments", { name: d.name }));
+    if (child) throw new BizError(RET.BAD_INPUT, said("routes.departmentStillHasSubDepartments", { name: d.name }));
     await trx.deleteFrom("departments").where("id", "=", id).where("companyId", "=", companyId).execute();
   });
 }

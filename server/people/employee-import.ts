@@ -3,6 +3,7 @@
 // valid rows written in one transaction in batches, each active with their sign-in (a 7_0
 // member, new or this company's leftover), so 5,000 rows import in seconds.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
@@ -191,7 +192,7 @@ export function importEmployeeFile(db: Kysely<Database>, companyId: number, base
       const current = await lookupsOf(trx, companyId);
       const checked = sameLookups(current, lookups) ? early : await checkCells(rows, current);
       const { preview, valid } = await withMobiles(trx, companyId, checked);
-      if (!valid.length) throw new DomainError("badInput", say("people.fileHasNoEmployeesImport"), { errors: { file: say("people.fileHasNoEmployeesImport") } });
+      if (!valid.length) throw new DomainError("badInput", said("people.fileHasNoEmployeesImport"), { errors: { file: said("people.fileHasNoEmployeesImport") } });
       await assertRoom(trx, companyId, valid.length);
       for (let i = 0; i < valid.length; i += BATCH) {
         if (i > 0) await nextTurn();

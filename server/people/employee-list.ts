@@ -3,6 +3,7 @@
 // certificate numbers masked. Its queries are compiled once per shape; on SQLite the unfiltered
 // order and the keyword matches are read as ids first, and only the page's rows are joined.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import { KEYWORD_MAX, type EmployeeRow } from "../../src/domain/lists";
@@ -22,9 +23,9 @@ export const employeeListInput = z
     ...pageInput(["realName", "createTime", "departmentName"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
     // 0 means "no department" (the statistics' 未分配部门 row).
-    departmentId: zInt({ min: 0, max: 2_147_483_647, error: say("people.departmentNumberMustNonNegative") }).optional(),
-    canAudit: z.enum(["0", "1"], { error: say("people.approvalRightOnly01") }).optional(),
-    status: z.enum(["0", "1"], { error: say("people.statusOnly01") }).optional(),
+    departmentId: zInt({ min: 0, max: 2_147_483_647, error: saidLazy("people.departmentNumberMustNonNegative") }).optional(),
+    canAudit: z.enum(["0", "1"], { error: saidLazy("people.approvalRightOnly01") }).optional(),
+    status: z.enum(["0", "1"], { error: saidLazy("people.statusOnly01") }).optional(),
   })
   .strict();
 

@@ -4,6 +4,7 @@
 // members.creditEmployeeId) and to the company (members.creditMemberId); disabling or deleting
 // the employee disables that member and ends its sessions. Certificates stay on the employee.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -21,9 +22,9 @@ import { toCount } from "../db";
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const EMPLOYEE_MISSING = say("people.employeeFound");
-export const NO_COMPANY = say("people.companyInformationWasFound");
-const mobileTaken = (mobile: string) => say("people.mobileAlreadyEmployeeCompany", { mobile: maskMobile(mobile) });
-const signInTaken = (mobile: string) => say("people.mobileRegisteredAnotherMemberCompany", { mobile: maskMobile(mobile) });
+export const NO_COMPANY = said("people.companyInformationWasFound");
+const mobileTaken = (mobile: string) => said("people.mobileAlreadyEmployeeCompany", { mobile: maskMobile(mobile) });
+const signInTaken = (mobile: string) => said("people.mobileRegisteredAnotherMemberCompany", { mobile: maskMobile(mobile) });
 // Payment options of a new sub-member: the company's credit line included, as for the seeded ones.
 const SUB_MEMBER_PAYMENTS = "wallet,alipay,wechat,creditpay";
 
@@ -97,11 +98,11 @@ export async function employeeDetail(db: Db, companyId: number, id: number): Pro
 export async function assertReferences(db: Db, companyId: number, input: Pick<EmployeeForm, "departmentId" | "tripLevelId">): Promise<void> {
   if (input.departmentId !== null) {
     const d = await db.selectFrom("departments").select("id").where("id", "=", input.departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new DomainError("badInput", say("people.chosenDepartmentDoesExist"), { errors: { departmentId: say("people.chosenDepartmentDoesExist") } });
+    if (!d) throw new DomainError("badInput", said("people.chosenDepartmentDoesExist"), { errors: { departmentId: said("people.chosenDepartmentDoesExist") } });
   }
   if (input.tripLevelId !== null) {
     const t = await db.selectFrom("trip_levels").select("id").where("id", "=", input.tripLevelId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!t) throw new DomainError("badInput", say("people.chosenTravelLevelDoesExist"), { errors: { tripLevelId: say("people.chosenTravelLevelDoesExist") } });
+    if (!t) throw new DomainError("badInput", said("people.chosenTravelLevelDoesExist"), { errors: { tripLevelId: said("people.chosenTravelLevelDoesExist") } });
   }
 }
 
@@ -200,7 +201,7 @@ const rowValues = (input: EmployeeForm, at: string) => ({
 
 export async function assertRoom(db: Db, companyId: number, adding: number): Promise<void> {
   const n = await db.selectFrom("employees").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new DomainError("badInput", say("people.mostEmployeesPerCompany", { EMPLOYEES_MAX }));
+  if (toCount(n?.n) + adding > EMPLOYEES_MAX) throw new DomainError("badInput", said("people.mostEmployeesPerCompany", { EMPLOYEES_MAX }));
 }
 
 /** Adds an employee (active unless told otherwise, with their sign-in) or saves an existing one. */

@@ -3,6 +3,7 @@
 // transaction. The file travels base64 in the form body, so preview and import are stateless:
 // the import reads and checks the same file again.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { loadExcel } from "../exports/xlsx";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -112,7 +113,7 @@ async function checkRows(db: Kysely<Database>, owner: Owner, schema: z.ZodType, 
 export function importFile(db: Kysely<Database>, owner: Owner, schema: z.ZodType, base64: string): Promise<ImportReport> {
   return importSlots.run(async () => {
     const { preview, valid } = await checkRows(db, owner, schema, await readRows(base64));
-    if (!valid.length) throw new DomainError("badInput", say("people.fileHasNoTravellersImport"), { errors: { file: say("people.fileHasNoTravellersImport") } });
+    if (!valid.length) throw new DomainError("badInput", said("people.fileHasNoTravellersImport"), { errors: { file: said("people.fileHasNoTravellersImport") } });
     const at = isoAt();
     await db.transaction().execute(async (trx) => {
       await assertRoom(trx, owner, valid.length);

@@ -1,7 +1,7 @@
 // Invoice titles (发票抬头): the member's own personal or company titles, one default; saving
 // adds, or updates with an id.
 import type { Kysely } from "kysely";
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
@@ -9,7 +9,7 @@ import { isoAt } from "../services/clock";
 import { INVOICE_TITLES_MAX, type InvoiceTitleForm, type InvoiceTitleRow, type InvoiceTitleType } from "../../src/domain/people/invoice-title";
 import { assertOwned, deleteOwned, saveOwned } from "./owned";
 
-const MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.viewChangeInvoiceTitle"), tooMany: say("routes.mostInvoiceTitles", { INVOICE_TITLES_MAX }) };
+const MESSAGES = { missing: said("routes.invoiceTitleFound"), notYours: said("routes.viewChangeInvoiceTitle"), tooMany: said("routes.mostInvoiceTitles", { INVOICE_TITLES_MAX }) };
 
 /** What the invoice title list is asked for. */
 export interface InvoiceTitleListQuery {

@@ -1,6 +1,7 @@
 // Invoice requests (报销凭证): the member's requests, the orders that may be invoiced now, asking
 // for one (its amount the sum of the orders' totals, read here) and moving one through its states.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
@@ -17,7 +18,7 @@ import { isUniqueViolation } from "../db/unique";
 
 const TITLE_MESSAGES = { missing: say("routes.invoiceTitleFound"), notYours: say("routes.useInvoiceTitle"), tooMany: "" };
 const ADDRESS_MESSAGES = { missing: say("routes.mailingAddressFound"), notYours: say("routes.useMailingAddress"), tooMany: "" };
-const ALREADY = (orderNo: string) => say("routes.invoiceHasAlreadyBeenRequested", { orderNo });
+const ALREADY = (orderNo: string) => said("routes.invoiceHasAlreadyBeenRequested", { orderNo });
 
 type Db = Kysely<Database> | Transaction<Database>;
 const COLUMNS = ["id", "status", "amountFen", "titleType", "title", "taxNo", "delivery", "email", "mailTo", "orderNos", "remark", "createTime", "updateTime"] as const;
@@ -66,9 +67,9 @@ export async function requestInvoice(db: Kysely<Database>, memberId: number, inp
       const linked = new Set((await trx.selectFrom("invoice_orders").select("orderId").where("orderId", "in", input.orderIds).execute()).map((r) => r.orderId));
       for (const orderId of input.orderIds) {
         const o = orders.find((x) => x.id === orderId);
-        if (!o) throw new BizError(RET.NOT_FOUND, say("flight.orderFound"));
-        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.requestInvoiceOrder"));
-        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, say("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
+        if (!o) throw new BizError(RET.NOT_FOUND, said("flight.orderFound"));
+        if (o.memberId !== memberId) throw new BizError(RET.FORBIDDEN, said("routes.requestInvoiceOrder"));
+        if (!isInvoiceable(o.product, o.status)) throw new BizError(RET.BAD_INPUT, said("routes.orderUnpaidRefundedNoInvoice", { orderNo: o.orderNo }));
         if (linked.has(o.id)) throw new BizError(RET.CONFLICT, ALREADY(o.orderNo));
       }
       const ordered = input.orderIds.map((oid) => orders.find((x) => x.id === oid)!);
@@ -91,7 +92,7 @@ export async function requestInvoice(db: Kysely<Database>, memberId: number, inp
     });
     return detail(db, id);
   } catch (e) {
-    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, say("routes.invoiceHasAlreadyBeenRequested2"));
+    if (isUniqueViolation(e)) throw new BizError(RET.CONFLICT, said("routes.invoiceHasAlreadyBeenRequested2"));
     throw e;
   }
 }
@@ -104,12 +105,12 @@ export async function requestInvoice(db: Kysely<Database>, memberId: number, inp
 export async function moveInvoice(db: Kysely<Database>, id: number, action: InvoiceAction, by: InvoiceActor, memberId?: number): Promise<InvoiceRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("invoices").select(["id", "memberId", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!row) throw new BizError(RET.NOT_FOUND, say("routes.invoiceRequestFound"));
-    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, say("routes.viewChangeInvoiceRequest"));
+    if (!row) throw new BizError(RET.NOT_FOUND, said("routes.invoiceRequestFound"));
+    if (memberId !== undefined && row.memberId !== memberId) throw new BizError(RET.FORBIDDEN, said("routes.viewChangeInvoiceRequest"));
     const move = invoiceMove(row.status, action, by);
-    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? say("routes.invoiceHasBeenIssuedWithdrawn") : say("routes.doneCurrentStatus"));
+    if (!move) throw new BizError(RET.CONFLICT, action === "withdraw" ? said("routes.invoiceHasBeenIssuedWithdrawn") : said("routes.doneCurrentStatus"));
     const done = await trx.updateTable("invoices").set({ status: move.to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", move.from).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("routes.invoiceRequestSStatusHas"));
+    if (Number(done.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, said("routes.invoiceRequestSStatusHas"));
     if (move.to === "withdrawn") await trx.deleteFrom("invoice_orders").where("invoiceId", "=", id).execute();
     return detail(trx, id);
   });

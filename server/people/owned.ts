@@ -1,6 +1,6 @@
 // A member's own small lists (addresses, invoice titles): a row named by id must be the caller's
 // (missing: not found; another member's: refused), and at most one row is the default.
-import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
@@ -11,9 +11,9 @@ export type OwnedTable = "addresses" | "invoice_titles";
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface OwnedMessages {
-  missing: string;
-  notYours: string;
-  tooMany: string;
+  missing: Text | string;
+  notYours: Text | string;
+  tooMany: Text | string;
 }
 
 export async function assertOwned(db: Db, table: OwnedTable, memberId: number, id: number, m: OwnedMessages): Promise<void> {
@@ -32,7 +32,7 @@ export async function setDefault(trx: Transaction<Database>, table: OwnedTable, 
   if (isDefault) await trx.updateTable(table).set({ isDefault: 0 }).where("memberId", "=", memberId).where("isDefault", "=", 1).where("id", "!=", id).execute();
   await uniquely(
     () => trx.updateTable(table).set({ isDefault: isDefault ? 1 : 0 }).where("id", "=", id).where("memberId", "=", memberId).execute(),
-    () => new DomainError("badInput", say("people.defaultBeingChangedTryAgain")),
+    () => new DomainError("badInput", said("people.defaultBeingChangedTryAgain")),
   );
 }
 

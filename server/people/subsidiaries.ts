@@ -1,7 +1,7 @@
 // A company's child companies (子公司): the caller's own only, another company's answering as not
 // found; the unified social credit code is unique within the company, and a company has at most
 // SUBSIDIARIES_MAX of them.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { toCount } from "../db";
@@ -11,7 +11,7 @@ import { isoAt } from "../services/clock";
 import { maskMobile } from "../../src/domain/people/certificates";
 import { SUBSIDIARIES_MAX, type SubsidiaryForm, type SubsidiaryRow } from "../../src/domain/people/network";
 
-const SUB_MISSING = say("routes.subsidiaryFound");
+const SUB_MISSING = said("routes.subsidiaryFound");
 
 const SUB_COLUMNS = ["id", "name", "creditCode", "contactName", "contactMobile", "address", "status", "createTime", "updateTime"] as const;
 const subRow = (r: Omit<SubsidiaryRow, "status"> & { status: number }): SubsidiaryRow => ({ ...r, status: r.status ? 1 : 0 });
@@ -33,7 +33,7 @@ export async function saveSubsidiary(db: Kysely<Database>, companyId: number, in
     let same = trx.selectFrom("subsidiaries").select("id").where("companyId", "=", companyId).where("creditCode", "=", input.creditCode);
     if (input.id !== undefined) same = same.where("id", "<>", input.id);
     if (await same.executeTakeFirst()) {
-      const message = say("routes.subsidiaryWithUnifiedSocialCredit");
+      const message = said("routes.subsidiaryWithUnifiedSocialCredit");
       throw new BizError(RET.BAD_INPUT, message, { errors: { creditCode: message } });
     }
     if (input.id !== undefined) {
@@ -42,7 +42,7 @@ export async function saveSubsidiary(db: Kysely<Database>, companyId: number, in
       return input.id;
     }
     const n = await trx.selectFrom("subsidiaries").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-    if (toCount(n?.n) >= SUBSIDIARIES_MAX) throw new BizError(RET.CONFLICT, say("routes.mostSubsidiaries", { SUBSIDIARIES_MAX }));
+    if (toCount(n?.n) >= SUBSIDIARIES_MAX) throw new BizError(RET.CONFLICT, said("routes.mostSubsidiaries", { SUBSIDIARIES_MAX }));
     return (await trx.insertInto("subsidiaries").values({ ...values, companyId, createTime: at }).returning("id").executeTakeFirstOrThrow()).id;
   });
   return ownSubsidiary(db, companyId, id);

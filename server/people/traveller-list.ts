@@ -4,6 +4,7 @@
 // on SQLite the unfiltered order and the keyword matches are read as ids first, and only the
 // page's rows are read in full.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
@@ -23,8 +24,8 @@ export const travellerListInput = z
   .object({
     ...pageInput(["name", "createTime", "updateTime", "birthday"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    certType: zInt({ min: 0, max: 9, error: say("people.invalidCertificateType") }).optional(),
-    psgType: z.enum(["ADT", "CHD", "INF"], { error: say("people.travellerTypeOnlyAdtChd") }).optional(),
+    certType: zInt({ min: 0, max: 9, error: saidLazy("people.invalidCertificateType") }).optional(),
+    psgType: z.enum(["ADT", "CHD", "INF"], { error: saidLazy("people.travellerTypeOnlyAdtChd") }).optional(),
   })
   .strict();
 export type TravellerListInput = z.output<typeof travellerListInput>;

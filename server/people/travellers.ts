@@ -2,7 +2,7 @@
 // (a member's own travellers, or a company's). Every query carries the owner, so a caller can
 // never read or change another owner's rows; a row named by id that belongs to someone else is
 // refused, a missing one is not found.
-import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { Database, TravellerOwnerKind } from "../db/schema";
@@ -25,10 +25,10 @@ export interface Owner {
   id: number;
 }
 
-export const MISSING = say("people.travellerFound");
-export const NOT_YOURS = say("people.viewChangeTraveller");
+export const MISSING = said("people.travellerFound");
+export const NOT_YOURS = said("people.viewChangeTraveller");
 
-export const travellerIdInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("people.invalidTravellerNumber") }) }).strict();
+export const travellerIdInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("people.invalidTravellerNumber") }) }).strict();
 
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -118,7 +118,7 @@ export async function defaultTraveller(db: Kysely<Database>, owner: Owner): Prom
 }
 
 function duplicateCert(index: number, cert: CertificateForm): DomainError {
-  const message = say("people.certificateNumberBelongsAnotherTraveller", { certNo: maskCertNo(cert.certNo) });
+  const message = said("people.certificateNumberBelongsAnotherTraveller", { certNo: maskCertNo(cert.certNo) });
   return new DomainError("badInput", message, { errors: { [`certificates.${index}.certNo`]: message } });
 }
 
@@ -190,7 +190,7 @@ export async function writeTraveller(trx: Transaction<Database>, owner: Owner, i
 /** The owner may keep `adding` more travellers. */
 export async function assertRoom(db: Db, owner: Owner, adding: number): Promise<void> {
   const count = await db.selectFrom("travellers").select((eb) => eb.fn.countAll().as("n")).where("ownerKind", "=", owner.kind).where("ownerId", "=", owner.id).executeTakeFirst();
-  if (toCount(count?.n) + adding > TRAVELLERS_MAX) throw new DomainError("badInput", say("people.mostTravellers", { TRAVELLERS_MAX }));
+  if (toCount(count?.n) + adding > TRAVELLERS_MAX) throw new DomainError("badInput", said("people.mostTravellers", { TRAVELLERS_MAX }));
 }
 
 /** Makes one traveller the owner's default (clearing the previous one), or clears it. */
@@ -200,7 +200,7 @@ async function setDefault(trx: Transaction<Database>, owner: Owner, travellerId:
   }
   await uniquely(
     () => trx.updateTable("travellers").set({ isDefault: isDefault ? 1 : 0 }).where("id", "=", travellerId).execute(),
-    () => new DomainError("badInput", say("people.defaultTravellerBeingChangedTry")),
+    () => new DomainError("badInput", said("people.defaultTravellerBeingChangedTry")),
   );
 }
 

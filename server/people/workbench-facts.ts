@@ -1,6 +1,6 @@
 // The workbenches' key facts: the caller's wallet and the company overview, read from the
 // database per call; nothing here is cached or estimated.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import { BizError, RET } from "../services/http/envelope";
 import { toCount } from "../db";
@@ -73,7 +73,7 @@ export async function accountSummary(db: Kysely<Database>, member: Member) {
 
 export async function companyStatistics(db: Kysely<Database>, member: Member) {
   const company = await companyOf(db, member);
-  if (!company) throw new BizError(RET.NOT_FOUND, say("people.companyInformationWasFound"));
+  if (!company) throw new BizError(RET.NOT_FOUND, said("people.companyInformationWasFound"));
   const count = (table: "employees" | "departments" | "trip_levels") =>
     db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", company.id).executeTakeFirst();
   const [employees, departments, tripLevels, auditors, perDept, unassigned] = await Promise.all([

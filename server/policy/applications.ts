@@ -1,5 +1,6 @@
 // Trip applications as stored and as shown: the application, its travellers, and its approval.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { label } from "../../src/domain/codes";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TripApplicationsTable } from "../db/schema";
@@ -14,7 +15,7 @@ export interface Travellers {
   externals: { name: string; mobilePhone: string | null }[];
 }
 
-export const APPLICATION_MISSING = say("orders.tripRequestFound");
+export const APPLICATION_MISSING = said("orders.tripRequestFound");
 
 export function tripTitle(a: Pick<ApplicationForm, "fromCity" | "toCities" | "startDate" | "endDate">): string {
   return say("policy.tripRequest", { fromCity: a.fromCity, toCities: a.toCities.join("、"), startDate: a.startDate, endDate: a.endDate });
@@ -33,7 +34,7 @@ export async function resolveTravellers(db: Kysely<Database>, companyId: number,
         .execute()
     : [];
   if (rows.length !== ids.length) {
-    throw new DomainError("badInput", say("policy.travellingEmployeesMustEmployeesCompany"), { errors: { travellerEmployeeIds: say("policy.travellingEmployeesMustEmployeesCompany") } });
+    throw new DomainError("badInput", said("policy.travellingEmployeesMustEmployeesCompany"), { errors: { travellerEmployeeIds: said("policy.travellingEmployeesMustEmployeesCompany") } });
   }
   return {
     employees: ids.map((id) => {

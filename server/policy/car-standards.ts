@@ -2,6 +2,7 @@
 // one), with car types, cities (named from the city list), time windows and amount caps. Each is
 // the company's own.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { label } from "../../src/domain/codes";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
@@ -15,7 +16,7 @@ import { assertCompanyIds, ownRow } from "./company";
 import { readJson } from "./json";
 import { citiesByCode } from "./cities";
 
-const MISSING = say("policy.carStandardFound");
+const MISSING = said("policy.carStandardFound");
 
 type CarRules = Omit<CarStandardForm, "id" | "name" | "tripLevelIds">;
 
@@ -90,7 +91,7 @@ export async function saveCarStandard(db: Kysely<Database>, companyId: number, i
   await assertCompanyIds(db, "trip_levels", tripLevelIds, companyId, say("policy.invalidTravelLevels"));
   const cities = await citiesByCode();
   for (const [i, c] of rules.cities.entries()) {
-    if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, say("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: say("policy.unknownCity", { name: c.name }) } });
+    if (!cities.get(c.code)) throw new BizError(RET.BAD_INPUT, said("policy.unknownCity", { name: c.name }), { errors: { [`cities.${i}.code`]: said("policy.unknownCity", { name: c.name }) } });
   }
   const stored: CarRules = { ...rules, cities: rules.allCities ? [] : rules.cities.map((c) => ({ code: c.code, name: cities.get(c.code)!.name })) };
   const savedId = await db.transaction().execute(async (trx) => {
@@ -112,13 +113,13 @@ export async function saveCarStandard(db: Kysely<Database>, companyId: number, i
       .where("l.tripLevelId", "in", tripLevelIds)
       .executeTakeFirst();
     if (taken) {
-      const msg = say("policy.travelLevelAlreadyHasCar", { name: taken.name, standardName: taken.standardName });
+      const msg = said("policy.travelLevelAlreadyHasCar", { name: taken.name, standardName: taken.standardName });
       throw new BizError(RET.BAD_INPUT, msg, { errors: { tripLevelIds: msg } });
     }
     // A concurrent save that took a level first is caught by the unique index.
     await uniquely(
       () => trx.insertInto("car_standard_levels").values(tripLevelIds.map((tripLevelId) => ({ carStandardId: standardId, tripLevelId }))).execute(),
-      () => new BizError(RET.BAD_INPUT, say("policy.chosenTravelLevelAlreadyHas"), { errors: { tripLevelIds: say("policy.chosenTravelLevelAlreadyHas") } }),
+      () => new BizError(RET.BAD_INPUT, said("policy.chosenTravelLevelAlreadyHas"), { errors: { tripLevelIds: said("policy.chosenTravelLevelAlreadyHas") } }),
     );
     return standardId;
   });

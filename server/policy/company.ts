@@ -1,6 +1,6 @@
 // Whose company a caller acts in. Travel management and approvals happen inside one company:
 // its main member (70, creditMemberId) or one of its employees (7_0, through employees).
-import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -22,8 +22,8 @@ export interface CompanyCaller {
   name: string;
 }
 
-export const NO_COMPANY = say("people.companyInformationWasFound");
-export const OTHER_COMPANY = say("policy.viewChangeAnotherCompanyS");
+export const NO_COMPANY = said("people.companyInformationWasFound");
+export const OTHER_COMPANY = said("policy.viewChangeAnotherCompanyS");
 
 export async function companyCaller(db: Kysely<Database>, member: Member): Promise<CompanyCaller> {
   const key = memberTypeKey(member);
@@ -41,7 +41,7 @@ export async function companyCaller(db: Kysely<Database>, member: Member): Promi
 }
 
 /** A row the caller named by id: missing is 404, another company's is 403. */
-export function ownRow<R extends { companyId: number }>(row: R | undefined, companyId: number, missing: string): R {
+export function ownRow<R extends { companyId: number }>(row: R | undefined, companyId: number, missing: Text | string): R {
   if (!row) throw new DomainError("notFound", missing);
   if (row.companyId !== companyId) throw new DomainError("forbidden", OTHER_COMPANY);
   return row;
@@ -53,7 +53,7 @@ export async function assertCompanyIds(
   table: "employees" | "departments" | "trip_levels",
   ids: readonly number[],
   companyId: number,
-  message: string,
+  message: Text | string,
 ): Promise<void> {
   if (!ids.length) return;
   const rows = await db.selectFrom(table).select("id").where("id", "in", [...ids]).where("companyId", "=", companyId).execute();

@@ -2,6 +2,7 @@
 // they apply to, and what they cover, each the company's own. Approvers named by name must be
 // employees allowed to audit, or they could never open their approval inbox.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -13,7 +14,7 @@ import { FLOW_COVER_LABELS, type FlowCover, type FlowForm, type FlowLevel, type 
 import { assertCompanyIds, ownRow } from "./company";
 import { readJson } from "./json";
 
-const MISSING = say("policy.approvalFlowFound");
+const MISSING = said("policy.approvalFlowFound");
 const APPROVER_LABELS = { departmentHead: say("policy.departmentHead"), admin: say("policy.companyAdministrator") } as const;
 
 export interface FlowRow {
@@ -116,9 +117,9 @@ export async function saveFlow(db: Kysely<Database>, companyId: number, input: F
       .execute();
     for (const id of approverIds) {
       const e = auditors.find((a) => a.id === id);
-      if (!e) throw new BizError(RET.BAD_INPUT, say("policy.invalidApprover"), { errors: { levels: say("policy.invalidApprover") } });
+      if (!e) throw new BizError(RET.BAD_INPUT, said("policy.invalidApprover"), { errors: { levels: said("policy.invalidApprover") } });
       if (!e.canAudit || e.memberId === null) {
-        const msg = say("policy.hasNoApprovalRightApprover", { realName: e.realName ?? "该员工" });
+        const msg = said("policy.hasNoApprovalRightApprover", { realName: e.realName ?? said("policy.thisEmployee") });
         throw new BizError(RET.BAD_INPUT, msg, { errors: { levels: msg } });
       }
     }
@@ -141,7 +142,7 @@ export async function saveFlow(db: Kysely<Database>, companyId: number, input: F
     .where("name", "=", input.name)
     .$if(input.id !== undefined, (qb) => qb.where("id", "<>", input.id!))
     .executeTakeFirst();
-  const sameName = () => new BizError(RET.BAD_INPUT, say("policy.approvalFlowWithNameAlready"), { errors: { name: say("policy.approvalFlowWithNameAlready") } });
+  const sameName = () => new BizError(RET.BAD_INPUT, said("policy.approvalFlowWithNameAlready"), { errors: { name: said("policy.approvalFlowWithNameAlready") } });
   if (clash) throw sameName();
   let id = input.id;
   if (id !== undefined) {

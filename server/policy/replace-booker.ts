@@ -3,7 +3,7 @@
 // employees). The company's administrator: every employee (the administrator manages the staff
 // and their standards, so booking for any of them needs no rule). The order page's traveller list
 // and the booking itself ask here, so they can never disagree.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import { likePattern, offsetOf } from "../services/http/paging";
 import type { Database, Member } from "../db/schema";
@@ -14,8 +14,8 @@ import { companyCaller, type CompanyCaller } from "./company";
 import { readJson } from "./json";
 import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "../orders/business";
 
-export const EMPLOYEES_ONLY = say("policy.onlyCompanyEmployeesBook");
-export const NOT_YOURS_TO_BOOK = say("policy.bookColleagueAskCompanyAdministrator");
+export const EMPLOYEES_ONLY = said("policy.onlyCompanyEmployeesBook");
+export const NOT_YOURS_TO_BOOK = said("policy.bookColleagueAskCompanyAdministrator");
 
 export interface BookerScopeOf {
   /** The booker; `employee` is null for the company's administrator. */
@@ -54,7 +54,7 @@ export async function travellerFor(db: Kysely<Database>, booker: Member, employe
   const e = await db.selectFrom("employees").select(["id", "companyId", "departmentId", "memberId"]).where("id", "=", employeeId).executeTakeFirst();
   if (!e || e.companyId !== scope.me.companyId || !scope.allows(e.id, e.departmentId)) throw new DomainError("forbidden", NOT_YOURS_TO_BOOK);
   const traveller = e.memberId ? await db.selectFrom("members").selectAll().where("id", "=", e.memberId).where("status", "=", 1).executeTakeFirst() : undefined;
-  if (!traveller) throw new DomainError("conflict", say("policy.colleagueSAccountEnabledBook"));
+  if (!traveller) throw new DomainError("conflict", said("policy.colleagueSAccountEnabledBook"));
   return traveller;
 }
 

@@ -1,6 +1,7 @@
 // Replace-booking settings: which of the company's employees may book for which colleagues, one
 // setting per booker, each the company's own.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
@@ -10,7 +11,7 @@ import { BOOKER_SCOPE_LABELS, type BookerScope, type ReplaceBookerForm } from ".
 import { assertCompanyIds, ownRow } from "./company";
 import { readJson } from "./json";
 
-const MISSING = say("policy.bookerSettingFound");
+const MISSING = said("policy.bookerSettingFound");
 
 export interface BookerRow {
   id: number;

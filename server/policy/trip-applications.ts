@@ -1,7 +1,7 @@
 // Trip applications as the applying employee handles them: their own only (another company's or
 // a colleague's is refused), listed, saved as a draft, moved through the approval engine, a
 // draft deleted, and the approved ones a traveller may book on.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -20,7 +20,7 @@ export type EmployeeCaller = CompanyCaller & { employee: NonNullable<CompanyCall
 
 export async function caller(db: Kysely<Database>, member: Parameters<typeof companyCaller>[1]): Promise<CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> }> {
   const me = await companyCaller(db, member);
-  if (!me.employee) throw new BizError(RET.FORBIDDEN, say("policy.onlyCompanyEmployeesRequestTrips"));
+  if (!me.employee) throw new BizError(RET.FORBIDDEN, said("policy.onlyCompanyEmployeesRequestTrips"));
   return me as CompanyCaller & { employee: NonNullable<CompanyCaller["employee"]> };
 }
 
@@ -29,7 +29,7 @@ export async function ownApplication(db: Kysely<Database>, me: CompanyCaller, id
   const row = await loadApplication(db, id);
   if (!row) throw new BizError(RET.NOT_FOUND, APPLICATION_MISSING);
   if (row.companyId !== me.companyId) throw new BizError(RET.FORBIDDEN, OTHER_COMPANY);
-  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, say("policy.onlyViewHandleOwnTrip"));
+  if (row.applicantMemberId !== me.member.id) throw new BizError(RET.FORBIDDEN, said("policy.onlyViewHandleOwnTrip"));
   return row;
 }
 
@@ -124,7 +124,7 @@ export async function saveApplication(db: Kysely<Database>, me: EmployeeCaller, 
         .where("subjectId", "=", appId)
         .where("status", "=", "draft")
         .executeTakeFirst();
-      if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.requestHasBeenSubmittedNo"));
+      if (Number(draft.numUpdatedRows) !== 1) throw new BizError(RET.CONFLICT, said("policy.requestHasBeenSubmittedNo"));
       await trx.updateTable("trip_applications").set({ ...columns(input, travellers), updateTime: at }).where("id", "=", appId).execute();
     } else {
       const created = await trx
@@ -164,7 +164,7 @@ export async function moveApplication(db: Kysely<Database>, me: CompanyCaller, i
 export async function deleteDraftApplication(db: Kysely<Database>, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom("approvals").where("subjectType", "=", "trip").where("subjectId", "=", id).where("status", "=", "draft").executeTakeFirst();
-    if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, say("policy.submittedRequestDeletedRequestUnder"));
+    if (Number(gone.numDeletedRows) !== 1) throw new BizError(RET.CONFLICT, said("policy.submittedRequestDeletedRequestUnder"));
     await trx.deleteFrom("trip_applications").where("id", "=", id).execute();
   });
 }

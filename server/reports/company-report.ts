@@ -3,7 +3,7 @@
 // the orders and their travellers already grouped by day, and by month for the whole months of a
 // range), a handful of small grouped reads per call; src/domain/reports.ts then only rolls the
 // grouped results into averages, shares, months and routes.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Database, Member } from "../db/schema";
@@ -32,12 +32,12 @@ export interface ReportScope {
 /** The caller's company; a member without one has nothing to report on. */
 export async function reportScope(db: Kysely<Database>, member: Member, type: ReportType, input: ReportInput): Promise<ReportScope> {
   const companyId = await companyIdOf(db, member);
-  if (!companyId) throw new DomainError("notFound", say("people.companyInformationWasFound"));
+  if (!companyId) throw new DomainError("notFound", said("people.companyInformationWasFound"));
   const { departmentId } = input;
   if (departmentId !== undefined && departmentId !== UNASSIGNED_DEPARTMENT_ID) {
     // Another company's department is as unknown here as a missing one.
     const d = await db.selectFrom("departments").select("id").where("id", "=", departmentId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!d) throw new DomainError("badInput", say("reports.departmentFound"));
+    if (!d) throw new DomainError("badInput", said("reports.departmentFound"));
   }
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }

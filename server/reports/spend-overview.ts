@@ -2,7 +2,7 @@
 // is: this month so far and last month's same days (China dates) grouped by product and booker
 // (two small grouped reads), the approvals waiting for the caller (one count), and the names of
 // the top five travellers. A handful of cheap queries, however many orders there are.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { sql, type Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { toCount } from "../db";
@@ -49,7 +49,7 @@ async function waitingFor(db: Kysely<Database>, companyId: number, memberId: num
 
 export async function spendOverview(db: Kysely<Database>, member: Member): Promise<SpendOverview> {
   const companyId = await companyIdOf(db, member);
-  if (!companyId) throw new DomainError("notFound", say("people.companyInformationWasFound"));
+  if (!companyId) throw new DomainError("notFound", said("people.companyInformationWasFound"));
   const today = chinaDate(now());
   const { current, previous } = monthToDate(today);
   const [mine, before, approvals] = await Promise.all([spendOf(db, companyId, current), spendOf(db, companyId, previous), waitingFor(db, companyId, member.id)]);

@@ -1,6 +1,7 @@
 // Mailing addresses (常用地址, /postaddress/...): the member's own, paged, with one default.
 // Province, city and district are checked against the division data and stored with their names.
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -12,7 +13,7 @@ import { addressDetail, addressList, deleteAddress, saveAddress } from "../peopl
 
 const ACCESS = "addresses";
 const TAGS = ["addresses"];
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidAddressNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidAddressNumber") }) }).strict();
 const listInput = z
   .object({
     ...pageInput(["createTime", "receiver"] as const),
@@ -47,7 +48,7 @@ export const addressRoutes = [
     access: ACCESS,
     input: addressFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, say("routes.newAddressCarryNumber"), { errors: { id: say("routes.newAddressCarryNumber") } });
+      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, said("routes.newAddressCarryNumber"), { errors: { id: said("routes.newAddressCarryNumber") } });
       return saveAddress(ctx.db, member!.id, input);
     },
   }),
@@ -59,7 +60,7 @@ export const addressRoutes = [
     access: ACCESS,
     input: addressFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, say("routes.sayWhichAddressChange"), { errors: { id: say("routes.sayWhichAddressChange") } });
+      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, said("routes.sayWhichAddressChange"), { errors: { id: said("routes.sayWhichAddressChange") } });
       return saveAddress(ctx.db, member!.id, input);
     },
   }),

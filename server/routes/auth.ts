@@ -8,6 +8,7 @@ import {
   accountLoginPayloadSchema, mobileLoginPayloadSchema, registerPayloadSchema, resetPayloadSchema, sendCodePayloadSchema,
 } from "../../src/domain/forms/auth";
 import { zOptionalString, zText } from "../../src/domain/zod";
+import { lazyOf } from "../services/i18n/text";
 import { hashPassword } from "../services/accounts/passwords";
 import { createSession, revokeSession } from "../services/accounts/sessions";
 import { registerMember, resetPassword, signInWithCode } from "../services/accounts/member-writes";
@@ -24,8 +25,8 @@ export const LOGIN_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 /** The account login payload plus the server-issued captcha: its id and the typed answer. */
 const accountLoginInput = accountLoginPayloadSchema
   .safeExtend({
-    captchaId: zOptionalString(zText({ max: 64, error: ACCOUNT_MSG.captchaWrong }), ACCOUNT_MSG.captchaWrong),
-    accCode: zOptionalString(zText({ max: 16, error: ACCOUNT_MSG.captchaWrong }), ACCOUNT_MSG.captchaWrong),
+    captchaId: zOptionalString(zText({ max: 64, error: lazyOf(ACCOUNT_MSG.captchaWrong) }), lazyOf(ACCOUNT_MSG.captchaWrong)),
+    accCode: zOptionalString(zText({ max: 16, error: lazyOf(ACCOUNT_MSG.captchaWrong) }), lazyOf(ACCOUNT_MSG.captchaWrong)),
   })
   .strict();
 

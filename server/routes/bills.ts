@@ -4,6 +4,7 @@
 // excel paths are completed per bill (src/domain/bills.ts). Each bill is guarded by the access
 // resource of the menu item that shows it.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -37,15 +38,15 @@ export function billInput(bill: BillDefinition): z.ZodType<BillInput> {
       endDate: zDate(say("routes.endDate")).optional(),
       orderNo: zOptionalString(z.string().trim().max(ORDER_NO_MAX, say("routes.orderNumberMostCharacters", { ORDER_NO_MAX })), say("routes.invalidOrderNumber")),
       ...(has("traveller") ? { travellerName: zOptionalString(z.string().trim().max(NAME_MAX, say("routes.travellerNameMostCharacters", { NAME_MAX })), say("routes.invalidTravellerName")) } : {}),
-      ...(has("department") ? { departmentId: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidDepartment") }).optional() } : {}),
-      ...(has("product") ? { product: z.enum(BILL_PRODUCTS, { error: say("routes.invalidProductType") }).optional() } : {}),
+      ...(has("department") ? { departmentId: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidDepartment") }).optional() } : {}),
+      ...(has("product") ? { product: z.enum(BILL_PRODUCTS, { error: saidLazy("routes.invalidProductType") }).optional() } : {}),
       ...(has("status")
-        ? { status: zInt({ min: 0, max: 99, error: say("routes.invalidOrderStatus") }).refine((v) => statuses.includes(v), say("routes.invalidOrderStatus")).optional() }
+        ? { status: zInt({ min: 0, max: 99, error: saidLazy("routes.invalidOrderStatus") }).refine((v) => statuses.includes(v), say("routes.invalidOrderStatus")).optional() }
         : {}),
-      ...(has("entry") ? { entry: z.enum(LEDGER_ENTRIES, { error: say("routes.invalidTradeType") }).optional() } : {}),
+      ...(has("entry") ? { entry: z.enum(LEDGER_ENTRIES, { error: saidLazy("routes.invalidTradeType") }).optional() } : {}),
     })
     .strict()
-    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: say("routes.startDateAfterEndDate"), path: ["endDate"] }) as unknown as z.ZodType<BillInput>;
+    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { error: saidLazy("routes.startDateAfterEndDate"), path: ["endDate"] }) as unknown as z.ZodType<BillInput>;
 }
 
 function fileName(bill: BillDefinition, f: BillFilterInput): string {

@@ -1,6 +1,6 @@
 // Development aids, registered only when NODE_ENV is not production: the SMS outbox and the
 // expected answer of a captcha, so tests read codes the way a person reads a phone or a picture.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
@@ -28,7 +28,7 @@ export const devRoutes = [
     input: z.object({ captchaId: zText({ max: 64, label: "captchaId" }) }).strict(),
     handler: async ({ input, ctx }) => {
       const text = await expectedCaptchaText(ctx.db, input.captchaId);
-      if (text === null) throw new BizError(RET.NOT_FOUND, say("routes.captchaDoesExistHasExpired"));
+      if (text === null) throw new BizError(RET.NOT_FOUND, said("routes.captchaDoesExistHasExpired"));
       return { text };
     },
   }),

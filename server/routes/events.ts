@@ -1,6 +1,7 @@
 // Exception events the portal reports (business errors, failed calls, timeouts): the event map
 // and send calls, and a member's own list.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { label } from "../../src/domain/codes";
 import { defineRoute } from "../services/http/route";
@@ -20,12 +21,12 @@ const longText = (label: string) => zText({ max: EVENT_TEXT_MAX, multiline: true
 const sendInput = z
   .object({
     api: text(300, say("routes.apiPath")).min(1, say("routes.giveApiPath")),
-    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: say("routes.unknownExceptionType") }),
-    httpCode: zInt({ min: 0, max: 999, error: say("routes.httpStatusCodeMustInteger") }).optional(),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: saidLazy("routes.unknownExceptionType") }),
+    httpCode: zInt({ min: 0, max: 999, error: saidLazy("routes.httpStatusCodeMustInteger") }).optional(),
     ret: text(40, "ret").optional(),
     param: longText(say("routes.requestParameters")).optional(),
     response: longText(say("routes.responseContent")).optional(),
-    costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: say("routes.durationMustNonNegativeInteger") }).optional(),
+    costTime: zInt({ min: 0, max: 24 * 3600 * 1000, error: saidLazy("routes.durationMustNonNegativeInteger") }).optional(),
     appVer: text(40, say("routes.version")).optional(),
   })
   .strict();
@@ -35,7 +36,7 @@ const isoDate = z.string().max(30, say("routes.datesAreWrittenYyyyMm")).regex(/^
 const listInput = z
   .object({
     ...pageInput(["createTime", "costTime"] as const),
-    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: say("routes.unknownExceptionType") }).optional(),
+    type: z.enum(EXCEPTION_EVENT_TYPE_KEYS, { error: saidLazy("routes.unknownExceptionType") }).optional(),
     api: text(300, say("routes.apiPath")).optional(),
     createTimeStart: isoDate.optional(),
     createTimeEnd: isoDate.optional(),

@@ -1,7 +1,7 @@
 // External travellers (外部出行人): people outside the company whom the company books for, kept
 // per company with the same certificate rules as frequent travellers. The company's main member
 // (70) and its employees (7_0) all see and keep the company's one list; nobody else's.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Member } from "../db/schema";
 import type { AppContext } from "../services/context";
 import { defineRoute } from "../services/http/route";
@@ -48,7 +48,7 @@ export const externalPassengerRoutes = [
     access: ACCESS,
     input: travellerFormSchema,
     handler: async ({ input, member, ctx }) => {
-      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, say("routes.newTravellerCarryNumber"), { errors: { id: say("routes.newTravellerCarryNumber") } });
+      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, said("routes.newTravellerCarryNumber"), { errors: { id: said("routes.newTravellerCarryNumber") } });
       return saveTraveller(ctx.db, await ownerOf(ctx.db, member), input);
     },
   }),
@@ -60,7 +60,7 @@ export const externalPassengerRoutes = [
     access: ACCESS,
     input: travellerFormSchema,
     handler: async ({ input, member, ctx }) => {
-      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, say("routes.sayWhichTravellerChange"), { errors: { id: say("routes.sayWhichTravellerChange") } });
+      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, said("routes.sayWhichTravellerChange"), { errors: { id: said("routes.sayWhichTravellerChange") } });
       return saveTraveller(ctx.db, await ownerOf(ctx.db, member), input);
     },
   }),

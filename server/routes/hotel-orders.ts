@@ -2,7 +2,7 @@
 // order centre's list and detail, and cancelling (unpaid: the rooms go back; paid: per the
 // rate's cancellation policy, refunded to where it was paid from). A member reaches only their own orders; a
 // company administrator also the company's.
-import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { hotelOrderInput, hotelOrderModifyInput, hotelOrderNo, hotelStayInput } from "../../src/domain/orders/hotel-booking";
 import { HOTEL_ORDER_PATHS } from "../../src/domain/orders/hotel-types";
@@ -51,7 +51,7 @@ export function hotelOrderRoutes(seed?: string) {
         const base = await supplier.baseInfo(input.hotelId);
         const prices = await supplier.priceInfo({ hotelId: input.hotelId, checkIn: input.checkIn, checkOut: input.checkOut }, await supplierContext(ctx.db, m));
         const room = prices.rooms.find((r) => r.roomTypeId === input.roomTypeId);
-        if (!room || !room.nightly.length) throw new BizError(RET.CONFLICT, say("hotel.roomTypeBooked"));
+        if (!room || !room.nightly.length) throw new BizError(RET.CONFLICT, said("hotel.roomTypeBooked"));
         // Booking for a colleague: their standard is the one in force.
         const traveller = input.forEmployeeId !== undefined ? await travellerFor(ctx.db, m, input.forEmployeeId) : m;
         return businessCheckOf(await hotelBusinessPolicy(ctx.db, traveller, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly }));
@@ -81,7 +81,7 @@ export function hotelOrderRoutes(seed?: string) {
       summary: "取消酒店订单：待支付（或待审批，其审批随之撤回）订单释放房量；已支付订单按房型取消政策取消，扣除取消费后退回账户余额",
       tags,
       access: "orders",
-      input: z.object({ orderNo, reason: zText({ max: 100, label: say("routes.cancellationReason") }).optional() }).strict(),
+      input: z.object({ orderNo, reason: zText({ max: 100, label: saidLazy("routes.cancellationReason") }).optional() }).strict(),
       handler: async ({ input, member, ctx }) => {
         const id = await visibleHotelOrderId(ctx.db, member!, input.orderNo);
         return applyHotelMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });

@@ -1,6 +1,7 @@
 // Invoice titles (发票抬头, /member/invoiceTitle/...): the member's own personal or company
 // titles, one default. save adds, or updates with an id.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -11,12 +12,12 @@ import { deleteInvoiceTitle, invoiceTitleDetail, invoiceTitleList, saveInvoiceTi
 
 const ACCESS = "invoices";
 const TAGS = ["invoice-titles"];
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceTitleNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidInvoiceTitleNumber") }) }).strict();
 const listInput = z
   .object({
     ...pageInput(["createTime", "title"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    titleType: zInt({ min: 1, max: 2, error: say("routes.titleTypeOnly1Personal") }).optional(),
+    titleType: zInt({ min: 1, max: 2, error: saidLazy("routes.titleTypeOnly1Personal") }).optional(),
   })
   .strict();
 

@@ -9,7 +9,7 @@
 // - /invoice/delete  { id } → withdraws a request that still waits to be issued (status applied);
 //                    it stays listed as withdrawn and its orders may be invoiced again.
 // - /invoice/orders  {} → the member's orders that may be invoiced now (paid, not on a live request).
-import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput, type Page } from "../services/http/paging";
@@ -20,11 +20,11 @@ import { invoicePage, invoiceableOrders, moveInvoice, requestInvoice } from "../
 const ACCESS = "invoices";
 const TAGS = ["invoices"];
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidInvoiceRequestNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidInvoiceRequestNumber") }) }).strict();
 const pagingInput = z
   .object({
     ...pageInput(["createTime", "amountFen"] as const),
-    status: z.enum(INVOICE_STATUSES, { error: say("routes.invalidInvoiceStatus") }).optional(),
+    status: z.enum(INVOICE_STATUSES, { error: saidLazy("routes.invalidInvoiceStatus") }).optional(),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 // The signed-in member's own account: info, passwords, pay password, profile, photo.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { PROFILE_SCHEMAS } from "../../src/domain/profile";
@@ -61,7 +61,7 @@ export const memberRoutes = [
       await guardedCheck(ctx.db, { pair }, () => verifyPassword(input.oldPswd, me.passwordHash), {
         ...LOGIN_REFUSAL,
         ret: ACCOUNT_RET.OLD_PASSWORD_WRONG,
-        msg: (left) => say("routes.attemptsLeft", { oldPasswordWrong: ACCOUNT_MSG.oldPasswordWrong, left }),
+        msg: (left) => said("routes.attemptsLeft", { oldPasswordWrong: ACCOUNT_MSG.oldPasswordWrong, left }),
       });
       if (input.oldPswd === input.pswd) throw accountError(ACCOUNT_RET.SAME_PASSWORD, ACCOUNT_MSG.samePassword);
       const passwordHash = await hashPassword(input.pswd);

@@ -2,6 +2,7 @@
 // member recommended (推荐会员, item 7) and an agent's subordinates (下级管理, item 8, types 40/50).
 // A member's recommendations are the members registered with it as referrer (members.referrerId).
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import type { Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
@@ -15,14 +16,14 @@ import { recommendedCount, recommendedPage, subordinatePage } from "../people/ne
 import { ownSubsidiary, saveSubsidiary, setSubsidiaryStatus, subsidiaryPage } from "../people/subsidiaries";
 
 const keyword = zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText"));
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidSubsidiaryNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidSubsidiaryNumber") }) }).strict();
 
 // ---- child companies ----
 
 function companyIdOf(member: Member): number {
   // 'subsidiaries' admits only 70, which implies a company; checked again so a policy change can
   // never turn company 0 into a query.
-  if (!member.creditMemberId) throw new BizError(RET.NOT_FOUND, say("people.companyInformationWasFound"));
+  if (!member.creditMemberId) throw new BizError(RET.NOT_FOUND, said("people.companyInformationWasFound"));
   return member.creditMemberId;
 }
 
@@ -30,7 +31,7 @@ const subsidiaryList = z
   .object({
     ...pageInput(["createTime", "name"] as const),
     name: keyword,
-    status: zInt({ min: 0, max: 1, error: say("people.statusOnly01") }).optional(),
+    status: zInt({ min: 0, max: 1, error: saidLazy("people.statusOnly01") }).optional(),
   })
   .strict();
 
@@ -43,7 +44,7 @@ const subordinateList = z
     ...pageInput(["createTime", "realName"] as const),
     keyword,
     // One subordinate (quick order names the member it books for).
-    id: zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidMemberNumber") }).optional(),
+    id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidMemberNumber") }).optional(),
   })
   .strict();
 
@@ -84,7 +85,7 @@ export const networkRoutes = [
     summary: "启用或停用子公司（status 1 启用，0 停用）",
     tags: ["network"],
     access: "subsidiaries",
-    input: idInput.extend({ status: zInt({ min: 0, max: 1, error: say("people.statusOnly01") }) }).strict(),
+    input: idInput.extend({ status: zInt({ min: 0, max: 1, error: saidLazy("people.statusOnly01") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
       return setSubsidiaryStatus(ctx.db, companyId, input.id, input.status);

@@ -2,6 +2,7 @@
 // rows of notification_inbox, in id order, per filter), the unread count the header's bell shows,
 // and marking one or all read. Another member's message answers as missing, never as forbidden,
 // so ids reveal nothing.
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput, type Page } from "../services/http/paging";
@@ -11,9 +12,9 @@ import { NOTICE_PATHS, noticeFilterShape, type NoticeRow } from "../../src/domai
 import { inboxPage, markAllRead, markRead, unreadCount } from "../notifications/inbox";
 
 const TAGS = ["notifications"];
-const NOT_FOUND = "未找到该消息";
+const NOT_FOUND = said("notifications.noticeFound");
 const listInput = z.object({ ...pageInput(["createTime"] as const), ...noticeFilterShape }).strict();
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "消息编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("notifications.invalidNoticeId") }) }).strict();
 
 export const notificationRoutes = [
   defineRoute({

@@ -2,6 +2,7 @@
 // and detail of the order centre, and cancelling an unpaid order. A member reaches only their
 // own orders; a company administrator also the company's.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { selfPayFen } from "../../src/domain/policy";
 import { z } from "zod";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
@@ -28,14 +29,14 @@ import { legNames, verifyLegs } from "../orders/flight/legs";
 import { mergeLegChecks } from "../../src/domain/orders/flight-trip";
 
 const tags = ["orders"];
-const orderId = zInt({ min: 1, max: 2_147_483_647, error: say("routes.invalidOrderId") });
+const orderId = zInt({ min: 1, max: 2_147_483_647, error: saidLazy("routes.invalidOrderId") });
 
 /** An order list: paged, by status (one of the product's codes), order number, booking dates and a traveller's name. */
 export function orderListInput(statusCodes: readonly number[]) {
   return z
     .object({
       ...pageInput(["createTime"] as const),
-      status: zInt({ min: 0, max: 99, error: say("routes.invalidOrderStatus") })
+      status: zInt({ min: 0, max: 99, error: saidLazy("routes.invalidOrderStatus") })
         .refine((v) => statusCodes.includes(v), say("routes.invalidOrderStatus"))
         .optional(),
       orderNo: zOptionalString(z.string().trim().max(32, say("routes.orderNumberMost32Characters")), say("routes.invalidOrderNumber")),
@@ -44,7 +45,7 @@ export function orderListInput(statusCodes: readonly number[]) {
       createDateEnd: zDate(say("routes.endDate")).optional(),
     })
     .strict()
-    .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
+    .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { error: saidLazy("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 }
 
 // The 机票订单 tab lists ordinary flight orders, the 公务机票订单 tab (gpFlag 1) the 政府采购 ones.
@@ -110,7 +111,7 @@ export function orderRoutes(seed?: string) {
       summary: "取消待支付的国内机票订单并释放座位",
       tags,
       access: "orders",
-      input: z.object({ id: orderId, reason: zText({ max: 100, label: say("routes.cancellationReason") }).optional() }).strict(),
+      input: z.object({ id: orderId, reason: zText({ max: 100, label: saidLazy("routes.cancellationReason") }).optional() }).strict(),
       handler: async ({ input, member, ctx }) => {
         const id = await visibleOrderId(ctx.db, member!, input.id);
         return applyFlightMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });

@@ -2,6 +2,7 @@
 // and timestamp; a valid, fresh, unused sign signs in as the partner's member. Also the public
 // partner site configs and the active brand config.
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { zText } from "../../src/domain/zod";
 import { defineRoute } from "../services/http/route";
@@ -14,16 +15,16 @@ import { now } from "../services/clock";
 import { partnerRoleFor, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
 import { brandFor, phoneLabels, withDeployment } from "../../src/access/brand";
 
-const appId = zText({ max: 64, trim: true, label: "appId", typeError: say("routes.givePartnerApplicationIdAppid") }).min(1, say("routes.givePartnerApplicationIdAppid"));
-const TIMESTAMP_MSG = say("routes.invalidSignatureTimestamp13Digit");
+const appId = zText({ max: 64, trim: true, label: "appId", typeError: saidLazy("routes.givePartnerApplicationIdAppid") }).min(1, say("routes.givePartnerApplicationIdAppid"));
+const TIMESTAMP_MSG = said("routes.invalidSignatureTimestamp13Digit");
 
 const entryInput = z
   .object({
     appId,
-    sign: zText({ max: 128, trim: true, error: say("routes.invalidSignatureFormat"), typeError: say("routes.giveSignatureSign") }).min(1, say("routes.giveSignatureSign")),
+    sign: zText({ max: 128, trim: true, error: saidLazy("routes.invalidSignatureFormat"), typeError: saidLazy("routes.giveSignatureSign") }).min(1, say("routes.giveSignatureSign")),
     // The portal's request client puts its own `timestamp` on every call, so the portal passes
     // the partner's timestamp as signTimestamp; direct callers may send it as `timestamp`.
-    signTimestamp: zText({ max: 13, error: TIMESTAMP_MSG }).optional(),
+    signTimestamp: zText({ max: 13, error: saidLazy("routes.invalidSignatureTimestamp13Digit") }).optional(),
     access_type: zText({ max: 40, label: "access_type" }).optional(),
   })
   .strict();

@@ -1,7 +1,7 @@
 // Frequent travellers (常用旅客): the caller's own passengers under /new_beneficiary/..., and the
 // default one for booking forms (/beneficiary/getDefaultBeneficiary). Every member type keeps its
 // own list; nobody sees or changes another member's.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Member } from "../db/schema";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
@@ -44,7 +44,7 @@ export const passengerRoutes = [
     access: ACCESS,
     input: passengerFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, say("routes.newTravellerCarryNumber2"), { errors: { id: say("routes.newTravellerCarryNumber2") } });
+      if (input.id !== undefined) throw new BizError(RET.BAD_INPUT, said("routes.newTravellerCarryNumber2"), { errors: { id: said("routes.newTravellerCarryNumber2") } });
       return saveTraveller(ctx.db, ownerOf(member), input);
     },
   }),
@@ -56,7 +56,7 @@ export const passengerRoutes = [
     access: ACCESS,
     input: passengerFormSchema,
     handler: ({ input, member, ctx }) => {
-      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, say("routes.sayWhichTravellerChange2"), { errors: { id: say("routes.sayWhichTravellerChange2") } });
+      if (input.id === undefined) throw new BizError(RET.BAD_INPUT, said("routes.sayWhichTravellerChange2"), { errors: { id: said("routes.sayWhichTravellerChange2") } });
       return saveTraveller(ctx.db, ownerOf(member), input);
     },
   }),

@@ -2,6 +2,7 @@
 // from the wallet, precreating a QR trade, querying a trade, the wallet's ledger, and the
 // gateway notification (public, trusted only through its signature).
 import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
@@ -25,14 +26,14 @@ const ledgerInput = z
     ...pageInput(["createTime"] as const),
     account: z.enum(["wallet", "alipay", "wechat", "credit"], say("routes.invalidAccountType")).optional(),
     direction: z.enum(["in", "out"], say("routes.invalidDirection")).optional(),
-    businessType: zInt({ min: 1, max: 99, error: say("routes.invalidBusinessType") }).refine((v) => (BUSINESS_TYPE_CODES as number[]).includes(v), say("routes.invalidBusinessType")).optional(),
+    businessType: zInt({ min: 1, max: 99, error: saidLazy("routes.invalidBusinessType") }).refine((v) => (BUSINESS_TYPE_CODES as number[]).includes(v), say("routes.invalidBusinessType")).optional(),
     createDateStart: zDate(say("routes.startDate")).optional(),
     createDateEnd: zDate(say("routes.endDate")).optional(),
   })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { error: saidLazy("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 
-const NO_QR = say("routes.qrCodePaymentAvailableYet");
+const NO_QR = said("routes.qrCodePaymentAvailableYet");
 
 /**
  * A QR method goes through its real gateway when one is configured, else through the sandbox;
@@ -93,11 +94,11 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
       handler: async ({ input, member, ctx, req }) => {
         if (!qr.methods.length) throw new BizError(RET.CONFLICT, NO_QR);
         const p = await ownPayment(ctx.db, member!, input.outTradeNo, input.requestVerify);
-        if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, say("routes.tradeQrCodePayment"));
+        if (!(QR_METHODS as readonly string[]).includes(p.method)) throw new BizError(RET.BAD_INPUT, said("routes.tradeQrCodePayment"));
         const gateway = gatewayFor(gateways, p.method);
         if (!gateway && !sandboxSecret) throw new BizError(RET.CONFLICT, NO_QR);
-        if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, say("payments.businessTypeDoesMatchTrade"));
-        if (p.status !== "created") throw new BizError(RET.CONFLICT, say("routes.tradeHasBeenHandledStart"));
+        if (input.businessType !== p.businessType) throw new BizError(RET.BAD_INPUT, said("payments.businessTypeDoesMatchTrade"));
+        if (p.status !== "created") throw new BizError(RET.CONFLICT, said("routes.tradeHasBeenHandledStart"));
         const order = await orderOf(ctx.db, p.orderId);
         const due = await dueOf(ctx.db, order);
         assertPayable(due);
@@ -137,10 +138,10 @@ export function paymentRoutes(sandboxSecret: string | null, gateways: PayGateway
         const { sign, ...notice } = input;
         if (!sandboxSecret) throw new BizError(RET.NOT_FOUND, NO_QR);
         // A method with a real gateway is paid only with real money: the sandbox cannot settle it.
-        if (gatewayFor(gateways, notice.method)) throw new BizError(RET.FORBIDDEN, say("routes.paymentMethodUsesRealPayment"));
+        if (gatewayFor(gateways, notice.method)) throw new BizError(RET.FORBIDDEN, said("routes.paymentMethodUsesRealPayment"));
         if (!verifySandbox(sandboxSecret, notice, sign)) {
           req.log.warn({ outTradeNo: notice.outTradeNo }, "sandbox notification with a bad signature refused");
-          throw new BizError(RET.FORBIDDEN, say("payments.signatureCheckFailed"));
+          throw new BizError(RET.FORBIDDEN, said("payments.signatureCheckFailed"));
         }
         try {
           const { result } = await settleNotified(ctx.db, { outTradeNo: notice.outTradeNo, gatewayTradeNo: notice.tradeNo, amountFen: notice.totalFen, method: notice.method });

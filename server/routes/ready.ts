@@ -8,14 +8,16 @@ import type { JobRunner } from "../jobs";
 import type { AppContext } from "../services/context";
 import { RET } from "../services/http/envelope";
 import { readiness } from "../services/readiness";
+import { callerLang } from "../services/i18n/caller-lang";
+import { said } from "../services/i18n/text";
 
 export const READY_PATH = "/api/ready";
 
 export function registerReadiness(app: FastifyInstance, ctx: AppContext, jobs: JobRunner): void {
-  app.get(READY_PATH, { logLevel: "warn" }, async (_req, reply) => {
+  app.get(READY_PATH, { logLevel: "warn" }, async (req, reply) => {
     const state = await readiness(ctx, jobs);
     reply.header("cache-control", "no-store");
-    if (state.status === "ready") return { ret: RET.OK, msg: "就绪", data: state };
-    return reply.status(503).send({ ret: RET.SERVER, msg: "服务未就绪", data: state });
+    if (state.status === "ready") return { ret: RET.OK, msg: said("ready.ready").in(callerLang(req)), data: state };
+    return reply.status(503).send({ ret: RET.SERVER, msg: said("ready.notReady").in(callerLang(req)), data: state });
   });
 }

@@ -1,6 +1,6 @@
 // Rewards (推荐收益, 分润收益) of the member's own rewards account, and the pay authorization code:
 // the member's code (generate, status) and the counter's charge, signed like a partner's entry.
-import { say } from "../services/i18n/catalogue";
+import { saidLazy, saidMessage } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
@@ -10,9 +10,8 @@ import { TRANSFER_MESSAGES, rewardsDetailFilters, rewardsTransferSchema } from "
 import { PAY_CODE_PATHS } from "../../src/domain/payments/pay-code";
 import { payCodeChargeInput, payCodeGenerateInput, payCodeStatusInput } from "../../src/domain/payments/pay-code-schemas";
 import { checkPayPassword } from "../services/accounts/password-guard";
-import { msg } from "../../src/domain/messages";
 
-const PAY_PASSWORD_REQUIRED = msg("payPasswordRequired");
+const PAY_PASSWORD_REQUIRED = saidMessage("payPasswordRequired");
 import { listRewards, rewardsSummary, transferRewards } from "../payments/rewards";
 import { chargePayCode, generatePayCode, payCodeStatus } from "../payments/pay-code";
 import { parseYuan } from "../../src/domain/money";
@@ -20,7 +19,7 @@ import { parseYuan } from "../../src/domain/money";
 const detailInput = z
   .object({ ...pageInput(["createTime"] as const), ...rewardsDetailFilters })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { error: saidLazy("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 
 export const rewardRoutes = [
   defineRoute({

@@ -3,7 +3,7 @@
 // back office, which is not a portal member): granting a company its credit limit, generating a
 // statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry the operator key
 // in the x-operator-key header; without a configured key they are refused.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
@@ -36,7 +36,7 @@ const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 
 function assertOperator(req: FastifyRequest, key: string | null): void {
   const given = req.headers["x-operator-key"];
-  if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, say("routes.operatorKeyCheckFailed"));
+  if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, said("routes.operatorKeyCheckFailed"));
 }
 
 const listInput = z.object({ ...pageInput(["periodEnd", "createTime"] as const), ...statementListFilters }).strict();
@@ -96,7 +96,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: disputeInput,
       handler: async ({ input, member, ctx }) => {
         const line = await lineById(ctx.db, input.lineId);
-        if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
+        if (!line) throw new BizError(RET.NOT_FOUND, said("routes.statementLineFound"));
         await visibleStatement(ctx.db, member!, line.statementId);
         await disputeLine(ctx.db, input.lineId, input.reason, { memberId: member!.id, name: memberName(member!) });
         return statementDetail(ctx.db, line.statementId, "company");
@@ -163,7 +163,7 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         const line = await lineById(ctx.db, input.lineId);
-        if (!line) throw new BizError(RET.NOT_FOUND, say("routes.statementLineFound"));
+        if (!line) throw new BizError(RET.NOT_FOUND, said("routes.statementLineFound"));
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
         return statementDetail(ctx.db, line.statementId, "operator");
       },
@@ -190,8 +190,8 @@ export function settlementRoutes(operatorKey: string | null) {
       handler: async ({ input, ctx, req }) => {
         assertOperator(req, operatorKey);
         const company = await companyById(ctx.db, input.companyId);
-        if (!company) throw new BizError(RET.NOT_FOUND, say("routes.companyFound"));
-        if (!company.walletMemberId) throw new BizError(RET.CONFLICT, say("routes.companyHasNoAccountYet"));
+        if (!company) throw new BizError(RET.NOT_FOUND, said("routes.companyFound"));
+        if (!company.walletMemberId) throw new BizError(RET.CONFLICT, said("routes.companyHasNoAccountYet"));
         const line = await grantCreditLimit(ctx.db, company.walletMemberId, input.creditLimitFen);
         req.log.info({ companyId: company.id, creditLimitFen: line.limitFen }, "operator granted a credit limit");
         return { companyId: company.id, companyName: company.name, creditLimitFen: line.limitFen, creditUsedFen: line.usedFen };

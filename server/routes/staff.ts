@@ -4,6 +4,7 @@
 // member.creditMemberId, and every query carries it. Phones and certificate numbers leave the
 // server masked except in an employee's detail (the edit form).
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { zInt, zText } from "../../src/domain/zod";
@@ -20,10 +21,10 @@ import { employeeListInput, listEmployees } from "../people/employee-list";
 
 
 const ID_MAX = 2_147_483_647;
-const idInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: say("routes.invalidEmployeeNumber") }) }).strict();
-const departmentIdInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: say("routes.invalidDepartmentNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: saidLazy("routes.invalidEmployeeNumber") }) }).strict();
+const departmentIdInput = z.object({ id: zInt({ min: 1, max: ID_MAX, error: saidLazy("routes.invalidDepartmentNumber") }) }).strict();
 const fileInput = z
-  .object({ file: zText({ max: IMPORT_FILE_MAX, label: say("routes.file"), typeError: say("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
+  .object({ file: zText({ max: IMPORT_FILE_MAX, label: saidLazy("routes.file"), typeError: saidLazy("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
   .strict();
 
 const TAGS = ["staff"];
@@ -65,7 +66,7 @@ const EMPLOYEE_ROUTES = [
     summary: "启用或停用员工（status 1 启用：开通或恢复其登录；0 停用：其登录停用并退出所有会话）",
     tags: TAGS,
     access: "staff",
-    input: z.object({ id: idInput.shape.id, status: z.enum(["0", "1"], { error: say("people.statusOnly01") }) }).strict(),
+    input: z.object({ id: idInput.shape.id, status: z.enum(["0", "1"], { error: saidLazy("people.statusOnly01") }) }).strict(),
     handler: async ({ input, member, ctx }) => setEmployeeStatus(ctx.db, companyIdOf(member!), input.id, Number(input.status)),
   }),
   defineRoute({

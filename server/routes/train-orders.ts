@@ -3,7 +3,7 @@
 // refund) and 改签 (a quote of the new train and any difference, then the change, which a dearer
 // train leaves waiting for its difference until paid or withdrawn). A member
 // reaches only their own orders; a company administrator also the company's.
-import { say } from "../services/i18n/catalogue";
+import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { trainChangeInput, trainOrderInput, zTrainOrderId } from "../../src/domain/orders/train-booking";
 import { TRAIN_ORDER_PATHS } from "../../src/domain/orders/train-types";
@@ -26,7 +26,7 @@ import type { BusinessCheck } from "../../src/domain/orders/business-types";
 import { replaceBookingFields } from "../../src/domain/orders/business-booking";
 import { travellerFor } from "../policy/replace-booker";
 
-const NO_SUCH_SEAT = say("train.trainHasNoSuchSeat");
+const NO_SUCH_SEAT = said("train.trainHasNoSuchSeat");
 
 const tags = ["orders"];
 const listInput = orderListInput(TRAIN_ORDER_STATUS_CODES);
@@ -96,7 +96,7 @@ export function trainOrderRoutes(seed?: string) {
       summary: "取消待支付（或待审批，其审批随之撤回）的火车票订单并释放座位",
       tags,
       access: "orders",
-      input: z.object({ orderId: zTrainOrderId, reason: zText({ max: 100, label: say("routes.cancellationReason") }).optional() }).strict(),
+      input: z.object({ orderId: zTrainOrderId, reason: zText({ max: 100, label: saidLazy("routes.cancellationReason") }).optional() }).strict(),
       handler: async ({ input, member, ctx }) => {
         const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
         return applyTrainMove(ctx.db, { orderId: id, action: "cancel", actor: memberActor(member!), note: input.reason, seed });
@@ -108,7 +108,7 @@ export function trainOrderRoutes(seed?: string) {
       summary: "退票：mode=quote 按铁路退票规则（开车前 8 天以上免费，48 小时至 8 天 5%，24 至 48 小时 10%，24 小时内 20%，按 5 角取整）返回每位乘客的退票费与退款金额，不做改动；mode=confirm 办理退票并退回原支付账户（服务费不退）",
       tags,
       access: "orders",
-      input: z.object({ orderId: zTrainOrderId, mode: z.enum(["quote", "confirm"], { error: say("routes.modeOnlyQuoteConfirm") }) }).strict(),
+      input: z.object({ orderId: zTrainOrderId, mode: z.enum(["quote", "confirm"], { error: saidLazy("routes.modeOnlyQuoteConfirm") }) }).strict(),
       handler: async ({ input, member, ctx }) => {
         const id = await visibleTrainOrderId(ctx.db, member!, input.orderId);
         const actor = memberActor(member!);

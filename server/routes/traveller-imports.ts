@@ -2,6 +2,7 @@
 // of every row with its errors, and the import of the valid rows in one transaction. Frequent
 // travellers are the caller's own; external travellers the caller's company's.
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import type { Member } from "../db/schema";
 import type { AppContext } from "../services/context";
@@ -14,7 +15,7 @@ import { checkFile, importFile, templateXlsx } from "../people/import";
 import type { Owner } from "../people/travellers";
 
 const fileInput = z
-  .object({ file: zText({ max: IMPORT_FILE_MAX, label: say("routes.file"), typeError: say("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
+  .object({ file: zText({ max: IMPORT_FILE_MAX, label: saidLazy("routes.file"), typeError: saidLazy("routes.uploadFile") }).regex(/^[A-Za-z0-9+/=]+$/, say("routes.fileMustXlsxBase64")) })
   .strict();
 
 interface ImportKind {

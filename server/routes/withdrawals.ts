@@ -1,6 +1,7 @@
 // Bank cards and withdrawals of the signed-in member's wallet. Everything acts on the caller's own
 // cards and withdrawals only: another member's is refused (403).
 import { say } from "../services/i18n/catalogue";
+import { saidLazy } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { pageInput } from "../services/http/paging";
@@ -24,7 +25,7 @@ const listInput = z
     createDateEnd: zDate(say("routes.endDate")).optional(),
   })
   .strict()
-  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { message: say("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
+  .refine((v) => !v.createDateStart || !v.createDateEnd || v.createDateStart <= v.createDateEnd, { error: saidLazy("routes.startDateAfterEndDate"), path: ["createDateEnd"] });
 
 export const withdrawalRoutes = [
   defineRoute({

@@ -1,7 +1,7 @@
 // The settlement caller's reach: the caller's own company, whether they may confirm statements,
 // the statements they may see (anything else answers as not found), and a statement's detail with
 // the actions open to the side asking.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { BizError, RET } from "../services/http/envelope";
@@ -11,7 +11,7 @@ import { companyById, companyOfMember, isCompanyAdmin, type CompanyRef } from ".
 import { confirmersOf } from "./settings";
 import { STATEMENT_MISSING, statementById, statementParts } from "./statements";
 
-const NO_COMPANY = say("people.companyInformationWasFound");
+const NO_COMPANY = said("people.companyInformationWasFound");
 
 export async function ownCompany(db: Kysely<Database>, member: Member, companyId?: number): Promise<CompanyRef> {
   const company = await companyOfMember(db, member);

@@ -2,7 +2,7 @@
 // is one conditional update (used + amount <= limit in its WHERE clause), so two payments racing
 // for the last of the line cannot both pass: the second finds the condition false and is refused
 // with nothing written. Settling a statement gives the billed amount back the same way.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -23,7 +23,7 @@ export async function creditLineOf(db: Kysely<Database>, walletMemberId: number 
 }
 
 export const creditRefusal = (availableFen: number, amountFen: number) =>
-  say("settlement.insufficientCompanyCreditAvailablePayment", { availableFen: formatFen(Math.max(0, availableFen)), amountFen: formatFen(amountFen) });
+  said("settlement.insufficientCompanyCreditAvailablePayment", { availableFen: formatFen(Math.max(0, availableFen)), amountFen: formatFen(amountFen) });
 
 /** Spends `amountFen` of the line, in the caller's transaction; refused when it would pass the limit. */
 export async function spendCredit(trx: Kysely<Database>, walletMemberId: number | null, amountFen: number): Promise<CreditLine> {
@@ -81,6 +81,6 @@ export async function grantCreditLimit(db: Kysely<Database>, walletMemberId: num
   }
   if (line) return line;
   const usedFen = (await creditLineOf(db, walletMemberId)).usedFen;
-  const msg = say("settlement.creditLineBelowCompanyS", { usedFen: formatFen(usedFen) });
+  const msg = said("settlement.creditLineBelowCompanyS", { usedFen: formatFen(usedFen) });
   throw new DomainError("conflict", msg, { errors: { creditLimitFen: msg } });
 }

@@ -2,7 +2,7 @@
 // statements, with its credit line (on the company wallet) shown beside them; the line's limit
 // is granted by the operator, never by the company. Saving a new day schedules the statement job of
 // the next settlement date; the old job, if any, finds itself superseded and does nothing.
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -62,7 +62,7 @@ export async function settingsView(db: Kysely<Database>, company: CompanyRef): P
   };
 }
 
-export const CREDIT_BY_OPERATOR = say("settlement.creditLineSetByOperator");
+export const CREDIT_BY_OPERATOR = said("settlement.creditLineSetByOperator");
 
 export async function saveSettings(db: Kysely<Database>, member: Member, company: CompanyRef, input: SettlementSettingsCall): Promise<SettlementSettingsView> {
   // A page loaded before the limit left the form sends the limit it showed: harmless while it is
@@ -72,7 +72,7 @@ export async function saveSettings(db: Kysely<Database>, member: Member, company
   }
   const allowed = new Set((await candidatesOf(db, company.id)).map((c) => c.memberId));
   const stranger = input.confirmerIds.find((id) => !allowed.has(id));
-  if (stranger !== undefined) throw new DomainError("badInput", say("settlement.confirmerMustEmployeeCompany"), { errors: { confirmerIds: say("settlement.confirmerMustEmployeeCompany") } });
+  if (stranger !== undefined) throw new DomainError("badInput", said("settlement.confirmerMustEmployeeCompany"), { errors: { confirmerIds: said("settlement.confirmerMustEmployeeCompany") } });
   const at = isoAt();
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("settlement_settings").select(["settlementDay", "scheduledPeriodEnd"]).where("companyId", "=", company.id).executeTakeFirst();

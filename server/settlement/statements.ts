@@ -3,6 +3,7 @@
 // machine with conditional updates, disputing and answering lines, and reading it back. Every
 // step writes an event row in the same transaction.
 import { say } from "../services/i18n/catalogue";
+import { label, said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -23,8 +24,8 @@ import { isUniqueViolation } from "../db/unique";
 import { formatFen } from "../../src/domain/money";
 
 export const UNASSIGNED_DEPARTMENT = say("routes.noDepartment");
-export const STATEMENT_MISSING = say("settlement.statementFound");
-export const LINE_MISSING = say("routes.statementLineFound");
+export const STATEMENT_MISSING = said("settlement.statementFound");
+export const LINE_MISSING = said("routes.statementLineFound");
 
 export interface SettlementActorRef {
   memberId: number | null;
@@ -121,7 +122,7 @@ export async function generateStatement(db: Db, r: GenerateRequest): Promise<num
   try {
     return await inTransaction(db, (trx) => generateIn(trx, r));
   } catch (e) {
-    if (isUniqueViolation(e)) throw new DomainError("conflict", say("settlement.statementBeingGeneratedRefreshLater"));
+    if (isUniqueViolation(e)) throw new DomainError("conflict", said("settlement.statementBeingGeneratedRefreshLater"));
     throw e;
   }
 }
@@ -137,7 +138,7 @@ async function generateIn(trx: Db, r: GenerateRequest): Promise<number | null> {
     // Asked again with nothing new: the statement already made answers.
     if (sameEnd.length) return sameEnd[0].id;
     if (r.whenEmpty === "skip") return null;
-    throw new DomainError("conflict", say("settlement.nothingSettlePeriodNoCredit"));
+    throw new DomainError("conflict", said("settlement.nothingSettlePeriodNoCredit"));
   }
   const statementNo = statementNoOf(r.companyId, r.periodEnd) + (sameEnd.length ? `-${sameEnd.length + 1}` : "");
   const describe = await describeOrders(trx, r.companyId, payments);
@@ -194,7 +195,7 @@ export async function periodStartFor(db: Db, companyId: number, periodEnd: strin
 /** An operator's statement on request: everything unbilled up to this moment, as the period ending today. */
 export async function generateNow(db: Db, companyId: number): Promise<number> {
   const company = await companyById(db, companyId);
-  if (!company) throw new DomainError("notFound", say("routes.companyFound"));
+  if (!company) throw new DomainError("notFound", said("routes.companyFound"));
   const at = now();
   const today = chinaDate(at);
   const firstTime = await firstUnbilledTime(db, companyId, company.walletMemberId);
@@ -221,15 +222,15 @@ export async function moveStatement(db: Db, statementId: number, action: Stateme
   const s = await statementById(db, statementId);
   if (!s) throw new DomainError("notFound", STATEMENT_MISSING);
   const m = statementMove(s.status, action);
-  if (!m) throw new DomainError("conflict", say("settlement.statementSStatus", { status: statementStatusLabel(s.status), action: actionText[action] }));
+  if (!m) throw new DomainError("conflict", said("settlement.statementSStatus", { status: label(statementStatusLabel, s.status), action: actionText[action] }));
   let q = db.updateTable("settlement_statements").set({ status: m.to, updateTime: isoAt() }).where("id", "=", statementId).where("status", "=", m.from);
   if (m.guard === "noOpenDisputes") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("settlement_lines").select("id").where("statementId", "=", statementId).where("disputeStatus", "=", "open"))));
   }
   const done = await q.executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) {
-    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new DomainError("conflict", say("settlement.disputesAreStillOpenStatement"));
-    throw new DomainError("conflict", say("settlement.statementSStatusHasChanged"));
+    if (m.guard === "noOpenDisputes" && (await openDisputes(db, statementId)) > 0) throw new DomainError("conflict", said("settlement.disputesAreStillOpenStatement"));
+    throw new DomainError("conflict", said("settlement.statementSStatusHasChanged"));
   }
   await addEvent(db, { statementId, lineId, action, fromStatus: m.from, toStatus: m.to, actor, note });
   return { from: m.from, to: m.to };
@@ -251,9 +252,9 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
   if (!line) throw new DomainError("notFound", LINE_MISSING);
   const m = lineMove(line.disputeStatus, action, statementStatus);
   if (!m) {
-    if (action === "dispute" && line.disputeStatus !== "none") throw new DomainError("conflict", say("settlement.lineHasAlreadyBeenDisputed"));
-    if (action !== "dispute" && line.disputeStatus !== "open") throw new DomainError("conflict", say("settlement.lineHasNoOpenDispute"));
-    throw new DomainError("conflict", say("settlement.statementSStatusLineHandled", { statementStatus: statementStatusLabel(statementStatus) }));
+    if (action === "dispute" && line.disputeStatus !== "none") throw new DomainError("conflict", said("settlement.lineHasAlreadyBeenDisputed"));
+    if (action !== "dispute" && line.disputeStatus !== "open") throw new DomainError("conflict", said("settlement.lineHasNoOpenDispute"));
+    throw new DomainError("conflict", said("settlement.statementSStatusLineHandled", { statementStatus: label(statementStatusLabel, statementStatus) }));
   }
   const done = await db
     .updateTable("settlement_lines")
@@ -261,7 +262,7 @@ async function moveLine(db: Db, lineId: number, action: LineAction, statementSta
     .where("id", "=", lineId)
     .where("disputeStatus", "=", m.from)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("settlement.lineSStatusHasChanged"));
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("settlement.lineSStatusHasChanged"));
   return { line, from: m.from, to: m.to };
 }
 
@@ -270,7 +271,7 @@ export async function disputeLine(db: Db, lineId: number, reason: string, actor:
   await inTransaction(db, async (trx) => {
     const line = await lineById(trx, lineId);
     if (!line) throw new DomainError("notFound", LINE_MISSING);
-    if (!lineDisputable(line.kind)) throw new DomainError("conflict", say("settlement.adjustmentLinesDisputed"));
+    if (!lineDisputable(line.kind)) throw new DomainError("conflict", said("settlement.adjustmentLinesDisputed"));
     // The statement first: it is the row a concurrent confirm updates, so one of the two waits.
     await moveStatement(trx, line.statementId, "dispute", actor, reason, lineId);
     await moveLine(trx, lineId, "dispute", "disputed", { disputeReason: reason });
@@ -285,7 +286,7 @@ export async function answerLine(db: Db, lineId: number, decision: "accept" | "r
     const s = (await statementById(trx, line.statementId))!;
     // Locks the statement row against a concurrent confirm while the line changes.
     const touched = await trx.updateTable("settlement_statements").set({ updateTime: isoAt() }).where("id", "=", s.id).where("status", "=", s.status).executeTakeFirst();
-    if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", say("settlement.statementSStatusHasChanged"));
+    if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", said("settlement.statementSStatusHasChanged"));
     const { from, to } = await moveLine(trx, lineId, decision, s.status, { answerNote: note });
     await addEvent(trx, { statementId: s.id, lineId, action: decision, fromStatus: from, toStatus: to, actor: OPERATOR_ACTOR, note });
   });

@@ -3,7 +3,7 @@
 // channels have sold), so two people can never both get the last seat or room; releasing and
 // refunding give the units back. Each state change is itself conditional on the current state,
 // so a hold is released or confirmed once, whoever asks twice.
-import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { inTransaction } from "../db/transaction";
@@ -38,7 +38,7 @@ export interface NewHold {
   detail: Record<string, unknown>;
   ttlMinutes: number;
   /** Message when a line cannot be taken. */
-  soldOut: string;
+  soldOut: Text | string;
 }
 
 export interface StoredHold extends HoldRecord {
@@ -103,7 +103,7 @@ export async function createHold(db: Kysely<Database>, h: NewHold): Promise<Stor
 
 export async function findHold(db: Kysely<Database>, id: string): Promise<StoredHold> {
   const row = await db.selectFrom("inventory_holds").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw new DomainError("notFound", say("suppliers.seatRoomHoldFound"));
+  if (!row) throw new DomainError("notFound", said("suppliers.seatRoomHoldFound"));
   return toRecord(row);
 }
 
@@ -119,9 +119,9 @@ async function transition(db: Kysely<Database>, id: string, from: HoldStatus, to
     const result = await q.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
       const current = await trx.selectFrom("inventory_holds").select(["status", "expiresAt"]).where("id", "=", id).executeTakeFirst();
-      if (!current) throw new DomainError("notFound", say("suppliers.seatRoomHoldFound"));
-      if (current.status === from) throw new DomainError("conflict", say("suppliers.seatHoldHasExpiredBook"));
-      throw new DomainError("conflict", say("suppliers.doneCurrentStatus", { status: current.status }));
+      if (!current) throw new DomainError("notFound", said("suppliers.seatRoomHoldFound"));
+      if (current.status === from) throw new DomainError("conflict", said("suppliers.seatHoldHasExpiredBook"));
+      throw new DomainError("conflict", said("suppliers.doneCurrentStatus", { status: current.status }));
     }
     if (giveBack) {
       const row = await trx.selectFrom("inventory_holds").select("lines").where("id", "=", id).executeTakeFirstOrThrow();
@@ -160,8 +160,8 @@ export async function refundHoldPart(
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) {
       const current = await trx.selectFrom("inventory_holds").select("status").where("id", "=", id).executeTakeFirst();
-      if (!current) throw new DomainError("notFound", say("suppliers.seatRoomHoldFound"));
-      throw new DomainError("conflict", say("suppliers.doneCurrentStatus", { status: current.status }));
+      if (!current) throw new DomainError("notFound", said("suppliers.seatRoomHoldFound"));
+      throw new DomainError("conflict", said("suppliers.doneCurrentStatus", { status: current.status }));
     }
     const row = await trx.selectFrom("inventory_holds").select(["lines", "quantity", "detail"]).where("id", "=", id).executeTakeFirstOrThrow();
     const lines = JSON.parse(row.lines) as HoldLine[];

@@ -1,7 +1,7 @@
 // A member's bank cards: binding one (needs the SMS code sent to the member's own phone), the
 // list, unbinding and the bank of a number. The whole number is stored for the payout; every
 // reply carries only the masked form and the bank's name.
-import { say } from "../services/i18n/catalogue";
+import { said, type Text } from "../services/i18n/text";
 import type { Kysely, Selectable } from "kysely";
 import type { BankCardsTable, Database, Member } from "../db/schema";
 import { DomainError } from "../services/domain-error";
@@ -18,14 +18,14 @@ import { IN_PROGRESS_WITHDRAWALS } from "../../src/domain/payments/withdrawal";
 export type BankCard = Selectable<BankCardsTable>;
 
 export const CARD_MSG = {
-  notFound: say("withdrawals.bankCardDoesExistUnbound"),
-  notOwn: say("withdrawals.useBankCard"),
-  duplicate: say("withdrawals.bankCardAlreadyBound"),
-  tooMany: say("withdrawals.mostBankCardsBoundUnbind", { MAX_BANK_CARDS }),
-  inProgress: say("withdrawals.bankCardHasWithdrawalProgress"),
+  notFound: said("withdrawals.bankCardDoesExistUnbound"),
+  notOwn: said("withdrawals.useBankCard"),
+  duplicate: said("withdrawals.bankCardAlreadyBound"),
+  tooMany: said("withdrawals.mostBankCardsBoundUnbind", { MAX_BANK_CARDS }),
+  inProgress: said("withdrawals.bankCardHasWithdrawalProgress"),
 } as const;
 
-const cardField = (msg: string) => ({ errors: { cardNo: msg } });
+const cardField = (msg: Text | string) => ({ errors: { cardNo: msg } });
 
 export function cardView(c: BankCard): BankCardView {
   return { id: c.id, bankCode: c.bankCode, bankName: c.bankName, cardNoMasked: maskCardNo(c.cardNo), holderName: c.holderName, createTime: c.createTime };
@@ -34,7 +34,7 @@ export function cardView(c: BankCard): BankCardView {
 /** The bank of a number that passed the number rule; unknown BINs are refused. */
 export function bankType(cardNo: string): BankTypeView {
   const bank = bankOfCard(cardNo);
-  if (!bank) throw new DomainError("badInput", UNSUPPORTED_CARD, { data: cardField(UNSUPPORTED_CARD) });
+  if (!bank) throw new DomainError("badInput", UNSUPPORTED_CARD, cardField(UNSUPPORTED_CARD));
   return { ...bank, cardNoMasked: maskCardNo(cardNo) };
 }
 
@@ -59,7 +59,7 @@ const cardsLock = (trx: Kysely<Database>, memberId: number) => lockKey(trx, `ban
 
 async function assertCanBind(db: Kysely<Database>, memberId: number, cardNo: string): Promise<void> {
   const bound = await db.selectFrom("bank_cards").select(["cardNo"]).where("memberId", "=", memberId).where("status", "=", "bound").execute();
-  if (bound.some((c) => c.cardNo === cardNo)) throw new DomainError("conflict", CARD_MSG.duplicate, { data: cardField(CARD_MSG.duplicate) });
+  if (bound.some((c) => c.cardNo === cardNo)) throw new DomainError("conflict", CARD_MSG.duplicate, cardField(CARD_MSG.duplicate));
   if (bound.length >= MAX_BANK_CARDS) throw new DomainError("conflict", CARD_MSG.tooMany);
 }
 
@@ -92,7 +92,7 @@ export async function bindCard(db: Kysely<Database>, member: Member, input: Bind
       return cardView(row);
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new DomainError("conflict", CARD_MSG.duplicate, { data: cardField(CARD_MSG.duplicate) });
+    if (isUniqueViolation(e)) throw new DomainError("conflict", CARD_MSG.duplicate, cardField(CARD_MSG.duplicate));
     throw e;
   }
 }

@@ -4,6 +4,7 @@
 // status it leaves (the table in src/domain/payments/withdrawal.ts), so of two concurrent moves
 // exactly one lands.
 import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, Member, WithdrawalsTable } from "../db/schema";
@@ -36,11 +37,11 @@ export const REVIEW_AFTER_MS = 10 * 60_000;
 export const PAYOUT_AFTER_MS = 2 * 60_000;
 
 export const WITHDRAWAL_MSG = {
-  notFound: say("withdrawals.withdrawalFound"),
-  notOwn: say("withdrawals.viewWithdrawal"),
-  overBalance: say("withdrawals.withdrawalExceedWithdrawableBalance"),
-  payPasswordRequired: say("payments.enterPaymentPassword"),
-  moved: say("withdrawals.withdrawalHasBeenHandledCancelled"),
+  notFound: said("withdrawals.withdrawalFound"),
+  notOwn: said("withdrawals.viewWithdrawal"),
+  overBalance: said("withdrawals.withdrawalExceedWithdrawableBalance"),
+  payPasswordRequired: said("payments.enterPaymentPassword"),
+  moved: said("withdrawals.withdrawalHasBeenHandledCancelled"),
 } as const;
 
 /** What the member may take out: the balance less what is frozen. */

@@ -81,7 +81,7 @@ describe("business booking within the standard", () => {
     const { seat } = await fare(5, "cheapest");
     expect((await c.as(DEMO.individual, P.businessCheck, { fareKey: seat.fareKey })).data.allowed).toBe(false);
     const r = await c.as(DEMO.individual, P.book, form(seat, { travelType: "business" }));
-    expect(r).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(r).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
   });
 });
 
@@ -104,7 +104,7 @@ describe("business booking over the standard", () => {
       const { seat } = await fare(6, "business");
       expect((await c.as(DEMO.staff, P.businessCheck, { fareKey: seat.fareKey })).data).toMatchObject({ overAction: "reason", needReason: true, overReasons: expect.arrayContaining(["其他原因"]) });
       const missing = await c.as(DEMO.staff, P.book, form(seat, { travelType: "business" }));
-      expect(missing).toMatchObject({ ret: 400, msg: REASON_REQUIRED, data: { errors: { overReason: REASON_REQUIRED } } });
+      expect(missing).toMatchObject({ ret: 400, msg: String(REASON_REQUIRED), data: { errors: { overReason: String(REASON_REQUIRED) } } });
       const unknown = await c.as(DEMO.staff, P.book, form(seat, { travelType: "business", overReason: "想坐公务舱" }));
       expect(unknown.ret).toBe(400);
       expect(unknown.data.errors).toHaveProperty("overReason");
@@ -230,7 +230,7 @@ describe("trip applications and private bookings", () => {
       const { seat } = await fare(13, "business");
       expect((await c.as(DEMO.traveller, P.businessCheck, { fareKey: seat.fareKey })).data.applicationRequired).toBe(true);
       const r = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business" }));
-      expect(r).toMatchObject({ ret: 400, msg: APPLICATION_REQUIRED, data: { errors: { applyId: APPLICATION_REQUIRED } } });
+      expect(r).toMatchObject({ ret: 400, msg: String(APPLICATION_REQUIRED), data: { errors: { applyId: String(APPLICATION_REQUIRED) } } });
       const wrong = await c.as(DEMO.traveller, P.book, form(seat, { travelType: "business", applyId: 999999 }));
       expect(wrong).toMatchObject({ ret: 400, data: { errors: { applyId: "未找到该出差申请" } } });
 

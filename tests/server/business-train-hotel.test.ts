@@ -162,7 +162,7 @@ describe("business hotel bookings", () => {
       expect((await hotelCheck(DEMO.traveller, s)).data).toMatchObject({ over: true, overAction: "reason", needReason: true, needApproval: false, overReasons: expect.arrayContaining(["会议或客户要求"]) });
       const before = await counts(db(), [...WRITTEN]);
       const missing = await c.as(DEMO.traveller, HP.book, hotelForm(s, { travelType: "business" }));
-      expect(missing).toMatchObject({ ret: 400, msg: reasonRequired("所选房型"), data: { errors: { overReason: reasonRequired("所选房型") } } });
+      expect(missing).toMatchObject({ ret: 400, msg: String(reasonRequired("所选房型")), data: { errors: { overReason: String(reasonRequired("所选房型")) } } });
       const unknown = await c.as(DEMO.traveller, HP.book, hotelForm(s, { travelType: "business", overReason: "想住好一点" }));
       expect(unknown).toMatchObject({ ret: 400, data: { errors: { overReason: "请从列表中选择超标原因" } } });
       expect(await counts(db(), [...WRITTEN])).toEqual(before);
@@ -275,7 +275,7 @@ describe("business hotel bookings", () => {
     expect(plain.data.status).toBe(HS.pendingPayment);
     expect(await orderRow(plain.data.id)).toMatchObject({ travelType: "private", overStandard: 0, standardVerdict: null, approvalId: null });
     const before = await counts(db(), [...WRITTEN]);
-    expect(await c.as(DEMO.individual, HP.book, hotelForm(s, { travelType: "business" }))).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(await c.as(DEMO.individual, HP.book, hotelForm(s, { travelType: "business" }))).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
     expect(await counts(db(), [...WRITTEN])).toEqual(before);
   });
 
@@ -329,7 +329,7 @@ describe("business train bookings", () => {
     const p = await train(7, "9");
     await withPolicy(REASON, null, async () => {
       const missing = await c.as(DEMO.traveller, TP.book, trainForm(p, { travelType: "business" }));
-      expect(missing).toMatchObject({ ret: 400, data: { errors: { overReason: reasonRequired("所选席别") } } });
+      expect(missing).toMatchObject({ ret: 400, data: { errors: { overReason: String(reasonRequired("所选席别")) } } });
       const r = await c.as(DEMO.traveller, TP.book, trainForm(p, { travelType: "business", overReason: "同行人员统一安排" }));
       expect(r.ret, r.msg).toBe(0);
       expect(r.data.status).toBe(TS.pendingPayment);
@@ -372,6 +372,6 @@ describe("business train bookings", () => {
     expect(theirs.ret, theirs.msg).toBe(0);
     expect(theirs.data.status).toBe(TS.pendingPayment);
     expect((await c.as(DEMO.individual, TP.standardCheck, { trainKey: (await train(10, "9")).train.trainKey, seatClass: "9" })).data.allowed).toBe(false);
-    expect(await c.as(DEMO.individual, TP.book, trainForm(await train(10, "9"), { travelType: "business" }))).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(await c.as(DEMO.individual, TP.book, trainForm(await train(10, "9"), { travelType: "business" }))).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
   });
 });

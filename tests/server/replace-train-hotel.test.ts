@@ -160,15 +160,15 @@ describe("train replace-booking", () => {
     const p = await train(23, "O");
     const before = await counts(db(), [...WRITTEN]);
     const none = await c.as(DEMO.staff, TP.book, trainForm(p, HUANG, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }));
-    expect(none).toMatchObject({ ret: 403, msg: NOT_YOURS_TO_BOOK });
-    expect((await trainCheck(DEMO.staff, p, ids.employee[DEMO.traveller]))).toMatchObject({ ret: 403, msg: NOT_YOURS_TO_BOOK });
+    expect(none).toMatchObject({ ret: 403, msg: String(NOT_YOURS_TO_BOOK) });
+    expect((await trainCheck(DEMO.staff, p, ids.employee[DEMO.traveller]))).toMatchObject({ ret: 403, msg: String(NOT_YOURS_TO_BOOK) });
     await allowing(DEMO.staff, [DEMO.head], async () => {
       expect((await c.as(DEMO.staff, TP.book, trainForm(p, HUANG, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).ret).toBe(403);
       const priv = await c.as(DEMO.staff, TP.book, trainForm(p, HUANG, { travelType: "private", forEmployeeId: ids.employee[DEMO.head] }));
       expect(priv).toMatchObject({ ret: 400, data: { errors: { forEmployeeId: "为同事预订须为因公出行" } } });
     });
     // An individual member has no colleagues to book for.
-    expect(await c.as(DEMO.individual, TP.book, trainForm(p, HUANG, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).toMatchObject({ ret: 403, msg: BUSINESS_MEMBERS_ONLY });
+    expect(await c.as(DEMO.individual, TP.book, trainForm(p, HUANG, { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).toMatchObject({ ret: 403, msg: String(BUSINESS_MEMBERS_ONLY) });
     expect(await counts(db(), [...WRITTEN])).toEqual(before);
   });
 });
@@ -258,8 +258,8 @@ describe("hotel replace-booking", () => {
   it("refuses an employee the settings do not allow, writing nothing", async () => {
     const s = await room(23);
     const before = await counts(db(), [...WRITTEN]);
-    expect(await c.as(DEMO.staff, HP.book, hotelForm(s, "黄磊", { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).toMatchObject({ ret: 403, msg: NOT_YOURS_TO_BOOK });
-    expect(await hotelCheck(DEMO.staff, s, ids.employee[DEMO.traveller])).toMatchObject({ ret: 403, msg: NOT_YOURS_TO_BOOK });
+    expect(await c.as(DEMO.staff, HP.book, hotelForm(s, "黄磊", { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).toMatchObject({ ret: 403, msg: String(NOT_YOURS_TO_BOOK) });
+    expect(await hotelCheck(DEMO.staff, s, ids.employee[DEMO.traveller])).toMatchObject({ ret: 403, msg: String(NOT_YOURS_TO_BOOK) });
     await allowing(DEMO.staff, [DEMO.head], async () => {
       expect((await c.as(DEMO.staff, HP.book, hotelForm(s, "黄磊", { travelType: "business", forEmployeeId: ids.employee[DEMO.traveller] }))).ret).toBe(403);
       const priv = await c.as(DEMO.staff, HP.book, hotelForm(s, "陈静", { travelType: "private", forEmployeeId: ids.employee[DEMO.head] }));

@@ -30,7 +30,7 @@ describe("wallet moves", () => {
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => move(entry(id, "out", 3_000))));
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(3);
-    for (const r of results) if (r.status === "rejected") expect(r.reason.message).toBe(INSUFFICIENT_BALANCE);
+    for (const r of results) if (r.status === "rejected") expect(r.reason.message).toBe(String(INSUFFICIENT_BALANCE));
     expect(await walletBalanceFen(db(), id)).toBe(1_000);
     expect((won as PromiseFulfilledResult<number>[]).map((r) => r.value).sort((a, b) => a - b)).toEqual([1_000, 4_000, 7_000]);
     await expectBooksBalanced(db());
@@ -41,7 +41,7 @@ describe("wallet moves", () => {
     const frozen = (await db().selectFrom("wallets").select(["balanceFen", "frozenFen"]).where("memberId", "=", id).executeTakeFirstOrThrow());
     const available = frozen.balanceFen - frozen.frozenFen;
     await expect(move(entry(id, "out", available + 1), "冻结中")).rejects.toThrow("冻结中");
-    await expect(move(entry(id, "out", frozen.balanceFen + 1), "冻结中")).rejects.toThrow(INSUFFICIENT_BALANCE);
+    await expect(move(entry(id, "out", frozen.balanceFen + 1), "冻结中")).rejects.toThrow(String(INSUFFICIENT_BALANCE));
     expect(await move(entry(id, "out", available), "冻结中")).toBe(frozen.frozenFen);
     await expectBooksBalanced(db());
   });
@@ -50,7 +50,7 @@ describe("wallet moves", () => {
     const id = await idOf("13800000020");
     await db().deleteFrom("ledger").where("memberId", "=", id).where("account", "=", "wallet").execute();
     await db().deleteFrom("wallets").where("memberId", "=", id).execute();
-    await expect(move(entry(id, "out", 1))).rejects.toThrow(INSUFFICIENT_BALANCE);
+    await expect(move(entry(id, "out", 1))).rejects.toThrow(String(INSUFFICIENT_BALANCE));
     expect(await db().selectFrom("wallets").select("id").where("memberId", "=", id).execute()).toHaveLength(0);
     expect(await move(entry(id, "in", 12_345))).toBe(12_345);
     expect(await move(entry(id, "in", 5))).toBe(12_350);

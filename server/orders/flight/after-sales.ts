@@ -4,7 +4,7 @@
 // policy; the
 // choice of passengers an after-sales request covers; moving passengers' tickets with conditional
 // updates; and the partner site's switches, which may turn refund or change off.
-import { say } from "../../services/i18n/catalogue";
+import { label, said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -129,7 +129,7 @@ export async function moveTickets(
 ): Promise<void> {
   for (const t of tickets) {
     const to = ticketMove(t.ticketStatus, action, t.changeId !== null);
-    if (!to) throw new DomainError("conflict", say("flight.ticketPassengerDone", { name: t.name, ticketStatus: ticketLabel(t.ticketStatus) }));
+    if (!to) throw new DomainError("conflict", said("flight.ticketPassengerDone", { name: t.name, ticketStatus: label(ticketLabel, t.ticketStatus) }));
     const done = await trx
       .updateTable("order_passengers")
       .set({ ticketStatus: to, ...(changeId !== undefined ? { changeId } : {}) })
@@ -137,7 +137,7 @@ export async function moveTickets(
       .where("orderId", "=", orderId)
       .where("ticketStatus", "=", t.ticketStatus)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.ticketStatusPassengerHasChanged", { name: t.name }));
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("flight.ticketStatusPassengerHasChanged", { name: t.name }));
   }
 }
 
@@ -155,7 +155,7 @@ export async function recordTicketEvent(trx: Kysely<Database>, orderId: number, 
 
 /** Refuses, changing nothing, a move the order's status does not allow. */
 export function assertMove(status: number, action: FlightOrderAction, what: string): void {
-  if (!flightOrderMove(status, action)) throw new DomainError("conflict", say("flight.orderSStatus", { status: flightOrderLabel(status), what }));
+  if (!flightOrderMove(status, action)) throw new DomainError("conflict", said("flight.orderSStatus", { status: label(flightOrderLabel, status), what }));
 }
 
 /** Whether the member's partner site (if they came through one) lets them refund or change here. */
@@ -167,7 +167,7 @@ export function afterSalesAllowed(member: Pick<Member, "isThirdParty" | "thirdPa
 
 export function assertAfterSalesAllowed(member: Member, kind: "refund" | "change"): void {
   if (!afterSalesAllowed(member, kind)) {
-    throw new DomainError("forbidden", kind === "refund" ? say("flight.onlineRefundsAreAvailableChannel") : say("flight.onlineChangesAreAvailableChannel"));
+    throw new DomainError("forbidden", kind === "refund" ? said("flight.onlineRefundsAreAvailableChannel") : said("flight.onlineChangesAreAvailableChannel"));
   }
 }
 
@@ -193,6 +193,6 @@ export async function movePolicies(trx: Kysely<Database>, orderId: number, lines
       .where("insuType", "is not", null)
       .where("insuStatus", "=", m.from)
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.insuranceStatusPassengerHasChanged", { name: l.name }));
+    if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("flight.insuranceStatusPassengerHasChanged", { name: l.name }));
   }
 }

@@ -7,6 +7,7 @@
 // standard in the same transaction: refused, asked for a reason, or created 待审批 with its
 // approval submitted through the approval engine.
 import { say } from "../../services/i18n/catalogue";
+import { said, type Text } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -47,7 +48,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   // subordinate is its traveller member, so the subordinate sees it too.
   if (input.forMemberId !== undefined) {
     const sub = await subordinatesOf(db, member).select("members.id").where("members.id", "=", input.forMemberId).executeTakeFirst();
-    if (!sub) throw new DomainError("forbidden", say("flight.onlyOrderSubMembers"));
+    if (!sub) throw new DomainError("forbidden", said("flight.onlyOrderSubMembers"));
   }
 
   // Replace-booking: the colleague travels under their own standard; the booker books and pays.
@@ -59,7 +60,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   const flight = legs[0].flight;
   const price = legs.reduce((a, l) => a + l.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", say("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
+    throw new DomainError("conflict", said("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
@@ -67,14 +68,14 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   }
 
   const types: PassengerType[] = [];
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Text | string> = {};
   input.passengers.forEach((p, i) => {
     // One passenger type for the whole trip: the age on the first departure.
     const t = passengerTypeOn(p, flight.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
+    if (!t) errors[`passengers.${i}.birthday`] = said("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
     // A policy covers each flight of the trip: every flight must offer it.
-    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = say("flight.flightDoesOfferChosenInsurance");
+    if (p.insuType && !legs.every((l) => l.seat.insurance.some((o) => o.insuType === p.insuType))) errors[`passengers.${i}.insuType`] = said("flight.flightDoesOfferChosenInsurance");
   });
   const first = Object.values(errors)[0];
   if (first) throw new DomainError("badInput", first, { errors });
@@ -97,7 +98,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
       for (const [i, l] of legs.entries()) {
         const hold = await supplier.within(trx).hold(l.fareKey, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
         // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
+        if (hold.amount !== panels[i].payprice - panels[i].insurance) throw new DomainError("conflict", said("flight.fareHasChangedSearchFlights"));
         holds.push(hold);
       }
       const expiresAt = holds.map((h) => h.expiresAt).sort()[0];

@@ -9,6 +9,7 @@
 // and their tickets point at the change; when no other passenger still flies, the order itself
 // carries the new flight.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -57,7 +58,7 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   const trip = await currentTrip(db, input.id);
   assertMove(trip.order.status, "requestChange", "改签");
   // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
-  if (trip.order.international) throw new DomainError("conflict", say("flight.internationalTicketsChangedOnlineContact"));
+  if (trip.order.international) throw new DomainError("conflict", said("flight.internationalTicketsChangedOnlineContact"));
   const choice = choosePassengers(trip, input.passengerIds, "改签");
   const chosen = choice.chosen;
   // A round trip's or connection's change moves tickets of one segment: the order keeps both
@@ -66,26 +67,26 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   // A change moves the passengers of one booking: those already changed to another flight apart are changed on their own.
   const from = chosen[0];
   if (chosen.some((t) => t.fareKey !== from.fareKey || t.holdId !== from.holdId)) {
-    throw new DomainError("badInput", say("flight.chosenPassengersAreSameFlight"), { errors: { passengerIds: say("flight.chosenPassengersAreSameFlight") } });
+    throw new DomainError("badInput", said("flight.chosenPassengersAreSameFlight"), { errors: { passengerIds: said("flight.chosenPassengersAreSameFlight") } });
   }
   // The agreed service fee is the booker's company's, whoever asks.
   const booker = await db.selectFrom("members").selectAll().where("id", "=", trip.order.bookerMemberId).executeTakeFirst();
   const c = await supplierContext(db, booker ?? null);
   const v = await suppliersFor(db, seed).flight.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", say("flight.cabinSoldOutClosedChoose"));
+  if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", said("flight.cabinSoldOutClosedChoose"));
   if (v.flight.depCity !== from.flight.depCity || v.flight.arrCity !== from.flight.arrCity) {
-    throw new DomainError("badInput", say("flight.changeMustFlightSameRoute"), { errors: { fareKey: say("flight.changeMustFlightSameRoute") } });
+    throw new DomainError("badInput", said("flight.changeMustFlightSameRoute"), { errors: { fareKey: said("flight.changeMustFlightSameRoute") } });
   }
-  if (input.fareKey === from.fareKey) throw new DomainError("badInput", say("flight.chooseFlightCabinDifferentFrom"), { errors: { fareKey: say("flight.chooseFlightCabinDifferentFrom") } });
+  if (input.fareKey === from.fareKey) throw new DomainError("badInput", said("flight.chooseFlightCabinDifferentFrom"), { errors: { fareKey: said("flight.chooseFlightCabinDifferentFrom") } });
   // A 政府采购 ticket changes to another GP fare (its budget unit and official card stay with it);
   // an ordinary ticket cannot become one.
   const toGp = isGpSeat(v.seat);
   if (Boolean(trip.order.gp) !== toGp) {
-    const problem = trip.order.gp ? say("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
+    const problem = trip.order.gp ? said("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
     throw new DomainError("badInput", problem, { errors: { fareKey: problem } });
   }
   const passengers = passengerCounts(chosen);
-  if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", say("flight.onlySeatsLeftCabin", { seatsLeft: v.seat.seatsLeft }));
+  if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", said("flight.onlySeatsLeftCabin", { seatsLeft: v.seat.seatsLeft }));
   const hours = hoursUntil(from.flight.depUtc, now());
   const quote = changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
   const { seats: _seats, ...flight } = v.flight;
@@ -107,7 +108,7 @@ export async function confirmChange(db: Kysely<Database>, member: Member, input:
   const { chosen, from, whole, passengers, reply, context, holdAmount } = await price(db, input, seed);
   const { quote, flight, seat } = reply;
   if (quote.total !== input.total) {
-    throw new DomainError("conflict", say("flight.changeFeeHasChangedWas", { total: yuan(input.total), total2: yuan(quote.total) }), { data: { priceChanged: true, oldPrice: input.total, newPrice: quote.total } });
+    throw new DomainError("conflict", said("flight.changeFeeHasChangedWas", { total: yuan(input.total), total2: yuan(quote.total) }), { data: { priceChanged: true, oldPrice: input.total, newPrice: quote.total } });
   }
   return inTransaction(db, async (trx) => {
     const toPay = quote.total > 0;
@@ -116,7 +117,7 @@ export async function confirmChange(db: Kysely<Database>, member: Member, input:
     await moveTickets(trx, input.id, chosen, "requestChange");
     const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
     // The hold priced the seats again inside the transaction: the quote must still be theirs.
-    if (hold.amount !== holdAmount) throw new DomainError("conflict", say("flight.fareHasChangedChooseFlight"));
+    if (hold.amount !== holdAmount) throw new DomainError("conflict", said("flight.fareHasChangedChooseFlight"));
     const at = isoAt();
     const status = toPay ? "awaitingPayment" : "confirming";
     const expiresAt = toPay ? hold.expiresAt : null;
@@ -146,7 +147,7 @@ async function openChange(trx: Kysely<Database>, orderId: number) {
 
 async function settleRecord(trx: Kysely<Database>, id: number, from: string, to: string): Promise<void> {
   const done = await trx.updateTable("flight_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.changeStatusHasChangedRefresh"));
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("flight.changeStatusHasChangedRefresh"));
 }
 
 /** The passengers a change is for (its quote's), as their tickets stand now. */
@@ -161,7 +162,7 @@ async function changedPassengers(trx: Kysely<Database>, orderId: number, quote: 
  */
 export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await openChange(trx, orderId);
-  if (!change) throw new DomainError("conflict", say("flight.orderHasNoChangeAwaiting"));
+  if (!change) throw new DomainError("conflict", said("flight.orderHasNoChangeAwaiting"));
   await settleRecord(trx, change.id, change.status, "confirmed");
   await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
   const supplier = suppliersFor(trx).flight.within(trx);

@@ -7,6 +7,7 @@
 // (its tier is in the fare the order keeps). GP orders are outside a company's travel standard:
 // the budget unit's own rules for official business govern their reimbursement.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import type { AppContext } from "../../services/context";
@@ -43,11 +44,11 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
   const c = await supplierContext(db, member);
   const supplier = suppliersFor(db, seed).flight;
   const v = await supplier.verify(input.fareKey, c);
-  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new DomainError("conflict", say("flight.flightSGovernmentFaresAre"));
+  if (!v.available || !v.seat || !v.flight || !isGpSeat(v.seat)) throw new DomainError("conflict", said("flight.flightSGovernmentFaresAre"));
   const seat = v.seat;
   const flight = v.flight;
   if (seat.salePrice !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", say("flight.fareHasChangedWasNow2", { price: yuan(input.price), salePrice: yuan(seat.salePrice) }), { data: {
+    throw new DomainError("conflict", said("flight.fareHasChangedWasNow2", { price: yuan(input.price), salePrice: yuan(seat.salePrice) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: seat.salePrice,
@@ -71,7 +72,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).hold(input.fareKey, { adults, children: 0, infants: 0 }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
+      if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", said("flight.fareHasChangedSearchFlights"));
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx

@@ -6,6 +6,7 @@
 // The order is a flight order (product "air", international 1), so the order centre, the
 // cashier, ticketing, expiry and refunds handle it as they handle a domestic one.
 import { say } from "../../services/i18n/catalogue";
+import { said, type Text } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -40,14 +41,14 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const segments: { flight: FlightItem; seat: FlightSeat }[] = [];
   for (const fareKey of input.fareKeys) {
     // 政府采购 fares are domestic and booked on their own page.
-    if (isGpFareKey(fareKey)) throw new DomainError("badInput", say("flight.internationalFlightsHaveNoGovernment"), { errors: { fareKeys: say("flight.internationalFlightsHaveNoGovernment") } });
+    if (isGpFareKey(fareKey)) throw new DomainError("badInput", said("flight.internationalFlightsHaveNoGovernment"), { errors: { fareKeys: said("flight.internationalFlightsHaveNoGovernment") } });
     const v = await supplier.verify(fareKey, c);
-    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", say("flight.flightCabinSoldOutChoose", { split: fareKey.split("|")[0].split(":")[1] }));
+    if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", said("flight.flightCabinSoldOutChoose", { split: fareKey.split("|")[0].split(":")[1] }));
     segments.push({ flight: v.flight, seat: v.seat });
   }
   const price = segments.reduce((a, s) => a + s.seat.salePrice, 0);
   if (price !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", say("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
+    throw new DomainError("conflict", said("flight.fareHasChangedWasNow", { price: yuan(input.price), price2: yuan(price) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: price,
@@ -56,11 +57,11 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const first = segments[0].flight;
   const last = segments[segments.length - 1].flight;
 
-  const errors: Record<string, string> = intlPassengerProblems(input.passengers, { depDate: first.depDate, destCity: last.arrCity });
+  const errors: Record<string, Text | string> = intlPassengerProblems(input.passengers, { depDate: first.depDate, destCity: last.arrCity });
   const types: PassengerType[] = [];
   input.passengers.forEach((p, i) => {
     const t = passengerTypeOn(p, first.depDate);
-    if (!t) errors[`passengers.${i}.birthday`] = say("flight.invalidDateBirthAfterDeparture");
+    if (!t) errors[`passengers.${i}.birthday`] = said("flight.invalidDateBirthAfterDeparture");
     else types.push(t);
   });
   const firstError = Object.values(errors)[0];
@@ -80,7 +81,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
     return await db.transaction().execute(async (trx) => {
       const hold = await supplier.within(trx).holdItinerary(input.fareKeys, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced every segment again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.payprice) throw new DomainError("conflict", say("flight.fareHasChangedSearchFlights"));
+      if (hold.amount !== panel.payprice) throw new DomainError("conflict", said("flight.fareHasChangedSearchFlights"));
       const at = isoAt();
       const status = FLIGHT_ORDER_STATUS.pendingPayment;
       const order = await trx

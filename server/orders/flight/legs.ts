@@ -3,6 +3,7 @@
 // passengers on its own panel. A business booking is held to the travel standard leg by leg;
 // the order records both verdicts and asks for one approval when either leg needs it.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -31,7 +32,7 @@ export async function verifyLegs(supplier: FlightSupplier, input: Pick<FlightOrd
   for (const fareKey of keys) {
     const v = await supplier.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) {
-      throw new DomainError("conflict", keys.length > 1 ? say("flight.flightCabinSoldOutClosed", { fareKey: flightNoOf(fareKey) }) : say("flight.cabinSoldOutClosedSearch"));
+      throw new DomainError("conflict", keys.length > 1 ? said("flight.flightCabinSoldOutClosed", { fareKey: flightNoOf(fareKey) }) : said("flight.cabinSoldOutClosedSearch"));
     }
     legs.push({ fareKey, flight: v.flight, seat: v.seat });
   }

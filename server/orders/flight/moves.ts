@@ -1,7 +1,7 @@
 // Applying the flight order state machine: one conditional UPDATE (`where status = from`) per
 // move, its event row and its supplier effect (releasing or confirming the seats) in one
 // transaction, so two concurrent moves on one order can never both succeed.
-import { say } from "../../services/i18n/catalogue";
+import { label, said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { ORDER_NOT_FOUND, type Actor } from "../actor";
@@ -33,7 +33,7 @@ export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Pro
     if (!order || order.product !== "air") throw new DomainError("notFound", ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-      throw new DomainError("conflict", say("flight.orderSStatusDone", { status: flightOrderLabel(order.status) }));
+      throw new DomainError("conflict", said("flight.orderSStatusDone", { status: label(flightOrderLabel, order.status) }));
     }
     await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
     await moveInsurance(trx, order.id, r.action);

@@ -8,6 +8,7 @@
 // booker may book for (代订), whose standard, trip application and approval flow then apply; the
 // booker pays.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -36,9 +37,9 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
   const supplier = suppliersFor(db, seed).hotel;
   const booking = { hotelId: input.hotelId, roomTypeId: input.roomTypeId, checkIn: input.checkIn, checkOut: input.checkOut, roomCount: input.roomCount };
   const check = await supplier.canBook(booking, c);
-  if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? say("hotel.roomTypeBooked"));
+  if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? said("hotel.roomTypeBooked"));
   if (check.amount !== input.price && !input.acceptPrice) {
-    throw new DomainError("conflict", say("hotel.roomRateHasChangedWas", { price: yuan(input.price), amount: yuan(check.amount) }), { data: {
+    throw new DomainError("conflict", said("hotel.roomRateHasChangedWas", { price: yuan(input.price), amount: yuan(check.amount) }), { data: {
       priceChanged: true,
       oldPrice: input.price,
       newPrice: check.amount,
@@ -56,7 +57,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
       const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);
       // The hold priced the stay again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== check.amount || panel.total !== check.amount) throw new DomainError("conflict", say("hotel.roomRateHasChangedSearch"));
+      if (hold.amount !== check.amount || panel.total !== check.amount) throw new DomainError("conflict", said("hotel.roomRateHasChangedSearch"));
       const at = isoAt();
       const order = await trx
         .insertInto("orders")

@@ -4,6 +4,7 @@
 // paid booking also refunds it (less the rate's cancellation fee) to the member's wallet in the
 // same transaction.
 import { say } from "../../services/i18n/catalogue";
+import { label, said } from "../../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -34,7 +35,7 @@ type Order = { id: number; status: number; holdId: string | null; product: strin
 async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
   const move = hotelOrderMove(order.status, r.action);
   if (!move || (move.by === "system" && r.actor.kind !== "system")) {
-    throw new DomainError("conflict", say("flight.orderSStatusDone", { status: hotelOrderLabel(order.status) }));
+    throw new DomainError("conflict", said("flight.orderSStatusDone", { status: label(hotelOrderLabel, order.status) }));
   }
   return recordMove(trx, order.id, move, r, move.to === HOTEL_ORDER_STATUS.cancelled);
 }
@@ -75,7 +76,7 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const order = await readOrder(trx, r.orderId);
     const stay = await trx.selectFrom("hotel_orders").select(["cancelPolicy"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     const paid = isPaidStatus(order.status);
-    if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", say("hotel.roomTypeCancelledOnceBooked"));
+    if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", said("hotel.roomTypeCancelledOnceBooked"));
     const result = await write(trx, order, r);
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
     if (!paid) {
@@ -109,7 +110,7 @@ export async function modifyHotelOrder(db: Kysely<Database>, orderId: number, in
       trx.selectFrom("hotel_order_guests").select(["roomNo", "name"]).where("orderId", "=", order.id).orderBy("roomNo").execute(),
       trx.selectFrom("orders").select(["contactName", "contactMobile"]).where("id", "=", order.id).executeTakeFirstOrThrow(),
     ]);
-    if (input.guests.length !== stay.roomCount) throw new DomainError("badInput", say("hotel.giveOneGuestPerRoom", { roomCount: stay.roomCount }), { errors: { guests: say("hotel.giveOneGuestPerRoom2") } });
+    if (input.guests.length !== stay.roomCount) throw new DomainError("badInput", said("hotel.giveOneGuestPerRoom", { roomCount: stay.roomCount }), { errors: { guests: said("hotel.giveOneGuestPerRoom2") } });
     const before = guests.map((g) => g.name).join("、");
     const after = input.guests.map((g) => g.name).join("、");
     const remark = input.remark ?? null;

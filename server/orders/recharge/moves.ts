@@ -3,6 +3,7 @@
 // the wallet's credit and its ledger row (entry "recharge"), so the recharge is 已到账 exactly when
 // the money is in the wallet.
 import { say } from "../../services/i18n/catalogue";
+import { label, said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -24,7 +25,7 @@ export async function readRecharge(trx: Kysely<Database>, id: number): Promise<R
 /** The status change and its event; refused (409) when the move does not start at the status. */
 export async function applyRechargeMove(trx: Kysely<Database>, order: Pick<RechargeRef, "id" | "status">, action: RechargeAction, note: string) {
   const move = rechargeMove(order.status, action);
-  if (!move) throw new DomainError("conflict", say("recharge.topUpSStatusDone", { status: rechargeLabel(order.status) }));
+  if (!move) throw new DomainError("conflict", said("recharge.topUpSStatusDone", { status: label(rechargeLabel, order.status) }));
   return recordMove(trx, order.id, move, { action, actor: SYSTEM_ACTOR, note }, move.to !== RECHARGE_STATUS.pendingPayment);
 }
 
@@ -37,7 +38,7 @@ const METHOD_NAMES: Readonly<Record<string, string>> = { alipay: say("recharge.a
  */
 export async function creditRecharge(trx: Kysely<Database>, orderId: number, trade: SettledTrade, note: string): Promise<void> {
   const order = await readRecharge(trx, orderId);
-  if (trade.amountFen !== order.totalFen) throw new DomainError("conflict", say("recharge.paymentAmountDoesMatchTop"));
+  if (trade.amountFen !== order.totalFen) throw new DomainError("conflict", said("recharge.paymentAmountDoesMatchTop"));
   await applyRechargeMove(trx, order, "pay", note);
   await moveWallet(trx, {
     memberId: order.memberId,

@@ -2,7 +2,7 @@
 // its QR payment, with its expiry job, in one transaction; one per clientKey), reading one back by
 // its number, and the member's paged list. A recharge is only ever its member's: not the company's
 // (it moves no company money), so a company administrator does not see employees' recharges.
-import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { toCount } from "../../db";
@@ -20,7 +20,7 @@ import {
 import { BUSINESS_TYPE } from "../../../src/domain/payments/types";
 import { scheduleRechargeExpiry } from "./jobs";
 
-export const RECHARGE_NOT_FOUND = say("recharge.topUpFound");
+export const RECHARGE_NOT_FOUND = said("recharge.topUpFound");
 
 async function existing(db: Kysely<Database>, memberId: number, clientKey: string): Promise<RechargeCreated | null> {
   const row = await db
@@ -31,7 +31,7 @@ async function existing(db: Kysely<Database>, memberId: number, clientKey: strin
     .executeTakeFirst();
   if (!row) return null;
   // The same key on an order of another product is not this form's: never answer with it.
-  if (row.product !== RECHARGE_PRODUCT) throw new DomainError("conflict", say("recharge.refreshPageSubmitAgain"));
+  if (row.product !== RECHARGE_PRODUCT) throw new DomainError("conflict", said("recharge.refreshPageSubmitAgain"));
   return { id: row.id, orderNo: row.orderNo, amount: row.totalFen, expiresAt: row.expiresAt ?? "" };
 }
 

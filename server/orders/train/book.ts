@@ -7,6 +7,7 @@
 // the approval engine. The traveller is the booker, or the colleague the booker may book for
 // (代订), whose standard, trip application and approval flow then apply; the booker pays.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -38,10 +39,10 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
   const account = input.channel === "ab" ? await accountPassengers(supplier, input, c) : null;
   const train = await supplier.train(input.trainKey, c);
   const seat = train.seats.find((s) => s.seatClass === input.seatClass);
-  if (!seat) throw new DomainError("badInput", say("train.trainHasNoSuchSeat"), { errors: { seatClass: say("train.trainHasNoSuchSeat") } });
+  if (!seat) throw new DomainError("badInput", said("train.trainHasNoSuchSeat"), { errors: { seatClass: said("train.trainHasNoSuchSeat") } });
   // A child's ID card travels on a 儿童票 whatever type was sent: the price charged follows the card.
   const passengers = withTypesFromCerts(input.passengers, train.depDate);
-  if (!passengers.some((p) => p.passengerType === "adult")) throw new DomainError("badInput", say("train.childTicketsMustBoughtTogether"), { errors: { passengers: say("train.childTicketsMustBoughtTogether") } });
+  if (!passengers.some((p) => p.passengerType === "adult")) throw new DomainError("badInput", said("train.childTicketsMustBoughtTogether"), { errors: { passengers: said("train.childTicketsMustBoughtTogether") } });
   const types = passengers.map((p) => p.passengerType);
   const panel = trainPricePanel(seat, types, TRAIN_SERVICE_FEE);
   const children = types.filter((t) => t === "child").length;
@@ -55,7 +56,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
       const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);
       // The hold priced the tickets again inside the transaction: what the buyer pays must be it.
-      if (hold.amount !== panel.total) throw new DomainError("conflict", say("train.fareHasChangedSearchAgain"));
+      if (hold.amount !== panel.total) throw new DomainError("conflict", said("train.fareHasChangedSearchAgain"));
       const at = isoAt();
       const order = await trx
         .insertInto("orders")
@@ -149,7 +150,7 @@ async function accountPassengers(supplier: TrainSupplier, input: TrainOrderInput
   const people = await supplier.signIn12306(username, input.password12306!, c);
   input.passengers.forEach((p, i) => {
     if (!inAccount(people, p)) {
-      const message = say("train.passengerAmongFrequentContacts12306", { name: p.name });
+      const message = said("train.passengerAmongFrequentContacts12306", { name: p.name });
       throw new DomainError("badInput", message, { errors: { [`passengers.${i}.name`]: message } });
     }
   });

@@ -10,6 +10,7 @@
 //   by the member, the change is declined: the new seats go back and the original ticket, never
 //   touched, stays valid.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -49,15 +50,15 @@ async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeR
   checkTrainMove(order, "change", actor);
   const departAt = await departureOf(db, order.id);
   const current = await db.selectFrom("train_orders").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
-  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", say("train.chooseAnotherTrainSeatClass"));
+  if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", said("train.chooseAnotherTrainSeatClass"));
   const next = await supplier.train(r.trainKey, await supplierContext(db, null));
   const { stations } = await loadPlaces();
   const city = (station: string) => stations.get(station)?.city;
   if (city(next.fromStation) !== city(current.fromStation) || city(next.toStation) !== city(current.toStation)) {
-    throw new DomainError("badInput", say("train.changeMustTrainBetweenSame"));
+    throw new DomainError("badInput", said("train.changeMustTrainBetweenSame"));
   }
   const seat = next.seats.find((s) => s.seatClass === r.seatClass);
-  if (!seat) throw new DomainError("badInput", say("train.trainHasNoSuchSeat"));
+  if (!seat) throw new DomainError("badInput", said("train.trainHasNoSuchSeat"));
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
   const priced = trainChangeLines(
     people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })),
@@ -114,7 +115,7 @@ async function requestDearer(
   const hold = await supplier.hold(q.trainKey, q.seatClass, q.lines.length, await supplierContext(trx, null), children);
   // The hold priced the seats again inside the transaction: the quote must still be theirs.
   if (hold.amount !== q.lines.reduce((s, l) => s + l.newFare, 0) + TRAIN_SERVICE_FEE * q.lines.length) {
-    throw new DomainError("conflict", say("train.fareHasChangedChooseTrain"));
+    throw new DomainError("conflict", said("train.fareHasChangedChooseTrain"));
   }
   const expiresAt = new Date(Math.min(Date.parse(hold.expiresAt), departAt, Date.parse(departAtOf(next)))).toISOString();
   const at = isoAt();
@@ -165,7 +166,7 @@ export async function trainChangeAwaitingPayment(db: Kysely<Database>, orderId: 
 /** The change record's own move, conditional on where it was read: a job or a payment that comes second does nothing. */
 async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" | "declined" | "cancelled"): Promise<void> {
   const done = await trx.updateTable("train_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", "awaitingPayment").executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", say("flight.changeStatusHasChangedRefresh"));
+  if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("flight.changeStatusHasChangedRefresh"));
 }
 
 /**
@@ -174,7 +175,7 @@ async function settleChange(trx: Kysely<Database>, id: number, to: "confirmed" |
  */
 export async function confirmTrainChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new DomainError("conflict", say("train.orderHasNoChangeAwaiting"));
+  if (!change) throw new DomainError("conflict", said("train.orderHasNoChangeAwaiting"));
   const order = await readTrainOrder(trx, orderId);
   await settleChange(trx, change.id, "confirmed");
   const q = JSON.parse(change.quote) as TrainChangeQuote;
@@ -193,7 +194,7 @@ export async function confirmTrainChange(trx: Kysely<Database>, orderId: number,
  */
 export async function declineTrainChange(trx: Kysely<Database>, orderId: number, how: "declineChange" | "cancelChange", actor: Actor): Promise<{ from: number; to: number }> {
   const change = await trainChangeAwaitingPayment(trx, orderId);
-  if (!change) throw new DomainError("conflict", say("train.orderHasNoChangeAwaiting"));
+  if (!change) throw new DomainError("conflict", said("train.orderHasNoChangeAwaiting"));
   const order = await readTrainOrder(trx, orderId);
   checkTrainMove(order, how, actor);
   await settleChange(trx, change.id, how === "cancelChange" ? "cancelled" : "declined");

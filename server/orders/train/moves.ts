@@ -5,6 +5,7 @@
 // change's payment, expiry and withdrawal), which also move money, are in refund.ts and change.ts
 // on the same `writeTrainMove`.
 import { say } from "../../services/i18n/catalogue";
+import { label, said } from "../../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -38,7 +39,7 @@ export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise
 export function checkTrainMove(order: { status: number }, action: TrainOrderAction, actor: Actor) {
   const move = trainOrderMove(order.status, action);
   if (!move || (move.by === "system" && actor.kind !== "system")) {
-    throw new DomainError("conflict", say("flight.orderSStatusDone", { status: trainOrderLabel(order.status) }));
+    throw new DomainError("conflict", said("flight.orderSStatusDone", { status: label(trainOrderLabel, order.status) }));
   }
   return move;
 }
@@ -72,7 +73,7 @@ export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest):
   return inTransaction(db, async (trx) => {
     const order = await readTrainOrder(trx, r.orderId);
     // Refunds and changes move money of the member's choosing: refund.ts and change.ts.
-    if (CHANGE_OR_REFUND.includes(r.action)) throw new DomainError("conflict", say("train.useRefundChange"));
+    if (CHANGE_OR_REFUND.includes(r.action)) throw new DomainError("conflict", said("train.useRefundChange"));
     return write(trx, order, r, db);
   });
 }

@@ -3,6 +3,7 @@
 // the estimate shows), back to wherever the order was paid from; the service fee is the portal's
 // and stays. A quote answers the same figures and writes nothing.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
@@ -20,7 +21,7 @@ import { formatFen } from "../../../src/domain/money";
 export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {
   const t = await db.selectFrom("train_orders").select("departAt").where("orderId", "=", orderId).executeTakeFirstOrThrow();
   const at = Date.parse(t.departAt);
-  if (at <= now()) throw new DomainError("conflict", say("train.trainHasDepartedDoneOnline"));
+  if (at <= now()) throw new DomainError("conflict", said("train.trainHasDepartedDoneOnline"));
   return at;
 }
 

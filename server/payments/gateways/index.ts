@@ -3,6 +3,7 @@
 // trusted only through the gateway's signature; they settle through settleNotified, which pays
 // a trade once however often it is told, and refuses a wrong amount or an unknown trade.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -45,7 +46,7 @@ export async function precreateWithGateway(gateway: QrGateway, p: Payment, order
   } catch (e) {
     if (!(e instanceof GatewayError)) throw e;
     log.error({ outTradeNo: p.outTradeNo, method: gateway.method, err: e.message }, "gateway precreate failed");
-    throw new DomainError("unavailable", say("gateways.couldCreatePaymentTryAgain", { method: METHOD_NAMES[gateway.method] }));
+    throw new DomainError("unavailable", said("gateways.couldCreatePaymentTryAgain", { method: METHOD_NAMES[gateway.method] }));
   }
 }
 

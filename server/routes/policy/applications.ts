@@ -3,6 +3,7 @@
 // picks an approved application when booking on business. Every state change goes through the
 // approval engine.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute, validate } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
@@ -23,8 +24,8 @@ import {
 
 const ACCESS = "travel-applications";
 const TAGS = ["travel-applications"];
-const idField = zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTripRequestNumber") });
-const DATE = z.string({ error: say("policy.datesAreWrittenYyyyMm") }).max(10, say("policy.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}$/, say("policy.datesAreWrittenYyyyMm"));
+const idField = zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidTripRequestNumber") });
+const DATE = z.string({ error: saidLazy("policy.datesAreWrittenYyyyMm") }).max(10, say("policy.datesAreWrittenYyyyMm")).regex(/^\d{4}-\d{2}-\d{2}$/, say("policy.datesAreWrittenYyyyMm"));
 
 /** The schema's shape for the OpenAPI document; requests are checked against today's date. */
 const SAVE_SHAPE = applicationSaveSchema("2000-01-01");
@@ -33,8 +34,8 @@ const listInput = z
   .object({
     ...pageInput(["createTime", "startDate", "updateTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    status: z.enum(APPROVAL_STATUSES, { error: say("policy.invalidApprovalStatus") }).optional(),
-    scope: z.enum(TRIP_SCOPES.keys, { error: say("policy.tripTypeOnlyDomesticIntl") }).optional(),
+    status: z.enum(APPROVAL_STATUSES, { error: saidLazy("policy.invalidApprovalStatus") }).optional(),
+    scope: z.enum(TRIP_SCOPES.keys, { error: saidLazy("policy.tripTypeOnlyDomesticIntl") }).optional(),
     startDateStart: DATE.optional(),
     startDateEnd: DATE.optional(),
   })
@@ -79,7 +80,7 @@ export const applicationRoutes = [
     handler: async ({ input, member, ctx }) => {
       const me = await caller(ctx.db, member!);
       const row = await ownApplication(ctx.db, me, input.id);
-      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, say("policy.departureDateHasPassedChange"), { errors: { startDate: say("policy.departureDateHasPassedChange") } });
+      if (row.startDate < chinaDate(now())) throw new BizError(RET.BAD_INPUT, said("policy.departureDateHasPassedChange"), { errors: { startDate: said("policy.departureDateHasPassedChange") } });
       await moveApplication(ctx.db, me, row.id, "submit");
       return applicationDetail(ctx.db, row.id, me.member.id);
     },

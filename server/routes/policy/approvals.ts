@@ -2,6 +2,7 @@
 // applications and orders, the detail with progress, history and countdown, and the decision.
 // For the company's main member (70) and employees allowed to audit (7_0, canAudit=1).
 import { say } from "../../services/i18n/catalogue";
+import { saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../../services/http/route";
 import { pageInput } from "../../services/http/paging";
@@ -21,9 +22,9 @@ const listInput = z
   .object({
     ...pageInput(["deadline", "submitTime", "updateTime"] as const),
     /** todo: waiting for me now; done: decided by me; all: the company's (70) or every one I take part in. */
-    box: z.enum(BOXES, { error: say("policy.listTypeOnlyTodoDone") }).optional().default("todo"),
-    subjectType: z.enum(SUBJECT_TYPES, { error: say("policy.approvalTypeOnlyTripOrder") }).optional(),
-    status: z.enum(APPROVAL_STATUSES, { error: say("policy.invalidApprovalStatus") }).optional(),
+    box: z.enum(BOXES, { error: saidLazy("policy.listTypeOnlyTodoDone") }).optional().default("todo"),
+    subjectType: z.enum(SUBJECT_TYPES, { error: saidLazy("policy.approvalTypeOnlyTripOrder") }).optional(),
+    status: z.enum(APPROVAL_STATUSES, { error: saidLazy("policy.invalidApprovalStatus") }).optional(),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
   })
   .strict();
@@ -47,7 +48,7 @@ export const approvalRoutes = [
     summary: "审批详情：申请内容（订单：出差事由、关联的出差申请、超标自付的企业与个人分担）、各级审批人与进度、审批记录、倒计时、我可执行的操作",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalNumber") }) }).strict(),
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidApprovalNumber") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const me = await companyCaller(ctx.db, member!);
       return approvalDetail(ctx.db, await visibleApproval(ctx.db, me, input.id), me);

@@ -2,6 +2,7 @@
 // trip levels it names (a level has at most one), with car types, cities, time windows and
 // amount caps. The company's main member (70) only; the city list serves every member.
 import { say } from "../../services/i18n/catalogue";
+import { saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../../services/http/route";
 import { pageInput, type Page } from "../../services/http/paging";
@@ -15,13 +16,13 @@ import { carStandardDetail, carStandardPage, deleteCarStandard, saveCarStandard,
 const ACCESS = "car-standards";
 const TAGS = ["car-standards"];
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidCarStandardNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidCarStandardNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidTravelLevelNumber") }).optional(),
+    tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidTravelLevelNumber") }).optional(),
   })
   .strict();
 

@@ -3,6 +3,7 @@
 // main member (70) only. Approvers named by name must be employees allowed to audit, or they
 // could never open their approval inbox.
 import { say } from "../../services/i18n/catalogue";
+import { saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../../services/http/route";
 import { pageInput, type Page } from "../../services/http/paging";
@@ -15,13 +16,13 @@ import { deleteFlow, flowDetail, flowPage, saveFlow, type FlowRow } from "../../
 const ACCESS = "approval-flows";
 const TAGS = ["approval-flows"];
 
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidApprovalFlowNumber") }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidApprovalFlowNumber") }) }).strict();
 
 const listInput = z
   .object({
     ...pageInput(["name", "updateTime", "createTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    covers: z.enum(FLOW_COVERS, { error: say("policy.approvalTypeOnlyTripOrder2") }).optional(),
+    covers: z.enum(FLOW_COVERS, { error: saidLazy("policy.approvalTypeOnlyTripOrder2") }).optional(),
     enabled: zBool(say("policy.enabledStatusOnly01")).optional(),
   })
   .strict();

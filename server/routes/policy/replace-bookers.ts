@@ -1,6 +1,7 @@
 // Replace-booking (ReplaceSettings): which employees may book for which colleagues, set by the
 // company's main member (70); and, for an employee (7_0), the colleagues they may book for.
 import { say } from "../../services/i18n/catalogue";
+import { saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../../services/http/route";
 import { pageInput, type Page } from "../../services/http/paging";
@@ -22,7 +23,7 @@ export const replaceBookerRoutes = [
     summary: "代订人设置列表（分页，可按代订人姓名/手机号、代订范围筛选）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: say("policy.invalidBookingScope") }).optional() }).strict(),
+    input: z.object({ ...pageInput(["bookerName", "updateTime"] as const), keyword, scope: z.enum(BOOKER_SCOPES, { error: saidLazy("policy.invalidBookingScope") }).optional() }).strict(),
     handler: async ({ input, member, ctx }): Promise<Page<BookerRow>> => {
       const { companyId } = await companyCaller(ctx.db, member!);
       return bookerPage(ctx.db, companyId, input);
@@ -46,7 +47,7 @@ export const replaceBookerRoutes = [
     summary: "删除代订人设置（该员工此后只能为自己预订）",
     tags: TAGS,
     access: ACCESS,
-    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: say("policy.invalidBookerSettingNumber") }) }).strict(),
+    input: z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.invalidBookerSettingNumber") }) }).strict(),
     handler: async ({ input, member, ctx }) => {
       const { companyId } = await companyCaller(ctx.db, member!);
       await deleteBooker(ctx.db, companyId, input.id);

@@ -1,6 +1,7 @@
 // Travel standards (StandardSettings, EditStandardSettings): one standard per trip level, and
 // the hotel city tiers the nightly caps refer to. The company's main member (70) only.
 import { say } from "../../services/i18n/catalogue";
+import { said, saidLazy } from "../../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../../services/http/route";
 import { BizError, RET } from "../../services/http/envelope";
@@ -20,11 +21,11 @@ const listInput = z
   .object({
     ...pageInput(["tripLevelName", "updateTime"] as const),
     keyword: zOptionalString(z.string().trim().max(KEYWORD_MAX, say("people.keywordMostCharacters", { KEYWORD_MAX })), say("people.keywordMustText")),
-    configured: z.enum(["0", "1"], { error: say("policy.settingStatusOnly01") }).optional(),
+    configured: z.enum(["0", "1"], { error: saidLazy("policy.settingStatusOnly01") }).optional(),
   })
   .strict();
 
-const levelInput = z.object({ tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: say("policy.chooseTravelLevel") }) }).strict();
+const levelInput = z.object({ tripLevelId: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("policy.chooseTravelLevel") }) }).strict();
 
 export const standardRoutes = [
   defineRoute({
@@ -116,7 +117,7 @@ export const standardRoutes = [
           tier,
           input[tier].map((c, i) => {
             const city = cities.get(c.code);
-            if (!city) throw new BizError(RET.BAD_INPUT, say("policy.unknownCity", { name: c.name }), { errors: { [`${tier}.${i}.code`]: say("policy.unknownCity", { name: c.name }) } });
+            if (!city) throw new BizError(RET.BAD_INPUT, said("policy.unknownCity", { name: c.name }), { errors: { [`${tier}.${i}.code`]: said("policy.unknownCity", { name: c.name }) } });
             return { code: city.code, name: city.name };
           }),
         ]),

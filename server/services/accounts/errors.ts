@@ -1,6 +1,6 @@
 // Business failures of the account calls: one ret per kind so the portal can react (e.g. switch
 // to the login form on PHONE_REGISTERED), each with a plain Chinese message.
-import { say } from "../i18n/catalogue";
+import { said, type Text } from "../i18n/text";
 import { BizError, RET } from "../http/envelope";
 
 export const ACCOUNT_RET = {
@@ -36,38 +36,38 @@ export const ACCOUNT_RET = {
 } as const;
 
 export const ACCOUNT_MSG = {
-  smsSent: say("accounts.smsCodeHasBeenSent"),
+  smsSent: said("accounts.smsCodeHasBeenSent"),
   // Login and reset codes: the same words whether or not the phone is registered.
-  smsSentIfRegistered: say("accounts.ifMobileNumberRegisteredCode"),
-  registerTooOften: say("accounts.tooManySignUpsTry"),
-  smsMissing: say("accounts.getSmsCodeFirst"),
-  smsExpired: say("accounts.smsCodeHasExpiredGet"),
-  smsUsed: say("accounts.smsCodeHasBeenUsed"),
-  smsDead: say("accounts.tooManyWrongCodesCode"),
-  captchaRequired: say("accounts.enterVerificationCode"),
-  captchaWrong: say("accounts.wrongVerificationCode"),
-  phoneRegistered: say("accounts.mobileNumberRegisteredSign"),
-  phoneUnknown: say("accounts.mobileNumberRegistered"),
-  referrerUnknown: say("accounts.referrerDoesExistCheckReferrer"),
-  disabled: say("accounts.accountDisabledContactCustomerService"),
-  oldPasswordWrong: say("accounts.wrongOldPassword"),
-  samePassword: say("accounts.newPasswordSameAsOld"),
-  notOwnPhone: say("accounts.codeOnlySentOwnBound"),
-  partnerUnknown: say("accounts.unknownPartnerApplicationAppidEnter"),
-  signInvalid: say("accounts.signatureCheckFailedEnterAgain"),
-  signExpired: say("accounts.signatureHasExpiredEnterAgain"),
-  signFuture: say("accounts.invalidSignatureTimeCheckDevice"),
-  signReplayed: say("accounts.signatureHasBeenUsedEnter"),
-  partnerNoMember: say("accounts.partnerAccountOpenedYetContact"),
-  fileNotFound: say("accounts.fileFound"),
-  photoMismatch: say("accounts.imageContentDoesMatchChosen"),
+  smsSentIfRegistered: said("accounts.ifMobileNumberRegisteredCode"),
+  registerTooOften: said("accounts.tooManySignUpsTry"),
+  smsMissing: said("accounts.getSmsCodeFirst"),
+  smsExpired: said("accounts.smsCodeHasExpiredGet"),
+  smsUsed: said("accounts.smsCodeHasBeenUsed"),
+  smsDead: said("accounts.tooManyWrongCodesCode"),
+  captchaRequired: said("accounts.enterVerificationCode"),
+  captchaWrong: said("accounts.wrongVerificationCode"),
+  phoneRegistered: said("accounts.mobileNumberRegisteredSign"),
+  phoneUnknown: said("accounts.mobileNumberRegistered"),
+  referrerUnknown: said("accounts.referrerDoesExistCheckReferrer"),
+  disabled: said("accounts.accountDisabledContactCustomerService"),
+  oldPasswordWrong: said("accounts.wrongOldPassword"),
+  samePassword: said("accounts.newPasswordSameAsOld"),
+  notOwnPhone: said("accounts.codeOnlySentOwnBound"),
+  partnerUnknown: said("accounts.unknownPartnerApplicationAppidEnter"),
+  signInvalid: said("accounts.signatureCheckFailedEnterAgain"),
+  signExpired: said("accounts.signatureHasExpiredEnterAgain"),
+  signFuture: said("accounts.invalidSignatureTimeCheckDevice"),
+  signReplayed: said("accounts.signatureHasBeenUsedEnter"),
+  partnerNoMember: said("accounts.partnerAccountOpenedYetContact"),
+  fileNotFound: said("accounts.fileFound"),
+  photoMismatch: said("accounts.imageContentDoesMatchChosen"),
 } as const;
 
-export const smsWrongMsg = (left: number) => say("accounts.wrongSmsCodeAttemptsLeft", { left });
-export const smsWaitMsg = (seconds: number) => say("accounts.codesAreSentTooOften", { seconds });
-export const loginFailedMsg = (left: number) => say("accounts.wrongAccountPasswordAttemptsLeft", { left });
-export const loginLockedMsg = (minutes: number) => say("accounts.tooManyWrongPasswordsTry", { minutes });
+export const smsWrongMsg = (left: number) => said("accounts.wrongSmsCodeAttemptsLeft", { left });
+export const smsWaitMsg = (seconds: number) => said("accounts.codesAreSentTooOften", { seconds });
+export const loginFailedMsg = (left: number) => said("accounts.wrongAccountPasswordAttemptsLeft", { left });
+export const loginLockedMsg = (minutes: number) => said("accounts.tooManyWrongPasswordsTry", { minutes });
 
-export function accountError(ret: number, msg: string, data: unknown = null): BizError {
+export function accountError(ret: number, msg: Text | string, data: unknown = null): BizError {
   return new BizError(ret, msg, data);
 }

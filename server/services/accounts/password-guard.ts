@@ -3,7 +3,7 @@
 // stranger elsewhere therefore cannot lock the owner out; across addresses a failure only makes
 // the account (and the guessing address) answer "请输入验证码" until a captcha comes with the
 // next try. The same service guards the pay password, which only its signed-in owner can try.
-import { say } from "../i18n/catalogue";
+import { said, type Text } from "../i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { LOGIN_LOCK_MS, LOGIN_MAX_WRONG } from "../../../src/domain/format";
@@ -19,9 +19,9 @@ export const CAPTCHA_AFTER_FAILURE_MS = LOGIN_LOCK_MS;
 /** How a refusal reads: the wrong answer with tries left, and the lock with minutes left. */
 export interface Refusal {
   ret: number;
-  msg: (left: number) => string;
+  msg: (left: number) => Text | string;
   lockedRet: number;
-  lockedMsg: (minutes: number) => string;
+  lockedMsg: (minutes: number) => Text | string;
 }
 
 export const LOGIN_REFUSAL: Refusal = {
@@ -115,9 +115,9 @@ export async function verifyMemberPassword(md5: string, stored: string | null | 
 
 export const PAY_PASSWORD_REFUSAL: Refusal = {
   ret: ACCOUNT_RET.PAY_PASSWORD_WRONG,
-  msg: (left) => say("accounts.wrongPaymentPasswordAttemptsLeft", { left }),
+  msg: (left) => said("accounts.wrongPaymentPasswordAttemptsLeft", { left }),
   lockedRet: ACCOUNT_RET.PAY_PASSWORD_LOCKED,
-  lockedMsg: (minutes) => say("accounts.tooManyWrongPaymentPasswords", { minutes }),
+  lockedMsg: (minutes) => said("accounts.tooManyWrongPaymentPasswords", { minutes }),
 };
 
 /**
@@ -125,6 +125,6 @@ export const PAY_PASSWORD_REFUSAL: Refusal = {
  * member's own session can try it, so the limit is per member, from any address.
  */
 export async function checkPayPassword(db: Kysely<Database>, member: Pick<Member, "id" | "payPasswordHash">, md5: string): Promise<void> {
-  if (!member.payPasswordHash) throw accountError(ACCOUNT_RET.PAY_PASSWORD_UNSET, say("accounts.setPaymentPasswordFirst"));
+  if (!member.payPasswordHash) throw accountError(ACCOUNT_RET.PAY_PASSWORD_UNSET, said("accounts.setPaymentPasswordFirst"));
   await guardedCheck(db, { pair: throttleKey("pay-password", member.id) }, () => verifyPassword(md5, member.payPasswordHash), PAY_PASSWORD_REFUSAL);
 }

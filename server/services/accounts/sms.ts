@@ -13,6 +13,7 @@ import { countEvent, recentCount, throttleKey } from "./throttle";
 import { outboxProvider, type SmsMessage, type SmsProvider } from "./sms-providers";
 import { isoAt, now } from "../clock";
 import { currentInstance } from "../instance";
+import type { Text } from "../i18n/text";
 
 export type { SmsMessage, SmsProvider };
 
@@ -121,7 +122,7 @@ type Check = { ok: true; id: number } | { ok: false; error: ReturnType<typeof ac
  */
 export async function verifySmsCode(db: Kysely<Database>, mobilePhone: string, purpose: SmsPurpose, code: string, address: string): Promise<{ id: number }> {
   const result = await db.transaction().execute(async (trx): Promise<Check> => {
-    const fail = (ret: number, msg: string, data: unknown = null): Check => ({ ok: false, error: accountError(ret, msg, data) });
+    const fail = (ret: number, msg: Text | string, data: unknown = null): Check => ({ ok: false, error: accountError(ret, msg, data) });
     await lockKey(trx, `sms:${purpose}:${mobilePhone}`);
     const row = await latestCode(trx, mobilePhone, purpose);
     if (!row) return fail(ACCOUNT_RET.SMS_MISSING, ACCOUNT_MSG.smsMissing);

@@ -1,6 +1,6 @@
 // The reply envelope of the API contract: HTTP 200 with { ret, msg, data, tips? }.
 
-import { say } from "../i18n/catalogue";
+import { said, type Text } from "../i18n/text";
 import type { Envelope as ContractEnvelope, Tips } from "../../../src/domain/envelope";
 
 export type { Tips };
@@ -18,32 +18,38 @@ export const RET = {
   SERVER: 500,
 } as const;
 
+/** The frame's own texts, read in the caller's language where a reply is written. */
 export const MSG = {
-  ok: say("http.success"),
-  sessionExpired: say("http.sessionHasExpiredSignAgain"),
-  forbidden: say("http.doHavePermissionDo"),
-  notFound: say("http.apiFound"),
-  badInput: say("http.invalidRequestParameters"),
-  malformed: say("http.malformedRequestCheckTryAgain"),
-  tooLarge: say("http.requestTooLargeLimit1"),
-  unsupported: say("http.unsupportedRequestTypeSubmitForm"),
-  tooMany: say("http.tooManyRequestsTryAgain"),
-  server: say("http.serverBusyTryAgainLater"),
+  ok: said("http.success"),
+  sessionExpired: said("http.sessionHasExpiredSignAgain"),
+  forbidden: said("http.doHavePermissionDo"),
+  notFound: said("http.apiFound"),
+  badInput: said("http.invalidRequestParameters"),
+  malformed: said("http.malformedRequestCheckTryAgain"),
+  tooLarge: said("http.requestTooLargeLimit1"),
+  unsupported: said("http.unsupportedRequestTypeSubmitForm"),
+  tooMany: said("http.tooManyRequestsTryAgain"),
+  server: said("http.serverBusyTryAgainLater"),
 } as const;
 
-export function ok<T>(data: T, msg: string = MSG.ok): Envelope<T> {
+export function ok<T>(data: T, msg: string = MSG.ok.in("zh")): Envelope<T> {
   return { ret: RET.OK, msg, data };
 }
 
-/** A business failure: answered as an envelope with HTTP 200; nothing is written. */
+/**
+ * A business failure: answered as an envelope with HTTP 200; nothing is written. Its message (and
+ * the field problems of a `{ errors }` data) is read in the caller's language where it is answered.
+ */
 export class BizError extends Error {
+  readonly text: Text | string;
   constructor(
     readonly ret: number,
-    message: string,
+    message: Text | string,
     readonly data: unknown = null,
     readonly tips?: Tips,
   ) {
-    super(message);
+    super(String(message));
+    this.text = message;
   }
 }
 

@@ -1,7 +1,7 @@
 // Form bodies carry nested values as dot keys (`passenger.certNo=…`, `list.0.name=…`);
 // this turns them back into objects and arrays before validation.
 import { DomainError } from "../domain-error";
-import { say } from "../i18n/catalogue";
+import { said } from "../i18n/text";
 
 const FORBIDDEN = new Set(["__proto__", "prototype", "constructor"]);
 const MAX_DEPTH = 8;
@@ -14,7 +14,7 @@ export function expandDotKeys(flat: Record<string, unknown>): Record<string, unk
   for (const [key, value] of Object.entries(flat)) {
     const parts = key.split(".");
     if (parts.length > MAX_DEPTH || parts.some((p) => p === "" || FORBIDDEN.has(p))) {
-      throw new DomainError("badInput", say("http.invalidParameterName", { key: key.slice(0, 60) }));
+      throw new DomainError("badInput", said("http.invalidParameterName", { key: key.slice(0, 60) }));
     }
     let node: Tree = root;
     for (let i = 0; i < parts.length; i++) {
@@ -23,7 +23,7 @@ export function expandDotKeys(flat: Record<string, unknown>): Record<string, unk
       const slot = Array.isArray(node) ? toIndex(part, key) : part;
       const current = (node as Record<string | number, unknown>)[slot];
       if (last) {
-        if (current !== undefined) throw new DomainError("badInput", say("http.repeatedParameter", { key: key.slice(0, 60) }));
+        if (current !== undefined) throw new DomainError("badInput", said("http.repeatedParameter", { key: key.slice(0, 60) }));
         (node as Record<string | number, unknown>)[slot] = value;
         break;
       }
@@ -35,7 +35,7 @@ export function expandDotKeys(flat: Record<string, unknown>): Record<string, unk
       } else if (typeof current === "object" && current !== null && Array.isArray(current) === wantArray) {
         node = current as Tree;
       } else {
-        throw new DomainError("badInput", say("http.conflictingParameterStructure", { key: key.slice(0, 60) }));
+        throw new DomainError("badInput", said("http.conflictingParameterStructure", { key: key.slice(0, 60) }));
       }
     }
   }
@@ -44,7 +44,7 @@ export function expandDotKeys(flat: Record<string, unknown>): Record<string, unk
 
 function toIndex(part: string, key: string): number {
   const n = Number(part);
-  if (!/^\d+$/.test(part) || n > MAX_INDEX) throw new DomainError("badInput", say("http.invalidParameterIndex", { key: key.slice(0, 60) }));
+  if (!/^\d+$/.test(part) || n > MAX_INDEX) throw new DomainError("badInput", said("http.invalidParameterIndex", { key: key.slice(0, 60) }));
   return n;
 }
 

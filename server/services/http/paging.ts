@@ -1,6 +1,6 @@
 // The list contract: pageNum (1-based), pageSize, orderBy, orderType; reply
 // { list, total, pageNum, pageSize }.
-import { say } from "../i18n/catalogue";
+import { said, saidLazy } from "../i18n/text";
 import { z } from "zod";
 import { zInt } from "../../../src/domain/zod";
 import { DomainError } from "../domain-error";
@@ -10,10 +10,10 @@ export const MAX_PAGE_SIZE = 100;
 
 export function pageInput<const K extends readonly [string, ...string[]]>(orderable: K) {
   return {
-    pageNum: zInt({ min: 1, max: 100000, error: say("http.pageNumberMustIntegerFrom") }).optional().default(1),
-    pageSize: zInt({ min: 1, max: MAX_PAGE_SIZE, error: say("http.pageSizeMustIntegerFrom", { MAX_PAGE_SIZE }) }).optional().default(10),
-    orderBy: z.enum(orderable, { error: say("http.unsupportedSortField") }).optional(),
-    orderType: z.enum(["asc", "desc"], { error: say("http.sortDirectionOnlyAscDesc") }).optional().default("desc"),
+    pageNum: zInt({ min: 1, max: 100000, error: saidLazy("http.pageNumberMustIntegerFrom") }).optional().default(1),
+    pageSize: zInt({ min: 1, max: MAX_PAGE_SIZE, error: saidLazy("http.pageSizeMustIntegerFrom", { MAX_PAGE_SIZE }) }).optional().default(10),
+    orderBy: z.enum(orderable, { error: saidLazy("http.unsupportedSortField") }).optional(),
+    orderType: z.enum(["asc", "desc"], { error: saidLazy("http.sortDirectionOnlyAscDesc") }).optional().default("desc"),
   };
 }
 
@@ -37,7 +37,7 @@ export const MAX_OFFSET = 100_000;
 export function offsetOf(p: { pageNum: number; pageSize: number }): number {
   const offset = (p.pageNum - 1) * p.pageSize;
   if (offset > MAX_OFFSET) {
-    const msg = say("http.pageTooFarListReaches", { MAX_OFFSET });
+    const msg = said("http.pageTooFarListReaches", { MAX_OFFSET });
     throw new DomainError("badInput", msg, { errors: { pageNum: msg } });
   }
   return offset;

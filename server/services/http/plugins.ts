@@ -2,7 +2,7 @@
 // ids, body limit, a logger that never writes a secret), the security headers, compression, form
 // bodies and rate limiting. buildApp uses it, and so does the benchmark's bare route, so that what
 // the benchmark compares a list against is the same frame with no work inside.
-import { say } from "../i18n/catalogue";
+import { said } from "../i18n/text";
 import crypto from "node:crypto";
 import qs from "node:querystring";
 import zlib from "node:zlib";
@@ -81,7 +81,7 @@ export async function registerHttpPlugins(app: FastifyInstance, partnerOrigins: 
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       ret: RET.TOO_MANY,
-      msg: say("http.retrySeconds", { tooMany: MSG.tooMany, ttl: Math.ceil(context.ttl / 1000) }),
+      msg: said("http.retrySeconds", { tooMany: MSG.tooMany, ttl: Math.ceil(context.ttl / 1000) }),
       data: null,
     }),
   });

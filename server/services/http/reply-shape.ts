@@ -2,13 +2,14 @@
 // "sent" text of copy.zh-CN.md) and raw bytes (a stored photo). Both set a per-reply serializer,
 // as the last step of a handler, so the usual onSend hooks (request id, rate-limit headers) run.
 import type { FastifyReply } from "fastify";
-import { forCaller } from "../i18n/caller-lang";
+import { callerLang } from "../i18n/caller-lang";
+import { textIn, type Text } from "../i18n/text";
 
 /** The success envelope goes out with `msg` instead of the default 成功. */
-export function withSuccessMessage(reply: FastifyReply, msg: string): void {
+export function withSuccessMessage(reply: FastifyReply, msg: Text | string): void {
   reply.type("application/json; charset=utf-8");
   // This serializer runs after the envelope was put in the caller's language: its msg is too.
-  const text = forCaller(reply.request, msg);
+  const text = textIn(msg, callerLang(reply.request));
   reply.serializer((payload: unknown) => {
     const env = payload as { ret?: number } | null;
     return JSON.stringify(env && env.ret === 0 ? { ...env, msg: text } : env);

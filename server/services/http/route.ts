@@ -1,7 +1,9 @@
 // Every catalogue route is declared through defineRoute: its zod input (the same schemas the
 // forms use where they overlap), who may call it, and its handler. Validation, the session, the
 // access check, the envelope and the OpenAPI entry all come from that one declaration.
-import { say } from "../i18n/catalogue";
+import { said, worded, type Text } from "../i18n/text";
+import { callerLang } from "../i18n/caller-lang";
+import { currentLang, setCurrentLang, type Lang } from "../../../src/domain/messages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Member } from "../../db/schema";
@@ -56,25 +58,45 @@ export interface RegisteredRoute {
   output?: z.ZodType;
 }
 
-const zhLocale = z.locales.zhCN().localeError;
+const LOCALE_ERRORS = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError } as const;
 
-/** Generic messages name the field; a schema's own message (already Chinese) wins over this. */
-function genericError(issue: z.core.$ZodRawIssue): string {
-  const base = zhLocale(issue);
-  const text = typeof base === "string" ? base : (base?.message ?? MSG.badInput);
-  const path = (issue.path ?? []).join(".");
-  return path ? say("http.parameter", { path, text }) : text;
+/** Generic messages name the field; a schema's own message wins over this. */
+function genericError(lang: Lang) {
+  return (issue: z.core.$ZodRawIssue): string => {
+    const base = LOCALE_ERRORS[lang](issue);
+    const text = typeof base === "string" ? base : (base?.message ?? MSG.badInput.in(lang));
+    const path = (issue.path ?? []).join(".");
+    return path ? said("http.parameter", { path, text }).in(lang) : text;
+  };
 }
 
-export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw, { error: genericError });
-  if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_";
-    if (!(key in errors)) errors[key] = issue.message;
+/** A schema's messages are worded when a check fails, in the language of that moment. */
+function parseIn<S extends z.ZodType>(lang: Lang, schema: S, raw: unknown) {
+  const before = currentLang();
+  setCurrentLang(lang);
+  try {
+    return schema.safeParse(raw, { error: genericError(lang) });
+  } finally {
+    setCurrentLang(before);
   }
-  throw new BizError(RET.BAD_INPUT, result.error.issues[0]?.message ?? MSG.badInput, { errors });
+}
+
+/**
+ * The input as the schema reads it, or a BizError naming each field's problem. The Chinese is
+ * what the server works in; for an English caller the failed input is checked once more in
+ * English (parsing is synchronous, so the language of that moment is this call's alone).
+ */
+export function validate<S extends z.ZodType>(schema: S, raw: unknown, lang: Lang = "zh"): z.output<S> {
+  const result = parseIn("zh", schema, raw);
+  if (result.success) return result.data;
+  const zh = result.error.issues;
+  const en = lang === "en" ? (parseIn("en", schema, raw).error?.issues ?? []) : [];
+  const errors: Record<string, Text> = {};
+  zh.forEach((issue, i) => {
+    const key = issue.path.join(".") || "_";
+    if (!(key in errors)) errors[key] = worded(issue.message, en[i]?.message);
+  });
+  throw new BizError(RET.BAD_INPUT, zh[0] ? worded(zh[0].message, en[0]?.message) : MSG.badInput, { errors });
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -98,7 +120,7 @@ function splitPayload(raw: unknown): { token: string | undefined; device: string
   const device = typeof body.device === "string" ? body.device : undefined;
   // device is stored with exception events: the same limits as every other text field.
   if (device !== undefined && (device.length > DEVICE_MAX || hasControlChars(device))) {
-    throw new BizError(RET.BAD_INPUT, say("http.invalidDeviceParameterMostCharacters", { DEVICE_MAX }), { errors: { device: say("http.invalidDevice") } });
+    throw new BizError(RET.BAD_INPUT, said("http.invalidDeviceParameterMostCharacters", { DEVICE_MAX }), { errors: { device: said("http.invalidDevice") } });
   }
   // Keys every request carries (token, timestamp, device, browerInfo) never reach the route's own
   // schema. The rest is copied without them: deleting them made the copy a slow dictionary for the schema
@@ -143,10 +165,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
             throw new BizError(RET.FORBIDDEN, MSG.forbidden);
           }
         }
-        const input = validate(spec.input, payload);
+        const lang = callerLang(req);
+        const input = validate(spec.input, payload, lang);
         const data = await spec.handler({ input, member, memberLevel: memberLevelOf(member), token, device, req, reply, ctx });
         if (reply.sent) return undefined as never;
-        return ok(data ?? null);
+        return ok(data ?? null, MSG.ok.in(lang));
       },
     });
   }

@@ -3,7 +3,7 @@
 // browser. Anything else, or nothing, is Chinese, the portal's first language.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Lang } from "../../../src/domain/messages";
-import { englishValue, toEnglish } from "./translate";
+import { englishValue } from "./translate";
 
 export function callerLang(req: Pick<FastifyRequest, "headers">): Lang {
   const header = req.headers["accept-language"];
@@ -11,22 +11,20 @@ export function callerLang(req: Pick<FastifyRequest, "headers">): Lang {
   return first.startsWith("en") ? "en" : "zh";
 }
 
-/** A text for the caller: the catalogue's English for an English caller, else as written. */
-export function forCaller(req: Pick<FastifyRequest, "headers">, text: string): string {
-  return callerLang(req) === "en" ? toEnglish(text) : text;
-}
-
-function isEnvelope(payload: unknown): payload is { ret: unknown; msg: unknown } {
+function isEnvelope(payload: unknown): payload is { ret: unknown; msg: unknown; data?: unknown } {
   return payload !== null && typeof payload === "object" && "ret" in payload && "msg" in payload;
 }
 
 /**
- * Every envelope, success or refusal, is written in the caller's language here, once: the
- * message, its hint and the texts of its data (field problems, product names, order notes).
+ * What an envelope's data still holds in Chinese, read back from the catalogue for an English
+ * caller: product names, stored order notes and ledger labels, the hint. Messages and field
+ * problems are keys read in the caller's language where the envelope is written
+ * (../http/domain-envelope.ts); a message that is not yet a key is read back there too.
  */
 export function registerCallerLanguage(app: FastifyInstance): void {
   app.addHook("preSerialization", async (req, _reply, payload) => {
     if (!isEnvelope(payload) || callerLang(req) !== "en") return payload;
-    return englishValue(payload);
+    const { data, tips } = payload as { data?: unknown; tips?: unknown };
+    return { ...payload, data: englishValue(data), ...(tips === undefined ? {} : { tips: englishValue(tips) }) };
   });
 }

@@ -1,9 +1,9 @@
 // The server's part of the message catalogue: texts only the server writes (business refusals,
 // order notes, trade titles), kept in src/locales/server.<locale>.json beside the domain's
 // messages.<locale>.json, apart from it so that the portal's download does not carry them.
-// The server works in Chinese: say() answers the zh text, which is what logs, stored notes and
-// tests read; the reply to an English caller is translated where the envelope is written
-// (./translate.ts), from the same catalogue.
+// say() answers the zh text, for what is stored (order notes, trade titles) and logged. A refusal
+// carries its key instead (said() in ./text.ts), read in the caller's language where its envelope
+// is written.
 import zh from "../../../src/locales/server.zh-CN.json" with { type: "json" };
 import en from "../../../src/locales/server.en-US.json" with { type: "json" };
 

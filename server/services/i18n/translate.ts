@@ -1,6 +1,7 @@
-// Chinese catalogue text → English, for the replies to an English caller. The server writes
-// every text in Chinese (its working language: logs, stored order notes and tests read those),
-// each one from the catalogue: the server's texts (server.<locale>.json), the domain's validation
+// Chinese catalogue text → English, for what an English caller is sent that was written in
+// Chinese before it was known who would read it: stored order notes, ledger labels, product data,
+// and the messages not yet carried as keys (./text.ts carries the rest). Each such text comes
+// from the catalogue: the server's texts (server.<locale>.json), the domain's validation
 // messages (messages.<locale>.json), the code labels (codes.<locale>.json) and the English names of
 // product data (names.en-US.json: airlines, airports, cities, cabins...). A text is found either
 // whole or as a filled template ("支付密码须为{n}位数字"), whose parameters are translated in turn

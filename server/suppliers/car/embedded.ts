@@ -2,6 +2,7 @@
 // distance (straight line × 1.3) and the city's average speed, every part of the fare listed;
 // and booking the quoted fare (hold, dispatch, cancel, refund, change).
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import { CAR_TYPES, carFare } from "../../../src/domain/travel/car";
 import { chinaMinutes, hhmm, minutesOf } from "../../../src/domain/travel/dates";
 import type { CarQuoteReply } from "../../../src/domain/travel/types";
@@ -35,12 +36,12 @@ class CarQuotes {
     const city = cityOf(places, q.cityCode);
     for (const [point, field, label] of [[q.from, "fromLat", say("car.departure")], [q.to, "toLat", say("car.destination")]] as const) {
       if (distanceKm(city, point) > CITY_RADIUS_KM) {
-        const msg = say("car.outside", { label, name: city.name });
+        const msg = said("car.outside", { label, name: city.name });
         throw new DomainError("badInput", msg, { errors: { [field]: msg } });
       }
     }
     const km = Math.max(1, Math.round(distanceKm(q.from, q.to) * ROAD_FACTOR * 10) / 10);
-    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new DomainError("badInput", say("car.departureDestinationSame"), { errors: { toLat: say("car.departureDestinationSame") } });
+    if (km < 1.05 && distanceKm(q.from, q.to) < 0.05) throw new DomainError("badInput", said("car.departureDestinationSame"), { errors: { toLat: said("car.departureDestinationSame") } });
     const speed = city.pricePercent >= 125 ? 25 : 30;
     const minutes = Math.round((km / speed) * 60) + 3;
     const depart = q.departTime ? minutesOf(q.departTime)! : chinaMinutes(now());
@@ -74,7 +75,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
       description: `${quote.cityName} ${quote.departTime} 用车 ${quote.distanceKm} 公里`,
       detail: { query: q, startFare: fare.startFare } satisfies CarHoldDetail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("car.noCarsAvailable"),
+      soldOut: said("car.noCarsAvailable"),
     });
   }
 
@@ -105,7 +106,7 @@ export class EmbeddedCarSupplier extends CarQuotes implements CarSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.dbOf(), holdId);
-    if (hold.product !== "car") throw new DomainError("notFound", say("car.carBookingFound"));
+    if (hold.product !== "car") throw new DomainError("notFound", said("car.carBookingFound"));
     return hold;
   }
 }

@@ -1,5 +1,6 @@
 // Booking on the embedded airline: verify a fare, hold seats, ticket, release, refund, change.
 import { say } from "../../services/i18n/catalogue";
+import { said, type Text } from "../../services/i18n/text";
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -28,7 +29,7 @@ const FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|([FCY])\|([A-Z])$/;
 /** A 政府采购 fare: the flight and Y|GP (see gpFareKey). */
 const GP_FARE_KEY = /^(\d{4}-\d{2}-\d{2}):([A-Z0-9]{2}\d{3,4})\|(Y)\|(GP)$/;
 
-const FARE_NOT_FOUND = say("flight.cabinFoundSearchFlightsAgain");
+const FARE_NOT_FOUND = said("flight.cabinFoundSearchFlightsAgain");
 
 interface FareDetail {
   fareKey: string;
@@ -67,7 +68,7 @@ export class FlightBooking {
     const m = gp ?? FARE_KEY.exec(fareKey);
     const src = await this.source();
     const schedule = m ? airNetwork(this.seed, src.places).schedules.find((s) => s.flightNo === m[2]) : undefined;
-    if (!m || !schedule) throw new DomainError("badInput", say("flight.invalidCabinNumber"), { errors: { fareKey: say("flight.invalidCabinNumber") } });
+    if (!m || !schedule) throw new DomainError("badInput", said("flight.invalidCabinNumber"), { errors: { fareKey: said("flight.invalidCabinNumber") } });
     const [, date, flightNo, cabin, code] = m;
     await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [date]);
     const [flight] = await readFlights(src, { dates: [date], flightKeys: [`${date}:${flightNo}`] }, this.pricing(src.places, c));
@@ -102,14 +103,14 @@ export class FlightBooking {
     for (const flightKey of key.split("+")) {
       const m = FLIGHT_KEY.exec(flightKey);
       const schedule = m ? net.schedules.find((s) => s.flightNo === m[2]) : undefined;
-      if (!m || !schedule) throw new DomainError("badInput", say("flight.invalidItineraryNumber"), { errors: { itineraryKey: say("flight.invalidItineraryNumber") } });
+      if (!m || !schedule) throw new DomainError("badInput", said("flight.invalidItineraryNumber"), { errors: { itineraryKey: said("flight.invalidItineraryNumber") } });
       await ensureRoutes(src, [routeKey(schedule.from, schedule.to)], [m[1]]);
       const [flight] = await readFlights(src, { dates: [m[1]], flightKeys: [flightKey] }, this.pricing(src.places, c));
-      if (!flight) throw new DomainError("conflict", say("flight.itineraryNoLongerBookedSearch"), { errors: { itineraryKey: say("flight.itineraryNoLongerBooked") } });
+      if (!flight) throw new DomainError("conflict", said("flight.itineraryNoLongerBookedSearch"), { errors: { itineraryKey: said("flight.itineraryNoLongerBooked") } });
       items.push(flightItem(src.places, flight));
     }
     const broken = items.slice(1).some((next, i) => items[i].arrCity !== next.depCity || Date.parse(next.depUtc) <= Date.parse(items[i].arrUtc));
-    if (broken || !items.some((f) => f.international)) throw new DomainError("badInput", say("flight.invalidItineraryNumber"), { errors: { itineraryKey: say("flight.invalidItineraryNumber") } });
+    if (broken || !items.some((f) => f.international)) throw new DomainError("badInput", said("flight.invalidItineraryNumber"), { errors: { itineraryKey: said("flight.invalidItineraryNumber") } });
     const it = itineraryOf(src.places, items);
     const seats = items.map((f) => {
       const open = f.seats.filter((x) => x.cabinClass === cabinClass && x.seatsLeft > 0);
@@ -135,7 +136,7 @@ export class FlightBooking {
 
   async hold(fareKey: string, p: Passengers, c: SupplierContext): Promise<HoldRecord> {
     checkPassengers(p);
-    const s = await this.seatLine(fareKey, p, c, say("flight.cabinSoldOutClosedSearch2"), (left) => say("flight.onlySeatsLeftCabin2", { left }));
+    const s = await this.seatLine(fareKey, p, c, said("flight.cabinSoldOutClosedSearch2"), (left) => said("flight.onlySeatsLeftCabin2", { left }));
     return createHold(this.db, {
       product: "air",
       lines: s.lines,
@@ -144,7 +145,7 @@ export class FlightBooking {
       description: s.description,
       detail: s.detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("flight.enoughSeatsCabinChooseAnother"),
+      soldOut: said("flight.enoughSeatsCabinChooseAnother"),
     });
   }
 
@@ -158,7 +159,7 @@ export class FlightBooking {
     const parts: SeatLine[] = [];
     for (const fareKey of fareKeys) {
       parts.push(
-        await this.seatLine(fareKey, p, c, say("flight.flightCabinSoldOutChoose3", { fareKey: flightNoOf(fareKey) }), (left) => say("flight.flightCabinSoldOutOnly", { fareKey: flightNoOf(fareKey), left })),
+        await this.seatLine(fareKey, p, c, said("flight.flightCabinSoldOutChoose3", { fareKey: flightNoOf(fareKey) }), (left) => said("flight.flightCabinSoldOutOnly", { fareKey: flightNoOf(fareKey), left })),
       );
     }
     const sum = (k: "adultTicket" | "childTicket" | "adultTaxes" | "childTaxes") => parts.reduce((a, x) => a + x.detail[k], 0);
@@ -180,12 +181,12 @@ export class FlightBooking {
       description: parts.map((x) => x.description).join("；"),
       detail: detail as unknown as Record<string, unknown>,
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("flight.segmentChosenItinerarySoldOut"),
+      soldOut: said("flight.segmentChosenItinerarySoldOut"),
     });
   }
 
   /** One fare's seats to take: the count line, its price and what the hold remembers of it. */
-  private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: string, short: (left: number) => string): Promise<SeatLine> {
+  private async seatLine(fareKey: string, p: Passengers, c: SupplierContext, gone: Text | string, short: (left: number) => Text | string): Promise<SeatLine> {
     const seatsNeeded = p.adults + p.children;
     const v = await this.verify(fareKey, c);
     if (!v.available || !v.seat || !v.flight) throw new DomainError("conflict", gone);
@@ -278,7 +279,7 @@ export class FlightBooking {
 
 async function findAirHold(db: Kysely<Database>, id: string): Promise<StoredHold> {
   const hold = await findHold(db, id);
-  if (hold.product !== "air") throw new DomainError("notFound", say("flight.flightSeatHoldFound"));
+  if (hold.product !== "air") throw new DomainError("notFound", said("flight.flightSeatHoldFound"));
   return hold;
 }
 
@@ -303,8 +304,8 @@ function classLines(seed: string, flightKey: string, cabin: CabinClass, code: st
 }
 
 function checkPassengers(p: Passengers): void {
-  if (p.adults < 1) throw new DomainError("badInput", say("flight.leastOneAdultPassengerNeeded"));
-  if (p.infants > p.adults) throw new DomainError("badInput", say("flight.eachAdultBringMostOne"));
+  if (p.adults < 1) throw new DomainError("badInput", said("flight.leastOneAdultPassengerNeeded"));
+  if (p.infants > p.adults) throw new DomainError("badInput", said("flight.eachAdultBringMostOne"));
 }
 
 const flightNoOf = (fareKey: string) => fareKey.split("|")[0].split(":")[1] ?? fareKey;

@@ -1,5 +1,6 @@
 // Cities and airports of the flight search: resolving a code, and the city chooser's search.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import { searchByPinyin } from "../../../src/domain/travel/pinyin";
 import type { AirCity } from "../../../src/domain/travel/types";
 import { DomainError } from "../../services/domain-error";
@@ -18,7 +19,7 @@ export function resolvePlace(places: Places, code: string, label: string): Resol
   if (city) return { cityCode: city.cityCode, cityName: city.cityName, international: city.international, airports: city.airports };
   const airport = places.airports.get(code);
   if (airport) return { cityCode: airport.cityCode, cityName: airport.cityName, international: airport.international, airports: [airport] };
-  throw new DomainError("badInput", say("flight.unknown", { label, code }), { errors: { [label === say("flight.departureCity") ? "depCity" : "arrCity"]: say("flight.unknown", { label, code }) } });
+  throw new DomainError("badInput", said("flight.unknown", { label, code }), { errors: { [label === say("flight.departureCity") ? "depCity" : "arrCity"]: said("flight.unknown", { label, code }) } });
 }
 
 export function airCityView(c: AirCityRef): AirCity {

@@ -1,6 +1,7 @@
 // The embedded airline supplier: searches, calendar and itineraries over the generated
 // inventory. Booking operations (verify, hold, confirm, cancel, refund, change) are in booking.ts.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
@@ -55,7 +56,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
   private async endpoints(q: { depCity: string; arrCity: string }, places: Places) {
     const dep = resolvePlace(places, q.depCity, say("flight.departureCity"));
     const arr = resolvePlace(places, q.arrCity, say("flight.arrivalCity"));
-    if (dep.cityCode === arr.cityCode) throw new DomainError("badInput", say("flight.departureArrivalCitiesSame"), { errors: { arrCity: say("flight.departureArrivalCitiesSame") } });
+    if (dep.cityCode === arr.cityCode) throw new DomainError("badInput", said("flight.departureArrivalCitiesSame"), { errors: { arrCity: said("flight.departureArrivalCitiesSame") } });
     return { dep, arr };
   }
 
@@ -87,7 +88,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (dep.international || arr.international) {
-      throw new DomainError("badInput", say("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: say("flight.useInternationalFlightSearchInternational") } });
+      throw new DomainError("badInput", said("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: said("flight.useInternationalFlightSearchInternational") } });
     }
     checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     // 政府采购 fares only when asked for: every other search answers as it always has.
@@ -126,13 +127,13 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const src = await this.source();
     const { dep, arr } = await this.endpoints(q, src.places);
     if (q.via && !src.places.airCities.has(q.via) && !src.places.airports.has(q.via)) {
-      throw new DomainError("badInput", say("flight.unknownTransferCity", { via: q.via }), { errors: { transitCity: say("flight.unknownTransferCity", { via: q.via }) } });
+      throw new DomainError("badInput", said("flight.unknownTransferCity", { via: q.via }), { errors: { transitCity: said("flight.unknownTransferCity", { via: q.via }) } });
     }
     if (international && !dep.international && !arr.international) {
-      throw new DomainError("badInput", say("flight.useDomesticFlightSearchDomestic"), { errors: { arrCity: say("flight.useDomesticFlightSearchDomestic") } });
+      throw new DomainError("badInput", said("flight.useDomesticFlightSearchDomestic"), { errors: { arrCity: said("flight.useDomesticFlightSearchDomestic") } });
     }
     if (!international && (dep.international || arr.international)) {
-      throw new DomainError("badInput", say("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: say("flight.useInternationalFlightSearchInternational") } });
+      throw new DomainError("badInput", said("flight.useInternationalFlightSearchInternational"), { errors: { arrCity: said("flight.useInternationalFlightSearchInternational") } });
     }
     checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     const via = this.viaAirports(src, dep, arr, q.via, international);

@@ -3,6 +3,7 @@
 // check, hold rooms for every night, confirm, cancel, refund with the cancellation policy,
 // change of stay).
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { hotelCancelFee, HOTEL_SERVICE_FEE, HOTEL_STAR_LABELS, type CancelPolicy, type HotelStar } from "../../../src/domain/travel/hotel";
@@ -145,7 +146,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
   async canBook(b: Booking, c: SupplierContext): Promise<CanBookReply> {
     const info = await this.priceInfo(b, c);
     const room = info.rooms.find((r) => r.roomTypeId === b.roomTypeId);
-    if (!room) throw new DomainError("badInput", say("hotel.hotelHasNoSuchRoom"), { errors: { roomTypeId: say("hotel.hotelHasNoSuchRoom") } });
+    if (!room) throw new DomainError("badInput", said("hotel.hotelHasNoSuchRoom"), { errors: { roomTypeId: said("hotel.hotelHasNoSuchRoom") } });
     const serviceFee = HOTEL_SERVICE_FEE * b.roomCount * info.nights;
     const reason = room.roomsLeft <= 0 ? say("hotel.roomTypeFullyBookedChosen") : room.roomsLeft < b.roomCount ? say("hotel.onlyRoomsTypeLeft", { roomsLeft: room.roomsLeft }) : null;
     return { canBook: reason === null, reason, room, roomCount: b.roomCount, amount: room.total * b.roomCount + serviceFee, serviceFee };
@@ -153,7 +154,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
 
   async hold(b: Booking, c: SupplierContext): Promise<HoldRecord> {
     const check = await this.canBook(b, c);
-    if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? say("hotel.roomTypeBooked"));
+    if (!check.canBook || !check.room) throw new DomainError("conflict", check.reason ?? said("hotel.roomTypeBooked"));
     const { hotel } = await findHotel(await this.source(), b.hotelId);
     const room = check.room;
     const stored = await readNights(await this.source(), [b.roomTypeId], room.nightly.map((n) => n.date));
@@ -166,7 +167,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
       description: `${hotel.name} ${room.name} ${b.checkIn} 至 ${b.checkOut} ${b.roomCount} 间`,
       detail: { ...b, cancelPolicy: room.cancelPolicy, nightly: room.nightly.map((n) => n.price) },
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("hotel.enoughRoomsTypeChooseAnother"),
+      soldOut: said("hotel.enoughRoomsTypeChooseAnother"),
     });
   }
 
@@ -198,7 +199,7 @@ export class EmbeddedHotelSupplier implements HotelSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.db, holdId);
-    if (hold.product !== "hotel") throw new DomainError("notFound", say("hotel.hotelRoomHoldFound"));
+    if (hold.product !== "hotel") throw new DomainError("notFound", said("hotel.hotelRoomHoldFound"));
     return hold;
   }
 }

@@ -1,6 +1,7 @@
 // Reading the hotel inventory: a city's catalogue and nights (generated on first touch), and a
 // stay's nightly prices and availability per room type.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, HotelNightsTable, HotelRoomTypesTable, HotelsTable } from "../../db/schema";
 import { addDays, daysBetween, SALES_WINDOW_DAYS, travelDateProblem } from "../../../src/domain/travel/dates";
@@ -22,7 +23,7 @@ export interface HotelSource {
 
 export function cityOf(places: Places, cityCode: string): HotelCityRef {
   const city = places.hotelCities.get(cityCode);
-  if (!city) throw new DomainError("badInput", say("hotel.hotelsCityAreSupportedYet", { cityCode }), { errors: { cityCode: say("hotel.hotelsCityAreSupportedYet", { cityCode }) } });
+  if (!city) throw new DomainError("badInput", said("hotel.hotelsCityAreSupportedYet", { cityCode }), { errors: { cityCode: said("hotel.hotelsCityAreSupportedYet", { cityCode }) } });
   return city;
 }
 
@@ -61,7 +62,7 @@ export function checkStay(checkIn: string, checkOut: string, today: string): voi
   const problem = travelDateProblem(checkIn, today, say("hotel.checkDate"));
   if (problem) throw new DomainError("badInput", problem, { errors: { checkIn: problem } });
   if (daysBetween(today, checkOut) > SALES_WINDOW_DAYS + 1) {
-    const msg = say("hotel.checkOutDateMostDays", { SALES_WINDOW_DAYS: SALES_WINDOW_DAYS + 1 });
+    const msg = said("hotel.checkOutDateMostDays", { SALES_WINDOW_DAYS: SALES_WINDOW_DAYS + 1 });
     throw new DomainError("badInput", msg, { errors: { checkOut: msg } });
   }
 }
@@ -76,7 +77,7 @@ export async function findHotel(src: HotelSource, hotelId: number): Promise<{ ho
   const city = src.places.hotelCityList[cityIndexOfHotel(hotelId)];
   if (city) await ensureCatalog(src, city.cityCode);
   const hotel = city ? await src.db.selectFrom("hotels").selectAll().where("id", "=", hotelId).executeTakeFirst() : undefined;
-  if (!hotel || !city) throw new DomainError("badInput", say("hotel.hotelFound"), { errors: { hotelId: say("hotel.hotelFound") } });
+  if (!hotel || !city) throw new DomainError("badInput", said("hotel.hotelFound"), { errors: { hotelId: said("hotel.hotelFound") } });
   return { hotel, city };
 }
 

@@ -1,6 +1,7 @@
 // The embedded railway supplier: stations, train lists with seats per class, transfer
 // suggestions, and booking (hold, issue, release, refund, change) over the generated inventory.
 import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { addDays, minutesOf } from "../../../src/domain/travel/dates";
@@ -59,7 +60,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
   private async endpoints(src: TrainSource, q: { fromStation: string; toStation: string; depDate: string }, c: SupplierContext) {
     const from = resolveStations(src.places, q.fromStation, "fromStation", say("train.departureStation"));
     const to = resolveStations(src.places, q.toStation, "toStation", say("train.arrivalStation"));
-    if (from[0].city === to[0].city) throw new DomainError("badInput", say("train.departureArrivalSameCity"), { errors: { toStation: say("train.departureArrivalSameCity") } });
+    if (from[0].city === to[0].city) throw new DomainError("badInput", said("train.departureArrivalSameCity"), { errors: { toStation: said("train.departureArrivalSameCity") } });
     checkDate(q.depDate, c.today, "depDate", say("flight.departureDate"));
     return { from, to };
   }
@@ -144,23 +145,23 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
 
   async train(trainKey: string, c: SupplierContext): Promise<TrainItem> {
     const m = TRAIN_KEY.exec(trainKey);
-    if (!m) throw new DomainError("badInput", say("train.invalidTrainNumber"));
+    if (!m) throw new DomainError("badInput", said("train.invalidTrainNumber"));
     const [, runDate, trainNo, fromStation, toStation] = m;
     const src = await this.source();
     const legs = (await findLegs(src, [fromStation], [toStation])).filter((l) => l.trainNo === trainNo);
-    if (!legs.length) throw new DomainError("badInput", say("train.invalidTrainNumber"));
+    if (!legs.length) throw new DomainError("badInput", said("train.invalidTrainNumber"));
     const depDate = addDays(runDate, Math.floor(legs[0].depMin / 1440));
     const [item] = await this.items(src, legs, depDate, c);
     return item;
   }
 
   async hold(trainKey: string, seatClass: SeatClass, count: number, c: SupplierContext, children = 0): Promise<HoldRecord> {
-    if (children < 0 || children > count) throw new DomainError("badInput", say("train.invalidNumberChildTickets"));
+    if (children < 0 || children > count) throw new DomainError("badInput", said("train.invalidNumberChildTickets"));
     const item = await this.train(trainKey, c);
     const seat = item.seats.find((s) => s.seatClass === seatClass);
-    if (!seat) throw new DomainError("badInput", say("train.trainHasNoSuchSeat"));
-    if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new DomainError("conflict", say("train.trainHasDeparted"));
-    if (seat.left < count) throw new DomainError("conflict", seat.left ? say("train.onlyTicketsLeft", { seatName: seat.seatName, left: seat.left }) : say("train.soldOut", { seatName: seat.seatName }));
+    if (!seat) throw new DomainError("badInput", said("train.trainHasNoSuchSeat"));
+    if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new DomainError("conflict", said("train.trainHasDeparted"));
+    if (seat.left < count) throw new DomainError("conflict", seat.left ? said("train.onlyTicketsLeft", { seatName: seat.seatName, left: seat.left }) : said("train.soldOut", { seatName: seat.seatName }));
     const row = await this.db.selectFrom("train_seats").select("total").where("runDate", "=", item.runDate).where("trainNo", "=", item.trainNo).where("seatClass", "=", seatClass).executeTakeFirstOrThrow();
     return createHold(this.db, {
       product: "train",
@@ -171,7 +172,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
       // Adults' fares first, then the children's half fares: each ticket's refund fee is its own.
       detail: { trainKey, seatClass, price: seat.price, count, children, fares: [...Array<number>(count - children).fill(seat.price), ...Array<number>(children).fill(seat.childPrice)], depAt: instantOf(item.depDate, minutesOf(item.depTime) ?? 0) },
       ttlMinutes: paymentWindowMinutes(),
-      soldOut: say("train.enoughTicketsChooseAnotherTrain", { seatName: seat.seatName }),
+      soldOut: said("train.enoughTicketsChooseAnotherTrain", { seatName: seat.seatName }),
     });
   }
 
@@ -212,7 +213,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
    * Deterministic, so tests and the demo can book into an account.
    */
   async signIn12306(username: string, password: string, c: SupplierContext): Promise<Rail12306Passenger[]> {
-    if (!isAccount12306(username) || !isPassword12306(password)) throw new DomainError("badInput", say("train.wrong12306AccountPassword"), { errors: { password12306: say("train.wrong12306AccountPassword") } });
+    if (!isAccount12306(username) || !isPassword12306(password)) throw new DomainError("badInput", said("train.wrong12306AccountPassword"), { errors: { password12306: said("train.wrong12306AccountPassword") } });
     if (!c.memberId) return [];
     const people = await this.root
       .selectFrom("travellers")
@@ -242,7 +243,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
 
   private async own(holdId: string) {
     const hold = await findHold(this.db, holdId);
-    if (hold.product !== "train") throw new DomainError("notFound", say("train.trainSeatHoldFound"));
+    if (hold.product !== "train") throw new DomainError("notFound", said("train.trainSeatHoldFound"));
     return hold;
   }
 }

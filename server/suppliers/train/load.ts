@@ -1,6 +1,6 @@
 // Reading the railway inventory: stations by name or city, train legs between two sets of
 // stations, and each leg's seats with today's availability and fares.
-import { say } from "../../services/i18n/catalogue";
+import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, TrainSeatsTable } from "../../db/schema";
 import { addDays, CHINA_OFFSET_MS, hhmm } from "../../../src/domain/travel/dates";
@@ -29,7 +29,7 @@ export function resolveStations(places: Places, text: string, field: string, lab
   if (city) return city;
   const station = places.stations.get(text);
   if (station) return [station];
-  const msg = say("train.unknown", { label, text });
+  const msg = said("train.unknown", { label, text });
   throw new DomainError("badInput", msg, { errors: { [field]: msg } });
 }
 
