@@ -195,7 +195,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     };
     const payQr = async (order: { id: number; payprice: number }) => {
       const trade = await api(PAY_PATHS.create, { orderId: order.id, method: "alipay" }, "create trade");
-      const notice = { outTradeNo: trade.outTradeNo, tradeNo: `LOAD${trade.outTradeNo}`, totalFen: order.payprice, method: "alipay" as const };
+      // The sandbox gateway's own trade number (SBX…): a refund of it goes back through the sandbox too.
+      const notice = { outTradeNo: trade.outTradeNo, tradeNo: `SBX-LOAD${trade.outTradeNo}`, totalFen: order.payprice, method: "alipay" as const };
       const r = await api(PAY_PATHS.sandboxNotify, { ...notice, sign: signSandbox(o.sandboxSecret, notice) }, "sandbox notify");
       if (r.status !== "paid") throw new Error(`pay qr: ${r.status}`);
       ackPaid.add(trade.outTradeNo);
