@@ -19,6 +19,7 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { httpClient, printLoad, runLoad, type Envelope } from "./load-mix";
 import { audit, prepare, snapshotSeats } from "./load-audit";
 import { clusterSecret, settings, waitReady, warmBookingDays } from "./load";
+import { loadAverage } from "./cpu";
 
 const PROXY_PORT = Number(process.env.CLUSTER_PORT ?? 8300);
 const PG_PORT = Number(process.env.CLUSTER_PG_PORT ?? 5442);
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     ]);
     for (const l of log) console.log(`fault: ${l}`);
     const { unclean } = printLoad(result);
+    console.log(loadAverage());
     const outside = errorsAt.filter((e) => e.t < primaryWindow.from || e.t > primaryWindow.to);
     const during = errorsAt.length - outside.length;
     check(unclean === 0, `every answer was an envelope, also while processes died (${unclean} without)`);
