@@ -19,11 +19,16 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { httpClient, printLoad, runLoad, type Envelope } from "./load-mix";
 import { audit, prepare, snapshotSeats } from "./load-audit";
 import { clusterSecret, settings, waitReady, warmBookingDays } from "./load";
+import { loadAverage } from "./cpu";
 
 const PROXY_PORT = Number(process.env.CLUSTER_PORT ?? 8300);
 const PG_PORT = Number(process.env.CLUSTER_PG_PORT ?? 5442);
+// The names `npm run cluster` was started with (CLUSTER_NAME, CLUSTER_DB), as it wrote them down.
+const NAMES = Object.fromEntries((fs.existsSync(".cluster/names") ? fs.readFileSync(".cluster/names", "utf8") : "").trim().split("\n").filter(Boolean).map((l) => l.split("=", 2) as [string, string]));
+const CLUSTER_NAME = NAMES.CLUSTER_NAME ?? process.env.CLUSTER_NAME ?? "portal";
+const CLUSTER_DB = NAMES.CLUSTER_DB ?? process.env.CLUSTER_DB ?? "portal";
 const base = `http://127.0.0.1:${PROXY_PORT}`;
-const primaryUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/portal`;
+const primaryUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/${CLUSTER_DB}`;
 const PIDS = ".cluster/pids";
 const KILL_EVERY_MS = 20_000;
 const RETURN_WITHIN_MS = 30_000;
@@ -49,8 +54,8 @@ function restartServer(name: string): void {
   const child = spawn(process.execPath, ["dist-server/main.mjs"], {
     env: {
       ...process.env, ...secrets, PORT: String(PROXY_PORT + n), HOST: "127.0.0.1", NODE_ENV: "production", SEED: "demo", SMS_PROVIDER: "log", TRUST_PROXY: "1",
-      DATABASE_URL: primaryUrl, DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${PG_PORT + 1}/portal`,
-      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", EXPORT_DIR: `${process.cwd()}/.cluster/exports`,
+      DATABASE_URL: primaryUrl, DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${PG_PORT + 1}/${CLUSTER_DB}`,
+      REDIS_URL: NAMES.REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379", EXPORT_DIR: `${process.cwd()}/.cluster/exports`,
     },
     stdio: ["ignore", log, log],
     detached: true,
@@ -60,8 +65,8 @@ function restartServer(name: string): void {
   fs.writeFileSync(PIDS, lines.join("\n") + "\n");
 }
 
-function pgctl(cluster: "portal_primary" | "portal_replica", action: "restart" | "stop" | "start"): void {
-  execFileSync("pg_ctlcluster", [VERSION, cluster, action, ...(action === "restart" ? ["-m", "fast"] : [])], { stdio: "ignore" });
+function pgctl(cluster: "primary" | "replica", action: "restart" | "stop" | "start"): void {
+  execFileSync("pg_ctlcluster", [VERSION, `${CLUSTER_NAME}_${cluster}`, action, ...(action === "restart" ? ["-m", "fast"] : [])], { stdio: "ignore" });
 }
 
 /** Until the proxy answers ready again; how long it took. */
@@ -103,7 +108,7 @@ async function faults(seconds: number, log: string[], primaryWindow: { from: num
     when: at(0.35),
     what: async () => {
       primaryWindow.from = Date.now();
-      pgctl("portal_primary", "restart");
+      pgctl("primary", "restart");
       const back = await backWithin(RETURN_WITHIN_MS);
       primaryWindow.to = Date.now() + 10_000;
       log.push(`${((primaryWindow.from - t0) / 1000).toFixed(0)} s: PostgreSQL primary restarted; the proxy answered ready again ${Number.isFinite(back) ? `${(back / 1000).toFixed(1)} s` : "never"} after the restart`);
@@ -113,10 +118,10 @@ async function faults(seconds: number, log: string[], primaryWindow: { from: num
   plan.push({
     when: at(0.6),
     what: async () => {
-      pgctl("portal_replica", "stop");
+      pgctl("replica", "stop");
       log.push(`${((Date.now() - t0) / 1000).toFixed(0)} s: replica stopped (reads fall back to the primary)`);
       await sleep(Math.min(15_000, seconds * 200));
-      pgctl("portal_replica", "start");
+      pgctl("replica", "start");
       log.push(`${((Date.now() - t0) / 1000).toFixed(0)} s: replica started again`);
     },
   });
@@ -148,6 +153,7 @@ async function main(): Promise<void> {
     ]);
     for (const l of log) console.log(`fault: ${l}`);
     const { unclean } = printLoad(result);
+    console.log(loadAverage());
     const outside = errorsAt.filter((e) => e.t < primaryWindow.from || e.t > primaryWindow.to);
     const during = errorsAt.length - outside.length;
     check(unclean === 0, `every answer was an envelope, also while processes died (${unclean} without)`);
@@ -180,7 +186,7 @@ async function duplicateNotifications(db: Awaited<ReturnType<typeof openDb>>["db
     "passengers.0.name": "张三", "passengers.0.certType": 1, "passengers.0.certNo": "11010519491231002X",
   }, token, ip)).data;
   const trade = (await c.post(PAY_PATHS.create, { orderId: order.id, method: "alipay" }, token, ip)).data;
-  const notice = { outTradeNo: trade.outTradeNo, tradeNo: `CHAOS${Date.now()}`, totalFen: order.payprice, method: "alipay" as const };
+  const notice = { outTradeNo: trade.outTradeNo, tradeNo: `SBX-CHAOS${Date.now()}`, totalFen: order.payprice, method: "alipay" as const };
   const body = { ...notice, sign: signSandbox(secret, notice) };
   const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => c.post(PAY_PATHS.sandboxNotify, body, null, `10.253.0.${1 + (i % 250)}`).catch((e: Error): Envelope => ({ ret: -1, msg: e.message, data: null }))));
   c.close();

@@ -59,6 +59,8 @@ export interface ActionStats {
 export interface LoadResult {
   actions: Map<string, ActionStats>;
   wallMs: number;
+  /** HTTP requests sent (an action is one or several). */
+  requests: number;
   /** Orders the server said it booked, and trades it said were paid. */
   ackOrders: Set<number>;
   ackPaid: Set<string>;
@@ -91,7 +93,9 @@ export function httpClient(base: string, sockets: number) {
       req.end(body);
     });
   }
+  let requests = 0;
   async function post(path: string, form: Record<string, string | number>, token: string | null, ip: string): Promise<Envelope> {
+    requests += 1;
     const body = new URLSearchParams(Object.entries({ ...form, device: "web", timestamp: Date.now() }).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const r = await send(path, body, { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...(token ? { authorization: `Bearer ${token}` } : {}) }).catch((e: Error) => {
       throw new Unclean(`${path}: ${e.message}`);
@@ -103,10 +107,11 @@ export function httpClient(base: string, sockets: number) {
     }
   }
   async function download(taskId: number, token: string, ip: string): Promise<number> {
+    requests += 1;
     const r = await send("/export/file", JSON.stringify({ taskId }), { "content-type": "application/json", authorization: `Bearer ${token}`, "x-forwarded-for": ip });
     return r.status;
   }
-  return { post, download, close: () => agent.destroy() };
+  return { post, download, requests: () => requests, close: () => agent.destroy() };
 }
 
 const BUSINESS_REFUSAL = new Set([409, 429, 404]);
@@ -195,7 +200,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     };
     const payQr = async (order: { id: number; payprice: number }) => {
       const trade = await api(PAY_PATHS.create, { orderId: order.id, method: "alipay" }, "create trade");
-      const notice = { outTradeNo: trade.outTradeNo, tradeNo: `LOAD${trade.outTradeNo}`, totalFen: order.payprice, method: "alipay" as const };
+      // The sandbox gateway's own trade number (SBX…): a refund of it goes back through the sandbox too.
+      const notice = { outTradeNo: trade.outTradeNo, tradeNo: `SBX-LOAD${trade.outTradeNo}`, totalFen: order.payprice, method: "alipay" as const };
       const r = await api(PAY_PATHS.sandboxNotify, { ...notice, sign: signSandbox(o.sandboxSecret, notice) }, "sandbox notify");
       if (r.status !== "paid") throw new Error(`pay qr: ${r.status}`);
       ackPaid.add(trade.outTradeNo);
@@ -253,7 +259,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
   await Promise.all(Array.from({ length: o.users }, (_, i) => user(i)));
   client.close();
-  return { actions, wallMs: performance.now() - t0, ackOrders, ackPaid };
+  return { actions, wallMs: performance.now() - t0, requests: client.requests(), ackOrders, ackPaid };
 }
 
 export function printLoad(r: LoadResult): { errors: number; unclean: number } {

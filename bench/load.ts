@@ -1,7 +1,9 @@
 // npm run bench:load — simulated users (BENCH_USERS, 500) for BENCH_SECONDS (300) with the
 // realistic mix of load-mix.ts, each pausing about BENCH_THINK_MS (1000) between actions. Prints
 // per action count, business refusals (sold out, not refundable yet), errors and p50/p95/p99,
-// the throughput, then the consistency audit; exits 1 when there were errors or an invariant broke.
+// the throughput, the CPU per request of the server processes (and of the PostgreSQL primary)
+// with the machine's load average, then the consistency audit; exits 1 when there were errors or
+// an invariant broke.
 //
 // Without BENCH_TARGET it runs the single-process default: a fresh SQLite file, migrated and
 // seeded here, served by one server process on BENCH_PORT (8230), stopped after the run so the
@@ -20,6 +22,7 @@ import { DEMO_SANDBOX_SECRET } from "../server/payments/sandbox";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { BOOKING_DAYS, httpClient, printLoad, runLoad } from "./load-mix";
 import { audit, prepare, snapshotSeats } from "./load-audit";
+import { postgresCpuMs, printCpu, processesCpuMs } from "./cpu";
 
 export const settings = {
   users: Number(process.env.BENCH_USERS ?? 500),
@@ -32,6 +35,20 @@ export function clusterSecret(): string {
   const line = fs.readFileSync(".cluster/secrets", "utf8").split("\n").find((l) => l.startsWith("PAY_SANDBOX_SECRET="));
   if (!line) throw new Error("no PAY_SANDBOX_SECRET in .cluster/secrets");
   return line.slice("PAY_SANDBOX_SECRET=".length);
+}
+
+/** The server processes `npm run cluster` started (as .cluster/pids lists them). */
+export function clusterServerPids(): number[] {
+  if (!fs.existsSync(".cluster/pids")) return [];
+  return fs.readFileSync(".cluster/pids", "utf8").trim().split("\n").map((l) => l.split(" ")).filter(([n]) => n.startsWith("server-")).map(([, pid]) => Number(pid));
+}
+
+/** The data directory of the cluster's PostgreSQL primary (Debian's layout, named as .cluster/names says). */
+function clusterPrimaryDir(): string {
+  const names = fs.existsSync(".cluster/names") ? fs.readFileSync(".cluster/names", "utf8") : "";
+  const name = names.match(/^CLUSTER_NAME=(.*)$/m)?.[1] ?? "portal";
+  const version = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)).at(-1) : undefined;
+  return `/var/lib/postgresql/${version}/${name}_primary`;
 }
 
 export function loopbackOnly(base: string): void {
@@ -89,8 +106,10 @@ async function single(): Promise<boolean> {
   try {
     await waitReady(base);
     console.log(`bench:load — single process on SQLite, ${settings.users} users for ${settings.seconds} s (think ~${settings.thinkMs} ms)`);
+    const cpuBefore = processesCpuMs([server.pid!]);
     const result = await runLoad({ base, ...settings, sandboxSecret: DEMO_SANDBOX_SECRET, memberIds, captchaBypass: true });
     const { errors } = printLoad(result);
+    printCpu(result.requests, [{ name: "server", before: cpuBefore, after: processesCpuMs([server.pid!]) }]);
     await stop(server);
     db = await open();
     const ok = await audit(db.db, { memberIds, seats, startedAt }, result);
@@ -122,8 +141,15 @@ async function cluster(base: string): Promise<boolean> {
     const seats = await snapshotSeats(db.db);
     const startedAt = new Date().toISOString();
     console.log(`bench:load — cluster at ${base}, ${settings.users} users for ${settings.seconds} s (think ~${settings.thinkMs} ms)`);
+    const servers = clusterServerPids();
+    const primaryDir = clusterPrimaryDir();
+    const cpuBefore = { servers: processesCpuMs(servers), primary: postgresCpuMs(primaryDir) };
     const result = await runLoad({ base, ...settings, sandboxSecret: clusterSecret(), memberIds, captchaBypass: false });
     const { errors } = printLoad(result);
+    printCpu(result.requests, [
+      { name: `${servers.length} server processes`, before: cpuBefore.servers, after: processesCpuMs(servers) },
+      { name: "PostgreSQL primary", before: cpuBefore.primary, after: postgresCpuMs(primaryDir) },
+    ]);
     const ok = await audit(db.db, { memberIds, seats, startedAt }, result);
     return ok && errors === 0;
   } finally {

@@ -14,6 +14,7 @@ import { addDays, chinaDate } from "../../src/domain/travel/dates";
 
 const base = `http://127.0.0.1:${process.env.CLUSTER_PORT ?? 8300}/api`;
 const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 5442);
+const database = fs.existsSync(".cluster/names") ? fs.readFileSync(".cluster/names", "utf8").match(/^CLUSTER_DB=(.*)$/m)?.[1] ?? "portal" : "portal";
 const secrets = Object.fromEntries(
   fs.readFileSync(".cluster/secrets", "utf8").trim().split("\n").map((l) => l.split("=", 2) as [string, string]),
 );
@@ -47,7 +48,7 @@ const sign = signSandbox(secrets.PAY_SANDBOX_SECRET, notice);
 await Promise.all(Array.from({ length: 5 }, () => api(PAY_PATHS.sandboxNotify, { ...notice, sign })));
 
 const count = async (port: number) => {
-  const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "portal" });
+  const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database });
   await c.connect();
   try {
     const q = async (text: string) => Number((await c.query(text, [trade.outTradeNo])).rows[0].n);

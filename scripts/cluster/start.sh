@@ -4,6 +4,9 @@
 # pg_basebackup), SERVERS server processes (3) on the primary, and HAProxy in front checking each
 # process's readiness route, so a process that stops or is not ready gets no requests.
 # Everything it starts is written down under .cluster/ and stopped by `npm run cluster:stop`.
+# Several clusters can share the machine: CLUSTER_PORT (proxy, servers on the next ports),
+# CLUSTER_PG_PORT (primary, replica on the next), CLUSTER_NAME (the PostgreSQL clusters'
+# names: NAME_primary, NAME_replica) and CLUSTER_DB (the database) tell them apart.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -13,8 +16,10 @@ PRIMARY_PORT="${CLUSTER_PG_PORT:-5442}"
 REPLICA_PORT="$((PRIMARY_PORT + 1))"
 REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 STATE="$PWD/.cluster"
-PRIMARY=portal_primary
-REPLICA=portal_replica
+NAME="${CLUSTER_NAME:-portal}"
+DB="${CLUSTER_DB:-portal}"
+PRIMARY="${NAME}_primary"
+REPLICA="${NAME}_replica"
 
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 as_postgres() { $SUDO runuser -u postgres -- "$@"; }
@@ -29,6 +34,9 @@ if [ -s "$STATE/pids" ]; then
   echo "a cluster is already running (.cluster/pids); npm run cluster:stop first"
   exit 1
 fi
+# cluster:stop reads the names from here, so it stops this cluster and never another one's
+# (bench:chaos too, and starts a killed process again with the same Redis).
+printf 'CLUSTER_NAME=%s\nCLUSTER_DB=%s\nREDIS_URL=%s\n' "$NAME" "$DB" "$REDIS_URL" > "$STATE/names"
 
 cluster_exists() { pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$VERSION $1"; }
 wait_pg() {
@@ -52,8 +60,8 @@ CONF
 fi
 $SUDO pg_ctlcluster "$VERSION" "$PRIMARY" start >/dev/null 2>&1 || true
 wait_pg "$PRIMARY_PORT"
-psql -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -Atc "select 1 from pg_database where datname = 'portal'" | grep -q 1 \
-  || psql -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -qc "create database portal"
+psql -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -Atc "select 1 from pg_database where datname = '$DB'" | grep -q 1 \
+  || psql -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -qc "create database \"$DB\""
 
 echo "== PostgreSQL replica on 127.0.0.1:$REPLICA_PORT (streaming from the primary)"
 if ! cluster_exists "$REPLICA"; then
@@ -89,8 +97,8 @@ start_server() {
   (
     set -a; . "$STATE/secrets"; set +a
     PORT="$port" HOST=127.0.0.1 NODE_ENV=production SEED=demo SMS_PROVIDER=log TRUST_PROXY=1 \
-    DATABASE_URL="postgres://postgres@127.0.0.1:$PRIMARY_PORT/portal" \
-    DATABASE_REPLICA_URL="postgres://postgres@127.0.0.1:$REPLICA_PORT/portal" \
+    DATABASE_URL="postgres://postgres@127.0.0.1:$PRIMARY_PORT/$DB" \
+    DATABASE_REPLICA_URL="postgres://postgres@127.0.0.1:$REPLICA_PORT/$DB" \
     REDIS_URL="$REDIS_URL" EXPORT_DIR="$STATE/exports" \
     exec node dist-server/main.mjs
   ) >>"$STATE/logs/server-$n.log" 2>&1 &

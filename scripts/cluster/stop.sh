@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run cluster:stop: stops what `npm run cluster` started, by the process ids it wrote down:
 # HAProxy, the server processes (SIGTERM: they finish what is in flight), then the two
-# PostgreSQL clusters. `-- --drop` also removes the clusters and their data.
+# PostgreSQL clusters (named as `npm run cluster` wrote down in .cluster/names). `-- --drop` also
+# removes the clusters and their data.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 STATE="$PWD/.cluster"
@@ -20,7 +21,9 @@ if [ -s "$STATE/pids" ]; then
   done
   rm -f "$STATE/pids"
 fi
-for c in portal_primary portal_replica; do
+NAME="$(sed -n 's/^CLUSTER_NAME=//p' "$STATE/names" 2>/dev/null)"
+NAME="${NAME:-${CLUSTER_NAME:-portal}}"
+for c in "${NAME}_primary" "${NAME}_replica"; do
   $SUDO pg_ctlcluster "$VERSION" "$c" stop 2>/dev/null && echo "stopped PostgreSQL $c"
   [ "${1:-}" = "--drop" ] && $SUDO pg_dropcluster "$VERSION" "$c" 2>/dev/null && echo "dropped $c"
 done

@@ -1,8 +1,52 @@
-// Work that must be atomic but may already run inside the caller's transaction (an order that
-// holds seats and inserts itself in one): join it then, else open one.
-import type { Kysely, Transaction } from "kysely";
+// The one way to run work atomically: join the caller's transaction when there is one (an order
+// that holds seats and inserts itself in one), else open one.
+//
+// Lock order. Every transaction that writes both takes inventory rows (seat and room counts, the
+// holds) before order rows: a booking takes its seats and then inserts its order, whose triggers
+// add it to the summary rows of its member and company (bills, lists, reports). A move that gives
+// seats back therefore locks its order row first (lockedForMove), gives the seats back, and only
+// then writes the order. Two transactions that took the same rows in opposite orders would wait
+// for each other until PostgreSQL ended one of them with a deadlock.
+//
+// Should PostgreSQL still end a transaction this way (a deadlock among rows it chose to lock
+// itself, or a serialization failure), the transaction is run once more from the start: it wrote
+// nothing, and the work inside is database work only. A call to an outside service (a payment
+// gateway) is never made inside it, because it could not be taken back; such calls are made before
+// the transaction opens (a job kind's prepare step).
+import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 
-export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db as Transaction<Database>) : db.transaction().execute(fn);
+/** deadlock_detected, serialization_failure: the transaction was rolled back and may simply run again. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+
+let retries = 0;
+
+/** Transactions run again after a deadlock or a serialization failure, since the process started. */
+export function transactionRetries(): number {
+  return retries;
+}
+
+export function isRetryable(e: unknown): boolean {
+  return typeof e === "object" && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
+}
+
+export async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  // Inside a transaction the retry belongs to whoever opened it: only a whole transaction runs again.
+  if (db.isTransaction) return fn(db as Transaction<Database>);
+  try {
+    return await db.transaction().execute(fn);
+  } catch (e) {
+    if (!isRetryable(e)) throw e;
+    retries += 1;
+    return db.transaction().execute(fn);
+  }
+}
+
+/**
+ * A read of rows the transaction is about to move, locking them on PostgreSQL (`for update`) so the
+ * transaction takes them before anything it writes next. SQLite runs one writer at a time and has
+ * no row locks: there the read is plain.
+ */
+export function lockedForMove<Q extends { forUpdate(): Q }>(db: Kysely<Database>, query: Q): Q {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
 }

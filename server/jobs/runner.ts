@@ -9,6 +9,7 @@ import type { Dialect } from "../db";
 import type { Database } from "../db/schema";
 import { isoAt, now } from "../services/clock";
 import { DEFAULT_MAX_ATTEMPTS, defaultBackoffMs, type JobKinds, type JobRow } from "./kinds";
+import { inTransaction } from "../db/transaction";
 
 export interface JobRunnerOptions {
   db: Kysely<Database>;
@@ -105,7 +106,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         throw new UnreadablePayload(issue ? `${issue.path.join(".") || "payload"}: ${issue.message}` : (e as Error).message);
       }
       const prepared = kind.prepare ? await kind.prepare(payload, { db, job, now: now() }) : undefined;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await kind.run(payload, { trx, job, now: now(), prepared });
         const done = await trx
           .updateTable("jobs")

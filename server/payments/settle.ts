@@ -16,6 +16,7 @@ import { spendCredit } from "../settlement/credit";
 import { refundToSource } from "./source-refund";
 import { companyById } from "../settlement/company";
 import { dueOf, type Due } from "./products";
+import { inTransaction } from "../db/transaction";
 
 const resultOf = (p: Pick<Payment, "outTradeNo" | "status" | "orderId" | "orderNo" | "businessType">): PaymentResult => ({
   outTradeNo: p.outTradeNo,
@@ -80,7 +81,7 @@ async function payFromAccount(
     if (member.payPasswordHash && !input.payPassword) throw new DomainError("badInput", said("payments.enterPaymentPassword"), { errors: { payPassword: said("payments.enterPaymentPassword") } });
     await checkPayPassword(db, member, input.payPassword ?? "");
   }
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const due = await dueOf(trx, await orderOf(trx, p.orderId));
     // A trade is created only for a method its order allows; this holds even for one that was not.
     assertMethodAllowed(due, account.method);
@@ -152,7 +153,7 @@ export interface SettleOutcome {
 export async function settleNotified(db: Kysely<Database>, n: Notified): Promise<SettleOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => settleOnce(trx, n));
+      return await inTransaction(db, (trx) => settleOnce(trx, n));
     } catch (e) {
       if (attempt >= SETTLE_TRIES || !(e instanceof DomainError) || e.code !== "conflict") throw e;
     }

@@ -28,6 +28,7 @@ import { subordinatesOf } from "../../people/network";
 import { travellerFor } from "../../policy/replace-booker";
 import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import "../approval";
+import { inTransaction } from "../../db/transaction";
 
 export type { BookReply };
 
@@ -89,7 +90,7 @@ export async function bookFlight(db: Kysely<Database>, member: Member, input: Fl
   const title = legs.length > 1 ? tripTitle(legs.map((l) => l.flight)) : flightOrderTitle(flight.depCityName, flight.arrCityName, flight.flightNo);
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const biz = await decideLegs(trx, traveller ?? member, input, legs, trip, panels, supplier.within(trx), c);
       const status = biz.needApproval ? FLIGHT_ORDER_STATUS.approving : FLIGHT_ORDER_STATUS.pendingPayment;
       // Each segment's seats in a booking of its own, all in this transaction: a segment sold

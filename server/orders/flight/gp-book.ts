@@ -24,6 +24,7 @@ import { existingOrder, yuan, type BookReply } from "../booking";
 import { scheduleFlightOrderExpiry } from "./jobs";
 import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { companyIdOf } from "./book";
+import { inTransaction } from "../../db/transaction";
 
 /** The access resource of GP fares: whoever sees the 公务机票订单 tab searches and books them. */
 export const GP_ACCESS = "bookings:gp";
@@ -69,7 +70,7 @@ export async function bookGpFlight(db: Kysely<Database>, member: Member, input: 
   const adults = input.passengers.length;
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const hold = await supplier.within(trx).hold(input.fareKey, { adults, children: 0, infants: 0 }, c);
       // The hold priced the seats again inside the transaction: what the buyer pays must be it.
       if (hold.amount !== panel.payprice - panel.insurance) throw new DomainError("conflict", said("flight.fareHasChangedSearchFlights"));

@@ -26,6 +26,7 @@ import { flightOrderColumns, passengerMoneyColumns } from "./order-rows";
 import { BUSINESS_MEMBERS_ONLY, canBookOnBusiness } from "./business";
 import { companyIdOf } from "./book";
 import { isGpFareKey } from "../../../src/domain/travel/gp-fares";
+import { inTransaction } from "../../db/transaction";
 
 /** Business bookings abroad are recorded as such; the travel standard has no international rules to check them against. */
 export const INTL_STANDARD_NOT_CHECKED = say("flight.internationalTicketsAreCheckedAgainst");
@@ -78,7 +79,7 @@ export async function bookIntlFlight(db: Kysely<Database>, member: Member, input
   const fullFare = (seat: FlightSeat) => flightFullFareFen(seat.parPrice, seat.breakdown.INF.ticket, types, true);
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const hold = await supplier.within(trx).holdItinerary(input.fareKeys, { adults: count("ADT"), children: count("CHD"), infants: count("INF") }, c);
       // The hold priced every segment again inside the transaction: what the buyer pays must be it.
       if (hold.amount !== panel.payprice) throw new DomainError("conflict", said("flight.fareHasChangedSearchFlights"));

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { ORDER_NOT_FOUND, type Actor } from "../actor";
 import { recordMove } from "../record-move";
-import { inTransaction } from "../../db/transaction";
+import { inTransaction, lockedForMove } from "../../db/transaction";
 import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { closeOrderApproval } from "../waiting";
@@ -29,18 +29,21 @@ export interface MoveRequest {
 /** Applies one move; refuses (and changes nothing) when the order is not where the move starts. */
 export async function applyFlightMove(db: Kysely<Database>, r: MoveRequest): Promise<{ from: number; to: number }> {
   return inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId", "snapshot"]).where("id", "=", r.orderId).executeTakeFirst();
+    // The order row first: moves of one order wait here for each other, before any other lock.
+    const order = await lockedForMove(trx, trx.selectFrom("orders").select(["id", "status", "holdId", "product", "approvalId", "snapshot"]).where("id", "=", r.orderId)).executeTakeFirst();
     if (!order || order.product !== "air") throw new DomainError("notFound", ORDER_NOT_FOUND);
     const move = flightOrderMove(order.status, r.action);
     if (!move || (move.by === "system" && r.actor.kind !== "system")) {
       throw new DomainError("conflict", said("flight.orderSStatusDone", { status: label(flightOrderLabel, order.status) }));
     }
-    await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
-    await moveInsurance(trx, order.id, r.action);
     const supplier = suppliersFor(db, r.seed).flight.within(trx);
     // A round trip or connection has a booking per segment: each is released or confirmed with the order.
     const holds = orderHoldIds(order);
+    // Seats go back before the order is written, in the order a booking takes them (seats, then
+    // the order and the summaries its triggers write).
     if (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval") for (const h of holds) await supplier.cancel(h);
+    await recordMove(trx, order.id, move, r, move.to === FLIGHT_ORDER_STATUS.cancelled);
+    await moveInsurance(trx, order.id, r.action);
     if (move.from === FLIGHT_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
       await closeOrderApproval(trx, order.approvalId, r.action, r.actor.name);
     }

@@ -25,6 +25,7 @@ import { decideHotelBusiness } from "./business";
 import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import { travellerFor } from "../../policy/replace-booker";
 import "../approval";
+import { inTransaction } from "../../db/transaction";
 
 export async function bookHotel(db: Kysely<Database>, member: Member, input: HotelOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -52,7 +53,7 @@ export async function bookHotel(db: Kysely<Database>, member: Member, input: Hot
   const actor = memberActor(member);
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const biz = await decideHotelBusiness(trx, traveller ?? member, input, { city: { code: base.cityCode, name: base.cityName }, checkIn: input.checkIn, nightly: room.nightly });
       const status = biz.needApproval ? HOTEL_ORDER_STATUS.approving : HOTEL_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(booking, c);

@@ -7,7 +7,7 @@ import { say } from "../../services/i18n/catalogue";
 import { label, said } from "../../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { inTransaction } from "../../db/transaction";
+import { inTransaction, lockedForMove } from "../../db/transaction";
 import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { supplierContext } from "../../suppliers";
@@ -32,16 +32,23 @@ export interface HotelMoveRequest {
 
 type Order = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number; approvalId: number | null };
 
-async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
+/** Refuses (409) unless this move starts at the order's status and the actor may take it. */
+function checkMove(order: Order, r: Pick<HotelMoveRequest, "action" | "actor">) {
   const move = hotelOrderMove(order.status, r.action);
   if (!move || (move.by === "system" && r.actor.kind !== "system")) {
     throw new DomainError("conflict", said("flight.orderSStatusDone", { status: label(hotelOrderLabel, order.status) }));
   }
+  return move;
+}
+
+async function write(trx: Transaction<Database>, order: Order, r: HotelMoveRequest): Promise<{ from: number; to: number }> {
+  const move = checkMove(order, r);
   return recordMove(trx, order.id, move, r, move.to === HOTEL_ORDER_STATUS.cancelled);
 }
 
+/** The order a move starts from, its row locked first (moves of one order wait here for each other). */
 async function readOrder(trx: Kysely<Database>, id: number): Promise<Order> {
-  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
+  const order = await lockedForMove(trx, trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id)).executeTakeFirst();
   if (!order || order.product !== "hotel") throw new DomainError("notFound", ORDER_NOT_FOUND);
   return order;
 }
@@ -51,11 +58,13 @@ export async function applyHotelMove(db: Kysely<Database>, r: HotelMoveRequest):
   if (r.action === "cancel") return cancelHotelOrder(db, r);
   return inTransaction(db, async (trx) => {
     const order = await readOrder(trx, r.orderId);
-    const result = await write(trx, order, r);
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
+    // Rooms go back before the order is written, in the order a booking takes them.
+    checkMove(order, r);
+    if (order.holdId && (r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    const result = await write(trx, order, r);
     // Paid: the rooms are the buyer's now and no longer run out with the unpaid hold.
     if (order.holdId && r.action === "pay") await supplier.confirm(order.holdId);
-    if (order.holdId && (r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
     if (result.from === HOTEL_ORDER_STATUS.approving && order.approvalId && r.action === "expire") await closeOrderApproval(trx, order.approvalId, "expire", r.actor.name);
     if (r.action === "confirm") {
       const hold = order.holdId ? await trx.selectFrom("inventory_holds").select("reference").where("id", "=", order.holdId).executeTakeFirst() : undefined;
@@ -77,10 +86,12 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const stay = await trx.selectFrom("hotel_orders").select(["cancelPolicy"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     const paid = isPaidStatus(order.status);
     if (paid && stay.cancelPolicy === "none") throw new DomainError("conflict", said("hotel.roomTypeCancelledOnceBooked"));
-    const result = await write(trx, order, r);
     const supplier = suppliersFor(db, r.seed).hotel.within(trx);
+    // Rooms go back before the order is written, in the order a booking takes them.
+    checkMove(order, r);
     if (!paid) {
       if (order.holdId) await supplier.cancel(order.holdId);
+      const result = await write(trx, order, r);
       if (result.from === HOTEL_ORDER_STATUS.approving && order.approvalId) await closeOrderApproval(trx, order.approvalId, "cancel", r.actor.name);
       return result;
     }
@@ -89,6 +100,7 @@ async function cancelHotelOrder(db: Kysely<Database>, r: HotelMoveRequest): Prom
     const back = order.totalFen - fee;
     const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: back, note: say("hotel.hotelOrderCancellationRefund") });
     await trx.updateTable("hotel_orders").set({ penaltyFen: fee, refundFen: back }).where("orderId", "=", order.id).execute();
+    const result = await write(trx, order, r);
     await write(trx, { ...order, status: HOTEL_ORDER_STATUS.cancelled }, {
       orderId: order.id, action: "refund", actor: SYSTEM_ACTOR,
       note: say("hotel.refund", { back: formatFen(back), label: money.label || say("orders.originalAccount"), fee: fee > 0 ? say("orders.cancellationFeeDeducted", { fee: formatFen(fee) }) : "" }),

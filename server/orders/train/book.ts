@@ -26,6 +26,7 @@ import { decideTrainBusiness } from "./business";
 import { approvalApplicant, businessColumns, createNote, submitOrderApproval } from "../business";
 import { travellerFor } from "../../policy/replace-booker";
 import "../approval";
+import { inTransaction } from "../../db/transaction";
 
 export async function bookTrain(db: Kysely<Database>, member: Member, input: TrainOrderInput, seed?: string): Promise<BookReply> {
   const again = await existingOrder(db, member.id, input.clientKey);
@@ -51,7 +52,7 @@ export async function bookTrain(db: Kysely<Database>, member: Member, input: Tra
   const { stops: _stops, seats: _seats, ...snapshot } = train;
 
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const biz = await decideTrainBusiness(trx, traveller ?? member, input, train, seat.seatClass);
       const status = biz.needApproval ? TRAIN_ORDER_STATUS.approving : TRAIN_ORDER_STATUS.pendingPayment;
       const hold = await supplier.within(trx).hold(input.trainKey, input.seatClass, types.length, c, children);

@@ -8,7 +8,7 @@ import { say } from "../../services/i18n/catalogue";
 import { label, said } from "../../services/i18n/text";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import { inTransaction } from "../../db/transaction";
+import { inTransaction, lockedForMove } from "../../db/transaction";
 import { DomainError } from "../../services/domain-error";
 import { suppliersFor } from "../../suppliers";
 import { TRAIN_ORDER_STATUS, trainOrderLabel, trainOrderMove, type TrainOrderAction } from "../../../src/domain/orders/train";
@@ -29,8 +29,9 @@ export interface TrainMoveRequest {
 
 export type TrainOrderRef = { id: number; status: number; holdId: string | null; product: string; totalFen: number; orderNo: string; memberId: number; approvalId: number | null };
 
+/** The order a move starts from, its row locked first (moves of one order wait here for each other). */
 export async function readTrainOrder(trx: Kysely<Database>, id: number): Promise<TrainOrderRef> {
-  const order = await trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id).executeTakeFirst();
+  const order = await lockedForMove(trx, trx.selectFrom("orders").select(["id", "status", "holdId", "product", "totalFen", "orderNo", "memberId", "approvalId"]).where("id", "=", id)).executeTakeFirst();
   if (!order || order.product !== "train") throw new DomainError("notFound", ORDER_NOT_FOUND);
   return order;
 }
@@ -81,8 +82,10 @@ export async function applyTrainMove(db: Kysely<Database>, r: TrainMoveRequest):
 async function write(trx: Transaction<Database>, order: TrainOrderRef, r: TrainMoveRequest, db: Kysely<Database>) {
   const supplier = suppliersFor(db, r.seed).train.within(trx);
   if (r.action !== "fail") {
-    const result = await writeTrainMove(trx, order, r);
+    // Seats go back before the order is written, in the order a booking takes them.
+    checkTrainMove(order, r.action, r.actor);
     if (order.holdId && (r.action === "cancel" || r.action === "expire" || r.action === "rejectApproval")) await supplier.cancel(order.holdId);
+    const result = await writeTrainMove(trx, order, r);
     if (result.from === TRAIN_ORDER_STATUS.approving && order.approvalId && (r.action === "cancel" || r.action === "expire")) {
       await closeOrderApproval(trx, order.approvalId, r.action, r.actor.name);
     }
