@@ -5,8 +5,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
-import { airRefundAmounts, type EinvoiceAmounts } from "../../src/domain/einvoice/tax";
-import type { EinvoiceRow } from "./documents";
+import { airRefundAmounts, airTicketAmounts, einvoiceAmounts, type EinvoiceAmounts } from "../../src/domain/einvoice/tax";
+import type { EinvoiceKind } from "../../src/domain/einvoice/kinds";
+import { currentTrip } from "../orders/flight/after-sales";
+import { airDetail, subjectKeyOf, type EinvoiceRow } from "./documents";
 import { enqueueIssue } from "./jobs-queue";
 
 /** The ticket's live air document: blue, not yet reversed. */
@@ -38,5 +40,37 @@ export async function reverseRefundedTickets(trx: Kysely<Database>, orderId: num
     const blue = await liveAirDocument(trx, orderId, line.passengerId);
     if (!blue) continue;
     await writeRed(trx, blue, airRefundAmounts({ exempt: blue.exemptFen, total: blue.totalFen }, line.refund - line.insurance));
+  }
+}
+
+/**
+ * A confirmed change re-issued these passengers' tickets: a document of the old ticket is
+ * reversed whole, the new ticket gets its own document for the same buyer, and a change fee
+ * gets a document of its own. Tickets nobody asked a document for are left as they are.
+ */
+export async function reissueChangedTickets(trx: Kysely<Database>, orderId: number, changed: readonly { passengerId: number; oldTicketNo: string | null; changeFee: number }[]): Promise<void> {
+  const time = isoAt();
+  for (const c of changed) {
+    const blue = await liveAirDocument(trx, orderId, c.passengerId);
+    if (!blue || blue.ticketNo !== c.oldTicketNo) continue;
+    await writeRed(trx, blue, einvoiceAmounts("air", { taxable: 0 - blue.taxableFen, exempt: 0 - blue.exemptFen }));
+    const p = await trx.selectFrom("order_passengers").select(["ticketNo"]).where("id", "=", c.passengerId).executeTakeFirstOrThrow();
+    if (!p.ticketNo) continue;
+    const ticket = (await currentTrip(trx, orderId)).passengers.find((x) => x.id === c.passengerId)!;
+    const { id: _id, number: _n, issuedAt: _i, xml: _x, issuer: _is, sandbox: _s, sellerName: _sn, sellerTaxNo: _st, ...rest } = blue;
+    const subjectKey = subjectKeyOf(c.passengerId, p.ticketNo);
+    const fresh: { kind: EinvoiceKind; a: EinvoiceAmounts }[] = [{ kind: "air", a: airTicketAmounts({ fare: ticket.ticket, fuelSurcharge: ticket.fuelTax, developmentFund: ticket.consTax }) }];
+    if (c.changeFee > 0) fresh.push({ kind: "changeFee", a: einvoiceAmounts("changeFee", { taxable: c.changeFee }) });
+    for (const { kind, a } of fresh) {
+      const row = await trx
+        .insertInto("einvoices")
+        .values({
+          ...rest, ticketNo: p.ticketNo, subjectKey, kind, direction: "blue", originalId: null, status: "pending", detail: JSON.stringify(airDetail(ticket, p.ticketNo, kind)),
+          totalFen: a.total, taxableFen: a.taxable, exemptFen: a.exempt, taxFen: a.tax, rateBp: a.rateBp, createTime: time, updateTime: time,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enqueueIssue(trx, row.id);
+    }
   }
 }

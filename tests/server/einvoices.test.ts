@@ -59,8 +59,14 @@ async function seatOn(n: number): Promise<FlightSeat> {
   return list.flatMap((f) => f.seats).find((s) => s.cabinClass === "Y" && s.seatsLeft >= 3)!;
 }
 
-async function book(who: string, n: number): Promise<number> {
-  const seat = await seatOn(n);
+/** Full economy fares (code Y) of a day's Beijing–Shanghai flights. */
+async function fullY(n: number): Promise<FlightSeat[]> {
+  const list = await fullFlights(h.app, (await api(null, LIST, { depCity: "BJS", arrCity: "SHA", depDate: day(n) })).data.list);
+  return list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.cabinCode === "Y" && s.seatsLeft >= 3);
+}
+
+async function book(who: string, n: number, chosen?: FlightSeat): Promise<number> {
+  const seat = chosen ?? (await seatOn(n));
   const body: Record<string, string | number> = { fareKey: seat.fareKey, price: seat.salePrice, clientKey: `einv-${++keys}-${NOW}`, contactName: "张三", contactMobile: "13800000010" };
   for (const [k, v] of Object.entries(ADULT)) body[`passengers.0.${k}`] = v;
   const r = await api(who, P.book, body);
@@ -69,10 +75,10 @@ async function book(who: string, n: number): Promise<number> {
 }
 
 /** Books, pays by wallet and waits for the ticket: the order id and its passenger's id. */
-async function ticketed(who: string, n: number) {
+async function ticketed(who: string, n: number, seat?: FlightSeat) {
   clock = NOW;
   setClock(() => clock);
-  const orderId = await book(who, n);
+  const orderId = await book(who, n, seat);
   const t = await api(who, PAY.create, { orderId, method: "wallet" });
   expect(t.ret, t.msg).toBe(0);
   const r = await api(who, PAY.wallet, { payPassword: PAY_PASSWORD_MD5, outTradeNo: t.data.outTradeNo, requestVerify: requestVerify(ids[who], t.data.outTradeNo), businessType: BUSINESS_TYPE.dometicketOrderPay });
@@ -198,5 +204,28 @@ describe("a ticket's document", () => {
     expect(text).toContain(red.number);
     // A refunded ticket has no document to ask for any more.
     expect(await api(ME, E.request, { orderId, passengerId, title: "personal", kind: "service" })).toMatchObject({ ret: 409 });
+  });
+
+  it("a change reverses the old ticket's document whole and issues one for the new ticket to the same buyer", async () => {
+    const from = (await fullY(20))[0];
+    const to = (await fullY(21)).find((x) => x.salePrice <= from.salePrice && x.adtTaxeYq <= from.adtTaxeYq)!;
+    const { orderId, passengerId, passenger } = await ticketed(ME, 20, from);
+    const blue = (await api(ME, E.request, { orderId, passengerId, title: "custom", buyerName: "某某科技有限公司", buyerTaxNo: DEMO_COMPANY_CREDIT_CODE })).data;
+    await after(0);
+    const c = await api(ME, A.confirmChange, { id: orderId, fareKey: to.fareKey, total: 0 });
+    expect(c.ret, c.msg).toBe(0);
+    await after(3_000);
+    await after(0);
+    await after(0);
+    const list = (await api(ME, E.list, { orderId })).data.list;
+    const newTicket = (await db().selectFrom("order_passengers").select("ticketNo").where("id", "=", passengerId).executeTakeFirstOrThrow()).ticketNo;
+    expect(newTicket).not.toBe(passenger.ticketNo);
+    expect(list.map((d: { direction: string; status: string; ticketNo: string }) => [d.direction, d.status, d.ticketNo])).toEqual([
+      ["blue", "reversed", passenger.ticketNo],
+      ["red", "issued", passenger.ticketNo],
+      ["blue", "issued", newTicket],
+    ]);
+    expect(list[1]).toMatchObject({ totalFen: -blue.totalFen, taxFen: -blue.taxFen, exemptFen: -blue.exemptFen });
+    expect(list[2]).toMatchObject({ buyerName: "某某科技有限公司", buyerTaxNo: DEMO_COMPANY_CREDIT_CODE, kind: "air" });
   });
 });
