@@ -26,7 +26,8 @@ function splitSpecifier(spec) {
 /**
  * Packages left in node_modules (by name, with any path below it). Each is one of: native code
  * (better-sqlite3), loaded only on demand, or one that finds files of its own beside itself at run
- * time (pino starts its transports' workers from its own directory).
+ * time (pino starts its transports' workers from its own directory; pdfkit reads its font metrics
+ * from its own data folder).
  */
 const EXTERNAL_PACKAGES = new Set([
   "better-sqlite3",
@@ -35,6 +36,7 @@ const EXTERNAL_PACKAGES = new Set([
   "airport-data-js",
   "exceljs",
   "svg-captcha",
+  "pdfkit",
   "alipay-sdk",
   "wechatpay-node-v3",
   "@alicloud/dysmsapi20170525",

@@ -47,6 +47,9 @@ import { addressRoutes } from "./routes/addresses";
 import { networkRoutes } from "./routes/network";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { invoiceRoutes } from "./routes/invoices";
+import { einvoiceRoutes, registerEinvoiceFiles } from "./routes/einvoices";
+import { createSandboxIssuer, DEMO_EINVOICE_SANDBOX_KEY } from "./einvoices/issuer/sandbox";
+import type { InvoiceIssuer } from "./einvoices/issuer/types";
 import { billRoutes } from "./routes/bills";
 import { travellerImportRoutes } from "./routes/traveller-imports";
 import { exportRoutes, registerExportDownload } from "./exports/tasks";
@@ -98,6 +101,8 @@ export interface AppConfig {
   payGateways?: PayGateways;
   /** Key of the operator's settlement calls (SETTLEMENT_OPERATOR_KEY); unset: a demo key outside production, none in it. */
   settlementOperatorKey?: string | null;
+  /** The reimbursement documents' issuer; default: the sandbox with its demo key outside production, none in it. */
+  einvoiceIssuer?: InvoiceIssuer | null;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES); default 30. */
   paymentWindowMinutes?: number;
   /** Serve the OpenAPI document at /api/docs/json (API_DOCS); default: outside production only. */
@@ -157,7 +162,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
-  const kinds = config.jobKinds ?? defaultJobKinds(payGateways);
+  const issuer = config.einvoiceIssuer !== undefined ? config.einvoiceIssuer : ctx.nodeEnv === "production" ? null : createSandboxIssuer(DEMO_EINVOICE_SANDBOX_KEY);
+  const kinds = config.jobKinds ?? defaultJobKinds(payGateways, issuer);
   // An export started by any process is finished by any process (its watch needs this app's context).
   if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
   const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: runIn });
@@ -203,8 +209,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...einvoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
+  registerEinvoiceFiles(app, ctx);
   registerReadiness(app, ctx, jobs);
 
   if (config.apiDocs ?? ctx.nodeEnv !== "production") app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

@@ -4,6 +4,7 @@
 import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { parsePaymentWindow } from "../src/domain/orders/payment-window";
 import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
+import { readIssuerSettings, type IssuerSettings } from "./einvoices/issuer/settings";
 import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
 import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
@@ -36,6 +37,8 @@ export interface StartConfig {
   paymentWindowMinutes: number;
   /** Whether the OpenAPI document is served (API_DOCS=1/0; on outside production, off in it). */
   apiDocs: boolean;
+  /** The reimbursement documents' issuer: the sandbox's key and a real provider's settings. */
+  einvoice: IssuerSettings;
 }
 
 const ALIYUN_VARIABLES = {
@@ -99,6 +102,8 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
   }
   const window = parsePaymentWindow(env.PAYMENT_WINDOW_MINUTES);
   if ("problem" in window) throw new ConfigError(window.problem);
+  const einvoice = readIssuerSettings(env, production);
+  if ("problem" in einvoice) throw new ConfigError(einvoice.problem);
   const apiDocs = env.API_DOCS || undefined;
   if (apiDocs !== undefined && apiDocs !== "0" && apiDocs !== "1") throw new ConfigError(`API_DOCS 只能是 1（提供接口文档）或 0（不提供），而不是 ${apiDocs}`);
   return {
@@ -106,6 +111,7 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
     paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production), paymentWindowMinutes: window.minutes,
     // The document lists every route and field: an attacker's map, so production offers it only when asked.
     apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
+    einvoice,
   };
 }
 

@@ -1,4 +1,5 @@
 // Reads the environment, opens and migrates the database, seeds demo data, listens.
+import { chooseIssuer } from "./einvoices/issuer";
 import http from "node:http";
 import path from "node:path";
 import type { Registry } from "prom-client";
@@ -74,6 +75,7 @@ async function main() {
     partnerOrigins: config.partnerOrigins,
     paySandboxSecret: config.paySandboxSecret,
     payGateways: await createGateways(config.payGateways),
+    einvoiceIssuer: chooseIssuer(config.einvoice),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
     apiDocs: config.apiDocs,

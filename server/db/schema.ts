@@ -14,6 +14,7 @@ import type { TrainChangesTable, TrainOrderPassengersTable, TrainOrdersTable } f
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
+import type { EinvoicesTable } from "./tables/einvoices";
 import type { NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationsTable } from "./tables/notifications";
 import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
@@ -67,6 +68,8 @@ export interface CompaniesTable {
   name: string;
   adminMemberId: number | null;
   dometicketServerFeeFen: Generated<number>; // the agreed service fee per domestic ticket
+  /** Migration 124: 统一社会信用代码, the buyer's code on business trips' reimbursement documents. */
+  creditCode?: string | null;
   createTime: string;
 }
 
@@ -299,6 +302,7 @@ export interface Database {
   notification_inbox: NotificationInboxTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_attempts: NotificationAttemptsTable;
+  einvoices: EinvoicesTable;
 }
 
 export type Member = Selectable<MembersTable>;

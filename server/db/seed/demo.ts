@@ -1,5 +1,6 @@
 // Demo data: one account per member type, a company with departments, trip levels, employees
 // and its travel management. Deterministic, so tests can rely on it.
+import { usccCheckChar } from "../../../src/domain/people/invoice-title";
 import type { Kysely } from "kysely";
 import type { Database, NewMember } from "../schema";
 import { hashPassword, md5 } from "../../services/accounts/passwords";
@@ -12,6 +13,8 @@ import { isoAt } from "../../services/clock";
 
 export const DEMO_PASSWORD = "demo123456";
 export const DEMO_COMPANY = "华信科技有限公司";
+/** The demo company's 统一社会信用代码 (its check character computed), printed on business trips' documents. */
+export const DEMO_COMPANY_CREDIT_CODE = "91310000MA1FL8XC4" + usccCheckChar("91310000MA1FL8XC4");
 
 type DemoMember = Partial<NewMember> & { mobilePhone: string; memberType: string; realName: string };
 
@@ -60,7 +63,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
 
     const company = await trx
       .insertInto("companies")
-      .values({ name: DEMO_COMPANY, adminMemberId: ids["13800000070"], dometicketServerFeeFen: 2000, createTime: now })
+      .values({ name: DEMO_COMPANY, adminMemberId: ids["13800000070"], dometicketServerFeeFen: 2000, creditCode: DEMO_COMPANY_CREDIT_CODE, createTime: now })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("members").set({ creditMemberId: company.id }).where("id", "=", ids["13800000070"]).execute();

@@ -8,6 +8,7 @@
 // out unpaid and the new seats go back. Confirmed, the chosen passengers' old seats are released
 // and their tickets point at the change; when no other passenger still flies, the order itself
 // carries the new flight.
+import { reissueChangedTickets } from "../../einvoices/reversals";
 import { say } from "../../services/i18n/catalogue";
 import { said } from "../../services/i18n/text";
 import { z } from "zod";
@@ -173,7 +174,13 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
   await moveTickets(trx, orderId, passengers, "confirmChange", change.id);
   // The airline reissues each changed ticket for the new flight: the passenger's current ticket number is the new one.
   const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
+  const oldTickets = await trx.selectFrom("order_passengers").select(["id", "ticketNo"]).where("id", "in", passengers.map((p) => p.id)).execute();
   for (const p of passengers) await trx.updateTable("order_passengers").set({ ticketNo: ticketNumber(s.flight.flightNo) }).where("id", "=", p.id).execute();
+  // Their documents follow the tickets: the old one reversed, the new one and the change fee issued.
+  const lines = (JSON.parse(change.quote) as ChangeQuote).lines;
+  await reissueChangedTickets(trx, orderId, passengers.map((p) => ({
+    passengerId: p.id, oldTicketNo: oldTickets.find((t) => t.id === p.id)?.ticketNo ?? null, changeFee: lines.find((l) => l.passengerId === p.id)?.changeFee ?? 0,
+  })));
   if (!change.wholeOrder) return;
   await trx
     .updateTable("orders")

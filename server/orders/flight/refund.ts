@@ -18,6 +18,7 @@ import { isoAt, now } from "../../services/clock";
 import { suppliersFor, supplierContext } from "../../suppliers";
 import { defineJobKind } from "../../jobs/kinds";
 import { enqueueJob } from "../../jobs/queue";
+import { reverseRefundedTickets } from "../../einvoices/reversals";
 import { payBack } from "../../payments/refund";
 import { BUSINESS_TYPE } from "../../../src/domain/payments";
 import { FLIGHT_ORDER_STATUS, flightOrderMove } from "../../../src/domain/orders/flight";
@@ -160,6 +161,7 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
     });
     const where = back.to === "none" ? "" : say("flight.to", { label: back.label });
     await movePolicies(trx, refund.orderId, lines, "finishSurrender");
+    await reverseRefundedTickets(trx, refund.orderId, lines);
     await record(say("flight.refund2", { refundFen: yuan(refund.refundFen), where, feeFen: moneyNote({ ...refundTotals(lines), fee: refund.feeFen }, "扣除") }));
     await trx.updateTable("flight_refunds").set({ toAccount: back.to }).where("id", "=", refund.id).execute();
     if (!whole) await closeWhenAllRefunded(trx, refund.orderId);
