@@ -55,6 +55,7 @@ import * as m112 from "./migrations/112_approval_inbox";
 import * as m113 from "./migrations/113_money_in_fen";
 import * as m116 from "./migrations/116_order_list_rows";
 import * as m120 from "./migrations/120_notifications";
+import * as m121 from "./migrations/121_notification_preferences";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   "113_money_in_fen": m113,
   "116_order_list_rows": m116,
   "120_notifications": m120,
+  "121_notification_preferences": m121,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -2,6 +2,7 @@
 // Every failure answers a plain Chinese msg and writes nothing but the anti-guessing counters
 // (wrong passwords, wrong SMS codes), which must survive the failed request. Login and reset by
 // SMS answer alike whether or not the phone is registered.
+import { noticeSignIn } from "../notifications/account-events";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import {
@@ -61,7 +62,10 @@ export const authRoutes = [
       // An unknown account is answered (and timed) like a wrong password, so accounts cannot be probed.
       await guardedCheck(ctx.db, signInKeys(account, req.ip), () => verifyMemberPassword(input.loginPsw, member?.passwordHash));
       assertActive(member!);
-      const token = await createSession(ctx.db, member!.id);
+      const token = await ctx.db.transaction().execute(async (trx) => {
+        await noticeSignIn(trx, member!.id, req.headers["user-agent"]);
+        return createSession(trx, member!.id);
+      });
       return loginReply(ctx.db, member!.id, token);
     },
   }),
@@ -94,6 +98,7 @@ export const authRoutes = [
       const token = await ctx.db.transaction().execute(async (trx) => {
         await consumeSmsCode(trx, code.id);
         await clearPasswordLimits(trx, member.id, req.ip);
+        await noticeSignIn(trx, member.id, req.headers["user-agent"]);
         return createSession(trx, member.id);
       });
       return loginReply(ctx.db, member.id, token);

@@ -1,4 +1,5 @@
 // The signed-in member's own account: info, passwords, pay password, profile, photo.
+import { noticePayPasswordChanged } from "../notifications/account-events";
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
@@ -96,6 +97,8 @@ export const memberRoutes = [
       await ctx.db.transaction().execute(async (trx) => {
         await consumeSmsCode(trx, code.id);
         await trx.updateTable("members").set({ payPasswordHash, updateTime: isoAt() }).where("id", "=", me.id).execute();
+        // Setting one for the first time is no change to warn of.
+        if (me.payPasswordHash) await noticePayPasswordChanged(trx, me.id);
       });
       return { isSetup: true };
     },
