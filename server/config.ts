@@ -4,6 +4,7 @@
 import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { parsePaymentWindow } from "../src/domain/orders/payment-window";
 import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
+import { readSmtp, SmtpConfigError, type SmtpSettings } from "./notifications/email";
 import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
 import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
@@ -36,6 +37,8 @@ export interface StartConfig {
   paymentWindowMinutes: number;
   /** Whether the OpenAPI document is served (API_DOCS=1/0; on outside production, off in it). */
   apiDocs: boolean;
+  /** SMTP for notification emails (SMTP_*); null: no email channel. */
+  smtp: SmtpSettings | null;
 }
 
 const ALIYUN_VARIABLES = {
@@ -106,7 +109,17 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
     paySandboxSecret: readSandboxSecret(env, production), payGateways: readPayGateways(env, production), paymentWindowMinutes: window.minutes,
     // The document lists every route and field: an attacker's map, so production offers it only when asked.
     apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
+    smtp: readSmtpConfig(env),
   };
+}
+
+function readSmtpConfig(env: NodeJS.ProcessEnv): SmtpSettings | null {
+  try {
+    return readSmtp(env);
+  } catch (e) {
+    if (e instanceof SmtpConfigError) throw new ConfigError(e.message);
+    throw e;
+  }
 }
 
 /**
