@@ -49,6 +49,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   lockMs?: number;
   batchSize?: number;
+  /** Deliveries sent at once within a pass (default 8). */
+  sendConcurrency?: number;
 }
 
 type Notice = Selectable<NotificationsTable>;
@@ -70,6 +72,7 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 50;
   const pollMs = opts.pollMs ?? 1000;
+  const sendConcurrency = opts.sendConcurrency ?? 8;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DispatchReport> | null = null;
   let stopped = true;
@@ -253,7 +256,8 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
       const notices = await claimNotices(token);
       for (const n of notices) await dispatchOne(n, token, report);
       const deliveries = await claimDeliveries(token);
-      for (const d of deliveries) await deliverOne(d, token, report);
+      // Sends wait on the network, not on this process: a few at once, each on its own claimed row.
+      for (let i = 0; i < deliveries.length; i += sendConcurrency) await Promise.all(deliveries.slice(i, i + sendConcurrency).map((d) => deliverOne(d, token, report)));
       if (!notices.length && !deliveries.length) break;
     }
     return report;
