@@ -70,7 +70,7 @@ async function ticketsOf(trx: Kysely<Database>, orderId: number, product: Produc
   }
   if (product !== "air") return {};
   const rows = await trx.selectFrom("order_passengers").select(["name", "ticketNo"]).where("orderId", "=", orderId).orderBy("id").limit(20).execute();
-  let terminal: string | null = null;
+  let terminal: string | null;
   try {
     terminal = cut((JSON.parse(snapshot) as { flight?: { depTerminal?: string } }).flight?.depTerminal, 40);
   } catch {

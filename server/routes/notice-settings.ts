@@ -71,7 +71,7 @@ export const noticeSettingRoutes = [
     method: "POST", url: P.company, summary: "企业通知设置：员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "staff", input: z.object({}).strict(),
     handler: async ({ member, ctx }) => {
       const s = await companySettings(ctx.db, companyIdOf(member!));
-      let robotGroups: string[] = [];
+      let robotGroups: string[];
       try {
         robotGroups = s ? (JSON.parse(s.robotGroups) as string[]) : ["approval", "disruption"];
       } catch {
