@@ -5,6 +5,7 @@ import { THIRD_PARTY_SITES } from "../src/access/partners";
 import { parsePaymentWindow } from "../src/domain/orders/payment-window";
 import { DEMO_SANDBOX_SECRET } from "./payments/sandbox";
 import { readIssuerSettings, type IssuerSettings } from "./einvoices/issuer/settings";
+import { readSmtp, SmtpConfigError, type SmtpSettings } from "./notifications/email";
 import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
 import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
@@ -39,6 +40,8 @@ export interface StartConfig {
   apiDocs: boolean;
   /** The reimbursement documents' issuer: the sandbox's key and a real provider's settings. */
   einvoice: IssuerSettings;
+  /** SMTP for notification emails (SMTP_*); null: no email channel. */
+  smtp: SmtpSettings | null;
 }
 
 const ALIYUN_VARIABLES = {
@@ -112,7 +115,17 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
     // The document lists every route and field: an attacker's map, so production offers it only when asked.
     apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
     einvoice,
+    smtp: readSmtpConfig(env),
   };
+}
+
+function readSmtpConfig(env: NodeJS.ProcessEnv): SmtpSettings | null {
+  try {
+    return readSmtp(env);
+  } catch (e) {
+    if (e instanceof SmtpConfigError) throw new ConfigError(e.message);
+    throw e;
+  }
 }
 
 /**

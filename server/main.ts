@@ -15,6 +15,9 @@ import { applyPartnerSecrets } from "./db/seed/partners";
 import { createAuthorize } from "./services/authorize";
 import { generateInventory } from "./inventory";
 import { DEFAULT_INVENTORY_SEED } from "./suppliers";
+import { smsChannel } from "./notifications/channels";
+import { createEmailChannel } from "./notifications/email";
+import { createRobotChannel } from "./notifications/robots";
 import { ConfigError, createSmsProvider, readStartConfig, shouldSeed, type StartConfig } from "./config";
 import { createGateways } from "./payments/gateways";
 
@@ -81,6 +84,7 @@ async function main() {
     apiDocs: config.apiDocs,
     redisUrl: env.REDIS_URL || null,
     metrics: Boolean(env.METRICS_PORT),
+    noticeChannels: [smsChannel, ...(config.smtp ? [createEmailChannel(config.smtp)] : []), createRobotChannel()],
   });
   app.instance.sms = createSmsProvider(config.sms, app.log);
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");

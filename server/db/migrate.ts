@@ -55,6 +55,7 @@ import * as m112 from "./migrations/112_approval_inbox";
 import * as m113 from "./migrations/113_money_in_fen";
 import * as m116 from "./migrations/116_order_list_rows";
 import * as m120 from "./migrations/120_notifications";
+import * as m121 from "./migrations/121_notification_preferences";
 import * as m123 from "./migrations/123_einvoices";
 import * as m124 from "./migrations/124_company_credit_code";
 
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   "113_money_in_fen": m113,
   "116_order_list_rows": m116,
   "120_notifications": m120,
+  "121_notification_preferences": m121,
   "123_einvoices": m123,
   "124_company_credit_code": m124,
 };

@@ -15,7 +15,7 @@ import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 import type { EinvoicesTable } from "./tables/einvoices";
-import type { NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationsTable } from "./tables/notifications";
+import type { CompanyNoticeSettingsTable, CompanyRobotsTable, MemberDevicesTable, NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationPreferencesTable, NotificationsTable } from "./tables/notifications";
 import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -303,6 +303,10 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_attempts: NotificationAttemptsTable;
   einvoices: EinvoicesTable;
+  notification_preferences: NotificationPreferencesTable;
+  company_notice_settings: CompanyNoticeSettingsTable;
+  company_robots: CompanyRobotsTable;
+  member_devices: MemberDevicesTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -8,14 +8,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { currentSmsProvider } from "../services/accounts/sms";
 import { maskPhone } from "../services/accounts/sms-providers";
-import { noticeSms, SMS_BY_DEFAULT, type NoticeKind } from "../../src/domain/notifications";
+import { noticeSms, type NoticeKind } from "../../src/domain/notifications";
 
 export interface OutgoingNotice {
-  /** Unique per message and channel: `<notification id>:<channel>`. */
+  /** Unique per message and channel: `<notification id>:<channel>` (a robot's: per event and robot). */
   key: string;
   address: string;
   kind: NoticeKind;
   params: unknown;
+  /** The language the recipient reads (the member's choice; robots and SMS are written in Chinese). */
+  lang?: "zh" | "en";
 }
 
 /** A send that can never succeed (a refused number, no template): not retried. */
@@ -25,9 +27,12 @@ export class PermanentSendError extends Error {
 
 export interface NoticeChannel {
   readonly name: string;
-  /** Whether this kind goes out here when the member has chosen nothing. */
-  wants(kind: NoticeKind): boolean;
-  address(db: Kysely<Database>, memberId: number): Promise<string | null>;
+  /** member (default): the member's own address, when their preferences choose this channel; robot: each company robot posting the kind's group. */
+  readonly reaches?: "member" | "robot";
+  /** Held during the night's quiet hours. */
+  readonly quietHours?: boolean;
+  /** The address to send to: the member's, or the target's (a robot's id) when the channel reaches robots. */
+  address(db: Kysely<Database>, memberId: number, target?: string | null): Promise<string | null>;
   /** How the address may appear in a log line. */
   mask(address: string): string;
   isLocal(): boolean;
@@ -38,7 +43,7 @@ export interface NoticeChannel {
 /** SMS through the server's SMS provider (the development outbox, or Aliyun). */
 export const smsChannel: NoticeChannel = {
   name: "sms",
-  wants: (kind) => SMS_BY_DEFAULT.has(kind),
+  quietHours: true,
   async address(db, memberId) {
     const m = await db.selectFrom("members").select(["mobilePhone", "status"]).where("id", "=", memberId).executeTakeFirst();
     return m && m.status === 1 && /^1\d{10}$/.test(m.mobilePhone) ? m.mobilePhone : null;
@@ -53,5 +58,3 @@ export const smsChannel: NoticeChannel = {
     await provider.deliver({ mobilePhone: n.address, purpose: "notice", content: noticeSms(n.kind, n.params), code: null }, db);
   },
 };
-
-export const DEFAULT_CHANNELS: readonly NoticeChannel[] = [smsChannel];

@@ -17,8 +17,11 @@ import type { Dialect } from "../db";
 import type { Database, NotificationDeliveriesTable, NotificationsTable } from "../db/schema";
 import { isoAt, now } from "../services/clock";
 import { isNoticeKind, NOTICE_PARAMS, type NoticeKind } from "../../src/domain/notifications";
-import { DEFAULT_CHANNELS, PermanentSendError, type NoticeChannel } from "./channels";
+import { PermanentSendError, smsChannel, type NoticeChannel } from "./channels";
+import { createRobotChannel } from "./robots";
 import { noticeLog } from "./log";
+import { langOf, routingOf } from "./preferences";
+import { smsDueAt } from "./quiet-hours";
 
 /** Waits before the 2nd, 3rd, 4th and 5th try; the 5th failure is final. */
 export const RETRY_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
@@ -46,6 +49,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   lockMs?: number;
   batchSize?: number;
+  /** Deliveries sent at once within a pass (default 8). */
+  sendConcurrency?: number;
 }
 
 type Notice = Selectable<NotificationsTable>;
@@ -63,10 +68,11 @@ const errorText = (e: unknown) =>
 
 export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatcher {
   const { db, dialect } = opts;
-  const channels = new Map((opts.channels ?? DEFAULT_CHANNELS).map((c) => [c.name, c]));
+  const channels = new Map((opts.channels ?? [smsChannel, createRobotChannel()]).map((c) => [c.name, c]));
   const lockMs = opts.lockMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 50;
   const pollMs = opts.pollMs ?? 1000;
+  const sendConcurrency = opts.sendConcurrency ?? 8;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DispatchReport> | null = null;
   let stopped = true;
@@ -114,13 +120,20 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
             .values({ id: n.id, memberId: n.memberId, kind: n.kind, params: n.params, subjectType: n.subjectType, subjectId: n.subjectId, readAt: null, createTime: n.createTime })
             .onConflict((oc) => oc.column("id").doNothing())
             .execute();
-          const rows = [{ channel: "portal", status: "sent", attempts: 1, sentAt: at, nextAt: null as string | null }];
+          const p = params.data as Record<string, unknown>;
+          const routing = await routingOf(trx, n.memberId, n.kind);
+          const pending = (c: NoticeChannel) => ({ channel: c.name, status: "pending", attempts: 0, sentAt: null as string | null, nextAt: c.quietHours ? isoAt(smsDueAt(now(), n.kind as NoticeKind, p)) : at });
+          const rows = [{ channel: "portal", status: "sent", attempts: 1, sentAt: at as string | null, nextAt: null as string | null, key: `${n.id}:portal`, target: null as string | null }];
           for (const c of channels.values()) {
-            if (c.wants(n.kind) && (await c.address(trx, n.memberId))) rows.push({ channel: c.name, status: "pending", attempts: 0, sentAt: null as unknown as string, nextAt: at });
+            if (c.reaches === "robot") {
+              // One post per event and robot, however many of the company's members the event tells.
+              const about = `${n.kind}:${n.subjectType}:${n.subjectId}:${crypto.createHash("sha256").update(n.params).digest("hex").slice(0, 16)}`;
+              for (const robot of routing.robots) rows.push({ ...pending(c), key: `${c.name}:${robot}:${about}`, target: String(robot) });
+            } else if (routing.channels.has(c.name) && (await c.address(trx, n.memberId))) rows.push({ ...pending(c), key: `${n.id}:${c.name}`, target: null });
           }
           await trx
             .insertInto("notification_deliveries")
-            .values(rows.map((r) => ({ notificationId: n.id, idempotencyKey: `${n.id}:${r.channel}`, lastError: null, createTime: at, updateTime: at, ...r })))
+            .values(rows.map(({ key, ...r }) => ({ notificationId: n.id, idempotencyKey: key, lastError: null, createTime: at, updateTime: at, ...r })))
             .onConflict((oc) => oc.column("idempotencyKey").doNothing())
             .execute();
         }
@@ -164,7 +177,7 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
   async function deliverOne(d: Delivery, token: string, report: DispatchReport): Promise<void> {
     const channel = channels.get(d.channel);
     const n = await db.selectFrom("notifications").select(["kind", "params", "memberId"]).where("id", "=", d.notificationId).executeTakeFirst();
-    const address = channel && n ? await channel.address(db, n.memberId) : null;
+    const address = channel && n ? await channel.address(db, n.memberId, d.target ?? null) : null;
     const tries = d.attempts + 1;
     try {
       if (!channel || !n || !isNoticeKind(n.kind) || !address) {
@@ -179,7 +192,13 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
         });
         return;
       }
-      const out = { key: d.idempotencyKey, address, kind: n.kind, params: JSON.parse(n.params) as unknown };
+      const out = { key: d.idempotencyKey, address, kind: n.kind, params: JSON.parse(n.params) as unknown, lang: channel.reaches === "robot" ? ("zh" as const) : await langOf(db, n.memberId) };
+      const due = channel.quietHours ? smsDueAt(now(), n.kind, out.params as Record<string, unknown>) : now();
+      if (due > now() && d.status !== "sending") {
+        // Quiet hours: the try waits for the morning and counts as none.
+        await db.updateTable("notification_deliveries").set({ nextAt: isoAt(due), lockedUntil: null, lockedBy: null, updateTime: isoAt(now()) }).where("id", "=", d.id).where("lockedBy", "=", token).execute();
+        return;
+      }
       const masked = { deliveryId: d.id, channel: d.channel, to: channel.mask(address) };
       if (channel.isLocal()) {
         try {
@@ -237,7 +256,8 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
       const notices = await claimNotices(token);
       for (const n of notices) await dispatchOne(n, token, report);
       const deliveries = await claimDeliveries(token);
-      for (const d of deliveries) await deliverOne(d, token, report);
+      // Sends wait on the network, not on this process: a few at once, each on its own claimed row.
+      for (let i = 0; i < deliveries.length; i += sendConcurrency) await Promise.all(deliveries.slice(i, i + sendConcurrency).map((d) => deliverOne(d, token, report)));
       if (!notices.length && !deliveries.length) break;
     }
     return report;

@@ -28,7 +28,7 @@ const ORDER_MOVE_NOTICES: Readonly<Record<string, NoticeKind>> = {
 async function orderFacts(trx: Kysely<Database>, orderId: number) {
   const o = await trx
     .selectFrom("orders")
-    .select(["id", "orderNo", "product", "title", "status", "totalFen", "expiresAt", "memberId", "bookerMemberId", "travellerMemberId"])
+    .select(["id", "orderNo", "product", "title", "status", "totalFen", "expiresAt", "memberId", "bookerMemberId", "travellerMemberId", "snapshot"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!o || !(PRODUCTS as readonly string[]).includes(o.product)) return null;
@@ -54,9 +54,36 @@ export async function noticeOrderMove(trx: Kysely<Database>, orderId: number, mo
     if (o.expiresAt) await writeNotice(trx, { kind, to: o.to, params: { ...o.base, amountFen: o.totalFen, deadline: o.expiresAt }, subject });
   } else if (kind === "orderPaid") {
     await writeNotice(trx, { kind, to: o.to, params: { ...o.base, amountFen: o.totalFen }, subject });
+  } else if (kind === "orderTicketed") {
+    await writeNotice(trx, { kind, to: o.to, params: { ...o.base, ...(await ticketsOf(trx, o.id, o.product, o.snapshot)) }, subject });
   } else {
-    await writeNotice(trx, { kind: kind as "orderTicketed", to: o.to, params: o.base, subject });
+    await writeNotice(trx, { kind: kind as "hotelConfirmed", to: o.to, params: o.base, subject });
   }
+}
+
+/** What a ticketed message names: each passenger's ticket number (flights) or seat (trains), and the departure terminal. */
+async function ticketsOf(trx: Kysely<Database>, orderId: number, product: Product, snapshot: string) {
+  const cut = (s: string | null | undefined, n: number) => (s ? s.slice(0, n) : null);
+  if (product === "train") {
+    const rows = await trx.selectFrom("train_order_passengers").select(["name", "seatNo"]).where("orderId", "=", orderId).orderBy("id").limit(20).execute();
+    return { tickets: rows.map((r) => ({ name: r.name.slice(0, 60), ticketNo: null, seat: cut(r.seatNo, 40) })) };
+  }
+  if (product !== "air") return {};
+  const rows = await trx.selectFrom("order_passengers").select(["name", "ticketNo"]).where("orderId", "=", orderId).orderBy("id").limit(20).execute();
+  let terminal: string | null;
+  try {
+    terminal = cut((JSON.parse(snapshot) as { flight?: { depTerminal?: string } }).flight?.depTerminal, 40);
+  } catch {
+    terminal = null;
+  }
+  return { tickets: rows.map((r) => ({ name: r.name.slice(0, 60), ticketNo: cut(r.ticketNo, 40), seat: null })), terminal };
+}
+
+/** The airline (or hotel, railway) accepted a refund: how much is expected back. */
+export async function noticeRefundAccepted(trx: Kysely<Database>, r: { orderId: number; amountFen: number }): Promise<void> {
+  const o = await orderFacts(trx, r.orderId);
+  if (!o) return;
+  await writeNotice(trx, { kind: "refundAccepted", to: o.to, subject: { type: "order", id: o.id }, params: { orderNo: o.orderNo, product: o.product, amountFen: Math.max(0, r.amountFen) } });
 }
 
 /** Money of an order paid back, and where it went ("none": nothing was paid, nothing to say). */

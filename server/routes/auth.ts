@@ -10,8 +10,8 @@ import {
 import { zOptionalString, zText } from "../../src/domain/zod";
 import { lazyOf } from "../services/i18n/text";
 import { hashPassword } from "../services/accounts/passwords";
-import { createSession, revokeSession } from "../services/accounts/sessions";
-import { registerMember, resetPassword, signInWithCode } from "../services/accounts/member-writes";
+import { revokeSession } from "../services/accounts/sessions";
+import { registerMember, resetPassword, signInWithCode, signInWithPassword } from "../services/accounts/member-writes";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
 import { accountOf, captchaNeeded, guardedCheck, signInKeys, verifyMemberPassword } from "../services/accounts/password-guard";
 import { verifySmsCode } from "../services/accounts/sms";
@@ -53,7 +53,7 @@ export const authRoutes = [
       // An unknown account is answered (and timed) like a wrong password, so accounts cannot be probed.
       await guardedCheck(ctx.db, signInKeys(account, req.ip), () => verifyMemberPassword(input.loginPsw, member?.passwordHash));
       assertActive(member!);
-      const token = await createSession(ctx.db, member!.id);
+      const token = await signInWithPassword(ctx.db, member!.id, req.headers["user-agent"]);
       return loginReply(ctx.db, member!.id, token);
     },
   }),
@@ -83,7 +83,7 @@ export const authRoutes = [
       const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       assertActive(member);
-      const token = await signInWithCode(ctx.db, member.id, code.id, req.ip);
+      const token = await signInWithCode(ctx.db, member.id, code.id, req.ip, req.headers["user-agent"]);
       return loginReply(ctx.db, member.id, token);
     },
   }),

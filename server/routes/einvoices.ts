@@ -6,7 +6,8 @@ import { resolveSession } from "../services/accounts/sessions";
 import { fail, RET, MSG } from "../services/http/envelope";
 import { domainEnvelope } from "../services/http/domain-envelope";
 import { isDomainError } from "../services/domain-error";
-import { say } from "../services/i18n/catalogue";
+import { said } from "../services/i18n/text";
+import { callerLang } from "../services/i18n/caller-lang";
 import type { AppContext } from "../services/context";
 import { EINVOICE_PATHS, einvoiceIdSchema, einvoiceListSchema, einvoiceRequestSchema } from "../../src/domain/einvoice/schemas";
 import { einvoiceDetail, einvoiceRowFor, einvoicesOfOrder, requestEinvoice } from "../einvoices/documents";
@@ -51,17 +52,17 @@ export function registerEinvoiceFiles(app: FastifyInstance, ctx: AppContext): vo
       const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
       const token = sessionTokenOf(req, typeof body.token === "string" ? body.token : undefined);
       const member = token ? await resolveSession(ctx.db, token) : null;
-      if (!member) return reply.status(401).send(fail(RET.UNAUTHORISED, MSG.sessionExpired));
+      if (!member) return reply.status(401).send(fail(RET.UNAUTHORISED, MSG.sessionExpired.in(callerLang(req))));
       const id = Number(body.id);
-      if (!Number.isSafeInteger(id) || id < 1) return reply.status(404).send(fail(RET.NOT_FOUND, say("einvoice.notFound")));
+      if (!Number.isSafeInteger(id) || id < 1) return reply.status(404).send(fail(RET.NOT_FOUND, said("einvoice.notFound").in(callerLang(req))));
       let row;
       try {
         row = await einvoiceRowFor(ctx.db, member, id);
       } catch (e) {
-        if (isDomainError(e)) return reply.status(404).send(domainEnvelope(e));
+        if (isDomainError(e)) return reply.status(404).send(domainEnvelope(e, callerLang(req)));
         throw e;
       }
-      if (row.status !== "issued" && row.status !== "reversed") return reply.status(409).send(fail(RET.CONFLICT, say("einvoice.notIssued")));
+      if (row.status !== "issued" && row.status !== "reversed") return reply.status(409).send(fail(RET.CONFLICT, said("einvoice.notIssued").in(callerLang(req))));
       const name = `${row.number}.${format}`;
       reply.header("cache-control", "no-store");
       if (format === "xml") {

@@ -89,7 +89,8 @@ export const memberRoutes = [
       const me = member!;
       const code = await verifySmsCode(ctx.db, me.mobilePhone, "paypwd", input.smsCode, req.ip);
       const payPasswordHash = await hashPassword(input.payPswd);
-      await setPayPassword(ctx.db, me.id, code.id, payPasswordHash);
+      // Setting one for the first time is no change to warn of.
+      await setPayPassword(ctx.db, me.id, code.id, payPasswordHash, Boolean(me.payPasswordHash));
       return { isSetup: true };
     },
   }),

@@ -2,6 +2,7 @@
 // accepted disputes of earlier statements, as adjustment lines), moving it through its state
 // machine with conditional updates, disputing and answering lines, and reading it back. Every
 // step writes an event row in the same transaction.
+import { noticeDisputeAnswered, noticeStatementReady } from "../notifications/account-events";
 import { say } from "../services/i18n/catalogue";
 import { label, said } from "../services/i18n/text";
 import type { Kysely } from "kysely";
@@ -218,7 +219,11 @@ export async function statementById(db: Db, id: number) {
  * Applies one statement move: `where status = from` (and, for a confirm, no open dispute in the
  * same statement), so of two concurrent actions only one lands; zero rows updated is a refusal.
  */
-export async function moveStatement(db: Db, statementId: number, action: StatementAction, actor: SettlementActorRef, note: string | null = null, lineId: number | null = null): Promise<{ from: StatementStatus; to: StatementStatus }> {
+export async function moveStatement(db0: Db, statementId: number, action: StatementAction, actor: SettlementActorRef, note: string | null = null, lineId: number | null = null): Promise<{ from: StatementStatus; to: StatementStatus }> {
+  return inTransaction(db0, (db) => moveStatementIn(db, statementId, action, actor, note, lineId));
+}
+
+async function moveStatementIn(db: Db, statementId: number, action: StatementAction, actor: SettlementActorRef, note: string | null, lineId: number | null): Promise<{ from: StatementStatus; to: StatementStatus }> {
   const s = await statementById(db, statementId);
   if (!s) throw new DomainError("notFound", STATEMENT_MISSING);
   const m = statementMove(s.status, action);
@@ -233,6 +238,7 @@ export async function moveStatement(db: Db, statementId: number, action: Stateme
     throw new DomainError("conflict", said("settlement.statementSStatusHasChanged"));
   }
   await addEvent(db, { statementId, lineId, action, fromStatus: m.from, toStatus: m.to, actor, note });
+  if (action === "send") await noticeStatementReady(db, statementId);
   return { from: m.from, to: m.to };
 }
 
@@ -289,6 +295,7 @@ export async function answerLine(db: Db, lineId: number, decision: "accept" | "r
     if (Number(touched.numUpdatedRows) !== 1) throw new DomainError("conflict", said("settlement.statementSStatusHasChanged"));
     const { from, to } = await moveLine(trx, lineId, decision, s.status, { answerNote: note });
     await addEvent(trx, { statementId: s.id, lineId, action: decision, fromStatus: from, toStatus: to, actor: OPERATOR_ACTOR, note });
+    await noticeDisputeAnswered(trx, s.id, decision, note);
   });
 }
 

@@ -3,6 +3,7 @@
 // member's cancel puts it back with a second ledger row. Every move is a conditional update on the
 // status it leaves (the table in src/domain/payments/withdrawal.ts), so of two concurrent moves
 // exactly one lands.
+import { noticeWithdrawal } from "../notifications/account-events";
 import { say } from "../services/i18n/catalogue";
 import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
@@ -155,6 +156,7 @@ export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, actio
     .where("status", "=", m.from)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
+  await noticeWithdrawal(trx, w.id, action, reason);
   if (m.returnsMoney) {
     await moveWallet(trx, {
       memberId: w.memberId, account: "wallet", entry: "withdraw", direction: "in", amountFen: w.amountFen, businessType: WITHDRAWAL_BUSINESS_TYPE,

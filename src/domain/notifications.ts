@@ -14,6 +14,8 @@ const text = (max: number) => z.string().min(1).max(max);
 const fen = z.number().int().min(0).max(999_999_999_999);
 const iso = z.string().refine((s) => Number.isFinite(Date.parse(s)), "not a time");
 const order = { orderNo: text(40), title: text(200), product: z.enum(["air", "hotel", "train"]) };
+/** A ticket as the ticketed message lists it: whose, its number (flights) or seat (trains). */
+const ticket = z.object({ name: text(60), ticketNo: z.string().max(40).nullable(), seat: z.string().max(40).nullable() });
 
 export const PAID_BACK_TO = ["wallet", "credit", "alipay", "wechat", "split"] as const;
 export const DECISIONS = ["approved", "rejected", "expired", "withdrawn"] as const;
@@ -21,13 +23,22 @@ export const DECISIONS = ["approved", "rejected", "expired", "withdrawn"] as con
 export const NOTICE_PARAMS = {
   orderAwaitingPayment: z.object({ ...order, amountFen: fen, deadline: iso }),
   orderPaid: z.object({ ...order, amountFen: fen }),
-  orderTicketed: z.object(order),
+  orderTicketed: z.object({ ...order, tickets: z.array(ticket).max(20).optional(), terminal: z.string().max(40).nullable().optional() }),
   hotelConfirmed: z.object(order),
   orderReleased: z.object(order),
+  refundAccepted: z.object({ orderNo: text(40), product: order.product, amountFen: fen }),
   refundPaid: z.object({ orderNo: text(40), product: order.product, amountFen: fen, to: z.enum(PAID_BACK_TO) }),
   changeConfirmed: z.object(order),
   approvalWaiting: z.object({ title: text(200), applicantName: text(60), level: z.number().int().min(1).max(20), deadline: iso.nullable(), subject: z.enum(["trip", "order"]) }),
   approvalDecided: z.object({ title: text(200), decision: z.enum(DECISIONS), subject: z.enum(["trip", "order"]) }),
+  /** An airline's or railway's change of schedule; nothing records one yet, so nothing writes it yet. */
+  scheduleChanged: z.object({ ...order, departAt: iso, change: text(200) }),
+  withdrawalPaid: z.object({ withdrawNo: text(40), amountFen: fen, cardTail: z.string().max(8) }),
+  withdrawalRejected: z.object({ withdrawNo: text(40), amountFen: fen, reason: text(200) }),
+  statementReady: z.object({ periodStart: text(10), periodEnd: text(10), amountFen: z.number().int().min(-999_999_999_999).max(999_999_999_999) }),
+  disputeAnswered: z.object({ periodStart: text(10), periodEnd: text(10), decision: z.enum(["accept", "reject"]), note: z.string().max(200) }),
+  payPasswordChanged: z.object({ at: iso }),
+  newDeviceSignIn: z.object({ at: iso, device: text(120) }),
 } as const;
 
 export type NoticeKind = keyof typeof NOTICE_PARAMS;
@@ -37,11 +48,17 @@ export const NOTICE_KINDS = Object.keys(NOTICE_PARAMS) as NoticeKind[];
 export const isNoticeKind = (k: string): k is NoticeKind => k in NOTICE_PARAMS;
 
 /** The groups a member chooses channels for. */
-export type NoticeGroup = "order" | "approval";
+export const NOTICE_GROUPS = ["order", "disruption", "approval", "account", "settlement"] as const;
+export type NoticeGroup = (typeof NOTICE_GROUPS)[number];
 export const NOTICE_GROUP: Record<NoticeKind, NoticeGroup> = {
   orderAwaitingPayment: "order", orderPaid: "order", orderTicketed: "order", hotelConfirmed: "order", orderReleased: "order",
-  refundPaid: "order", changeConfirmed: "order", approvalWaiting: "approval", approvalDecided: "approval",
+  refundAccepted: "order", refundPaid: "order", changeConfirmed: "order", scheduleChanged: "disruption",
+  approvalWaiting: "approval", approvalDecided: "approval",
+  withdrawalPaid: "account", withdrawalRejected: "account", payPasswordChanged: "account", newDeviceSignIn: "account",
+  statementReady: "settlement", disputeAnswered: "settlement",
 };
+/** Groups a company's group robot may post: what a team acts on together. */
+export const ROBOT_GROUPS = ["approval", "disruption"] as const satisfies readonly NoticeGroup[];
 
 /**
  * Which kinds also go out by SMS when the member has chosen nothing: what a traveller must not
@@ -49,11 +66,12 @@ export const NOTICE_GROUP: Record<NoticeKind, NoticeGroup> = {
  * up). Payment steps they have just taken themselves stay in the portal.
  */
 export const SMS_BY_DEFAULT: ReadonlySet<NoticeKind> = new Set<NoticeKind>([
-  "orderTicketed", "hotelConfirmed", "orderReleased", "refundPaid", "changeConfirmed", "approvalWaiting", "approvalDecided",
+  "orderTicketed", "hotelConfirmed", "orderReleased", "refundPaid", "changeConfirmed", "scheduleChanged", "approvalWaiting", "approvalDecided",
+  "withdrawalPaid", "withdrawalRejected", "payPasswordChanged", "newDeviceSignIn",
 ]);
 
 /** What a notification links to. */
-export type NoticeSubject = "order" | "approval";
+export type NoticeSubject = "order" | "approval" | "withdrawal" | "statement";
 
 const TEXTS = { zh, en } as const;
 
@@ -75,7 +93,13 @@ export function renderNotice(kind: string, rawParams: unknown, lang: Lang = "zh"
   if (typeof p.amountFen === "number") values.amount = formatFen(p.amountFen);
   if (typeof p.deadline === "string") values.deadline = formatChinaTime(p.deadline);
   if (typeof p.to === "string") values.to = t.paidBackTo[p.to as (typeof PAID_BACK_TO)[number]];
-  if (typeof p.decision === "string") values.decision = t.decision[p.decision as (typeof DECISIONS)[number]];
+  if (typeof p.decision === "string") values.decision = kind === "disputeAnswered" ? t.disputeDecision[p.decision as "accept" | "reject"] : t.decision[p.decision as (typeof DECISIONS)[number]];
+  if (typeof p.at === "string") values.at = formatChinaTime(p.at);
+  if (typeof p.departAt === "string") values.departAt = formatChinaTime(p.departAt);
+  if (Array.isArray(p.tickets) && p.tickets.length) {
+    const list = (p.tickets as { name: string; ticketNo: string | null; seat: string | null }[]).map((x) => [x.name, x.ticketNo, x.seat].filter(Boolean).join(" ")).join(lang === "zh" ? "；" : "; ");
+    values.tickets = fill(t.ticketsLine, { list, terminal: typeof p.terminal === "string" && p.terminal ? fill(t.terminalLine, { terminal: p.terminal }) : "" });
+  } else values.tickets = "";
   return { title: entry.title, body: fill(entry.body, values) };
 }
 

@@ -145,7 +145,6 @@ function fakeChannel(opts: { idempotent?: boolean } = {}) {
     sent,
     channel: {
       name: "sms",
-      wants: () => true,
       address: async () => "13800000010",
       mask: (a: string) => `${a.slice(0, 3)}****${a.slice(7)}`,
       isLocal: () => false,

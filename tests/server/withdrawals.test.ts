@@ -190,6 +190,9 @@ describe("withdrawals", () => {
     const paid = (await api(A, W.detail, { id: r.data.id })).data;
     expect(paid).toMatchObject({ status: "paid", statusName: "已到账" });
     expect(paid.paidTime).not.toBeNull();
+    // The payout tells the member, in its own transaction: the amount and the card's last digits.
+    const told = await h.db.db.selectFrom("notifications").select("params").where("kind", "=", "withdrawalPaid").where("subjectId", "=", r.data.id).execute();
+    expect(told.map((n) => JSON.parse(n.params))).toEqual([{ withdrawNo: r.data.withdrawNo, amountFen: 10050, cardTail: expect.stringMatching(/^\d{4}$/) }]);
     expect(await balanceOf(A)).toBe("764.50");
     expect(await ledgerOf(A)).toHaveLength(1);
     // PutforwardBill lists the withdrawal's ledger row.
@@ -255,6 +258,8 @@ describe("withdrawals", () => {
     expect((await api(C, W.detail, { id: a.data.id })).data.status).toBe("approved");
     const rejected = (await api(C, W.detail, { id: b.data.id })).data;
     expect(rejected).toMatchObject({ status: "rejected", statusName: "已驳回", reason: REJECT_NOTES.overDailyLimit });
+    const refused = await h.db.db.selectFrom("notifications").select("params").where("kind", "=", "withdrawalRejected").where("subjectId", "=", b.data.id).execute();
+    expect(refused.map((n) => JSON.parse(n.params))).toEqual([expect.objectContaining({ amountFen: 2_500_000, reason: REJECT_NOTES.overDailyLimit })]);
     expect(await balanceOf(C)).toBe("30000.00");
     const back = (await ledgerOf(C)).filter((l) => l.orderNo === b.data.withdrawNo && l.direction === "in");
     expect(back).toEqual([expect.objectContaining({ amountFen: 2_500_000, note: REJECT_NOTES.overDailyLimit, outTradeNo: `${b.data.withdrawNo}R` })]);

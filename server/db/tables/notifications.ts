@@ -40,6 +40,8 @@ export interface NotificationDeliveriesTable {
   sentAt: string | null;
   lockedUntil: string | null;
   lockedBy: string | null;
+  /** Migration 121: what the channel sends to when it is not the member (a robot's id). */
+  target?: string | null;
   createTime: string;
   updateTime: string;
 }
@@ -51,4 +53,39 @@ export interface NotificationAttemptsTable {
   outcome: string;
   error: string | null;
   createTime: string;
+}
+
+/** Migration 121: a member's channel choices per event group, and their emails' language. */
+export interface NotificationPreferencesTable {
+  memberId: number;
+  channels: string;
+  lang: Generated<string>;
+  updateTime: string;
+}
+
+export interface CompanyNoticeSettingsTable {
+  companyId: number;
+  channels: string;
+  robotGroups: string;
+  updateTime: string;
+}
+
+export interface CompanyRobotsTable {
+  id: Generated<number>;
+  companyId: number;
+  platform: string;
+  name: string;
+  url: string;
+  secret: string | null;
+  status: Generated<number>;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface MemberDevicesTable {
+  memberId: number;
+  deviceHash: string;
+  label: string;
+  firstSeen: string;
+  lastSeen: string;
 }

@@ -9,6 +9,7 @@
 // refund record's status, so a job that runs twice finds it moved on and does nothing. A refunded
 // passenger's policy of a flight not yet flown is surrendered: 退保中 with the request, its
 // premium in the quote and back with the ticket money, then 已退保; after the flight it is kept.
+import { noticeRefundAccepted } from "../../notifications/events";
 import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -141,6 +142,7 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
 
   if (action === "acceptRefund") {
     await record(say("flight.airlineHasAcceptedRefund"));
+    await noticeRefundAccepted(trx, { orderId: refund.orderId, amountFen: refund.refundFen });
   } else if (action === "finishRefund") {
     // The airline takes these passengers' tickets back: their seats, in whichever booking each
     // flies on, are on sale again.

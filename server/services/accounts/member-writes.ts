@@ -10,6 +10,7 @@ import { accountOf, signInKeys } from "./password-guard";
 import { createSession, revokeMemberSessions, revokeOtherSessions } from "./sessions";
 import { consumeSmsCode } from "./sms";
 import { giveBack } from "./throttle";
+import { noticePayPasswordChanged, noticeSignIn } from "../../notifications/account-events";
 
 /** Proving the phone also lifts the password limits of that account: it is the way back in. */
 async function clearPasswordLimits(db: Parameters<typeof giveBack>[0], memberId: number, address: string): Promise<void> {
@@ -19,10 +20,19 @@ async function clearPasswordLimits(db: Parameters<typeof giveBack>[0], memberId:
 }
 
 /** Signs in by a proven login code: the code is used up and the password limits lifted; the new session's token. */
-export function signInWithCode(db: Kysely<Database>, memberId: number, codeId: number, address: string): Promise<string> {
+export function signInWithCode(db: Kysely<Database>, memberId: number, codeId: number, address: string, userAgent: string | undefined): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await consumeSmsCode(trx, codeId);
     await clearPasswordLimits(trx, memberId, address);
+    await noticeSignIn(trx, memberId, userAgent);
+    return createSession(trx, memberId);
+  });
+}
+
+/** Signs in a member whose password was checked: a new device is told of, with the session's token. */
+export function signInWithPassword(db: Kysely<Database>, memberId: number, userAgent: string | undefined): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await noticeSignIn(trx, memberId, userAgent);
     return createSession(trx, memberId);
   });
 }
@@ -84,10 +94,11 @@ export async function changePassword(db: Kysely<Database>, memberId: number, pas
 }
 
 /** Sets the pay password by a proven paypwd code, which is used up with it. */
-export async function setPayPassword(db: Kysely<Database>, memberId: number, codeId: number, payPasswordHash: string): Promise<void> {
+export async function setPayPassword(db: Kysely<Database>, memberId: number, codeId: number, payPasswordHash: string, changed: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await consumeSmsCode(trx, codeId);
     await trx.updateTable("members").set({ payPasswordHash, updateTime: isoAt() }).where("id", "=", memberId).execute();
+    if (changed) await noticePayPasswordChanged(trx, memberId);
   });
 }
 
