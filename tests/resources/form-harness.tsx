@@ -15,6 +15,8 @@ export interface Call {
   resource: string;
   id?: unknown;
   variables?: unknown;
+  /** Refine's meta of an update (meta.updateAction names an action's own path). */
+  meta?: unknown;
 }
 
 export interface FakeData {
@@ -47,8 +49,8 @@ export function fakeProvider(data: FakeData, calls: Call[]): DataProvider {
       if (e) throw e;
       return { data: { id: 99, ...(variables as object) } as never };
     },
-    update: async ({ resource, id, variables }) => {
-      calls.push({ op: "update", resource, id, variables });
+    update: async ({ resource, id, variables, meta }) => {
+      calls.push({ op: "update", resource, id, variables, ...(meta?.updateAction ? { meta: { updateAction: meta.updateAction } } : {}) });
       const e = refusal();
       if (e) throw e;
       return { data: { id, ...(variables as object) } as never };
