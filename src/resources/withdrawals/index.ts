@@ -1,6 +1,5 @@
 // Withdrawals of the wallet as a Refine resource: the 提现记录 list on the my_wallet page, and a
-// create for each application (the 提现 dialog). Cancelling and the bank cards are catalogue calls
-// (WITHDRAWAL_PATHS, BANK_CARD_PATHS).
+// create for each application (the 提现 dialog), and 撤销 as the named action "cancel".
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -12,4 +11,4 @@ export const withdrawalsResource: ResourceProps = {
   meta: { label: "提现记录" },
 };
 
-export const withdrawalsEndpoints: ResourceEndpoints = { list: WITHDRAWAL_PATHS.list, create: WITHDRAWAL_PATHS.apply };
+export const withdrawalsEndpoints: ResourceEndpoints = { list: WITHDRAWAL_PATHS.list, create: WITHDRAWAL_PATHS.apply, actions: { cancel: WITHDRAWAL_PATHS.cancel } };
