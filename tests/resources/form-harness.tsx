@@ -26,6 +26,8 @@ export interface FakeData {
   records?: Record<string, BaseRecord>;
   /** A save refused like the server refuses it (ret 400 with data.errors), or undefined to accept. */
   refuse?: () => HttpError | undefined;
+  /** What a lookup by catalogue path (Refine's useCustom) answers. */
+  custom?: Record<string, unknown>;
 }
 
 export function fakeProvider(data: FakeData, calls: Call[]): DataProvider {
@@ -54,6 +56,10 @@ export function fakeProvider(data: FakeData, calls: Call[]): DataProvider {
       const e = refusal();
       if (e) throw e;
       return { data: { id, ...(variables as object) } as never };
+    },
+    custom: async ({ url }) => {
+      if (!data.custom || !(url in data.custom)) throw { message: "未找到", statusCode: 404 } satisfies HttpError;
+      return { data: data.custom[url] as never };
     },
     deleteOne: async ({ resource, id }) => {
       calls.push({ op: "deleteOne", resource, id });
