@@ -7,7 +7,7 @@ import { flightOrdersEndpoints, flightOrdersResource } from "./flight-orders";
 import { hotelOrdersEndpoints, hotelOrdersResource } from "./hotel-orders";
 import { trainAfterSalesEndpoints, trainOrdersEndpoints, trainOrdersResource } from "./train-orders";
 import { walletLedgerEndpoints, walletLedgerResource } from "./wallet-ledger";
-import { withdrawalsEndpoints, withdrawalsResource } from "./withdrawals";
+import { bankCardEndpoints, withdrawalsEndpoints, withdrawalsResource } from "./withdrawals";
 import { rechargesEndpoints, rechargesResource } from "./recharges";
 import { REWARDS_TRANSFERS, rewardsEndpoints, rewardsResource, rewardsTransfersEndpoints } from "./rewards";
 import { passengersEndpoints, passengersResource } from "./passengers";
@@ -42,6 +42,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   ...trainAfterSalesEndpoints,
   "wallet-ledger": walletLedgerEndpoints,
   withdrawals: withdrawalsEndpoints,
+  ...bankCardEndpoints,
   recharges: rechargesEndpoints,
   rewards: rewardsEndpoints,
   [REWARDS_TRANSFERS]: rewardsTransfersEndpoints,

@@ -15,6 +15,8 @@ export interface Call {
   resource: string;
   id?: unknown;
   variables?: unknown;
+  /** Refine's meta of an update (meta.updateAction names an action's own path). */
+  meta?: unknown;
 }
 
 export interface FakeData {
@@ -24,6 +26,8 @@ export interface FakeData {
   records?: Record<string, BaseRecord>;
   /** A save refused like the server refuses it (ret 400 with data.errors), or undefined to accept. */
   refuse?: () => HttpError | undefined;
+  /** What a lookup by catalogue path (Refine's useCustom) answers. */
+  custom?: Record<string, unknown>;
 }
 
 export function fakeProvider(data: FakeData, calls: Call[]): DataProvider {
@@ -47,11 +51,15 @@ export function fakeProvider(data: FakeData, calls: Call[]): DataProvider {
       if (e) throw e;
       return { data: { id: 99, ...(variables as object) } as never };
     },
-    update: async ({ resource, id, variables }) => {
-      calls.push({ op: "update", resource, id, variables });
+    update: async ({ resource, id, variables, meta }) => {
+      calls.push({ op: "update", resource, id, variables, ...(meta?.updateAction ? { meta: { updateAction: meta.updateAction } } : {}) });
       const e = refusal();
       if (e) throw e;
       return { data: { id, ...(variables as object) } as never };
+    },
+    custom: async ({ url }) => {
+      if (!data.custom || !(url in data.custom)) throw { message: "未找到", statusCode: 404 } satisfies HttpError;
+      return { data: data.custom[url] as never };
     },
     deleteOne: async ({ resource, id }) => {
       calls.push({ op: "deleteOne", resource, id });

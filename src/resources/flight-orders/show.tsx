@@ -6,11 +6,11 @@
 import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { CERT_TYPES, hasCode, INSURANCE_STATUS, PASSENGER_TYPES } from "../../domain/codes";
 import { FLIGHT_ORDER_ACTIONS, FLIGHT_ORDER_STATUS, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { FLIGHT_ORDER_PATHS, type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
+import { type FlightOrderDetail, type FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { PARTIAL_REFUND_LABELS, PARTIAL_TAG_LABELS, TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from "../../domain/orders/flight-tickets";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
@@ -26,6 +26,7 @@ import { Countdown } from "./Countdown";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import { AfterSalesFacts } from "./AfterSalesFacts";
+import { useRecordAction } from "../useRecordAction";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
 import "../../booking/flight/flight.css";
@@ -77,7 +78,7 @@ function OrderDetail({ id }: { id: string }) {
   const t = useTranslate();
   const payWords = usePayWords();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<FlightOrderDetail>({
     resource: "flight-orders",
@@ -87,7 +88,7 @@ function OrderDetail({ id }: { id: string }) {
     // pay), look again every few seconds so each step shows without a reload.
     queryOptions: { refetchInterval: (q) => (awaitingAirline(q.state.data?.data) ? AIRLINE_POLL_MS : false) },
   });
-  const { mutate, mutation } = useCustomMutation();
+  const action = useRecordAction("flight-orders");
   const { data: user } = useGetIdentity<PortalUser>();
   const { switches } = useSite(user ?? null);
   const [dialog, setDialog] = useState<"refund" | "change" | null>(null);
@@ -114,24 +115,7 @@ function OrderDetail({ id }: { id: string }) {
       okText: t("flightOrder.detail.cancelOk"),
       cancelText: t("flightOrder.notNow"),
       okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: FLIGHT_ORDER_PATHS.cancel, method: "post", values: { id: order.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => {
-                message.success(t("flightOrder.detail.cancelled"));
-                refresh();
-                resolve();
-              },
-              onError: (e) => {
-                message.error(e.message);
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
+      onOk: () => action.run(order.id, "cancel", t("flightOrder.detail.cancelled")),
     });
 
   const pending = order.status === FLIGHT_ORDER_STATUS.pendingPayment;
@@ -245,7 +229,7 @@ function OrderDetail({ id }: { id: string }) {
             {canChange && <Button onClick={() => setDialog("change")}>{t("flightOrder.change.button")}</Button>}
             {canRefund && <Button danger onClick={() => setDialog("refund")}>{t("flightOrder.refund.button")}</Button>}
             {order.actions.includes("cancel") && (
-              <Button danger onClick={cancel} loading={mutation.isPending}>
+              <Button danger onClick={cancel} loading={action.pending}>
                 {t("flightOrder.detail.cancel")}
               </Button>
             )}

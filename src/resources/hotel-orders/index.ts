@@ -1,6 +1,6 @@
 // Hotel orders as a Refine resource: listed in the OrderLists page's 酒店订单 tab and shown at
 // HotelOrderDetails by order number, and updated by 修改订单 (guests, contact, arrival, requests).
-// Cancelling is a catalogue call (HOTEL_ORDER_PATHS.cancel).
+// Cancelling is the named action "cancel" (an update posted to its own path).
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -13,7 +13,7 @@ export const hotelOrdersResource: ResourceProps = {
   meta: { label: "酒店订单" },
 };
 
-export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, update: HOTEL_ORDER_PATHS.modify, idField: "orderNo" };
+export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, update: HOTEL_ORDER_PATHS.modify, idField: "orderNo", actions: { cancel: HOTEL_ORDER_PATHS.cancel } };
 
 /** The detail page of an order. */
 export const hotelOrderDetailPath = (orderNo: string) => pathFor("HotelOrderDetails", { orderNo });

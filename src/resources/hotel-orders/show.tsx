@@ -5,11 +5,11 @@
 // the shared state machine allows a member in this status.
 import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
+import { useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { HOTEL_ORDER_ACTIONS, HOTEL_ORDER_STATUS, hotelOrderColor, HOTEL_ORDER_LABELS } from "../../domain/orders/hotel";
-import { HOTEL_ORDER_PATHS, type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
+import { type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
 import { formatChinaTime } from "../../domain/format";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -20,6 +20,7 @@ import { timelineColor } from "../timeline-color";
 import { hotelPayPath } from "./index";
 import { ModifyDialog } from "./modify";
 import { HotelCancelButton } from "./CancelDialog";
+import { useRecordAction } from "../useRecordAction";
 import "../../booking/flight/flight.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -41,10 +42,9 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   const t = useTranslate();
   const payWords = usePayWords();
   const { codeLabel } = useCodes();
-  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { query, result } = useOne<HotelOrderDetail>({ resource: "hotel-orders", id: orderNo, errorNotification: false });
-  const { mutate, mutation } = useCustomMutation();
+  const action = useRecordAction("hotel-orders");
   const [modifying, setModifying] = useState(false);
   const order = result as HotelOrderDetail | undefined;
 
@@ -62,24 +62,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   }
 
   const refresh = () => invalidate({ resource: "hotel-orders", invalidates: ["list", "detail"], id: orderNo });
-  const cancel = () =>
-    new Promise<void>((resolve) =>
-      mutate(
-        { url: HOTEL_ORDER_PATHS.cancel, method: "post", values: { orderNo }, successNotification: false, errorNotification: false },
-        {
-          onSuccess: () => {
-            message.success(t("hotelOrder.cancelled"));
-            refresh();
-            resolve();
-          },
-          onError: (e) => {
-            message.error(e.message);
-            refresh();
-            resolve();
-          },
-        },
-      ),
-    );
+  const cancel = () => action.run(orderNo, "cancel", t("hotelOrder.cancelled"));
   // The quote is read again when the dialog opens: the fee depends on the time left.
   const requote = async () => {
     const fresh = await query.refetch();
@@ -125,7 +108,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             )}
             {order.actions.includes("modify") && <Button onClick={() => setModifying(true)}>{t("hotelOrder.modify")}</Button>}
             {order.actions.includes("cancel") && (
-              <HotelCancelButton requote={requote} onConfirm={cancel} busy={mutation.isPending} />
+              <HotelCancelButton requote={requote} onConfirm={cancel} busy={action.pending} />
             )}
             <LinkButton to={pathFor("OrderLists", undefined, { type: "hotel" })}>{t("hotelOrder.backToList")}</LinkButton>
           </Space>

@@ -12,7 +12,12 @@ export const settlementStatementsResource: ResourceProps = {
   meta: { label: "对账单" },
 };
 
-export const settlementStatementsEndpoints: ResourceEndpoints = { list: SETTLEMENT_PATHS.statements, one: SETTLEMENT_PATHS.statement };
+export const settlementStatementsEndpoints: ResourceEndpoints = {
+  list: SETTLEMENT_PATHS.statements,
+  one: SETTLEMENT_PATHS.statement,
+  // The company confirms a statement once no dispute waits for an answer.
+  actions: { confirm: SETTLEMENT_PATHS.confirm },
+};
 
 export const settlementSettingsResource: ResourceProps = {
   name: "settlement-settings",

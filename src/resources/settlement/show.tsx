@@ -5,17 +5,18 @@
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useCustomMutation, useOne, type HttpError, useTranslate } from "@refinedev/core";
+import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "@refinedev/react-hook-form";
 import { Controller } from "react-hook-form";
 import { QUIET_SAVE, applyRefusal } from "../../components/FormField";
 import { z } from "zod";
 import { formatChinaTime } from "../../domain/format";
-import { DISPUTE_REASON_MAX, SETTLEMENT_PATHS, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
+import { DISPUTE_REASON_MAX, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
 import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineDisputable, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { LoadError } from "../LoadError";
+import { useRecordAction } from "../useRecordAction";
 import { retryUnlessRefused } from "../retry";
 import { SETTLEMENT_DISPUTES, statementPath } from "./index";
 import { useCodes } from "../../components/use-codes";
@@ -58,9 +59,10 @@ export function StatementShow({ id }: { id: number }) {
 function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.ReactNode; onChanged: () => void }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const [disputing, setDisputing] = useState<StatementLine | null>(null);
-  const confirm = useCustomMutation<StatementDetail>();
+  // Refine reads the statement again once the server has answered.
+  const confirm = useRecordAction("settlement-statements");
   const canDisputeLines = s.actions.includes("dispute");
 
   const askConfirm = () =>
@@ -69,23 +71,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
       content: t("settlement.confirmBody", { total: money(s.totalFen) }),
       okText: t("settlement.confirm"),
       cancelText: t("settlement.cancel"),
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          confirm.mutate(
-            { url: SETTLEMENT_PATHS.confirm, method: "post", values: { id: s.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => {
-                message.success(t("settlement.confirmed"));
-                onChanged();
-                resolve();
-              },
-              onError: (e: HttpError) => {
-                message.error(e.message);
-                resolve();
-              },
-            },
-          ),
-        ),
+      onOk: () => confirm.run(s.id, "confirm", t("settlement.confirmed")),
     });
 
   const lineColumns: TableColumnsType<StatementLine> = [
@@ -130,7 +116,7 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
     <Space direction="vertical" size={16} style={{ width: "100%" }} data-testid="settlement-statement">
       <Space wrap>
         {back}
-        {s.actions.includes("confirm") && <Button type="primary" onClick={askConfirm} loading={confirm.mutation.isPending}>{t("settlement.confirmStatement")}</Button>}
+        {s.actions.includes("confirm") && <Button type="primary" onClick={askConfirm} loading={confirm.pending}>{t("settlement.confirmStatement")}</Button>}
       </Space>
       <Card title={`${t("settlement.statement")} ${s.statementNo}`} extra={<Tag color={STATEMENT_STATUS_COLORS[s.status]}>{codeLabel(STATEMENT_STATUS_LABELS, s.status)}</Tag>}>
         <Descriptions column={{ xs: 1, sm: 2, lg: 4 }} size="small">

@@ -1,6 +1,6 @@
 // Train orders as a Refine resource: listed in the OrderLists page's 火车票订单 tab and shown at
-// TrainOrderDetails by order id. A confirmed 退票 or 改签 is a create on its own resource; quotes and
-// cancelling are catalogue calls (TRAIN_ORDER_PATHS).
+// TrainOrderDetails by order id. A confirmed 退票 or 改签 is a create on its own resource; quotes are
+// catalogue calls (TRAIN_ORDER_PATHS); cancelling the order or its change are named actions.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -13,7 +13,7 @@ export const trainOrdersResource: ResourceProps = {
   meta: { label: "火车票订单" },
 };
 
-export const trainOrdersEndpoints: ResourceEndpoints = { list: TRAIN_ORDER_PATHS.list, one: TRAIN_ORDER_PATHS.detail, idField: "orderId" };
+export const trainOrdersEndpoints: ResourceEndpoints = { list: TRAIN_ORDER_PATHS.list, one: TRAIN_ORDER_PATHS.detail, idField: "orderId", actions: { cancel: TRAIN_ORDER_PATHS.cancel, changeCancel: TRAIN_ORDER_PATHS.changeCancel } };
 
 /** A confirmed refund of a train order (mode "confirm"; the reply is the refund it made). */
 export const TRAIN_REFUNDS = "train-refunds";

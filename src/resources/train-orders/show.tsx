@@ -8,11 +8,11 @@
 import { usePayWords } from "../../booking/shared/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
-import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import { SeatChoiceText } from "../../booking/train/seat-choice";
-import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
+import { TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES } from "../../domain/codes";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
@@ -27,6 +27,7 @@ import { trainPayPath } from "./index";
 import { channelText } from "./channel";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
+import { useRecordAction } from "../useRecordAction";
 import "../../booking/flight/flight.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -47,11 +48,11 @@ function OrderDetail({ orderId }: { orderId: number }) {
   const t = useTranslate();
   const payWords = usePayWords();
   const { codeLabel } = useCodes();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<"refund" | "change" | null>(null);
   const { query, result } = useOne<TrainOrderDetail>({ resource: "train-orders", id: orderId, errorNotification: false });
-  const { mutate, mutation } = useCustomMutation();
+  const action = useRecordAction("train-orders");
   const order = result as TrainOrderDetail | undefined;
 
   if (query.isLoading) return <Card className="tp-frame__card"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
@@ -67,20 +68,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
       okText: t("trainOrder.cancelOk"),
       cancelText: t("trainOrder.notNow"),
       okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: TRAIN_ORDER_PATHS.cancel, method: "post", values: { orderId }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("trainOrder.cancelled")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
+      onOk: () => action.run(orderId, "cancel", t("trainOrder.cancelled")),
     });
 
   const cancelChange = () =>
@@ -89,20 +77,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
       content: t("trainOrder.changeCancelConfirm"),
       okText: t("trainOrder.changeCancelOk"),
       cancelText: t("trainOrder.notNow"),
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: TRAIN_ORDER_PATHS.changeCancel, method: "post", values: { orderId }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => message.success(t("trainOrder.changeCancelled")),
-              onError: (e) => message.error(e.message),
-              onSettled: () => {
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
+      onOk: () => action.run(orderId, "changeCancel", t("trainOrder.changeCancelled")),
     });
 
   const pending = order.status === TRAIN_ORDER_STATUS.pendingPayment;
@@ -148,8 +123,8 @@ function OrderDetail({ orderId }: { orderId: number }) {
           <Space wrap>
             {pending && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{payWords.goPay}</LinkButton>}
             {changeDue && <LinkButton type="primary" to={trainPayPath(order.id, order.orderNo)}>{t("trainOrder.changePayGo")}</LinkButton>}
-            {order.actions.includes("cancelChange") && <Button onClick={cancelChange} loading={mutation.isPending}>{t("trainOrder.changeCancel")}</Button>}
-            {order.actions.includes("cancel") && <Button danger onClick={cancel} loading={mutation.isPending}>{t("trainOrder.cancel")}</Button>}
+            {order.actions.includes("cancelChange") && <Button onClick={cancelChange} loading={action.pending}>{t("trainOrder.changeCancel")}</Button>}
+            {order.actions.includes("cancel") && <Button danger onClick={cancel} loading={action.pending}>{t("trainOrder.cancel")}</Button>}
             {order.actions.includes("change") && <Button onClick={() => setDialog("change")}>{t("trainOrder.change")}</Button>}
             {order.actions.includes("refund") && <Button danger onClick={() => setDialog("refund")}>{t("trainOrder.refund")}</Button>}
             <LinkButton to={pathFor("OrderLists", undefined, { type: "train" })}>{t("trainOrder.backToList")}</LinkButton>

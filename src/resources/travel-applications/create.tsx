@@ -4,8 +4,8 @@
 // the approval flow that applies to the applicant, which the form names before sending.
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
-import { useFieldArray, type FieldPath } from "react-hook-form";
+import { useCustom, useTranslate } from "@refinedev/core";
+import { useFieldArray } from "react-hook-form";
 import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
@@ -13,10 +13,10 @@ import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate 
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
-import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField } from "../../components/FormField";
 import { DateRangeInput } from "../../components/DateInput";
-import { unshownProblem } from "../../components/form-errors";
-import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues, type ApplicationInput } from "./application-form";
+import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues } from "./application-form";
+import { useResourceForm } from "../useResourceForm";
 import { APPLICATION_PATHS, applyDetailPath, type ApplicationDetail, type TravellerOption } from "./index";
 import { useCodes } from "../../components/use-codes";
 
@@ -32,7 +32,7 @@ export default function AddTravelApplicationPage({ routeName }: { routeName: str
   );
 }
 
-function ApplicationForm() {
+export function ApplicationForm() {
   // Only the applicant is needed up front (the form starts with them as its traveller); the
   // picker searches the colleagues on the server.
   const travellers = useCustom<{ self: TravellerOption | null }>({
@@ -54,8 +54,6 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
   const { codeOptions } = useCodes();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { mutateAsync, mutation } = useCustomMutation<ApplicationDetail>();
   const flows = useCustom<MyStandardFlows>({
     url: APPLICATION_PATHS.myStandard,
     method: "post",
@@ -65,42 +63,29 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
   });
   const tripFlow = (flows.result.data as MyStandardFlows | undefined)?.flows?.trip;
   const today = chinaDate(Date.now());
-  // The schema checks the save input made from the values; its paths land on the form's fields.
-  const { control, handleSubmit, setError, watch, getValues } = useZodForm<Values>(applicationSchema(today), {
-    raw: true,
-    input: toApplicationInput,
-    fieldOf,
+  // Refine creates the application (saved and submitted at once); the schema checks the save
+  // input made from the values, and its paths (and the server's) land on the form's fields.
+  const { control, submit, saving, refusal } = useResourceForm<Values, ApplicationDetail>({
+    resource: "travel-applications",
+    schema: applicationSchema(today),
     defaultValues: { scope: "domestic", purpose: "", dates: null, fromCity: "", toCities: [], modes: ["flight", "hotel"], budget: "", remark: "", travellerEmployeeIds: self ? [self.employeeId] : [], externalTravellers: [] },
+    input: (v) => toApplicationInput(v),
+    fieldOf,
+    fields: applicationFields,
+    redirect: false,
+    onSaved: (saved) => {
+      message.success(t("travel.app.submitted"));
+      navigate(applyDetailPath(saved.id));
+    },
   });
   const externals = useFieldArray({ control, name: "externalTravellers" });
-  const state = useSubmitState(watch);
-  const fields = () => applicationFields(getValues()) as FieldPath<Values>[];
   const me = (p: Person): Person => ({ ...p, label: `${p.label} (${t("travel.app.me")})` });
-
-  const send = (input: ApplicationInput) =>
-    state.run(async () => {
-      try {
-        const { data } = await mutateAsync({ url: APPLICATION_PATHS.save, method: "post", values: input, successNotification: false, errorNotification: false });
-        message.success(t("travel.app.submitted"));
-        invalidate({ resource: "travel-applications", invalidates: ["list"] });
-        navigate(applyDetailPath(data.id));
-        return null;
-      } catch (e) {
-        applyRefusal<Values>(e, fields(), setError, fieldOf);
-        return (e as { message?: string }).message || t("travel.saveError");
-      }
-    });
-  // The resolver hands on the save input it checked.
-  const submit = handleSubmit(
-    (input) => send(input as unknown as ApplicationInput),
-    (errors) => state.setRefusal(unshownProblem(errors, fields())),
-  );
 
   return (
     <Form
       layout="vertical"
       requiredMark
-      onFinish={() => void submit()}
+      onFinish={submit}
       aria-label={t("travel.app.formTitle")}
     >
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -195,9 +180,9 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
             </Col>
           </Row>
         </Card>
-        {state.refusal && <Alert type="error" showIcon message={t("travel.app.refused")} description={state.refusal} data-testid="refusal" />}
+        {refusal && <Alert type="error" showIcon message={t("travel.app.refused")} description={refusal} data-testid="refusal" />}
         <Space>
-          <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>
+          <Button type="primary" htmlType="submit" size="large" loading={saving}>
             {t("travel.app.submit")}
           </Button>
           <LinkButton size="large" to={pathFor("TravelApplicationList")}>{t("travel.cancel")}</LinkButton>

@@ -1,6 +1,6 @@
 // Trip applications as a Refine resource: the applicant's list (TravelApplicationList), the new
 // application (AddTravelApplication) and one application with its approval (ApplyDetails).
-// Saving and withdrawing are catalogue calls (APPLICATION_PATHS).
+// Saving is the resource's create, withdrawing the named action "withdraw".
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
@@ -25,7 +25,13 @@ export const travelApplicationsResource: ResourceProps = {
   meta: { label: "出差申请" },
 };
 
-export const travelApplicationsEndpoints: ResourceEndpoints = { list: APPLICATION_PATHS.list, one: APPLICATION_PATHS.detail };
+export const travelApplicationsEndpoints: ResourceEndpoints = {
+  list: APPLICATION_PATHS.list,
+  one: APPLICATION_PATHS.detail,
+  // A new application is saved and submitted to its approval flow at once.
+  create: APPLICATION_PATHS.save,
+  actions: { withdraw: APPLICATION_PATHS.withdraw },
+};
 
 export const applyDetailPath = (id: number | string) => pathFor("ApplyDetails", undefined, { id: String(id) });
 

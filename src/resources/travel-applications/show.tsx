@@ -2,7 +2,7 @@
 // approval — status, every level's approvers and outcome, the history — and 撤回 while it is
 // pending (the buttons are the actions the shared state machine allows this viewer).
 import { App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
-import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
@@ -10,7 +10,8 @@ import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { ApprovalProgress } from "../approvals/ApprovalProgress";
 import { ApplicationSummary } from "./ApplicationSummary";
-import { APPLICATION_PATHS, type ApplicationDetail } from "./index";
+import type { ApplicationDetail } from "./index";
+import { useRecordAction } from "../useRecordAction";
 import { retryUnlessRefused } from "../retry";
 import { LoadError } from "../LoadError";
 
@@ -26,10 +27,9 @@ export default function ApplyDetailsPage({ routeName }: { routeName: string }) {
 
 function Detail({ id }: { id: string }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
-  const invalidate = useInvalidate();
+  const { modal } = App.useApp();
   const { query, result } = useOne<ApplicationDetail>({ resource: "travel-applications", id, errorNotification: false, queryOptions: { retry: retryUnlessRefused } });
-  const { mutate, mutation } = useCustomMutation();
+  const action = useRecordAction("travel-applications");
   const app = result as ApplicationDetail | undefined;
 
   if (query.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
@@ -37,7 +37,6 @@ function Detail({ id }: { id: string }) {
     return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
 
-  const refresh = () => invalidate({ resource: "travel-applications", invalidates: ["list", "detail"], id });
   const withdraw = () =>
     modal.confirm({
       title: t("travel.app.withdrawTitle"),
@@ -45,24 +44,7 @@ function Detail({ id }: { id: string }) {
       okText: t("travel.app.withdrawOk"),
       cancelText: t("travel.notNow"),
       okButtonProps: { danger: true },
-      onOk: () =>
-        new Promise<void>((resolve) =>
-          mutate(
-            { url: APPLICATION_PATHS.withdraw, method: "post", values: { id: app.id }, successNotification: false, errorNotification: false },
-            {
-              onSuccess: () => {
-                message.success(t("travel.app.withdrawn"));
-                refresh();
-                resolve();
-              },
-              onError: (e) => {
-                message.error(e.message);
-                refresh();
-                resolve();
-              },
-            },
-          ),
-        ),
+      onOk: () => action.run(app.id, "withdraw", t("travel.app.withdrawn")),
     });
 
   return (
@@ -78,7 +60,7 @@ function Detail({ id }: { id: string }) {
           </Space>
           <Space>
             {app.approval.actions.includes("withdraw") && (
-              <Button danger onClick={withdraw} loading={mutation.isPending}>
+              <Button danger onClick={withdraw} loading={action.pending}>
                 {t("travel.app.withdraw")}
               </Button>
             )}

@@ -2,44 +2,42 @@
 // (number → bank looked up as it is typed, holder name, the SMS code to the member's own phone)
 // and 解绑 after a confirmation.
 import { useState } from "react";
-import { useCustom, useCustomMutation, useGetIdentity, useInvalidate, type HttpError, useTranslate } from "@refinedev/core";
+import { useDelete, useGetIdentity, useInvalidate, useList, useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Skeleton, Space, Tag, Typography } from "antd";
 import { BankOutlined, PlusOutlined } from "@ant-design/icons";
 import type { z } from "zod";
-import { FormField, FormMessage, applyRefusal, firstErrorField, useSubmitState, useZodForm } from "../../components/FormField";
+import { FormField, FormMessage, firstErrorField } from "../../components/FormField";
 import { SmsButton } from "../../pages/login/SmsButton";
 import { maskPhone } from "../../pages/account/PayPasswordForm";
 import { domainLang } from "../../providers/i18n-provider";
 import type { PortalUser } from "../../providers/auth-provider";
 import {
-  BANK_CARD_PATHS, BANK_CARD_SCHEMAS, CARD_INPUT_MAX, HOLDER_NAME_MAX, MAX_BANK_CARDS, cardDigits, isBankCardNumber, type BankCardView, type BankTypeView,
+  BANK_CARD_SCHEMAS, CARD_INPUT_MAX, HOLDER_NAME_MAX, MAX_BANK_CARDS, cardDigits, isBankCardNumber, type BankCardView, type BankTypeView,
 } from "../../domain/payments/bank-cards";
 import { CODE_MAX } from "../../domain/forms/auth";
-
-export interface CardList {
-  list: BankCardView[];
-  max: number;
-}
+import { useResourceForm } from "../useResourceForm";
+import { BANK_CARDS, BANK_TYPES } from "./index";
 
 /** The member's bound cards, shared by this tab and the 提现 dialog's card select. */
 export function useBankCards() {
-  return useCustom<CardList>({ url: BANK_CARD_PATHS.list, method: "post", errorNotification: false, queryOptions: { retry: false } });
+  const cards = useList<BankCardView, HttpError>({ resource: BANK_CARDS, pagination: { mode: "off" }, errorNotification: false, queryOptions: { retry: false } });
+  return { query: cards.query, cards: cards.query.data?.data };
 }
 
 export function BankCards() {
   const t = useTranslate();
   const { message } = App.useApp();
-  const { query, result } = useBankCards();
-  const cards = result.data as CardList | undefined;
+  const { query, cards } = useBankCards();
   const [adding, setAdding] = useState(false);
-  const unbind = useCustomMutation();
+  const unbind = useDelete<BankCardView, HttpError>();
   const invalidate = useInvalidate();
 
+  // Refine's delete of the card; the withdrawals and the balance are read again with it.
   const remove = (card: BankCardView) =>
     unbind.mutation.isPending
       ? undefined
       : unbind
-          .mutateAsync({ url: BANK_CARD_PATHS.unbind, method: "post", values: { id: card.id }, successNotification: false, errorNotification: false })
+          .mutateAsync({ resource: BANK_CARDS, id: card.id, successNotification: false, errorNotification: false })
           .then(() => {
             void message.success(t("wallet.cards.unbound"));
             void invalidate({ invalidates: ["all"] });
@@ -50,19 +48,19 @@ export function BankCards() {
   if (query.error || !cards) {
     return <Alert type="error" showIcon message={t("wallet.cards.loadError")} description={query.error?.message} action={<Button onClick={() => query.refetch()}>{t("flightOrder.retry")}</Button>} />;
   }
-  const full = cards.list.length >= cards.max;
+  const full = cards.length >= MAX_BANK_CARDS;
   return (
     <div data-testid="bank-cards">
       <Space style={{ marginBottom: 16 }}>
         <Button type="primary" icon={<PlusOutlined />} disabled={full} onClick={() => setAdding(true)}>{t("wallet.cards.add")}</Button>
-        <Typography.Text type="secondary">{t("wallet.cards.limit", { max: MAX_BANK_CARDS, count: cards.list.length })}</Typography.Text>
+        <Typography.Text type="secondary">{t("wallet.cards.limit", { max: MAX_BANK_CARDS, count: cards.length })}</Typography.Text>
       </Space>
-      {cards.list.length === 0 ? (
+      {cards.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("wallet.cards.empty")} />
       ) : (
         <List
           grid={{ gutter: 16, xs: 1, sm: 2, lg: 3 }}
-          dataSource={cards.list}
+          dataSource={cards}
           renderItem={(c) => (
             <List.Item>
               <Card
@@ -90,40 +88,34 @@ export function BankCards() {
 type Values = z.input<(typeof BANK_CARD_SCHEMAS)["zh"]["bindCardInput"]>;
 const FIELDS = ["cardNo", "holderName", "smsCode"] as const;
 
-function BindCardDialog({ onClose }: { onClose: () => void }) {
+export function BindCardDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslate();
   const { message } = App.useApp();
   const identity = useGetIdentity<PortalUser>();
   const mobilePhone = identity.data?.mobilePhone ?? "";
-  const { control, handleSubmit, setError, watch, formState } = useZodForm<Values>(() => BANK_CARD_SCHEMAS[domainLang()].bindCardInput, {
-    defaultValues: { cardNo: "", holderName: "", smsCode: "" },
-  });
-  const submitState = useSubmitState(watch);
-  const bind = useCustomMutation<BankCardView>();
   const invalidate = useInvalidate();
-  const digits = cardDigits(String(watch("cardNo") ?? ""));
-  // The bank shows as soon as the number is whole and its check digit right.
-  const lookup = useCustom<BankTypeView>({
-    url: BANK_CARD_PATHS.bankType,
-    method: "post",
-    config: { payload: { cardNo: digits } },
-    errorNotification: false,
-    queryOptions: { enabled: isBankCardNumber(digits), retry: false, staleTime: Infinity },
-  });
-  const bank = isBankCardNumber(digits) ? (lookup.result.data as BankTypeView | undefined) : undefined;
-
-  const submit = (values: z.output<(typeof BANK_CARD_SCHEMAS)["zh"]["bindCardInput"]>) =>
-    submitState.run(async () => {
-      try {
-        await bind.mutateAsync({ url: BANK_CARD_PATHS.bind, method: "post", values, successNotification: false, errorNotification: false });
-      } catch (e) {
-        return applyRefusal(e, FIELDS, setError);
-      }
+  // Refine binds the card: a create of bank-cards, checked with the server's own schema.
+  const { control, watch, formState, submit, saving, refusal } = useResourceForm<Values, BankCardView>({
+    resource: BANK_CARDS,
+    schema: () => BANK_CARD_SCHEMAS[domainLang()].bindCardInput,
+    defaultValues: { cardNo: "", holderName: "", smsCode: "" },
+    fields: () => FIELDS,
+    redirect: false,
+    onSaved: () => {
       void message.success(t("wallet.cards.bound"));
       void invalidate({ invalidates: ["all"] });
       onClose();
-      return null;
-    });
+    },
+  });
+  const digits = cardDigits(String(watch("cardNo") ?? ""));
+  // The bank shows as soon as the number is whole and its check digit right.
+  const lookup = useOne<BankTypeView, HttpError>({
+    resource: BANK_TYPES,
+    id: digits,
+    errorNotification: false,
+    queryOptions: { enabled: isBankCardNumber(digits), retry: false, staleTime: Infinity },
+  });
+  const bank = isBankCardNumber(digits) ? lookup.query.data?.data : undefined;
 
   const first = firstErrorField(formState.errors, FIELDS);
   const field = (name: (typeof FIELDS)[number]) => ({ control, name, hideError: first !== name });
@@ -133,9 +125,9 @@ function BindCardDialog({ onClose }: { onClose: () => void }) {
       title={t("wallet.cards.add")}
       okText={t("wallet.cards.bind")}
       cancelText={t("common.cancel")}
-      onOk={() => void handleSubmit(submit as never)()}
+      onOk={submit}
       onCancel={onClose}
-      okButtonProps={{ loading: bind.mutation.isPending }}
+      okButtonProps={{ loading: saving }}
       destroyOnHidden
     >
       <Form layout="vertical" component={false}>
@@ -160,7 +152,7 @@ function BindCardDialog({ onClose }: { onClose: () => void }) {
         >
           <Input placeholder={t("login.smsCodePlaceholder")} maxLength={CODE_MAX} inputMode="numeric" autoComplete="one-time-code" />
         </FormField>
-        <FormMessage refusal={submitState.refusal} />
+        <FormMessage refusal={refusal} />
       </Form>
     </Modal>
   );

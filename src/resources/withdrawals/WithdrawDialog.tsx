@@ -15,7 +15,7 @@ import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { WITHDRAWAL_SCHEMAS, type WithdrawalView } from "../../domain/payments/withdrawal";
 import { pathFor } from "../../access/routes";
 import type { BankCardView } from "../../domain/payments/bank-cards";
-import { useBankCards, type CardList } from "./BankCards";
+import { useBankCards } from "./BankCards";
 import { fenToYuan, formatFen } from "../../domain/money";
 
 type Schemas = (typeof WITHDRAWAL_SCHEMAS)["zh"];
@@ -33,7 +33,7 @@ export function WithdrawDialog(props: Props) {
   const t = useTranslate();
   const cards = useBankCards();
   const payPwd = useCustom<{ isSetup: boolean }>({ url: "/member/isPayPwdSetup", method: "post", errorNotification: false, queryOptions: { retry: false } });
-  const list = (cards.result.data as CardList | undefined)?.list;
+  const list = cards.cards;
   const frame = (body: ReactNode) => (
     <Modal open title={t("wallet.withdraw.title")} footer={null} onCancel={props.onClose} destroyOnHidden>
       {body}

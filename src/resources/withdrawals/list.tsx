@@ -1,14 +1,15 @@
 // 提现记录 on the wallet page: the member's withdrawals, server-paged through useTable and filtered
 // by status; 撤销 (after a confirmation) on the ones still waiting for review.
-import { useCustomMutation, useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useInvalidate, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Alert, App, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Empty, Form, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import {
-  WITHDRAWAL_PATHS, WITHDRAWAL_STATUSES, withdrawalColor, WITHDRAWAL_LABELS, type WithdrawalStatus, type WithdrawalView,
+  WITHDRAWAL_STATUSES, withdrawalColor, WITHDRAWAL_LABELS, type WithdrawalStatus, type WithdrawalView,
 } from "../../domain/payments/withdrawal";
 import { useCodes } from "../../components/use-codes";
+import { useRecordAction } from "../useRecordAction";
 import { formatFen } from "../../domain/money";
 
 interface SearchValues {
@@ -19,7 +20,6 @@ const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export function WithdrawalList() {
   const t = useTranslate();
-  const { message } = App.useApp();
   const { codeLabel } = useCodes();
   const { tableProps, searchFormProps, tableQuery } = useTable<WithdrawalView, HttpError, SearchValues>({
     resource: "withdrawals",
@@ -28,18 +28,12 @@ export function WithdrawalList() {
     syncWithLocation: false,
     onSearch: (v): CrudFilter[] => [{ field: "status", operator: "eq", value: v.status }],
   });
-  const cancel = useCustomMutation<WithdrawalView>();
+  // Cancelling gives the money back: the balance above the tabs is read again with everything else.
+  const cancel = useRecordAction("withdrawals");
   const invalidate = useInvalidate();
   const error = tableQuery.error;
 
-  const doCancel = (w: WithdrawalView) =>
-    cancel
-      .mutateAsync({ url: WITHDRAWAL_PATHS.cancel, method: "post", values: { id: w.id }, successNotification: false, errorNotification: false })
-      .then(() => {
-        void message.success(t("wallet.withdrawals.cancelled"));
-        void invalidate({ invalidates: ["all"] });
-      })
-      .catch((e: HttpError) => void message.error(e.message));
+  const doCancel = (w: WithdrawalView) => cancel.run(w.id, "cancel", t("wallet.withdrawals.cancelled")).then(() => invalidate({ invalidates: ["all"] }));
 
   const columns: TableColumnsType<WithdrawalView> = [
     { ...NOWRAP, title: t("wallet.withdrawals.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
@@ -56,7 +50,7 @@ export function WithdrawalList() {
       render: (_: unknown, w) =>
         w.actions.includes("cancel") ? (
           <Popconfirm title={t("wallet.withdrawals.cancelConfirm")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => doCancel(w)}>
-            <Button type="link" size="small" danger loading={cancel.mutation.isPending && (cancel.mutation.variables?.values as { id?: number } | undefined)?.id === w.id}>{t("wallet.withdrawals.cancel")}</Button>
+            <Button type="link" size="small" danger loading={cancel.runningOn(w.id) !== null}>{t("wallet.withdrawals.cancel")}</Button>
           </Popconfirm>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
