@@ -3,9 +3,9 @@
 // 政府采购 fares (whoever sees the 公务机票订单 tab) may ask for them too.
 import { useCan } from "@refinedev/core";
 import { readFlightSearch } from "../../domain/travel/search-query";
-import { usePortalUser } from "../../pages/layout/session";
+import { usePortalUser } from "../../layout/session";
 import { userKeyOf } from "../../providers/access-control";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";

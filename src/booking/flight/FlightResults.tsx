@@ -23,7 +23,7 @@ import { TransitResults } from "./TransitResults";
 import { NearbyDays } from "../shared/NearbyDays";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
 import { showServiceFee, subjectKey } from "../../access/rules";
-import type { PortalUser } from "../../pages/layout/session";
+import type { PortalUser } from "../../layout/session";
 import { flightOrderRoute } from "../shared/travel-type";
 
 const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
 import { pathFor } from "../../access/routes";
 import { subjectKey } from "../../access/rules";
-import type { PortalUser } from "../../pages/layout/session";
+import type { PortalUser } from "../../layout/session";
 import type { CabinClass } from "../../domain/travel/air-fares";
 import type { Itinerary, ItineraryListReply, ListFare, ListFlight } from "../../domain/travel/types";
 import { flightSearchParams, type FlightSearch } from "../../domain/travel/search-query";

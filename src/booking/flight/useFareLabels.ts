@@ -5,7 +5,7 @@ import { useTranslate } from "@refinedev/core";
 import { listFareTier, type FareLabels } from "../../domain/travel/list-fares";
 import { discountText } from "../../domain/report-figures";
 import type { ListFare } from "../../domain/travel/types";
-import { useLang } from "../../pages/layout/session";
+import { useLang } from "../../layout/session";
 
 export function useFareLabels(): (f: Pick<ListFare, "cabinClass" | "discount" | "fareFamily">) => FareLabels {
   const t = useTranslate();

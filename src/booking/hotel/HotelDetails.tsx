@@ -6,7 +6,7 @@ import { pathFor } from "../../access/routes";
 import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, readStay } from "../../domain/travel/search-query";
 import type { HotelBaseInfo, HotelPriceInfo } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { DateField } from "../shared/DateField";
 import { EmptyResult, ListSkeleton, SearchStatus } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";

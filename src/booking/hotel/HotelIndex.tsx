@@ -6,7 +6,7 @@ import { pathFor } from "../../access/routes";
 import { addDays } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams } from "../../domain/travel/search-query";
 import type { HotelCity } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult, SearchError } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";

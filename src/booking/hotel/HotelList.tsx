@@ -1,6 +1,6 @@
 // 酒店列表 (/hotel/list): the search box and the hotels of the search in the address.
 import { readHotelSearch } from "../../domain/travel/search-query";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";

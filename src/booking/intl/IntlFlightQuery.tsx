@@ -5,7 +5,7 @@
 import { Checkbox, Pagination } from "antd";
 import { useNavigate } from "react-router";
 import { subjectKey } from "../../access/rules";
-import type { PortalUser } from "../../pages/layout/session";
+import type { PortalUser } from "../../layout/session";
 import { flightOrderRoute } from "../shared/travel-type";
 import { pathFor } from "../../access/routes";
 import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
@@ -13,7 +13,7 @@ import { TIME_BAND_KEYS } from "../../domain/travel/results";
 import { INTL_PAGE_SIZE } from "../../domain/travel/schemas";
 import { flightSearchParams, listParam, readFlightSearch, type FlightSearch } from "../../domain/travel/search-query";
 import type { ItineraryListReply } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { FlightSearchBar } from "../flight/FlightSearchBar";
 import { FilterSelect } from "../shared/FilterSelect";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";

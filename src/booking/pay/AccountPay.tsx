@@ -20,8 +20,8 @@ import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, NO_RECORD, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
-import { useLang } from "../../pages/layout/session";
-import type { PortalUser } from "../../pages/layout/session";
+import { useLang } from "../../layout/session";
+import type { PortalUser } from "../../layout/session";
 import { usePaid } from "./usePaid";
 import { formatFen } from "../../domain/money";
 

@@ -6,7 +6,7 @@ import { useOne } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
 import { useLocation } from "react-router";
 import { queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { orderDetailPath } from "../../resources/flight-orders";
 import { pathFor } from "../../access/routes";

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Result, Skeleton } from "antd";
 import { useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import type { HotelOrderDetail } from "../../domain/orders/hotel-types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
 import "./pay.css";
 

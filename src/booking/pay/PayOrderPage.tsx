@@ -7,7 +7,7 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { PAYABLE_PRODUCTS, payableOfBusinessType, type PayableKind } from "../../domain/orders/products";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../../resources/flight-orders/Countdown";
 import { orderDetailPath } from "../../resources/flight-orders";

@@ -3,7 +3,7 @@
 import { usePayWords } from "../shared/usePayWords";
 import { Card, Result } from "antd";
 import { useParams } from "react-router";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
 import { useTranslate } from "@refinedev/core";
 import "./pay.css";

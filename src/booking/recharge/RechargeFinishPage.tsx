@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { RECHARGE_PATHS, RECHARGE_STATUS, type RechargeDetail } from "../../domain/orders/recharge";
 import { PAY_POLL_INTERVAL_MS, formatChinaTime } from "../../domain/format";

@@ -4,7 +4,7 @@
 import { Card, Result } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import type { PaymentResult } from "../../domain/payments";
 import { Cashier } from "../pay/PayOrderPage";

@@ -2,7 +2,7 @@
 // the address. The 12306账号购票 and 免账号购票 pages are the same list under a banner saying
 // how the ticket is bought; their 预订 opens their own order page.
 import { readTrainSearch } from "../../domain/travel/search-query";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useUrlState } from "../shared/useUrlState";

@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
 import { readTrainSearch, type TrainSearch } from "../../domain/travel/search-query";
 import type { TrainTransfer } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { chinaToday } from "../shared/today";
 import { useSearch } from "../shared/useSearch";

@@ -15,8 +15,8 @@ import {
 import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
 import { LinkButton } from "./LinkButton";
-import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
-import { displayName, usePortalUser } from "../layout/session";
+import { LOGIN_URL, REGISTER_URL } from "../../layout/Brand";
+import { displayName, usePortalUser } from "../../layout/session";
 import { pathFor } from "../../access/routes";
 import { useTranslate } from "@refinedev/core";
 

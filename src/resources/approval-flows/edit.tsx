@@ -10,7 +10,7 @@ import { useFieldArray } from "react-hook-form";
 import { useLocation } from "react-router";
 import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import type { Department } from "../employees";
 import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";

@@ -7,7 +7,7 @@ import { useTable } from "@refinedev/antd";
 import { Empty, Form, Input, Space, Table, Tabs, Tooltip, Typography, type TableColumnsType } from "antd";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { Countdown } from "../flight-orders/Countdown";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";

@@ -9,7 +9,7 @@ import { useForm } from "@refinedev/react-hook-form";
 import { useLocation } from "react-router";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
 import { schemaResolver, unshownProblem } from "../../components/form-errors";

@@ -8,7 +8,7 @@ import { useFieldArray } from "react-hook-form";
 import { useLocation } from "react-router";
 import { CAR_TYPES, carStandardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FormField } from "../../components/FormField";
 import { NEW_CAR_STANDARD, carFieldOf, carFields, toCarInput, toCarValues, type CarFormValues } from "./car-form";

@@ -10,8 +10,8 @@ import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Ta
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
 import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { usePortalUser } from "../../pages/layout/session";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { usePortalUser } from "../../layout/session";
 import { tripFlagKeys } from "../../pages/workbench/figures";
 import { useFeedback } from "../../components/FeedbackApp";
 import type { Department, Employee } from "./index";

@@ -11,7 +11,7 @@ import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatChinaTime as when } from "../../domain/format";
 import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";

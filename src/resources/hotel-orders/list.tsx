@@ -8,7 +8,7 @@ import type { HotelOrderRow } from "../../domain/orders/hotel-types";
 import { formatChinaTime } from "../../domain/format";
 import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";

@@ -2,7 +2,7 @@
 // flight search opens with the member in its address; the order form names them and books the
 // order with them as its traveller member.
 import { bookForSearchPath } from "../../booking/flight/book-for";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
 import { useTranslate } from "@refinedev/core";

@@ -9,7 +9,7 @@ import { pathFor } from "../../access/routes";
 import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, RECHARGE_LABELS, type RechargeView } from "../../domain/orders/recharge";
 import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { rechargePayPath } from ".";
 import { useTranslate } from "@refinedev/core";

@@ -9,7 +9,7 @@ import { formatChinaTime } from "../../domain/format";
 import { trainOrderDetailPath } from "./index";
 import { channelText } from "./channel";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";

@@ -18,7 +18,7 @@ import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { Countdown } from "../flight-orders/Countdown";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";

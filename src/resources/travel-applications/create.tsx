@@ -11,7 +11,7 @@ import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { DateRangeInput } from "../../components/DateInput";

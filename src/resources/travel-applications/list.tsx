@@ -9,7 +9,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { APPROVAL_STATUSES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../domain/approval";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { applyDetailPath, type ApplicationListRow } from "./index";

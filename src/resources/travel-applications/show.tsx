@@ -5,7 +5,7 @@ import { App, Button, Card, Result, Skeleton, Space, Typography } from "antd";
 import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../pages/index/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { ApprovalProgress } from "../approvals/ApprovalProgress";

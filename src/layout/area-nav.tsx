@@ -6,10 +6,10 @@ import {
   FileTextOutlined, FormOutlined, HomeOutlined, IdcardOutlined, KeyOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined,
   TeamOutlined, ThunderboltOutlined, UserOutlined, WalletOutlined,
 } from "@ant-design/icons";
-import { ROUTE_ALIASES, type MenuNode } from "../../access";
-import { pathFor, type Area } from "../../access/routes";
-import type { MenusData } from "../../providers/access-control";
-import { Glyph } from "../index/icons";
+import { ROUTE_ALIASES, type MenuNode } from "../access";
+import { pathFor, type Area } from "../access/routes";
+import type { MenusData } from "../providers/access-control";
+import { Glyph } from "../pages/index/icons";
 import { pageTitle, parentOf, type Translate } from "./page-info";
 import { rootButtons, type Site } from "./session";
 

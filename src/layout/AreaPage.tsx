@@ -2,11 +2,11 @@
 // area's navigation). It says plainly that the page is not open, instead of an empty list that
 // would pretend a query ran, and leads back to the workbench rather than round a loop.
 import { Card, Descriptions, Result, Tag } from "antd";
-import { pathFor } from "../../access/routes";
-import { memberTypeKey } from "../../domain/member";
+import { pathFor } from "../access/routes";
+import { memberTypeKey } from "../domain/member";
 import { pageTitle } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
-import { LinkButton } from "../index/LinkButton";
+import { LinkButton } from "../pages/index/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
 import { useTranslate } from "@refinedev/core";
 

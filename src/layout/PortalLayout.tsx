@@ -4,9 +4,9 @@
 import { useEffect, useRef, type CSSProperties } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { findRoute } from "../../access/routes";
-import { userKeyOf } from "../../providers/access-control";
-import { useSessionToken } from "../../providers/use-session";
+import { findRoute } from "../access/routes";
+import { userKeyOf } from "../providers/access-control";
+import { useSessionToken } from "../providers/use-session";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { usePortalUser, useSite } from "./session";

@@ -1,9 +1,9 @@
 // The frame's non-content states: no permission (403), login needed, and an empty data state.
 import { Empty, Result } from "antd";
 import { HomeOutlined, LockOutlined } from "@ant-design/icons";
-import { pathFor } from "../../access/routes";
+import { pathFor } from "../access/routes";
 import { LOGIN_URL } from "./Brand";
-import { LinkButton } from "../index/LinkButton";
+import { LinkButton } from "../pages/index/LinkButton";
 import type { PageAction } from "./page-info";
 import { useTranslate } from "@refinedev/core";
 

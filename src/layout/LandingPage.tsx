@@ -3,13 +3,13 @@
 // transparent site header instead (overlay).
 import { Link } from "react-router";
 import { TeamOutlined, UserAddOutlined, WalletOutlined } from "@ant-design/icons";
-import { pathFor } from "../../access/routes";
+import { pathFor } from "../access/routes";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
-import { LanguageSwitch } from "../index/LanguageSwitch";
-import { LinkButton } from "../index/LinkButton";
-import { BusinessSection, ProductCards, Promises } from "../index/sections";
-import "../index/index.css";
-import { usePageTitle } from "../usePageTitle";
+import { LanguageSwitch } from "../pages/index/LanguageSwitch";
+import { LinkButton } from "../pages/index/LinkButton";
+import { BusinessSection, ProductCards, Promises } from "../pages/index/sections";
+import "../pages/index/index.css";
+import { usePageTitle } from "../pages/usePageTitle";
 import { bookingPath } from "./Header";
 import { LANDINGS, PARTNER_STEPS } from "./landing-content";
 import { displayName, usePortalUser, useSite } from "./session";

@@ -5,10 +5,10 @@
 import { Dropdown } from "antd";
 import { DownOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
-import { type MenuLink, type MenuNode } from "../../access";
-import { pathFor } from "../../access/routes";
-import type { MenusData } from "../../providers/access-control";
-import { useCanEach, type CanEach } from "../../providers/use-can-each";
+import { type MenuLink, type MenuNode } from "../access";
+import { pathFor } from "../access/routes";
+import type { MenusData } from "../providers/access-control";
+import { useCanEach, type CanEach } from "../providers/use-can-each";
 import { routeChain } from "./area-nav";
 import { rootButtons } from "./session";
 import { SubNavFrame } from "./SubNavFrame";

@@ -1,9 +1,9 @@
 // The brand mark linking home, and the two addresses that open the login dialog.
 import { Link } from "react-router";
-import { Glyph } from "../index/icons";
+import { Glyph } from "../pages/index/icons";
 import { useTranslate } from "@refinedev/core";
 
-export { LOGIN_PATH as LOGIN_URL, REGISTER_PATH as REGISTER_URL } from "../../access/routes";
+export { LOGIN_PATH as LOGIN_URL, REGISTER_PATH as REGISTER_URL } from "../access/routes";
 
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
   const t = useTranslate();

@@ -1,10 +1,10 @@
 // The header's hover QR codes (app download and public account) and the phone list.
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { MobileOutlined, PhoneOutlined, WechatOutlined } from "@ant-design/icons";
-import { phoneLabels, type QrCode } from "../../access";
-import type { Lang } from "../../access";
-import { HoverPopover } from "../../components/HoverPopover";
-import { whenIdle } from "../../components/idle";
+import { phoneLabels, type QrCode } from "../access";
+import type { Lang } from "../access";
+import { HoverPopover } from "../components/HoverPopover";
+import { whenIdle } from "../components/idle";
 
 // Fetched when the browser is idle after the first paint, so a hover finds the picture ready;
 // until then its place is kept blank at its size.

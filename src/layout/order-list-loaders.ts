@@ -2,14 +2,14 @@
 // the address (or the last visit) names together with the page's own code, so an order list
 // opened directly arrives in one round of downloads after the shell, not in one more after the
 // page has rendered.
-import { isOrderTab, queryOf, type OrderTab } from "../../access/routes";
-import { sessionStore } from "../../providers/session-store";
+import { isOrderTab, queryOf, type OrderTab } from "../access/routes";
+import { sessionStore } from "../providers/session-store";
 
 export const ORDER_TAB_KEY = "orderListType";
 
-export const loadFlightOrderList = () => import("../../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList }));
-export const loadHotelOrderList = () => import("../../resources/hotel-orders/list").then((m) => ({ default: m.HotelOrderList }));
-export const loadTrainOrderList = () => import("../../resources/train-orders/list").then((m) => ({ default: m.TrainOrderList }));
+export const loadFlightOrderList = () => import("../resources/flight-orders/list").then((m) => ({ default: m.FlightOrderList }));
+export const loadHotelOrderList = () => import("../resources/hotel-orders/list").then((m) => ({ default: m.HotelOrderList }));
+export const loadTrainOrderList = () => import("../resources/train-orders/list").then((m) => ({ default: m.TrainOrderList }));
 
 export function storedOrderTab(): OrderTab {
   const v = sessionStore().getItem(ORDER_TAB_KEY);

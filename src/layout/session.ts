@@ -5,12 +5,12 @@ import { useCustom, useGetIdentity, useGetLocale, type HttpError } from "@refine
 import {
   brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig,
-} from "../../access";
-import { MEMBER_TYPE_LABELS, memberTypeKey } from "../../domain/member";
-import { getStoredUser } from "../../providers/session-store";
-import { useSessionToken } from "../../providers/use-session";
-import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../../providers/access-control";
-import { codeLabelNow, domainLang } from "../../providers/i18n-provider";
+} from "../access";
+import { MEMBER_TYPE_LABELS, memberTypeKey } from "../domain/member";
+import { getStoredUser } from "../providers/session-store";
+import { useSessionToken } from "../providers/use-session";
+import { readMenusCache, userKeyOf, writeMenusCache, type MenusData } from "../providers/access-control";
+import { codeLabelNow, domainLang } from "../providers/i18n-provider";
 
 /** The /member/info user object, as far as the layout reads it. */
 export interface PortalUser extends AccessSubject {

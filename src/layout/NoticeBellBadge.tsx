@@ -5,8 +5,8 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Badge } from "antd";
 import { BellOutlined } from "@ant-design/icons";
 import { Link, useLocation } from "react-router";
-import { NOTICE_PATHS } from "../../domain/notice-paths";
-import { messageCentrePath, UNREAD_QUERY } from "../../resources/notifications";
+import { NOTICE_PATHS } from "../domain/notice-paths";
+import { messageCentrePath, UNREAD_QUERY } from "../resources/notifications";
 import { BELL_WIDTH } from "./NoticeBell";
 
 /** How often the count is read again while a page stays open; focus and navigation read it too. */

@@ -2,7 +2,7 @@
 // service phone and the ICP filing line of the brand.
 import { Link } from "react-router";
 import { CustomerServiceOutlined, PayCircleOutlined, RollbackOutlined, StopOutlined } from "@ant-design/icons";
-import { phoneLabels } from "../../access";
+import { phoneLabels } from "../access";
 import { useLang, type Site } from "./session";
 import { useTranslate } from "@refinedev/core";
 
