@@ -22,7 +22,7 @@ const SHOWN_AT_ONCE = [
   "src/booking/train/TrainSearchBar.tsx",
   "src/booking/hotel/HotelSearchBar.tsx",
   "src/booking/shared/PlacePicker.tsx",
-  "src/booking/shared/DateField.tsx",
+  "src/components/search/DateField.tsx",
   "src/booking/flight/PassengerPicker.tsx",
 ];
 

@@ -6,7 +6,7 @@ import { pathFor } from "../access/routes";
 import { memberTypeKey } from "../domain/member";
 import { pageTitle } from "./page-info";
 import { displayName, typeLabel, useLang, usePortalUser } from "./session";
-import { LinkButton } from "../pages/index/LinkButton";
+import { LinkButton } from "../components/LinkButton";
 import { WorkbenchFrame } from "./WorkbenchFrame";
 import { useTranslate } from "@refinedev/core";
 

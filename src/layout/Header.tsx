@@ -11,7 +11,7 @@ import { BUSINESS_INDEX_PATH, pathFor, type HeaderStyle } from "../access/routes
 import { clearMenusCache, userKeyOf } from "../providers/access-control";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../pages/index/LanguageSwitch";
-import { LinkButton } from "../pages/index/LinkButton";
+import { LinkButton } from "../components/LinkButton";
 import { PhoneList, QrPopover } from "./QrPopover";
 import { SubNavFrame } from "./SubNavFrame";
 import { NoticeBell } from "./NoticeBell";

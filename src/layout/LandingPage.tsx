@@ -6,7 +6,7 @@ import { TeamOutlined, UserAddOutlined, WalletOutlined } from "@ant-design/icons
 import { pathFor } from "../access/routes";
 import { Brand, LOGIN_URL, REGISTER_URL } from "./Brand";
 import { LanguageSwitch } from "../pages/index/LanguageSwitch";
-import { LinkButton } from "../pages/index/LinkButton";
+import { LinkButton } from "../components/LinkButton";
 import { BusinessSection, ProductCards, Promises } from "../pages/index/sections";
 import "../pages/index/index.css";
 import { usePageTitle } from "../pages/usePageTitle";

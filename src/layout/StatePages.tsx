@@ -3,7 +3,7 @@ import { Empty, Result } from "antd";
 import { HomeOutlined, LockOutlined } from "@ant-design/icons";
 import { pathFor } from "../access/routes";
 import { LOGIN_URL } from "./Brand";
-import { LinkButton } from "../pages/index/LinkButton";
+import { LinkButton } from "../components/LinkButton";
 import type { PageAction } from "./page-info";
 import { useTranslate } from "@refinedev/core";
 

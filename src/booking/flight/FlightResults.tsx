@@ -12,10 +12,10 @@ import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/r
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
 import type { FlightListReply, ListFare, ListFlight, RoundTripReply } from "../../domain/travel/types";
-import { useFareLabels } from "./useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";

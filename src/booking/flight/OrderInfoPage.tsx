@@ -22,11 +22,11 @@ import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/trave
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import type { PortalUser } from "../../layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { orderDetailPath } from "../../resources/flight-orders";
-import { FlightSummary } from "./FlightSummary";
+import { LinkButton } from "../../components/LinkButton";
+import { orderDetailPath } from "../../access/order-paths";
+import { FlightSummary } from "../../components/orders/FlightSummary";
 import { PassengerFields } from "./PassengerFields";
-import { PriceSummary, TripPrices } from "./PriceSummary";
+import { PriceSummary, TripPrices } from "../../components/orders/PriceSummary";
 import { LEG_KEYS, tripOf } from "../../domain/orders/flight-trip";
 import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
@@ -35,7 +35,7 @@ import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import { ContactCard } from "./ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
-import "./flight.css";
+import "../../components/orders/order.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 

@@ -11,7 +11,7 @@ import type { CabinClass } from "../../domain/travel/air-fares";
 import type { Itinerary, ItineraryListReply, ListFare, ListFlight } from "../../domain/travel/types";
 import { flightSearchParams, type FlightSearch } from "../../domain/travel/search-query";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import { ItineraryCard } from "../intl/ItineraryCard";
 import { flightOrderRoute } from "../shared/travel-type";
 import { priceText } from "../../domain/money";

@@ -7,14 +7,14 @@ import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, readStay } from "../../domain/travel/search-query";
 import type { HotelBaseInfo, HotelPriceInfo } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { DateField } from "../shared/DateField";
+import { DateField } from "../../components/search/DateField";
 import { EmptyResult, ListSkeleton, SearchStatus } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { useUrlState } from "../shared/useUrlState";
 import { RoomList } from "./RoomList";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 

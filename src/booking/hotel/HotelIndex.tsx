@@ -8,11 +8,11 @@ import { defaultTravelDate, hotelSearchParams } from "../../domain/travel/search
 import type { HotelCity } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult, SearchError } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 

@@ -18,13 +18,13 @@ import { FlightSearchBar } from "../flight/FlightSearchBar";
 import { FilterSelect } from "../shared/FilterSelect";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { useUrlState, type UrlPatch } from "../shared/useUrlState";
 import { useNamedFlightSearch } from "../shared/place-names";
 import { ItineraryCard } from "./ItineraryCard";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
 import "../booking.css";
 

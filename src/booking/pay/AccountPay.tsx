@@ -5,7 +5,7 @@
 // password when one is set. A trade is
 // created once and reused for retries (a wrong pay password, a network error). The server refuses
 // a payment past the balance or the credit limit; its message shows here.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";

@@ -7,11 +7,11 @@ import type { FlightOrderDetail } from "../../domain/orders/flight-types";
 import { useLocation } from "react-router";
 import { queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { orderDetailPath } from "../../resources/flight-orders";
+import { LinkButton } from "../../components/LinkButton";
+import { orderDetailPath } from "../../access/order-paths";
 import { pathFor } from "../../access/routes";
 import { useTranslate } from "@refinedev/core";
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 
 export default function AirOrderFinishPage({ routeName }: { routeName: string }) {
   const t = useTranslate();

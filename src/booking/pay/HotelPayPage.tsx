@@ -1,6 +1,6 @@
 // The hotel cashier (/pay/hotel/:orderNo): the order is addressed by its number, so its id is
 // read from the order's detail first; then it is the same cashier as every other order's.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { Alert, Button, Card, Result, Skeleton } from "antd";
 import { useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";

@@ -6,7 +6,7 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { useLocation } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { RECHARGE_PATHS, RECHARGE_STATUS, type RechargeDetail } from "../../domain/orders/recharge";
 import { PAY_POLL_INTERVAL_MS, formatChinaTime } from "../../domain/format";
 import { formatFen } from "../../domain/money";

@@ -4,12 +4,12 @@
 import { readTrainSearch } from "../../domain/travel/search-query";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useUrlState } from "../shared/useUrlState";
 import { TrainResults } from "./TrainResults";
 import { TrainSearchBar } from "./TrainSearchBar";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import { ChannelBanner, trainOrderRoute, type TrainVariant } from "./variant";
 import "../booking.css";

@@ -9,11 +9,11 @@ import { readTrainSearch, type TrainSearch } from "../../domain/travel/search-qu
 import type { TrainTransfer } from "../../domain/travel/types";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { useUrlState, type UrlPatch } from "../shared/useUrlState";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { NearbyDays } from "../shared/NearbyDays";
 import { TrainSearchBar } from "./TrainSearchBar";
 import { TransferCard } from "./TransferCard";

@@ -14,13 +14,13 @@ import { PAY_CODE_PATHS, PAY_CODE_POLL_MS, groupPayCode, type PayCodeView } from
 import { formatChinaTime } from "../../domain/format";
 import type { AccountSummary } from "../../domain/payments/types";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { Countdown } from "../../resources/flight-orders/Countdown";
+import { Countdown } from "../../components/orders/Countdown";
 import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { passwordDigest } from "../../domain/password-digest";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, NO_RECORD, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
-import { PAY_CODES } from "./index";
+import { PAY_CODES } from "../../components/account-resources";
 import { useLang } from "../../layout/session";
 import { pathFor } from "../../access/routes";
 import { formatFen } from "../../domain/money";

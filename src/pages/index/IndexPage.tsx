@@ -2,7 +2,7 @@
 // the portal layout.
 import { LOGIN_URL, REGISTER_URL } from "../../layout/Brand";
 import { pathFor } from "../../access/routes";
-import { LinkButton } from "./LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
 import { displayName, usePortalUser, useSite } from "../../layout/session";
 import { usePageTitle } from "../usePageTitle";

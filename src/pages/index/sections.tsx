@@ -14,7 +14,7 @@ import {
 } from "@ant-design/icons";
 import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
-import { LinkButton } from "./LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { LOGIN_URL, REGISTER_URL } from "../../layout/Brand";
 import { displayName, usePortalUser } from "../../layout/session";
 import { pathFor } from "../../access/routes";

@@ -4,7 +4,7 @@ import { Col, Progress, Row, Statistic, Typography } from "antd";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, Greeting, Section } from "./parts";
-import { creditPercent } from "./figures";
+import { creditPercent } from "../../domain/workbench-figures";
 import { SpendOverviewSection } from "./SpendOverviewSection";
 import { useTranslate } from "@refinedev/core";
 

@@ -6,7 +6,7 @@ import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, FooterPieces, Greeting, Section, type Fact } from "./parts";
 import { formatFen } from "../../domain/money";
 import { isOn } from "../../access";
-import { tripFlagKeys } from "./figures";
+import { tripFlagKeys } from "../../domain/workbench-figures";
 import { useTranslate } from "@refinedev/core";
 
 export default function TravelCentralIndex() {

@@ -8,8 +8,8 @@ import { Empty, Form, Input, Space, Table, Tabs, Tooltip, Typography, type Table
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { Countdown } from "../flight-orders/Countdown";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { Countdown } from "../../components/orders/Countdown";
+import { LinkButton } from "../../components/LinkButton";
 import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";

@@ -10,7 +10,7 @@ import { useLocation } from "react-router";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
 import { schemaResolver, unshownProblem } from "../../components/form-errors";
 import { ApplicationSummary } from "../travel-applications/ApplicationSummary";

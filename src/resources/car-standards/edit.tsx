@@ -9,7 +9,7 @@ import { useLocation } from "react-router";
 import { CAR_TYPES, carStandardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField } from "../../components/FormField";
 import { NEW_CAR_STANDARD, carFieldOf, carFields, toCarInput, toCarValues, type CarFormValues } from "./car-form";
 import type { CarStandardRow, CityOption } from "./index";

@@ -9,7 +9,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { CAR_TYPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { editCarStandardPath, type CarStandardRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";

@@ -12,7 +12,7 @@ import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { usePortalUser } from "../../layout/session";
-import { tripFlagKeys } from "../../pages/workbench/figures";
+import { tripFlagKeys } from "../../domain/workbench-figures";
 import { useFeedback } from "../../components/FeedbackApp";
 import type { Department, Employee } from "./index";
 import { KEYWORD_MAX } from "../../domain/lists";
@@ -170,7 +170,7 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
     {
       title: t("staff.columns.tripLevel"), key: "tripLevel", width: 170,
       render: (_: unknown, row) => {
-        const keys = tripFlagKeys(row.tripLevelName === null ? null : { ...row, name: row.tripLevelName });
+        const keys = tripFlagKeys(row.tripLevelName === null ? null : row);
         return (
           <Space direction="vertical" size={4}>
             <span style={{ whiteSpace: "nowrap" }}>{row.tripLevelName || "—"}</span>

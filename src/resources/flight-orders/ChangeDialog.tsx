@@ -14,12 +14,12 @@ import {
 import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/types";
-import { useFareLabels } from "../../booking/flight/useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { pathFor } from "../../access/routes";
-import { useSearch } from "../../booking/shared/useSearch";
-import { DateField } from "../../booking/shared/DateField";
+import { useSearch } from "../../components/search/useSearch";
+import { DateField } from "../../components/search/DateField";
 import { FormField, QUIET_SAVE, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { FLIGHT_CHANGES } from "./after-sales";

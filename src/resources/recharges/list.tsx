@@ -10,7 +10,7 @@ import { RECHARGE_STATUS, RECHARGE_STATUS_CODES, rechargeColor, RECHARGE_LABELS,
 import { formatChinaTime } from "../../domain/format";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { rechargePayPath } from ".";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";

@@ -6,13 +6,13 @@ import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Selec
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
 import { useFieldArray, type FieldPath } from "react-hook-form";
-import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../../components/PeopleSelect";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField, applyRefusal, useSubmitState, useZodForm } from "../../components/FormField";
 import { DateRangeInput } from "../../components/DateInput";
 import { unshownProblem } from "../../components/form-errors";

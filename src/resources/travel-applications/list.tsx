@@ -10,7 +10,7 @@ import { APPROVAL_STATUSES, APPROVAL_STATUS_LABELS, type ApprovalStatus } from "
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { applyDetailPath, type ApplicationListRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";

@@ -6,7 +6,7 @@ import { useCustomMutation, useInvalidate, useOne, useTranslate } from "@refined
 import { useLocation } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { ApprovalStatusTag } from "../approvals/ApprovalStatusTag";
 import { ApprovalProgress } from "../approvals/ApprovalProgress";
 import { ApplicationSummary } from "./ApplicationSummary";

@@ -7,7 +7,7 @@ import { useLocation } from "react-router";
 import { CABIN_CLASSES, CITY_TIERS, MAX_FARE_WINDOW_HOURS, OVER_ACTIONS, OVER_STANDARD_ALLOWANCE_FEN, SEAT_CLASSES, standardFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField } from "../../components/FormField";
 import { STANDARD_FIELDS, standardFieldOf, toFormValues, toStandardInput, type StandardFormValues } from "./standard-form";
 import type { StandardRow } from "./index";

@@ -10,7 +10,7 @@ import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES } from "../../dom
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { editStandardPath, type StandardRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";

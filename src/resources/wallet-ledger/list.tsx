@@ -13,7 +13,7 @@ import { formatChinaTime } from "../../domain/format";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { pathFor } from "../../access/routes";
 import { WithdrawalList } from "../withdrawals/list";
 import { BankCards } from "../withdrawals/BankCards";

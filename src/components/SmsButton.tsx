@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { App, Button } from "antd";
 import { LoadingOutlined } from "@ant-design/icons";
 import { useCreate, useTranslate } from "@refinedev/core";
-import { isMobile } from "../../domain/validators";
-import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../../domain/format";
-import { LOGIN_CODES, SMS_CODES } from "./index";
+import { isMobile } from "../domain/validators";
+import { SMS_COUNTDOWN_FIRST_DISPLAY } from "../domain/format";
+import { LOGIN_CODES, SMS_CODES } from "./sms-codes";
 
 /** Purposes of POST /common/sendCode (the login code has its own call). */
 export type SmsPurpose = "login" | "register" | "reset" | "paypwd" | "bindBankCard";

@@ -9,7 +9,7 @@ import { chinaToday } from "./today";
 import { useTranslate } from "@refinedev/core";
 import "./search-bar.css";
 
-const CalendarPanel = lazy(() => import("./CalendarPanel"));
+const CalendarPanel = lazy(() => import("../../booking/shared/CalendarPanel"));
 
 interface Props {
   value: string | null;

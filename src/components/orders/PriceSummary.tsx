@@ -6,7 +6,7 @@ import { Typography } from "antd";
 import { PASSENGER_TYPES } from "../../domain/codes";
 import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
 import { useTranslate } from "@refinedev/core";
-import "./flight.css";
+import "./order.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 

@@ -3,8 +3,8 @@
 // needed only once an account page's chunk is loaded, and it imports this module.
 // Each save is the member's own record, named by the session, not by an id: a `create` sends
 // exactly the form's payload, which the server's strict schema checks (an update would add an id).
-import { registerResourceEndpoints } from "../../providers/data-provider";
-import { PAY_CODE_PATHS } from "../../domain/payments/pay-code";
+import { registerResourceEndpoints } from "../providers/data-provider";
+import { PAY_CODE_PATHS } from "../domain/payments/pay-code";
 
 /** The member's profile (name, sex, birthday, email, remark); the reply is the updated member. */
 export const MEMBER_PROFILE = "member-profile";

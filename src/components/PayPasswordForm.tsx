@@ -3,13 +3,13 @@
 import { App, Button, Form, Input, Tag } from "antd";
 import { useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
-import { CODE_MAX, passwordDigest } from "../../domain/forms/auth";
-import { ACCOUNT_FORMS, PAY_PWD_LENGTH } from "../../domain/forms/account";
-import { domainLang } from "../../providers/i18n-provider";
-import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
-import { schemaResolver } from "../../components/form-errors";
-import { PAY_PASSWORD } from "./index";
-import { SmsButton } from "../login/SmsButton";
+import { CODE_MAX, passwordDigest } from "../domain/forms/auth";
+import { ACCOUNT_FORMS, PAY_PWD_LENGTH } from "../domain/forms/account";
+import { domainLang } from "../providers/i18n-provider";
+import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "./FormField";
+import { schemaResolver } from "./form-errors";
+import { PAY_PASSWORD } from "./account-resources";
+import { SmsButton } from "./SmsButton";
 
 interface Values {
   smsCode: string;

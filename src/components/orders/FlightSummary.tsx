@@ -3,7 +3,7 @@
 import { Space, Tag, Typography } from "antd";
 import type { FlightItem, FlightSeat } from "../../domain/travel/types";
 import { useTranslate } from "@refinedev/core";
-import "./flight.css";
+import "./order.css";
 
 export function FlightSummary({ flight, seat }: { flight: Omit<FlightItem, "seats">; seat: Pick<FlightSeat, "cabinClassName" | "cabinCode" | "discountLabel" | "baggage" | "tierName"> }) {
   const t = useTranslate();

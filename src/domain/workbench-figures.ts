@@ -1,7 +1,15 @@
 // Small derived figures for display. Money stays integer fen; only a percentage (never shown
 // as money) is computed in floating point.
-import { isOn } from "../../access";
-import type { TripLevel } from "./types";
+import { isOn, type Flag } from "../access";
+
+/** A trip level's control flags (creditEmployee.tripLevel), as the workbench and the staff pages show them. */
+export interface TripLevelFlags {
+  approveFlag: Flag;
+  feeFlag: Flag;
+  changeApprove: Flag;
+  overproof: Flag;
+  overApprove: Flag;
+}
 
 /** Used share of a credit line, 0-100 with one decimal; 0 when there is no line. */
 export function creditPercent(usedFen: number, limitFen: number): number {
@@ -10,7 +18,7 @@ export function creditPercent(usedFen: number, limitFen: number): number {
 }
 
 /** i18n keys of a trip level's control flags (creditEmployee.tripLevel). */
-export function tripFlagKeys(level: TripLevel | null | undefined): string[] {
+export function tripFlagKeys(level: TripLevelFlags | null | undefined): string[] {
   if (!level) return [];
   const keys: string[] = [];
   if (isOn(level.approveFlag)) keys.push("workbench.flagApprove");

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { Select, type SelectProps } from "antd";
 import { useList, useTranslate } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import type { Employee } from "./index";
+import type { EmployeeRow as Employee } from "../domain/lists";
 
 
 export interface Person {
