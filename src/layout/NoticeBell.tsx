@@ -2,11 +2,9 @@
 // Its code loads after the header paints (a guest never downloads it).
 import { lazy, Suspense } from "react";
 import type { PortalUser } from "./session";
+import { BELL_WIDTH } from "./bell-width";
 
 const Bell = lazy(() => import("./NoticeBellBadge"));
-
-/** The bell's width, held while its code loads so nothing beside it moves when it arrives. */
-export const BELL_WIDTH = 36;
 
 export function NoticeBell({ user, dark }: { user: PortalUser | null; dark: boolean }) {
   if (!user) return null;

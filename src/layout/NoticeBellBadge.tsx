@@ -7,7 +7,7 @@ import { BellOutlined } from "@ant-design/icons";
 import { Link, useLocation } from "react-router";
 import { NOTICE_PATHS } from "../domain/notice-paths";
 import { messageCentrePath, UNREAD_QUERY } from "../resources/notifications";
-import { BELL_WIDTH } from "./NoticeBell";
+import { BELL_WIDTH } from "./bell-width";
 
 /** How often the count is read again while a page stays open; focus and navigation read it too. */
 const POLL_MS = 15_000;
