@@ -7,7 +7,6 @@ import { useList, useTranslate } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { EmployeeRow as Employee } from "../domain/lists";
 
-
 export interface Person {
   id: number;
   name: string;
@@ -82,17 +81,20 @@ export function PeopleSelect({ source, known = [], before = [], groupLabel, valu
   const [keyword, setKeyword] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { people, query } = usePeople(source, keyword);
-  // Every person seen keeps their name for the chosen tags.
-  const seen = useRef(new Map<Value, Person>());
-  // The labels the form knows win (e.g. "(me)").
-  for (const p of [...people, ...known]) seen.current.set(valueFor(p.id), p);
+  // Every person seen keeps their name for the chosen tags; the labels the form knows win (e.g. "(me)").
+  const [seen, setSeen] = useState<ReadonlyMap<Value, Person>>(() => new Map());
+  const incoming = new Map<Value, Person>();
+  for (const p of [...people, ...known]) incoming.set(valueFor(p.id), p);
+  const all = new Map([...seen, ...incoming]);
+  // Remembered once: the next render finds nothing new, so this settles at once.
+  if ([...incoming].some(([v, p]) => seen.get(v)?.label !== p.label || seen.get(v)?.name !== p.name)) setSeen(all);
 
   const found = people.filter((p) => !skip?.(p.id));
   const fixed = before.flatMap((b) => ("options" in b ? b.options : [b]));
   const shown = new Set<Value>([...fixed.map((b) => b.value), ...found.map((p) => valueFor(p.id))]);
   const chosen = (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]) as Value[];
-  const keep = chosen.filter((v) => !shown.has(v) && seen.current.has(v)).map((v) => seen.current.get(v)!);
-  const listed = [...keep, ...found].map((p) => ({ value: valueFor(p.id), label: seen.current.get(valueFor(p.id))?.label ?? p.label }));
+  const keep = chosen.filter((v) => !shown.has(v) && all.has(v)).map((v) => all.get(v)!);
+  const listed = [...keep, ...found].map((p) => ({ value: valueFor(p.id), label: all.get(valueFor(p.id))?.label ?? p.label }));
   // The fixed options follow what is typed like the people do.
   const text = typed.trim().toLowerCase();
   const matches = (o: { label: string }) => !text || o.label.toLowerCase().includes(text);
@@ -125,7 +127,7 @@ export function PeopleSelect({ source, known = [], before = [], groupLabel, valu
       options={options}
       notFoundContent={query.error ? query.error.message : query.isFetching ? t("travel.people.searching") : t("travel.people.none")}
       onChange={(v, option) => {
-        const picked = Array.isArray(option) ? undefined : seen.current.get((option as { value?: Value } | undefined)?.value as Value);
+        const picked = Array.isArray(option) ? undefined : all.get((option as { value?: Value } | undefined)?.value as Value);
         onChange?.(v as never, picked);
         if (props.mode === "multiple") search("");
       }}

@@ -39,13 +39,19 @@ export function OrderListsPage() {
   const site = useSite(user);
   const tabs = useCanEach(Object.values(TAB_ITEMS), { user: userKeyOf(user) ?? "guest" });
   const query = queryOf(location.search);
-  const [tab, setTab] = useState<OrderTab>(() => (isOrderTab(query.type) ? query.type : storedOrderTab()));
+  const addressTab = isOrderTab(query.type) ? query.type : null;
+  const [tab, setTab] = useState<OrderTab>(() => addressTab ?? storedOrderTab());
+  // A tab named in the address (a link from elsewhere) is opened as the address changes to it.
+  const [seenAddressTab, setSeenAddressTab] = useState(addressTab);
+  if (addressTab !== seenAddressTab) {
+    setSeenAddressTab(addressTab);
+    if (addressTab) setTab(addressTab);
+  }
 
   // Layout effect: the address is cleaned before the browser paints it.
   useLayoutEffect(() => {
     if (!isOrderTab(query.type)) return;
     sessionStore().setItem(ORDER_TAB_KEY, query.type);
-    setTab(query.type);
     navigate(withQuery(location.pathname, omit(query, ["type"])) + location.hash, { replace: true, state: location.state });
   }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 

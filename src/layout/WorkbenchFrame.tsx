@@ -1,7 +1,7 @@
 // The frame of every signed-in page: the area's left navigation (antd Menu), a breadcrumb from
 // the permission tree, the page title, and the page itself, or a 403 when the user may not open
 // it. Workbench pages and AreaPage both render inside it.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Breadcrumb, Menu, Skeleton, Spin, type MenuProps } from "antd";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useCan, useTranslate } from "@refinedev/core";
@@ -92,9 +92,11 @@ export function WorkbenchFrame({ routeName, children, title, extra, query: query
   // The frame stays mounted across pages: open the new page's group, keep what the user opened.
   const [openKeys, setOpenKeys] = useState<string[]>(open);
   const openSig = open.join();
-  useEffect(() => {
+  const [seenOpenSig, setSeenOpenSig] = useState(openSig);
+  if (openSig !== seenOpenSig) {
+    setSeenOpenSig(openSig);
     if (openSig) setOpenKeys((prev) => [...new Set([...prev, ...openSig.split(",")])]);
-  }, [openSig]);
+  }
   const home = area === "workbench" ? rootButtons(data, t("route.workbenchHome"))[0] : undefined;
   const areaRoot: Crumb | undefined =
     home && !routeChain(routeName, query).includes(home.route!)

@@ -188,7 +188,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
       ) : (
         <>
           <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 6 }} /></Card>}>
-            <ReportCharts report={report} lang={lang} />
+            <ReportCharts report={report} />
           </Suspense>
           <ReportTables report={report} filters={filters} />
         </>

@@ -79,10 +79,14 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
   // Tickets of another flight chosen (a round trip's return): the search starts the day after that flight, afresh.
   const chosenDate = chosen[0]?.ticketFlight?.depDate;
+  const chosenTrip = `${currentFare}|${chosenDate ?? ""}`;
+  const [seenTrip, setSeenTrip] = useState(chosenTrip);
+  if (chosenTrip !== seenTrip) {
+    setSeenTrip(chosenTrip);
+    if (chosenDate) setDate(addDays(chosenDate, 1));
+  }
   useEffect(() => {
-    if (!chosenDate) return;
-    setDate(addDays(chosenDate, 1));
-    setValue("fareKey", "");
+    if (chosenDate) setValue("fareKey", "");
   }, [currentFare, chosenDate, setValue]);
   // A 政府采购 ticket changes to another flight's GP fare only, an ordinary one to an ordinary fare.
   const gp = Boolean(order.gp);

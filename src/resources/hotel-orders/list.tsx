@@ -26,7 +26,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
       scrollX={820}
       empty={empty}
       action={action}
-      columns={(refetch) => [
+      columns={() => [
         {
           ...NOWRAP, title: t("hotelOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 190,
           render: (v: string, r) => (

@@ -27,7 +27,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
       scrollX={820}
       empty={empty}
       action={action}
-      columns={(refetch) => [
+      columns={() => [
         {
           ...NOWRAP, title: t("trainOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 190,
           render: (v: string, r) => (

@@ -2,6 +2,7 @@
 // route, travellers (colleagues the applicant may book for, and external travellers), modes of
 // travel and budget — checked with the server's own schema, then saved and submitted at once to
 // the approval flow that applies to the applicant, which the form names before sending.
+import { useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useInvalidate, useTranslate } from "@refinedev/core";
@@ -64,7 +65,8 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
     queryOptions: { refetchOnWindowFocus: false },
   });
   const tripFlow = (flows.result.data as MyStandardFlows | undefined)?.flows?.trip;
-  const today = chinaDate(Date.now());
+  // The day the page opened: the schema counts the trip dates from it.
+  const [today] = useState(() => chinaDate(Date.now()));
   // The schema checks the save input made from the values; its paths land on the form's fields.
   const { control, handleSubmit, setError, watch, getValues } = useZodForm<Values>(applicationSchema(today), {
     raw: true,
