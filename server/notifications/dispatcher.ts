@@ -12,7 +12,7 @@
 //   sent again under the same key only on a channel that drops repeated keys, else marked
 //   "uncertain" and never sent twice. Time comes from the controllable clock.
 import crypto from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db";
 import type { Database, NotificationDeliveriesTable, NotificationsTable } from "../db/schema";
 import { isoAt, now } from "../services/clock";
@@ -77,11 +77,13 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
   let running: Promise<DispatchReport> | null = null;
   let stopped = true;
 
-  const free = (at: string) => (eb: any) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", at)]);
+  // Unclaimed, or claimed by a process whose lock has run out (both tables carry the same lock columns).
+  const freeNotice = (at: string) => (eb: ExpressionBuilder<Database, "notifications">) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", at)]);
+  const freeDelivery = (at: string) => (eb: ExpressionBuilder<Database, "notification_deliveries">) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", at)]);
 
   async function claimNotices(token: string): Promise<Notice[]> {
     const at = isoAt(now());
-    let due = db.selectFrom("notifications").select("id").where("dispatchedAt", "is", null).where(free(at)).orderBy("id").limit(batchSize);
+    let due = db.selectFrom("notifications").select("id").where("dispatchedAt", "is", null).where(freeNotice(at)).orderBy("id").limit(batchSize);
     if (dialect === "postgres") due = due.forUpdate().skipLocked();
     const rows = await db.updateTable("notifications").set({ lockedUntil: isoAt(now() + lockMs), lockedBy: token }).where("id", "in", due).returningAll().execute();
     return rows.sort((a, b) => a.id - b.id);
@@ -94,7 +96,7 @@ export function createNoticeDispatcher(opts: DispatcherOptions): NoticeDispatche
       .select("id")
       .where("status", "in", ["pending", "sending"])
       .where("nextAt", "<=", at)
-      .where(free(at))
+      .where(freeDelivery(at))
       .orderBy("nextAt")
       .limit(batchSize);
     if (dialect === "postgres") due = due.forUpdate().skipLocked();

@@ -3,7 +3,7 @@
 // call to antd's real ones. Those (notices, dialogs) are fetched when the browser is idle after
 // the first paint, or at once by the first call, which is then shown as soon as they are there.
 // The wrapper element carries antd's own App class and style, so text looks as under <App>.
-import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import type { MessageInstance } from "antd/es/message/interface";
 import type { NotificationInstance } from "antd/es/notification/interface";
@@ -11,37 +11,14 @@ import type { HookAPI as ModalApi } from "antd/es/modal/useModal";
 import AppContext from "antd/es/app/context";
 import useAppStyle from "antd/es/app/style";
 import { whenIdle } from "./idle";
+import { feedbackApis, holdersWantedNow, subscribeHolders, wantHolders, whenReady, type FeedbackApis } from "./feedback-store";
 
-export interface FeedbackApis {
-  message: MessageInstance;
-  notification: NotificationInstance;
-  modal: ModalApi;
-}
-
-let apis: FeedbackApis | null = null;
-let waiting: ((a: FeedbackApis) => void)[] = [];
-let requestHolders: () => void = () => {};
-
-/** Called by the holders once antd's real APIs are mounted (and with null when they unmount). */
-export function provideFeedback(next: FeedbackApis | null): void {
-  apis = next;
-  if (!next) return;
-  const queued = waiting;
-  waiting = [];
-  for (const run of queued) run(next);
-}
-
-function whenReady(run: (a: FeedbackApis) => void): void {
-  if (apis) run(apis);
-  else {
-    waiting.push(run);
-    requestHolders();
-  }
-}
+export type { FeedbackApis };
 
 type MessageMethod = "open" | "success" | "error" | "info" | "warning" | "loading";
 function messageCall<K extends MessageMethod>(name: K): MessageInstance[K] {
   return ((...args: unknown[]) => {
+    const apis = feedbackApis();
     if (apis) return (apis.message[name] as (...a: unknown[]) => unknown)(...args);
     // A closable, awaitable handle, as antd's is: closing before the notice exists cancels it.
     let close: (() => void) | null = null;
@@ -70,6 +47,7 @@ function notificationCall<K extends NotificationMethod>(name: K): NotificationIn
 type ModalMethod = "info" | "success" | "error" | "warning" | "confirm";
 function modalCall<K extends ModalMethod>(name: K): ModalApi[K] {
   return ((...args: unknown[]) => {
+    const apis = feedbackApis();
     if (apis) return (apis.modal[name] as (...a: unknown[]) => unknown)(...args);
     type Instance = { destroy: () => void; update: (c: unknown) => void; then: PromiseLike<boolean>["then"] };
     let instance: Instance | null = null;
@@ -127,16 +105,9 @@ export function FeedbackApp({ children }: { children: ReactNode }) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const prefixCls = getPrefixCls("app");
   const [wrapCSSVar, hashId, cssVarCls] = useAppStyle(prefixCls);
-  const [holders, setHolders] = useState(false);
-  useEffect(() => {
-    requestHolders = () => setHolders(true);
-    if (waiting.length) setHolders(true);
-    const cancel = whenIdle(() => setHolders(true));
-    return () => {
-      cancel();
-      requestHolders = () => {};
-    };
-  }, []);
+  // Asked for by the first call that needs them (even before this mounted) or when idle.
+  const holders = useSyncExternalStore(subscribeHolders, holdersWantedNow, holdersWantedNow);
+  useEffect(() => whenIdle(wantHolders), []);
   const className = [hashId, prefixCls, cssVarCls].filter(Boolean).join(" ");
   return wrapCSSVar(
     <AppContext.Provider value={standIns}>

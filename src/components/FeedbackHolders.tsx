@@ -3,7 +3,7 @@
 // theme and language.
 import { useEffect } from "react";
 import { message, Modal, notification } from "antd";
-import { provideFeedback } from "./FeedbackApp";
+import { provideFeedback } from "./feedback-store";
 
 export default function FeedbackHolders() {
   const [messageApi, messageHolder] = message.useMessage();

@@ -7,11 +7,11 @@ import { BILL_PAGES } from "../domain/bill-pages";
 import { Navigate, Route, Routes, useLocation, useParams } from "react-router";
 import { ROUTES, MISMATCH_PATH, queryOf, withQuery, type RouteDef } from "../access/routes";
 import { useSessionToken } from "../providers/use-session";
-import { PortalLayout } from "./layout/PortalLayout";
-import { PageSkeleton } from "./layout/PageSkeleton";
+import { PortalLayout } from "../layout/PortalLayout";
+import { PageSkeleton } from "../layout/PageSkeleton";
 import { withTexts } from "../providers/i18n-provider";
-import { preloadFirstOrderTab } from "./layout/order-list-loaders";
-import { usePortalUser } from "./layout/session";
+import { preloadFirstOrderTab } from "../layout/order-list-loaders";
+import { usePortalUser } from "../layout/session";
 import { IndexPage } from "./index/IndexPage";
 
 // Every page is its own chunk: a visitor downloads the code of the page they open, not of all
@@ -29,15 +29,15 @@ const TravelCentralIndex = lazy(withTexts(() => import("./workbench/TravelCentra
 const PersonalCentralIndex = lazy(withTexts(() => import("./workbench/PersonalCentralIndex")));
 const DistributionCentralIndex = lazy(withTexts(() => import("./workbench/DistributionCentralIndex")));
 const EmployeeListPage = lazy(withTexts(() => import("../resources/employees/list")));
-const AreaPage = lazy(withTexts(() => import("./layout/AreaPage")));
-const LandingPage = lazy(withTexts(() => import("./layout/LandingPage")));
+const AreaPage = lazy(withTexts(() => import("../layout/AreaPage")));
+const LandingPage = lazy(withTexts(() => import("../layout/LandingPage")));
 const OrderListsPage = lazy(
   withTexts(() => {
     preloadFirstOrderTab();
-    return import("./layout/OrderListsPage");
+    return import("../layout/OrderListsPage");
   }),
 );
-const WorkbenchFrame = lazy(withTexts(() => import("./layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame }))));
+const WorkbenchFrame = lazy(withTexts(() => import("../layout/WorkbenchFrame").then((m) => ({ default: m.WorkbenchFrame }))));
 const TextPage = lazy(withTexts(() => import("./text/TextPage")));
 const OrderInfoPage = lazy(withTexts(() => import("../booking/flight/OrderInfoPage")));
 const GpOrderInfoPage = lazy(withTexts(() => import("../booking/flight/GpOrderInfoPage")));
@@ -85,7 +85,7 @@ const PayAuthCodePage = lazy(withTexts(() => import("./account/PayAuthCodePage")
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
-const LoginRequired = lazy(withTexts(() => import("./layout/StatePages").then((m) => ({ default: m.LoginRequired }))));
+const LoginRequired = lazy(withTexts(() => import("../layout/StatePages").then((m) => ({ default: m.LoginRequired }))));
 const PassengerListPage = lazy(withTexts(() => import("../resources/passengers/list")));
 const EditPassengerPage = lazy(withTexts(() => import("../resources/passengers/edit")));
 const ExternalTravellerListPage = lazy(withTexts(() => import("../resources/external-passengers/list")));

@@ -5,7 +5,7 @@ import { Alert, Card, Descriptions, Timeline, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { OrderBusinessFacts } from "../domain/orders/business-types";
 import { formatChinaTime } from "../domain/format";
-import "../booking/flight/flight.css";
+import "../components/orders/order.css";
 
 export function BusinessFacts({ order }: { order: OrderBusinessFacts }) {
   const t = useTranslate();

@@ -8,9 +8,9 @@ import type { BaseRecord, HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from "antd";
 import { ReloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { EmptyState } from "../pages/layout/StatePages";
+import { EmptyState } from "../layout/StatePages";
 import { filtersOf, searchValuesOf, type SearchValues } from "./order-list-search";
-import type { PageAction } from "../pages/layout/page-info";
+import type { PageAction } from "../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 
 /** Option height of antd's Select: the list is made tall enough to show every status at once. */

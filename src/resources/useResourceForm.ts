@@ -4,13 +4,14 @@
 // Server refusals: Refine puts the envelope's field errors under the fields with the same paths;
 // a form whose fields are not the payload's keys (fieldOf) places them itself. A refusal no shown
 // field carries, and a schema problem on a key without an input, is the form's message line.
-import { useRef } from "react";
+import { useEffect } from "react";
 import { type BaseKey, type BaseRecord, type HttpError, type RedirectAction } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import type { DefaultValues, FieldPath, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { applyRefusal, refusalFieldErrors, sessionEnded, useSubmitState } from "../components/FormField";
 import { schemaResolver, unshownProblem, type FieldOf } from "../components/form-errors";
+import { useLatest } from "../components/use-latest";
 import { retryUnlessRefused } from "./retry";
 
 export interface ResourceFormOptions<T extends FieldValues, R extends BaseRecord> {
@@ -41,9 +42,9 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
   const { resource, id, schema, defaultValues, toValues, input, fieldOf, fields, redirect = "list", load = true } = o;
   const edit = id !== undefined;
   // Read when Refine calls back, after later renders may have brought new lookups.
-  const latest = useRef(o);
-  latest.current = o;
-  const loaded = useRef<R | undefined>(undefined);
+  const latest = useLatest(o);
+  useEffect(() => latest.set(o));
+  const loaded = useLatest<R | undefined>(undefined);
 
   const form = useForm<R, HttpError, T>({
     mode: "onSubmit",
@@ -51,7 +52,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
     warnWhenUnsavedChanges: false,
     defaultValues,
     // What is checked is what is sent: the payload, which the server parses again.
-    resolver: schemaResolver<T>(schema, { raw: true, input: input && ((v) => latest.current.input!(v, loaded.current)), fieldOf }),
+    resolver: schemaResolver<T>(schema, { raw: true, input: input && ((v) => latest.get().input!(v, loaded.get())), fieldOf }),
     // Refine places field errors by the payload's paths: right only when they are the form's.
     disableServerSideValidation: Boolean(fieldOf),
     refineCoreProps: {
@@ -68,9 +69,9 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
         ...(o.fresh ? { gcTime: 0 } : {}),
         // Refine fills each field from the record by path: the record as the form's values; the
         // record as it came stays beside them (names for the pickers).
-        ...(toValues ? { select: (r: { data: R }) => ({ ...r, data: latest.current.toValues!(r.data) as unknown as R, record: r.data }) } : {}),
+        ...(toValues ? { select: (r: { data: R }) => ({ ...r, data: latest.get().toValues!(r.data) as unknown as R, record: r.data }) } : {}),
       },
-      onMutationSuccess: (res) => latest.current.onSaved?.(res.data as R),
+      onMutationSuccess: (res) => latest.get().onSaved?.(res.data as R),
     },
   });
   const state = useSubmitState(form.watch);
@@ -100,7 +101,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
 
   const query = form.refineCore.query;
   const record = (toValues ? (query?.data as { record?: R } | undefined)?.record : query?.data?.data) as R | undefined;
-  loaded.current = record;
+  useEffect(() => loaded.set(record), [loaded, record]);
   return {
     ...form,
     submit: () => void submit(),

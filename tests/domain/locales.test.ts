@@ -5,10 +5,10 @@ import zh from "../../src/locales/zh-CN.json";
 import en from "../../src/locales/en-US.json";
 import accessZh from "../../src/locales/access.zh-CN.json";
 import accessEn from "../../src/locales/access.en-US.json";
-import { TITLED_PAGES, pageTitle } from "../../src/pages/layout/page-info";
+import { TITLED_PAGES, pageTitle } from "../../src/layout/page-info";
 import { FIRST_PAINT_GROUPS, FIRST_PAINT_KEYS } from "../../src/locales/first-paint";
 import { splitTexts } from "../../scripts/locale-parts";
-import { LANDINGS, PARTNER_STEPS } from "../../src/pages/layout/landing-content";
+import { LANDINGS, PARTNER_STEPS } from "../../src/layout/landing-content";
 
 type Tree = { [key: string]: string | Tree };
 

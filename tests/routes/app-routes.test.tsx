@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import App from "../../src/App";
 import { i18n } from "../../src/providers/i18n-provider";
 import { MENUS_CACHE_KEY } from "../../src/providers/access-control";
-import { ORDER_TAB_KEY } from "../../src/pages/layout/order-list-loaders";
+import { ORDER_TAB_KEY } from "../../src/layout/order-list-loaders";
 import { servePortal } from "../providers/live-server";
 import { startHarness, type Harness } from "../server/harness";
 import { login } from "../server/account-helpers";

@@ -4,7 +4,7 @@
 // fare is marked as such and says what booking it asks for.
 import { Button, Popover, Tag } from "antd";
 import type { ListFare } from "../../domain/travel/types";
-import { useFareLabels } from "./useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { FareBreakdown, FareRules } from "./FareDetail";
 import { Price } from "../shared/Price";

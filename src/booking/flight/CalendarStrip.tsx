@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, Skeleton } from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { CalendarDay } from "../../domain/travel/types";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
 

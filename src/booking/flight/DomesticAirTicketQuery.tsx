@@ -3,15 +3,15 @@
 // 政府采购 fares (whoever sees the 公务机票订单 tab) may ask for them too.
 import { useCan } from "@refinedev/core";
 import { readFlightSearch } from "../../domain/travel/search-query";
-import { usePortalUser } from "../../pages/layout/session";
+import { usePortalUser } from "../../layout/session";
 import { userKeyOf } from "../../providers/access-control";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useUrlState } from "../shared/useUrlState";
 import { useNamedFlightSearch } from "../shared/place-names";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { CalendarStrip } from "./CalendarStrip";
 import { FlightResults } from "./FlightResults";
 import { FlightSearchBar } from "./FlightSearchBar";

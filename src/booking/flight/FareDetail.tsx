@@ -4,7 +4,7 @@
 import { Button, Spin } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FareDetailReply } from "../../domain/travel/types";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import { errorText } from "../shared/SearchStatus";
 import { RuleLinesTable } from "./RuleLinesTable";
 import { priceText } from "../../domain/money";

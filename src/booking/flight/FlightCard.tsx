@@ -8,7 +8,7 @@ import { airportText, cheapestSeat, durationText, seatsOf } from "../../domain/t
 import { domainLang } from "../../providers/i18n-provider";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import type { ListFare, ListFlight } from "../../domain/travel/types";
-import { useFareLabels } from "./useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { Price } from "../shared/Price";
 import { CabinList, FEW_SEATS } from "./CabinList";
 import { useTranslate } from "@refinedev/core";

@@ -12,10 +12,10 @@ import { filterFlights, sortFlights, type TimeBand } from "../../domain/travel/r
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { flightSearchParams, listParam, type FlightSearch } from "../../domain/travel/search-query";
 import type { FlightListReply, ListFare, ListFlight, RoundTripReply } from "../../domain/travel/types";
-import { useFareLabels } from "./useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { FlightCard } from "./FlightCard";
 import { FlightFilters } from "./FlightFilters";
@@ -23,7 +23,7 @@ import { TransitResults } from "./TransitResults";
 import { NearbyDays } from "../shared/NearbyDays";
 import { useGetIdentity, useTranslate } from "@refinedev/core";
 import { showServiceFee, subjectKey } from "../../access/rules";
-import type { PortalUser } from "../../pages/layout/session";
+import type { PortalUser } from "../../layout/session";
 import { flightOrderRoute } from "../shared/travel-type";
 
 const BASE = "/api/v1/trip_manager/air_ticket_domestic_flight";

@@ -9,9 +9,9 @@ import { CABIN_CLASSES, type CabinClass } from "../../domain/travel/air-fares";
 import { defaultTravelDate, flightSearchParams, ONE_ADULT, readFlightSearch, type FlightSearch, type TripType } from "../../domain/travel/search-query";
 import { AirCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
-import { DateField } from "../shared/DateField";
+import { DateField } from "../../components/search/DateField";
 import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { PassengerPicker } from "./PassengerPicker";
 import { useTranslate } from "@refinedev/core";
 

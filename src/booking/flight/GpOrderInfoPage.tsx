@@ -19,20 +19,20 @@ import { FormField, NO_RECORD } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { useForm } from "@refinedev/react-hook-form";
 import { BOOKINGS } from "../index";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import type { PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import type { PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
 import { PayWithin } from "../shared/PayWithin";
-import { FlightSummary } from "./FlightSummary";
+import { FlightSummary } from "../../components/orders/FlightSummary";
 import { PassengerFields } from "./PassengerFields";
-import { PriceSummary } from "./PriceSummary";
+import { PriceSummary } from "../../components/orders/PriceSummary";
 import { RuleLinesTable } from "./RuleLinesTable";
 import type { OrderFormValues } from "./order-form";
 import { blankGpPassenger, gpFormDefaults, gpFormFields, liveGpPanel, type GpOrderFormValues } from "./gp-form";
 import { ContactCard } from "./ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
-import "./flight.css";
+import "../../components/orders/order.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 

@@ -4,7 +4,7 @@
 // are entered inline, the price panel (each flight's, and the total) follows
 // every change, and submitting creates the order (seats held) and opens its detail. A price that
 // changed since is shown old against new, and booking continues only when the buyer agrees.
-import { useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Card, Form, Result, Skeleton, Typography } from "antd";
 import { useWatch } from "react-hook-form";
 import { useCustom, useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
@@ -15,18 +15,19 @@ import type { BusinessCheck } from "../../domain/orders/flight-types";
 import type { FlightOrderInput } from "../../domain/orders/flight-booking";
 import { PayWithin } from "../shared/PayWithin";
 import { NO_RECORD } from "../../components/FormField";
+import { useLatest } from "../../components/use-latest";
 import { schemaResolver } from "../../components/form-errors";
 import { useForm } from "@refinedev/react-hook-form";
 import { BOOKINGS } from "../index";
 import type { FareVerifyReply, FlightItem, FlightSeat } from "../../domain/travel/types";
 import { passengerCountProblem, readPassengerCounts } from "../../domain/travel/search-query";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import type { PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { orderDetailPath } from "../../resources/flight-orders";
-import { FlightSummary } from "./FlightSummary";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import type { PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { orderDetailPath } from "../../access/order-paths";
+import { FlightSummary } from "../../components/orders/FlightSummary";
 import { PassengerFields } from "./PassengerFields";
-import { PriceSummary, TripPrices } from "./PriceSummary";
+import { PriceSummary, TripPrices } from "../../components/orders/PriceSummary";
 import { LEG_KEYS, tripOf } from "../../domain/orders/flight-trip";
 import { livePanel, orderFormDefaults, orderFormFields, orderFormSchema, type OrderFormValues } from "./order-form";
 import { BookForBanner, useBookFor } from "./book-for";
@@ -35,7 +36,7 @@ import { defaultTravelType, isBusinessOrderRoute } from "../shared/travel-type";
 import { ContactCard } from "./ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
-import "./flight.css";
+import "../../components/orders/order.css";
 
 const VERIFY_PATH = "/api/v1/trip_manager/air_ticket_domestic_flight/verify";
 
@@ -114,11 +115,11 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
   const memberKey = subjectKey(user);
   const companyMember = (memberKey === "70" || memberKey === "7_0") && !bookFor.member;
   // What the travel standard asks of this fare on business, read by the schema when it checks.
-  const check = useRef<BusinessCheck | undefined>(undefined);
+  const check = useLatest<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   const { control, handleSubmit, setError, setValue, reset, getValues } = useForm<BaseRecord, HttpError, OrderFormValues>({
     ...NO_RECORD,
-    resolver: schemaResolver<OrderFormValues>(() => orderFormSchema(check.current, messages)),
+    resolver: schemaResolver<OrderFormValues>(() => orderFormSchema(check.get(), messages)),
     defaultValues: orderFormDefaults(seat, rows, {
       clientKey,
       contactName: user?.realName ?? "",
@@ -131,7 +132,8 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
   const forEmployeeId = useWatch({ control, name: "forEmployeeId" });
-  check.current = useBusinessCheck(seat.fareKey, business, forEmployeeId, next?.seat.fareKey).check;
+  const businessCheck = useBusinessCheck(seat.fareKey, business, forEmployeeId, next?.seat.fareKey).check;
+  useEffect(() => check.set(businessCheck), [check, businessCheck]);
   const passengers = useWatch({ control, name: "passengers" }) ?? [];
   // Each flight priced on its own fare; the passengers' ages are taken on the first departure.
   const panels = legs.map((l) => livePanel(passengers, l.seat, flight.depDate));
@@ -185,7 +187,7 @@ function Booking({ legs, rows, businessPage, user, onStale }: { legs: VerifiedFa
             {t("flightOrder.submit")}
           </Button>
           {/* When to pay: within the hold after submitting, or, for an order that waits for approval, once approved. */}
-          <PayWithin textKey="flightOrder.payWithin" instead={business && check.current?.needApproval ? t("flightOrder.payAfterApproval") : undefined} />
+          <PayWithin textKey="flightOrder.payWithin" instead={business && businessCheck?.needApproval ? t("flightOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

@@ -6,7 +6,7 @@ import { Button } from "antd";
 import { DownOutlined } from "@ant-design/icons";
 import { MAX_PASSENGERS, type PassengerCounts } from "../../domain/travel/search-query";
 import { useTranslate } from "@refinedev/core";
-import "../shared/search-bar.css";
+import "../../components/search/search-bar.css";
 
 interface Props {
   value: PassengerCounts;

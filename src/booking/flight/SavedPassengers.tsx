@@ -9,7 +9,7 @@ import { useCan, useDataProvider, useList, type HttpError, useTranslate } from "
 import { CERT_TYPE } from "../../domain/codes";
 import { travellerDisplayName, type TravellerRow } from "../../domain/people/traveller";
 import type { PassengerValues } from "./order-form";
-import { usePortalUser } from "../../pages/layout/session";
+import { usePortalUser } from "../../layout/session";
 import { userKeyOf } from "../../providers/access-control";
 
 export function toPassenger(t: TravellerRow): PassengerValues {

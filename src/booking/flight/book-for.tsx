@@ -5,14 +5,9 @@
 import { useList, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { useSearchParams } from "react-router";
-import { pathFor } from "../../access/routes";
 import { BOOK_FOR_PARAM } from "../../domain/people/network-paths";
 import type { SubordinateRow } from "../../domain/people/network";
 
-/** The flight search that books for a subordinate (quick order's action). */
-export function bookForSearchPath(memberId: number): string {
-  return pathFor("DomesticAirTicketQuery", undefined, { [BOOK_FOR_PARAM]: String(memberId) });
-}
 
 export interface BookFor {
   /** The subordinate the order is for, once the server confirmed it is the caller's. */

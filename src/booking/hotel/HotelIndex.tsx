@@ -6,13 +6,13 @@ import { pathFor } from "../../access/routes";
 import { addDays } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams } from "../../domain/travel/search-query";
 import type { HotelCity } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult, SearchError } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 

@@ -1,14 +1,14 @@
 // 酒店列表 (/hotel/list): the search box and the hotels of the search in the address.
 import { readHotelSearch } from "../../domain/travel/search-query";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useUrlState } from "../shared/useUrlState";
 import { useNamedHotelSearch } from "../shared/place-names";
 import { HotelResults } from "./HotelResults";
 import { HotelSearchBar } from "./HotelSearchBar";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import "../booking.css";
 

@@ -9,13 +9,14 @@
 // approval opens its detail instead of the cashier. A booker who may book for colleagues picks
 // who travels (出行人): the colleague's name goes on the first room's guest and their standard
 // (their city-tier caps) is the one shown.
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Typography } from "antd";
 import { useGetIdentity, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { FormField, NO_RECORD } from "../../components/FormField";
+import { useLatest } from "../../components/use-latest";
 import { schemaResolver } from "../../components/form-errors";
 import { useForm } from "@refinedev/react-hook-form";
 import { BOOKINGS } from "../index";
@@ -28,18 +29,18 @@ import { defaultTravelType } from "../shared/travel-type";
 import { BusinessSection, useStandardCheck, type BusinessFields, type StandardCheckRequest } from "../shared/business";
 import { withStandardCheck } from "../shared/business-form";
 import { checkFor, TravellerSelect } from "../shared/TravellerSelect";
-import { StayContactFields } from "./StayContactFields";
+import { StayContactFields } from "../../components/orders/StayContactFields";
 import { PayWithin } from "../shared/PayWithin";
 import { MAX_ROOMS } from "../../domain/travel/hotel";
 import type { HotelBaseInfo, HotelPriceInfo, RoomPrice } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import type { PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { hotelOrderDetailPath, hotelPayPath } from "../../resources/hotel-orders";
-import { useSearch } from "../shared/useSearch";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import type { PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { hotelOrderDetailPath, hotelPayPath } from "../../access/order-paths";
+import { useSearch } from "../../components/search/useSearch";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
-import "../flight/flight.css";
+import "../../components/orders/order.css";
 import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
@@ -98,12 +99,12 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
   // What the travel standard asks of this room on business, read by the schema when it checks.
-  const check = useRef<BusinessCheck | undefined>(undefined);
+  const check = useLatest<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
   const { control, handleSubmit, watch, setValue, getValues, setError, formState, reset } = useForm<BaseRecord, HttpError, HotelOrderForm>({
     ...NO_RECORD,
-    resolver: schemaResolver<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.current, messages, ["forEmployeeId"])),
+    resolver: schemaResolver<HotelOrderForm>(() => withStandardCheck(hotelOrderInput, check.get(), messages, ["forEmployeeId"])),
     defaultValues: {
       hotelId: info.hotelId, roomTypeId: room.roomTypeId, checkIn: info.checkIn, checkOut: info.checkOut, roomCount: 1, price: room.total, clientKey,
       guests: [{ name: user?.realName ?? "" }], contactName: user?.realName ?? "", contactMobile: user?.mobilePhone ?? "", arrivalTime: "18:00", remark: "",
@@ -119,7 +120,8 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
   );
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
-  check.current = useStandardCheck(standardCheck, business).check;
+  const businessCheck = useStandardCheck(standardCheck, business).check;
+  useEffect(() => check.set(businessCheck), [check, businessCheck]);
   const rooms = Number(watch("roomCount")) || 1;
   const panel = useMemo(() => hotelPricePanel(room.nightly, rooms), [room, rooms]);
   const maxRooms = Math.max(1, Math.min(MAX_ROOMS, room.roomsLeft));
@@ -217,7 +219,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={pending}>
             {t("hotelOrder.submit")}
           </Button>
-          <PayWithin textKey="hotelOrder.payWithin" instead={business && check.current?.needApproval ? t("hotelOrder.payAfterApproval") : undefined} />
+          <PayWithin textKey="hotelOrder.payWithin" instead={business && businessCheck?.needApproval ? t("hotelOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

@@ -4,7 +4,7 @@ import { pathFor } from "../../access/routes";
 import { listParam, type HotelSearch } from "../../domain/travel/search-query";
 import type { HotelChoice, HotelListItem } from "../../domain/travel/types";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { HotelCard } from "./HotelCard";
 import { HOTEL_SORTS, HotelFilters, priceBand, type HotelSort } from "./HotelFilters";

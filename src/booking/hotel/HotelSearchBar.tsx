@@ -5,9 +5,9 @@ import { addDays, daysBetween } from "../../domain/travel/dates";
 import { defaultTravelDate, hotelSearchParams, readHotelSearch, type HotelSearch } from "../../domain/travel/search-query";
 import { HotelCityPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
-import { DateField } from "../shared/DateField";
+import { DateField } from "../../components/search/DateField";
 import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useTranslate } from "@refinedev/core";
 
 interface Props {

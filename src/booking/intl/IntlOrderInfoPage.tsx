@@ -22,11 +22,11 @@ import { NO_RECORD } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { useForm } from "@refinedev/react-hook-form";
 import { BOOKINGS } from "../index";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import type { PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { FlightSummary } from "../flight/FlightSummary";
-import { PriceSummary } from "../flight/PriceSummary";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import type { PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { FlightSummary } from "../../components/orders/FlightSummary";
+import { PriceSummary } from "../../components/orders/PriceSummary";
 import { BusinessSection } from "../flight/BusinessSection";
 import type { OrderFormValues } from "../flight/order-form";
 import { IntlPassengerFields } from "./IntlPassengerFields";
@@ -34,7 +34,7 @@ import { intlFormDefaults, intlFormFields, liveIntlPanel, type IntlOrderFormValu
 import { ContactCard } from "../flight/ContactCard";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
-import "../flight/flight.css";
+import "../../components/orders/order.css";
 import "../booking.css";
 
 

@@ -9,6 +9,7 @@ import type { Itinerary } from "../../domain/travel/types";
 import { Price } from "../shared/Price";
 import { useTranslate } from "@refinedev/core";
 import { priceText } from "../../domain/money";
+import "../../components/orders/order.css";
 
 interface Props {
   itinerary: Itinerary;

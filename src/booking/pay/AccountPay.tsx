@@ -5,7 +5,7 @@
 // password when one is set. A trade is
 // created once and reused for retries (a wrong pay password, a network error). The server refuses
 // a payment past the balance or the credit limit; its message shows here.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
@@ -20,8 +20,8 @@ import { payPasswordForm } from "../../domain/payments/pay-code-schemas";
 import { PAY_PWD_LENGTH } from "../../domain/forms/account";
 import { FormField, NO_RECORD, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
-import { useLang } from "../../pages/layout/session";
-import type { PortalUser } from "../../pages/layout/session";
+import { useLang } from "../../layout/session";
+import type { PortalUser } from "../../layout/session";
 import { usePaid } from "./usePaid";
 import { formatFen } from "../../domain/money";
 

@@ -6,12 +6,12 @@ import { useOne } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
 import { useLocation } from "react-router";
 import { queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { orderDetailPath } from "../../resources/flight-orders";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
+import { orderDetailPath } from "../../access/order-paths";
 import { pathFor } from "../../access/routes";
 import { useTranslate } from "@refinedev/core";
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 
 export default function AirOrderFinishPage({ routeName }: { routeName: string }) {
   const t = useTranslate();

@@ -1,11 +1,11 @@
 // The hotel cashier (/pay/hotel/:orderNo): the order is addressed by its number, so its id is
 // read from the order's detail first; then it is the same cashier as every other order's.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { Alert, Button, Card, Result, Skeleton } from "antd";
 import { useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import type { HotelOrderDetail } from "../../domain/orders/hotel-types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
 import "./pay.css";
 

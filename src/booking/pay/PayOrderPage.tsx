@@ -1,18 +1,16 @@
 // The cashier (/pay/order/:orderId): the order's summary, its amount and the time left to pay,
 // and the methods the member may use: the wallet, Alipay and WeChat (sandbox QR), and the
 // company's credit line for members of a company that has one.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { BUSINESS_TYPE, BUSINESS_TYPE_LABELS, PAY_PATHS, type CashierInfo, type PayMethod } from "../../domain/payments";
 import { PAYABLE_PRODUCTS, payableOfBusinessType, type PayableKind } from "../../domain/orders/products";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { Countdown } from "../../resources/flight-orders/Countdown";
-import { orderDetailPath } from "../../resources/flight-orders";
-import { hotelOrderDetailPath } from "../../resources/hotel-orders";
-import { trainOrderDetailPath } from "../../resources/train-orders";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
+import { Countdown } from "../../components/orders/Countdown";
+import { hotelOrderDetailPath, orderDetailPath, trainOrderDetailPath } from "../../access/order-paths";
 import { pathFor } from "../../access/routes";
 import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";

@@ -6,7 +6,7 @@ import { useCreate, useCustom, useGetIdentity, type HttpError, useTranslate } fr
 import { PAYMENTS } from "../index";
 import { PAY_PATHS, SANDBOX_CASHIER_PATH, requestVerify, type CashierInfo, type CreatedPayment, type PaymentResult, type Precreated, type QrMethod } from "../../domain/payments";
 import { PAY_POLL_INTERVAL_MS } from "../../domain/format";
-import type { PortalUser } from "../../pages/layout/session";
+import type { PortalUser } from "../../layout/session";
 import { usePaid } from "./usePaid";
 
 function isSandboxQr(url: string): boolean {

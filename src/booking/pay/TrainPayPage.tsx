@@ -1,9 +1,9 @@
 // The train cashier (/train/train_order_pay/:id/:orderNo): the order's id is in the address, so it
 // is the same cashier as every other order's; after payment (trainPay) the train order list opens.
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { Card, Result } from "antd";
 import { useParams } from "react-router";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { Cashier } from "./PayOrderPage";
 import { useTranslate } from "@refinedev/core";
 import "./pay.css";

@@ -5,7 +5,7 @@ import { App } from "antd";
 import { useNavigate } from "react-router";
 import { pathFor } from "../../access/routes";
 import { payRedirect, type PaymentResult } from "../../domain/payments";
-import { usePayWords } from "../shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 
 /** The "callback success" of the redirect table, supplied by the page around the cashier. */
 export const PayCallback = createContext<((r: PaymentResult) => void) | null>(null);

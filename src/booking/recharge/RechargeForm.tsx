@@ -12,7 +12,7 @@ import { schemaResolver } from "../../components/form-errors";
 import { RECHARGE_MAX_FEN, RECHARGE_QUICK_FEN, type RechargeCreated } from "../../domain/orders/recharge";
 import { rechargeAmountFen, rechargeCreateInput } from "../../domain/payments/recharge";
 import type { AccountSummary } from "../../domain/payments/types";
-import { rechargePayPath } from "../../resources/recharges";
+import { rechargePayPath } from "../../access/order-paths";
 import "./recharge.css";
 import { fenToYuan, formatFen, priceText } from "../../domain/money";
 

@@ -4,8 +4,8 @@
 import { Card, Result } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import type { PaymentResult } from "../../domain/payments";
 import { Cashier } from "../pay/PayOrderPage";
 import { PayCallback } from "../pay/usePaid";

@@ -1,7 +1,7 @@
 // Under an empty result: the day before and the day after, when they can still be searched.
 import { Button, Space } from "antd";
 import { addDays, travelDateProblem } from "../../domain/travel/dates";
-import { chinaToday } from "./today";
+import { chinaToday } from "../../components/search/today";
 import { useTranslate } from "@refinedev/core";
 
 export function NearbyDays({ date, onPick }: { date: string; onPick: (date: string) => void }) {

@@ -3,9 +3,9 @@
 // input with its own list (a combobox), so the search bars can be typed into as soon as the page
 // shows: no select component, no place data in the download, the server does the matching.
 import { useId, useState, type ReactNode } from "react";
-import { useSearch } from "./useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import { useTranslate } from "@refinedev/core";
-import "./search-bar.css";
+import "../../components/search/search-bar.css";
 
 export interface Place {
   value: string;

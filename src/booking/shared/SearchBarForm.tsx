@@ -3,7 +3,7 @@
 // its calendar open takes the typed date. The bars are built from plain inputs styled here, so
 // the index page can show them at once.
 import type { ReactNode } from "react";
-import "./search-bar.css";
+import "../../components/search/search-bar.css";
 
 export function SearchBarForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   return (

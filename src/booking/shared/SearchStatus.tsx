@@ -2,7 +2,7 @@
 // a retry, an empty state only after the search answered with nothing, else the list.
 import type { ReactNode } from "react";
 import { Button, Empty, Result, Skeleton } from "antd";
-import type { SearchQuery } from "./useSearch";
+import type { SearchQuery } from "../../components/search/useSearch";
 import { useTranslate } from "@refinedev/core";
 
 /** Network failures and timeouts are named by the page; business errors carry the server's words. */

@@ -6,8 +6,8 @@ import { useRef } from "react";
 import { Form } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { Controller, useWatch, type Control, type FieldValues, type UseFormSetValue } from "react-hook-form";
-import { APPLICATION_PATHS } from "../../resources/travel-applications";
-import { PeopleSelect, type Person } from "../../resources/employees/PeopleSelect";
+import { APPLICATION_PATHS } from "../../domain/application-paths";
+import { PeopleSelect, type Person } from "../../components/PeopleSelect";
 import type { StandardCheckRequest } from "./business";
 
 interface Colleague {

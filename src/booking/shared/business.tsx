@@ -10,8 +10,8 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { useWatch, type Control } from "react-hook-form";
 import type { BusinessCheck } from "../../domain/orders/business-types";
 import { FormField } from "../../components/FormField";
-import { APPLICATION_PATHS } from "../../resources/travel-applications";
-import "../flight/flight.css";
+import { APPLICATION_PATHS } from "../../domain/application-paths";
+import "../../components/orders/order.css";
 import { formatFen } from "../../domain/money";
 
 /** The business fields of any product's order form. */

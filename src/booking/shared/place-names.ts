@@ -3,7 +3,7 @@
 // same suggestion calls the pickers use. A name the address carries is kept as it is.
 import type { AirCity, HotelCity } from "../../domain/travel/types";
 import type { FlightSearch, HotelSearch } from "../../domain/travel/search-query";
-import { useSearch } from "./useSearch";
+import { useSearch } from "../../components/search/useSearch";
 
 /** True when the address gave no real name for the place: none, or the code itself. */
 const unnamed = (code: string | undefined, name: string | undefined): code is string => Boolean(code) && (!name || name === code);

@@ -10,13 +10,14 @@
 // submitting, with the reason or the approval it asks for; an order that waits for approval
 // opens its detail instead of the cashier. A booker who may book for colleagues picks who travels
 // (出行人): the colleague's name goes on the first passenger and their standard is the one shown.
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Form, Input, Result, Row, Skeleton, Space, Typography } from "antd";
 import { useCreate, useGetIdentity, type HttpError, useTranslate, type BaseRecord } from "@refinedev/core";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { pathFor, queryOf } from "../../access/routes";
 import { applyRefusal, FormField, NO_RECORD, sessionEnded } from "../../components/FormField";
+import { useLatest } from "../../components/use-latest";
 import { schemaResolver } from "../../components/form-errors";
 import { useForm } from "@refinedev/react-hook-form";
 import { BOOKINGS, RAIL_ACCOUNT_SIGN_INS } from "../index";
@@ -42,16 +43,16 @@ import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { readTrainSearch } from "../../domain/travel/search-query";
 import type { TrainItem, TrainListReply, TrainSeat } from "../../domain/travel/types";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { type PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { trainOrderDetailPath, trainPayPath } from "../../resources/train-orders";
-import { chinaToday } from "../shared/today";
-import { useSearch } from "../shared/useSearch";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { type PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { trainOrderDetailPath, trainPayPath } from "../../access/order-paths";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { ChannelBanner, trainQueryRoute, type TrainVariant } from "./variant";
 import { TrainPassengerRow } from "./TrainPassengerRow";
 import { seatChoicesOf } from "../../domain/travel/train-seats";
-import "../flight/flight.css";
+import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 
@@ -121,12 +122,12 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const memberKey = subjectKey(user);
   const companyMember = memberKey === "70" || memberKey === "7_0";
   // What the travel standard asks of this seat class on business, read by the schema when it checks.
-  const check = useRef<BusinessCheck | undefined>(undefined);
+  const check = useLatest<BusinessCheck | undefined>(undefined);
   const messages = { applicationRequired: t("business.applicationRequired"), overReasonRequired: t("business.overReasonRequired") };
   // A private booking sends no colleague either.
   const { control, handleSubmit, watch, setError, setValue, formState, trigger, getValues, reset } = useForm<BaseRecord, HttpError, TrainOrderForm>({
     ...NO_RECORD,
-    resolver: schemaResolver<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.current, messages, ["forEmployeeId"])),
+    resolver: schemaResolver<TrainOrderForm>(() => withStandardCheck(trainOrderInput, check.get(), messages, ["forEmployeeId"])),
     defaultValues: {
       trainKey: train.trainKey, seatClass: seat.seatClass, clientKey,
       // Into a 12306 account only its own 常用联系人 travel: they are picked once signed in.
@@ -143,13 +144,14 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
   const standardCheck: StandardCheckRequest = checkFor({ url: TRAIN_ORDER_PATHS.standardCheck, payload: { trainKey: train.trainKey, seatClass: seat.seatClass } }, forEmployeeId);
   const travelType = useWatch({ control, name: "travelType" });
   const business = companyMember && travelType === "business";
-  check.current = useStandardCheck(standardCheck, business).check;
+  const businessCheck = useStandardCheck(standardCheck, business).check;
+  useEffect(() => check.set(businessCheck), [check, businessCheck]);
   const { fields, append, remove, replace } = useFieldArray({ control, name: "passengers" });
   const signIn = useCreate<Rail12306Account>();
   const account = ab ? (signIn.mutation.data?.data ?? null) : null;
   const passengers = watch("passengers") ?? [];
   const types = passengers.map((p) => (p?.passengerType === "child" ? "child" : "adult") as TrainPassengerType);
-  const panel = useMemo(() => trainPricePanel(seat, types), [seat, types.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
+  const panel = trainPricePanel(seat, types);
   const maxPassengers = Math.min(MAX_TRAIN_PASSENGERS, seat.left);
   const typeLabel = (type: TrainPassengerType) => codeLabel(TRAIN_PASSENGER_TYPE_LABELS, type);
 
@@ -332,7 +334,7 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
           <Button type="primary" htmlType="submit" size="large" block style={{ marginTop: 16 }} loading={mutation.isPending}>
             {t("trainOrder.submit")}
           </Button>
-          <PayWithin textKey="trainOrder.payWithin" instead={business && check.current?.needApproval ? t("trainOrder.payAfterApproval") : undefined} />
+          <PayWithin textKey="trainOrder.payWithin" instead={business && businessCheck?.needApproval ? t("trainOrder.payAfterApproval") : undefined} />
         </Card>
       </div>
     </Form>

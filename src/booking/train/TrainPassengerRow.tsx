@@ -13,7 +13,7 @@ import { TRAIN_PASSENGER_TYPES, TRAIN_PASSENGER_TYPE_LABELS } from "../../domain
 import { seatChoicesOf } from "../../domain/travel/train-seats";
 import { CERT_TYPES } from "../../domain/codes";
 import { useCodes } from "../../components/use-codes";
-import { SeatChoiceSelect } from "./seat-choice";
+import { SeatChoiceSelect } from "../../components/orders/seat-choice";
 
 interface Props {
   control: Control<TrainOrderForm>;

@@ -2,14 +2,14 @@
 // the address. The 12306账号购票 and 免账号购票 pages are the same list under a banner saying
 // how the ticket is bought; their 预订 opens their own order page.
 import { readTrainSearch } from "../../domain/travel/search-query";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { EmptyResult } from "../shared/SearchStatus";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useUrlState } from "../shared/useUrlState";
 import { TrainResults } from "./TrainResults";
 import { TrainSearchBar } from "./TrainSearchBar";
 import { ProductGate } from "../shared/ProductGate";
-import { useSwitches } from "../shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import { ChannelBanner, trainOrderRoute, type TrainVariant } from "./variant";
 import "../booking.css";

@@ -2,7 +2,7 @@
 // available) and sorted in the browser as the address says.
 import { Checkbox } from "antd";
 import { Link, useNavigate } from "react-router";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { pathFor } from "../../access/routes";
 import { TRAIN_TYPE_LABELS, type TrainType } from "../../domain/travel/train";
 import { filterTrains, sortTrains, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
@@ -11,7 +11,7 @@ import type { TrainListReply } from "../../domain/travel/types";
 import { FilterSelect } from "../shared/FilterSelect";
 import { EmptyResult, SearchStatus } from "../shared/SearchStatus";
 import { SortBar, sortOrderOf } from "../shared/SortBar";
-import { useSearch } from "../shared/useSearch";
+import { useSearch } from "../../components/search/useSearch";
 import type { UrlPatch } from "../shared/useUrlState";
 import { TrainCard } from "./TrainCard";
 import { NearbyDays } from "../shared/NearbyDays";

@@ -5,9 +5,9 @@ import { SwapOutlined } from "@ant-design/icons";
 import { defaultTravelDate, readTrainSearch, type TrainSearch } from "../../domain/travel/search-query";
 import { StationPicker } from "../shared/places";
 import type { Place } from "../shared/PlacePicker";
-import { DateField } from "../shared/DateField";
+import { DateField } from "../../components/search/DateField";
 import { SearchBarForm, SearchProblem } from "../shared/SearchBarForm";
-import { chinaToday } from "../shared/today";
+import { chinaToday } from "../../components/search/today";
 import { useTranslate } from "@refinedev/core";
 
 interface Props {

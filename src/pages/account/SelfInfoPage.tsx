@@ -13,7 +13,7 @@ import { setStoredUser } from "../../providers/session-store";
 import { usePageTitle } from "../usePageTitle";
 import { FormField, FormMessage, QUIET_SAVE, applyRefusal, firstErrorField, useSubmitState } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
-import { MEMBER_PROFILE } from "./index";
+import { MEMBER_PROFILE } from "../../components/account-resources";
 import { PhotoUpload } from "./PhotoUpload";
 import { SignedOut } from "./SignedOut";
 import "./account.css";

@@ -7,7 +7,7 @@ import { useCustom, useGetIdentity, useTranslate } from "@refinedev/core";
 import type { PortalUser } from "../../providers/auth-provider";
 import { usePageTitle } from "../usePageTitle";
 import { ChangePasswordForm } from "./ChangePasswordForm";
-import { PayPasswordForm } from "./PayPasswordForm";
+import { PayPasswordForm } from "../../components/PayPasswordForm";
 import { SignedOut } from "./SignedOut";
 import "./account.css";
 

@@ -1,9 +1,9 @@
 // /mismatch: where unknown or mistyped links land. Shown without the site header/footer.
 import { Result } from "antd";
 import { HomeOutlined } from "@ant-design/icons";
-import { Brand } from "../layout/Brand";
+import { Brand } from "../../layout/Brand";
 import { LanguageSwitch } from "../index/LanguageSwitch";
-import { LinkButton } from "../index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { usePageTitle } from "../usePageTitle";
 import { useTranslate } from "@refinedev/core";
 

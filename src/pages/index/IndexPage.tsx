@@ -1,10 +1,10 @@
 // The public landing page: '/' and '/view/index.shtml'. The site header and footer come from
 // the portal layout.
-import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
+import { LOGIN_URL, REGISTER_URL } from "../../layout/Brand";
 import { pathFor } from "../../access/routes";
-import { LinkButton } from "./LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { BusinessSection, ProductCards } from "./sections";
-import { displayName, usePortalUser, useSite } from "../layout/session";
+import { displayName, usePortalUser, useSite } from "../../layout/session";
 import { usePageTitle } from "../usePageTitle";
 import "./index.css";
 import { useTranslate } from "@refinedev/core";

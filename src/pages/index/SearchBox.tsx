@@ -9,7 +9,7 @@ import { pathFor } from "../../access/routes";
 import { FlightSearchBar } from "../../booking/flight/FlightSearchBar";
 import { HotelSearchBar } from "../../booking/hotel/HotelSearchBar";
 import { TrainSearchBar } from "../../booking/train/TrainSearchBar";
-import { useSwitches } from "../../booking/shared/useSwitches";
+import { useSwitches } from "../../components/orders/useSwitches";
 import { useTranslate } from "@refinedev/core";
 import "../../booking/booking.css";
 

@@ -14,9 +14,9 @@ import {
 } from "@ant-design/icons";
 import { Link } from "react-router";
 import { Glyph, type ProductGlyph } from "./icons";
-import { LinkButton } from "./LinkButton";
-import { LOGIN_URL, REGISTER_URL } from "../layout/Brand";
-import { displayName, usePortalUser } from "../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { LOGIN_URL, REGISTER_URL } from "../../layout/Brand";
+import { displayName, usePortalUser } from "../../layout/session";
 import { pathFor } from "../../access/routes";
 import { useTranslate } from "@refinedev/core";
 

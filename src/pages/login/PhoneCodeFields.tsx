@@ -4,7 +4,7 @@ import { MailOutlined, MobileOutlined } from "@ant-design/icons";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { CODE_MAX, PHONE_MAX } from "../../domain/forms/auth";
 import { FormField } from "../../components/FormField";
-import { SmsButton, type SmsButtonProps } from "./SmsButton";
+import { SmsButton, type SmsButtonProps } from "../../components/SmsButton";
 import { useTranslate } from "@refinedev/core";
 
 export interface PhoneCodeFieldsProps<T extends FieldValues> {

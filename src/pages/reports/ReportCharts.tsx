@@ -14,7 +14,7 @@ function ranking(rows: ReportRow[]) {
   return rows.slice(0, TOP).map((r) => ({ name: r.name, spend: toYuan(r.spendFen) }));
 }
 
-export default function ReportCharts({ report, lang }: { report: ReportReply; lang: "zh" | "en" }) {
+export default function ReportCharts({ report }: { report: ReportReply }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
   const flight = isFlightReport(report.type);

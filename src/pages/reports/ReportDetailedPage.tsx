@@ -18,8 +18,8 @@ import { FormField, NO_RECORD } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { DateRangeInput } from "../../components/DateInput";
 import { retryUnlessRefused } from "../../resources/retry";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
-import { useLang } from "../layout/session";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { useLang } from "../../layout/session";
 import "./reports.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -188,7 +188,7 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
       ) : (
         <>
           <Suspense fallback={<Card><Skeleton active paragraph={{ rows: 6 }} /></Card>}>
-            <ReportCharts report={report} lang={lang} />
+            <ReportCharts report={report} />
           </Suspense>
           <ReportTables report={report} filters={filters} />
         </>

@@ -4,7 +4,7 @@
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useCustom, useTranslate } from "@refinedev/core";
 import type { OverAction, StandardSummary } from "../../domain/policy";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { retryUnlessRefused } from "../../resources/retry";
 
 const MY_STANDARD_PATH = "/member/center/my_standard";

@@ -10,7 +10,7 @@ import { retryUnlessRefused } from "../../resources/retry";
 import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
 import { schemaResolver, unshownProblem } from "../../components/form-errors";
 import { PREFERENCE_PATHS, TRAVEL_PREFERENCES } from "./index";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { fenToYuan, parseYuan } from "../../domain/money";
 
 

@@ -1,10 +1,10 @@
 // CompanyCentralIndex (/company/index, type 70): the company's money and credit line, this
 // month's travel spend with the approvals waiting, its people and the administrator's entry points.
 import { Col, Progress, Row, Statistic, Typography } from "antd";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, Greeting, Section } from "./parts";
-import { creditPercent } from "./figures";
+import { creditPercent } from "../../domain/workbench-figures";
 import { SpendOverviewSection } from "./SpendOverviewSection";
 import { useTranslate } from "@refinedev/core";
 

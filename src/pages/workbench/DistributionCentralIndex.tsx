@@ -2,7 +2,7 @@
 // its distribution business (subordinates, recommended members, quick order, share income) up
 // front; every entry comes from the provider's own menus.
 import { Space, Typography } from "antd";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { WorkbenchPage, pickLinks, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { EntryButton, FactCards, Greeting, Section, useValidity, type Fact } from "./parts";
 import { useTranslate } from "@refinedev/core";

@@ -1,6 +1,6 @@
 // PersonalCentralIndex (/personalCentral/index, types 10-50): the member's wallet, points,
 // level and validity, flight orders, and the entry points of their menus.
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, Greeting, useMembershipFact, type Fact } from "./parts";
 import { useTranslate } from "@refinedev/core";

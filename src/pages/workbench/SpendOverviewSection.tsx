@@ -8,7 +8,7 @@ import { useCan, useCustom, useTranslate } from "@refinedev/core";
 import { pathFor } from "../../access/routes";
 import { permilleText } from "../../domain/report-figures";
 import { SPEND_OVERVIEW_PATH, changePermille, type ProductSpend, type SpendOverview } from "../../domain/spend-overview";
-import { LinkButton } from "../index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { Section } from "./parts";
 import { formatFen } from "../../domain/money";
 

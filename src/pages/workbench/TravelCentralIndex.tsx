@@ -1,12 +1,12 @@
 // TravelCentralIndex (/travelCentral/index, type 7_0): an employee's wallet, the company credit
 // they may spend, their department and trip level with its controls, and whether they audit.
 import { Descriptions, Space, Tag } from "antd";
-import { WorkbenchFrame } from "../layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { WorkbenchPage, type WorkbenchBodyProps } from "./WorkbenchPage";
 import { BalanceFooter, FactCards, FooterPieces, Greeting, Section, type Fact } from "./parts";
 import { formatFen } from "../../domain/money";
 import { isOn } from "../../access";
-import { tripFlagKeys } from "./figures";
+import { tripFlagKeys } from "../../domain/workbench-figures";
 import { useTranslate } from "@refinedev/core";
 
 export default function TravelCentralIndex() {

@@ -6,11 +6,11 @@ import { ReloadOutlined } from "@ant-design/icons";
 import { MEMBER_TYPE_LABELS, memberTypeKey } from "../../domain/member";
 import { formatFen } from "../../domain/money";
 import { codeLabelNow, domainLang } from "../../providers/i18n-provider";
-import { LinkButton } from "../index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { INDEX_PATH } from "../../access/routes";
 import type { EntryGroup, EntryLink } from "./entries";
 import type { WorkbenchUser } from "./types";
-import { isPermanent } from "./figures";
+import { isPermanent } from "../../domain/workbench-figures";
 import { useTranslate } from "@refinedev/core";
 import "./workbench.css";
 

@@ -4,7 +4,7 @@
 import { useCustom, useGetIdentity, useInvalidateAuthStore, type HttpError } from "@refinedev/core";
 import { memberTypeKey, type MemberTypeKey } from "../../domain/member";
 import { forgetMember } from "../../providers/auth-provider";
-import { useMenus, type PortalUser } from "../layout/session";
+import { useMenus, type PortalUser } from "../../layout/session";
 import type { MenusReply } from "./entries";
 import type { AccountSummary, CompanyStatistics, WorkbenchKind, WorkbenchUser } from "./types";
 

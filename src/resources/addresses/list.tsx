@@ -7,7 +7,7 @@ import { Alert, Button, Empty, Form, Input, Popconfirm, Space, Table, Tag, type 
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import type { AddressRow } from "../../domain/people/address";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { AddressDialog } from "./form";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });

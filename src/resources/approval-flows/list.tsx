@@ -9,8 +9,8 @@ import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type
 import { PlusOutlined } from "@ant-design/icons";
 import { FLOW_COVERS } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { editFlowPath, type FlowRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { useInvalidate, useTranslate } from "@refinedev/core";
 import { CERT_TYPES, PASSENGER_TYPES } from "../../domain/codes";
 import { TRAIN_PASSENGER_TYPE_LABELS } from "../../domain/orders/train-types";
-import { Countdown } from "../flight-orders/Countdown";
+import { Countdown } from "../../components/orders/Countdown";
 import { auditDetailPath, type OrderSubject } from "./index";
 import type { OrderApplication } from "../../domain/orders/business-types";
 import { useCodes } from "../../components/use-codes";

@@ -2,17 +2,18 @@
 // application, every level's approvers and outcome, the history — and, when it is this approver's
 // turn, 同意 or 驳回 with a comment (required to reject), checked with the server's own schema.
 // The decision names the level the approver saw, so a level that moved on meanwhile is refused.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Alert, App, Button, Card, Form, Input, Result, Skeleton, Space, Typography } from "antd";
 import { useInvalidate, useOne, useTranslate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { useLocation } from "react-router";
 import { decisionFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
 import { schemaResolver, unshownProblem } from "../../components/form-errors";
+import { useLatest } from "../../components/use-latest";
 import { ApplicationSummary } from "../travel-applications/ApplicationSummary";
 import { ApprovalProgress } from "./ApprovalProgress";
 import { OrderSummary } from "./OrderSummary";
@@ -82,7 +83,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
   const invalidate = useInvalidate();
   const [acting, setActing] = useState<Action | null>(null);
   // The button pressed decides what the schema checks (a rejection needs its comment).
-  const action = useRef<Action>("approve");
+  const action = useLatest<Action>("approve");
   // Refine sends the decision: a create on the approval-decisions resource.
   const {
     control, handleSubmit, setError, reset, watch,
@@ -90,7 +91,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
   } = useForm<BaseRecord, HttpError, DecisionValues>({
     resolver: schemaResolver<DecisionValues>(() => decisionFormSchema, {
       raw: true,
-      input: (v) => ({ approvalId: approval.id, action: action.current, level: approval.level, comment: v.comment.trim() || undefined }),
+      input: (v) => ({ approvalId: approval.id, action: action.get(), level: approval.level, comment: v.comment.trim() || undefined }),
     }),
     defaultValues: { comment: "" },
     warnWhenUnsavedChanges: false,
@@ -102,7 +103,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
 
   const send = (input: unknown) =>
     state.run(async () => {
-      const chosen = action.current;
+      const chosen = action.get();
       setActing(chosen);
       try {
         await onFinish(input as DecisionValues);
@@ -122,7 +123,7 @@ function DecisionForm({ approval }: { approval: ApprovalDetail }) {
       }
     });
   const decide = (chosen: Action) => {
-    action.current = chosen;
+    action.set(chosen);
     // The resolver hands on the decision it checked.
     void handleSubmit((input) => send(input), (errors) => state.setRefusal(unshownProblem(errors, ["comment"])))();
   };

@@ -14,8 +14,8 @@ import {
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { usePortalUser } from "../../pages/layout/session";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { usePortalUser } from "../../layout/session";
 import type { Department } from "../employees";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";

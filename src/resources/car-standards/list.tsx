@@ -8,8 +8,8 @@ import { Button, Empty, Form, Input, Space, Table, Tag, Typography, type TableCo
 import { PlusOutlined } from "@ant-design/icons";
 import { CAR_TYPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { editCarStandardPath, type CarStandardRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";

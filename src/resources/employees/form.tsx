@@ -16,8 +16,8 @@ import {
 import { userKeyOf } from "../../providers/access-control";
 import { FormField, FormMessage } from "../../components/FormField";
 import { DateInput } from "../../components/DateInput";
-import { usePortalUser } from "../../pages/layout/session";
-import { tripFlagKeys } from "../../pages/workbench/figures";
+import { usePortalUser } from "../../layout/session";
+import { tripFlagKeys } from "../../domain/workbench-figures";
 import { useResourceForm } from "../useResourceForm";
 import { departmentTreeData } from "./tree-data";
 import type { Department } from "./index";

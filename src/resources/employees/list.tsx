@@ -10,9 +10,9 @@ import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Ta
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from "@ant-design/icons";
 import { userKeyOf } from "../../providers/access-control";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { usePortalUser } from "../../pages/layout/session";
-import { tripFlagKeys } from "../../pages/workbench/figures";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { usePortalUser } from "../../layout/session";
+import { tripFlagKeys } from "../../domain/workbench-figures";
 import { useFeedback } from "../../components/FeedbackApp";
 import type { Department, Employee } from "./index";
 import { KEYWORD_MAX } from "../../domain/lists";
@@ -170,7 +170,7 @@ function EmployeeList({ departments, departmentsLoading, refetchDepartments, onE
     {
       title: t("staff.columns.tripLevel"), key: "tripLevel", width: 170,
       render: (_: unknown, row) => {
-        const keys = tripFlagKeys(row.tripLevelName === null ? null : { ...row, name: row.tripLevelName });
+        const keys = tripFlagKeys(row.tripLevelName === null ? null : row);
         return (
           <Space direction="vertical" size={4}>
             <span style={{ whiteSpace: "nowrap" }}>{row.tripLevelName || "—"}</span>

@@ -14,12 +14,12 @@ import {
 import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/types";
-import { useFareLabels } from "../../booking/flight/useFareLabels";
+import { useFareLabels } from "../../components/search/useFareLabels";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { pathFor } from "../../access/routes";
-import { useSearch } from "../../booking/shared/useSearch";
-import { DateField } from "../../booking/shared/DateField";
+import { useSearch } from "../../components/search/useSearch";
+import { DateField } from "../../components/search/DateField";
 import { FormField, QUIET_SAVE, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { FLIGHT_CHANGES } from "./after-sales";
@@ -79,10 +79,14 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
   const seatsNeeded = chosen.filter((p) => p.psgType !== "INF").length;
   // Tickets of another flight chosen (a round trip's return): the search starts the day after that flight, afresh.
   const chosenDate = chosen[0]?.ticketFlight?.depDate;
+  const chosenTrip = `${currentFare}|${chosenDate ?? ""}`;
+  const [seenTrip, setSeenTrip] = useState(chosenTrip);
+  if (chosenTrip !== seenTrip) {
+    setSeenTrip(chosenTrip);
+    if (chosenDate) setDate(addDays(chosenDate, 1));
+  }
   useEffect(() => {
-    if (!chosenDate) return;
-    setDate(addDays(chosenDate, 1));
-    setValue("fareKey", "");
+    if (chosenDate) setValue("fareKey", "");
   }, [currentFare, chosenDate, setValue]);
   // A 政府采购 ticket changes to another flight's GP fare only, an ordinary one to an ordinary fare.
   const gp = Boolean(order.gp);

@@ -15,5 +15,4 @@ export const flightOrdersResource: ResourceProps = {
 
 export const flightOrdersEndpoints: ResourceEndpoints = { list: FLIGHT_ORDER_PATHS.list, one: FLIGHT_ORDER_PATHS.detail, actions: { cancel: FLIGHT_ORDER_PATHS.cancel } };
 
-/** The detail page of an order. */
-export const orderDetailPath = (id: number | string) => pathFor("TicketOrderDetails", { id: String(id) });
+export { orderDetailPath } from "../../access/order-paths";

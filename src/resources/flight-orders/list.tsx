@@ -5,13 +5,13 @@
 import { Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { FLIGHT_ORDER_STATUS, FLIGHT_ORDER_STATUS_CODES, flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { Countdown } from "./Countdown";
+import { Countdown } from "../../components/orders/Countdown";
 import { PARTIAL_TAG_LABELS } from "../../domain/orders/flight-tickets";
 import type { FlightOrderRow } from "../../domain/orders/flight-types";
 import { formatChinaTime as when } from "../../domain/format";
 import { orderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";

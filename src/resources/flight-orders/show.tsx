@@ -3,7 +3,7 @@
 // change. The buttons are the actions the shared state machine allows a member in this status
 // (退票 and 改签 only where the member's partner site leaves them on), with the refund's and the
 // latest change's facts once there are any.
-import { usePayWords } from "../../booking/shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useGetIdentity, useInvalidate, useOne, useTranslate } from "@refinedev/core";
@@ -16,21 +16,20 @@ import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useSite, type PortalUser } from "../../pages/layout/session";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { FlightSummary } from "../../booking/flight/FlightSummary";
-import { PriceSummary, TripPrices } from "../../booking/flight/PriceSummary";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { useSite, type PortalUser } from "../../layout/session";
+import { LinkButton } from "../../components/LinkButton";
+import { FlightSummary } from "../../components/orders/FlightSummary";
+import { PriceSummary, TripPrices } from "../../components/orders/PriceSummary";
 import { bookedPanels, legNamesOf } from "./booked-panels";
-import { Countdown } from "./Countdown";
+import { Countdown } from "../../components/orders/Countdown";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import { AfterSalesFacts } from "./AfterSalesFacts";
 import { useRecordAction } from "../useRecordAction";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
-import "../../booking/flight/flight.css";
-import "../../booking/booking.css";
+import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 

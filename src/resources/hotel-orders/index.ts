@@ -15,7 +15,4 @@ export const hotelOrdersResource: ResourceProps = {
 
 export const hotelOrdersEndpoints: ResourceEndpoints = { list: HOTEL_ORDER_PATHS.list, one: HOTEL_ORDER_PATHS.detail, update: HOTEL_ORDER_PATHS.modify, idField: "orderNo", actions: { cancel: HOTEL_ORDER_PATHS.cancel } };
 
-/** The detail page of an order. */
-export const hotelOrderDetailPath = (orderNo: string) => pathFor("HotelOrderDetails", { orderNo });
-/** The cashier of an unpaid order. */
-export const hotelPayPath = (orderNo: string) => pathFor("pay_hotel", { orderNo });
+export { hotelOrderDetailPath, hotelPayPath } from "../../access/order-paths";

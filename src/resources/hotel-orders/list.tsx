@@ -8,7 +8,7 @@ import type { HotelOrderRow } from "../../domain/orders/hotel-types";
 import { formatChinaTime } from "../../domain/format";
 import { hotelOrderDetailPath } from "./index";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -26,7 +26,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
       scrollX={820}
       empty={empty}
       action={action}
-      columns={(refetch) => [
+      columns={() => [
         {
           ...NOWRAP, title: t("hotelOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 190,
           render: (v: string, r) => (

@@ -6,7 +6,7 @@ import { type HttpError, useTranslate } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { FormField, QUIET_SAVE, applyRefusal } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
-import { StayContactFields } from "../../booking/hotel/StayContactFields";
+import { StayContactFields } from "../../components/orders/StayContactFields";
 import { GUEST_NAME_MAX, hotelOrderModifyInput, type HotelOrderModify, type HotelOrderModifyForm } from "../../domain/orders/hotel-booking";
 import type { HotelOrderDetail } from "../../domain/orders/hotel-types";
 

@@ -3,7 +3,7 @@
 // and approval, the hotel and room, the stay, guests and contact, the price of every night,
 // the cancellation policy and the timeline of every status change. The buttons are the actions
 // the shared state machine allows a member in this status.
-import { usePayWords } from "../../booking/shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useInvalidate, useOne, useTranslate } from "@refinedev/core";
@@ -12,16 +12,16 @@ import { HOTEL_ORDER_ACTIONS, HOTEL_ORDER_STATUS, hotelOrderColor, HOTEL_ORDER_L
 import { type HotelOrderDetail, type HotelOrderNight } from "../../domain/orders/hotel-types";
 import { formatChinaTime } from "../../domain/format";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { Countdown } from "../flight-orders/Countdown";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
+import { Countdown } from "../../components/orders/Countdown";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
 import { hotelPayPath } from "./index";
 import { ModifyDialog } from "./modify";
 import { HotelCancelButton } from "./CancelDialog";
 import { useRecordAction } from "../useRecordAction";
-import "../../booking/flight/flight.css";
+import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 

@@ -7,7 +7,7 @@ import { Button, Form, Input, Radio, Result, Skeleton, Space, Switch } from "ant
 import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TYPES, invoiceTitleFormSchema, type InvoiceTitleRow } from "../../domain/people/invoice-title";
 import { pathFor } from "../../access/routes";
 import { FormField, FormMessage } from "../../components/FormField";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useResourceSave } from "../useResourceSave";
 import { useCodes } from "../../components/use-codes";
 

@@ -7,7 +7,7 @@ import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Ta
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { INVOICE_TITLE_TYPES, type InvoiceTitleRow } from "../../domain/people/invoice-title";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { editInvoiceTitlePath } from "./index";
 import { useCodes } from "../../components/use-codes";
 

@@ -8,7 +8,7 @@ import { Alert, Button, Empty, Form, Popconfirm, Select, Space, Table, Tag, Typo
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { INVOICE_DELIVERIES, INVOICE_STATUS, INVOICE_STATUSES, type InvoiceRow, type InvoiceStatus } from "../../domain/people/invoice";
 import { formatChinaTime } from "../../domain/format";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { InvoiceRequestDrawer } from "./request";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";

@@ -1,9 +1,9 @@
 // QuickOrder (/city/quickOrder): the agent picks a subordinate and books a flight for them. The
 // flight search opens with the member in its address; the order form names them and books the
 // order with them as its traveller member.
-import { bookForSearchPath } from "../../booking/flight/book-for";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { bookForSearchPath } from "../../access/order-paths";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
 import { useTranslate } from "@refinedev/core";
 

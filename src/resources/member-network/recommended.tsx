@@ -9,10 +9,10 @@ import { MEMBER_TYPE_LABELS } from "../../domain/member";
 import { formatChinaTime } from "../../domain/format";
 import { NETWORK_PATHS } from "../../domain/people/network-paths";
 import type { RecommendInfo, RecommendedRow } from "../../domain/people/network";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useCodes } from "../../components/use-codes";
 
-const QrCodeImage = lazy(() => import("../../pages/layout/QrCodeImage"));
+const QrCodeImage = lazy(() => import("../../layout/QrCodeImage"));
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };

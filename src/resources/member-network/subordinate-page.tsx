@@ -1,5 +1,5 @@
 // Subordinate (/city/subordinate): the agent's subordinates with their order counts.
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { SubordinateHint, SubordinateTable } from "./subordinates";
 import { useTranslate } from "@refinedev/core";
 

@@ -10,7 +10,7 @@ import { KEYWORD_MAX } from "../../domain/lists";
 import { MEMBER_TYPE_LABELS } from "../../domain/member";
 import { formatChinaTime } from "../../domain/format";
 import type { SubordinateRow } from "../../domain/people/network";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { pathFor } from "../../access/routes";
 import { useCodes } from "../../components/use-codes";
 

@@ -10,8 +10,8 @@ import { CheckOutlined, SearchOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { NOTICE_KINDS, NOTICE_PATHS, renderNotice, type NoticeRow } from "../../domain/notifications";
 import { formatChinaTime } from "../../domain/format";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { useLang } from "../../pages/layout/session";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { useLang } from "../../layout/session";
 import { noticeLink, UNREAD_QUERY } from ".";
 
 export default function MessageCentrePage() {

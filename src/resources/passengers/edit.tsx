@@ -5,7 +5,7 @@ import { useOne, type HttpError, useTranslate } from "@refinedev/core";
 import { Button, Form, Result, Skeleton, Space } from "antd";
 import { passengerFormSchema, type TravellerRow } from "../../domain/people";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { FormMessage } from "../../components/FormField";
 import { TravellerFields } from "./form";
 import { useTravellerSave } from "./useTravellerSave";

@@ -13,5 +13,4 @@ export const rechargesResource: ResourceProps = {
 
 export const rechargesEndpoints: ResourceEndpoints = { list: RECHARGE_PATHS.list, create: RECHARGE_PATHS.create };
 
-/** The cashier of one recharge. */
-export const rechargePayPath = (orderId: number) => pathFor("recharge_pay", undefined, { orderId: String(orderId) });
+export { rechargePayPath } from "../../access/order-paths";

@@ -4,7 +4,7 @@ import { Alert, App, Form, Modal, Radio, Select } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { BOOKER_SCOPES, replaceBookerFormSchema, type BookerScope } from "../../domain/policy";
 import { FormField } from "../../components/FormField";
-import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../../components/PeopleSelect";
 import type { BookerRow } from "./index";
 import { useResourceForm } from "../useResourceForm";
 

@@ -11,7 +11,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import type { Department } from "../employees";
 import { BookerDialog } from "./BookerDialog";
 import type { BookerRow } from "./index";

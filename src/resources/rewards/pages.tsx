@@ -16,7 +16,7 @@ import {
 } from "../../domain/payments/rewards";
 import { rewardsTransferSchema } from "../../domain/payments/rewards-schemas";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { FormField, FormMessage, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { REWARDS_TRANSFERS } from "./index";

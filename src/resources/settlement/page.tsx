@@ -3,7 +3,7 @@
 import { Tabs } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { queryOf } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { StatementList } from "./statements";
 import { StatementShow } from "./show";
 import { SettlementSettingsForm } from "./settings-form";

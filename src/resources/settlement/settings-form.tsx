@@ -9,7 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
 import { CONFIRMERS_MAX, settlementSettingsSchema, type SettlementSettingsForm, type SettlementSettingsView } from "../../domain/settlement/schemas";
 import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
-import { usePortalUser } from "../../pages/layout/session";
+import { usePortalUser } from "../../layout/session";
 import { LoadError } from "../LoadError";
 import { retryUnlessRefused } from "../retry";
 import { useTranslate } from "@refinedev/core";

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { formatChinaTime } from "../../domain/format";
 import { DISPUTE_REASON_MAX, disputeInput, type DepartmentTotal, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
 import { STATEMENT_STATUS_COLORS, LINE_DISPUTE_LABELS, lineDisputable, lineMove, STATEMENT_STATUS_LABELS } from "../../domain/settlement/states";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { LoadError } from "../LoadError";
 import { useRecordAction } from "../useRecordAction";
 import { retryUnlessRefused } from "../retry";

@@ -4,7 +4,7 @@ import { useTable } from "@refinedev/antd";
 import { Empty, Form, Select, Table, Tag, type TableColumnsType } from "antd";
 import { STATEMENT_STATUSES, STATEMENT_STATUS_COLORS, STATEMENT_STATUS_LABELS, type StatementStatus } from "../../domain/settlement/states";
 import type { StatementRow } from "../../domain/settlement/schemas";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { LinkButton } from "../../components/LinkButton";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { statementPath } from "./index";
 import { useTranslate } from "@refinedev/core";

@@ -8,7 +8,7 @@ import { Alert, App, Button, Empty, Form, Input, Popconfirm, Select, Space, Tabl
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import type { SubsidiaryRow } from "../../domain/people/network";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { SubsidiaryDrawer } from "./form";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });

@@ -9,8 +9,8 @@ import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { TRAIN_ORDER_PATHS, type TrainChangeConfirmed, type TrainChangeLine, type TrainChangeQuote, type TrainOrderDetail } from "../../domain/orders/train-types";
 import type { TrainListReply } from "../../domain/travel/types";
-import { chinaToday } from "../../booking/shared/today";
-import { useSearch } from "../../booking/shared/useSearch";
+import { chinaToday } from "../../components/search/today";
+import { useSearch } from "../../components/search/useSearch";
 import { TRAIN_CHANGES, trainPayPath } from "./index";
 import { formatFen } from "../../domain/money";
 

@@ -24,7 +24,4 @@ export const trainAfterSalesEndpoints: Record<string, ResourceEndpoints> = {
   [TRAIN_CHANGES]: { create: TRAIN_ORDER_PATHS.changeConfirm },
 };
 
-/** The detail page of an order. */
-export const trainOrderDetailPath = (orderId: number | string) => pathFor("TrainOrderDetails", { orderId: String(orderId) });
-/** The cashier of an unpaid order. */
-export const trainPayPath = (orderId: number | string, orderNo: string) => pathFor("train_order_pay", { id: String(orderId), orderNo });
+export { trainOrderDetailPath, trainPayPath } from "../../access/order-paths";

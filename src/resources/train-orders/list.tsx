@@ -9,7 +9,7 @@ import { formatChinaTime } from "../../domain/format";
 import { trainOrderDetailPath } from "./index";
 import { channelText } from "./channel";
 import { OrderListTable, NOWRAP } from "../OrderListTable";
-import type { PageAction } from "../../pages/layout/page-info";
+import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
@@ -27,7 +27,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
       scrollX={820}
       empty={empty}
       action={action}
-      columns={(refetch) => [
+      columns={() => [
         {
           ...NOWRAP, title: t("trainOrder.list.orderNo"), dataIndex: "orderNo", key: "orderNo", width: 190,
           render: (v: string, r) => (

@@ -5,22 +5,22 @@
 // in this status: cancel (confirmed first), 退票 (the railway's fee per passenger shown before it
 // is confirmed) and 改签; a change to a dearer train waiting for its difference (改签待支付) shows
 // the new train, the difference and the time left, with 支付差价 and 取消改签.
-import { usePayWords } from "../../booking/shared/usePayWords";
+import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useInvalidate, useOne, useTranslate } from "@refinedev/core";
 import { useParams } from "react-router";
 import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
-import { SeatChoiceText } from "../../booking/train/seat-choice";
+import { SeatChoiceText } from "../../components/orders/seat-choice";
 import { TRAIN_PASSENGER_TYPE_LABELS, type TrainOrderDetail, type TrainOrderPassenger } from "../../domain/orders/train-types";
 import { CERT_TYPES } from "../../domain/codes";
 import { formatChinaTime } from "../../domain/format";
 import { durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
-import { Countdown } from "../flight-orders/Countdown";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
+import { Countdown } from "../../components/orders/Countdown";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
 import { trainPayPath } from "./index";
@@ -28,7 +28,7 @@ import { channelText } from "./channel";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
 import { useRecordAction } from "../useRecordAction";
-import "../../booking/flight/flight.css";
+import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
 import { formatFen } from "../../domain/money";
 

@@ -2,17 +2,18 @@
 // route, travellers (colleagues the applicant may book for, and external travellers), modes of
 // travel and budget — checked with the server's own schema, then saved and submitted at once to
 // the approval flow that applies to the applicant, which the form names before sending.
+import { useState } from "react";
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, Skeleton, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCustom, useTranslate } from "@refinedev/core";
 import { useFieldArray } from "react-hook-form";
-import { PeopleSelect, personOf, type Person } from "../employees/PeopleSelect";
+import { PeopleSelect, personOf, type Person } from "../../components/PeopleSelect";
 import { useNavigate } from "react-router";
 import dayjs from "dayjs";
 import { MAX_DESTINATIONS, MAX_TRAVELLERS, TRAVEL_MODES, TRIP_SCOPES, chinaDate } from "../../domain/policy";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { FormField } from "../../components/FormField";
 import { DateRangeInput } from "../../components/DateInput";
 import { applicationFields, applicationSchema, fieldOf, toApplicationInput, type ApplicationFormValues } from "./application-form";
@@ -62,7 +63,8 @@ function ApplicationFields({ self, travellersError }: { self?: TravellerOption; 
     queryOptions: { refetchOnWindowFocus: false },
   });
   const tripFlow = (flows.result.data as MyStandardFlows | undefined)?.flows?.trip;
-  const today = chinaDate(Date.now());
+  // The day the page opened: the schema counts the trip dates from it.
+  const [today] = useState(() => chinaDate(Date.now()));
   // Refine creates the application (saved and submitted at once); the schema checks the save
   // input made from the values, and its paths (and the server's) land on the form's fields.
   const { control, submit, saving, refusal } = useResourceForm<Values, ApplicationDetail>({

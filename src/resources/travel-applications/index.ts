@@ -7,16 +7,9 @@ import { pathFor } from "../../access/routes";
 import type { TravelMode, TripScope } from "../../domain/policy";
 import type { ApprovalRow, ApprovalView } from "../approvals";
 
-export const APPLICATION_PATHS = {
-  list: "/credit/find_apply_note",
-  save: "/credit/add_apply_note",
-  detail: "/credit/get_trip_apply_note",
-  withdraw: "/credit/apply_note/withdraw",
-  travellers: "/api/v1/trip_manager/employee_rsrv/travellers",
-  myStandard: "/member/center/my_standard",
-  /** Approved applications a business booking may name. */
-  usable: "/credit/apply_note/usable",
-} as const;
+import { APPLICATION_PATHS } from "../../domain/application-paths";
+
+export { APPLICATION_PATHS };
 
 export const travelApplicationsResource: ResourceProps = {
   name: "travel-applications",

@@ -9,8 +9,8 @@ import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type
 import { CABIN_CLASSES, CITY_TIERS, OVER_ACTIONS, SEAT_CLASSES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { editStandardPath, type StandardRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
 import { ListLoadError, SearchButtons } from "../list-parts";

@@ -9,7 +9,7 @@ import { Alert, Button, Result, Space, Table, Tag, Typography, Upload, type Tabl
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { IMPORT_FILE_MAX } from "../../domain/people/import";
 import { pathFor } from "../../access/routes";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 
 export interface ImportPageProps {
   routeName: string;

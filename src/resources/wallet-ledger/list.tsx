@@ -12,8 +12,8 @@ import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type AccountSummary, type Bu
 import { formatChinaTime } from "../../domain/format";
 import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { SearchButtons } from "../list-parts";
-import { WorkbenchFrame } from "../../pages/layout/WorkbenchFrame";
-import { LinkButton } from "../../pages/index/LinkButton";
+import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
+import { LinkButton } from "../../components/LinkButton";
 import { pathFor } from "../../access/routes";
 import { WithdrawalList } from "../withdrawals/list";
 import { BankCards } from "../withdrawals/BankCards";

@@ -7,8 +7,8 @@ import { Alert, App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, 
 import { BankOutlined, PlusOutlined } from "@ant-design/icons";
 import type { z } from "zod";
 import { FormField, FormMessage, firstErrorField } from "../../components/FormField";
-import { SmsButton } from "../../pages/login/SmsButton";
-import { maskPhone } from "../../pages/account/PayPasswordForm";
+import { SmsButton } from "../../components/SmsButton";
+import { maskPhone } from "../../components/PayPasswordForm";
 import { domainLang } from "../../providers/i18n-provider";
 import type { PortalUser } from "../../providers/auth-provider";
 import {
