@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
-import { confirmerIdsOf } from "../settlement/settings";
+import { confirmerIdsOf } from "../settlement/confirmers";
 import { writeNotice } from "./outbox";
 
 /** A withdrawal paid out to its card, or refused (its money back in the wallet). */

@@ -2,21 +2,17 @@
 // administrator's defaults for their members, which groups the company's robots post, and the
 // robots themselves. Another company's robot answers as missing, so ids reveal nothing.
 import { z } from "zod";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
 import { defineRoute } from "../services/http/route";
-import { BizError, RET } from "../services/http/envelope";
-import { isoAt } from "../services/clock";
+import { saidLazy } from "../services/i18n/text";
 import { zInt } from "../../src/domain/zod";
 import { NOTICE_GROUPS, type NoticeGroup } from "../../src/domain/notifications";
 import { companyNoticeSchema, memberPreferenceSchema, NOTICE_PREFERENCE_PATHS as P, robotSchema, builtInChannels } from "../../src/domain/notice-preferences";
 import { companyIdOf } from "../people/employees";
 import { companyIdOfMember } from "../notifications/preferences";
+import { addRobot, companyRobots, companySettings, deleteRobot, memberPreferences, ownRobot, ROBOTS_MAX, saveCompanySettings, saveMemberPreferences, updateRobot } from "../notifications/settings-store";
 
 const TAGS = ["notifications"];
-const ROBOT_MISSING = "未找到该群机器人";
-const ROBOTS_MAX = 20;
-const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: "机器人编号不正确" }) }).strict();
+const idInput = z.object({ id: zInt({ min: 1, max: 2_147_483_647, error: saidLazy("notices.invalidRobotNumber") }) }).strict();
 
 const readGroups = (text: string | undefined): Partial<Record<NoticeGroup, string[]>> | null => {
   try {
@@ -34,16 +30,6 @@ const BUILT_IN: Record<NoticeGroup, string[]> = {
 const fill = (...layers: (Partial<Record<NoticeGroup, string[]>> | null)[]) =>
   Object.fromEntries(NOTICE_GROUPS.map((g) => [g, layers.find((l) => l?.[g])?.[g] ?? BUILT_IN[g]])) as Record<NoticeGroup, string[]>;
 
-async function companySettings(db: Kysely<Database>, companyId: number) {
-  return companyId ? db.selectFrom("company_notice_settings").select(["channels", "robotGroups"]).where("companyId", "=", companyId).executeTakeFirst() : undefined;
-}
-
-async function ownRobot(db: Kysely<Database>, companyId: number, id: number) {
-  const r = await db.selectFrom("company_robots").selectAll().where("id", "=", id).where("companyId", "=", companyId).executeTakeFirst();
-  if (!r) throw new BizError(RET.NOT_FOUND, ROBOT_MISSING);
-  return r;
-}
-
 /** The secret never leaves the server; the form shows whether one is set. */
 const robotView = (r: { id: number; platform: string; name: string; url: string; secret: string | null; status: number; createTime: string }) => ({
   id: r.id, platform: r.platform, name: r.name, url: r.url.replace(/(key|access_token|hook\/)([=/]?)[\w-]{6,}/i, "$1$2******"), hasSecret: Boolean(r.secret), status: r.status, createTime: r.createTime,
@@ -53,7 +39,7 @@ export const noticeSettingRoutes = [
   defineRoute({
     method: "POST", url: P.mine, summary: "通知设置：本人各类通知的渠道与邮件语言", tags: TAGS, access: "member", input: z.object({}).strict(),
     handler: async ({ member, ctx }) => {
-      const mine = await ctx.db.selectFrom("notification_preferences").select(["channels", "lang"]).where("memberId", "=", member!.id).executeTakeFirst();
+      const mine = await memberPreferences(ctx.db, member!.id);
       const company = await companySettings(ctx.db, await companyIdOfMember(ctx.db, member!.id));
       return { lang: mine?.lang === "en" ? "en" : "zh", ...fill(readGroups(mine?.channels), readGroups(company?.channels)) };
     },
@@ -62,8 +48,7 @@ export const noticeSettingRoutes = [
     method: "POST", url: P.saveMine, summary: "通知设置：保存本人各类通知的渠道与邮件语言（站内消息始终送达）", tags: TAGS, access: "member", input: memberPreferenceSchema,
     handler: async ({ input, member, ctx }) => {
       const { lang, ...groups } = input;
-      const row = { memberId: member!.id, channels: JSON.stringify(groups), lang, updateTime: isoAt() };
-      await ctx.db.insertInto("notification_preferences").values(row).onConflict((oc) => oc.column("memberId").doUpdateSet({ channels: row.channels, lang, updateTime: row.updateTime })).execute();
+      await saveMemberPreferences(ctx.db, member!.id, groups, lang);
       return input;
     },
   }),
@@ -84,15 +69,14 @@ export const noticeSettingRoutes = [
     method: "POST", url: P.saveCompany, summary: "企业通知设置：保存员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "staff", input: companyNoticeSchema,
     handler: async ({ input, member, ctx }) => {
       const { robotGroups, ...groups } = input;
-      const row = { companyId: companyIdOf(member!), channels: JSON.stringify(groups), robotGroups: JSON.stringify(robotGroups), updateTime: isoAt() };
-      await ctx.db.insertInto("company_notice_settings").values(row).onConflict((oc) => oc.column("companyId").doUpdateSet({ channels: row.channels, robotGroups: row.robotGroups, updateTime: row.updateTime })).execute();
+      await saveCompanySettings(ctx.db, companyIdOf(member!), groups, robotGroups);
       return input;
     },
   }),
   defineRoute({
     method: "POST", url: `${P.robots}/list`, summary: "群机器人列表（企业微信、钉钉、飞书）", tags: TAGS, access: "staff", input: z.object({}).passthrough(),
     handler: async ({ member, ctx }) => {
-      const rows = await ctx.db.selectFrom("company_robots").selectAll().where("companyId", "=", companyIdOf(member!)).orderBy("id").execute();
+      const rows = await companyRobots(ctx.db, companyIdOf(member!));
       return { list: rows.map(robotView), total: rows.length, pageNum: 1, pageSize: ROBOTS_MAX };
     },
   }),
@@ -103,12 +87,7 @@ export const noticeSettingRoutes = [
   defineRoute({
     method: "POST", url: `${P.robots}/add`, summary: "添加群机器人", tags: TAGS, access: "staff", input: robotSchema,
     handler: async ({ input, member, ctx }) => {
-      const companyId = companyIdOf(member!);
-      const count = await ctx.db.selectFrom("company_robots").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirst();
-      if (Number(count?.n ?? 0) >= ROBOTS_MAX) throw new BizError(RET.BAD_INPUT, `每个企业最多 ${ROBOTS_MAX} 个群机器人`);
-      const at = isoAt();
-      const r = await ctx.db.insertInto("company_robots").values({ companyId, ...input, createTime: at, updateTime: at }).returningAll().executeTakeFirstOrThrow();
-      return robotView(r);
+      return robotView(await addRobot(ctx.db, companyIdOf(member!), input));
     },
   }),
   defineRoute({
@@ -119,16 +98,14 @@ export const noticeSettingRoutes = [
       // The URL shown is masked: the form sends it back unchanged when only other fields changed.
       const url = input.url === robotView(old).url ? old.url : input.url;
       const secret = input.platform === "wecom" ? null : (input.secret ?? old.secret);
-      await ctx.db.updateTable("company_robots").set({ platform: input.platform, name: input.name, url, secret, status: input.status, updateTime: isoAt() }).where("id", "=", old.id).where("companyId", "=", companyId).execute();
+      await updateRobot(ctx.db, companyId, old.id, { platform: input.platform, name: input.name, url, secret, status: input.status });
       return robotView(await ownRobot(ctx.db, companyId, old.id));
     },
   }),
   defineRoute({
     method: "POST", url: `${P.robots}/delete`, summary: "删除群机器人", tags: TAGS, access: "staff", input: idInput,
     handler: async ({ input, member, ctx }) => {
-      const companyId = companyIdOf(member!);
-      await ownRobot(ctx.db, companyId, input.id);
-      await ctx.db.deleteFrom("company_robots").where("id", "=", input.id).where("companyId", "=", companyId).execute();
+      await deleteRobot(ctx.db, companyIdOf(member!), input.id);
       return { id: input.id };
     },
   }),

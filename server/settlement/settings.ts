@@ -12,6 +12,7 @@ import { settlementDateOnOrAfter } from "../../src/domain/settlement/period";
 import type { ConfirmerOption, SettlementSettingsCall, SettlementSettingsView } from "../../src/domain/settlement/schemas";
 import type { CompanyRef } from "./company";
 import { creditLineOf } from "./credit";
+import { confirmerIdsOf } from "./confirmers";
 import { scheduleStatement } from "./jobs";
 import { UNASSIGNED_DEPARTMENT } from "./statements";
 
@@ -32,15 +33,6 @@ async function candidatesOf(db: Kysely<Database>, companyId: number): Promise<Co
 export async function confirmersOf(db: Kysely<Database>, companyId: number): Promise<number[]> {
   const row = await db.selectFrom("settlement_settings").select("confirmerIds").where("companyId", "=", companyId).executeTakeFirst();
   return confirmerIdsOf(row?.confirmerIds);
-}
-
-export function confirmerIdsOf(text: string | undefined | null): number[] {
-  try {
-    const ids = JSON.parse(text ?? "[]");
-    return Array.isArray(ids) ? ids.filter((v): v is number => Number.isSafeInteger(v)) : [];
-  } catch {
-    return [];
-  }
 }
 
 export async function settingsView(db: Kysely<Database>, company: CompanyRef): Promise<SettlementSettingsView> {
