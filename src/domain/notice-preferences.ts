@@ -4,6 +4,8 @@
 // members start from and which groups the company's group robots post; each robot is a
 // 企业微信, 钉钉 or 飞书 webhook with a signing secret where the platform has one.
 import { z } from "zod";
+import { zText } from "./zod";
+import { m, trLazy } from "./tr";
 import { NOTICE_GROUPS, ROBOT_GROUPS, SMS_BY_DEFAULT, NOTICE_GROUP, type NoticeGroup, type NoticeKind } from "./notifications";
 
 export const OUTSIDE_CHANNELS = ["sms", "email"] as const;
@@ -37,14 +39,14 @@ export type CompanyNoticeSettings = z.infer<typeof companyNoticeSchema>;
 
 export const robotSchema = z
   .object({
-    platform: z.enum(ROBOT_PLATFORMS, { error: "平台只能是企业微信、钉钉或飞书" }),
-    name: z.string({ error: "请填写机器人名称" }).trim().min(1, "请填写机器人名称").max(40, "机器人名称最多 40 个字"),
-    url: z.string({ error: "请填写 Webhook 地址" }).trim().max(500, "Webhook 地址过长").refine((u) => /^https?:\/\/[^\s/]+\/\S*$/.test(u), "Webhook 地址须以 http:// 或 https:// 开头"),
-    secret: z.string().trim().max(200, "签名密钥过长").optional().transform((s) => s || null),
+    platform: z.enum(ROBOT_PLATFORMS, m("平台只能是企业微信、钉钉或飞书")),
+    name: zText({ max: 40, min: 1, trim: true, label: trLazy("机器人名称") }),
+    url: zText({ max: 500, trim: true, label: trLazy("Webhook 地址") }).refine((u) => /^https?:\/\/[^\s/]+\/\S*$/.test(u), m("Webhook 地址须以 http:// 或 https:// 开头")),
+    secret: zText({ max: 200, trim: true, label: trLazy("签名密钥") }).optional().transform((s) => s || null),
     status: z.union([z.literal(0), z.literal(1)]).optional().default(1),
   })
   .strict()
-  .refine((r) => PLATFORM_SIGNS[r.platform] || !r.secret, { message: "企业微信机器人没有签名密钥", path: ["secret"] });
+  .refine((r) => PLATFORM_SIGNS[r.platform] || !r.secret, { ...m("企业微信机器人没有签名密钥"), path: ["secret"] });
 export type RobotInput = z.infer<typeof robotSchema>;
 
 /** What a kind goes out on when neither the member nor the company chose: email always, SMS for what must not be missed. */

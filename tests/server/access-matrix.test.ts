@@ -16,6 +16,14 @@ const CALLERS = ["13800000010", "13800000020", "13800000030", "13800000040", "13
 
 /** A valid input for each route guarded by an access resource, so an allowed call can succeed. */
 const SAMPLES: Record<string, Record<string, string>> = {
+  // Notification settings and group robots; 999999 is no robot of the caller's company.
+  "/company/notice-settings/detail": {},
+  "/company/notice-settings/save": {},
+  "/company/notice-robots/list": {},
+  "/company/notice-robots/detail": { id: "999999" },
+  "/company/notice-robots/add": { platform: "wecom", name: "矩阵机器人", url: "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=matrix-sample" },
+  "/company/notice-robots/update": { id: "999999", platform: "wecom", name: "矩阵机器人", url: "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=matrix-sample" },
+  "/company/notice-robots/delete": { id: "999999" },
   "/account/AppAccount": {},
   "/member/center/companystatistics": {},
   "/member/center/companyspend": {},
@@ -229,6 +237,7 @@ const SAMPLES: Record<string, Record<string, string>> = {
  * their successes are tested in trip-applications.test.ts and approvals.test.ts.
  */
 const ACTS_ON_OWN = new Set([
+  "/company/notice-robots/detail", "/company/notice-robots/update", "/company/notice-robots/delete",
   "/credit/apply_note/submit", "/credit/apply_note/withdraw", "/credit/apply_note/delete", "/credit/get_trip_apply_note", "/credit/approval/detail", "/credit/op_apply_note",
   "/api/v1/trip_manager/air_ticket_domestic_order/book", "/api/v1/trip_manager/air_ticket_domestic_order/standard_check", "/api/v1/trip_manager/air_ticket_inter_order/book",
   "/api/v1/trip_manager/air_ticket_gp_order/book",

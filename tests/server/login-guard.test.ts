@@ -40,7 +40,7 @@ describe("parallel guessing", () => {
   const loginRoute = authRoutes.find((r) => r.url === "/login/appNewLogin")!;
   const direct = (loginPsw: string, ip: string) =>
     Promise.resolve()
-      .then(() => loginRoute.handler({ input: { mobilePhone: "13800000010", loginPsw, accCode: "-9990" }, ctx: h.app.ctx, req: { ip } } as never))
+      .then(() => loginRoute.handler({ input: { mobilePhone: "13800000010", loginPsw, accCode: "-9990" }, ctx: h.app.ctx, req: { ip, headers: {} } } as never))
       .then(() => 0, (e: { ret: number }) => e.ret);
 
   it("50 simultaneous wrong passwords from one address all fail, only 5 are answered, and the right one is then refused", async () => {

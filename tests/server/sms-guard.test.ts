@@ -32,7 +32,7 @@ function direct(routes: typeof authRoutes | typeof smsRoutes, url: string) {
   const route = routes.find((r) => r.url === url)!;
   return (input: Record<string, string>, ip: string) =>
     Promise.resolve()
-      .then(() => route.handler({ input, ctx: h.app.ctx, req: { ip, log: h.app.log }, reply: {}, member: null } as never))
+      .then(() => route.handler({ input, ctx: h.app.ctx, req: { ip, headers: {}, log: h.app.log }, reply: {}, member: null } as never))
       .then(() => 0, (e: { ret: number }) => e.ret);
 }
 
