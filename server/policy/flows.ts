@@ -10,27 +10,13 @@ import { likePattern, offsetOf, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
 import { toCount } from "../db";
 import { uniquely } from "../db/unique";
-import { FLOW_COVER_LABELS, type FlowCover, type FlowForm, type FlowLevel, type TimeoutAction } from "../../src/domain/policy";
+import { FLOW_COVER_LABELS, type FlowCover, type FlowForm, type FlowLevel, type FlowRow, type TimeoutAction } from "../../src/domain/policy";
+export type { FlowRow };
 import { assertCompanyIds, ownRow } from "./company";
 import { readJson } from "./json";
 
 const MISSING = said("policy.approvalFlowFound");
 const APPROVER_LABELS = { departmentHead: say("policy.departmentHead"), admin: say("policy.companyAdministrator") } as const;
-
-export interface FlowRow {
-  id: number;
-  name: string;
-  covers: FlowCover;
-  coversLabel: string;
-  allEmployees: boolean;
-  departments: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  levels: (FlowLevel & { approverNames: string[] })[];
-  onTimeout: TimeoutAction;
-  enabled: boolean;
-  createTime: string;
-  updateTime: string;
-}
 
 type StoredFlow = { id: number; name: string; covers: string; allEmployees: number; departmentIds: string; employeeIds: string; levels: string; onTimeout: string; enabled: number; createTime: string; updateTime: string };
 

@@ -7,24 +7,12 @@ import type { Database } from "../db/schema";
 import { likePattern, offsetOf, type Page } from "../services/http/paging";
 import { isoAt } from "../services/clock";
 import { toCount } from "../db";
-import { BOOKER_SCOPE_LABELS, type BookerScope, type ReplaceBookerForm } from "../../src/domain/policy";
+import { BOOKER_SCOPE_LABELS, type BookerRow, type BookerScope, type ReplaceBookerForm } from "../../src/domain/policy";
+export type { BookerRow };
 import { assertCompanyIds, ownRow } from "./company";
 import { readJson } from "./json";
 
 const MISSING = said("policy.bookerSettingFound");
-
-export interface BookerRow {
-  id: number;
-  bookerEmployeeId: number;
-  bookerName: string | null;
-  bookerMobile: string | null;
-  bookerDepartmentName: string | null;
-  scope: BookerScope;
-  scopeLabel: string;
-  departments: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  updateTime: string;
-}
 
 type Stored = { id: number; bookerEmployeeId: number; scope: string; departmentIds: string; employeeIds: string; updateTime: string; realName: string | null; mobilePhone: string | null; departmentName: string | null };
 

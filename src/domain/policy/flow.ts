@@ -191,3 +191,19 @@ export function resolveLevels(levels: readonly FlowLevel[], applicant: Applicant
   }
   return out;
 }
+
+/** An approval flow as the server answers it and the pages show it: its rules, and the names they point at. */
+export interface FlowRow {
+  id: number;
+  name: string;
+  covers: FlowCover;
+  coversLabel: string;
+  allEmployees: boolean;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  levels: (FlowLevel & { approverNames: string[] })[];
+  onTimeout: TimeoutAction;
+  enabled: boolean;
+  createTime: string;
+  updateTime: string;
+}

@@ -41,3 +41,17 @@ export function mayBookFor(
   if (rule.scope === "employees") return rule.employeeIds.includes(traveller.employeeId);
   return traveller.departmentPath.some((d) => rule.departmentIds.includes(d));
 }
+
+/** A replace-booking rule as the server answers it and the pages show it. */
+export interface BookerRow {
+  id: number;
+  bookerEmployeeId: number;
+  bookerName: string | null;
+  bookerMobile: string | null;
+  bookerDepartmentName: string | null;
+  scope: BookerScope;
+  scopeLabel: string;
+  departments: { id: number; name: string }[];
+  employees: { id: number; name: string }[];
+  updateTime: string;
+}

@@ -3,7 +3,8 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
-import type { FlowCover, FlowLevel, TimeoutAction } from "../../domain/policy";
+import type { FlowRow } from "../../domain/policy";
+export type { FlowRow };
 
 export const FLOW_PATHS = {
   list: "/credit/approve_flow/list",
@@ -31,17 +32,3 @@ export const approvalFlowsEndpoints: ResourceEndpoints = {
 
 export const editFlowPath = (id?: number) => pathFor("EditProcessSettings", undefined, id === undefined ? undefined : { id: String(id) });
 
-export interface FlowRow {
-  id: number;
-  name: string;
-  covers: FlowCover;
-  coversLabel: string;
-  allEmployees: boolean;
-  departments: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  levels: (FlowLevel & { approverNames: string[] })[];
-  onTimeout: TimeoutAction;
-  enabled: boolean;
-  createTime: string;
-  updateTime: string;
-}

@@ -4,7 +4,8 @@
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
 import { pathFor } from "../../access/routes";
-import type { BookerScope } from "../../domain/policy";
+import type { BookerRow } from "../../domain/policy";
+export type { BookerRow };
 
 export const BOOKER_PATHS = {
   list: "/api/v1/trip_manager/employee_rsrv",
@@ -26,15 +27,3 @@ export const replaceBookersEndpoints: ResourceEndpoints = {
   addressedById: false,
 };
 
-export interface BookerRow {
-  id: number;
-  bookerEmployeeId: number;
-  bookerName: string | null;
-  bookerMobile: string | null;
-  bookerDepartmentName: string | null;
-  scope: BookerScope;
-  scopeLabel: string;
-  departments: { id: number; name: string }[];
-  employees: { id: number; name: string }[];
-  updateTime: string;
-}
