@@ -23,6 +23,7 @@ import { useSelect, useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { orderColumns, type BillColumn } from "./order-columns";
 import { ledgerColumns } from "./ledger-columns";
+import "./bills.css";
 
 type Row = OrderBillRow | LedgerBillRow;
 
@@ -157,6 +158,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
       <Space direction="vertical" style={{ width: "100%" }}>
         <Table<Row>
           {...tableProps}
+          className="tp-bill-table"
           rowKey="id"
           size={orders ? "small" : "middle"}
           columns={columns}
