@@ -23,6 +23,10 @@ export function robotPost(platform: RobotPlatform, url: string, secret: string |
   if (platform === "dingtalk") {
     const body = { msgtype: "text", text: { content: text } };
     if (!secret) return { url, body };
+    // 钉钉 takes the signature only in the query string. It is derived from the secret, not the
+    // secret itself, and 钉钉 refuses it an hour after its timestamp. The URL is only sent: it is
+    // never stored or logged (a delivery names its robot by id, see maskRobot), and failures
+    // record the HTTP status, never the address.
     const sign = encodeURIComponent(hmac(secret, `${at}\n${secret}`));
     return { url: `${url}${url.includes("?") ? "&" : "?"}timestamp=${at}&sign=${sign}`, body };
   }

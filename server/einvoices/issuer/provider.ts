@@ -1,6 +1,7 @@
-// The slot for a real tax-platform provider (a 数电票 service provider's API). Its settings are
-// read and checked at start; the calls themselves are not written yet, so every call fails and
-// the issue job keeps its document 待开具 and retries, instead of pretending to have issued it.
+// NOT IMPLEMENTED: the client of a real tax-platform provider (a 数电票 service provider's API).
+// Only its settings exist (read and checked at start). With them set, every call fails, so the
+// issue job keeps each document 待开具 and retries it, and nothing is ever shown as issued.
+// Until a provider's client is written here, only the sandbox issuer produces documents.
 import type { InvoiceIssuer } from "./types";
 import type { ProviderSettings } from "./settings";
 
