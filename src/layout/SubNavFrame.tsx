@@ -1,8 +1,8 @@
 // The sub-nav's bar: the account type and, while the menus load, the loading note. The sub-nav
 // fills it with its links; shown alone while the sub-nav's code arrives, at the same height, so
-// the page below does not move.
+// the page below does not move. Its type label is a plain chip (layout.css), not antd's Tag, which
+// would add some 4 KB to the first download of every page for one label.
 import type { ReactNode } from "react";
-import { Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 
 export function SubNavFrame({ typeLabel, loading, children }: { typeLabel: string; loading: boolean; children?: ReactNode }) {
@@ -10,7 +10,7 @@ export function SubNavFrame({ typeLabel, loading, children }: { typeLabel: strin
   return (
     <nav className="tp-subnav" aria-label={t("header.menu")}>
       <div className="tp-container">
-        <Tag className="tp-subnav__type">{typeLabel}</Tag>
+        <span className="tp-chip tp-subnav__type">{typeLabel}</span>
         {loading && <span className="tp-subnav__loading">{t("loading")}</span>}
         {children}
       </div>

@@ -41,8 +41,10 @@ describe("locale files", () => {
     }
   });
 
-  it("give every titled page its title in both languages, read at first paint", () => {
-    expect(FIRST_PAINT_GROUPS).toContain("pageTitle");
+  // The titles are read by the frame of the pages behind links (lazy, and loaded with all the
+  // texts), never by the index page: they stay out of the first download.
+  it("give every titled page its title in both languages, read with the pages' texts", () => {
+    expect(FIRST_PAINT_GROUPS).not.toContain("pageTitle");
     for (const name of TITLED_PAGES) {
       expect(zhTexts[`pageTitle.${name}`], name).toBeTruthy();
       expect(enTexts[`pageTitle.${name}`], name).toBeTruthy();

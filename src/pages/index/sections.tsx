@@ -1,6 +1,5 @@
 // The landing page's sections: product entries, business travel, promises.
 import type { ReactNode } from "react";
-import { Tag } from "antd";
 import {
   AccountBookOutlined,
   ArrowRightOutlined,
@@ -40,9 +39,9 @@ export function ProductCards() {
           <p className="tp-product__text">{t(`index.${key}.text`)}</p>
           <div className="tp-product__tags">
             {[1, 2, 3].map((n) => (
-              <Tag key={n} bordered={false}>
+              <span key={n} className="tp-chip">
                 {t(`index.${key}.tag${n}`)}
-              </Tag>
+              </span>
             ))}
           </div>
           <Link to={to} className="tp-product__action">
