@@ -23,7 +23,8 @@ export const employeesEndpoints: ResourceEndpoints = {
   create: PATHS.add,
   update: PATHS.update,
   delete: PATHS.delete,
-  actions: { status: PATHS.status },
+  // import: a spreadsheet's valid rows, added at once (a create that is this action).
+  actions: { status: PATHS.status, import: PATHS.importCommit },
 };
 
 /** The company's departments: kept in the tree beside the staff list (no page of their own). */
