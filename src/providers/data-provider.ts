@@ -37,11 +37,10 @@ export interface ResourceEndpoints {
    */
   addressedById?: boolean;
   /**
-   * Changes that have a path of their own, so Refine still refreshes the record and its lists: to
-   * one record (enable/disable, withdraw, cancel), an update with meta.updateAction set to one of
-   * these names posts its values and the id there; to the rows as a whole (import a spreadsheet,
-   * mark every message read), a create with meta.createAction posts its values alone. (Not
-   * meta.action: Refine's meta also carries the address's query fields.)
+   * Changes to one record that have a path of their own (enable/disable, withdraw, cancel): an
+   * update with meta.updateAction set to one of these names posts its values and the id there,
+   * so Refine still refreshes the record and its lists. (Not meta.action: Refine's meta also
+   * carries the address's query fields.)
    */
   actions?: Record<string, string>;
 }
@@ -162,9 +161,11 @@ export function toHttpError(e: unknown): HttpError {
 export function createDataProvider(resources: Record<string, ResourceEndpoints> = {}): DataProvider {
   const endpointsOf = (resource: string): ResourceEndpoints => resources[resource] ?? registry.get(resource) ?? {};
 
-  function pathOf(resource: string, op: Operation): string {
-    const path = endpointsOf(resource)[op];
-    if (!path) throw { message: `资源 ${resource} 没有 ${op} 接口`, statusCode: 501 } satisfies HttpError;
+  // An operation's path; an update that names an action (meta.updateAction) goes to that action's path.
+  function pathOf(resource: string, op: Operation, action?: string): string {
+    const own = endpointsOf(resource);
+    const path = action ? own.actions?.[action] : own[op];
+    if (!path) throw { message: `资源 ${resource} 没有 ${action ?? op} 接口`, statusCode: 501 } satisfies HttpError;
     return path;
   }
 
@@ -176,14 +177,6 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     } catch (e) {
       throw toHttpError(e);
     }
-  }
-
-  // A create or update that is a named action (meta.createAction, meta.updateAction) goes to that action's path.
-  function actionPath(resource: string, action: unknown): string | undefined {
-    if (typeof action !== "string") return undefined;
-    const path = endpointsOf(resource).actions?.[action];
-    if (!path) throw { message: `资源 ${resource} 没有 ${action} 接口`, statusCode: 501 } satisfies HttpError;
-    return path;
   }
 
   const extra = (meta?: MetaQuery): Params => (isRecord(meta?.params) ? meta.params : {});
@@ -235,7 +228,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the default Refine's DataProvider declares
     async create<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, variables, meta }: Parameters<DataProvider["create"]>[0] & { variables: TVariables }) {
       const values = isRecord(variables) ? variables : {};
-      const data = await call<unknown>(actionPath(resource, meta?.createAction) ?? pathOf(resource, "create"), { ...extra(meta), ...values }, "POST", meta);
+      const data = await call<unknown>(pathOf(resource, "create"), { ...extra(meta), ...values }, "POST", meta);
       // A reply of just the new id (or nothing) still gives Refine the record it created.
       const record = isRecord(data) ? data : isEmpty(data) ? values : { ...values, [idFieldOf(resource)]: data };
       return { data: withId<TData>(resource, record) };
@@ -245,7 +238,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
       const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
       const payload = endpointsOf(resource).addressedById === false ? values : { ...values, [idFieldOf(resource)]: id };
-      const data = await call<unknown>(actionPath(resource, meta?.updateAction) ?? pathOf(resource, "update"), payload, "POST", meta);
+      const data = await call<unknown>(pathOf(resource, "update", meta?.updateAction as string | undefined), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },
 

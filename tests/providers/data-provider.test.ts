@@ -32,7 +32,7 @@ const dp = createDataProvider({
   mine: { list: "/t/mine/list" },
   events: { list: "/event/list" },
   lookup: { list: "/t/items/list", idField: "itemId", paged: false },
-  actioned: { ...items$, update: "/t/items/nowhere", actions: { rename: "/t/items/update", addAll: "/t/stats" } },
+  actioned: { ...items$, update: "/t/items/nowhere", actions: { rename: "/t/items/update" } },
 });
 const sent = (i = 0) => {
   const { token: _t, timestamp: _ts, device: _d, ...rest } = (s.seen[i].method === "GET" ? s.seen[i].query : s.seen[i].body) as Record<string, unknown>;
@@ -202,14 +202,6 @@ describe("records", () => {
     expect(s.seen[0].url).toBe("/api/t/items/update");
     expect(sent()).toEqual({ itemId: "3", name: "改名酒店" });
     expect(await rejection(dp.update({ resource: "actioned", id: 3, variables: {}, meta: { updateAction: "missing" } }))).toMatchObject({ statusCode: 501 });
-  });
-
-  it("a create naming an action (meta.createAction) posts its values alone to that action's path", async () => {
-    const r = await dp.create({ resource: "actioned", variables: { file: "eA==" }, meta: { createAction: "addAll" } });
-    expect(s.seen[0]).toMatchObject({ url: "/api/t/stats", method: "POST" });
-    expect(sent()).toEqual({ file: "eA==" });
-    expect(r.data).toMatchObject({ input: { file: "eA==" } });
-    expect(await rejection(dp.create({ resource: "actioned", variables: {}, meta: { createAction: "missing" } }))).toMatchObject({ statusCode: 501 });
   });
 
   it("a missing endpoint is an error without a call", async () => {

@@ -7,7 +7,6 @@ export const EMPLOYEE_RESOURCE_PATHS = {
   update: "/credit/employee/update",
   delete: "/credit/employee/delete",
   status: "/credit/employee/status",
-  importCommit: "/credit/employee/import/commit",
   departments: "/credit/department/list",
   departmentAdd: "/credit/department/add",
   departmentUpdate: "/credit/department/update",

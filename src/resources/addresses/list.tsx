@@ -1,14 +1,14 @@
 // address_list (/myCenter/address): the member's mailing addresses, default first, with a search,
 // paging, edit in a dialog and delete after 是否执行此操作！.
 import { useState } from "react";
-import { useTranslate } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
 import type { AddressRow } from "../../domain/people/address";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { AddressDialog } from "./form";
-import { useOwnRowsTable } from "../useOwnRowsTable";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
@@ -26,7 +26,14 @@ export default function AddressListPage() {
 
 function AddressList({ onEdit }: { onEdit: (id: number) => void }) {
   const t = useTranslate();
-  const { tableProps, searchFormProps, tableQuery, filtered, remove } = useOwnRowsTable<AddressRow, { keyword?: string }>("addresses", ["keyword"]);
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<AddressRow, HttpError, { keyword?: string }>({
+    resource: "addresses",
+    pagination: { pageSize: 10 },
+    syncWithLocation: true,
+    onSearch: (v): CrudFilter[] => [{ field: "keyword", operator: "eq", value: v.keyword?.trim() || undefined }],
+  });
+  const remove = useDelete<AddressRow, HttpError>();
+  const filtered = filters.some((f) => "field" in f && f.value);
   const error = tableQuery.error;
   const columns: TableColumnsType<AddressRow> = [
     {
@@ -42,7 +49,7 @@ function AddressList({ onEdit }: { onEdit: (id: number) => void }) {
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onEdit(row.id)}>{t("passengers.edit")}</Button>
-          <Popconfirm title={t("common.confirmOperation")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => remove(row.id)}>
+          <Popconfirm title={t("common.confirmOperation")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => remove.mutateAsync({ resource: "addresses", id: row.id }).catch(() => undefined)}>
             <Button type="link" size="small" danger>{t("passengers.delete")}</Button>
           </Popconfirm>
         </Space>

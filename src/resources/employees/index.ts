@@ -23,8 +23,7 @@ export const employeesEndpoints: ResourceEndpoints = {
   create: PATHS.add,
   update: PATHS.update,
   delete: PATHS.delete,
-  // import: a spreadsheet's valid rows, added at once (a create that is this action).
-  actions: { status: PATHS.status, import: PATHS.importCommit },
+  actions: { status: PATHS.status },
 };
 
 /** The company's departments: kept in the tree beside the staff list (no page of their own). */

@@ -16,6 +16,4 @@ export const externalPassengersEndpoints: ResourceEndpoints = {
   create: "/credit/external_passenger/add",
   update: "/credit/external_passenger/update",
   delete: "/credit/external_passenger/delete",
-  // A spreadsheet's valid rows, added at once (a create that is this action).
-  actions: { import: "/credit/external_passenger/import/commit" },
 };

@@ -1,7 +1,8 @@
 // invoice_management (/myCenter/invoice_management): the member's invoice titles, default first,
 // filtered by type, edited on edit_invoice, deleted after 是否执行此操作！.
 import { useNavigate } from "react-router";
-import { useTranslate } from "@refinedev/core";
+import { useDelete, type CrudFilter, type HttpError, useTranslate } from "@refinedev/core";
+import { useTable } from "@refinedev/antd";
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { KEYWORD_MAX } from "../../domain/lists";
@@ -9,10 +10,10 @@ import { INVOICE_TITLE_TYPES, type InvoiceTitleRow } from "../../domain/people/i
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { editInvoiceTitlePath } from "./index";
 import { useCodes } from "../../components/use-codes";
-import { useOwnRowsTable } from "../useOwnRowsTable";
 
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
 const nowrap = { onCell: nowrapCell, onHeaderCell: nowrapCell };
+const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : String(v).trim());
 
 export default function InvoiceTitleListPage() {
   const t = useTranslate();
@@ -27,7 +28,17 @@ export default function InvoiceTitleListPage() {
 function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const { tableProps, searchFormProps, tableQuery, filtered, remove } = useOwnRowsTable<InvoiceTitleRow, { keyword?: string; titleType?: string }>("invoiceTitles", ["keyword", "titleType"]);
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<InvoiceTitleRow, HttpError, { keyword?: string; titleType?: string }>({
+    resource: "invoiceTitles",
+    pagination: { pageSize: 10 },
+    syncWithLocation: true,
+    onSearch: (v): CrudFilter[] => [
+      { field: "keyword", operator: "eq", value: blank(v.keyword) },
+      { field: "titleType", operator: "eq", value: blank(v.titleType) },
+    ],
+  });
+  const remove = useDelete<InvoiceTitleRow, HttpError>();
+  const filtered = filters.some((f) => "field" in f && blank(f.value) !== undefined);
   const error = tableQuery.error;
   const columns: TableColumnsType<InvoiceTitleRow> = [
     {
@@ -42,7 +53,7 @@ function InvoiceTitleList({ onEdit }: { onEdit: (id: number) => void }) {
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onEdit(row.id)}>{t("passengers.edit")}</Button>
-          <Popconfirm title={t("common.confirmOperation")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => remove(row.id)}>
+          <Popconfirm title={t("common.confirmOperation")} okText={t("common.confirm")} cancelText={t("common.cancel")} onConfirm={() => remove.mutateAsync({ resource: "invoiceTitles", id: row.id }).catch(() => undefined)}>
             <Button type="link" size="small" danger>{t("passengers.delete")}</Button>
           </Popconfirm>
         </Space>

@@ -1,5 +1,5 @@
 // The member's messages (消息中心) as a Refine resource: listed at message_centre, paged and
-// filtered by the server; marking read is one of its actions. Each message links to what it is
+// filtered by the server; marking read is a catalogue call. Each message links to what it is
 // about: its order's detail page, or its approval's.
 import type { ResourceProps } from "@refinedev/core";
 import type { ResourceEndpoints } from "../../providers/data-provider";
@@ -17,8 +17,7 @@ export const notificationsResource: ResourceProps = {
   meta: { label: "消息中心" },
 };
 
-// Marking read: an update (one message, by id) or a create (every message) that is an action.
-export const notificationsEndpoints: ResourceEndpoints = { list: NOTICE_PATHS.list, actions: { read: NOTICE_PATHS.read, readAll: NOTICE_PATHS.readAll } };
+export const notificationsEndpoints: ResourceEndpoints = { list: NOTICE_PATHS.list };
 
 /** The bell's query key, so marking read refreshes the count at once. */
 export const UNREAD_QUERY = ["notifications", "unread"] as const;

@@ -2,13 +2,13 @@
 // and filtered by kind and read state. Each message reads in the reader's language (rendered
 // from its kind and params), links to its order or approval, and can be marked read; opening
 // its link marks it read too. 全部标为已读 clears the lot. The header's bell refreshes with them.
-import { useCreate, useUpdate, useTranslate, type BaseRecord, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useTranslate, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Badge, Button, Empty, Form, Select, Space, Table, Typography, type TableColumnsType } from "antd";
 import { CheckOutlined, SearchOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
-import { NOTICE_KINDS, renderNotice, type NoticeRow } from "../../domain/notifications";
+import { NOTICE_KINDS, NOTICE_PATHS, renderNotice, type NoticeRow } from "../../domain/notifications";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useLang } from "../../layout/session";
@@ -30,6 +30,7 @@ interface Filters {
 function MessageList() {
   const t = useTranslate();
   const lang = useLang();
+  const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<NoticeRow, HttpError, Filters>({
     resource: "notifications",
@@ -40,21 +41,18 @@ function MessageList() {
       { field: "isRead", operator: "eq", value: v.isRead || undefined },
     ],
   });
-  // The resource's actions: Refine reads the list again after either; the bell is not a list of
-  // the resource, so it is refreshed here. A failure is Refine's notification.
-  const read = useUpdate<BaseRecord, HttpError>();
-  const readAll = useCreate<BaseRecord, HttpError>();
-  const pending = read.mutation.isPending || readAll.mutation.isPending;
-  const refreshBell = () => void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY });
+  const { mutateAsync, mutation } = useCustomMutation();
+  const refresh = () => {
+    void invalidate({ resource: "notifications", invalidates: ["list"] });
+    void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY });
+  };
   const markRead = (id: number) =>
-    read
-      .mutateAsync({ resource: "notifications", id, values: {}, meta: { updateAction: "read" }, mutationMode: "pessimistic", successNotification: false })
-      .then(refreshBell)
+    mutateAsync({ url: NOTICE_PATHS.read, method: "post", values: { id }, successNotification: false })
+      .then(refresh)
       .catch(() => undefined);
   const markAll = () =>
-    readAll
-      .mutateAsync({ resource: "notifications", values: {}, meta: { createAction: "readAll" }, successNotification: () => ({ message: t("messageCentre.allReadDone"), type: "success" }) })
-      .then(refreshBell)
+    mutateAsync({ url: NOTICE_PATHS.readAll, method: "post", values: {}, successNotification: () => ({ message: t("messageCentre.allReadDone"), type: "success" }) })
+      .then(refresh)
       .catch(() => undefined);
   const filtered = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const error = tableQuery.error;
@@ -87,7 +85,7 @@ function MessageList() {
               </Link>
             )}
             {!r.isRead && (
-              <Button type="link" size="small" onClick={() => void markRead(r.id)} loading={pending}>
+              <Button type="link" size="small" onClick={() => void markRead(r.id)} loading={mutation.isPending}>
                 {t("messageCentre.markRead")}
               </Button>
             )}
@@ -110,7 +108,7 @@ function MessageList() {
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("messageCentre.search")}</Button>
           </Form.Item>
         </Form>
-        <Button icon={<CheckOutlined />} onClick={() => void markAll()} loading={pending}>{t("messageCentre.markAllRead")}</Button>
+        <Button icon={<CheckOutlined />} onClick={() => void markAll()} loading={mutation.isPending}>{t("messageCentre.markAllRead")}</Button>
       </Space>
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t("messageCentre.listError")} description={error.message}

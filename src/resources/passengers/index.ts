@@ -18,8 +18,6 @@ export const passengersEndpoints: ResourceEndpoints = {
   create: "/new_beneficiary/add",
   update: "/new_beneficiary/update",
   delete: "/new_beneficiary/delete",
-  // A spreadsheet's valid rows, added at once (a create that is this action).
-  actions: { import: "/new_beneficiary/import/commit" },
 };
 
 /** Where a saved passenger is edited. */

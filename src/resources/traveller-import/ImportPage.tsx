@@ -4,7 +4,7 @@
 // server twice (preview, then import), which checks it each time with the same rules as the form.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useCreate, useCustomMutation, type BaseRecord, type HttpError, useTranslate } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, type HttpError, useTranslate } from "@refinedev/core";
 import { Alert, Button, Result, Space, Table, Tag, Typography, Upload, type TableColumnsType } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { IMPORT_FILE_MAX } from "../../domain/people/import";
@@ -15,7 +15,7 @@ export interface ImportPageProps {
   routeName: string;
   /** Catalogue base of the traveller kind (/new_beneficiary, /credit/external_passenger). */
   base: string;
-  /** The list the travellers land in (route name and Refine resource, whose endpoints have the "import" action). */
+  /** The list the travellers land in (route name and Refine resource). */
   listRoute: string;
   resource: string;
   /** The columns that tell a row apart (name, certificate …), before the result column. */
@@ -68,15 +68,13 @@ function download(fileName: string, base64: string) {
 export function ImportPage({ routeName, base, listRoute, resource, columns: ownColumns = travellerColumns, texts = TRAVELLER_TEXTS }: ImportPageProps) {
   const t = useTranslate();
   const navigate = useNavigate();
-  // Template and preview change nothing; the import is the resource's "import" action, after
-  // which Refine reads its lists again.
+  const invalidate = useInvalidate();
   const call = useCustomMutation<Record<string, unknown>, HttpError>();
-  const importRows = useCreate<BaseRecord, HttpError>();
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const busy = call.mutation.isPending || importRows.mutation.isPending;
+  const busy = call.mutation.isPending;
 
   // The file travels as JSON: its base64 is read by the server at once, not unescaped from a form.
   const post = async <T,>(url: string, values: Record<string, unknown>) =>
@@ -109,14 +107,8 @@ export function ImportPage({ routeName, base, listRoute, resource, columns: ownC
     if (!file) return;
     setError(null);
     try {
-      const done = await importRows.mutateAsync({
-        resource,
-        values: { file: file.base64 },
-        meta: { createAction: "import", json: true },
-        successNotification: false,
-        errorNotification: false,
-      });
-      setReport(done.data as unknown as ImportReport);
+      setReport(await post<ImportReport>(`${base}/import/commit`, { file: file.base64 }));
+      await invalidate({ resource, invalidates: ["list"] });
     } catch (e) {
       setError((e as HttpError).message);
     }
