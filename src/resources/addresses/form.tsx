@@ -58,9 +58,9 @@ function AddressLoader({ id, onDone }: { id?: number; onDone: () => void }) {
 
 function AddressForm({ id, initial, onDone }: { id?: number; initial: AddressValues; onDone: () => void }) {
   const t = useTranslate();
-  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it.
+  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it, and says so.
   const { control, submit, saving, refusal } = useResourceForm<AddressValues, AddressRow>({
-    resource: "addresses", id, load: false, redirect: false, schema: () => addressFormSchema, defaultValues: initial, fields: () => FIELDS, input: payloadOf, onSaved: onDone,
+    resource: "addresses", id, load: false, redirect: false, notify: true, schema: () => addressFormSchema, defaultValues: initial, fields: () => FIELDS, input: payloadOf, onSaved: onDone,
   });
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} aria-label={t("addresses.formLabel")}>

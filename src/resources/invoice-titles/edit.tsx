@@ -67,9 +67,9 @@ function EditInvoiceTitle({ id }: { id?: number }) {
 function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues; onBack: () => void }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it.
+  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it, and says so.
   const { control, watch, submit, saving, refusal } = useResourceForm<TitleValues, InvoiceTitleRow>({
-    resource: "invoiceTitles", id, load: false, redirect: false, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, input: payloadOf, onSaved: onBack,
+    resource: "invoiceTitles", id, load: false, redirect: false, notify: true, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, input: payloadOf, onSaved: onBack,
   });
   const company = watch("titleType") === 2;
   return (
