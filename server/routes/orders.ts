@@ -2,7 +2,7 @@
 // and detail of the order centre, and cancelling an unpaid order. A member reaches only their
 // own orders; a company administrator also the company's.
 import { say } from "../services/i18n/catalogue";
-import { saidLazy } from "../services/i18n/text";
+import { saidDomain, saidLazy } from "../services/i18n/text";
 import { selfPayFen } from "../../src/domain/policy";
 import { z } from "zod";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
@@ -24,7 +24,7 @@ import type { BusinessCheck } from "../../src/domain/orders/flight-types";
 import { businessCheckOf, NOT_ON_BUSINESS } from "../orders/business";
 import { PAYMENT_WINDOW_PATH, type PaymentWindowReply } from "../../src/domain/orders/payment-window";
 import { paymentWindowMinutes } from "../services/payment-window";
-import { GP_MESSAGES, isGpFareKey } from "../../src/domain/travel/gp-fares";
+import { GP_TEXTS, isGpFareKey } from "../../src/domain/travel/gp-fares";
 import { legNames, verifyLegs } from "../orders/flight/legs";
 import { mergeLegChecks } from "../../src/domain/orders/flight-trip";
 
@@ -71,7 +71,7 @@ export function orderRoutes(seed?: string) {
       input: z.object({ fareKey: flightOrderInput.shape.fareKey, nextFareKey: flightOrderInput.shape.nextFareKey, forEmployeeId: flightOrderInput.shape.forEmployeeId }).strict(),
       handler: async ({ input, member, ctx }): Promise<BusinessCheck> => {
         const m = member!;
-        for (const k of [input.fareKey, input.nextFareKey]) if (k && isGpFareKey(k)) throw new BizError(RET.BAD_INPUT, GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
+        for (const k of [input.fareKey, input.nextFareKey]) if (k && isGpFareKey(k)) throw new BizError(RET.BAD_INPUT, saidDomain(GP_TEXTS.elsewhere), { errors: { fareKey: saidDomain(GP_TEXTS.elsewhere) } });
         if (!canBookOnBusiness(m)) return NOT_ON_BUSINESS;
         const c = await supplierContext(ctx.db, m);
         const supplier = suppliersFor(ctx.db, seed).flight;

@@ -1,12 +1,12 @@
 // Rewards (推荐收益, 分润收益) of the member's own rewards account, and the pay authorization code:
 // the member's code (generate, status) and the counter's charge, signed like a partner's entry.
-import { saidLazy, saidMessage } from "../services/i18n/text";
+import { saidDomain, saidLazy, saidMessage } from "../services/i18n/text";
 import { z } from "zod";
 import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
 import { REWARDS_PATHS } from "../../src/domain/payments/rewards";
-import { TRANSFER_MESSAGES, rewardsDetailFilters, rewardsTransferSchema } from "../../src/domain/payments/rewards-schemas";
+import { TRANSFER_TEXTS, rewardsDetailFilters, rewardsTransferSchema } from "../../src/domain/payments/rewards-schemas";
 import { PAY_CODE_PATHS } from "../../src/domain/payments/pay-code";
 import { payCodeChargeInput, payCodeGenerateInput, payCodeStatusInput } from "../../src/domain/payments/pay-code-schemas";
 import { checkPayPassword } from "../services/accounts/password-guard";
@@ -49,7 +49,7 @@ export const rewardRoutes = [
     input: rewardsTransferSchema,
     handler: async ({ input, member, ctx }) => {
       const fen = parseYuan(input.amount);
-      if (fen === null || fen <= 0) throw new BizError(RET.BAD_INPUT, TRANSFER_MESSAGES.format, { errors: { amount: TRANSFER_MESSAGES.format } });
+      if (fen === null || fen <= 0) throw new BizError(RET.BAD_INPUT, saidDomain(TRANSFER_TEXTS.format), { errors: { amount: saidDomain(TRANSFER_TEXTS.format) } });
       return transferRewards(ctx.db, member!, fen);
     },
   }),

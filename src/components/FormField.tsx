@@ -5,10 +5,7 @@
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Form } from "antd";
 import { Controller, type Control, type FieldErrors, type FieldPath, type FieldValues, type UseFormSetError, type UseFormWatch } from "react-hook-form";
-import type { BaseRecord, HttpError } from "@refinedev/core";
-import { useForm, type UseFormProps } from "@refinedev/react-hook-form";
-import type { z } from "zod";
-import { schemaResolver, type FieldOf, type SchemaResolverOptions } from "./form-errors";
+import type { FieldOf } from "./form-errors";
 import "./form-field.css";
 
 export interface FormFieldProps<T extends FieldValues> {
@@ -91,26 +88,6 @@ export const NO_RECORD = { warnWhenUnsavedChanges: false, refineCoreProps: { act
  * stays where it is after the save.
  */
 export const QUIET_SAVE = { redirect: false, successNotification: false, errorNotification: false } as const;
-
-/**
- * @deprecated Refine's useForm with NO_RECORD (or a resource and QUIET_SAVE) and
- * schemaResolver: kept only while the resource pages still being converted call it.
- * A form over a zod schema of `src/domain` whose Refine record is unused (it never loads one);
- * the submit handler receives the schema's output unless `raw` (see schemaResolver).
- */
-export function useZodForm<T extends FieldValues>(
-  schema: () => z.ZodType,
-  { raw, input, fieldOf, ...props }: Omit<UseFormProps<BaseRecord, HttpError, T>, "resolver" | "refineCoreProps"> & SchemaResolverOptions<T> = {},
-) {
-  return useForm<BaseRecord, HttpError, T>({
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    warnWhenUnsavedChanges: false,
-    ...props,
-    resolver: schemaResolver<T>(schema, { raw, input, fieldOf }),
-    refineCoreProps: { action: "create", queryOptions: { enabled: false } },
-  });
-}
 
 /** What a refusal carries: Refine's HttpError `errors`, or the envelope's data.errors. */
 export function refusalFieldErrors(error: unknown): Record<string, string> {

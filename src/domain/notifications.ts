@@ -4,6 +4,7 @@
 // server renders SMS from here; the portal renders the message centre from here, in the reader's
 // language, so a message reads in the language of whoever opens it rather than the sender's.
 import { z } from "zod";
+import { m } from "./tr";
 import zh from "../locales/notices.zh-CN.json" with { type: "json" };
 import en from "../locales/notices.en-US.json" with { type: "json" };
 import type { Lang } from "./messages";
@@ -113,8 +114,8 @@ export { NOTICE_PATHS } from "./notice-paths";
 
 /** The message centre's filters: one kind, and read (1) or unread (0). */
 export const noticeFilterShape = {
-  kind: z.union([z.enum(NOTICE_KINDS as [NoticeKind, ...NoticeKind[]]), z.literal("")], { error: "消息类型不正确" }).optional().transform((v) => v || undefined),
-  isRead: z.union([z.literal(["0", "1", ""]), z.literal([0, 1])], { error: "已读状态只能是 0（未读）或 1（已读）" }).optional().transform((v) => (v === "" || v === undefined ? undefined : Number(v))),
+  kind: z.union([z.enum(NOTICE_KINDS as [NoticeKind, ...NoticeKind[]]), z.literal("")], m("消息类型不正确")).optional().transform((v) => v || undefined),
+  isRead: z.union([z.literal(["0", "1", ""]), z.literal([0, 1])], m("已读状态只能是 0（未读）或 1（已读）")).optional().transform((v) => (v === "" || v === undefined ? undefined : Number(v))),
 };
 
 /** A message as the centre lists it; the portal renders its text from kind and params. */

@@ -45,13 +45,23 @@ export function m(zh: string, params?: Params): { error: () => string } {
 }
 
 /**
- * A label table whose texts follow the language: each value is read through tr() when it is
- * looked up, so `CABIN_LABELS.Y` is 经济舱 or Economy as the reader's language is.
+ * A table of messages by name, as written in Chinese: each is its own key in the English catalogue
+ * (a test walks every such table), read through trLabels, m() or tr() where it is shown, and carried
+ * as that key by a server refusal (saidDomain), which is worded in its caller's language.
  */
-export function trLabels<K extends string | number>(table: Readonly<Record<K, string>>): Readonly<Record<K, string>> {
+export function zhTexts<const T extends Readonly<Record<string, string>>>(texts: T): T {
+  return texts;
+}
+
+/**
+ * A label table whose texts follow the language: each value is read through tr() when it is
+ * looked up, so `CABIN_LABELS.Y` is 经济舱 or Economy as the reader's language is; `{name}`
+ * placeholders are filled from params.
+ */
+export function trLabels<K extends string | number>(table: Readonly<Record<K, string>>, params?: Params): Readonly<Record<K, string>> {
   const out = {} as Record<K, string>;
   for (const [key, zh] of Object.entries(table) as [K, string][]) {
-    Object.defineProperty(out, key, { enumerable: true, get: () => tr(zh) });
+    Object.defineProperty(out, key, { enumerable: true, get: () => tr(zh, params) });
   }
   return out;
 }

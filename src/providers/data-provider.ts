@@ -161,9 +161,11 @@ export function toHttpError(e: unknown): HttpError {
 export function createDataProvider(resources: Record<string, ResourceEndpoints> = {}): DataProvider {
   const endpointsOf = (resource: string): ResourceEndpoints => resources[resource] ?? registry.get(resource) ?? {};
 
-  function pathOf(resource: string, op: Operation): string {
-    const path = endpointsOf(resource)[op];
-    if (!path) throw { message: `资源 ${resource} 没有 ${op} 接口`, statusCode: 501 } satisfies HttpError;
+  // An operation's path; an update that names an action (meta.updateAction) goes to that action's path.
+  function pathOf(resource: string, op: Operation, action?: string): string {
+    const own = endpointsOf(resource);
+    const path = action ? own.actions?.[action] : own[op];
+    if (!path) throw { message: `资源 ${resource} 没有 ${action ?? op} 接口`, statusCode: 501 } satisfies HttpError;
     return path;
   }
 
@@ -175,15 +177,6 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     } catch (e) {
       throw toHttpError(e);
     }
-  }
-
-  // An update that is a named action (meta.updateAction) goes to that action's path.
-  function actionPath(resource: string, meta?: MetaQuery): string | undefined {
-    const action = meta?.updateAction;
-    if (typeof action !== "string") return undefined;
-    const path = endpointsOf(resource).actions?.[action];
-    if (!path) throw { message: `资源 ${resource} 没有 ${action} 接口`, statusCode: 501 } satisfies HttpError;
-    return path;
   }
 
   const extra = (meta?: MetaQuery): Params => (isRecord(meta?.params) ? meta.params : {});
@@ -245,7 +238,7 @@ export function createDataProvider(resources: Record<string, ResourceEndpoints> 
     async update<TData extends BaseRecord = BaseRecord, TVariables = {}>({ resource, id, variables, meta }: Parameters<DataProvider["update"]>[0] & { variables: TVariables }) {
       const values = { ...extra(meta), ...(isRecord(variables) ? variables : {}) };
       const payload = endpointsOf(resource).addressedById === false ? values : { ...values, [idFieldOf(resource)]: id };
-      const data = await call<unknown>(actionPath(resource, meta) ?? pathOf(resource, "update"), payload, "POST", meta);
+      const data = await call<unknown>(pathOf(resource, "update", meta?.updateAction as string | undefined), payload, "POST", meta);
       return { data: withId<TData>(resource, isRecord(data) ? data : payload) };
     },
 

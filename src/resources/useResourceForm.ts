@@ -36,6 +36,8 @@ export interface ResourceFormOptions<T extends FieldValues, R extends BaseRecord
   load?: boolean;
   /** Read the record afresh each time the form opens (nothing cached outlives it). */
   fresh?: boolean;
+  /** Refine's own notice of a save ("{resource}已创建" / "已保存"), for a form whose page says nothing of it. */
+  notify?: boolean;
 }
 
 export function useResourceForm<T extends FieldValues, R extends BaseRecord = BaseRecord>(o: ResourceFormOptions<T, R>) {
@@ -60,7 +62,7 @@ export function useResourceForm<T extends FieldValues, R extends BaseRecord = Ba
       action: edit ? "edit" : "create",
       id,
       redirect,
-      successNotification: false,
+      ...(o.notify ? {} : { successNotification: false as const }),
       errorNotification: false,
       queryOptions: {
         enabled: edit && load,

@@ -1,4 +1,4 @@
-// The domain's texts: every Chinese text written through tr(), trLazy(), m() or trLabels() in
+// The domain's texts: every Chinese text written through tr(), trLazy(), m(), trLabels() or zhTexts() in
 // src/domain has its English in src/locales/domain.en-US.json with the same placeholders, and the
 // schemas built once answer in the language of the moment a check fails.
 import fs from "node:fs";
@@ -11,11 +11,16 @@ import "../../src/domain/messages-en";
 import { flightOrderInput } from "../../src/domain/orders/flight-booking";
 import { CABIN_LABELS } from "../../src/domain/travel/air-fares";
 import { baggageText } from "../../src/domain/travel/air-rules";
+import { GP_MESSAGES, officialCardProblem } from "../../src/domain/travel/gp-fares";
+import { RECHARGE_AMOUNT_MESSAGES, rechargeAmountProblem } from "../../src/domain/payments/recharge";
+import { certNoError } from "../../src/domain/people/certificates";
+import { CERT_TYPE } from "../../src/domain/codes";
+import { noticeFilterShape } from "../../src/domain/notifications";
 
 const CJK = /[\u3400-\u9fff]/;
 const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
 const CALLS = new RegExp(String.raw`\b(?:tr|trLazy|m)\(\s*` + STRING, "g");
-const LABEL_TABLES = /trLabels\(\{([^}]*)\}\)/g;
+const LABEL_TABLES = /(?:trLabels|zhTexts)\(\{([\s\S]*?)\}\)/g;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
 
 function domainFiles(dir = "src/domain"): string[] {
@@ -65,5 +70,17 @@ describe("the domain's English catalogue", () => {
     expect(problem()).toBe("请添加乘客");
     setCurrentLang("en");
     expect(problem()).toBe("Please add a passenger");
+  });
+
+  it("a table of messages kept as their Chinese (zhTexts) reads in the language of the moment, values filled", () => {
+    registerDomainEnglish(en);
+    expect(GP_MESSAGES.budgetUnitLength).toBe("预算单位名称应为 2 至 50 个字");
+    expect(rechargeAmountProblem("50000.01")).toBe("单笔充值金额不能超过50,000.00元");
+    setCurrentLang("en");
+    expect(GP_MESSAGES.budgetUnitLength).toBe("The budget unit's name must be 2 to 50 characters");
+    expect(officialCardProblem("123")).toBe("The official card number must be 16 to 19 digits");
+    expect(RECHARGE_AMOUNT_MESSAGES.tooLarge).toBe("A single recharge cannot exceed ¥50,000.00");
+    expect(certNoError(CERT_TYPE.military, "军")).toBe("A military officer ID number is 2-25 letters or digits");
+    expect(noticeFilterShape.kind.safeParse("nothing").error?.issues[0]?.message).toBe("Invalid message type");
   });
 });

@@ -10,7 +10,7 @@
 // carries the new flight.
 import { reissueChangedTickets } from "../../einvoices/reversals";
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, saidDomain } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
@@ -27,7 +27,7 @@ import {
   changeQuote, hoursUntil, type ChangeQuote, type ChangeQuoteInput, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
 } from "../../../src/domain/orders/flight-after-sales";
 import { changePercent } from "../../../src/domain/travel/air-rules";
-import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
+import { GP_TEXTS, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { yuan } from "../booking";
 import { applyFlightMove } from "./moves";
 import { memberActor, SYSTEM_ACTOR } from "../actor";
@@ -83,7 +83,7 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   // an ordinary ticket cannot become one.
   const toGp = isGpSeat(v.seat);
   if (Boolean(trip.order.gp) !== toGp) {
-    const problem = trip.order.gp ? said("flight.governmentFaresOnlyChangedAnother") : GP_MESSAGES.elsewhere;
+    const problem = trip.order.gp ? said("flight.governmentFaresOnlyChangedAnother") : saidDomain(GP_TEXTS.elsewhere);
     throw new DomainError("badInput", problem, { errors: { fareKey: problem } });
   }
   const passengers = passengerCounts(chosen);

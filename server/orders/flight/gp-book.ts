@@ -7,7 +7,7 @@
 // (its tier is in the fare the order keeps). GP orders are outside a company's travel standard:
 // the budget unit's own rules for official business govern their reimbursement.
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, saidDomain } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import type { AppContext } from "../../services/context";
@@ -17,7 +17,7 @@ import { supplierContext, suppliersFor } from "../../suppliers";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import { pricePanel } from "../../../src/domain/orders/flight-booking";
 import { gpPassengerProblems, type GpOrderInput } from "../../../src/domain/orders/gp-booking";
-import { GP_MESSAGES, isGpSeat } from "../../../src/domain/travel/gp-fares";
+import { GP_TEXTS, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { flightFullFareFen, flightOrderTitle } from "../../../src/domain/reports";
 import { memberActor } from "../actor";
 import { existingOrder, yuan, type BookReply } from "../booking";
@@ -31,8 +31,8 @@ export const GP_ACCESS = "bookings:gp";
 
 /** The caller, when they may see GP fares: guests are asked to sign in, members without the GP tab are refused. */
 export async function gpCaller(ctx: Pick<AppContext, "authorize">, member: Member | null): Promise<Member> {
-  if (!member) throw new DomainError("unauthorised", GP_MESSAGES.signIn);
-  if (!(await ctx.authorize(member, GP_ACCESS))) throw new DomainError("forbidden", GP_MESSAGES.notOffered);
+  if (!member) throw new DomainError("unauthorised", saidDomain(GP_TEXTS.signIn));
+  if (!(await ctx.authorize(member, GP_ACCESS))) throw new DomainError("forbidden", saidDomain(GP_TEXTS.notOffered));
   return member;
 }
 

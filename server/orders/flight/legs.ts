@@ -3,7 +3,7 @@
 // passengers on its own panel. A business booking is held to the travel standard leg by leg;
 // the order records both verdicts and asks for one approval when either leg needs it.
 import { say } from "../../services/i18n/catalogue";
-import { said } from "../../services/i18n/text";
+import { said, saidDomain } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
@@ -12,7 +12,7 @@ import { pricePanel, type FlightOrderInput, type PricePanel } from "../../../src
 import { tripOf, type FlightTrip } from "../../../src/domain/orders/flight-trip";
 import type { PassengerType } from "../../../src/domain/travel/air-fares";
 import type { FlightItem, FlightSeat } from "../../../src/domain/travel/types";
-import { GP_MESSAGES, isGpFareKey } from "../../../src/domain/travel/gp-fares";
+import { GP_TEXTS, isGpFareKey } from "../../../src/domain/travel/gp-fares";
 import { selfPayFen } from "../../../src/domain/policy";
 import { decideBusiness } from "./business";
 import type { BusinessFacts } from "../business";
@@ -27,7 +27,7 @@ export interface Leg {
 export async function verifyLegs(supplier: FlightSupplier, input: Pick<FlightOrderInput, "fareKey" | "nextFareKey">, c: SupplierContext): Promise<{ legs: Leg[]; trip: FlightTrip }> {
   const keys = input.nextFareKey ? [input.fareKey, input.nextFareKey] : [input.fareKey];
   // A 政府采购 fare needs each passenger's budget unit and official card: it has its own booking.
-  for (const k of keys) if (isGpFareKey(k)) throw new DomainError("badInput", GP_MESSAGES.elsewhere, { errors: { fareKey: GP_MESSAGES.elsewhere } });
+  for (const k of keys) if (isGpFareKey(k)) throw new DomainError("badInput", saidDomain(GP_TEXTS.elsewhere), { errors: { fareKey: saidDomain(GP_TEXTS.elsewhere) } });
   const legs: Leg[] = [];
   for (const fareKey of keys) {
     const v = await supplier.verify(fareKey, c);

@@ -6,7 +6,7 @@ import { m, tr, trLazy } from "../tr";
 import { z } from "zod";
 import { zBool } from "../zod";
 import {
-  budgetUnitProblem, BUDGET_UNIT_MAX, GP_MESSAGES, gpPassengerTypeProblem, isGpFareKey, OFFICIAL_CARD_INPUT_MAX, officialCardDigits, officialCardProblem,
+  budgetUnitProblem, BUDGET_UNIT_MAX, GP_TEXT_PARAMS, GP_TEXTS, gpPassengerTypeProblem, isGpFareKey, OFFICIAL_CARD_INPUT_MAX, officialCardDigits, officialCardProblem,
 } from "../travel/gp-fares";
 import { CERT_TYPE } from "../codes";
 import { flightOrderInput, flightPassengerFields, MAX_PASSENGERS, passengerTypeOn, refineFlightPassenger } from "./flight-booking";
@@ -14,8 +14,8 @@ import { flightOrderInput, flightPassengerFields, MAX_PASSENGERS, passengerTypeO
 export { GP_ORDER_PATHS } from "./gp-types";
 
 const budgetUnit = z
-  .string({ error: GP_MESSAGES.budgetUnitRequired })
-  .max(2 * BUDGET_UNIT_MAX, GP_MESSAGES.budgetUnitLength)
+  .string(m(GP_TEXTS.budgetUnitRequired))
+  .max(2 * BUDGET_UNIT_MAX, m(GP_TEXTS.budgetUnitLength, GP_TEXT_PARAMS))
   .trim()
   .superRefine((v, ctx) => {
     const problem = budgetUnitProblem(v);
@@ -24,8 +24,8 @@ const budgetUnit = z
 
 /** Stored as its digits: blanks typed between the groups are dropped. */
 const officialCard = z
-  .string({ error: GP_MESSAGES.cardRequired })
-  .max(OFFICIAL_CARD_INPUT_MAX, GP_MESSAGES.cardLength)
+  .string(m(GP_TEXTS.cardRequired))
+  .max(OFFICIAL_CARD_INPUT_MAX, m(GP_TEXTS.cardLength))
   .overwrite(officialCardDigits)
   .superRefine((v, ctx) => {
     const problem = officialCardProblem(v);
@@ -43,7 +43,7 @@ const shape = flightOrderInput.shape;
 
 export const gpOrderInput = z
   .object({
-    fareKey: shape.fareKey.refine(isGpFareKey, GP_MESSAGES.fareRequired),
+    fareKey: shape.fareKey.refine(isGpFareKey, m(GP_TEXTS.fareRequired)),
     price: shape.price,
     acceptPrice: zBool(trLazy("acceptPrice 只能是 0 或 1")).optional(),
     clientKey: shape.clientKey,

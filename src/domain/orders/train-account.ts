@@ -21,8 +21,8 @@ export function isAccount12306(value: unknown): boolean {
   return typeof value === "string" && (ACCOUNT_12306_PATTERN.test(value) || isMobile(value));
 }
 
-export const ACCOUNT_12306_ERROR = "12306账号须为字母开头的 6–30 位字母、数字或下划线，或账号绑定的手机号";
-export const PASSWORD_12306_ERROR = `12306密码须为 ${PASSWORD_12306_MIN}–${PASSWORD_12306_MAX} 位`;
+const ACCOUNT_12306_ERROR = m("12306账号须为字母开头的 6–30 位字母、数字或下划线，或账号绑定的手机号");
+const PASSWORD_12306_ERROR = m("12306密码须为 {min}–{max} 位", { min: PASSWORD_12306_MIN, max: PASSWORD_12306_MAX });
 
 /** Whether a text could be a 12306 password: 6–20 printable characters. */
 export function isPassword12306(value: unknown): boolean {

@@ -1,19 +1,23 @@
 // The recharge form's rules, shared by the form and the server's routes: the amount is exact
 // decimal text of yuan (never a float), positive, at most 2 decimals, 0.01 to 50,000.00; the
 // server receives it decoded to fen.
-import { m, trLazy } from "../tr";
+import { m, trLabels, trLazy, zhTexts } from "../tr";
 import { z } from "zod";
 import { zInt, zText } from "../zod";
 import { zDate } from "../travel/schemas";
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_STATUS_CODES } from "../orders/recharge";
 import { IN_YUAN, fenToYuan, formatFen, parseYuan } from "../money";
 
-export const RECHARGE_AMOUNT_MESSAGES = {
+const AMOUNT_TEXTS = zhTexts({
   required: "请输入充值金额",
   format: "充值金额须为正数，最多两位小数",
   zero: "充值金额须大于0",
-  tooLarge: `单笔充值金额不能超过${formatFen(RECHARGE_MAX_FEN)}元`,
-} as const;
+  tooLarge: "单笔充值金额不能超过{max}元",
+});
+const AMOUNT_PARAMS = { max: formatFen(RECHARGE_MAX_FEN) };
+
+/** The amount's messages in the reader's language (read when looked up). */
+export const RECHARGE_AMOUNT_MESSAGES = trLabels(AMOUNT_TEXTS, AMOUNT_PARAMS);
 
 /** Longer text is refused before it is read: no amount within the limit needs more. */
 const AMOUNT_TEXT_MAX = 20;
@@ -39,7 +43,7 @@ export function rechargeAmountFen(value: unknown): number | null {
 
 /** Amount text (the form's value) decoded to fen (what the server uses). */
 export const zRechargeAmount = z.codec(
-  z.string({ error: RECHARGE_AMOUNT_MESSAGES.required }).max(AMOUNT_TEXT_MAX, RECHARGE_AMOUNT_MESSAGES.format).superRefine((v, ctx) => {
+  z.string(m(AMOUNT_TEXTS.required)).max(AMOUNT_TEXT_MAX, m(AMOUNT_TEXTS.format)).superRefine((v, ctx) => {
     const problem = rechargeAmountProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }).meta(IN_YUAN),

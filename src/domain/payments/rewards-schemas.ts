@@ -1,5 +1,5 @@
 // Inputs of the rewards calls, shared by the transfer form and the server.
-import { m, trLazy } from "../tr";
+import { m, trLazy, zhTexts } from "../tr";
 import { z } from "zod";
 import { zText } from "../zod";
 import { REWARD_EVENTS, REWARD_KINDS } from "./rewards";
@@ -8,17 +8,18 @@ import { IN_YUAN, parseYuan } from "../money";
 /** Below 10 million yuan. */
 const TRANSFER_MAX_FEN = 999_999_999;
 
-export const TRANSFER_MESSAGES = {
+/** The transfer's messages as written: catalogue keys, which the server's refusals carry. */
+export const TRANSFER_TEXTS = zhTexts({
   required: "请输入转出金额",
   format: "请输入正确的金额（大于 0，最多两位小数）",
-} as const;
+});
 
 /** Yuan as typed: positive, at most 2 decimals, below 10 million. The server reads it as fen exactly. */
 export const rewardsTransferSchema = z
   .object({
-    amount: zText({ max: 13, trim: true, error: TRANSFER_MESSAGES.format, typeError: TRANSFER_MESSAGES.required })
-      .min(1, TRANSFER_MESSAGES.required)
-      .refine((v) => parseYuan(v, { min: 1, max: TRANSFER_MAX_FEN }) !== null, TRANSFER_MESSAGES.format)
+    amount: zText({ max: 13, trim: true, error: trLazy(TRANSFER_TEXTS.format), typeError: trLazy(TRANSFER_TEXTS.required) })
+      .min(1, m(TRANSFER_TEXTS.required))
+      .refine((v) => parseYuan(v, { min: 1, max: TRANSFER_MAX_FEN }) !== null, m(TRANSFER_TEXTS.format))
       .meta(IN_YUAN),
   })
   .strict();

@@ -3,6 +3,7 @@
 // lists. Pure: shared by the portal's forms and the server's routes.
 import { CERT_TYPE, CERT_TYPES, label, type CertType } from "../codes";
 import { certNoValid, idCardBirthDate } from "../validators";
+import { tr, zhTexts } from "../tr";
 
 /** A certificate number is at most this long (passports 9, ID cards 18, others shorter). */
 export const CERT_NO_MAX = 30;
@@ -10,8 +11,8 @@ export const CERT_NO_MAX = 30;
 /** Sex as the member profile stores it: 1 male, 2 female. */
 export type Sex = 1 | 2;
 
-// What a number that fails its type's rule is told, per type.
-const CERT_NO_MESSAGES: Record<CertType, string> = {
+// What a number that fails its type's rule is told, per type (as written; read through tr()).
+const CERT_NO_MESSAGES: Readonly<Record<CertType, string>> = zhTexts({
   [CERT_TYPE.other]: "请输入证件号码",
   [CERT_TYPE.idCard]: "请输入正确的身份证号码",
   [CERT_TYPE.passport]: "请输入护照号码",
@@ -22,7 +23,7 @@ const CERT_NO_MESSAGES: Record<CertType, string> = {
   [CERT_TYPE.taiwanPass]: "台湾通行证号码为5-21位字母或数字",
   [CERT_TYPE.hkMacauPass]: "港澳通行证号码为5-21位字母或数字",
   [CERT_TYPE.seafarer]: "请输入海员证号码",
-};
+});
 
 /** Numbers are kept in capitals without blanks: 11010119900307803x and 11010119900307803X are one card. */
 export function normaliseCertNo(value: string): string {
@@ -31,9 +32,9 @@ export function normaliseCertNo(value: string): string {
 
 /** Why a number does not fit its certificate type, or null when it does. */
 export function certNoError(certType: CertType, certNo: string, today: Date = new Date()): string | null {
-  if (!certNo) return "请输入证件号码";
-  if (certNo.length > CERT_NO_MAX) return `证件号码最多${CERT_NO_MAX}个字符`;
-  return certNoValid(certType, certNo, today) ? null : CERT_NO_MESSAGES[certType];
+  if (!certNo) return tr("请输入证件号码");
+  if (certNo.length > CERT_NO_MAX) return tr("证件号码最多{max}个字符", { max: CERT_NO_MAX });
+  return certNoValid(certType, certNo, today) ? null : tr(CERT_NO_MESSAGES[certType]);
 }
 
 export function certTypeLabel(certType: CertType): string {

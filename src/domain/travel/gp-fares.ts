@@ -8,6 +8,7 @@
 // infant flies on an ordinary fare, booked apart. Money is integer fen.
 import { luhnValid } from "../payments/bank-cards";
 import { hasControlChars } from "../zod";
+import { trLabels, zhTexts } from "../tr";
 import { CABIN_LABELS, childCabinPrice, discountLabel, fareBreakdown, type PassengerType } from "./air-fares";
 import type { FlightItem, FlightSeat } from "./types";
 import { type Fen, percentOf } from "../money";
@@ -106,9 +107,10 @@ export const BUDGET_UNIT_MAX = 50;
 /** A card number typed with blanks between its groups is at most this long. */
 export const OFFICIAL_CARD_INPUT_MAX = 23;
 
-export const GP_MESSAGES = {
+/** The GP messages as written: their catalogue keys, which the server's refusals carry (with GP_TEXT_PARAMS). */
+export const GP_TEXTS = zhTexts({
   budgetUnitRequired: "请填写预算单位名称",
-  budgetUnitLength: `预算单位名称应为 ${BUDGET_UNIT_MIN} 至 ${BUDGET_UNIT_MAX} 个字`,
+  budgetUnitLength: "预算单位名称应为 {min} 至 {max} 个字",
   budgetUnitChars: "预算单位名称只能包含中文、字母、数字和括号",
   cardRequired: "请填写公务卡号",
   cardLength: "公务卡号应为 16 至 19 位数字",
@@ -120,7 +122,11 @@ export const GP_MESSAGES = {
   notOffered: "您的账户不能预订公务机票（政府采购机票）",
   /** A GP fare key sent to a booking of another kind. */
   elsewhere: "政府采购机票请在公务机票订单页填写预算单位和公务卡号后预订",
-} as const;
+});
+export const GP_TEXT_PARAMS = { min: BUDGET_UNIT_MIN, max: BUDGET_UNIT_MAX };
+
+/** The GP messages in the reader's language (read when looked up). */
+export const GP_MESSAGES = trLabels(GP_TEXTS, GP_TEXT_PARAMS);
 
 // Names of government bodies: Chinese, Latin letters and digits, with brackets, middle dots and
 // dashes as in 中国科学院（北京）分院 or 某某局·办公室.

@@ -7,7 +7,7 @@ import { useController, type Control } from "react-hook-form";
 import { ADDRESS_DETAIL_MAX, RECEIVER_MAX, addressFormSchema, type AddressRow } from "../../domain/people/address";
 import { DIVISIONS, type Division } from "../../domain/people/division";
 import { FormField, FormMessage } from "../../components/FormField";
-import { useResourceSave } from "../useResourceSave";
+import { useResourceForm } from "../useResourceForm";
 
 interface AddressValues {
   receiver: string;
@@ -58,8 +58,9 @@ function AddressLoader({ id, onDone }: { id?: number; onDone: () => void }) {
 
 function AddressForm({ id, initial, onDone }: { id?: number; initial: AddressValues; onDone: () => void }) {
   const t = useTranslate();
-  const { control, submit, saving, refusal } = useResourceSave<AddressValues, AddressRow>({
-    resource: "addresses", id, schema: () => addressFormSchema, defaultValues: initial, fields: () => FIELDS, toPayload: payloadOf, onSaved: onDone,
+  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it, and says so.
+  const { control, submit, saving, refusal } = useResourceForm<AddressValues, AddressRow>({
+    resource: "addresses", id, load: false, redirect: false, notify: true, schema: () => addressFormSchema, defaultValues: initial, fields: () => FIELDS, input: payloadOf, onSaved: onDone,
   });
   return (
     <Form layout="vertical" onFinish={submit} requiredMark={false} aria-label={t("addresses.formLabel")}>

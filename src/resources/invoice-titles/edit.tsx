@@ -8,7 +8,7 @@ import { BANK_NAME_MAX, INVOICE_ADDRESS_MAX, INVOICE_TITLE_MAX, INVOICE_TITLE_TY
 import { pathFor } from "../../access/routes";
 import { FormField, FormMessage } from "../../components/FormField";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { useResourceSave } from "../useResourceSave";
+import { useResourceForm } from "../useResourceForm";
 import { useCodes } from "../../components/use-codes";
 
 interface TitleValues {
@@ -67,8 +67,9 @@ function EditInvoiceTitle({ id }: { id?: number }) {
 function TitleForm({ id, initial, onBack }: { id?: number; initial: TitleValues; onBack: () => void }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const { control, watch, submit, saving, refusal } = useResourceSave<TitleValues, InvoiceTitleRow>({
-    resource: "invoiceTitles", id, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, toPayload: payloadOf, onSaved: onBack,
+  // The row is at hand (loaded before the form mounts): Refine's form only creates or updates it, and says so.
+  const { control, watch, submit, saving, refusal } = useResourceForm<TitleValues, InvoiceTitleRow>({
+    resource: "invoiceTitles", id, load: false, redirect: false, notify: true, schema: () => invoiceTitleFormSchema, defaultValues: initial, fields: fieldsOf, input: payloadOf, onSaved: onBack,
   });
   const company = watch("titleType") === 2;
   return (

@@ -1,9 +1,9 @@
-// Saving a traveller form (frequent or external): the shared resource save with the traveller's
-// payload and fields.
-import type { FieldPath } from "react-hook-form";
+// Saving a traveller form (frequent or external): Refine's form of the resource with the
+// traveller's payload and fields. The record is at hand (its page loaded it before the form
+// mounts), so the form starts from it and only creates or updates; Refine says it was saved.
 import type { z } from "zod";
 import type { TravellerRow } from "../../domain/people";
-import { useResourceSave } from "../useResourceSave";
+import { useResourceForm } from "../useResourceForm";
 import { travellerFields, travellerPayload, type TravellerValues } from "./values";
 
 interface Options {
@@ -16,13 +16,16 @@ interface Options {
 }
 
 export function useTravellerSave({ resource, id, schema, initial, withDefault, onSaved }: Options) {
-  return useResourceSave<TravellerValues, TravellerRow>({
+  return useResourceForm<TravellerValues, TravellerRow>({
     resource,
     id,
+    load: false,
+    redirect: false,
+    notify: true,
     schema: () => schema,
     defaultValues: initial,
-    toPayload: (v) => travellerPayload(v, withDefault),
-    fields: (v) => travellerFields(v, withDefault) as FieldPath<TravellerValues>[],
+    input: (v) => travellerPayload(v, withDefault),
+    fields: (v) => travellerFields(v, withDefault),
     onSaved,
   });
 }

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
-// useResourceSave in a small form inside Refine with an in-memory data provider: the schema's
-// problems stop the save and show under their fields, the payload is what was checked, a refusal
-// naming a shown field lands under it, and anything no field shows is the form's message line.
+// useResourceForm over a record at hand (load: false, as the traveller, address and invoice-title
+// forms use it: their page loads the row before the form mounts) in a small form inside Refine
+// with an in-memory data provider: the schema's problems stop the save and show under their
+// fields, the payload is what was checked (created, or updated by the row's id), a refusal naming
+// a shown field lands under it, and anything no field shows is the form's message line.
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Refine, type DataProvider } from "@refinedev/core";
 import { Button, Form, Input } from "antd";
 import { z } from "zod";
 import { FormField, FormMessage } from "../../src/components/FormField";
-import { useResourceSave } from "../../src/resources/useResourceSave";
+import { useResourceForm } from "../../src/resources/useResourceForm";
 
 const schema = z
   .object({
@@ -28,29 +30,34 @@ type Reply = { ok: Record<string, unknown> } | { refuse: { message: string; erro
 
 function provider(calls: Record<string, unknown>[], reply: () => Reply): DataProvider {
   const fail = () => Promise.reject(new Error("not used"));
+  const answer = async (call: Record<string, unknown>) => {
+    calls.push(call);
+    const r = reply();
+    if ("refuse" in r) throw { message: r.refuse.message, statusCode: 400, errors: r.refuse.errors };
+    return { data: r.ok as never };
+  };
   return {
     getApiUrl: () => "",
     getList: fail,
+    // The record is at hand: the form never reads it.
     getOne: fail,
-    update: fail,
     deleteOne: fail,
-    create: async ({ variables }) => {
-      calls.push(variables as Record<string, unknown>);
-      const r = reply();
-      if ("refuse" in r) throw { message: r.refuse.message, statusCode: 400, errors: r.refuse.errors };
-      return { data: r.ok as never };
-    },
+    create: ({ variables }) => answer(variables as Record<string, unknown>),
+    update: ({ id, variables }) => answer({ updated: id, ...(variables as Record<string, unknown>) }),
   } as DataProvider;
 }
 
-function NameForm({ kind = 1, onSaved }: { kind?: number; onSaved: (row: unknown) => void }) {
-  const { control, submit, refusal } = useResourceSave<Values>({
+function NameForm({ id, kind = 1, onSaved }: { id?: number; kind?: number; onSaved: (row: unknown) => void }) {
+  const { control, submit, refusal } = useResourceForm<Values>({
     resource: "things",
+    id,
+    load: false,
+    redirect: false,
     schema: () => schema,
-    defaultValues: { name: "", code: "", kind },
+    defaultValues: { name: id ? "分部" : "", code: "", kind },
     // `kind` has no input on this form.
     fields: () => ["name", "code"],
-    toPayload: (v) => ({ ...v, code: v.code.trim() }),
+    input: (v) => ({ ...v, code: v.code.trim() }),
     onSaved,
   });
   return (
@@ -63,12 +70,12 @@ function NameForm({ kind = 1, onSaved }: { kind?: number; onSaved: (row: unknown
   );
 }
 
-function setup(reply: () => Reply, kind?: number) {
+function setup(reply: () => Reply, kind?: number, id?: number) {
   const calls: Record<string, unknown>[] = [];
   const saved: unknown[] = [];
   render(
     <Refine dataProvider={provider(calls, reply)} options={{ disableTelemetry: true }}>
-      <NameForm kind={kind} onSaved={(row) => saved.push(row)} />
+      <NameForm id={id} kind={kind} onSaved={(row) => saved.push(row)} />
     </Refine>,
   );
   const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -78,7 +85,7 @@ function setup(reply: () => Reply, kind?: number) {
 
 afterEach(cleanup);
 
-describe("useResourceSave", () => {
+describe("useResourceForm with the record at hand", () => {
   it("shows the schema's problems under their fields and sends nothing", async () => {
     const { calls, save } = setup(() => ({ ok: {} }));
     save();
@@ -94,6 +101,15 @@ describe("useResourceSave", () => {
     save();
     await waitFor(() => expect(saved).toEqual([{ id: 7 }]));
     expect(calls).toEqual([{ name: "总部", code: "100000", kind: 1 }]);
+  });
+
+  it("updates the row it was given, by its id, without reading it", async () => {
+    const { calls, saved, fill, save } = setup(() => ({ ok: { id: 3 } }), 1, 3);
+    expect((screen.getByLabelText("名称") as HTMLInputElement).value).toBe("分部");
+    fill("编码", "200000");
+    save();
+    await waitFor(() => expect(saved).toEqual([{ id: 3 }]));
+    expect(calls).toEqual([{ updated: 3, name: "分部", code: "200000", kind: 1 }]);
   });
 
   it("puts a refusal's field message under that field, with no message line", async () => {
