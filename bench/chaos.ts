@@ -1,7 +1,9 @@
 // npm run bench:chaos — the load of bench:load through the proxy of a running `npm run cluster`,
 // with faults: a server process killed with SIGKILL every 20 s (and started again a few seconds
 // later), the PostgreSQL primary restarted, the replica stopped and started. Then, through the
-// proxy, 100 copies of one payment notification at once and 50 buyers of a flight's last seat.
+// proxy, 100 copies of one payment notification at once, a job runner killed inside a job (its
+// claim runs out and another runner does the job once: start the cluster with JOB_LOCK_SECONDS=20,
+// see chaos-jobs.ts) and 50 buyers of a flight's last seat.
 // Prints the load's figures, what each fault did, and the audit. Exits 1 when an acknowledged
 // write is lost, anything is duplicated, a count went below zero, a request got no envelope back,
 // an error fell outside the primary's restart, the service did not return within 30 s, or more
@@ -20,6 +22,7 @@ import { httpClient, printLoad, runLoad, type Envelope } from "./load-mix";
 import { audit, prepare, snapshotSeats } from "./load-audit";
 import { clusterSecret, settings, waitReady, warmBookingDays } from "./load";
 import { loadAverage } from "./cpu";
+import { killJobRunnerMidJob } from "./chaos-jobs";
 
 const PROXY_PORT = Number(process.env.CLUSTER_PORT ?? 8300);
 const PG_PORT = Number(process.env.CLUSTER_PG_PORT ?? 5442);
@@ -160,6 +163,7 @@ async function main(): Promise<void> {
     check(outside.length === 0, `no error outside the primary's restart (${during} during it, ${outside.length} outside${outside.length ? `: ${outside.slice(0, 3).map((e) => `${e.action}: ${e.message}`).join(" | ")}` : ""})`);
     await backWithin(RETURN_WITHIN_MS);
     await duplicateNotifications(db.db, clusterSecret());
+    await killJobRunnerMidJob(db.db, { base, secret: clusterSecret(), signIn, servers, restartServer, check });
     seats.delete(await lastSeat(db.db));
     // The audit reads the primary once the replica-bound writes have settled.
     check(await audit(db.db, { memberIds, seats, startedAt }, result), "the audit after the faults");

@@ -92,6 +92,8 @@ export interface AppConfig {
   jobKinds?: JobKinds;
   /** How often a started job runner polls. */
   jobPollMs?: number;
+  /** How long a job runner's claim lasts (default 5 minutes). */
+  jobLockMs?: number;
   /** Seed of the generated travel inventory (same seed, same flights, trains and hotels). */
   inventorySeed?: string;
   /** Partner sites allowed to frame the portal (PARTNER_ORIGINS). */
@@ -167,7 +169,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const kinds = config.jobKinds ?? defaultJobKinds(payGateways, issuer);
   // An export started by any process is finished by any process (its watch needs this app's context).
   if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
-  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, log: app.log, enter: runIn });
+  const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, lockMs: config.jobLockMs, log: app.log, enter: runIn });
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
   // Like the job runner: in every app so tests can call runDue(); only main.ts starts polling.

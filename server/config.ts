@@ -42,6 +42,23 @@ export interface StartConfig {
   einvoice: IssuerSettings;
   /** SMTP for notification emails (SMTP_*); null: no email channel. */
   smtp: SmtpSettings | null;
+  /**
+   * How long a job runner's claim on a job lasts (JOB_LOCK_SECONDS, 10..3600, default 300): a
+   * process that dies mid-job leaves its jobs to the others once it runs out.
+   */
+  jobLockMs: number;
+}
+
+const JOB_LOCK_SECONDS = { min: 10, max: 3600, fallback: 300 } as const;
+
+function readJobLockMs(text: string | undefined): number {
+  if (!text) return JOB_LOCK_SECONDS.fallback * 1000;
+  const n = Number(text);
+  // Shorter than a job may take, and a live runner's job would be taken over while it still runs.
+  if (!Number.isInteger(n) || n < JOB_LOCK_SECONDS.min || n > JOB_LOCK_SECONDS.max) {
+    throw new ConfigError(`JOB_LOCK_SECONDS 须是 ${JOB_LOCK_SECONDS.min} 到 ${JOB_LOCK_SECONDS.max} 之间的整数秒，而不是 ${text}`);
+  }
+  return n * 1000;
 }
 
 const ALIYUN_VARIABLES = {
@@ -116,6 +133,7 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
     apiDocs: apiDocs === undefined ? !production : apiDocs === "1",
     einvoice,
     smtp: readSmtpConfig(env),
+    jobLockMs: readJobLockMs(env.JOB_LOCK_SECONDS),
   };
 }
 

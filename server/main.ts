@@ -81,6 +81,7 @@ async function main() {
     einvoiceIssuer: chooseIssuer(config.einvoice),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
+    jobLockMs: config.jobLockMs,
     apiDocs: config.apiDocs,
     redisUrl: env.REDIS_URL || null,
     metrics: Boolean(env.METRICS_PORT),

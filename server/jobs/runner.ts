@@ -3,6 +3,7 @@
 // runs each in a transaction that also marks it done, and retries failures with backoff. Time
 // comes from the controllable clock, so tests move it and call runDueJobs().
 import crypto from "node:crypto";
+import os from "node:os";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Dialect } from "../db";
@@ -54,6 +55,14 @@ class UnreadablePayload extends Error {
 }
 
 const MAX_ERROR_LENGTH = 2000;
+
+/**
+ * A claim's token (jobs.lockedBy): the host and process id of the runner holding it, then a
+ * random part unique to the claim, so the job table tells which process holds a job.
+ */
+export function claimToken(): string {
+  return `${os.hostname()}:${process.pid}:${crypto.randomUUID()}`;
+}
 
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, dialect, kinds } = opts;
@@ -156,7 +165,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     const report: RunReport = { done: 0, retried: 0, failed: 0 };
     // Bounded, so a job that keeps scheduling itself for "now" cannot hold the runner forever.
     for (let round = 0; round < 100 && !stopping; round++) {
-      const token = crypto.randomUUID();
+      const token = claimToken();
       const jobs = await claim(token);
       if (!jobs.length) break;
       for (let i = 0; i < jobs.length; i++) {

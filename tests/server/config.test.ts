@@ -100,6 +100,12 @@ describe("production start-up rules", () => {
       expect(refusal({ PARTNER_ORIGINS: bad })).toContain("PARTNER_ORIGINS");
     }
   });
+
+  it("a job claim lasts JOB_LOCK_SECONDS (10 to 3600, default 5 minutes)", () => {
+    expect(readStartConfig({}).jobLockMs).toBe(300_000);
+    expect(readStartConfig({ JOB_LOCK_SECONDS: "20" }).jobLockMs).toBe(20_000);
+    for (const bad of ["9", "3601", "1.5", "abc"]) expect(() => readStartConfig({ JOB_LOCK_SECONDS: bad }), bad).toThrow(/JOB_LOCK_SECONDS/);
+  });
 });
 
 describe("SMS providers", () => {

@@ -147,6 +147,49 @@ describe("claims", () => {
   });
 });
 
+describe("a runner dying mid-job", () => {
+  it("leaves its claim until the lease runs out; then another runner runs the job once, and the dead one's work never lands", async () => {
+    const clock = fakeClock(T0);
+    const id = await enqueueJob(db.db, { kind: "test.dies", runAt: T0, payload: { note: "once" } });
+    // The dying runner's process: from the moment it dies, no statement of it reaches the database
+    // (its open transaction is rolled back, as the database does when a connection drops).
+    let dead = false;
+    const dying = db.db.withPlugin({
+      transformQuery(args) {
+        if (dead) throw new Error("the process is gone");
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const dies = defineJobKind({
+      kind: "test.dies",
+      payload: z.object({ note: z.string() }),
+      async run(p, { trx }) {
+        await sql`insert into job_effects (note) values (${p.note})`.execute(trx);
+        dead = true;
+      },
+    });
+    const lives = defineJobKind({ ...dies, run: note.run });
+    await expect(createJobRunner({ db: dying, dialect: db.dialect, kinds: new JobKinds().register(dies), lockMs: 60_000 }).runDueJobs()).rejects.toThrow("the process is gone");
+    const claimed = await job(id);
+    expect(claimed).toMatchObject({ attempts: 1, doneAt: null, lastError: null, lockedUntil: new Date(T0 + 60_000).toISOString() });
+    expect(claimed.lockedBy).toContain(`:${process.pid}:`);
+    expect(await effects()).toEqual([]);
+
+    const survivor = () => createJobRunner({ db: db.db, dialect: db.dialect, kinds: new JobKinds().register(lives), lockMs: 60_000 });
+    clock.advance(59_999);
+    expect((await survivor().runDueJobs()).done).toBe(0);
+    clock.advance(1);
+    expect((await survivor().runDueJobs()).done).toBe(1);
+    expect(await job(id)).toMatchObject({ attempts: 2, doneAt: new Date(T0 + 60_000).toISOString(), lockedUntil: null });
+    expect(await effects()).toEqual(["once"]);
+    // Done: no runner takes it again.
+    clock.advance(120_000);
+    expect((await survivor().runDueJobs()).done).toBe(0);
+    expect(await effects()).toEqual(["once"]);
+  });
+});
+
 describe("polling", () => {
   it("a started runner runs jobs as they fall due, and stop() ends it", async () => {
     realClock();

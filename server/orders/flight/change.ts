@@ -14,7 +14,7 @@ import { said, saidDomain } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../../db/schema";
-import { inTransaction } from "../../db/transaction";
+import { inTransaction, lockedForMove } from "../../db/transaction";
 import { DomainError } from "../../services/domain-error";
 import { isoAt, now } from "../../services/clock";
 import { supplierContext, suppliersFor } from "../../suppliers";
@@ -114,11 +114,15 @@ export async function confirmChange(db: Kysely<Database>, member: Member, input:
   return inTransaction(db, async (trx) => {
     const toPay = quote.total > 0;
     const note = say("flight.change2", { flightNo: flight.flightNo, depDate: flight.depDate, depTime: flight.depTime, cabinClassName: seat.cabinClassName, cabinCode: seat.cabinCode, toPay: toPay ? say("flight.changeToPay", { total: yuan(quote.total) }) : say("flight.changeNothingToPay"), whole: whole ? say("flight.changeAllPassengers") : say("flight.changePartial"), names: namesOf(chosen) });
-    await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
-    await moveTickets(trx, input.id, chosen, "requestChange");
+    // The order row first, then the new seats, then the order's move: the lock order of a booking
+    // (seats before the order and the summaries its triggers write). A second confirm waits at the
+    // order row and its move is refused; a refused move rolls the seats back with it.
+    await lockOrder(trx, input.id);
     const hold = await suppliersFor(trx, seed).flight.within(trx).hold(input.fareKey, passengers, context);
     // The hold priced the seats again inside the transaction: the quote must still be theirs.
     if (hold.amount !== holdAmount) throw new DomainError("conflict", said("flight.fareHasChangedChooseFlight"));
+    await applyFlightMove(trx, { orderId: input.id, action: "requestChange", actor: memberActor(member), note, seed });
+    await moveTickets(trx, input.id, chosen, "requestChange");
     const at = isoAt();
     const status = toPay ? "awaitingPayment" : "confirming";
     const expiresAt = toPay ? hold.expiresAt : null;
@@ -162,15 +166,17 @@ async function changedPassengers(trx: Kysely<Database>, orderId: number, quote: 
  * at it and their old seats go back on sale; a change of the whole order gives the order the new flight.
  */
 export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+  await lockOrder(trx, orderId);
   const change = await openChange(trx, orderId);
   if (!change) throw new DomainError("conflict", said("flight.orderHasNoChangeAwaiting"));
   await settleRecord(trx, change.id, change.status, "confirmed");
-  await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
   const supplier = suppliersFor(trx).flight.within(trx);
   await supplier.confirm(change.toHoldId);
   const passengers = await changedPassengers(trx, orderId, change.quote);
   // The old tickets are exchanged: their seats go back on sale, the booking keeps anyone else's.
+  // Seats before the order's move, as a booking takes them (see lockOrder).
   if (change.fromHoldId) await supplier.refundSeats(change.fromHoldId, passengerCounts(passengers), await supplierContext(trx, null));
+  await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
   await moveTickets(trx, orderId, passengers, "confirmChange", change.id);
   // The airline reissues each changed ticket for the new flight: the passenger's current ticket number is the new one.
   const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
@@ -197,12 +203,24 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
  * before the airline confirmed): declined, the passengers keep their tickets and the new seats go back.
  */
 export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+  await lockOrder(trx, orderId);
   const change = await openChange(trx, orderId);
   if (!change) return;
   await settleRecord(trx, change.id, change.status, "declined");
+  // The new seats go back before the order's move, as a booking takes them (see lockOrder).
+  await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
   await applyFlightMove(trx, { orderId, action: "declineChange", actor: SYSTEM_ACTOR, note });
   await moveTickets(trx, orderId, await changedPassengers(trx, orderId, change.quote), "declineChange");
-  await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
+}
+
+/**
+ * A change's transaction takes the order row before anything else (its change record, the seats),
+ * and moves the order only after the seats: a booking takes seats and then writes its order, whose
+ * triggers write the member's and company's summary rows. Taking the two in opposite orders, two
+ * transactions would wait for each other until PostgreSQL ended one of them (a deadlock).
+ */
+async function lockOrder(trx: Kysely<Database>, orderId: number): Promise<void> {
+  await lockedForMove(trx, trx.selectFrom("orders").select("id").where("id", "=", orderId)).executeTakeFirst();
 }
 
 export const flightChangeStepJob = defineJobKind({

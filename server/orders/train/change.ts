@@ -102,21 +102,23 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
 }
 
 /**
- * A dearer change: the order moves to 改签待支付 first (the conditional update refuses a second
- * confirm before anything is held), then the new seats are held and the change kept with the end
- * of its payment window: the hold's own end, and never after either train leaves.
+ * A dearer change: the new seats are held, the order moves to 改签待支付 and the change is kept with
+ * the end of its payment window: the hold's own end, and never after either train leaves. The
+ * order row is already locked (readTrainOrder); seats are taken before the order is written, in
+ * the lock order of a booking (seats, then the order and the summaries its triggers write). A
+ * second confirm waits at the order row and is refused; a refused move rolls the seats back.
  */
 async function requestDearer(
   trx: Kysely<Database>, supplier: TrainSupplier, order: TrainOrderRef, q: TrainChangeQuote, next: TrainItem, departAt: number, actor: Actor,
 ): Promise<TrainChangeConfirmed> {
   const note = say("train.changeRequestedDifferencePayNo", { changeText: changeText(q), pay: formatFen(q.pay) });
-  const moved = await writeTrainMove(trx, order, { action: "requestChange", actor, note });
   const children = q.lines.filter((l) => l.passengerType === "child").length;
   const hold = await supplier.hold(q.trainKey, q.seatClass, q.lines.length, await supplierContext(trx, null), children);
   // The hold priced the seats again inside the transaction: the quote must still be theirs.
   if (hold.amount !== q.lines.reduce((s, l) => s + l.newFare, 0) + TRAIN_SERVICE_FEE * q.lines.length) {
     throw new DomainError("conflict", said("train.fareHasChangedChooseTrain"));
   }
+  const moved = await writeTrainMove(trx, order, { action: "requestChange", actor, note });
   const expiresAt = new Date(Math.min(Date.parse(hold.expiresAt), departAt, Date.parse(departAtOf(next)))).toISOString();
   const at = isoAt();
   const { seats: _seats, ...train } = next;
@@ -179,10 +181,12 @@ export async function confirmTrainChange(trx: Kysely<Database>, orderId: number,
   const order = await readTrainOrder(trx, orderId);
   await settleChange(trx, change.id, "confirmed");
   const q = JSON.parse(change.quote) as TrainChangeQuote;
-  await writeTrainMove(trx, order, { action: "payChange", actor: SYSTEM_ACTOR, note: say("train.changeCompleteOriginalTicketS", { note, changeText: changeText(q) }) });
+  checkTrainMove(order, "payChange", SYSTEM_ACTOR);
   const supplier = suppliersFor(trx).train.within(trx);
+  // Seats before the order's move, as a booking takes them (see requestDearer).
   const issued = await supplier.confirm(change.toHoldId);
   if (change.fromHoldId) await supplier.refund(change.fromHoldId, await supplierContext(trx, null));
+  await writeTrainMove(trx, order, { action: "payChange", actor: SYSTEM_ACTOR, note: say("train.changeCompleteOriginalTicketS", { note, changeText: changeText(q) }) });
   await moveToNewTrain(trx, orderId, JSON.parse(change.snapshot) as NewTrain, q, issued);
   // A passenger whose new fare is lower (none when the seat is one class for all) still gets theirs back.
   if (q.refund > 0) await payBack(trx, { orderId, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketChangeDifferenceRefunded"), final: false });
@@ -202,9 +206,9 @@ export async function declineTrainChange(trx: Kysely<Database>, orderId: number,
   const note = how === "cancelChange"
     ? say("train.changeCancelledNewTrainS", { changeText: changeText(q) })
     : say("train.changeDifferenceWasPaidTime", { changeText: changeText(q) });
-  const moved = await writeTrainMove(trx, order, { action: how, actor, note });
+  // The new seats go back before the order's move, as a booking takes them (see requestDearer).
   await suppliersFor(trx).train.within(trx).cancel(change.toHoldId);
-  return moved;
+  return writeTrainMove(trx, order, { action: how, actor, note });
 }
 
 /** The member withdraws the change waiting for its difference. */
