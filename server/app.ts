@@ -47,6 +47,7 @@ import { addressRoutes } from "./routes/addresses";
 import { networkRoutes } from "./routes/network";
 import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { invoiceRoutes } from "./routes/invoices";
+import { createOutboxMailer, type EinvoiceMailer } from "./einvoices/mail";
 import { einvoiceRoutes, registerEinvoiceFiles } from "./routes/einvoices";
 import { createSandboxIssuer, DEMO_EINVOICE_SANDBOX_KEY } from "./einvoices/issuer/sandbox";
 import type { InvoiceIssuer } from "./einvoices/issuer/types";
@@ -106,6 +107,8 @@ export interface AppConfig {
   settlementOperatorKey?: string | null;
   /** The reimbursement documents' issuer; default: the sandbox with its demo key outside production, none in it. */
   einvoiceIssuer?: InvoiceIssuer | null;
+  /** Where reimbursement documents are emailed through; default: the development outbox outside production, none in it. */
+  einvoiceMailer?: EinvoiceMailer | null;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES); default 30. */
   paymentWindowMinutes?: number;
   /** Serve the OpenAPI document at /api/docs/json (API_DOCS); default: outside production only. */
@@ -166,7 +169,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // The runner exists in every app so tests can call runDueJobs(); only main.ts starts polling.
   const payGateways = config.payGateways ?? {};
   const issuer = config.einvoiceIssuer !== undefined ? config.einvoiceIssuer : ctx.nodeEnv === "production" ? null : createSandboxIssuer(DEMO_EINVOICE_SANDBOX_KEY);
-  const kinds = config.jobKinds ?? defaultJobKinds(payGateways, issuer);
+  const mailer = config.einvoiceMailer !== undefined ? config.einvoiceMailer : ctx.nodeEnv === "production" ? null : createOutboxMailer();
+  ctx.einvoiceMailer = mailer;
+  const kinds = config.jobKinds ?? defaultJobKinds(payGateways, issuer, mailer);
   // An export started by any process is finished by any process (its watch needs this app's context).
   if (!kinds.get(EXPORT_WATCH_JOB)) kinds.register(exportWatchJob(ctx));
   const jobs = createJobRunner({ db: config.db.db, dialect: config.db.dialect, kinds, pollMs: config.jobPollMs, lockMs: config.jobLockMs, log: app.log, enter: runIn });

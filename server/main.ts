@@ -1,5 +1,6 @@
 // Reads the environment, opens and migrates the database, seeds demo data, listens.
 import { chooseIssuer } from "./einvoices/issuer";
+import { createSmtpMailer } from "./einvoices/mail";
 import http from "node:http";
 import path from "node:path";
 import type { Registry } from "prom-client";
@@ -79,6 +80,8 @@ async function main() {
     paySandboxSecret: config.paySandboxSecret,
     payGateways: await createGateways(config.payGateways),
     einvoiceIssuer: chooseIssuer(config.einvoice),
+    // Production sends documents only through SMTP; elsewhere without it, the development outbox.
+    ...(config.smtp ? { einvoiceMailer: createSmtpMailer(config.smtp) } : {}),
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
     jobLockMs: config.jobLockMs,

@@ -9,21 +9,18 @@ import { say } from "../services/i18n/catalogue";
 import { DomainError } from "../services/domain-error";
 import { isUniqueViolation } from "../db/unique";
 import { isoAt } from "../services/clock";
-import { currentTrip, type Ticket } from "../orders/flight/after-sales";
+import { subjectOf, subjectsOf } from "./subjects";
 import { isUscc } from "../../src/domain/people/invoice-title";
 import { maskCertNo } from "../../src/domain/people/certificates";
-import { airTicketAmounts, einvoiceAmounts, type EinvoiceAmounts } from "../../src/domain/einvoice/tax";
-import { EINVOICE_ITEM_LABELS, EINVOICE_KIND_LABELS, EINVOICE_STATE_LABELS, type EinvoiceKind, type EinvoiceState } from "../../src/domain/einvoice/kinds";
-import type { EinvoiceRequest, EinvoiceView } from "../../src/domain/einvoice/schemas";
-import type { EinvoiceDetail, EinvoiceParty } from "./issuer/types";
+import { EINVOICE_KIND_LABELS, EINVOICE_STATE_LABELS, type EinvoiceKind, type EinvoiceState } from "../../src/domain/einvoice/kinds";
+import type { EinvoiceOrderView, EinvoiceRequest, EinvoiceView } from "../../src/domain/einvoice/schemas";
+import type { EinvoiceParty } from "./issuer/types";
 import { enqueueIssue } from "./jobs-queue";
 
 export type EinvoiceRow = Selectable<EinvoicesTable>;
 
-/** Tickets a document can be asked for: issued, or re-issued by a change. */
-const HOLDS_TICKET = new Set(["ticketed", "changed"]);
-
-export const subjectKeyOf = (passengerId: number, ticketNo: string) => `flight:${passengerId}:${ticketNo}`;
+export { airDetail } from "./detail";
+export { flightSubjectKey as subjectKeyOf } from "./subjects";
 
 export function viewOf(r: EinvoiceRow): EinvoiceView {
   return {
@@ -32,12 +29,6 @@ export function viewOf(r: EinvoiceRow): EinvoiceView {
     status: r.status, statusLabel: EINVOICE_STATE_LABELS[r.status as EinvoiceState] ?? r.status, buyerName: r.buyerName, buyerTaxNo: r.buyerTaxNo, email: r.email,
     number: r.number, issuedAt: r.issuedAt, sandbox: r.sandbox === 1, totalFen: r.totalFen, taxFen: r.taxFen, exemptFen: r.exemptFen, rateBp: r.rateBp, createTime: r.createTime,
   };
-}
-
-/** An air ticket's printed trip and lines. */
-export function airDetail(t: Pick<Ticket, "flight" | "seat" | "ticket" | "fuelTax" | "consTax">, ticketNo: string, kind: EinvoiceKind): EinvoiceDetail {
-  const trip = { ticketNo, flightNo: t.flight.flightNo, carrier: t.flight.airlineName, from: t.flight.depCityName, to: t.flight.arrCityName, depDate: t.flight.depDate, depTime: t.flight.depTime, cabin: t.seat.cabinClassName };
-  return kind === "air" ? { item: EINVOICE_ITEM_LABELS.air, ...trip, fare: t.ticket, fuelSurcharge: t.fuelTax, developmentFund: t.consTax } : { item: EINVOICE_ITEM_LABELS[kind], ...trip };
 }
 
 interface Buyer extends EinvoiceParty {
@@ -70,26 +61,19 @@ function alreadyAsked(row: EinvoiceRow): DomainError {
   return new DomainError("conflict", say("einvoice.exists"), { data: viewOf(row) });
 }
 
-/** Asks for a ticket's document (or its service fee's): 待开具, with its issue job due now. */
+/** Asks for a ticket's (or stay's) document, or its service fee's: 待开具, with its issue job due now. */
 export async function requestEinvoice(db: Kysely<Database>, member: Member, input: EinvoiceRequest): Promise<EinvoiceView> {
-  const order = await db.selectFrom("orders").select(["id", "product", "memberId", "bookerMemberId", "travellerMemberId", "companyId", "travelType"]).where("id", "=", input.orderId).executeTakeFirst();
+  const order = await db.selectFrom("orders").select(["id", "orderNo", "product", "status", "serviceFeeFen", "memberId", "bookerMemberId", "travellerMemberId", "companyId", "travelType"]).where("id", "=", input.orderId).executeTakeFirst();
   if (!order) throw new DomainError("notFound", say("flight.orderFound"));
   if (![order.memberId, order.bookerMemberId, order.travellerMemberId].includes(member.id)) throw new DomainError("forbidden", say("einvoice.notYours"));
-  if (order.product !== "air") throw new DomainError("badInput", say("einvoice.onlyFlight"));
-  const passenger = await db.selectFrom("order_passengers").select(["id", "name", "certNo", "ticketNo", "ticketStatus", "servFeeFen"]).where("id", "=", input.passengerId).where("orderId", "=", order.id).executeTakeFirst();
-  if (!passenger) throw new DomainError("notFound", say("einvoice.passengerNotFound"), { errors: { passengerId: say("einvoice.passengerNotFound") } });
-  if (!passenger.ticketNo || !HOLDS_TICKET.has(passenger.ticketStatus)) throw new DomainError("conflict", say("einvoice.notTicketed"));
-  const kind: EinvoiceKind = input.kind === "service" ? "service" : "air";
-  const subjectKey = subjectKeyOf(passenger.id, passenger.ticketNo);
-  const before = await existing(db, subjectKey, kind);
+  const subject = await subjectOf(db, order, input.passengerId);
+  const priced = input.kind === "service" ? subject.service : subject.ticket;
+  if (!priced) throw new DomainError("conflict", say("einvoice.noServiceFee"));
+  const kind = priced.kind;
+  const before = await existing(db, subject.subjectKey, kind);
   if (before) throw alreadyAsked(before);
-
-  const ticket = (await currentTrip(db, order.id)).passengers.find((p) => p.id === passenger.id)!;
-  let amounts: EinvoiceAmounts;
-  if (kind === "air") amounts = airTicketAmounts({ fare: ticket.ticket, fuelSurcharge: ticket.fuelTax, developmentFund: ticket.consTax });
-  else if (passenger.servFeeFen > 0) amounts = einvoiceAmounts("service", { taxable: passenger.servFeeFen });
-  else throw new DomainError("conflict", say("einvoice.noServiceFee"));
-  const buyer = await buyerOf(db, member, order, input, passenger.name);
+  const amounts = priced.amounts;
+  const buyer = await buyerOf(db, member, order, input, subject.passengerName);
 
   const time = isoAt();
   try {
@@ -97,9 +81,9 @@ export async function requestEinvoice(db: Kysely<Database>, member: Member, inpu
       const written = await trx
         .insertInto("einvoices")
         .values({
-          memberId: member.id, companyId: order.travelType === "business" ? order.companyId : null, orderId: order.id, passengerId: passenger.id, ticketNo: passenger.ticketNo!,
-          subjectKey, kind, direction: "blue", originalId: null, status: "pending", titleType: buyer.titleType, buyerName: buyer.name, buyerTaxNo: buyer.taxNo, email: input.email ?? null,
-          passengerName: passenger.name, certNo: passenger.certNo, detail: JSON.stringify(airDetail(ticket, passenger.ticketNo!, kind)),
+          memberId: member.id, companyId: order.travelType === "business" ? order.companyId : null, orderId: order.id, passengerId: subject.passengerId, ticketNo: subject.ticketNo,
+          subjectKey: subject.subjectKey, kind, direction: "blue", originalId: null, status: "pending", titleType: buyer.titleType, buyerName: buyer.name, buyerTaxNo: buyer.taxNo, email: input.email ?? null,
+          passengerName: subject.passengerName, certNo: subject.certNo, detail: JSON.stringify(priced.detail),
           totalFen: amounts.total, taxableFen: amounts.taxable, exemptFen: amounts.exempt, taxFen: amounts.tax, rateBp: amounts.rateBp, createTime: time, updateTime: time,
         })
         .returningAll()
@@ -110,7 +94,7 @@ export async function requestEinvoice(db: Kysely<Database>, member: Member, inpu
     return viewOf(row);
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    const winner = await existing(db, subjectKey, kind);
+    const winner = await existing(db, subject.subjectKey, kind);
     if (!winner) throw e;
     throw alreadyAsked(winner);
   }
@@ -122,10 +106,20 @@ async function ownOrder(db: Kysely<Database>, member: Member, orderId: number): 
   return Boolean(o && [o.memberId, o.bookerMemberId, o.travellerMemberId].includes(member.id));
 }
 
-export async function einvoicesOfOrder(db: Kysely<Database>, member: Member, orderId: number): Promise<{ list: EinvoiceView[] }> {
+/** The order's documents (red ones after their originals' ids), what may still be asked for, and the title a business trip takes. */
+export async function einvoicesOfOrder(db: Kysely<Database>, member: Member, orderId: number): Promise<EinvoiceOrderView> {
   if (!(await ownOrder(db, member, orderId))) throw new DomainError("notFound", say("flight.orderFound"));
+  const order = await db.selectFrom("orders").select(["id", "orderNo", "product", "status", "serviceFeeFen", "travelType", "companyId"]).where("id", "=", orderId).executeTakeFirstOrThrow();
   const rows = await db.selectFrom("einvoices").selectAll().where("orderId", "=", orderId).orderBy("id").execute();
-  return { list: rows.map(viewOf) };
+  const subjects = await subjectsOf(db, order);
+  const business = order.travelType === "business" && order.companyId !== null;
+  const company = business ? await db.selectFrom("companies").select("name").where("id", "=", order.companyId!).executeTakeFirst() : undefined;
+  return {
+    list: rows.map(viewOf),
+    subjects: subjects.map((s) => ({ passengerId: s.passengerId, passengerName: s.passengerName, ticketNo: s.ticketNo, kinds: s.service ? ["ticket", "service"] : ["ticket"] })),
+    business,
+    companyName: company?.name ?? null,
+  };
 }
 
 /** A document of the member's own orders, or notFound (another's is not told apart from none). */

@@ -50,11 +50,14 @@ export function renderEinvoicePdf(row: EinvoiceRow): PDFKit.PDFDocument {
   line("销售方统一社会信用代码/纳税人识别号", row.sellerTaxNo ?? "");
   doc.moveDown(0.5);
   line("项目名称", d.item);
-  line("旅客姓名", row.passengerName);
-  line("有效身份证件号码", row.certNo);
-  line("电子客票号码", d.ticketNo);
+  line(d.hotel ? "入住人" : "旅客姓名", row.passengerName);
+  if (row.certNo) line("有效身份证件号码", row.certNo);
+  line(d.hotel ? "订单确认号" : "电子客票号码", d.ticketNo);
+  if (d.trainNo) line("车次 / 席别", `${d.trainNo} ${d.seat ?? ""}`);
+  if (d.hotel) line("酒店 / 房型", `${d.hotel} ${d.room ?? ""}`);
+  if (d.checkIn) line("入住 / 离店", `${d.checkIn} — ${d.checkOut ?? ""}（${d.nights ?? ""}晚 × ${d.rooms ?? 1}间）`);
   if (d.flightNo) line("承运人 / 航班号", `${d.carrier ?? ""} ${d.flightNo}`);
-  if (d.from) line("自 / 至", `${d.from} — ${d.to}`);
+  if (d.from && d.to) line("自 / 至", `${d.from} — ${d.to}`);
   if (d.depDate) line("日期 / 时间", `${d.depDate} ${d.depTime ?? ""}`);
   if (d.cabin) line("座位等级", d.cabin);
   doc.moveDown(0.5);

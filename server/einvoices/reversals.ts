@@ -12,10 +12,15 @@ import { airDetail, subjectKeyOf, type EinvoiceRow } from "./documents";
 import { enqueueIssue } from "./jobs-queue";
 
 /** The ticket's live air document: blue, not yet reversed. */
-async function liveAirDocument(trx: Kysely<Database>, orderId: number, passengerId: number): Promise<EinvoiceRow | undefined> {
+function liveAirDocument(trx: Kysely<Database>, orderId: number, passengerId: number): Promise<EinvoiceRow | undefined> {
+  return liveDocument(trx, orderId, passengerId, "air");
+}
+
+/** The ticket's live document of a kind: blue, not yet reversed. */
+async function liveDocument(trx: Kysely<Database>, orderId: number, passengerId: number, kind: EinvoiceKind): Promise<EinvoiceRow | undefined> {
   return trx
     .selectFrom("einvoices").selectAll()
-    .where("orderId", "=", orderId).where("passengerId", "=", passengerId).where("kind", "=", "air").where("direction", "=", "blue").where("status", "!=", "reversed")
+    .where("orderId", "=", orderId).where("passengerId", "=", passengerId).where("kind", "=", kind).where("direction", "=", "blue").where("status", "!=", "reversed")
     .orderBy("id", "desc")
     .executeTakeFirst();
 }
@@ -41,6 +46,30 @@ export async function reverseRefundedTickets(trx: Kysely<Database>, orderId: num
     if (!blue) continue;
     await writeRed(trx, blue, airRefundAmounts({ exempt: blue.exemptFen, total: blue.totalFen }, line.refund - line.insurance));
   }
+}
+
+/**
+ * A train order's tickets went back to the railway: each ticket's rail document is reversed by
+ * what was refunded on it (its fare less the railway's fee). The service fee is the portal's and
+ * stays, so its document stands.
+ */
+export async function reverseRefundedRailTickets(trx: Kysely<Database>, orderId: number, lines: readonly { passengerId: number; refund: number }[]): Promise<void> {
+  for (const line of lines) {
+    const blue = await liveDocument(trx, orderId, line.passengerId, "rail");
+    if (!blue) continue;
+    await writeRed(trx, blue, einvoiceAmounts("rail", { taxable: 0 - Math.min(line.refund, blue.totalFen) }));
+  }
+}
+
+/**
+ * A train order moved to another train under new ticket numbers: each rail document of an old
+ * ticket is reversed whole; the new ticket is a subject of its own, asked for again.
+ */
+export async function reverseChangedRailTickets(trx: Kysely<Database>, orderId: number, newTicketNo: string): Promise<void> {
+  const live = await trx.selectFrom("einvoices").selectAll()
+    .where("orderId", "=", orderId).where("kind", "=", "rail").where("direction", "=", "blue").where("status", "!=", "reversed").where("ticketNo", "!=", newTicketNo)
+    .orderBy("id").execute();
+  for (const blue of live) await writeRed(trx, blue, einvoiceAmounts("rail", { taxable: 0 - blue.taxableFen }));
 }
 
 /**

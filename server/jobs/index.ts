@@ -15,10 +15,12 @@ import { sourceRefundJob } from "../payments/source-refund";
 import type { PayGateways } from "../payments/gateways/types";
 import { einvoiceIssueJob } from "../einvoices/jobs";
 import type { InvoiceIssuer } from "../einvoices/issuer/types";
+import { einvoiceEmailJob } from "../einvoices/email-job";
+import type { EinvoiceMailer } from "../einvoices/mail";
 
-/** The gateways serve the job that pays QR money back to where it came from; the issuer the one that issues reimbursement documents. */
-export function defaultJobKinds(payGateways: PayGateways = {}, issuer: InvoiceIssuer | null = null): JobKinds {
-  return new JobKinds().register(einvoiceIssueJob(issuer), sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, trainChangeExpiryJob, ...withdrawalJobKinds, ...rechargeJobKinds);
+/** The gateways serve the job that pays QR money back to where it came from; the issuer the one that issues reimbursement documents, the mailer the one that emails them. */
+export function defaultJobKinds(payGateways: PayGateways = {}, issuer: InvoiceIssuer | null = null, mailer: EinvoiceMailer | null = null): JobKinds {
+  return new JobKinds().register(einvoiceIssueJob(issuer), einvoiceEmailJob(mailer), sourceRefundJob(payGateways), ...approvalJobKinds, ...orderJobKinds, ...ticketingJobKinds, ...settlementJobKinds, ...hotelOrderJobKinds, flightRefundStepJob, flightChangeStepJob, ...trainOrderJobKinds, trainChangeExpiryJob, ...withdrawalJobKinds, ...rechargeJobKinds);
 }
 
 export { createJobRunner, type JobRunner, type RunReport, type RunnerHealth } from "./runner";

@@ -9,9 +9,10 @@ import { isDomainError } from "../services/domain-error";
 import { said } from "../services/i18n/text";
 import { callerLang } from "../services/i18n/caller-lang";
 import type { AppContext } from "../services/context";
-import { EINVOICE_PATHS, einvoiceIdSchema, einvoiceListSchema, einvoiceRequestSchema } from "../../src/domain/einvoice/schemas";
+import { EINVOICE_PATHS, einvoiceEmailSchema, einvoiceIdSchema, einvoiceListSchema, einvoiceRequestSchema } from "../../src/domain/einvoice/schemas";
 import { einvoiceDetail, einvoiceRowFor, einvoicesOfOrder, requestEinvoice } from "../einvoices/documents";
 import { renderEinvoicePdf } from "../einvoices/pdf";
+import { queueEinvoiceEmail } from "../einvoices/email-job";
 
 const TAGS = ["einvoices"];
 
@@ -42,6 +43,15 @@ export const einvoiceRoutes = [
     access: "member",
     input: einvoiceIdSchema,
     handler: ({ input, member, ctx }) => einvoiceDetail(ctx.db, member!, input.id),
+  }),
+  defineRoute({
+    method: "POST",
+    url: EINVOICE_PATHS.email,
+    summary: "把已开具的报销凭证（PDF 与 XML 附件）发送到邮箱",
+    tags: TAGS,
+    access: "member",
+    input: einvoiceEmailSchema,
+    handler: ({ input, member, ctx, req }) => queueEinvoiceEmail(ctx.db, member!, input, callerLang(req), ctx.einvoiceMailer ?? null),
   }),
 ];
 

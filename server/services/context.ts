@@ -1,3 +1,4 @@
+import type { EinvoiceMailer } from "../einvoices/mail";
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import type { Dialect } from "../db";
@@ -19,4 +20,6 @@ export interface AppContext {
   /** Whether a member may use an access resource (the access rules plug in here). */
   authorize: (member: Member, resource: string) => Promise<boolean> | boolean;
   registry: RegisteredRoute[];
+  /** Where a reimbursement document is emailed through; null: email is not configured (sending is refused). */
+  einvoiceMailer?: EinvoiceMailer | null;
 }

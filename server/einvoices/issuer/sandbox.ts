@@ -37,7 +37,7 @@ export function unsignedXml(r: IssueRequest, number: string): string {
     `<Seller>${el("Name", r.seller.name)}${el("TaxNo", r.seller.taxNo)}</Seller>`,
     `<Buyer>${el("Name", r.buyer.name)}${el("TaxNo", r.buyer.taxNo)}</Buyer>`,
     `<Passenger>${el("Name", r.passenger.name)}${el("IdNo", r.passenger.certNo)}</Passenger>`,
-    `<Item>${el("Name", EINVOICE_ITEM_LABELS[r.kind])}${el("TicketNo", d.ticketNo)}${el("Carrier", d.carrier)}${el("FlightNo", d.flightNo)}${el("From", d.from)}${el("To", d.to)}${el("Date", d.depDate)}${el("Time", d.depTime)}${el("Class", d.cabin)}</Item>`,
+    `<Item>${el("Name", EINVOICE_ITEM_LABELS[r.kind])}${el("TicketNo", d.ticketNo)}${el("Carrier", d.carrier)}${el("FlightNo", d.flightNo)}${el("From", d.from)}${el("To", d.to)}${el("Date", d.depDate)}${el("Time", d.depTime)}${el("Class", d.cabin)}${el("TrainNo", d.trainNo)}${el("Seat", d.seat)}${el("Hotel", d.hotel)}${el("Room", d.room)}${el("CheckIn", d.checkIn)}${el("CheckOut", d.checkOut)}${el("Nights", d.nights)}${el("Rooms", d.rooms)}</Item>`,
     `<Amounts>${el("Fare", yuan(d.fare))}${el("FuelSurcharge", yuan(d.fuelSurcharge))}${el("DevelopmentFund", yuan(d.developmentFund))}${el("Taxable", yuan(a.taxable))}${el("Exempt", yuan(a.exempt))}${el("Net", yuan(a.net))}${el("TaxRate", rateText(a.rateBp))}${el("Tax", yuan(a.tax))}${el("Total", yuan(a.total))}${el("TotalInWords", amountInWords(a.total))}</Amounts>`,
     `</EInvoice>`,
   ].join("\n");

@@ -22,6 +22,16 @@ export interface EinvoiceDetail {
   depDate?: string;
   depTime?: string;
   cabin?: string;
+  /** A rail ticket's train and seat (its from/to are stations). */
+  trainNo?: string;
+  seat?: string;
+  /** A hotel stay: the hotel, the room and its dates (China dates). */
+  hotel?: string;
+  room?: string;
+  checkIn?: string;
+  checkOut?: string;
+  nights?: number;
+  rooms?: number;
   /** The printed lines of an air ticket: fare, fuel surcharge, development fund (fen). */
   fare?: number;
   fuelSurcharge?: number;

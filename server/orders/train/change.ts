@@ -10,6 +10,7 @@
 //   by the member, the change is declined: the new seats go back and the original ticket, never
 //   touched, stays valid.
 import { say } from "../../services/i18n/catalogue";
+import { reverseChangedRailTickets } from "../../einvoices/reversals";
 import { said } from "../../services/i18n/text";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -158,6 +159,7 @@ async function moveToNewTrain(trx: Kysely<Database>, orderId: number, next: NewT
   // The new train's seats are the railway's pick: a choice made for the first train no longer applies.
   await trx.updateTable("train_order_passengers").set({ seatChoice: null }).where("orderId", "=", orderId).execute();
   await seatPassengers(trx, orderId, issued.seats);
+  await reverseChangedRailTickets(trx, orderId, ticketNo);
 }
 
 /** The order's change waiting for its difference, if any. */

@@ -16,6 +16,7 @@ import type { Actor } from "../actor";
 import { payBack } from "../../payments/refund";
 import { checkTrainMove, readTrainOrder, writeTrainMove } from "./moves";
 import { formatFen } from "../../../src/domain/money";
+import { reverseRefundedRailTickets } from "../../einvoices/reversals";
 
 /** Tickets can be returned online until the train leaves. */
 export async function departureOf(db: Kysely<Database>, orderId: number): Promise<number> {
@@ -49,6 +50,7 @@ export async function refundTrainOrder(db: Kysely<Database>, orderId: number, ac
     const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketRefund") });
     const t = await trx.selectFrom("train_orders").select(["feeFen", "refundFen"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     await trx.updateTable("train_orders").set({ feeFen: t.feeFen + q.fee, refundFen: t.refundFen + q.refund }).where("orderId", "=", order.id).execute();
+    await reverseRefundedRailTickets(trx, order.id, q.lines);
     const moved = await writeTrainMove(trx, order, {
       action: "refund",
       actor,

@@ -14,6 +14,7 @@ export const EINVOICE_PATHS = {
   detail: "/member/einvoice/detail",
   pdf: "/member/einvoice/pdf",
   xml: "/member/einvoice/xml",
+  email: "/member/einvoice/email",
 } as const;
 
 const id = (zh: string) => zInt({ min: 1, max: 2_147_483_647, error: trLazy(zh) });
@@ -49,6 +50,15 @@ export const einvoiceRequestSchema = z
 export type EinvoiceRequest = z.output<typeof einvoiceRequestSchema>;
 
 export const einvoiceIdSchema = z.object({ id: id("报销凭证编号不正确") }).strict();
+/** Send an issued document (PDF and XML attached) to an email address. */
+export const einvoiceEmailSchema = z
+  .object({
+    id: id("报销凭证编号不正确"),
+    email: z.string({ error: trLazy("请输入正确的邮箱") }).trim().min(1, m("请输入正确的邮箱")).max(INVOICE_EMAIL_MAX, m("请输入正确的邮箱")).refine(isEmail, m("请输入正确的邮箱")),
+  })
+  .strict();
+export type EinvoiceEmail = z.output<typeof einvoiceEmailSchema>;
+
 export const einvoiceListSchema = z.object({ orderId: id("订单编号不正确") }).strict();
 
 /** A document as the member's pages show it (amounts in fen; the certificate number masked). */
@@ -76,4 +86,22 @@ export interface EinvoiceView {
   exemptFen: number;
   rateBp: number;
   createTime: string;
+}
+
+/** A ticket (or stay) a document may be asked for now, and which of its documents exist to ask. */
+export interface EinvoiceSubjectView {
+  passengerId: number;
+  passengerName: string;
+  ticketNo: string;
+  /** "ticket": the ticket's (stay's) own document; "service": the portal's service fee, when charged. */
+  kinds: ("ticket" | "service")[];
+}
+
+/** An order's documents, what may still be asked for, and whose title a new one takes. */
+export interface EinvoiceOrderView {
+  list: EinvoiceView[];
+  subjects: EinvoiceSubjectView[];
+  /** A business trip: the company's title, fixed. */
+  business: boolean;
+  companyName: string | null;
 }
