@@ -7,12 +7,7 @@ import { zInt, zOptionalString } from "../zod";
 import type { ExportColumn } from "../exports";
 import { EINVOICE_KINDS, EINVOICE_STATES } from "./kinds";
 
-export const COMPANY_EINVOICE_PATHS = {
-  list: "/company/einvoice/list",
-  zip: "/company/einvoice/zip",
-  pdf: "/company/einvoice/pdf",
-  xml: "/company/einvoice/xml",
-} as const;
+export { COMPANY_EINVOICE_PATHS } from "./company-paths";
 
 /** The access resource of every company-document route (the 发票管理 menu item's). */
 export const COMPANY_EINVOICE_ACCESS = "einvoices:company";
