@@ -37,6 +37,8 @@ const EXTERNAL_PACKAGES = new Set([
   "exceljs",
   "svg-captcha",
   "pdfkit",
+  // pdfkit's own font parser: the PDF renderer hands pdfkit a font it parsed with the same copy.
+  "fontkit",
   "alipay-sdk",
   "wechatpay-node-v3",
   "@alicloud/dysmsapi20170525",

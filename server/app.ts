@@ -49,6 +49,7 @@ import { invoiceTitleRoutes } from "./routes/invoice-titles";
 import { invoiceRoutes } from "./routes/invoices";
 import { createOutboxMailer, type EinvoiceMailer } from "./einvoices/mail";
 import { einvoiceRoutes, registerEinvoiceFiles } from "./routes/einvoices";
+import { einvoiceFinanceRoutes, registerEinvoiceFinanceFiles } from "./routes/einvoice-finance";
 import { createSandboxIssuer, DEMO_EINVOICE_SANDBOX_KEY } from "./einvoices/issuer/sandbox";
 import type { InvoiceIssuer } from "./einvoices/issuer/types";
 import { billRoutes } from "./routes/bills";
@@ -217,9 +218,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const sandboxSecret = config.paySandboxSecret === undefined ? DEMO_SANDBOX_SECRET : config.paySandboxSecret;
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
-  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...einvoiceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...noticeSettingRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
+  registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...einvoiceRoutes, ...einvoiceFinanceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...noticeSettingRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...(config.routes ?? [])]);
   registerExportDownload(app, ctx);
   registerEinvoiceFiles(app, ctx);
+  registerEinvoiceFinanceFiles(app, ctx);
   registerReadiness(app, ctx, jobs);
 
   if (config.apiDocs ?? ctx.nodeEnv !== "production") app.get("/api/docs/json", async () => openApiDocument(ctx.registry));

@@ -63,13 +63,27 @@ export interface ExportDefinition<S extends z.ZodType, R extends Record<string, 
   totals?: (c: ExportCall<z.output<S>>) => Promise<Partial<Record<keyof R & string, number>>>;
   /** The rows in the screen's order (see inChunks). */
   rows: (c: ExportCall<z.output<S>>) => AsyncIterable<R>;
+  /** The file's format: a spreadsheet of the rows (default), or an archive `write` makes. */
+  format?: ExportFormat;
+  /**
+   * Writes the file itself instead of a sheet of `rows` (an archive of documents); resolves with
+   * the number of items written and calls `progress` as it goes, the task's heartbeat.
+   */
+  write?: (c: ExportCall<z.output<S>>, file: string, progress: (done: number) => Promise<void>) => Promise<number>;
 }
+
+export type ExportFormat = "xlsx" | "zip";
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  zip: "application/zip",
+};
 
 export function exportDir(): string {
   return process.env.EXPORT_DIR || path.join(os.tmpdir(), "travel-portal-exports");
 }
 
-const fileOf = (taskId: number, key: string) => path.join(exportDir(), `${taskId}-${key}.xlsx`);
+const fileOf = (taskId: number, key: string, format: ExportFormat = "xlsx") => path.join(exportDir(), `${taskId}-${key}.${format}`);
 
 type TaskRow = { id: number; status: string; rowsDone: number; rowsTotal: number; fileName: string; downloadKey: string; error: string | null };
 
@@ -106,7 +120,7 @@ async function removeOldFiles(): Promise<void> {
   const cutoff = Date.now() - FILE_TTL_MS;
   await Promise.all(
     names
-      .filter((n) => n.endsWith(".xlsx") || n.endsWith(".partial"))
+      .filter((n) => n.endsWith(".xlsx") || n.endsWith(".zip") || n.endsWith(".partial"))
       .map(async (n) => {
         const file = path.join(dir, n);
         const stat = await fs.promises.stat(file).catch(() => null);
@@ -135,10 +149,10 @@ export async function writeExport<I>(def: ExportDefinition<z.ZodType, Record<str
   // Each progress write is also the task's heartbeat: a task whose heartbeat stops is taken over.
   const progress = (rowsDone: number) =>
     db.updateTable("export_tasks").set({ rowsDone, updateTime: isoAt() }).where("id", "=", taskId).where("status", "=", "running").execute().then(() => undefined);
-  const file = fileOf(taskId, key);
+  const file = fileOf(taskId, key, def.format);
   const partial = `${file}.${crypto.randomBytes(4).toString("hex")}.partial`;
   try {
-    const written = await writeSheet(partial, { name: def.sheetName, columns: def.columns, totals }, def.rows(call), progress);
+    const written = def.write ? await def.write(call, partial, progress) : await writeSheet(partial, { name: def.sheetName, columns: def.columns, totals }, def.rows(call), progress);
     await fs.promises.rename(partial, file);
     await db.updateTable("export_tasks").set({ status: "done", rowsDone: written, rowsTotal: written, updateTime: isoAt() }).where("id", "=", taskId).where("status", "=", "running").execute();
   } finally {
@@ -148,7 +162,7 @@ export async function writeExport<I>(def: ExportDefinition<z.ZodType, Record<str
 
 /** Marks a task failed and drops its file (a failure the member is told to retry). */
 export async function failExport(db: AppContext["db"], taskId: number, key: string): Promise<void> {
-  await fs.promises.rm(fileOf(taskId, key), { force: true }).catch(() => undefined);
+  for (const format of Object.keys(CONTENT_TYPES) as ExportFormat[]) await fs.promises.rm(fileOf(taskId, key, format), { force: true }).catch(() => undefined);
   await db.updateTable("export_tasks").set({ status: "failed", error: MESSAGES.failed, updateTime: isoAt() }).where("id", "=", taskId).execute().catch(() => undefined);
 }
 
@@ -240,19 +254,20 @@ export function registerExportDownload(app: FastifyInstance, ctx: AppContext): v
     const row = Number.isSafeInteger(taskId) && taskId > 0
       ? await ctx.db
           .selectFrom("export_tasks")
-          .select(["id", "status", "fileName", "downloadKey"])
+          .select(["id", "kind", "status", "fileName", "downloadKey"])
           .where("id", "=", taskId)
           .where("memberId", "=", member.id)
           .executeTakeFirst()
       : undefined;
     if (!row || row.status !== "done") return reply.status(404).send(fail(RET.NOT_FOUND, MESSAGES.missing.in(callerLang(req))));
-    const file = fileOf(row.id, row.downloadKey);
+    const format = exportDefinition(row.kind)?.format ?? "xlsx";
+    const file = fileOf(row.id, row.downloadKey, format);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return reply.status(410).send(fail(RET.NOT_FOUND, MESSAGES.gone.in(callerLang(req))));
     return reply
-      .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+      .header("content-type", CONTENT_TYPES[format])
       .header("content-length", stat.size)
-      .header("content-disposition", `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+      .header("content-disposition", `attachment; filename="export.${format}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
       .header("cache-control", "no-store")
       .send(fs.createReadStream(file));
   });

@@ -23,6 +23,7 @@ import { companyById } from "./company";
 import { firstUnbilledTime, unbilledCredit, type Unbilled } from "./unbilled";
 import { isUniqueViolation } from "../db/unique";
 import { formatFen } from "../../src/domain/money";
+import { filedDocumentsOf } from "../einvoices/company-list";
 
 export const UNASSIGNED_DEPARTMENT = say("routes.noDepartment");
 export const STATEMENT_MISSING = said("settlement.statementFound");
@@ -347,7 +348,7 @@ export async function statementParts(db: Db, statementId: number) {
   const [lines, events] = await Promise.all([
     db
       .selectFrom("settlement_lines")
-      .select(["id", "kind", "orderNo", "title", "travellerName", "departmentName", "paidTime", "amountFen", "serviceFeeFen", "disputeStatus", "disputeReason", "answerNote"])
+      .select(["id", "kind", "orderId", "orderNo", "title", "travellerName", "departmentName", "paidTime", "amountFen", "serviceFeeFen", "disputeStatus", "disputeReason", "answerNote"])
       .where("statementId", "=", statementId)
       .orderBy("id")
       .execute(),
@@ -366,8 +367,9 @@ export async function statementParts(db: Db, statementId: number) {
     d.serviceFeeFen += l.serviceFeeFen;
     byDept.set(l.departmentName, d);
   }
+  const documents = await filedDocumentsOf(db, lines.flatMap((l) => (l.orderId === null ? [] : [l.orderId])));
   return {
-    lines: lines as StatementLine[],
+    lines: lines.map(({ orderId, ...l }) => ({ ...l, documents: (orderId !== null && documents.get(orderId)) || [] })) as StatementLine[],
     events: events as StatementEvent[],
     departments: [...byDept.values()].sort((a, b) => b.amountFen - a.amountFen || a.departmentName.localeCompare(b.departmentName)),
     openDisputes: lines.filter((l) => l.disputeStatus === "open").length,

@@ -51,6 +51,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   settlement: [48],
   // The company's spend reports (ReportDetailed) and the workbench's spend figures read from them.
   "reports:company": [49],
+  // Every reimbursement document of the company: its list, month zip and files.
+  "einvoices:company": [50],
 };
 
 /**

@@ -133,6 +133,8 @@ const ENTRIES: PermissionEntry[] = [
   menu(48, 33, "结算设置", "Settlement settings", "SettlementSet", T70, 12),
   // The company's spend report (all products, domestic flights first); its API follows this item.
   menu(49, 33, "差旅消费报表", "Travel spend report", "ReportDetailed", T70, 13, { routeQuery: { type: "domAir" } }),
+  // The company's reimbursement documents (发票管理): its finance user lists them and downloads a month's.
+  menu(50, 33, "发票管理", "Invoices", "EinvoiceManage", T70, 14),
 ];
 
 /** Menus rendered as dropdowns in the header. */

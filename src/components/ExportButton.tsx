@@ -18,6 +18,8 @@ export interface ExportButtonProps {
   /** The filters the list shows now (undefined values are left out). */
   filters: Record<string, unknown>;
   disabled?: boolean;
+  /** The locale group of the button's and dialog's texts (same keys as `export`), for a file that is no spreadsheet. */
+  texts?: string;
 }
 
 /** Fetches the finished file with the session (no key or token in a URL) and saves it. */
@@ -35,8 +37,9 @@ async function download(view: ExportTaskView): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-export function ExportButton({ url, filters, disabled }: ExportButtonProps) {
-  const t = useTranslate();
+export function ExportButton({ url, filters, disabled, texts = "export" }: ExportButtonProps) {
+  const translate = useTranslate();
+  const t = (key: string, params?: Record<string, unknown>) => translate(key.replace(/^export\./, `${texts}.`), params);
   const [taskId, setTaskId] = useState<number | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);

@@ -85,6 +85,7 @@ const PayAuthCodePage = lazy(withTexts(() => import("./account/PayAuthCodePage")
 const SettlementPage = lazy(withTexts(() => import("../resources/settlement/page")));
 const BillListPage = lazy(withTexts(() => import("../resources/bills/list")));
 const ReportDetailedPage = lazy(withTexts(() => import("./reports/ReportDetailedPage")));
+const EinvoiceManagePage = lazy(withTexts(() => import("../resources/einvoices/list")));
 const LoginRequired = lazy(withTexts(() => import("../layout/StatePages").then((m) => ({ default: m.LoginRequired }))));
 const PassengerListPage = lazy(withTexts(() => import("../resources/passengers/list")));
 const EditPassengerPage = lazy(withTexts(() => import("../resources/passengers/edit")));
@@ -158,6 +159,7 @@ const PAGES: Record<string, Page> = {
   // Every bill's route shows the one bill list, which picks its bill by the route name.
   ...Object.fromEntries(Object.values(BILL_PAGES).map((b) => [b.route, BillListPage])),
   ReportDetailed: ReportDetailedPage,
+  EinvoiceManage: EinvoiceManagePage,
   EnterpriseStall: EmployeeListPage,
   TravelApplicationList: TravelApplicationListPage,
   AddTravelApplication: AddTravelApplicationPage,

@@ -27,6 +27,7 @@ import {
 import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
 import { notificationsEndpoints, notificationsResource } from "./notifications";
+import { COMPANY_EINVOICES, companyEinvoicesEndpoints } from "./einvoices";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -63,6 +64,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   "settlement-settings": settlementSettingsEndpoints,
   [SETTLEMENT_DISPUTES]: settlementDisputesEndpoints,
   notifications: notificationsEndpoints,
+  [COMPANY_EINVOICES]: companyEinvoicesEndpoints,
   ...billEndpoints,
   ...memberNetworkEndpoints,
 };

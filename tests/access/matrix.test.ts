@@ -29,6 +29,7 @@ const SPEC_AREAS: [string, number[], string[]][] = [
   ["Share income, air sale/refund/change reports, product reports", [36, 37, 41, 42, 43, 44, 45], ["40", "50"]],
   ["Enterprise bill, transaction bill, settlement settings", [46, 47, 48], ["70"]],
   ["The company's spend report", [49], ["70"]],
+  ["The company's reimbursement documents", [50], ["70"]],
 ];
 
 // id, type, zh name, route name ('-' none), button key ('-' none), expected per column.
@@ -81,6 +82,7 @@ const ROWS: [number, "menu" | "button", string, string, string, string][] = [
   [47, "menu", "交易账单", "TransactionBill", "-", ". . . . . Y . . . . . ."],
   [48, "menu", "结算设置", "SettlementSet", "-", ". . . . . Y . . . . . ."],
   [49, "menu", "差旅消费报表", "ReportDetailed", "-", ". . . . . Y . . . . . ."],
+  [50, "menu", "发票管理", "EinvoiceManage", "-", ". . . . . Y . . . . . ."],
 ];
 
 const expected = (row: (typeof ROWS)[number]) => row[5].split(/\s+/).map((c) => c === "Y");

@@ -216,7 +216,9 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("/travel/application/add", "AddTravelApplication"),
   page("/travel/application/order", "OrderApplicationList"),
   page("/travel/apply/details", "ApplyDetails"),
-  // Routes this project adds: tree item 9 and the distribution workbench (tree item 10).
+  // Routes this project adds: tree item 9, the distribution workbench (tree item 10) and the
+  // company's documents (发票管理, tree item 50).
   page("/company/subsidiaries", "Subsidiaries"),
   page("/distribution/index", "DistributionCentralIndex"),
+  page("/finance/einvoices", "EinvoiceManage"),
 ];

@@ -40,6 +40,7 @@ export const WORKBENCH_ROUTES: RouteDef[] = [
   route("/finance/rewradsDetail", "RewradsDetail", white),
   route("/finance/rechargeRecord", "RechargeRecord", white),
   route("/finance/reportDetailed", "ReportDetailed", white),
+  route("/finance/einvoices", "EinvoiceManage", white),
 
   // People.
   route("/personnel/enterpriseStall", "EnterpriseStall", white),

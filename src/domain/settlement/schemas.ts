@@ -112,6 +112,13 @@ export interface StatementLine {
   disputeStatus: LineDisputeStatus;
   disputeReason: string | null;
   answerNote: string | null;
+  /** The reimbursement documents issued on the line's order (blue ones), each opened by the finance user from the line. */
+  documents: StatementDocument[];
+}
+
+export interface StatementDocument {
+  id: number;
+  number: string;
 }
 
 export interface DepartmentTotal {

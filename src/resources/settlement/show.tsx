@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useOne, type HttpError, useTranslate } from "@refinedev/core";
+import { useCan, useOne, type HttpError, useTranslate } from "@refinedev/core";
+import { CompanyEinvoiceFile } from "../../components/CompanyEinvoiceFile";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "@refinedev/react-hook-form";
 import { Controller } from "react-hook-form";
@@ -64,6 +65,8 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
   // Refine reads the statement again once the server has answered.
   const confirm = useRecordAction("settlement-statements");
   const canDisputeLines = s.actions.includes("dispute");
+  // Documents open through the finance user's own file route; a confirming employee sees their numbers only.
+  const canOpenDocuments = useCan({ resource: "EinvoiceManage", action: "view" }).data?.can === true;
 
   const askConfirm = () =>
     modal.confirm({
@@ -82,6 +85,25 @@ function Statement({ s, back, onChanged }: { s: StatementDetail; back: React.Rea
     { ...NOWRAP, title: t("settlement.paidTime"), dataIndex: "paidTime", key: "paidTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     { ...NOWRAP, title: t("settlement.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: money },
     { ...NOWRAP, title: t("settlement.serviceFee"), dataIndex: "serviceFeeFen", key: "serviceFeeFen", align: "right", render: money },
+    {
+      ...NOWRAP, title: t("einvoiceManage.statement.document"), key: "documents",
+      render: (_: unknown, l) =>
+        l.documents.length === 0 ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Space direction="vertical" size={0}>
+            {l.documents.map((d) =>
+              canOpenDocuments ? (
+                <CompanyEinvoiceFile key={d.id} id={d.id} number={d.number} format="pdf">
+                  <span title={t("einvoiceManage.statement.open", { number: d.number })}>{d.number.slice(-8)}</span>
+                </CompanyEinvoiceFile>
+              ) : (
+                <Typography.Text key={d.id}>{d.number.slice(-8)}</Typography.Text>
+              ),
+            )}
+          </Space>
+        ),
+    },
     {
       title: t("settlement.dispute"), key: "dispute", width: 160,
       render: (_: unknown, l) =>
