@@ -5,6 +5,7 @@ import { MEMBER_TYPE_KEYS, type MemberTypeKey } from "../domain/member";
 import {
   ANY_ACTION, ANYONE_ROLE, GUEST, MEMBER_ROLE, VIEW, apiObject, buttonObject, menuObject, routeObject,
 } from "./model";
+import { opsPolicyLines } from "./ops";
 import { PERMISSION_TREE, ROUTE_ALIASES, entryById, type PermissionEntry } from "./tree";
 
 /** Who may call a server resource: explicit type keys, every member, or anyone incl. guests. */
@@ -78,6 +79,8 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
+  // The operator console's audit rows about the company's own objects: its administrator.
+  "company-audit": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {
@@ -122,6 +125,7 @@ export function generatePolicy(
   for (const t of MEMBER_TYPE_KEYS) lines.add(`g, ${t}, ${MEMBER_ROLE}`);
   lines.add(`g, ${MEMBER_ROLE}, ${ANYONE_ROLE}`);
   lines.add(`g, ${GUEST}, ${ANYONE_ROLE}`);
+  for (const l of opsPolicyLines()) lines.add(l);
   return [...lines].join("\n") + "\n";
 }
 
