@@ -10,7 +10,7 @@ import { buttonHash, buttonListed } from "./buttons";
 import {
   partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
 } from "./rules";
-import { OPS_MENU, OPS_RESOURCES, isOpsRole, opsApiObject, opsMenuObject, opsSubject, type OpsMenuItem } from "./ops";
+import { OPS_MENU, OPS_RESOURCES, isOpsRole, opsApiObject, opsMenuObject, opsPolicyLines, opsSubject, type OpsMenuItem } from "./ops";
 import { entriesForRoute, entryById, entryByButtonKey, type Lang } from "./tree";
 import { breadcrumbOf, buildMenuTree, itemVisible, treeButtons, type ButtonNode, type Check, type MenuNode } from "./visibility";
 
@@ -133,6 +133,8 @@ export function memoCheck(check: Check): Check {
  * download, nor on a server's start.
  */
 export async function buildCasbinAccess(policy: string = currentPolicy()): Promise<Access> {
-  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(policy));
+  // The operator console's lines join here rather than in policy.ts, so the portal's first
+  // download (which reads policy.ts) carries none of them; both enforcers are built here.
+  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(policy + opsPolicyLines().join("\n") + "\n"));
   return createAccess(memoCheck((sub, obj, act) => enforcer.enforceSync(sub, obj, act)));
 }

@@ -5,7 +5,6 @@ import { MEMBER_TYPE_KEYS, type MemberTypeKey } from "../domain/member";
 import {
   ANY_ACTION, ANYONE_ROLE, GUEST, MEMBER_ROLE, VIEW, apiObject, buttonObject, menuObject, routeObject,
 } from "./model";
-import { opsPolicyLines } from "./ops";
 import { PERMISSION_TREE, ROUTE_ALIASES, entryById, type PermissionEntry } from "./tree";
 
 /** Who may call a server resource: explicit type keys, every member, or anyone incl. guests. */
@@ -125,7 +124,6 @@ export function generatePolicy(
   for (const t of MEMBER_TYPE_KEYS) lines.add(`g, ${t}, ${MEMBER_ROLE}`);
   lines.add(`g, ${MEMBER_ROLE}, ${ANYONE_ROLE}`);
   lines.add(`g, ${GUEST}, ${ANYONE_ROLE}`);
-  for (const l of opsPolicyLines()) lines.add(l);
   return [...lines].join("\n") + "\n";
 }
 
