@@ -12,6 +12,7 @@ import { openReplica, type ReplicaReads } from "./db/replica";
 import { watchBackupRequests } from "./db/backup";
 import { seedDemo } from "./db/seed/demo";
 import { seedDemoHistory } from "./db/seed/history";
+import { seedDemoOperators } from "./ops/demo";
 import { applyPartnerSecrets } from "./db/seed/partners";
 import { createAuthorize } from "./services/authorize";
 import { generateInventory } from "./inventory";
@@ -54,6 +55,9 @@ async function main() {
     if (shouldSeed(config, toCount(members?.n) === 0)) await seedDemo(db);
     // The demo company's past orders are booked through the real services: only when asked.
     if (config.seed === "demo") await seedDemoHistory(db, inventorySeed);
+    // Demo operators (a known TOTP secret) never exist in production: there the first
+    // administrator is made by `npm run ops:create-admin`.
+    if (config.seed === "demo" && !config.production) await seedDemoOperators(db);
     await applyPartnerSecrets(db, env);
   } catch (e) {
     await database.close().catch(() => {});

@@ -59,6 +59,7 @@ import * as m121 from "./migrations/121_notification_preferences";
 import * as m123 from "./migrations/123_einvoices";
 import * as m124 from "./migrations/124_company_credit_code";
 import * as m126 from "./migrations/126_einvoice_company_month";
+import * as m127 from "./migrations/127_operators";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   "123_einvoices": m123,
   "124_company_credit_code": m124,
   "126_einvoice_company_month": m126,
+  "127_operators": m127,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

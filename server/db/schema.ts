@@ -16,6 +16,7 @@ import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./t
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 import type { EinvoicesTable } from "./tables/einvoices";
 import type { CompanyNoticeSettingsTable, CompanyRobotsTable, MemberDevicesTable, NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationPreferencesTable, NotificationsTable } from "./tables/notifications";
+import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable } from "./tables/operators";
 import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -29,6 +30,7 @@ export * from "./tables/settlement";
 export * from "./tables/withdrawals";
 export * from "./tables/rewards";
 export * from "./tables/notifications";
+export * from "./tables/operators";
 
 export interface MembersTable {
   id: Generated<number>;
@@ -307,6 +309,9 @@ export interface Database {
   company_notice_settings: CompanyNoticeSettingsTable;
   company_robots: CompanyRobotsTable;
   member_devices: MemberDevicesTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_audit: OperatorAuditTable;
 }
 
 export type Member = Selectable<MembersTable>;

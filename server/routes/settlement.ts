@@ -1,13 +1,18 @@
 // Monthly settlement. The company side (its administrator, and the members it names to confirm):
 // settings, statements, disputing lines and confirming. The operator side (the travel agency's
 // back office, which is not a portal member): granting a company its credit limit, generating a
-// statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry the operator key
-// in the x-operator-key header; without a configured key they are refused.
+// statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry an
+// operator console session of a finance or administrator operator, or (until every caller has moved to sessions)
+// the operator key in the x-operator-key header; without either they are refused.
 import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import { defineRoute } from "../services/http/route";
+import type { AppContext } from "../services/context";
+import { opsCaller, opsTokenOf } from "../ops/route";
+import { auditAfter, auditStatement, statementCompanyId } from "../ops/audit";
+import type { OpsSession } from "../ops/sessions";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
 import {
@@ -34,9 +39,20 @@ export function operatorKeyFor(nodeEnv: string, configured: string | undefined |
 
 const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 
-function assertOperator(req: FastifyRequest, key: string | null): void {
+/**
+ * The operator behind a call: an operator session holding the settlement resource (finance,
+ * administrator), or null for a caller with the operator key. A session given but not live is
+ * refused rather than tried as the key.
+ */
+async function assertOperator(ctx: AppContext, req: FastifyRequest, key: string | null): Promise<OpsSession | null> {
+  if (opsTokenOf(req)) {
+    const session = await opsCaller(ctx, req, "settlement");
+    if (!session) throw new BizError(RET.UNAUTHORISED, said("ops.operatorSessionOrKeyRequired"));
+    return session;
+  }
   const given = req.headers["x-operator-key"];
   if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, said("routes.operatorKeyCheckFailed"));
+  return null;
 }
 
 const listInput = z.object({ ...pageInput(["periodEnd", "createTime"] as const), ...statementListFilters }).strict();
@@ -124,8 +140,10 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorGenerateInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
-        return statementDetail(ctx.db, await generateNow(ctx.db, input.companyId), "operator");
+        const by = await assertOperator(ctx, req, operatorKey);
+        const detail = await statementDetail(ctx.db, await generateNow(ctx.db, input.companyId), "operator");
+        await auditStatement(ctx.db, by, "settlement.generate", detail.id, { status: detail.status });
+        return detail;
       },
     }),
     defineRoute({
@@ -136,7 +154,7 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
+        await assertOperator(ctx, req, operatorKey);
         return statementDetail(ctx.db, input.id, "operator");
       },
     }),
@@ -148,9 +166,11 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
+        const by = await assertOperator(ctx, req, operatorKey);
         await moveStatement(ctx.db, input.id, "send", OPERATOR_ACTOR);
-        return statementDetail(ctx.db, input.id, "operator");
+        const detail = await statementDetail(ctx.db, input.id, "operator");
+        await auditStatement(ctx.db, by, "settlement.send", detail.id, { status: detail.status });
+        return detail;
       },
     }),
     defineRoute({
@@ -161,11 +181,13 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorAnswerInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
+        const by = await assertOperator(ctx, req, operatorKey);
         const line = await lineById(ctx.db, input.lineId);
         if (!line) throw new BizError(RET.NOT_FOUND, said("routes.statementLineFound"));
         await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
-        return statementDetail(ctx.db, line.statementId, "operator");
+        const detail = await statementDetail(ctx.db, line.statementId, "operator");
+        await auditAfter(ctx.db, by, { action: "settlement.answer", objectType: "statement-line", objectId: input.lineId, companyId: await statementCompanyId(ctx.db, by, detail.id), after: { decision: input.decision, reason: input.reason ?? null } });
+        return detail;
       },
     }),
     defineRoute({
@@ -176,7 +198,7 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: z.object({}).strict(),
       handler: async ({ ctx, req }) => {
-        assertOperator(req, operatorKey);
+        await assertOperator(ctx, req, operatorKey);
         return auditMoney(ctx.db);
       },
     }),
@@ -188,12 +210,13 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorCreditLimitInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
+        const by = await assertOperator(ctx, req, operatorKey);
         const company = await companyById(ctx.db, input.companyId);
         if (!company) throw new BizError(RET.NOT_FOUND, said("routes.companyFound"));
         if (!company.walletMemberId) throw new BizError(RET.CONFLICT, said("routes.companyHasNoAccountYet"));
         const line = await grantCreditLimit(ctx.db, company.walletMemberId, input.creditLimitFen);
         req.log.info({ companyId: company.id, creditLimitFen: line.limitFen }, "operator granted a credit limit");
+        await auditAfter(ctx.db, by, { action: "settlement.credit-limit", objectType: "company", objectId: company.id, companyId: company.id, after: { creditLimitFen: line.limitFen } });
         return { companyId: company.id, companyName: company.name, creditLimitFen: line.limitFen, creditUsedFen: line.usedFen };
       },
     }),
@@ -205,9 +228,11 @@ export function settlementRoutes(operatorKey: string | null) {
       access: "public",
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
-        assertOperator(req, operatorKey);
+        const by = await assertOperator(ctx, req, operatorKey);
         await settleStatement(ctx.db, input.id);
-        return statementDetail(ctx.db, input.id, "operator");
+        const detail = await statementDetail(ctx.db, input.id, "operator");
+        await auditStatement(ctx.db, by, "settlement.settle", detail.id, { status: detail.status });
+        return detail;
       },
     }),
   ];

@@ -10,6 +10,7 @@ import { buttonHash, buttonListed } from "./buttons";
 import {
   partnerAllows, passesItemRules, subjectKey, type AccessSubject, type ButtonPermission,
 } from "./rules";
+import { OPS_MENU, OPS_RESOURCES, isOpsRole, opsApiObject, opsMenuObject, opsPolicyLines, opsSubject, type OpsMenuItem } from "./ops";
 import { entriesForRoute, entryById, entryByButtonKey, type Lang } from "./tree";
 import { breadcrumbOf, buildMenuTree, itemVisible, treeButtons, type ButtonNode, type Check, type MenuNode } from "./visibility";
 
@@ -37,6 +38,10 @@ export interface Access {
   filterPermitted<T>(subject: AccessSubject | null, items: readonly T[], keyOf: (item: T) => string | undefined): T[];
   /** The button list the server stores for the user at login ({ id, key: MD5 upper-case }). */
   buttonListFor(subject: AccessSubject | null): ButtonPermission[];
+  /** Whether an operator of this role may use an operator resource; unknown roles and resources are denied. */
+  canOps(role: string | null, resource: string, action?: string): boolean;
+  /** The console's menu items an operator of this role sees. */
+  opsMenu(role: string | null): OpsMenuItem[];
 }
 
 /** Builds the facade over any type-level check (the tests and the server may pass their own). */
@@ -65,7 +70,12 @@ export function createAccess(check: Check): Access {
     return !!entry && itemVisible(check, subject, entry);
   };
 
+  const canOps = (role: string | null, resource: string, action: string = "read"): boolean =>
+    isOpsRole(role) && Object.hasOwn(OPS_RESOURCES, resource) && check(opsSubject(role), opsApiObject(resource), action);
+
   return {
+    canOps,
+    opsMenu: (role) => (isOpsRole(role) ? OPS_MENU.filter((item) => check(opsSubject(role), opsMenuObject(item.key), VIEW)) : []),
     can(subject, object, action = VIEW) {
       const sep = object.indexOf(":");
       const kind = sep > 0 ? object.slice(0, sep) : "";
@@ -123,6 +133,8 @@ export function memoCheck(check: Check): Check {
  * download, nor on a server's start.
  */
 export async function buildCasbinAccess(policy: string = currentPolicy()): Promise<Access> {
-  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(policy));
+  // The operator console's lines join here rather than in policy.ts, so the portal's first
+  // download (which reads policy.ts) carries none of them; both enforcers are built here.
+  const enforcer = await newEnforcer(newModelFromString(MODEL_TEXT), new StringAdapter(policy + opsPolicyLines().join("\n") + "\n"));
   return createAccess(memoCheck((sub, obj, act) => enforcer.enforceSync(sub, obj, act)));
 }

@@ -80,6 +80,8 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
+  // The operator console's audit rows about the company's own objects: its administrator.
+  "company-audit": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

@@ -30,6 +30,8 @@ const PersonalCentralIndex = lazy(withTexts(() => import("./workbench/PersonalCe
 const DistributionCentralIndex = lazy(withTexts(() => import("./workbench/DistributionCentralIndex")));
 const EmployeeListPage = lazy(withTexts(() => import("../resources/employees/list")));
 const AreaPage = lazy(withTexts(() => import("../layout/AreaPage")));
+// The operator console: its own frame and session, loaded only when /ops is opened.
+const OpsConsole = lazy(withTexts(() => import("../ops/OpsConsole")));
 const LandingPage = lazy(withTexts(() => import("../layout/LandingPage")));
 const OrderListsPage = lazy(
   withTexts(() => {
@@ -247,6 +249,14 @@ function RouteElement({ def }: { def: RouteDef }) {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="/ops/*"
+        element={
+          <Suspense fallback={<PageSkeleton />}>
+            <OpsConsole />
+          </Suspense>
+        }
+      />
       <Route element={<PortalLayout />}>
         {ROUTES.map((def) => (
           <Route key={def.name} path={def.path} element={<RouteElement def={def} />} />

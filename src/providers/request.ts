@@ -14,7 +14,7 @@ import type { Envelope, Tips } from "../domain/envelope";
 import { isSafeNavigation } from "../domain/urls";
 import { currentLang } from "../domain/messages";
 import { toFormBody, flattenDotKeys } from "./form-encode";
-import { clearSession, getToken, saveRedirect } from "./session-store";
+import { OPS_TOKEN_KEY, clearSession, getOpsToken, getToken, saveRedirect, sessionStore } from "./session-store";
 import { LOGIN_PATH } from "../access/routes";
 
 export type { Envelope, Tips };
@@ -242,7 +242,9 @@ function onUnauthorised(): void {
  */
 export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "POST";
-  const token = getToken();
+  // The operator console's calls carry the operator's session, in its own header; a member's never.
+  const ops = path.startsWith("/ops/");
+  const token = ops ? getOpsToken() : getToken();
   const { passErrorCodeMsgRet: passInPayload, ...payload } = data;
   const passRets = new Set([...parseRetList(passInPayload), ...(options.passErrorCodeMsgRet ?? []).map(String)]);
 
@@ -255,7 +257,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   if (token) expiryAnnounced = false;
   // The token travels in the Authorization header only: never in a URL, which logs and proxies keep.
   const common = { timestamp: Date.now(), device: "web" };
-  const auth = callHeaders(token);
+  const auth = callHeaders(token, ops);
   const started = Date.now();
   let reply: Envelope | null;
   let axios: AxiosStatic | null = null;
@@ -296,7 +298,11 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     // nothing about the current one: it must not send the user to the login page.
     // So does one made without a session just after the expiry was announced.
     const stale = (token !== null && token === endingToken) || token !== getToken() || (token === null && expiryAnnounced);
-    if (!options.quietUnauthorised && !stale) onUnauthorised();
+    if (ops) {
+      // The console starts again at its sign-in, read afresh without the session.
+      sessionStore().removeItem(OPS_TOKEN_KEY);
+      if (!options.quietUnauthorised) window.location.assign("/ops/login");
+    } else if (!options.quietUnauthorised && !stale) onUnauthorised();
     options.onCatch?.(err);
     throw err;
   }
@@ -319,9 +325,9 @@ export async function request<T = unknown>(path: string, data: Record<string, un
 
 // The portal's language goes with every call, so the server answers its messages in it (the
 // browser's own Accept-Language says what the browser was set to, not what the portal shows).
-function callHeaders(token: string | null): Record<string, string> {
+function callHeaders(token: string | null, ops = false): Record<string, string> {
   const language = { "accept-language": currentLang() === "en" ? "en-US" : "zh-CN" };
-  return token ? { authorization: `Bearer ${token}`, ...language } : language;
+  return token ? { [ops ? "x-ops-token" : "authorization"]: ops ? token : `Bearer ${token}`, ...language } : language;
 }
 
 /**

@@ -61,6 +61,10 @@ export function setToken(token: string): void {
   if (before !== token) sessionChanged();
 }
 
+// The operator console's session: per tab, apart from the member's (src/ops/session.ts keeps it).
+export const OPS_TOKEN_KEY = "opsToken";
+export const getOpsToken = (): string | null => session.getItem(OPS_TOKEN_KEY) || null;
+
 export function getStoredUser<T = Record<string, unknown>>(): T | null {
   const raw = local.getItem(STORAGE_KEYS.user);
   if (!raw) return null;

@@ -1,0 +1,39 @@
+// The operator console's tables (migration 127): staff accounts, their sessions and the audit log.
+import type { Generated } from "kysely";
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  account: string;
+  name: string;
+  passwordHash: string;
+  /** Base32 TOTP secret; never leaves the server after the enrolment page shows it once. */
+  totpSecret: string | null;
+  totpEnabled: Generated<number>;
+  role: string; // ticketing | finance | admin
+  status: Generated<number>; // 1 active, 0 disabled
+  createTime: string;
+  updateTime: string;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  tokenHash: string;
+  operatorId: number;
+  stage: string; // enrol | full
+  createTime: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operatorId: number;
+  at: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  companyId: number | null;
+  /** JSON of the object before and after the action (null where there is none). */
+  before: string | null;
+  after: string | null;
+}
