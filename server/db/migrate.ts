@@ -58,6 +58,7 @@ import * as m120 from "./migrations/120_notifications";
 import * as m121 from "./migrations/121_notification_preferences";
 import * as m123 from "./migrations/123_einvoices";
 import * as m124 from "./migrations/124_company_credit_code";
+import * as m128 from "./migrations/128_disruptions";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   "121_notification_preferences": m121,
   "123_einvoices": m123,
   "124_company_credit_code": m124,
+  "128_disruptions": m128,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

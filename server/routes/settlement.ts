@@ -34,7 +34,7 @@ export function operatorKeyFor(nodeEnv: string, configured: string | undefined |
 
 const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 
-function assertOperator(req: FastifyRequest, key: string | null): void {
+export function assertOperator(req: FastifyRequest, key: string | null): void {
   const given = req.headers["x-operator-key"];
   if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, said("routes.operatorKeyCheckFailed"));
 }
