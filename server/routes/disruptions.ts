@@ -68,7 +68,9 @@ export function disruptionRoutes(operatorKey: string | null, seed?: string) {
       url: P.companyList,
       summary: "航变行程：本企业受航变影响的订单与出行人的处理状态（分页，按类型、处理状态筛选）",
       tags,
-      access: "disruptions:company",
+      // The company's administrator, as for the company's other figures (a policy entry of its own
+      // would add to the first page's download, whose budget is spent).
+      access: "company-statistics",
       input: companyDisruptionsInput,
       handler: ({ input, member, ctx }) => companyDisruptions(ctx.db, member!, input),
     }),

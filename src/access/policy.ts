@@ -75,8 +75,6 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // replace-booking rule names; the administrator, every employee.
   "booking-travellers": ["70", "7_0"],
   "company-statistics": ["70"],
-  // 航变行程: the company's disrupted trips, for its travel manager (the administrator).
-  "disruptions:company": ["70"],
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
