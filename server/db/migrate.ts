@@ -60,6 +60,7 @@ import * as m123 from "./migrations/123_einvoices";
 import * as m124 from "./migrations/124_company_credit_code";
 import * as m126 from "./migrations/126_einvoice_company_month";
 import * as m127 from "./migrations/127_operators";
+import * as m128 from "./migrations/128_disruptions";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   "124_company_credit_code": m124,
   "126_einvoice_company_month": m126,
   "127_operators": m127,
+  "128_disruptions": m128,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

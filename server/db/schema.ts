@@ -10,6 +10,7 @@ import type { BillDaysTable, LedgerTable, OrderEventsTable, OrderListRowsTable, 
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
 import type { FlightChangesTable, FlightRefundsTable } from "./tables/flight-after-sales";
+import type { DisruptionsTable, OrderDisruptionsTable } from "./tables/disruptions";
 import type { TrainChangesTable, TrainOrderPassengersTable, TrainOrdersTable } from "./tables/train-orders";
 import type { BankCardsTable, WithdrawalsTable } from "./tables/withdrawals";
 import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./tables/rewards";
@@ -278,6 +279,8 @@ export interface Database {
   hotel_order_guests: HotelOrderGuestsTable;
   flight_refunds: FlightRefundsTable;
   flight_changes: FlightChangesTable;
+  disruptions: DisruptionsTable;
+  order_disruptions: OrderDisruptionsTable;
   train_orders: TrainOrdersTable;
   train_order_passengers: TrainOrderPassengersTable;
   train_changes: TrainChangesTable;

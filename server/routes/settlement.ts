@@ -40,13 +40,13 @@ export function operatorKeyFor(nodeEnv: string, configured: string | undefined |
 const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
 
 /**
- * The operator behind a call: an operator session holding the settlement resource (finance,
- * administrator), or null for a caller with the operator key. A session given but not live is
+ * The operator behind a call: an operator session holding the resource (settlement: finance,
+ * administrator; disruptions: ticketing, administrator), or null for a caller with the operator key. A session given but not live is
  * refused rather than tried as the key.
  */
-async function assertOperator(ctx: AppContext, req: FastifyRequest, key: string | null): Promise<OpsSession | null> {
+export async function assertOperator(ctx: AppContext, req: FastifyRequest, key: string | null, resource = "settlement"): Promise<OpsSession | null> {
   if (opsTokenOf(req)) {
-    const session = await opsCaller(ctx, req, "settlement");
+    const session = await opsCaller(ctx, req, resource);
     if (!session) throw new BizError(RET.UNAUTHORISED, said("ops.operatorSessionOrKeyRequired"));
     return session;
   }

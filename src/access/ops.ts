@@ -19,6 +19,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   audit: ["admin"],
   /** The settlement calls the travel agency makes (generate, send, answer, settle, credit). */
   settlement: ["finance"],
+  /** Recording an airline's or the railway's schedule change or cancellation (航变). */
+  disruptions: ["ticketing"],
 };
 
 export interface OpsMenuItem {

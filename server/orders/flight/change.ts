@@ -27,6 +27,7 @@ import {
   changeQuote, hoursUntil, type ChangeQuote, type ChangeQuoteInput, type ChangeQuoteReply, type ConfirmChangeInput, type ConfirmChangeReply,
 } from "../../../src/domain/orders/flight-after-sales";
 import { changePercent } from "../../../src/domain/travel/air-rules";
+import { involuntaryChangeLine } from "../../../src/domain/disruptions";
 import { GP_TEXTS, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { yuan } from "../booking";
 import { applyFlightMove } from "./moves";
@@ -55,7 +56,21 @@ interface Priced {
   holdAmount: number;
 }
 
-async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: string): Promise<Priced> {
+/**
+ * A change the airline caused (航变, server/disruptions): free of every fee and difference within
+ * the same cabin (involuntaryChangeLine), only to another flight of the same route departing
+ * within the window around the disrupted one.
+ */
+export interface InvoluntaryChange {
+  /** The disrupted flight: a free change goes to another one. */
+  flightNo: string;
+  depDate: string;
+  /** The departure dates allowed, inclusive (YYYY-MM-DD). */
+  fromDate: string;
+  toDate: string;
+}
+
+async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: string, involuntary?: InvoluntaryChange): Promise<Priced> {
   const trip = await currentTrip(db, input.id);
   assertMove(trip.order.status, "requestChange", "改签");
   // One new fare cannot stand for an itinerary's segments: international changes go through the airline desk.
@@ -89,7 +104,8 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   const passengers = passengerCounts(chosen);
   if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", said("flight.onlySeatsLeftCabin", { seatsLeft: v.seat.seatsLeft }));
   const hours = hoursUntil(from.flight.depUtc, now());
-  const quote = changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
+  if (involuntary) assertInvoluntary(involuntary, from, v.flight, v.seat);
+  const quote = involuntary ? involuntaryQuote(chosen) : changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
   const { seats: _seats, ...flight } = v.flight;
   const { insurance: _insurance, ...seat } = v.seat;
   const b = v.seat.breakdown;
@@ -97,16 +113,33 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   return { trip, chosen, from, whole, passengers, context: c, holdAmount, reply: { quote, flight, seat, feePercent: changePercent(from.seat.tier, hours) } };
 }
 
-export async function quoteChange(db: Kysely<Database>, member: Member, input: ChangeQuoteInput, seed?: string): Promise<ChangeQuoteReply> {
-  await visibleOrderId(db, member, input.id);
-  assertAfterSalesAllowed(member, "change");
-  return (await price(db, input, seed)).reply;
+/** Refuses a free change that is not to another flight of the same cabin within the window. */
+function assertInvoluntary(inv: InvoluntaryChange, from: Ticket, flight: { flightNo: string; depDate: string }, seat: { cabinClass: string }): void {
+  const refuse = (key: "disruption.changeSameCabin" | "disruption.changeOtherFlight" | "disruption.changeWindow", params?: Record<string, string>) => {
+    const problem = said(key, params);
+    throw new DomainError("badInput", problem, { errors: { fareKey: problem } });
+  };
+  if (seat.cabinClass !== from.seat.cabinClass) refuse("disruption.changeSameCabin");
+  if (flight.flightNo === inv.flightNo && flight.depDate === inv.depDate) refuse("disruption.changeOtherFlight");
+  if (flight.depDate < inv.fromDate || flight.depDate > inv.toDate) refuse("disruption.changeWindow", { from: inv.fromDate, to: inv.toDate });
 }
 
-export async function confirmChange(db: Kysely<Database>, member: Member, input: ConfirmChangeInput, seed?: string): Promise<ConfirmChangeReply> {
+/** Each passenger's ticket carried to the new flight at no cost (involuntaryChangeLine). */
+function involuntaryQuote(chosen: readonly Ticket[]): ChangeQuote {
+  const lines = chosen.map((t) => ({ passengerId: t.passengerId, name: t.name, psgType: t.psgType, ...involuntaryChangeLine(t) }));
+  return { lines, changeFee: 0, changeSpread: 0, changeFuelTaxSpread: 0, changeServiceFee: 0, total: 0 };
+}
+
+export async function quoteChange(db: Kysely<Database>, member: Member, input: ChangeQuoteInput, seed?: string, involuntary?: InvoluntaryChange): Promise<ChangeQuoteReply> {
   await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "change");
-  const { chosen, from, whole, passengers, reply, context, holdAmount } = await price(db, input, seed);
+  return (await price(db, input, seed, involuntary)).reply;
+}
+
+export async function confirmChange(db: Kysely<Database>, member: Member, input: ConfirmChangeInput, seed?: string, involuntary?: InvoluntaryChange): Promise<ConfirmChangeReply> {
+  await visibleOrderId(db, member, input.id);
+  assertAfterSalesAllowed(member, "change");
+  const { chosen, from, whole, passengers, reply, context, holdAmount } = await price(db, input, seed, involuntary);
   const { quote, flight, seat } = reply;
   if (quote.total !== input.total) {
     throw new DomainError("conflict", said("flight.changeFeeHasChangedWas", { total: yuan(input.total), total2: yuan(quote.total) }), { data: { priceChanged: true, oldPrice: input.total, newPrice: quote.total } });

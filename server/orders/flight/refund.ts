@@ -27,6 +27,7 @@ import {
   hoursUntil, refundQuote, refundTotals, type RefundLine, type RefundQuote, type RefundSubmitInput,
 } from "../../../src/domain/orders/flight-after-sales";
 import type { PartialRefundAction } from "../../../src/domain/orders/flight-tickets";
+import { involuntaryRefund } from "../../../src/domain/disruptions";
 import { yuan } from "../booking";
 import { applyFlightMove } from "./moves";
 import { memberActor, SYSTEM_ACTOR } from "../actor";
@@ -62,14 +63,32 @@ export interface RefundSubmitted extends RefundQuote {
   whole: boolean;
 }
 
-export async function submitRefund(db: Kysely<Database>, member: Member, input: RefundSubmitInput, seed?: string): Promise<RefundSubmitted> {
+/**
+ * The involuntary refund (航变, server/disruptions) of every passenger still holding a ticket: no
+ * fee, and the order's service fee back with the tickets (involuntaryRefund), spread over the
+ * passengers who hold a seat.
+ */
+async function involuntaryQuoteOf(trx: Kysely<Database>, orderId: number, tickets: readonly Ticket[]): Promise<RefundQuote> {
+  const fees = await trx.selectFrom("orders").select("serviceFeeFen").where("id", "=", orderId).executeTakeFirstOrThrow();
+  const seated = tickets.filter((t) => t.psgType !== "INF");
+  const share = seated.length ? Math.floor(fees.serviceFeeFen / seated.length) : 0;
+  const rest = fees.serviceFeeFen - share * seated.length;
+  const quote = quoteOf(tickets);
+  return refundTotals(quote.lines.map((l) => {
+    const t = tickets.find((x) => x.id === l.passengerId)!;
+    const serviceFee = t.psgType === "INF" ? 0 : share + (t === seated[0] ? rest : 0);
+    return { ...l, feePercent: 0, fee: 0, refund: involuntaryRefund({ ...t, insurance: l.insurance, serviceFee }) };
+  }));
+}
+
+export async function submitRefund(db: Kysely<Database>, member: Member, input: RefundSubmitInput, seed?: string, involuntary = false): Promise<RefundSubmitted> {
   await visibleOrderId(db, member, input.id);
   assertAfterSalesAllowed(member, "refund");
   return inTransaction(db, async (trx) => {
     const trip = await currentTrip(trx, input.id);
     assertMove(trip.order.status, "requestRefund", "退票");
     const { chosen, whole } = choosePassengers(trip, input.passengerIds, "退票");
-    const quote = quoteOf(chosen);
+    const quote = involuntary ? await involuntaryQuoteOf(trx, input.id, chosen) : quoteOf(chosen);
     const actor = memberActor(member);
     const money = say("flight.refundReasonRefundDue", { reason: input.reason, refund: yuan(quote.refund), quote: moneyNote(quote) });
     let status = trip.order.status;

@@ -13,6 +13,7 @@ import type { Page, ReplyPage } from "../../services/http/paging";
 import { memberTypeKey } from "../../../src/domain/member";
 import { FLIGHT_ORDER_STATUS, memberActions } from "../../../src/domain/orders/flight";
 import type { FlightOrderDetail, FlightOrderPassenger, FlightOrderRow } from "../../../src/domain/orders/flight-types";
+import { disruptionFlags } from "../../disruptions/flags";
 import { holdsTicket, partialTags, type TicketStatus } from "../../../src/domain/orders/flight-tickets";
 import { ORDER_NOT_FOUND } from "../actor";
 import { orderBusinessFacts, orderPeople } from "../business-view";
@@ -105,8 +106,8 @@ export type FlightListFilter = ListFilter & { gpFlag?: boolean };
 export async function assembleFlightRows(db: Kysely<Database>, ids: number[]): Promise<FlightOrderRow[]> {
   if (!ids.length) return [];
   const given = idParams(ids);
-  const [rows, people] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
-  return inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id)));
+  const [rows, people, flags] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length), disruptionFlags(db, ids)]);
+  return inIdOrder(ids, rows).map((r) => ({ ...rowOf(r, people.filter((p) => p.orderId === r.id)), disruption: flags.get(r.id) ?? null }));
 }
 
 const listed = (db: Kysely<Database>, member: Member, f: FlightListFilter) =>

@@ -26,23 +26,29 @@ export async function departureOf(db: Kysely<Database>, orderId: number): Promis
   return at;
 }
 
-async function quoteOf(db: Kysely<Database>, order: { id: number; status: number; totalFen: number }, actor: Actor): Promise<TrainRefundQuote> {
+/**
+ * The railway's fee per ticket; `involuntary` (航变, server/disruptions: the railway changed or
+ * cancelled the train) refunds in full: no fee, and the service fee back with the fares.
+ */
+async function quoteOf(db: Kysely<Database>, order: { id: number; status: number; totalFen: number }, actor: Actor, involuntary = false): Promise<TrainRefundQuote> {
   checkTrainMove(order, "refund", actor);
   const departAt = await departureOf(db, order.id);
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
   const q = trainRefundLines(people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })), departAt, now());
   const fees = await db.selectFrom("orders").select("serviceFeeFen").where("id", "=", order.id).executeTakeFirstOrThrow();
-  return { ...q, serviceFeeKept: fees.serviceFeeFen };
+  if (!involuntary) return { ...q, serviceFeeKept: fees.serviceFeeFen };
+  const lines = q.lines.map((l) => ({ ...l, fee: 0, refund: l.fare }));
+  return { percent: 0, lines, fee: 0, refund: lines.reduce((s, l) => s + l.refund, 0) + fees.serviceFeeFen, serviceFeeKept: 0 };
 }
 
 export async function trainRefundQuote(db: Kysely<Database>, orderId: number, actor: Actor): Promise<TrainRefundQuote> {
   return quoteOf(db, await readTrainOrder(db, orderId), actor);
 }
 
-export async function refundTrainOrder(db: Kysely<Database>, orderId: number, actor: Actor, seed?: string): Promise<TrainRefundQuote & { from: number; to: number }> {
+export async function refundTrainOrder(db: Kysely<Database>, orderId: number, actor: Actor, seed?: string, involuntary = false): Promise<TrainRefundQuote & { from: number; to: number }> {
   return inTransaction(db, async (trx) => {
     const order = await readTrainOrder(trx, orderId);
-    const q = await quoteOf(trx, order, actor);
+    const q = await quoteOf(trx, order, actor, involuntary);
     const supplier = suppliersFor(db, seed).train.within(trx);
     // The seats go back on sale; the member's money follows the railway's fee per ticket.
     if (order.holdId) await supplier.refund(order.holdId, await supplierContext(trx, null));

@@ -9,6 +9,7 @@ import { DomainError } from "../../services/domain-error";
 import type { Page, ReplyPage } from "../../services/http/paging";
 import { trainMemberActions } from "../../../src/domain/orders/train";
 import { maskCertNo } from "../../../src/domain/people/certificates";
+import { disruptionFlags } from "../../disruptions/flags";
 import type { TrainOrderDetail, TrainOrderRow, TrainPassengerType } from "../../../src/domain/orders/train-types";
 import type { SeatClass } from "../../../src/domain/travel/train";
 import { seatChoiceHeld } from "../../../src/domain/travel/train-seats";
@@ -56,8 +57,8 @@ const pagePeople = prepareQuery((db, p: GivenIds, n: number) => db.selectFrom("t
 export async function assembleTrainRows(db: Kysely<Database>, ids: number[]): Promise<TrainOrderRow[]> {
   if (!ids.length) return [];
   const given = idParams(ids);
-  const [rows, people] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length)]);
-  return inIdOrder(ids, rows).map((r) => rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name)));
+  const [rows, people, flags] = await Promise.all([pageRows.all(db, given, ids.length), pagePeople.all(db, given, ids.length), disruptionFlags(db, ids)]);
+  return inIdOrder(ids, rows).map((r) => ({ ...rowOf(r, people.filter((p) => p.orderId === r.id).map((p) => p.name)), disruption: flags.get(r.id) ?? null }));
 }
 
 const listed = (db: Kysely<Database>, member: Member, f: ListFilter) =>

@@ -4,6 +4,7 @@ import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
 import type { OrderBusinessFacts, OrderPeople } from "./business-types";
+import type { DisruptionChoice } from "../disruptions";
 import type { PartialTag, TicketStatus } from "./flight-tickets";
 import type { FlightTrip } from "./flight-trip";
 
@@ -36,6 +37,8 @@ export interface FlightOrderRow {
   trip: FlightTrip;
   /** 部分退票 / 部分改签 when only some passengers' tickets were refunded or changed. */
   partial: PartialTag[];
+  /** The traveller's choice about the order's latest 航变 (src/domain/disruptions); null when none touched it. */
+  disruption?: DisruptionChoice | null;
 }
 
 export interface FlightOrderPassenger {

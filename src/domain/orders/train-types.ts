@@ -2,6 +2,7 @@
 // paths: the list row, the detail with passengers, seats and timeline, and the quotes a refund or
 // a change shows before it is confirmed. Money is integer fen; times are ISO instants.
 import { codeTable, type CodeTable } from "../codes";
+import type { DisruptionChoice } from "../disruptions";
 import type { SeatClass } from "../travel/train";
 import type { TrainOrderAction } from "./train";
 import type { OrderBusinessFacts, OrderPeople } from "./business-types";
@@ -48,6 +49,8 @@ export interface TrainOrderRow {
   /** "ab": bought into the member's 12306 account `account12306`; otherwise through the agency ("nab", or null from the ordinary page). */
   channel: "ab" | "nab" | null;
   account12306: string | null;
+  /** The traveller's choice about the order's latest 航变 (src/domain/disruptions); null when none touched it. */
+  disruption?: DisruptionChoice | null;
 }
 
 export interface TrainOrderPassenger {

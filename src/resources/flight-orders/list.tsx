@@ -14,6 +14,7 @@ import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { DisruptionTag } from "../../components/disruption";
 import { formatFen } from "../../domain/money";
 
 export function FlightOrderList({ empty, action, gp = false }: { empty: string; action: PageAction; gp?: boolean }) {
@@ -65,6 +66,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
               <Space size={[0, 4]} wrap>
                 <Tag color={flightOrderColor(v)}>{codeLabel(FLIGHT_ORDER_LABELS, v)}</Tag>
                 {r.partial?.map((tag) => <Tag key={tag} color={tag === "partialRefund" ? "purple" : "cyan"}>{codeLabel(PARTIAL_TAG_LABELS, tag)}</Tag>)}
+                <DisruptionTag status={r.disruption} />
                 {r.travelType === "business" && <Tag color={r.overStandard ? "red" : "blue"}>{t(r.overStandard ? "business.overTag" : "business.onBusiness")}</Tag>}
               </Space>
               {v === FLIGHT_ORDER_STATUS.approving && r.expiresAt && (

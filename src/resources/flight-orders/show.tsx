@@ -25,6 +25,7 @@ import { bookedPanels, legNamesOf } from "./booked-panels";
 import { Countdown } from "../../components/orders/Countdown";
 import { RefundDialog } from "./RefundDialog";
 import { ChangeDialog } from "./ChangeDialog";
+import { OrderDisruption } from "../../components/disruption";
 import { AfterSalesFacts } from "./AfterSalesFacts";
 import { useRecordAction } from "../useRecordAction";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
@@ -184,6 +185,7 @@ function OrderDetail({ id }: { id: string }) {
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <OrderDisruption order={order} product="air" onChanged={refresh} />
       <Card>
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>

@@ -1,7 +1,7 @@
 // The 火车票订单 tab of OrderLists: the member's train orders (a company administrator's also the
 // company's) in the shared order list, each status as a tag in its colour. Fixed widths for the
 // short columns; the train and route take what is left.
-import { Tag, Typography } from "antd";
+import { Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { TRAIN_ORDER_STATUS_CODES, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import type { TrainOrderRow } from "../../domain/orders/train-types";
@@ -12,6 +12,7 @@ import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
+import { DisruptionTag } from "../../components/disruption";
 import { formatFen } from "../../domain/money";
 
 export function TrainOrderList({ empty, action }: { empty: string; action: PageAction }) {
@@ -58,7 +59,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
         },
         { title: t("trainOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 110, render: (v: string[]) => v.join("、") },
         { ...NOWRAP, title: t("trainOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
-        { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={trainOrderColor(v)}>{codeLabel(TRAIN_ORDER_LABELS, v)}</Tag> },
+        { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number, r) => <Space size={[0, 4]} wrap><Tag color={trainOrderColor(v)}>{codeLabel(TRAIN_ORDER_LABELS, v)}</Tag><DisruptionTag status={r.disruption} /></Space> },
         { ...NOWRAP, title: t("trainOrder.list.actions"), key: "actions", fixed: "right", width: 80, render: (_: unknown, r) => <Link to={trainOrderDetailPath(r.id)}>{t("trainOrder.list.view")}</Link> },
       ]}
     />

@@ -9,6 +9,7 @@ import { usePayWords } from "../../components/orders/usePayWords";
 import { useState } from "react";
 import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useInvalidate, useOne, useTranslate } from "@refinedev/core";
+import { OrderDisruption } from "../../components/disruption";
 import { useParams } from "react-router";
 import { TRAIN_ORDER_ACTIONS, TRAIN_ORDER_STATUS, trainOrderColor, TRAIN_ORDER_LABELS } from "../../domain/orders/train";
 import { SeatChoiceText } from "../../components/orders/seat-choice";
@@ -109,6 +110,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <OrderDisruption order={order} product="train" onChanged={refresh} />
       <Card>
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>
