@@ -19,6 +19,7 @@ import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useSite, type PortalUser } from "../../layout/session";
 import { LinkButton } from "../../components/LinkButton";
+import { LazyReimbursementSection } from "../../components/einvoice/LazyReimbursementSection";
 import { FlightSummary } from "../../components/orders/FlightSummary";
 import { PriceSummary, TripPrices } from "../../components/orders/PriceSummary";
 import { bookedPanels, legNamesOf } from "./booked-panels";
@@ -280,6 +281,7 @@ function OrderDetail({ id }: { id: string }) {
           {multi ? <TripPrices panels={panels} names={legNames} showServFee /> : <PriceSummary panel={panels[0]} international={Boolean(order.international)} />}
         </Card>
       </div>
+      <LazyReimbursementSection orderId={order.id} />
       {dialog === "refund" && <RefundDialog orderId={order.id} onClose={() => setDialog(null)} onDone={afterDialog} />}
       {dialog === "change" && <ChangeDialog order={order} onClose={() => setDialog(null)} onDone={afterDialog} />}
     </Space>

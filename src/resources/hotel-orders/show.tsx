@@ -14,6 +14,7 @@ import { formatChinaTime } from "../../domain/format";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../components/LinkButton";
+import { LazyReimbursementSection } from "../../components/einvoice/LazyReimbursementSection";
 import { Countdown } from "../../components/orders/Countdown";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
@@ -168,6 +169,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           </Descriptions>
         </Card>
       </div>
+      <LazyReimbursementSection orderId={order.id} />
       {modifying && <ModifyDialog order={order} open={modifying} onClose={() => setModifying(false)} onSaved={refresh} />}
     </Space>
   );

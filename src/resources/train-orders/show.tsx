@@ -21,6 +21,7 @@ import { domainLang } from "../../providers/i18n-provider";
 import { pathFor } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../components/LinkButton";
+import { LazyReimbursementSection } from "../../components/einvoice/LazyReimbursementSection";
 import { Countdown } from "../../components/orders/Countdown";
 import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
@@ -197,6 +198,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
           </Descriptions>
         </Card>
       </div>
+      <LazyReimbursementSection orderId={order.id} />
       {dialog === "refund" && <RefundDialog orderId={orderId} onClose={() => setDialog(null)} onDone={refresh} />}
       {dialog === "change" && <ChangeDialog order={order} onClose={() => setDialog(null)} onDone={refresh} />}
     </Space>
