@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { E2E_OPERATOR_KEY } from "./e2e/operator-key";
+import { SMTP_FROM, smtpPortFor } from "./e2e/notice-ports";
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
@@ -70,8 +71,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${h.port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    // The brand's filing line and QR targets as a deployment sets them.
+    // The brand's filing line and QR targets as a deployment sets them. Email goes to the half's
+    // mail server, which approval-notify.spec.ts runs while it needs it (until then a send fails
+    // and waits for its retry, as with any mail server that is down).
     env: {
+      SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPortFor(h.port)), SMTP_FROM,
       PORT: String(h.port), HOST: "127.0.0.1", NODE_ENV: "test", SEED: "demo", LOG_LEVEL: "warn", SETTLEMENT_OPERATOR_KEY: E2E_OPERATOR_KEY,
       BRAND_ICP: "沪ICP备2026000001号-1", BRAND_APP_URL: "https://app.example.com/get", BRAND_PUBLIC_ACCOUNT_URL: "https://mp.example.com/follow",
     },

@@ -53,7 +53,7 @@ export const noticeSettingRoutes = [
     },
   }),
   defineRoute({
-    method: "POST", url: P.company, summary: "企业通知设置：员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "staff", input: z.object({}).strict(),
+    method: "POST", url: P.company, summary: "企业通知设置：员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "notice-settings", input: z.object({}).strict(),
     handler: async ({ member, ctx }) => {
       const s = await companySettings(ctx.db, companyIdOf(member!));
       let robotGroups: string[];
@@ -66,7 +66,7 @@ export const noticeSettingRoutes = [
     },
   }),
   defineRoute({
-    method: "POST", url: P.saveCompany, summary: "企业通知设置：保存员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "staff", input: companyNoticeSchema,
+    method: "POST", url: P.saveCompany, summary: "企业通知设置：保存员工默认渠道与群机器人推送的通知类别", tags: TAGS, access: "notice-settings", input: companyNoticeSchema,
     handler: async ({ input, member, ctx }) => {
       const { robotGroups, ...groups } = input;
       await saveCompanySettings(ctx.db, companyIdOf(member!), groups, robotGroups);
@@ -74,24 +74,24 @@ export const noticeSettingRoutes = [
     },
   }),
   defineRoute({
-    method: "POST", url: `${P.robots}/list`, summary: "群机器人列表（企业微信、钉钉、飞书）", tags: TAGS, access: "staff", input: z.object({}).passthrough(),
+    method: "POST", url: `${P.robots}/list`, summary: "群机器人列表（企业微信、钉钉、飞书）", tags: TAGS, access: "notice-robots", input: z.object({}).passthrough(),
     handler: async ({ member, ctx }) => {
       const rows = await companyRobots(ctx.db, companyIdOf(member!));
       return { list: rows.map(robotView), total: rows.length, pageNum: 1, pageSize: ROBOTS_MAX };
     },
   }),
   defineRoute({
-    method: "POST", url: `${P.robots}/detail`, summary: "群机器人详情（不含签名密钥）", tags: TAGS, access: "staff", input: idInput,
+    method: "POST", url: `${P.robots}/detail`, summary: "群机器人详情（不含签名密钥）", tags: TAGS, access: "notice-robots", input: idInput,
     handler: async ({ input, member, ctx }) => robotView(await ownRobot(ctx.db, companyIdOf(member!), input.id)),
   }),
   defineRoute({
-    method: "POST", url: `${P.robots}/add`, summary: "添加群机器人", tags: TAGS, access: "staff", input: robotSchema,
+    method: "POST", url: `${P.robots}/add`, summary: "添加群机器人", tags: TAGS, access: "notice-robots", input: robotSchema,
     handler: async ({ input, member, ctx }) => {
       return robotView(await addRobot(ctx.db, companyIdOf(member!), input));
     },
   }),
   defineRoute({
-    method: "POST", url: `${P.robots}/update`, summary: "修改群机器人（签名密钥留空则不变）", tags: TAGS, access: "staff", input: robotSchema.and(idInput),
+    method: "POST", url: `${P.robots}/update`, summary: "修改群机器人（签名密钥留空则不变）", tags: TAGS, access: "notice-robots", input: robotSchema.and(idInput),
     handler: async ({ input, member, ctx }) => {
       const companyId = companyIdOf(member!);
       const old = await ownRobot(ctx.db, companyId, input.id);
@@ -103,7 +103,7 @@ export const noticeSettingRoutes = [
     },
   }),
   defineRoute({
-    method: "POST", url: `${P.robots}/delete`, summary: "删除群机器人", tags: TAGS, access: "staff", input: idInput,
+    method: "POST", url: `${P.robots}/delete`, summary: "删除群机器人", tags: TAGS, access: "notice-robots", input: idInput,
     handler: async ({ input, member, ctx }) => {
       await deleteRobot(ctx.db, companyIdOf(member!), input.id);
       return { id: input.id };

@@ -15,13 +15,7 @@ export type RobotPlatform = (typeof ROBOT_PLATFORMS)[number];
 /** 企业微信's webhook has no signing secret; 钉钉's and 飞书's may have one. */
 export const PLATFORM_SIGNS: Record<RobotPlatform, boolean> = { wecom: false, dingtalk: true, feishu: true };
 
-export const NOTICE_PREFERENCE_PATHS = {
-  mine: "/member/notice-preferences/detail",
-  saveMine: "/member/notice-preferences/save",
-  company: "/company/notice-settings/detail",
-  saveCompany: "/company/notice-settings/save",
-  robots: "/company/notice-robots",
-} as const;
+export { NOTICE_PREFERENCE_PATHS } from "./notice-preference-paths";
 
 // A form sends no field for an empty choice: a missing group is "no outside channel".
 const channelList = z.array(z.enum(OUTSIDE_CHANNELS, { error: "通知渠道只能是短信或邮件" })).max(2).optional().default([]).transform((l) => [...new Set(l)]);

@@ -50,7 +50,9 @@ export function workbenchNav(data: MenusData, homeLabel: string): NavItem[] {
   return [...homes, ...data.menus.map((n) => fromNode(n, true))];
 }
 
-const ACCOUNT_ITEMS: [string, ReactNode][] = [
+// A page may name its title's text key: titles kept with the first paint are only the ones
+// the frame needs before any page's texts arrive; account pages come with theirs.
+const ACCOUNT_ITEMS: [string, ReactNode, string?][] = [
   ["AccountCenter", <HomeOutlined />],
   ["self_info", <IdcardOutlined />],
   ["setting", <SafetyOutlined />],
@@ -60,11 +62,12 @@ const ACCOUNT_ITEMS: [string, ReactNode][] = [
   ["invoice_management", <FileTextOutlined />],
   ["expense_proof", <FileDoneOutlined />],
   ["message_centre", <BellOutlined />],
+  ["notice_settings", <SettingOutlined />, "noticeSettings.mine.title"],
   ["pay_authorization_code", <KeyOutlined />],
 ];
 
 export function accountNav(t: Translate): NavItem[] {
-  return ACCOUNT_ITEMS.map(([route, icon]) => ({ key: `r:${route}`, label: pageTitle(route, t), icon, route }));
+  return ACCOUNT_ITEMS.map(([route, icon, title]) => ({ key: `r:${route}`, label: title ? t(title) : pageTitle(route, t), icon, route }));
 }
 
 /** antd spaces menu icons by their anticon class; the product glyphs are plain SVGs. */

@@ -48,6 +48,7 @@ const TravelApplicationListPage = lazy(withTexts(() => import("../resources/trav
 const AddTravelApplicationPage = lazy(withTexts(() => import("../resources/travel-applications/create")));
 const ApplyDetailsPage = lazy(withTexts(() => import("../resources/travel-applications/show")));
 const MessageCentrePage = lazy(withTexts(() => import("../resources/notifications/list")));
+const NoticeSettingsPages = lazy(withTexts(() => import("../resources/notice-settings/pages")));
 const TravelAuditIndexPage = lazy(withTexts(() => import("../resources/approvals/list")));
 const AuditDetailsPage = lazy(withTexts(() => import("../resources/approvals/show")));
 const StandardSettingsPage = lazy(withTexts(() => import("../resources/travel-standards/list")));
@@ -185,6 +186,8 @@ const PAGES: Record<string, Page> = {
   expense_proof: InvoiceListPage,
   invoice_management: InvoiceTitleListPage,
   message_centre: MessageCentrePage,
+  notice_settings: NoticeSettingsPages,
+  NoticeSettings: NoticeSettingsPages,
   edit_invoice: EditInvoiceTitlePage,
   Subsidiaries: SubsidiaryListPage,
   Recommended: RecommendedPage,

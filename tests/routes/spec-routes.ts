@@ -122,6 +122,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   to("/myCenter/recommended", "/city/recommended"),
   page("/myCenter/invoice_management", "invoice_management"),
   page("/myCenter/messages", "message_centre"),
+  page("/myCenter/notice_settings", "notice_settings"),
   page("/myCenter/edit_invoice", "edit_invoice"),
   page("/myCenter/pay_authorization_code", "pay_authorization_code"),
 
@@ -203,6 +204,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("/travel/travelManage/editStandardSettings", "EditStandardSettings"),
   page("/travel/travelManage/replaceSettings", "ReplaceSettings"),
   page("/travel/travelManage/preferenSettings", "PreferenSettings"),
+  page("/travel/travelManage/noticeSettings", "NoticeSettings"),
   page("/myCenter/accountCenter", "AccountCenter"),
   page("/personalCentral/index", "PersonalCentralIndex"),
   page("/city/subordinate", "Subordinate"),

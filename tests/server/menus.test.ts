@@ -46,13 +46,14 @@ describe("POST /member/menus", () => {
 
   it("gives the company administrator (70) the enterprise workbench, staff and travel management", async () => {
     const r = await menusOf("13800000070");
-    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "企业账单", "结算设置", "子公司管理", "差旅消费报表"]));
+    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "通知设置", "企业账单", "结算设置", "子公司管理", "差旅消费报表"]));
     // The spend report sits under 账单报表 with the enterprise bill, opening on domestic flights.
     const report = r.menus.find((m) => m.id === 33)!.children.find((c) => c.id === 49)!;
     expect([report.route, report.routeQuery]).toEqual(["ReportDetailed", { type: "domAir" }]);
-    // The demo admin has pnrImport: the staff and external-traveller import buttons come with it.
+    // The demo admin has pnrImport: the staff and external-traveller import buttons come with it;
+    // the group robots' button opens no page of its own (it shows a tab of 通知设置).
     expect(r.buttons.map((b) => [b.key, b.route])).toEqual([
-      ["COMPANY_CENTRAL_INDEX", "CompanyCentralIndex"], ["IMPORT_EMPLOYEES", "import_employees"], ["IMPORT_EXTERNAL_PASSENGERS", "import_external_passengers"],
+      ["COMPANY_CENTRAL_INDEX", "CompanyCentralIndex"], ["IMPORT_EMPLOYEES", "import_employees"], ["IMPORT_EXTERNAL_PASSENGERS", "import_external_passengers"], ["NOTICE_ROBOTS", undefined],
     ]);
     expect(r.buttonList).toEqual(expect.arrayContaining([{ id: 1, key: buttonHash("COMPANY_CENTRAL_INDEX") }]));
     expect(ids(r)).not.toContain(23);

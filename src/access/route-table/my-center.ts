@@ -164,6 +164,7 @@ export const MY_CENTER_ROUTES: RouteDef[] = [
   route("/myCenter/recommended", "recommended", { ...white, redirect: to("Recommended") }),
   route("/myCenter/invoice_management", "invoice_management", account),
   route("/myCenter/messages", "message_centre", account),
+  route("/myCenter/notice_settings", "notice_settings", account),
   route("/myCenter/edit_invoice", "edit_invoice", account),
   route("/myCenter/pay_authorization_code", "pay_authorization_code", account),
 ];

@@ -59,6 +59,7 @@ export const WORKBENCH_ROUTES: RouteDef[] = [
   route("/travel/travelManage/editStandardSettings", "EditStandardSettings", blue),
   route("/travel/travelManage/replaceSettings", "ReplaceSettings", blue),
   route("/travel/travelManage/preferenSettings", "PreferenSettings", blue),
+  route("/travel/travelManage/noticeSettings", "NoticeSettings", blue),
 
   // Approvals and applications.
   route("/travel/audit", "TravelAuditIndex", blue),

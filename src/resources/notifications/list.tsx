@@ -6,17 +6,19 @@ import { useCustomMutation, useInvalidate, useTranslate, type CrudFilter, type H
 import { useTable } from "@refinedev/antd";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Badge, Button, Empty, Form, Select, Space, Table, Typography, type TableColumnsType } from "antd";
-import { CheckOutlined, SearchOutlined } from "@ant-design/icons";
+import { CheckOutlined, SearchOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { NOTICE_KINDS, NOTICE_PATHS, renderNotice, type NoticeRow } from "../../domain/notifications";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useLang } from "../../layout/session";
+import { pathFor } from "../../access/routes";
 import { noticeLink, UNREAD_QUERY } from ".";
 
 export default function MessageCentrePage() {
+  const t = useTranslate();
   return (
-    <WorkbenchFrame routeName="message_centre">
+    <WorkbenchFrame routeName="message_centre" extra={<Link to={pathFor("notice_settings")}><SettingOutlined /> {t("noticeSettings.mine.title")}</Link>}>
       <MessageList />
     </WorkbenchFrame>
   );
