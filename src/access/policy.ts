@@ -30,8 +30,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   // Car-use standards are part of the travel standards item.
   "car-standards": [19],
   "replace-bookers": [20],
-  "notice-settings": [50],
-  "notice-robots": [51],
+  "notice-settings": [52],
+  "notice-robots": [53],
   "travel-applications": [23, 24],
   approvals: [26, 27],
   "quick-orders": [28],

@@ -103,8 +103,8 @@ const ENTRIES: PermissionEntry[] = [
   menu(20, 16, "代订人设置", "Booking agent settings", "ReplaceSettings", T70, 4),
   // Notifications: the members' default channels and the group robots (企业微信/钉钉/飞书),
   // which hold webhook secrets, so a button of their own lets an administrator's role be narrower.
-  menu(50, 16, "通知设置", "Notification settings", "NoticeSettings", T70, 5),
-  button(51, 50, "群机器人", "Group robots", "NOTICE_ROBOTS", undefined, T70, 1),
+  menu(52, 16, "通知设置", "Notification settings", "NoticeSettings", T70, 5),
+  button(53, 52, "群机器人", "Group robots", "NOTICE_ROBOTS", undefined, T70, 1),
 
   // Travel application (trip and order); rules.ts adds the trip-flag condition.
   menu(22, 0, "出差申请", "Travel applications", undefined, T7_0, 50),

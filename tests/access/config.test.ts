@@ -180,7 +180,7 @@ describe("menu tree shape", () => {
     expect(tree.filter((n) => n.dropdown).map((n) => n.id)).toEqual([4, 33]);
     expect(tree.find((n) => n.id === 4)?.link).toEqual({ name: "EnterpriseStall", query: undefined });
     expect(tree.find((n) => n.id === 11)?.link).toEqual({ name: "OrderLists", query: { type: "airTicket" } });
-    expect(tree.find((n) => n.id === 33)?.children.map((c) => c.name)).toEqual(["企业账单", "交易账单", "结算设置", "差旅消费报表"]);
+    expect(tree.find((n) => n.id === 33)?.children.map((c) => c.name)).toEqual(["企业账单", "交易账单", "结算设置", "差旅消费报表", "发票管理"]);
   });
   it("individual: account centre links to its own route; 4 links to 常用旅客", () => {
     const tree = access.visibleMenuTree({ memberType: 10 }, "en");

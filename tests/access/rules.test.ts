@@ -166,7 +166,7 @@ describe("button permission list", () => {
       { id: 1, key: md5("COMPANY_CENTRAL_INDEX") },
       { id: 39, key: md5("IMPORT_EMPLOYEES") },
       { id: 40, key: md5("IMPORT_EXTERNAL_PASSENGERS") },
-      { id: 51, key: md5("NOTICE_ROBOTS") },
+      { id: 53, key: md5("NOTICE_ROBOTS") },
     ]);
     expect(access.canButton({ ...COMPANY, buttons: list }, "COMPANY_CENTRAL_INDEX")).toBe(true);
     expect(access.buttonListFor(null)).toEqual([]);

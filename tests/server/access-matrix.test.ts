@@ -171,6 +171,9 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/finance/settlement/statement/detail": { id: "999999" },
   "/finance/settlement/line/dispute": { lineId: "999999", reason: "金额不符" },
   "/finance/settlement/statement/confirm": { id: "999999" },
+  // The company's reimbursement documents (its finance user): the list, and the month's zip as an export task.
+  "/company/einvoice/list": { pageNum: "1", pageSize: "10", month: "2026-11" },
+  "/company/einvoice/zip": { month: "2026-11" },
   // The operator console's audit rows about the company's objects (its administrator).
   "/member/company/audit/list": { pageNum: "1", pageSize: "10", action: "staff.update", from: "2026-01-01", to: "2026-12-31" },
   // People and paperwork: lists, templates and defaults answer every allowed caller; the calls on
