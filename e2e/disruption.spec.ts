@@ -8,6 +8,7 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
 import { formatFen } from "../src/domain/money";
 import { DISRUPTION_PATHS } from "../src/domain/disruptions";
+import { E2E_OPERATOR_KEY } from "./operator-key";
 
 const WHO = "13800000030";
 const money = (fen: number) => `¥${formatFen(fen)}`;
@@ -45,8 +46,9 @@ test("航变: the operator cancels the flight, the member sees 航变 in the ord
   await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 30_000 });
   const paid = (await page.getByTestId("order-total").innerText()).trim();
 
-  // The operator records the cancellation (the browser tests' servers know the operator key).
-  const recorded = await (await page.request.post(`/api${DISRUPTION_PATHS.record}`, { form: { kind: "flightCancelled", no: flightNo, date: depDate, reason: "天气原因" } })).json();
+  // The operator records the cancellation, with the operator key the browser tests' servers are started with.
+  const form = { kind: "flightCancelled", no: flightNo, date: depDate, reason: "天气原因" };
+  const recorded = await (await page.request.post(`/api${DISRUPTION_PATHS.record}`, { form, headers: { "x-operator-key": E2E_OPERATOR_KEY } })).json();
   expect(recorded.ret, recorded.msg).toBe(0);
   expect(recorded.data.orderIds).toContain(id);
 

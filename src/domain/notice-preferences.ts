@@ -4,7 +4,7 @@
 // members start from and which groups the company's group robots post; each robot is a
 // 企业微信, 钉钉 or 飞书 webhook with a signing secret where the platform has one.
 import { z } from "zod";
-import { zText } from "./zod";
+import { zInt, zText } from "./zod";
 import { m, trLazy } from "./tr";
 import { NOTICE_GROUPS, ROBOT_GROUPS, SMS_BY_DEFAULT, NOTICE_GROUP, type NoticeGroup, type NoticeKind } from "./notifications";
 
@@ -37,7 +37,8 @@ export const robotSchema = z
     name: zText({ max: 40, min: 1, trim: true, label: trLazy("机器人名称") }),
     url: zText({ max: 500, trim: true, label: trLazy("Webhook 地址") }).refine((u) => /^https?:\/\/[^\s/]+\/\S*$/.test(u), m("Webhook 地址须以 http:// 或 https:// 开头")),
     secret: zText({ max: 200, trim: true, label: trLazy("签名密钥") }).optional().transform((s) => s || null),
-    status: z.union([z.literal(0), z.literal(1)]).optional().default(1),
+    // Form bodies carry numbers as text: "1" and 1 are both read as enabled.
+    status: zInt({ min: 0, max: 1, error: trLazy("状态不正确") }).optional().default(1),
   })
   .strict()
   .refine((r) => PLATFORM_SIGNS[r.platform] || !r.secret, { ...m("企业微信机器人没有签名密钥"), path: ["secret"] });

@@ -20,7 +20,7 @@ const PARENT: Readonly<Record<string, string | null>> = {
   // Bills and finance.
   EnterpriseBill: null, TransactionBill: null, RechargeBill: null, RecomBill: null, ShareBill: null, AirSumBill: null,
   AirSaleBill: null, AirRefundBill: null, AirChangesBill: null, HotelSumBill: null, TrainSumBill: null, PutforwardBill: null,
-  SettlementSet: null, Recharge: null, RewardsOut: null, RewradsDetail: null, RechargeRecord: null, ReportDetailed: null,
+  SettlementSet: null, Recharge: null, RewardsOut: null, RewradsDetail: null, RechargeRecord: null, ReportDetailed: null, EinvoiceManage: null, NoticeSettings: null,
   // People.
   EnterpriseStall: null, ExternalPersonnel: null, Passengers: null, Subsidiaries: null, Subordinate: null, Recommended: null,
   QuickOrder: null, import_passengers: "Passengers", import_external_passengers: "ExternalPersonnel", edit_passengers: "Passengers",
@@ -32,7 +32,7 @@ const PARENT: Readonly<Record<string, string | null>> = {
   AddTravelApplication: "TravelApplicationList", OrderApplicationList: null, ApplyDetails: "TravelApplicationList",
   // The user's own account.
   AccountCenter: null, self_info: null, setting: null, my_wallet: null, tianhanbao_detail: "my_wallet", address_list: null,
-  expense_proof: null, invoice_management: null, edit_invoice: "invoice_management", pay_authorization_code: null, message_centre: null,
+  expense_proof: null, invoice_management: null, edit_invoice: "invoice_management", pay_authorization_code: null, message_centre: null, notice_settings: null,
   recharge_index: "my_wallet", recharge_pay: "recharge_index", recharge_finish: "recharge_index",
   // Booking.
   DomesticAirTicketQuery: null, order_info: "DomesticAirTicketQuery", order_info_business: "DomesticAirTicketQuery",

@@ -42,6 +42,7 @@ describe("security headers", () => {
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
+        "frame-src": ["'self'", "blob:"],
         "frame-ancestors": ["'self'", "https://th.example.com", "https://wl.example.cn:8443"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],

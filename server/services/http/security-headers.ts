@@ -19,6 +19,9 @@ export function securityHeaders(partnerOrigins: readonly string[]): FastifyHelme
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
+        // The reimbursement document's preview shows its PDF, fetched with the session, in a frame
+        // of a blob: URL the page made; no other page is framed.
+        frameSrc: ["'self'", "blob:"],
         frameAncestors: ["'self'", ...partnerOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

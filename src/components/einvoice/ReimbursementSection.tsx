@@ -83,13 +83,19 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
     {
       title: t("einvoice.kind"), key: "kind",
       render: (_, r) => (
-        <Space size={4}>
-          {r.doc?.direction === "red" && <Tag color="red">{t("einvoice.red")}</Tag>}
-          {r.doc ? EINVOICE_KIND_LABELS[r.doc.kind as EinvoiceKind] ?? r.doc.kindLabel : t(`einvoice.kinds.${r.target!.kind}`)}
-        </Space>
+        <>
+          <Space size={4}>
+            {r.doc?.direction === "red" && <Tag color="red">{t("einvoice.red")}</Tag>}
+            {r.doc ? EINVOICE_KIND_LABELS[r.doc.kind as EinvoiceKind] ?? r.doc.kindLabel : t(`einvoice.kinds.${r.target!.kind}`)}
+          </Space>
+          {r.doc?.ticketNo && (
+            <div>
+              <Typography.Text type="secondary">{t("einvoice.ticketNo")} {r.doc.ticketNo}</Typography.Text>
+            </div>
+          )}
+        </>
       ),
     },
-    { title: t("einvoice.ticketNo"), key: "ticketNo", render: (_, r) => r.doc?.ticketNo || "—" },
     { title: t("einvoice.buyer"), key: "buyer", render: (_, r) => r.doc?.buyerName ?? "—" },
     { title: t("einvoice.amount"), key: "amount", align: "right", render: (_, r) => (r.doc ? `¥${formatFen(r.doc.totalFen)}` : "—") },
     { title: t("einvoice.number"), key: "number", render: (_, r) => r.doc?.number ?? "—" },
@@ -123,7 +129,7 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
   return (
     <Card title={t("einvoice.title")} data-testid="einvoice-section">
       {view.business && <Typography.Paragraph type="secondary">{t("einvoice.businessNote", { company: view.companyName ?? "—" })}</Typography.Paragraph>}
-      <Table rowKey="key" columns={columns} dataSource={rowsOf(view)} pagination={false} size="middle" scroll={{ x: "max-content" }} expandable={{ defaultExpandAllRows: true }} />
+      <Table rowKey="key" columns={columns} dataSource={rowsOf(view)} pagination={false} size="middle" expandable={{ defaultExpandAllRows: true }} />
       {asking && (
         <RequestDialog orderId={orderId} target={asking} business={view.business} companyName={view.companyName} onClose={() => setAsking(null)}
           onDone={() => { setAsking(null); refresh(); }} />

@@ -15,7 +15,7 @@ export const COMPANY_EINVOICE_ACCESS = "einvoices:company";
 const TRAVELLER_MAX = 20;
 /** A calendar month, Beijing time: the month a document was issued in. */
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const zMonth = () => z.string({ error: trLazy("请选择正确的月份") }).regex(MONTH, m("请选择正确的月份"));
+const zMonth = () => z.string({ error: trLazy("请选择正确的月份") }).max(7, m("请选择正确的月份")).regex(MONTH, m("请选择正确的月份"));
 
 const filterShape = {
   kind: z.enum(EINVOICE_KINDS, { error: trLazy("请选择报销凭证类型") }).optional(),
