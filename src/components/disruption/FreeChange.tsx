@@ -9,6 +9,7 @@ import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/
 import { addDays } from "../../domain/travel/dates";
 import { formatChinaTime } from "../../domain/format";
 import { useSearch } from "../search/useSearch";
+import { FLIGHT_AFTER_SALES_PATHS } from "../../domain/orders/flight-after-sales";
 
 interface Row {
   fareKey: string;
@@ -32,7 +33,7 @@ export function FreeChange({ orderId, disruption, route, cabinClass, onClose, on
   const [date, setDate] = useState(days.find((d) => d >= disruption.date) ?? days[0]);
   const [fareKey, setFareKey] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { data, query } = useSearch<FlightListReply>(P.flightSearch, date ? { depCity: route.depCity, arrCity: route.arrCity, depDate: date } : null);
+  const { data, query } = useSearch<FlightListReply>(FLIGHT_AFTER_SALES_PATHS.flightSearch, date ? { depCity: route.depCity, arrCity: route.arrCity, depDate: date } : null);
   const rows: Row[] = (data?.list ?? []).flatMap((flight) => {
     if (flight.flightNo === disruption.no && date === disruption.date) return [];
     // One row per flight: its cheapest fare of the same cabin class with seats (the fare does not matter, nothing is paid).

@@ -82,12 +82,6 @@ export const DISRUPTION_PATHS = {
   accept: "/api/v1/trip_manager/order/disruption/accept",
   change: "/api/v1/trip_manager/order/disruption/change",
   refund: "/api/v1/trip_manager/order/disruption/refund",
-  /**
-   * The one-way flight search a free change picks from: FLIGHT_AFTER_SALES_PATHS.flightSearch,
-   * written here because importing that module would pull the booking rules into every page
-   * that shows the section (the first page's download budget is spent).
-   */
-  flightSearch: "/api/v1/trip_manager/air_ticket_domestic_flight/list",
   /** Travel manager: the company's disrupted trips. */
   companyList: "/api/v1/trip_manager/company/disruptions",
 } as const;
