@@ -13,6 +13,11 @@
 // nothing, and the work inside is database work only. A call to an outside service (a payment
 // gateway) is never made inside it, because it could not be taken back; such calls are made before
 // the transaction opens (a job kind's prepare step).
+//
+// A new order's number ends in random digits (server/orders/booking.ts), so two processes booking
+// in the same second may draw the same one; its unique index refuses the second insert. Run again,
+// the transaction draws a new number, so that refusal is retried the same way instead of reaching
+// the user as a server error.
 import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
 import type { Database } from "./schema";
 
@@ -26,19 +31,31 @@ export function transactionRetries(): number {
   return retries;
 }
 
+/** Runs of one transaction at most: the first and two more. */
+const MAX_RUNS = 3;
+
 export function isRetryable(e: unknown): boolean {
-  return typeof e === "object" && e !== null && RETRYABLE.has(String((e as { code?: unknown }).code));
+  if (typeof e !== "object" || e === null) return false;
+  const err = e as { code?: unknown; constraint?: unknown; message?: unknown };
+  return RETRYABLE.has(String(err.code)) || isOrderNoCollision(err);
+}
+
+/** The order-number index refused a number another order drew first (PostgreSQL or SQLite). */
+function isOrderNoCollision(err: { code?: unknown; constraint?: unknown; message?: unknown }): boolean {
+  if (err.code === "23505") return err.constraint === "orders_no_uq";
+  return err.code === "SQLITE_CONSTRAINT_UNIQUE" && typeof err.message === "string" && err.message.includes("orders.orderNo");
 }
 
 export async function inTransaction<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   // Inside a transaction the retry belongs to whoever opened it: only a whole transaction runs again.
   if (db.isTransaction) return fn(db as Transaction<Database>);
-  try {
-    return await db.transaction().execute(fn);
-  } catch (e) {
-    if (!isRetryable(e)) throw e;
-    retries += 1;
-    return db.transaction().execute(fn);
+  for (let run = 1; ; run += 1) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (e) {
+      if (run >= MAX_RUNS || !isRetryable(e)) throw e;
+      retries += 1;
+    }
   }
 }
 
