@@ -59,6 +59,7 @@ function restartServer(name: string): void {
       ...process.env, ...secrets, PORT: String(PROXY_PORT + n), HOST: "127.0.0.1", NODE_ENV: "production", SEED: "demo", SMS_PROVIDER: "log", TRUST_PROXY: "1",
       DATABASE_URL: primaryUrl, DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${PG_PORT + 1}/${CLUSTER_DB}`,
       REDIS_URL: NAMES.REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379", EXPORT_DIR: `${process.cwd()}/.cluster/exports`,
+      ...(NAMES.JOB_LOCK_SECONDS ? { JOB_LOCK_SECONDS: NAMES.JOB_LOCK_SECONDS } : {}),
     },
     stdio: ["ignore", log, log],
     detached: true,

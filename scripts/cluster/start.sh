@@ -35,8 +35,9 @@ if [ -s "$STATE/pids" ]; then
   exit 1
 fi
 # cluster:stop reads the names from here, so it stops this cluster and never another one's
-# (bench:chaos too, and starts a killed process again with the same Redis).
-printf 'CLUSTER_NAME=%s\nCLUSTER_DB=%s\nREDIS_URL=%s\n' "$NAME" "$DB" "$REDIS_URL" > "$STATE/names"
+# (bench:chaos too, and starts a killed process again with the same Redis and the same job lease:
+# a process started again with the default lease would hold a killed runner's job for minutes).
+printf 'CLUSTER_NAME=%s\nCLUSTER_DB=%s\nREDIS_URL=%s\nJOB_LOCK_SECONDS=%s\n' "$NAME" "$DB" "$REDIS_URL" "${JOB_LOCK_SECONDS:-}" > "$STATE/names"
 
 cluster_exists() { pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$VERSION $1"; }
 wait_pg() {
