@@ -127,8 +127,13 @@ printf 'HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; char
 global
   maxconn 4096
   pidfile $STATE/haproxy.pid
+  # One line per request into .cluster/logs/haproxy.log: which process answered, how long each
+  # step took, and the termination state, so an error a client saw can be traced to its cause.
+  log stdout format raw local0
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 2s
   timeout client 60s
   timeout server 60s
@@ -151,8 +156,11 @@ backend servers
 CFG
   for n in $(seq 1 "$SERVERS"); do echo "  server s$n 127.0.0.1:$((PROXY_PORT + n)) check"; done
 } > "$STATE/haproxy.cfg"
-haproxy -f "$STATE/haproxy.cfg" -D -q
-sleep 0.5
+# In the foreground as a master and its worker (logging to stdout needs it), in the background
+# of this script; the master's id is the one written down, and stopping it stops the worker.
+rm -f "$STATE/haproxy.pid"
+haproxy -W -f "$STATE/haproxy.cfg" >>"$STATE/logs/haproxy.log" 2>&1 &
+for _ in $(seq 1 20); do [ -s "$STATE/haproxy.pid" ] && break; sleep 0.25; done
 echo "haproxy $(cat "$STATE/haproxy.pid")" >> "$STATE/pids"
 wait_ready "$PROXY_PORT"
 echo "cluster ready: http://127.0.0.1:$PROXY_PORT (servers on $((PROXY_PORT + 1))-$((PROXY_PORT + SERVERS)), PostgreSQL $PRIMARY_PORT primary / $REPLICA_PORT replica); npm run cluster:stop stops it"
