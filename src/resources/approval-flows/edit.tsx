@@ -5,14 +5,14 @@
 // happens when a level runs out of time. Checked with the server's own schema.
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Select, Skeleton, Space, Switch, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useSelect, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useFieldArray } from "react-hook-form";
 import { useLocation } from "react-router";
 import { FLOW_COVERS, MAX_FLOW_LEVELS, MAX_LEVEL_HOURS, TIMEOUT_ACTIONS, flowFormSchema } from "../../domain/policy";
 import { pathFor, queryOf } from "../../access/routes";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../components/LinkButton";
-import type { Department } from "../employees";
+import { useDepartmentSelect } from "../useDepartmentSelect";
 import { PeopleSelect, personOf, type Person } from "../../components/PeopleSelect";
 import { FormField } from "../../components/FormField";
 import { NEW_FLOW, flowFieldOf, flowFields, toFlowInput, toFlowValues, type FlowFormValues } from "./flow-form";
@@ -41,7 +41,7 @@ function knownPeople(row?: FlowRow): Person[] {
 export function FlowForm({ id }: { id?: number }) {
   const t = useTranslate();
   const { message } = App.useApp();
-  const departments = useSelect<Department>({ resource: "departments", optionLabel: "name", optionValue: "id", pagination: { mode: "off" }, errorNotification: false });
+  const departments = useDepartmentSelect();
   // The schema checks the save input made from the values; its paths land on the form's fields.
   const { control, watch, formState, submit, saving, loading, loadError, reload, record, refusal } = useResourceForm<FlowFormValues, FlowRow>({
     resource: "approval-flows",

@@ -12,14 +12,12 @@ import {
   type BillDefinition, type LedgerBillRow, type OrderBillRow,
 } from "../../domain/bills";
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
-import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { usePortalUser } from "../../layout/session";
-import type { Department } from "../employees";
+import { useDepartmentSelect } from "../useDepartmentSelect";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { billResourceName } from "./index";
-import { useSelect, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { orderColumns, type BillColumn } from "./order-columns";
 import { ledgerColumns } from "./ledger-columns";
@@ -59,7 +57,6 @@ export default function BillListPage({ routeName }: { routeName: string }) {
 function BillList({ bill }: { bill: BillDefinition }) {
   const t = useTranslate();
   const { codeLabel } = useCodes();
-  const user = usePortalUser();
   const orders = bill.source === "orders";
   const has = (f: string) => (bill.filters as readonly string[]).includes(f);
   const { tableProps, searchFormProps, filters, sorters, tableQuery } = useTable<Row, HttpError, SearchValues>({
@@ -79,15 +76,7 @@ function BillList({ bill }: { bill: BillDefinition }) {
     ],
   });
   // The department filter's options; the member is part of the key (another account in the tab).
-  const departments = useSelect<Department & Record<string, unknown>, HttpError>({
-    resource: "departments",
-    optionLabel: "name",
-    optionValue: "id",
-    pagination: { mode: "off" },
-    meta: { member: userKeyOf(user) },
-    errorNotification: false,
-    queryOptions: { enabled: has("department"), staleTime: 60_000 },
-  });
+  const departments = useDepartmentSelect({ enabled: has("department") });
   const totals = (tableQuery.data as { totals?: Record<string, number> } | undefined)?.totals;
   const error = tableQuery.error;
   const exportFilters = useMemo(() => filterFields(filters, sorters), [filters, sorters]);

@@ -5,7 +5,7 @@
 // its progress shown, then saved.
 import { useMemo } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useSelect, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
@@ -13,11 +13,9 @@ import dayjs, { type Dayjs } from "dayjs";
 import { COMPANY_EINVOICE_PATHS, type CompanyEinvoiceRow, type CompanyEinvoiceTotals } from "../../domain/einvoice/company";
 import { EINVOICE_KINDS, EINVOICE_KIND_LABELS, EINVOICE_STATES, EINVOICE_STATE_LABELS } from "../../domain/einvoice/kinds";
 import { formatFen } from "../../domain/money";
-import { userKeyOf } from "../../providers/access-control";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import { usePortalUser } from "../../layout/session";
-import type { Department } from "../employees";
+import { useDepartmentSelect } from "../useDepartmentSelect";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { COMPANY_EINVOICES } from "./index";
 import { CompanyEinvoiceFile } from "../../components/CompanyEinvoiceFile";
@@ -44,7 +42,6 @@ export default function EinvoiceManagePage({ routeName }: { routeName: string })
 
 function EinvoiceList() {
   const t = useTranslate();
-  const user = usePortalUser();
   const thisMonth = useMemo(() => dayjs().startOf("month"), []);
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<CompanyEinvoiceRow, HttpError, SearchValues>({
     resource: COMPANY_EINVOICES,
@@ -59,15 +56,7 @@ function EinvoiceList() {
       { field: "status", operator: "eq", value: v.status },
     ],
   });
-  const departments = useSelect<Department & Record<string, unknown>, HttpError>({
-    resource: "departments",
-    optionLabel: "name",
-    optionValue: "id",
-    pagination: { mode: "off" },
-    meta: { member: userKeyOf(user) },
-    errorNotification: false,
-    queryOptions: { staleTime: 60_000 },
-  });
+  const departments = useDepartmentSelect();
   const totals = (tableQuery.data as { totals?: CompanyEinvoiceTotals } | undefined)?.totals;
   const error = tableQuery.error;
   // The zip takes the filters on screen; it is a month's, so it waits for a month to be chosen.

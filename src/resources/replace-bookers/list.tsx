@@ -4,7 +4,7 @@
 // dialog, delete one after a confirmation. Paged and searched on the server.
 import { useState } from "react";
 import type { CrudFilter, HttpError } from "@refinedev/core";
-import { useSelect, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Button, Empty, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
@@ -12,7 +12,7 @@ import { BOOKER_SCOPES } from "../../domain/policy";
 import { KEYWORD_MAX } from "../../domain/lists";
 import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
-import type { Department } from "../employees";
+import { useDepartmentSelect } from "../useDepartmentSelect";
 import { BookerDialog } from "./BookerDialog";
 import type { BookerRow } from "./index";
 import { useConfirmDelete } from "../useConfirmDelete";
@@ -44,7 +44,7 @@ function BookerList({ dialog, setDialog }: { dialog: Dialog; setDialog: (d: Dial
     errorNotification: false,
     onSearch: (values) => (["keyword", "scope"] as const).map((field): CrudFilter => ({ field, operator: "eq", value: blank(values[field]) })),
   });
-  const departments = useSelect<Department>({ resource: "departments", optionLabel: "name", optionValue: "id", pagination: { mode: "off" }, errorNotification: false });
+  const departments = useDepartmentSelect();
   const deptOptions = departments.options.filter((d) => Number(d.value) > 0) as { value: number; label: string }[];
   const filtered = filters.some((f) => "field" in f && blank(f.value) !== undefined);
   const error = tableQuery.error;
