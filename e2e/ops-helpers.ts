@@ -1,5 +1,7 @@
 // Signing in to the operator console (/ops) as a demo operator, the way its staff do: account and
 // password, then the authenticator's code, computed from the demo operators' fixed TOTP secret.
+// Specs sign the same demo operator in close together with one code: the browser tests' server
+// runs outside production, where the demo operators are spared the once-only rule for codes.
 import { expect, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { DEMO_OPS_PASSWORD, DEMO_OPS_TOTP_SECRET } from "../server/ops/demo";

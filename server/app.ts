@@ -60,6 +60,7 @@ import { EXPORT_WATCH_JOB } from "./exports/watch";
 import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { companyAuditRoutes, opsRoutes } from "./routes/ops";
 import { registerOpsRoutes } from "./ops/route";
+import { createTotpVault, DEV_OPS_TOTP_KEY } from "./ops/totp-vault";
 import { disruptionRoutes } from "./routes/disruptions";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
@@ -113,6 +114,11 @@ export interface AppConfig {
   einvoiceIssuer?: InvoiceIssuer | null;
   /** Where reimbursement documents are emailed through; default: the development outbox outside production, none in it. */
   einvoiceMailer?: EinvoiceMailer | null;
+  /**
+   * The key operators' TOTP secrets are sealed under (OPS_TOTP_KEY); default: the development key
+   * outside production, none in it (main.ts refuses to start production without one).
+   */
+  opsTotpKey?: Buffer | null;
   /** Minutes an unpaid order keeps its seats or rooms (PAYMENT_WINDOW_MINUTES); default 30. */
   paymentWindowMinutes?: number;
   /** Serve the OpenAPI document at /api/docs/json (API_DOCS); default: outside production only. */
@@ -128,6 +134,12 @@ export interface AppConfig {
 }
 
 export { BODY_LIMIT, COMPRESS_SYNC_LIMIT, COMPRESS_THRESHOLD } from "./services/http/plugins";
+
+function opsTotpFor(nodeEnv: string, key: Buffer | null | undefined): AppContext["opsTotp"] {
+  const production = nodeEnv === "production";
+  const chosen = key === undefined ? (production ? null : DEV_OPS_TOTP_KEY) : key;
+  return { vault: chosen ? createTotpVault(chosen) : null, demoExempt: !production };
+}
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerPayables();
@@ -146,6 +158,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     nodeEnv: config.nodeEnv ?? "development",
     authorize: config.authorize ?? (() => false),
     registry: [],
+    opsTotp: opsTotpFor(config.nodeEnv ?? "development", config.opsTotpKey),
   };
   app.decorate("ctx", ctx);
   // Replies may carry JSON made by the database (RawJson), placed as it is.

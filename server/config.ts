@@ -9,6 +9,7 @@ import { readSmtp, SmtpConfigError, type SmtpSettings } from "./notifications/em
 import { rsaPrivateKeyPem, rsaPublicKeyPem } from "./payments/gateways/keys";
 import { NOTIFY_PATHS, type AlipaySettings, type PayGatewaySettings, type WechatSettings } from "./payments/gateways/types";
 import { demoPartnerSecret, partnerSecretVariable } from "./services/accounts/partner-sign";
+import { DEV_OPS_TOTP_KEY, parseTotpKey } from "./ops/totp-vault";
 import {
   SMS_PROVIDER_NAMES, aliyunProvider, createAliyunClient, logProvider, outboxProvider,
   type AliyunSmsSettings, type SmsLog, type SmsProvider, type SmsProviderName,
@@ -47,6 +48,8 @@ export interface StartConfig {
    * process that dies mid-job leaves its jobs to the others once it runs out.
    */
   jobLockMs: number;
+  /** The key operators' TOTP secrets are encrypted under (OPS_TOTP_KEY); the development key outside production when unset. */
+  opsTotpKey: Buffer;
 }
 
 const JOB_LOCK_SECONDS = { min: 10, max: 3600, fallback: 300 } as const;
@@ -134,7 +137,24 @@ export function readStartConfig(env: NodeJS.ProcessEnv): StartConfig {
     einvoice,
     smtp: readSmtpConfig(env),
     jobLockMs: readJobLockMs(env.JOB_LOCK_SECONDS),
+    opsTotpKey: readOpsTotpKey(env.OPS_TOTP_KEY, production),
   };
+}
+
+/**
+ * The key of the operators' TOTP secrets. Production needs one of its own: without it every
+ * operator's second factor would sit in the database under a key published with the code. A key
+ * that is set but malformed stops the start everywhere, rather than being used cut or padded.
+ */
+function readOpsTotpKey(text: string | undefined, production: boolean): Buffer {
+  if (!text?.trim()) {
+    if (production) throw new ConfigError("生产环境须设置 OPS_TOTP_KEY（运营人员动态验证码密钥的加密密钥：32 字节，64 位十六进制或 Base64，如 openssl rand -hex 32 生成）");
+    return DEV_OPS_TOTP_KEY;
+  }
+  const key = parseTotpKey(text);
+  if (!key) throw new ConfigError("OPS_TOTP_KEY 须为 32 字节的密钥：64 位十六进制或 Base64（如 openssl rand -hex 32 生成）");
+  if (production && key.equals(DEV_OPS_TOTP_KEY)) throw new ConfigError("OPS_TOTP_KEY 仍是开发密钥，生产环境不能使用");
+  return key;
 }
 
 function readSmtpConfig(env: NodeJS.ProcessEnv): SmtpSettings | null {

@@ -13,6 +13,8 @@ import { watchBackupRequests } from "./db/backup";
 import { seedDemo } from "./db/seed/demo";
 import { seedDemoHistory } from "./db/seed/history";
 import { seedDemoOperators } from "./ops/demo";
+import { sealClearTotpSecrets } from "./ops/seal-secrets";
+import { createTotpVault, TotpVaultError } from "./ops/totp-vault";
 import { applyPartnerSecrets } from "./db/seed/partners";
 import { createAuthorize } from "./services/authorize";
 import { generateInventory } from "./inventory";
@@ -49,6 +51,8 @@ async function main() {
   }
   const { db } = database;
   const inventorySeed = env.INVENTORY_SEED || DEFAULT_INVENTORY_SEED;
+  const totpVault = createTotpVault(config.opsTotpKey);
+  let totpSealed = 0;
   try {
     await migrateToLatest(db);
     const members = await db.selectFrom("members").select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
@@ -57,10 +61,12 @@ async function main() {
     if (config.seed === "demo") await seedDemoHistory(db, inventorySeed);
     // Demo operators (a known TOTP secret) never exist in production: there the first
     // administrator is made by `npm run ops:create-admin`.
-    if (config.seed === "demo" && !config.production) await seedDemoOperators(db);
+    if (config.seed === "demo" && !config.production) await seedDemoOperators(db, totpVault);
+    totpSealed = (await sealClearTotpSecrets(db, totpVault)).sealed;
     await applyPartnerSecrets(db, env);
   } catch (e) {
     await database.close().catch(() => {});
+    if (e instanceof TotpVaultError) fatal("OPS_TOTP_KEY 打不开数据库中已加密的运营人员动态验证码密钥（密钥被更换或设错？请用加密时的密钥）");
     fatal(`数据库迁移失败：${(e as Error).message}`);
   }
 
@@ -89,6 +95,7 @@ async function main() {
     settlementOperatorKey: env.SETTLEMENT_OPERATOR_KEY || null,
     paymentWindowMinutes: config.paymentWindowMinutes,
     jobLockMs: config.jobLockMs,
+    opsTotpKey: config.opsTotpKey,
     apiDocs: config.apiDocs,
     redisUrl: env.REDIS_URL || null,
     metrics: Boolean(env.METRICS_PORT),
@@ -98,6 +105,7 @@ async function main() {
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
   if (env.DATABASE_REPLICA_URL && !replica) app.log.warn("DATABASE_REPLICA_URL ignored: a replica is used with PostgreSQL only");
   app.log.info({ paymentWindowMinutes: config.paymentWindowMinutes }, "payment window");
+  if (totpSealed) app.log.info({ operators: totpSealed }, "operators' TOTP secrets found in clear were encrypted");
   app.log.info({ alipay: config.payGateways.alipay ? "gateway" : config.paySandboxSecret ? "sandbox" : "off", wechat: config.payGateways.wechat ? "gateway" : config.paySandboxSecret ? "sandbox" : "off" }, "QR payment gateways chosen");
 
   // The sales window's flights, trains and hotel nights are generated in the background shortly

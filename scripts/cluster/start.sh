@@ -92,6 +92,8 @@ echo "== build"
   { echo "PAY_SANDBOX_SECRET=$(rnd)"; echo "SETTLEMENT_OPERATOR_KEY=$(rnd)"; echo "PARTNER_SECRET_TIANHE=$(rnd)"; echo "PARTNER_SECRET_WEILAN=$(rnd)"; } > "$STATE/secrets"
   chmod 600 "$STATE/secrets"
 }
+# The operators' TOTP secrets are encrypted under this 32-byte key (added to an older secrets file too).
+grep -q '^OPS_TOTP_KEY=' "$STATE/secrets" || echo "OPS_TOTP_KEY=$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("hex"))')" >> "$STATE/secrets"
 
 start_server() {
   local n="$1" port="$2"

@@ -7,6 +7,7 @@ import type { Database } from "../db/schema";
 import { md5 } from "../services/accounts/passwords";
 import type { OpsRole } from "../../src/domain/ops/paths";
 import { createOperator } from "./operators";
+import { createTotpVault, DEV_OPS_TOTP_KEY, type TotpVault } from "./totp-vault";
 
 /** The demo operators' TOTP secret (documented in the README); never used by a real operator. */
 export const DEMO_OPS_TOTP_SECRET = "OPSDEMOTOTPSECRETXNOTFORPRODUCTN";
@@ -18,10 +19,13 @@ export const DEMO_OPERATORS: readonly { account: string; name: string; role: Ops
   { account: "ops-ticket", name: "孙出票", role: "ticketing" },
 ];
 
-/** Adds the demo operators that are missing (a restarted demo server keeps its own). */
-export async function seedDemoOperators(db: Kysely<Database>): Promise<void> {
+/**
+ * Adds the demo operators that are missing (a restarted demo server keeps its own), their secret
+ * sealed like every operator's: under the server's key (the development key unless told).
+ */
+export async function seedDemoOperators(db: Kysely<Database>, vault: TotpVault = createTotpVault(DEV_OPS_TOTP_KEY)): Promise<void> {
   for (const o of DEMO_OPERATORS) {
     const exists = await db.selectFrom("operators").select("id").where("account", "=", o.account).executeTakeFirst();
-    if (!exists) await createOperator(db, { ...o, password: md5(DEMO_OPS_PASSWORD), totpSecret: DEMO_OPS_TOTP_SECRET }, null);
+    if (!exists) await createOperator(db, { ...o, password: md5(DEMO_OPS_PASSWORD), storedTotpSecret: vault.seal(o.account, DEMO_OPS_TOTP_SECRET) }, null);
   }
 }

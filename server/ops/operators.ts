@@ -59,8 +59,11 @@ export interface NewOperator {
   /** The password's MD5 digest, as every password travels. */
   password: string;
   role: OpsRole;
-  /** A TOTP secret already trusted (the demo operator only); others enrol at first sign-in. */
-  totpSecret?: string;
+  /**
+   * A TOTP secret already trusted, as stored (sealed under the server's key): the demo operators
+   * only; others enrol at their first sign-in.
+   */
+  storedTotpSecret?: string;
 }
 
 const accountTaken = () => new BizError(RET.CONFLICT, said("ops.accountTaken"));
@@ -77,8 +80,8 @@ export async function createOperator(db: Kysely<Database>, input: NewOperator, b
           account: input.account.trim().toLowerCase(),
           name: input.name,
           passwordHash,
-          totpSecret: input.totpSecret ?? null,
-          totpEnabled: input.totpSecret ? 1 : 0,
+          totpSecret: input.storedTotpSecret ?? null,
+          totpEnabled: input.storedTotpSecret ? 1 : 0,
           role: input.role,
           status: 1,
           createTime: at,
@@ -125,7 +128,7 @@ export async function updateOperator(db: Kysely<Database>, change: OperatorChang
         role: change.role,
         status: change.status,
         updateTime: isoAt(),
-        ...(passwordHash ? { passwordHash, totpSecret: null, totpEnabled: 0 } : {}),
+        ...(passwordHash ? { passwordHash, totpSecret: null, totpEnabled: 0, totpLastStep: null } : {}),
       })
       .where("id", "=", change.id)
       .where("updateTime", "=", before.updateTime)

@@ -13,11 +13,18 @@ export function totpUrl(account: string, secret: string): string {
   return generateURI({ issuer: TOTP_ISSUER, label: account, secret });
 }
 
-export async function totpMatches(secret: string | null, code: string): Promise<boolean> {
-  if (!secret || !/^\d{6}$/.test(code)) return false;
+/**
+ * The time step (Unix seconds / 30) a right code belongs to, or null for a wrong one. The step,
+ * not the code, is what the replay guard remembers: the same six digits may come back in a later
+ * step as a genuinely new code.
+ */
+export async function totpStep(secret: string | null, code: string): Promise<number | null> {
+  if (!secret || !/^\d{6}$/.test(code)) return null;
   try {
-    return (await verify({ secret, token: code, epochTolerance: 30 })).valid;
+    const result = await verify({ secret, token: code, epochTolerance: 30 });
+    // A TOTP result carries its step (an HOTP one, never asked for here, would not).
+    return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }

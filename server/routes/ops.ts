@@ -23,7 +23,7 @@ export const opsRoutes = [
     access: "public",
     input: opsLoginSchema,
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: ({ input, ctx, req }) => signIn(ctx.db, input, req.ip),
+    handler: ({ input, ctx, req }) => signIn(ctx.db, ctx.opsTotp, input, req.ip),
   }),
   defineOpsRoute({
     method: "POST",
@@ -31,7 +31,7 @@ export const opsRoutes = [
     summary: "开始绑定动态验证码：生成密钥，返回 otpauth 地址（二维码）",
     access: "enrol",
     input: none,
-    handler: ({ operator, ctx }) => startEnrolment(ctx.db, operator!),
+    handler: ({ operator, ctx }) => startEnrolment(ctx.db, ctx.opsTotp, operator!),
   }),
   defineOpsRoute({
     method: "POST",
@@ -40,7 +40,7 @@ export const opsRoutes = [
     access: "enrol",
     input: opsTotpConfirmSchema,
     rateLimit: LOGIN_RATE_LIMIT,
-    handler: ({ input, operator, token, ctx }) => confirmEnrolment(ctx.db, operator!.id, token!, input.code),
+    handler: ({ input, operator, token, ctx }) => confirmEnrolment(ctx.db, ctx.opsTotp, operator!.id, token!, input.code),
   }),
   defineOpsRoute({
     method: "POST",

@@ -4,6 +4,7 @@ import type { Database, Member } from "../db/schema";
 import type { Dialect } from "../db";
 import type { RegisteredRoute } from "./http/route";
 import type { ReplicaReads } from "../db/replica";
+import type { OpsTotp } from "../ops/second-factor";
 
 /** What every route module receives: the database and the app's shared services. */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   registry: RegisteredRoute[];
   /** Where a reimbursement document is emailed through; null: email is not configured (sending is refused). */
   einvoiceMailer?: EinvoiceMailer | null;
+  /** How operators' TOTP secrets are sealed and their codes checked (OPS_TOTP_KEY). */
+  opsTotp: OpsTotp;
 }

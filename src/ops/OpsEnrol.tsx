@@ -49,8 +49,11 @@ export function OpsEnrol() {
       ) : (
         <>
           <QRCode value={secret.url} size={200} style={{ margin: "0 auto 12px" }} />
+          {/* The key on a line of its own: 32 characters beside the label would reach the card's edge. */}
           <Typography.Paragraph>
-            {t("ops.enrol.secret")} <Typography.Text code copyable data-testid="ops-totp-secret">{secret.secret}</Typography.Text>
+            {t("ops.enrol.secret")}
+            <br />
+            <Typography.Text code copyable data-testid="ops-totp-secret">{secret.secret}</Typography.Text>
           </Typography.Paragraph>
           <Form layout="vertical" onFinish={() => void submit()} requiredMark={false} aria-label={t("ops.enrol.title")}>
             <FormField control={form.control} name="code" label={t("ops.enrol.code")}>

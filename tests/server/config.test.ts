@@ -10,7 +10,7 @@ import { startHarness, type Harness } from "./harness";
 import { count } from "./account-helpers";
 
 const SECRETS = { PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4" };
-const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", PAY_SANDBOX_SECRET: "sandbox-live-5b0d2c9e71f84a36a0c1", ...SECRETS };
+const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", PAY_SANDBOX_SECRET: "sandbox-live-5b0d2c9e71f84a36a0c1", OPS_TOTP_KEY: "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a", ...SECRETS };
 const ALIYUN = {
   SMS_PROVIDER: "aliyun",
   ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",

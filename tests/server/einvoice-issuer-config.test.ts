@@ -7,7 +7,7 @@ import { chooseIssuer } from "../../server/einvoices/issuer";
 import { DEMO_EINVOICE_SANDBOX_KEY } from "../../server/einvoices/issuer/sandbox";
 
 const SECRETS = { PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4" };
-const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", ...SECRETS };
+const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", OPS_TOTP_KEY: "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a", ...SECRETS };
 const PROVIDER = {
   EINVOICE_PROVIDER_URL: "https://invoice.example.com",
   EINVOICE_PROVIDER_APP_ID: "app",

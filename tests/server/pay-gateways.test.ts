@@ -270,7 +270,7 @@ describe("configuration from the environment", () => {
     }
     throw new Error("expected a refusal");
   };
-  const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4" };
+  const PROD = { NODE_ENV: "production", SMS_PROVIDER: "log", OPS_TOTP_KEY: "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a", PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9", PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4" };
 
   it("has no real gateway unless configured; the sandbox stays the default", () => {
     expect(readStartConfig({}).payGateways).toEqual({ alipay: null, wechat: null });

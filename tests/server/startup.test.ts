@@ -41,6 +41,7 @@ const PRODUCTION = {
   SMS_PROVIDER: "log",
   PARTNER_SECRET_TIANHE: "tianhe-live-9f3a61c0d2b84e7a5c1f0d36e9",
   PARTNER_SECRET_WEILAN: "weilan-live-44be0e7a91c3d05f8b2a6e17d4",
+  OPS_TOTP_KEY: "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a",
   DATABASE_URL: "",
   SEED: "",
 };
@@ -67,6 +68,13 @@ describe("production start-up", () => {
     expect(code).toBe(1);
     expect(stderr.split("\n")).toHaveLength(1);
     expect(stderr).toContain("生产环境须设置 SMS_PROVIDER=aliyun");
+  }, SPAWN_TIMEOUT);
+
+  it("exits with one line without the key of the operators' TOTP secrets", () => {
+    const { code, stderr } = start({ ...PRODUCTION, DATA_DIR: tempDir(), OPS_TOTP_KEY: "" });
+    expect(code).toBe(1);
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain("生产环境须设置 OPS_TOTP_KEY");
   }, SPAWN_TIMEOUT);
 
   it("starts on an empty database without seeding demo accounts", async () => {

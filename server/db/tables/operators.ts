@@ -6,9 +6,14 @@ export interface OperatorsTable {
   account: string;
   name: string;
   passwordHash: string;
-  /** Base32 TOTP secret; never leaves the server after the enrolment page shows it once. */
+  /**
+   * The TOTP secret, sealed under OPS_TOTP_KEY (server/ops/totp-vault.ts); never leaves the
+   * server after the enrolment page shows it once.
+   */
   totpSecret: string | null;
   totpEnabled: Generated<number>;
+  /** The newest TOTP time step accepted from this operator (migration 133); null: none yet. */
+  totpLastStep: number | null;
   role: string; // ticketing | finance | admin
   status: Generated<number>; // 1 active, 0 disabled
   createTime: string;
