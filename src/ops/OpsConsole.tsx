@@ -18,6 +18,7 @@ import { OpsAuditList } from "../resources/ops-audit/list";
 import { OPS_TICKETING, opsTicketingEndpoints } from "../resources/ops-ticketing";
 import { OpsTicketingList } from "../resources/ops-ticketing/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
+import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
 import { OpsEnrol } from "./OpsEnrol";
 
@@ -37,7 +38,7 @@ function MenuLabel({ item }: { item: OpsMenuItem }) {
     url: item.countUrl ?? "",
     method: "post",
     errorNotification: false,
-    queryOptions: { enabled: Boolean(item.countUrl), refetchInterval: COUNT_REFRESH_MS, retry: false },
+    queryOptions: { enabled: Boolean(item.countUrl), queryKey: [OPS_MENU_COUNT_KEY, item.key], refetchInterval: COUNT_REFRESH_MS, retry: false },
   });
   const count = item.countUrl ? (result?.data as { count?: number } | undefined)?.count : undefined;
   return (

@@ -9,6 +9,7 @@ import { formatChinaTime } from "../../domain/format";
 import { formatFen } from "../../domain/money";
 import type { TicketingDetail, TicketingPassenger } from "../../domain/ops/ticketing";
 import { useRecordAction } from "../useRecordAction";
+import { useRefreshMenuCounts } from "../../ops/menu-count";
 import { OPS_TICKETING } from ".";
 import { useStatusLabel, waitedText } from "./labels";
 import { TicketForm } from "./ticket-form";
@@ -28,7 +29,10 @@ function Detail({ id }: { id: number }) {
   const statusLabel = useStatusLabel();
   const role = useGetOpsRole();
   const { result, query } = useOne<TicketingDetail, HttpError>({ resource: OPS_TICKETING, id, errorNotification: false });
-  const action = useRecordAction(OPS_TICKETING);
+  const recordAction = useRecordAction(OPS_TICKETING);
+  const refreshCounts = useRefreshMenuCounts();
+  // Every action may change the menu's count: read it again once the action is answered.
+  const action = { ...recordAction, run: (id: number, name: string, done: string) => recordAction.run(id, name, done).then(refreshCounts) };
   const [failing, setFailing] = useState(false);
   if (query.isLoading) return <Skeleton active />;
   if (query.isError || !result) return <Result status="warning" title={query.error?.message ?? t("ops.ticketing.loadFailed")} extra={<Button onClick={() => void query.refetch()}>{t("ops.ticketing.retry")}</Button>} />;

@@ -8,6 +8,7 @@ import { schemaResolver } from "../../components/form-errors";
 import { formatFen } from "../../domain/money";
 import { TICKETING_REASON_MAX, ticketingFailSchema, type TicketingDetail } from "../../domain/ops/ticketing";
 import { OPS_TICKETING } from ".";
+import { useRefreshMenuCounts } from "../../ops/menu-count";
 
 type Values = { id: number; reason: string };
 
@@ -23,6 +24,7 @@ export function FailDialog({ order, open, onClose }: { order: TicketingDetail; o
 function FailForm({ order, onDone }: { order: TicketingDetail; onDone: () => void }) {
   const t = useTranslate();
   const { message } = App.useApp();
+  const refreshCounts = useRefreshMenuCounts();
   const form = useForm<TicketingDetail, HttpError, Values>({
     mode: "onSubmit",
     warnWhenUnsavedChanges: false,
@@ -36,6 +38,7 @@ function FailForm({ order, onDone }: { order: TicketingDetail; onDone: () => voi
       try {
         await form.refineCore.onFinish({ id: values.id, reason: values.reason.trim() });
         void message.success(t("ops.ticketing.failedDone"));
+        refreshCounts();
         onDone();
         return null;
       } catch (e) {

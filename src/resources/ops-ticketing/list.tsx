@@ -9,6 +9,7 @@ import { formatChinaTime } from "../../domain/format";
 import { formatFen } from "../../domain/money";
 import { TICKETING_ORDER_NO_MAX, type TicketingProduct, type TicketingRow, type TicketingTaken } from "../../domain/ops/ticketing";
 import { useRecordAction } from "../useRecordAction";
+import { useRefreshMenuCounts } from "../../ops/menu-count";
 import { OPS_TICKETING } from ".";
 import { TicketingDrawer } from "./drawer";
 import { useStatusLabel, waitedText } from "./labels";
@@ -38,7 +39,12 @@ export function OpsTicketingList() {
   });
   const [open, setOpen] = useState<number | null>(null);
   const action = useRecordAction(OPS_TICKETING);
-  const take = (id: number) => void action.run(id, "take", t("ops.ticketing.takenDone")).then(() => setOpen(id));
+  const refreshCounts = useRefreshMenuCounts();
+  const take = (id: number) =>
+    void action.run(id, "take", t("ops.ticketing.takenDone")).then(() => {
+      refreshCounts();
+      setOpen(id);
+    });
   return (
     <div>
       <h2>{t("ops.ticketing.title")}</h2>

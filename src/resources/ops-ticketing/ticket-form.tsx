@@ -8,12 +8,14 @@ import { FormField, FormMessage, QUIET_SAVE, applyRefusal, useSubmitState } from
 import { schemaResolver } from "../../components/form-errors";
 import { ticketingTicketSchema, type TicketingDetail, type TicketingTicketForm } from "../../domain/ops/ticketing";
 import { OPS_TICKETING } from ".";
+import { useRefreshMenuCounts } from "../../ops/menu-count";
 
 type Values = { id: number; tickets: { passengerId: number; ticketNo: string }[]; eTicketNo: string };
 
 export function TicketForm({ order }: { order: TicketingDetail }) {
   const t = useTranslate();
   const { message } = App.useApp();
+  const refreshCounts = useRefreshMenuCounts();
   const train = order.product === "train";
   const form = useForm<TicketingDetail, HttpError, Values>({
     mode: "onSubmit",
@@ -40,6 +42,7 @@ export function TicketForm({ order }: { order: TicketingDetail }) {
       try {
         await form.refineCore.onFinish(payloadOf(values, train) as unknown as Values);
         void message.success(t("ops.ticketing.ticketedDone"));
+        refreshCounts();
         return null;
       } catch (e) {
         return applyRefusal<Values>(e, [...fields, "tickets"], form.setError);
