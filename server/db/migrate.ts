@@ -61,6 +61,7 @@ import * as m124 from "./migrations/124_company_credit_code";
 import * as m126 from "./migrations/126_einvoice_company_month";
 import * as m127 from "./migrations/127_operators";
 import * as m128 from "./migrations/128_disruptions";
+import * as m129 from "./migrations/129_ticketing_claims";
 import * as m133 from "./migrations/133_operator_totp_step";
 
 const migrations: Record<string, Migration> = {
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   "126_einvoice_company_month": m126,
   "127_operators": m127,
   "128_disruptions": m128,
+  "129_ticketing_claims": m129,
   "133_operator_totp_step": m133,
 };
 

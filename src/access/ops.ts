@@ -2,7 +2,7 @@
 // ('ops:<role>'), which no member-type key and neither 'member' nor 'anyone' ever reaches, so a
 // member can hold no operator object and an operator no member object. 运营管理员 (admin) holds
 // every other role through role links, so a resource granted to finance is granted to admin too.
-import { OPS_ROLES, type OpsRole } from "../domain/ops/paths";
+import { OPS_PATHS, OPS_ROLES, type OpsRole } from "../domain/ops/paths";
 import { ANY_ACTION, VIEW } from "./model";
 
 export { OPS_ROLES, type OpsRole };
@@ -21,6 +21,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   settlement: ["finance"],
   /** Recording an airline's or the railway's schedule change or cancellation (航变). */
   disruptions: ["ticketing"],
+  /** The ticketing queue (出票队列): paid orders waiting for tickets, taken, ticketed or failed by hand. */
+  ticketing: ["ticketing"],
 };
 
 export interface OpsMenuItem {
@@ -29,16 +31,19 @@ export interface OpsMenuItem {
   path: string;
   /** The ops locale group's key of its label. */
   label: string;
+  /** An operator route answering `{ count }`: the console shows it as a badge beside the item. */
+  countUrl?: string;
 }
 
-/** The console's side menu: only what exists (the work queues come later). */
+/** The console's side menu: only what exists. */
 export const OPS_MENU: readonly OpsMenuItem[] = [
+  { key: "ticketing", path: "/ops/ticketing", label: "ops.menu.ticketing", countUrl: OPS_PATHS.ticketingCount },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", ticketing: "ticketing" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

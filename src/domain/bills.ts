@@ -19,19 +19,20 @@ export const BILL_PRODUCT_LABELS: Readonly<Record<BillProduct, string>> = trLabe
 
 /**
  * Statuses in which the order still holds the money paid for it: everything between payment
- * and the money going back. Unpaid (0), awaiting approval (13), cancelled (12) and refunded (6) orders hold nothing,
- * so their settled amount is 0 while their face amount stays visible.
+ * and the money going back. Unpaid (0), awaiting approval (13), cancelled (12), refunded (6) and
+ * failed-to-ticket (14, paid back with the failure) orders hold nothing, so their settled amount
+ * is 0 while their face amount stays visible.
  */
 export const HOLDING_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter(
-  (s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled && s !== S.moneyRefunded,
+  (s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled && s !== S.moneyRefunded && s !== S.ticketFailed,
 );
 /**
  * Sold: paid at some point (not unpaid, not cancelled before payment). What an orders bill lists
  * unless its status filter asks for one status on purpose (an unpaid or cancelled order too).
  */
 export const SOLD_STATUSES: readonly number[] = FLIGHT_ORDER_STATUS_CODES.filter((s) => s !== S.pendingPayment && s !== S.approving && s !== S.cancelled);
-/** On the way back or back: refund asked, in hand, ticket refunded, money refunded. */
-const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded];
+/** On the way back or back: refund asked, in hand, ticket refunded, money refunded, or paid back when the tickets could not be issued. */
+const REFUND_STATUSES: readonly number[] = [S.refundRequested, S.refundProcessing, S.ticketRefunded, S.moneyRefunded, S.ticketFailed];
 const CHANGE_STATUSES: readonly number[] = [S.changeRequested, S.changed];
 
 /** Every entry a ledger row may carry: order payments and refunds, wallet recharges, withdrawals, and rewards moved into the wallet (recommend, share). */

@@ -49,8 +49,8 @@ export const isFlightReport = (type: ReportType): boolean => type === "domAir" |
  * cost anything and are in no figure.
  */
 export const SPEND_STATUSES: readonly number[] = [S.paid, S.ticketing, S.ticketed, S.changed, S.refundRequested, S.refundProcessing, S.changeRequested];
-/** Paid orders whose money went (or is going) back: refunded ticket, voided, rejected by the airline, refunded money. */
-export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S.moneyRefunded, S.rejected];
+/** Paid orders whose money went (or is going) back: refunded ticket, voided, rejected by the airline, refunded money, failed to ticket. */
+export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S.moneyRefunded, S.rejected, S.ticketFailed];
 /**
  * The same two sets per product: each product has its own status codes (a hotel's 4 is a completed
  * stay, a flight's 4 a refunded ticket). Hotels: paid and awaiting the hotel, confirmed, checked in
@@ -58,7 +58,7 @@ export const REFUND_STATUSES: readonly number[] = [S.ticketRefunded, S.voided, S
  * waiting for its difference (the original ticket still holds); refunded, or failed to issue and
  * paid back.
  */
-// The report summaries' triggers (server migrations 092, rebuilt by 095 and 103) have these sets, the
+// The report summaries' triggers (server migrations 092, rebuilt by 095, 103 and 129) have these sets, the
 // products and the change action built in, and a test holds them equal: changing one needs a
 // migration that recreates the triggers and rebuilds the summaries.
 export const SPEND_STATUSES_BY_PRODUCT: Readonly<Record<string, readonly number[]>> = {

@@ -20,8 +20,10 @@ describe("flight order states", () => {
     expect(flightOrderLabel(12)).toBe("已取消");
     expect(flightOrderLabel(12, "en")).toBe("Cancelled");
     expect(flightOrderLabel(99)).toBe("99");
-    expect(FLIGHT_ORDER_STATUS_CODES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(FLIGHT_ORDER_STATUS_CODES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(flightOrderLabel(13)).toBe("待审批");
+    expect(flightOrderLabel(14)).toBe("出票失败");
+    expect(flightOrderLabel(14, "en")).toBe("Ticketing failed");
   });
 
   it("colours pending payment orange, ticketed green, rejected red, cancelled grey", () => {
@@ -38,6 +40,8 @@ describe("flight order states", () => {
     [S.paid, "issue", S.ticketing],
     [S.ticketing, "ticket", S.ticketed],
     [S.ticketing, "reject", S.rejected],
+    [S.paid, "fail", S.ticketFailed],
+    [S.ticketing, "fail", S.ticketFailed],
     [S.rejected, "refundMoney", S.moneyRefunded],
     [S.ticketed, "void", S.voided],
     [S.voided, "refundMoney", S.moneyRefunded],
@@ -79,6 +83,8 @@ describe("flight order states", () => {
     expect(flightOrderMove(S.pendingPayment, "pay")?.by).toBe("system");
     expect(isFinal(S.cancelled)).toBe(true);
     expect(isFinal(S.moneyRefunded)).toBe(true);
+    expect(isFinal(S.ticketFailed)).toBe(true);
+    expect(flightOrderMove(S.ticketing, "fail")?.by).toBe("system");
     expect(isFinal(S.pendingPayment)).toBe(false);
   });
 });

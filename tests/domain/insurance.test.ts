@@ -37,7 +37,7 @@ describe("flight insurance moves", () => {
   it("follows only order actions that exist, and every order action that ends a booking unticketed", () => {
     const orderActions = new Set(FLIGHT_ORDER_MOVES.map((m) => m.action));
     for (const action of Object.keys(INSURANCE_BY_ORDER_ACTION)) expect(orderActions.has(action as never), action).toBe(true);
-    const toCancelled = new Set(FLIGHT_ORDER_MOVES.filter((m) => m.to === FLIGHT_ORDER_STATUS.cancelled || m.to === FLIGHT_ORDER_STATUS.rejected).map((m) => m.action));
+    const toCancelled = new Set(FLIGHT_ORDER_MOVES.filter((m) => m.to === FLIGHT_ORDER_STATUS.cancelled || m.to === FLIGHT_ORDER_STATUS.rejected || m.to === FLIGHT_ORDER_STATUS.ticketFailed).map((m) => m.action));
     for (const action of toCancelled) expect(INSURANCE_BY_ORDER_ACTION[action], action).toBe("withdraw");
     expect(INSURANCE_MOVES.every((m) => INSURANCE_STATUS_CODES.includes(m.to))).toBe(true);
   });

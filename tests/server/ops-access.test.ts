@@ -52,6 +52,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [P.staffCreate]: { account: "matrix-op", name: "矩阵", password: md5("x"), role: "ticketing" },
   [P.staffUpdate]: { id: 999999, name: "矩阵", role: "ticketing", status: 1 },
   [P.auditList]: { pageNum: 1, pageSize: 10 },
+  [P.ticketingList]: { pageNum: 1, pageSize: 10 },
+  [P.ticketingCount]: {},
+  [P.ticketingDetail]: { id: 999999 },
+  [P.ticketingTake]: { id: 999999 },
+  [P.ticketingRelease]: { id: 999999 },
+  [P.ticketingTicket]: { id: 999999, tickets: [{ passengerId: 999999, ticketNo: "999-1234567890" }] },
+  [P.ticketingFail]: { id: 999999, reason: "矩阵" },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -64,6 +71,17 @@ describe("server-side enforcement of every operator route", () => {
     for (const r of opsRoutes.filter((x) => x.access !== "public")) {
       expect((await opsCall(h.app, r.url, SAMPLES[r.url])).ret, `${r.url} without session`).toBe(401);
       expect((await opsCall(h.app, r.url, SAMPLES[r.url], "f".repeat(64))).ret, `${r.url} with a made-up token`).toBe(401);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("refuses a member's token on every operator route, in either header, and writes nothing", async () => {
+    const login = await post(h.app, "/login/appNewLogin", { mobilePhone: "13800000070", loginPsw: demoPasswordMd5 });
+    const member = login.body.data.token as string;
+    const before = await tableCounts();
+    for (const r of opsRoutes.filter((x) => x.access !== "public")) {
+      expect((await opsCall(h.app, r.url, SAMPLES[r.url], member)).ret, `${r.url} with a member's token`).toBe(401);
+      expect((await opsCall(h.app, r.url, SAMPLES[r.url], undefined, { authorization: `Bearer ${member}` })).ret, `${r.url} with a member's bearer`).toBe(401);
     }
     expect(await tableCounts()).toEqual(before);
   });
@@ -95,6 +113,9 @@ describe("server-side enforcement of every operator route", () => {
 
   it("grants admin everything, finance settlement, ticketing neither staff nor audit", async () => {
     const access = await getAccess();
+    expect(["ticketing", "disruptions"].map((r) => access.canOps("admin", r))).toEqual([true, true]);
+    expect(["ticketing", "disruptions"].map((r) => access.canOps("ticketing", r))).toEqual([true, true]);
+    expect(access.canOps("finance", "ticketing")).toBe(false);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, true]);

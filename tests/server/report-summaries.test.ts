@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
 import { DEMO_COMPANY } from "../../server/db/seed/demo";
-import * as summaries from "../../server/db/migrations/103_report_over_standard";
+import * as summaries from "../../server/db/migrations/129_ticketing_claims";
 import * as m103 from "../../server/db/migrations/103_report_over_standard";
 import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";

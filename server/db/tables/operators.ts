@@ -42,3 +42,11 @@ export interface OperatorAuditTable {
   before: string | null;
   after: string | null;
 }
+
+/** Migration 129: the operator holding a paid order of the ticketing queue (one per order). */
+export interface TicketingClaimsTable {
+  id: Generated<number>;
+  orderId: number;
+  operatorId: number;
+  takenAt: string;
+}

@@ -14,6 +14,8 @@ import { findHold } from "../../suppliers/holds";
 import { TRAIN_ORDER_STATUS } from "../../../src/domain/orders/train";
 import { SYSTEM_ACTOR } from "../actor";
 import { applyTrainMove } from "./moves";
+import { lockedForMove } from "../../db/transaction";
+import { heldForTicketing } from "../ticketing-claims";
 
 export const TRAIN_ORDER_EXPIRY_JOB = "train-order-expiry";
 export const TRAIN_ORDER_TICKET_JOB = "train-order-ticket";
@@ -51,8 +53,11 @@ export const trainOrderTicketJob = defineJobKind({
   kind: TRAIN_ORDER_TICKET_JOB,
   payload,
   async run(p, { trx }) {
-    const order = await trx.selectFrom("orders").select(["status", "holdId"]).where("id", "=", p.orderId).executeTakeFirst();
+    // The order row first, as an operator's take locks it: the two never both go through.
+    const order = await lockedForMove(trx, trx.selectFrom("orders").select(["status", "holdId"]).where("id", "=", p.orderId)).executeTakeFirst();
     if (!order || order.status !== TRAIN_ORDER_STATUS.ticketing) return;
+    // An operator of the ticketing queue holds it: they issue or fail it; released, it comes back here.
+    if (await heldForTicketing(trx, p.orderId)) return;
     const hold = order.holdId ? await findHold(trx, order.holdId) : null;
     // The railway issues held seats only until the hold lapses; after that they may be sold again.
     if (hold?.status === "held" && hold.expiresAt > isoAt()) {
@@ -62,5 +67,10 @@ export const trainOrderTicketJob = defineJobKind({
     }
   },
 });
+
+/** Hands an order back to the railway (an operator released it): its ticketing job runs now. */
+export function resumeTrainTicketing(trx: Kysely<Database>, orderId: number): Promise<number> {
+  return enqueueJob(trx, { kind: TRAIN_ORDER_TICKET_JOB, runAt: now(), payload: { orderId } });
+}
 
 export const trainOrderJobKinds = [trainOrderExpiryJob, trainOrderTicketJob];

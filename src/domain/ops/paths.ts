@@ -10,6 +10,14 @@ export const OPS_PATHS = {
   staffCreate: "/ops/staff/create",
   staffUpdate: "/ops/staff/update",
   auditList: "/ops/audit/list",
+  /** 出票队列: paid flight and train orders waiting for their tickets. */
+  ticketingList: "/ops/ticketing/list",
+  ticketingCount: "/ops/ticketing/count",
+  ticketingDetail: "/ops/ticketing/detail",
+  ticketingTake: "/ops/ticketing/take",
+  ticketingRelease: "/ops/ticketing/release",
+  ticketingTicket: "/ops/ticketing/ticket",
+  ticketingFail: "/ops/ticketing/fail",
   /** A company administrator's view of the audit rows of its own company's objects (a member call). */
   companyAuditList: "/member/company/audit/list",
 } as const;

@@ -7,7 +7,8 @@ import type { Lang } from "../messages";
 /**
  * The published status codes (0-11) plus 12 for an unpaid order that was cancelled or ran out
  * of time: the published table names no code for it, and 12 is the first code that has a colour
- * but no published meaning. 13 (the next free code) is a business order waiting for its approval.
+ * but no published meaning. 13 (the next free code) is a business order waiting for its approval;
+ * 14 (the next) is an order whose tickets could not be issued (出票失败), its money paid back.
  */
 export const FLIGHT_ORDER_STATUS = {
   pendingPayment: 0,
@@ -25,6 +26,8 @@ export const FLIGHT_ORDER_STATUS = {
   cancelled: 12,
   /** A business order over the travel standard (or of a level whose every order is approved), waiting for its approval. */
   approving: 13,
+  /** 出票失败: the tickets could not be issued; the seats went back on sale and the whole price back where it was paid from. */
+  ticketFailed: 14,
 } as const;
 
 export type FlightOrderStatus = (typeof FLIGHT_ORDER_STATUS)[keyof typeof FLIGHT_ORDER_STATUS];
@@ -46,7 +49,7 @@ export type FlightOrderAction =
   | "pay" | "cancel" | "expire" | "issue" | "ticket" | "reject" | "refundMoney"
   | "requestRefund" | "acceptRefund" | "finishRefund" | "declineRefund"
   | "requestChange" | "confirmChange" | "declineChange" | "void"
-  | "approve" | "rejectApproval" | "closeRefunded";
+  | "approve" | "rejectApproval" | "closeRefunded" | "fail";
 
 /** member: the booker (or their company's administrator); system: jobs, the supplier, payments. */
 export type FlightOrderActor = "member" | "system";
@@ -74,6 +77,9 @@ export const FLIGHT_ORDER_MOVES: readonly FlightOrderMove[] = [
   move(S.paid, "issue", S.ticketing, "system"),
   move(S.ticketing, "ticket", S.ticketed, "system"),
   move(S.ticketing, "reject", S.rejected, "system"),
+  // The tickets cannot be issued (the ticketing staff decide): the money goes back with the move.
+  move(S.paid, "fail", S.ticketFailed, "system"),
+  move(S.ticketing, "fail", S.ticketFailed, "system"),
   move(S.rejected, "refundMoney", S.moneyRefunded, "system"),
   move(S.ticketed, "void", S.voided, "member"),
   move(S.voided, "refundMoney", S.moneyRefunded, "system"),

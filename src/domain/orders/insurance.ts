@@ -40,7 +40,8 @@ export function insuranceMove(from: number, action: InsuranceAction): InsuranceM
 
 /**
  * What an order's move does to its passengers' policies: issued with the tickets; withdrawn when
- * the booking ends unticketed (cancelled, expired, rejected by the approver or the airline).
+ * the booking ends unticketed (cancelled, expired, rejected by the approver or the airline, or
+ * its tickets could not be issued).
  */
 export const INSURANCE_BY_ORDER_ACTION: Partial<Record<FlightOrderAction, InsuranceAction>> = {
   ticket: "issue",
@@ -48,6 +49,7 @@ export const INSURANCE_BY_ORDER_ACTION: Partial<Record<FlightOrderAction, Insura
   expire: "withdraw",
   rejectApproval: "withdraw",
   reject: "withdraw",
+  fail: "withdraw",
 };
 
 /**
