@@ -17,7 +17,7 @@ import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./t
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 import type { EinvoicesTable } from "./tables/einvoices";
 import type { CompanyNoticeSettingsTable, CompanyRobotsTable, MemberDevicesTable, NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationPreferencesTable, NotificationsTable } from "./tables/notifications";
-import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable } from "./tables/operators";
+import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable, OpsSettingsTable } from "./tables/operators";
 import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -315,6 +315,7 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_audit: OperatorAuditTable;
+  ops_settings: OpsSettingsTable;
 }
 
 export type Member = Selectable<MembersTable>;

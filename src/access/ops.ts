@@ -4,6 +4,7 @@
 // every other role through role links, so a resource granted to finance is granted to admin too.
 import { OPS_ROLES, type OpsRole } from "../domain/ops/paths";
 import { ANY_ACTION, VIEW } from "./model";
+import { AFTER_SALES_PATHS } from "../domain/ops/after-sales-paths";
 
 export { OPS_ROLES, type OpsRole };
 
@@ -21,6 +22,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   settlement: ["finance"],
   /** Recording an airline's or the railway's schedule change or cancellation (航变). */
   disruptions: ["ticketing"],
+  /** The after-sales queue: refund and change requests taken, accepted, adjusted or rejected. */
+  afterSales: ["ticketing"],
 };
 
 export interface OpsMenuItem {
@@ -29,16 +32,19 @@ export interface OpsMenuItem {
   path: string;
   /** The ops locale group's key of its label. */
   label: string;
+  /** An operator route answering `{ count: number }`: the menu shows it as a badge (a queue's waiting items). */
+  countUrl?: string;
 }
 
-/** The console's side menu: only what exists (the work queues come later). */
+/** The console's side menu: only what exists. */
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
+  { key: "after-sales", path: "/ops/after-sales", label: "ops.menu.afterSales", countUrl: AFTER_SALES_PATHS.count },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", "after-sales": "afterSales" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

@@ -37,3 +37,10 @@ export interface OperatorAuditTable {
   before: string | null;
   after: string | null;
 }
+
+/** Migration 130: the operators' settings, one row per key (absent: the default). */
+export interface OpsSettingsTable {
+  key: string;
+  value: string;
+  updateTime: string;
+}
