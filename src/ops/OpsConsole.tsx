@@ -3,8 +3,8 @@
 // menu shows what the operator's role holds, decided by the same Casbin policy the server
 // enforces (src/access/ops), loaded lazily like the portal's.
 import { useEffect, useState } from "react";
-import { useCustomMutation, useTranslate } from "@refinedev/core";
-import { Button, Layout, Menu, Result, Space, Spin, Typography } from "antd";
+import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
+import { Badge, Button, Layout, Menu, Result, Space, Spin, Typography } from "antd";
 import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
 import { getAccess } from "../access/access-loader";
 import type { OpsMenuItem } from "../access/ops";
@@ -15,14 +15,38 @@ import { OPS_STAFF, opsStaffEndpoints } from "../resources/ops-staff";
 import { OPS_AUDIT, opsAuditEndpoints } from "../resources/ops-audit";
 import { OpsStaffList } from "../resources/ops-staff/list";
 import { OpsAuditList } from "../resources/ops-audit/list";
+import { OPS_AFTER_SALES, opsAfterSalesEndpoints } from "../resources/ops-after-sales";
+import { OpsAfterSalesList } from "../resources/ops-after-sales/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OpsLogin } from "./OpsLogin";
 import { OpsEnrol } from "./OpsEnrol";
 
 registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
+registerResourceEndpoints(OPS_AFTER_SALES, opsAfterSalesEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList };
+const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, "after-sales": OpsAfterSalesList };
+
+/** How often a queue's badge asks for its count again (work arrives while the console is open). */
+const COUNT_REFRESH_MS = 15_000;
+
+/** A menu item's label, with its queue's waiting count as a badge when it has one. */
+function MenuLabel({ item }: { item: OpsMenuItem }) {
+  const t = useTranslate();
+  const { result } = useCustom<{ count: number }, HttpError>({
+    url: item.countUrl ?? "",
+    method: "post",
+    errorNotification: false,
+    queryOptions: { enabled: !!item.countUrl, refetchInterval: COUNT_REFRESH_MS, queryKey: ["ops-menu-count", item.key] },
+  });
+  const n = result?.data?.count ?? 0;
+  return (
+    <Space size={6}>
+      {t(item.label)}
+      {n > 0 && <Badge count={n} size="small" data-testid={`ops-menu-count-${item.key}`} />}
+    </Space>
+  );
+}
 
 export default function OpsConsole() {
   const token = useOpsToken();
@@ -85,7 +109,7 @@ function OpsFrame({ me }: { me: OpsMe }) {
             mode="inline"
             aria-label={t("ops.menu.label")}
             selectedKeys={menu?.filter((m) => location.pathname.startsWith(m.path)).map((m) => m.key) ?? []}
-            items={(menu ?? []).map((m) => ({ key: m.key, label: t(m.label), onClick: () => navigate(m.path) }))}
+            items={(menu ?? []).map((m) => ({ key: m.key, label: <MenuLabel item={m} />, onClick: () => navigate(m.path) }))}
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, background: "#fff" }}>
