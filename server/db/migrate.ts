@@ -62,6 +62,7 @@ import * as m126 from "./migrations/126_einvoice_company_month";
 import * as m127 from "./migrations/127_operators";
 import * as m128 from "./migrations/128_disruptions";
 import * as m129 from "./migrations/129_ticketing_claims";
+import * as m130 from "./migrations/130_after_sales_queue";
 import * as m133 from "./migrations/133_operator_totp_step";
 
 const migrations: Record<string, Migration> = {
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   "127_operators": m127,
   "128_disruptions": m128,
   "129_ticketing_claims": m129,
+  "130_after_sales_queue": m130,
   "133_operator_totp_step": m133,
 };
 

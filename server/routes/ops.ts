@@ -13,6 +13,7 @@ import { confirmEnrolment, signIn, signOut, startEnrolment } from "../ops/sign-i
 import { createOperator, operatorPage, operatorView, updateOperator } from "../ops/operators";
 import { auditPage } from "../ops/audit";
 import { opsTicketingRoutes } from "./ops-ticketing";
+import { opsAfterSalesRoutes } from "./ops-after-sales";
 
 const none = z.object({}).strict();
 
@@ -95,6 +96,7 @@ export const opsRoutes = [
     handler: ({ input, ctx }) => auditPage(ctx.db, input),
   }),
   ...opsTicketingRoutes,
+  ...opsAfterSalesRoutes,
 ];
 
 export const companyAuditRoutes = [

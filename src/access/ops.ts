@@ -4,6 +4,7 @@
 // every other role through role links, so a resource granted to finance is granted to admin too.
 import { OPS_PATHS, OPS_ROLES, type OpsRole } from "../domain/ops/paths";
 import { ANY_ACTION, VIEW } from "./model";
+import { AFTER_SALES_PATHS } from "../domain/ops/after-sales-paths";
 
 export { OPS_ROLES, type OpsRole };
 
@@ -23,6 +24,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   disruptions: ["ticketing"],
   /** The ticketing queue (出票队列): paid orders waiting for tickets, taken, ticketed or failed by hand. */
   ticketing: ["ticketing"],
+  /** The after-sales queue: refund and change requests taken, accepted, adjusted or rejected. */
+  afterSales: ["ticketing"],
 };
 
 export interface OpsMenuItem {
@@ -38,12 +41,13 @@ export interface OpsMenuItem {
 /** The console's side menu: only what exists. */
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "ticketing", path: "/ops/ticketing", label: "ops.menu.ticketing", countUrl: OPS_PATHS.ticketingCount },
+  { key: "after-sales", path: "/ops/after-sales", label: "ops.menu.afterSales", countUrl: AFTER_SALES_PATHS.count },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", ticketing: "ticketing" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

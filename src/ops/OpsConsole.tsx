@@ -17,6 +17,8 @@ import { OpsStaffList } from "../resources/ops-staff/list";
 import { OpsAuditList } from "../resources/ops-audit/list";
 import { OPS_TICKETING, opsTicketingEndpoints } from "../resources/ops-ticketing";
 import { OpsTicketingList } from "../resources/ops-ticketing/list";
+import { OPS_AFTER_SALES, opsAfterSalesEndpoints } from "../resources/ops-after-sales";
+import { OpsAfterSalesList } from "../resources/ops-after-sales/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
@@ -25,8 +27,9 @@ import { OpsEnrol } from "./OpsEnrol";
 registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
 registerResourceEndpoints(OPS_TICKETING, opsTicketingEndpoints);
+registerResourceEndpoints(OPS_AFTER_SALES, opsAfterSalesEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList };
+const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList };
 
 /** How often a menu item's count is read again: work arrives while the console stays open. */
 const COUNT_REFRESH_MS = 15_000;

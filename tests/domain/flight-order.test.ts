@@ -49,6 +49,7 @@ describe("flight order states", () => {
     [S.changed, "requestRefund", S.refundRequested],
     [S.refundRequested, "acceptRefund", S.refundProcessing],
     [S.refundRequested, "declineRefund", S.ticketed],
+    [S.refundRequested, "declineChangedRefund", S.changed],
     [S.refundProcessing, "finishRefund", S.ticketRefunded],
     [S.ticketRefunded, "refundMoney", S.moneyRefunded],
     [S.ticketed, "requestChange", S.changeRequested],

@@ -9,7 +9,7 @@ import {
 } from "../../src/domain/orders/flight-tickets";
 import { FLIGHT_ORDER_STATUS as S, flightOrderMove, memberActions } from "../../src/domain/orders/flight";
 
-const ACTIONS: TicketAction[] = ["ticket", "requestRefund", "finishRefund", "requestChange", "confirmChange", "declineChange"];
+const ACTIONS: TicketAction[] = ["ticket", "requestRefund", "finishRefund", "declineRefund", "requestChange", "confirmChange", "declineChange"];
 
 describe("ticket moves", () => {
   it.each([
@@ -22,6 +22,8 @@ describe("ticket moves", () => {
     ["changing", "confirmChange", false, "changed"],
     ["changing", "declineChange", false, "ticketed"],
     ["changing", "declineChange", true, "changed"],
+    ["refunding", "declineRefund", false, "ticketed"],
+    ["refunding", "declineRefund", true, "changed"],
   ] as const)("%s --%s (changed before: %s)--> %s", (from, action, changed, to) => {
     expect(ticketMove(from, action, changed)).toBe(to);
   });

@@ -20,7 +20,10 @@ describe("flight insurance moves", () => {
       if (from !== INSURANCE.insured) expect(insuranceMove(from, "surrender"), `surrender from ${from}`).toBeNull();
       if (from !== INSURANCE.surrendering) expect(insuranceMove(from, "finishSurrender"), `finish from ${from}`).toBeNull();
     }
-    expect(INSURANCE_MOVES).toHaveLength(4);
+    // A declined refund keeps the policy in force: only a surrender under way goes back.
+    expect(insuranceMove(INSURANCE.surrendering, "keep")?.to).toBe(INSURANCE.insured);
+    for (const from of INSURANCE_STATUS_CODES) if (from !== INSURANCE.surrendering) expect(insuranceMove(from, "keep"), `keep from ${from}`).toBeNull();
+    expect(INSURANCE_MOVES).toHaveLength(5);
   });
 
   it("gives the whole premium back before the flight leaves, nothing after; nothing for a policy not in force", () => {

@@ -15,6 +15,7 @@ import { md5 } from "../../server/services/accounts/passwords";
 import { getAccess } from "../../src/access";
 import { OPS_PATHS as P } from "../../src/domain/ops";
 import { SETTLEMENT_PATHS } from "../../src/domain/settlement";
+import { AFTER_SALES_PATHS as Q } from "../../src/domain/ops/after-sales";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -59,6 +60,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [P.ticketingRelease]: { id: 999999 },
   [P.ticketingTicket]: { id: 999999, tickets: [{ passengerId: 999999, ticketNo: "999-1234567890" }] },
   [P.ticketingFail]: { id: 999999, reason: "矩阵" },
+  [Q.list]: { pageNum: 1, pageSize: 10 },
+  [Q.count]: {},
+  [Q.detail]: { id: "refund-999999" },
+  [Q.take]: { id: "refund-999999" },
+  [Q.release]: { id: "change-999999" },
+  [Q.accept]: { id: "refund-999999" },
+  [Q.adjust]: { id: "refund-999999", fee: 0, reason: "矩阵" },
+  [Q.reject]: { id: "change-999999", reason: "矩阵" },
+  [Q.policy]: {},
+  [Q.setPolicy]: { autoAccept: true },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -110,6 +121,12 @@ describe("server-side enforcement of every operator route", () => {
       }
     });
   }
+
+  it("grants the after-sales queue to ticketing and admin, never to finance", async () => {
+    const access = await getAccess();
+    expect(["admin", "finance", "ticketing"].map((r) => access.canOps(r, "afterSales"))).toEqual([true, false, true]);
+    expect(access.canOps("70", "afterSales")).toBe(false);
+  });
 
   it("grants admin everything, finance settlement, ticketing neither staff nor audit", async () => {
     const access = await getAccess();

@@ -50,3 +50,10 @@ export interface TicketingClaimsTable {
   operatorId: number;
   takenAt: string;
 }
+
+/** Migration 130: the operators' settings, one row per key (absent: the default). */
+export interface OpsSettingsTable {
+  key: string;
+  value: string;
+  updateTime: string;
+}

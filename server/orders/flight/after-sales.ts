@@ -181,7 +181,7 @@ export function allowedActions(member: Member, actions: FlightOrderAction[]): Fl
  * with the refund's request, done when its money goes back. One conditional update per policy: a
  * policy moved meanwhile refuses the request, as a ticket does.
  */
-export async function movePolicies(trx: Kysely<Database>, orderId: number, lines: readonly { passengerId: number; name: string; insurance?: number }[], action: "surrender" | "finishSurrender"): Promise<void> {
+export async function movePolicies(trx: Kysely<Database>, orderId: number, lines: readonly { passengerId: number; name: string; insurance?: number }[], action: "surrender" | "finishSurrender" | "keep"): Promise<void> {
   for (const l of lines) {
     if (!l.insurance) continue;
     const m = INSURANCE_MOVES.find((x) => x.action === action)!;

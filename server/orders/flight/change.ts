@@ -31,7 +31,8 @@ import { involuntaryChangeLine } from "../../../src/domain/disruptions";
 import { GP_TEXTS, isGpSeat } from "../../../src/domain/travel/gp-fares";
 import { yuan } from "../booking";
 import { applyFlightMove } from "./moves";
-import { memberActor, SYSTEM_ACTOR } from "../actor";
+import { memberActor, SYSTEM_ACTOR, type Actor } from "../actor";
+import { autoAcceptOn } from "./desk-policy";
 import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, type CurrentTrip, type Ticket,
 } from "./after-sales";
@@ -183,8 +184,17 @@ async function openChange(trx: Kysely<Database>, orderId: number) {
   return trx.selectFrom("flight_changes").selectAll().where("orderId", "=", orderId).where("status", "in", ["awaitingPayment", "confirming"]).orderBy("id", "desc").executeTakeFirst();
 }
 
-async function settleRecord(trx: Kysely<Database>, id: number, from: string, to: string): Promise<void> {
-  const done = await trx.updateTable("flight_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+/**
+ * Who may settle a change: undefined, anyone (its payment, its expiry); null, only while no
+ * operator holds it (the airline's job); a number, only the operator holding it.
+ */
+export type ChangeHolder = number | null | undefined;
+
+async function settleRecord(trx: Kysely<Database>, id: number, from: string, to: string, holder?: ChangeHolder): Promise<void> {
+  let update = trx.updateTable("flight_changes").set({ status: to, updateTime: isoAt() }).where("id", "=", id).where("status", "=", from);
+  if (holder === null) update = update.where("heldBy", "is", null);
+  else if (holder !== undefined) update = update.where("heldBy", "=", holder);
+  const done = await update.executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw new DomainError("conflict", said("flight.changeStatusHasChangedRefresh"));
 }
 
@@ -198,18 +208,18 @@ async function changedPassengers(trx: Kysely<Database>, orderId: number, quote: 
  * The airline confirms the change (paid, or nothing to pay): the changed passengers' tickets point
  * at it and their old seats go back on sale; a change of the whole order gives the order the new flight.
  */
-export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+export async function confirmFlightChange(trx: Kysely<Database>, orderId: number, note: string, holder?: ChangeHolder, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   await lockOrder(trx, orderId);
   const change = await openChange(trx, orderId);
   if (!change) throw new DomainError("conflict", said("flight.orderHasNoChangeAwaiting"));
-  await settleRecord(trx, change.id, change.status, "confirmed");
+  await settleRecord(trx, change.id, change.status, "confirmed", holder);
   const supplier = suppliersFor(trx).flight.within(trx);
   await supplier.confirm(change.toHoldId);
   const passengers = await changedPassengers(trx, orderId, change.quote);
   // The old tickets are exchanged: their seats go back on sale, the booking keeps anyone else's.
   // Seats before the order's move, as a booking takes them (see lockOrder).
   if (change.fromHoldId) await supplier.refundSeats(change.fromHoldId, passengerCounts(passengers), await supplierContext(trx, null));
-  await applyFlightMove(trx, { orderId, action: "confirmChange", actor: SYSTEM_ACTOR, note });
+  await applyFlightMove(trx, { orderId, action: "confirmChange", actor, note });
   await moveTickets(trx, orderId, passengers, "confirmChange", change.id);
   // The airline reissues each changed ticket for the new flight: the passenger's current ticket number is the new one.
   const s = JSON.parse(change.snapshot) as { flight: ChangeQuoteReply["flight"] };
@@ -235,15 +245,35 @@ export async function confirmFlightChange(trx: Kysely<Database>, orderId: number
  * A change that cannot be completed (its amount not paid in time, or its seats' hold ran out
  * before the airline confirmed): declined, the passengers keep their tickets and the new seats go back.
  */
-export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string): Promise<void> {
+export async function declineFlightChange(trx: Kysely<Database>, orderId: number, note: string, holder?: ChangeHolder, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   await lockOrder(trx, orderId);
   const change = await openChange(trx, orderId);
   if (!change) return;
-  await settleRecord(trx, change.id, change.status, "declined");
+  await settleRecord(trx, change.id, change.status, "declined", holder);
   // The new seats go back before the order's move, as a booking takes them (see lockOrder).
   await suppliersFor(trx).flight.within(trx).cancel(change.toHoldId);
-  await applyFlightMove(trx, { orderId, action: "declineChange", actor: SYSTEM_ACTOR, note });
+  await applyFlightMove(trx, { orderId, action: "declineChange", actor, note });
   await moveTickets(trx, orderId, await changedPassengers(trx, orderId, change.quote), "declineChange");
+}
+
+/**
+ * The airline's answer to a change with nothing to pay: confirmed, unless the new seats' hold ran
+ * out meanwhile (the runner was down, or it waited in the queue): then they can no longer be had
+ * and it is declined. `holder`: null for the airline's job, the operator for one they hold.
+ */
+export async function settleConfirming(trx: Kysely<Database>, change: { orderId: number; toHoldId: string }, holder: number | null, by?: { actor: Actor; note: string }): Promise<"confirmed" | "declined"> {
+  const hold = await findHold(trx, change.toHoldId);
+  if (hold.status === "held" && Date.parse(hold.expiresAt) <= now()) {
+    await declineFlightChange(trx, change.orderId, say("flight.changeWasCompletedWhileSeats"), holder, by?.actor);
+    return "declined";
+  }
+  await confirmFlightChange(trx, change.orderId, by?.note ?? say("flight.airlineConfirmedChangeNewFlight"), holder, by?.actor);
+  return "confirmed";
+}
+
+/** Schedules the airline's confirmation of a waiting change again (released from the queue, or the desk confirming by itself once more). */
+export async function scheduleChangeConfirmation(trx: Kysely<Database>, changeId: number): Promise<void> {
+  await enqueueJob(trx, { kind: FLIGHT_CHANGE_STEP_JOB, runAt: now() + CHANGE_CONFIRM_MS, payload: { changeId, action: "confirm" } });
 }
 
 /**
@@ -260,16 +290,12 @@ export const flightChangeStepJob = defineJobKind({
   kind: FLIGHT_CHANGE_STEP_JOB,
   payload: z.object({ changeId: z.number().int(), action: z.enum(["confirm", "expire"]) }),
   async run(p, { trx }) {
-    const change = await trx.selectFrom("flight_changes").select(["orderId", "status", "toHoldId"]).where("id", "=", p.changeId).executeTakeFirst();
+    const change = await trx.selectFrom("flight_changes").select(["orderId", "status", "toHoldId", "heldBy"]).where("id", "=", p.changeId).executeTakeFirst();
     if (!change) return;
-    if (p.action === "confirm" && change.status === "confirming") {
-      // Run only after the new seats' hold ran out (the runner was down): they can no longer be had.
-      const hold = await findHold(trx, change.toHoldId);
-      if (hold.status === "held" && Date.parse(hold.expiresAt) <= now()) {
-        await declineFlightChange(trx, change.orderId, say("flight.changeWasCompletedWhileSeats"));
-      } else {
-        await confirmFlightChange(trx, change.orderId, say("flight.airlineConfirmedChangeNewFlight"));
-      }
+    // A change an operator holds in the after-sales queue is theirs to decide; and while the desk
+    // leaves every request to the queue, the airline confirms none by itself.
+    if (p.action === "confirm" && change.status === "confirming" && change.heldBy === null && (await autoAcceptOn(trx))) {
+      await settleConfirming(trx, change, null);
     }
     // Paid meanwhile (confirmed) or already declined: nothing left to expire.
     if (p.action === "expire" && change.status === "awaitingPayment") {

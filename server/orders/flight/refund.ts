@@ -9,6 +9,9 @@
 // refund record's status, so a job that runs twice finds it moved on and does nothing. A refunded
 // passenger's policy of a flight not yet flown is surrendered: 退保中 with the request, its
 // premium in the quote and back with the ticket money, then 已退保; after the flight it is kept.
+// An operator may take a request into the after-sales queue first: the airline's job then leaves
+// it, and the operator accepts it, accepts it with an adjusted fee, or declines it
+// (server/orders/flight/refund-review.ts).
 import { noticeRefundAccepted } from "../../notifications/events";
 import { say } from "../../services/i18n/catalogue";
 import { z } from "zod";
@@ -30,7 +33,8 @@ import type { PartialRefundAction } from "../../../src/domain/orders/flight-tick
 import { involuntaryRefund } from "../../../src/domain/disruptions";
 import { yuan } from "../booking";
 import { applyFlightMove } from "./moves";
-import { memberActor, SYSTEM_ACTOR } from "../actor";
+import { memberActor, SYSTEM_ACTOR, type Actor } from "../actor";
+import { autoAcceptOn } from "./desk-policy";
 import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, movePolicies, moveTickets, namesOf, passengerCounts, recordTicketEvent, type Ticket,
 } from "./after-sales";
@@ -106,6 +110,9 @@ export async function submitRefund(db: Kysely<Database>, member: Member, input: 
       .values({
         orderId: input.id, passengers: JSON.stringify(quote.lines), feeFen: quote.fee, refundFen: quote.refund, reason: input.reason,
         status: "requested", toAccount: null, wholeOrder: whole ? 1 : 0, createTime: at, updateTime: at,
+        // The estimate the member saw, kept apart from the figures an operator may adjust; and
+        // where a declined refund of the whole order returns it.
+        quotedFeeFen: quote.fee, quotedRefundFen: quote.refund, orderFromStatus: trip.order.status,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -122,7 +129,7 @@ function moneyNote(q: Pick<RefundQuote, "fee" | "insurance" | "insuranceKept">, 
   return parts.join("，");
 }
 
-type Step = "acceptRefund" | "finishRefund" | "refundMoney";
+export type Step = "acceptRefund" | "finishRefund" | "refundMoney";
 
 /** Each step's refund record status before and after it. */
 const RECORD_STEPS: Record<Step, { from: string; to: string }> = {
@@ -139,28 +146,45 @@ const ORDER_FROM: Record<Step, number> = {
   refundMoney: FLIGHT_ORDER_STATUS.ticketRefunded,
 };
 
-type RefundRow = { id: number; orderId: number; status: string; wholeOrder: number; refundFen: number; feeFen: number; passengers: string };
+export type RefundRow = { id: number; orderId: number; status: string; wholeOrder: number; refundFen: number; feeFen: number; passengers: string; heldBy: number | null };
 
-async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Promise<void> {
+/** An operator accepting a refund they hold in the after-sales queue, and the timeline's note of it. */
+export interface DeskAcceptance {
+  operatorId: number;
+  actor: Actor;
+  note: string;
+}
+
+/**
+ * One step of a refund; true when it moved. The airline's job accepts only a request nobody holds
+ * and only while its desk accepts by itself (desk-policy.ts); an operator accepts only one they
+ * hold. Both conditions are part of the record's conditional update, so a take and the job racing
+ * for one request cannot both win.
+ */
+export async function step(trx: Kysely<Database>, refund: RefundRow, action: Step, by?: DeskAcceptance): Promise<boolean> {
   const { from, to } = RECORD_STEPS[action];
-  if (refund.status !== from) return;
+  if (refund.status !== from) return false;
+  if (action === "acceptRefund" && !by && (refund.heldBy !== null || !(await autoAcceptOn(trx)))) return false;
   const order = await trx.selectFrom("orders").select(["status", "orderNo"]).where("id", "=", refund.orderId).executeTakeFirst();
-  if (!order) return;
+  if (!order) return false;
   // The whole order's refund moves the order with each step; a job finding it elsewhere does nothing.
   const whole = refund.wholeOrder === 1;
-  if (whole && order.status !== ORDER_FROM[action]) return;
-  const moved = await trx.updateTable("flight_refunds").set({ status: to, updateTime: isoAt() }).where("id", "=", refund.id).where("status", "=", from).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return;
+  if (whole && order.status !== ORDER_FROM[action]) return false;
+  let update = trx.updateTable("flight_refunds").set({ status: to, updateTime: isoAt() }).where("id", "=", refund.id).where("status", "=", from);
+  if (action === "acceptRefund") update = by ? update.where("heldBy", "=", by.operatorId) : update.where("heldBy", "is", null);
+  const moved = await update.executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
 
   const lines = JSON.parse(refund.passengers) as RefundLine[];
   const names = namesOf(lines);
+  const actor = by?.actor ?? SYSTEM_ACTOR;
   const record = (note: string) =>
     whole
-      ? applyFlightMove(trx, { orderId: refund.orderId, action, actor: SYSTEM_ACTOR, note })
-      : recordTicketEvent(trx, refund.orderId, PARTIAL_EVENT[action], SYSTEM_ACTOR, `${names}：${note}`);
+      ? applyFlightMove(trx, { orderId: refund.orderId, action, actor, note })
+      : recordTicketEvent(trx, refund.orderId, PARTIAL_EVENT[action], actor, `${names}：${note}`);
 
   if (action === "acceptRefund") {
-    await record(say("flight.airlineHasAcceptedRefund"));
+    await record(by?.note ?? say("flight.airlineHasAcceptedRefund"));
     await noticeRefundAccepted(trx, { orderId: refund.orderId, amountFen: refund.refundFen });
   } else if (action === "finishRefund") {
     // The airline takes these passengers' tickets back: their seats, in whichever booking each
@@ -189,6 +213,12 @@ async function step(trx: Kysely<Database>, refund: RefundRow, action: Step): Pro
   }
   const next = NEXT[action];
   if (next) await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + (next === "refundMoney" ? 0 : REFUND_STEP_MS), payload: { orderId: refund.orderId, refundId: refund.id, action: next } });
+  return true;
+}
+
+/** Schedules the airline's acceptance of a waiting refund again (released from the queue, or the desk accepting by itself once more). */
+export async function scheduleRefundAcceptance(trx: Kysely<Database>, refund: { id: number; orderId: number }): Promise<void> {
+  await enqueueJob(trx, { kind: FLIGHT_REFUND_STEP_JOB, runAt: now() + REFUND_STEP_MS, payload: { orderId: refund.orderId, refundId: refund.id, action: "acceptRefund" } });
 }
 
 /**
@@ -200,7 +230,8 @@ async function closeWhenAllRefunded(trx: Kysely<Database>, orderId: number): Pro
   if (!flightOrderMove(order.status, "closeRefunded")) return;
   // Every ticket refunded and every refund's money back (another one's may still be on its way).
   const ticket = await trx.selectFrom("order_passengers").select("id").where("orderId", "=", orderId).where("ticketStatus", "!=", "refunded").executeTakeFirst();
-  const money = await trx.selectFrom("flight_refunds").select("id").where("orderId", "=", orderId).where("status", "!=", "refunded").executeTakeFirst();
+  // A declined refund gave its tickets back; it has no money on its way.
+  const money = await trx.selectFrom("flight_refunds").select("id").where("orderId", "=", orderId).where("status", "not in", ["refunded", "rejected"]).executeTakeFirst();
   if (ticket || money) return;
   await applyFlightMove(trx, { orderId, action: "closeRefunded", actor: SYSTEM_ACTOR, note: say("flight.allPassengersTicketsAreRefunded") });
   await trx.updateTable("payments").set({ status: "refunded", updateTime: isoAt() })
@@ -212,7 +243,7 @@ export const flightRefundStepJob = defineJobKind({
   // Jobs written before refunds of some passengers name only the order (it had one refund then).
   payload: z.object({ orderId: z.number().int(), refundId: z.number().int().optional(), action: z.enum(["acceptRefund", "finishRefund", "refundMoney"]) }),
   async run(p, { trx }) {
-    let q = trx.selectFrom("flight_refunds").select(["id", "orderId", "status", "wholeOrder", "refundFen", "feeFen", "passengers"]).where("orderId", "=", p.orderId);
+    let q = trx.selectFrom("flight_refunds").select(["id", "orderId", "status", "wholeOrder", "refundFen", "feeFen", "passengers", "heldBy"]).where("orderId", "=", p.orderId);
     if (p.refundId !== undefined) q = q.where("id", "=", p.refundId);
     const refund = await q.orderBy("id").executeTakeFirst();
     if (refund) await step(trx, refund, p.action);

@@ -233,19 +233,28 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
   };
 }
 
-function refundView(r: { id: number; wholeOrder: number; reason: string; feeFen: number; refundFen: number; status: string; toAccount: string | null; passengers: string; createTime: string }): FlightRefundView {
+interface RefundRecord {
+  id: number; wholeOrder: number; reason: string; feeFen: number; refundFen: number; status: string; toAccount: string | null; passengers: string; createTime: string;
+  quotedFeeFen: number | null; quotedRefundFen: number | null; decision: string | null; decisionReason: string | null;
+}
+
+function refundView(r: RefundRecord): FlightRefundView {
   return {
     id: r.id, whole: r.wholeOrder === 1, reason: r.reason, fee: r.feeFen, refund: r.refundFen, status: r.status as FlightRefundView["status"], toAccount: r.toAccount,
     lines: JSON.parse(r.passengers) as RefundLine[], createTime: r.createTime,
+    // Refunds asked before the estimate was kept apart were never adjusted: the figures are the estimate.
+    quotedFee: r.quotedFeeFen ?? r.feeFen, quotedRefund: r.quotedRefundFen ?? r.refundFen,
+    decision: r.decision as FlightRefundView["decision"], decisionReason: r.decisionReason,
   };
 }
 
-function changeView(c: { id: number; wholeOrder: number; status: string; fromFareKey: string; snapshot: string; quote: string; expiresAt: string | null; createTime: string }): FlightChangeView {
+function changeView(c: { id: number; wholeOrder: number; status: string; fromFareKey: string; snapshot: string; quote: string; expiresAt: string | null; createTime: string; decision: string | null; decisionReason: string | null }): FlightChangeView {
   const s = JSON.parse(c.snapshot) as Snapshot;
   const [fromDepDate, fromFlightNo] = c.fromFareKey.split("|")[0].split(":");
   return {
     id: c.id, whole: c.wholeOrder === 1, status: c.status as FlightChangeView["status"], fromFlightNo, fromDepDate,
     toFlightNo: s.flight.flightNo, toDepDate: s.flight.depDate, toDepTime: s.flight.depTime, toCabin: `${s.seat.cabinClassName}${s.seat.cabinCode}`,
     quote: JSON.parse(c.quote) as ChangeQuote, expiresAt: c.expiresAt, createTime: c.createTime,
+    decision: c.decision as FlightChangeView["decision"], decisionReason: c.decisionReason,
   };
 }

@@ -202,11 +202,17 @@ export interface FlightRefundView {
   reason: string;
   fee: Fen;
   refund: Fen;
-  status: "requested" | "processing" | "ticketRefunded" | "refunded";
+  status: "requested" | "processing" | "ticketRefunded" | "refunded" | "rejected";
   /** wallet | credit | none (an order paid elsewhere) once the money went back. */
   toAccount: string | null;
   lines: RefundLine[];
   createTime: string;
+  /** The estimate the member saw when asking (fee and refund may be adjusted since). */
+  quotedFee?: Fen;
+  quotedRefund?: Fen;
+  /** The after-sales desk's decision, when a person made one: the fee adjusted, or the refund declined; with the reason. */
+  decision?: "accepted" | "adjusted" | "rejected" | null;
+  decisionReason?: string | null;
 }
 
 /** The order's latest change. */
@@ -225,6 +231,9 @@ export interface FlightChangeView {
   /** The time left to pay an amount due. */
   expiresAt: string | null;
   createTime: string;
+  /** The after-sales desk's decision, when a person made one, with the reason of a declined change. */
+  decision?: "accepted" | "rejected" | null;
+  decisionReason?: string | null;
 }
 
 export interface ConfirmChangeReply {

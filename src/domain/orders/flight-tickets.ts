@@ -18,7 +18,7 @@ export const TICKET_STATUS_COLORS: Readonly<Record<TicketStatus, StatusColor>> =
   none: "default", ticketed: "green", refunding: "purple", refunded: "default", changing: "blue", changed: "cyan",
 };
 
-export type TicketAction = "ticket" | "requestRefund" | "finishRefund" | "requestChange" | "confirmChange" | "declineChange";
+export type TicketAction = "ticket" | "requestRefund" | "finishRefund" | "declineRefund" | "requestChange" | "confirmChange" | "declineChange";
 
 export interface TicketMove {
   from: TicketStatus;
@@ -36,6 +36,9 @@ export const TICKET_MOVES: readonly TicketMove[] = [
   move("ticketed", "requestRefund", "refunding"),
   move("changed", "requestRefund", "refunding"),
   move("refunding", "finishRefund", "refunded"),
+  // A declined refund gives the ticket back as it was: changed before, or not.
+  move("refunding", "declineRefund", "ticketed", "unchanged"),
+  move("refunding", "declineRefund", "changed", "changed"),
   move("ticketed", "requestChange", "changing"),
   move("changed", "requestChange", "changing"),
   move("changing", "confirmChange", "changed"),
@@ -106,7 +109,7 @@ export function partialTags(statuses: readonly string[]): PartialTag[] {
  * The timeline events of a partial refund: the order does not move, so these are not order moves
  * (their event rows keep the order's status on both sides). Labels: codes.flightPartialMove.<action>.
  */
-export const PARTIAL_REFUND_ACTIONS = ["partialRefund", "partialAccept", "partialFinish", "partialMoney"] as const;
+export const PARTIAL_REFUND_ACTIONS = ["partialRefund", "partialAccept", "partialFinish", "partialMoney", "partialDecline"] as const;
 export type PartialRefundAction = (typeof PARTIAL_REFUND_ACTIONS)[number];
 export const PARTIAL_REFUND_LABELS: CodeTable<PartialRefundAction> = codeTable("flightPartialMove", PARTIAL_REFUND_ACTIONS);
 

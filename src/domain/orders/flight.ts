@@ -47,7 +47,7 @@ export function flightOrderLabel(status: number, lang: Lang = "zh"): string {
 
 export type FlightOrderAction =
   | "pay" | "cancel" | "expire" | "issue" | "ticket" | "reject" | "refundMoney"
-  | "requestRefund" | "acceptRefund" | "finishRefund" | "declineRefund"
+  | "requestRefund" | "acceptRefund" | "finishRefund" | "declineRefund" | "declineChangedRefund"
   | "requestChange" | "confirmChange" | "declineChange" | "void"
   | "approve" | "rejectApproval" | "closeRefunded" | "fail";
 
@@ -87,6 +87,9 @@ export const FLIGHT_ORDER_MOVES: readonly FlightOrderMove[] = [
   move(S.changed, "requestRefund", S.refundRequested, "member"),
   move(S.refundRequested, "acceptRefund", S.refundProcessing, "system"),
   move(S.refundRequested, "declineRefund", S.ticketed, "system"),
+  // A refund declined (by the after-sales desk, with its reason) returns an order that had been
+  // changed before the request to 已改签, not 已出票: each is the status it was requested from.
+  move(S.refundRequested, "declineChangedRefund", S.changed, "system"),
   move(S.refundProcessing, "finishRefund", S.ticketRefunded, "system"),
   move(S.ticketRefunded, "refundMoney", S.moneyRefunded, "system"),
   // Passengers refunded one by one (partial refunds running side by side): the last one's money

@@ -17,7 +17,7 @@ export const INSURANCE = {
   surrendering: 5,
 } as const satisfies Record<string, InsuranceStatus>;
 
-export type InsuranceAction = "issue" | "withdraw" | "surrender" | "finishSurrender";
+export type InsuranceAction = "issue" | "withdraw" | "surrender" | "finishSurrender" | "keep";
 
 export interface InsuranceMove {
   from: InsuranceStatus;
@@ -32,6 +32,8 @@ export const INSURANCE_MOVES: readonly InsuranceMove[] = [
   // 退保: asked with the ticket's refund (退保中), done when the refund's money goes back (已退保).
   { from: I.insured, action: "surrender", to: I.surrendering },
   { from: I.surrendering, action: "finishSurrender", to: I.surrendered },
+  // The refund declined: the policy was never surrendered and stays in force.
+  { from: I.surrendering, action: "keep", to: I.insured },
 ];
 
 export function insuranceMove(from: number, action: InsuranceAction): InsuranceMove | null {

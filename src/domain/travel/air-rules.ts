@@ -57,6 +57,15 @@ export function changeFee(ticket: Fen, tier: FareTier, hoursBeforeDeparture: num
   return percentOf(ticket, changePercent(tier, hoursBeforeDeparture), 100);
 }
 
+/**
+ * The most a refund may keep of a ticket under its fare's rules: the tier's highest refund
+ * percent (the last window's), whatever the time of the request. An operator reviewing a refund
+ * may set its fee anywhere from nothing up to this, never above.
+ */
+export function maxRefundFee(ticket: Fen, tier: FareTier): Fen {
+  return Math.min(ticket, percentOf(ticket, Math.max(...TABLE[tier].refund), 100));
+}
+
 /** What a refund gives back for one passenger: the ticket less its fee, plus the unused taxes. */
 export function refundAmount(ticket: Fen, taxes: Fen, tier: FareTier, hoursBeforeDeparture: number): { fee: Fen; refund: Fen } {
   const fee = refundFee(ticket, tier, hoursBeforeDeparture);

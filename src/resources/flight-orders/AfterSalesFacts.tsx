@@ -1,6 +1,7 @@
 // The refunds and the latest change of a flight order, once there are any: for whom, what was
 // asked, what it costs or gives back (with any insurance premium surrendered), and how far it has got. Passengers refunded one request at a
-// time show one block each.
+// time show one block each. When the after-sales desk decided a request, the member reads the
+// outcome: an adjusted fee beside the estimate they were given, or a refusal, each with its reason.
 import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
@@ -9,6 +10,7 @@ import { formatFen } from "../../domain/money";
 
 const fen = (v: number) => `¥${formatFen(v)}`;
 const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;
+const refundColor = (status: string) => (status === "refunded" ? "green" : status === "rejected" ? "red" : "blue");
 /** The premiums surrendered with a refund (part of its amount); refunds kept before surrenders existed have none. */
 const insuranceOf = (refund: { lines: { insurance?: number }[] }) => refund.lines.reduce((s, l) => s + (l.insurance ?? 0), 0);
 
@@ -31,12 +33,25 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
                 </span>
               </Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.statusLabel")}>
-                <Tag color={refund.status === "refunded" ? "green" : "blue"}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
+                <Tag color={refundColor(refund.status)}>{t(`flightOrder.refund.status.${refund.status}`)}</Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.reason")}>{refund.reason}</Descriptions.Item>
               <Descriptions.Item label={t("flightOrder.refund.createTime")}>{formatChinaTime(refund.createTime)}</Descriptions.Item>
-              <Descriptions.Item label={t("flightOrder.refund.fee")}>{fen(refund.fee)}</Descriptions.Item>
-              <Descriptions.Item label={t("flightOrder.refund.refund")}>{fen(refund.refund)}</Descriptions.Item>
+              {refund.decision === "adjusted" && refund.quotedFee !== undefined && (
+                <Descriptions.Item label={t("flightOrder.refund.quotedFee")}><span data-testid="refund-quoted-fee">{fen(refund.quotedFee)}</span></Descriptions.Item>
+              )}
+              {refund.decision === "adjusted" && refund.quotedRefund !== undefined && (
+                <Descriptions.Item label={t("flightOrder.refund.quotedRefund")}>{fen(refund.quotedRefund)}</Descriptions.Item>
+              )}
+              <Descriptions.Item label={t(refund.decision === "adjusted" ? "flightOrder.refund.adjustedFee" : "flightOrder.refund.fee")}>
+                <span data-testid="refund-record-fee">{fen(refund.fee)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("flightOrder.refund.refund")}><span data-testid="refund-record-amount">{fen(refund.refund)}</span></Descriptions.Item>
+              {(refund.decision === "adjusted" || refund.decision === "rejected") && refund.decisionReason && (
+                <Descriptions.Item label={t(refund.decision === "adjusted" ? "flightOrder.refund.adjustReason" : "flightOrder.refund.rejectReason")} span={3}>
+                  <span data-testid="refund-decision-reason">{refund.decisionReason}</span>
+                </Descriptions.Item>
+              )}
               {insuranceOf(refund) > 0 && <Descriptions.Item label={t("flightOrder.refund.insuranceInfo")}><span data-testid="refund-insurance-back">{fen(insuranceOf(refund))}</span></Descriptions.Item>}
               {refund.toAccount && <Descriptions.Item label={t("flightOrder.refund.toAccount")}>{t(`flightOrder.refund.account.${refund.toAccount}`)}</Descriptions.Item>}
             </Descriptions>
@@ -63,6 +78,9 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
             <Descriptions.Item label={t("flightOrder.change.changeServiceFee")}>{fen(change.quote.changeServiceFee)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.total")}>{fen(change.quote.total)}</Descriptions.Item>
             <Descriptions.Item label={t("flightOrder.change.createTime")}>{formatChinaTime(change.createTime)}</Descriptions.Item>
+            {change.decision === "rejected" && change.decisionReason && (
+              <Descriptions.Item label={t("flightOrder.change.rejectReason")} span={3}>{change.decisionReason}</Descriptions.Item>
+            )}
           </Descriptions>
         </Card>
       )}
