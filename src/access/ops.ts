@@ -3,6 +3,7 @@
 // member can hold no operator object and an operator no member object. 运营管理员 (admin) holds
 // every other role through role links, so a resource granted to finance is granted to admin too.
 import { OPS_ROLES, type OpsRole } from "../domain/ops/paths";
+import { OPS_SETTLEMENT_PATHS, OPS_WITHDRAWAL_PATHS } from "../domain/ops/finance-paths";
 import { ANY_ACTION, VIEW } from "./model";
 
 export { OPS_ROLES, type OpsRole };
@@ -19,6 +20,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   audit: ["admin"],
   /** The settlement calls the travel agency makes (generate, send, answer, settle, credit). */
   settlement: ["finance"],
+  /** Reviewing, paying out and rejecting members' withdrawals (the timed review's moves by hand). */
+  withdrawals: ["finance"],
   /** Recording an airline's or the railway's schedule change or cancellation (航变). */
   disruptions: ["ticketing"],
 };
@@ -29,16 +32,20 @@ export interface OpsMenuItem {
   path: string;
   /** The ops locale group's key of its label. */
   label: string;
+  /** An operator POST route answering `{ count: number }`: the console shows it as a badge. */
+  countUrl?: string;
 }
 
 /** The console's side menu: only what exists (the work queues come later). */
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
+  { key: "withdrawals", path: "/ops/withdrawals", label: "ops.menu.withdrawals", countUrl: OPS_WITHDRAWAL_PATHS.count },
+  { key: "settlement", path: "/ops/settlement", label: "ops.menu.settlement", countUrl: OPS_SETTLEMENT_PATHS.count },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", withdrawals: "withdrawals", settlement: "settlement" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

@@ -15,14 +15,23 @@ import { OPS_STAFF, opsStaffEndpoints } from "../resources/ops-staff";
 import { OPS_AUDIT, opsAuditEndpoints } from "../resources/ops-audit";
 import { OpsStaffList } from "../resources/ops-staff/list";
 import { OpsAuditList } from "../resources/ops-audit/list";
+import { OPS_WITHDRAWALS, opsWithdrawalsEndpoints } from "../resources/ops-withdrawals";
+import { OpsWithdrawalList } from "../resources/ops-withdrawals/list";
+import { OPS_COMPANIES, OPS_STATEMENTS, OPS_STATEMENT_ANSWERS, opsCompaniesEndpoints, opsStatementAnswersEndpoints, opsStatementsEndpoints } from "../resources/ops-settlement";
+import { OpsStatementList } from "../resources/ops-settlement/list";
+import { MenuCount } from "./MenuCount";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OpsLogin } from "./OpsLogin";
 import { OpsEnrol } from "./OpsEnrol";
 
 registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
+registerResourceEndpoints(OPS_WITHDRAWALS, opsWithdrawalsEndpoints);
+registerResourceEndpoints(OPS_STATEMENTS, opsStatementsEndpoints);
+registerResourceEndpoints(OPS_STATEMENT_ANSWERS, opsStatementAnswersEndpoints);
+registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList };
+const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, withdrawals: OpsWithdrawalList, settlement: OpsStatementList };
 
 export default function OpsConsole() {
   const token = useOpsToken();
@@ -85,7 +94,11 @@ function OpsFrame({ me }: { me: OpsMe }) {
             mode="inline"
             aria-label={t("ops.menu.label")}
             selectedKeys={menu?.filter((m) => location.pathname.startsWith(m.path)).map((m) => m.key) ?? []}
-            items={(menu ?? []).map((m) => ({ key: m.key, label: t(m.label), onClick: () => navigate(m.path) }))}
+            items={(menu ?? []).map((m) => ({
+              key: m.key,
+              label: m.countUrl ? <MenuCount label={t(m.label)} url={m.countUrl} testId={`ops-menu-count-${m.key}`} /> : t(m.label),
+              onClick: () => navigate(m.path),
+            }))}
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, background: "#fff" }}>
