@@ -115,9 +115,17 @@ export async function opsStatementPage(db: Db, f: OpsStatementFilters): Promise<
   };
 }
 
-/** The console's badge: statements with a dispute waiting for the operator's answer. */
+/**
+ * The console's badge: statements with a dispute waiting for the operator's answer (a disputed
+ * statement whose disputes are all answered waits for the company, not the operator).
+ */
 export async function disputedStatementCount(db: Db): Promise<{ count: number }> {
-  const r = await db.selectFrom("settlement_statements").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "disputed").executeTakeFirst();
+  const r = await db
+    .selectFrom("settlement_statements as s")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("s.status", "=", "disputed")
+    .where((eb) => eb.exists(eb.selectFrom("settlement_lines as l").select("l.id").whereRef("l.statementId", "=", "s.id").where("l.disputeStatus", "=", "open")))
+    .executeTakeFirst();
   return { count: toCount(r?.n) };
 }
 

@@ -154,7 +154,9 @@ describe("a statement's way through the console", () => {
     expect(answers[0]).toMatchObject({ objectType: "statement-line", objectId: String(lines[1].id), companyId, operatorId: x.ret === 0 ? opIds.finance : opIds.admin });
     const after = (await opsCall(h.app, O.detail, { id }, ops.finance)).data;
     expect(after.lines[1].disputeStatus).toBe(x.ret === 0 ? "accepted" : "rejected");
-    expect((await opsCall(h.app, O.count, {}, ops.finance)).data).toEqual({ count: 1 });
+    // Answered: the statement now waits for the company, not the operator.
+    expect(after.status).toBe("disputed");
+    expect((await opsCall(h.app, O.count, {}, ops.finance)).data).toEqual({ count: 0 });
     // The company confirms once nothing waits for an answer.
     expect((await member(S.confirm, { id })).ret).toBe(0);
     expect((await opsCall(h.app, O.count, {}, ops.finance)).data).toEqual({ count: 0 });
