@@ -61,6 +61,7 @@ import { operatorKeyFor, settlementRoutes } from "./routes/settlement";
 import { companyAuditRoutes, opsRoutes } from "./routes/ops";
 import { registerOpsRoutes } from "./ops/route";
 import { createTotpVault, DEV_OPS_TOTP_KEY } from "./ops/totp-vault";
+import { opsFinanceRoutes } from "./routes/ops-finance";
 import { disruptionRoutes } from "./routes/disruptions";
 import { reportRoutes } from "./routes/reports";
 import { createJobRunner, defaultJobKinds, type JobKinds, type JobRunner } from "./jobs";
@@ -235,7 +236,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (sandboxSecret) registerSandboxCashier(app, ctx.db, sandboxSecret, (method) => Boolean(gatewayFor(payGateways, method)));
   await registerGatewayNotifications(app, ctx.db, payGateways);
   registerRoutes(app, ctx, [...systemRoutes, ...eventRoutes, ...authRoutes, ...captchaRoutes, ...smsRoutes, ...devRoutesFor(ctx.nodeEnv), ...memberRoutes, ...partnerRoutes, ...workbenchRoutes, ...menuRoutes, ...staffRoutes, ...passengerRoutes, ...externalPassengerRoutes, ...addressRoutes, ...networkRoutes, ...invoiceTitleRoutes, ...invoiceRoutes, ...einvoiceRoutes, ...einvoiceFinanceRoutes, ...travellerImportRoutes, ...policyRoutes, ...searchRoutes(config.inventorySeed), ...orderRoutes(config.inventorySeed), ...intlOrderRoutes(config.inventorySeed), ...gpOrderRoutes(config.inventorySeed), ...flightAfterSalesRoutes(config.inventorySeed), ...hotelOrderRoutes(config.inventorySeed), ...trainOrderRoutes(config.inventorySeed), ...paymentRoutes(sandboxSecret, payGateways), ...withdrawalRoutes, ...rechargeRoutes, ...rewardRoutes, ...notificationRoutes, ...noticeSettingRoutes, ...exportRoutes, ...billRoutes, ...reportRoutes, ...settlementRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey)), ...disruptionRoutes(operatorKeyFor(ctx.nodeEnv, config.settlementOperatorKey), config.inventorySeed), ...companyAuditRoutes, ...(config.routes ?? [])]);
-  registerOpsRoutes(app, ctx, opsRoutes);
+  registerOpsRoutes(app, ctx, [...opsRoutes, ...opsFinanceRoutes]);
   registerExportDownload(app, ctx);
   registerEinvoiceFiles(app, ctx);
   registerEinvoiceFinanceFiles(app, ctx);

@@ -63,6 +63,7 @@ import * as m127 from "./migrations/127_operators";
 import * as m128 from "./migrations/128_disruptions";
 import * as m129 from "./migrations/129_ticketing_claims";
 import * as m130 from "./migrations/130_after_sales_queue";
+import * as m131 from "./migrations/131_withdrawal_hold";
 import * as m133 from "./migrations/133_operator_totp_step";
 
 const migrations: Record<string, Migration> = {
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   "128_disruptions": m128,
   "129_ticketing_claims": m129,
   "130_after_sales_queue": m130,
+  "131_withdrawal_hold": m131,
   "133_operator_totp_step": m133,
 };
 

@@ -5,7 +5,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
-import { statementById } from "../settlement/statements";
 import type { OpsAuditFilters, OpsAuditRow, OpsPage } from "../../src/domain/ops/schemas";
 
 export interface AuditEntry {
@@ -75,26 +74,4 @@ export async function auditPage(db: Kysely<Database>, f: OpsAuditFilters): Promi
     pageNum: f.pageNum,
     pageSize: f.pageSize,
   };
-}
-
-/**
- * The record of a settlement call made with an operator session, written once the call has
- * succeeded. Those calls still run their own transactions (they also serve the operator key,
- * which names no operator), so this row follows the action instead of sharing its transaction;
- * a key caller (null) leaves none.
- */
-export async function auditAfter(db: Kysely<Database>, by: { operator: { id: number } } | null, entry: Omit<AuditEntry, "operatorId">): Promise<void> {
-  if (by) await auditLog(db, { ...entry, operatorId: by.operator.id });
-}
-
-/** The company of a statement, read only when an operator's session is to be audited. */
-export async function statementCompanyId(db: Kysely<Database>, by: unknown, statementId: number): Promise<number | null> {
-  if (!by) return null;
-  return (await statementById(db, statementId))?.companyId ?? null;
-}
-
-/** auditAfter for a statement, with its company so the company's administrator reads the row. */
-export async function auditStatement(db: Kysely<Database>, by: { operator: { id: number } } | null, action: string, statementId: number, after: unknown): Promise<void> {
-  if (!by) return;
-  await auditAfter(db, by, { action, objectType: "statement", objectId: statementId, companyId: await statementCompanyId(db, by, statementId), after });
 }

@@ -1,9 +1,11 @@
 // Monthly settlement. The company side (its administrator, and the members it names to confirm):
 // settings, statements, disputing lines and confirming. The operator side (the travel agency's
 // back office, which is not a portal member): granting a company its credit limit, generating a
-// statement on request, sending it, answering disputes and recording that it was settled. Operator calls carry an
-// operator console session of a finance or administrator operator, or (until every caller has moved to sessions)
-// the operator key in the x-operator-key header; without either they are refused.
+// statement on request, sending it, answering disputes and recording that it was settled. Operator
+// calls carry an operator console session of a finance or administrator operator, or (until every
+// caller has moved to sessions) the operator key in the x-operator-key header; without either they
+// are refused. Each action writes its audit row in its own transaction (settlement/operator.ts);
+// the console itself calls the same actions through its /ops/settlement/ paths.
 import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { z } from "zod";
@@ -11,7 +13,6 @@ import type { FastifyRequest } from "fastify";
 import { defineRoute } from "../services/http/route";
 import type { AppContext } from "../services/context";
 import { opsCaller, opsTokenOf } from "../ops/route";
-import { auditAfter, auditStatement, statementCompanyId } from "../ops/audit";
 import type { OpsSession } from "../ops/sessions";
 import { BizError, RET } from "../services/http/envelope";
 import { pageInput } from "../services/http/paging";
@@ -22,10 +23,8 @@ import { auditMoney } from "../audit/money";
 import { companyById, companyOfMember, memberName } from "../settlement/company";
 import { saveSettings, settingsView } from "../settlement/settings";
 import { mayConfirm, ownCompany, statementDetail, visibleStatement } from "../settlement/caller";
-import { grantCreditLimit } from "../settlement/credit";
-import {
-  OPERATOR_ACTOR, answerLine, disputeLine, generateNow, lineById, moveStatement, settleStatement, statementRows,
-} from "../settlement/statements";
+import { disputeLine, lineById, moveStatement, statementRows } from "../settlement/statements";
+import { operatorAnswer, operatorCreditLimit, operatorGenerate, operatorSend, operatorSettle } from "../settlement/operator";
 
 const tags = ["settlement"];
 
@@ -54,6 +53,9 @@ export async function assertOperator(ctx: AppContext, req: FastifyRequest, key: 
   if (!key || typeof given !== "string" || !crypto.timingSafeEqual(digest(given), digest(key))) throw new BizError(RET.FORBIDDEN, said("routes.operatorKeyCheckFailed"));
   return null;
 }
+
+/** The operator an action is audited under: none for the key, which names nobody. */
+const operatorIdOf = (by: OpsSession | null) => by?.operator.id ?? null;
 
 const listInput = z.object({ ...pageInput(["periodEnd", "createTime"] as const), ...statementListFilters }).strict();
 const operatorStatementInput = statementIdInput;
@@ -141,9 +143,7 @@ export function settlementRoutes(operatorKey: string | null) {
       input: operatorGenerateInput,
       handler: async ({ input, ctx, req }) => {
         const by = await assertOperator(ctx, req, operatorKey);
-        const detail = await statementDetail(ctx.db, await generateNow(ctx.db, input.companyId), "operator");
-        await auditStatement(ctx.db, by, "settlement.generate", detail.id, { status: detail.status });
-        return detail;
+        return statementDetail(ctx.db, await operatorGenerate(ctx.db, operatorIdOf(by), input.companyId), "operator");
       },
     }),
     defineRoute({
@@ -167,10 +167,8 @@ export function settlementRoutes(operatorKey: string | null) {
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
         const by = await assertOperator(ctx, req, operatorKey);
-        await moveStatement(ctx.db, input.id, "send", OPERATOR_ACTOR);
-        const detail = await statementDetail(ctx.db, input.id, "operator");
-        await auditStatement(ctx.db, by, "settlement.send", detail.id, { status: detail.status });
-        return detail;
+        await operatorSend(ctx.db, operatorIdOf(by), input.id);
+        return statementDetail(ctx.db, input.id, "operator");
       },
     }),
     defineRoute({
@@ -184,10 +182,7 @@ export function settlementRoutes(operatorKey: string | null) {
         const by = await assertOperator(ctx, req, operatorKey);
         const line = await lineById(ctx.db, input.lineId);
         if (!line) throw new BizError(RET.NOT_FOUND, said("routes.statementLineFound"));
-        await answerLine(ctx.db, input.lineId, input.decision, input.reason ?? null);
-        const detail = await statementDetail(ctx.db, line.statementId, "operator");
-        await auditAfter(ctx.db, by, { action: "settlement.answer", objectType: "statement-line", objectId: input.lineId, companyId: await statementCompanyId(ctx.db, by, detail.id), after: { decision: input.decision, reason: input.reason ?? null } });
-        return detail;
+        return statementDetail(ctx.db, await operatorAnswer(ctx.db, operatorIdOf(by), input.lineId, input.decision, input.reason ?? null), "operator");
       },
     }),
     defineRoute({
@@ -214,9 +209,8 @@ export function settlementRoutes(operatorKey: string | null) {
         const company = await companyById(ctx.db, input.companyId);
         if (!company) throw new BizError(RET.NOT_FOUND, said("routes.companyFound"));
         if (!company.walletMemberId) throw new BizError(RET.CONFLICT, said("routes.companyHasNoAccountYet"));
-        const line = await grantCreditLimit(ctx.db, company.walletMemberId, input.creditLimitFen);
+        const line = await operatorCreditLimit(ctx.db, operatorIdOf(by), company.id, company.walletMemberId, input.creditLimitFen);
         req.log.info({ companyId: company.id, creditLimitFen: line.limitFen }, "operator granted a credit limit");
-        await auditAfter(ctx.db, by, { action: "settlement.credit-limit", objectType: "company", objectId: company.id, companyId: company.id, after: { creditLimitFen: line.limitFen } });
         return { companyId: company.id, companyName: company.name, creditLimitFen: line.limitFen, creditUsedFen: line.usedFen };
       },
     }),
@@ -229,10 +223,8 @@ export function settlementRoutes(operatorKey: string | null) {
       input: operatorStatementInput,
       handler: async ({ input, ctx, req }) => {
         const by = await assertOperator(ctx, req, operatorKey);
-        await settleStatement(ctx.db, input.id);
-        const detail = await statementDetail(ctx.db, input.id, "operator");
-        await auditStatement(ctx.db, by, "settlement.settle", detail.id, { status: detail.status });
-        return detail;
+        await operatorSettle(ctx.db, operatorIdOf(by), input.id);
+        return statementDetail(ctx.db, input.id, "operator");
       },
     }),
   ];

@@ -1,8 +1,9 @@
-// The sandbox payout processor, as durable jobs (there is no back office to review by hand): the
-// review approves a request, or rejects it when its card was unbound meanwhile or the member's
-// withdrawals of that China day would pass the daily limit; the payout then marks an approved
-// one paid (or rejects it when the card is gone). Rejections return the money in the same
-// transaction.
+// The sandbox payout processor, as durable jobs: the default policy for every request no finance
+// operator has taken in the console (operator.ts), where an operator may hold one and decide it
+// by hand. The review approves a request, or rejects it when its card was unbound meanwhile or
+// the member's withdrawals of that China day would pass the daily limit; the payout then marks an
+// approved one paid (or rejects it when the card is gone). Rejections return the money in the
+// same transaction.
 import { say } from "../services/i18n/catalogue";
 import { z } from "zod";
 import type { Kysely } from "kysely";
@@ -50,8 +51,9 @@ export const withdrawalReviewJob = defineJobKind({
   payload,
   async run(p, { trx }) {
     const w = await trx.selectFrom("withdrawals").selectAll().where("id", "=", p.withdrawalId).executeTakeFirst();
-    // Cancelled meanwhile: nothing left to review.
-    if (!w || w.status !== "requested") return;
+    // Cancelled or decided meanwhile: nothing left to review. A request an operator has taken is
+    // the operator's to decide; releasing it schedules this review again.
+    if (!w || w.status !== "requested" || w.heldBy) return;
     // One member's reviews one at a time, so two of one day cannot both fit under the limit.
     await lockKey(trx, `withdrawal-review:${w.memberId}`);
     if (!(await cardBound(trx, w.cardId))) {
@@ -73,7 +75,7 @@ export const withdrawalPayoutJob = defineJobKind({
   payload,
   async run(p, { trx }) {
     const w = await trx.selectFrom("withdrawals").selectAll().where("id", "=", p.withdrawalId).executeTakeFirst();
-    if (!w || w.status !== "approved") return;
+    if (!w || w.status !== "approved" || w.heldBy) return;
     if (!(await cardBound(trx, w.cardId))) {
       await moveWithdrawal(trx, w, "reject", REJECT_NOTES.cardGone);
       return;

@@ -60,7 +60,7 @@ function newWithdrawNo(): string {
 
 type Row = Withdrawal & { bankName: string; cardNo: string };
 
-function view(r: Row): WithdrawalView {
+export function view(r: Row): WithdrawalView {
   const status = r.status as WithdrawalStatus;
   return {
     id: r.id,
@@ -135,15 +135,23 @@ export async function applyWithdrawal(db: Kysely<Database>, member: Member, inpu
 }
 
 /**
- * Applies one move of the table with a conditional update on its `from`; zero rows means another
- * move got there first, and nothing is written. A move that returns the money credits the wallet
- * with a ledger row keyed by the withdrawal's number and R, so it can be written only once.
+ * Who makes a move: the member (cancel, whoever holds the request), the timed review and payout
+ * (only a request no operator has taken) or a finance operator (one no other operator has taken).
  */
-export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, action: WithdrawalAction, reason: string | null = null): Promise<boolean> {
+export type WithdrawalMover = "member" | "system" | { operatorId: number };
+
+/**
+ * Applies one move of the table with a conditional update on its `from` and on the hold the
+ * mover must respect; zero rows means another move (or an operator's hold) got there first, and
+ * nothing is written. A move that returns the money credits the wallet with a ledger row keyed by
+ * the withdrawal's number and R, so it can be written only once. An operator's decision ends the
+ * hold, so the payout that follows an approval is the processor's again.
+ */
+export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, action: WithdrawalAction, reason: string | null = null, by: WithdrawalMover = "system"): Promise<boolean> {
   const m = withdrawalMove(w.status, action);
   if (!m) return false;
   const at = isoAt();
-  const done = await trx
+  let q = trx
     .updateTable("withdrawals")
     .set({
       status: m.to,
@@ -151,10 +159,16 @@ export async function moveWithdrawal(trx: Kysely<Database>, w: Withdrawal, actio
       ...(reason !== null ? { reason } : {}),
       ...(action === "approve" || (action === "reject" && w.status === "requested") ? { reviewTime: at } : {}),
       ...(action === "pay" ? { paidTime: at } : {}),
+      ...(typeof by === "object" ? { heldBy: null, heldAt: null } : {}),
     })
     .where("id", "=", w.id)
-    .where("status", "=", m.from)
-    .executeTakeFirst();
+    .where("status", "=", m.from);
+  if (by === "system") q = q.where("heldBy", "is", null);
+  else if (typeof by === "object") {
+    const operatorId = by.operatorId;
+    q = q.where((eb) => eb.or([eb("heldBy", "is", null), eb("heldBy", "=", operatorId)]));
+  }
+  const done = await q.executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
   await noticeWithdrawal(trx, w.id, action, reason);
   if (m.returnsMoney) {
@@ -171,7 +185,7 @@ export const CANCEL_NOTE = say("withdrawals.withdrawalCancelledMoneyReturnedBala
 /** 撤销: only while the request waits for review; the money goes back at once. */
 export async function cancelWithdrawal(db: Kysely<Database>, member: Member, id: number): Promise<WithdrawalView> {
   const w = await ownWithdrawal(db, member, id);
-  const moved = await db.transaction().execute((trx) => moveWithdrawal(trx, w, "cancel", CANCEL_NOTE));
+  const moved = await db.transaction().execute((trx) => moveWithdrawal(trx, w, "cancel", CANCEL_NOTE, "member"));
   if (!moved) throw new DomainError("conflict", WITHDRAWAL_MSG.moved);
   return viewById(db, id);
 }

@@ -3,6 +3,7 @@
 // member can hold no operator object and an operator no member object. 运营管理员 (admin) holds
 // every other role through role links, so a resource granted to finance is granted to admin too.
 import { OPS_PATHS, OPS_ROLES, type OpsRole } from "../domain/ops/paths";
+import { OPS_SETTLEMENT_PATHS, OPS_WITHDRAWAL_PATHS } from "../domain/ops/finance-paths";
 import { ANY_ACTION, VIEW } from "./model";
 import { AFTER_SALES_PATHS } from "../domain/ops/after-sales-paths";
 
@@ -20,6 +21,8 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   audit: ["admin"],
   /** The settlement calls the travel agency makes (generate, send, answer, settle, credit). */
   settlement: ["finance"],
+  /** Reviewing, paying out and rejecting members' withdrawals (the timed review's moves by hand). */
+  withdrawals: ["finance"],
   /** Recording an airline's or the railway's schedule change or cancellation (航变). */
   disruptions: ["ticketing"],
   /** The ticketing queue (出票队列): paid orders waiting for tickets, taken, ticketed or failed by hand. */
@@ -42,12 +45,16 @@ export interface OpsMenuItem {
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "ticketing", path: "/ops/ticketing", label: "ops.menu.ticketing", countUrl: OPS_PATHS.ticketingCount },
   { key: "after-sales", path: "/ops/after-sales", label: "ops.menu.afterSales", countUrl: AFTER_SALES_PATHS.count },
+  { key: "withdrawals", path: "/ops/withdrawals", label: "ops.menu.withdrawals", countUrl: OPS_WITHDRAWAL_PATHS.count },
+  { key: "settlement", path: "/ops/settlement", label: "ops.menu.settlement", countUrl: OPS_SETTLEMENT_PATHS.count },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = {
+  staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales", withdrawals: "withdrawals", settlement: "settlement",
+};
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

@@ -19,6 +19,10 @@ import { OPS_TICKETING, opsTicketingEndpoints } from "../resources/ops-ticketing
 import { OpsTicketingList } from "../resources/ops-ticketing/list";
 import { OPS_AFTER_SALES, opsAfterSalesEndpoints } from "../resources/ops-after-sales";
 import { OpsAfterSalesList } from "../resources/ops-after-sales/list";
+import { OPS_WITHDRAWALS, opsWithdrawalsEndpoints } from "../resources/ops-withdrawals";
+import { OpsWithdrawalList } from "../resources/ops-withdrawals/list";
+import { OPS_COMPANIES, OPS_STATEMENTS, OPS_STATEMENT_ANSWERS, opsCompaniesEndpoints, opsStatementAnswersEndpoints, opsStatementsEndpoints } from "../resources/ops-settlement";
+import { OpsStatementList } from "../resources/ops-settlement/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
@@ -28,8 +32,15 @@ registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
 registerResourceEndpoints(OPS_TICKETING, opsTicketingEndpoints);
 registerResourceEndpoints(OPS_AFTER_SALES, opsAfterSalesEndpoints);
+registerResourceEndpoints(OPS_WITHDRAWALS, opsWithdrawalsEndpoints);
+registerResourceEndpoints(OPS_STATEMENTS, opsStatementsEndpoints);
+registerResourceEndpoints(OPS_STATEMENT_ANSWERS, opsStatementAnswersEndpoints);
+registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList };
+const PAGES: Record<string, () => React.JSX.Element> = {
+  staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList,
+  withdrawals: OpsWithdrawalList, settlement: OpsStatementList,
+};
 
 /** How often a menu item's count is read again: work arrives while the console stays open. */
 const COUNT_REFRESH_MS = 15_000;

@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import { demoPasswordMd5, ownTables, post, startHarness, type Harness } from "./harness";
 import { demoOpsToken, opsCall } from "./ops-kit";
 import { seedDemoOperators } from "../../server/ops/demo";
-import { opsRoutes } from "../../server/routes/ops";
+import { opsRoutes as accountRoutes } from "../../server/routes/ops";
+import { opsFinanceRoutes } from "../../server/routes/ops-finance";
 import { auditLog } from "../../server/ops/audit";
 import { createOperator } from "../../server/ops/operators";
 import { CreateAdminRefused, createFirstAdmin, parseCreateAdminArgs } from "../../server/ops/create-admin";
@@ -16,6 +17,10 @@ import { getAccess } from "../../src/access";
 import { OPS_PATHS as P } from "../../src/domain/ops";
 import { SETTLEMENT_PATHS } from "../../src/domain/settlement";
 import { AFTER_SALES_PATHS as Q } from "../../src/domain/ops/after-sales";
+import { OPS_SETTLEMENT_PATHS as OS, OPS_WITHDRAWAL_PATHS as OW } from "../../src/domain/ops/finance-paths";
+
+/** Every route the console's server declares. */
+const opsRoutes = [...accountRoutes, ...opsFinanceRoutes];
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -29,6 +34,7 @@ beforeAll(async () => {
   await createOperator(h.db.db, { account: "enrolling", name: "待绑定", password: md5("first-pass-9"), role: "admin" }, null);
   const enrol = await opsCall(h.app, P.login, { account: "enrolling", password: md5("first-pass-9") });
   tokens.enrol = enrol.data.token as string;
+  tokens.member = (await post(h.app, "/login/appNewLogin", { mobilePhone: "13800000070", loginPsw: demoPasswordMd5 })).body.data.token as string;
 });
 afterAll(async () => h?.close());
 
@@ -70,6 +76,21 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [Q.reject]: { id: "change-999999", reason: "矩阵" },
   [Q.policy]: {},
   [Q.setPolicy]: { autoAccept: true },
+  [OW.list]: { pageNum: 1, pageSize: 10 },
+  [OW.count]: {},
+  [OW.hold]: { id: 999999 },
+  [OW.release]: { id: 999999 },
+  [OW.approve]: { id: 999999 },
+  [OW.pay]: { id: 999999 },
+  [OW.reject]: { id: 999999, reason: "矩阵驳回" },
+  [OS.list]: { pageNum: 1, pageSize: 10 },
+  [OS.count]: {},
+  [OS.companies]: { pageNum: 1, pageSize: 10 },
+  [OS.detail]: { id: 999999 },
+  [OS.generate]: { companyId: 999999 },
+  [OS.send]: { id: 999999 },
+  [OS.answer]: { lineId: 999999, decision: "accept" },
+  [OS.settle]: { id: 999999 },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -82,6 +103,9 @@ describe("server-side enforcement of every operator route", () => {
     for (const r of opsRoutes.filter((x) => x.access !== "public")) {
       expect((await opsCall(h.app, r.url, SAMPLES[r.url])).ret, `${r.url} without session`).toBe(401);
       expect((await opsCall(h.app, r.url, SAMPLES[r.url], "f".repeat(64))).ret, `${r.url} with a made-up token`).toBe(401);
+      // A member's session is not an operator's, in either header.
+      expect((await opsCall(h.app, r.url, SAMPLES[r.url], tokens.member)).ret, `${r.url} with a member's token`).toBe(401);
+      expect((await opsCall(h.app, r.url, { ...SAMPLES[r.url], token: tokens.member }, undefined, { authorization: `Bearer ${tokens.member}` })).ret, `${r.url} as a member`).toBe(401);
     }
     expect(await tableCounts()).toEqual(before);
   });
@@ -136,6 +160,17 @@ describe("server-side enforcement of every operator route", () => {
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, true]);
+  });
+
+  it("grants admin everything, finance settlement and withdrawals, ticketing neither staff nor audit nor money", async () => {
+    const access = await getAccess();
+    expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true, true]);
+    expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true, true]);
+    expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, false, true]);
+    // The console's menu: finance sees its two queues, ticketing neither.
+    expect(access.opsMenu("finance").map((m) => m.key)).toEqual(["withdrawals", "settlement"]);
+    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(expect.arrayContaining(["staff", "audit", "withdrawals", "settlement"]));
+    expect(access.opsMenu("ticketing").map((m) => m.key)).not.toContain("withdrawals");
     // No member-type key reaches an operator object, nor an operator role a member's.
     expect(access.can(null, "ops-api:staff", "read")).toBe(false);
     expect(access.canOps("70", "staff")).toBe(false);

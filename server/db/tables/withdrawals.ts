@@ -26,4 +26,7 @@ export interface WithdrawalsTable {
   updateTime: string;
   reviewTime: string | null;
   paidTime: string | null;
+  /** Migration 131: the operator who has taken the request; the timed review and payout skip it. */
+  heldBy?: number | null;
+  heldAt?: string | null;
 }

@@ -29,7 +29,10 @@ export const withdrawalLabel = (status: string, lang: Lang = "zh"): string => la
 
 export type WithdrawalAction = "approve" | "reject" | "pay" | "cancel";
 
-/** member: the one who applied; system: the review and payout jobs. */
+/**
+ * member: the one who applied; system: the review and payout jobs, or a finance operator who
+ * makes the same moves by hand (the jobs are the default policy for requests no operator took).
+ */
 export interface WithdrawalMove {
   from: WithdrawalStatus;
   action: WithdrawalAction;
@@ -62,6 +65,10 @@ export function withdrawalMove(from: string, action: WithdrawalAction): Withdraw
 /** What the member may do with a withdrawal in this status (the list's buttons). */
 export const withdrawalMemberActions = (status: string): WithdrawalAction[] =>
   WITHDRAWAL_MOVES.filter((m) => m.from === status && m.by === "member").map((m) => m.action);
+
+/** What a finance operator may do by hand in this status: the review's and the payout's moves. */
+export const withdrawalOperatorActions = (status: string): WithdrawalAction[] =>
+  WITHDRAWAL_MOVES.filter((m) => m.from === status && m.by === "system").map((m) => m.action);
 
 /** Not finished yet: the money is on its way, so the card it goes to must stay bound. */
 export const IN_PROGRESS_WITHDRAWALS: readonly WithdrawalStatus[] = WITHDRAWAL_STATUSES.filter((s) => WITHDRAWAL_MOVES.some((m) => m.from === s));
