@@ -12,6 +12,7 @@ import {
 import { confirmEnrolment, signIn, signOut, startEnrolment } from "../ops/sign-in";
 import { createOperator, operatorPage, operatorView, updateOperator } from "../ops/operators";
 import { auditPage } from "../ops/audit";
+import { opsDisruptionRoutes } from "./ops-disruptions";
 
 const none = z.object({}).strict();
 
@@ -93,6 +94,7 @@ export const opsRoutes = [
     input: opsAuditListSchema,
     handler: ({ input, ctx }) => auditPage(ctx.db, input),
   }),
+  ...opsDisruptionRoutes,
 ];
 
 export const companyAuditRoutes = [

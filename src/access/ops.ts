@@ -35,10 +35,11 @@ export interface OpsMenuItem {
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
+  { key: "disruptions", path: "/ops/disruptions", label: "ops.menu.disruptions" },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", disruptions: "disruptions" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

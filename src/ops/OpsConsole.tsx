@@ -15,14 +15,17 @@ import { OPS_STAFF, opsStaffEndpoints } from "../resources/ops-staff";
 import { OPS_AUDIT, opsAuditEndpoints } from "../resources/ops-audit";
 import { OpsStaffList } from "../resources/ops-staff/list";
 import { OpsAuditList } from "../resources/ops-audit/list";
+import { OPS_DISRUPTIONS, opsDisruptionEndpoints } from "../resources/ops-disruptions";
+import { OpsDisruptionList } from "../resources/ops-disruptions/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OpsLogin } from "./OpsLogin";
 import { OpsEnrol } from "./OpsEnrol";
 
 registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
+registerResourceEndpoints(OPS_DISRUPTIONS, opsDisruptionEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList };
+const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, disruptions: OpsDisruptionList };
 
 export default function OpsConsole() {
   const token = useOpsToken();

@@ -125,7 +125,8 @@ describe("a new operator", () => {
 
     const access = await getAccess();
     expect(access.opsMenu("finance").map((m) => m.key)).toEqual([]);
-    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["staff", "audit"]);
+    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["staff", "audit", "disruptions"]);
+    expect(access.opsMenu("ticketing").map((m) => m.key)).toEqual(["disruptions"]);
 
     // Its next sign-in needs the code of its own secret.
     const again = await opsPost(h, P.login, { account: "new-finance", password: md5("first-pass-1"), code: await generate({ secret: enrol.data.secret }) });

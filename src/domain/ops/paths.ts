@@ -10,6 +10,9 @@ export const OPS_PATHS = {
   staffCreate: "/ops/staff/create",
   staffUpdate: "/ops/staff/update",
   auditList: "/ops/audit/list",
+  /** 航变登记: the recorded disruptions, and recording one (出票员, 运营管理员). */
+  disruptionList: "/ops/disruptions/list",
+  disruptionRecord: "/ops/disruptions/record",
   /** A company administrator's view of the audit rows of its own company's objects (a member call). */
   companyAuditList: "/member/company/audit/list",
 } as const;
