@@ -41,7 +41,11 @@ test("航变: the ticketing operator records a train's cancellation in the conso
   await page.goto(`/train/train_order_pay/${id}/${orderNo}`);
   await payBySandboxAlipay(page);
   await page.goto(`/train/OrderDetails/${id}`);
-  await expect(page.getByTestId("order-status")).toHaveText("已出票", { timeout: 60_000 });
+  // The railway issues the ticket a few seconds after payment; the page shows it when opened again.
+  await expect.poll(async () => {
+    await page.reload();
+    return (await page.getByTestId("order-status").innerText()).trim();
+  }, { timeout: 60_000 }).toBe("已出票");
   const paid = (await page.getByTestId("order-total").innerText()).trim();
 
   // The ticketing operator records the cancellation in the console.
@@ -53,8 +57,9 @@ test("航变: the ticketing operator records a train's cancellation in the conso
   await expect(ops).toHaveURL(/\/ops\/disruptions$/);
   await ops.getByRole("button", { name: "录入航变" }).click();
   const form = ops.getByRole("form", { name: "航变信息" });
-  await form.getByRole("combobox", { name: "航变类型" }).click();
-  await ops.getByTitle("列车停运").click();
+  // An antd select opens from its box (the shown choice covers the search input).
+  await form.locator(".ant-select", { has: ops.getByRole("combobox", { name: "航变类型" }) }).click();
+  await ops.locator(".ant-select-dropdown:visible").getByTitle("列车停运").click();
   await expect(form.getByLabel("新出发时间")).toHaveCount(0);
   await form.getByLabel("航班号/车次").fill(train.trainNo);
   await form.getByLabel("日期").fill(depDate);
@@ -116,7 +121,7 @@ test("航变: the ticketing operator records a train's cancellation in the conso
   await expect(row).toContainText("杨帆");
   await expect(row.getByTestId("trip-disruption-status")).toHaveText("已免费改签");
   // Filtered: not yet chosen finds nothing of it; chosen finds it again.
-  await list.getByRole("combobox", { name: "是否已处理" }).click();
+  await list.locator(".ant-select", { has: admin.page.getByRole("combobox", { name: "是否已处理" }) }).click();
   await admin.page.locator(".ant-select-dropdown:visible").getByTitle("未处理").click();
   await list.getByRole("button", { name: /查\s?询/ }).click();
   await expect(list.getByRole("row").filter({ hasText: orderNo })).toHaveCount(0);
