@@ -1,10 +1,10 @@
 // The traveller's choice about a 航变 on their order: read it, accept the new time, change free of
-// charge to another flight of the same route (the flight change flow in its involuntary mode), or
-// refund in full (the refund flow with no fee). The choice moves pending → accepted | changed |
+// charge to another flight or train of the same route (the flight or train change flow in its
+// involuntary mode), or refund in full (the refund flow with no fee). The choice moves pending → accepted | changed |
 // refunded with a conditional update in the same transaction as the change or refund it starts,
 // so two clicks cannot both succeed, and a refused change or refund leaves the choice open. Only
-// members who see the order may choose; a business order keeps its approval (a free change is not
-// a new booking).
+// members who see the order may choose; a business order keeps its approval and its travel type (a
+// free change is not a new booking: neither change flow touches them).
 import type { Kysely } from "kysely";
 import type { Database, Member } from "../db/schema";
 import { inTransaction } from "../db/transaction";
@@ -12,12 +12,15 @@ import { isoAt } from "../services/clock";
 import { DomainError } from "../services/domain-error";
 import { said } from "../services/i18n/text";
 import {
-  CHANGE_WINDOW_DAYS, disruptionActions, disruptionMove, type DisruptionAction, type DisruptionChangeInput, type DisruptionChoice, type DisruptionKind, type DisruptionView,
+  CHANGE_WINDOW_DAYS, disruptionActions, disruptionMove, type DisruptionAction, type DisruptionChangeInput, type DisruptionChoice, type DisruptionKind,
+  type DisruptionTrainChangeInput, type DisruptionView,
 } from "../../src/domain/disruptions";
 import { visibleOrderId } from "../orders/flight/views";
 import { confirmChange, type InvoluntaryChange } from "../orders/flight/change";
 import { submitRefund } from "../orders/flight/refund";
 import { refundTrainOrder } from "../orders/train/refund";
+import { changeTrainOrder } from "../orders/train/change";
+import type { SeatClass } from "../../src/domain/travel/train";
 import { memberActor } from "../orders/actor";
 
 const CHOICE_KEYS = {
@@ -76,13 +79,30 @@ const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T00
 /** The free change: the flight change flow with nothing to pay, to another flight in the window. */
 export async function changeForDisruption(db: Kysely<Database>, member: Member, input: DisruptionChangeInput, seed?: string) {
   const flag = await flagOf(db, member, input.id, input.disruptionId);
-  if (flag.product !== "air") throw new DomainError("conflict", said("disruption.trainChangeAtStation"));
+  if (flag.product !== "air") throw new DomainError("badInput", said("disruption.notFlightOrder"));
   const involuntary: InvoluntaryChange = {
     flightNo: flag.no, depDate: flag.date, fromDate: shiftDay(flag.date, -CHANGE_WINDOW_DAYS.before), toDate: shiftDay(flag.date, CHANGE_WINDOW_DAYS.after),
   };
   return inTransaction(db, async (trx) => {
     const status = await choose(trx, flag, "change");
     const change = await confirmChange(trx, member, { id: input.id, fareKey: input.fareKey, total: 0 }, seed, involuntary);
+    return { status, change };
+  });
+}
+
+/**
+ * The train's free change: the train change flow with nothing to pay or refund, to another train
+ * between the same cities in the order's own seat class, departing within the window. The choice
+ * and the change commit together: a refused change leaves the choice open.
+ */
+export async function changeTrainForDisruption(db: Kysely<Database>, member: Member, input: DisruptionTrainChangeInput, seed?: string) {
+  const flag = await flagOf(db, member, input.id, input.disruptionId);
+  if (flag.product !== "train") throw new DomainError("badInput", said("disruption.notTrainOrder"));
+  const involuntary = { trainNo: flag.no, depDate: flag.date, fromDate: shiftDay(flag.date, -CHANGE_WINDOW_DAYS.before), toDate: shiftDay(flag.date, CHANGE_WINDOW_DAYS.after) };
+  return inTransaction(db, async (trx) => {
+    const status = await choose(trx, flag, "change");
+    const seat = await trx.selectFrom("train_orders").select("seatClass").where("orderId", "=", input.id).executeTakeFirstOrThrow();
+    const change = await changeTrainOrder(trx, { orderId: input.id, trainKey: input.trainKey, seatClass: seat.seatClass as SeatClass }, memberActor(member), seed, involuntary);
     return { status, change };
   });
 }

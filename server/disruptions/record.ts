@@ -4,7 +4,8 @@
 // cancellation); every live order on that flight or train and date (paid or ticketed, not refunded
 // or cancelled) is flagged with a pending choice; and each flagged order's members (account,
 // booker, traveller) are told through the notification outbox. A disruption within 24 hours of
-// departure goes by SMS even in quiet hours (quiet-hours.ts).
+// departure goes by SMS even in quiet hours (quiet-hours.ts). Recorded by an operator of the
+// console, the audit row is written in the same transaction.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transaction";
@@ -15,6 +16,7 @@ import { DISRUPTION_PRODUCT, isCancellation, type RecordDisruptionInput } from "
 import { FLIGHT_ORDER_STATUS as F } from "../../src/domain/orders/flight";
 import { TRAIN_ORDER_STATUS as T } from "../../src/domain/orders/train";
 import type { OrderSnapshot } from "../orders/flight/segments";
+import { auditLog } from "../ops/audit";
 
 /** Who recorded it: the travel agency's operator, or the supplier's own feed. */
 export type DisruptionActor = "operator" | "supplier";
@@ -38,7 +40,8 @@ const chinaDayTime = (ms: number) => {
   return { date: s.slice(0, 10), time: s.slice(11, 16) };
 };
 
-export async function recordDisruption(db: Kysely<Database>, input: RecordDisruptionInput, actor: DisruptionActor): Promise<RecordedDisruption> {
+/** `operatorId`: the console's operator who recorded it (audited), or null for the operator key or the supplier. */
+export async function recordDisruption(db: Kysely<Database>, input: RecordDisruptionInput, actor: DisruptionActor, operatorId: number | null = null): Promise<RecordedDisruption> {
   return inTransaction(db, async (trx) => {
     const product = DISRUPTION_PRODUCT[input.kind];
     const found = product === "air" ? await flightOrders(trx, input.no, input.date) : await trainOrders(trx, input.no, input.date);
@@ -63,7 +66,11 @@ export async function recordDisruption(db: Kysely<Database>, input: RecordDisrup
         params: { orderNo: o.orderNo, title: o.title.slice(0, 200), product, departAt, change: change.slice(0, 200) },
       });
     }
-    return { id: row.id, orderIds: found.orders.map((o) => o.id) };
+    const orderIds = found.orders.map((o) => o.id);
+    if (operatorId !== null) {
+      await auditLog(trx, { operatorId, action: "disruption.record", objectType: "disruption", objectId: row.id, after: { ...input, orders: orderIds.length } });
+    }
+    return { id: row.id, orderIds };
   });
 }
 

@@ -23,6 +23,7 @@ const ORDER_MOVE_NOTICES: Readonly<Record<string, NoticeKind>> = {
   confirmChange: "changeConfirmed",
   payChange: "changeConfirmed",
   change: "changeConfirmed",
+  freeChange: "changeConfirmed",
 };
 
 async function orderFacts(trx: Kysely<Database>, orderId: number) {

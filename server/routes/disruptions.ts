@@ -1,13 +1,14 @@
 // 航变: the operator records a flight's or train's schedule change or cancellation (guarded by the
-// operator key, as settlement's operator calls are; the ops console will call the same module);
+// operator key or an operator session, as settlement's operator calls are; the console records
+// through its own route, routes/ops-disruptions.ts, with the same module);
 // a member reads an order's disruptions and chooses (accept the new time, change free of charge,
 // refund in full); a company administrator lists the company's disrupted trips.
 import {
-  DISRUPTION_PATHS as P, disruptionChangeInput, disruptionChoiceInput, orderDisruptionsInput, recordDisruptionInput,
+  DISRUPTION_PATHS as P, disruptionChangeInput, disruptionChoiceInput, disruptionTrainChangeInput, orderDisruptionsInput, recordDisruptionInput,
 } from "../../src/domain/disruptions";
 import { defineRoute } from "../services/http/route";
 import { recordDisruption } from "../disruptions/record";
-import { acceptDisruption, changeForDisruption, orderDisruptions, refundForDisruption } from "../disruptions/choices";
+import { acceptDisruption, changeForDisruption, changeTrainForDisruption, orderDisruptions, refundForDisruption } from "../disruptions/choices";
 import { companyDisruptions, companyDisruptionsInput } from "../disruptions/company";
 import { assertOperator } from "./settlement";
 
@@ -23,8 +24,8 @@ export function disruptionRoutes(operatorKey: string | null, seed?: string) {
       access: "public",
       input: recordDisruptionInput,
       handler: async ({ input, ctx, req }) => {
-        await assertOperator(ctx, req, operatorKey, "disruptions");
-        return recordDisruption(ctx.db, input, "operator");
+        const session = await assertOperator(ctx, req, operatorKey, "disruptions");
+        return recordDisruption(ctx.db, input, "operator", session?.operator.id ?? null);
       },
     }),
     defineRoute({
@@ -56,6 +57,15 @@ export function disruptionRoutes(operatorKey: string | null, seed?: string) {
     }),
     defineRoute({
       method: "POST",
+      url: P.changeTrain,
+      summary: "火车票航变免费改签：同出发、到达城市，同席别，原车次前 1 天至后 3 天内发车的其他车次；不收手续费，不补不退差价（较便宜的车次保留原票价值）",
+      tags,
+      access: "orders",
+      input: disruptionTrainChangeInput,
+      handler: ({ input, member, ctx }) => changeTrainForDisruption(ctx.db, member!, input, seed),
+    }),
+    defineRoute({
+      method: "POST",
       url: P.refund,
       summary: "航变全额退票：不收退票费，票款、税费、保险与服务费全部退回原支付账户",
       tags,
@@ -66,11 +76,10 @@ export function disruptionRoutes(operatorKey: string | null, seed?: string) {
     defineRoute({
       method: "POST",
       url: P.companyList,
-      summary: "航变行程：本企业受航变影响的订单与出行人的处理状态（分页，按类型、处理状态筛选）",
+      summary: "航变行程：本企业受航变影响的订单与出行人的处理状态（分页，按行程日期、产品、出行人、类型、处理状态或是否已处理筛选）",
       tags,
-      // The company's administrator, as for the company's other figures (a policy entry of its own
-      // would add to the first page's download, whose budget is spent).
-      access: "company-statistics",
+      // Whoever holds the 航变行程 menu item (the company's administrator).
+      access: "company-disruptions",
       input: companyDisruptionsInput,
       handler: ({ input, member, ctx }) => companyDisruptions(ctx.db, member!, input),
     }),

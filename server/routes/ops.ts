@@ -14,6 +14,7 @@ import { createOperator, operatorPage, operatorView, updateOperator } from "../o
 import { auditPage } from "../ops/audit";
 import { opsTicketingRoutes } from "./ops-ticketing";
 import { opsAfterSalesRoutes } from "./ops-after-sales";
+import { opsDisruptionRoutes } from "./ops-disruptions";
 
 const none = z.object({}).strict();
 
@@ -97,6 +98,7 @@ export const opsRoutes = [
   }),
   ...opsTicketingRoutes,
   ...opsAfterSalesRoutes,
+  ...opsDisruptionRoutes,
 ];
 
 export const companyAuditRoutes = [

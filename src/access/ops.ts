@@ -45,6 +45,7 @@ export interface OpsMenuItem {
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "ticketing", path: "/ops/ticketing", label: "ops.menu.ticketing", countUrl: OPS_PATHS.ticketingCount },
   { key: "after-sales", path: "/ops/after-sales", label: "ops.menu.afterSales", countUrl: AFTER_SALES_PATHS.count },
+  { key: "disruptions", path: "/ops/disruptions", label: "ops.menu.disruptions" },
   { key: "withdrawals", path: "/ops/withdrawals", label: "ops.menu.withdrawals", countUrl: OPS_WITHDRAWAL_PATHS.count },
   { key: "settlement", path: "/ops/settlement", label: "ops.menu.settlement", countUrl: OPS_SETTLEMENT_PATHS.count },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
@@ -54,6 +55,7 @@ export const OPS_MENU: readonly OpsMenuItem[] = [
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
 const MENU_RESOURCE: Readonly<Record<string, string>> = {
   staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales", withdrawals: "withdrawals", settlement: "settlement",
+  disruptions: "disruptions",
 };
 
 export function opsPolicyLines(): string[] {

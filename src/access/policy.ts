@@ -32,6 +32,7 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "replace-bookers": [20],
   "notice-settings": [52],
   "notice-robots": [53],
+  "company-disruptions": [55],
   "travel-applications": [23, 24],
   approvals: [26, 27],
   "quick-orders": [28],

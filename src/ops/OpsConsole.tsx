@@ -23,6 +23,8 @@ import { OPS_WITHDRAWALS, opsWithdrawalsEndpoints } from "../resources/ops-withd
 import { OpsWithdrawalList } from "../resources/ops-withdrawals/list";
 import { OPS_COMPANIES, OPS_STATEMENTS, OPS_STATEMENT_ANSWERS, opsCompaniesEndpoints, opsStatementAnswersEndpoints, opsStatementsEndpoints } from "../resources/ops-settlement";
 import { OpsStatementList } from "../resources/ops-settlement/list";
+import { OPS_DISRUPTIONS, opsDisruptionEndpoints } from "../resources/ops-disruptions";
+import { OpsDisruptionList } from "../resources/ops-disruptions/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
@@ -36,10 +38,11 @@ registerResourceEndpoints(OPS_WITHDRAWALS, opsWithdrawalsEndpoints);
 registerResourceEndpoints(OPS_STATEMENTS, opsStatementsEndpoints);
 registerResourceEndpoints(OPS_STATEMENT_ANSWERS, opsStatementAnswersEndpoints);
 registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
+registerResourceEndpoints(OPS_DISRUPTIONS, opsDisruptionEndpoints);
 
 const PAGES: Record<string, () => React.JSX.Element> = {
   staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList,
-  withdrawals: OpsWithdrawalList, settlement: OpsStatementList,
+  withdrawals: OpsWithdrawalList, settlement: OpsStatementList, disruptions: OpsDisruptionList,
 };
 
 /** How often a menu item's count is read again: work arrives while the console stays open. */

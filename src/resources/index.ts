@@ -28,6 +28,7 @@ import { billEndpoints, billResources } from "./bills";
 import { memberNetworkEndpoints, memberNetworkResources } from "./member-network";
 import { notificationsEndpoints, notificationsResource } from "./notifications";
 import { COMPANY_EINVOICES, companyEinvoicesEndpoints } from "./einvoices";
+import { COMPANY_DISRUPTIONS, companyDisruptionsEndpoints } from "./trip-disruptions";
 
 /** Catalogue paths per resource, read by the data provider. */
 export const resourceEndpoints: Record<string, ResourceEndpoints> = {
@@ -65,6 +66,7 @@ export const resourceEndpoints: Record<string, ResourceEndpoints> = {
   [SETTLEMENT_DISPUTES]: settlementDisputesEndpoints,
   notifications: notificationsEndpoints,
   [COMPANY_EINVOICES]: companyEinvoicesEndpoints,
+  [COMPANY_DISRUPTIONS]: companyDisruptionsEndpoints,
   ...billEndpoints,
   ...memberNetworkEndpoints,
 };

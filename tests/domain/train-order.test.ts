@@ -10,7 +10,7 @@ import { childTrainFare, trainRefundFee, trainRefundPercent } from "../../src/do
 import { BUSINESS_TYPE, payRedirect } from "../../src/domain/payments";
 
 const ACTIONS: TrainOrderAction[] = [
-  "pay", "cancel", "expire", "ticket", "fail", "refund", "change", "approve", "rejectApproval", "requestChange", "payChange", "declineChange", "cancelChange",
+  "pay", "cancel", "expire", "ticket", "fail", "refund", "change", "approve", "rejectApproval", "requestChange", "payChange", "declineChange", "cancelChange", "freeChange",
 ];
 
 describe("train order state machine", () => {
@@ -45,6 +45,9 @@ describe("train order state machine", () => {
       [`${S.changePending}:payChange`]: [S.changed, "system"],
       [`${S.changePending}:declineChange`]: [S.ticketed, "system"],
       [`${S.changePending}:cancelChange`]: [S.ticketed, "member"],
+      // 航变: the railway changed or stopped the train; a free change is open even after a change.
+      [`${S.ticketed}:freeChange`]: [S.changed, "member"],
+      [`${S.changed}:freeChange`]: [S.changed, "member"],
     };
     let checked = 0;
     for (const from of [...TRAIN_ORDER_STATUS_CODES, 9, 99]) {

@@ -113,7 +113,8 @@ const SAMPLES: Record<string, Record<string, string>> = {
   "/api/v1/trip_manager/order/disruption/accept": { id: "999999", disruptionId: "1" },
   "/api/v1/trip_manager/order/disruption/change": { id: "999999", disruptionId: "1", fareKey: "2026-12-10:CA1501|Y|Y" },
   "/api/v1/trip_manager/order/disruption/refund": { id: "999999", disruptionId: "1" },
-  "/api/v1/trip_manager/company/disruptions": { pageNum: "1", pageSize: "10", kind: "flightCancelled", status: "pending" },
+  "/api/v1/trip_manager/order/disruption/change_train": { id: "999999", disruptionId: "1", trainKey: "2026-12-10|G1|BJP|SHH" },
+  "/api/v1/trip_manager/company/disruptions": { pageNum: "1", pageSize: "10", kind: "flightCancelled", status: "pending", chosen: "pending", product: "air", from: "2026-01-01", to: "2026-12-31", traveller: "王" },
   // Hotel orders: no hotel or order of these numbers exists; booking, paying and cancelling are
   // tested in hotel-orders.test.ts.
   "/api/v1/trip_manager/hotel_domestic_order/book": flattenDotKeys({
@@ -255,6 +256,7 @@ const ACTS_ON_OWN = new Set([
   "/order/appDometicketOrderViewServlet", "/order/cancelOrder",
   "/order/getRefundTip", "/order/AppNewRefundSubmitServlet", "/api/v1/trip_manager/air_ticket_domestic_order/change", "/order/confirmChange",
   "/api/v1/trip_manager/order/disruptions", "/api/v1/trip_manager/order/disruption/accept", "/api/v1/trip_manager/order/disruption/change", "/api/v1/trip_manager/order/disruption/refund",
+  "/api/v1/trip_manager/order/disruption/change_train",
   "/api/v1/trip_manager/hotel_domestic_order/book", "/api/v1/trip_manager/hotel_domestic_order/standard_check", "/hotel/order/detail", "/hotel/order/cancel", "/hotel/order/modify",
   "/api/v1/trip_manager/train_domestic_order/book", "/api/v1/trip_manager/train_domestic_order/standard_check", "/api/v1/train/order_detail", "/api/v1/train/order_cancel", "/api/v1/train/order_refund",
   "/api/v1/train/change_apply", "/api/v1/train/change_confirm", "/api/v1/train/change_cancel",

@@ -21,6 +21,7 @@ import { OPS_SETTLEMENT_PATHS as OS, OPS_WITHDRAWAL_PATHS as OW } from "../../sr
 
 /** Every route the console's server declares. */
 const opsRoutes = [...accountRoutes, ...opsFinanceRoutes];
+import { DISRUPTION_PATHS } from "../../src/domain/disruptions";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -91,6 +92,9 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [OS.send]: { id: 999999 },
   [OS.answer]: { lineId: 999999, decision: "accept" },
   [OS.settle]: { id: 999999 },
+  [P.disruptionList]: { pageNum: 1, pageSize: 10, product: "train" },
+  // A train that runs on no day: recorded, it flags nothing.
+  [P.disruptionRecord]: { kind: "trainStopCancelled", no: "G9999", date: "2026-12-10", reason: "矩阵" },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -157,6 +161,9 @@ describe("server-side enforcement of every operator route", () => {
     expect(["ticketing", "disruptions"].map((r) => access.canOps("admin", r))).toEqual([true, true]);
     expect(["ticketing", "disruptions"].map((r) => access.canOps("ticketing", r))).toEqual([true, true]);
     expect(access.canOps("finance", "ticketing")).toBe(false);
+    // 航变登记: ticketing and admin, not finance; the console's menu follows.
+    expect(["admin", "finance", "ticketing"].map((r) => access.canOps(r, "disruptions"))).toEqual([true, false, true]);
+    expect(["admin", "finance", "ticketing"].map((r) => access.opsMenu(r).some((m) => m.key === "disruptions"))).toEqual([true, false, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, true]);
@@ -195,6 +202,21 @@ describe("settlement calls under an operator session", () => {
     expect(r.ret, r.msg).toBe(0);
     const row = await h.db.db.selectFrom("operator_audit").selectAll().where("action", "=", "settlement.credit-limit").executeTakeFirstOrThrow();
     expect(row.companyId).toBe(company.id);
+  });
+});
+
+describe("the operator key's 航变 route under an operator session", () => {
+  const body = { kind: "flightCancelled", no: "ZZ9999", date: "2026-12-11", reason: "矩阵" };
+  it("takes a ticketing or administrator session (audited), refuses finance, and still takes the key", async () => {
+    const before = await h.db.db.selectFrom("disruptions").select("id").execute();
+    expect((await opsCall(h.app, DISRUPTION_PATHS.record, body, tokens.finance)).ret).toBe(403);
+    expect((await opsCall(h.app, DISRUPTION_PATHS.record, body)).ret).toBe(403);
+    expect(await h.db.db.selectFrom("disruptions").select("id").execute()).toEqual(before);
+    const r = await opsCall(h.app, DISRUPTION_PATHS.record, body, tokens.ticketing);
+    expect(r.ret, r.msg).toBe(0);
+    const audit = await h.db.db.selectFrom("operator_audit").selectAll().where("action", "=", "disruption.record").where("objectId", "=", String(r.data.id)).executeTakeFirstOrThrow();
+    expect(audit.objectType).toBe("disruption");
+    expect((await opsCall(h.app, DISRUPTION_PATHS.record, body, undefined, { "x-operator-key": "demo-settlement-operator-key-not-for-production" })).ret).toBe(0);
   });
 });
 

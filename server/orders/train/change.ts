@@ -9,6 +9,9 @@
 //   issues the new tickets and releases the old seats. Unpaid when the window closes, or withdrawn
 //   by the member, the change is declined: the new seats go back and the original ticket, never
 //   touched, stays valid.
+// - Free (航变, server/disruptions: the railway changed or stopped the train): only to another train
+//   between the same cities in the same seat class, departing in the window around the disrupted
+//   one; no fee and no difference either way (involuntaryTrainChangeLines), completed at once.
 import { say } from "../../services/i18n/catalogue";
 import { reverseChangedRailTickets } from "../../einvoices/reversals";
 import { said } from "../../services/i18n/text";
@@ -33,6 +36,7 @@ import { checkTrainMove, readTrainOrder, seatPassengers, writeTrainMove, type Tr
 import { departAtOf } from "./book";
 import { departureOf } from "./refund";
 import { formatFen } from "../../../src/domain/money";
+import { involuntaryTrainChangeLines } from "../../../src/domain/disruptions";
 
 export const TRAIN_CHANGE_EXPIRY_JOB = "train-change-expiry";
 
@@ -42,13 +46,23 @@ export interface ChangeRequest {
   seatClass: SeatClass;
 }
 
+/** The disrupted train and the departure dates a free change may go to (inclusive, YYYY-MM-DD). */
+export interface InvoluntaryTrainChange {
+  trainNo: string;
+  depDate: string;
+  fromDate: string;
+  toDate: string;
+}
+
 /** The new train as the order keeps it (a search result less its seats). */
 type NewTrain = Omit<TrainItem, "seats">;
 
 /** `supplier` works in `db` (the caller's transaction when confirming). */
-async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeRequest, actor: Actor): Promise<{ quote: TrainChangeQuote; next: TrainItem; departAt: number }> {
+async function quoteOf(
+  db: Kysely<Database>, supplier: TrainSupplier, r: ChangeRequest, actor: Actor, involuntary?: InvoluntaryTrainChange,
+): Promise<{ quote: TrainChangeQuote; next: TrainItem; departAt: number }> {
   const order = await readTrainOrder(db, r.orderId);
-  checkTrainMove(order, "change", actor);
+  checkTrainMove(order, involuntary ? "freeChange" : "change", actor);
   const departAt = await departureOf(db, order.id);
   const current = await db.selectFrom("train_orders").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
   if (current.trainKey === r.trainKey && current.seatClass === r.seatClass) throw new DomainError("badInput", said("train.chooseAnotherTrainSeatClass"));
@@ -60,18 +74,26 @@ async function quoteOf(db: Kysely<Database>, supplier: TrainSupplier, r: ChangeR
   }
   const seat = next.seats.find((s) => s.seatClass === r.seatClass);
   if (!seat) throw new DomainError("badInput", said("train.trainHasNoSuchSeat"));
+  if (involuntary) assertInvoluntary(involuntary, current.seatClass, next, seat.seatClass);
   const people = await db.selectFrom("train_order_passengers").select(["id", "name", "passengerType", "fareFen"]).where("orderId", "=", order.id).orderBy("id").execute();
-  const priced = trainChangeLines(
-    people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen })),
-    seat,
-    departAt,
-    now(),
-  );
+  const tickets = people.map((p) => ({ passengerId: p.id, name: p.name, passengerType: p.passengerType as TrainPassengerType, fare: p.fareFen }));
+  const priced = involuntary ? involuntaryTrainChangeLines(tickets) : trainChangeLines(tickets, seat, departAt, now());
   const quote: TrainChangeQuote = {
     trainKey: next.trainKey, trainNo: next.trainNo, depDate: next.depDate, depTime: next.depTime, arrTime: next.arrTime,
     fromStation: next.fromStation, toStation: next.toStation, seatClass: seat.seatClass, seatName: seat.seatName, ...priced,
   };
   return { quote, next, departAt };
+}
+
+/** Refuses a free change that is not to another train of the same seat class within the window. */
+function assertInvoluntary(inv: InvoluntaryTrainChange, seatClass: string, next: TrainItem, chosen: string): void {
+  const refuse = (key: "disruption.trainSameSeatClass" | "disruption.changeOtherTrain" | "disruption.trainChangeWindow", params?: Record<string, string>) => {
+    const problem = said(key, params);
+    throw new DomainError("badInput", problem, { errors: { trainKey: problem } });
+  };
+  if (chosen !== seatClass) refuse("disruption.trainSameSeatClass");
+  if (next.trainNo === inv.trainNo && next.depDate === inv.depDate) refuse("disruption.changeOtherTrain");
+  if (next.depDate < inv.fromDate || next.depDate > inv.toDate) refuse("disruption.trainChangeWindow", { from: inv.fromDate, to: inv.toDate });
 }
 
 export async function trainChangeQuote(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string): Promise<TrainChangeQuote> {
@@ -80,10 +102,10 @@ export async function trainChangeQuote(db: Kysely<Database>, r: ChangeRequest, a
 
 const changeText = (q: Pick<TrainChangeQuote, "trainNo" | "depDate" | "depTime" | "seatName">) => `${q.trainNo} ${q.depDate} ${q.depTime} ${q.seatName}`;
 
-export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string): Promise<TrainChangeConfirmed> {
+export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, actor: Actor, seed?: string, involuntary?: InvoluntaryTrainChange): Promise<TrainChangeConfirmed> {
   return inTransaction(db, async (trx) => {
     const supplier = suppliersFor(db, seed).train.within(trx);
-    const { quote: q, next, departAt } = await quoteOf(trx, supplier, r, actor);
+    const { quote: q, next, departAt } = await quoteOf(trx, supplier, r, actor, involuntary);
     const order = await readTrainOrder(trx, r.orderId);
     if (!order.holdId) throw new Error(`train order ${order.id} has no tickets to change`);
     if (q.pay > 0) return requestDearer(trx, supplier, order, q, next, departAt, actor);
@@ -91,13 +113,13 @@ export async function changeTrainOrder(db: Kysely<Database>, r: ChangeRequest, a
     const changed = await supplier.change(order.holdId, r.trainKey, r.seatClass, await supplierContext(trx, null));
     const issued = await supplier.confirm(changed.hold.holdId);
     await moveToNewTrain(trx, order.id, next, q, issued);
-    let note = say("train.change", { changeText: changeText(q) });
+    let note = involuntary ? say("train.freeChange", { changeText: changeText(q) }) : say("train.change", { changeText: changeText(q) });
     if (q.refund > 0) {
       const money = await payBack(trx, { orderId: order.id, orderNo: order.orderNo, amountFen: q.refund, note: say("train.trainTicketChangeDifferenceRefunded"), final: false });
       note += say("train.differenceRefunded", { refund: formatFen(q.refund), label: money.label || say("orders.originalAccount"), fee: q.fee > 0 ? say("orders.refundFeeDeducted", { fee: formatFen(q.fee) }) : "" });
     }
     // Conditional on the status read above: of two changes at once, the second finds it moved.
-    const moved = await writeTrainMove(trx, order, { action: "change", actor, note });
+    const moved = await writeTrainMove(trx, order, { action: involuntary ? "freeChange" : "change", actor, note });
     return { ...q, ...moved, status: "changed", expiresAt: null };
   });
 }

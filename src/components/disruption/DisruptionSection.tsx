@@ -1,18 +1,23 @@
 // An order's 航变: what the airline or railway changed (new times, or cancelled) and why, and the
-// traveller's choice: accept the new time, change free of charge to another flight (FreeChange),
-// or refund in full; each asks for confirmation first. The server decides what may be chosen.
+// traveller's choice: accept the new time, change free of charge to another flight (FreeChange)
+// or train (TrainFreeChange), or refund in full; each asks for confirmation first. The server
+// decides what may be chosen.
 import { useState } from "react";
 import { Alert, App, Button, Space, Tag, Typography } from "antd";
 import { useCustom, useCustomMutation, useTranslate, type HttpError } from "@refinedev/core";
 import { DISRUPTION_PATHS as P, isCancellation, type DisruptionView } from "../../domain/disruptions";
 import { FreeChange } from "./FreeChange";
+import { TrainFreeChange, type DisruptedTrainOrder } from "./TrainFreeChange";
 
-/** What the section reads of the order: its id, and a flight order's route and cabin for a free change. */
-export interface DisruptionOrder {
+/** What the section reads of the order: its id, and a flight order's route and cabin (or a train order's stations and seat class) for a free change. */
+export interface DisruptionOrder extends Partial<DisruptedTrainOrder> {
   id: number;
   flight?: { depCity: string; arrCity: string; depCityName: string; arrCityName: string };
   seat?: { cabinClass: string };
 }
+
+const trainOf = (o: DisruptionOrder): DisruptedTrainOrder | null =>
+  o.fromStation && o.toStation && o.seatClass && o.seatName ? { fromStation: o.fromStation, toStation: o.toStation, seatClass: o.seatClass, seatName: o.seatName } : null;
 
 export default function DisruptionSection({ order, product, onChanged }: { order: DisruptionOrder; product: "air" | "train"; onChanged: () => void }) {
   const t = useTranslate();
@@ -27,6 +32,8 @@ export default function DisruptionSection({ order, product, onChanged }: { order
   });
   const { mutateAsync, mutation } = useCustomMutation();
   const list = (query.data?.data as DisruptionView[] | undefined) ?? [];
+  const train = product === "train" ? trainOf(order) : null;
+  const canChange = product === "air" ? !!order.flight : !!train;
   if (query.error) return <Alert type="error" showIcon message={t("disruption.loadError")} description={query.error.message} />;
   if (!list.length) return null;
   const done = () => {
@@ -75,7 +82,7 @@ export default function DisruptionSection({ order, product, onChanged }: { order
                 {d.actions.length > 0 && (
                   <Space wrap>
                     {d.actions.includes("accept") && <Button onClick={() => choose(d, "accept")} loading={mutation.isPending}>{t("disruption.accept.button")}</Button>}
-                    {d.actions.includes("change") && order.flight && <Button type="primary" onClick={() => setChanging(d)} data-testid="disruption-change">{t("disruption.change.button")}</Button>}
+                    {d.actions.includes("change") && canChange && <Button type="primary" onClick={() => setChanging(d)} data-testid="disruption-change">{t("disruption.change.button")}</Button>}
                     {d.actions.includes("refund") && <Button danger onClick={() => choose(d, "refund")} loading={mutation.isPending}>{t("disruption.refund.button")}</Button>}
                   </Space>
                 )}
@@ -84,7 +91,19 @@ export default function DisruptionSection({ order, product, onChanged }: { order
           />
         );
       })}
-      {changing && order.flight && (
+      {changing && train && (
+        <TrainFreeChange
+          orderId={order.id}
+          disruption={changing}
+          train={train}
+          onClose={() => setChanging(null)}
+          onDone={() => {
+            setChanging(null);
+            done();
+          }}
+        />
+      )}
+      {changing && product === "air" && order.flight && (
         <FreeChange
           orderId={order.id}
           disruption={changing}

@@ -35,15 +35,15 @@ export function disruptionMove(from: string, action: DisruptionAction, kind: Dis
   return CHOICE_MOVES[action];
 }
 
-/** What the traveller may choose now (the banner's buttons); trains change at the station desk. */
+/** What the traveller may choose now (the banner's buttons): a flight's and a train's alike. */
 export function disruptionActions(status: string, kind: DisruptionKind): DisruptionAction[] {
-  const actions: DisruptionAction[] = DISRUPTION_PRODUCT[kind] === "air" ? ["accept", "change", "refund"] : ["accept", "refund"];
+  const actions: DisruptionAction[] = ["accept", "change", "refund"];
   return actions.filter((a) => disruptionMove(status, a, kind) !== null);
 }
 
 /**
- * A free change goes to another flight of the same route departing from the day before the
- * disrupted one to three days after it: near enough to be the same trip, wide enough to find seats.
+ * A free change goes to another flight (or train) of the same route departing from the day before
+ * the disrupted one to three days after it: near enough to be the same trip, wide enough to find seats.
  */
 export const CHANGE_WINDOW_DAYS = { before: 1, after: 3 } as const;
 
@@ -66,6 +66,25 @@ export function involuntaryChangeLine(t: PaidTicket): { ticket: Fen; consTax: Fe
   return { ticket: t.ticket, consTax: t.consTax, fuelTax: t.fuelTax, changeFee: 0, changeSpread: 0, changeFuelTaxSpread: 0, changeServiceFee: 0, total: 0 };
 }
 
+/** A train ticket as paid: its passenger and fare (the service fee is the order's). */
+export interface PaidTrainTicket<P extends string = string> {
+  passengerId: number;
+  name: string;
+  passengerType: P;
+  fare: Fen;
+}
+
+/**
+ * The train's involuntary change (the railway moved or stopped the train): to another train of the
+ * same route in the same seat class, no fee and no fare difference either way. A dearer ticket
+ * costs nothing more; a cheaper one gives nothing back now, but each ticket keeps the fare that was
+ * paid for it, so a later refund starts from all that was paid (as a flight's ticket does).
+ */
+export function involuntaryTrainChangeLines<P extends string>(tickets: readonly PaidTrainTicket<P>[]) {
+  const lines = tickets.map((t) => ({ passengerId: t.passengerId, name: t.name, passengerType: t.passengerType, oldFare: t.fare, newFare: t.fare, pay: 0, fee: 0, refund: 0 }));
+  return { lines, pay: 0 as Fen, fee: 0 as Fen, refund: 0 as Fen };
+}
+
 /**
  * The involuntary refund's rule: no refund fee; the ticket, its taxes, an unused policy's premium
  * and the service fee paid for it all go back (the trip was broken by the carrier, not the traveller).
@@ -74,17 +93,7 @@ export function involuntaryRefund(t: PaidTicket & { insurance?: Fen; serviceFee?
   return t.ticket + t.consTax + t.fuelTax + (t.insurance ?? 0) + (t.serviceFee ?? 0);
 }
 
-export const DISRUPTION_PATHS = {
-  /** Operator: record a schedule change or cancellation (x-operator-key). */
-  record: "/api/v1/ops/disruptions/record",
-  /** Member: an order's disruptions and what they may choose. */
-  ofOrder: "/api/v1/trip_manager/order/disruptions",
-  accept: "/api/v1/trip_manager/order/disruption/accept",
-  change: "/api/v1/trip_manager/order/disruption/change",
-  refund: "/api/v1/trip_manager/order/disruption/refund",
-  /** Travel manager: the company's disrupted trips. */
-  companyList: "/api/v1/trip_manager/company/disruptions",
-} as const;
+export { DISRUPTION_PATHS } from "./paths";
 
 const day = z.string().max(10, m("日期格式应为 YYYY-MM-DD")).regex(/^\d{4}-\d{2}-\d{2}$/, m("日期格式应为 YYYY-MM-DD")).refine((s) => Number.isFinite(Date.parse(s)), m("日期格式应为 YYYY-MM-DD"));
 const clock = z.string().max(5, m("时间格式应为 HH:mm")).regex(/^([01]\d|2[0-3]):[0-5]\d$/, m("时间格式应为 HH:mm"));
@@ -113,6 +122,61 @@ export const disruptionChangeInput = z
   .object({ id: id("订单编号不正确"), disruptionId: id("航变编号不正确"), fareKey: zText({ min: 1, max: 64, trim: true, error: trLazy("请选择新的航班舱位") }) })
   .strict();
 export type DisruptionChangeInput = z.infer<typeof disruptionChangeInput>;
+export const disruptionTrainChangeInput = z
+  .object({ id: id("订单编号不正确"), disruptionId: id("航变编号不正确"), trainKey: zText({ min: 1, max: 120, trim: true, error: trLazy("请选择新的车次") }) })
+  .strict();
+export type DisruptionTrainChangeInput = z.infer<typeof disruptionTrainChangeInput>;
+
+/** Whether the traveller has chosen yet (the travel manager's filter). */
+export const DISRUPTION_CHOSEN = ["pending", "chosen"] as const;
+const optionalDay = day.optional();
+
+/**
+ * The travel manager's filters of 航变行程: the trip's date range, product, the traveller's name,
+ * the choice (or only whether one was made) and the kind.
+ */
+export const companyDisruptionFilters = {
+  kind: z.enum(DISRUPTION_KINDS, m("请选择航变类型")).optional(),
+  status: z.enum(DISRUPTION_CHOICES, m("处理状态不正确")).optional(),
+  chosen: z.enum(DISRUPTION_CHOSEN, m("处理状态不正确")).optional(),
+  product: z.enum(["air", "train"], m("产品类型不正确")).optional(),
+  from: optionalDay,
+  to: optionalDay,
+  traveller: zText({ max: 30, trim: true, error: trLazy("出行人姓名最多 30 个字符") }).optional(),
+};
+
+/** The operator console's list of recorded disruptions: the trip's date range, product and number. */
+export const opsDisruptionListInput = z
+  .object({
+    pageNum: zInt({ min: 1, max: 100_000, error: trLazy("页码不正确") }).default(1),
+    pageSize: zInt({ min: 1, max: 100, error: trLazy("每页条数不正确") }).default(20),
+    product: z.enum(["air", "train"], m("产品类型不正确")).optional(),
+    no: zText({ max: 8, trim: true, error: trLazy("航班号或车次不正确") }).optional(),
+    from: optionalDay,
+    to: optionalDay,
+  })
+  .strict();
+export type OpsDisruptionListInput = z.output<typeof opsDisruptionListInput>;
+
+/** One recorded disruption in the console: how many orders it flagged and what their travellers chose. */
+export interface OpsDisruptionRow {
+  id: number;
+  kind: DisruptionKind;
+  product: "air" | "train";
+  no: string;
+  date: string;
+  oldDepTime: string | null;
+  newDepTime: string | null;
+  newArrTime: string | null;
+  reason: string;
+  createdBy: string;
+  createTime: string;
+  orders: number;
+  pending: number;
+  accepted: number;
+  changed: number;
+  refunded: number;
+}
 
 export interface DisruptionView {
   id: number;

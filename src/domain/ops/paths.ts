@@ -18,6 +18,9 @@ export const OPS_PATHS = {
   ticketingRelease: "/ops/ticketing/release",
   ticketingTicket: "/ops/ticketing/ticket",
   ticketingFail: "/ops/ticketing/fail",
+  /** 航变登记: the recorded disruptions, and recording one (出票员, 运营管理员). */
+  disruptionList: "/ops/disruptions/list",
+  disruptionRecord: "/ops/disruptions/record",
   /** A company administrator's view of the audit rows of its own company's objects (a member call). */
   companyAuditList: "/member/company/audit/list",
 } as const;

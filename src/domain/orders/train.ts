@@ -53,7 +53,7 @@ export function trainOrderLabel(status: number, lang: Lang = "zh"): string {
 
 export type TrainOrderAction =
   | "pay" | "cancel" | "expire" | "ticket" | "fail" | "refund" | "change" | "approve" | "rejectApproval"
-  | "requestChange" | "payChange" | "declineChange" | "cancelChange";
+  | "requestChange" | "payChange" | "declineChange" | "cancelChange" | "freeChange";
 
 /** member: the booker (or their company's administrator); system: jobs, the railway, payments. */
 export type TrainOrderActor = "member" | "system";
@@ -73,7 +73,9 @@ const move = (from: TrainOrderStatus, action: TrainOrderAction, to: TrainOrderSt
  * a changed ticket may still be refunded. Nothing is cancelled while the railway is issuing.
  * A change no dearer completes at once (change); a dearer one waits for the difference
  * (requestChange), completes when it is paid (payChange), and otherwise leaves the original ticket
- * as it was: declined when the payment window runs out, or withdrawn by the member.
+ * as it was: declined when the payment window runs out, or withdrawn by the member. A free change
+ * after the railway changed or stopped the train (航变, freeChange) is the railway's doing, not the
+ * traveller's: it is open to a ticket already changed once, and costs nothing either way.
  */
 export const TRAIN_ORDER_MOVES: readonly TrainOrderMove[] = [
   // The approval decides; the payment window opens only once it is approved.
@@ -93,7 +95,12 @@ export const TRAIN_ORDER_MOVES: readonly TrainOrderMove[] = [
   move(S.changePending, "payChange", S.changed, "system"),
   move(S.changePending, "declineChange", S.ticketed, "system"),
   move(S.changePending, "cancelChange", S.ticketed, "member"),
+  move(S.ticketed, "freeChange", S.changed, "member"),
+  move(S.changed, "freeChange", S.changed, "member"),
 ];
+
+/** Offered only by the order's 航变 section, never as one of the detail page's own buttons. */
+const DISRUPTION_ONLY: readonly TrainOrderAction[] = ["freeChange"];
 
 /** How each action reads in the order's history: codes.trainOrderMove.<action> in the locale files. */
 export const TRAIN_ORDER_ACTIONS: CodeTable<TrainOrderAction> = codeTable("trainOrderMove", [...new Set(TRAIN_ORDER_MOVES.map((m) => m.action))]);
@@ -104,7 +111,7 @@ export function trainOrderMove(from: number, action: TrainOrderAction): TrainOrd
 
 /** The actions a member may take on an order in this status (the detail page's buttons). */
 export function trainMemberActions(status: number): TrainOrderAction[] {
-  return TRAIN_ORDER_MOVES.filter((m) => m.from === status && m.by === "member").map((m) => m.action);
+  return TRAIN_ORDER_MOVES.filter((m) => m.from === status && m.by === "member" && !DISRUPTION_ONLY.includes(m.action)).map((m) => m.action);
 }
 
 export function isTrainFinal(status: number): boolean {
