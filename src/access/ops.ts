@@ -21,6 +21,18 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   settlement: ["finance"],
   /** Recording an airline's or the railway's schedule change or cancellation (航变). */
   disruptions: ["ticketing"],
+  /**
+   * Companies: reading them and their money terms (credit limit, settlement day, service fees),
+   * which are finance's work. Enabling or disabling a company decides whether its people can
+   * sign in at all, so that is the administrator's alone (company-control).
+   */
+  companies: ["finance"],
+  "company-control": ["admin"],
+  /**
+   * Members' accounts: search, disable, unlock. These decide who may sign in, an access matter
+   * for the administrator, not a finance or ticketing task.
+   */
+  members: ["admin"],
 };
 
 export interface OpsMenuItem {
@@ -34,11 +46,13 @@ export interface OpsMenuItem {
 /** The console's side menu: only what exists (the work queues come later). */
 export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
+  { key: "companies", path: "/ops/companies", label: "ops.menu.companies" },
+  { key: "members", path: "/ops/members", label: "ops.menu.members" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
 
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
-const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit" };
+const MENU_RESOURCE: Readonly<Record<string, string>> = { staff: "staff", audit: "audit", companies: "companies", members: "members" };
 
 export function opsPolicyLines(): string[] {
   const lines: string[] = [];

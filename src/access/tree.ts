@@ -105,6 +105,9 @@ const ENTRIES: PermissionEntry[] = [
   // which hold webhook secrets, so a button of their own lets an administrator's role be narrower.
   menu(52, 16, "通知设置", "Notification settings", "NoticeSettings", T70, 5),
   button(53, 52, "群机器人", "Group robots", "NOTICE_ROBOTS", undefined, T70, 1),
+  // What the travel agency's operators changed on the company's objects (its credit limit,
+  // settlement day, service fees, state, its members' accounts), read-only.
+  menu(54, 16, "运营操作审计", "Operator audit log", "OperatorAudit", T70, 6),
 
   // Travel application (trip and order); rules.ts adds the trip-flag condition.
   menu(22, 0, "出差申请", "Travel applications", undefined, T7_0, 50),

@@ -15,14 +15,20 @@ import { OPS_STAFF, opsStaffEndpoints } from "../resources/ops-staff";
 import { OPS_AUDIT, opsAuditEndpoints } from "../resources/ops-audit";
 import { OpsStaffList } from "../resources/ops-staff/list";
 import { OpsAuditList } from "../resources/ops-audit/list";
+import { OPS_COMPANIES, opsCompaniesEndpoints } from "../resources/ops-companies";
+import { OPS_MEMBERS, opsMembersEndpoints } from "../resources/ops-members";
+import { OpsCompanyList } from "../resources/ops-companies/list";
+import { OpsMemberList } from "../resources/ops-members/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OpsLogin } from "./OpsLogin";
 import { OpsEnrol } from "./OpsEnrol";
 
 registerResourceEndpoints(OPS_STAFF, opsStaffEndpoints);
 registerResourceEndpoints(OPS_AUDIT, opsAuditEndpoints);
+registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
+registerResourceEndpoints(OPS_MEMBERS, opsMembersEndpoints);
 
-const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList };
+const PAGES: Record<string, () => React.JSX.Element> = { staff: OpsStaffList, audit: OpsAuditList, companies: OpsCompanyList, members: OpsMemberList };
 
 export default function OpsConsole() {
   const token = useOpsToken();

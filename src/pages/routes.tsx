@@ -49,6 +49,7 @@ const AddTravelApplicationPage = lazy(withTexts(() => import("../resources/trave
 const ApplyDetailsPage = lazy(withTexts(() => import("../resources/travel-applications/show")));
 const MessageCentrePage = lazy(withTexts(() => import("../resources/notifications/list")));
 const NoticeSettingsPages = lazy(withTexts(() => import("../resources/notice-settings/pages")));
+const CompanyAuditPage = lazy(withTexts(() => import("../resources/company-audit/list")));
 const TravelAuditIndexPage = lazy(withTexts(() => import("../resources/approvals/list")));
 const AuditDetailsPage = lazy(withTexts(() => import("../resources/approvals/show")));
 const StandardSettingsPage = lazy(withTexts(() => import("../resources/travel-standards/list")));
@@ -188,6 +189,7 @@ const PAGES: Record<string, Page> = {
   message_centre: MessageCentrePage,
   notice_settings: NoticeSettingsPages,
   NoticeSettings: NoticeSettingsPages,
+  OperatorAudit: CompanyAuditPage,
   edit_invoice: EditInvoiceTitlePage,
   Subsidiaries: SubsidiaryListPage,
   Recommended: RecommendedPage,

@@ -205,6 +205,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("/travel/travelManage/replaceSettings", "ReplaceSettings"),
   page("/travel/travelManage/preferenSettings", "PreferenSettings"),
   page("/travel/travelManage/noticeSettings", "NoticeSettings"),
+  page("/travel/travelManage/operatorAudit", "OperatorAudit"),
   page("/myCenter/accountCenter", "AccountCenter"),
   page("/personalCentral/index", "PersonalCentralIndex"),
   page("/city/subordinate", "Subordinate"),

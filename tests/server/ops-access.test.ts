@@ -52,6 +52,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [P.staffCreate]: { account: "matrix-op", name: "矩阵", password: md5("x"), role: "ticketing" },
   [P.staffUpdate]: { id: 999999, name: "矩阵", role: "ticketing", status: 1 },
   [P.auditList]: { pageNum: 1, pageSize: 10 },
+  // Companies and members: ids that name none (404), or reads.
+  [P.companyList]: { pageNum: 1, pageSize: 10 },
+  [P.companyDetail]: { id: 999999 },
+  [P.companyCreditLimit]: { id: 999999, creditLimitFen: 0 },
+  [P.companySettlementDay]: { id: 999999, settlementDay: 1 },
+  [P.companyServiceFees]: { id: 999999, domesticFlight: 0, internationalFlight: 0 },
+  [P.companyStatus]: { id: 999999, status: 1 },
+  [P.memberList]: { pageNum: 1, pageSize: 10 },
+  [P.memberStatus]: { id: 999999, status: 1 },
+  [P.memberUnlock]: { id: 999999 },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -98,6 +108,10 @@ describe("server-side enforcement of every operator route", () => {
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true]);
     expect(["staff", "audit", "settlement", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, true]);
+    // Companies' terms: finance and admin; a company's state and members' accounts: admin only.
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("admin", r))).toEqual([true, true, true]);
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("finance", r))).toEqual([true, false, false]);
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false]);
     // No member-type key reaches an operator object, nor an operator role a member's.
     expect(access.can(null, "ops-api:staff", "read")).toBe(false);
     expect(access.canOps("70", "staff")).toBe(false);

@@ -124,8 +124,8 @@ describe("a new operator", () => {
     expect((await opsPost(h, P.totpEnrol, {}, confirm.data.token)).ret).toBe(409);
 
     const access = await getAccess();
-    expect(access.opsMenu("finance").map((m) => m.key)).toEqual([]);
-    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["staff", "audit"]);
+    expect(access.opsMenu("finance").map((m) => m.key)).toEqual(["companies"]);
+    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["staff", "companies", "members", "audit"]);
 
     // Its next sign-in needs the code of its own secret.
     const again = await opsPost(h, P.login, { account: "new-finance", password: md5("first-pass-1"), code: await generate({ secret: enrol.data.secret }) });

@@ -60,6 +60,7 @@ export const WORKBENCH_ROUTES: RouteDef[] = [
   route("/travel/travelManage/replaceSettings", "ReplaceSettings", blue),
   route("/travel/travelManage/preferenSettings", "PreferenSettings", blue),
   route("/travel/travelManage/noticeSettings", "NoticeSettings", blue),
+  route("/travel/travelManage/operatorAudit", "OperatorAudit", blue),
 
   // Approvals and applications.
   route("/travel/audit", "TravelAuditIndex", blue),

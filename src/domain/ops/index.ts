@@ -1,2 +1,3 @@
 export * from "./paths";
 export * from "./schemas";
+export * from "./companies";

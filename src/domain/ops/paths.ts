@@ -10,6 +10,15 @@ export const OPS_PATHS = {
   staffCreate: "/ops/staff/create",
   staffUpdate: "/ops/staff/update",
   auditList: "/ops/audit/list",
+  companyList: "/ops/companies/list",
+  companyDetail: "/ops/companies/detail",
+  companyCreditLimit: "/ops/companies/credit-limit",
+  companySettlementDay: "/ops/companies/settlement-day",
+  companyServiceFees: "/ops/companies/service-fees",
+  companyStatus: "/ops/companies/status",
+  memberList: "/ops/members/list",
+  memberStatus: "/ops/members/status",
+  memberUnlock: "/ops/members/unlock",
   /** A company administrator's view of the audit rows of its own company's objects (a member call). */
   companyAuditList: "/member/company/audit/list",
 } as const;
