@@ -46,7 +46,9 @@ test("a credit limit changed in the console shows in both audit views and on the
   // The company administrator, in the member portal.
   await signIn(page, "13800000070");
   await page.goto("/travel/travelManage/operatorAudit");
-  await expect(page.getByRole("heading", { name: "运营操作审计" }).or(page.getByText("运营操作审计").first())).toBeVisible();
+  await expect(page.getByRole("heading", { name: "运营操作审计" })).toBeVisible();
+  // The page is an item of 差旅管理 in the workbench's menu (menu 54).
+  await expect(page.getByRole("link", { name: "运营操作审计" })).toHaveAttribute("href", "/travel/travelManage/operatorAudit");
   const seen = page.getByRole("row").filter({ hasText: "调整授信额度" }).first();
   await expect(seen).toBeVisible();
   await expect(seen).toContainText(`¥${NEW_LIMIT}`);
