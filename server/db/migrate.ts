@@ -64,6 +64,7 @@ import * as m128 from "./migrations/128_disruptions";
 import * as m129 from "./migrations/129_ticketing_claims";
 import * as m130 from "./migrations/130_after_sales_queue";
 import * as m131 from "./migrations/131_withdrawal_hold";
+import * as m132 from "./migrations/132_company_ops";
 import * as m133 from "./migrations/133_operator_totp_step";
 
 const migrations: Record<string, Migration> = {
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   "129_ticketing_claims": m129,
   "130_after_sales_queue": m130,
   "131_withdrawal_hold": m131,
+  "132_company_ops": m132,
   "133_operator_totp_step": m133,
 };
 

@@ -73,7 +73,18 @@ export interface CompaniesTable {
   dometicketServerFeeFen: Generated<number>; // the agreed service fee per domestic ticket
   /** Migration 124: 统一社会信用代码, the buyer's code on business trips' reimbursement documents. */
   creditCode?: string | null;
+  /** Migration 132: 1 active, 0 disabled (its members cannot sign in). */
+  status: Generated<number>;
   createTime: string;
+}
+
+/** Migration 132: the service fee a company agreed for one product, in fen. */
+export interface CompanyServiceFeesTable {
+  id: Generated<number>;
+  companyId: number;
+  product: string;
+  feeFen: number;
+  updateTime: string;
 }
 
 /** A company's child company (子公司), kept by the parent company's administrator. */
@@ -224,6 +235,7 @@ export interface WalletsTable {
 export interface Database {
   members: MembersTable;
   companies: CompaniesTable;
+  company_service_fees: CompanyServiceFeesTable;
   subsidiaries: SubsidiariesTable;
   departments: DepartmentsTable;
   trip_levels: TripLevelsTable;
@@ -336,4 +348,6 @@ export interface ThrottlesTable {
   tries: number;
   lockedUntil: string | null;
   updateTime: string;
+  /** Migration 132: whose sign-in the count guards ('member:<id>'), so an operator can lift it. */
+  subject?: string | null;
 }

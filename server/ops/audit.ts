@@ -62,8 +62,9 @@ export async function auditPage(db: Kysely<Database>, f: OpsAuditFilters): Promi
   const total = await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
     .leftJoin("operators", "operators.id", "operator_audit.operatorId")
+    .leftJoin("companies", "companies.id", "operator_audit.companyId")
     .selectAll("operator_audit")
-    .select("operators.name as operatorName")
+    .select(["operators.name as operatorName", "companies.name as companyName"])
     .orderBy("operator_audit.id", "desc")
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize)

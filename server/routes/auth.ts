@@ -16,7 +16,7 @@ import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/err
 import { accountOf, captchaNeeded, guardedCheck, signInKeys, verifyMemberPassword } from "../services/accounts/password-guard";
 import { verifySmsCode } from "../services/accounts/sms";
 import { checkCaptcha } from "../services/accounts/captcha";
-import { assertActive, loginReply, memberByAccount, memberByPhone, requireMemberByPhone } from "../services/accounts/members";
+import { assertActive, assertCompanyActive, loginReply, memberByAccount, memberByPhone, requireMemberByPhone } from "../services/accounts/members";
 import { SMS_RATE_LIMIT, sendCodeReply, takeRegisterQuota } from "./sms";
 
 /** Per-IP backstop of the sign-in calls; the real limit is the per-account throttle. */
@@ -53,6 +53,7 @@ export const authRoutes = [
       // An unknown account is answered (and timed) like a wrong password, so accounts cannot be probed.
       await guardedCheck(ctx.db, signInKeys(account, req.ip), () => verifyMemberPassword(input.loginPsw, member?.passwordHash));
       assertActive(member!);
+      await assertCompanyActive(ctx.db, member!);
       const token = await signInWithPassword(ctx.db, member!.id, req.headers["user-agent"]);
       return loginReply(ctx.db, member!.id, token);
     },
@@ -83,6 +84,7 @@ export const authRoutes = [
       const code = await verifySmsCode(ctx.db, input.mobilePhone, "login", input.code, req.ip);
       const member = await requireMemberByPhone(ctx.db, input.mobilePhone);
       assertActive(member);
+      await assertCompanyActive(ctx.db, member);
       const token = await signInWithCode(ctx.db, member.id, code.id, req.ip, req.headers["user-agent"]);
       return loginReply(ctx.db, member.id, token);
     },

@@ -8,6 +8,8 @@ import { LOGIN_RATE_LIMIT } from "./auth";
 import {
   OPS_PATHS as P, companyAuditListSchema, opsAuditListSchema, opsLoginSchema, opsStaffCreateSchema, opsStaffListSchema,
   opsStaffUpdateSchema, opsTotpConfirmSchema, type OpsMe,
+  opsCompanyIdSchema, opsCompanyListSchema, opsCompanyStatusSchema, opsCreditLimitSchema, opsMemberIdSchema, opsMemberListSchema, opsMemberStatusSchema,
+  opsServiceFeesSchema, opsSettlementDaySchema,
 } from "../../src/domain/ops";
 import { confirmEnrolment, signIn, signOut, startEnrolment } from "../ops/sign-in";
 import { createOperator, operatorPage, operatorView, updateOperator } from "../ops/operators";
@@ -15,6 +17,8 @@ import { auditPage } from "../ops/audit";
 import { opsTicketingRoutes } from "./ops-ticketing";
 import { opsAfterSalesRoutes } from "./ops-after-sales";
 import { opsDisruptionRoutes } from "./ops-disruptions";
+import { companyDetail, companyPage, setCompanyStatus, setCreditLimit, setServiceFees, setSettlementDay } from "../ops/companies";
+import { memberPage, setMemberStatus, unlockMember } from "../ops/members";
 
 const none = z.object({}).strict();
 
@@ -95,6 +99,78 @@ export const opsRoutes = [
     access: "audit",
     input: opsAuditListSchema,
     handler: ({ input, ctx }) => auditPage(ctx.db, input),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companyList,
+    summary: "企业列表（财务、运营管理员；分页，按名称、统一社会信用代码、状态筛选）",
+    access: "companies",
+    input: opsCompanyListSchema,
+    handler: ({ input, ctx }) => companyPage(ctx.db, input),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companyDetail,
+    summary: "企业详情：授信额度与已用、结算日、服务费表、状态",
+    access: "companies",
+    input: opsCompanyIdSchema,
+    handler: ({ input, ctx }) => companyDetail(ctx.db, input.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companyCreditLimit,
+    summary: "核定企业授信额度（以分计，0 到 1 亿元；不能低于已用额度；记审计）",
+    access: "companies",
+    input: opsCreditLimitSchema,
+    handler: ({ input, operator, ctx }) => setCreditLimit(ctx.db, input.id, input.creditLimitFen, operator!.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companySettlementDay,
+    summary: "设置企业结算日（1–31；改期后按新结算日出对账单；记审计）",
+    access: "companies",
+    input: opsSettlementDaySchema,
+    handler: ({ input, operator, ctx }) => setSettlementDay(ctx.db, input.id, input.settlementDay, operator!.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companyServiceFees,
+    summary: "设置企业服务费表（每个产品以分计；记审计）",
+    access: "companies",
+    input: opsServiceFeesSchema,
+    handler: ({ input, operator, ctx }) => setServiceFees(ctx.db, input, operator!.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.companyStatus,
+    summary: "启用或停用企业（运营管理员；停用后企业全部成员不能登录，已登录的会话失效；记审计）",
+    access: "company-control",
+    input: opsCompanyStatusSchema,
+    handler: ({ input, operator, ctx }) => setCompanyStatus(ctx.db, input.id, input.status, operator!.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.memberList,
+    summary: "会员查询（运营管理员；按手机号、姓名、账号、企业、状态筛选）",
+    access: "members",
+    input: opsMemberListSchema,
+    handler: ({ input, ctx }) => memberPage(ctx.db, input),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.memberStatus,
+    summary: "启用或停用会员（停用后会员的全部会话失效；记审计）",
+    access: "members",
+    input: opsMemberStatusSchema,
+    handler: ({ input, operator, ctx }) => setMemberStatus(ctx.db, input.id, input.status, operator!.id),
+  }),
+  defineOpsRoute({
+    method: "POST",
+    url: P.memberUnlock,
+    summary: "解除会员的登录和支付密码锁定（记审计）",
+    access: "members",
+    input: opsMemberIdSchema,
+    handler: ({ input, operator, ctx }) => unlockMember(ctx.db, input.id, operator!.id),
   }),
   ...opsTicketingRoutes,
   ...opsAfterSalesRoutes,

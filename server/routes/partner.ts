@@ -9,7 +9,7 @@ import { defineRoute } from "../services/http/route";
 import { BizError, RET } from "../services/http/envelope";
 import { partnerByAppId, partnerMember, signInBySign } from "../services/accounts/partner-entry";
 import { ACCOUNT_MSG, ACCOUNT_RET, accountError } from "../services/accounts/errors";
-import { loginReply } from "../services/accounts/members";
+import { assertCompanyActive, loginReply } from "../services/accounts/members";
 import { SIGN_MAX_AGE_MS, SIGN_MAX_SKEW_MS, partnerSign, signMatches } from "../services/accounts/partner-sign";
 import { now } from "../services/clock";
 import { partnerRoleFor, siteConfigByAppId, siteConfigFor } from "../../src/access/partners";
@@ -62,6 +62,7 @@ export const partnerRoutes = [
         ? await partnerMember(ctx.db, partner.memberId)
         : undefined;
       if (!member || member.status !== 1) throw accountError(ACCOUNT_RET.PARTNER_NO_MEMBER, ACCOUNT_MSG.partnerNoMember);
+      await assertCompanyActive(ctx.db, member);
 
       const sign = input.sign.toLowerCase();
       const token = await signInBySign(ctx.db, partner.appId, sign, member.id, t);

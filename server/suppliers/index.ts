@@ -39,19 +39,39 @@ export function suppliersFor(db: Kysely<Database>, seed: string = DEFAULT_INVENT
   return s;
 }
 
-/** A company's agreed service fee per domestic ticket, for its main member and its employees. */
-export async function agreedServiceFee(db: Kysely<Database>, member: Member | null): Promise<Fen | null> {
-  if (!member) return null;
+async function companyIdOf(db: Kysely<Database>, member: Member | null): Promise<number> {
+  if (!member) return 0;
   let companyId = member.creditMemberId || 0;
   if (!companyId && member.creditEmployeeId > 0) {
     const e = await db.selectFrom("employees").select("companyId").where("id", "=", member.creditEmployeeId).executeTakeFirst();
     companyId = e?.companyId ?? 0;
   }
-  if (!companyId) return null;
-  const c = await db.selectFrom("companies").select("dometicketServerFeeFen").where("id", "=", companyId).executeTakeFirst();
-  return c ? c.dometicketServerFeeFen : null;
+  return companyId;
+}
+
+/**
+ * A company's agreed service fees, for its main member and its employees: per domestic ticket
+ * (which also prices its international tickets unless it agreed a fee for those apart), and per
+ * international ticket where its fee table has one.
+ */
+export async function agreedServiceFees(db: Kysely<Database>, member: Member | null): Promise<{ domestic: Fen | null; international: Fen | null }> {
+  const companyId = await companyIdOf(db, member);
+  if (!companyId) return { domestic: null, international: null };
+  const c = await db
+    .selectFrom("companies")
+    .leftJoin("company_service_fees as f", (j) => j.onRef("f.companyId", "=", "companies.id").on("f.product", "=", "internationalFlight"))
+    .select(["companies.dometicketServerFeeFen", "f.feeFen as intlFeeFen"])
+    .where("companies.id", "=", companyId)
+    .executeTakeFirst();
+  return c ? { domestic: c.dometicketServerFeeFen, international: c.intlFeeFen ?? null } : { domestic: null, international: null };
+}
+
+/** A company's agreed service fee per domestic ticket, for its main member and its employees. */
+export async function agreedServiceFee(db: Kysely<Database>, member: Member | null): Promise<Fen | null> {
+  return (await agreedServiceFees(db, member)).domestic;
 }
 
 export async function supplierContext(db: Kysely<Database>, member: Member | null): Promise<SupplierContext> {
-  return { today: chinaDate(now()), agreedServiceFee: await agreedServiceFee(db, member), memberId: member?.id ?? null };
+  const fees = await agreedServiceFees(db, member);
+  return { today: chinaDate(now()), agreedServiceFee: fees.domestic, agreedIntlServiceFee: fees.international, memberId: member?.id ?? null };
 }

@@ -21,6 +21,8 @@ export interface SupplierContext {
   today: string;
   /** A company's agreed service fee per ticket, replacing the portal's; null for none. */
   agreedServiceFee: Fen | null;
+  /** The company's agreed fee per international ticket, where it agreed one apart; else agreedServiceFee applies. */
+  agreedIntlServiceFee?: Fen | null;
   /** The member the request is for (the embedded railway's 12306 sandbox reads their travellers); absent for a guest. */
   memberId?: number | null;
 }

@@ -29,6 +29,18 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
   ticketing: ["ticketing"],
   /** The after-sales queue: refund and change requests taken, accepted, adjusted or rejected. */
   afterSales: ["ticketing"],
+  /**
+   * Companies: reading them and their money terms (credit limit, settlement day, service fees),
+   * which are finance's work. Enabling or disabling a company decides whether its people can
+   * sign in at all, so that is the administrator's alone (company-control).
+   */
+  companies: ["finance"],
+  "company-control": ["admin"],
+  /**
+   * Members' accounts: search, disable, unlock. These decide who may sign in, an access matter
+   * for the administrator, not a finance or ticketing task.
+   */
+  members: ["admin"],
 };
 
 export interface OpsMenuItem {
@@ -48,6 +60,8 @@ export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "disruptions", path: "/ops/disruptions", label: "ops.menu.disruptions" },
   { key: "withdrawals", path: "/ops/withdrawals", label: "ops.menu.withdrawals", countUrl: OPS_WITHDRAWAL_PATHS.count },
   { key: "settlement", path: "/ops/settlement", label: "ops.menu.settlement", countUrl: OPS_SETTLEMENT_PATHS.count },
+  { key: "companies", path: "/ops/companies", label: "ops.menu.companies" },
+  { key: "members", path: "/ops/members", label: "ops.menu.members" },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
@@ -55,7 +69,7 @@ export const OPS_MENU: readonly OpsMenuItem[] = [
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
 const MENU_RESOURCE: Readonly<Record<string, string>> = {
   staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales", withdrawals: "withdrawals", settlement: "settlement",
-  disruptions: "disruptions",
+  disruptions: "disruptions", companies: "companies", members: "members",
 };
 
 export function opsPolicyLines(): string[] {

@@ -31,6 +31,8 @@ export const API_RESOURCE_ITEMS: Readonly<Record<string, readonly number[]>> = {
   "car-standards": [19],
   "replace-bookers": [20],
   "notice-settings": [52],
+  // The operator console's audit rows about the company's own objects: its administrator.
+  "company-audit": [54],
   "notice-robots": [53],
   "company-disruptions": [55],
   "travel-applications": [23, 24],
@@ -83,8 +85,6 @@ const API_UNOWNED: Readonly<Record<string, ApiAudience>> = {
   // Statements: the administrator, and the employees the settlement settings name to confirm
   // (the server shows an employee only the statements it may confirm).
   "settlement:statements": ["70", "7_0"],
-  // The operator console's audit rows about the company's own objects: its administrator.
-  "company-audit": ["70"],
 };
 
 function unionTypes(ids: readonly number[]): MemberTypeKey[] {

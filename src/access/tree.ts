@@ -108,6 +108,9 @@ const ENTRIES: PermissionEntry[] = [
   // The company's trips a flight's or train's schedule change or cancellation touched (航变), with
   // each traveller's choice about it.
   menu(55, 16, "航变行程", "Disrupted trips", "TripDisruptions", T70, 6),
+  // What the travel agency's operators changed on the company's objects (its credit limit,
+  // settlement day, service fees, state, its members' accounts), read-only.
+  menu(54, 16, "运营操作审计", "Operator audit log", "OperatorAudit", T70, 7),
 
   // Travel application (trip and order); rules.ts adds the trip-flag condition.
   menu(22, 0, "出差申请", "Travel applications", undefined, T7_0, 50),

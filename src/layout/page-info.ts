@@ -20,7 +20,7 @@ const PARENT: Readonly<Record<string, string | null>> = {
   // Bills and finance.
   EnterpriseBill: null, TransactionBill: null, RechargeBill: null, RecomBill: null, ShareBill: null, AirSumBill: null,
   AirSaleBill: null, AirRefundBill: null, AirChangesBill: null, HotelSumBill: null, TrainSumBill: null, PutforwardBill: null,
-  SettlementSet: null, Recharge: null, RewardsOut: null, RewradsDetail: null, RechargeRecord: null, ReportDetailed: null, EinvoiceManage: null, NoticeSettings: null, TripDisruptions: null,
+  SettlementSet: null, Recharge: null, RewardsOut: null, RewradsDetail: null, RechargeRecord: null, ReportDetailed: null, EinvoiceManage: null, NoticeSettings: null, TripDisruptions: null, OperatorAudit: null,
   // People.
   EnterpriseStall: null, ExternalPersonnel: null, Passengers: null, Subsidiaries: null, Subordinate: null, Recommended: null,
   QuickOrder: null, import_passengers: "Passengers", import_external_passengers: "ExternalPersonnel", edit_passengers: "Passengers",

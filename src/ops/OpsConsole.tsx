@@ -21,10 +21,14 @@ import { OPS_AFTER_SALES, opsAfterSalesEndpoints } from "../resources/ops-after-
 import { OpsAfterSalesList } from "../resources/ops-after-sales/list";
 import { OPS_WITHDRAWALS, opsWithdrawalsEndpoints } from "../resources/ops-withdrawals";
 import { OpsWithdrawalList } from "../resources/ops-withdrawals/list";
-import { OPS_COMPANIES, OPS_STATEMENTS, OPS_STATEMENT_ANSWERS, opsCompaniesEndpoints, opsStatementAnswersEndpoints, opsStatementsEndpoints } from "../resources/ops-settlement";
+import { OPS_SETTLEMENT_COMPANIES, OPS_STATEMENTS, OPS_STATEMENT_ANSWERS, opsSettlementCompaniesEndpoints, opsStatementAnswersEndpoints, opsStatementsEndpoints } from "../resources/ops-settlement";
 import { OpsStatementList } from "../resources/ops-settlement/list";
 import { OPS_DISRUPTIONS, opsDisruptionEndpoints } from "../resources/ops-disruptions";
 import { OpsDisruptionList } from "../resources/ops-disruptions/list";
+import { OPS_COMPANIES, opsCompaniesEndpoints } from "../resources/ops-companies";
+import { OPS_MEMBERS, opsMembersEndpoints } from "../resources/ops-members";
+import { OpsCompanyList } from "../resources/ops-companies/list";
+import { OpsMemberList } from "../resources/ops-members/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
@@ -37,12 +41,15 @@ registerResourceEndpoints(OPS_AFTER_SALES, opsAfterSalesEndpoints);
 registerResourceEndpoints(OPS_WITHDRAWALS, opsWithdrawalsEndpoints);
 registerResourceEndpoints(OPS_STATEMENTS, opsStatementsEndpoints);
 registerResourceEndpoints(OPS_STATEMENT_ANSWERS, opsStatementAnswersEndpoints);
+registerResourceEndpoints(OPS_SETTLEMENT_COMPANIES, opsSettlementCompaniesEndpoints);
 registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
+registerResourceEndpoints(OPS_MEMBERS, opsMembersEndpoints);
 registerResourceEndpoints(OPS_DISRUPTIONS, opsDisruptionEndpoints);
 
 const PAGES: Record<string, () => React.JSX.Element> = {
   staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList,
   withdrawals: OpsWithdrawalList, settlement: OpsStatementList, disruptions: OpsDisruptionList,
+  companies: OpsCompanyList, members: OpsMemberList,
 };
 
 /** How often a menu item's count is read again: work arrives while the console stays open. */

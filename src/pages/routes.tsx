@@ -50,6 +50,7 @@ const ApplyDetailsPage = lazy(withTexts(() => import("../resources/travel-applic
 const MessageCentrePage = lazy(withTexts(() => import("../resources/notifications/list")));
 const NoticeSettingsPages = lazy(withTexts(() => import("../resources/notice-settings/pages")));
 const TripDisruptionsPage = lazy(withTexts(() => import("../resources/trip-disruptions/list")));
+const CompanyAuditPage = lazy(withTexts(() => import("../resources/company-audit/list")));
 const TravelAuditIndexPage = lazy(withTexts(() => import("../resources/approvals/list")));
 const AuditDetailsPage = lazy(withTexts(() => import("../resources/approvals/show")));
 const StandardSettingsPage = lazy(withTexts(() => import("../resources/travel-standards/list")));
@@ -190,6 +191,7 @@ const PAGES: Record<string, Page> = {
   notice_settings: NoticeSettingsPages,
   NoticeSettings: NoticeSettingsPages,
   TripDisruptions: TripDisruptionsPage,
+  OperatorAudit: CompanyAuditPage,
   edit_invoice: EditInvoiceTitlePage,
   Subsidiaries: SubsidiaryListPage,
   Recommended: RecommendedPage,

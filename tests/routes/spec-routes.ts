@@ -206,6 +206,7 @@ export const SPEC_ROUTES: SpecRoute[] = [
   page("/travel/travelManage/preferenSettings", "PreferenSettings"),
   page("/travel/travelManage/noticeSettings", "NoticeSettings"),
   page("/travel/travelManage/disruptions", "TripDisruptions"),
+  page("/travel/travelManage/operatorAudit", "OperatorAudit"),
   page("/myCenter/accountCenter", "AccountCenter"),
   page("/personalCentral/index", "PersonalCentralIndex"),
   page("/city/subordinate", "Subordinate"),

@@ -46,7 +46,7 @@ describe("POST /member/menus", () => {
 
   it("gives the company administrator (70) the enterprise workbench, staff and travel management", async () => {
     const r = await menusOf("13800000070");
-    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "通知设置", "企业账单", "结算设置", "子公司管理", "差旅消费报表"]));
+    expect(names(r)).toEqual(expect.arrayContaining(["企业员工", "差旅管理", "审批流程设置", "通知设置", "运营操作审计", "企业账单", "结算设置", "子公司管理", "差旅消费报表"]));
     // The spend report sits under 账单报表 with the enterprise bill, opening on domestic flights.
     const report = r.menus.find((m) => m.id === 33)!.children.find((c) => c.id === 49)!;
     expect([report.route, report.routeQuery]).toEqual(["ReportDetailed", { type: "domAir" }]);

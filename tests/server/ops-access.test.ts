@@ -95,6 +95,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [P.disruptionList]: { pageNum: 1, pageSize: 10, product: "train" },
   // A train that runs on no day: recorded, it flags nothing.
   [P.disruptionRecord]: { kind: "trainStopCancelled", no: "G9999", date: "2026-12-10", reason: "矩阵" },
+  // Companies and members: ids that name none (404), or reads.
+  [P.companyList]: { pageNum: 1, pageSize: 10 },
+  [P.companyDetail]: { id: 999999 },
+  [P.companyCreditLimit]: { id: 999999, creditLimitFen: 0 },
+  [P.companySettlementDay]: { id: 999999, settlementDay: 1 },
+  [P.companyServiceFees]: { id: 999999, domesticFlight: 0, internationalFlight: 0 },
+  [P.companyStatus]: { id: 999999, status: 1 },
+  [P.memberList]: { pageNum: 1, pageSize: 10 },
+  [P.memberStatus]: { id: 999999, status: 1 },
+  [P.memberUnlock]: { id: 999999 },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -174,10 +184,14 @@ describe("server-side enforcement of every operator route", () => {
     expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("admin", r))).toEqual([true, true, true, true, true]);
     expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("finance", r))).toEqual([false, false, true, true, true]);
     expect(["staff", "audit", "settlement", "withdrawals", "self"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false, false, true]);
-    // The console's menu: finance sees its two queues, ticketing neither.
-    expect(access.opsMenu("finance").map((m) => m.key)).toEqual(["withdrawals", "settlement"]);
+    // The console's menu: finance sees its two queues and the companies, ticketing none of them.
+    expect(access.opsMenu("finance").map((m) => m.key)).toEqual(["withdrawals", "settlement", "companies"]);
     expect(access.opsMenu("admin").map((m) => m.key)).toEqual(expect.arrayContaining(["staff", "audit", "withdrawals", "settlement"]));
     expect(access.opsMenu("ticketing").map((m) => m.key)).not.toContain("withdrawals");
+    // Companies' terms: finance and admin; a company's state and members' accounts: admin only.
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("admin", r))).toEqual([true, true, true]);
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("finance", r))).toEqual([true, false, false]);
+    expect(["companies", "company-control", "members"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false]);
     // No member-type key reaches an operator object, nor an operator role a member's.
     expect(access.can(null, "ops-api:staff", "read")).toBe(false);
     expect(access.canOps("70", "staff")).toBe(false);

@@ -21,6 +21,8 @@ export interface PricingInput {
   places: Places;
   /** What the caller pays per ticket instead of the portal's fee (a company's agreed fee). */
   agreedServiceFee: Fen | null;
+  /** The company's own fee per international ticket, where it agreed one apart from agreedServiceFee. */
+  agreedIntlServiceFee?: Fen | null;
 }
 
 /** One cabin's stock on a flight, read from the flight's per-cabin columns. */
@@ -103,8 +105,12 @@ export function taxesOf(input: PricingInput, flight: AirFlightsTable): Taxes {
   return internationalTaxes(flight.distanceKm, (arr.international ? arr.charges : dep.charges) ?? 0);
 }
 
-/** The service fee per ticket a caller pays: their company's agreed fee, else the portal's. */
-export function callerServiceFee(agreedServiceFee: Fen | null, scope: "domestic" | "international"): Fen {
+/**
+ * The service fee per ticket a caller pays: their company's agreed fee (its international one for
+ * an international ticket, where it has one apart), else the portal's.
+ */
+export function callerServiceFee(agreedServiceFee: Fen | null, scope: "domestic" | "international", agreedIntlServiceFee: Fen | null = null): Fen {
+  if (scope === "international" && agreedIntlServiceFee !== null) return agreedIntlServiceFee;
   return agreedServiceFee ?? SERVICE_FEE[scope];
 }
 
@@ -114,7 +120,7 @@ export function seatOffers(input: PricingInput, flight: AirFlightsTable, seats: 
   const scope = international ? "international" : "domestic";
   const taxes = taxesOf(input, flight);
   const serviceFee = SERVICE_FEE[scope];
-  const discountServiceFee = callerServiceFee(input.agreedServiceFee, scope);
+  const discountServiceFee = callerServiceFee(input.agreedServiceFee, scope, input.agreedIntlServiceFee ?? null);
   const yPar = seats.find((s) => s.cabinClass === "Y")?.parPrice ?? seats[0]?.parPrice ?? 0;
   const offers: FlightSeat[] = [];
   for (const seat of seats) {

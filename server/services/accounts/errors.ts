@@ -50,6 +50,7 @@ export const ACCOUNT_MSG = {
   phoneUnknown: said("accounts.mobileNumberRegistered"),
   referrerUnknown: said("accounts.referrerDoesExistCheckReferrer"),
   disabled: said("accounts.accountDisabledContactCustomerService"),
+  companyDisabled: said("accounts.companyDisabledContactCustomerService"),
   oldPasswordWrong: said("accounts.wrongOldPassword"),
   samePassword: said("accounts.newPasswordSameAsOld"),
   notOwnPhone: said("accounts.codeOnlySentOwnBound"),

@@ -42,10 +42,13 @@ export interface GuardKeys {
   /** Failures of the account from anywhere, and of the address on any account: captcha flags. */
   account?: string;
   address?: string;
+  /** Whose sign-in the pair guards ('member:<id>'), kept with the count so an operator can unlock it. */
+  subject?: string;
 }
 
-export function signInKeys(account: string, address: string): Required<GuardKeys> {
+export function signInKeys(account: string, address: string): GuardKeys & Required<Pick<GuardKeys, "pair" | "account" | "address">> {
   return {
+    ...(account.startsWith("member:") ? { subject: account } : {}),
     pair: throttleKey("password", account, address),
     account: throttleKey("password-account", account),
     address: throttleKey("password-address", address),
@@ -93,7 +96,7 @@ export async function guardedCheck(
   }
   if (keys.account) await countEvent(db, keys.account, CAPTCHA_AFTER_FAILURE_MS);
   if (keys.address) await countEvent(db, keys.address, CAPTCHA_AFTER_FAILURE_MS);
-  const claim = await claimTry(db, keys.pair, limit);
+  const claim = await claimTry(db, keys.pair, limit, keys.subject ?? null);
   if (!claim.granted) throw lockedError(refusal, claim.lockedUntil, limit);
   const settled = await settleWrong(db, keys.pair, limit, claim.tries);
   if (settled.locked) throw lockedError(refusal, settled.lockedUntil, limit);

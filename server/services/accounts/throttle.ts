@@ -37,7 +37,7 @@ const col = (name: "tries" | "lockedUntil" | "updateTime") => sql.ref(`throttles
  * limit. `tries` includes this claim. A refused claim says until when the key is locked
  * (null while the try that reached the limit is still being checked).
  */
-export async function claimTry(db: Kysely<Database>, key: string, limit: TryLimit): Promise<Claim> {
+export async function claimTry(db: Kysely<Database>, key: string, limit: TryLimit, subject: string | null = null): Promise<Claim> {
   const t = now();
   const at = isoAt(t);
   await pruneThrottles(db, t);
@@ -46,7 +46,7 @@ export async function claimTry(db: Kysely<Database>, key: string, limit: TryLimi
     or (${col("lockedUntil")} is null and ${col("updateTime")} < ${isoAt(t - limit.windowMs)}))`;
   const row = await db
     .insertInto("throttles")
-    .values({ key, tries: 1, lockedUntil: null, updateTime: at })
+    .values({ key, tries: 1, lockedUntil: null, updateTime: at, subject })
     .onConflict((oc) =>
       oc
         .column("key")

@@ -56,7 +56,7 @@ export class FlightBooking {
   }
 
   protected pricing(places: Places, c: SupplierContext): PricingInput {
-    return { seed: this.seed, today: c.today, places, agreedServiceFee: c.agreedServiceFee };
+    return { seed: this.seed, today: c.today, places, agreedServiceFee: c.agreedServiceFee, agreedIntlServiceFee: c.agreedIntlServiceFee ?? null };
   }
 
   /**

@@ -37,7 +37,7 @@ export function checkDate(date: string, today: string, field: string, label: str
 /** A day list's cache key: the route's airports, the days, and what prices them for the caller. */
 function dayKey(src: FlightSource, c: SupplierContext, dep: ResolvedPlace, arr: ResolvedPlace, dates: string[]): string {
   const codes = (p: ResolvedPlace) => p.airports.map((a) => a.code).join("+");
-  return `${src.seed}|${c.today}|${c.agreedServiceFee}|${codes(dep)}|${codes(arr)}|${dates.join(",")}`;
+  return `${src.seed}|${c.today}|${c.agreedServiceFee}|${c.agreedIntlServiceFee ?? null}|${codes(dep)}|${codes(arr)}|${dates.join(",")}`;
 }
 
 export class EmbeddedFlightSupplier extends FlightBooking {
@@ -167,7 +167,7 @@ export class EmbeddedFlightSupplier extends FlightBooking {
     const pageNum = q.pageNum ?? 1;
     const page = list.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((it) => ({ ...it, segments: it.segments.map(listFlight) }));
     return {
-      servFee: callerServiceFee(c.agreedServiceFee, international ? "international" : "domestic"),
+      servFee: callerServiceFee(c.agreedServiceFee, international ? "international" : "domestic", c.agreedIntlServiceFee ?? null),
       depCity: dep.cityCode,
       arrCity: arr.cityCode,
       depDate: q.depDate,

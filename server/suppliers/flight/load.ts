@@ -87,7 +87,7 @@ const OFFER_CACHE_MAX = 50_000;
 
 function cachedOffers(pricing: PricingInput, row: AirFlightsTable, seats: CabinStock[], held: ClassSeatsLeft = NO_CLASS_HELD): FlightSeat[] {
   const classes = held.size ? `|${[...held].map(([k, n]) => `${k}=${n}`).sort().join(",")}` : "";
-  const key = `${pricing.seed}|${pricing.today}|${pricing.agreedServiceFee}|${row.flightKey}|${row.fRemaining}|${row.cRemaining}|${row.yRemaining}${classes}`;
+  const key = `${pricing.seed}|${pricing.today}|${pricing.agreedServiceFee}|${pricing.agreedIntlServiceFee ?? null}|${row.flightKey}|${row.fRemaining}|${row.cRemaining}|${row.yRemaining}${classes}`;
   let offers = offerCache.get(key);
   if (!offers) {
     offers = seatOffers(pricing, row, seats, held);

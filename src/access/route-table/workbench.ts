@@ -61,6 +61,7 @@ export const WORKBENCH_ROUTES: RouteDef[] = [
   route("/travel/travelManage/preferenSettings", "PreferenSettings", blue),
   route("/travel/travelManage/noticeSettings", "NoticeSettings", blue),
   route("/travel/travelManage/disruptions", "TripDisruptions", blue),
+  route("/travel/travelManage/operatorAudit", "OperatorAudit", blue),
 
   // Approvals and applications.
   route("/travel/audit", "TravelAuditIndex", blue),

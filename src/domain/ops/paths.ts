@@ -21,6 +21,15 @@ export const OPS_PATHS = {
   /** 航变登记: the recorded disruptions, and recording one (出票员, 运营管理员). */
   disruptionList: "/ops/disruptions/list",
   disruptionRecord: "/ops/disruptions/record",
+  companyList: "/ops/companies/list",
+  companyDetail: "/ops/companies/detail",
+  companyCreditLimit: "/ops/companies/credit-limit",
+  companySettlementDay: "/ops/companies/settlement-day",
+  companyServiceFees: "/ops/companies/service-fees",
+  companyStatus: "/ops/companies/status",
+  memberList: "/ops/members/list",
+  memberStatus: "/ops/members/status",
+  memberUnlock: "/ops/members/unlock",
   /** A company administrator's view of the audit rows of its own company's objects (a member call). */
   companyAuditList: "/member/company/audit/list",
 } as const;

@@ -114,6 +114,7 @@ export interface OpsAuditRow {
   objectType: string;
   objectId: string | null;
   companyId: number | null;
+  companyName: string | null;
   before: unknown;
   after: unknown;
 }

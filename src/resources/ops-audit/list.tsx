@@ -1,22 +1,26 @@
-// 审计日志: every operator action, newest first, paged, filtered by action, object type and date.
+// 审计日志: every operator action, newest first, paged, filtered by action, object type, company
+// and date; each change shown field by field (before → after), times in China time.
 import { useTranslate, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Button, DatePicker, Form, Input, Space, Table, Typography } from "antd";
+import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from "antd";
 import type { Dayjs } from "dayjs";
+import { formatChinaTime } from "../../domain/format";
 import type { OpsAuditRow } from "../../domain/ops/schemas";
+import { AuditChange, useAuditActionText } from "../../components/audit/AuditChange";
 import { OPS_AUDIT } from ".";
 
 interface AuditFilterValues {
   action?: string;
   objectType?: string;
+  companyId?: number | null;
   dates?: [Dayjs | null, Dayjs | null] | null;
 }
 
 const day = (d: Dayjs | null | undefined) => (d ? d.format("YYYY-MM-DD") : undefined);
-const json = (v: unknown) => (v === null || v === undefined ? "" : JSON.stringify(v));
 
 export function OpsAuditList() {
   const t = useTranslate();
+  const actionText = useAuditActionText();
   const { tableProps, searchFormProps } = useTable<OpsAuditRow, HttpError, AuditFilterValues>({
     resource: OPS_AUDIT,
     syncWithLocation: false,
@@ -24,6 +28,7 @@ export function OpsAuditList() {
     onSearch: (v) => [
       { field: "action", operator: "eq", value: v.action?.trim() },
       { field: "objectType", operator: "eq", value: v.objectType?.trim() },
+      { field: "companyId", operator: "eq", value: v.companyId ?? undefined },
       { field: "from", operator: "eq", value: day(v.dates?.[0]) },
       { field: "to", operator: "eq", value: day(v.dates?.[1]) },
     ],
@@ -38,6 +43,9 @@ export function OpsAuditList() {
         <Form.Item name="objectType" label={t("ops.audit.objectType")}>
           <Input allowClear maxLength={60} placeholder="operator" style={{ width: 140 }} />
         </Form.Item>
+        <Form.Item name="companyId" label={t("ops.audit.company")}>
+          <InputNumber min={1} precision={0} style={{ width: 110 }} />
+        </Form.Item>
         <Form.Item name="dates" label={t("ops.audit.dates")}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
@@ -50,21 +58,12 @@ export function OpsAuditList() {
         rowKey="id"
         scroll={{ x: 1000 }}
         columns={[
-          { title: t("ops.audit.at"), dataIndex: "at", width: 190, render: (v: string) => new Date(v).toLocaleString() },
-          { title: t("ops.audit.operator"), dataIndex: "operatorName", width: 120 },
-          { title: t("ops.audit.action"), dataIndex: "action", width: 170 },
-          { title: t("ops.audit.object"), key: "object", width: 150, render: (_: unknown, r) => `${r.objectType}${r.objectId ? ` #${r.objectId}` : ""}` },
-          { title: t("ops.audit.company"), dataIndex: "companyId", width: 90 },
-          {
-            title: t("ops.audit.change"),
-            key: "change",
-            render: (_: unknown, r) => (
-              <Typography.Text style={{ fontSize: 12 }} ellipsis={{ tooltip: `${json(r.before)} → ${json(r.after)}` }}>
-                {r.before !== null ? `${json(r.before)} → ` : ""}
-                {json(r.after)}
-              </Typography.Text>
-            ),
-          },
+          { title: t("ops.audit.at"), dataIndex: "at", width: 150, render: (v: string) => formatChinaTime(v) },
+          { title: t("ops.audit.operator"), dataIndex: "operatorName", width: 110 },
+          { title: t("ops.audit.action"), dataIndex: "action", width: 170, render: (v: string) => <span title={v}>{actionText(v)}</span> },
+          { title: t("ops.audit.object"), key: "object", width: 130, render: (_: unknown, r) => `${t(`ops.audit.objects.${r.objectType}`, r.objectType)}${r.objectId ? ` #${r.objectId}` : ""}` },
+          { title: t("ops.audit.company"), key: "company", width: 140, render: (_: unknown, r) => (r.companyId ? `${r.companyName ?? ""} #${r.companyId}` : "—") },
+          { title: t("ops.audit.change"), key: "change", render: (_: unknown, r) => <AuditChange before={r.before} after={r.after} /> },
         ]}
       />
     </div>

@@ -16,6 +16,6 @@ export const opsStatementsEndpoints: ResourceEndpoints = {
 export const OPS_STATEMENT_ANSWERS = "ops-statement-answers";
 export const opsStatementAnswersEndpoints: ResourceEndpoints = { create: S.answer };
 
-/** The companies the console picks from (filters, generating a statement). */
-export const OPS_COMPANIES = "ops-companies";
-export const opsCompaniesEndpoints: ResourceEndpoints = { list: S.companies };
+/** The companies the settlement screens pick from (filters, generating a statement). */
+export const OPS_SETTLEMENT_COMPANIES = "ops-settlement-companies";
+export const opsSettlementCompaniesEndpoints: ResourceEndpoints = { list: S.companies };
