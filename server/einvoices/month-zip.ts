@@ -52,22 +52,85 @@ interface ZipEnd {
   _finish(): void;
 }
 
+/** The entry of compress-commons, as far as its central directory header reads it. */
+interface ZipEntry {
+  _offsets: { file: number };
+  isZip64(): boolean;
+  getGeneralPurposeBit(): { encode(): Buffer };
+  getPlatform(): number;
+  getVersionNeededToExtract(): number;
+  getMethod(): number;
+  getTimeDos(): number;
+  getCrc(): number;
+  getCompressedSize(): number;
+  getSize(): number;
+  getName(): string;
+  getComment(): string;
+  getCentralDirectoryExtra(): Buffer;
+  getInternalAttributes(): number;
+  getExternalAttributes(): number;
+}
+
+const ZIP64_MAGIC = 0xffffffff;
+const VERSION_MADE_BY = 45;
+const CENTRAL_HEADER_SIGNATURE = 0x02014b50;
+
+/**
+ * An entry's central directory header as one buffer: the fields compress-commons writes one
+ * small buffer at a time (each its own allocation), in its order and encoding. Null for what it
+ * writes otherwise: a ZIP64 entry, or a name or comment beyond ASCII (whose length it counts in
+ * characters unless the entry is flagged UTF-8).
+ */
+export function centralHeader(ae: ZipEntry): Buffer | null {
+  if (ae.isZip64() || ae._offsets.file > ZIP64_MAGIC) return null;
+  const name = ae.getName();
+  const comment = ae.getComment();
+  if (!/^[\x00-\x7f]*$/.test(name + comment)) return null;
+  const extra = ae.getCentralDirectoryExtra();
+  const b = Buffer.alloc(46 + name.length + extra.length + comment.length);
+  const u32 = (v: number, at: number) => b.writeUInt32LE((v & 0xffffffff) >>> 0, at);
+  const u16 = (v: number, at: number) => b.writeUInt16LE((v & 0xffff) >>> 0, at);
+  u32(CENTRAL_HEADER_SIGNATURE, 0);
+  u16((ae.getPlatform() << 8) | VERSION_MADE_BY, 4);
+  u16(ae.getVersionNeededToExtract(), 6);
+  ae.getGeneralPurposeBit().encode().copy(b, 8);
+  u16(ae.getMethod(), 10);
+  u32(ae.getTimeDos(), 12);
+  u32(ae.getCrc(), 16);
+  u32(ae.getCompressedSize(), 20);
+  u32(ae.getSize(), 24);
+  u16(name.length, 28);
+  u16(extra.length, 30);
+  u16(comment.length, 32);
+  u16(0, 34);
+  u16(ae.getInternalAttributes(), 36);
+  u32(ae.getExternalAttributes(), 38);
+  u32(ae._offsets.file, 42);
+  b.write(name, 46, "latin1");
+  extra.copy(b, 46 + name.length);
+  b.write(comment, 46 + name.length + extra.length, "latin1");
+  return b;
+}
+
 /** Central directory headers written between two turns of the event loop. */
 const HEADERS_PER_TURN = 256;
 
 /**
  * archiver writes the zip's central directory (a header of some hundred bytes per entry) at the
- * end, each header as some twenty small writes, all in one go without letting the file take
- * any: for a month of 10,000 documents (20,000 entries) that was 400,000 small buffers alive
- * together, well over a hundred MB at the very end of the zip. Here each header's writes are
- * gathered into one buffer, and the headers are written a few hundred at a time with the event
- * loop let in between, so the file takes them as they come: the same bytes in the same order
- * (the end records as compress-commons writes them).
+ * end, each header as some twenty small buffers of their own, all in one go without letting the
+ * file take any: for a month of 10,000 documents (20,000 entries) that was 400,000 buffers
+ * alive together, well over a hundred MB at the very end of the zip. Here each header is one
+ * buffer, and the headers are written a few hundred at a time with the event loop let in
+ * between, so the file takes them as they come: the same bytes in the same order (the end
+ * records as compress-commons writes them).
  */
 function writeCentralDirectoryInTurns(archive: archiver.Archiver): void {
   // archiver's zip format keeps its zip stream as its engine.
   const zip = (archive as unknown as { _module: { engine: ZipEnd } })._module.engine;
   const header = (entry: unknown) => {
+    const direct = centralHeader(entry as ZipEntry);
+    if (direct) return void zip.write(direct);
+    // A ZIP64 entry (an archive past 4 GB) or a name beyond ASCII: compress-commons' own header, gathered.
     const parts: Buffer[] = [];
     zip.write = (chunk) => {
       if (chunk) parts.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
