@@ -1,9 +1,12 @@
 // A month's documents as one zip: each document's PDF and signed XML, and an xlsx index listing
 // every document in the zip with its two file names. Nothing is held whole: documents are read
-// in keyset chunks, each PDF is rendered when its turn comes and streamed into the archive, the
-// next waits until the archive has taken it (so a slow disk slows the loop instead of filling
-// memory), and the index is written row by row by exceljs' streaming writer to a file of its own
-// that enters the zip last.
+// in keyset chunks, their PDFs are drawn in a worker thread a few documents ahead of the archive
+// (pdf-renderers.ts: it draws while this thread reads and writes, and the event loop stays free
+// for other requests; a month of a few documents is drawn on this thread, where starting a
+// thread would cost more), each PDF enters the archive once its turn comes and the next waits
+// until the archive has taken it (so a slow disk slows the loop instead of filling memory), and
+// the index is written row by row by exceljs' streaming writer to a file of its own that enters
+// the zip last.
 import fs from "node:fs";
 import { once } from "node:events";
 import archiver from "archiver";
@@ -11,10 +14,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { writeSheet } from "../exports/xlsx";
 import { EINVOICE_DIRECTION_LABELS, EINVOICE_INDEX_COLUMNS, type CompanyEinvoiceFilter, type EinvoiceIndexRow } from "../../src/domain/einvoice/company";
-import { companyFiledDocuments, type FiledDocument } from "./company-list";
-import { renderEinvoicePdf } from "./pdf";
+import { companyFiledCount, companyFiledDocuments, type FiledDocument } from "./company-list";
+import { IN_THREAD_MAX, createPdfRenderers, inThreadRenderers, type PdfRenderers } from "./pdf-renderers";
 
-/** Documents between two progress writes: a PDF takes tens of ms, so this beats every few seconds. */
+/** Documents between two progress writes: a PDF takes some ms, so this beats every second or so. */
 export const ZIP_PROGRESS_EVERY = 50;
 
 export interface ZipOptions {
@@ -35,8 +38,136 @@ function indexRow(d: FiledDocument, pdfFile: string, xmlFile: string): EinvoiceI
   };
 }
 
+/** The zip writer inside archiver (compress-commons' zip stream), as far as its end is written. */
+interface ZipEnd {
+  write(chunk: Buffer | string): boolean;
+  end(): void;
+  offset: number;
+  _entries: unknown[];
+  _archive: { centralOffset: number; centralLength: number; processing: boolean; finish: boolean; finished: boolean };
+  _writeCentralFileHeader(entry: unknown): void;
+  _writeCentralDirectoryZip64(): void;
+  _writeCentralDirectoryEnd(): void;
+  isZip64(): boolean;
+  _finish(): void;
+}
+
+/** The entry of compress-commons, as far as its central directory header reads it. */
+interface ZipEntry {
+  _offsets: { file: number };
+  isZip64(): boolean;
+  getGeneralPurposeBit(): { encode(): Buffer };
+  getPlatform(): number;
+  getVersionNeededToExtract(): number;
+  getMethod(): number;
+  getTimeDos(): number;
+  getCrc(): number;
+  getCompressedSize(): number;
+  getSize(): number;
+  getName(): string;
+  getComment(): string;
+  getCentralDirectoryExtra(): Buffer;
+  getInternalAttributes(): number;
+  getExternalAttributes(): number;
+}
+
+const ZIP64_MAGIC = 0xffffffff;
+const VERSION_MADE_BY = 45;
+const CENTRAL_HEADER_SIGNATURE = 0x02014b50;
+
+/**
+ * An entry's central directory header as one buffer: the fields compress-commons writes one
+ * small buffer at a time (each its own allocation), in its order and encoding. Null for what it
+ * writes otherwise: a ZIP64 entry, or a name or comment beyond ASCII (whose length it counts in
+ * characters unless the entry is flagged UTF-8).
+ */
+export function centralHeader(ae: ZipEntry): Buffer | null {
+  if (ae.isZip64() || ae._offsets.file > ZIP64_MAGIC) return null;
+  const name = ae.getName();
+  const comment = ae.getComment();
+  if (!/^[\x00-\x7f]*$/.test(name + comment)) return null;
+  const extra = ae.getCentralDirectoryExtra();
+  const b = Buffer.alloc(46 + name.length + extra.length + comment.length);
+  const u32 = (v: number, at: number) => b.writeUInt32LE((v & 0xffffffff) >>> 0, at);
+  const u16 = (v: number, at: number) => b.writeUInt16LE((v & 0xffff) >>> 0, at);
+  u32(CENTRAL_HEADER_SIGNATURE, 0);
+  u16((ae.getPlatform() << 8) | VERSION_MADE_BY, 4);
+  u16(ae.getVersionNeededToExtract(), 6);
+  ae.getGeneralPurposeBit().encode().copy(b, 8);
+  u16(ae.getMethod(), 10);
+  u32(ae.getTimeDos(), 12);
+  u32(ae.getCrc(), 16);
+  u32(ae.getCompressedSize(), 20);
+  u32(ae.getSize(), 24);
+  u16(name.length, 28);
+  u16(extra.length, 30);
+  u16(comment.length, 32);
+  u16(0, 34);
+  u16(ae.getInternalAttributes(), 36);
+  u32(ae.getExternalAttributes(), 38);
+  u32(ae._offsets.file, 42);
+  b.write(name, 46, "latin1");
+  extra.copy(b, 46 + name.length);
+  b.write(comment, 46 + name.length + extra.length, "latin1");
+  return b;
+}
+
+/** Central directory headers written between two turns of the event loop. */
+const HEADERS_PER_TURN = 256;
+
+/**
+ * archiver writes the zip's central directory (a header of some hundred bytes per entry) at the
+ * end, each header as some twenty small buffers of their own, all in one go without letting the
+ * file take any: for a month of 10,000 documents (20,000 entries) that was 400,000 buffers
+ * alive together, well over a hundred MB at the very end of the zip. Here each header is one
+ * buffer, and the headers are written a few hundred at a time with the event loop let in
+ * between, so the file takes them as they come: the same bytes in the same order (the end
+ * records as compress-commons writes them).
+ */
+function writeCentralDirectoryInTurns(archive: archiver.Archiver): void {
+  // archiver's zip format keeps its zip stream as its engine.
+  const zip = (archive as unknown as { _module: { engine: ZipEnd } })._module.engine;
+  const header = (entry: unknown) => {
+    const direct = centralHeader(entry as ZipEntry);
+    if (direct) return void zip.write(direct);
+    // A ZIP64 entry (an archive past 4 GB) or a name beyond ASCII: compress-commons' own header, gathered.
+    const parts: Buffer[] = [];
+    zip.write = (chunk) => {
+      if (chunk) parts.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      return true;
+    };
+    try {
+      zip._writeCentralFileHeader(entry);
+    } finally {
+      // The stream's own write again (from its prototype).
+      delete (zip as Partial<ZipEnd>).write;
+    }
+    zip.write(Buffer.concat(parts));
+  };
+  zip._finish = function (this: ZipEnd) {
+    this._archive.centralOffset = this.offset;
+    let i = 0;
+    const turn = () => {
+      try {
+        for (const last = Math.min(i + HEADERS_PER_TURN, this._entries.length); i < last; i++) header(this._entries[i]);
+        if (i < this._entries.length) return void setImmediate(turn);
+        this._archive.centralLength = this.offset - this._archive.centralOffset;
+        if (this.isZip64()) this._writeCentralDirectoryZip64();
+        this._writeCentralDirectoryEnd();
+        this._archive.processing = false;
+        this._archive.finish = true;
+        this._archive.finished = true;
+        this.end();
+      } catch (e) {
+        archive.emit("error", e);
+      }
+    };
+    turn();
+  };
+}
+
 /** Appends one entry and resolves once the archive has written it (or rejects with its error). */
-async function addEntry(archive: archiver.Archiver, source: NodeJS.ReadableStream | string, name: string, store: boolean): Promise<void> {
+async function addEntry(archive: archiver.Archiver, source: NodeJS.ReadableStream | Buffer | string, name: string, store: boolean): Promise<void> {
   const done = once(archive, "entry");
   archive.append(source as never, { name, store });
   await done;
@@ -53,27 +184,44 @@ export async function writeEinvoiceZip(
   file: string,
   options: ZipOptions,
   onProgress?: (done: number) => Promise<void> | void,
+  renderers?: PdfRenderers,
 ): Promise<number> {
+  // A month of a few documents is drawn here; a larger one in worker threads.
+  const draw = renderers ?? ((await companyFiledCount(db, companyId, filter)) > IN_THREAD_MAX ? createPdfRenderers() : inThreadRenderers());
   const out = fs.createWriteStream(file);
   const closed = once(out, "close");
   // PDFs are compressed inside already and are stored; the XMLs and the index are deflated.
   const archive = archiver("zip", { zlib: { level: 6 } });
   archive.on("warning", (err) => archive.emit("error", err));
+  writeCentralDirectoryInTurns(archive);
   archive.pipe(out);
   const indexFile = `${file}.index.xlsx`;
   const seen = new Set<string>();
   async function* documents(): AsyncIterable<EinvoiceIndexRow> {
+    // The documents whose PDFs are being drawn, oldest first: at most `depth` of them, so the
+    // threads always have the next one while the oldest enters the archive.
+    const ahead: { d: FiledDocument; name: string; pdf: Promise<Uint8Array> }[] = [];
+    const settle = async (): Promise<EinvoiceIndexRow> => {
+      const { d, name, pdf } = ahead.shift()!;
+      const pdfFile = `PDF/${name}.pdf`;
+      const xmlFile = `XML/${name}.xml`;
+      const bytes = await pdf;
+      await addEntry(archive, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfFile, true);
+      await addEntry(archive, d.row.xml ?? "", xmlFile, false);
+      return indexRow(d, pdfFile, xmlFile);
+    };
     for await (const d of companyFiledDocuments(db, companyId, filter)) {
       let name = baseName(d);
       // Two documents never share a number, but a document without one is named by its id: keep names unique anyway.
       if (seen.has(name)) name = `${name}-${d.row.id}`;
       seen.add(name);
-      const pdfFile = `PDF/${name}.pdf`;
-      const xmlFile = `XML/${name}.xml`;
-      await addEntry(archive, renderEinvoicePdf(d.row) as unknown as NodeJS.ReadableStream, pdfFile, true);
-      await addEntry(archive, d.row.xml ?? "", xmlFile, false);
-      yield indexRow(d, pdfFile, xmlFile);
+      const pdf = draw.render(d.row);
+      // A failure is met when its turn comes; until then it must not count as unhandled.
+      pdf.catch(() => undefined);
+      ahead.push({ d, name, pdf });
+      if (ahead.length >= draw.depth) yield await settle();
     }
+    while (ahead.length) yield await settle();
   }
   try {
     const count = await writeSheet(indexFile, { name: options.sheetName, columns: EINVOICE_INDEX_COLUMNS }, documents(), onProgress, ZIP_PROGRESS_EVERY);
@@ -86,6 +234,7 @@ export async function writeEinvoiceZip(
     out.destroy();
     throw e;
   } finally {
+    await draw.close();
     await fs.promises.rm(indexFile, { force: true }).catch(() => undefined);
   }
 }

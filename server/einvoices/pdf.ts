@@ -1,39 +1,23 @@
-// A document rendered as the PDF a traveller files: drawn on the server with pdfkit in Noto Sans
-// SC shipped as a package (no system font), so every machine prints the same Chinese. The font
-// is read and parsed once per process and handed to each document parsed (parsing the 8 MB
-// font anew for every document cost more than drawing it, which a month's zip of thousands of
-// documents multiplies); pdfkit embeds only the glyphs a document uses.
-import fs from "node:fs";
-import path from "node:path";
-import { createRequire } from "node:module";
+// A document rendered as the PDF a traveller files: drawn on the server with pdfkit in the CJK
+// font of pdf-font.ts (parsed once per thread, its shaping remembered across documents).
 import PDFDocument from "pdfkit";
-import * as fontkit from "fontkit";
 import { formatFen } from "../../src/domain/money";
 import { amountInWords } from "../../src/domain/einvoice/words";
 import { rateText } from "../../src/domain/einvoice/tax";
 import { EINVOICE_KIND_LABELS, type EinvoiceKind } from "../../src/domain/einvoice/kinds";
 import type { EinvoiceDetail } from "./issuer/types";
 import type { EinvoiceRow } from "./documents";
-
-let parsedFont: fontkit.Font | null = null;
-
-/** The parsed font; pdfkit takes a fontkit font as it takes the file's bytes. */
-function font(): PDFKit.Mixins.PDFFontSource {
-  if (!parsedFont) {
-    // The package exports only its font list; the files sit beside its dist folder.
-    const entry = createRequire(import.meta.url).resolve("@embedpdf/fonts-sc");
-    parsedFont = fontkit.create(fs.readFileSync(path.join(path.dirname(entry), "..", "fonts", "NotoSansHans-Regular.otf")));
-  }
-  return parsedFont as unknown as PDFKit.Mixins.PDFFontSource;
-}
+import { einvoiceFont } from "./pdf-font";
 
 const money = (fen: number) => `¥${formatFen(fen)}`;
 
 /** The document as a PDF stream; the caller pipes it (it ends by itself). */
 export function renderEinvoicePdf(row: EinvoiceRow): PDFKit.PDFDocument {
   const d = JSON.parse(row.detail) as EinvoiceDetail;
-  const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: 36, info: { Title: `${EINVOICE_KIND_LABELS[row.kind as EinvoiceKind]} ${row.number ?? ""}` } });
-  doc.registerFont("cjk", font());
+  // No default font: pdfkit would load Helvetica's metrics for every document only for the CJK
+  // font to replace it at once (its types know a font name only, not "none").
+  const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: 36, font: null as unknown as string, info: { Title: `${EINVOICE_KIND_LABELS[row.kind as EinvoiceKind]} ${row.number ?? ""}` } });
+  doc.registerFont("cjk", einvoiceFont());
   doc.font("cjk");
   const red = row.direction === "red";
   const ink = red ? "#c0392b" : "#1f2d3d";
@@ -78,4 +62,21 @@ export function renderEinvoicePdf(row: EinvoiceRow): PDFKit.PDFDocument {
   line("价税合计（小写）", money(row.totalFen));
   doc.end();
   return doc;
+}
+
+/** The document's PDF as bytes in a buffer of their own (so they can be moved to another thread whole). */
+export async function renderEinvoicePdfBytes(row: EinvoiceRow): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of renderEinvoicePdf(row) as unknown as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The 报销凭证 section of an order's detail page, through Refine with an in-memory data provider:
 // each document's state (a red-letter one under its original), a business trip's title shown and
-// not chosen, a request posted with the schema's fields, and an email address checked before sending.
+// not chosen, a private trip's saved title chosen, a request posted with the schema's fields, and an
+// email address checked before sending.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -108,6 +109,19 @@ describe("报销凭证 section", { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "提交申请" }));
     expect(await screen.findByText("该客票已申请报销凭证")).toBeTruthy();
     expect(customs.find((c) => c.url === EINVOICE_PATHS.request)!.payload).toEqual({ orderId: 7, passengerId: 11, kind: "service", title: "personal" });
+  });
+
+  it("asks a private trip's document for one of the member's saved titles, chosen in the dialog", async () => {
+    const { customs } = show(privateView);
+    fireEvent.click((await screen.findAllByRole("button", { name: "申请开具" }, { timeout: 15_000 }))[0]);
+    const select = await screen.findByRole("combobox", { name: "发票抬头" });
+    // The saved titles come from the member's invoiceTitles resource, after 个人.
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle("北京某某科技有限公司"));
+    await waitFor(() => expect(screen.getByTestId("einvoice-title-select").textContent).toContain("北京某某科技有限公司"));
+    fireEvent.click(screen.getByRole("button", { name: "提交申请" }));
+    await waitFor(() => expect(customs.some((c) => c.url === EINVOICE_PATHS.request)).toBe(true));
+    expect(customs.find((c) => c.url === EINVOICE_PATHS.request)!.payload).toEqual({ orderId: 7, passengerId: 11, kind: "ticket", title: "saved", titleId: 5 });
   });
 
   it("checks the email address before sending", async () => {

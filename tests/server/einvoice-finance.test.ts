@@ -1,13 +1,20 @@
 // The company finance user's documents (发票管理) on a fresh database (SQLite, or PostgreSQL with
 // DATABASE_URL): the list's filters and the totals of the filtered set, masked certificate
 // numbers, another company's documents and non-finance callers refused, the finance-side PDF and
-// XML, and the month's zip whose xlsx index lists exactly the documents it holds.
+// XML, and the month's zip whose xlsx index lists exactly the documents it holds (its PDFs drawn
+// on the calling thread for a few documents, and in worker threads replaced as they go).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import ExcelJS from "exceljs";
+import { extractText, getDocumentProxy } from "unpdf";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { call, downloadExport, freshClient, login } from "./account-helpers";
 import { COMPANY_EINVOICE_PATHS as C } from "../../src/domain/einvoice/company";
+import { writeEinvoiceZip } from "../../server/einvoices/month-zip";
+import { createPdfRenderers } from "../../server/einvoices/pdf-renderers";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -194,5 +201,34 @@ describe("the month's zip", () => {
     const done = await waitDone(tokens[FINANCE], start.data.taskId);
     expect(done.data.rowsDone).toBe(1);
     expect((await downloadExport(h.app, tokens[EMPLOYEE], done.data)).statusCode).toBe(404);
+  });
+});
+
+describe("the month's zip drawn in worker threads", () => {
+  it("holds each document's own PDF, in the index's order, with threads replaced after their share", { timeout: 120_000 }, async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "einv-zip-")), "month.zip");
+    const progress: number[] = [];
+    const count = await writeEinvoiceZip(db(), companyId, { month: "2026-03" }, file, { indexName: "index.xlsx", sheetName: "凭证清单" }, (n) => void progress.push(n), createPdfRenderers({ threads: 2, recycleEvery: 1 }));
+    expect(count).toBe(4);
+    const zip = await JSZip.loadAsync(fs.readFileSync(file));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await zip.file("index.xlsx")!.async("nodebuffer")) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const listed: { number: string; pdf: string }[] = [];
+    sheet.eachRow((row, n) => {
+      const v = (row.values as unknown[]).slice(1);
+      if (n > 1) listed.push({ number: String(v[header.indexOf("发票号码")]), pdf: String(v[header.indexOf("PDF 文件")]) });
+    });
+    // Oldest first (the first hour of March in Beijing leads), each PDF the document's own.
+    const march = (await api(FINANCE, C.list, { month: "2026-03", pageSize: 10 })).data.list as { number: string; issuedAt: string; id: number }[];
+    const byIssue = [...march].sort((a, b) => a.issuedAt.localeCompare(b.issuedAt) || a.id - b.id).map((d) => d.number);
+    expect(listed.map((r) => r.number)).toEqual(byIssue);
+    for (const r of listed) {
+      const pdf = await zip.file(r.pdf)!.async("uint8array");
+      const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+      expect(text).toContain(r.number);
+    }
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });

@@ -13,6 +13,10 @@ import { EmailDialog } from "./EmailDialog";
 import { PreviewModal } from "./PreviewModal";
 import { saveEinvoiceFile, type EinvoiceFormat } from "./files";
 
+/** States the issuer has yet to answer for, and how often the section looks again meanwhile. */
+const IN_PROGRESS = new Set(["pending", "issuing"]);
+const ISSUE_POLL_MS = 2_000;
+
 const STATE_COLORS: Record<string, string> = { pending: "default", issuing: "processing", issued: "success", reversed: "error" };
 
 /** A table row: a document (its red-letter ones as children) or a document still to ask for. */
@@ -52,7 +56,12 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
     method: "post",
     config: { payload: { orderId } },
     errorNotification: false,
-    queryOptions: { staleTime: 0 },
+    queryOptions: {
+      staleTime: 0,
+      // A document asked for is issued by a background job within seconds: the section follows
+      // it until the issuer has answered, then stops asking.
+      refetchInterval: (q) => ((q.state.data?.data as EinvoiceOrderView | undefined)?.list.some((d) => IN_PROGRESS.has(d.status)) ? ISSUE_POLL_MS : false),
+    },
   });
   const [asking, setAsking] = useState<RequestTarget | null>(null);
   const [mailing, setMailing] = useState<EinvoiceView | null>(null);
