@@ -16,6 +16,7 @@ import { maskCertNo } from "../../src/domain/people/certificates";
 import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
 import { permille, roundDiv } from "../../src/domain/report-figures";
 import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
+import { notIndexed } from "../people/search";
 
 const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));
 const airlineName = (code: string) => AIRLINE_NAMES.get(code) ?? code;
@@ -296,12 +297,15 @@ export function overReasonsQuery(db: Kysely<Database>, s: ReportScope): AnyQuery
 /** Bookers' sums rolled up to their departments (looked up for the few bookers there are). */
 async function departmentRows(db: Kysely<Database>, companyId: number, bookers: ({ memberId: number } & GroupSums)[], totalSpendFen: number): Promise<ReportRow[]> {
   if (!bookers.length) return [];
+  // Booker by booker through primary keys: SQLite would otherwise walk the company's whole staff
+  // and test each against every booker, a cost of staff times bookers.
   const places = await db
     .selectFrom("members as m")
-    .innerJoin("employees as e", (j) => j.onRef("e.id", "=", "m.creditEmployeeId").on("e.companyId", "=", companyId))
+    .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
     .innerJoin("departments as d", "d.id", "e.departmentId")
     .select(["m.id", "d.id as departmentId", "d.name"])
     .where("m.id", "in", bookers.map((b) => b.memberId))
+    .where(notIndexed(db, "e.companyId", companyId))
     .execute();
   const placeOf = new Map(places.map((p) => [p.id, { id: p.departmentId, name: p.name }]));
   const groups = new Map<number, { name: string; sums: GroupSums }>();
