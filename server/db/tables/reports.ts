@@ -100,3 +100,24 @@ export interface ReportTravellerMonthsTable {
   spendFen: number;
   ticketFen: number;
 }
+
+/** Migration 136: over-standard spend orders by report product, booking day, booker and reason ('' for none). */
+export interface ReportReasonDaysTable {
+  companyId: number;
+  product: string;
+  day: string;
+  memberId: number;
+  reason: string;
+  orders: number;
+}
+
+/** The same by booking month. */
+export interface ReportReasonMonthsTable {
+  companyId: number;
+  product: string;
+  /** YYYY-MM */
+  month: string;
+  memberId: number;
+  reason: string;
+  orders: number;
+}
