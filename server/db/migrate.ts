@@ -61,7 +61,7 @@ import * as m124 from "./migrations/124_company_credit_code";
 import * as m126 from "./migrations/126_einvoice_company_month";
 import * as m127 from "./migrations/127_operators";
 import * as m128 from "./migrations/128_disruptions";
-import * as m136 from "./migrations/136_report_reason_summaries";
+import * as m136 from "./migrations/136_report_company_summaries";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -125,7 +125,7 @@ const migrations: Record<string, Migration> = {
   "126_einvoice_company_month": m126,
   "127_operators": m127,
   "128_disruptions": m128,
-  "136_report_reason_summaries": m136,
+  "136_report_company_summaries": m136,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

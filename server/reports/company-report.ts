@@ -44,8 +44,8 @@ export async function reportScope(db: Kysely<Database>, member: Member, type: Re
 }
 
 /** The summary tables (migrations 092 and 136), by the grain of their rows. */
-type DayTable = "report_days" | "report_traveller_days" | "report_reason_days";
-type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months" | "report_reason_months";
+type DayTable = "report_days" | "report_traveller_days" | "report_reason_days" | "report_company_days";
+type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months" | "report_reason_months" | "report_company_months";
 /** The monthly tables that keep the booker, and so can be read for a department. */
 const BY_BOOKER: ReadonlySet<MonthTable> = new Set(["report_months", "report_reason_months"]);
 type Summary = DayTable | MonthTable;
@@ -111,7 +111,7 @@ export function parts(db: Kysely<Database>, s: Omit<ReportScope, "type">, r: Rea
   const base = (table: Summary) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary table is chosen at run time
     let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
-    if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
+    if (r.spend && KINDS.has(table)) q = q.where("kind", "=", SPEND);
     return inDepartment(db, q, s);
   };
   const queries: AnyQuery[] = split.days.map(([from, to]) => base(r.days).where("day", ">=", from).where("day", "<=", to).select(r.dayColumns));
@@ -150,6 +150,8 @@ function sumsOf(r: SumRow): GroupSums {
 }
 
 export const SPEND = 1;
+/** The summaries that keep every kind of order, not spend only. */
+const KINDS: ReadonlySet<Summary> = new Set(["report_days", "report_months", "report_company_days", "report_company_months"]);
 const REFUNDED = 2;
 const monthOfDay = sql<string>`substr(day, 1, 7)`.as("month");
 const TRAVELLER_COLUMNS = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"];
@@ -158,12 +160,15 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
   const product = REPORT_PRODUCT[s.type];
   const mine = [product];
 
+  // The whole company's months come from its own totals; a department's from its bookers' rows.
+  const whole = s.departmentId === undefined;
+
   const [monthly, advanceRows, byBooker, byTitle, byTraveller, reasons] = await Promise.all([
     // 1. Every product by month and kind: the chart, this product's totals, refunds, changes and over-standard orders.
     grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown; overOrders: unknown; overFen: unknown }>(
       db,
       parts(db, s, {
-        days: "report_days", months: "report_months", products: Object.values(REPORT_PRODUCT),
+        days: whole ? "report_company_days" : "report_days", months: whole ? "report_company_months" : "report_months", products: Object.values(REPORT_PRODUCT),
         dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS],
       }),
       ["product", "month", "kind"], [...ORDER_SUMS, "changed", ...OVER_SUMS], "orders",

@@ -1,5 +1,5 @@
 // The report summaries (migration 092, rebuilt by 095, by 103 with over-standard and self-paid sums
-// and by 136 with the over-standard reasons) on a fresh database (SQLite, or PostgreSQL
+// and by 136 with the over-standard reasons and the company's totals by day and month) on a fresh database (SQLite, or PostgreSQL
 // with DATABASE_URL): orders of every report product, status, kind of company and booker written
 // straight into the tables, then moved, re-dated, renamed, re-assigned and deleted at random. After
 // every round the three summary tables must hold exactly what a computation from the orders,
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
 import { DEMO_COMPANY } from "../../server/db/seed/demo";
-import * as summaries from "../../server/db/migrations/136_report_reason_summaries";
-import * as m136 from "../../server/db/migrations/136_report_reason_summaries";
+import * as summaries from "../../server/db/migrations/136_report_company_summaries";
+import * as m136 from "../../server/db/migrations/136_report_company_summaries";
 import * as m103 from "../../server/db/migrations/103_report_over_standard";
 import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";
@@ -259,6 +259,8 @@ async function expectedSummaries() {
   const travellerMonths = new Map<string, Record<string, unknown>>();
   const reasonDays = new Map<string, Record<string, unknown>>();
   const reasonMonths = new Map<string, Record<string, unknown>>();
+  const companyDays = new Map<string, Record<string, unknown>>();
+  const companyMonths = new Map<string, Record<string, unknown>>();
   const byId = new Map(orders.map((o) => [o.id, o]));
   for (const o of orders) {
     if (o.companyId === null || !REPORTED.has(o.product)) continue;
@@ -268,6 +270,8 @@ async function expectedSummaries() {
     const month = dayOf(o).slice(0, 7);
     add(days, { ...at, day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
     add(months, { ...at, month, memberId: o.memberId, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
+    add(companyDays, { ...at, day: dayOf(o), kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
+    add(companyMonths, { ...at, month, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
     if (!isSpend(o)) continue;
     add(advanceMonths, { ...at, month, advance: advanceOf(o) }, { orders: 1 });
     add(titleMonths, { ...at, month, title: o.title }, { ...money, selfPayFen: selfPartOf(o) });
@@ -291,6 +295,8 @@ async function expectedSummaries() {
     report_traveller_months: sorted([...travellerMonths.values()]),
     report_reason_days: sorted([...reasonDays.values()]),
     report_reason_months: sorted([...reasonMonths.values()]),
+    report_company_days: sorted([...companyDays.values()]),
+    report_company_months: sorted([...companyMonths.values()]),
   };
 }
 
@@ -316,6 +322,8 @@ async function actualSummaries() {
     report_traveller_months: await read("report_traveller_months", ["companyId", "product", "month", "certType", "certNo", "name"], travellerSums),
     report_reason_days: await read("report_reason_days", ["companyId", "product", "day", "memberId", "reason"], ["orders"]),
     report_reason_months: await read("report_reason_months", ["companyId", "product", "month", "memberId", "reason"], ["orders"]),
+    report_company_days: await read("report_company_days", ["companyId", "product", "day", "kind"], [...money, "changed", ...over]),
+    report_company_months: await read("report_company_months", ["companyId", "product", "month", "kind"], [...money, "changed", ...over]),
   };
 }
 
@@ -521,9 +529,9 @@ describe("report summaries", () => {
     await compareReports();
   }, 300_000);
 
-  it("gain the reasons of every existing over-standard order from migration 136", async () => {
+  it("gain the reasons and the company's totals of every existing order from migration 136", async () => {
     const db = h.db.db;
-    // As before 136: 103's summaries and its index, and over-standard orders written meanwhile.
+    // As before 136: 103's summaries and its index, and orders written meanwhile.
     await m136.down(db);
     const reasonRows = () => sql`select reason from report_reason_days limit 1`.execute(db);
     await expect(reasonRows()).rejects.toThrow();
@@ -533,6 +541,7 @@ describe("report summaries", () => {
     const actual = await actualSummaries();
     expect(actual).toEqual(await expectedSummaries());
     expect(actual.report_reason_days.length).toBeGreaterThan(20);
+    expect(actual.report_company_months.length).toBeGreaterThan(20);
     // Its triggers keep the reasons from then on: bookings, refunds, changes, cancellations, new verdicts.
     for (let round = 0; round < 2; round++) {
       await shuffle(25);

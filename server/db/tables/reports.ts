@@ -121,3 +121,24 @@ export interface ReportReasonMonthsTable {
   reason: string;
   orders: number;
 }
+
+/** Migration 136: a company's orders by report product, booking day and kind, with report_days' sums. */
+export interface ReportCompanyDaysTable {
+  companyId: number;
+  product: string;
+  day: string;
+  kind: number;
+  orders: number;
+  spendFen: number;
+  ticketFen: number;
+  fareOrders: number;
+  fareTicketFen: number;
+  fullFareFen: number;
+  changed: number;
+  overOrders: number;
+  overFen: number;
+  selfPayFen: number;
+}
+
+/** The same by booking month (YYYY-MM). */
+export type ReportCompanyMonthsTable = Omit<ReportCompanyDaysTable, "day"> & { month: string };
