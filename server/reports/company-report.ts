@@ -1,8 +1,9 @@
 // A company's spend report for one product over a date range (China dates of the booking), with
 // an optional department. Every figure is summed in SQL from the report summaries (migration 092:
 // the orders and their travellers already grouped by day, and by month for the whole months of a
-// range; migration 136: the over-standard reasons too), a handful of small grouped reads per call; src/domain/reports.ts then only rolls the
-// grouped results into averages, shares, months and routes.
+// range; migration 136: the over-standard reasons, and the whole company's totals without one row
+// per booker), a handful of small grouped reads per call that never touch the orders themselves;
+// src/domain/reports.ts then only rolls the grouped results into averages, shares, months and routes.
 import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
@@ -49,6 +50,8 @@ type MonthTable = "report_months" | "report_advance_months" | "report_title_mont
 /** The monthly tables that keep the booker, and so can be read for a department. */
 const BY_BOOKER: ReadonlySet<MonthTable> = new Set(["report_months", "report_reason_months"]);
 type Summary = DayTable | MonthTable;
+/** The summaries that keep every kind of order (spend, refunded, neither), not spend only. */
+const KINDS: ReadonlySet<Summary> = new Set(["report_days", "report_months", "report_company_days", "report_company_months"]);
 // The union of a range's parts is built over several tables whose rows have the same columns;
 // Kysely types a query by its tables, so the parts are handled as untyped builders here and the
 // grouped rows are typed where they are read.
@@ -150,8 +153,6 @@ function sumsOf(r: SumRow): GroupSums {
 }
 
 export const SPEND = 1;
-/** The summaries that keep every kind of order, not spend only. */
-const KINDS: ReadonlySet<Summary> = new Set(["report_days", "report_months", "report_company_days", "report_company_months"]);
 const REFUNDED = 2;
 const monthOfDay = sql<string>`substr(day, 1, 7)`.as("month");
 const TRAVELLER_COLUMNS = ["certType", "certNo", "name", "tickets", "spendFen", "ticketFen"];
