@@ -66,6 +66,7 @@ import * as m130 from "./migrations/130_after_sales_queue";
 import * as m131 from "./migrations/131_withdrawal_hold";
 import * as m132 from "./migrations/132_company_ops";
 import * as m133 from "./migrations/133_operator_totp_step";
+import * as m136 from "./migrations/136_report_company_summaries";
 
 const migrations: Record<string, Migration> = {
   "001_members": m001,
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   "131_withdrawal_hold": m131,
   "132_company_ops": m132,
   "133_operator_totp_step": m133,
+  "136_report_company_summaries": m136,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -18,7 +18,7 @@ import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTab
 import type { EinvoicesTable } from "./tables/einvoices";
 import type { CompanyNoticeSettingsTable, CompanyRobotsTable, MemberDevicesTable, NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationPreferencesTable, NotificationsTable } from "./tables/notifications";
 import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable, OpsSettingsTable, TicketingClaimsTable } from "./tables/operators";
-import type { ReportAdvanceMonthsTable, ReportDaysTable, ReportMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
+import type { ReportAdvanceMonthsTable, ReportCompanyDaysTable, ReportCompanyMonthsTable, ReportDaysTable, ReportMonthsTable, ReportReasonDaysTable, ReportReasonMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
 export * from "./tables/policy";
@@ -282,6 +282,10 @@ export interface Database {
   bill_days: BillDaysTable;
   report_days: ReportDaysTable;
   report_months: ReportMonthsTable;
+  report_reason_days: ReportReasonDaysTable;
+  report_company_days: ReportCompanyDaysTable;
+  report_company_months: ReportCompanyMonthsTable;
+  report_reason_months: ReportReasonMonthsTable;
   report_advance_months: ReportAdvanceMonthsTable;
   report_title_months: ReportTitleMonthsTable;
   report_traveller_days: ReportTravellerDaysTable;

@@ -1,8 +1,9 @@
 // A company's spend report for one product over a date range (China dates of the booking), with
 // an optional department. Every figure is summed in SQL from the report summaries (migration 092:
 // the orders and their travellers already grouped by day, and by month for the whole months of a
-// range), a handful of small grouped reads per call; src/domain/reports.ts then only rolls the
-// grouped results into averages, shares, months and routes.
+// range; migration 136: the over-standard reasons, and the whole company's totals without one row
+// per booker), a handful of small grouped reads per call that never touch the orders themselves;
+// src/domain/reports.ts then only rolls the grouped results into averages, shares, months and routes.
 import { said } from "../services/i18n/text";
 import crypto from "node:crypto";
 import { sql, type AliasedRawBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from "kysely";
@@ -13,9 +14,10 @@ import { companyIdOf } from "../orders/flight/book";
 import { AIRLINES } from "../inventory/data/airlines";
 import { addDays } from "../../src/domain/travel/dates";
 import { maskCertNo } from "../../src/domain/people/certificates";
-import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, SPEND_STATUSES_BY_PRODUCT, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
+import { REPORT_PRODUCT, REPORT_TOP_REASONS, REPORT_TOP_ROUTES, REPORT_TOP_TRAVELLERS, REPORT_TYPES, UNASSIGNED_DEPARTMENT_ID, ZERO_SUMS, addSums, advanceBuckets, fillMonths, isFlightReport, rankRows, regroupFlights, rowOf, type GroupSums, type OverStandardStats, type ReportInput, type ReportReply, type ReportRow, type ReportType } from "../../src/domain/reports";
 import { permille, roundDiv } from "../../src/domain/report-figures";
 import { UNASSIGNED_DEPARTMENT } from "../settlement/statements";
+import { notIndexed } from "../people/search";
 
 const AIRLINE_NAMES = new Map(AIRLINES.map((a) => [a.code, a.name]));
 const airlineName = (code: string) => AIRLINE_NAMES.get(code) ?? code;
@@ -42,10 +44,14 @@ export async function reportScope(db: Kysely<Database>, member: Member, type: Re
   return { companyId, type, startDate: input.startDate, endDate: input.endDate, departmentId };
 }
 
-/** The summary tables (migration 092), by the grain of their rows. */
-type DayTable = "report_days" | "report_traveller_days";
-type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months";
+/** The summary tables (migrations 092 and 136), by the grain of their rows. */
+type DayTable = "report_days" | "report_traveller_days" | "report_reason_days" | "report_company_days";
+type MonthTable = "report_months" | "report_advance_months" | "report_title_months" | "report_traveller_months" | "report_reason_months" | "report_company_months";
+/** The monthly tables that keep the booker, and so can be read for a department. */
+const BY_BOOKER: ReadonlySet<MonthTable> = new Set(["report_months", "report_reason_months"]);
 type Summary = DayTable | MonthTable;
+/** The summaries that keep every kind of order (spend, refunded, neither), not spend only. */
+const KINDS: ReadonlySet<Summary> = new Set(["report_days", "report_months", "report_company_days", "report_company_months"]);
 // The union of a range's parts is built over several tables whose rows have the same columns;
 // Kysely types a query by its tables, so the parts are handled as untyped builders here and the
 // grouped rows are typed where they are read.
@@ -103,12 +109,12 @@ export interface Read {
  * monthly table, or a department the monthly table cannot tell (those without the booker).
  */
 export function parts(db: Kysely<Database>, s: Omit<ReportScope, "type">, r: Read): AnyQuery {
-  const byBooker = r.months === "report_months";
+  const byBooker = r.months !== null && BY_BOOKER.has(r.months);
   const split = r.months && (s.departmentId === undefined || byBooker) ? monthsAndDays(s.startDate, s.endDate) : { months: null, days: [[s.startDate, s.endDate] as [string, string]] };
   const base = (table: Summary) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the summary table is chosen at run time
     let q: AnyQuery = (db as Kysely<any>).selectFrom(table).where("companyId", "=", s.companyId).where("product", "in", [...r.products]);
-    if (r.spend && (table === "report_days" || table === "report_months")) q = q.where("kind", "=", SPEND);
+    if (r.spend && KINDS.has(table)) q = q.where("kind", "=", SPEND);
     return inDepartment(db, q, s);
   };
   const queries: AnyQuery[] = split.days.map(([from, to]) => base(r.days).where("day", ">=", from).where("day", "<=", to).select(r.dayColumns));
@@ -155,12 +161,15 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
   const product = REPORT_PRODUCT[s.type];
   const mine = [product];
 
+  // The whole company's months come from its own totals; a department's from its bookers' rows.
+  const whole = s.departmentId === undefined;
+
   const [monthly, advanceRows, byBooker, byTitle, byTraveller, reasons] = await Promise.all([
     // 1. Every product by month and kind: the chart, this product's totals, refunds, changes and over-standard orders.
     grouped<SumRow & { product: string; month: string; kind: unknown; changed: unknown; overOrders: unknown; overFen: unknown }>(
       db,
       parts(db, s, {
-        days: "report_days", months: "report_months", products: Object.values(REPORT_PRODUCT),
+        days: whole ? "report_company_days" : "report_days", months: whole ? "report_company_months" : "report_months", products: Object.values(REPORT_PRODUCT),
         dayColumns: ["product", monthOfDay, "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS], monthColumns: ["product", "month", "kind", ...ORDER_SUMS, "changed", ...OVER_SUMS],
       }),
       ["product", "month", "kind"], [...ORDER_SUMS, "changed", ...OVER_SUMS], "orders",
@@ -191,7 +200,7 @@ export async function companyReport(db: Kysely<Database>, s: ReportScope): Promi
       .groupBy(["t.certType", "t.certNo"])
       .having(sql<SqlBool>`sum(${sql.ref("t.tickets")}) > 0`)
       .execute() as unknown as Promise<TravellerGroup[]>,
-    // 6. Its over-standard orders' reasons: a few rows of a partial index (migration 103).
+    // 6. Its over-standard orders' reasons.
     overReasons(db, s),
   ]);
 
@@ -254,54 +263,33 @@ function overStandardOf(over: { orders: number; amountFen: number }, orders: num
   return { orders: over.orders, ratePermille: permille(over.orders, orders), amountFen: over.amountFen, reasons };
 }
 
-const chinaDayStart = (date: string) => new Date(`${date}T00:00:00+08:00`).toISOString();
-const chinaDayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+08:00`) + 86_400_000).toISOString();
-
-/**
- * The reasons given for the scope's over-standard spend orders of its product, most orders first.
- * Only over-standard orders are in the index it reads, so it costs what they are, not all orders.
- */
+/** The reasons given for the scope's over-standard spend orders of its product, most orders first. */
 export async function overReasons(db: Kysely<Database>, s: ReportScope): Promise<{ reason: string | null; orders: number }[]> {
-  const q = overReasonsQuery(db, s);
-  if (!q) return [];
-  const rows = (await q.execute()) as { overReasons: string | null; n: unknown }[];
-  // No reason and an empty one are the same: none given.
-  const counts = new Map<string | null, number>();
-  for (const r of rows) counts.set(r.overReasons || null, (counts.get(r.overReasons || null) ?? 0) + toCount(r.n));
-  return [...counts]
-    .map(([reason, orders]) => ({ reason, orders }))
+  const product = REPORT_PRODUCT[s.type];
+  const rows = await grouped<{ reason: string; orders: unknown }>(
+    db,
+    parts(db, s, { days: "report_reason_days", months: "report_reason_months", products: [product], dayColumns: ["reason", "orders"], monthColumns: ["reason", "orders"] }),
+    ["reason"], ["orders"], "orders",
+  );
+  // The summaries keep no reason as '': none given.
+  return rows
+    .map((r) => ({ reason: r.reason || null, orders: toCount(r.orders) }))
     .sort((a, b) => b.orders - a.orders || (a.reason ?? "").localeCompare(b.reason ?? "", "zh-CN"))
     .slice(0, REPORT_TOP_REASONS);
-}
-
-/** The grouped read of the reasons (null: a product no order is spend of). */
-export function overReasonsQuery(db: Kysely<Database>, s: ReportScope): AnyQuery | null {
-  const product = REPORT_PRODUCT[s.type];
-  const stored = product === "intlAir" ? "air" : product;
-  const statuses = SPEND_STATUSES_BY_PRODUCT[stored];
-  if (!statuses) return null;
-  let q: AnyQuery = db
-    .selectFrom("orders")
-    .where("companyId", "=", s.companyId)
-    // A literal, so the planner can match the partial index's own condition.
-    .where("overStandard", "=", sql.lit(1))
-    .where("createTime", ">=", chinaDayStart(s.startDate))
-    .where("createTime", "<", chinaDayAfter(s.endDate))
-    .where("product", "=", stored)
-    .where("status", "in", [...statuses]);
-  if (stored === "air") q = q.where("international", "=", product === "intlAir" ? 1 : 0);
-  return inDepartment(db, q, s).select(["overReasons", sql<number>`count(*)`.as("n")]).groupBy("overReasons");
 }
 
 /** Bookers' sums rolled up to their departments (looked up for the few bookers there are). */
 async function departmentRows(db: Kysely<Database>, companyId: number, bookers: ({ memberId: number } & GroupSums)[], totalSpendFen: number): Promise<ReportRow[]> {
   if (!bookers.length) return [];
+  // Booker by booker through primary keys: SQLite would otherwise walk the company's whole staff
+  // and test each against every booker, a cost of staff times bookers.
   const places = await db
     .selectFrom("members as m")
-    .innerJoin("employees as e", (j) => j.onRef("e.id", "=", "m.creditEmployeeId").on("e.companyId", "=", companyId))
+    .innerJoin("employees as e", "e.id", "m.creditEmployeeId")
     .innerJoin("departments as d", "d.id", "e.departmentId")
     .select(["m.id", "d.id as departmentId", "d.name"])
     .where("m.id", "in", bookers.map((b) => b.memberId))
+    .where(notIndexed(db, "e.companyId", companyId))
     .execute();
   const placeOf = new Map(places.map((p) => [p.id, { id: p.departmentId, name: p.name }]));
   const groups = new Map<number, { name: string; sums: GroupSums }>();

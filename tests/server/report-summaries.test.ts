@@ -1,4 +1,5 @@
-// The report summaries (migration 092, rebuilt by 095 and by 103 with over-standard and self-paid sums) on a fresh database (SQLite, or PostgreSQL
+// The report summaries (migration 092, rebuilt by 095, by 103 with over-standard and self-paid sums
+// and by 136 with the over-standard reasons and the company's totals by day and month) on a fresh database (SQLite, or PostgreSQL
 // with DATABASE_URL): orders of every report product, status, kind of company and booker written
 // straight into the tables, then moved, re-dated, renamed, re-assigned and deleted at random. After
 // every round the three summary tables must hold exactly what a computation from the orders,
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./harness";
 import { toCount } from "../../server/db";
 import { DEMO_COMPANY } from "../../server/db/seed/demo";
-import * as summaries from "../../server/db/migrations/129_ticketing_claims";
+import * as summaries from "../../server/db/migrations/136_report_company_summaries";
+import * as m136 from "../../server/db/migrations/136_report_company_summaries";
 import * as m103 from "../../server/db/migrations/103_report_over_standard";
 import { dropSummaries } from "../../server/db/migrations/092_report_summaries";
 import { companyReport, monthsAndDays } from "../../server/reports/company-report";
@@ -255,6 +257,10 @@ async function expectedSummaries() {
   const titleMonths = new Map<string, Record<string, unknown>>();
   const travellerDays = new Map<string, Record<string, unknown>>();
   const travellerMonths = new Map<string, Record<string, unknown>>();
+  const reasonDays = new Map<string, Record<string, unknown>>();
+  const reasonMonths = new Map<string, Record<string, unknown>>();
+  const companyDays = new Map<string, Record<string, unknown>>();
+  const companyMonths = new Map<string, Record<string, unknown>>();
   const byId = new Map(orders.map((o) => [o.id, o]));
   for (const o of orders) {
     if (o.companyId === null || !REPORTED.has(o.product)) continue;
@@ -264,9 +270,14 @@ async function expectedSummaries() {
     const month = dayOf(o).slice(0, 7);
     add(days, { ...at, day: dayOf(o), memberId: o.memberId, kind: kindOf(o), advance: advanceOf(o), title: o.title }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
     add(months, { ...at, month, memberId: o.memberId, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
+    add(companyDays, { ...at, day: dayOf(o), kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
+    add(companyMonths, { ...at, month, kind: kindOf(o) }, { ...money, changed: changed.has(o.id) ? 1 : 0, ...over });
     if (!isSpend(o)) continue;
     add(advanceMonths, { ...at, month, advance: advanceOf(o) }, { orders: 1 });
     add(titleMonths, { ...at, month, title: o.title }, { ...money, selfPayFen: selfPartOf(o) });
+    if (o.overStandard !== 1) continue;
+    add(reasonDays, { ...at, day: dayOf(o), memberId: o.memberId, reason: o.overReasons ?? "" }, { orders: 1 });
+    add(reasonMonths, { ...at, month, memberId: o.memberId, reason: o.overReasons ?? "" }, { orders: 1 });
   }
   for (const p of passengers) {
     const o = byId.get(p.orderId)!;
@@ -282,6 +293,10 @@ async function expectedSummaries() {
     report_title_months: sorted([...titleMonths.values()]),
     report_traveller_days: sorted([...travellerDays.values()]),
     report_traveller_months: sorted([...travellerMonths.values()]),
+    report_reason_days: sorted([...reasonDays.values()]),
+    report_reason_months: sorted([...reasonMonths.values()]),
+    report_company_days: sorted([...companyDays.values()]),
+    report_company_months: sorted([...companyMonths.values()]),
   };
 }
 
@@ -305,6 +320,10 @@ async function actualSummaries() {
     report_title_months: await read("report_title_months", ["companyId", "product", "month", "title"], [...money, "selfPayFen"]),
     report_traveller_days: await read("report_traveller_days", ["companyId", "product", "day", "memberId", "certType", "certNo", "name"], travellerSums),
     report_traveller_months: await read("report_traveller_months", ["companyId", "product", "month", "certType", "certNo", "name"], travellerSums),
+    report_reason_days: await read("report_reason_days", ["companyId", "product", "day", "memberId", "reason"], ["orders"]),
+    report_reason_months: await read("report_reason_months", ["companyId", "product", "month", "memberId", "reason"], ["orders"]),
+    report_company_days: await read("report_company_days", ["companyId", "product", "day", "kind"], [...money, "changed", ...over]),
+    report_company_months: await read("report_company_months", ["companyId", "product", "month", "kind"], [...money, "changed", ...over]),
   };
 }
 
@@ -492,7 +511,8 @@ describe("report summaries", () => {
 
   it("gain the over-standard and self-paid sums of every existing order from migration 103", async () => {
     const db = h.db.db;
-    // As before 103: the summaries without the new sums (its down), and orders written meanwhile.
+    // As before 103: the summaries without the new sums (its down, after 136's), and orders written meanwhile.
+    await m136.down(db);
     await m103.down(db);
     const overColumns = () => sql`select "overOrders", "overFen", "selfPayFen" from report_months limit 1`.execute(db);
     await expect(overColumns()).rejects.toThrow();
@@ -500,11 +520,33 @@ describe("report summaries", () => {
     const overs = await db.selectFrom("orders").select((eb) => eb.fn.countAll().as("n")).where("overStandard", "=", 1).where("companyId", "=", company).executeTakeFirstOrThrow();
     expect(toCount(overs.n)).toBeGreaterThan(20);
     await m103.up(db);
+    await m136.up(db);
     await overColumns();
     expect(await actualSummaries()).toEqual(await expectedSummaries());
     // Its triggers keep the new sums from then on.
     await shuffle(15);
     expect(await actualSummaries()).toEqual(await expectedSummaries());
+    await compareReports();
+  }, 300_000);
+
+  it("gain the reasons and the company's totals of every existing order from migration 136", async () => {
+    const db = h.db.db;
+    // As before 136: 103's summaries and its index, and orders written meanwhile.
+    await m136.down(db);
+    const reasonRows = () => sql`select reason from report_reason_days limit 1`.execute(db);
+    await expect(reasonRows()).rejects.toThrow();
+    await addOrders(30);
+    await m136.up(db);
+    await reasonRows();
+    const actual = await actualSummaries();
+    expect(actual).toEqual(await expectedSummaries());
+    expect(actual.report_reason_days.length).toBeGreaterThan(20);
+    expect(actual.report_company_months.length).toBeGreaterThan(20);
+    // Its triggers keep the reasons from then on: bookings, refunds, changes, cancellations, new verdicts.
+    for (let round = 0; round < 2; round++) {
+      await shuffle(25);
+      expect(await actualSummaries(), `after round ${round + 1}`).toEqual(await expectedSummaries());
+    }
     await compareReports();
   }, 300_000);
 });

@@ -39,11 +39,13 @@ export interface SummarySets {
 
 /**
  * Sums later migrations add to the order summaries: per table, the extra terms it sums, and the
- * order columns whose change moves them. Without one the summaries are as this migration made them.
+ * order columns whose change moves them; and order summaries of their own (kept by the same
+ * triggers). Without one the summaries are as this migration made them.
  */
 export interface SummaryExtras {
   sums: Readonly<Partial<Record<string, readonly Term[]>>>;
   orderColumns: readonly string[];
+  tables?: readonly OrderSummary[];
 }
 const NO_EXTRAS: SummaryExtras = { sums: {}, orderColumns: [] };
 
@@ -86,16 +88,20 @@ function orderTerms(r: string, d: Build) {
     overFen: `(case when ${r}."overStandard" = 1 then ${r}."totalFen" else 0 end)`,
     // The traveller's own part of the order (超标自付), never below 0 nor above the order.
     selfPayFen: `(case when ${r}."selfPayFen" <= 0 then 0 when ${r}."selfPayFen" >= ${r}."totalFen" then ${r}."totalFen" else ${r}."selfPayFen" end)`,
+    // The reason given for an over-standard order; none and an empty one are the same ('').
+    reason: `coalesce(${r}."overReasons", '')`,
   };
 }
 export type Term = keyof ReturnType<typeof orderTerms>;
 
 /** A summary of orders: its key and sums (named after the order's terms), and which orders it holds. */
-interface OrderSummary {
+export interface OrderSummary {
   table: string;
   key: Term[];
   sums: Term[];
   spendOnly: boolean;
+  /** Only over-standard orders. */
+  overOnly?: boolean;
 }
 
 const ORDER_SUMS: Term[] = ["orders", "spendFen", "ticketFen", "fareOrders", "fareTicketFen", "fullFareFen"];
@@ -107,7 +113,7 @@ const BASE_ORDER_SUMMARIES: OrderSummary[] = [
 ];
 
 /** The order summaries with the extras' sums after their own. */
-const orderSummariesOf = (d: Build): OrderSummary[] => BASE_ORDER_SUMMARIES.map((s) => ({ ...s, sums: [...s.sums, ...(d.extras.sums[s.table] ?? [])] }));
+const orderSummariesOf = (d: Build): OrderSummary[] => [...BASE_ORDER_SUMMARIES.map((s) => ({ ...s, sums: [...s.sums, ...(d.extras.sums[s.table] ?? [])] })), ...(d.extras.tables ?? [])];
 
 /** The expressions of one passenger row `p` as a traveller. */
 const passengerTerms = (p: string) => ({
@@ -136,10 +142,14 @@ const col = (name: string) => (/[A-Z]/.test(name) ? `"${name}"` : name);
 const cols = (names: string[]) => names.map(col).join(", ");
 const addUp = (table: string, sums: string[]) => `do update set ${sums.map((c) => `${col(c)} = ${table}.${col(c)} + excluded.${col(c)}`).join(", ")}`;
 
+/** Which orders summary `s` holds, in terms `t` of one order row. */
+const whereOf = (s: OrderSummary, t: ReturnType<typeof orderTerms>) =>
+  `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}${s.overOnly ? ` and ${t.overOrders} = 1` : ""}`;
+
 /** Adds (sign 1) or takes away (sign -1) order row `r` in order summary `s`. */
 function orderSummary(s: OrderSummary, r: string, sign: 1 | -1, d: Build): string {
   const t = orderTerms(r, d);
-  const where = `${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""}`;
+  const where = whereOf(s, t);
   const insert = `insert into ${s.table} (${cols([...s.key, ...s.sums])})
       select ${s.key.map((k) => t[k]).join(", ")}, ${s.sums.map((k) => `${sign} * ${t[k]}`).join(", ")} where ${where}
       on conflict (${cols(s.key)}) ${addUp(s.table, s.sums)};`;
@@ -212,7 +222,7 @@ const PASSENGER_COLUMNS = ["orderId", "certType", "certNo", "name", "tktPriceFen
 
 const TYPES: Record<string, "int" | "text" | "money"> = {
   companyId: "int", memberId: "int", kind: "int", advance: "int", certType: "int", orders: "int", fareOrders: "int", changed: "int", tickets: "int",
-  product: "text", day: "text", month: "text", title: "text", certNo: "text", name: "text",
+  product: "text", day: "text", month: "text", title: "text", certNo: "text", name: "text", reason: "text",
   spendFen: "money", ticketFen: "money", fareTicketFen: "money", fullFareFen: "money",
   overOrders: "int", overFen: "money", selfPayFen: "money",
 };
@@ -239,7 +249,7 @@ function backfill(d: Build): string[] {
       const key = s.key.map((k) => t[k]).join(", ");
       return `insert into ${s.table} (${cols([...s.key, ...s.sums])})
         select ${key}, ${s.sums.map((k) => `sum(${t[k]})`).join(", ")}
-        from orders o where ${t.reported}${s.spendOnly ? ` and ${t.spend}` : ""} group by ${key}`;
+        from orders o where ${whereOf(s, t)} group by ${key}`;
     }),
     ...TRAVELLER_SUMMARIES.map((s) => {
       const key = [...s.orderKey.map((k) => t[k]), ...s.passengerKey.map((k) => pt[k])].join(", ");

@@ -100,3 +100,45 @@ export interface ReportTravellerMonthsTable {
   spendFen: number;
   ticketFen: number;
 }
+
+/** Migration 136: over-standard spend orders by report product, booking day, booker and reason ('' for none). */
+export interface ReportReasonDaysTable {
+  companyId: number;
+  product: string;
+  day: string;
+  memberId: number;
+  reason: string;
+  orders: number;
+}
+
+/** The same by booking month. */
+export interface ReportReasonMonthsTable {
+  companyId: number;
+  product: string;
+  /** YYYY-MM */
+  month: string;
+  memberId: number;
+  reason: string;
+  orders: number;
+}
+
+/** Migration 136: a company's orders by report product, booking day and kind, with report_days' sums. */
+export interface ReportCompanyDaysTable {
+  companyId: number;
+  product: string;
+  day: string;
+  kind: number;
+  orders: number;
+  spendFen: number;
+  ticketFen: number;
+  fareOrders: number;
+  fareTicketFen: number;
+  fullFareFen: number;
+  changed: number;
+  overOrders: number;
+  overFen: number;
+  selfPayFen: number;
+}
+
+/** The same by booking month (YYYY-MM). */
+export type ReportCompanyMonthsTable = Omit<ReportCompanyDaysTable, "day"> & { month: string };
