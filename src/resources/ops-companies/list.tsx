@@ -55,20 +55,21 @@ export function OpsCompanyList() {
       <Table<OpsCompanyRow>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1220 }}
         columns={[
-          { title: t("ops.companies.name"), dataIndex: "name", width: 200 },
-          { title: t("ops.companies.creditCode"), dataIndex: "creditCode", width: 190, render: (v: string | null) => v ?? "—" },
+          { title: t("ops.companies.name"), dataIndex: "name", width: 170 },
+          { title: t("ops.companies.creditCode"), dataIndex: "creditCode", width: 200, render: (v: string | null) => v ?? "—" },
           { title: t("ops.companies.admin"), key: "admin", width: 150, render: (_: unknown, r) => (r.adminName ? `${r.adminName} ${r.adminMobile ?? ""}` : "—") },
-          { title: t("ops.companies.creditLimit"), dataIndex: "creditLimitFen", width: 140, align: "right", render: (v: number) => `¥${formatFen(v)}` },
-          { title: t("ops.companies.creditUsed"), dataIndex: "creditUsedFen", width: 130, align: "right", render: (v: number) => `¥${formatFen(v)}` },
-          { title: t("ops.companies.settlementDay"), dataIndex: "settlementDay", width: 90, render: (v: number | null) => (v === null ? t("ops.companies.notSet") : t("ops.companies.dayN", { day: v })) },
-          { title: t("ops.companies.employees"), dataIndex: "employeeCount", width: 80 },
+          { title: t("ops.companies.creditLimit"), dataIndex: "creditLimitFen", width: 120, align: "right", render: (v: number) => `¥${formatFen(v)}` },
+          { title: t("ops.companies.creditUsed"), dataIndex: "creditUsedFen", width: 120, align: "right", render: (v: number) => `¥${formatFen(v)}` },
+          { title: t("ops.companies.settlementDay"), dataIndex: "settlementDay", width: 110, render: (v: number | null) => (v === null ? t("ops.companies.notSet") : t("ops.companies.dayN", { day: v })) },
+          { title: t("ops.companies.employees"), dataIndex: "employeeCount", width: 100 },
           { title: t("ops.companies.status"), dataIndex: "status", width: 80, render: (s: number) => (s === 1 ? <Tag color="green">{t("ops.companies.active")}</Tag> : <Tag color="red">{t("ops.companies.disabled")}</Tag>) },
           {
             title: t("ops.companies.actions"),
             key: "actions",
-            width: 150,
+            // Wide enough for both actions in English (Manage, Disable) without clipping.
+            width: 170,
             fixed: "right",
             render: (_: unknown, row) => (
               <Space size={0}>
