@@ -77,7 +77,7 @@ test("a new ticketing operator enrols TOTP at the first sign-in; the code that d
   await expect(page.getByTestId("ops-who")).toHaveText("新出票员（出票员）");
   const menu = page.getByRole("menu", { name: "运营后台菜单" });
   // A ticketing operator's landing: its first queue, or the note that its queues are coming.
-  await expect(menu.getByRole("menuitem").first().or(page.getByText("您的角色暂无可用的功能，工作队列即将上线"))).toBeVisible();
+  await expect(menu.getByRole("menuitem").first().or(page.getByText("您的角色没有可用的页面，请联系运营管理员分配角色"))).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "员工与角色" })).toHaveCount(0);
   await expect(menu.getByRole("menuitem", { name: "审计日志" })).toHaveCount(0);
   for (const width of [1280, 1440]) {
