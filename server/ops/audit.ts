@@ -6,11 +6,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isoAt } from "../services/clock";
 import type { OpsAuditFilters, OpsAuditRow, OpsPage } from "../../src/domain/ops/schemas";
+import type { OpsAuditAction, OpsAuditObject } from "../../src/domain/ops/audit-actions";
 
 export interface AuditEntry {
   operatorId: number;
-  action: string;
-  objectType: string;
+  action: OpsAuditAction;
+  objectType: OpsAuditObject;
   objectId?: string | number | null;
   companyId?: number | null;
   before?: unknown;

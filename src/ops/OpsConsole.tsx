@@ -129,9 +129,10 @@ function OpsFrame({ me }: { me: OpsMe }) {
         </Space>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={200} theme="light">
+        <Layout.Sider width={200} theme="light" style={{ borderRight: "1px solid #f0f0f0" }}>
           <Menu
             mode="inline"
+            style={{ borderInlineEnd: "none" }}
             aria-label={t("ops.menu.label")}
             selectedKeys={menu?.filter((m) => location.pathname.startsWith(m.path)).map((m) => m.key) ?? []}
             items={(menu ?? []).map((m) => ({ key: m.key, label: <MenuLabel item={m} />, onClick: () => navigate(m.path) }))}

@@ -44,7 +44,7 @@ async function record(trx: Kysely<Database>, kind: AfterSalesKind, id: number) {
   return row;
 }
 
-async function audit(trx: Kysely<Database>, operator: OperatorRow, action: string, kind: AfterSalesKind, row: { id: number; companyId: number | null; orderNo: string }, before: unknown, after: unknown) {
+async function audit(trx: Kysely<Database>, operator: OperatorRow, action: "take" | "release" | "accept" | "adjust" | "reject", kind: AfterSalesKind, row: { id: number; companyId: number | null; orderNo: string }, before: unknown, after: unknown) {
   await auditLog(trx, { operatorId: operator.id, action: `afterSales.${action}`, objectType: OBJECT[kind], objectId: row.id, companyId: row.companyId, before, after: { orderNo: row.orderNo, ...(after as object) } });
 }
 

@@ -60,7 +60,7 @@ function mustHold(claim: Claim | null, operator: OperatorRow): void {
 /** Who the order's timeline names: the agency's ticketing staff (the member never sees an operator's own name). */
 const staff = (): Actor => ({ kind: "system", memberId: null, name: say("ops.ticketingStaff") });
 
-const audit = (trx: Kysely<Database>, operator: OperatorRow, order: Order, action: string, before: unknown, after: unknown) =>
+const audit = (trx: Kysely<Database>, operator: OperatorRow, order: Order, action: "take" | "release" | "ticket" | "fail", before: unknown, after: unknown) =>
   auditLog(trx, { operatorId: operator.id, action: `ticketing.${action}`, objectType: "order", objectId: order.id, companyId: order.companyId, before, after });
 
 export function takeOrder(db: Kysely<Database>, orderId: number, operator: OperatorRow): Promise<{ id: number; takenAt: string }> {

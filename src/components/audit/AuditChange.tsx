@@ -4,27 +4,33 @@
 import { useTranslate } from "@refinedev/core";
 import { Typography } from "antd";
 import { formatFen } from "../../domain/money";
+import { formatChinaTime } from "../../domain/format";
 
 type Fields = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Fields => !!v && typeof v === "object" && !Array.isArray(v);
+/** Objects whose status is 1 active / 0 disabled; an order's or a statement's status is its own code. */
+const ON_OFF_OBJECTS = new Set(["company", "member", "operator"]);
+/** A stored instant (UTC, ISO 8601) is read in China time like every other time on the console. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 /** Amounts are integer fen in every record: shown as yuan. */
 const isAmount = (key: string) => key.endsWith("Fen") || key === "domesticFlight" || key === "internationalFlight";
 
-function useValueText() {
+function useValueText(objectType: string | undefined) {
   const t = useTranslate();
   return (key: string, v: unknown): string => {
     if (v === null || v === undefined || v === "") return "—";
     if (isAmount(key) && typeof v === "number" && Number.isInteger(v)) return `¥${formatFen(v)}`;
-    if (key === "status" && (v === 0 || v === 1)) return t(v === 1 ? "ops.audit.values.active" : "ops.audit.values.disabled");
+    if (typeof v === "string" && ISO_INSTANT.test(v)) return formatChinaTime(v);
+    if (key === "status" && (v === 0 || v === 1) && (!objectType || ON_OFF_OBJECTS.has(objectType))) return t(v === 1 ? "ops.audit.values.active" : "ops.audit.values.disabled");
     if (typeof v === "boolean") return t(v ? "ops.audit.values.yes" : "ops.audit.values.no");
     return typeof v === "object" ? JSON.stringify(v) : String(v);
   };
 }
 
-export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
+export function AuditChange({ before, after, objectType }: { before: unknown; after: unknown; objectType?: string }) {
   const t = useTranslate();
-  const text = useValueText();
+  const text = useValueText(objectType);
   if (!isRecord(before) && !isRecord(after)) {
     if (before == null && after == null) return <Typography.Text type="secondary">—</Typography.Text>;
     return <span>{`${text("", before)} → ${text("", after)}`}</span>;

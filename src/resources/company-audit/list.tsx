@@ -54,7 +54,7 @@ export default function CompanyAuditPage({ routeName }: { routeName: string }) {
               { title: t("companyAudit.operator"), dataIndex: "operatorName", width: 110 },
               { title: t("companyAudit.action"), dataIndex: "action", width: 170, render: (v: string) => actionText(v) },
               { title: t("companyAudit.object"), key: "object", width: 130, render: (_: unknown, r) => `${t(`ops.audit.objects.${r.objectType}`, r.objectType)}${r.objectId ? ` #${r.objectId}` : ""}` },
-              { title: t("companyAudit.change"), key: "change", render: (_: unknown, r) => <AuditChange before={r.before} after={r.after} /> },
+              { title: t("companyAudit.change"), key: "change", render: (_: unknown, r) => <AuditChange before={r.before} after={r.after} objectType={r.objectType} /> },
             ]}
           />
         )}

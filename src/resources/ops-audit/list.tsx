@@ -2,11 +2,12 @@
 // and date; each change shown field by field (before → after), times in China time.
 import { useTranslate, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from "antd";
+import { Button, DatePicker, Form, InputNumber, Select, Space, Table } from "antd";
 import type { Dayjs } from "dayjs";
 import { formatChinaTime } from "../../domain/format";
 import type { OpsAuditRow } from "../../domain/ops/schemas";
 import { AuditChange, useAuditActionText } from "../../components/audit/AuditChange";
+import { OPS_AUDIT_ACTIONS, OPS_AUDIT_OBJECTS } from "../../domain/ops/audit-actions";
 import { OPS_AUDIT } from ".";
 
 interface AuditFilterValues {
@@ -38,10 +39,22 @@ export function OpsAuditList() {
       <h2>{t("ops.audit.title")}</h2>
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="action" label={t("ops.audit.action")}>
-          <Input allowClear maxLength={60} placeholder="staff.update" style={{ width: 180 }} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t("ops.audit.allActions")}
+            style={{ width: 200 }}
+            options={OPS_AUDIT_ACTIONS.map((a) => ({ value: a, label: actionText(a) }))}
+          />
         </Form.Item>
         <Form.Item name="objectType" label={t("ops.audit.objectType")}>
-          <Input allowClear maxLength={60} placeholder="operator" style={{ width: 140 }} />
+          <Select
+            allowClear
+            placeholder={t("ops.audit.allObjects")}
+            style={{ width: 150 }}
+            options={OPS_AUDIT_OBJECTS.map((o) => ({ value: o, label: t(`ops.audit.objects.${o}`) }))}
+          />
         </Form.Item>
         <Form.Item name="companyId" label={t("ops.audit.company")}>
           <InputNumber min={1} precision={0} style={{ width: 110 }} />
@@ -63,7 +76,7 @@ export function OpsAuditList() {
           { title: t("ops.audit.action"), dataIndex: "action", width: 170, render: (v: string) => <span title={v}>{actionText(v)}</span> },
           { title: t("ops.audit.object"), key: "object", width: 130, render: (_: unknown, r) => `${t(`ops.audit.objects.${r.objectType}`, r.objectType)}${r.objectId ? ` #${r.objectId}` : ""}` },
           { title: t("ops.audit.company"), key: "company", width: 140, render: (_: unknown, r) => (r.companyId ? `${r.companyName ?? ""} #${r.companyId}` : "—") },
-          { title: t("ops.audit.change"), key: "change", render: (_: unknown, r) => <AuditChange before={r.before} after={r.after} /> },
+          { title: t("ops.audit.change"), key: "change", render: (_: unknown, r) => <AuditChange before={r.before} after={r.after} objectType={r.objectType} /> },
         ]}
       />
     </div>

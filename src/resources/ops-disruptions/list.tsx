@@ -61,7 +61,7 @@ export function OpsDisruptionList() {
         <Table<OpsDisruptionRow>
           {...tableProps}
           rowKey="id"
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1320 }}
           locale={{ emptyText: t("ops.disruptions.empty") }}
           data-testid="ops-disruptions"
           columns={[
@@ -74,9 +74,9 @@ export function OpsDisruptionList() {
               width: 150,
               render: (_: unknown, r) => (isCancellation(r.kind) ? t("ops.disruptions.cancelled") : `${r.oldDepTime ?? "—"} → ${r.newDepTime ?? "—"}${r.newArrTime ? `（${t("ops.disruptions.arrives", { time: r.newArrTime })}）` : ""}`),
             },
-            { title: t("ops.disruptions.reason"), dataIndex: "reason", ellipsis: true },
+            { title: t("ops.disruptions.reason"), dataIndex: "reason", width: 180, ellipsis: true },
             { title: t("ops.disruptions.orders"), dataIndex: "orders", width: 80, align: "right", render: (n: number) => <span data-testid="disruption-orders">{n}</span> },
-            { title: t("disruption.choice.pending"), dataIndex: "pending", width: 80, align: "right", render: (n: number) => count(n, "orange") },
+            { title: t("disruption.choice.pending"), dataIndex: "pending", width: 110, align: "right", render: (n: number) => count(n, "orange") },
             { title: t("disruption.choice.accepted"), dataIndex: "accepted", width: 100, align: "right", render: (n: number) => count(n) },
             { title: t("disruption.choice.changed"), dataIndex: "changed", width: 100, align: "right", render: (n: number) => count(n, "blue") },
             { title: t("disruption.choice.refunded"), dataIndex: "refunded", width: 100, align: "right", render: (n: number) => count(n, "purple") },

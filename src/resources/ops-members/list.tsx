@@ -49,13 +49,13 @@ export function OpsMemberList() {
       <Table<OpsMemberRow>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1240 }}
         columns={[
           { title: "ID", dataIndex: "id", width: 70 },
           { title: t("ops.members.mobile"), dataIndex: "mobilePhone", width: 130 },
           { title: t("ops.members.name"), dataIndex: "realName", width: 110, render: (v: string | null) => v ?? "—" },
-          { title: t("ops.members.account"), dataIndex: "account", width: 120, render: (v: string | null) => v ?? "—" },
-          { title: t("ops.members.type"), dataIndex: "typeKey", width: 130, render: (k: string) => t(`ops.members.types.${k}`) },
+          { title: t("ops.members.account"), dataIndex: "account", width: 140, render: (v: string | null) => v ?? "—" },
+          { title: t("ops.members.type"), dataIndex: "typeKey", width: 150, render: (k: string) => t(`ops.members.types.${k}`) },
           { title: t("ops.members.company"), key: "company", width: 180, render: (_: unknown, r) => (r.companyName ? `${r.companyName} (#${r.companyId})` : "—") },
           {
             title: t("ops.members.status"),
@@ -72,7 +72,7 @@ export function OpsMemberList() {
           {
             title: t("ops.members.actions"),
             key: "actions",
-            width: 150,
+            width: 170,
             fixed: "right",
             render: (_: unknown, r) => (
               <Space size={0}>

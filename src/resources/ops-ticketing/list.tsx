@@ -53,6 +53,7 @@ export function OpsTicketingList() {
           <Select
             allowClear
             style={{ width: 130 }}
+            placeholder={t("ops.ticketing.all")}
             aria-label={t("ops.ticketing.product")}
             options={(["air", "intlAir", "train"] as const).map((p) => ({ value: p, label: t(`ops.ticketing.products.${p}`) }))}
           />
@@ -61,12 +62,13 @@ export function OpsTicketingList() {
           <Input allowClear maxLength={TICKETING_ORDER_NO_MAX} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="minWaitMinutes" label={t("ops.ticketing.waited")}>
-          <Select allowClear style={{ width: 140 }} aria-label={t("ops.ticketing.waited")} options={WAITS.map((m) => ({ value: m, label: t("ops.ticketing.waitedAtLeast", { minutes: m }) }))} />
+          <Select allowClear style={{ width: 140 }} placeholder={t("ops.ticketing.all")} aria-label={t("ops.ticketing.waited")} options={WAITS.map((m) => ({ value: m, label: t("ops.ticketing.waitedAtLeast", { minutes: m }) }))} />
         </Form.Item>
         <Form.Item name="taken" label={t("ops.ticketing.takenBy")}>
           <Select
             allowClear
             style={{ width: 120 }}
+            placeholder={t("ops.ticketing.all")}
             aria-label={t("ops.ticketing.takenBy")}
             options={(["me", "anyone", "nobody"] as const).map((v) => ({ value: v, label: t(`ops.ticketing.taken.${v}`) }))}
           />
@@ -76,7 +78,7 @@ export function OpsTicketingList() {
       <Table<TicketingRow>
         {...tableProps}
         rowKey="id"
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1240 }}
         locale={{ emptyText: t("ops.ticketing.empty") }}
         columns={[
           {
