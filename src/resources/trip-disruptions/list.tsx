@@ -95,10 +95,10 @@ function DisruptionList() {
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
         </Form.Item>
         <Form.Item name="product" label={t("disruption.list.productLabel")}>
-          <Select allowClear style={{ width: 110 }} placeholder={t("disruption.list.allProducts")} options={(["air", "train"] as const).map((p) => ({ value: p, label: t(`disruption.list.product.${p}`) }))} />
+          <Select allowClear style={{ width: 130 }} placeholder={t("disruption.list.allProducts")} options={(["air", "train"] as const).map((p) => ({ value: p, label: t(`disruption.list.product.${p}`) }))} />
         </Form.Item>
         <Form.Item name="traveller" label={t("disruption.list.travellerLabel")}>
-          <Input allowClear maxLength={30} style={{ width: 120 }} placeholder={t("disruption.list.travellerPlaceholder")} />
+          <Input allowClear maxLength={30} style={{ width: 150 }} placeholder={t("disruption.list.travellerPlaceholder")} />
         </Form.Item>
         <Form.Item name="kind" label={t("disruption.list.kind")}>
           <Select allowClear style={{ width: 140 }} placeholder={t("disruption.list.allKinds")} popupMatchSelectWidth={false} options={DISRUPTION_KINDS.map((k) => ({ value: k, label: t(`disruption.kind.${k}`) }))} />
