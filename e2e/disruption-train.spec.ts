@@ -81,8 +81,12 @@ test("航变: the ticketing operator records a train's cancellation in the conso
   await expect(recorded.getByTestId("disruption-orders")).toHaveText("1");
   await ops.screenshot({ path: "test-results/disruption-train-ops-list-1440.png", fullPage: true });
 
+  // The train no longer sells that day: its seats are listed with 预订 turned off.
+  await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${depDate}&gd=1`);
+  await expect(page.getByRole("button", { name: `预订 ${train.trainNo} 二等座` })).toBeDisabled();
+
   // The employee's order: 列车停运, a free change or a full refund.
-  await page.reload();
+  await page.goto(`/train/OrderDetails/${id}`);
   const section = page.getByTestId("order-disruption");
   await expect(section).toContainText("列车停运");
   await expect(section).toContainText(`${train.trainNo}（${depDate}）已取消`);

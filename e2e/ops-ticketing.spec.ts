@@ -111,6 +111,8 @@ test("出票失败: the operator takes a paid order first and fails it with a re
   await page.goto(`/ticket/OrderDetails/${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("出票失败");
   await expect(page.getByText(`出票失败：${REASON}；已退款 ${money(price)} 至账户余额`)).toBeVisible();
+  // 已退 shows the whole price back, not "—".
+  await expect(page.getByTestId("ticket-refunded")).toHaveText(money(price));
   await page.screenshot({ path: "test-results/ops-ticketing-member-1280.png", fullPage: true });
   expect(await walletBalance(page)).toBe(before);
   const ledger = page.getByTestId("wallet-ledger").getByRole("row", { name: new RegExp(orderNo) });

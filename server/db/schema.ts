@@ -5,7 +5,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ApprovalAssigneesTable, ApprovalFlowsTable, ApprovalInboxTable, ApprovalStepsTable, ApprovalsTable, CarStandardLevelsTable, CarStandardsTable, CompanyTravelSettingsTable, ReplaceBookersTable, TravelStandardsTable, TripApplicationTravellersTable, TripApplicationsTable } from "./tables/policy";
 import type { JobsTable } from "./tables/jobs";
 import type { ExportTasksTable } from "./tables/exports";
-import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
+import type { AirClassSeatsTable, AirFlightsTable, HotelNightsTable, HotelRoomTypesTable, HotelsTable, InventoryHoldsTable, InventoryMarksTable, TrainRunChangesTable, TrainSeatsTable, TrainStopsTable } from "./tables/inventory";
 import type { BillDaysTable, LedgerTable, OrderEventsTable, OrderListRowsTable, OrderPartiesTable, OrderPartyCountsTable, OrderPassengersTable, OrdersTable, PaymentsTable, SourceRefundsTable } from "./tables/orders";
 import type { AddressesTable, InvoiceOrdersTable, InvoicesTable, InvoiceTitlesTable, TravellerCertificatesTable, TravellersTable } from "./tables/people";
 import type { HotelOrderGuestsTable, HotelOrderNightsTable, HotelOrdersTable } from "./tables/hotel-orders";
@@ -267,6 +267,7 @@ export interface Database {
   air_class_seats: AirClassSeatsTable;
   train_stops: TrainStopsTable;
   train_seats: TrainSeatsTable;
+  train_run_changes: TrainRunChangesTable;
   hotels: HotelsTable;
   hotel_room_types: HotelRoomTypesTable;
   hotel_nights: HotelNightsTable;

@@ -1,11 +1,12 @@
 // Recording a 航变: the operator (ops console or the operator route) or the embedded supplier's
 // scenario names a flight or train, its date and what happened. In one transaction: the record is
-// written; a flight's inventory takes the new times (a schedule change) or stops selling (a
-// cancellation); every live order on that flight or train and date (paid or ticketed, not refunded
-// or cancelled) is flagged with a pending choice; and each flagged order's members (account,
-// booker, traveller) are told through the notification outbox. A disruption within 24 hours of
-// departure goes by SMS even in quiet hours (quiet-hours.ts). Recorded by an operator of the
-// console, the audit row is written in the same transaction.
+// written; a flight's inventory, or the train's run of that date (train-run.ts), takes the new
+// times (a schedule change) or stops selling (a cancellation); every live order on that flight or
+// train and date (paid or ticketed, not refunded or cancelled) is flagged with a pending choice;
+// and each flagged order's members (account, booker, traveller) are told through the notification
+// outbox. A disruption within 24 hours of departure goes by SMS even in quiet hours
+// (quiet-hours.ts). Recorded by an operator of the console, the audit row is written in the same
+// transaction.
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { inTransaction } from "../db/transaction";
@@ -17,6 +18,7 @@ import { FLIGHT_ORDER_STATUS as F } from "../../src/domain/orders/flight";
 import { TRAIN_ORDER_STATUS as T } from "../../src/domain/orders/train";
 import type { OrderSnapshot } from "../orders/flight/segments";
 import { auditLog } from "../ops/audit";
+import { planTrainDisruption, type RunReference } from "./train-run";
 
 /** Who recorded it: the travel agency's operator, or the supplier's own feed. */
 export type DisruptionActor = "operator" | "supplier";
@@ -45,7 +47,8 @@ export async function recordDisruption(db: Kysely<Database>, input: RecordDisrup
   return inTransaction(db, async (trx) => {
     const product = DISRUPTION_PRODUCT[input.kind];
     const found = product === "air" ? await flightOrders(trx, input.no, input.date) : await trainOrders(trx, input.no, input.date);
-    const old = product === "air" ? await updateFlight(trx, input) : found.old;
+    const run = product === "train" ? await planTrainDisruption(trx, input, found.ref) : null;
+    const old = product === "air" ? await updateFlight(trx, input) : run?.old ?? null;
     const at = isoAt();
     const row = await trx
       .insertInto("disruptions")
@@ -55,6 +58,7 @@ export async function recordDisruption(db: Kysely<Database>, input: RecordDisrup
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await run?.write(row.id);
     const change = isCancellation(input.kind)
       ? say("disruption.cancelledChange", { no: input.no, date: input.date, reason: input.reason })
       : say("disruption.scheduleChange", { no: input.no, date: input.date, old: old?.depTime ?? "—", new: input.newDepTime ?? "—", reason: input.reason });
@@ -89,7 +93,7 @@ interface Affected {
 const ORDER_COLUMNS = ["orders.id", "orders.orderNo", "orders.title", "orders.companyId", "orders.memberId", "orders.bookerMemberId", "orders.travellerMemberId"] as const;
 
 /** Live domestic flight orders with a segment on this flight and date (as booked, or as changed for the whole order). */
-async function flightOrders(trx: Kysely<Database>, no: string, date: string): Promise<{ orders: Affected[]; old: null }> {
+async function flightOrders(trx: Kysely<Database>, no: string, date: string): Promise<{ orders: Affected[]; ref: null }> {
   const rows = await trx
     .selectFrom("orders")
     .select([...ORDER_COLUMNS, "orders.snapshot"])
@@ -106,15 +110,15 @@ async function flightOrders(trx: Kysely<Database>, no: string, date: string): Pr
     const hit = [s.flight, ...(s.segments ?? []).map((x) => x.flight)].find((f) => f?.flightNo === no && f.depDate === date);
     if (hit) orders.push({ ...o, departAt: hit.depUtc });
   }
-  return { orders, old: null };
+  return { orders, ref: null };
 }
 
-/** Live train orders on this train and date, and the times they were booked with. */
-async function trainOrders(trx: Kysely<Database>, no: string, date: string): Promise<{ orders: Affected[]; old: { depTime: string; arrTime: string } | null }> {
+/** Live train orders on this train and date, and the first one's run and stations: the change's times are theirs. */
+async function trainOrders(trx: Kysely<Database>, no: string, date: string): Promise<{ orders: Affected[]; ref: RunReference | null }> {
   const rows = await trx
     .selectFrom("orders")
     .innerJoin("train_orders", "train_orders.orderId", "orders.id")
-    .select([...ORDER_COLUMNS, "train_orders.departAt", "train_orders.depTime", "train_orders.arrTime"])
+    .select([...ORDER_COLUMNS, "train_orders.departAt", "train_orders.trainKey", "train_orders.fromStation", "train_orders.toStation"])
     .where("orders.product", "=", "train")
     .where("orders.status", "in", LIVE_TRAIN)
     .where("train_orders.trainNo", "=", no)
@@ -122,13 +126,14 @@ async function trainOrders(trx: Kysely<Database>, no: string, date: string): Pro
     .orderBy("orders.id")
     .execute();
   const first = rows[0];
-  return { orders: rows.map(({ depTime: _d, arrTime: _a, ...o }) => o), old: first ? { depTime: first.depTime, arrTime: first.arrTime } : null };
+  // A train key starts with the run's date (the date the train left its first station).
+  const ref = first ? { runDate: first.trainKey.slice(0, 10), fromStation: first.fromStation, toStation: first.toStation } : null;
+  return { orders: rows.map(({ trainKey: _k, fromStation: _f, toStation: _t, ...o }) => o), ref };
 }
 
 /**
  * The embedded airline's flight takes the new times (its arrival keeps the flight's duration
  * unless a new arrival is given), or, cancelled, sells no more seats. Answers the times it had.
- * A railway timetable is one for every day, so a train's one-day change is not written there.
  */
 async function updateFlight(trx: Kysely<Database>, input: RecordDisruptionInput): Promise<{ depTime: string; arrTime: string } | null> {
   const flight = await trx.selectFrom("air_flights").selectAll().where("flightNo", "=", input.no).where("flightDate", "=", input.date).where("international", "=", 0).executeTakeFirst();

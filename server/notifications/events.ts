@@ -87,6 +87,19 @@ export async function noticeRefundAccepted(trx: Kysely<Database>, r: { orderId: 
   await writeNotice(trx, { kind: "refundAccepted", to: o.to, subject: { type: "order", id: o.id }, params: { orderNo: o.orderNo, product: o.product, amountFen: Math.max(0, r.amountFen) } });
 }
 
+/**
+ * The after-sales desk declined a refund or change request: the member reads why, as they read
+ * an accepted one's outcome (the order is back where it was before the request).
+ */
+export async function noticeAfterSalesDeclined(trx: Kysely<Database>, r: { orderId: number; request: "refund" | "change"; reason: string }): Promise<void> {
+  const o = await orderFacts(trx, r.orderId);
+  if (!o) return;
+  await writeNotice(trx, {
+    kind: r.request === "refund" ? "refundDeclined" : "changeDeclined", to: o.to, subject: { type: "order", id: o.id },
+    params: { orderNo: o.orderNo, product: o.product, reason: r.reason.slice(0, 200) },
+  });
+}
+
 /** Money of an order paid back, and where it went ("none": nothing was paid, nothing to say). */
 export async function noticePaidBack(trx: Kysely<Database>, r: { orderId: number; amountFen: number }, back: { to: string }): Promise<void> {
   if (back.to === "none" || r.amountFen <= 0) return;

@@ -66,11 +66,6 @@ export async function agreedServiceFees(db: Kysely<Database>, member: Member | n
   return c ? { domestic: c.dometicketServerFeeFen, international: c.intlFeeFen ?? null } : { domestic: null, international: null };
 }
 
-/** A company's agreed service fee per domestic ticket, for its main member and its employees. */
-export async function agreedServiceFee(db: Kysely<Database>, member: Member | null): Promise<Fen | null> {
-  return (await agreedServiceFees(db, member)).domestic;
-}
-
 export async function supplierContext(db: Kysely<Database>, member: Member | null): Promise<SupplierContext> {
   const fees = await agreedServiceFees(db, member);
   return { today: chinaDate(now()), agreedServiceFee: fees.domestic, agreedIntlServiceFee: fees.international, memberId: member?.id ?? null };

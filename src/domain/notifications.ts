@@ -30,6 +30,9 @@ export const NOTICE_PARAMS = {
   refundAccepted: z.object({ orderNo: text(40), product: order.product, amountFen: fen }),
   refundPaid: z.object({ orderNo: text(40), product: order.product, amountFen: fen, to: z.enum(PAID_BACK_TO) }),
   changeConfirmed: z.object(order),
+  /** The after-sales desk declined a refund or change request, with the operator's reason. */
+  refundDeclined: z.object({ orderNo: text(40), product: order.product, reason: text(200) }),
+  changeDeclined: z.object({ orderNo: text(40), product: order.product, reason: text(200) }),
   approvalWaiting: z.object({ title: text(200), applicantName: text(60), level: z.number().int().min(1).max(20), deadline: iso.nullable(), subject: z.enum(["trip", "order"]) }),
   approvalDecided: z.object({ title: text(200), decision: z.enum(DECISIONS), subject: z.enum(["trip", "order"]) }),
   /** An airline's or railway's change of schedule; nothing records one yet, so nothing writes it yet. */
@@ -53,7 +56,7 @@ export const NOTICE_GROUPS = ["order", "disruption", "approval", "account", "set
 export type NoticeGroup = (typeof NOTICE_GROUPS)[number];
 export const NOTICE_GROUP: Record<NoticeKind, NoticeGroup> = {
   orderAwaitingPayment: "order", orderPaid: "order", orderTicketed: "order", hotelConfirmed: "order", orderReleased: "order",
-  refundAccepted: "order", refundPaid: "order", changeConfirmed: "order", scheduleChanged: "disruption",
+  refundAccepted: "order", refundPaid: "order", changeConfirmed: "order", refundDeclined: "order", changeDeclined: "order", scheduleChanged: "disruption",
   approvalWaiting: "approval", approvalDecided: "approval",
   withdrawalPaid: "account", withdrawalRejected: "account", payPasswordChanged: "account", newDeviceSignIn: "account",
   statementReady: "settlement", disputeAnswered: "settlement",
@@ -67,7 +70,7 @@ export const ROBOT_GROUPS = ["approval", "disruption"] as const satisfies readon
  * up). Payment steps they have just taken themselves stay in the portal.
  */
 export const SMS_BY_DEFAULT: ReadonlySet<NoticeKind> = new Set<NoticeKind>([
-  "orderTicketed", "hotelConfirmed", "orderReleased", "refundPaid", "changeConfirmed", "scheduleChanged", "approvalWaiting", "approvalDecided",
+  "orderTicketed", "hotelConfirmed", "orderReleased", "refundPaid", "changeConfirmed", "refundDeclined", "changeDeclined", "scheduleChanged", "approvalWaiting", "approvalDecided",
   "withdrawalPaid", "withdrawalRejected", "payPasswordChanged", "newDeviceSignIn",
 ]);
 

@@ -3,7 +3,8 @@
 // taking one request at once: one wins; accept runs the existing refund flow; an adjusted fee is
 // refunded to the fen exactly once (fare − fee in the ledger) and the member reads the fee and its
 // reason; a fee above the fare's rules is refused and writes nothing; a rejection returns the
-// order and tickets to where they were and the member reads the reason; a change is confirmed or
+// order and tickets to where they were and the member reads the reason (on the order and in a
+// notification, a declined change's too); a change is confirmed or
 // declined; release hands a request back to the job; the desk can leave every request to the
 // queue; the list pages and filters on the server; every action is audited.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ import { AFTER_SALES_PATHS as Q, spreadFee } from "../../src/domain/ops/after-sa
 import { maxRefundFee } from "../../src/domain/travel/air-rules";
 import type { FlightSeat } from "../../src/domain/travel/types";
 import { idCardCheckChar } from "../../src/domain/validators";
+import { renderNotice } from "../../src/domain/notifications";
 
 let h: Harness;
 afterEach(() => expectListRowsTrue(h.db.db));
@@ -63,6 +65,10 @@ async function api(url: string, body: Record<string, string | number> = {}) {
   return (await call(h.app, url, { ...body, token: memberToken })).body;
 }
 const detail = async (id: number) => (await api(P.detail, { id })).data;
+/** The notifications of one kind written about an order: to whom, with what. */
+const told = async (orderId: number, kind: string) =>
+  (await db().selectFrom("notifications").select(["memberId", "params"]).where("kind", "=", kind).where("subjectId", "=", orderId).execute())
+    .map((n) => ({ memberId: n.memberId, params: JSON.parse(n.params) as unknown }));
 
 let keys = 0;
 async function fares(n: number) {
@@ -260,6 +266,9 @@ describe("deciding a refund", () => {
     expect(d.passengers[0].ticketStatus).toBe("ticketed");
     expect(d.events.at(-1)).toMatchObject({ action: "declineRefund", actorName: "售后客服", note: expect.stringContaining("客票已使用") });
     expect(d.actions).toEqual(expect.arrayContaining(["requestRefund"]));
+    // Told as an accepted refund is: the member gets the desk's answer and its reason.
+    expect(await told(r.id, "refundDeclined")).toEqual([{ memberId, params: { orderNo: d.orderNo, product: "air", reason: "客票已使用，不符合退票条件" } }]);
+    expect(renderNotice("refundDeclined", { orderNo: d.orderNo, product: "air", reason: "客票已使用，不符合退票条件" }, "en").body).toContain("declined: 客票已使用");
     await after(60_000);
     expect((await detail(r.id)).status).toBe(2);
     expect(await refundLedger(r.outTradeNo)).toHaveLength(0);
@@ -315,6 +324,8 @@ describe("deciding a change", () => {
     const d = await detail(c.order.id);
     expect(d).toMatchObject({ status: 2, change: { status: "declined", decision: "rejected", decisionReason: "新航班不可改签" } });
     expect(d.passengers[0].ticketStatus).toBe("ticketed");
+    expect(await told(c.order.id, "changeDeclined")).toEqual([{ memberId, params: { orderNo: d.orderNo, product: "air", reason: "新航班不可改签" } }]);
+    expect(renderNotice("changeDeclined", { orderNo: d.orderNo, product: "air", reason: "新航班不可改签" }).body).toContain("改签申请未通过：新航班不可改签");
   });
 });
 

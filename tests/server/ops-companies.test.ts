@@ -8,8 +8,8 @@ import { demoPasswordMd5, ownTables, post, startHarness, type Harness } from "./
 import { call, freshClient } from "./account-helpers";
 import { demoOpsToken, opsCall } from "./ops-kit";
 import { seedDemoOperators } from "../../server/ops/demo";
-import { agreedServiceFees } from "../../server/suppliers";
-import { callerServiceFee } from "../../server/inventory/air/pricing";
+import { agreedServiceFees, supplierContext } from "../../server/suppliers";
+import { agreedFeeFor, callerServiceFee } from "../../server/inventory/air/pricing";
 import { md5 } from "../../server/services/accounts/passwords";
 import { OPS_PATHS as P } from "../../src/domain/ops";
 
@@ -176,6 +176,11 @@ describe("settlement day and service fees", () => {
     expect(fees).toEqual({ domestic: 1500, international: 6000 });
     expect(callerServiceFee(fees.domestic, "domestic", fees.international)).toBe(1500);
     expect(callerServiceFee(fees.domestic, "international", fees.international)).toBe(6000);
+    // What a change of a ticket charges reads the same rule: an international ticket's fee is the international one.
+    const context = await supplierContext(db(), admin);
+    expect([agreedFeeFor(context, "domestic"), agreedFeeFor(context, "international")]).toEqual([1500, 6000]);
+    expect(agreedFeeFor({ agreedServiceFee: 1500, agreedIntlServiceFee: null }, "international")).toBe(1500);
+    expect(agreedFeeFor(await supplierContext(db(), null), "international")).toBeNull();
     const rows = await db().selectFrom("company_service_fees").select(["product", "feeFen"]).where("companyId", "=", companyId).orderBy("product").execute();
     expect(rows.map((f) => [f.product, Number(f.feeFen)])).toEqual([["domesticFlight", 1500], ["internationalFlight", 6000]]);
     const [row] = await auditRows("company.service-fees");

@@ -335,6 +335,9 @@ describe("failing the ticketing", () => {
     const failed = d.events.find((e: { action: string }) => e.action === "fail");
     expect(failed).toMatchObject({ fromStatus: 7, toStatus: 14, note: `出票失败：${reason}；已退款 ¥${formatFen(a.payprice)} 至账户余额` });
     expect(d.passengers.every((p: { insuStatus: number; ticketNo: string | null }) => p.ticketNo === null)).toBe(true);
+    // 已退 says what went back: each ticket's whole price, the order's total.
+    expect(d.passengers.map((p: { paid: number; refunded: number }) => p.refunded)).toEqual(d.passengers.map((p: { paid: number }) => p.paid));
+    expect(d).toMatchObject({ paidTotal: a.payprice, refundedTotal: a.payprice });
     // Nothing more to do with it.
     expect((await op("ticket", P.ticketingFail, { id: a.id, reason })).ret).toBe(409);
     expect((await op("ticket", P.ticketingTake, { id: a.id })).ret).toBe(409);

@@ -71,6 +71,16 @@ export interface TrainSeatsTable {
   remaining: number;
 }
 
+/** A run of a train whose times or sale a 航变 changed (migration 139): `times` is JSON, [arrMin, depMin] per stop in seq order. */
+export interface TrainRunChangesTable {
+  runDate: string;
+  trainNo: string;
+  times: string;
+  cancelled: number;
+  disruptionId: number;
+  updateTime: string;
+}
+
 export interface HotelsTable {
   id: number;
   cityCode: string;

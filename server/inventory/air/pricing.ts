@@ -106,12 +106,18 @@ export function taxesOf(input: PricingInput, flight: AirFlightsTable): Taxes {
 }
 
 /**
- * The service fee per ticket a caller pays: their company's agreed fee (its international one for
- * an international ticket, where it has one apart), else the portal's.
+ * The service fee per ticket a company agreed for this scope: its international one for an
+ * international ticket where it agreed one apart, else its domestic one; null without a company.
+ * The one rule every price of a ticket (booking, change) reads the agreed fee through.
  */
+export function agreedFeeFor(c: { agreedServiceFee: Fen | null; agreedIntlServiceFee?: Fen | null }, scope: "domestic" | "international"): Fen | null {
+  if (scope === "international" && c.agreedIntlServiceFee !== undefined && c.agreedIntlServiceFee !== null) return c.agreedIntlServiceFee;
+  return c.agreedServiceFee;
+}
+
+/** The service fee per ticket a caller pays: their company's agreed fee (agreedFeeFor), else the portal's. */
 export function callerServiceFee(agreedServiceFee: Fen | null, scope: "domestic" | "international", agreedIntlServiceFee: Fen | null = null): Fen {
-  if (scope === "international" && agreedIntlServiceFee !== null) return agreedIntlServiceFee;
-  return agreedServiceFee ?? SERVICE_FEE[scope];
+  return agreedFeeFor({ agreedServiceFee, agreedIntlServiceFee }, scope) ?? SERVICE_FEE[scope];
 }
 
 /** Every fare on sale on a flight, cheapest first, each with its full fee breakdown. */

@@ -4,7 +4,8 @@
 // - release: it waits for anyone again, and the airline's acceptance is scheduled once more;
 // - accept: the existing flow, as if the airline had accepted it (a change is confirmed);
 // - adjust (refunds): accepted with a new fee within the fare's rules and a reason the member reads;
-// - reject: declined with a reason the member reads; the order returns to where it was.
+// - reject: declined with a reason the member reads on the order and in a notification; the
+//   order returns to where it was.
 // Accept, adjust and reject need the request held by the operator acting.
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -20,6 +21,7 @@ import { scheduleRefundAcceptance } from "../../orders/flight/refund";
 import { declineFlightChange, scheduleChangeConfirmation, settleConfirming } from "../../orders/flight/change";
 import { acceptHeldRefund, adjustHeldRefund, deskActor, rejectHeldRefund } from "../../orders/flight/refund-review";
 import { autoAcceptOn, setAutoAccept } from "../../orders/flight/desk-policy";
+import { noticeAfterSalesDeclined } from "../../notifications/events";
 
 const TABLE = { refund: "flight_refunds", change: "flight_changes" } as const;
 const WAITING = { refund: "requested", change: "confirming" } as const;
@@ -139,6 +141,7 @@ export async function rejectRequest(db: Kysely<Database>, operator: OperatorRow,
     }
     await trx.updateTable("flight_changes").set({ decision: "rejected", decisionReason: input.reason, decidedBy: operator.id }).where("id", "=", recordId).execute();
     await declineFlightChange(trx, row.orderId, say("afterSales.declinedChange", { reason: input.reason }), operator.id, deskActor());
+    await noticeAfterSalesDeclined(trx, { orderId: row.orderId, request: "change", reason: input.reason });
     await audit(trx, operator, "reject", kind, row, { status: row.status }, { status: "declined", reason: input.reason });
     return { id: input.id, state: "declined" };
   });

@@ -37,6 +37,7 @@ import {
   assertAfterSalesAllowed, assertMove, choosePassengers, currentTrip, moveTickets, namesOf, passengerCounts, type CurrentTrip, type Ticket,
 } from "./after-sales";
 import { visibleOrderId } from "./views";
+import { agreedFeeFor } from "../../inventory/air/pricing";
 import { ticketNumber } from "./ticketing";
 
 export const FLIGHT_CHANGE_STEP_JOB = "flight-change-step";
@@ -106,7 +107,9 @@ async function price(db: Kysely<Database>, input: ChangeQuoteInput, seed?: strin
   if (v.seat.seatsLeft < passengers.adults + passengers.children) throw new DomainError("conflict", said("flight.onlySeatsLeftCabin", { seatsLeft: v.seat.seatsLeft }));
   const hours = hoursUntil(from.flight.depUtc, now());
   if (involuntary) assertInvoluntary(involuntary, from, v.flight, v.seat);
-  const quote = involuntary ? involuntaryQuote(chosen) : changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, c.agreedServiceFee ?? 0);
+  // The fee of the order's own scope: an international ticket's is the company's international one.
+  const serviceFee = agreedFeeFor(c, trip.order.international ? "international" : "domestic") ?? 0;
+  const quote = involuntary ? involuntaryQuote(chosen) : changeQuote(chosen, from.seat.tier, hours, v.seat.breakdown, serviceFee);
   const { seats: _seats, ...flight } = v.flight;
   const { insurance: _insurance, ...seat } = v.seat;
   const b = v.seat.breakdown;

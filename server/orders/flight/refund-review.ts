@@ -7,7 +7,8 @@
 //   shrinks by exactly their fee's difference; the estimate the member saw stays beside it.
 //   The refund then runs on as any accepted one, its money back being the adjusted amount.
 // - Declined: the tickets and policies go back to what they were, the whole order's refund returns
-//   the order to the status it was requested from, and the member reads the reason.
+//   the order to the status it was requested from, and the member reads the reason (on the order
+//   and in a notification, as an accepted refund's members are told).
 import { say } from "../../services/i18n/catalogue";
 import { said } from "../../services/i18n/text";
 import type { Kysely } from "kysely";
@@ -23,6 +24,7 @@ import type { Actor } from "../actor";
 import { applyFlightMove } from "./moves";
 import { currentTrip, movePolicies, moveTickets, namesOf, recordTicketEvent } from "./after-sales";
 import { step, type RefundRow } from "./refund";
+import { noticeAfterSalesDeclined } from "../../notifications/events";
 
 const yuan = (fen: Fen) => `¥${formatFen(fen)}`;
 
@@ -108,5 +110,6 @@ export async function rejectHeldRefund(trx: Kysely<Database>, refundId: number, 
     .execute();
   await moveTickets(trx, row.orderId, tickets, "declineRefund");
   await movePolicies(trx, row.orderId, lines, "keep");
+  await noticeAfterSalesDeclined(trx, { orderId: row.orderId, request: "refund", reason });
   return { before: { status: row.status }, after: { status: "rejected", reason } };
 }

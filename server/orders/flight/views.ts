@@ -165,9 +165,12 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
   };
   // An order never paid (waiting for payment or approval, or cancelled unpaid) has nothing paid for its tickets.
   const unpaid = ([FLIGHT_ORDER_STATUS.pendingPayment, FLIGHT_ORDER_STATUS.approving, FLIGHT_ORDER_STATUS.cancelled] as number[]).includes(o.status);
+  // 出票失败 paid the whole price back (ticketing-failed.ts) without a refund record: every
+  // ticket's money went back in full.
+  const failed = o.status === FLIGHT_ORDER_STATUS.ticketFailed;
   const moneyOf = (p: (typeof passengers)[number]) => {
     const m = ticketMoney(p, changes, refunds);
-    return unpaid ? { ...m, paid: 0 } : m;
+    return unpaid ? { ...m, paid: 0 } : failed ? { ...m, refunded: m.paid } : m;
   };
   const [business, people] = await Promise.all([orderBusinessFacts(db, o), orderPeople(db, o)]);
   return {

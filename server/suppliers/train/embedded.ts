@@ -23,7 +23,7 @@ import { parseYMD } from "../../../src/domain/format";
 import { seatNumbers } from "./seats";
 import type { ChangeResult, RefundResult, SupplierContext, TrainQuery, TrainSupplier } from "../types";
 import {
-  ensureRuns, ensureTimetable, findLegs, instantOf, readSeats, readStops, resolveStations, runDateOf, trainItem, type Leg, type TrainSource,
+  ensureRuns, ensureTimetable, findLegs, instantOf, onRun, readRunChanges, readSeats, readStops, resolveStations, runDateOf, stoppedRun, trainItem, type Leg, type TrainSource,
 } from "./load";
 
 const TRAIN_KEY = /^(\d{4}-\d{2}-\d{2}):([GDCZTK]\d{1,4}):([\u4e00-\u9fa5]{2,8}):([\u4e00-\u9fa5]{2,8})$/;
@@ -71,7 +71,15 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     await ensureRuns(src, [...new Set(runs.map((r) => r.runDate))]);
     const seats = await readSeats(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
     const stops = await readStops(src, runs.map((r) => r.leg.trainNo));
-    return runs.map((r) => trainItem(this.seed, c.today, r.leg, r.runDate, seats.get(`${r.runDate}:${r.leg.trainNo}`) ?? [], stops.get(r.leg.trainNo) ?? []));
+    // A run a 航变 changed has that day's times, and a stopped one sells nothing.
+    const changes = await readRunChanges(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
+    return runs.map((r) => {
+      const key = `${r.runDate}:${r.leg.trainNo}`;
+      const change = changes.get(key);
+      const run = onRun(r.leg, stops.get(r.leg.trainNo) ?? [], change);
+      const item = trainItem(this.seed, c.today, run.leg, r.runDate, seats.get(key) ?? [], run.stops);
+      return change?.cancelled ? stoppedRun(item) : item;
+    });
   }
 
   async search(q: TrainQuery, c: SupplierContext): Promise<TrainListReply> {

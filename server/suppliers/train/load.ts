@@ -105,6 +105,44 @@ export async function readSeats(src: TrainSource, runs: { runDate: string; train
   return out;
 }
 
+/** A run a 航变 changed (train_run_changes): its stops' times that day, and whether it is stopped. */
+export interface RunChange {
+  times: [number | null, number | null][];
+  cancelled: boolean;
+}
+
+/**
+ * The runs among these that a 航变 changed, by `runDate:trainNo`. Read every time, not cached:
+ * an operator (in any server process) may record one at any moment.
+ */
+export async function readRunChanges(src: TrainSource, runs: { runDate: string; trainNo: string }[]): Promise<Map<string, RunChange>> {
+  const out = new Map<string, RunChange>();
+  if (!runs.length) return out;
+  const rows = await src.db
+    .selectFrom("train_run_changes")
+    .select(["runDate", "trainNo", "times", "cancelled"])
+    .where("runDate", "in", [...new Set(runs.map((r) => r.runDate))])
+    .where("trainNo", "in", [...new Set(runs.map((r) => r.trainNo))])
+    .execute();
+  for (const r of rows) out.set(`${r.runDate}:${r.trainNo}`, { times: JSON.parse(r.times) as RunChange["times"], cancelled: r.cancelled === 1 });
+  return out;
+}
+
+/** The leg and stops with the run's own times (the cached timetable rows are left as they are). */
+export function onRun(leg: Leg, stops: StopRow[], change: RunChange | undefined): { leg: Leg; stops: StopRow[] } {
+  if (!change) return { leg, stops };
+  const at = (seq: number) => change.times[seq] ?? [null, null];
+  return {
+    leg: { ...leg, depMin: at(leg.fromSeq)[1] ?? leg.depMin, arrMin: at(leg.toSeq)[0] ?? leg.arrMin },
+    stops: stops.map((s, seq) => ({ ...s, arrMin: at(seq)[0], depMin: at(seq)[1] })),
+  };
+}
+
+/** A stopped run (停运): listed with its seats, none of them on sale. */
+export function stoppedRun(item: TrainItem): TrainItem {
+  return { ...item, seats: item.seats.map((s) => ({ ...s, left: 0, availability: seatAvailabilityText(0) })), lowestPrice: null };
+}
+
 type StopRow = { station: string; arrMin: number | null; depMin: number | null };
 const stopCache = new WeakMap<Kysely<Database>, Map<string, StopRow[]>>();
 
