@@ -35,7 +35,7 @@ export const NOTICE_PARAMS = {
   changeDeclined: z.object({ orderNo: text(40), product: order.product, reason: text(200) }),
   approvalWaiting: z.object({ title: text(200), applicantName: text(60), level: z.number().int().min(1).max(20), deadline: iso.nullable(), subject: z.enum(["trip", "order"]) }),
   approvalDecided: z.object({ title: text(200), decision: z.enum(DECISIONS), subject: z.enum(["trip", "order"]) }),
-  /** An airline's or railway's change of schedule; nothing records one yet, so nothing writes it yet. */
+  /** An airline's or railway's change of schedule, written when a 航变 is recorded for the traveller's flight or train. */
   scheduleChanged: z.object({ ...order, departAt: iso, change: text(200) }),
   withdrawalPaid: z.object({ withdrawNo: text(40), amountFen: fen, cardTail: z.string().max(8) }),
   withdrawalRejected: z.object({ withdrawNo: text(40), amountFen: fen, reason: text(200) }),
