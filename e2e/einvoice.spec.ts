@@ -15,7 +15,7 @@ import { expect as baseExpect, test, type Locator, type Page } from "@playwright
 import { payNow, signedInAs, verifiedSeat } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import { formatFen } from "../src/domain/money";
+import { moneyText } from "../src/domain/money";
 import { EINVOICE_PATHS, type EinvoiceOrderView, type EinvoiceView } from "../src/domain/einvoice/schemas";
 import { COMPANY_EINVOICE_PATHS, type CompanyEinvoicePage, type CompanyEinvoiceRow } from "../src/domain/einvoice/company";
 import type { FlightSeat, ListFlight, TrainItem } from "../src/domain/travel/types";
@@ -26,7 +26,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const TRAVELLER = { mobile: "13800000072", name: "杨帆", certNo: "11010519900708001X" };
 const COLLEAGUE = { name: "黄磊", certNo: "11010519491231002X" };
 const FINANCE = "13800000070";
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
+const yuan = moneyText;
 
 async function post<T>(page: Page, url: string, form: Record<string, string | number>): Promise<T> {
   const token = (await page.evaluate(() => localStorage.getItem("token")))!;
@@ -41,6 +41,40 @@ async function cheapFare(page: Page, depDate: string): Promise<FlightSeat> {
   const seat = list.flatMap((f) => f.seats).filter((s) => s.cabinClass === "Y" && s.seatsLeft >= 3).sort((a, b) => a.salePrice - b.salePrice)[0];
   baseExpect(seat, "an economy fare").toBeTruthy();
   return verifiedSeat(page, seat.fareKey);
+}
+
+/**
+ * The page at 1280 and 1440 px, in Chinese and in English: the traveller's name reads on one line
+ * (a narrow column broke it after every character), and a screenshot of each is kept to look at.
+ * The page is left in Chinese at 1280 px.
+ */
+async function checkLayout(page: Page, name: string, traveller: () => Locator) {
+  for (const locale of ["zh-CN", "en-US"]) {
+    await page.evaluate((l) => localStorage.setItem("locale", l), locale);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      const cell = traveller();
+      await expect(cell).toBeVisible();
+      // Lines the name's text takes: the distinct tops of its text's boxes (a row's expand button beside it aside).
+      const lines = await cell.evaluate((el) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) tops.add(Math.round(box.top));
+        }
+        return tops.size;
+      });
+      baseExpect(lines, `${name}: the traveller's name at ${width} px in ${locale}`).toBe(1);
+      await page.screenshot({ path: `test-results/${name}-${locale}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem("locale", "zh-CN"));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
 }
 
 /** At the cashier: the company's credit line pays the whole order. */
@@ -197,7 +231,7 @@ test("报销凭证: business flight and train documents asked, previewed and dow
   await expect(redRow).toContainText(COLLEAGUE.name);
   await expect(redRow).toContainText(yuan(0 - refundFen));
   await expect(ticketRow(TRAVELLER.name).getByTestId("einvoice-status")).toHaveText("已开具");
-  await page.screenshot({ path: "test-results/einvoice-reversed-1280.png", fullPage: true });
+  await checkLayout(page, "einvoice-reversed", () => section.getByText(COLLEAGUE.name, { exact: true }).first());
   const afterRefund = (await documentsOf(page, flightId)).list;
   const red = afterRefund.find((d) => d.direction === "red")!;
   baseExpect(red.originalId).toBe(colleagueDoc.id);
@@ -222,7 +256,6 @@ test("报销凭证: business flight and train documents asked, previewed and dow
   for (const status of ["issued", "reversed"]) monthDocs.push(...(await post<CompanyEinvoicePage>(fp, COMPANY_EINVOICE_PATHS.list, { month, status, pageSize: 100 })).list);
   const filed = monthDocs.length;
   for (const d of ours) baseExpect(monthDocs.map((m) => m.id)).toContain(d.id);
-  await fp.screenshot({ path: "test-results/einvoice-manage-1280.png", fullPage: true });
   await fp.setViewportSize({ width: 1440, height: 900 });
   await fp.screenshot({ path: "test-results/einvoice-manage-1440.png", fullPage: true });
 
@@ -260,5 +293,8 @@ test("报销凭证: business flight and train documents asked, previewed and dow
   baseExpect(indexRows.find((r) => r.number === red.number)).toMatchObject({ direction: "红字", totalFen: 0 - refundFen });
   const pdf = await zip.file(indexRows[0].pdf)!.async("nodebuffer");
   baseExpect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  // The list as it opens (newest first): the red-letter document's traveller on one line.
+  await checkLayout(fp, "einvoice-manage", () => list.locator("tr.ant-table-row", { hasText: red.number! }).getByText(COLLEAGUE.name, { exact: true }));
+  await expect(list.locator("tr.ant-table-row", { hasText: red.number! })).toContainText(yuan(red.totalFen));
   expect(finance.errors).toEqual([]);
 });

@@ -14,7 +14,6 @@ import { said, saidDomain } from "../services/i18n/text";
 import { EINVOICE_KIND_LABELS, type EinvoiceKind } from "../../src/domain/einvoice/kinds";
 import type { EinvoiceEmail } from "../../src/domain/einvoice/schemas";
 import { einvoiceRowFor } from "./documents";
-import { renderEinvoicePdf } from "./pdf";
 import type { EinvoiceMailer } from "./mail";
 
 export const EINVOICE_EMAIL_JOB = "einvoice-email";
@@ -50,6 +49,8 @@ export function einvoiceEmailJob(mailer: EinvoiceMailer | null) {
       const row = await db.selectFrom("einvoices").selectAll().where("id", "=", p.id).executeTakeFirst();
       if (!row?.number || !row.xml) return null;
       // Jobs run in Chinese, so the label reads its Chinese, worded again in the reader's language.
+      // The renderer (pdfkit and its font, some 20 MB) loads with the first document mailed, not with the server.
+      const { renderEinvoicePdf } = await import("./pdf");
       const params = { number: row.number, passenger: row.passengerName, kind: saidDomain(EINVOICE_KIND_LABELS[row.kind as EinvoiceKind]).in(p.lang) };
       await mailer.send({
         to: p.email,

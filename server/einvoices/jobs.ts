@@ -1,15 +1,16 @@
 // Issuing a document, blue or red, as a durable job. The issuer is asked before the job's
 // transaction opens (prepare), once the document has moved 待开具 → 开具中; the answer is written
 // by one conditional move 开具中 → 已开具, and a red-letter document moves its original to 已红冲
-// in the same transaction. A failed call moves the document back to 待开具 and the job retries;
-// the issuer answers the same number for the same document, so a retry never issues twice.
+// in the same transaction. A failed call moves the document back to 待开具 and the job retries
+// (unless the issuer refused the document itself); the issuer answers the same number for the
+// same document, so a retry never issues twice.
 import { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { defineJobKind } from "../jobs/kinds";
+import { FinalJobError, defineJobKind } from "../jobs/kinds";
 import { isoAt } from "../services/clock";
 import { einvoiceMove, type EinvoiceAction, type EinvoiceKind } from "../../src/domain/einvoice/kinds";
-import type { InvoiceIssuer, IssueRequest, IssuedDocument } from "./issuer/types";
+import { IssuerError, type InvoiceIssuer, type IssueRequest, type IssuedDocument } from "./issuer/types";
 import type { EinvoiceRow } from "./documents";
 import { EINVOICE_ISSUE_JOB } from "./jobs-queue";
 
@@ -49,6 +50,9 @@ export function einvoiceIssueJob(issuer: InvoiceIssuer | null) {
         return original ? await issuer.reverse({ ...request, original: request.original! }) : await issuer.issue(request);
       } catch (e) {
         await moveEinvoice(db, row.id, "retry");
+        // The issuer refused the document itself: asking again cannot help, so the job stops
+        // (the document stays 待开具 with the reason on its job) instead of retrying for hours.
+        if (e instanceof IssuerError && !e.retryable) throw new FinalJobError(e.message);
         throw e;
       }
     },

@@ -44,6 +44,7 @@ interface ZipEnd {
   end(): void;
   offset: number;
   _entries: unknown[];
+  _afterAppend(entry: ZipEntry): void;
   _archive: { centralOffset: number; centralLength: number; processing: boolean; finish: boolean; finished: boolean };
   _writeCentralFileHeader(entry: unknown): void;
   _writeCentralDirectoryZip64(): void;
@@ -112,28 +113,55 @@ export function centralHeader(ae: ZipEntry): Buffer | null {
   return b;
 }
 
-/** Central directory headers written between two turns of the event loop. */
-const HEADERS_PER_TURN = 256;
+/** The central directory is kept as headers packed into buffers of this size. */
+const CENTRAL_CHUNK = 64 * 1024;
 
 /**
- * archiver writes the zip's central directory (a header of some hundred bytes per entry) at the
- * end, each header as some twenty small buffers of their own, all in one go without letting the
- * file take any: for a month of 10,000 documents (20,000 entries) that was 400,000 buffers
- * alive together, well over a hundred MB at the very end of the zip. Here each header is one
- * buffer, and the headers are written a few hundred at a time with the event loop let in
- * between, so the file takes them as they come: the same bytes in the same order (the end
- * records as compress-commons writes them).
+ * archiver keeps every entry's object (name, sizes, times, flags and their buffers, over a kB
+ * each) until the end of the zip to write the central directory from them: for a month of
+ * 10,000 documents (20,000 entries) that was some 30 MB held for the whole zip, and at the end it
+ * wrote each header as some twenty small buffers in one go without letting the file take any.
+ * Here each entry's header is made as soon as the entry is written (its sizes, checksum and
+ * offset are final then) and packed with the others into a few 64 kB buffers, and the entry
+ * itself is let go (its place in the list is kept: the end record counts the list). At the end
+ * the packed headers are written a buffer at a time with the event loop let in between: the same
+ * bytes in the same order. An entry whose header is written otherwise (ZIP64, a name beyond
+ * ASCII) is kept and its header written by compress-commons at its turn.
  */
-function writeCentralDirectoryInTurns(archive: archiver.Archiver): void {
+function packCentralDirectory(archive: archiver.Archiver): void {
   // archiver's zip format keeps its zip stream as its engine.
   const zip = (archive as unknown as { _module: { engine: ZipEnd } })._module.engine;
-  const header = (entry: unknown) => {
-    const direct = centralHeader(entry as ZipEntry);
-    if (direct) return void zip.write(direct);
-    // A ZIP64 entry (an archive past 4 GB) or a name beyond ASCII: compress-commons' own header, gathered.
+  const packed: (Buffer | ZipEntry)[] = [];
+  let chunk = Buffer.allocUnsafe(CENTRAL_CHUNK);
+  let used = 0;
+  const flush = () => {
+    if (!used) return;
+    packed.push(Buffer.from(chunk.subarray(0, used)));
+    used = 0;
+  };
+  const append = zip._afterAppend;
+  zip._afterAppend = function (this: ZipEnd, ae: ZipEntry) {
+    // Packed before the stream's own step, which ends the zip at once if it was waiting for this entry.
+    const header = centralHeader(ae);
+    if (!header) {
+      flush();
+      packed.push(ae);
+    } else {
+      if (used + header.length > chunk.length) {
+        flush();
+        if (header.length > chunk.length) chunk = Buffer.allocUnsafe(header.length);
+      }
+      header.copy(chunk, used);
+      used += header.length;
+    }
+    append.call(this, ae);
+    this._entries[this._entries.length - 1] = 0;
+  };
+  /** compress-commons' own header of a kept entry, gathered into one buffer. */
+  const gathered = (entry: ZipEntry): Buffer => {
     const parts: Buffer[] = [];
-    zip.write = (chunk) => {
-      if (chunk) parts.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    zip.write = (c) => {
+      if (c) parts.push(typeof c === "string" ? Buffer.from(c) : c);
       return true;
     };
     try {
@@ -142,15 +170,20 @@ function writeCentralDirectoryInTurns(archive: archiver.Archiver): void {
       // The stream's own write again (from its prototype).
       delete (zip as Partial<ZipEnd>).write;
     }
-    zip.write(Buffer.concat(parts));
+    return Buffer.concat(parts);
   };
   zip._finish = function (this: ZipEnd) {
+    flush();
     this._archive.centralOffset = this.offset;
     let i = 0;
     const turn = () => {
       try {
-        for (const last = Math.min(i + HEADERS_PER_TURN, this._entries.length); i < last; i++) header(this._entries[i]);
-        if (i < this._entries.length) return void setImmediate(turn);
+        if (i < packed.length) {
+          const item = packed[i];
+          packed[i++] = EMPTY;
+          this.write(Buffer.isBuffer(item) ? item : gathered(item));
+          return void setImmediate(turn);
+        }
         this._archive.centralLength = this.offset - this._archive.centralOffset;
         if (this.isZip64()) this._writeCentralDirectoryZip64();
         this._writeCentralDirectoryEnd();
@@ -165,6 +198,8 @@ function writeCentralDirectoryInTurns(archive: archiver.Archiver): void {
     turn();
   };
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Appends one entry and resolves once the archive has written it (or rejects with its error). */
 async function addEntry(archive: archiver.Archiver, source: NodeJS.ReadableStream | Buffer | string, name: string, store: boolean): Promise<void> {
@@ -190,10 +225,13 @@ export async function writeEinvoiceZip(
   const draw = renderers ?? ((await companyFiledCount(db, companyId, filter)) > IN_THREAD_MAX ? createPdfRenderers() : inThreadRenderers());
   const out = fs.createWriteStream(file);
   const closed = once(out, "close");
-  // PDFs are compressed inside already and are stored; the XMLs and the index are deflated.
+  // PDFs are compressed inside already and are stored. So are the XMLs: each is under a kB, and
+  // deflating one starts a compressor of its own (a few hundred kB of native memory, freed only
+  // when its stream is collected), which for thousands of them cost more memory and time than
+  // the few kB it saved. The index is deflated.
   const archive = archiver("zip", { zlib: { level: 6 } });
   archive.on("warning", (err) => archive.emit("error", err));
-  writeCentralDirectoryInTurns(archive);
+  packCentralDirectory(archive);
   archive.pipe(out);
   const indexFile = `${file}.index.xlsx`;
   const seen = new Set<string>();
@@ -207,7 +245,7 @@ export async function writeEinvoiceZip(
       const xmlFile = `XML/${name}.xml`;
       const bytes = await pdf;
       await addEntry(archive, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfFile, true);
-      await addEntry(archive, d.row.xml ?? "", xmlFile, false);
+      await addEntry(archive, d.row.xml ?? "", xmlFile, true);
       return indexRow(d, pdfFile, xmlFile);
     };
     for await (const d of companyFiledDocuments(db, companyId, filter)) {

@@ -1,8 +1,8 @@
 // The font every document is drawn in: Noto Sans SC shipped as a package (no system font), so
-// every machine prints the same Chinese. It is read and parsed once per thread and handed to
-// each document already parsed (parsing the 8 MB font anew for every document cost more than
-// drawing it, which a month's zip of thousands of documents multiplies); pdfkit embeds only the
-// glyphs a document uses.
+// every machine prints the same Chinese. It is read once per thread and handed to each document
+// already parsed, parsed anew only every FONT_RENEW_EVERY documents (parsing the 8 MB font for
+// every document cost more than drawing it, which a month's zip of thousands of documents
+// multiplies); pdfkit embeds only the glyphs a document uses.
 //
 // Shaping a text (fontkit's layout: the font's substitution and positioning tables applied to
 // it) is remembered across documents. pdfkit remembers it only within one document, but every
@@ -23,6 +23,16 @@ const fontkit = createRequire(import.meta.url)("fontkit") as typeof Fontkit;
 /** Texts remembered at most; past this the memory starts over (the labels every document repeats come back at once). */
 const SHAPED_MAX = 1_000;
 
+/**
+ * Documents drawn with one parse of the font before it is parsed anew. fontkit keeps every glyph
+ * it has parsed (with its outline) for the life of a parsed font, so a month of many different
+ * names would grow the thread's heap until it is done; a new parse drops them all. The file's
+ * bytes are kept and parsed again in place (fontkit reads its tables from them as they are).
+ * Renewing the font, not the thread, matters: an ended thread leaves its native memory behind in
+ * the process (tens of MB each time) while a dropped font is simply collected.
+ */
+export const FONT_RENEW_EVERY = 1_000;
+
 interface Position {
   xAdvance: number;
   yAdvance: number;
@@ -35,6 +45,8 @@ interface Run {
 }
 
 let shared: PDFKit.Mixins.PDFFontSource | null = null;
+let fontBytes: Buffer | null = null;
+let drawn = 0;
 
 /**
  * A shaped run as pdfkit reads it: pdfkit scales the positions it is given in place, so each
@@ -58,10 +70,15 @@ export function einvoiceFontFile(): string {
   return path.join(path.dirname(entry), "..", "fonts", "NotoSansHans-Regular.otf");
 }
 
-/** The parsed font with shaping remembered; pdfkit takes a fontkit font as it takes the file's bytes. */
+/**
+ * The parsed font with shaping remembered, for one document (each call counts as one); pdfkit
+ * takes a fontkit font as it takes the file's bytes.
+ */
 export function einvoiceFont(): PDFKit.Mixins.PDFFontSource {
-  if (shared) return shared;
-  const parsed = fontkit.create(fs.readFileSync(einvoiceFontFile()));
+  if (shared && drawn++ < FONT_RENEW_EVERY) return shared;
+  drawn = 1;
+  fontBytes ??= fs.readFileSync(einvoiceFontFile());
+  const parsed = fontkit.create(fontBytes);
   const shaped = new Map<string, Run>();
   // Everything but layout is the parsed font's own (read through the prototype, so its tables
   // are parsed once whichever object asks).

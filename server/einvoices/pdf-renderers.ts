@@ -1,17 +1,21 @@
 // Rendering many documents' PDFs (a month's zip) off the event loop, in worker threads: the
 // server keeps answering while thousands are drawn, the drawing runs on another core than the
-// reading and writing of the zip, and each thread's memory has a ceiling. A thread is replaced after a number of documents:
-// fontkit keeps every glyph it has parsed (with its outline) for the life of the font, so a
-// month of many different names would otherwise grow a thread's heap until the zip is done.
+// reading and writing of the zip, and each thread's memory has a ceiling. A thread draws all of
+// the zip's documents: what it keeps from one document to the next is bounded inside it
+// (pdf-font.ts parses its font anew now and then), and starting threads one after another
+// would leave each ended one's native memory behind in the process.
 import os from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { EinvoiceRow } from "./documents";
-import { renderEinvoicePdfBytes } from "./pdf";
 
-/** A thread's heap: the parsed font's tables, the shaping remembered and one document's drawing need a little over 20 MB of it. */
-const WORKER_MEMORY: ResourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
-/** Documents a thread draws before it is replaced (its start, mostly the font's parsing, takes a fraction of a second). */
-const RECYCLE_EVERY = 1_000;
+/**
+ * A thread's heap: the parsed font's tables, the shaping remembered and one document's drawing
+ * need a little over 20 MB of it. Its young generation is small: a document's garbage dies within
+ * the document, and each MB of it is resident for the life of the thread.
+ */
+const WORKER_MEMORY: ResourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
+/** Documents a thread draws before it is replaced: by default never (tests replace threads to prove a replacement loses nothing). */
+const RECYCLE_EVERY = Number.POSITIVE_INFINITY;
 /**
  * Threads by default: one draws while the calling thread reads the documents and writes the
  * archive, which keeps two cores busy; each further thread adds some 55 MB (its own fontkit,
@@ -50,9 +54,13 @@ interface Slot {
 /** Up to this many documents are drawn on the calling thread: starting a thread would cost more than it saves. */
 export const IN_THREAD_MAX = 100;
 
-/** Drawing on the calling thread, one document at a time (each takes a few ms of it). */
+/**
+ * Drawing on the calling thread, one document at a time (each takes a few ms of it). The
+ * renderer (pdfkit, fontkit and the font, some 20 MB) is loaded only when a document is drawn
+ * here, not with the zip: a month's zip draws in its threads and leaves this one without it.
+ */
 export function inThreadRenderers(): PdfRenderers {
-  return { depth: 1, render: renderEinvoicePdfBytes, close: async () => undefined };
+  return { depth: 1, render: async (row) => (await import("./pdf")).renderEinvoicePdfBytes(row), close: async () => undefined };
 }
 
 /** Threads a month's zip draws in: EINVOICE_PDF_THREADS (1 to 8), else DEFAULT_THREADS. */

@@ -1,7 +1,7 @@
 // A document rendered as the PDF a traveller files: drawn on the server with pdfkit in the CJK
 // font of pdf-font.ts (parsed once per thread, its shaping remembered across documents).
 import PDFDocument from "pdfkit";
-import { formatFen } from "../../src/domain/money";
+import { moneyText } from "../../src/domain/money";
 import { amountInWords } from "../../src/domain/einvoice/words";
 import { rateText } from "../../src/domain/einvoice/tax";
 import { EINVOICE_KIND_LABELS, type EinvoiceKind } from "../../src/domain/einvoice/kinds";
@@ -9,7 +9,7 @@ import type { EinvoiceDetail } from "./issuer/types";
 import type { EinvoiceRow } from "./documents";
 import { einvoiceFont } from "./pdf-font";
 
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = (fen: number) => moneyText(fen);
 
 /** The document as a PDF stream; the caller pipes it (it ends by itself). */
 export function renderEinvoicePdf(row: EinvoiceRow): PDFKit.PDFDocument {

@@ -34,6 +34,14 @@ export interface JobKind<P = unknown, R = undefined> {
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
+/**
+ * Thrown by a job that can never succeed however often it is retried (an outside service refused
+ * the request itself): the job is given up at once, its reason kept as its last error.
+ */
+export class FinalJobError extends Error {
+  override name = "FinalJobError";
+}
+
 /** 30 s, 1 min, 2 min … at most an hour. */
 export function defaultBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);

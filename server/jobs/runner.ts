@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { Dialect } from "../db";
 import type { Database } from "../db/schema";
 import { isoAt, now } from "../services/clock";
-import { DEFAULT_MAX_ATTEMPTS, defaultBackoffMs, type JobKinds, type JobRow } from "./kinds";
+import { DEFAULT_MAX_ATTEMPTS, FinalJobError, defaultBackoffMs, type JobKinds, type JobRow } from "./kinds";
 import { inTransaction } from "../db/transaction";
 
 export interface JobRunnerOptions {
@@ -129,7 +129,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     } catch (e) {
       if (e instanceof LostClaim) return;
       const message = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, MAX_ERROR_LENGTH);
-      const give = e instanceof UnreadablePayload || job.attempts >= (kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+      const give = e instanceof UnreadablePayload || e instanceof FinalJobError || job.attempts >= (kind.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
       const at = now();
       await db
         .updateTable("jobs")

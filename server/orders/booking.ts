@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { now } from "../services/clock";
 import { CHINA_OFFSET_MS } from "../../src/domain/travel/dates";
-import { formatFen } from "../../src/domain/money";
+import { moneyText } from "../../src/domain/money";
 
 export interface BookReply {
   id: number;
@@ -21,7 +21,7 @@ export function newOrderNo(prefix: "F" | "H" | "T" | "R"): string {
   return `${prefix}${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
 }
 
-export const yuan = (fen: number) => `¥${formatFen(fen)}`;
+export const yuan = (fen: number) => moneyText(fen);
 
 /** The order a resubmitted form already created (same member, same clientKey), if any. */
 export async function existingOrder(db: Kysely<Database>, memberId: number, clientKey: string): Promise<BookReply | null> {

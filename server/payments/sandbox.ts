@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { PAY_PATHS, SANDBOX_CASHIER_PATH } from "../../src/domain/payments";
 import { paymentByTradeNo } from "./trades";
-import { formatFen } from "../../src/domain/money";
+import { moneyText } from "../../src/domain/money";
 
 /** Outside production, when PAY_SANDBOX_SECRET is not set. */
 export const DEMO_SANDBOX_SECRET = "sandbox-demo-secret-not-for-production";
@@ -59,7 +59,7 @@ export function registerSandboxCashier(app: FastifyInstance, db: Kysely<Database
     const name = METHOD_NAMES[p.method];
     const action = `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(p.outTradeNo)}/confirm`;
     const body = p.status === "created"
-      ? `<h1>${name}（沙箱）</h1><div class="muted">订单号 ${escape(p.orderNo)}</div><div class="amount">¥${formatFen(p.amountFen)}</div><form method="post" action="${action}"><button type="submit">确认支付</button></form><p class="muted">沙箱收银台：不产生真实扣款</p>`
+      ? `<h1>${name}（沙箱）</h1><div class="muted">订单号 ${escape(p.orderNo)}</div><div class="amount">${moneyText(p.amountFen)}</div><form method="post" action="${action}"><button type="submit">确认支付</button></form><p class="muted">沙箱收银台：不产生真实扣款</p>`
       : `<h1>${name}（沙箱）</h1><p>该交易已处理</p>`;
     return reply.send(page(`${name}收银台`, body));
   });
@@ -74,6 +74,6 @@ export function registerSandboxCashier(app: FastifyInstance, db: Kysely<Database
     const env = res.json() as { ret: number; msg: string; data: { status: string } | null };
     const done = env.ret === 0 && env.data?.status === "paid";
     const text = done ? "支付成功" : env.ret === 0 ? "订单已无法支付，款项将原路退回" : env.msg;
-    return reply.send(page(text, `<h1>${escape(text)}</h1><div class="amount">¥${formatFen(p.amountFen)}</div><p class="muted">请返回电脑端查看订单</p>`));
+    return reply.send(page(text, `<h1>${escape(text)}</h1><div class="amount">${moneyText(p.amountFen)}</div><p class="muted">请返回电脑端查看订单</p>`));
   });
 }

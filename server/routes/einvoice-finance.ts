@@ -15,7 +15,6 @@ import { defineExport } from "../exports/tasks";
 import { COMPANY_EINVOICE_ACCESS, COMPANY_EINVOICE_PATHS, EINVOICE_INDEX_COLUMNS, companyEinvoiceListSchema, companyEinvoiceZipSchema } from "../../src/domain/einvoice/company";
 import { companyEinvoicePage, companyEinvoiceRow, companyFiledCount, financeCompanyOf } from "../einvoices/company-list";
 import { writeEinvoiceZip } from "../einvoices/month-zip";
-import { renderEinvoicePdf } from "../einvoices/pdf";
 
 const TAGS = ["einvoices"];
 
@@ -75,6 +74,8 @@ export function registerEinvoiceFinanceFiles(app: FastifyInstance, ctx: AppConte
       if (format === "xml") {
         return reply.header("content-type", "application/xml; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`).send(row.xml);
       }
+      // The renderer (pdfkit and its font, some 20 MB) loads with the first PDF asked for, not with the server.
+      const { renderEinvoicePdf } = await import("../einvoices/pdf");
       return reply.header("content-type", "application/pdf").header("content-disposition", `inline; filename="${name}"`).send(renderEinvoicePdf(row));
     });
   }

@@ -11,7 +11,6 @@ import { callerLang } from "../services/i18n/caller-lang";
 import type { AppContext } from "../services/context";
 import { EINVOICE_PATHS, einvoiceEmailSchema, einvoiceIdSchema, einvoiceListSchema, einvoiceRequestSchema } from "../../src/domain/einvoice/schemas";
 import { einvoiceDetail, einvoiceRowFor, einvoicesOfOrder, requestEinvoice } from "../einvoices/documents";
-import { renderEinvoicePdf } from "../einvoices/pdf";
 import { queueEinvoiceEmail } from "../einvoices/email-job";
 
 const TAGS = ["einvoices"];
@@ -78,6 +77,8 @@ export function registerEinvoiceFiles(app: FastifyInstance, ctx: AppContext): vo
       if (format === "xml") {
         return reply.header("content-type", "application/xml; charset=utf-8").header("content-disposition", `attachment; filename="${name}"`).send(row.xml);
       }
+      // The renderer (pdfkit and its font, some 20 MB) loads with the first PDF asked for, not with the server.
+      const { renderEinvoicePdf } = await import("../einvoices/pdf");
       return reply.header("content-type", "application/pdf").header("content-disposition", `inline; filename="${name}"`).send(renderEinvoicePdf(row));
     });
   }

@@ -82,6 +82,16 @@ export function formatFen(fen: Fen): string {
 }
 
 /**
+ * An amount as people read it, with its currency sign: 39600 → '¥396.00', -39600 → '-¥396.00'.
+ * The minus goes before the sign, as a red-letter document or a refund prints it; '¥-396.00'
+ * reads as a typo. Every screen and file that shows yuan with the sign goes through this.
+ */
+export function moneyText(fen: Fen): string {
+  assertWhole(fen);
+  return `${sign(fen)}¥${formatFen(Math.abs(fen))}`;
+}
+
+/**
  * Fen as a price tag: whole yuan without decimals ('1,050'), otherwise the decimals it has
  * ('1,871.50'), as fares are filed in whole or half yuan and a list reads better without '.00'.
  */

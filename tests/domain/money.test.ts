@@ -1,6 +1,6 @@
 // The one money module: yuan text in, integer fen through, yuan text out.
 import { describe, expect, it } from "vitest";
-import { FEN_PER_YUAN, MAX_FEN, fenToYuan, formatFen, isFen, parseYuan, percentOf, priceText, roundHalfUp, sumFen, yuanText } from "../../src/domain/money";
+import { FEN_PER_YUAN, MAX_FEN, fenToYuan, formatFen, isFen, moneyText, parseYuan, percentOf, priceText, roundHalfUp, sumFen, yuanText } from "../../src/domain/money";
 
 describe("parseYuan", () => {
   it.each([
@@ -49,6 +49,10 @@ describe("formatting", () => {
     expect(parseYuan(fenToYuan(-12_345), { negative: true })).toBe(-12_345);
   });
 
+  it.each([
+    [39_600, "¥396.00"], [-39_600, "-¥396.00"], [0, "¥0.00"], [-5, "-¥0.05"], [-123_456_789, "-¥1,234,567.89"], [123_456_789, "¥1,234,567.89"],
+  ])("moneyText(%i) → %s: the minus before the currency sign", (fen, text) => expect(moneyText(fen)).toBe(text));
+
   it("prices whole yuan without decimals and keeps the rest", () => {
     expect(priceText(105_000)).toBe("1,050");
     expect(priceText(187_150)).toBe("1,871.50");
@@ -64,6 +68,7 @@ describe("formatting", () => {
 
   it("refuses a fen that is not a whole number instead of hiding it", () => {
     expect(() => formatFen(12.5)).toThrow(RangeError);
+    expect(() => moneyText(-0.5)).toThrow(RangeError);
     expect(() => fenToYuan(Number.NaN)).toThrow(RangeError);
     expect(() => priceText(Number.MAX_SAFE_INTEGER + 2)).toThrow(RangeError);
   });

@@ -79,3 +79,18 @@ export interface InvoiceIssuer {
   reverse(request: IssueRequest & { original: { number: string; issuedAt: string } }): Promise<IssuedDocument>;
   query(number: string): Promise<IssuedState>;
 }
+
+/**
+ * An issuer's failure, told apart by whether asking again can help: a timeout, an unreachable or
+ * overloaded platform is retried later with the same request (which issues nothing twice); a
+ * refusal of the document itself (a bad tax number, a closed seller account) is final.
+ */
+export class IssuerError extends Error {
+  override name = "IssuerError";
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}

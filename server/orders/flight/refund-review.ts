@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { DomainError } from "../../services/domain-error";
 import { isoAt } from "../../services/clock";
-import { formatFen, type Fen } from "../../../src/domain/money";
+import { moneyText, type Fen } from "../../../src/domain/money";
 import { FLIGHT_ORDER_STATUS } from "../../../src/domain/orders/flight";
 import { refundTotals, type RefundLine } from "../../../src/domain/orders/flight-after-sales";
 import { maxRefundFee } from "../../../src/domain/travel/air-rules";
@@ -26,7 +26,7 @@ import { currentTrip, movePolicies, moveTickets, namesOf, recordTicketEvent } fr
 import { step, type RefundRow } from "./refund";
 import { noticeAfterSalesDeclined } from "../../notifications/events";
 
-const yuan = (fen: Fen) => `¥${formatFen(fen)}`;
+const yuan = (fen: Fen) => moneyText(fen);
 
 /** What the after-sales desk is called on the member's timeline (never the operator's own name). */
 export const deskActor = (): Actor => ({ kind: "system", memberId: null, name: say("afterSales.desk") });

@@ -41,9 +41,9 @@ import { useSearch } from "../../components/search/useSearch";
 import { usePriceCheckedBooking } from "../shared/usePriceCheckedBooking";
 import { useKeptForm } from "../shared/useKeptForm";
 import "../../components/orders/order.css";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 export default function HotelOrderInfo({ routeName }: { routeName: string }) {
   const t = useTranslate();

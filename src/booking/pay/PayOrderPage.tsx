@@ -16,7 +16,7 @@ import { CreditPay, WalletPay } from "./AccountPay";
 import { QrPay } from "./QrPay";
 import { useCodes } from "../../components/use-codes";
 import "./pay.css";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
 export default function PayOrderPage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -99,7 +99,7 @@ export function Cashier({ orderId }: { orderId: number }) {
           </Descriptions>
           <div>
             <Typography.Text type="secondary">{t(info.companyPart ? "pay.selfPart" : "pay.amount")}</Typography.Text>
-            <div className="tp-pay__amount" data-testid="pay-amount">¥{formatFen(info.amount)}</div>
+            <div className="tp-pay__amount" data-testid="pay-amount">{moneyText(info.amount)}</div>
           </div>
           {info.companyPart ? (
             <Typography.Text type="secondary" data-testid="pay-company-part">{t("pay.companyPart", { amount: formatFen(info.companyPart) })}</Typography.Text>

@@ -9,7 +9,7 @@ import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../components/LinkButton";
 import { RECHARGE_PATHS, RECHARGE_STATUS, type RechargeDetail } from "../../domain/orders/recharge";
 import { PAY_POLL_INTERVAL_MS, formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
 const RECHARGE_NO = /^R\d{18}$/;
 
@@ -49,10 +49,10 @@ function Finish({ orderNo }: { orderNo: string }) {
   const facts = (
     <Descriptions column={1} size="small" bordered style={{ maxWidth: 480, margin: "0 auto" }}>
       <Descriptions.Item label={t("recharge.orderNo")}>{r.orderNo}</Descriptions.Item>
-      <Descriptions.Item label={t("recharge.amount")}><span data-testid="recharge-amount">¥{formatFen(r.amount)}</span></Descriptions.Item>
+      <Descriptions.Item label={t("recharge.amount")}><span data-testid="recharge-amount">{moneyText(r.amount)}</span></Descriptions.Item>
       {r.status === RECHARGE_STATUS.credited && (
         <>
-          <Descriptions.Item label={t("recharge.balanceNow")}><span data-testid="recharge-new-balance">¥{formatFen(r.balance)}</span></Descriptions.Item>
+          <Descriptions.Item label={t("recharge.balanceNow")}><span data-testid="recharge-new-balance">{moneyText(r.balance)}</span></Descriptions.Item>
           {r.creditedTime && <Descriptions.Item label={t("recharge.creditedTime")}>{formatChinaTime(r.creditedTime)}</Descriptions.Item>}
         </>
       )}

@@ -14,7 +14,7 @@ import { rechargeAmountFen, rechargeCreateInput } from "../../domain/payments/re
 import type { AccountSummary } from "../../domain/payments/types";
 import { rechargePayPath } from "../../access/order-paths";
 import "./recharge.css";
-import { fenToYuan, formatFen, priceText } from "../../domain/money";
+import { fenToYuan, formatFen, moneyText, priceText } from "../../domain/money";
 
 interface Values {
   amount: string;
@@ -82,7 +82,7 @@ export function RechargeForm() {
           </FormField>
           {amountFen !== null && (
             <Typography.Paragraph>
-              {t("recharge.toPay")}<Typography.Text strong type="danger" className="tp-recharge__due" data-testid="recharge-due">¥{formatFen(amountFen)}</Typography.Text>
+              {t("recharge.toPay")}<Typography.Text strong type="danger" className="tp-recharge__due" data-testid="recharge-due">{moneyText(amountFen)}</Typography.Text>
             </Typography.Paragraph>
           )}
           <FormMessage refusal={refusal} />

@@ -54,9 +54,9 @@ import { TrainPassengerRow } from "./TrainPassengerRow";
 import { seatChoicesOf } from "../../domain/travel/train-seats";
 import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 interface BookReply {
   id: number;

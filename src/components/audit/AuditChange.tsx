@@ -3,7 +3,7 @@
 // operator console's 审计日志 and the company administrator's 操作审计.
 import { useTranslate } from "@refinedev/core";
 import { Typography } from "antd";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { formatChinaTime } from "../../domain/format";
 
 type Fields = Record<string, unknown>;
@@ -20,7 +20,7 @@ function useValueText(objectType: string | undefined) {
   const t = useTranslate();
   return (key: string, v: unknown): string => {
     if (v === null || v === undefined || v === "") return "—";
-    if (isAmount(key) && typeof v === "number" && Number.isInteger(v)) return `¥${formatFen(v)}`;
+    if (isAmount(key) && typeof v === "number" && Number.isInteger(v)) return moneyText(v);
     if (typeof v === "string" && ISO_INSTANT.test(v)) return formatChinaTime(v);
     if (key === "status" && (v === 0 || v === 1) && (!objectType || ON_OFF_OBJECTS.has(objectType))) return t(v === 1 ? "ops.audit.values.active" : "ops.audit.values.disabled");
     if (typeof v === "boolean") return t(v ? "ops.audit.values.yes" : "ops.audit.values.no");

@@ -7,11 +7,13 @@ import { useCustom, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { EINVOICE_PATHS, type EinvoiceOrderView, type EinvoiceView } from "../../domain/einvoice/schemas";
 import { EINVOICE_KIND_LABELS, EINVOICE_STATE_LABELS, type EinvoiceKind, type EinvoiceState } from "../../domain/einvoice/kinds";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { RequestDialog, type RequestTarget } from "./RequestDialog";
 import { EmailDialog } from "./EmailDialog";
 import { PreviewModal } from "./PreviewModal";
 import { saveEinvoiceFile, type EinvoiceFormat } from "./files";
+
+const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
 
 /** States the issuer has yet to answer for, and how often the section looks again meanwhile. */
 const IN_PROGRESS = new Set(["pending", "issuing"]);
@@ -87,8 +89,11 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
       .catch((e: Error) => message.error(e.message || t("einvoice.fileFailed")))
       .finally(() => setSaving(null));
   };
+  // A name, an amount and a 20-digit number each read on one line: squeezed by the wide columns
+  // beside them, a name broke after every character.
+  const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
   const columns: TableColumnsType<Row> = [
-    { title: t("einvoice.passenger"), key: "passenger", render: (_, r) => r.doc?.passengerName ?? r.target?.passengerName },
+    { ...nowrap, title: t("einvoice.passenger"), key: "passenger", render: (_, r) => r.doc?.passengerName ?? r.target?.passengerName },
     {
       title: t("einvoice.kind"), key: "kind",
       render: (_, r) => (
@@ -106,10 +111,10 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
       ),
     },
     { title: t("einvoice.buyer"), key: "buyer", render: (_, r) => r.doc?.buyerName ?? "—" },
-    { title: t("einvoice.amount"), key: "amount", align: "right", render: (_, r) => (r.doc ? `¥${formatFen(r.doc.totalFen)}` : "—") },
-    { title: t("einvoice.number"), key: "number", render: (_, r) => r.doc?.number ?? "—" },
+    { ...nowrap, title: t("einvoice.amount"), key: "amount", align: "right", render: (_, r) => (r.doc ? moneyText(r.doc.totalFen) : "—") },
+    { ...nowrap, title: t("einvoice.number"), key: "number", render: (_, r) => r.doc?.number ?? "—" },
     {
-      title: t("einvoice.status"), key: "status",
+      ...nowrap, title: t("einvoice.status"), key: "status",
       render: (_, r) =>
         r.doc ? (
           <Tag color={STATE_COLORS[r.doc.status] ?? "default"} data-testid="einvoice-status">{EINVOICE_STATE_LABELS[r.doc.status as EinvoiceState] ?? r.doc.statusLabel}</Tag>
@@ -138,7 +143,7 @@ export default function ReimbursementSection({ orderId }: { orderId: number }) {
   return (
     <Card title={t("einvoice.title")} data-testid="einvoice-section">
       {view.business && <Typography.Paragraph type="secondary">{t("einvoice.businessNote", { company: view.companyName ?? "—" })}</Typography.Paragraph>}
-      <Table rowKey="key" columns={columns} dataSource={rowsOf(view)} pagination={false} size="middle" expandable={{ defaultExpandAllRows: true }} />
+      <Table rowKey="key" columns={columns} dataSource={rowsOf(view)} pagination={false} size="middle" scroll={{ x: "max-content" }} expandable={{ defaultExpandAllRows: true }} />
       {asking && (
         <RequestDialog orderId={orderId} target={asking} business={view.business} companyName={view.companyName} onClose={() => setAsking(null)}
           onDone={() => { setAsking(null); refresh(); }} />

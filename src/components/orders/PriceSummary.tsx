@@ -8,7 +8,7 @@ import type { PricePanel, PriceLine } from "../../domain/orders/flight-booking";
 import { useTranslate } from "@refinedev/core";
 import "./order.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 const TYPES = ["ADT", "CHD", "INF"] as const;
 
@@ -16,7 +16,7 @@ function Row({ name, amount, sub }: { name: ReactNode; amount: number; sub?: boo
   return (
     <div className={`tp-price__row${sub ? " tp-price__row--sub" : ""}`}>
       <span>{name}</span>
-      <span>¥{formatFen(amount)}</span>
+      <span>{moneyText(amount)}</span>
     </div>
   );
 }
@@ -41,7 +41,7 @@ export function PriceSummary({ panel, showServFee = true, international = false,
       {panel.insurance > 0 && <Row name={<Typography.Text strong>{t("flightOrder.insuranceFee")}</Typography.Text>} amount={panel.insurance} />}
       <div className="tp-price__total">
         <span>{totalLabel ?? t("flightOrder.total")}</span>
-        <strong data-testid={totalTestId}>¥{formatFen(panel.payprice)}</strong>
+        <strong data-testid={totalTestId}>{moneyText(panel.payprice)}</strong>
       </div>
     </div>
   );
@@ -63,7 +63,7 @@ export function TripPrices({ panels, names, showServFee }: { panels: PricePanel[
       ))}
       <div className="tp-price__total">
         <span>{t("flightOrder.total")}</span>
-        <strong data-testid="payprice">¥{formatFen(panels.reduce((a, p) => a + p.payprice, 0))}</strong>
+        <strong data-testid="payprice">{moneyText(panels.reduce((a, p) => a + p.payprice, 0))}</strong>
       </div>
     </div>
   );

@@ -22,7 +22,7 @@ import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useLang } from "../../layout/session";
 import "./reports.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 const ReportCharts = lazy(() => import("./ReportCharts"));
 
@@ -37,7 +37,7 @@ interface Filters {
   departmentId?: number;
 }
 
-const yuan = (fen: number | null) => (fen === null ? "—" : `¥${formatFen(fen)}`);
+const yuan = (fen: number | null) => (fen === null ? "—" : moneyText(fen));
 
 interface FilterValues {
   range: [string, string];

@@ -10,9 +10,9 @@ import { permilleText } from "../../domain/report-figures";
 import { SPEND_OVERVIEW_PATH, changePermille, type ProductSpend, type SpendOverview } from "../../domain/spend-overview";
 import { LinkButton } from "../../components/LinkButton";
 import { Section } from "./parts";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
+const yuan = (fen: number) => moneyText(fen);
 
 /** +12.5% / −3% of last month's same days; nothing to compare with, a dash. */
 function Change({ current, previous }: { current: number; previous: number }) {

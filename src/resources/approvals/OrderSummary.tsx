@@ -12,7 +12,7 @@ import { Countdown } from "../../components/orders/Countdown";
 import { auditDetailPath, type OrderSubject } from "./index";
 import type { OrderApplication } from "../../domain/orders/business-types";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
 /** What was booked: two description items, by product (items, not a component: Descriptions reads its children's props). */
 function booked(order: OrderSubject, t: (key: string, options?: Record<string, unknown>) => string) {
@@ -73,7 +73,7 @@ export function OrderSummary({ order, applicantName, approvalId }: { order: Orde
         <Descriptions.Item label={t("business.booker")}>{applicantName}</Descriptions.Item>
         {booked(order, t)}
         <Descriptions.Item label={t("business.amount")}>
-          <Typography.Text strong type="danger">¥{formatFen(order.payprice)}</Typography.Text>
+          <Typography.Text strong type="danger">{moneyText(order.payprice)}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t("business.orderStatus")}>{order.statusLabel}</Descriptions.Item>
         <Descriptions.Item label={t("business.standard")} span={2}>

@@ -14,7 +14,7 @@ import { ApprovalStatusTag } from "./ApprovalStatusTag";
 import { auditDetailPath, type ApprovalRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useTranslate } from "@refinedev/core";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 type Box = "todo" | "done";
 type Subject = "trip" | "order";
@@ -73,7 +73,7 @@ function Inbox({ box, subject }: { box: Box; subject: Subject }) {
       render: (v: string | null) => (v ? <Tooltip title={v} placement="topLeft"><span data-testid="audit-purpose">{v}</span></Tooltip> : "—"),
     },
     { ...nowrap, title: t("travel.app.applicant"), dataIndex: "applicantName", key: "applicantName" },
-    { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
+    { ...nowrap, title: t(subject === "trip" ? "travel.app.budget" : "travel.audit.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number | null) => (v === null ? "—" : moneyText(v)) },
     { ...nowrap, title: t("travel.audit.submitTime"), dataIndex: "submitTime", key: "submitTime", render: (v: string | null) => (v ? formatChinaTime(v) : "—") },
     {
       ...nowrap, title: t("travel.app.status"), key: "status",

@@ -8,7 +8,7 @@ import { Tag, Typography, type TableColumnsType } from "antd";
 import { BILL_PRODUCT_LABELS, orderBillColumns, type BillDefinition, type BillProduct, type OrderBillRow } from "../../domain/bills";
 import { flightOrderColor, FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 type SortOrder = "ascend" | "descend" | null | undefined;
@@ -23,7 +23,7 @@ export interface OrderColumnsInput {
 /** A column with the cell its summary row shows (undefined: an empty cell). */
 export type BillColumn<R> = TableColumnsType<R>[number] & { totalCell?: (totals: Record<string, number>) => ReactNode };
 
-export const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? "" : `¥${formatFen(fen)}`);
+export const yuan = (fen: number | null | undefined) => (fen === null || fen === undefined ? "" : moneyText(fen));
 
 const nowrapProps = () => ({ style: { whiteSpace: "nowrap" as const } });
 export const NOWRAP = { onCell: nowrapProps, onHeaderCell: nowrapProps };

@@ -12,13 +12,15 @@ import type { ColumnsType } from "antd/es/table";
 import dayjs, { type Dayjs } from "dayjs";
 import { COMPANY_EINVOICE_PATHS, type CompanyEinvoiceRow, type CompanyEinvoiceTotals } from "../../domain/einvoice/company";
 import { EINVOICE_KINDS, EINVOICE_KIND_LABELS, EINVOICE_STATES, EINVOICE_STATE_LABELS } from "../../domain/einvoice/kinds";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { ExportButton } from "../../components/ExportButton";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { useDepartmentSelect } from "../useDepartmentSelect";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { COMPANY_EINVOICES } from "./index";
 import { CompanyEinvoiceFile } from "../../components/CompanyEinvoiceFile";
+
+const NOWRAP = { style: { whiteSpace: "nowrap" as const } };
 
 interface SearchValues {
   month?: Dayjs | null;
@@ -29,7 +31,7 @@ interface SearchValues {
 }
 
 const blank = (v: unknown) => (v === undefined || v === null || String(v).trim() === "" ? undefined : typeof v === "string" ? v.trim() : v);
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
+const yuan = (fen: number) => moneyText(fen);
 
 export default function EinvoiceManagePage({ routeName }: { routeName: string }) {
   const t = useTranslate();
@@ -66,6 +68,9 @@ function EinvoiceList() {
     return out;
   }, [filters]);
 
+  // Names, order numbers and states read on one line; the table scrolls sideways rather than
+  // breaking a traveller's name after every character.
+  const nowrap = { onCell: () => NOWRAP, onHeaderCell: () => NOWRAP };
   const columns: ColumnsType<CompanyEinvoiceRow> = [
     {
       key: "number",
@@ -93,14 +98,14 @@ function EinvoiceList() {
       title: t("einvoiceManage.col.traveller"),
       render: (_, r) => (
         <Space direction="vertical" size={0}>
-          <span>{r.passengerName}</span>
+          <span style={{ whiteSpace: "nowrap" }}>{r.passengerName}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: "nowrap" }}>{r.certNoMasked}</Typography.Text>
         </Space>
       ),
     },
     { key: "department", title: t("einvoiceManage.col.department"), render: (_, r) => r.departmentName || "—" },
-    { key: "orderNo", title: t("einvoiceManage.col.orderNo"), dataIndex: "orderNo" },
-    { key: "status", title: t("einvoiceManage.col.status"), render: (_, r) => t(`einvoiceManage.state.${r.status}`, r.statusLabel) },
+    { ...nowrap, key: "orderNo", title: t("einvoiceManage.col.orderNo"), dataIndex: "orderNo" },
+    { ...nowrap, key: "status", title: t("einvoiceManage.col.status"), render: (_, r) => t(`einvoiceManage.state.${r.status}`, r.statusLabel) },
     { key: "totalFen", title: t("einvoiceManage.col.total"), align: "right", render: (_, r) => <span style={{ whiteSpace: "nowrap" }}>{yuan(r.totalFen)}</span> },
     { key: "taxFen", title: t("einvoiceManage.col.tax"), align: "right", render: (_, r) => <span style={{ whiteSpace: "nowrap" }}>{yuan(r.taxFen)}</span> },
     {
@@ -169,6 +174,7 @@ function EinvoiceList() {
         rowKey="id"
         size="small"
         columns={columns}
+        scroll={{ x: "max-content" }}
         summary={summary}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true, showTotal: (n) => t("einvoiceManage.total", { count: n }) }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(error ? "einvoiceManage.loadError" : "einvoiceManage.empty")} /> }}

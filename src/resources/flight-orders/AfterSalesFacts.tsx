@@ -6,9 +6,9 @@ import { Card, Descriptions, Tag } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { FlightOrderDetail } from "../../domain/orders/flight-types";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 const CHANGE_COLORS = { awaitingPayment: "orange", confirming: "blue", confirmed: "green", declined: "default" } as const;
 const refundColor = (status: string) => (status === "refunded" ? "green" : status === "rejected" ? "red" : "blue");
 /** The premiums surrendered with a refund (part of its amount); refunds kept before surrenders existed have none. */

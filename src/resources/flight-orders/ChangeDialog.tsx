@@ -25,9 +25,9 @@ import { schemaResolver } from "../../components/form-errors";
 import { FLIGHT_CHANGES } from "./after-sales";
 import { useCodes } from "../../components/use-codes";
 import { PASSENGER_TYPES } from "../../domain/codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 type Values = z.input<typeof confirmChangeInput>;
 interface FareRow {
   fareKey: string;

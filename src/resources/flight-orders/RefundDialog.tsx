@@ -15,9 +15,9 @@ import { FLIGHT_REFUNDS } from "./after-sales";
 import {
   FLIGHT_AFTER_SALES_PATHS as P, pickRefund, REFUND_REASONS, refundSubmitInput, type RefundLine, type RefundQuote,
 } from "../../domain/orders/flight-after-sales";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 type Values = z.input<typeof refundSubmitInput>;
 
 export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => void }) {

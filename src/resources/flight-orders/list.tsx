@@ -15,7 +15,7 @@ import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { DisruptionTag } from "../../components/disruption";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 export function FlightOrderList({ empty, action, gp = false }: { empty: string; action: PageAction; gp?: boolean }) {
   const t = useTranslate();
@@ -58,7 +58,7 @@ export function FlightOrderList({ empty, action, gp = false }: { empty: string; 
           ),
         },
         { title: t("flightOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 90, render: (v: string[]) => v.join("、") },
-        { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
+        { ...NOWRAP, title: t("flightOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => moneyText(v) },
         {
           title: t("flightOrder.list.status"), dataIndex: "status", key: "status", width: 150,
           render: (v: number, r) => (

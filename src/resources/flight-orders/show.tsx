@@ -33,9 +33,9 @@ import { ApprovalWaiting, BusinessFacts } from "../BusinessFacts";
 import { timelineColor } from "../timeline-color";
 import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 /** Between two segments: the connecting city and the wait, from the first's arrival to the second's departure. */
 function ConnectionLine({ from, to }: { from: FlightOrderDetail["flight"]; to: FlightOrderDetail["flight"] }) {

@@ -7,9 +7,9 @@ import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import type { HotelCancelQuote } from "../../domain/orders/hotel-types";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 interface Props {
   /** Reads the order again and answers its fresh quote (null: it can no longer be cancelled). */

@@ -11,7 +11,7 @@ import { OrderListTable, NOWRAP } from "../OrderListTable";
 import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 export function HotelOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();
@@ -56,7 +56,7 @@ export function HotelOrderList({ empty, action }: { empty: string; action: PageA
           ),
         },
         { title: t("hotelOrder.list.guests"), dataIndex: "guestNames", key: "guestNames", width: 90, render: (v: string[]) => v.join("、") },
-        { ...NOWRAP, title: t("hotelOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
+        { ...NOWRAP, title: t("hotelOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => moneyText(v) },
         { ...NOWRAP, title: t("hotelOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number) => <Tag color={hotelOrderColor(v)}>{codeLabel(HOTEL_ORDER_LABELS, v)}</Tag> },
         { ...NOWRAP, title: t("hotelOrder.list.actions"), key: "actions", fixed: "right", width: 80, render: (_: unknown, r) => <Link to={hotelOrderDetailPath(r.orderNo)}>{t("hotelOrder.list.view")}</Link> },
       ]}

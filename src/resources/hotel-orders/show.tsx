@@ -24,9 +24,9 @@ import { HotelCancelButton } from "./CancelDialog";
 import { useRecordAction } from "../useRecordAction";
 import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 const when = formatChinaTime;
 
 export default function HotelOrderShowPage({ routeName }: { routeName: string }) {

@@ -11,7 +11,7 @@ import { formatChinaTime } from "../../domain/format";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { InvoiceRequestDrawer } from "./request";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { applied: "processing", issued: "success", mailed: "cyan", withdrawn: "default" };
 const nowrapCell = () => ({ style: { whiteSpace: "nowrap" as const } });
@@ -47,7 +47,7 @@ function InvoiceList() {
       render: (v: string, r) => <Space direction="vertical" size={0}><span>{v}</span>{r.taxNo && <Typography.Text type="secondary">{r.taxNo}</Typography.Text>}</Space>,
     },
     { title: t("invoices.orders"), dataIndex: "orderNos", key: "orderNos", render: (v: string[]) => <Space direction="vertical" size={0}>{v.map((no) => <span key={no}>{no}</span>)}</Space> },
-    { ...nowrap, title: t("invoices.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...nowrap, title: t("invoices.amount"), dataIndex: "amountFen", key: "amountFen", align: "right", render: (v: number) => moneyText(v) },
     {
       title: t("invoices.delivery"), key: "delivery",
       render: (_: unknown, r) => <Space direction="vertical" size={0}><span>{codeLabel(INVOICE_DELIVERIES, r.delivery)}</span><Typography.Text type="secondary">{r.delivery === "email" ? r.email : r.mailTo}</Typography.Text></Space>,

@@ -13,7 +13,7 @@ import type { InvoiceTitleRow } from "../../domain/people/invoice-title";
 import type { AddressRow } from "../../domain/people/address";
 import { FLIGHT_ORDER_LABELS } from "../../domain/orders/flight";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
 type Values = InvoiceRequestInput;
 const EMPTY: Values = { orderIds: [], titleId: undefined as unknown as number, delivery: "email", email: "", addressId: undefined, remark: "" };
@@ -96,7 +96,7 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
                   { title: t("invoices.orderNo"), dataIndex: "orderNo", key: "orderNo" },
                   { title: t("invoices.trip"), dataIndex: "title", key: "title", render: (v: string, o) => <Space direction="vertical" size={0}><span>{v}</span><Typography.Text type="secondary">{o.depDate}</Typography.Text></Space> },
                   { title: t("invoices.status"), dataIndex: "status", key: "status", render: (v: number) => codeLabel(FLIGHT_ORDER_LABELS, v) },
-                  { title: t("invoices.amount"), dataIndex: "totalFen", key: "totalFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+                  { title: t("invoices.amount"), dataIndex: "totalFen", key: "totalFen", align: "right", render: (v: number) => moneyText(v) },
                 ]}
               />
             )}

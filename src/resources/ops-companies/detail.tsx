@@ -3,7 +3,7 @@
 // the company again, and its list, through Refine.
 import { useOne, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Descriptions, Divider, Drawer, Input, InputNumber, Skeleton, Tag } from "antd";
-import { formatFen, parseYuan, yuanText } from "../../domain/money";
+import { formatFen, moneyText, parseYuan, yuanText } from "../../domain/money";
 import { SETTLEMENT_DAY_MAX, SETTLEMENT_DAY_MIN } from "../../domain/settlement/period";
 import { SERVICE_FEE_PRODUCTS, opsCreditLimitSchema, opsServiceFeesSchema, opsSettlementDaySchema, type OpsCompanyDetail } from "../../domain/ops/companies";
 import { TermForm } from "./term-form";
@@ -40,8 +40,8 @@ function CompanyTerms({ company: c, refresh }: { company: OpsCompanyDetail; refr
         </Descriptions.Item>
         <Descriptions.Item label={t("ops.companies.admin")}>{c.adminName ? `${c.adminName} ${c.adminMobile ?? ""}` : "—"}</Descriptions.Item>
         <Descriptions.Item label={t("ops.companies.employees")}>{c.employeeCount}</Descriptions.Item>
-        <Descriptions.Item label={t("ops.companies.creditLimit")}>¥{formatFen(c.creditLimitFen)}</Descriptions.Item>
-        <Descriptions.Item label={t("ops.companies.creditUsed")}>¥{formatFen(c.creditUsedFen)}</Descriptions.Item>
+        <Descriptions.Item label={t("ops.companies.creditLimit")}>{moneyText(c.creditLimitFen)}</Descriptions.Item>
+        <Descriptions.Item label={t("ops.companies.creditUsed")}>{moneyText(c.creditUsedFen)}</Descriptions.Item>
         <Descriptions.Item label={t("ops.companies.settlementDay")}>{c.settlementDay === null ? t("ops.companies.notSet") : t("ops.companies.dayN", { day: c.settlementDay })}</Descriptions.Item>
         <Descriptions.Item label={t("ops.companies.nextSettlement")}>{c.nextSettlementDate ?? "—"}</Descriptions.Item>
       </Descriptions>

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslate, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from "antd";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import type { OpsCompanyRow } from "../../domain/ops/companies";
 import { useRecordAction } from "../useRecordAction";
 import { useCanOps } from "../../ops/useCanOps";
@@ -60,8 +60,8 @@ export function OpsCompanyList() {
           { title: t("ops.companies.name"), dataIndex: "name", width: 170 },
           { title: t("ops.companies.creditCode"), dataIndex: "creditCode", width: 200, render: (v: string | null) => v ?? "—" },
           { title: t("ops.companies.admin"), key: "admin", width: 150, render: (_: unknown, r) => (r.adminName ? `${r.adminName} ${r.adminMobile ?? ""}` : "—") },
-          { title: t("ops.companies.creditLimit"), dataIndex: "creditLimitFen", width: 120, align: "right", render: (v: number) => `¥${formatFen(v)}` },
-          { title: t("ops.companies.creditUsed"), dataIndex: "creditUsedFen", width: 120, align: "right", render: (v: number) => `¥${formatFen(v)}` },
+          { title: t("ops.companies.creditLimit"), dataIndex: "creditLimitFen", width: 120, align: "right", render: (v: number) => moneyText(v) },
+          { title: t("ops.companies.creditUsed"), dataIndex: "creditUsedFen", width: 120, align: "right", render: (v: number) => moneyText(v) },
           { title: t("ops.companies.settlementDay"), dataIndex: "settlementDay", width: 110, render: (v: number | null) => (v === null ? t("ops.companies.notSet") : t("ops.companies.dayN", { day: v })) },
           { title: t("ops.companies.employees"), dataIndex: "employeeCount", width: 100 },
           { title: t("ops.companies.status"), dataIndex: "status", width: 80, render: (s: number) => (s === 1 ? <Tag color="green">{t("ops.companies.active")}</Tag> : <Tag color="red">{t("ops.companies.disabled")}</Tag>) },

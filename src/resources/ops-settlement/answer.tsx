@@ -8,7 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import { QUIET_SAVE, applyRefusal } from "../../components/FormField";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { DISPUTE_REASON_MAX, operatorAnswerInput, type StatementDetail, type StatementLine } from "../../domain/settlement/schemas";
 import { OPS_STATEMENT_ANSWERS } from ".";
 import { useRefreshMenuCounts } from "../../ops/menu-count";
@@ -64,7 +64,7 @@ export function AnswerDialog({ line, onClose }: { line: StatementLine; onClose: 
       <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t("ops.settlement.orderNo")}>{line.orderNo ?? "—"}</Descriptions.Item>
         <Descriptions.Item label={t("ops.settlement.item")}>{line.title}</Descriptions.Item>
-        <Descriptions.Item label={t("ops.settlement.amount")}>{`¥${formatFen(line.amountFen)}`}</Descriptions.Item>
+        <Descriptions.Item label={t("ops.settlement.amount")}>{moneyText(line.amountFen)}</Descriptions.Item>
         <Descriptions.Item label={t("ops.settlement.disputeReason")}>{line.disputeReason ?? "—"}</Descriptions.Item>
       </Descriptions>
       <Form layout="vertical" component={false}>

@@ -6,7 +6,7 @@ import { useTranslate, type CrudFilter, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Alert, Badge, Button, DatePicker, Drawer, Empty, Form, Select, Space, Table, Tag, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { STATEMENT_STATUSES, STATEMENT_STATUS_COLORS, STATEMENT_STATUS_LABELS, type StatementStatus } from "../../domain/settlement/states";
 import type { OpsStatementRow } from "../../domain/ops/finance-schemas";
 import { useCodes } from "../../components/use-codes";
@@ -21,7 +21,7 @@ interface SearchValues {
   month?: Dayjs | null;
 }
 
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = (fen: number) => moneyText(fen);
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export function OpsStatementList() {

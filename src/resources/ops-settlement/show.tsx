@@ -5,7 +5,7 @@ import { useState } from "react";
 import { App, Alert, Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag, Timeline, Typography, type TableColumnsType } from "antd";
 import { useInvalidate, useOne, useTranslate, type HttpError } from "@refinedev/core";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import type { StatementDetail, StatementLine } from "../../domain/settlement/schemas";
 import { LINE_DISPUTE_LABELS, STATEMENT_STATUS_COLORS, STATEMENT_STATUS_LABELS, lineMove } from "../../domain/settlement/states";
 import { useCodes } from "../../components/use-codes";
@@ -15,7 +15,7 @@ import { AnswerDialog } from "./answer";
 import { OPS_STATEMENTS } from ".";
 import { useRefreshMenuCounts } from "../../ops/menu-count";
 
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = (fen: number) => moneyText(fen);
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 const DISPUTE_COLORS: Record<string, string> = { none: "default", open: "orange", accepted: "green", rejected: "red" };
 

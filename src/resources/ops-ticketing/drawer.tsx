@@ -6,7 +6,7 @@ import { useOne, useTranslate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from "antd";
 import { useGetOpsRole } from "./role";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import type { TicketingDetail, TicketingPassenger } from "../../domain/ops/ticketing";
 import { useRecordAction } from "../useRecordAction";
 import { useRefreshMenuCounts } from "../../ops/menu-count";
@@ -52,7 +52,7 @@ function Detail({ id }: { id: number }) {
         <Descriptions.Item label={t("ops.ticketing.company")}>{order.companyName ?? t("ops.ticketing.private")}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.trip")}>{order.title}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.depDate")}>{order.depDate}</Descriptions.Item>
-        <Descriptions.Item label={t("ops.ticketing.amount")}>¥{formatFen(order.amountFen)}</Descriptions.Item>
+        <Descriptions.Item label={t("ops.ticketing.amount")}>{moneyText(order.amountFen)}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.waiting")}>
           {waiting ? `${waitedText(t, order.waitingSince)}（${formatChinaTime(order.waitingSince)}）` : "—"}
         </Descriptions.Item>

@@ -6,7 +6,7 @@ import { useTranslate, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Button, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { TICKETING_ORDER_NO_MAX, type TicketingProduct, type TicketingRow, type TicketingTaken } from "../../domain/ops/ticketing";
 import { useRecordAction } from "../useRecordAction";
 import { useRefreshMenuCounts } from "../../ops/menu-count";
@@ -118,7 +118,7 @@ export function OpsTicketingList() {
             ),
           },
           { title: t("ops.ticketing.passengers"), dataIndex: "passengerNames", width: 140, render: (v: string[]) => v.join("、") },
-          { title: t("ops.ticketing.amount"), dataIndex: "amountFen", width: 110, align: "right", render: (v: number) => `¥${formatFen(v)}` },
+          { title: t("ops.ticketing.amount"), dataIndex: "amountFen", width: 110, align: "right", render: (v: number) => moneyText(v) },
           {
             title: t("ops.ticketing.waiting"),
             dataIndex: "waitingSince",

@@ -9,7 +9,7 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, DatePicker, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
 import { formatChinaTime } from "../../domain/format";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { WITHDRAWAL_LABELS, WITHDRAWAL_STATUSES, withdrawalColor, type WithdrawalStatus } from "../../domain/payments/withdrawal";
 import type { OpsWithdrawalView } from "../../domain/ops/finance-schemas";
 import { useCodes } from "../../components/use-codes";
@@ -60,7 +60,7 @@ export function OpsWithdrawalList() {
   const confirmed = (w: OpsWithdrawalView, name: "approve" | "pay", danger = false) => (
     <Popconfirm
       key={name}
-      title={t(`ops.withdrawals.confirm.${name}`, { amount: `¥${formatFen(w.amount)}`, member: w.memberName })}
+      title={t(`ops.withdrawals.confirm.${name}`, { amount: moneyText(w.amount), member: w.memberName })}
       okText={t("ops.withdrawals.ok")}
       cancelText={t("ops.cancel")}
       onConfirm={() => run(w, name)}
@@ -80,7 +80,7 @@ export function OpsWithdrawalList() {
       ...NOWRAP, title: t("ops.withdrawals.card"), key: "card",
       render: (_: unknown, w) => <Space direction="vertical" size={0}><span>{`${w.bankName} ${w.cardNoMasked}`}</span><Typography.Text type="secondary">{w.holderName}</Typography.Text></Space>,
     },
-    { ...NOWRAP, title: t("ops.withdrawals.amount"), dataIndex: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...NOWRAP, title: t("ops.withdrawals.amount"), dataIndex: "amount", align: "right", render: (v: number) => moneyText(v) },
     { ...NOWRAP, title: t("ops.withdrawals.status"), dataIndex: "status", render: (s: WithdrawalStatus) => <Tag color={withdrawalColor(s)}>{codeLabel(WITHDRAWAL_LABELS, s)}</Tag> },
     { ...NOWRAP, title: t("ops.withdrawals.heldBy"), dataIndex: "heldByName", render: (v: string | null) => v ?? <Typography.Text type="secondary">{t("ops.withdrawals.byTimer")}</Typography.Text> },
     { title: t("ops.withdrawals.reason"), dataIndex: "reason", width: 180, render: (v: string | null) => v ?? "—" },

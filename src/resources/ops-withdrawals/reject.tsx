@@ -7,7 +7,7 @@ import { useForm } from "@refinedev/react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller } from "react-hook-form";
 import { QUIET_SAVE, applyRefusal } from "../../components/FormField";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 import { WITHDRAWAL_REJECT_REASON_MAX, opsWithdrawalRejectSchema, type OpsWithdrawalRejectForm, type OpsWithdrawalView } from "../../domain/ops/finance-schemas";
 import { OPS_WITHDRAWALS } from ".";
 import { useRefreshMenuCounts } from "../../ops/menu-count";
@@ -61,7 +61,7 @@ export function RejectDialog({ withdrawal: w, onClose }: { withdrawal: OpsWithdr
       <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t("ops.withdrawals.no")}>{w.withdrawNo}</Descriptions.Item>
         <Descriptions.Item label={t("ops.withdrawals.member")}>{`${w.memberName} ${w.mobilePhone}`}</Descriptions.Item>
-        <Descriptions.Item label={t("ops.withdrawals.amount")}>{`¥${formatFen(w.amount)}`}</Descriptions.Item>
+        <Descriptions.Item label={t("ops.withdrawals.amount")}>{moneyText(w.amount)}</Descriptions.Item>
       </Descriptions>
       <Form layout="vertical" component={false}>
         <Form.Item label={t("ops.withdrawals.rejectReason")} required validateStatus={formState.errors.reason ? "error" : undefined} help={formState.errors.reason?.message}>

@@ -14,7 +14,7 @@ import { LinkButton } from "../../components/LinkButton";
 import { rechargePayPath } from ".";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 interface SearchValues {
   status?: number;
@@ -48,7 +48,7 @@ function Records() {
   const methodLabel = (m: string | null) => (m ? t(`wallet.account.${m}`, { defaultValue: m }) : "—");
   const columns: TableColumnsType<RechargeView> = [
     { ...NOWRAP, title: t("recharge.orderNo"), dataIndex: "orderNo", key: "orderNo" },
-    { ...NOWRAP, title: t("recharge.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...NOWRAP, title: t("recharge.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => moneyText(v) },
     { ...NOWRAP, title: t("recharge.status"), dataIndex: "status", key: "status", render: (s: number) => <Tag color={rechargeColor(s)}>{codeLabel(RECHARGE_LABELS, s)}</Tag> },
     { ...NOWRAP, title: t("recharge.method"), dataIndex: "method", key: "method", render: methodLabel },
     { ...NOWRAP, title: t("recharge.createTime"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },

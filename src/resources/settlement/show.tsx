@@ -21,9 +21,9 @@ import { useRecordAction } from "../useRecordAction";
 import { retryUnlessRefused } from "../retry";
 import { SETTLEMENT_DISPUTES, statementPath } from "./index";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = (fen: number) => moneyText(fen);
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 const DISPUTE_COLORS: Record<string, string> = { none: "default", open: "orange", accepted: "green", rejected: "red" };
 

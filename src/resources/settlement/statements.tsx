@@ -9,13 +9,13 @@ import { ListLoadError, SearchButtons } from "../list-parts";
 import { statementPath } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 interface SearchValues {
   status?: StatementStatus;
 }
 
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = (fen: number) => moneyText(fen);
 const NOWRAP = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
 
 export function StatementList() {

@@ -12,9 +12,9 @@ import type { TrainListReply } from "../../domain/travel/types";
 import { chinaToday } from "../../components/search/today";
 import { useSearch } from "../../components/search/useSearch";
 import { TRAIN_CHANGES, trainPayPath } from "./index";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDetail; onClose: () => void; onDone: () => void }) {
   const t = useTranslate();
@@ -112,7 +112,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: TrainOrderDeta
             disabled={!train}
             placeholder={t("trainOrder.changeSeat")}
             onChange={(v: string) => setSeatClass(v)}
-            options={(train?.seats ?? []).filter((s) => s.left > 0).map((s) => ({ value: s.seatClass, label: `${s.seatName} ¥${formatFen(s.price)}` }))}
+            options={(train?.seats ?? []).filter((s) => s.left > 0).map((s) => ({ value: s.seatClass, label: `${s.seatName} ${moneyText(s.price)}` }))}
           />
         </Form.Item>
       </Form>

@@ -5,9 +5,9 @@ import { useCreate, useCustom, useTranslate } from "@refinedev/core";
 import { TRAIN_REFUNDS } from "./index";
 import { TRAIN_ORDER_PATHS, TRAIN_PASSENGER_TYPE_LABELS, type TrainRefundLine, type TrainRefundQuote } from "../../domain/orders/train-types";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 export function RefundDialog({ orderId, onClose, onDone }: { orderId: number; onClose: () => void; onDone: () => void }) {
   const t = useTranslate();

@@ -13,7 +13,7 @@ import type { PageAction } from "../../layout/page-info";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
 import { DisruptionTag } from "../../components/disruption";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 export function TrainOrderList({ empty, action }: { empty: string; action: PageAction }) {
   const t = useTranslate();
@@ -58,7 +58,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
           ),
         },
         { title: t("trainOrder.list.passengers"), dataIndex: "passengerNames", key: "passengerNames", width: 110, render: (v: string[]) => v.join("、") },
-        { ...NOWRAP, title: t("trainOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => `¥${formatFen(v)}` },
+        { ...NOWRAP, title: t("trainOrder.list.amount"), dataIndex: "payprice", key: "payprice", width: 100, render: (v: number) => moneyText(v) },
         { ...NOWRAP, title: t("trainOrder.list.status"), dataIndex: "status", key: "status", width: 90, render: (v: number, r) => <Space size={[0, 4]} wrap><Tag color={trainOrderColor(v)}>{codeLabel(TRAIN_ORDER_LABELS, v)}</Tag><DisruptionTag status={r.disruption} /></Space> },
         { ...NOWRAP, title: t("trainOrder.list.actions"), key: "actions", fixed: "right", width: 80, render: (_: unknown, r) => <Link to={trainOrderDetailPath(r.id)}>{t("trainOrder.list.view")}</Link> },
       ]}

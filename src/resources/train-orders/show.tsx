@@ -32,9 +32,9 @@ import { ChangeDialog } from "./ChangeDialog";
 import { useRecordAction } from "../useRecordAction";
 import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
-const fen = (v: number) => `¥${formatFen(v)}`;
+const fen = (v: number) => moneyText(v);
 
 export default function TrainOrderShowPage({ routeName }: { routeName: string }) {
   const t = useTranslate();

@@ -6,7 +6,7 @@ import { formatChinaTime } from "../../domain/format";
 import type { ApplicationView } from "./index";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 export function ApplicationSummary({ app, applicantName }: { app: ApplicationView; applicantName?: string }) {
   const t = useTranslate();
@@ -30,7 +30,7 @@ export function ApplicationSummary({ app, applicantName }: { app: ApplicationVie
           ))}
         </Space>
       </Descriptions.Item>
-      <Descriptions.Item label={t("travel.app.budget")}>¥{formatFen(app.budgetFen)}</Descriptions.Item>
+      <Descriptions.Item label={t("travel.app.budget")}>{moneyText(app.budgetFen)}</Descriptions.Item>
       <Descriptions.Item label={applicantName ? t("travel.app.applicant") : t("travel.app.createTime")}>
         {applicantName ? `${applicantName} · ${formatChinaTime(app.createTime)}` : formatChinaTime(app.createTime)}
       </Descriptions.Item>

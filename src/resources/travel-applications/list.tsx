@@ -16,7 +16,7 @@ import { applyDetailPath, type ApplicationListRow } from "./index";
 import { ListLoadError, SearchButtons } from "../list-parts";
 import { useTranslate } from "@refinedev/core";
 import { useCodes } from "../../components/use-codes";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 interface SearchValues {
   keyword?: string;
@@ -78,7 +78,7 @@ function ApplicationList() {
         </>
       ),
     },
-    { ...nowrap, width: 120, title: t("travel.app.budget"), dataIndex: "budgetFen", key: "budgetFen", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...nowrap, width: 120, title: t("travel.app.budget"), dataIndex: "budgetFen", key: "budgetFen", align: "right", render: (v: number) => moneyText(v) },
     {
       width: 170, title: t("travel.app.status"), key: "status",
       render: (_: unknown, row) => (

@@ -18,7 +18,7 @@ import { pathFor } from "../../access/routes";
 import { WithdrawalList } from "../withdrawals/list";
 import { BankCards } from "../withdrawals/BankCards";
 import { WithdrawDialog } from "../withdrawals/WithdrawDialog";
-import { formatFen } from "../../domain/money";
+import { formatFen, moneyText } from "../../domain/money";
 
 interface SearchValues {
   direction?: "in" | "out";
@@ -111,9 +111,9 @@ function Ledger() {
     { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
     {
       ...NOWRAP, title: t("wallet.amount"), key: "amount", align: "right",
-      render: (_: unknown, r) => <Tag color={r.direction === "in" ? "green" : "red"} data-testid="ledger-amount">{r.direction === "in" ? "+" : "-"}¥{formatFen(r.amount)}</Tag>,
+      render: (_: unknown, r) => <Tag color={r.direction === "in" ? "green" : "red"} data-testid="ledger-amount">{r.direction === "in" ? "+" : "-"}{moneyText(r.amount)}</Tag>,
     },
-    { ...NOWRAP, title: t("wallet.balanceAfter"), dataIndex: "balanceAfter", key: "balanceAfter", align: "right", render: (v: number | null) => (v === null ? "—" : `¥${formatFen(v)}`) },
+    { ...NOWRAP, title: t("wallet.balanceAfter"), dataIndex: "balanceAfter", key: "balanceAfter", align: "right", render: (v: number | null) => (v === null ? "—" : moneyText(v)) },
     {
       title: t("wallet.numbers"), key: "numbers",
       render: (_: unknown, r) => (

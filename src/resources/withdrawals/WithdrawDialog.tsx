@@ -16,7 +16,7 @@ import { WITHDRAWAL_SCHEMAS, type WithdrawalView } from "../../domain/payments/w
 import { pathFor } from "../../access/routes";
 import type { BankCardView } from "../../domain/payments/bank-cards";
 import { useBankCards } from "./BankCards";
-import { fenToYuan, formatFen } from "../../domain/money";
+import { fenToYuan, moneyText } from "../../domain/money";
 
 type Schemas = (typeof WITHDRAWAL_SCHEMAS)["zh"];
 type Values = z.input<Schemas["applyForm"]>;
@@ -99,7 +99,7 @@ function WithdrawForm({ withdrawableFen, onClose, cards, payPwdSetup }: Props & 
           <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t("wallet.withdraw.noPayPassword")} action={<Link to={pathFor("setting")}>{t("wallet.withdraw.setPayPassword")}</Link>} />
         )}
         <Typography.Paragraph>
-          {t("wallet.withdraw.withdrawable")}：<Typography.Text strong type="danger" data-testid="withdrawable">¥{formatFen(withdrawableFen)}</Typography.Text>
+          {t("wallet.withdraw.withdrawable")}：<Typography.Text strong type="danger" data-testid="withdrawable">{moneyText(withdrawableFen)}</Typography.Text>
         </Typography.Paragraph>
         <FormField {...field("cardId")} label={t("wallet.withdraw.card")}>
           <Select placeholder={t("wallet.withdraw.cardPlaceholder")} options={cards.map((c) => ({ value: c.id, label: `${c.bankName} ${c.cardNoMasked}` }))} />

@@ -10,7 +10,7 @@ import {
 } from "../../domain/payments/withdrawal";
 import { useCodes } from "../../components/use-codes";
 import { useRecordAction } from "../useRecordAction";
-import { formatFen } from "../../domain/money";
+import { moneyText } from "../../domain/money";
 
 interface SearchValues {
   status?: WithdrawalStatus;
@@ -39,7 +39,7 @@ export function WithdrawalList() {
     { ...NOWRAP, title: t("wallet.withdrawals.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
     { ...NOWRAP, title: t("wallet.withdrawals.no"), dataIndex: "withdrawNo", key: "withdrawNo" },
     { ...NOWRAP, title: t("wallet.withdrawals.card"), key: "card", render: (_: unknown, w) => `${w.bankName} ${w.cardNoMasked}` },
-    { ...NOWRAP, title: t("wallet.withdrawals.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => `¥${formatFen(v)}` },
+    { ...NOWRAP, title: t("wallet.withdrawals.amount"), dataIndex: "amount", key: "amount", align: "right", render: (v: number) => moneyText(v) },
     {
       ...NOWRAP, title: t("wallet.withdrawals.status"), dataIndex: "status", key: "status",
       render: (s: WithdrawalStatus) => <Tag color={withdrawalColor(s)}>{codeLabel(WITHDRAWAL_LABELS, s)}</Tag>,
