@@ -26,11 +26,13 @@ export function BrandForm({ item, onSaved }: { item: SiteConfigItem<BrandSetting
   return (
     <Form layout="horizontal" labelCol={{ flex: "140px" }} onFinish={() => void submit()} requiredMark={false} aria-label={t("ops.siteConfig.brandForm", { name: item.key })}>
       <Form.Item label={t("ops.siteConfig.productsLabel")} style={{ marginBottom: 8 }}>
-        {PRODUCTS.map((p) => (
-          <FormField key={p} control={c} name={p} valuePropName="checked" className="tp-inline-switch">
-            <Switch checkedChildren={t(`ops.siteConfig.products.${p}`)} unCheckedChildren={t(`ops.siteConfig.products.${p}`)} aria-label={t(`ops.siteConfig.products.${p}`)} />
-          </FormField>
-        ))}
+        <div className="tp-switch-row">
+          {PRODUCTS.map((p) => (
+            <FormField key={p} control={c} name={p} valuePropName="checked">
+              <Switch checkedChildren={t(`ops.siteConfig.products.${p}`)} unCheckedChildren={t(`ops.siteConfig.products.${p}`)} aria-label={t(`ops.siteConfig.products.${p}`)} />
+            </FormField>
+          ))}
+        </div>
       </Form.Item>
       <FormField control={c} name="confirmInsteadOfPay" valuePropName="checked" label={t("ops.siteConfig.confirmInsteadOfPay")} extra={t("ops.siteConfig.confirmInsteadOfPayHint")}>
         <Switch aria-label={t("ops.siteConfig.confirmInsteadOfPay")} />

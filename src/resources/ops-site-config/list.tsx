@@ -9,6 +9,7 @@ import { useLang } from "../../layout/session";
 import { LoadError } from "../LoadError";
 import { BrandForm } from "./brand-form";
 import { PartnerForm } from "./partner-form";
+import "./site-config.css";
 
 export function OpsSiteConfig() {
   const t = useTranslate();
@@ -20,7 +21,8 @@ export function OpsSiteConfig() {
     errorNotification: false,
     queryOptions: { queryKey: ["ops", "site-config"], retry: false },
   });
-  const data = result.data as SiteConfigList | undefined;
+  // Refine answers an empty object until the list arrives.
+  const data = (result.data as Partial<SiteConfigList> | undefined)?.brands ? (result.data as SiteConfigList) : undefined;
   const reload = () => void query.refetch();
   const saved = (version: number, at: string | null) =>
     version ? <Typography.Text type="secondary">{t("ops.siteConfig.savedAt", { at: at ? formatChinaTime(at) : "", version })}</Typography.Text> : <Typography.Text type="secondary">{t("ops.siteConfig.defaults")}</Typography.Text>;

@@ -37,18 +37,22 @@ export function PartnerForm({ item, onSaved }: { item: SiteConfigItem<PartnerSet
   return (
     <Form layout="horizontal" labelCol={{ flex: "140px" }} onFinish={() => void submit()} requiredMark={false} aria-label={t("ops.siteConfig.partnerForm", { name: item.key })}>
       <Form.Item label={t("ops.siteConfig.productsLabel")} style={{ marginBottom: 8 }}>
-        {PRODUCTS.map(([f, p]) => (
-          <FormField key={f} control={c} name={f} valuePropName="checked" className="tp-inline-switch">
-            <Switch checkedChildren={t(`ops.siteConfig.products.${p}`)} unCheckedChildren={t(`ops.siteConfig.products.${p}`)} aria-label={t(`ops.siteConfig.products.${p}`)} />
-          </FormField>
-        ))}
+        <div className="tp-switch-row">
+          {PRODUCTS.map(([f, p]) => (
+            <FormField key={f} control={c} name={f} valuePropName="checked">
+              <Switch checkedChildren={t(`ops.siteConfig.products.${p}`)} unCheckedChildren={t(`ops.siteConfig.products.${p}`)} aria-label={t(`ops.siteConfig.products.${p}`)} />
+            </FormField>
+          ))}
+        </div>
       </Form.Item>
       <Form.Item label={t("ops.siteConfig.switchesLabel")} style={{ marginBottom: 8 }}>
-        {SWITCHES.map((f) => (
-          <FormField key={f} control={c} name={f} valuePropName="checked" className="tp-inline-switch">
-            <Switch checkedChildren={t(`ops.siteConfig.switches.${f}`)} unCheckedChildren={t(`ops.siteConfig.switches.${f}`)} aria-label={t(`ops.siteConfig.switches.${f}`)} />
-          </FormField>
-        ))}
+        <div className="tp-switch-row">
+          {SWITCHES.map((f) => (
+            <FormField key={f} control={c} name={f} valuePropName="checked">
+              <Switch checkedChildren={t(`ops.siteConfig.switches.${f}`)} unCheckedChildren={t(`ops.siteConfig.switches.${f}`)} aria-label={t(`ops.siteConfig.switches.${f}`)} />
+            </FormField>
+          ))}
+        </div>
       </Form.Item>
       <FormField control={c} name="payLabel" label={t("ops.siteConfig.payLabel")}>
         <Radio.Group options={PAY_LABELS.map((l) => ({ value: l, label: t(`ops.siteConfig.payLabels.${l === "立即支付" ? "payNow" : "confirm"}`) }))} />

@@ -28,7 +28,7 @@ export function useSiteForm<V extends FieldValues>({ action, id, schema, values,
     warnWhenUnsavedChanges: false,
     defaultValues: values as never,
     resolver: schemaResolver<V>(schema, { raw: true }),
-    refineCoreProps: { resource: OPS_SITE_CONFIG, action: "edit", id, meta: { updateAction: action }, ...QUIET_SAVE, queryOptions: { enabled: false } },
+    refineCoreProps: { resource: OPS_SITE_CONFIG, action: "edit", id, meta: { updateAction: action, json: true }, ...QUIET_SAVE, queryOptions: { enabled: false } },
   });
   const state = useSubmitState(form.watch);
   const asked = (products: string[]) =>
