@@ -6,14 +6,6 @@ import {
   brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
   type Lang, type SiteSwitches, type ThirdPartySiteConfig, THIRD_PARTY_ROLES, THIRD_PARTY_SITES, setPartnerSource,
 } from "../access";
-
-/** Puts a served partner site (and its menu ids) in force for the browser's partner lookups. */
-function applyServedPartner(served: ThirdPartySiteConfig & { permissionsIds?: number[] }): void {
-  const { permissionsIds, ...site } = served;
-  const sites = THIRD_PARTY_SITES.map((s) => (s.thirdName === site.thirdName ? { ...s, ...site } : s));
-  const roles = THIRD_PARTY_ROLES.map((r) => (r.thirdNames === site.thirdName && permissionsIds ? { ...r, permissionsIds } : r));
-  setPartnerSource(() => ({ sites, roles }));
-}
 import { MEMBER_TYPE_LABELS, memberTypeKey } from "../domain/member";
 import { getStoredUser } from "../providers/session-store";
 import { useSessionToken } from "../providers/use-session";
@@ -146,6 +138,14 @@ function servedBrand(served: Partial<BrandConfig> | undefined): BrandConfig {
     payLabel: served.payLabel ?? base.payLabel,
     hiddenSearchForms: served.hiddenSearchForms ?? base.hiddenSearchForms,
   };
+}
+
+/** Puts a served partner site (and its menu ids) in force for the browser's partner lookups. */
+function applyServedPartner(served: ThirdPartySiteConfig & { permissionsIds?: number[] }): void {
+  const { permissionsIds, ...site } = served;
+  const sites = THIRD_PARTY_SITES.map((s) => (s.thirdName === site.thirdName ? { ...s, ...site } : s));
+  const roles = THIRD_PARTY_ROLES.map((r) => (r.thirdNames === site.thirdName && permissionsIds ? { ...r, permissionsIds } : r));
+  setPartnerSource(() => ({ sites, roles }));
 }
 
 /**
