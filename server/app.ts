@@ -80,6 +80,7 @@ import type { NoticeChannel } from "./notifications/channels";
 import { setNoticeLog } from "./notifications/log";
 import { notificationRoutes } from "./routes/notifications";
 import { noticeSettingRoutes } from "./routes/notice-settings";
+import { createSiteSync, type SiteSync } from "./sites/state";
 
 export interface AppConfig {
   db: Db;
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     clock: createClock(),
     paymentWindowMinutes: checkedPaymentWindow(config.paymentWindowMinutes ?? PAYMENT_WINDOW.fallback),
     sms: config.smsProvider ?? null,
+    sites: null,
   };
   app.decorate("instance", instance);
   // The process's only app reads its instance without entering it (see instance.ts); an app built
@@ -200,6 +202,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const notices = createNoticeDispatcher({ db: config.db.db, dialect: config.db.dialect, channels: config.noticeChannels, pollMs: config.jobPollMs });
   app.decorate("notices", notices);
   app.addHook("onClose", async () => notices.stop());
+  // Like the job runner: main.ts loads the settings and starts the check; tests call refresh().
+  const sites = createSiteSync(config.db.db, instance, app.log);
+  app.decorate("sites", sites);
+  app.addHook("onClose", async () => sites.stop());
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -282,5 +288,7 @@ declare module "fastify" {
     jobs: JobRunner;
     notices: NoticeDispatcher;
     metrics: Registry | null;
+    /** The partner sites' and brands' settings in force in this app (loaded by main.ts at start). */
+    sites: SiteSync;
   }
 }

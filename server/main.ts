@@ -102,6 +102,13 @@ async function main() {
     noticeChannels: [smsChannel, ...(config.smtp ? [createEmailChannel(config.smtp)] : []), createRobotChannel()],
   });
   app.instance.sms = createSmsProvider(config.sms, app.log);
+  // The operator's partner-site and brand settings are in force before the first request.
+  try {
+    await app.sites.refresh();
+  } catch (e) {
+    await database.close().catch(() => {});
+    fatal(`站点配置读取失败：${(e as Error).message}`);
+  }
   app.log.info({ smsProvider: config.sms.name }, "SMS provider chosen");
   if (env.DATABASE_REPLICA_URL && !replica) app.log.warn("DATABASE_REPLICA_URL ignored: a replica is used with PostgreSQL only");
   app.log.info({ paymentWindowMinutes: config.paymentWindowMinutes }, "payment window");
@@ -165,6 +172,8 @@ async function main() {
   // Timed steps (approval deadlines, fare expiry) run from here on; app.close() stops them.
   app.jobs.start();
   app.notices.start();
+  // Settings saved by another process come into force here within a few seconds.
+  app.sites.start();
 }
 
 async function serveMetrics(registry: Registry, port: number, host: string): Promise<http.Server> {

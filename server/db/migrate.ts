@@ -67,6 +67,7 @@ import * as m131 from "./migrations/131_withdrawal_hold";
 import * as m132 from "./migrations/132_company_ops";
 import * as m133 from "./migrations/133_operator_totp_step";
 import * as m136 from "./migrations/136_report_company_summaries";
+import * as m137 from "./migrations/137_site_settings";
 import * as m139 from "./migrations/139_train_run_changes";
 
 const migrations: Record<string, Migration> = {
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   "132_company_ops": m132,
   "133_operator_totp_step": m133,
   "136_report_company_summaries": m136,
+  "137_site_settings": m137,
   "139_train_run_changes": m139,
 };
 

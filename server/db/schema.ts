@@ -17,7 +17,7 @@ import type { PayCodesTable, RewardAccountsTable, RewardEntriesTable } from "./t
 import type { SettlementEventsTable, SettlementLinesTable, SettlementSettingsTable, SettlementStatementsTable } from "./tables/settlement";
 import type { EinvoicesTable } from "./tables/einvoices";
 import type { CompanyNoticeSettingsTable, CompanyRobotsTable, MemberDevicesTable, NotificationAttemptsTable, NotificationDeliveriesTable, NotificationInboxTable, NotificationPreferencesTable, NotificationsTable } from "./tables/notifications";
-import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable, OpsSettingsTable, TicketingClaimsTable } from "./tables/operators";
+import type { OperatorAuditTable, OperatorSessionsTable, OperatorsTable, OpsSettingsTable, SiteSettingsTable, TicketingClaimsTable } from "./tables/operators";
 import type { ReportAdvanceMonthsTable, ReportCompanyDaysTable, ReportCompanyMonthsTable, ReportDaysTable, ReportMonthsTable, ReportReasonDaysTable, ReportReasonMonthsTable, ReportTitleMonthsTable, ReportTravellerDaysTable, ReportTravellerMonthsTable } from "./tables/reports";
 
 // Each capability's tables live in tables/ and are re-exported here: one import for all.
@@ -334,6 +334,7 @@ export interface Database {
   operator_audit: OperatorAuditTable;
   ticketing_claims: TicketingClaimsTable;
   ops_settings: OpsSettingsTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -17,6 +17,7 @@ import { auditPage } from "../ops/audit";
 import { opsTicketingRoutes } from "./ops-ticketing";
 import { opsAfterSalesRoutes } from "./ops-after-sales";
 import { opsDisruptionRoutes } from "./ops-disruptions";
+import { opsSiteConfigRoutes } from "./ops-site-config";
 import { companyDetail, companyPage, setCompanyStatus, setCreditLimit, setServiceFees, setSettlementDay } from "../ops/companies";
 import { memberPage, setMemberStatus, unlockMember } from "../ops/members";
 
@@ -175,6 +176,7 @@ export const opsRoutes = [
   ...opsTicketingRoutes,
   ...opsAfterSalesRoutes,
   ...opsDisruptionRoutes,
+  ...opsSiteConfigRoutes,
 ];
 
 export const companyAuditRoutes = [

@@ -1,6 +1,7 @@
 // Third-party entry (embedded partners): a partner's app opens the portal with appId, sign
 // and timestamp; a valid, fresh, unused sign signs in as the partner's member. Also the public
-// partner site configs and the active brand config.
+// partner site configs and the active brand config, both as in force (the code's defaults with the
+// operator's settings applied).
 import { say } from "../services/i18n/catalogue";
 import { said, saidLazy } from "../services/i18n/text";
 import { z } from "zod";
@@ -81,6 +82,19 @@ export const partnerRoutes = [
       const site = siteConfigByAppId(input.appId);
       if (!site) throw accountError(ACCOUNT_RET.PARTNER_UNKNOWN, ACCOUNT_MSG.partnerUnknown);
       return siteWithPermissions(site.thirdName);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    url: "/thirdParty/site",
+    summary: "合作方站点配置（公开，按合作方名称 thirdName；运营人员修改后的当前设置）及其可见菜单编号",
+    tags: ["partner"],
+    access: "public",
+    input: z.object({ thirdName: zText({ max: 40, trim: true, label: "thirdName" }).min(1, say("ops.siteUnknown")) }).strict(),
+    handler: ({ input }) => {
+      const site = siteWithPermissions(input.thirdName);
+      if (!site) throw accountError(ACCOUNT_RET.PARTNER_UNKNOWN, ACCOUNT_MSG.partnerUnknown);
+      return site;
     },
   }),
   defineRoute({

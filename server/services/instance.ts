@@ -10,6 +10,7 @@
 // (tests, a successor starting before its predecessor closed) enters its instance.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SmsProvider } from "./accounts/sms-providers";
+import type { SiteState } from "../sites/state";
 
 export interface InstanceClock {
   now(): number;
@@ -23,6 +24,8 @@ export interface AppInstance {
   paymentWindowMinutes: number;
   /** Where this app's SMS codes go; null: the process default (the development outbox). */
   sms: SmsProvider | null;
+  /** The partner sites and brands in force (the operator's settings loaded); null: the code's defaults. */
+  sites: SiteState | null;
 }
 
 const entered = new AsyncLocalStorage<AppInstance>();

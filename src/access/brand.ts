@@ -71,8 +71,19 @@ export const BRANDS: Readonly<Record<BrandKey, BrandConfig>> = {
   },
 };
 
+let brandSource: (() => Readonly<Record<BrandKey, BrandConfig>> | null | undefined) | null = null;
+
+/**
+ * Where brandFor reads the brands in force: the server plugs in its app's settings as loaded from
+ * the database; with no source, or one with nothing yet, the code's brands above stand.
+ */
+export function setBrandSource(source: (() => Readonly<Record<BrandKey, BrandConfig>> | null | undefined) | null): void {
+  brandSource = source;
+}
+
 export function brandFor(key: string | null | undefined): BrandConfig {
-  return key === "confirm" ? BRANDS.confirm : BRANDS.paynow;
+  const brands = brandSource?.() ?? BRANDS;
+  return key === "confirm" ? brands.confirm : brands.paynow;
 }
 
 /** A QR target must be a web address a phone can open; anything else is ignored. */

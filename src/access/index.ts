@@ -8,3 +8,4 @@ export * from "./rules";
 export * from "./visibility";
 export * from "./access-loader";
 export type { Access } from "./enforcer";
+export * from "./site-settings";

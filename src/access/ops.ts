@@ -41,6 +41,11 @@ export const OPS_RESOURCES: Readonly<Record<string, readonly OpsRole[]>> = {
    * for the administrator, not a finance or ticketing task.
    */
   members: ["admin"],
+  /**
+   * Partner sites and brands: which products, buttons and menus whole sites offer. A change reaches
+   * every visitor at once, so it is the administrator's alone.
+   */
+  "site-config": ["admin"],
 };
 
 export interface OpsMenuItem {
@@ -62,6 +67,7 @@ export const OPS_MENU: readonly OpsMenuItem[] = [
   { key: "settlement", path: "/ops/settlement", label: "ops.menu.settlement", countUrl: OPS_SETTLEMENT_PATHS.count },
   { key: "companies", path: "/ops/companies", label: "ops.menu.companies" },
   { key: "members", path: "/ops/members", label: "ops.menu.members" },
+  { key: "site-config", path: "/ops/site-config", label: "ops.menu.siteConfig" },
   { key: "staff", path: "/ops/staff", label: "ops.menu.staff" },
   { key: "audit", path: "/ops/audit", label: "ops.menu.audit" },
 ];
@@ -69,7 +75,7 @@ export const OPS_MENU: readonly OpsMenuItem[] = [
 /** The menu item each resource's page belongs to (a menu item is seen by whoever holds it). */
 const MENU_RESOURCE: Readonly<Record<string, string>> = {
   staff: "staff", audit: "audit", ticketing: "ticketing", "after-sales": "afterSales", withdrawals: "withdrawals", settlement: "settlement",
-  disruptions: "disruptions", companies: "companies", members: "members",
+  disruptions: "disruptions", companies: "companies", members: "members", "site-config": "site-config",
 };
 
 export function opsPolicyLines(): string[] {

@@ -23,7 +23,7 @@ export const THIRD_PARTY_ROLES: readonly ThirdPartyRoleConfig[] = [
 ];
 
 export function partnerRoleFor(thirdName: string | null | undefined): ThirdPartyRoleConfig | undefined {
-  return THIRD_PARTY_ROLES.find((r) => r.thirdNames === thirdName);
+  return partnerSites().roles.find((r) => r.thirdNames === thirdName);
 }
 
 // ---- Third-party site configs --------
@@ -116,12 +116,37 @@ export const THIRD_PARTY_SITES: readonly ThirdPartySiteConfig[] = [
   },
 ];
 
+// ---- The effective configs --------
+
+/** The partner sites and roles in force: the code's defaults above with the operator's settings applied. */
+export interface PartnerSites {
+  sites: readonly ThirdPartySiteConfig[];
+  roles: readonly ThirdPartyRoleConfig[];
+}
+
+const DEFAULT_PARTNER_SITES: PartnerSites = { sites: THIRD_PARTY_SITES, roles: THIRD_PARTY_ROLES };
+let partnerSource: (() => PartnerSites | null | undefined) | null = null;
+
+/**
+ * Where the lookups below read the configs in force. The server plugs in its app's settings as
+ * loaded from the database (each app its own); the browser the configs the server serves. The
+ * lookups stay synchronous, since access checks and page switches call them on every decision;
+ * with no source, or a source with nothing yet, the code's defaults stand.
+ */
+export function setPartnerSource(source: (() => PartnerSites | null | undefined) | null): void {
+  partnerSource = source;
+}
+
+export function partnerSites(): PartnerSites {
+  return partnerSource?.() ?? DEFAULT_PARTNER_SITES;
+}
+
 export function siteConfigFor(thirdName: string | null | undefined): ThirdPartySiteConfig | undefined {
-  return THIRD_PARTY_SITES.find((s) => s.thirdName === thirdName);
+  return partnerSites().sites.find((s) => s.thirdName === thirdName);
 }
 
 export function siteConfigByAppId(appId: string | null | undefined): ThirdPartySiteConfig | undefined {
-  return THIRD_PARTY_SITES.find((s) => s.appId === appId);
+  return partnerSites().sites.find((s) => s.appId === appId);
 }
 
 /** Whether sign, appId and access_type are kept in the URL for this app id. */

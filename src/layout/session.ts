@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useCustom, useGetIdentity, useGetLocale, type HttpError } from "@refinedev/core";
 import {
   brandFor, entryById, withDeployment, isThirdPartyUser, siteConfigFor, siteSwitches, type AccessSubject, type BrandConfig,
-  type Lang, type SiteSwitches, type ThirdPartySiteConfig,
+  type Lang, type SiteSwitches, type ThirdPartySiteConfig, THIRD_PARTY_ROLES, THIRD_PARTY_SITES, setPartnerSource,
 } from "../access";
 import { MEMBER_TYPE_LABELS, memberTypeKey } from "../domain/member";
 import { getStoredUser } from "../providers/session-store";
@@ -107,8 +107,8 @@ export function rootButtons(data: MenusData, homeLabel?: string) {
 }
 
 /**
- * The brand is the server's (env BRAND), asked once per visit, so one setting drives both
- * sides. Until it answers, and if it cannot, the pay-now brand stands in.
+ * The brand is the server's (env BRAND, with the operator's settings), asked once per visit, so
+ * one setting drives both sides. Until it answers, and if it cannot, the code's brand stands in.
  */
 function useBrand(): BrandConfig {
   const { result } = useCustom<Partial<BrandConfig>>({
@@ -118,11 +118,54 @@ function useBrand(): BrandConfig {
     queryOptions: { staleTime: Infinity, retry: false },
   });
   const served = result.data as Partial<BrandConfig> | undefined;
-  return withDeployment(brandFor(served?.key), {
+  return withDeployment(servedBrand(served), {
     icp: served?.icp,
     appUrl: served?.qrCodes?.app.url,
     publicAccountUrl: served?.qrCodes?.publicAccount.url,
   });
+}
+
+/** The code's brand with what the server says is in force for the fields an operator may set. */
+function servedBrand(served: Partial<BrandConfig> | undefined): BrandConfig {
+  const base = brandFor(served?.key);
+  if (!served?.features) return base;
+  return {
+    ...base,
+    features: served.features,
+    phones: served.phones ?? base.phones,
+    texts: served.texts ?? base.texts,
+    confirmInsteadOfPay: served.confirmInsteadOfPay ?? base.confirmInsteadOfPay,
+    payLabel: served.payLabel ?? base.payLabel,
+    hiddenSearchForms: served.hiddenSearchForms ?? base.hiddenSearchForms,
+  };
+}
+
+/** Puts a served partner site (and its menu ids) in force for the browser's partner lookups. */
+function applyServedPartner(served: ThirdPartySiteConfig & { permissionsIds?: number[] }): void {
+  const { permissionsIds, ...site } = served;
+  const sites = THIRD_PARTY_SITES.map((s) => (s.thirdName === site.thirdName ? { ...s, ...site } : s));
+  const roles = THIRD_PARTY_ROLES.map((r) => (r.thirdNames === site.thirdName && permissionsIds ? { ...r, permissionsIds } : r));
+  setPartnerSource(() => ({ sites, roles }));
+}
+
+/**
+ * The signed-in partner user's site as the server has it in force (the operator may have changed
+ * its switches, phones and menu ids); the code's config stands in until it answers. The browser's
+ * access checks read it too, so its menus and page checks agree with the server's.
+ */
+function usePartnerSite(thirdName: string | null | undefined): ThirdPartySiteConfig | undefined {
+  const { result } = useCustom<ThirdPartySiteConfig & { permissionsIds?: number[] }>({
+    url: "/thirdParty/site",
+    method: "get",
+    config: { query: { thirdName } },
+    errorNotification: false,
+    queryOptions: { enabled: !!thirdName, staleTime: Infinity, retry: false, queryKey: ["portal", "partner-site", thirdName] },
+  });
+  const served = thirdName ? (result.data as (ThirdPartySiteConfig & { permissionsIds?: number[] }) | undefined) : undefined;
+  useEffect(() => {
+    if (served?.thirdName) applyServedPartner(served);
+  }, [served]);
+  return served?.thirdName === thirdName ? served : siteConfigFor(thirdName);
 }
 
 export interface Site {
@@ -137,7 +180,7 @@ export interface Site {
 export function useSite(user: PortalUser | null): Site {
   const brand = useBrand();
   const thirdParty = isThirdPartyUser(user);
-  const partner = thirdParty ? siteConfigFor(user?.thirdPartyName) : undefined;
+  const partner = usePartnerSite(thirdParty ? user?.thirdPartyName : null);
   return {
     brand,
     partner,

@@ -29,6 +29,8 @@ import { OPS_COMPANIES, opsCompaniesEndpoints } from "../resources/ops-companies
 import { OPS_MEMBERS, opsMembersEndpoints } from "../resources/ops-members";
 import { OpsCompanyList } from "../resources/ops-companies/list";
 import { OpsMemberList } from "../resources/ops-members/list";
+import { OPS_SITE_CONFIG, opsSiteConfigEndpoints } from "../resources/ops-site-config";
+import { OpsSiteConfig } from "../resources/ops-site-config/list";
 import { setOpsToken, useOpsMe, useOpsToken } from "./session";
 import { OPS_MENU_COUNT_KEY } from "./menu-count";
 import { OpsLogin } from "./OpsLogin";
@@ -45,11 +47,12 @@ registerResourceEndpoints(OPS_SETTLEMENT_COMPANIES, opsSettlementCompaniesEndpoi
 registerResourceEndpoints(OPS_COMPANIES, opsCompaniesEndpoints);
 registerResourceEndpoints(OPS_MEMBERS, opsMembersEndpoints);
 registerResourceEndpoints(OPS_DISRUPTIONS, opsDisruptionEndpoints);
+registerResourceEndpoints(OPS_SITE_CONFIG, opsSiteConfigEndpoints);
 
 const PAGES: Record<string, () => React.JSX.Element> = {
   staff: OpsStaffList, audit: OpsAuditList, ticketing: OpsTicketingList, "after-sales": OpsAfterSalesList,
   withdrawals: OpsWithdrawalList, settlement: OpsStatementList, disruptions: OpsDisruptionList,
-  companies: OpsCompanyList, members: OpsMemberList,
+  companies: OpsCompanyList, members: OpsMemberList, "site-config": OpsSiteConfig,
 };
 
 /** How often a menu item's count is read again: work arrives while the console stays open. */

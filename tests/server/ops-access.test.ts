@@ -22,6 +22,7 @@ import { OPS_SETTLEMENT_PATHS as OS, OPS_WITHDRAWAL_PATHS as OW } from "../../sr
 /** Every route the console's server declares. */
 const opsRoutes = [...accountRoutes, ...opsFinanceRoutes];
 import { DISRUPTION_PATHS } from "../../src/domain/disruptions";
+import { SITE_CONFIG_PATHS as SC } from "../../src/domain/ops/site-config";
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -105,6 +106,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   [P.memberList]: { pageNum: 1, pageSize: 10 },
   [P.memberStatus]: { id: 999999, status: 1 },
   [P.memberUnlock]: { id: 999999 },
+  // Site settings: a read, and saves from a version that does not exist (refused, nothing written).
+  [SC.list]: {},
+  [SC.updatePartner]: {
+    thirdName: "weilan", version: 999, airTicket: true, hotel: false, train: true, applyForForm: false, pay: true, disableRefund: true, disableChange: true,
+    disableHotelBooking: true, hideSearchForms: true, payLabel: "立即支付", telephones: ["400-600-2002"], headerQrUrl: "", permissionsIds: [2, 12], titleZh: "",
+  },
+  [SC.updateBrand]: { key: "paynow", version: 999, air: true, hotel: true, train: true, phones: ["400-800-1234"], hiddenSearchForms: [], confirmInsteadOfPay: false },
 };
 
 describe("server-side enforcement of every operator route", () => {
@@ -192,6 +200,9 @@ describe("server-side enforcement of every operator route", () => {
     expect(["companies", "company-control", "members"].map((r) => access.canOps("admin", r))).toEqual([true, true, true]);
     expect(["companies", "company-control", "members"].map((r) => access.canOps("finance", r))).toEqual([true, false, false]);
     expect(["companies", "company-control", "members"].map((r) => access.canOps("ticketing", r))).toEqual([false, false, false]);
+    // Site settings change what whole sites offer: the administrator's alone, menu included.
+    expect(["admin", "finance", "ticketing"].map((r) => access.canOps(r, "site-config"))).toEqual([true, false, false]);
+    expect(["admin", "finance", "ticketing"].map((r) => access.opsMenu(r).some((m) => m.key === "site-config"))).toEqual([true, false, false]);
     // No member-type key reaches an operator object, nor an operator role a member's.
     expect(access.can(null, "ops-api:staff", "read")).toBe(false);
     expect(access.canOps("70", "staff")).toBe(false);

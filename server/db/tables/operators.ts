@@ -57,3 +57,14 @@ export interface OpsSettingsTable {
   value: string;
   updateTime: string;
 }
+
+/** Migration 137: the operator's settings of a partner site or a brand (absent: the code's defaults). */
+export interface SiteSettingsTable {
+  kind: "partner" | "brand";
+  key: string;
+  /** JSON of the whole editable set (PartnerSettings or BrandSettings). */
+  settings: string;
+  version: number;
+  updateOperatorId: number | null;
+  updateTime: string;
+}

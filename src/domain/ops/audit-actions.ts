@@ -10,10 +10,11 @@ export const OPS_AUDIT_ACTIONS = [
   "settlement.generate", "settlement.send", "settlement.answer", "settlement.settle", "settlement.credit-limit",
   "company.credit-limit", "company.settlement-day", "company.service-fees", "company.enable", "company.disable",
   "member.enable", "member.disable", "member.unlock",
+  "site.brand", "site.partner",
 ] as const;
 export type OpsAuditAction = (typeof OPS_AUDIT_ACTIONS)[number];
 
 export const OPS_AUDIT_OBJECTS = [
-  "operator", "order", "flightRefund", "flightChange", "afterSalesPolicy", "disruption", "withdrawal", "statement", "statement-line", "company", "member",
+  "operator", "order", "flightRefund", "flightChange", "afterSalesPolicy", "disruption", "withdrawal", "statement", "statement-line", "company", "member", "brand", "partner-site",
 ] as const;
 export type OpsAuditObject = (typeof OPS_AUDIT_OBJECTS)[number];
