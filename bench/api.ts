@@ -24,6 +24,7 @@ import { migrateToLatest } from "../server/db/migrate";
 import { DEMO_COMPANY, seedDemo } from "../server/db/seed/demo";
 import { BENCH_STATUSES, benchFlightOrder, insertBenchOrders } from "./flight-orders";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10); // per side, split into rounds
@@ -81,7 +82,7 @@ const bareScript = build("bench/bare-server.ts");
 
 /** Starts a compiled server; answers it with the {"bench": …} line it prints among its log lines. */
 async function serve<T>(script: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), script], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production", BENCH_PORT: String(port), BENCH_DATA_DIR: dataDir, BENCH_PHONES: MEMBER_PHONE, ...env },
   });

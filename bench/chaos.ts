@@ -23,6 +23,7 @@ import { audit, prepare, snapshotSeats } from "./load-audit";
 import { clusterSecret, settings, waitReady, warmBookingDays } from "./load";
 import { loadAverage } from "./cpu";
 import { killJobRunnerMidJob } from "./chaos-jobs";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const PROXY_PORT = Number(process.env.CLUSTER_PORT ?? 8300);
 const PG_PORT = Number(process.env.CLUSTER_PG_PORT ?? 5442);
@@ -54,7 +55,7 @@ function restartServer(name: string): void {
   const n = Number(name.slice("server-".length));
   const secrets = Object.fromEntries(fs.readFileSync(".cluster/secrets", "utf8").trim().split("\n").map((l) => l.split("=", 2) as [string, string]));
   const log = fs.openSync(`.cluster/logs/${name}.log`, "a");
-  const child = spawn(process.execPath, ["dist-server/main.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist-server/main.mjs"], {
     env: {
       ...process.env, ...secrets, PORT: String(PROXY_PORT + n), HOST: "127.0.0.1", NODE_ENV: "production", SEED: "demo", SMS_PROVIDER: "log", TRUST_PROXY: "1",
       DATABASE_URL: primaryUrl, DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${PG_PORT + 1}/${CLUSTER_DB}`,

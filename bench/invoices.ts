@@ -16,6 +16,7 @@ import { migrateToLatest } from "../server/db/migrate";
 import { seedDemo } from "../server/db/seed/demo";
 import { writeEinvoiceZip } from "../server/einvoices/month-zip";
 import { defaultPdfThreads } from "../server/einvoices/pdf-renderers";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const DOCS = Number(process.env.BENCH_INVOICES ?? 10_000);
 const PDFS = Number(process.env.BENCH_PDFS ?? 1_000);
@@ -139,11 +140,9 @@ async function zipPhase(dataDir: string): Promise<void> {
 
 const PHASES_DIR = path.join("dist-server", "bench-invoices");
 
-/** The node options `npm start` runs the server with (package.json), so each phase's memory is the server's. */
-const SERVER_NODE_OPTIONS = ["--max-semi-space-size=4"];
 
 function runPhase(phase: string, dataDir: string): Record<string, number> {
-  const r = spawnSync(process.execPath, [...SERVER_NODE_OPTIONS, path.join(PHASES_DIR, "invoices.mjs"), phase, dataDir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+  const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, path.join(PHASES_DIR, "invoices.mjs"), phase, dataDir], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${phase} phase failed (exit ${r.status})`);
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as Record<string, number>;
 }

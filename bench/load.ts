@@ -23,6 +23,7 @@ import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { BOOKING_DAYS, httpClient, printLoad, runLoad } from "./load-mix";
 import { audit, prepare, snapshotSeats } from "./load-audit";
 import { postgresCpuMs, printCpu, processesCpuMs } from "./cpu";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 export const settings = {
   users: Number(process.env.BENCH_USERS ?? 500),
@@ -76,7 +77,7 @@ export async function warmBookingDays(base: string): Promise<void> {
 
 function startServer(port: number, dataDir: string): ChildProcess {
   const compiled = fs.existsSync("dist-server/main.mjs");
-  const args = compiled ? ["dist-server/main.mjs"] : ["--import", "tsx", "server/main.ts"];
+  const args = compiled ? [...SERVER_NODE_FLAGS, "dist-server/main.mjs"] : ["--import", "tsx", "server/main.ts"];
   return spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SEED: "none", NODE_ENV: "development", TRUST_PROXY: "1", LOG_LEVEL: "warn", EXPORT_DIR: path.join(dataDir, "exports") },
     stdio: ["ignore", "ignore", "inherit"],

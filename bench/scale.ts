@@ -32,6 +32,7 @@ import { billListPath } from "../src/domain/bills";
 import { reportPaths } from "../src/domain/reports";
 import { addDays } from "../src/domain/travel/dates";
 import { benchClient, closedLoop, percentile } from "./client";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000,1000000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -143,7 +144,7 @@ const serverDir = path.join("dist-server", "bench");
 execFileSync(process.execPath, ["scripts/build-server.mjs", "bench/scale-server.ts", serverDir], { stdio: "inherit" });
 
 async function startServer() {
-  const child = spawn(process.execPath, [path.join(serverDir, "scale-server.mjs")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDir, "scale-server.mjs")], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, NODE_ENV: "production", BENCH_DATA_DIR: dataDir, BENCH_PORT: String(PORT), BENCH_PHONES: [HEAVY_PHONE, ADMIN_PHONE, EMPTY_PHONE].join(",") },
   });

@@ -17,6 +17,7 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { benchClient, closedLoop, percentile, WARM_UP_SECONDS } from "./client";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,7 +27,7 @@ const SIZE_SAMPLES = 30;
 // The server compiled the way `npm start` runs it (scripts/build-server.mjs).
 const serverDir = path.join("dist-server", "bench-search");
 execFileSync(process.execPath, ["scripts/build-server.mjs", "bench/search-server.ts", serverDir], { stdio: "inherit" });
-const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), path.join(serverDir, "search-server.mjs")], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROF] : []), path.join(serverDir, "search-server.mjs")], {
   stdio: ["ignore", "pipe", "inherit"],
   env: { ...process.env, NODE_ENV: "production" },
 });

@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from "../server/db/seed/demo";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import { benchClient } from "./client";
+import { SERVER_NODE_FLAGS } from "./server-node";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
@@ -42,7 +43,7 @@ interface Proc {
 
 function start(): Proc {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [path.join(serverDir, "main.mjs")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDir, "main.mjs")], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: staticDir ?? path.join(dataDir, "no-portal") },
   });
