@@ -132,7 +132,7 @@ describe("a new operator", () => {
 
     const access = await getAccess();
     expect(access.opsMenu("finance").map((m) => m.key)).toEqual(["withdrawals", "settlement", "companies"]);
-    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["ticketing", "after-sales", "disruptions", "withdrawals", "settlement", "companies", "members", "staff", "audit"]);
+    expect(access.opsMenu("admin").map((m) => m.key)).toEqual(["ticketing", "after-sales", "disruptions", "withdrawals", "settlement", "companies", "members", "site-config", "staff", "audit"]);
     expect(access.opsMenu("ticketing").map((m) => m.key)).toEqual(["ticketing", "after-sales", "disruptions"]);
 
     // Its next sign-in needs the code of its own secret, of a step after the one that confirmed
