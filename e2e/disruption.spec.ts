@@ -6,12 +6,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
-import { formatFen } from "../src/domain/money";
+import { moneyText } from "../src/domain/money";
 import { DISRUPTION_PATHS } from "../src/domain/disruptions";
 import { E2E_OPERATOR_KEY } from "./operator-key";
 
 const WHO = "13800000030";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 
 async function flights(page: Page, depDate: string): Promise<ListFlight[]> {
   const reply = await page.request.post("/api/api/v1/trip_manager/air_ticket_domestic_flight/list", { form: { depCity: "BJS", arrCity: "SHA", depDate } });

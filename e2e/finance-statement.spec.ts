@@ -16,13 +16,13 @@ import { SETTLEMENT_PATHS } from "../src/domain/settlement/paths";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFare, ListFlight } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY } from "./operator-key";
-import { formatFen } from "../src/domain/money";
+import { formatFen, moneyText } from "../src/domain/money";
 import { fenOf } from "./booking-helpers";
 
 // A fresh server generates its travel inventory in the background at first: pages may answer slowly.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const yuan = (fen: number) => `¥${formatFen(fen)}`;
+const yuan = moneyText;
 /** A shown amount (¥1,234.50, possibly negative) in fen. */
 
 

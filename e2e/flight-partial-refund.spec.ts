@@ -8,10 +8,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
-import { formatFen } from "../src/domain/money";
+import { moneyText } from "../src/domain/money";
 
 const WHO = "13800000030";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 const SHOTS = "test-results";
 
 /** The cheapest economy fare of the day with seats for both and to spare. */

@@ -9,10 +9,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
-import { formatFen } from "../src/domain/money";
+import { moneyText } from "../src/domain/money";
 
 const WHO = "13800000030";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function flights(page: Page, depDate: string): Promise<ListFlight[]> {

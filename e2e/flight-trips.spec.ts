@@ -8,12 +8,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
-import { formatFen } from "../src/domain/money";
+import { moneyText } from "../src/domain/money";
 
 const WHO = "13800000050";
 const ID_NO = "11010519491231002X";
 const MASKED = "110105********002X";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 const SHOTS = "test-results";
 
 async function fillAndSubmit(page: Page) {

@@ -11,12 +11,12 @@ import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from ".
 import { opsSignIn } from "./ops-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
-import { formatFen } from "../src/domain/money";
+import { formatFen, moneyText } from "../src/domain/money";
 import { AFTER_SALES_PATHS } from "../src/domain/ops/after-sales-paths";
 import { OPS_TOKEN_HEADER } from "../src/domain/ops/paths";
 
 const WHO = "13800000030";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 const fenOf = (text: string) => Math.round(Number(text.replace(/[¥,]/g, "")) * 100);
 const REASON = "航司同意减免部分退票费";
 

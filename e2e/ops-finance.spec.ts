@@ -1,4 +1,4 @@
-// The finance operator's console in a real browser. Withdrawals: a member (王芳, 13800000020,
+// The finance operator's console in a real browser. Withdrawals: a member (孙立, 13800000040,
 // whose balance is read first) asks to withdraw 88.00 to a bound card; the finance operator
 // (钱财务) signs in at /ops, sees the queue's badge, finds the request by the member's phone and
 // rejects it with a reason; the member's record then shows 已驳回 with that reason and the balance
@@ -22,7 +22,8 @@ import type { FlightListReply, ListFare } from "../src/domain/travel/types";
 // slowly while it does: every wait here allows for that.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const MEMBER = "13800000020";
+// Not 王芳: the cashier spec needs one member who never set a pay password, and this one sets it.
+const MEMBER = "13800000040";
 const EMPLOYEE = "13800000072";
 const COMPANY_ADMIN = "13800000070";
 const CARD = "6225880123456783"; // 招商银行
@@ -62,7 +63,7 @@ test("the finance operator rejects a withdrawal with a reason and answers a disp
   // ---- the member asks to withdraw 88.00 ----
   const { page: member, errors: memberErrors } = await signedInAs(browser, MEMBER);
   await ensurePayPassword(member, MEMBER);
-  const card = await post(member, BANK_CARD_PATHS.bind, { cardNo: CARD, holderName: "王芳", smsCode: await smsCode(member, MEMBER, "bindBankCard") });
+  const card = await post(member, BANK_CARD_PATHS.bind, { cardNo: CARD, holderName: "孙立", smsCode: await smsCode(member, MEMBER, "bindBankCard") });
   await member.goto("/myCenter/wallet");
   const balance = member.getByTestId("wallet-page-balance");
   await expect(balance).toContainText("¥");

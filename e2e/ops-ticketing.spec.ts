@@ -11,12 +11,12 @@ import { opsSignIn } from "./ops-helpers";
 import { fenOf } from "./booking-helpers";
 import { MANUAL_TICKETING_NAME } from "../server/suppliers/flight/manual-ticketing";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
-import { formatFen } from "../src/domain/money";
+import { formatFen, moneyText } from "../src/domain/money";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";
 
 const WHO = "13800000030";
-const money = (fen: number) => `¥${formatFen(fen)}`;
+const money = moneyText;
 const REASON = "航司系统拒绝出票：旅客姓名与证件信息不符";
 
 async function cheapFare(page: Page, depDate: string): Promise<FlightSeat> {

@@ -12,7 +12,7 @@ import { SETTLEMENT_PATHS } from "../src/domain/settlement/schemas";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightListReply, ListFare } from "../src/domain/travel/types";
 import { E2E_OPERATOR_KEY as OPERATOR_KEY } from "./operator-key";
-import { formatFen } from "../src/domain/money";
+import { formatFen, moneyText } from "../src/domain/money";
 
 // A fresh server generates its travel inventory in the background at first, and pages answer
 // slowly while it does: every wait here allows for that.
@@ -139,7 +139,7 @@ test("an employee pays on credit; the administrator sees the statement and dispu
   await expect(orderRows).toHaveCount(2);
   const refundRow = orderRows.filter({ has: page.getByTestId("line-refund-tag") });
   await expect(refundRow.getByTestId("line-refund-tag")).toHaveText("退款");
-  await expect(refundRow).toContainText(`¥${formatFen(-refundFen)}`);
+  await expect(refundRow).toContainText(moneyText(-refundFen));
   await expect(orderRows.filter({ hasNot: page.getByTestId("line-refund-tag") })).toContainText(`¥${formatFen(refunded.payprice)}`);
   await refundRow.getByRole("button", { name: "提出异议" }).click();
   const refundDialog = page.getByRole("dialog", { name: "对明细提出异议" });
