@@ -15,7 +15,9 @@ const HALVES = [0, 1].map((h) => ({
   port: PORT + h,
   files: SPECS.filter((_, i) => i % 2 === h),
 }));
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+// Debian's headless shell before its full Chromium: the same engine without the full browser's
+// window compositing, so a run's browsers take about a fifth less CPU from the servers under test.
+const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p));
 
 export default defineConfig({
   testDir: "e2e",

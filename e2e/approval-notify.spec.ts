@@ -10,7 +10,7 @@
 import http from "node:http";
 import crypto from "node:crypto";
 import { SMTPServer } from "smtp-server";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { payNow, signedInAs } from "./helpers";
 import { hookPortFor, smtpPortFor } from "./notice-ports";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

@@ -2,7 +2,7 @@
 // from the dev outbox, the account login with the captcha bypass (-9990), the dialog over a
 // protected page, and a partner's signed entry link.
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { watchConsole } from "./helpers";
 
 const SHOTS = "test-results/auth";

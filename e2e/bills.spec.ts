@@ -3,7 +3,7 @@
 // exceljs) holds the same orders and the same totals as the bill.
 import fs from "node:fs";
 import ExcelJS from "exceljs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 const pad = (n: number) => String(n).padStart(2, "0");

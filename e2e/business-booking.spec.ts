@@ -5,7 +5,7 @@
 // approve it from 订单审批, where the order's flight, passengers, amount and reason show; the
 // traveller then finds it 待支付 and pays it at the cashier. An order booked under a trip
 // application shows its 出差事由 in the inbox and, in the detail, the application with a link.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { payNow, signedInAs, signIn, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFlight } from "../src/domain/travel/types";

@@ -7,7 +7,7 @@
 // standard restored at the end, so other specs meet the seeded policy. A 商务座 on business under
 // the seeded standard (seat classes without 商务座, over-standard bookings approved) shows its
 // verdict and goes for approval with the reason given; the department head sees it in 订单审批.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signedInAs } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 import type { HotelListItem, RoomPrice, TrainItem } from "../src/domain/travel/types";

@@ -1,7 +1,7 @@
 // The company administrator in Chinese: edits the hotel city tiers from 差旅标准 (a city found by
 // pinyin, a city already in another tier offered but not pickable), saves and finds it kept; and
 // names an approver in a new approval flow by searching the staff on the server.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signedInAs } from "./helpers";
 
 test("the administrator edits the hotel city tiers and searches staff for an approver", async ({ browser }) => {

@@ -3,7 +3,7 @@
 // the cashier's title and its button — with the company's credit line offered first; confirming
 // settles the order on that credit, and the finish page says the order was confirmed.
 import crypto from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

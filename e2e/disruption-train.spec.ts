@@ -5,7 +5,7 @@
 // cancelled train), changes free of charge to another train of the same day and seat class, pays
 // nothing and ends 已改签 on it; the travel manager (刘建国) finds the trip on 航变行程 under 差旅管理
 // with the employee's choice, and opens the order from it.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { payBySandboxAlipay, signedInAs, watchConsole } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 import { opsSignIn } from "./ops-helpers";

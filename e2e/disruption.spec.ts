@@ -2,7 +2,7 @@
 // cancellation through the operator route; the order centre flags the order 航变, its detail says
 // the flight is cancelled and offers a free change or a full refund; the member changes free of
 // charge to another flight of the same day and cabin, pays nothing, and the order ends 已改签 on it.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";

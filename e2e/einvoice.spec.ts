@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Locator, type Page } from "./fixtures";
 import { payNow, signedInAs, verifiedSeat } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

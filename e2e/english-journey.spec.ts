@@ -1,7 +1,7 @@
 // The portal in English, from a flight search to the paid order: every page on the way is read
 // as the member sees it (document.body.innerText), and no Chinese may show there except names
 // people typed (the member's, the passenger's and the contact's, the company's).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, PAY_PASSWORD, signIn, watchConsole } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 import type { FlightListReply } from "../src/domain/travel/types";

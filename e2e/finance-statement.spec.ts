@@ -9,7 +9,7 @@
 // and every total the page shows. The standard and the preference are put back afterwards.
 import fs from "node:fs";
 import ExcelJS from "exceljs";
-import { expect as baseExpect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Locator, type Page } from "./fixtures";
 import { formOf, signedInAs } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { SETTLEMENT_PATHS } from "../src/domain/settlement/paths";

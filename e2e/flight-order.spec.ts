@@ -1,7 +1,7 @@
 // A personal member books a domestic flight for themself and a child through the order page,
 // sees the child fare and the total add up, lands on the order as 待支付 with the time left to
 // pay, cancels it, and finds it 已取消 in the order centre.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFlight } from "../src/domain/travel/types";

@@ -4,7 +4,7 @@
 // 已出票. 退票 lists both passengers ticked; unticking one shows the other's fee and refund alone
 // before anything is confirmed. After confirming, the order stays 已出票 with 部分退票, the refunded
 // passenger's ticket goes 退票中 → 已退票 with the money back, and the other keeps his.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";

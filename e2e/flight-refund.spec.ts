@@ -5,7 +5,7 @@
 // fare: the dialog shows the change fee and the fare difference, the cashier takes the amount as
 // 机票改签, and the order ends 已改签 on the new flight. A third, insured, is refunded before its
 // flight: the estimate says 含保险退保 with the premium, and the policy ends 已退保.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightSeat, ListFlight } from "../src/domain/travel/types";

@@ -5,7 +5,7 @@
 // is refunded while the outbound stays 已出票. 哈尔滨 → 三亚 has no direct flight: the results
 // offer connections at once; one books as a two-flight order, is ticketed, its second flight's
 // ticket alone is changed to the next day, and the order is refunded whole.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
 import { moneyText } from "../src/domain/money";

@@ -7,7 +7,7 @@
 //
 // The member is 孙立 (13800000040). The order is left unpaid: no other test's wallet or order list
 // is touched (GP orders stay out of the 机票订单 tab other specs read).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
 import type { FareVerifyReply } from "../src/domain/travel/types";

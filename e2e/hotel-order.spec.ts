@@ -3,7 +3,7 @@
 // (待确认, then 已确认 once the hotel confirms), finds the order in 酒店订单, opens it again and
 // cancels it (free cancellation: the dialog shows the refund first, then the whole price goes
 // back to the wallet).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 

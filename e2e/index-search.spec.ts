@@ -2,7 +2,7 @@
 // 机票 tab by pinyin initials, with passengers and cabin class carried in the address; the 酒店
 // tab finds hotels in 杭州 for two nights; the search's passengers open as many rows on the
 // order page.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { pick, setDate } from "./booking-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

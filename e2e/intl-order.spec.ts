@@ -8,7 +8,7 @@
 // English journey's one domestic fare; the withdrawal spec, later in the same half, reads the
 // balance before it withdraws. (The individual member's demo wallet, ¥1,280.50, pays for no
 // itinerary abroad, and other specs count on its balance.)
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
 import { addDays } from "../src/domain/travel/dates";

@@ -2,7 +2,7 @@
 // electronic invoice over one paid order (a bad email is refused under its field first), sees the
 // amount of the chosen order, finds the request listed as 待开票 with that amount, and withdraws it
 // after 是否执行此操作！.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 const fen = (text: string) => Math.round(Number(text.replace(/[¥,\s]/g, "")) * 100);

@@ -1,7 +1,7 @@
 // A session that expires while the train order form is filled: 提交订单 says 登录已过期 once (one
 // message, not two), the sign-in brings the member back to the same page with everything they
 // typed, and submitting then creates the order, after which the kept copy is gone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
 

@@ -1,7 +1,7 @@
 // The main pages do not move under the reader while they load (CLS ≤ 0.05, the "good" threshold):
 // opened directly, with a cold cache on a slow link so the page's parts arrive one by one as they
 // do for a member far from the server, the layout shifts the browser reports are summed.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 

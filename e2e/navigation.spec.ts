@@ -1,6 +1,6 @@
 // Header, menus and the workbench frame in a real browser against the real server and demo
 // data, signing in through the login dialog like a person (captcha bypass value -9990).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 const SHOTS = "test-results/navigation";

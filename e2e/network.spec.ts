@@ -1,7 +1,7 @@
 // 会员网络：企业管理员维护子公司（错误的统一社会信用代码被拒、正确的保存后出现在列表中，停用需确认）；
 // 个人会员查看推荐码、推荐链接二维码与推荐会员列表，推荐链接打开注册框并带出推荐人；
 // 分销服务商查看下级会员，并在快速下单中为一位下级会员预订机票（订单页显示“为 X 下单”）。
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 import { usccCheckChar } from "../src/domain/people/invoice-title";

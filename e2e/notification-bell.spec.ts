@@ -1,7 +1,7 @@
 // The message centre's bell: a member pays a flight order by the sandbox Alipay QR (no wallet, so
 // nothing another spec spent matters); the header's bell
 // counts the new messages, and the message centre lists 已支付 for the order, linking to it.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { payBySandboxAlipay, signIn, watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

@@ -6,7 +6,7 @@
 // on to 已退款 with the adjusted fee, the estimate beside it, the reason, and the money back in
 // the wallet. The switch is turned back on whatever happens, so the other specs of this server
 // see the airline accept refunds by itself again.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole, verifiedSeat } from "./helpers";
 import { opsSignIn } from "./ops-helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

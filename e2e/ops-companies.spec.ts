@@ -2,7 +2,7 @@
 // credit limit (confirming the change first) and finds the change in the console's 审计日志, read
 // field by field; the company's administrator (刘建国) finds the same change under 差旅管理 →
 // 运营操作审计, and its 结算设置 page shows the new limit.
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { opsSignIn } from "./ops-helpers";
 

@@ -3,7 +3,7 @@
 // sees the QR code and the key, confirms with a code computed from the key shown (as an
 // authenticator app would), and lands in the console as 出票员 without the administrator's menu.
 // Signed out, the same code does not sign in again: a code is accepted once.
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./fixtures";
 import { generate } from "otplib";
 import { watchConsole } from "./helpers";
 import { opsSignIn } from "./ops-helpers";

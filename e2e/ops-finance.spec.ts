@@ -7,7 +7,7 @@
 // company administrator disputes the order's line (as its settlement page does); the operator
 // answers the dispute on the screen, rejecting it with a reason the line then shows.
 import crypto from "node:crypto";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./fixtures";
 import { PAY_PASSWORD, ensurePayPassword, payNow, signedInAs, watchConsole } from "./helpers";
 import { fenOf } from "./booking-helpers";
 import { opsSignIn } from "./ops-helpers";

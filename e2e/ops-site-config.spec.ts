@@ -2,7 +2,7 @@
 // confirm, since it hides a product); a fresh portal page no longer offers the train search; the
 // change is in the console's 审计日志, read field by field; then the train is turned back on. The
 // page fits the console at 1280 and 1440 px.
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./fixtures";
 import { watchConsole } from "./helpers";
 import { opsSignIn } from "./ops-helpers";
 

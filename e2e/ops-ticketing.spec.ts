@@ -5,7 +5,7 @@
 // takes it, tries to fail it without a reason (refused), then fails it with one, confirming the
 // refund. The member then reads 出票失败 with the reason and the refund on the order, and the
 // wallet is back where it was, the refund in its ledger.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, verifiedSeat, watchConsole } from "./helpers";
 import { opsSignIn } from "./ops-helpers";
 import { fenOf } from "./booking-helpers";

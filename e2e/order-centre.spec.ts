@@ -2,7 +2,7 @@
 // orders (some cancelled unpaid): the status filter offers every status, 已取消 among them, and
 // finds only cancelled orders; the page and the filter survive a reload; at 1280 and 1440 px the
 // columns fit and the fixed 操作 column covers no status tag.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 const list = (page: Page) => page.getByTestId("flight-order-list");

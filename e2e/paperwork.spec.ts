@@ -1,6 +1,6 @@
 // A member's paperwork in a real browser, in Chinese: an address with the province/city/district
 // cascader, and a company invoice title whose bad taxpayer id is refused under its field.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 test("the individual member adds an address with the cascader, then deletes it", async ({ page }) => {

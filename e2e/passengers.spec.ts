@@ -2,7 +2,7 @@
 // with an ID card (birthday and sex fill in from the number), finds them by search, edits and
 // deletes them after the confirmation.
 import ExcelJS from "exceljs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 

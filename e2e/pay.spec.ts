@@ -2,7 +2,7 @@
 // order finish page, the order then 已支付), and by the sandbox Alipay QR, whose URL a second
 // page opens and confirms while the cashier, polling, moves on by itself. The wallet always asks
 // for the pay password: a member without one (王芳) is led to set it and returns to the same order.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, PAY_PASSWORD, payNow, signIn, watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";

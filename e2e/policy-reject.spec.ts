@@ -3,7 +3,7 @@
 // administrator); 黄磊 13800000073 applies for a trip under it; the department head 13800000071
 // approves; the administrator rejects with a comment; 黄磊 sees 已驳回 and the comment. The flow
 // and the standard's change are undone at the end, so other specs meet the seeded policy.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 

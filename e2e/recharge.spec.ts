@@ -3,7 +3,7 @@
 // QR methods, the sandbox Alipay QR opened and confirmed on a second page while the cashier,
 // polling, moves on by itself to 充值成功; the wallet then shows the credit and its ledger row,
 // the recharge records list it as 已到账 and the recharge bill has it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { fenOf } from "./booking-helpers";
 import { formatFen } from "../src/domain/money";

@@ -2,7 +2,7 @@
 // employee opens a flight's order page, picks the colleague as 出行人 (the name goes on the first
 // passenger), sees the colleague's travel standard in force, books, and the order shows who
 // booked and who travels; the colleague finds it among their own orders.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { ListFlight } from "../src/domain/travel/types";

@@ -5,7 +5,7 @@
 // on a hotel's order page (the first room's guest). Both orders wait for approval (黄磊's level has
 // every order approved) and are cancelled at the end, so the approvers' inbox keeps nothing of
 // this spec. Dates (16 and 17 days ahead) are this spec's own.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signedInAs } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 import type { HotelListItem, RoomPrice, TrainItem } from "../src/domain/travel/types";

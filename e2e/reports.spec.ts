@@ -2,7 +2,7 @@
 // 核对企业消费与订单数、订单金额与员工自付、超标统计，图表（canvas）渲染出来，控制台没有错误。
 // 企业工作台：本月企业消费（按产品对比上月同期）、超标率、待我审批与消费前五的员工，
 // 从“账单报表”菜单与工作台都能进入消费报表。
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ensurePayPassword, formOf, PAY_PASSWORD, watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";
 import { createHash } from "node:crypto";

@@ -4,7 +4,7 @@
 // and sees the wallet balance go up by that much. Then the referrer's 支付授权码 page shows an
 // 18-digit code with its QR and countdown, 刷新 replaces it, and a counter's signed charge turns
 // the page to 已付款.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import crypto from "node:crypto";
 import { ensurePayPassword, PAY_PASSWORD, signIn, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";

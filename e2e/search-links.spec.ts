@@ -1,6 +1,6 @@
 // A search opened by a link that carries only codes — from another site, a bookmark, a shared
 // address — shows the places by name, as a person would have picked them.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead } from "./booking-helpers";
 

@@ -1,7 +1,7 @@
 // Searching like a person, in Chinese: flights 北京 → 上海 found by typing pinyin initials, sorted
 // by price, filtered, a cabin's fare opened; trains 北京南 → 上海虹桥 with 二等座 prices; hotels in
 // 上海 and one hotel's rooms with nightly prices.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate } from "./booking-helpers";
 

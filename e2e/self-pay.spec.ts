@@ -3,7 +3,7 @@
 // fare on business, is told the excess is theirs to pay, picks a reason, and at the cashier pays
 // only ¥300.00 by the sandbox Alipay QR while the page says the rest goes on the company's credit;
 // the order is paid. The standard and preference are put back afterwards for the other specs.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { formOf, signedInAs } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 import type { FlightItem, FlightSeat } from "../src/domain/travel/types";

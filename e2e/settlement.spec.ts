@@ -3,7 +3,7 @@
 // the company administrator opens 结算设置, sees the statement with its totals, and disputes one
 // line with a reason, then the line of a refunded order (tagged 退款) the same way; the credit
 // limit the operator grants shows there read-only.
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./fixtures";
 import { createHash } from "node:crypto";
 import { payNow, signIn, watchConsole } from "./helpers";
 import { FLIGHT_ORDER_PATHS } from "../src/domain/orders/flight-types";

@@ -4,7 +4,7 @@
 // a workbook past the import's limits is refused with the limit named.
 // What it adds is deleted again at the end, so the other specs see the demo staff.
 import ExcelJS from "exceljs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { idCardCheckChar } from "../src/domain/validators";
 import { sharedStringsXml, sheetXml, workbookParts, zipArchive } from "../tests/server/xlsx-archive";

@@ -1,6 +1,6 @@
 // The enterprise staff list in a real browser: real rows through the data provider, a keyword
 // search, and antd's own texts in Chinese.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 
 test("the company administrator lists, searches and pages the staff, all in Chinese", async ({ page }) => {

@@ -4,7 +4,7 @@
 // railway's fee and the refund are shown before confirming), confirms, and sees 已退票. Changes:
 // to a train no dearer (completed at once), and to a dearer 一等座 (the difference shown, the order
 // in 改签待支付, the difference paid at the cashier as 火车票改签, the new ticket issued).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
 

@@ -3,7 +3,7 @@
 // shows the child fare); the child asks for F too. Paid from the wallet and issued, the detail
 // says the adult sits in F as chosen and that the child's F could not be held (the railway seats an
 // order in one row, one F per row) and was assigned.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf, pick, setDate } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";

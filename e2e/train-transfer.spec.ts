@@ -1,7 +1,7 @@
 // No direct train runs 北京南 → 厦门北: the empty list offers 中转方案, which shows journeys of two
 // trains with where and how long the change is, narrows them to one transfer city, sorts them,
 // and books a leg like a direct train.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { daysAhead, pick } from "./booking-helpers";
 

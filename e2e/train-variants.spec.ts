@@ -5,7 +5,7 @@
 // travellers), picks themself, pays from the wallet (its balance read first: other specs pay
 // from it too) and sees 购票方式 on the order list and detail. 免账号购票: the nab query page
 // reaches its own order form, and the two variants link to each other.
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { ORDER_LIST_ADDRESS, ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, fenOf } from "./booking-helpers";
 import { idCardCheckChar } from "../src/domain/validators";

@@ -3,7 +3,7 @@
 // administrator 13800000070, who each approve it from their inbox (rejecting without a comment is
 // refused on the page); the traveller then sees it approved with both decisions in the history.
 // The department head also reads their own travel standard.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, signedInAs, watchConsole } from "./helpers";
 import { addDays, chinaDate } from "../src/domain/travel/dates";
 

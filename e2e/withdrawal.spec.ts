@@ -4,7 +4,7 @@
 // as the number is typed, the list shows it masked), 50.00 is withdrawn with the pay password —
 // 申请中 and the balance down by 50.00 — then 撤销 puts the money back.
 import crypto from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signIn, watchConsole } from "./helpers";
 import { fenOf } from "./booking-helpers";
 import { formatFen } from "../src/domain/money";
