@@ -87,14 +87,17 @@ describe("a train's 航变 on its run", () => {
     const stopped = await find(3, hit.trainNo);
     expect(stopped.seats.every((s) => s.left === 0)).toBe(true);
     expect(stopped.lowestPrice).toBeNull();
+    expect(stopped.stopped).toBe(true);
     const onlyAvailable = await c.as(null, "/api/v1/train/train_list", { fromStation: "北京", toStation: "上海", depDate: day(3), trainTypes: "G", onlyAvailable: 1 });
     expect(onlyAvailable.data.list.map((t: TrainItem) => t.trainNo)).not.toContain(hit.trainNo);
     const refused = await book(hit);
     expect(refused.ret).not.toBe(0);
+    expect(refused.msg).toBe(`${hit.trainNo} 次列车 ${hit.depDate} 停运，请选择其他车次`);
     expect(await h.db.db.selectFrom("orders").select("id").where("id", "=", refused.data?.id ?? 0).execute()).toEqual([]);
 
     // The same train the next day, and another train that day, sell as before.
     expect((await find(4, hit.trainNo)).lowestPrice).not.toBeNull();
+    expect((await find(4, hit.trainNo)).stopped).toBeUndefined();
     expect((await book(await find(4, hit.trainNo))).ret).toBe(0);
     expect((await find(3, other.trainNo)).seats).toEqual(other.seats);
   });

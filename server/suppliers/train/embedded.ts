@@ -168,6 +168,7 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     const item = await this.train(trainKey, c);
     const seat = item.seats.find((s) => s.seatClass === seatClass);
     if (!seat) throw new DomainError("badInput", said("train.trainHasNoSuchSeat"));
+    if (item.stopped) throw new DomainError("conflict", said("train.runStopped", { trainNo: item.trainNo, date: item.depDate }));
     if (instantOf(item.depDate, minutesOf(item.depTime) ?? 0) <= now()) throw new DomainError("conflict", said("train.trainHasDeparted"));
     if (seat.left < count) throw new DomainError("conflict", seat.left ? said("train.onlyTicketsLeft", { seatName: seat.seatName, left: seat.left }) : said("train.soldOut", { seatName: seat.seatName }));
     const row = await this.db.selectFrom("train_seats").select("total").where("runDate", "=", item.runDate).where("trainNo", "=", item.trainNo).where("seatClass", "=", seatClass).executeTakeFirstOrThrow();

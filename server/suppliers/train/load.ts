@@ -138,9 +138,9 @@ export function onRun(leg: Leg, stops: StopRow[], change: RunChange | undefined)
   };
 }
 
-/** A stopped run (停运): listed with its seats, none of them on sale. */
+/** A stopped run (停运): listed with its seats, none of them on sale, and marked as stopped. */
 export function stoppedRun(item: TrainItem): TrainItem {
-  return { ...item, seats: item.seats.map((s) => ({ ...s, left: 0, availability: seatAvailabilityText(0) })), lowestPrice: null };
+  return { ...item, stopped: true, seats: item.seats.map((s) => ({ ...s, left: 0, availability: seatAvailabilityText(0) })), lowestPrice: null };
 }
 
 type StopRow = { station: string; arrMin: number | null; depMin: number | null };

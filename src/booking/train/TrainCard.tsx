@@ -1,5 +1,6 @@
 // One train: number and type, departure and arrival stations and times, duration, and every seat
-// class with its price, what is left (有 / a count / 无) and a 预订 button.
+// class with its price, what is left (有 / a count / 无) and a 预订 button. A run stopped that day
+// (停运) says so where its price and seats would be.
 import { Button } from "antd";
 import { cheapestTrainFare, durationText } from "../../domain/travel/results";
 import { domainLang } from "../../providers/i18n-provider";
@@ -10,7 +11,8 @@ import { useTranslate } from "@refinedev/core";
 /** The railway shows 有 for plenty; a count when few. Counts at or under this are highlighted. */
 const FEW = 10;
 
-function leftText(seat: TrainSeat, t: (k: string, o?: Record<string, unknown>) => string): string {
+function leftText(train: TrainItem, seat: TrainSeat, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (train.stopped) return t("search.train.stopped");
   if (seat.left <= 0) return t("search.train.leftNone");
   return /^\d+$/.test(seat.availability) ? t("search.train.leftSome", { n: seat.availability }) : seat.availability;
 }
@@ -43,7 +45,7 @@ export function TrainCard({ train: x, onBook }: { train: TrainItem; onBook: (tra
           <span className="tp-bk-muted">{x.toStation}</span>
         </div>
         <div className="tp-bk-flight__price">
-          <Price fen={cheapestTrainFare(x)} from />
+          {x.stopped ? <span className="tp-bk-stopped" data-testid="train-stopped">{t("search.train.stopped")}</span> : <Price fen={cheapestTrainFare(x)} from />}
         </div>
       </div>
       <div className="tp-bk-seats">
@@ -52,7 +54,7 @@ export function TrainCard({ train: x, onBook }: { train: TrainItem; onBook: (tra
             <div className="tp-bk-seat__info">
               <span>{s.seatName}</span>
               <Price fen={s.price} />
-              <span className={`tp-bk-seat__left${s.left <= 0 ? " is-none" : s.left <= FEW ? " is-few" : ""}`}>{leftText(s, t)}</span>
+              <span className={`tp-bk-seat__left${s.left <= 0 ? " is-none" : s.left <= FEW ? " is-few" : ""}`}>{leftText(x, s, t)}</span>
             </div>
             <Button type="primary" size="small" disabled={s.left <= 0} onClick={() => onBook(x, s)} aria-label={`${t("search.common.book")} ${x.trainNo} ${s.seatName}`}>
               {t("search.common.book")}

@@ -100,6 +100,7 @@ function Loader({ trainKey, seatClass, query, variant }: { trainKey: string; sea
   }
   const train = list.data.list.find((x) => x.trainKey === trainKey);
   const seat = train?.seats.find((s) => s.seatClass === seatClass);
+  if (train?.stopped) return <NoTrain text={t("trainOrder.stopped", { trainNo: train.trainNo, date: train.depDate })} variant={variant} />;
   if (!train || !seat || seat.left <= 0) return <NoTrain text={t("trainOrder.unavailable")} variant={variant} />;
   return <Booking train={train} seat={seat} user={identity.data ?? null} variant={variant} />;
 }

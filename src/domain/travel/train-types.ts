@@ -49,6 +49,11 @@ export interface TrainItem {
   seats: TrainSeat[];
   lowestPrice: Fen | null;
   stops: TrainStop[];
+  /**
+   * 停运 that day (an operator recorded the run's cancellation): still listed, so a traveller
+   * who knows the train sees why it cannot be booked instead of reading it as sold out.
+   */
+  stopped?: true;
 }
 
 export interface TrainListReply {
