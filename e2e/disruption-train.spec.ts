@@ -1,10 +1,11 @@
 // 航变 of a train, in Chinese: a company employee (杨帆) has a paid and issued 北京→上海 二等座; the
 // ticketing operator (出票员) signs in to the console, opens 航变登记 and records the train's
 // cancellation (confirmed before it notifies anyone), and sees it in the list with one order; the
-// employee opens the order, sees 列车停运 with a free change or a full refund (no accepting a
-// cancelled train), changes free of charge to another train of the same day and seat class, pays
-// nothing and ends 已改签 on it; the travel manager (刘建国) finds the trip on 航变行程 under 差旅管理
-// with the employee's choice, and opens the order from it.
+// train reads 停运 in that day's results; the employee opens the order, sees 列车停运 with a free
+// change or a full refund (no accepting a cancelled train), changes free of charge to another
+// train of the same day and seat class, pays nothing and ends 已改签 on it; the travel manager
+// (刘建国) finds the trip on 航变行程 under 差旅管理 with the employee's choice, and opens the order
+// from it.
 import { expect, test, type Page } from "./fixtures";
 import { payBySandboxAlipay, signedInAs, watchConsole } from "./helpers";
 import { daysAhead } from "./booking-helpers";
@@ -81,9 +82,10 @@ test("航变: the ticketing operator records a train's cancellation in the conso
   await expect(recorded.getByTestId("disruption-orders")).toHaveText("1");
   await ops.screenshot({ path: "test-results/disruption-train-ops-list-1440.png", fullPage: true });
 
-  // The train no longer sells that day: its seats are listed with 预订 turned off.
+  // The train no longer sells that day: it reads 停运 (not 无票) with 预订 turned off.
   await page.goto(`/train/train_query_list?fromStation=北京&toStation=上海&depDate=${depDate}&gd=1`);
   await expect(page.getByRole("button", { name: `预订 ${train.trainNo} 二等座` })).toBeDisabled();
+  await expect(page.locator(`[data-train="${train.trainNo}"]`).getByTestId("train-stopped")).toHaveText("停运");
 
   // The employee's order: 列车停运, a free change or a full refund.
   await page.goto(`/train/OrderDetails/${id}`);
