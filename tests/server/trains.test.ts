@@ -32,6 +32,22 @@ describe("station search", () => {
 });
 
 describe("train list", () => {
+  it("an English caller reads the train types, seat classes and availability in English", async () => {
+    const res = await h.app.inject({
+      method: "POST", url: `/api${LIST}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "en-US" },
+      payload: new URLSearchParams({ fromStation: "北京", toStation: "上海", depDate: day(6) }).toString(),
+    });
+    const list = (res.json() as { data: { list: TrainItem[] } }).data.list;
+    const types = new Set(list.map((t) => t.trainTypeName));
+    expect(types.has("High-speed")).toBe(true);
+    const cjk = /[\u3400-\u9fff]/;
+    for (const t of list) {
+      expect(t.trainTypeName).not.toMatch(cjk);
+      for (const seat of t.seats) expect(`${seat.seatName} ${seat.availability}`).not.toMatch(cjk);
+    }
+  });
+
   it("lists trains between two cities with seats per class, fares and stops", async () => {
     const r = await call(LIST, { fromStation: "北京", toStation: "上海", depDate: day(6) });
     expect(r.ret).toBe(0);

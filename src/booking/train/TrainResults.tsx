@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { LinkButton } from "../../components/LinkButton";
 import { pathFor } from "../../access/routes";
 import { TRAIN_TYPE_LABELS, type TrainType } from "../../domain/travel/train";
+import { tr } from "../../domain/tr";
 import { filterTrains, sortTrains, TIME_BAND_KEYS, type TimeBand } from "../../domain/travel/results";
 import { listParam, type TrainSearch } from "../../domain/travel/search-query";
 import type { TrainListReply } from "../../domain/travel/types";
@@ -47,7 +48,7 @@ export function TrainResults({ search, values, update, orderRoute = "train_order
             <Checkbox checked={filter.availableOnly} onChange={(e) => set("avail")(e.target.checked)}>
               {t("search.train.availableOnly")}
             </Checkbox>
-            <FilterSelect label={t("search.train.trainType")} value={filter.trainTypes} onChange={set("types")} options={data.facets.trainTypes.map((x) => ({ value: x, label: `${x} ${TRAIN_TYPE_LABELS[x]}` }))} />
+            <FilterSelect label={t("search.train.trainType")} value={filter.trainTypes} onChange={set("types")} options={data.facets.trainTypes.map((x) => ({ value: x, label: `${x} ${tr(TRAIN_TYPE_LABELS[x])}` }))} />
             <FilterSelect label={t("search.train.depTimeBand")} value={filter.depBands} onChange={set("bands")} options={TIME_BAND_KEYS.map((b) => ({ value: b, label: t(`search.band.${b}`) }))} />
             <FilterSelect label={t("search.train.fromStation")} value={filter.fromStations} onChange={set("fromStations")} options={data.facets.fromStations.map((s) => ({ value: s, label: s }))} />
             <FilterSelect label={t("search.train.toStation")} value={filter.toStations} onChange={set("toStations")} options={data.facets.toStations.map((s) => ({ value: s, label: s }))} />

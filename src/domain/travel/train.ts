@@ -1,12 +1,15 @@
 import { type Fen, roundHalfUp } from "../money";
+import { zhTexts } from "../tr";
 // Train rules: train types, seat classes and their fares by distance. Fares are filed per
 // kilometre for each seat class and rounded to half a yuan, as on the national railway.
 
 export type TrainType = "G" | "D" | "C" | "Z" | "T" | "K";
 export const TRAIN_TYPES: readonly TrainType[] = ["G", "D", "C", "Z", "T", "K"];
-export const TRAIN_TYPE_LABELS: Record<TrainType, string> = {
+// Chinese as the railway writes them and as orders keep them; an English reader gets them from
+// the domain's catalogue (the server's replies are translated, the portal reads them through tr()).
+export const TRAIN_TYPE_LABELS: Record<TrainType, string> = zhTexts({
   G: "高速动车", D: "动车组", C: "城际列车", Z: "直达特快", T: "特快", K: "快速",
-};
+});
 /** G, D and C run on the high-speed network; Z, T and K are conventional trains. */
 export function isHighSpeed(type: TrainType): boolean {
   return type === "G" || type === "D" || type === "C";
@@ -56,10 +59,12 @@ export function childTrainFare(adult: Fen): Fen {
 /** Service fee per train ticket booked through the portal. */
 export const TRAIN_SERVICE_FEE: Fen = 500;
 
+const AVAILABILITY = zhTexts({ plenty: "有", none: "无" });
+
 /** "有" (plenty), a count of 1–20, or "无" as the railway shows availability. */
 export function seatAvailabilityText(left: number): string {
-  if (left <= 0) return "无";
-  return left > 20 ? "有" : String(left);
+  if (left <= 0) return AVAILABILITY.none;
+  return left > 20 ? AVAILABILITY.plenty : String(left);
 }
 
 /** The railway's refund fee rate: ≥8 days before departure free, 48 h–8 days 5 %, 24–48 h 10 %, under 24 h 20 %. */
