@@ -126,7 +126,7 @@ function OpsFrame({ me }: { me: OpsMe }) {
         <Typography.Text style={{ color: "#fff", fontSize: 18 }}>{t("ops.title")}</Typography.Text>
         <Space>
           <Typography.Text style={{ color: "#fff" }} data-testid="ops-who">
-            {me.name}（{t(`ops.roles.${me.role}`)}）
+            {me.name}{t("common.parenthesized", { text: t(`ops.roles.${me.role}`) })}
           </Typography.Text>
           <Button size="small" onClick={signOut}>{t("ops.logout")}</Button>
         </Space>

@@ -38,7 +38,7 @@ function Facts({ h }: { h: HotelBaseInfo }) {
       </div>
       <Descriptions column={2} size="small" style={{ marginTop: 12 }}>
         <Descriptions.Item label={t("search.hotel.address")}>
-          {h.address}（{h.district} · {h.landmark}）
+          {h.address}{t("common.parenthesized", { text: `${h.district} · ${h.landmark}` })}
         </Descriptions.Item>
         <Descriptions.Item label={t("search.hotel.phone")}>{h.phone}</Descriptions.Item>
         <Descriptions.Item label={t("search.hotel.facilities")} span={2}>

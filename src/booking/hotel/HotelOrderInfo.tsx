@@ -155,7 +155,7 @@ function Booking({ hotel, info, room, user, onStale }: { hotel: HotelBaseInfo; i
               <Descriptions.Item label={t("hotelOrder.room")}>{room.name}</Descriptions.Item>
               <Descriptions.Item label={t("hotelOrder.bedType")}>{room.bedType} · {room.breakfastLabel}</Descriptions.Item>
               <Descriptions.Item label={t("hotelOrder.checkIn")}>{info.checkIn}</Descriptions.Item>
-              <Descriptions.Item label={t("hotelOrder.checkOut")}>{info.checkOut}（{t("hotelOrder.nights", { n: info.nights })}）</Descriptions.Item>
+              <Descriptions.Item label={t("hotelOrder.checkOut")}>{info.checkOut}{t("common.parenthesized", { text: t("hotelOrder.nights", { n: info.nights }) })}</Descriptions.Item>
               <Descriptions.Item label={t("hotelOrder.address")} span={2}>{hotel.address}</Descriptions.Item>
               <Descriptions.Item label={t("hotelOrder.cancelPolicy")} span={2}>
                 <span className={`tp-bk-cancel--${room.cancelPolicy}`}>{room.cancelText}</span>

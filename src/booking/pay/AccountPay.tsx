@@ -108,7 +108,7 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   return (
     <Form layout="vertical" onFinish={() => void submit()} style={{ maxWidth: 420 }} aria-label={t(account.labelKey)}>
       <Typography.Paragraph>
-        {t(account.availableKey)}：<Typography.Text strong data-testid={account.availableTestId}>{moneyText(available)}</Typography.Text>
+        {t(account.availableKey)}{t("common.colon")}<Typography.Text strong data-testid={account.availableTestId}>{moneyText(available)}</Typography.Text>
       </Typography.Paragraph>
       {account.noteKey && <Typography.Paragraph type="secondary">{t(account.noteKey)}</Typography.Paragraph>}
       {short && <Alert type="warning" showIcon message={t(account.shortKey)} style={{ marginBottom: 16 }} />}

@@ -71,7 +71,7 @@ export function TravellerSelect<T extends FieldValues>({ control, setValue, self
             style={{ maxWidth: 360 }}
             value={field.value ?? SELF}
             skip={(id: number) => id === me?.employeeId}
-            before={[{ value: SELF, label: `${me ? (me.realName ?? me.mobilePhone ?? "") : selfName}（${t("business.travellerSelf")}）` }]}
+            before={[{ value: SELF, label: `${me ? (me.realName ?? me.mobilePhone ?? "") : selfName}${t("common.parenthesized", { text: t("business.travellerSelf") })}` }]}
             onChange={(v: number, person?: Person) => {
               if (person) picked.current.set(person.id, person.name);
               const next = v === SELF ? undefined : v;

@@ -95,7 +95,7 @@ function BusinessRules({ control, check: request, forbiddenText }: Fields & { ch
   return (
     <Space direction="vertical" size={12} style={{ width: "100%" }}>
       <div data-testid="standard-verdict">
-        <Typography.Text type="secondary">{t("business.standard")}{check.tripLevelName ? `（${check.tripLevelName}）` : ""}：</Typography.Text>
+        <Typography.Text type="secondary">{t("business.standard")}{check.tripLevelName ? t("common.parenthesized", { text: check.tripLevelName }) : ""}{t("common.colon")}</Typography.Text>
         {check.over ? (
           <Typography.Text type="danger" strong>{t("business.over")}</Typography.Text>
         ) : (

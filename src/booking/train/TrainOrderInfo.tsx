@@ -215,9 +215,9 @@ function Booking({ train, seat, user, variant }: { train: TrainItem; seat: Train
             </Typography.Title>
             <Descriptions column={2} size="small">
               <Descriptions.Item label={t("search.train.trainType")}>{train.trainTypeName}</Descriptions.Item>
-              <Descriptions.Item label={t("trainOrder.depDate")}>{train.depDate}（{t("trainOrder.duration", { text: durationText(train.durationMin, domainLang()) })}）</Descriptions.Item>
+              <Descriptions.Item label={t("trainOrder.depDate")}>{train.depDate}{t("common.parenthesized", { text: t("trainOrder.duration", { text: durationText(train.durationMin, domainLang()) }) })}</Descriptions.Item>
               <Descriptions.Item label={t("trainOrder.seat")}>{seat.seatName}</Descriptions.Item>
-              <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}（{t("trainOrder.childPrice", { price: formatFen(seat.childPrice) })}）</Descriptions.Item>
+              <Descriptions.Item label={t("trainOrder.seatPrice")}>{fen(seat.price)}{t("common.parenthesized", { text: t("trainOrder.childPrice", { price: formatFen(seat.childPrice) }) })}</Descriptions.Item>
             </Descriptions>
           </Card>
           {companyMember ? (

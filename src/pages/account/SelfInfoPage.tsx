@@ -123,7 +123,7 @@ function ProfileCard({ user }: { user: PortalUser }) {
           <Form.Item label={t("account.memberType")}>
             <Tag color="blue">{user.memberTypeCN}</Tag>
             <span className="tp-muted">
-              {t("account.validUntil")}：{user.experienceDate}
+              {t("account.validUntil")}{t("common.colon")}{user.experienceDate}
             </span>
           </Form.Item>
           <FormField {...field("realName")} label={t("account.realName")}>

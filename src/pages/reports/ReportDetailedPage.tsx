@@ -170,12 +170,12 @@ function ReportBody({ report, filters, lang }: { report: ReportReply; filters: F
       </Row>
       <Card size="small">
         <Space size={[32, 4]} wrap className="tp-report__facts">
-          <span>{t("reports.summary.orderAmount")}：<b data-testid="report-order-amount">{yuan(s.orderFen)}</b></span>
-          <span>{t("reports.summary.selfPaid")}：<b data-testid="report-self-paid">{yuan(s.selfPayFen)}</b></span>
-          <span>{t("reports.summary.tickets")}：<b>{s.tickets}</b></span>
-          <span>{t("reports.summary.advance")}：<b>{tenthsText(s.advanceDaysTenths)}</b> {s.advanceDaysTenths === null ? "" : t("reports.days")}</span>
-          <span>{t("reports.summary.refunds")}：<b>{s.refunds.orders}</b>（{yuan(s.refunds.amountFen)}）</span>
-          <span>{t("reports.summary.changes")}：<b>{s.changes.orders}</b></span>
+          <span>{t("reports.summary.orderAmount")}{t("common.colon")}<b data-testid="report-order-amount">{yuan(s.orderFen)}</b></span>
+          <span>{t("reports.summary.selfPaid")}{t("common.colon")}<b data-testid="report-self-paid">{yuan(s.selfPayFen)}</b></span>
+          <span>{t("reports.summary.tickets")}{t("common.colon")}<b>{s.tickets}</b></span>
+          <span>{t("reports.summary.advance")}{t("common.colon")}<b>{tenthsText(s.advanceDaysTenths)}</b> {s.advanceDaysTenths === null ? "" : t("reports.days")}</span>
+          <span>{t("reports.summary.refunds")}{t("common.colon")}<b>{s.refunds.orders}</b>{t("common.parenthesized", { text: yuan(s.refunds.amountFen) })}</span>
+          <span>{t("reports.summary.changes")}{t("common.colon")}<b>{s.changes.orders}</b></span>
           <Typography.Text type="secondary">{t("reports.feesAbsent")}</Typography.Text>
         </Space>
       </Card>

@@ -26,7 +26,7 @@ function booked(order: OrderSubject, t: (key: string, options?: Record<string, u
           </div>
         ))}
       </Descriptions.Item>,
-      <Descriptions.Item key="class" label={t("business.cabin")}>{(f.legs ?? [f]).map((l) => `${l.cabinClassName}（${l.cabinCode}）`).join(" / ")}</Descriptions.Item>,
+      <Descriptions.Item key="class" label={t("business.cabin")}>{(f.legs ?? [f]).map((l) => `${l.cabinClassName}${t("common.parenthesized", { text: l.cabinCode })}`).join(" / ")}</Descriptions.Item>,
     ];
   }
   if (r) {
@@ -39,9 +39,9 @@ function booked(order: OrderSubject, t: (key: string, options?: Record<string, u
   }
   if (h) {
     return [
-      <Descriptions.Item key="what" label={t("business.hotel")}>{h.hotelName}（{h.cityName}）· {h.roomName}</Descriptions.Item>,
+      <Descriptions.Item key="what" label={t("business.hotel")}>{h.hotelName}{t("common.parenthesized", { text: h.cityName })}· {h.roomName}</Descriptions.Item>,
       <Descriptions.Item key="class" label={t("business.stay")}>
-        {h.checkIn} → {h.checkOut}（{t("hotelOrder.nights", { n: h.nights })}）· {t("hotelOrder.roomUnit", { n: h.roomCount })}
+        {h.checkIn} → {h.checkOut}{t("common.parenthesized", { text: t("hotelOrder.nights", { n: h.nights }) })}· {t("hotelOrder.roomUnit", { n: h.roomCount })}
       </Descriptions.Item>,
     ];
   }

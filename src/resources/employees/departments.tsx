@@ -78,7 +78,7 @@ export function DepartmentPanel({ departments, loading, selected, onSelect, onCh
         onClick={() => onSelect(undefined)}
         onKeyDown={(e) => e.key === "Enter" && onSelect(undefined)}
       >
-        {t("staff.tree.all")}（{total}）
+        {t("staff.tree.all")}{t("common.parenthesized", { text: total })}
       </div>
       {loading ? (
         <Skeleton active paragraph={{ rows: 4 }} title={false} />

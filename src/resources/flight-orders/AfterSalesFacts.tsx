@@ -28,7 +28,7 @@ export function AfterSalesFacts({ order }: { order: FlightOrderDetail }) {
               <Descriptions.Item label={t("flightOrder.refund.passengers")}>
                 <span>
                   {/* A round trip's or connection's refund names each ticket's flight. */}
-                  {refund.lines.map((l) => (order.segments.length > 1 && l.flight ? `${l.name}（${l.flight}）` : l.name)).join("、")}
+                  {refund.lines.map((l) => (order.segments.length > 1 && l.flight ? `${l.name}${t("common.parenthesized", { text: l.flight })}` : l.name)).join("、")}
                   {refund.whole === false && <Tag color="purple" style={{ marginInlineStart: 8 }}>{t("flightOrder.refund.partialNote")}</Tag>}
                 </span>
               </Descriptions.Item>

@@ -175,13 +175,13 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
           <div data-testid="change-quote">
             <Typography.Title level={5}>{t("flightOrder.change.costs")}</Typography.Title>
             <Typography.Paragraph type="secondary">
-              {`${t("flightOrder.change.route")}：${reply.flight.flightNo} ${reply.flight.depDate} ${reply.flight.depTime} ${reply.seat.cabinClassName}${reply.seat.cabinCode} · ${t("flightOrder.change.feePercent", { percent: reply.feePercent })}`}
+              {`${t("flightOrder.change.route")}${t("common.colon")}${reply.flight.flightNo} ${reply.flight.depDate} ${reply.flight.depTime} ${reply.seat.cabinClassName}${reply.seat.cabinCode} · ${t("flightOrder.change.feePercent", { percent: reply.feePercent })}`}
             </Typography.Paragraph>
             <Table<ChangeLine> rowKey="passengerId" size="small" columns={costColumns} dataSource={reply.quote.lines} pagination={false} />
             <Space style={{ marginTop: 12, justifyContent: "space-between", width: "100%" }} wrap>
               <Typography.Text type="secondary">{reply.quote.total > 0 ? t("flightOrder.change.toPay") : t("flightOrder.change.free")}</Typography.Text>
               <Typography.Text>
-                {t("flightOrder.change.total")}：<Typography.Text strong type="danger" data-testid="change-total">{fen(reply.quote.total)}</Typography.Text>
+                {t("flightOrder.change.total")}{t("common.colon")}<Typography.Text strong type="danger" data-testid="change-total">{fen(reply.quote.total)}</Typography.Text>
               </Typography.Text>
             </Space>
           </div>

@@ -199,12 +199,12 @@ function OrderDetail({ id }: { id: string }) {
               </Tag>
             ))}
             {order.gp ? <Tag color="red" className="tp-order__status-tag" data-testid="order-gp">{t("gpOrder.tag")}</Tag> : null}
-            <Typography.Text>{t("flightOrder.list.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{t("flightOrder.total")}：<Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            <Typography.Text>{t("flightOrder.list.orderNo")}{t("common.colon")}{order.orderNo}</Typography.Text>
+            <Typography.Text>{t("flightOrder.total")}{t("common.colon")}<Typography.Text strong type="danger" data-testid="order-total">{fen(order.payprice)}</Typography.Text></Typography.Text>
             {/* After changes and refunds the booking's total is not what was paid or spent: say both. */}
             {order.paidTotal > 0 && (order.paidTotal !== order.payprice || order.refundedTotal > 0) && (
               <Typography.Text data-testid="order-money">
-                {t("flightTrip.paidTotal")}：{fen(order.paidTotal)} · {t("flightTrip.refundedTotal")}：{fen(order.refundedTotal)} · {t("flightTrip.netTotal")}：{fen(order.paidTotal - order.refundedTotal)}
+                {t("flightTrip.paidTotal")}{t("common.colon")}{fen(order.paidTotal)} · {t("flightTrip.refundedTotal")}{t("common.colon")}{fen(order.refundedTotal)} · {t("flightTrip.netTotal")}{t("common.colon")}{fen(order.paidTotal - order.refundedTotal)}
               </Typography.Text>
             )}
             {pending && order.expiresAt && (

@@ -91,9 +91,9 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             <Tag color={hotelOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">
               {codeLabel(HOTEL_ORDER_LABELS, order.status)}
             </Tag>
-            <Typography.Text>{t("hotelOrder.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{t("hotelOrder.total")}：<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
-            {order.confirmNo && <Typography.Text>{t("hotelOrder.confirmNo")}：{order.confirmNo}</Typography.Text>}
+            <Typography.Text>{t("hotelOrder.orderNo")}{t("common.colon")}{order.orderNo}</Typography.Text>
+            <Typography.Text>{t("hotelOrder.total")}{t("common.colon")}<Typography.Text strong type="danger">{fen(order.payprice)}</Typography.Text></Typography.Text>
+            {order.confirmNo && <Typography.Text>{t("hotelOrder.confirmNo")}{t("common.colon")}{order.confirmNo}</Typography.Text>}
             {pending && order.expiresAt && (
               <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>
             )}
@@ -119,10 +119,10 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       {order.travelType === "business" && <BusinessFacts order={order} />}
       <Card title={t("hotelOrder.stay")}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
-          <Descriptions.Item label={t("hotelOrder.hotel")}>{order.hotelName}（{order.cityName}）</Descriptions.Item>
+          <Descriptions.Item label={t("hotelOrder.hotel")}>{order.hotelName}{t("common.parenthesized", { text: order.cityName })}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.room")}>{order.roomName} · {order.bedType} · {order.breakfastLabel}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.checkIn")}>{order.checkIn}</Descriptions.Item>
-          <Descriptions.Item label={t("hotelOrder.checkOut")}>{order.checkOut}（{t("hotelOrder.nights", { n: order.nights })}）</Descriptions.Item>
+          <Descriptions.Item label={t("hotelOrder.checkOut")}>{order.checkOut}{t("common.parenthesized", { text: t("hotelOrder.nights", { n: order.nights }) })}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.roomCount")}>{t("hotelOrder.roomUnit", { n: order.roomCount })}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.arrivalTime")}>{t("hotelOrder.arrivalHint", { time: order.arrivalTime })}</Descriptions.Item>
           <Descriptions.Item label={t("hotelOrder.address")}>{order.address}</Descriptions.Item>

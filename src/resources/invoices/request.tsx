@@ -109,7 +109,7 @@ export function InvoiceRequestDrawer({ open, onClose }: { open: boolean; onClose
             control={control}
             render={({ field }) => (
               <Select value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-label={t("invoices.title")} placeholder={t("invoices.pickTitle")} loading={titles.query.isLoading}
-                options={titleRows.map((r) => ({ value: r.id, label: r.taxNo ? `${r.title}（${r.taxNo}）` : r.title }))} />
+                options={titleRows.map((r) => ({ value: r.id, label: r.taxNo ? `${r.title}${t("common.parenthesized", { text: r.taxNo })}` : r.title }))} />
             )}
           />
         </Form.Item>

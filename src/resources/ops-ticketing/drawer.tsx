@@ -48,17 +48,17 @@ function Detail({ id }: { id: number }) {
           <Tag>{t(`ops.ticketing.products.${order.product}`)}</Tag>
           <Tag color={waiting ? "gold" : "default"} data-testid="ticketing-status">{statusLabel(order)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t("ops.ticketing.member")}>{order.memberName}（{order.memberMobile}）</Descriptions.Item>
+        <Descriptions.Item label={t("ops.ticketing.member")}>{order.memberName}{t("common.parenthesized", { text: order.memberMobile })}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.company")}>{order.companyName ?? t("ops.ticketing.private")}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.trip")}>{order.title}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.depDate")}>{order.depDate}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.amount")}>{moneyText(order.amountFen)}</Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.waiting")}>
-          {waiting ? `${waitedText(t, order.waitingSince)}（${formatChinaTime(order.waitingSince)}）` : "—"}
+          {waiting ? `${waitedText(t, order.waitingSince)}${t("common.parenthesized", { text: formatChinaTime(order.waitingSince) })}` : "—"}
         </Descriptions.Item>
         <Descriptions.Item label={t("ops.ticketing.takenBy")} span={2}>
           <span data-testid="ticketing-holder">
-            {order.takenBy ? `${mine ? t("ops.ticketing.taken.me") : order.takenBy.name}（${formatChinaTime(order.takenAt)}）` : t("ops.ticketing.taken.nobody")}
+            {order.takenBy ? `${mine ? t("ops.ticketing.taken.me") : order.takenBy.name}${t("common.parenthesized", { text: formatChinaTime(order.takenAt) })}` : t("ops.ticketing.taken.nobody")}
           </span>
         </Descriptions.Item>
       </Descriptions>
@@ -101,7 +101,7 @@ function Detail({ id }: { id: number }) {
           },
         ]}
       />
-      {order.product === "train" && order.eTicketNo && <Typography.Text>{t("ops.ticketing.eTicketNo")}：{order.eTicketNo}</Typography.Text>}
+      {order.product === "train" && order.eTicketNo && <Typography.Text>{t("ops.ticketing.eTicketNo")}{t("common.colon")}{order.eTicketNo}</Typography.Text>}
 
       {waiting && mine && <TicketForm order={order} />}
 

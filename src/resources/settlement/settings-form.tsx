@@ -93,7 +93,7 @@ export function SettlementSettingsForm() {
                   aria-label={t("settlement.confirmers")}
                   placeholder={t("settlement.adminOnly")}
                   optionFilterProp="label"
-                  options={view.candidates.map((c) => ({ value: c.memberId, label: `${c.name}（${c.departmentName ?? ""}）` }))}
+                  options={view.candidates.map((c) => ({ value: c.memberId, label: `${c.name}${t("common.parenthesized", { text: c.departmentName ?? "" })}` }))}
                 />
               )}
             />

@@ -44,7 +44,7 @@ export function TrainOrderList({ empty, action }: { empty: string; action: PageA
             <div>
               <Typography.Text strong>{r.trainNo}</Typography.Text>
               <div><Typography.Text type="secondary">{r.fromStation} → {r.toStation} · {r.seatName}</Typography.Text></div>
-              <div><Typography.Text type="secondary" data-testid="order-channel">{t("trainChannel.label")}：{channelText(r, t)}</Typography.Text></div>
+              <div><Typography.Text type="secondary" data-testid="order-channel">{t("trainChannel.label")}{t("common.colon")}{channelText(r, t)}</Typography.Text></div>
             </div>
           ),
         },

@@ -116,9 +116,9 @@ function OrderDetail({ orderId }: { orderId: number }) {
         <div className="tp-order__status">
           <Space size={[16, 8]} wrap>
             <Tag color={trainOrderColor(order.status)} className="tp-order__status-tag" data-testid="order-status">{codeLabel(TRAIN_ORDER_LABELS, order.status)}</Tag>
-            <Typography.Text>{t("trainOrder.orderNo")}：{order.orderNo}</Typography.Text>
-            <Typography.Text>{totalLabel}：<Typography.Text strong type="danger">{fen(total)}</Typography.Text></Typography.Text>
-            {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}：{order.ticketNo}</Typography.Text>}
+            <Typography.Text>{t("trainOrder.orderNo")}{t("common.colon")}{order.orderNo}</Typography.Text>
+            <Typography.Text>{totalLabel}{t("common.colon")}<Typography.Text strong type="danger">{fen(total)}</Typography.Text></Typography.Text>
+            {order.ticketNo && <Typography.Text>{t("trainOrder.ticketNo")}{t("common.colon")}{order.ticketNo}</Typography.Text>}
             {pending && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} /></Typography.Text>}
             {approving && order.expiresAt && <Typography.Text type="warning"><Countdown until={order.expiresAt} onEnd={refresh} textKey="business.approveWithin" /></Typography.Text>}
             {changeDue && <Typography.Text type="warning"><Countdown until={changeDue.expiresAt} onEnd={refresh} textKey="trainOrder.changePayWithin" /></Typography.Text>}
@@ -153,7 +153,7 @@ function OrderDetail({ orderId }: { orderId: number }) {
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t("search.train.trainType")}>{order.trainTypeName}</Descriptions.Item>
-          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}（{t("trainOrder.duration", { text: durationText(order.durationMin, domainLang()) })}）</Descriptions.Item>
+          <Descriptions.Item label={t("trainOrder.depDate")}>{order.depDate}{t("common.parenthesized", { text: t("trainOrder.duration", { text: durationText(order.durationMin, domainLang()) }) })}</Descriptions.Item>
           <Descriptions.Item label={t("trainOrder.seat")}>{order.seatName}</Descriptions.Item>
           <Descriptions.Item label={t("trainChannel.label")}><span data-testid="order-channel">{channelText(order, t)}</span></Descriptions.Item>
           {order.changedFrom && <Descriptions.Item label={t("trainOrder.changedFrom")}>{order.changedFrom}</Descriptions.Item>}

@@ -74,7 +74,7 @@ export function TiersForm({ onDone }: { onDone: () => void }) {
     <Form layout="vertical" onFinish={submit} aria-label={t("travel.tiers.title")}>
       <Typography.Paragraph type="secondary">{t("travel.tiers.help")}</Typography.Paragraph>
       {LISTED_TIERS.map((tier) => (
-        <FormField key={tier} control={control} name={tier} label={`${codeLabel(CITY_TIERS, tier)}（${t("travel.tiers.count", { count: values[tier]?.length ?? 0 })}）`}>
+        <FormField key={tier} control={control} name={tier} label={`${codeLabel(CITY_TIERS, tier)}${t("common.parenthesized", { text: t("travel.tiers.count", { count: values[tier]?.length ?? 0 }) })}`}>
           <Select
             mode="multiple"
             showSearch
@@ -90,7 +90,7 @@ export function TiersForm({ onDone }: { onDone: () => void }) {
                 name: c.name,
                 pinyin: c.pinyin,
                 disabled: taken,
-                label: taken ? `${c.name}（${t("travel.tiers.inTier", { tier: codeLabel(CITY_TIERS, elsewhere) })}）` : c.name,
+                label: taken ? `${c.name}${t("common.parenthesized", { text: t("travel.tiers.inTier", { tier: codeLabel(CITY_TIERS, elsewhere) }) })}` : c.name,
               };
             })}
           />

@@ -74,7 +74,7 @@ export function BankCards() {
                 }
               >
                 <Typography.Text strong style={{ fontSize: 16, letterSpacing: 1 }}>{c.cardNoMasked}</Typography.Text>
-                <div><Typography.Text type="secondary">{t("wallet.cards.holder")}：{c.holderName}</Typography.Text> <Tag>{t("wallet.cards.debit")}</Tag></div>
+                <div><Typography.Text type="secondary">{t("wallet.cards.holder")}{t("common.colon")}{c.holderName}</Typography.Text> <Tag>{t("wallet.cards.debit")}</Tag></div>
               </Card>
             </List.Item>
           )}

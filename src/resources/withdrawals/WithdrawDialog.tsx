@@ -99,7 +99,7 @@ function WithdrawForm({ withdrawableFen, onClose, cards, payPwdSetup }: Props & 
           <Alert style={{ marginBottom: 16 }} type="warning" showIcon message={t("wallet.withdraw.noPayPassword")} action={<Link to={pathFor("setting")}>{t("wallet.withdraw.setPayPassword")}</Link>} />
         )}
         <Typography.Paragraph>
-          {t("wallet.withdraw.withdrawable")}：<Typography.Text strong type="danger" data-testid="withdrawable">{moneyText(withdrawableFen)}</Typography.Text>
+          {t("wallet.withdraw.withdrawable")}{t("common.colon")}<Typography.Text strong type="danger" data-testid="withdrawable">{moneyText(withdrawableFen)}</Typography.Text>
         </Typography.Paragraph>
         <FormField {...field("cardId")} label={t("wallet.withdraw.card")}>
           <Select placeholder={t("wallet.withdraw.cardPlaceholder")} options={cards.map((c) => ({ value: c.id, label: `${c.bankName} ${c.cardNoMasked}` }))} />
