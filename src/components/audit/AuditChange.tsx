@@ -45,7 +45,7 @@ export function AuditChange({ before, after, objectType }: { before: unknown; af
         const label = t(`ops.audit.fields.${k}`, k);
         return (
           <div key={k} data-field={k}>
-            <Typography.Text type="secondary">{label}{t("ops.audit.colon")}</Typography.Text>
+            <Typography.Text type="secondary">{label}{t("common.colon")}</Typography.Text>
             {k in b && changed ? (
               <>
                 <Typography.Text delete>{text(k, b[k])}</Typography.Text> → <Typography.Text strong>{text(k, a[k])}</Typography.Text>

@@ -72,7 +72,7 @@ export function OpsDisruptionList() {
               title: t("ops.disruptions.times"),
               key: "times",
               width: 150,
-              render: (_: unknown, r) => (isCancellation(r.kind) ? t("ops.disruptions.cancelled") : `${r.oldDepTime ?? "—"} → ${r.newDepTime ?? "—"}${r.newArrTime ? `${t("common.parenthesized", { text: t("ops.disruptions.arrives", { time: r.newArrTime }) })}` : ""}`),
+              render: (_: unknown, r) => (isCancellation(r.kind) ? t("ops.disruptions.cancelled") : `${r.oldDepTime ?? "—"} → ${r.newDepTime ?? "—"}${r.newArrTime ? t("common.parenthesized", { text: t("ops.disruptions.arrives", { time: r.newArrTime }) }) : ""}`),
             },
             { title: t("ops.disruptions.reason"), dataIndex: "reason", width: 180, ellipsis: true },
             { title: t("ops.disruptions.orders"), dataIndex: "orders", width: 80, align: "right", render: (n: number) => <span data-testid="disruption-orders">{n}</span> },
