@@ -39,8 +39,13 @@ export interface AuthServer {
   bodies(path: string): Record<string, string>[];
   /** The newest code the dev outbox holds for a phone. */
   lastCode(mobilePhone: string): Promise<string>;
-  /** The answer of the newest captcha the server issued (what a person reads off the picture). */
+  /**
+   * The answer of the captcha the portal received last (what a person reads off the picture). By
+   * the id in the reply, not the newest row: another form's renewal can land in the table later.
+   */
   lastCaptcha(): Promise<string>;
+  /** Resolves once no call the portal made is still waiting for its reply. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,8 @@ export async function startAuthServer(): Promise<AuthServer> {
   const h = await startHarness();
   await h.app.listen({ port: 0, host: "127.0.0.1" });
   const received: Received[] = [];
+  let captchaId: string | undefined;
+  const pending = new Set<Promise<unknown>>();
   const { port } = h.app.server.address() as AddressInfo;
   const baseURL = `http://127.0.0.1:${port}/api`;
   // Clients made from now on (configureRequest makes one) go through Node's http module; each
@@ -56,7 +63,16 @@ export async function startAuthServer(): Promise<AuthServer> {
   axios.defaults.adapter = (config) => {
     const body = typeof config.data === "string" ? config.data : "";
     received.push({ url: `/api${config.url}`, body: Object.fromEntries(new URLSearchParams(body)) });
-    return http(config);
+    const reply = http(config).then((res) => {
+      if (config.url === "/captcha/new" && typeof res.data === "string") {
+        const issued = (JSON.parse(res.data) as { data?: { captchaId?: string } }).data?.captchaId;
+        if (issued) captchaId = issued;
+      }
+      return res;
+    });
+    const tracked = reply.catch(() => undefined).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+    return reply;
   };
   useStores({ local: window.localStorage, session: window.sessionStorage });
   configureRequest({ baseURL });
@@ -72,9 +88,13 @@ export async function startAuthServer(): Promise<AuthServer> {
       return list[0].code;
     },
     lastCaptcha: async () => {
-      const row = await h.db.db.selectFrom("captchas").select("text").orderBy("createTime", "desc").executeTakeFirst();
-      if (!row) throw new Error("no captcha issued");
+      if (!captchaId) throw new Error("no captcha issued");
+      const row = await h.db.db.selectFrom("captchas").select("text").where("id", "=", captchaId).executeTakeFirst();
+      if (!row) throw new Error(`captcha ${captchaId} not stored`);
       return row.text;
+    },
+    settled: async () => {
+      while (pending.size) await Promise.all([...pending]);
     },
     close: () => h.close(),
   };
@@ -98,9 +118,12 @@ export function useLiveServer(): AuthServer {
     sessionStorage.clear();
     await i18n.changeLanguage("zh-CN");
   });
-  afterEach(() => {
+  // A test may end with a call still on its way (a refused login renews the captcha); its reply
+  // must land before the next test starts, or it is mistaken for that test's.
+  afterEach(async () => {
     act(() => closeLogin());
     cleanup();
+    await s.settled?.();
   });
   return s;
 }
