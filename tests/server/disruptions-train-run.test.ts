@@ -150,4 +150,31 @@ describe("a train's 航变 on its run", () => {
     expect(d.orderIds).toEqual([]);
     expect(await find(9, free.trainNo)).toMatchObject({ depTime: plus(free.depTime, 15), durationMin: free.durationMin });
   });
+
+  it("a change that moves a later station's departure past midnight lists the run there on the next day, not on its old date", async () => {
+    const booked = new Set((await h.db.db.selectFrom("train_orders").select("trainNo").execute()).map((r) => r.trainNo));
+    const free = withSeats(await trains(11)).find((t) => !booked.has(t.trainNo) && t.stops[0].station === t.fromStation && t.stops.length > 3)!;
+    const shift = minutesOf("23:30")! - minutesOf(free.depTime)!;
+    const minuteOf = (s: TrainItem["stops"][number]) => minutesOf(s.depTime!)! + s.dayOffset * 1440;
+    // The first stop after the origin whose departure the change carries into the next day.
+    const x = free.stops.find((s, i) => i > 0 && i < free.stops.length - 1 && s.depTime !== null && minuteOf(s) + shift >= 1440 && !s.station.startsWith("上海"))!;
+    expect(x).toBeDefined();
+    await record({ kind: "trainTimetable", no: free.trainNo, date: day(11), newDepTime: "23:30" });
+
+    const at = async (n: number) => {
+      const r = await c.as(null, "/api/v1/train/train_list", { fromStation: x.station, toStation: "上海", depDate: day(n) });
+      expect(r.ret, r.msg).toBe(0);
+      return (r.data.list as TrainItem[]).filter((t) => t.trainNo === free.trainNo);
+    };
+    // The day-11 run no longer leaves that station on day 11; on day 12 both runs do (day 12's own on its timetable).
+    expect((await at(11)).map((t) => t.trainKey.slice(0, 10))).not.toContain(day(11));
+    const next = await at(12);
+    const moved = next.find((t) => t.trainKey.startsWith(day(11)))!;
+    expect(moved).toMatchObject({ depDate: day(12), depTime: hhmm(minuteOf(x) + shift) });
+    expect(next.find((t) => t.trainKey.startsWith(day(12)))).toMatchObject({ depDate: day(12), depTime: x.depTime });
+
+    const r = await book(moved);
+    expect(r.ret, r.msg).toBe(0);
+    expect((await c.as(ME, TP.detail, { orderId: r.data.id })).data).toMatchObject({ trainNo: free.trainNo, depDate: day(12), depTime: moved.depTime });
+  });
 });

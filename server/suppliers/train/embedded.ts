@@ -23,7 +23,7 @@ import { parseYMD } from "../../../src/domain/format";
 import { seatNumbers } from "./seats";
 import type { ChangeResult, RefundResult, SupplierContext, TrainQuery, TrainSupplier } from "../types";
 import {
-  ensureRuns, ensureTimetable, findLegs, instantOf, onRun, readRunChanges, readSeats, readStops, resolveStations, runDateOf, stoppedRun, trainItem, type Leg, type TrainSource,
+  ensureRuns, ensureTimetable, findLegs, instantOf, onRun, readRunChanges, readSeats, readStops, resolveStations, runDateOf, stoppedRun, trainItem, type Leg, type RunChange, type TrainSource,
 } from "./load";
 
 const TRAIN_KEY = /^(\d{4}-\d{2}-\d{2}):([GDCZTK]\d{1,4}):([\u4e00-\u9fa5]{2,8}):([\u4e00-\u9fa5]{2,8})$/;
@@ -65,14 +65,30 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     return { from, to };
   }
 
-  /** Priced items of legs leaving on `depDate` (run dates resolved per leg). */
+  /**
+   * Priced items of legs leaving on `depDate`. The timetable puts one run of each leg on that
+   * date; a 航变 may move a run's departure at this leg's station across midnight (a time change
+   * at another station shifts the stops after it), so a run moved off the date is listed on the
+   * date it now leaves, and a neighbouring day's run moved onto it is listed here.
+   */
   private async items(src: TrainSource, legs: Leg[], depDate: string, c: SupplierContext): Promise<TrainItem[]> {
-    const runs = legs.map((l) => ({ leg: l, runDate: runDateOf(l, depDate) }));
+    const candidates = legs.flatMap((leg) => [-1, 0, 1].map((d) => ({ leg, runDate: addDays(runDateOf(leg, depDate), d) })));
+    const changes = await readRunChanges(src, candidates.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
+    const leavesOn = (r: { leg: Leg; runDate: string }) => {
+      const change = changes.get(`${r.runDate}:${r.leg.trainNo}`);
+      const depMin = change?.times[r.leg.fromSeq]?.[1] ?? r.leg.depMin;
+      return addDays(r.runDate, Math.floor(depMin / 1440));
+    };
+    return this.runItems(src, candidates.filter((r) => leavesOn(r) === depDate), changes, c);
+  }
+
+  /** Priced items of the given runs, each with its own times (`changes` holds theirs, when read). */
+  private async runItems(src: TrainSource, runs: { leg: Leg; runDate: string }[], known: Map<string, RunChange> | null, c: SupplierContext): Promise<TrainItem[]> {
     await ensureRuns(src, [...new Set(runs.map((r) => r.runDate))]);
     const seats = await readSeats(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
     const stops = await readStops(src, runs.map((r) => r.leg.trainNo));
     // A run a 航变 changed has that day's times, and a stopped one sells nothing.
-    const changes = await readRunChanges(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo })));
+    const changes = known ?? (await readRunChanges(src, runs.map((r) => ({ runDate: r.runDate, trainNo: r.leg.trainNo }))));
     return runs.map((r) => {
       const key = `${r.runDate}:${r.leg.trainNo}`;
       const change = changes.get(key);
@@ -158,8 +174,8 @@ export class EmbeddedTrainSupplier implements TrainSupplier {
     const src = await this.source();
     const legs = (await findLegs(src, [fromStation], [toStation])).filter((l) => l.trainNo === trainNo);
     if (!legs.length) throw new DomainError("badInput", said("train.invalidTrainNumber"));
-    const depDate = addDays(runDate, Math.floor(legs[0].depMin / 1440));
-    const [item] = await this.items(src, legs, depDate, c);
+    // The run the key names, whatever date a 航变 has it leave on now.
+    const [item] = await this.runItems(src, [{ leg: legs[0], runDate }], null, c);
     return item;
   }
 
