@@ -71,11 +71,12 @@ const packagesFromNodeModules = {
 };
 
 /**
- * Entries every build has besides the server's: the worker threads an xlsx import is read in and
- * a month's zip draws its PDFs in, started by the server from `<outDir>/sheet-worker.mjs` and
- * `<outDir>/pdf-worker.mjs` beside its own modules.
+ * Entries every build has besides the server's: the worker threads an xlsx import is read in, a
+ * month's zip is put together in and draws its PDFs in, started by the server from
+ * `<outDir>/sheet-worker.mjs`, `<outDir>/zip-worker.mjs` and `<outDir>/pdf-worker.mjs` beside its
+ * own modules.
  */
-const WORKER_ENTRIES = ["server/imports/sheet-worker.ts", "server/einvoices/pdf-worker.ts"];
+const WORKER_ENTRIES = ["server/imports/sheet-worker.ts", "server/einvoices/zip-worker.ts", "server/einvoices/pdf-worker.ts"];
 
 /**
  * Compiles each entry (a path from the repository root) to `<outDir>/<its name>.mjs`. Dynamic

@@ -103,7 +103,7 @@ start_server() {
     DATABASE_URL="postgres://postgres@127.0.0.1:$PRIMARY_PORT/$DB" \
     DATABASE_REPLICA_URL="postgres://postgres@127.0.0.1:$REPLICA_PORT/$DB" \
     REDIS_URL="$REDIS_URL" EXPORT_DIR="$STATE/exports" \
-    exec node --max-semi-space-size=4 dist-server/main.mjs
+    exec node dist-server/main.mjs
   ) >>"$STATE/logs/server-$n.log" 2>&1 &
   echo "server-$n $!" >> "$STATE/pids"
 }

@@ -1,12 +1,12 @@
 // A month's documents as one zip: each document's PDF and signed XML, and an xlsx index listing
 // every document in the zip with its two file names. Nothing is held whole: documents are read
-// in keyset chunks, their PDFs are drawn in a worker thread a few documents ahead of the archive
-// (pdf-renderers.ts: it draws while this thread reads and writes, and the event loop stays free
-// for other requests; a month of a few documents is drawn on this thread, where starting a
-// thread would cost more), each PDF enters the archive once its turn comes and the next waits
-// until the archive has taken it (so a slow disk slows the loop instead of filling memory), and
-// the index is written row by row by exceljs' streaming writer to a file of its own that enters
-// the zip last.
+// in keyset chunks; a month of more than a few is put together in a thread of its own
+// (zip-thread.ts), so the archive's and the index's many short-lived objects never grow the
+// server's own young generation, and its PDFs are drawn in a further thread a few documents
+// ahead of the archive (pdf-renderers.ts); each PDF enters the archive once its turn comes and
+// the next waits until the archive has taken it (so a slow disk slows the loop instead of
+// filling memory), and the index is written row by row by exceljs' streaming writer to a file
+// of its own that enters the zip last.
 import fs from "node:fs";
 import { once } from "node:events";
 import archiver from "archiver";
@@ -15,7 +15,7 @@ import type { Database } from "../db/schema";
 import { writeSheet } from "../exports/xlsx";
 import { EINVOICE_DIRECTION_LABELS, EINVOICE_INDEX_COLUMNS, type CompanyEinvoiceFilter, type EinvoiceIndexRow } from "../../src/domain/einvoice/company";
 import { companyFiledCount, companyFiledDocuments, type FiledDocument } from "./company-list";
-import { IN_THREAD_MAX, createPdfRenderers, inThreadRenderers, type PdfRenderers } from "./pdf-renderers";
+import { IN_THREAD_MAX, inThreadRenderers, type PdfRenderers } from "./pdf-renderers";
 
 /** Documents between two progress writes: a PDF takes some ms, so this beats every second or so. */
 export const ZIP_PROGRESS_EVERY = 50;
@@ -201,16 +201,27 @@ function packCentralDirectory(archive: archiver.Archiver): void {
 
 const EMPTY = Buffer.alloc(0);
 
-/** Appends one entry and resolves once the archive has written it (or rejects with its error). */
-async function addEntry(archive: archiver.Archiver, source: NodeJS.ReadableStream | Buffer | string, name: string, store: boolean): Promise<void> {
+/** Appends one entry and resolves once the archive has written it (or rejects with the zip's failure). */
+async function addEntry(archive: archiver.Archiver, source: NodeJS.ReadableStream | Buffer | string, name: string, store: boolean, failed: Promise<never>): Promise<void> {
   const done = once(archive, "entry");
   archive.append(source as never, { name, store });
-  await done;
+  await Promise.race([done, failed]);
+}
+
+/** Where a zip is put together: on the calling thread, or in a thread of its own. */
+export interface ZipAssembly {
+  /** The PDFs' renderers (tests give threads that are replaced often); the zip is then assembled on this thread. */
+  renderers?: PdfRenderers;
+  /** "thread" or "here"; by default a month of more than IN_THREAD_MAX documents goes to a thread. */
+  place?: "here" | "thread";
 }
 
 /**
  * Writes the zip of the filter's filed documents to `file`; resolves with how many documents it
- * holds. `onProgress` gets the count every ZIP_PROGRESS_EVERY documents.
+ * holds. `onProgress` gets the count every ZIP_PROGRESS_EVERY documents. A month of a few
+ * documents is assembled here with its PDFs drawn here (starting threads would cost more than
+ * it saves); a larger one is assembled in a thread of its own (zip-thread.ts), which draws its
+ * PDFs in a further thread, while this one only reads the documents.
  */
 export async function writeEinvoiceZip(
   db: Kysely<Database>,
@@ -219,23 +230,47 @@ export async function writeEinvoiceZip(
   file: string,
   options: ZipOptions,
   onProgress?: (done: number) => Promise<void> | void,
-  renderers?: PdfRenderers,
+  assembly: ZipAssembly = {},
 ): Promise<number> {
-  // A month of a few documents is drawn here; a larger one in worker threads.
-  const draw = renderers ?? ((await companyFiledCount(db, companyId, filter)) > IN_THREAD_MAX ? createPdfRenderers() : inThreadRenderers());
+  const documents = companyFiledDocuments(db, companyId, filter);
+  const place = assembly.renderers ? "here" : (assembly.place ?? ((await companyFiledCount(db, companyId, filter)) > IN_THREAD_MAX ? "thread" : "here"));
+  if (place === "thread") return (await import("./zip-thread")).assembleInThread(documents, file, options, onProgress);
+  return assembleZip(documents, file, options, onProgress, assembly.renderers ?? inThreadRenderers());
+}
+
+/**
+ * The zip of `documents` (in the order given) written to `file`, their PDFs drawn by `draw`,
+ * which is closed at the end; resolves with how many documents it holds.
+ */
+export async function assembleZip(
+  documents: AsyncIterable<FiledDocument>,
+  file: string,
+  options: ZipOptions,
+  onProgress: ((done: number) => Promise<void> | void) | undefined,
+  draw: PdfRenderers,
+): Promise<number> {
   const out = fs.createWriteStream(file);
   const closed = once(out, "close");
+  closed.catch(() => undefined);
   // PDFs are compressed inside already and are stored. So are the XMLs: each is under a kB, and
   // deflating one starts a compressor of its own (a few hundred kB of native memory, freed only
   // when its stream is collected), which for thousands of them cost more memory and time than
   // the few kB it saved. The index is deflated.
   const archive = archiver("zip", { zlib: { level: 6 } });
   archive.on("warning", (err) => archive.emit("error", err));
+  // A write that fails (a full disk) or the archive's own error ends the zip where it is next
+  // awaited: never as an unhandled error, which would end the server, nor with the rest of the
+  // zip piling up in memory behind a file that takes nothing more.
+  const failed = new Promise<never>((_, reject) => {
+    out.on("error", reject);
+    archive.on("error", reject);
+  });
+  failed.catch(() => undefined);
   packCentralDirectory(archive);
   archive.pipe(out);
   const indexFile = `${file}.index.xlsx`;
   const seen = new Set<string>();
-  async function* documents(): AsyncIterable<EinvoiceIndexRow> {
+  async function* indexRows(): AsyncIterable<EinvoiceIndexRow> {
     // The documents whose PDFs are being drawn, oldest first: at most `depth` of them, so the
     // threads always have the next one while the oldest enters the archive.
     const ahead: { d: FiledDocument; name: string; pdf: Promise<Uint8Array> }[] = [];
@@ -244,11 +279,11 @@ export async function writeEinvoiceZip(
       const pdfFile = `PDF/${name}.pdf`;
       const xmlFile = `XML/${name}.xml`;
       const bytes = await pdf;
-      await addEntry(archive, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfFile, true);
-      await addEntry(archive, d.row.xml ?? "", xmlFile, true);
+      await addEntry(archive, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pdfFile, true, failed);
+      await addEntry(archive, d.row.xml ?? "", xmlFile, true, failed);
       return indexRow(d, pdfFile, xmlFile);
     };
-    for await (const d of companyFiledDocuments(db, companyId, filter)) {
+    for await (const d of documents) {
       let name = baseName(d);
       // Two documents never share a number, but a document without one is named by its id: keep names unique anyway.
       if (seen.has(name)) name = `${name}-${d.row.id}`;
@@ -262,10 +297,10 @@ export async function writeEinvoiceZip(
     while (ahead.length) yield await settle();
   }
   try {
-    const count = await writeSheet(indexFile, { name: options.sheetName, columns: EINVOICE_INDEX_COLUMNS }, documents(), onProgress, ZIP_PROGRESS_EVERY);
-    await addEntry(archive, fs.createReadStream(indexFile), options.indexName, false);
-    await archive.finalize();
-    await closed;
+    const count = await writeSheet(indexFile, { name: options.sheetName, columns: EINVOICE_INDEX_COLUMNS }, indexRows(), onProgress, ZIP_PROGRESS_EVERY);
+    await addEntry(archive, fs.createReadStream(indexFile), options.indexName, false, failed);
+    await Promise.race([archive.finalize(), failed]);
+    await Promise.race([closed, failed]);
     return count;
   } catch (e) {
     archive.abort();

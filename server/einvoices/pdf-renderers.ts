@@ -17,8 +17,8 @@ const WORKER_MEMORY: ResourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGene
 /** Documents a thread draws before it is replaced: by default never (tests replace threads to prove a replacement loses nothing). */
 const RECYCLE_EVERY = Number.POSITIVE_INFINITY;
 /**
- * Threads by default: one draws while the calling thread reads the documents and writes the
- * archive, which keeps two cores busy; each further thread adds some 55 MB (its own fontkit,
+ * Threads by default: one draws while the zip's thread writes the archive and the server's thread
+ * reads the documents, which keeps two cores busy; each further thread adds some 55 MB (its own fontkit,
  * font and heap), so more are for a server with memory to spare (EINVOICE_PDF_THREADS).
  */
 const DEFAULT_THREADS = 1;

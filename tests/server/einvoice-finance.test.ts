@@ -208,7 +208,7 @@ describe("the month's zip drawn in worker threads", () => {
   it("holds each document's own PDF, in the index's order, with threads replaced after their share", { timeout: 120_000 }, async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "einv-zip-")), "month.zip");
     const progress: number[] = [];
-    const count = await writeEinvoiceZip(db(), companyId, { month: "2026-03" }, file, { indexName: "index.xlsx", sheetName: "凭证清单" }, (n) => void progress.push(n), createPdfRenderers({ threads: 2, recycleEvery: 1 }));
+    const count = await writeEinvoiceZip(db(), companyId, { month: "2026-03" }, file, { indexName: "index.xlsx", sheetName: "凭证清单" }, (n) => void progress.push(n), { renderers: createPdfRenderers({ threads: 2, recycleEvery: 1 }) });
     expect(count).toBe(4);
     const zip = await JSZip.loadAsync(fs.readFileSync(file));
     const book = new ExcelJS.Workbook();
@@ -230,5 +230,42 @@ describe("the month's zip drawn in worker threads", () => {
       expect(text).toContain(r.number);
     }
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+});
+
+describe("a month of many documents, put together in a thread of its own", () => {
+  it("holds every document once, in the index's order, reports its progress, and fails cleanly on a file it cannot write", { timeout: 120_000 }, async () => {
+    // More than are drawn on the calling thread: the zip goes to its thread, which draws in another.
+    for (let i = 0; i < 120; i++) await addDocument({ companyId, traveller: employeeId, issuedAt: `2025-11-${String(1 + (i % 28)).padStart(2, "0")}T0${i % 10}:00:00.000Z` });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "einv-zip-thread-"));
+    const file = path.join(dir, "month.zip");
+    const progress: number[] = [];
+    const count = await writeEinvoiceZip(db(), companyId, { month: "2025-11" }, file, { indexName: "index.xlsx", sheetName: "凭证清单" }, (n) => void progress.push(n));
+    expect(count).toBe(120);
+    expect(progress).toEqual([50, 100]);
+    const zip = await JSZip.loadAsync(fs.readFileSync(file));
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
+    expect(names.filter((n) => n.startsWith("PDF/"))).toHaveLength(120);
+    expect(names.filter((n) => n.startsWith("XML/"))).toHaveLength(120);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await zip.file("index.xlsx")!.async("nodebuffer")) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const listed: { number: string; pdf: string; issued: string }[] = [];
+    sheet.eachRow((row, n) => {
+      const v = (row.values as unknown[]).slice(1);
+      if (n > 1) listed.push({ number: String(v[header.indexOf("发票号码")]), pdf: String(v[header.indexOf("PDF 文件")]), issued: String(v[header.indexOf("开票日期")]) });
+    });
+    expect(listed).toHaveLength(120);
+    expect(new Set(listed.map((r) => r.number)).size).toBe(120);
+    for (const r of [listed[0], listed[61], listed[119]]) {
+      const { text } = await extractText(await getDocumentProxy(await zip.file(r.pdf)!.async("uint8array")), { mergePages: true });
+      expect(text).toContain(r.number);
+    }
+    // A file that cannot be written fails the zip, in its thread or here, as a rejection (an unhandled error would end the server).
+    for (const place of ["thread", "here"] as const) {
+      await expect(writeEinvoiceZip(db(), companyId, { month: "2025-11" }, path.join(dir, "missing", "month.zip"), { indexName: "index.xlsx", sheetName: "凭证清单" }, undefined, { place })).rejects.toThrow(/ENOENT/);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
