@@ -6,9 +6,10 @@ import { useForm } from "@refinedev/react-hook-form";
 import { App, Button, Form } from "antd";
 import type { ReactElement } from "react";
 import type { z } from "zod";
-import { FormField, FormMessage, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import type { OpsCompanyDetail } from "../../domain/ops/companies";
+import { useAskedSave } from "../useAskedSave";
 import { OPS_COMPANIES } from ".";
 
 type Values = Record<string, string>;
@@ -32,7 +33,7 @@ export interface TermFormProps {
 
 export function TermForm({ company, action, schema, fields, payload, schemaField = {}, confirm, ariaLabel, onSaved }: TermFormProps) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const formField = (path: string) => Object.keys(schemaField).find((k) => schemaField[k] === path) ?? path;
   const form = useForm<OpsCompanyDetail, HttpError, Values>({
     mode: "onSubmit",
@@ -41,24 +42,15 @@ export function TermForm({ company, action, schema, fields, payload, schemaField
     resolver: schemaResolver<Values>(schema, { raw: true, input: (v) => ({ id: company.id, ...payload(v) }), fieldOf: formField }),
     refineCoreProps: { resource: OPS_COMPANIES, action: "edit", id: company.id, meta: { updateAction: action }, ...QUIET_SAVE, queryOptions: { enabled: false } },
   });
-  const state = useSubmitState(form.watch);
-  const asked = (question: string) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({ title: question, okText: t("ops.confirm"), cancelText: t("ops.cancel"), onOk: () => resolve(true), onCancel: () => resolve(false) });
-    });
-  const submit = form.handleSubmit((checked) =>
-    state.run(async () => {
-      if (confirm && !(await asked(confirm(checked)))) return null;
-      try {
-        await form.refineCore.onFinish(checked);
-        void message.success(t("ops.saved"));
-        onSaved();
-        return null;
-      } catch (e) {
-        return applyRefusal<Values>(e, fields.map((f) => f.name), form.setError, formField);
-      }
-    }),
-  );
+  const { state, submit, saving } = useAskedSave(form, {
+    ask: (checked) => (confirm ? { title: confirm(checked) } : null),
+    fields: fields.map((f) => f.name),
+    fieldOf: formField,
+    onSaved: () => {
+      void message.success(t("ops.saved"));
+      onSaved();
+    },
+  });
   return (
     <Form layout="inline" onFinish={() => void submit()} requiredMark={false} aria-label={ariaLabel} style={{ rowGap: 8, marginBottom: 8 }}>
       {fields.map((f) => (
@@ -66,7 +58,7 @@ export function TermForm({ company, action, schema, fields, payload, schemaField
           {f.input}
         </FormField>
       ))}
-      <Button type="primary" htmlType="submit" loading={form.refineCore.mutation.isPending}>{t("ops.save")}</Button>
+      <Button type="primary" htmlType="submit" loading={saving}>{t("ops.save")}</Button>
       <FormMessage refusal={state.refusal} />
     </Form>
   );

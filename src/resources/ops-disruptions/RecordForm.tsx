@@ -5,10 +5,11 @@
 import { useTranslate, type HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { App, Button, Form, Input, Select, Space } from "antd";
-import { FormField, FormMessage, QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { FormField, FormMessage, QUIET_SAVE } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
 import { DateInput } from "../../components/DateInput";
 import { DISRUPTION_KINDS, isCancellation, recordDisruptionInput, type DisruptionKind } from "../../domain/disruptions";
+import { useAskedSave } from "../useAskedSave";
 import { OPS_DISRUPTIONS } from ".";
 
 interface RecordValues {
@@ -38,7 +39,7 @@ const payload = (v: Partial<RecordValues>) => {
 
 export function RecordForm({ onDone }: { onDone: () => void }) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const form = useForm<{ id: number; orderIds: number[] }, HttpError, RecordValues>({
     mode: "onSubmit",
     warnWhenUnsavedChanges: false,
@@ -46,36 +47,27 @@ export function RecordForm({ onDone }: { onDone: () => void }) {
     resolver: schemaResolver<RecordValues>(() => recordDisruptionInput, { raw: true, input: payload }),
     refineCoreProps: { resource: OPS_DISRUPTIONS, action: "create", ...QUIET_SAVE },
   });
-  const state = useSubmitState(form.watch);
   const kind = form.watch("kind");
   const cancelled = isCancellation(kind);
-  const record = (values: RecordValues) =>
-    state.run(async () => {
-      try {
-        const reply = await form.refineCore.onFinish(payload(values) as unknown as RecordValues);
-        const orders = (reply?.data as { orderIds?: number[] } | undefined)?.orderIds?.length ?? 0;
-        message.success(t("ops.disruptions.recorded", { n: orders }));
-        form.reset();
-        onDone();
-        return null;
-      } catch (e) {
-        return applyRefusal<RecordValues>(e, [...FIELDS], form.setError);
-      }
-    });
   // Recording tells travellers at once: the operator confirms what is about to go out.
-  const submit = form.handleSubmit((values) =>
-    new Promise<void>((resolve) => {
+  const { state, submit, saving } = useAskedSave(form, {
+    ask: (values) => {
       const v = payload(values);
-      modal.confirm({
+      return {
         title: t("ops.disruptions.confirmTitle"),
-        content: t(cancelled ? "ops.disruptions.confirmCancelled" : "ops.disruptions.confirmSchedule", { no: v.no.toUpperCase(), date: v.date, time: v.newDepTime ?? "—" }),
+        content: t(isCancellation(values.kind) ? "ops.disruptions.confirmCancelled" : "ops.disruptions.confirmSchedule", { no: v.no.toUpperCase(), date: v.date, time: v.newDepTime ?? "—" }),
         okText: t("ops.disruptions.confirmOk"),
-        cancelText: t("ops.cancel"),
-        onOk: () => record(values).finally(resolve),
-        onCancel: () => resolve(),
-      });
-    }),
-  );
+      };
+    },
+    sent: (values) => payload(values) as unknown as RecordValues,
+    fields: FIELDS,
+    onSaved: (reply) => {
+      const orders = (reply as { orderIds?: number[] } | undefined)?.orderIds?.length ?? 0;
+      message.success(t("ops.disruptions.recorded", { n: orders }));
+      form.reset();
+      onDone();
+    },
+  });
   const { control } = form;
   return (
     <Form layout="vertical" onFinish={() => void submit()} requiredMark={false} aria-label={t("ops.disruptions.formLabel")}>
@@ -104,7 +96,7 @@ export function RecordForm({ onDone }: { onDone: () => void }) {
         <Input maxLength={100} />
       </FormField>
       <FormMessage refusal={state.refusal} />
-      <Button type="primary" htmlType="submit" loading={form.refineCore.mutation.isPending}>{t("ops.disruptions.record")}</Button>
+      <Button type="primary" htmlType="submit" loading={saving}>{t("ops.disruptions.record")}</Button>
     </Form>
   );
 }

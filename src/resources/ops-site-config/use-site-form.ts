@@ -4,10 +4,11 @@
 import { useTranslate, type HttpError } from "@refinedev/core";
 import { useForm } from "@refinedev/react-hook-form";
 import { App } from "antd";
-import type { FieldValues } from "react-hook-form";
+import type { FieldPath, FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { QUIET_SAVE, applyRefusal, useSubmitState } from "../../components/FormField";
+import { QUIET_SAVE } from "../../components/FormField";
 import { schemaResolver } from "../../components/form-errors";
+import { useAskedSave } from "../useAskedSave";
 import { OPS_SITE_CONFIG } from ".";
 
 export interface SiteFormOptions<V extends FieldValues> {
@@ -22,7 +23,7 @@ export interface SiteFormOptions<V extends FieldValues> {
 
 export function useSiteForm<V extends FieldValues>({ action, id, schema, values, turnedOff, onSaved }: SiteFormOptions<V>) {
   const t = useTranslate();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const form = useForm<V, HttpError, V>({
     mode: "onSubmit",
     warnWhenUnsavedChanges: false,
@@ -30,31 +31,16 @@ export function useSiteForm<V extends FieldValues>({ action, id, schema, values,
     resolver: schemaResolver<V>(schema, { raw: true }),
     refineCoreProps: { resource: OPS_SITE_CONFIG, action: "edit", id, meta: { updateAction: action, json: true }, ...QUIET_SAVE, queryOptions: { enabled: false } },
   });
-  const state = useSubmitState(form.watch);
-  const asked = (products: string[]) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: t("ops.siteConfig.confirmOff", { products: products.join(t("ops.siteConfig.listSeparator")) }),
-        content: t("ops.siteConfig.confirmOffHint"),
-        okText: t("ops.confirm"),
-        cancelText: t("ops.cancel"),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
-  const submit = form.handleSubmit((checked) =>
-    state.run(async () => {
-      const off = turnedOff(checked);
-      if (off.length && !(await asked(off))) return null;
-      try {
-        await form.refineCore.onFinish(checked);
-        void message.success(t("ops.saved"));
-        onSaved();
-        return null;
-      } catch (e) {
-        return applyRefusal<V>(e, Object.keys(values) as never, form.setError);
-      }
-    }),
-  );
-  return { form, state, submit, saving: form.refineCore.mutation.isPending };
+  const { state, submit, saving } = useAskedSave(form, {
+    ask: (next) => {
+      const off = turnedOff(next);
+      return off.length ? { title: t("ops.siteConfig.confirmOff", { products: off.join(t("ops.siteConfig.listSeparator")) }), content: t("ops.siteConfig.confirmOffHint") } : null;
+    },
+    fields: Object.keys(values) as FieldPath<V>[],
+    onSaved: () => {
+      void message.success(t("ops.saved"));
+      onSaved();
+    },
+  });
+  return { form, state, submit, saving };
 }
