@@ -99,6 +99,18 @@ test("an English reader books and pays a domestic flight without meeting Chinese
   await expect(page).toHaveURL(/\/ticket\/OrderDetails\/\d+$/);
   await expect(page.getByTestId("order-status")).not.toHaveText("Pending payment");
   await scan(page, "paid order");
+
+  // Ticketed, the change dialog names the ticket's flight and the fares to change to in English.
+  await expect(page.getByTestId("order-status")).toHaveText("Ticketed", { timeout: 30_000 });
+  await scan(page, "ticketed order");
+  await page.getByRole("button", { name: "Change", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Change flight" });
+  // The ticket's cabin and booking class, spaced as English reads them (经济舱H in Chinese).
+  await expect(dialog.locator(".ant-descriptions").first()).toContainText(/Current flight.*\d{2}:\d{2} (Economy|Business|First) [A-Z]$/);
+  await expect(dialog.locator("tr[data-row-key]").first()).toBeVisible();
+  await scan(page, "change dialog");
+  await dialog.getByRole("button", { name: "Not now" }).click();
+  await expect(dialog).toBeHidden();
   await page.goto("/order/list?type=airTicket");
   await expect(page.getByRole("row").nth(1)).toBeVisible();
   await scan(page, "order list");

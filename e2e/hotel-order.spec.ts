@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures";
 import { ensurePayPassword, payNow, signIn, watchConsole } from "./helpers";
 import { daysAhead, pick, setDate, fenOf } from "./booking-helpers";
+import { moneyText } from "../src/domain/money";
 
 const yuan = fenOf;
 
@@ -147,5 +148,11 @@ test("a member books a 上海 hotel room for 2 nights, pays from the wallet and 
   await expect(page.getByTestId("order-status")).toHaveText("已退款");
   await expect(page.getByText(/^ · 已退款 · 系统 · /)).toBeVisible();
   await expect(page.getByRole("button", { name: "取消订单" })).toHaveCount(0);
+
+  // The wallet names the money that came back as the hotel's refund, not as its payment.
+  await page.goto("/myCenter/wallet");
+  const rows = page.getByTestId("wallet-ledger").getByRole("row").filter({ hasText: orderNo });
+  await expect(rows.filter({ hasText: "酒店退款" })).toContainText(`+${moneyText(total)}`);
+  await expect(rows.filter({ hasText: "酒店支付" })).toContainText(`-${moneyText(total)}`);
   expect(errors).toEqual([]);
 });

@@ -127,6 +127,8 @@ describe("a round trip is one order of two segments", () => {
     expect(JSON.stringify(d)).not.toContain(ZHANG.certNo);
 
     await ticketed(r.data.id);
+    // Each flight's booking reference, joined by a slash that reads in either language.
+    expect((await detail(r.data.id)).events.at(-1).note).toMatch(/^出票完成，订座记录 [A-Z2-9]{6} \/ [A-Z2-9]{6}$/);
     const tickets = await rows(r.data.id);
     expect(tickets.map((p) => [p.segment, p.name, p.ticketStatus])).toEqual([[0, "张三", "ticketed"], [0, "李四", "ticketed"], [1, "张三", "ticketed"], [1, "李四", "ticketed"]]);
     expect(new Set(tickets.map((p) => p.ticketNo)).size).toBe(4);

@@ -90,7 +90,9 @@ export async function ticketFlightOrder(
   }
   // Every passenger now holds a ticket of their own, refunded or changed on its own from here.
   await trx.updateTable("order_passengers").set({ ticketStatus: "ticketed" }).where("orderId", "=", orderId).where("ticketStatus", "=", "none").execute();
-  const joined = references.join("、");
+  // The note is read in each reader's language later, with the references as given: a slash
+  // reads in both (the Chinese list comma would stay in the English note).
+  const joined = references.join(" / ");
   const note = by.note ? by.note(joined) : say("flight.ticketedBookingReferences", { references: joined });
   await applyFlightMove(trx, { orderId, action: "ticket", actor: by.actor, note });
 }

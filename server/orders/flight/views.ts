@@ -151,7 +151,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     const c = changeId === null ? undefined : changes.find((x) => x.id === changeId);
     if (!c || c.toFareKey === o.fareKey) return null;
     const cs = JSON.parse(c.snapshot) as Snapshot;
-    return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabin: `${cs.seat.cabinClassName}${cs.seat.cabinCode}` };
+    return { fareKey: c.toFareKey, flightNo: cs.flight.flightNo, depDate: cs.flight.depDate, depTime: cs.flight.depTime, cabinClass: cs.seat.cabinClass, cabinCode: cs.seat.cabinCode };
   };
   const s = JSON.parse(o.snapshot) as Snapshot;
   // The flight each passenger's ticket is for now: its confirmed change's, or its segment's booked one.
@@ -160,7 +160,7 @@ export async function flightOrderDetail(db: Kysely<Database>, member: Member, id
     const f = c ? { ...(JSON.parse(c.snapshot) as Snapshot), fareKey: c.toFareKey } : bookedSegment(o, s, p.segment);
     return {
       fareKey: f.fareKey, flightNo: f.flight.flightNo, depDate: f.flight.depDate, depTime: f.flight.depTime, depCity: f.flight.depCity, arrCity: f.flight.arrCity,
-      depCityName: f.flight.depCityName, arrCityName: f.flight.arrCityName, cabin: `${f.seat.cabinClassName}${f.seat.cabinCode}`,
+      depCityName: f.flight.depCityName, arrCityName: f.flight.arrCityName, cabinClass: f.seat.cabinClass, cabinCode: f.seat.cabinCode,
     };
   };
   // An order never paid (waiting for payment or approval, or cancelled unpaid) has nothing paid for its tickets.

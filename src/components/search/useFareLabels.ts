@@ -17,3 +17,9 @@ export function useFareLabels(): (f: Pick<ListFare, "cabinClass" | "discount" | 
     tierName: t(`search.fareTier.${listFareTier(f)}`),
   });
 }
+
+/** A cabin with its booking class, as an order shows it: 经济舱V, Economy V. */
+export function useCabinText(): (c: { cabinClass: ListFare["cabinClass"]; cabinCode: string }) => string {
+  const t = useTranslate();
+  return (c) => t("flightOrder.cabinWithCode", { cabin: t(`search.cabin.${c.cabinClass}`), code: c.cabinCode });
+}

@@ -1,5 +1,6 @@
 // What the flight order APIs answer: a list row, the detail with passengers, price panel and
 // timeline. Money is integer fen; times are ISO instants.
+import type { CabinClass } from "../travel/air-fares";
 import type { FlightItem, FlightSeat } from "../travel/types";
 import type { FlightOrderAction } from "./flight";
 import type { FlightChangeView, FlightRefundView } from "./flight-after-sales";
@@ -60,7 +61,7 @@ export interface FlightOrderPassenger {
   /** The segment this ticket flies on (a round trip or connection has one ticket per passenger and segment; 0 otherwise). */
   segment: number;
   /** The flight this ticket is for now: its segment's (a round trip's return, a connection's second flight) or the change's it was moved to. */
-  ticketFlight: { fareKey: string; flightNo: string; depDate: string; depTime: string; depCity: string; arrCity: string; depCityName: string; arrCityName: string; cabin: string };
+  ticketFlight: { fareKey: string; flightNo: string; depDate: string; depTime: string; depCity: string; arrCity: string; depCityName: string; arrCityName: string; cabinClass: CabinClass; cabinCode: string };
   /** The ticket's fare now (tktPrice, consTax and fuelTax are the booked ones): the last confirmed change's, or the booked one. */
   current: { tktPrice: number; consTax: number; fuelTax: number };
   /** What was paid for this ticket (its booking line and the changes paid for it) and what went back from its refunds. */
@@ -76,7 +77,7 @@ export interface FlightOrderPassenger {
   /** This passenger's own ticket: ticketed, refunding, refunded, changed… */
   ticketStatus: TicketStatus;
   /** The flight this passenger's ticket is for when a change of only some passengers moved it off the order's flight. */
-  changedTo: { fareKey: string; flightNo: string; depDate: string; depTime: string; cabin: string } | null;
+  changedTo: { fareKey: string; flightNo: string; depDate: string; depTime: string; cabinClass: CabinClass; cabinCode: string } | null;
 }
 
 export interface FlightOrderEvent {

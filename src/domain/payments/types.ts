@@ -40,6 +40,19 @@ export const BUSINESS_TYPE_LABELS: Readonly<Record<BusinessType, string>> = trLa
 });
 
 /**
+ * A refund's own name: its row carries the business type of the payment it returns (a flight's
+ * refund is of a 国内机票支付), which would read as a payment in a list.
+ */
+export const REFUND_BUSINESS_LABELS: Readonly<Partial<Record<BusinessType, string>>> = trLabels({
+  5: "国内机票退款",
+  6: "机票改签退款",
+  7: "购票退款",
+  8: "火车票退款",
+  9: "酒店退款",
+  11: "火车票改签退款",
+});
+
+/**
  * The cashier's methods. credit: the company's credit line (授信支付), for members of a company
  * with a credit limit whose payment limits include creditpay; billed on the monthly statement.
  */

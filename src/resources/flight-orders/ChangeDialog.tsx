@@ -14,7 +14,7 @@ import {
 import type { FlightOrderDetail, FlightOrderPassenger } from "../../domain/orders/flight-types";
 import { holdsTicket } from "../../domain/orders/flight-tickets";
 import type { FlightListReply, ListFare, ListFlight } from "../../domain/travel/types";
-import { useFareLabels } from "../../components/search/useFareLabels";
+import { useCabinText, useFareLabels } from "../../components/search/useFareLabels";
 import { addDays } from "../../domain/travel/dates";
 import { isGpSeat } from "../../domain/travel/gp-fares";
 import { pathFor } from "../../access/routes";
@@ -37,6 +37,7 @@ interface FareRow {
 
 export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDetail; onClose: () => void; onDone: () => void }) {
   const t = useTranslate();
+  const cabinText = useCabinText();
   const { message } = App.useApp();
   const navigate = useNavigate();
   // A server that does not track tickets one by one (no ticketStatus) has every passenger holding one.
@@ -107,7 +108,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
     queryOptions: { enabled: Boolean(fareKey) && chosenIds.length > 0, retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   });
   const reply = fareKey && chosenIds.length ? (quoting.data?.data as ChangeQuoteReply | undefined) : undefined;
-  const current = chosen[0]?.ticketFlight ?? chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabin: `${order.seat.cabinClassName}${order.seat.cabinCode}` };
+  const current = chosen[0]?.ticketFlight ?? chosen[0]?.changedTo ?? { flightNo: order.flight.flightNo, depDate: order.flight.depDate, depTime: order.flight.depTime, cabinClass: order.seat.cabinClass, cabinCode: order.seat.cabinCode };
 
   const submit = handleSubmit((values) => {
     if (!reply) return;
@@ -141,7 +142,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
         <Typography.Text type="secondary">{t("flightOrder.change.intro", { from: route.depCityName, to: route.arrCityName })}</Typography.Text>
         <Descriptions size="small" column={1}>
-          <Descriptions.Item label={t("flightOrder.change.current")}>{`${current.flightNo} ${current.depDate} ${current.depTime} ${current.cabin}`}</Descriptions.Item>
+          <Descriptions.Item label={t("flightOrder.change.current")}>{`${current.flightNo} ${current.depDate} ${current.depTime} ${cabinText(current)}`}</Descriptions.Item>
         </Descriptions>
         <Form layout="vertical" component={false}>
           <FormField control={control} name="passengerIds" label={t("flightOrder.change.passengers")} extra={t("flightOrder.change.choose")}>
@@ -175,7 +176,7 @@ export function ChangeDialog({ order, onClose, onDone }: { order: FlightOrderDet
           <div data-testid="change-quote">
             <Typography.Title level={5}>{t("flightOrder.change.costs")}</Typography.Title>
             <Typography.Paragraph type="secondary">
-              {`${t("flightOrder.change.route")}${t("common.colon")}${reply.flight.flightNo} ${reply.flight.depDate} ${reply.flight.depTime} ${reply.seat.cabinClassName}${reply.seat.cabinCode} · ${t("flightOrder.change.feePercent", { percent: reply.feePercent })}`}
+              {`${t("flightOrder.change.route")}${t("common.colon")}${reply.flight.flightNo} ${reply.flight.depDate} ${reply.flight.depTime} ${cabinText(reply.seat)} · ${t("flightOrder.change.feePercent", { percent: reply.feePercent })}`}
             </Typography.Paragraph>
             <Table<ChangeLine> rowKey="passengerId" size="small" columns={costColumns} dataSource={reply.quote.lines} pagination={false} />
             <Space style={{ marginTop: 12, justifyContent: "space-between", width: "100%" }} wrap>
@@ -228,6 +229,7 @@ function PassengerPicker({ passengers, fareOf, flightOf, value, onChange, id }: 
 /** The day's fares to change to, one radio row each; FormField gives it the chosen fareKey. */
 function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: string; onChange?: (fareKey: string) => void; id?: string }) {
   const t = useTranslate();
+  const cabinText = useCabinText();
   const fareLabels = useFareLabels();
   const columns: TableColumnsType<FareRow> = [
     { title: t("flightOrder.change.flight"), key: "flight", render: (_: unknown, r) => <strong>{r.flight.flightNo}</strong> },
@@ -237,7 +239,7 @@ function FarePicker({ rows, value, onChange, id }: { rows: FareRow[]; value?: st
       key: "cabin",
       render: (_: unknown, r) => {
         const labels = fareLabels(r.seat);
-        return `${labels.cabinClassName}${r.seat.cabinCode} · ${labels.discountLabel}`;
+        return `${cabinText(r.seat)} · ${labels.discountLabel}`;
       },
     },
     { title: "", key: "price", align: "right", render: (_: unknown, r) => <Typography.Text type="danger">{fen(r.seat.salePrice)}</Typography.Text> },

@@ -34,6 +34,7 @@ import { timelineColor } from "../timeline-color";
 import "../../components/orders/order.css";
 import { useCodes } from "../../components/use-codes";
 import { moneyText } from "../../domain/money";
+import { useCabinText } from "../../components/search/useFareLabels";
 
 const fen = (v: number) => moneyText(v);
 
@@ -77,6 +78,7 @@ export default function FlightOrderShowPage({ routeName }: { routeName: string }
 
 function OrderDetail({ id }: { id: string }) {
   const t = useTranslate();
+  const cabinText = useCabinText();
   const payWords = usePayWords();
   const { codeLabel } = useCodes();
   const { modal } = App.useApp();
@@ -134,7 +136,7 @@ function OrderDetail({ id }: { id: string }) {
   const legNames = legNamesOf(order.trip, t);
   const nowrap = { onCell: () => ({ style: { whiteSpace: "nowrap" as const } }), onHeaderCell: () => ({ style: { whiteSpace: "nowrap" as const } }) };
   const columns: TableColumnsType<FlightOrderPassenger> = [
-    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
+    { ...nowrap, title: t("flightOrder.name"), dataIndex: "name", key: "name", fixed: "left", render: (v: string, p) => <Space>{v}<Tag>{codeLabel(PASSENGER_TYPES, p.psgType)}</Tag></Space> },
     ...(order.international
       ? [
           { ...nowrap, title: t("intlOrder.englishName"), dataIndex: "englishName", key: "englishName" },
@@ -166,15 +168,17 @@ function OrderDetail({ id }: { id: string }) {
     { ...nowrap, title: t("flightTrip.paid"), key: "paid", render: (_: unknown, p) => <span data-testid="ticket-paid">{fen(p.paid ?? 0)}</span> },
     { ...nowrap, title: t("flightTrip.refunded"), key: "refunded", render: (_: unknown, p) => <span data-testid="ticket-refunded">{p.refunded ? fen(p.refunded) : "—"}</span> },
     {
-      // A set width lets the changed flight wrap under the tag instead of widening the table.
-      title: t("flightOrder.detail.ticketStatus"), key: "ticketStatus", width: 170, onHeaderCell: nowrap.onHeaderCell,
+      // A set width lets the changed flight wrap under the tag instead of widening the table; kept
+      // in view at the right (the name at the left) while the columns between scroll on a narrow
+      // screen, where the whole row is wider than the card.
+      title: t("flightOrder.detail.ticketStatus"), key: "ticketStatus", width: 170, fixed: "right", onHeaderCell: nowrap.onHeaderCell,
       render: (_: unknown, p) => (
         <div>
           {p.ticketStatus && <Tag color={TICKET_STATUS_COLORS[p.ticketStatus] ?? "default"} data-testid="ticket-status">{codeLabel(TICKET_STATUS_LABELS, p.ticketStatus)}</Tag>}
           {/* A passenger changed apart from the others flies on another flight: which one. */}
           {p.changedTo && (
             <div style={{ marginTop: 4, fontSize: 12 }} data-testid="ticket-changed-to">
-              <Typography.Text type="secondary">{t("flightOrder.detail.changedTo", { flight: `${p.changedTo.flightNo} ${p.changedTo.depDate} ${p.changedTo.depTime} ${p.changedTo.cabin}` })}</Typography.Text>
+              <Typography.Text type="secondary">{t("flightOrder.detail.changedTo", { flight: `${p.changedTo.flightNo} ${p.changedTo.depDate} ${p.changedTo.depTime} ${cabinText(p.changedTo)}` })}</Typography.Text>
             </div>
           )}
         </div>
