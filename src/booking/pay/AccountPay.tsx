@@ -66,6 +66,9 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
   const paid = usePaid();
   const available = account.available(info);
   const short = available < info.amount;
+  // A wallet that cannot cover the order asks for nothing: its password, or setting one, would
+  // lead nowhere (the member pays another way).
+  const blocked = short && account.blockWhenShort;
   const navigate = useNavigate();
   const here = useLocation();
   const mustSetPassword = method === "wallet" && !info.payPwdSetup;
@@ -112,12 +115,12 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
       </Typography.Paragraph>
       {account.noteKey && <Typography.Paragraph type="secondary">{t(account.noteKey)}</Typography.Paragraph>}
       {short && <Alert type="warning" showIcon message={t(account.shortKey)} style={{ marginBottom: 16 }} />}
-      {info.payPwdSetup && (
+      {info.payPwdSetup && !blocked && (
         <FormField control={control} name="payPassword" label={t("pay.payPassword")} required>
           <Input.Password maxLength={PAY_PWD_LENGTH} inputMode="numeric" autoComplete="off" />
         </FormField>
       )}
-      {mustSetPassword && (
+      {mustSetPassword && !blocked && (
         <Alert
           type="warning" showIcon message={t("pay.needPayPassword")} style={{ marginBottom: 16 }} data-testid="set-pay-password"
           action={<Button size="small" type="primary" onClick={setPassword}>{t("pay.setPayPassword")}</Button>}
@@ -125,7 +128,7 @@ function AccountPay({ info, method }: { info: CashierInfo; method: AccountMethod
       )}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Space>
-        <Button type="primary" htmlType="submit" disabled={(short && account.blockWhenShort) || mustSetPassword || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
+        <Button type="primary" htmlType="submit" disabled={blocked || mustSetPassword || !user?.id} loading={create.mutation.isPending || pay.mutation.isPending}>
           {words.submit}
         </Button>
       </Space>
