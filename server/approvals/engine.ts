@@ -183,6 +183,15 @@ export async function applyTransition(trx: Kysely<Database>, input: TransitionIn
 
   const updated = await trx.selectFrom("approvals").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
   await subjectHooks.get(updated.subjectType)?.afterTransition(trx, updated, { action: input.action, from: facts.status });
+  // An approver who also approves the next level (a department head who is the company's
+  // administrator too) is not asked twice in a row: their approval carries over to that level,
+  // recorded as such, and only the level after it (or the applicant, once approved) is told.
+  if (input.action === "approve" && updated.status === "pending" && updated.level > facts.level && input.actor.memberId !== null) {
+    const next = await trx.selectFrom("approval_assignees").select("memberId").where("approvalId", "=", row.id).where("level", "=", updated.level).execute();
+    if (next.some((a) => a.memberId === input.actor.memberId)) {
+      return applyTransition(trx, { approvalId: row.id, action: "approve", actor: input.actor, comment: say("approvals.sameApproverCarriedOver", { level: facts.level }) });
+    }
+  }
   await noticeApprovalMove(trx, updated, facts, input.action);
 
   if (input.action === "submit") {

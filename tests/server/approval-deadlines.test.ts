@@ -62,7 +62,9 @@ describe("deadlines", () => {
       expect(detail.data.levels[0]).toMatchObject({ state: "current", escalatedToAdmin: true, decision: null, approvers: [{ name: "陈静" }, { name: "刘建国", via: "escalation" }] });
       expect(detail.data.countdown).toBeNull();
       expect((await kit.c.as(DEMO.head, "/credit/approval/detail", { id: a.id })).data.actions).toEqual(["approve", "reject"]);
-      expect((await decide(DEMO.admin, a.id, "approve", { level: 1 })).data).toMatchObject({ status: "pending", level: 2 });
+      // Level 2 is the administrator's too: approving level 1 carries over, and the approval is done.
+      expect((await decide(DEMO.admin, a.id, "approve", { level: 1 })).data).toMatchObject({ status: "approved", level: 2 });
+      expect((await steps(a.id)).at(-1)).toMatchObject({ level: 2, action: "approve", actorName: "刘建国", comment: "第 1 级已由本人同意，本级自动通过" });
     } finally {
       await kit.c.as(DEMO.admin, "/credit/approve_flow/delete", { id: flow.data.id });
     }

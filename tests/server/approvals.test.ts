@@ -51,6 +51,30 @@ describe("a two-level approval", () => {
   });
 });
 
+describe("the same approver at two levels in a row", () => {
+  it("approves once: the approval carries over to the next level, recorded as such, and nobody is asked for it", async () => {
+    // The flow names the department head at level 1 and, by name, the same person at level 2.
+    const flow = await db().selectFrom("approval_flows").select(["id", "levels"]).where("companyId", "=", kit.ids.companyId).executeTakeFirstOrThrow();
+    const levels = [{ approvers: [{ type: "departmentHead" }], timeoutHours: null }, { approvers: [{ type: "employee", employeeId: kit.ids.employee[DEMO.head] }], timeoutHours: null }];
+    await db().updateTable("approval_flows").set({ levels: JSON.stringify(levels) }).where("id", "=", flow.id).execute();
+    try {
+      const a = await apply();
+      const done = await decide(DEMO.head, a.id, "approve", { level: 1, comment: "同意" });
+      expect(done.data).toMatchObject({ status: "approved", statusLabel: "已通过" });
+      expect(await steps(a.id)).toEqual([
+        { level: 0, action: "submit", actorName: "黄磊", comment: null },
+        { level: 1, action: "approve", actorName: "陈静", comment: "同意" },
+        { level: 2, action: "approve", actorName: "陈静", comment: "第 1 级已由本人同意，本级自动通过" },
+      ]);
+      // The head was asked once (for level 1), never for level 2.
+      const asked = await db().selectFrom("notifications").select("id").where("memberId", "=", kit.ids.member[DEMO.head]).where("subjectId", "=", a.id).execute();
+      expect(asked).toHaveLength(1);
+    } finally {
+      await db().updateTable("approval_flows").set({ levels: flow.levels }).where("id", "=", flow.id).execute();
+    }
+  });
+});
+
 describe("refused transitions change nothing", () => {
   it("refuses approving twice, out of turn, your own, without a reason to reject, and on a withdrawn one", async () => {
     const a = await apply();
