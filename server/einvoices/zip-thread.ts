@@ -1,7 +1,7 @@
 // A month's zip put together in a worker thread (zip-worker.ts), fed from this thread. The
 // archive and the index make many short-lived objects per document; made here they would grow
 // this thread's young generation, and the server keeps what it grows to resident for good (a
-// cap on it for the whole process cost every request some CPU instead). The thread's own young
+// cap on it for the whole process can cost every request some CPU instead). The thread's own young
 // generation is capped, and its memory is returned when it ends. This thread only reads the
 // documents, a batch at a time when the zip's thread asks for one, and passes progress on.
 import { Worker, type ResourceLimits } from "node:worker_threads";
