@@ -59,7 +59,8 @@ function toMenuItems(items: NavItem[]): MenuProps["items"] {
   return items.map((i) => ({
     key: i.key,
     icon: i.icon,
-    label: i.children ? i.label : <Link to={hrefOf(i) ?? "#"}>{i.label}</Link>,
+    // The whole name on hover: a long one (English, mostly) is cut short to the navigation's width.
+    label: i.children ? <span title={i.label}>{i.label}</span> : <Link to={hrefOf(i) ?? "#"} title={i.label}>{i.label}</Link>,
     children: i.children ? toMenuItems(i.children) : undefined,
   }));
 }
