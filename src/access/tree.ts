@@ -78,7 +78,7 @@ const ENTRIES: PermissionEntry[] = [
   // "business-class" tab; it is a fare family, not a cabin, hence 公务机票订单.
   menu(11, 0, "订单管理", "Orders", undefined, ALL, 20),
   menu(12, 11, "机票订单", "Flight orders", "OrderLists", ALL, 1, { routeQuery: { type: "airTicket" } }),
-  menu(13, 11, "公务机票订单", "Government-fare orders", "OrderLists", ALL, 2, { routeQuery: { type: "gp" } }),
+  menu(13, 11, "公务机票订单", "Government fares", "OrderLists", ALL, 2, { routeQuery: { type: "gp" } }),
   menu(14, 11, "酒店订单", "Hotel orders", "OrderLists", ALL, 3, { routeQuery: { type: "hotel" } }),
   menu(15, 11, "火车票订单", "Train orders", "OrderLists", ALL, 4, { routeQuery: { type: "train" } }),
 
