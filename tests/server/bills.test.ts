@@ -327,6 +327,8 @@ describe("transaction bill", () => {
     expect(r.total).toBe(own.length + 1);
     expect(r.totals).toEqual({ inFen: 32_000, outFen: sum(own) });
     expect(r.list.filter((x: { entryName: string }) => x.entryName === "期初余额")).toHaveLength(1);
+    // Dated before the demo's history, the opening balance is the oldest movement: last, newest first.
+    expect(r.list.at(-1)).toMatchObject({ entryName: "期初余额" });
     expect(r.list.find((x: { entryName: string }) => x.entryName !== "期初余额")).toMatchObject({ entryName: "支付", accountName: "余额", inFen: 0 });
     const byNo = (await list("13800000071", "transactionBill", { orderNo: own[0].orderNo })).data;
     expect(byNo.list.map((x: { orderNo: string }) => x.orderNo)).toEqual([own[0].orderNo]);

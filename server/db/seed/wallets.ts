@@ -8,6 +8,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import { isoAt } from "../../services/clock";
 
+/**
+ * When the opening rows are dated: before the demo's oldest booking (its history goes back 86
+ * days), so a bill lists the opening balance first and a period of this month does not count the
+ * credit used before the history as this month's spending.
+ */
+const OPENING_DAYS_AGO = 90;
+
 /** The trade number of an account's opening row: one per member and account. */
 export const openingTradeNo = (memberId: number, account: "wallet" | "credit") => `OPEN-${account.toUpperCase()}-${memberId}`;
 
@@ -35,6 +42,7 @@ export const DEMO_WALLETS: Readonly<Record<string, DemoWallet>> = {
 export async function seedWallets(db: Kysely<Database>): Promise<void> {
   const wdb = db;
   const now = isoAt();
+  const opened = isoAt(Date.parse(now) - OPENING_DAYS_AGO * 86_400_000);
   await wdb.transaction().execute(async (trx) => {
     const members = await trx
       .selectFrom("members")
@@ -69,7 +77,7 @@ export async function seedWallets(db: Kysely<Database>): Promise<void> {
           .insertInto("ledger")
           .values({
             memberId: m.id, account: o.account, entry: "opening", direction: o.direction, amountFen: o.fen, balanceAfterFen: o.account === "wallet" ? o.fen : null,
-            businessType: 0, outTradeNo: openingTradeNo(m.id, o.account), orderNo: null, note: o.note, createTime: now,
+            businessType: 0, outTradeNo: openingTradeNo(m.id, o.account), orderNo: null, note: o.note, createTime: opened,
           })
           .execute();
       }
