@@ -124,10 +124,12 @@ describe("refused transitions change nothing", () => {
 
 describe("concurrent decisions", () => {
   it("let exactly one of two approvers of a level succeed", async () => {
-    // A flow whose first level is the head or the administrator, for this test only.
+    // A flow whose first level is the head or the administrator, for this test only; its second is
+    // someone else, so whichever of the two wins, level 2 waits (an approver of both levels would
+    // carry their approval over).
     const flow = await kit.c.as(DEMO.admin, "/credit/approve_flow/save", {
       name: "并发测试", covers: "trip", allEmployees: 0, employeeIds: [kit.ids.employee[DEMO.traveller]],
-      levels: [{ approvers: [{ type: "employee", employeeId: kit.ids.employee[DEMO.head] }, { type: "admin" }] }, { approvers: [{ type: "admin" }] }], onTimeout: "next",
+      levels: [{ approvers: [{ type: "employee", employeeId: kit.ids.employee[DEMO.head] }, { type: "admin" }] }, { approvers: [{ type: "employee", employeeId: kit.ids.employee[DEMO.staff] }] }], onTimeout: "next",
     });
     try {
       for (let round = 0; round < 3; round++) {
