@@ -8,9 +8,9 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, DatePicker, Empty, Form, Select, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
 import { TransactionOutlined, WalletOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
-import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, REFUND_BUSINESS_LABELS, type AccountSummary, type BusinessType, type LedgerRow } from "../../domain/payments/types";
+import { BUSINESS_TYPE_CODES, BUSINESS_TYPE_LABELS, type AccountSummary, type LedgerRow } from "../../domain/payments/types";
+import { ledgerRowLabel } from "../../domain/payments/ledger-label";
 import { formatChinaTime } from "../../domain/format";
-import { LEDGER_ENTRY_LABELS, type LedgerEntryName } from "../../domain/bills";
 import { SearchButtons } from "../list-parts";
 import { WorkbenchFrame } from "../../layout/WorkbenchFrame";
 import { LinkButton } from "../../components/LinkButton";
@@ -106,7 +106,7 @@ function Ledger() {
   // one column (the trade number under the order's).
   const columns: TableColumnsType<LedgerRow> = [
     { ...NOWRAP, title: t("wallet.time"), dataIndex: "createTime", key: "createTime", render: formatChinaTime },
-    { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (v: number, r) => (r.entry === "refund" ? REFUND_BUSINESS_LABELS[v as BusinessType] : undefined) ?? BUSINESS_TYPE_LABELS[v as BusinessType] ?? LEDGER_ENTRY_LABELS[r.entry as LedgerEntryName] ?? String(v) },
+    { ...NOWRAP, title: t("wallet.businessType"), dataIndex: "businessType", key: "businessType", render: (_: number, r) => ledgerRowLabel(r) },
     { title: t("wallet.note"), dataIndex: "note", key: "note" },
     { ...NOWRAP, title: t("wallet.accountCol"), dataIndex: "account", key: "account", render: accountLabel },
     {
